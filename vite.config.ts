@@ -7,7 +7,6 @@ import { firstTexts } from './scripts/first-texts-plugin.ts';
 import { serverTextsOut } from './scripts/server-texts-plugin.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
 import { prerenderFirstScreen } from './scripts/prerender-plugin.ts';
-import { reactRouterProduction, reactRouterPure } from './scripts/react-router-plugins.ts';
 import { API_PREFIXES } from './domain/api-paths.ts';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
@@ -77,15 +76,7 @@ const FIRST_SCREEN_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [
-    react(),
-    reactRouterProduction(),
-    reactRouterPure(),
-    serverTextsOut(),
-    firstTexts(),
-    prerenderFirstScreen(),
-    serviceWorker(),
-  ],
+  plugins: [react(), serverTextsOut(), firstTexts(), prerenderFirstScreen(), serviceWorker()],
   base: './',
   resolve: {
     // React 19 has the hook the shim stands in for (src/app/react-sync-store.ts).

@@ -1,7 +1,10 @@
 // The dedicated module worker's entry: one Feed on the real socket and clock, exposed through Comlink as FeedApi.
-import { expose } from 'comlink';
+import { expose, releaseProxy, type ProxyMethods } from 'comlink';
 import { Feed } from './feed/feed.ts';
 import { browserDeps } from './feed/browser-deps.ts';
-import { createWorkerApi } from './feed/worker-api.ts';
+import type { FeedSink } from './protocol.ts';
 
-expose(createWorkerApi(new Feed(browserDeps())));
+// The page's sink arrives as a Comlink proxy holding a MessageChannel; a sink the feed has let go is closed.
+const releaseSink = (sink: FeedSink & Partial<ProxyMethods>): void => sink[releaseProxy]?.();
+
+expose(new Feed({ ...browserDeps(), releaseSink }));

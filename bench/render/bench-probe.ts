@@ -2,8 +2,7 @@
 // has been painted, the same way in both feed modes, and exposes it as window.__twBench. Inert without the flag.
 import { Q_RECEIVED, Q_TIME, QUOTE_STRIDE, type FeedBatch } from '../../workers/protocol.ts';
 import { onPaint } from '../../src/state/feed/feed-listeners.ts';
-import { runningFeedMode } from '../../src/state/feed/feed-handle.ts';
-import type { FeedMode } from '../../src/state/feed/feed-mode.ts';
+import { runningFeedMode, type FeedMode } from '../../src/state/feed/feed-bridge.ts';
 
 /** Samples kept per window; a 20 s window at 300 instruments × 20 Hz needs about 60,000. */
 export const PROBE_MAX_SAMPLES = 200_000;

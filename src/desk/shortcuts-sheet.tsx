@@ -1,6 +1,6 @@
 // The desk's keyboard shortcuts sheet (opened with '?'): each key and what it does, and whether B/S trade at once.
 import type { ReactElement } from 'react';
-import { AppLink } from '../components/nav/app-link.tsx';
+import { Link } from 'react-router-dom';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../components/overlays/bottom-sheet.tsx';
@@ -24,9 +24,9 @@ export function ShortcutsSheet({ open, onClose }: { open: boolean; onClose: () =
       </dl>
       <p className="dk-keys__note">
         {t($oneClick.value ? 'shortcuts.one_click_on' : 'shortcuts.one_click_off')}{' '}
-        <AppLink to="/mine/system" onClick={onClose}>
+        <Link to="/mine/system" onClick={onClose}>
           {t('prefs.title')}
-        </AppLink>
+        </Link>
       </p>
       <p className="dk-keys__note">{t('shortcuts.not_in_fields')}</p>
     </BottomSheet>

@@ -2,6 +2,7 @@
 import type { FeedDeps, FetchLike, SocketLike } from '../../workers/feed/deps.ts';
 import type { FeedBatch, FeedSink, OrderEvent } from '../../workers/protocol.ts';
 import type { PriceAlert } from '../../domain/price-alerts.ts';
+import type { FeedHandle } from '../../src/state/feed/feed-bridge.ts';
 
 interface Task {
   id: number;
@@ -218,4 +219,31 @@ export const config = (over: Partial<import('../../workers/protocol.ts').FeedCon
 /** Lets queued promise callbacks (REST mocks, async FeedApi methods) run. */
 export async function settle(): Promise<void> {
   for (let i = 0; i < 10; i++) await Promise.resolve();
+}
+
+/**
+ * A whole feed handle for provideFeed (the composition root's call in the app): the methods a test gives, and for the
+ * rest a call that rejects, as a feed that has not started would never answer.
+ */
+export function fakeFeedHandle(over: Partial<FeedHandle>): FeedHandle {
+  const none = (): Promise<never> => Promise.reject(new Error('feed: not faked in this test'));
+  const all: FeedHandle = {
+    setToken: none,
+    setLang: none,
+    setInstruments: none,
+    watchMarket: none,
+    setQuoteInterest: none,
+    watchChart: none,
+    unwatchChart: none,
+    setIndicators: none,
+    sparklines: none,
+    watchPreview: none,
+    setMinInterval: none,
+    setPositions: none,
+    setLowBandwidth: none,
+    setPinnedCodes: none,
+    nudge: none,
+    stop: none,
+  };
+  return { ...all, ...over };
 }

@@ -1,6 +1,7 @@
 // What the feed needs from its host, injected so the same code runs in the worker, on the main thread and in tests.
 // Nothing here touches the DOM: the module compiles with both the WebWorker and the DOM libraries.
 import type { Clock, Timers } from '../../domain/time.ts';
+import type { FeedSink } from '../protocol.ts';
 
 /** The part of a WebSocket the feed uses; `browserSocket` adapts the real one. */
 export interface SocketLike {
@@ -52,4 +53,6 @@ export interface FeedDeps {
   random(): number;
   /** Where recent klines and sparklines are kept between visits; absent = no cache. */
   cache?: FeedCache;
+  /** Called with a sink the feed no longer uses (replaced or stopped): the worker closes its Comlink proxy. */
+  releaseSink?(sink: FeedSink): void;
 }

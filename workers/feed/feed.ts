@@ -105,7 +105,10 @@ export class Feed implements FeedApi {
   async start(config: FeedConfig, sink: FeedSink): Promise<void> {
     const prev = this.config;
     this.config = { ...config };
-    if (this.sink !== sink) this.flow.reset();
+    if (this.sink !== sink) {
+      this.flow.reset();
+      if (this.sink) this.deps.releaseSink?.(this.sink);
+    }
     this.sink = sink;
     this.board.staleAfterMs = config.staleAfterMs;
     if (!this.started) {
@@ -130,6 +133,7 @@ export class Feed implements FeedApi {
     if (this.staleTimer !== null) this.deps.timers.clearInterval(this.staleTimer);
     this.staleTimer = null;
     this.chart.stop();
+    if (this.sink) this.deps.releaseSink?.(this.sink);
     this.sink = null;
   }
 

@@ -1,7 +1,6 @@
 // The slim top navigation of the desk layout (≥ 1280 px): brand, the five tabs, connection, language, account.
 import type { ReactElement } from 'react';
-import { useLocation } from 'react-router-dom';
-import { AppLink } from '../../components/nav/app-link.tsx';
+import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { TABS, activeTab } from '../../components/nav/tabs.ts';
 import { ConnBadge } from '../../components/status/conn-badge.tsx';
@@ -16,10 +15,10 @@ export function DeskNav(): ReactElement {
   const active = activeTab(pathname, search);
   return (
     <header className="desk-nav">
-      <AppLink to="/" className="desk-nav__brand" aria-label={t('common.app_name')}>
+      <Link to="/" className="desk-nav__brand" aria-label={t('common.app_name')}>
         <img src="favicon.svg" alt="" width={28} height={28} />
         <span>{t('common.app_name')}</span>
-      </AppLink>
+      </Link>
       <nav className="desk-nav__tabs" aria-label={t('nav.label')}>
         {TABS.map((tab) => (
           <TabLink key={tab.key} to={tab.to} tab={tab.key} current={active === tab.key} className="desk-nav__tab">

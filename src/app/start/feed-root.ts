@@ -1,71 +1,75 @@
-// The app's one feed, built here (not at import) so nothing else constructs workers. The bridge and Comlink are a
-// lazy chunk (create-feed-bridge.ts) loaded on the first startFeed, not first-screen bytes: until then the handle
-// provided to screens (state/feed/feed-handle.ts) holds every call, as the bridge's own handle holds calls until start-up.
+// The app's one feed, built here (not at import) with the browser's pieces: the real Worker, the main-thread home
+// loaded on demand, the page's frames, idle time and timers. Provides it to screens, wires the page events and the
+// low-bandwidth mode; returns the idempotent startFeed every navigation calls.
+import { effect } from '@preact/signals-react';
 import type { FeedConfig } from '../../../workers/protocol.ts';
-import type { FeedBridge, FeedHandle } from '../../state/feed/feed-bridge.ts';
-import { provideFeed } from '../../state/feed/feed-handle.ts';
+import { FeedBridge, provideFeed, type BridgeDeps, type FeedMode } from '../../state/feed/feed-bridge.ts';
 import { wirePageEvents } from '../../state/shell/page-events.ts';
 import { refreshSparklines } from '../../state/feed/sparklines.ts';
-import { effect } from '@preact/signals-react';
-import { yieldToMain } from '../../state/shell/yield-task.ts';
+import { animationFrames, browserTimers, whenIdle } from '../../state/shell/clock.ts';
 import { $lowBandwidth, watchConnection, type ConnectionInfo } from '../../state/settings/data-saver.ts';
-import { forwardLater } from '../../../domain/forwarding.ts';
+import { whenDrawn } from '../layout/drawn-end.tsx';
 
-// The bridge's chunk (Comlink and the bridge) is evaluated in one task, and the bridge built (the worker started, the
-// page's listeners wired) in the next: two shorter tasks instead of one long one on a weak phone (docs/client.md
-// "Start-up in slices").
-const loadBridge = (): Promise<FeedBridge> =>
-  import('./create-feed-bridge.ts').then(async (m) => {
-    await yieldToMain();
-    return m.createFeedBridge();
-  });
+const WORKER_START_TIMEOUT_MS = 10_000;
+/** The longest the feed's first batch waits for an idle page (a busy phone still gets live prices by then). */
+const FIRST_IDLE_TIMEOUT_MS = 1_000;
 
-/** A handle whose calls wait for the bridge, then go to its handle (methods forwarded by name, as the bridge does). */
-function waitingHandle(bridge: Promise<FeedBridge>): FeedHandle {
-  return forwardLater<FeedHandle>(async () => (await bridge).handle, { label: 'FeedHandle' });
+/** ?feed=main in the query before the hash or after it (docs/contract.md §2 reads queries after the hash). */
+export function feedModeFrom(search: string, hash: string, hasWorker: boolean): FeedMode {
+  if (!hasWorker) return 'main';
+  const q = hash.indexOf('?');
+  const fromHash = q >= 0 ? new URLSearchParams(hash.slice(q + 1)).get('feed') : null;
+  return (fromHash ?? new URLSearchParams(search).get('feed')) === 'main' ? 'main' : 'worker';
 }
 
-/**
- * Provides the feed's handle, wires the page events; returns the idempotent startFeed navigation calls. The bridge is
- * loaded (`load`) on the first of them.
- */
-export function installFeed(load: () => Promise<FeedBridge> = loadBridge): (config: FeedConfig) => Promise<void> {
-  let loaded: FeedBridge | null = null;
-  let loading: Promise<FeedBridge> | null = null;
-  let found: (b: FeedBridge) => void = () => undefined;
-  const bridge = new Promise<FeedBridge>((resolve) => (found = resolve));
-  const handle = waitingHandle(bridge);
-  provideFeed(handle, () => loaded?.mode ?? null);
-  if (typeof window !== 'undefined' && typeof document !== 'undefined') wirePageEvents(window, document, handle);
+export function browserBridgeDeps(): BridgeDeps {
+  const hasWorker = typeof Worker !== 'undefined';
+  return {
+    mode: typeof location === 'undefined' ? 'main' : feedModeFrom(location.search, location.hash, hasWorker),
+    createWorker: () => new Worker(new URL('../../../workers/feed-worker.ts', import.meta.url), { type: 'module' }),
+    loadMainFeed: async () => {
+      const [{ Feed }, { browserDeps }] = await Promise.all([
+        import('../../../workers/feed/feed.ts'),
+        import('../../../workers/feed/browser-deps.ts'),
+      ]);
+      return new Feed(browserDeps());
+    },
+    startTimeoutMs: WORKER_START_TIMEOUT_MS,
+    timers: browserTimers,
+    // The frame that paints a batch starts with this callback; the feed's next batch lands after that paint.
+    afterPaint: () => new Promise<void>((resolve) => void animationFrames.request(() => resolve())),
+    // The first batch also waits for the shown route to have drawn: while React attaches to the prerendered screen
+    // (in slices), a batch written into its signals would change what the HTML shows, and React would draw it afresh.
+    firstIdle: () => whenDrawn().then(() => whenIdle(FIRST_IDLE_TIMEOUT_MS)),
+    // Both reach the HTTP client, a lazy chunk the first screen does without.
+    onMarginCall: (call) => void import('../../state/account/margin-call.ts').then((m) => m.showMarginCall(call)),
+    onSessionRejected: (msg, at) => void import('../../api/client.ts').then((m) => m.socketSessionRejected(msg, at)),
+    log: console,
+  };
+}
+
+/** Builds and provides the feed, wires the page events; returns startFeed (the first call boots the feed). */
+export function installFeed(deps: BridgeDeps = browserBridgeDeps()): (config: FeedConfig) => Promise<void> {
+  const bridge = new FeedBridge(deps);
+  provideFeed(bridge, () => bridge.mode);
+  if (typeof window !== 'undefined' && typeof document !== 'undefined') wirePageEvents(window, document, bridge);
   if (typeof navigator !== 'undefined')
     watchConnection((navigator as Navigator & { connection?: ConnectionInfo }).connection);
-  // Low-bandwidth mode follows its signal; the handle waits for start-up, so the first call may come before it.
+  // Low-bandwidth mode follows its signal; the bridge holds calls until start-up, so the first may come before it.
   effect(() => {
     const on = $lowBandwidth.value;
-    void handle.setLowBandwidth(on).catch(() => undefined);
+    void bridge.setLowBandwidth(on).catch(() => undefined);
   });
   // In that mode the socket also carries these codes beside the ones on screen (positions, the /trade instrument).
   // Loaded lazily with the account state it reads, as start.ts loads the account cache: not first-screen code.
   void import('../../state/market/pinned-codes.ts').then(({ $pinnedCodes }) =>
     effect(() => {
       const codes = $pinnedCodes.value;
-      void handle.setPinnedCodes(codes).catch(() => undefined);
+      void bridge.setPinnedCodes(codes).catch(() => undefined);
     }),
   );
   return async (config) => {
-    loading ??= load().then(
-      (b) => {
-        loaded = b;
-        found(b);
-        return b;
-      },
-      (err: unknown) => {
-        loading = null; // a chunk that failed to load (offline): the next navigation tries again
-        throw err;
-      },
-    );
-    const b = await loading;
-    await b.start(config);
-    void refreshSparklines(handle);
+    await bridge.start(config);
+    void refreshSparklines(bridge);
   };
 }

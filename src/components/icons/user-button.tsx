@@ -1,6 +1,6 @@
 // Round icon button to the user center (or to login for a visitor): for screen headers such as the market list.
 import type { ReactElement } from 'react';
-import { AppLink } from '../nav/app-link.tsx';
+import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $loggedIn } from '../../state/account/session.ts';
@@ -13,8 +13,8 @@ export function UserButton(): ReactElement {
   const { t } = useTranslation();
   const to = $loggedIn.value ? '/user' : '/login?from=%2Fuser';
   return (
-    <AppLink to={to} className="icon-button" aria-label={t('page.user')} data-testid="user-button">
+    <Link to={to} className="icon-button" aria-label={t('page.user')} data-testid="user-button">
       <Icon icon={ICON_USER} />
-    </AppLink>
+    </Link>
   );
 }

@@ -2,7 +2,7 @@
 // and links to where one is chosen, instead of asking the server with a bad id and toasting its refusal.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { AppLink } from '../nav/app-link.tsx';
+import { Link } from 'react-router-dom';
 import { EmptyState } from './empty-state.tsx';
 import { ICON_SEARCH } from '../icons/first-icons.ts';
 
@@ -18,9 +18,9 @@ export function MissingQuery({ textKey, to, linkKey }: MissingQueryProps): React
   const { t } = useTranslation();
   return (
     <EmptyState textKey={textKey} icon={ICON_SEARCH}>
-      <AppLink to={to} className="btn btn-secondary" data-testid="missing-query-link">
+      <Link to={to} className="btn btn-secondary" data-testid="missing-query-link">
         {t(linkKey)}
-      </AppLink>
+      </Link>
     </EmptyState>
   );
 }

@@ -1,7 +1,7 @@
 // A link of the app's navigation (the footer tab bar, the desk's top bar): its tab on data-tab, and
 // aria-current="page" while its screen is open.
 import type { ReactElement, ReactNode } from 'react';
-import { AppLink } from './app-link.tsx';
+import { Link } from 'react-router-dom';
 
 export interface TabLinkProps {
   to: string;
@@ -13,8 +13,8 @@ export interface TabLinkProps {
 
 export function TabLink({ to, tab, current, className, children }: TabLinkProps): ReactElement {
   return (
-    <AppLink to={to} className={className} data-tab={tab} aria-current={current ? 'page' : undefined}>
+    <Link to={to} className={className} data-tab={tab} aria-current={current ? 'page' : undefined}>
       {children}
-    </AppLink>
+    </Link>
   );
 }

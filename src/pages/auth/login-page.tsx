@@ -1,7 +1,6 @@
 // /login: account (e-mail or phone) + password, then back to `from`; the demo login keeps this browser's demo_id.
 import { useState, type ReactElement } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { AppLink } from '../../components/nav/app-link.tsx';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { LoginResult } from '../../../domain/types.ts';
 import { demoLogin, login } from '../../api/account.ts';
@@ -68,7 +67,7 @@ export function LoginPage(): ReactElement {
           />
         ) : null}
         <div className="auth-row-end">
-          <AppLink to="/forgot">{t('auth.forgot')}</AppLink>
+          <Link to="/forgot">{t('auth.forgot')}</Link>
         </div>
       </AuthForm>
       <div className="auth-divider">
@@ -84,7 +83,7 @@ export function LoginPage(): ReactElement {
         {t('auth.demo_login')}
       </button>
       <p className="auth-foot">
-        {t('auth.no_account')} <AppLink to={registerTo}>{t('auth.register_now')}</AppLink>
+        {t('auth.no_account')} <Link to={registerTo}>{t('auth.register_now')}</Link>
       </p>
     </AuthScreen>
   );

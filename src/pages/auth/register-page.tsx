@@ -1,8 +1,7 @@
 // /register: e-mail or mobile (with area code), password twice, invite code (prefilled from ?invite_code=), and a
 // picture captcha when verify_reg_type is 2, otherwise a sent code with the 60 s countdown.
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { AppLink } from '../../components/nav/app-link.tsx';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { captcha as loadCaptcha, register, type Captcha } from '../../api/account.ts';
@@ -134,7 +133,7 @@ export function RegisterPage(): ReactElement {
         />
       </AuthForm>
       <p className="auth-foot">
-        {t('auth.have_account')} <AppLink to="/login">{t('auth.login_now')}</AppLink>
+        {t('auth.have_account')} <Link to="/login">{t('auth.login_now')}</Link>
       </p>
     </AuthScreen>
   );

@@ -1,7 +1,7 @@
 // /mining: the fund list (docs/contract.md §2) with pull-to-refresh and paging by last_page; the orders icon opens /mining/record,
 // a fund opens /mining/subscribe?id={id}.
 import { useCallback, type ReactElement } from 'react';
-import { AppLink } from '../../components/nav/app-link.tsx';
+import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { fundList } from '../../api/funds.ts';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
@@ -24,9 +24,9 @@ export function FundsPage(): ReactElement {
     useContentLanguage(),
   );
   const records = (
-    <AppLink to="/mining/record" className="icon-button" aria-label={t('mining.records')} data-testid="fund-records">
+    <Link to="/mining/record" className="icon-button" aria-label={t('mining.records')} data-testid="fund-records">
       <Icon icon={ICON_ORDERS} />
-    </AppLink>
+    </Link>
   );
   return (
     <div className="page">
@@ -36,7 +36,7 @@ export function FundsPage(): ReactElement {
       >
         <div className="page-body fund-list">
           {list.items.map((f) => (
-            <AppLink key={f.id} to={`/mining/subscribe?id=${f.id}`} className="fund-card" data-testid="fund-card">
+            <Link key={f.id} to={`/mining/subscribe?id=${f.id}`} className="fund-card" data-testid="fund-card">
               <FundHead fund={f} logoSize={36} />
               <div className="fund-card__grid">
                 <div>
@@ -56,7 +56,7 @@ export function FundsPage(): ReactElement {
                   <span className="muted">{t('mining.min_amount')}</span>
                 </div>
               </div>
-            </AppLink>
+            </Link>
           ))}
           {list.finished && list.items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}
           <ListEnd loading={list.loading} finished={list.finished} count={list.items.length} onMore={list.loadMore} />

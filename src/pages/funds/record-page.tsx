@@ -1,7 +1,7 @@
 // /mining/record: the user's subscriptions (docs/contract.md §2, §4). A row opens its income list; Redeem is enabled only in
 // status 1 and first shows the penalty and what comes back (docs/contract.md §9), then the list reloads.
 import { useCallback, useState, type ReactElement } from 'react';
-import { AppLink } from '../../components/nav/app-link.tsx';
+import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { applyRefund, subList } from '../../api/funds.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
@@ -53,7 +53,7 @@ export function RecordPage(): ReactElement {
       <div className="page-body fund-list">
         {list.items.map((s) => (
           <div key={s.id} className="fund-card" data-testid="sub-row" data-status={s.status}>
-            <AppLink to={`/mining/income?id=${s.id}`} className="fund-card__link">
+            <Link to={`/mining/income?id=${s.id}`} className="fund-card__link">
               <div className="fund-card__head">
                 <span className="fund-card__title">
                   <bdi>{s.get_fund.title}</bdi>
@@ -86,7 +86,7 @@ export function RecordPage(): ReactElement {
                   <DateText value={s.sub_time} />
                 </dd>
               </dl>
-            </AppLink>
+            </Link>
             <button
               type="button"
               className="btn btn-secondary btn-block"

@@ -1,7 +1,7 @@
 // The market list with its header (search, language) and category chips (the favourites first): the whole phone
 // home screen, and the left column of the desk layout.
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { AppLink } from '../../components/nav/app-link.tsx';
+import { Link } from 'react-router-dom';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { $instruments } from '../../state/market/instruments.ts';
@@ -67,9 +67,9 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: 
         <h1 className="mk-title">{t('market.title')}</h1>
         <div className="mk-head-actions">
           {wide ? null : <ConnBadge />}
-          <AppLink to="/product" className="icon-button" aria-label={t('market.search')} data-testid="market-search">
+          <Link to="/product" className="icon-button" aria-label={t('market.search')} data-testid="market-search">
             <Icon icon={ICON_SEARCH} />
-          </AppLink>
+          </Link>
           {wide ? null : (
             <>
               <LanguageButton />

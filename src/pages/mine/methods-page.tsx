@@ -2,7 +2,7 @@
 // /mine/withdraw-way?type=…, swipe (or the delete button) to remove one after a confirm.
 import { systemClock } from '../../state/shell/clock.ts';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
-import { AppLink } from '../../components/nav/app-link.tsx';
+import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { deletePayoutMethod, payoutMethods } from '../../api/wallet.ts';
 import { needsSecondFactor } from '../../api/security.ts';
@@ -81,14 +81,14 @@ export function MethodsPage({ type }: { type: 1 | 2 }): ReactElement {
   };
 
   const add = (
-    <AppLink
+    <Link
       to={`/mine/withdraw-way?type=${type}`}
       className="icon-button"
       aria-label={t(type === 1 ? 'wallet.add_address' : 'wallet.add_bank_card')}
       data-testid="add-method"
     >
       <Icon icon={ICON_PLUS} size={22} />
-    </AppLink>
+    </Link>
   );
   return (
     <div className="page">

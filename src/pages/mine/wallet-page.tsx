@@ -1,6 +1,6 @@
 // /mine/wallet: the balance, and the trader's saved payout methods — bank accounts and coin addresses (docs/contract.md §2).
 import type { ReactElement } from 'react';
-import { AppLink } from '../../components/nav/app-link.tsx';
+import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon, type IconPath } from '../../components/icons/icons.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
@@ -25,21 +25,21 @@ export function WalletPage(): ReactElement {
       <div className="page-body mw-page">
         <BalanceSummary funds={funds} />
         <div className="mw-actions">
-          <AppLink className="btn btn-primary" to="/mine/charge">
+          <Link className="btn btn-primary" to="/mine/charge">
             {t('user.deposit')}
-          </AppLink>
-          <AppLink className="btn btn-secondary" to="/mine/withdraw">
+          </Link>
+          <Link className="btn btn-secondary" to="/mine/withdraw">
             {t('user.withdraw')}
-          </AppLink>
+          </Link>
         </div>
         <ul className="mw-links">
           {ROWS.map((r) => (
             <li key={r.to}>
-              <AppLink className="mw-link" to={r.to} data-row={r.to}>
+              <Link className="mw-link" to={r.to} data-row={r.to}>
                 <Icon icon={r.icon} size={20} />
                 <span>{t(r.labelKey)}</span>
                 <Icon icon={ICON_CHEVRON} size={18} className="flip-rtl mw-link__chev" />
-              </AppLink>
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 // The balance card of the user center: USD available and frozen, hide/show toggle (remembered), tap → records.
 import { useState, type ReactElement } from 'react';
-import { AppLink } from '../../components/nav/app-link.tsx';
+import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { localStore } from '../../state/shell/local-store.ts';
 import type { Balance } from '../../../domain/types.ts';
@@ -44,13 +44,13 @@ export function BalanceCard({ balance }: { balance: Balance | null }): ReactElem
           <Icon icon={hidden ? ICON_EYE_OFF : ICON_EYE} size={20} />
         </button>
       </div>
-      <AppLink to="/mine/history" className="balance-card__main">
+      <Link to="/mine/history" className="balance-card__main">
         <span className="balance-card__amount num" data-testid="balance-amount">
           {show(balance?.balance)}
         </span>
         <span className="balance-card__ccy">{CURRENCY}</span>
         <Icon icon={ICON_CHEVRON} size={18} className="flip-rtl balance-card__chev" />
-      </AppLink>
+      </Link>
       <div className="balance-card__sub">
         <span>{t('user.frozen')}</span>
         <span className="num">{`${show(balance?.lock_balance)} ${CURRENCY}`}</span>

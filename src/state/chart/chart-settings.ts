@@ -4,7 +4,7 @@
 import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import { readChartSettings, saveChartSettings } from '../../api/chart-settings.ts';
 import { defaultIndicatorSettings, sanitiseSettings, type IndicatorSettings } from '../../../domain/indicators.ts';
-import { feed } from '../feed/feed-handle.ts';
+import { feed } from '../feed/feed-bridge.ts';
 import { localStore } from '../shell/local-store.ts';
 import { $token, sessionReady } from '../account/session.ts';
 

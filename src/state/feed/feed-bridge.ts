@@ -1,123 +1,112 @@
-// Owns the feed's start-up, errors and the main-thread fallback: the worker (default) or the same Feed on this
-// thread (?feed=main, no Worker support, or a worker that fails to start), behind one handle screens use.
-// The app builds its one bridge in src/app/start/feed-root.ts; the mode comes from feed-mode.ts.
-import { proxy, wrap, type Endpoint } from 'comlink';
-import { socketSessionRejected } from '../../api/client.ts';
-import type { Instrument } from '../../../domain/types.ts';
-import { forwardLater } from '../../../domain/forwarding.ts';
-import type { FeedApi, FeedConfig, FeedSink } from '../../../workers/protocol.ts';
-import type { FeedMode } from './feed-mode.ts';
+// The one bridge between the screens and the feed (docs/worker.md "The bridge"): the worker wrapped once with Comlink,
+// a start that falls back to the same Feed on this thread when the worker fails or stays silent, terminate on stop.
+// The composition root (src/app/start/feed-root.ts) builds it and provides it; screens call feed().
+import type { Endpoint } from 'comlink';
+import type { Instrument, Order, Period } from '../../../domain/types.ts';
+import type { IndicatorSettings } from '../../../domain/indicators.ts';
+import type { MarginCall } from '../../../domain/ws-protocol.ts';
+import type { FeedApi, FeedConfig, FeedSink, NudgeReason, OrderPreviewInput } from '../../../workers/protocol.ts';
 import { $conn } from './feed-signals.ts';
 import { $instruments, setInstruments as storeSetInstruments } from '../market/instruments.ts';
 import { adoptFeedIndex, applyBatch } from './apply-batch.ts';
 import { dispatchAccountChange, dispatchOrderEvent, dispatchOrderGap, dispatchPriceAlert } from './feed-listeners.ts';
-import { showMarginCall } from '../account/margin-call.ts';
 import { onQuoteInterest, shownCodes } from '../market/quote-interest.ts';
 
-/** The handle screens use: FeedApi without start (the bridge owns that); every method returns a Promise. */
+/** What screens call: the feed's API without start (the bridge's own start takes the config alone). */
 export type FeedHandle = Omit<FeedApi, 'start'>;
+/** Where the feed runs: in its worker (default) or on the main thread (the fallback, and the render bench's A/B). */
+export type FeedMode = 'worker' | 'main';
 
-/** A worker as the bridge sees it: a Comlink endpoint that may report load errors and can be terminated. */
-export interface WorkerLike extends Endpoint {
-  terminate?(): void;
-}
+/** A worker as the bridge sees it: a Comlink endpoint that can be terminated. */
+export type WorkerLike = Endpoint & { terminate(): void };
 
 export interface BridgeDeps {
-  mode(): FeedMode;
-  /** Creates the feed worker; may throw (no module-worker support, CSP). */
-  createWorker(): WorkerLike;
-  /** Loads the feed module on this thread (a dynamic import, so worker mode never downloads it twice). */
+  mode: FeedMode;
+  createWorker(): WorkerLike; // may throw (no module-worker support, CSP)
+  /** The feed on this thread, loaded on demand so worker mode never downloads it twice. */
   loadMainFeed(): Promise<FeedApi>;
+  startTimeoutMs: number; // a worker that has not answered start() by then is terminated and the feed runs here
   timers: { setTimeout(fn: () => void, ms: number): unknown; clearTimeout(h: unknown): void };
-  /**
-   * Settles after the next frame has painted what was just applied (requestAnimationFrame in the browser): the
-   * feed's credit for its next batch (workers/feed/flow-control.ts). Absent: the credit comes back at once.
-   */
+  /** Settles once the page has painted a batch: the feed's credit for the next one (flow-control.ts). */
   afterPaint?: () => Promise<void>;
-  /**
-   * Settles when the page is first idle after start-up: the feed's first batch waits for it, so the first
-   * updates do not compete with the first screen's own work (React attaching, the route's render); the batch after it
-   * carries the newest state of everything that changed meanwhile (the feed holds one batch at a time). Absent: no
-   * wait.
-   */
+  /** The first batch waits for it, so the first updates do not compete with the first screen's own work. */
   firstIdle?: () => Promise<void>;
-  /** A worker that has not answered start() by then is treated as failed. */
-  startTimeoutMs: number;
+  /** The sink's calls into the app's lazy chunks: the margin-call banner, and a sign-out as on REST code 999. */
+  onMarginCall(call: MarginCall): void;
+  onSessionRejected(msg: string, at?: number): void;
   log: { warn(...a: unknown[]): void; error(...a: unknown[]): void };
 }
 
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve(v: T): void;
-  reject(e: unknown): void;
+const TRANSPORT = ['wsUrl', 'apiBase', 'tradeFeeType', 'staleAfterMs'] as const; // a change restarts the feed
+
+/** A promise of the started feed, settled by boot(). */
+function later(): { promise: Promise<FeedApi>; resolve(feed: FeedApi): void } {
+  let resolve: (feed: FeedApi) => void = () => undefined;
+  const promise = new Promise<FeedApi>((r) => (resolve = r));
+  return { promise, resolve };
 }
 
-function deferred<T>(): Deferred<T> {
-  let resolve: (v: T) => void = () => undefined;
-  let reject: (e: unknown) => void = () => undefined;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+const describe = (ev: unknown): string => String(ev instanceof Object && 'message' in ev ? ev.message : ev);
 
-const sameTransport = (a: FeedConfig, b: FeedConfig): boolean =>
-  a.wsUrl === b.wsUrl &&
-  a.apiBase === b.apiBase &&
-  a.tradeFeeType === b.tradeFeeType &&
-  a.staleAfterMs === b.staleAfterMs;
-
-export class FeedBridge {
-  private impl: FeedApi | null = null;
+export class FeedBridge implements FeedHandle {
+  /** Which home runs the feed once started; null before. */
+  mode: FeedMode | null = null;
+  private feed: FeedApi | null = null;
   private worker: WorkerLike | null = null;
-  private ready = deferred<FeedApi>();
+  private proxy: ((sink: FeedSink) => FeedSink) | null = null;
+  private ready = later();
   private booting: Promise<void> | null = null;
   private config: FeedConfig | null = null;
-  private running: FeedMode | null = null;
   private forwarded: Instrument[] | null = null;
   private lastForward: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void)[] = [];
   private idle: Promise<void> | null = null;
-  private idled = false;
-  private readonly sink: FeedSink = {
-    onBatch: (b) => {
-      if (this.idled || !this.deps.firstIdle) return this.paint(b);
-      this.idle ??= this.deps.firstIdle().then(() => void (this.idled = true));
-      return this.idle.then(() => this.paint(b));
-    },
-    onOrderEvent: (e) => dispatchOrderEvent(e),
-    onOrderGap: () => dispatchOrderGap(),
-    onPriceAlert: (a) => dispatchPriceAlert(a),
-    onAccountChange: (kind) => dispatchAccountChange(kind),
-    onMarginCall: (call) => showMarginCall(call),
-    onSessionRejected: (msg, at) => socketSessionRejected(msg, at),
+  private readonly sink: FeedSink;
+
+  constructor(private readonly deps: BridgeDeps) {
+    const paint = (b: Parameters<FeedSink['onBatch']>[0]): Promise<void> | undefined => {
+      applyBatch(b);
+      return deps.afterPaint?.();
+    };
+    this.sink = {
+      onBatch: (b) => (deps.firstIdle ? (this.idle ??= deps.firstIdle()).then(() => paint(b)) : paint(b)),
+      onOrderEvent: dispatchOrderEvent,
+      onOrderGap: dispatchOrderGap,
+      onPriceAlert: dispatchPriceAlert,
+      onAccountChange: dispatchAccountChange,
+      onMarginCall: (call) => deps.onMarginCall(call),
+      onSessionRejected: (msg, at) => deps.onSessionRejected(msg, at),
+    };
+  }
+
+  // Every call waits for start-up, so a screen may call before the first navigation has started the feed.
+  private call<T>(fn: (feed: FeedApi) => Promise<T>): Promise<T> {
+    return this.ready.promise.then(fn);
+  }
+  setToken = (token: string | null): Promise<void> => this.call((f) => f.setToken(token));
+  setLang = (lang: string): Promise<void> => this.call((f) => f.setLang(lang));
+  watchMarket = (on: boolean): Promise<void> => this.call((f) => f.watchMarket(on));
+  setQuoteInterest = (codes: string[] | null): Promise<void> => this.call((f) => f.setQuoteInterest(codes));
+  watchChart = (code: string, period: Period, slot?: number): Promise<void> =>
+    this.call((f) => f.watchChart(code, period, slot));
+  unwatchChart = (slot?: number): Promise<void> => this.call((f) => f.unwatchChart(slot));
+  setIndicators = (s: IndicatorSettings | null): Promise<void> => this.call((f) => f.setIndicators(s));
+  sparklines = (): Promise<Record<string, Float32Array>> => this.call((f) => f.sparklines());
+  watchPreview = (seq: number, input: OrderPreviewInput | null): Promise<void> =>
+    this.call((f) => f.watchPreview(seq, input));
+  setMinInterval = (ms: number): Promise<void> => this.call((f) => f.setMinInterval(ms));
+  setPositions = (orders: Order[], balance: string, lockBalance: string): Promise<void> =>
+    this.call((f) => f.setPositions(orders, balance, lockBalance));
+  setLowBandwidth = (on: boolean): Promise<void> => this.call((f) => f.setLowBandwidth(on));
+  setPinnedCodes = (codes: string[]): Promise<void> => this.call((f) => f.setPinnedCodes(codes));
+  nudge = (reason: NudgeReason): Promise<void> => this.call((f) => f.nudge(reason));
+  /** The store takes the list at once; the feed gets it (and the store its index) once started. */
+  setInstruments = async (list: Instrument[]): Promise<void> => {
+    storeSetInstruments(list); // the subscription in boot() forwards it
+    await this.forward(list);
   };
 
-  /**
-   * Every call waits for start-up, so a screen may use the handle before start() has finished. Methods are forwarded
-   * by name to the running feed (as squoosh's worker bridge does), so the FeedApi list lives only in its type.
-   */
-  readonly handle: FeedHandle = forwardLater<FeedHandle>(() => this.ready.promise, {
-    label: 'FeedApi',
-    // The bridge's own stop and setInstruments; start is the bridge's, not the handle's.
-    own: { stop: () => this.stop(), setInstruments: (list: Instrument[]) => this.setInstruments(list) },
-    skip: ['start'],
-  });
-
-  constructor(private readonly deps: BridgeDeps) {}
-
-  private paint(b: Parameters<FeedSink['onBatch']>[0]): Promise<void> | undefined {
-    applyBatch(b);
-    return this.deps.afterPaint?.();
-  }
-
-  /** Which implementation runs, once started ('worker' unless it fell back). */
-  get mode(): FeedMode | null {
-    return this.running;
-  }
-
-  /** Idempotent: the first call boots the feed; later calls (every navigation) apply config changes and retry a dead link. */
+  /** Idempotent: the first call boots the feed; later ones (every navigation) pass changes on and retry a dead link. */
   async start(config: FeedConfig): Promise<void> {
     if (!this.booting) {
       this.config = { ...config };
@@ -128,106 +117,96 @@ export class FeedBridge {
       return this.booting;
     }
     await this.booting;
-    const impl = this.impl;
-    const prev = this.config;
-    if (!impl || !prev) return;
+    const { feed, config: prev } = this;
+    if (!feed || !prev) return;
     this.config = { ...config };
-    if (!sameTransport(prev, config)) await impl.start(config, this.sinkFor());
+    // A new sink per restart: the worker releases the previous proxy.
+    if (TRANSPORT.some((k) => prev[k] !== config[k]))
+      await feed.start(config, this.proxy ? this.proxy(this.sink) : this.sink);
     else {
-      if (prev.token !== config.token) await impl.setToken(config.token);
-      if (prev.lang !== config.lang) await impl.setLang(config.lang);
+      if (prev.token !== config.token) await feed.setToken(config.token);
+      if (prev.lang !== config.lang) await feed.setLang(config.lang);
     }
-    if ($conn.value !== 'live') await impl.nudge('visible');
+    if ($conn.value !== 'live') await feed.nudge('visible');
   }
 
-  async stop(): Promise<void> {
-    const impl = this.impl;
+  stop = async (): Promise<void> => {
+    const { feed, worker } = this;
     for (const off of this.unsubscribe.splice(0)) off();
-    this.impl = null;
-    this.booting = null;
-    this.running = null;
-    this.forwarded = null;
-    this.ready = deferred<FeedApi>();
-    const worker = this.worker;
-    this.worker = null;
-    if (impl) await impl.stop();
-    worker?.terminate?.();
-  }
+    Object.assign(this, { feed: null, worker: null, proxy: null, booting: null, mode: null, forwarded: null });
+    this.ready = later();
+    if (feed) await feed.stop();
+    worker?.terminate();
+  };
 
   private async boot(config: FeedConfig): Promise<void> {
-    let impl: FeedApi | null = null;
-    if (this.deps.mode() === 'worker') {
-      try {
-        impl = await this.bootWorker(config);
-        this.running = 'worker';
-      } catch (err) {
-        this.deps.log.warn('feed: the worker did not start, running the feed on the main thread', err);
-      }
+    let ready = this.deps.mode === 'worker' ? await this.startWorker(config) : null;
+    if (!ready) {
+      ready = await this.deps.loadMainFeed();
+      await ready.start(config, this.sink);
     }
-    if (!impl) {
-      const local = await this.deps.loadMainFeed();
-      await local.start(config, this.sink);
-      impl = local;
-      this.running = 'main';
-    }
-    const ready = impl;
-    this.impl = ready;
+    this.mode = this.worker ? 'worker' : 'main';
+    this.feed = ready;
     this.ready.resolve(ready);
-    // From now on every list the store gets goes to the feed (the current one included), and so does the set of
-    // codes on screen: the feed sends the main thread only their quotes.
-    const warn = (e: unknown) => this.deps.log.warn(e);
+    // From now on every list the store gets goes to the feed, and so does the set of codes on screen: the feed
+    // sends the main thread only their quotes.
+    const warn = (e: unknown): void => this.deps.log.warn(e);
     this.unsubscribe.push($instruments.subscribe((list) => void this.forward(list).catch(warn)));
     this.unsubscribe.push(onQuoteInterest((codes) => void ready.setQuoteInterest(codes).catch(warn)));
     await ready.setQuoteInterest(shownCodes());
   }
 
-  private async bootWorker(config: FeedConfig): Promise<FeedApi> {
-    const worker = this.deps.createWorker();
-    const remote = wrap<FeedApi>(worker);
+  /** The worker's feed once it has answered start(); null when it threw, reported an error or stayed silent. */
+  private async startWorker(config: FeedConfig): Promise<FeedApi | null> {
+    let worker: WorkerLike | null = null;
     let timer: unknown = null;
-    let onError: ((ev: unknown) => void) | null = null;
-    const failed = new Promise<never>((_, reject) => {
-      onError = (ev) => reject(new Error(`feed worker error: ${describe(ev)}`));
-      worker.addEventListener('error', onError);
-      timer = this.deps.timers.setTimeout(
-        () => reject(new Error('feed worker did not answer start()')),
-        this.deps.startTimeoutMs,
-      );
-    });
+    let onError: (ev: unknown) => void = () => undefined;
     try {
+      const { wrap, proxy } = await import('comlink');
+      const created = (worker = this.deps.createWorker());
+      const remote = wrap<FeedApi>(created);
+      const failed = new Promise<never>((_, reject) => {
+        onError = (ev) => reject(new Error(`feed worker error: ${describe(ev)}`));
+        created.addEventListener('error', onError);
+        timer = this.deps.timers.setTimeout(() => reject(new Error('no answer to start()')), this.deps.startTimeoutMs);
+      });
       await Promise.race([remote.start(config, proxy(this.sink)), failed]);
+      created.addEventListener('error', (ev) => this.deps.log.error('feed worker error', describe(ev)));
+      Object.assign(this, { worker: created, proxy });
+      return remote;
     } catch (err) {
-      worker.terminate?.();
-      throw err;
+      worker?.terminate();
+      this.deps.log.warn('feed: the worker did not start, running the feed on the main thread', err);
+      return null;
     } finally {
       this.deps.timers.clearTimeout(timer);
-      if (onError) worker.removeEventListener('error', onError);
+      worker?.removeEventListener('error', onError);
     }
-    worker.addEventListener('error', (ev) => this.deps.log.error('feed worker error', describe(ev)));
-    this.worker = worker;
-    return remote;
-  }
-
-  private async setInstruments(list: Instrument[]): Promise<void> {
-    storeSetInstruments(list); // the subscription below forwards it
-    await this.forward(list);
-  }
-
-  /** A new proxy per start(): the worker releases the previous one. */
-  private sinkFor(): FeedSink {
-    return this.running === 'worker' ? proxy(this.sink) : this.sink;
   }
 
   /** Sends the list to the feed; the store switches its index only after the feed has taken the same list. */
   private forward(list: Instrument[]): Promise<void> {
     if (list === this.forwarded) return this.lastForward;
     this.forwarded = list;
-    this.lastForward = this.ready.promise.then((impl) => impl.setInstruments(list)).then(() => adoptFeedIndex(list));
+    this.lastForward = this.call((f) => f.setInstruments(list)).then(() => adoptFeedIndex(list));
     return this.lastForward;
   }
 }
 
-function describe(ev: unknown): string {
-  if (typeof ev === 'object' && ev !== null && 'message' in ev) return String(ev.message);
-  return String(ev);
+let provided: { handle: FeedHandle; mode: () => FeedMode | null } | null = null;
+
+/** The composition root's call (a test's too, with its fake): the handle feed() returns from now on. */
+export function provideFeed(handle: FeedHandle, mode: () => FeedMode | null = () => null): void {
+  provided = { handle, mode };
+}
+
+/** The handle screens use. Throws when nothing was provided: a screen used outside the app or a test without a fake. */
+export function feed(): FeedHandle {
+  if (!provided) throw new Error('feed: no feed provided (the composition root provides it)');
+  return provided.handle;
+}
+
+/** Which home runs the feed ('worker' unless it fell back), null before start. For e2e and the bench. */
+export function runningFeedMode(): FeedMode | null {
+  return provided?.mode() ?? null;
 }

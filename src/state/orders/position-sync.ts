@@ -4,7 +4,7 @@
 import { signal, type Signal } from '@preact/signals-react';
 import { usedMargin, type Balance, type Order } from '../../../domain/types.ts';
 import { getBalance, myDeal } from '../../api/trading.ts';
-import { feed } from '../feed/feed-handle.ts';
+import { feed } from '../feed/feed-bridge.ts';
 import { currentGeneration } from './order-lists.ts';
 
 /** Available and frozen balance as the server last said (getBalance after every action and event). */

@@ -3,7 +3,7 @@
 // instrument and sends the result inside its frame batch, so a moving price costs no request, reply or render.
 import { useEffect, useMemo } from 'react';
 import { signal, type Signal } from '@preact/signals-react';
-import { feed } from '../../../state/feed/feed-handle.ts';
+import { feed } from '../../../state/feed/feed-bridge.ts';
 import { onPreview } from '../../../state/feed/feed-listeners.ts';
 import { previewInput, type OrderDraft, type OrderSide } from './order-draft.ts';
 import type { OrderPreview } from '../../../../workers/protocol.ts';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { BenchProbe, benchFlag, type ProbeDeps } from '../../../../bench/render/bench-probe.ts';
 import { Q_INDEX, Q_RECEIVED, Q_STATUS, Q_TIME, QUOTE_STRIDE, type FeedBatch } from '../../../../workers/protocol.ts';
-import type { FeedMode } from '../../../../src/state/feed/feed-mode.ts';
+import type { FeedMode } from '../../../../src/state/feed/feed-bridge.ts';
 
 function batchOf(quotes: { received: number; tick: number }[]): FeedBatch {
   const q = new Float64Array(quotes.length * QUOTE_STRIDE);

@@ -23,8 +23,13 @@ import { $categories } from '../../../../src/pages/market/categories.ts';
 import { buildCatalogue } from '../../../../scripts/prerender-catalogue.ts';
 import { prerender } from 'react-dom/static';
 import type { FirstScreenPath } from '../../../../src/boot/first-screen.ts';
+import { provideFeed } from '../../../../src/state/feed/feed-bridge.ts';
+import { fakeFeedHandle } from '../../feed-fakes.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const idle = async (): Promise<void> => undefined;
+// The composition root's job in the app: /trade's chart and order form reach the feed while attaching.
+provideFeed(fakeFeedHandle({ watchChart: idle, unwatchChart: idle, setIndicators: idle, watchPreview: idle }));
 
 const NOW = Date.UTC(2026, 10, 18, 12, 0, 0);
 const catalogue = buildCatalogue();

@@ -5,10 +5,11 @@ import { act, useRef, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { Instrument, Order } from '../../../../domain/types.ts';
 import { instrument } from '../../../fixtures/instruments.ts';
-import { provideFeed } from '../../../../src/state/feed/feed-handle.ts';
+import { provideFeed } from '../../../../src/state/feed/feed-bridge.ts';
 import { orderPathModules } from '../../order-path.ts';
+import { fakeFeedHandle } from '../../feed-fakes.ts';
 
-provideFeed({ watchPreview: vi.fn(async () => undefined) });
+provideFeed(fakeFeedHandle({ watchPreview: vi.fn(async () => undefined) }));
 
 const { submitOrder, toast, quote, $token, setNavigator, initI18n, i18n } = await orderPathModules();
 const { OrderForm } = await import('../../../../src/pages/trade/order-ticket/order-form.tsx');

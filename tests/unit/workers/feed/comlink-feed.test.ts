@@ -4,8 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { proxy, wrap, expose, type Remote } from 'comlink';
 import { Feed } from '../../../../workers/feed/feed.ts';
-import { createWorkerApi } from '../../../../workers/feed/worker-api.ts';
-import { QUOTE_STRIDE, T_PRICE, type FeedApi, type FeedBatch } from '../../../../workers/protocol.ts';
+import { QUOTE_STRIDE, T_PRICE, type FeedApi, type FeedBatch, type FeedSink } from '../../../../workers/protocol.ts';
 import { instrument } from '../../../fixtures/instruments.ts';
 import { config, harness, RecordingSink } from '../../feed-fakes.ts';
 import { until } from '../../../fixtures/until.ts';
@@ -43,7 +42,7 @@ function connect() {
   }) as FeedApi;
   const ch = new MessageChannel();
   channels.push(ch);
-  expose(createWorkerApi(spy), ch.port1);
+  expose(spy, ch.port1);
   const api: Remote<FeedApi> = wrap<FeedApi>(ch.port2);
   return { h, api, sentFromWorker };
 }
@@ -129,5 +128,20 @@ describe('FeedApi over a MessageChannel', () => {
     await until(() => second.batches.some((b) => b.quotes !== null));
     expect(first.batches.every((b) => b.quotes === null || b === first.batches[0])).toBe(true);
     await api.stop();
+  });
+
+  it('releases the sink it lets go (a new start, stop): the page end of its Comlink proxy closes', async () => {
+    const h = harness();
+    const released: FeedSink[] = [];
+    const feed = new Feed({ ...h.deps, releaseSink: (sink) => void released.push(sink) });
+    const first = new RecordingSink();
+    const second = new RecordingSink();
+    await feed.start(config(), first);
+    await feed.start(config(), first);
+    expect(released).toEqual([]);
+    await feed.start(config(), second);
+    expect(released).toEqual([first]);
+    await feed.stop();
+    expect(released).toEqual([first, second]);
   });
 });

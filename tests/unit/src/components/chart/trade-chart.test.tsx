@@ -5,9 +5,10 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { KlineUpdate } from '../../../../../workers/protocol.ts';
 import { LANGUAGES, type KlineBar, type Period } from '../../../../../domain/types.ts';
-import { provideFeed } from '../../../../../src/state/feed/feed-handle.ts';
+import { provideFeed } from '../../../../../src/state/feed/feed-bridge.ts';
 import type { StopLine } from '../../../../../src/components/chart/stop-lines.ts';
 import { order } from '../../../../fixtures/orders.ts';
+import { fakeFeedHandle } from '../../../feed-fakes.ts';
 
 const priceLine = { applyOptions: vi.fn() };
 // The series keeps its candles like the library does (data()), for the chart's text alternative.
@@ -70,7 +71,7 @@ vi.mock('lightweight-charts', () => ({
 const watchChart = vi.fn(async (_code: string, _period: Period, _slot?: number) => undefined);
 const unwatchChart = vi.fn(async () => undefined);
 const setIndicators = vi.fn(async () => undefined);
-provideFeed({ watchChart, unwatchChart, setIndicators });
+provideFeed(fakeFeedHandle({ watchChart, unwatchChart, setIndicators }));
 
 const listeners = new Set<(u: KlineUpdate) => void>();
 vi.mock('../../../../../src/state/feed/feed-listeners.ts', () => ({

@@ -19,11 +19,12 @@ import {
   tearDownPage,
   type DealBook,
 } from '../../../orders-fixtures.ts';
-import { provideFeed } from '../../../../../src/state/feed/feed-handle.ts';
+import { provideFeed } from '../../../../../src/state/feed/feed-bridge.ts';
 import { clear, get, set } from 'idb-keyval';
 import type { Order, User } from '../../../../../domain/types.ts';
+import { fakeFeedHandle } from '../../../feed-fakes.ts';
 
-provideFeed(fakeFeed); // the composition root's job in the app (src/app/start/feed-root.ts)
+provideFeed(fakeFeedHandle(fakeFeed)); // the composition root's job in the app (src/app/start/feed-root.ts)
 
 const { initI18n, setLanguage } = await import('../../../../../src/i18n/index.ts');
 const { restoreSession, signIn, signOut, $token } = await import('../../../../../src/state/account/session.ts');

@@ -2,6 +2,7 @@
 // when it was made (a slow network at start must not put the old settings back over the ones just saved).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultIndicatorSettings, type IndicatorSettings } from '../../../../../domain/indicators.ts';
+import { fakeFeedHandle } from '../../../feed-fakes.ts';
 
 const USER = { id: 7, uid: 'U7', email: 'a@x.co', mobile: '', is_demo: 0 as const, invite_code: 'AAA' };
 
@@ -19,8 +20,8 @@ async function load(
   vi.resetModules();
   vi.doMock('../../../../../src/api/chart-settings.ts', () => ({ readChartSettings: read, saveChartSettings: save }));
   const session = await import('../../../../../src/state/account/session.ts');
-  const handle = await import('../../../../../src/state/feed/feed-handle.ts');
-  handle.provideFeed({ setIndicators: () => Promise.resolve() });
+  const handle = await import('../../../../../src/state/feed/feed-bridge.ts');
+  handle.provideFeed(fakeFeedHandle({ setIndicators: () => Promise.resolve() }));
   const settings = await import('../../../../../src/state/chart/chart-settings.ts');
   return { session, settings };
 }

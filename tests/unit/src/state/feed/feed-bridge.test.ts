@@ -4,15 +4,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { expose } from 'comlink';
 import { effect } from '@preact/signals-react';
-import { FeedBridge, type BridgeDeps, type FeedHandle } from '../../../../../src/state/feed/feed-bridge.ts';
-import { feedModeFrom, type FeedMode } from '../../../../../src/state/feed/feed-mode.ts';
+import {
+  FeedBridge,
+  feed,
+  provideFeed,
+  runningFeedMode,
+  type BridgeDeps,
+  type FeedHandle,
+  type FeedMode,
+} from '../../../../../src/state/feed/feed-bridge.ts';
+import { feedModeFrom } from '../../../../../src/app/start/feed-root.ts';
 import { wirePageEvents } from '../../../../../src/state/shell/page-events.ts';
-import { feed, provideFeed, runningFeedMode } from '../../../../../src/state/feed/feed-handle.ts';
 import { $conn } from '../../../../../src/state/feed/feed-signals.ts';
 import { $instruments } from '../../../../../src/state/market/instruments.ts';
 import { quote } from '../../../../../src/state/market/quotes.ts';
 import { Feed } from '../../../../../workers/feed/feed.ts';
-import { createWorkerApi } from '../../../../../workers/feed/worker-api.ts';
 import { instrument } from '../../../../fixtures/instruments.ts';
 import { config, harness, type Harness } from '../../../feed-fakes.ts';
 import { until } from '../../../../fixtures/until.ts';
@@ -25,7 +31,7 @@ afterEach(() => {
 /** The interest notice leaves after a microtask; any later call through the same port arrives after it. */
 async function interestSent(bridge: FeedBridge): Promise<void> {
   await Promise.resolve();
-  await bridge.handle.setLang('en');
+  await bridge.setLang('en');
 }
 
 /** A worker that loads but never answers, and can report a load error. */
@@ -45,22 +51,24 @@ function deps(
   const warned: unknown[][] = [];
   return {
     warned,
-    mode: () => mode,
+    mode,
     createWorker,
     loadMainFeed: async () => new Feed(h.deps),
     timers: h.deps.timers,
     startTimeoutMs: 10_000,
+    onMarginCall: () => undefined,
+    onSessionRejected: () => undefined,
     log: { warn: (...a) => void warned.push(a), error: (...a) => void warned.push(a) },
   };
 }
 
 /** A "worker" in this process: the feed exposed on one end of a MessageChannel, the bridge holding the other. */
-function channelWorker(h: Harness): () => MessagePort {
+function channelWorker(h: Harness): BridgeDeps['createWorker'] {
   return () => {
     const ch = new MessageChannel();
     ports.push(ch.port1, ch.port2);
-    expose(createWorkerApi(new Feed(h.deps)), ch.port1);
-    return ch.port2;
+    expose(new Feed(h.deps), ch.port1);
+    return Object.assign(ch.port2, { terminate: () => ch.port1.close() });
   };
 }
 
@@ -84,7 +92,7 @@ describe('worker mode', () => {
     expect(created).toBe(1);
     expect(bridge.mode).toBe('worker');
     const list = [instrument('B1EUR', 1), instrument('B1GBP', 2, { PricePrecision: 3 })];
-    await bridge.handle.setInstruments(list);
+    await bridge.setInstruments(list);
     expect($instruments.value).toBe(list);
     const shown = effect(() => void quote('B1GBP').$close.value); // a row on screen
     await interestSent(bridge);
@@ -108,7 +116,7 @@ describe('worker mode', () => {
     };
     const bridge = new FeedBridge({ ...deps(h, 'worker', channelWorker(h)), firstIdle });
     await bridge.start(config());
-    await bridge.handle.setInstruments([instrument('B9EUR', 1)]);
+    await bridge.setInstruments([instrument('B9EUR', 1)]);
     const shown = effect(() => void quote('B9EUR').$close.value);
     await interestSent(bridge);
     h.last().open();
@@ -132,7 +140,7 @@ describe('worker mode', () => {
     const h = harness();
     const bridge = new FeedBridge(deps(h, 'worker', channelWorker(h)));
     await bridge.start(config());
-    await bridge.handle.setInstruments([
+    await bridge.setInstruments([
       instrument('B3EUR', 1, { PricePrecision: 4 }),
       instrument('B3GBP', 2, { PricePrecision: 4 }),
     ]);
@@ -203,7 +211,7 @@ describe('fallback to the main thread', () => {
     await bridge.start(config());
     expect(bridge.mode).toBe('main');
     expect(d.warned.length).toBe(1);
-    await bridge.handle.setInstruments([instrument('B2EUR', 1)]);
+    await bridge.setInstruments([instrument('B2EUR', 1)]);
     const shown = effect(() => void quote('B2EUR').$close.value);
     await interestSent(bridge);
     h.last().open();
@@ -223,13 +231,28 @@ describe('fallback to the main thread', () => {
   ])('falls back when the worker %s, and terminates it', async (_what, fail) => {
     const h = harness();
     const w = new SilentWorker();
-    const bridge = new FeedBridge(deps(h, 'worker', () => w));
+    let created = false;
+    const bridge = new FeedBridge(deps(h, 'worker', () => ((created = true), w)));
     const starting = bridge.start(config());
-    await Promise.resolve();
+    await until(() => created); // Comlink is loaded first
     fail(h, w);
     await starting;
     expect(bridge.mode).toBe('main');
     expect(w.terminated).toBe(true);
+    await bridge.stop();
+  });
+
+  it('a start that failed (the feed chunk did not load) is tried again by the next navigation', async () => {
+    const h = harness();
+    let loads = 0;
+    const d = deps(h, 'main', () => new SilentWorker());
+    const bridge = new FeedBridge({
+      ...d,
+      loadMainFeed: () => (++loads === 1 ? Promise.reject(new Error('offline')) : d.loadMainFeed()),
+    });
+    await expect(bridge.start(config())).rejects.toThrow('offline');
+    await bridge.start(config());
+    expect([loads, bridge.mode]).toEqual([2, 'main']);
     await bridge.stop();
   });
 
@@ -249,18 +272,18 @@ describe('the handle', () => {
     const h = harness();
     h.routes.set('/v1/api/forex/abbreviated_cache_kline', () => ({ B3: [1, 2] }));
     const bridge = new FeedBridge(deps(h, 'main', () => new SilentWorker()));
-    const early = bridge.handle.sparklines();
+    const early = bridge.sparklines();
     await bridge.start(config());
     expect(Array.from((await early).B3 ?? [])).toEqual([1, 2]);
     await bridge.stop();
   });
 
-  it('is what feed() returns once provided, every FeedApi method forwarded by name', async () => {
+  it('is what feed() returns once the composition root has provided it', async () => {
     const h = harness();
     h.routes.set('/v1/api/forex/abbreviated_cache_kline', () => ({ B4: [3] }));
     const bridge = new FeedBridge(deps(h, 'main', () => new SilentWorker()));
-    await expect(feed().sparklines()).rejects.toThrow(/no feed provided/);
-    provideFeed(bridge.handle, () => bridge.mode);
+    expect(() => feed()).toThrow(/no feed provided/);
+    provideFeed(bridge, () => bridge.mode);
     await bridge.start(config());
     expect(runningFeedMode()).toBe('main');
     expect(Array.from((await feed().sparklines()).B4 ?? [])).toEqual([3]);

@@ -5,9 +5,10 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { Instrument, Order } from '../../../../../../domain/types.ts';
 import type { OrderPreview, OrderPreviewInput } from '../../../../../../workers/protocol.ts';
 import { instrument } from '../../../../../fixtures/instruments.ts';
-import { provideFeed } from '../../../../../../src/state/feed/feed-handle.ts';
+import { provideFeed } from '../../../../../../src/state/feed/feed-bridge.ts';
 import { stopStart } from '../../../../../../domain/order-rules.ts';
 import { orderPathModules } from '../../../../order-path.ts';
+import { fakeFeedHandle } from '../../../../feed-fakes.ts';
 
 const answer = (input: OrderPreviewInput): OrderPreview => ({
   ok: true,
@@ -39,7 +40,7 @@ const watchPreview = vi.fn(async (seq: number, input: OrderPreviewInput | null):
 });
 const watched = () => watchPreview.mock.calls.filter(([, input]) => input !== null);
 
-provideFeed({ watchPreview });
+provideFeed(fakeFeedHandle({ watchPreview }));
 
 const { submitOrder, toast, quote, $token, setNavigator, initI18n, i18n } = await orderPathModules();
 const { OrderForm } = await import('../../../../../../src/pages/trade/order-ticket/order-form.tsx');

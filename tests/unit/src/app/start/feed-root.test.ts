@@ -1,33 +1,25 @@
-// The app's feed bridge (src/app/start/create-feed-bridge.ts): the feed's first batch waits for the shown route to
+// The app's feed bridge as the composition root builds it (src/app/start/feed-root.ts): the feed's first batch waits for the shown route to
 // have drawn, then for the page's first idle moment. While React attaches to the prerendered screen (in slices), a
 // batch written into the signals it reads (the connection badge, the quotes) would change what the HTML shows, and
 // React would draw it afresh.
 import { describe, expect, it, vi } from 'vitest';
 
-let deps: { firstIdle?: () => Promise<void> } = {};
-vi.mock('../../../../../src/state/feed/feed-bridge.ts', () => ({
-  FeedBridge: class {
-    constructor(d: typeof deps) {
-      deps = d;
-    }
-  },
-}));
 let drawn: () => void = () => undefined;
 const drawnOnce = new Promise<void>((resolve) => (drawn = resolve));
 vi.mock('../../../../../src/app/layout/drawn-end.tsx', () => ({ whenDrawn: () => drawnOnce }));
 let idle: () => void = () => undefined;
 const whenIdle = vi.fn(() => new Promise<void>((resolve) => (idle = resolve)));
-vi.mock('../../../../../src/state/shell/clock.ts', () => ({
+vi.mock('../../../../../src/state/shell/clock.ts', async (real) => ({
+  ...(await real<object>()),
   animationFrames: { request: () => 0, cancel: () => undefined },
-  browserTimers: {},
   whenIdle,
 }));
 
-const { createFeedBridge } = await import('../../../../../src/app/start/create-feed-bridge.ts');
+const { browserBridgeDeps } = await import('../../../../../src/app/start/feed-root.ts');
 
 describe('the feed bridge', () => {
   it('lets the first batch in once the shown route has drawn and the page is idle', async () => {
-    createFeedBridge();
+    const deps = browserBridgeDeps();
     let first = false;
     void deps.firstIdle?.().then(() => (first = true));
     await Promise.resolve();
