@@ -50,6 +50,9 @@ CREATE TABLE copy_links (
   provider_order_id INTEGER NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
   follower_order_id INTEGER NOT NULL UNIQUE REFERENCES orders(id) ON DELETE CASCADE,
   provider_price NUMERIC NOT NULL,          -- the provider's entry, shown beside the follower's
+  provider_lots NUMERIC NOT NULL,           -- the provider's lots the link last matched: a partial close shows below it
+  provider_stops TEXT NOT NULL,             -- '<stop-profit>/<stop-loss>' last mirrored: an edit shows as a difference
+  stops_version INTEGER NOT NULL DEFAULT 0, -- mirrored stops edits so far: the next one's key is stops:<version + 1>
   unlinked_at BIGINT,                       -- a hand close, the copy's stop, a stop-out: the provider no longer reaches it
   unlink_reason TEXT NOT NULL DEFAULT '',
   PRIMARY KEY (copy_id, provider_order_id)
@@ -60,7 +63,7 @@ CREATE TABLE copy_actions (
   id BIGSERIAL PRIMARY KEY,
   provider_order_id INTEGER NOT NULL,
   copy_id INTEGER NOT NULL REFERENCES copies(id) ON DELETE CASCADE,
-  action TEXT NOT NULL,                     -- open | close | part:<provider lots left> | stops:<provider event number>
+  action TEXT NOT NULL,                     -- open | close | part:<provider lots left> | stops:<link's edit number>
   outcome TEXT NOT NULL,                    -- done | skipped
   reason TEXT NOT NULL DEFAULT '',          -- a skip's: below_min_lot, insufficient_margin, slippage, market_closed …
   detail TEXT NOT NULL DEFAULT '',          -- JSON: lots, prices
