@@ -29,13 +29,23 @@ export interface ReconcileReport {
   synced: number;
 }
 
+/** Where the mirror's figures go (copy-jobs.ts: Prometheus series). */
+export interface MirrorMetrics {
+  orphans(n: number): void;
+  skipped(reason: string): void;
+  lag(seconds: number): void;
+}
+
 export class CopyMirror {
   private readonly chains = new Map<number, Promise<void>>();
   private readonly pending = new Set<Promise<void>>();
   /** Orphans found by the reconciliation job since start (the metric tickwise_copy_orphans_total). */
   orphansFound = 0;
 
-  constructor(private readonly deps: MirrorDeps) {}
+  constructor(
+    private readonly deps: MirrorDeps,
+    private readonly metrics?: MirrorMetrics,
+  ) {}
 
   /** Listens to the engine's commits (the writer's). */
   start(): void {
@@ -124,6 +134,7 @@ export class CopyMirror {
     const inst = this.deps.engine.instrument(row.instrumentId);
     const values = { provider: p?.display_name ?? '', code: inst?.showCode ?? '', lots: outcome.lots };
     if (outcome.kind === 'skipped') {
+      this.metrics?.skipped(outcome.reason);
       await notifyAccount(this.deps, copy.follower_id, 'copy_skipped', {
         ...values,
         reason_key: `copy.skip.${outcome.reason}`,
@@ -134,6 +145,8 @@ export class CopyMirror {
       this.deps.engine.applyCommitted(c.done, c.closed ? 'FOREX_CLOSED' : 'FOREX_TRADE', c.closed ? 'user' : null);
     }
     const closed = outcome.commits.some((c) => c.closed);
+    const since = row.completedAt ?? row.filledAt ?? row.createdAt;
+    this.metrics?.lag(Math.max(0, this.deps.clock.now() - since) / 1000);
     await notifyAccount(this.deps, copy.follower_id, closed ? 'copy_closed' : 'copy_opened', values);
   }
 
@@ -146,6 +159,7 @@ export class CopyMirror {
       unlinked += await unlinkFollowerOrder(this.deps.db, id, now);
     const orphans = await orphanProviderOrders(this.deps.db);
     this.orphansFound += orphans.length;
+    if (orphans.length > 0) this.metrics?.orphans(orphans.length);
     const open = await openProviderOrders(this.deps.db);
     for (const id of [...orphans, ...open]) await this.sync(id);
     return { orphans: orphans.length, unlinked, synced: orphans.length + open.length };
