@@ -293,7 +293,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       delivery: delivery.sender,
     };
     // The writer's jobs (writer-jobs.ts): expiry, backups, fund income, swaps, the margin-call watch.
-    if (role !== 'gateway') stoppers.push(...(await startWriterJobs(ctx, config, webPush)));
+    if (role !== 'gateway') stoppers.push(...(await startWriterJobs(ctx, config, webPush, metrics.registry)));
     const app = await buildApp(ctx, {
       distDir: config.distDir,
       publicDir: config.publicDir,

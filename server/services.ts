@@ -24,7 +24,10 @@ export type MessageKind =
   | 'withdrawal_paid'
   | 'withdrawal_rejected'
   | 'deposit_credited'
-  | 'margin_call';
+  | 'margin_call'
+  | 'copy_opened'
+  | 'copy_closed'
+  | 'copy_skipped';
 
 /** One message to one person on one channel. */
 export interface Message {

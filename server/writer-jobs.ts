@@ -1,6 +1,6 @@
 // The jobs only the market writer runs (role all or market, never a gateway): pending-order expiry every second,
-// scheduled backups (docs/operations.md "Backups"), the fund income job, swaps and the margin-call watch
-// (docs/trading.md). Started by the composition root (server.ts) once the context is built; each answers a stopper.
+// scheduled backups (docs/operations.md "Backups"), the fund income job, swaps, copy trading's mirror and
+// reconciliation (docs/copy-trading.md) and the margin-call watch (docs/trading.md). Started by the composition root (server.ts) once the context is built; each answers a stopper.
 import type { WebPushSender } from './alerts/web-push-sender.ts';
 import { startBackupJob } from './backup/backup-job.ts';
 import type { ServerConfig } from './config.ts';
@@ -9,6 +9,8 @@ import { MarginCallWatch } from './engine/margin-call.ts';
 import { startExpirySweep } from './engine/pending-expiry.ts';
 import { startFundJob } from './funds/income-job.ts';
 import { startSwapJob } from './swaps/swap-job.ts';
+import { startCopyJobs } from './copy/copy-jobs.ts';
+import type { Registry } from 'prom-client';
 
 type Stopper = () => Promise<void> | void;
 
@@ -16,6 +18,7 @@ export async function startWriterJobs(
   ctx: AppContext,
   config: ServerConfig,
   webPush: WebPushSender,
+  registry: Registry | null = null,
 ): Promise<Stopper[]> {
   const { db, clock, timers, log, engine } = ctx;
   const stoppers: Stopper[] = [];
@@ -36,6 +39,8 @@ export async function startWriterJobs(
   if (config.swapJob !== false) {
     stoppers.push(startSwapJob({ db, clock, timers, log, engine, periodMs: config.swapRolloverMs ?? 0 }));
   }
+  // Copy trading (docs/copy-trading.md): the mirror on the engine's commits and its reconciliation job.
+  stoppers.push(startCopyJobs(ctx, registry));
   const marginCalls = new MarginCallWatch({
     db,
     clock,

@@ -59,6 +59,7 @@ export async function realTraders(q: Queryable, now: number): Promise<Unranked[]
             COUNT(*) AS n_all, SUM(o.fact_profits) AS profit_all, SUM(o.caution_money) AS margin_all
        FROM orders o JOIN users u ON u.id = o.user_id
       WHERE o.status = 3 AND o.close_reason <> 'cancel' AND u.is_demo = 0
+        AND NOT EXISTS (SELECT 1 FROM copies c WHERE c.account_id = u.id) -- a copy account's trades are its provider's
       GROUP BY o.user_id, u.uid, u.email, u.mobile
      HAVING SUM(CASE WHEN o.completed_at >= $1 THEN 1 ELSE 0 END) > 0`,
     [since],

@@ -42,6 +42,7 @@ import type { EngineInstrument, OrderRow } from './types.ts';
 /** How often the cached balances of users with open orders are re-read (deposits, withdrawals happen elsewhere). */
 export const ACCOUNT_REFRESH_MS = 5000;
 
+type Pushed = 'FOREX_TRADE' | 'FOREX_CLOSED';
 export type IndexFactory = (source: IndexSource) => EngineIndex;
 
 export interface EngineOptions {
@@ -56,7 +57,7 @@ export class OrderEngine {
   readonly book: OrderBook;
   /** Sums, ladders and the cached available balances (the margin comes from the book). */
   private readonly index: EngineIndex;
-  private readonly instruments: KnownInstruments;
+  readonly instruments: KnownInstruments;
   /** The tick-driven triggers and the work under way (trigger-runner.ts). */
   private readonly triggers: TriggerRunner;
   /** The cached balances and risk rates (account-figures.ts). */
@@ -64,6 +65,8 @@ export class OrderEngine {
   private viewCache: BookViewCache | null = null;
   /** Demo or real, UID and e-mail of the accounts in the book: the dealer's view and the metrics leave demo out. */
   readonly tags = new AccountTags();
+  /** Copy trading's hook (server/copy/mirror.ts): told every committed order row, after the owner's push. */
+  onCommitted: ((row: OrderRow) => void) | null = null;
   private unsubscribe: (() => void) | null = null;
   private refreshTimer: unknown = null;
 
@@ -182,8 +185,7 @@ export class OrderEngine {
   }
 
   /** Closes a holding order at the live price: all of it, or `lotsText` lots of it (a partial close: the rest stays
-   * open with its share of margin and fee, and the closed part becomes a history row of its own). Answers the closed
-   * order (or part). */
+   * open with its share of margin and fee, the closed part a history row of its own). Answers the closed one. */
   async close(userId: number, id: number, lotsText = ''): Promise<Order> {
     type Outcome = { full: Committed } | { part: PartCommitted };
     const out = await this.ctx.db.tx(async (q): Promise<Outcome> => {
@@ -217,9 +219,8 @@ export class OrderEngine {
     return this.afterCommit(done, 'FOREX_CLOSED', 'cancel');
   }
 
-  /** A pending order past its expiry (pending-expiry.ts, on the writer): cancelled as a user's cancel is — margin
-   * released, fee refunded — with CloseReason "expired". Nothing when it filled or went meanwhile; a busy order waits
-   * for the next sweep. */
+  /** A pending order past its expiry (pending-expiry.ts, on the writer): cancelled as a user's cancel is, with
+   * CloseReason "expired". Nothing when it filled or went meanwhile; a busy order waits for the next sweep. */
   async expirePending(orderId: number): Promise<void> {
     if (this.triggers.isBusy(orderId)) return;
     await this.triggers.runFor(orderId, async () => {
@@ -263,9 +264,8 @@ export class OrderEngine {
     return this.afterCommit(done, 'FOREX_TRADE', null);
   }
 
-  /** Another process committed a change to this order (server/bus SUBJECTS.order): re-read it from the database, the
-   * authority, so the index follows at once — the market writer triggers a new pending order or stop on the next
-   * tick instead of at its next reconcile. A row read while a trigger runs on it is applied after that trigger. */
+  /** Another process committed a change to this order (server/bus SUBJECTS.order): re-read from the database, so the
+   * writer triggers a new pending order or stop on the next tick. A row read during a trigger is applied after it. */
   async refreshOrder(orderId: number): Promise<void> {
     const row = await getOrder(this.ctx.db, orderId);
     const running = this.triggers.running(orderId);
@@ -281,11 +281,12 @@ export class OrderEngine {
       if (!this.instruments.has(latest.instrumentId)) await this.instruments.reload(this.ctx.db);
       await this.tags.ensure(this.ctx.db, [latest.userId]);
       this.book.apply(latest);
+      this.onCommitted?.(latest);
     }
   }
 
   /** After a commit: the index, the cached account, and the owner's push, in that order. */
-  private afterCommit(done: Committed, type: 'FOREX_TRADE' | 'FOREX_CLOSED', reason: CloseReason | null): Order {
+  private afterCommit(done: Committed, type: Pushed, reason: CloseReason | null): Order {
     this.book.apply(done.row);
     this.opts.announce?.(done.row.id);
     if (done.account) this.accounts.cache(done.row.userId, done.account);
@@ -295,6 +296,7 @@ export class OrderEngine {
     } else {
       this.ctx.push.toUser(done.row.userId, { type: 'FOREX_TRADE', seq: done.seq, data: order });
     }
+    this.onCommitted?.(done.row);
     return order;
   }
 
@@ -315,9 +317,10 @@ export class OrderEngine {
     return this.viewCache.get(maxAgeMs);
   }
 
-  /** A swap charged on a position (server/swaps/swap-job.ts): index, cached balance and the owner's FOREX_TRADE. */
-  swapCharged(done: Committed): void {
-    this.afterCommit(done, 'FOREX_TRADE', null);
+  /** A change booked in its own transaction (a swap: server/swaps/swap-job.ts; a copy's mirrored action:
+   * server/copy/mirror.ts): index, cached balance and the owner's push. */
+  applyCommitted(done: Committed, type: Pushed = 'FOREX_TRADE', reason: CloseReason | null = null): Order {
+    return this.afterCommit(done, type, reason);
   }
 
   /** The risk rate from the engine's own figures (account-figures.ts): the margin-call watch's input. */

@@ -20,6 +20,12 @@ export const RecordType = {
   FUND_PRINCIPAL: 43, // the amount back at maturity
   FUND_REDEEM: 44, // the amount back on early redemption
   FUND_PENALTY: 45, // the early-redemption penalty (liquidated damages)
+  COPY_FUND_OUT: 51, // the follower's money into a copy (start, add): − balance (server/copy/)
+  COPY_FUND_IN: 52, // the same money into the copy account: + balance
+  COPY_RETURN_OUT: 53, // out of the copy account (withdraw, stop): − balance
+  COPY_RETURN_IN: 54, // the same money back into the follower's account: + balance
+  COPY_FEE_OUT: 55, // a performance fee out of the copy account, once per copy and period
+  COPY_FEE_IN: 56, // the same fee into the provider's account
 } as const;
 
 /** A record type: one of the above. */

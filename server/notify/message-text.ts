@@ -1,7 +1,7 @@
 // A message's plain text in the recipient's language, from the locale files: `notices.<kind>` (the verification code
 // keeps its long-standing key, server.code_text). The e-mail templates build their HTML and text parts around it.
 // Times arrive as ISO-8601 UTC (the values table of server/services.ts); a reader gets them as "2026-11-25 09:30 UTC".
-import { DEFAULT_LANGUAGE } from '../../domain/types.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../domain/types.ts';
 import { translate } from '../http/i18n.ts';
 import type { Message, MessageKind } from '../services.ts';
 
@@ -11,13 +11,21 @@ const ISO = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d+)?)?Z$/;
 
 export const messageTextKey = (kind: MessageKind): string => TEXT_KEY[kind] ?? `notices.${kind}`;
 
-function shownValue(name: string, value: string | number): string | number {
+/** A value named `*_key` is a locale key (a copy's skip reason), shown in the reader's language; `other` when unknown. */
+function keyedValue(lang: Language, value: string): string {
+  const text = translate(lang, value);
+  return text === value ? translate(lang, value.replace(/[^.]+$/, 'other')) : text;
+}
+
+function shownValue(name: string, value: string | number, lang: Language): string | number {
+  if (name.endsWith('_key') && typeof value === 'string') return keyedValue(lang, value);
   if (!TIME_VALUES.has(name) || typeof value !== 'string') return value;
   const m = ISO.exec(value);
   return m ? `${m[1]} ${m[2]} UTC` : value;
 }
 
 export function messageText(message: Message): string {
-  const values = Object.fromEntries(Object.entries(message.values).map(([k, v]) => [k, shownValue(k, v)]));
-  return translate(message.lang ?? DEFAULT_LANGUAGE, messageTextKey(message.kind), values);
+  const lang = message.lang ?? DEFAULT_LANGUAGE;
+  const values = Object.fromEntries(Object.entries(message.values).map(([k, v]) => [k, shownValue(k, v, lang)]));
+  return translate(lang, messageTextKey(message.kind), values);
 }

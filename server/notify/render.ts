@@ -28,6 +28,9 @@ export const MESSAGE_KINDS: readonly MessageKind[] = [
   'withdrawal_rejected',
   'deposit_credited',
   'margin_call',
+  'copy_opened',
+  'copy_closed',
+  'copy_skipped',
 ];
 
 /** The message's subject (also the in-app notice's title). */

@@ -11,7 +11,8 @@ import type { MoneyEffect, MoneyMovement } from './command.ts';
 export const EFFECT_RECORDS: Readonly<Record<MoneyEffect, readonly RecordTypeValue[]>> = {
   moves: [RecordType.DEPOSIT, RecordType.OPERATOR_CREDIT, RecordType.WITHDRAW_PAID, RecordType.MEMO],
   returns: [RecordType.WITHDRAW_RELEASED],
-  due: [RecordType.FUND_INCOME, RecordType.FUND_PRINCIPAL],
+  // A copy's orphan closed by the reconciliation: its margin back and its P&L (docs/copy-trading.md "Mirroring").
+  due: [RecordType.FUND_INCOME, RecordType.FUND_PRINCIPAL, RecordType.MARGIN_RELEASE, RecordType.PROFIT],
 };
 
 export class UndeclaredMovement extends Error {

@@ -35,7 +35,7 @@ const MAX_PER_RUN = 50;
 export interface SwapEngine {
   instrument(id: number): EngineInstrument | undefined;
   currentPrice(inst: EngineInstrument): Price | null;
-  swapCharged(done: Committed): void;
+  applyCommitted(done: Committed): unknown;
 }
 
 export interface SwapJobDeps {
@@ -141,7 +141,7 @@ export async function runSwaps(deps: SwapJobDeps): Promise<SwapRunResult> {
       }
       if (done) {
         result.charged += 1;
-        deps.engine.swapCharged(done);
+        deps.engine.applyCommitted(done);
       }
     }
   }

@@ -6,6 +6,7 @@ import { auditSearch } from './audit.ts';
 import { BOOK_COMMANDS } from './book.ts';
 import { DEPOSIT_COMMANDS } from './deposits.ts';
 import { FUND_COMMANDS } from './funds.ts';
+import { COPY_COMMANDS } from './copy.ts';
 import { CONTENT_COMMANDS } from './content.ts';
 import { NEWS_COMMANDS } from './news.ts';
 import { PRICE_DESK_COMMANDS } from './price-desk.ts';
@@ -38,4 +39,5 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   auditSearch,
   backupTake,
   ...BOOK_COMMANDS,
+  ...COPY_COMMANDS,
 ];

@@ -52,11 +52,11 @@ export const TEST_INSTRUMENTS: EngineInstrument[] = [
 ];
 
 /** The test instruments as catalog rows (orders reference instruments), disabled and in a hidden category. */
-export async function insertTestInstruments(q: Queryable): Promise<void> {
+export async function insertTestInstruments(q: Queryable, list = TEST_INSTRUMENTS): Promise<void> {
   // A hidden category of their own, so the market's lists never show them.
   await q.query('INSERT INTO categories (id, sort, enabled) VALUES (9900, 99, FALSE) ON CONFLICT (id) DO NOTHING');
   const cat = { id: 9900 };
-  for (const i of TEST_INSTRUMENTS) {
+  for (const i of list) {
     await q.query(
       `INSERT INTO instruments (id, code, show_code, logo, category_id, market_class, price_precision, pip, min_cont,
          cont_num, margin_mode, multiples, fee_rate, base_price, annual_vol, tick_hz, enabled)
@@ -218,16 +218,19 @@ export interface EngineBedOptions {
   prices?: Record<string, string>;
   /** Wraps the database the engine is given (a test that counts the engine's queries). */
   wrapDb?: (db: Db) => Db;
+  /** Instruments beyond TEST_INSTRUMENTS (a lot rule of their own). */
+  moreInstruments?: EngineInstrument[];
 }
 
 export async function startEngineBed(options: EngineBedOptions = {}): Promise<EngineBed> {
   const server = await startTestServer();
-  await insertTestInstruments(server.ctx.db);
-  const market = new ScriptedMarket(TEST_INSTRUMENTS);
+  const instruments = [...TEST_INSTRUMENTS, ...(options.moreInstruments ?? [])];
+  await insertTestInstruments(server.ctx.db, instruments);
+  const market = new ScriptedMarket(instruments);
   const push = new PushRecorder();
   const db = options.wrapDb ? options.wrapDb(server.ctx.db) : server.ctx.db;
   const ctx: AppContext = { ...server.ctx, db, timers: IDLE_TIMERS, market, push };
-  const engine = new OrderEngine(ctx, async () => TEST_INSTRUMENTS);
+  const engine = new OrderEngine(ctx, async () => instruments);
   await engine.start();
   market.setPrice('TSTEUR', '1.10000');
   for (const [code, price] of Object.entries(options.prices ?? {})) market.setPrice(code, price);
@@ -273,7 +276,7 @@ export function useEngineBed(options: EngineBedOptions = {}): EngineBedHandle {
     async restartEngine() {
       const b = started();
       await b.engine.stop();
-      b.engine = new OrderEngine(b.ctx, async () => TEST_INSTRUMENTS);
+      b.engine = new OrderEngine(b.ctx, async () => [...TEST_INSTRUMENTS, ...(options.moreInstruments ?? [])]);
       await b.engine.start();
     },
   };

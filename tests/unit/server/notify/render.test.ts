@@ -18,6 +18,9 @@ const VALUES: Record<MessageKind, Message['values']> = {
   withdrawal_rejected: { amount: '250.00', currency: 'USD', reason: 'address <b>"unknown"</b> & closed' },
   deposit_credited: { amount: '1000.00', currency: 'USD' },
   margin_call: { risk_rate: '85%', level: '1' },
+  copy_opened: { provider: 'Aurora', code: 'EUR/USD', lots: '0.25' },
+  copy_closed: { provider: 'Aurora', code: 'EUR/USD', lots: '0.25' },
+  copy_skipped: { provider: 'Aurora', code: 'EUR/USD', lots: '0.004', reason_key: 'copy.skip.below_min_lot' },
 };
 
 const PHRASE = 'blue harbour 42';

@@ -1,0 +1,210 @@
+// A copy as its own sub-account (docs/copy-trading.md "A copy is its own sub-account"): start (a copy account created
+// and funded from the follower's trading account), add, withdraw, pause, resume and stop, each money movement one
+// transaction with its ledger records on both sides; a withdrawal and a stop settle the performance fee first
+// (copy-fees.ts). Who may copy whom: providers.ts. The SQL is copy-repository.ts.
+import { dec, exactText, fixed, type Dec } from '../../domain/decimal.ts';
+import {
+  MULTIPLIER_MAX,
+  MULTIPLIER_MIN,
+  SLIPPAGE_DEFAULT,
+  STOP_LOSS_DEFAULT,
+  STOP_LOSS_MAX,
+  STOP_LOSS_MIN,
+  markAfterWithdrawal,
+} from '../../domain/copy-maths.ts';
+import { parseAmount, USD_AMOUNT } from '../../domain/amount-input.ts';
+import { createUser } from '../accounts/create-user.ts';
+import type { Queryable } from '../db/db.ts';
+import { ApiError } from '../http/envelope.ts';
+import { move } from '../ledger/ledger.ts';
+import { RecordType } from '../ledger/record-types.ts';
+import { getSetting } from '../settings/settings.ts';
+import {
+  CopyStatus,
+  endCopy,
+  insertCopy,
+  insertTransfer,
+  keepShortfall,
+  keptShortfall,
+  lockOwnCopy,
+  setCopyStatus,
+  setInvested,
+  type CopyRow,
+} from './copy-repository.ts';
+import { copyEquity, settleFee, type CopyDeps } from './copy-fees.ts';
+import { copyableProvider } from './providers.ts';
+
+export interface StartInput {
+  providerId: number;
+  amount: unknown;
+  multiplier?: unknown;
+  stopLoss?: unknown;
+}
+
+/** The follower's leverage cap when the setting is missing or not a positive whole number. */
+export const DEFAULT_LEVERAGE_CAP = 100;
+
+const memoOf = (copyId: number): string => `copy #${copyId}`;
+
+function amountOf(input: unknown): Dec {
+  const a = parseAmount(input, USD_AMOUNT);
+  if (!a.ok) throw new ApiError(a.error);
+  return a.value;
+}
+
+function multiplierOf(input: unknown): string {
+  const text = input === undefined || input === '' ? '1' : typeof input === 'number' ? String(input) : input;
+  if (typeof text !== 'string') throw new ApiError('copy_multiplier_invalid');
+  if (!/^\d+(\.\d)?$/.test(text)) throw new ApiError('copy_multiplier_invalid');
+  const m = dec(text);
+  if (m.lt(MULTIPLIER_MIN) || m.gt(MULTIPLIER_MAX)) throw new ApiError('copy_multiplier_invalid');
+  return exactText(m);
+}
+
+function stopLossOf(input: unknown): number {
+  const n = input === undefined || input === '' ? STOP_LOSS_DEFAULT : Number(input);
+  if (!Number.isInteger(n) || n < STOP_LOSS_MIN || n > STOP_LOSS_MAX) throw new ApiError('copy_stop_loss_invalid');
+  return n;
+}
+
+async function leverageCap(q: Queryable): Promise<number> {
+  const n = Number(await getSetting(q, 'copy_leverage_cap'));
+  return Number.isInteger(n) && n > 0 ? n : DEFAULT_LEVERAGE_CAP;
+}
+
+/** Moves `amount` between the follower's trading account and the copy account, both records in the caller's tx. */
+async function transfer(
+  q: Queryable,
+  copy: Pick<CopyRow, 'id' | 'follower_id' | 'account_id'>,
+  amount: Dec,
+  direction: 'in' | 'out',
+  at: number,
+): Promise<void> {
+  const memo = memoOf(copy.id);
+  if (direction === 'in') {
+    await move(q, copy.follower_id, { balance: amount.neg(), type: RecordType.COPY_FUND_OUT, memo, at });
+    await move(q, copy.account_id, { balance: amount, type: RecordType.COPY_FUND_IN, memo, at });
+  } else {
+    await move(q, copy.account_id, { balance: amount.neg(), type: RecordType.COPY_RETURN_OUT, memo, at });
+    await move(q, copy.follower_id, { balance: amount, type: RecordType.COPY_RETURN_IN, memo, at });
+  }
+}
+
+/** Starts a copy: the copy account created and funded in one transaction; the copy's id. */
+export async function startCopy(deps: CopyDeps, followerId: number, input: StartInput): Promise<number> {
+  const amount = amountOf(input.amount);
+  const multiplier = multiplierOf(input.multiplier);
+  const stopLoss = stopLossOf(input.stopLoss);
+  const at = deps.clock.now();
+  return deps.db.tx(async (q) => {
+    const { provider, isDemo } = await copyableProvider(q, followerId, input.providerId);
+    if (amount.lt(provider.min_amount)) {
+      throw new ApiError('copy_amount_below_min', undefined, { min: fixed(provider.min_amount, 2) });
+    }
+    const accountId = await createUser(q, { passwordHash: '', isDemo }, at);
+    const shortfall = await keptShortfall(q, followerId, provider.user_id);
+    const copyId = await insertCopy(q, {
+      followerId,
+      providerId: provider.user_id,
+      accountId,
+      multiplier,
+      stopLossPercent: stopLoss,
+      slippagePercent: SLIPPAGE_DEFAULT,
+      leverageCap: await leverageCap(q),
+      feePercent: provider.fee_percent,
+      amount: exactText(amount),
+      mark: exactText(amount.plus(shortfall)),
+      at,
+    });
+    await insertTransfer(q, copyId, 'start', exactText(amount), at);
+    await transfer(q, { id: copyId, follower_id: followerId, account_id: accountId }, amount, 'in', at);
+    return copyId;
+  });
+}
+
+async function ownRunningCopy(q: Queryable, followerId: number, copyId: number): Promise<CopyRow> {
+  const copy = await lockOwnCopy(q, followerId, copyId);
+  if (!copy) throw new ApiError('copy_not_found');
+  if (copy.status === CopyStatus.STOPPED) throw new ApiError('copy_not_running');
+  return copy;
+}
+
+export async function addToCopy(deps: CopyDeps, followerId: number, copyId: number, input: unknown): Promise<void> {
+  const amount = amountOf(input);
+  const at = deps.clock.now();
+  await deps.db.tx(async (q) => {
+    const copy = await ownRunningCopy(q, followerId, copyId);
+    await insertTransfer(q, copy.id, 'add', exactText(amount), at);
+    await transfer(q, copy, amount, 'in', at);
+    await setInvested(
+      q,
+      copy.id,
+      exactText(dec(copy.net_invested).plus(amount)),
+      exactText(dec(copy.high_water_mark).plus(amount)),
+    );
+  });
+}
+
+/** Withdraws from a copy: the fee settled first (period withdraw:<n>), then at most the free money moves back. */
+export async function withdrawFromCopy(
+  deps: CopyDeps,
+  followerId: number,
+  copyId: number,
+  input: unknown,
+): Promise<void> {
+  const amount = amountOf(input);
+  const at = deps.clock.now();
+  await deps.db.tx(async (q) => {
+    const copy = await ownRunningCopy(q, followerId, copyId);
+    const transferId = await insertTransfer(q, copy.id, 'withdraw', exactText(amount), at);
+    const settled = await settleFee(deps, q, copy, `withdraw:${transferId}`);
+    const { balance, floating, equity } = await copyEquity(deps, q, copy.account_id);
+    const free = floating.lt(0) ? balance.plus(floating) : balance;
+    if (amount.gt(free))
+      throw new ApiError('copy_withdraw_too_much', undefined, { max: fixed(free.lt(0) ? 0 : free, 2) });
+    await transfer(q, copy, amount, 'out', at);
+    const mark = markAfterWithdrawal(settled?.mark ?? copy.high_water_mark, amount, equity);
+    const invested = dec(copy.net_invested).minus(amount);
+    await setInvested(q, copy.id, exactText(invested.lt(0) ? 0 : invested), exactText(mark));
+  });
+}
+
+export async function pauseCopy(deps: CopyDeps, followerId: number, copyId: number, paused: boolean): Promise<void> {
+  await deps.db.tx(async (q) => {
+    const copy = await ownRunningCopy(q, followerId, copyId);
+    await setCopyStatus(q, copy.id, paused ? CopyStatus.PAUSED : CopyStatus.ACTIVE);
+  });
+}
+
+/** Stops a copy: paused first (nothing new opens), every position closed at market, then in one transaction the fee
+ * settled (period stop), the shortfall under the mark kept for a later copy of the provider, and the whole balance
+ * back to the follower. A position that cannot close (its market shut) refuses the stop; the copy stays paused. */
+export async function stopCopy(deps: CopyDeps, followerId: number, copyId: number, reason = 'user'): Promise<void> {
+  const copy = await deps.db.tx((q) => ownRunningCopy(q, followerId, copyId));
+  await endRunningCopy(deps, copy, reason);
+}
+
+/** Ends a running copy (the follower's stop, the copy stop-loss): see stopCopy. */
+export async function endRunningCopy(deps: CopyDeps, copy: CopyRow, reason: string): Promise<void> {
+  await deps.db.tx((q) => setCopyStatus(q, copy.id, CopyStatus.PAUSED));
+  const closed = await deps.engine.closeAll(copy.account_id, {});
+  const refused = closed.find((c) => !c.ok);
+  if (refused) throw new ApiError(refused.error);
+  const at = deps.clock.now();
+  await deps.db.tx(async (q) => {
+    const locked = await lockOwnCopy(q, copy.follower_id, copy.id);
+    if (!locked || locked.status === CopyStatus.STOPPED) return;
+    const settled = await settleFee(deps, q, locked, 'stop');
+    const { balance } = await copyEquity(deps, q, locked.account_id);
+    const mark = dec(settled?.mark ?? locked.high_water_mark);
+    await keepShortfall(
+      q,
+      locked.follower_id,
+      locked.provider_id,
+      exactText(mark.gt(balance) ? mark.minus(balance) : 0),
+    );
+    await insertTransfer(q, locked.id, 'stop', exactText(balance), at);
+    if (balance.gt(0)) await transfer(q, locked, balance, 'out', at);
+    await endCopy(q, locked.id, reason, at);
+  });
+}

@@ -1,0 +1,64 @@
+// A copy's equity and its performance fee above the high-water mark (docs/copy-trading.md "Performance fee above a
+// high-water mark"): one settlement per copy and period, claimed by its key in the caller's transaction, the fee out
+// of the copy account and into the provider's with a record on both sides and a line in the copy's money history.
+import { dec, exactText, type Dec } from '../../domain/decimal.ts';
+import { performanceFee, type FeeSettlement } from '../../domain/copy-maths.ts';
+import type { Clock } from '../../domain/time.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import type { OrderEngine } from '../engine/engine.ts';
+import { getAccount, move } from '../ledger/ledger.ts';
+import { RecordType } from '../ledger/record-types.ts';
+import { addFeePaid, claimSettlement, insertTransfer, type CopyRow } from './copy-repository.ts';
+
+/** What the copy services need: the database, the clock and the engine's figures and closes. */
+export interface CopyDeps {
+  db: Db;
+  clock: Clock;
+  engine: Pick<OrderEngine, 'floatingOf' | 'marginOf' | 'closeAll'>;
+}
+
+export interface Equity {
+  balance: Dec;
+  floating: Dec;
+  equity: Dec;
+}
+
+/** A trading account's equity: available + margin held + floating P&L at the closing side (pending withdrawals,
+ * leaving the account, do not count). */
+export async function copyEquity(deps: Pick<CopyDeps, 'engine'>, q: Queryable, userId: number): Promise<Equity> {
+  const account = await getAccount(q, userId);
+  const balance = dec(account?.balance ?? 0);
+  const floating = dec(deps.engine.floatingOf(userId));
+  return { balance, floating, equity: balance.plus(deps.engine.marginOf(userId)).plus(floating) };
+}
+
+/** Settles the fee of `period` once: null when the period was settled already or the fee does not fit the copy's
+ * available money yet (a later run settles it); otherwise the fee and the new mark. */
+export async function settleFee(
+  deps: CopyDeps,
+  q: Queryable,
+  copy: CopyRow,
+  period: string,
+): Promise<FeeSettlement | null> {
+  const { balance, equity } = await copyEquity(deps, q, copy.account_id);
+  const due = performanceFee(equity, copy.high_water_mark, copy.fee_percent);
+  if (due.fee.gt(balance)) return null;
+  const at = deps.clock.now();
+  const claimed = await claimSettlement(q, {
+    copyId: copy.id,
+    period,
+    equity: exactText(equity),
+    markBefore: copy.high_water_mark,
+    fee: exactText(due.fee),
+    at,
+  });
+  if (!claimed) return null;
+  if (due.fee.gt(0)) {
+    const memo = `copy #${copy.id} ${period}`;
+    await move(q, copy.account_id, { balance: due.fee.neg(), type: RecordType.COPY_FEE_OUT, memo, at });
+    await move(q, copy.provider_id, { balance: due.fee, type: RecordType.COPY_FEE_IN, memo, at });
+    await insertTransfer(q, copy.id, 'fee', exactText(due.fee), at);
+    await addFeePaid(q, copy.id, exactText(due.fee), exactText(due.mark));
+  }
+  return due;
+}

@@ -1,0 +1,54 @@
+// Copy trading on the market writer (docs/copy-trading.md): the mirror follows the engine's commits, and the
+// reconciliation job runs at start and then every COPY_RECONCILE_MS (orphans closed, missed actions finished). Its
+// figures are Prometheus series: orphans found, skipped trades by reason, and the lag from the provider's commit to
+// the follower's.
+import { Counter, Histogram, type Registry } from 'prom-client';
+import type { AppContext } from '../context.ts';
+import { CopyMirror, type MirrorMetrics } from './mirror.ts';
+
+export const COPY_RECONCILE_MS = 60_000;
+
+/** Seconds; a mirrored action takes a transaction, a thousand followers' last one up to seconds. */
+const LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export function copyMetrics(registry: Registry): MirrorMetrics {
+  const registers = [registry];
+  const orphans = new Counter({
+    name: 'tickwise_copy_orphans_total',
+    help: 'Copied positions found still open after their provider position closed (closed by the reconciliation)',
+    registers,
+  });
+  const skipped = new Counter({
+    name: 'tickwise_copy_skipped_total',
+    help: 'Provider trades not copied to a copy, by reason',
+    labelNames: ['reason'],
+    registers,
+  });
+  const lag = new Histogram({
+    name: 'tickwise_copy_lag_seconds',
+    help: "From the provider's committed change to the follower's mirrored one",
+    buckets: LAG_BUCKETS,
+    registers,
+  });
+  return {
+    orphans: (n) => orphans.inc(n),
+    skipped: (reason) => skipped.inc({ reason }),
+    lag: (seconds) => lag.observe(seconds),
+  };
+}
+
+/** Starts the mirror and its reconciliation job; answers the stopper. */
+export function startCopyJobs(ctx: AppContext, registry: Registry | null): () => Promise<void> {
+  const mirror = new CopyMirror(ctx, registry ? copyMetrics(registry) : undefined);
+  mirror.start();
+  const run = (): void => {
+    mirror.reconcile().catch((err: unknown) => ctx.log.error({ err }, 'copy reconciliation failed'));
+  };
+  run();
+  const timer = ctx.timers.setInterval(run, COPY_RECONCILE_MS);
+  return async () => {
+    ctx.timers.clearInterval(timer);
+    mirror.stop();
+    await mirror.idle();
+  };
+}

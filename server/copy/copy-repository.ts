@@ -1,0 +1,246 @@
+// The copy-trading SQL (migration 950-copy-trading.sql, docs/copy-trading.md): providers, copies, their money lines,
+// the fee settlements and the kept high-water-mark shortfall. The mirrored actions and links are mirror-repository.ts.
+import type { Queryable } from '../db/db.ts';
+import { queryOne } from '../db/query-one.ts';
+
+export const CopyStatus = { ACTIVE: 1, PAUSED: 2, STOPPED: 3 } as const;
+
+export interface ProviderRow {
+  user_id: number;
+  display_name: string;
+  description: string;
+  fee_percent: number;
+  min_amount: string;
+  is_demo: number;
+  is_sample: number;
+  suspended_at: string | null;
+}
+
+export interface CopyRow {
+  id: number;
+  follower_id: number;
+  provider_id: number;
+  account_id: number;
+  status: number;
+  multiplier: string;
+  stop_loss_percent: number;
+  slippage_percent: string;
+  leverage_cap: number;
+  fee_percent: number;
+  net_invested: string;
+  high_water_mark: string;
+  fees_paid: string;
+  started_at: string;
+  ended_at: string | null;
+  end_reason: string;
+}
+
+const COPY_COLUMNS = `id, follower_id, provider_id, account_id, status, multiplier::text AS multiplier, stop_loss_percent,
+  slippage_percent::text AS slippage_percent, leverage_cap, fee_percent, net_invested::text AS net_invested,
+  high_water_mark::text AS high_water_mark, fees_paid::text AS fees_paid, started_at, ended_at, end_reason`;
+
+export interface ProviderInput {
+  userId: number;
+  name: string;
+  description: string;
+  feePercent: number;
+  minAmount: string;
+  isDemo: boolean;
+  at: number;
+}
+
+/** Publishes (or republishes with new terms) a provider; a suspension stays. */
+export async function upsertProvider(q: Queryable, p: ProviderInput): Promise<void> {
+  await q.query(
+    `INSERT INTO copy_providers (user_id, display_name, description, fee_percent, min_amount, is_demo, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (user_id) DO UPDATE SET display_name = $2, description = $3, fee_percent = $4, min_amount = $5`,
+    [p.userId, p.name, p.description, p.feePercent, p.minAmount, p.isDemo ? 1 : 0, p.at],
+  );
+}
+
+export function providerOf(q: Queryable, userId: number): Promise<ProviderRow | null> {
+  return queryOne<ProviderRow>(
+    q,
+    `SELECT user_id, display_name, description, fee_percent, min_amount::text AS min_amount, is_demo, is_sample,
+            suspended_at FROM copy_providers WHERE user_id = $1`,
+    [userId],
+  );
+}
+
+export async function setSuspended(q: Queryable, userId: number, at: number | null): Promise<boolean> {
+  const rows = await q.query('UPDATE copy_providers SET suspended_at = $2 WHERE user_id = $1 RETURNING user_id', [
+    userId,
+    at,
+  ]);
+  return rows.length > 0;
+}
+
+/** The user's world and whether it is a copy account (a copy account can neither copy nor be copied). */
+export function userWorld(q: Queryable, userId: number): Promise<{ is_demo: number; is_copy: boolean } | null> {
+  return queryOne(
+    q,
+    `SELECT u.is_demo, EXISTS (SELECT 1 FROM copies c WHERE c.account_id = u.id) AS is_copy FROM users u WHERE u.id = $1`,
+    [userId],
+  );
+}
+
+export function realNameVerified(q: Queryable, userId: number): Promise<{ ok: boolean } | null> {
+  return queryOne(q, 'SELECT review_status = 2 AS ok FROM user_real WHERE user_id = $1', [userId]);
+}
+
+export interface NewCopy {
+  followerId: number;
+  providerId: number;
+  accountId: number;
+  multiplier: string;
+  stopLossPercent: number;
+  slippagePercent: string;
+  leverageCap: number;
+  feePercent: number;
+  amount: string;
+  mark: string;
+  at: number;
+}
+
+export async function insertCopy(q: Queryable, c: NewCopy): Promise<number> {
+  const rows = await q.query<{ id: number }>(
+    `INSERT INTO copies (follower_id, provider_id, account_id, multiplier, stop_loss_percent, slippage_percent,
+       leverage_cap, fee_percent, net_invested, high_water_mark, started_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+    [
+      c.followerId,
+      c.providerId,
+      c.accountId,
+      c.multiplier,
+      c.stopLossPercent,
+      c.slippagePercent,
+      c.leverageCap,
+      c.feePercent,
+      c.amount,
+      c.mark,
+      c.at,
+    ],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('copy insert returned no id');
+  return id;
+}
+
+/** A copy of the follower's, locked for the caller's transaction; null when it is not theirs or not there. */
+export function lockOwnCopy(q: Queryable, followerId: number, copyId: number): Promise<CopyRow | null> {
+  return queryOne<CopyRow>(q, `SELECT ${COPY_COLUMNS} FROM copies WHERE id = $1 AND follower_id = $2 FOR UPDATE`, [
+    copyId,
+    followerId,
+  ]);
+}
+
+export function lockCopy(q: Queryable, copyId: number): Promise<CopyRow | null> {
+  return queryOne<CopyRow>(q, `SELECT ${COPY_COLUMNS} FROM copies WHERE id = $1 FOR UPDATE`, [copyId]);
+}
+
+export function copyById(q: Queryable, copyId: number): Promise<CopyRow | null> {
+  return queryOne<CopyRow>(q, `SELECT ${COPY_COLUMNS} FROM copies WHERE id = $1`, [copyId]);
+}
+
+export function copiesOfFollower(q: Queryable, followerId: number): Promise<CopyRow[]> {
+  return q.query<CopyRow>(`SELECT ${COPY_COLUMNS} FROM copies WHERE follower_id = $1 ORDER BY id DESC`, [followerId]);
+}
+
+/** The provider's running copies (active and paused). */
+export function runningCopiesOf(q: Queryable, providerId: number): Promise<CopyRow[]> {
+  return q.query<CopyRow>(
+    `SELECT ${COPY_COLUMNS} FROM copies WHERE provider_id = $1 AND status IN (1, 2) ORDER BY id`,
+    [providerId],
+  );
+}
+
+export function allRunningCopies(q: Queryable): Promise<CopyRow[]> {
+  return q.query<CopyRow>(`SELECT ${COPY_COLUMNS} FROM copies WHERE status IN (1, 2) ORDER BY id`, []);
+}
+
+export async function setCopyStatus(q: Queryable, copyId: number, status: number): Promise<void> {
+  await q.query('UPDATE copies SET status = $2 WHERE id = $1', [copyId, status]);
+}
+
+export async function endCopy(q: Queryable, copyId: number, reason: string, at: number): Promise<void> {
+  await q.query('UPDATE copies SET status = 3, ended_at = $2, end_reason = $3 WHERE id = $1', [copyId, at, reason]);
+}
+
+/** net invested and the mark after a movement of money in (+) or out (−). */
+export async function setInvested(q: Queryable, copyId: number, netInvested: string, mark: string): Promise<void> {
+  await q.query('UPDATE copies SET net_invested = $2, high_water_mark = $3 WHERE id = $1', [copyId, netInvested, mark]);
+}
+
+export async function insertTransfer(
+  q: Queryable,
+  copyId: number,
+  kind: 'start' | 'add' | 'withdraw' | 'stop' | 'fee',
+  amount: string,
+  at: number,
+): Promise<number> {
+  const rows = await q.query<{ id: string }>(
+    'INSERT INTO copy_transfers (copy_id, kind, amount, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
+    [copyId, kind, amount, at],
+  );
+  return Number(rows[0]?.id);
+}
+
+export interface TransferRow {
+  kind: string;
+  amount: string;
+  created_at: string;
+}
+
+export function transfersOf(q: Queryable, copyId: number): Promise<TransferRow[]> {
+  return q.query<TransferRow>(
+    'SELECT kind, amount::text AS amount, created_at FROM copy_transfers WHERE copy_id = $1 ORDER BY id',
+    [copyId],
+  );
+}
+
+/** Claims a fee settlement's period; false when it was settled already (one settlement per copy and period). */
+export async function claimSettlement(
+  q: Queryable,
+  s: { copyId: number; period: string; equity: string; markBefore: string; fee: string; at: number },
+): Promise<boolean> {
+  const rows = await q.query(
+    `INSERT INTO copy_fee_settlements (copy_id, period, equity, mark_before, fee, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (copy_id, period) DO NOTHING RETURNING copy_id`,
+    [s.copyId, s.period, s.equity, s.markBefore, s.fee, s.at],
+  );
+  return rows.length > 0;
+}
+
+export async function addFeePaid(q: Queryable, copyId: number, fee: string, mark: string): Promise<void> {
+  await q.query('UPDATE copies SET fees_paid = fees_paid + $2, high_water_mark = $3 WHERE id = $1', [
+    copyId,
+    fee,
+    mark,
+  ]);
+}
+
+export async function keptShortfall(q: Queryable, followerId: number, providerId: number): Promise<string> {
+  const row = await queryOne<{ shortfall: string }>(
+    q,
+    'SELECT shortfall::text AS shortfall FROM copy_marks WHERE follower_id = $1 AND provider_id = $2',
+    [followerId, providerId],
+  );
+  return row?.shortfall ?? '0';
+}
+
+export async function keepShortfall(q: Queryable, followerId: number, providerId: number, v: string): Promise<void> {
+  await q.query(
+    `INSERT INTO copy_marks (follower_id, provider_id, shortfall) VALUES ($1, $2, $3)
+     ON CONFLICT (follower_id, provider_id) DO UPDATE SET shortfall = $3`,
+    [followerId, providerId, v],
+  );
+}
+
+export async function hasRunningCopy(q: Queryable, followerId: number, providerId: number): Promise<boolean> {
+  const rows = await q.query('SELECT 1 FROM copies WHERE follower_id = $1 AND provider_id = $2 AND status IN (1, 2)', [
+    followerId,
+    providerId,
+  ]);
+  return rows.length > 0;
+}

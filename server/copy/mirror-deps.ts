@@ -1,0 +1,20 @@
+// What the mirroring needs (server/copy/mirror.ts): the database, the clock, the log, the notifier, the market and
+// the writer's engine — its instruments and live sides, its figures, and the hook that applies a commit made here.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../domain/time.ts';
+import type { Db } from '../db/db.ts';
+import type { OrderEngine } from '../engine/engine.ts';
+import type { MarketView } from '../market/market-view.ts';
+import type { Notifier } from '../services.ts';
+
+export interface MirrorDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  notifier: Notifier;
+  market: MarketView;
+  engine: Pick<
+    OrderEngine,
+    'instrument' | 'instruments' | 'applyCommitted' | 'floatingOf' | 'marginOf' | 'closeAll' | 'onCommitted'
+  >;
+}

@@ -1,0 +1,167 @@
+// The mirroring's SQL (docs/copy-trading.md "Mirroring, exactly once"): the mirrored actions claimed by their key
+// (provider order, copy, action) in the follower's transaction, the links between a copy's positions and the
+// provider's, and what the reconciliation job looks for (orphans, positions closed by hand).
+import type { Queryable } from '../db/db.ts';
+import { queryOne } from '../db/query-one.ts';
+
+export interface LinkRow {
+  copy_id: number;
+  provider_order_id: number;
+  follower_order_id: number;
+  provider_price: string;
+  provider_lots: string;
+  provider_stops: string;
+  stops_version: number;
+  unlinked_at: string | null;
+}
+
+const LINK_COLUMNS = `copy_id, provider_order_id, follower_order_id, provider_price::text AS provider_price,
+  provider_lots::text AS provider_lots, provider_stops, stops_version, unlinked_at`;
+
+export interface ActionClaim {
+  providerOrderId: number;
+  copyId: number;
+  action: string;
+  outcome: 'done' | 'skipped';
+  reason?: string;
+  detail?: Record<string, string>;
+  at: number;
+}
+
+/** Claims a mirrored action's key; false when it was claimed already (done or skipped): then nothing is to be done. */
+export async function claimAction(q: Queryable, a: ActionClaim): Promise<boolean> {
+  const rows = await q.query(
+    `INSERT INTO copy_actions (provider_order_id, copy_id, action, outcome, reason, detail, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (provider_order_id, copy_id, action) DO NOTHING RETURNING id`,
+    [a.providerOrderId, a.copyId, a.action, a.outcome, a.reason ?? '', JSON.stringify(a.detail ?? {}), a.at],
+  );
+  return rows.length > 0;
+}
+
+/** Turns a claimed action into a skip with its reason (the provider closed before the copy could open). */
+export async function markSkipped(q: Queryable, a: Omit<ActionClaim, 'outcome' | 'at'>): Promise<void> {
+  await q.query(
+    `UPDATE copy_actions SET outcome = 'skipped', reason = $4
+      WHERE provider_order_id = $1 AND copy_id = $2 AND action = $3`,
+    [a.providerOrderId, a.copyId, a.action, a.reason ?? ''],
+  );
+}
+
+export async function hasAction(q: Queryable, providerOrderId: number, copyId: number, action: string) {
+  const rows = await q.query(
+    'SELECT 1 FROM copy_actions WHERE provider_order_id = $1 AND copy_id = $2 AND action = $3',
+    [providerOrderId, copyId, action],
+  );
+  return rows.length > 0;
+}
+
+export function linksOf(q: Queryable, providerOrderId: number): Promise<LinkRow[]> {
+  return q.query<LinkRow>(`SELECT ${LINK_COLUMNS} FROM copy_links WHERE provider_order_id = $1`, [providerOrderId]);
+}
+
+export function lockLink(q: Queryable, copyId: number, providerOrderId: number): Promise<LinkRow | null> {
+  return queryOne<LinkRow>(
+    q,
+    `SELECT ${LINK_COLUMNS} FROM copy_links WHERE copy_id = $1 AND provider_order_id = $2 FOR UPDATE`,
+    [copyId, providerOrderId],
+  );
+}
+
+export function linksOfCopy(q: Queryable, copyId: number): Promise<LinkRow[]> {
+  return q.query<LinkRow>(`SELECT ${LINK_COLUMNS} FROM copy_links WHERE copy_id = $1 ORDER BY follower_order_id`, [
+    copyId,
+  ]);
+}
+
+export interface NewLink {
+  copyId: number;
+  providerOrderId: number;
+  followerOrderId: number;
+  providerPrice: string;
+  providerLots: string;
+  providerStops: string;
+}
+
+export async function insertLink(q: Queryable, l: NewLink): Promise<void> {
+  await q.query(
+    `INSERT INTO copy_links (copy_id, provider_order_id, follower_order_id, provider_price, provider_lots, provider_stops)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [l.copyId, l.providerOrderId, l.followerOrderId, l.providerPrice, l.providerLots, l.providerStops],
+  );
+}
+
+export async function setLinkLots(q: Queryable, copyId: number, providerOrderId: number, lots: string): Promise<void> {
+  await q.query('UPDATE copy_links SET provider_lots = $3 WHERE copy_id = $1 AND provider_order_id = $2', [
+    copyId,
+    providerOrderId,
+    lots,
+  ]);
+}
+
+export async function setLinkStops(q: Queryable, copyId: number, providerOrderId: number, stops: string) {
+  await q.query(
+    `UPDATE copy_links SET provider_stops = $3, stops_version = stops_version + 1
+      WHERE copy_id = $1 AND provider_order_id = $2`,
+    [copyId, providerOrderId, stops],
+  );
+}
+
+export async function unlink(q: Queryable, copyId: number, providerOrderId: number, reason: string, at: number) {
+  await q.query(
+    `UPDATE copy_links SET unlinked_at = $3, unlink_reason = $4
+      WHERE copy_id = $1 AND provider_order_id = $2 AND unlinked_at IS NULL`,
+    [copyId, providerOrderId, at, reason],
+  );
+}
+
+/** A copied position closed by its follower (by hand, its own stops, a stop-out): the provider no longer reaches it. */
+export async function unlinkFollowerOrder(q: Queryable, followerOrderId: number, at: number): Promise<number> {
+  const rows = await q.query(
+    `UPDATE copy_links SET unlinked_at = $2, unlink_reason = 'follower_closed'
+      WHERE follower_order_id = $1 AND unlinked_at IS NULL RETURNING copy_id`,
+    [followerOrderId, at],
+  );
+  return rows.length;
+}
+
+/** The provider's status and lots, share-locked: the provider's own close waits until this transaction ends. */
+export function providerOrderState(q: Queryable, orderId: number): Promise<{ status: number } | null> {
+  return queryOne(q, 'SELECT status FROM orders WHERE id = $1 FOR SHARE', [orderId]);
+}
+
+/** Does the user have running copies (active or paused)? */
+export async function isCopiedProvider(q: Queryable, userId: number): Promise<boolean> {
+  const rows = await q.query('SELECT 1 FROM copies WHERE provider_id = $1 AND status IN (1, 2) LIMIT 1', [userId]);
+  return rows.length > 0;
+}
+
+/** Provider orders the reconciliation job looks at: linked positions whose provider position is closed (orphans),
+ * and every open position of a provider with running copies (a mirrored action a crash left undone). */
+export async function orphanProviderOrders(q: Queryable): Promise<number[]> {
+  const rows = await q.query<{ id: number }>(
+    `SELECT DISTINCT l.provider_order_id AS id FROM copy_links l
+       JOIN orders o ON o.id = l.provider_order_id JOIN orders f ON f.id = l.follower_order_id
+      WHERE l.unlinked_at IS NULL AND o.status = 3 AND f.status = 1`,
+    [],
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function openProviderOrders(q: Queryable): Promise<number[]> {
+  const rows = await q.query<{ id: number }>(
+    `SELECT o.id FROM orders o
+      WHERE o.status = 1 AND o.user_id IN (SELECT provider_id FROM copies WHERE status IN (1, 2)) ORDER BY o.id`,
+    [],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Links whose follower position is closed though the link is not ended (a hand close the hook missed). */
+export async function staleFollowerLinks(q: Queryable): Promise<number[]> {
+  const rows = await q.query<{ id: number }>(
+    `SELECT l.follower_order_id AS id FROM copy_links l JOIN orders o ON o.id = l.follower_order_id
+      WHERE l.unlinked_at IS NULL AND o.status = 3`,
+    [],
+  );
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,167 @@
+// The mirroring of a provider's positions onto their copies (docs/copy-trading.md "Mirroring, exactly once"). The
+// engine tells it every committed order row (engine.onCommitted); a provider's row is synced with each running copy:
+// the state of the provider's position against the copy's link decides the one action due (open, close, partial
+// close, stops edit: mirror-actions.ts), whose key makes a replay a no-op. The same sync, run over every provider
+// position by the reconciliation job, finishes what a crash left undone and closes orphans. Work on one provider
+// order runs in order; a follower's own close ends its link at once.
+import { dec } from '../../domain/decimal.ts';
+import { ApiError } from '../http/envelope.ts';
+import { getOrder } from '../engine/orders-repository.ts';
+import type { OrderRow } from '../engine/types.ts';
+import { notifyAccount } from '../notify/account-notices.ts';
+import { CopyStatus, providerOf, runningCopiesOf, type CopyRow, type ProviderRow } from './copy-repository.ts';
+import {
+  hasAction,
+  isCopiedProvider,
+  linksOf,
+  openProviderOrders,
+  orphanProviderOrders,
+  staleFollowerLinks,
+  unlinkFollowerOrder,
+  type LinkRow,
+} from './mirror-repository.ts';
+import { mirrorClose, mirrorOpen, mirrorPart, mirrorStops, stopsOf, type Outcome } from './mirror-actions.ts';
+import type { MirrorDeps } from './mirror-deps.ts';
+
+export interface ReconcileReport {
+  orphans: number;
+  unlinked: number;
+  synced: number;
+}
+
+/** Where the mirror's figures go (copy-jobs.ts: Prometheus series). */
+export interface MirrorMetrics {
+  orphans(n: number): void;
+  skipped(reason: string): void;
+  lag(seconds: number): void;
+}
+
+export class CopyMirror {
+  private readonly chains = new Map<number, Promise<void>>();
+  private readonly pending = new Set<Promise<void>>();
+  /** Orphans found by the reconciliation job since start (the metric tickwise_copy_orphans_total). */
+  orphansFound = 0;
+
+  constructor(
+    private readonly deps: MirrorDeps,
+    private readonly metrics?: MirrorMetrics,
+  ) {}
+
+  /** Listens to the engine's commits (the writer's). */
+  start(): void {
+    this.deps.engine.onCommitted = (row) => this.committed(row);
+  }
+
+  stop(): void {
+    this.deps.engine.onCommitted = null;
+  }
+
+  /** Resolves once every sync started so far has finished. */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  private track(p: Promise<void>): void {
+    const done = p.catch((err: unknown) => this.deps.log.error({ err }, 'copy mirroring failed'));
+    this.pending.add(done);
+    void done.finally(() => this.pending.delete(done));
+  }
+
+  /** The engine's hook: a provider's fill, close, partial close or stops edit is synced; any close ends a link to it. */
+  committed(row: OrderRow): void {
+    if (row.status === 0) return;
+    this.track(
+      (async () => {
+        if (row.status === 3) await unlinkFollowerOrder(this.deps.db, row.id, this.deps.clock.now());
+        if (await isCopiedProvider(this.deps.db, row.userId)) await this.sync(row.id);
+      })(),
+    );
+  }
+
+  /** Syncs one provider order with every running copy, after any sync of the same order already under way. */
+  sync(providerOrderId: number): Promise<void> {
+    const before = this.chains.get(providerOrderId) ?? Promise.resolve();
+    const next = before.then(() => this.syncNow(providerOrderId));
+    const kept = next.catch(() => undefined);
+    this.chains.set(providerOrderId, kept);
+    void kept.then(() => {
+      if (this.chains.get(providerOrderId) === kept) this.chains.delete(providerOrderId);
+    });
+    return next;
+  }
+
+  private async syncNow(providerOrderId: number): Promise<void> {
+    const row = await getOrder(this.deps.db, providerOrderId);
+    if (!row || row.status === 0) return;
+    const copies = await runningCopiesOf(this.deps.db, row.userId);
+    if (copies.length === 0) return;
+    const provider = await providerOf(this.deps.db, row.userId);
+    const links = new Map((await linksOf(this.deps.db, row.id)).map((l) => [l.copy_id, l]));
+    for (const copy of copies) {
+      try {
+        const outcome = await this.syncCopy(row, copy, links.get(copy.id), provider);
+        await this.tell(row, copy, provider, outcome);
+      } catch (err) {
+        // A refused close (a halt, a shut market) rolled back whole: the reconciliation job tries it again.
+        if (!(err instanceof ApiError)) throw err;
+        this.deps.log.info({ copyId: copy.id, orderId: row.id, reason: err.key }, 'copy action waits');
+      }
+    }
+  }
+
+  private async syncCopy(row: OrderRow, copy: CopyRow, link: LinkRow | undefined, p: ProviderRow | null) {
+    const suspended = p === null || p.suspended_at !== null;
+    if (row.status === 3) {
+      if (!link || link.unlinked_at !== null || row.closeReason === 'cancel') return null;
+      return mirrorClose(this.deps, row, copy, link);
+    }
+    if (!link) {
+      // Only fills while the copy was active are copied; nothing of a suspended provider.
+      if (copy.status !== CopyStatus.ACTIVE || suspended) return null;
+      if ((row.filledAt ?? row.createdAt) < Number(copy.started_at)) return null;
+      if (await hasAction(this.deps.db, row.id, copy.id, 'open')) return null;
+      return mirrorOpen(this.deps, row, copy);
+    }
+    if (link.unlinked_at !== null) return null;
+    if (dec(row.quantity).lt(link.provider_lots)) return mirrorPart(this.deps, row, copy, link);
+    if (!suspended && stopsOf(row) !== link.provider_stops) return mirrorStops(this.deps, row, copy, link);
+    return null;
+  }
+
+  /** The follower's notice of a copied open or close, or of a skip with its reason. */
+  private async tell(row: OrderRow, copy: CopyRow, p: ProviderRow | null, outcome: Outcome | null): Promise<void> {
+    if (!outcome || outcome.kind === 'none') return;
+    const inst = this.deps.engine.instrument(row.instrumentId);
+    const values = { provider: p?.display_name ?? '', code: inst?.showCode ?? '', lots: outcome.lots };
+    if (outcome.kind === 'skipped') {
+      this.metrics?.skipped(outcome.reason);
+      await notifyAccount(this.deps, copy.follower_id, 'copy_skipped', {
+        ...values,
+        reason_key: `copy.skip.${outcome.reason}`,
+      });
+      return;
+    }
+    for (const c of outcome.commits) {
+      this.deps.engine.applyCommitted(c.done, c.closed ? 'FOREX_CLOSED' : 'FOREX_TRADE', c.closed ? 'user' : null);
+    }
+    const closed = outcome.commits.some((c) => c.closed);
+    const since = row.completedAt ?? row.filledAt ?? row.createdAt;
+    this.metrics?.lag(Math.max(0, this.deps.clock.now() - since) / 1000);
+    await notifyAccount(this.deps, copy.follower_id, closed ? 'copy_closed' : 'copy_opened', values);
+  }
+
+  /** The reconciliation job's one run: ends links of positions closed by hand, closes orphans, and syncs every
+   * open provider position (an action a crash left undone). */
+  async reconcile(): Promise<ReconcileReport> {
+    const now = this.deps.clock.now();
+    let unlinked = 0;
+    for (const id of await staleFollowerLinks(this.deps.db))
+      unlinked += await unlinkFollowerOrder(this.deps.db, id, now);
+    const orphans = await orphanProviderOrders(this.deps.db);
+    this.orphansFound += orphans.length;
+    if (orphans.length > 0) this.metrics?.orphans(orphans.length);
+    const open = await openProviderOrders(this.deps.db);
+    for (const id of [...orphans, ...open]) await this.sync(id);
+    return { orphans: orphans.length, unlinked, synced: orphans.length + open.length };
+  }
+}

@@ -1,0 +1,66 @@
+// Helpers of the copy-trading tests: providers of either world, followers, the copy services' dependencies from an
+// engine bed, and the figures a test reads (a balance, a copy's row, the records of a type).
+import { createUser } from '../../../server/accounts/create-user.ts';
+import { upsertProvider, copyById, type CopyRow } from '../../../server/copy/copy-repository.ts';
+import type { CopyDeps } from '../../../server/copy/copy-fees.ts';
+import { move } from '../../../server/ledger/ledger.ts';
+import { RecordType } from '../../../server/ledger/record-types.ts';
+import { dec } from '../../../domain/decimal.ts';
+import type { EngineBedHandle } from '../support/engine-helpers.ts';
+
+export const depsOf = (bed: EngineBedHandle): CopyDeps => ({
+  db: bed.ctx.db,
+  clock: bed.ctx.clock,
+  engine: bed.engine,
+});
+
+/** A user of either world funded with `amount` through the ledger. */
+export async function trader(bed: EngineBedHandle, amount: string, isDemo = false): Promise<number> {
+  const at = bed.ctx.clock.now();
+  const id = await createUser(bed.ctx.db, { passwordHash: '', isDemo }, at);
+  if (dec(amount).gt(0)) await move(bed.ctx.db, id, { balance: amount, type: RecordType.MEMO, memo: 'test', at });
+  return id;
+}
+
+/** A funded provider (published directly: the real-name rule has its own test). */
+export async function provider(
+  bed: EngineBedHandle,
+  amount: string,
+  over: { isDemo?: boolean; fee?: number; min?: string } = {},
+): Promise<number> {
+  const id = await trader(bed, amount, over.isDemo ?? false);
+  await upsertProvider(bed.ctx.db, {
+    userId: id,
+    name: `provider ${id}`,
+    description: '',
+    feePercent: over.fee ?? 0,
+    minAmount: over.min ?? '100',
+    isDemo: over.isDemo ?? false,
+    at: bed.ctx.clock.now(),
+  });
+  return id;
+}
+
+export async function balanceOf(bed: EngineBedHandle, userId: number): Promise<string> {
+  const rows = await bed.ctx.db.query<{ balance: string }>('SELECT balance FROM accounts WHERE user_id = $1', [userId]);
+  return dec(rows[0]?.balance ?? '0').toFixed();
+}
+
+export async function copyRow(bed: EngineBedHandle, copyId: number): Promise<CopyRow> {
+  const row = await copyById(bed.ctx.db, copyId);
+  if (!row) throw new Error(`no copy ${copyId}`);
+  return row;
+}
+
+export async function recordsOf(bed: EngineBedHandle, userId: number, type: number): Promise<string[]> {
+  const rows = await bed.ctx.db.query<{ value: string }>(
+    'SELECT value FROM financial_records WHERE user_id = $1 AND type = $2 ORDER BY id',
+    [userId, type],
+  );
+  return rows.map((r) => dec(r.value).toFixed());
+}
+
+export async function countCopies(bed: EngineBedHandle): Promise<number> {
+  const rows = await bed.ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM copies');
+  return Number(rows[0]?.n);
+}
