@@ -1,5 +1,5 @@
 // The jobs only the market writer runs (role all or market, never a gateway): pending-order expiry every second,
-// scheduled backups (docs/operations.md "Backups"), the fund income job, swaps and the margin-call watch
+// scheduled backups (docs/operations.md "Backups"), the fund income job, swaps, the loss figure and the margin-call watch
 // (docs/trading.md). Started by the composition root (server.ts) once the context is built; each answers a stopper.
 import type { WebPushSender } from './alerts/web-push-sender.ts';
 import { startBackupJob } from './backup/backup-job.ts';
@@ -8,6 +8,7 @@ import type { AppContext } from './context.ts';
 import { MarginCallWatch } from './engine/margin-call.ts';
 import { startExpirySweep } from './engine/pending-expiry.ts';
 import { startFundJob } from './funds/income-job.ts';
+import { startLossFigureJob } from './retail/loss-figure.ts';
 import { startSwapJob } from './swaps/swap-job.ts';
 
 type Stopper = () => Promise<void> | void;
@@ -31,6 +32,8 @@ export async function startWriterJobs(
   if (config.swapJob !== false) {
     stoppers.push(startSwapJob({ db, clock, timers, log, engine, periodMs: config.swapRolloverMs ?? 0 }));
   }
+  // The risk warning's loss figure, once a quarter (docs/retail-protection.md "The loss figure").
+  stoppers.push(startLossFigureJob({ db, clock, timers, log, floatingOf: (id) => engine.floatingOf(id) }));
   const marginCalls = new MarginCallWatch({
     db,
     clock,

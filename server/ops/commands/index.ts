@@ -18,6 +18,7 @@ import { STAFF_COMMANDS } from './staff.ts';
 import { WITHDRAW_COMMANDS } from './withdrawals.ts';
 import { userShow, userUnfreeze } from './users.ts';
 import { backupTake } from './backup.ts';
+import { RETAIL_COMMANDS } from './retail.ts';
 
 export const OPS_COMMANDS: readonly OpsCommand[] = [
   userShow,
@@ -38,4 +39,5 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   auditSearch,
   backupTake,
   ...BOOK_COMMANDS,
+  ...RETAIL_COMMANDS,
 ];
