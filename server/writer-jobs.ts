@@ -1,6 +1,7 @@
 // The jobs only the market writer runs (role all or market, never a gateway): pending-order expiry every second,
-// scheduled backups (docs/operations.md "Backups"), the fund income job, swaps, copy trading's mirror and
-// reconciliation (docs/copy-trading.md) and the margin-call watch (docs/trading.md). Started by the composition root (server.ts) once the context is built; each answers a stopper.
+// scheduled backups (docs/operations.md "Backups"), the fund income job, swaps, the loss figure, copy trading's mirror
+// and reconciliation (docs/copy-trading.md) and the margin-call watch (docs/trading.md). Started by the composition
+// root (server.ts) once the context is built; each answers a stopper.
 import type { WebPushSender } from './alerts/web-push-sender.ts';
 import { startBackupJob } from './backup/backup-job.ts';
 import type { ServerConfig } from './config.ts';
@@ -8,6 +9,7 @@ import type { AppContext } from './context.ts';
 import { MarginCallWatch } from './engine/margin-call.ts';
 import { startExpirySweep } from './engine/pending-expiry.ts';
 import { startFundJob } from './funds/income-job.ts';
+import { startLossFigureJob } from './retail/loss-figure.ts';
 import { startSwapJob } from './swaps/swap-job.ts';
 import { startCopyJobs } from './copy/copy-jobs.ts';
 import type { Registry } from 'prom-client';
@@ -41,6 +43,8 @@ export async function startWriterJobs(
   }
   // Copy trading (docs/copy-trading.md): the mirror on the engine's commits and its reconciliation job.
   stoppers.push(startCopyJobs(ctx, registry));
+  // The risk warning's loss figure, once a quarter (docs/retail-protection.md "The loss figure").
+  stoppers.push(startLossFigureJob({ db, clock, timers, log, floatingOf: (id) => engine.floatingOf(id) }));
   const marginCalls = new MarginCallWatch({
     db,
     clock,

@@ -2,12 +2,13 @@
 // concurrent retry waits for this transaction and gets its answer), the plan from one quote (submit-check.ts), the
 // pending order's expiry, the open-order cap, the order booked, and the answer stored under the key. The engine
 // (engine.ts) runs it in a transaction and applies the commit to its book.
-import { sideOf } from '../../domain/trade-maths.ts';
+import { FIXED_MARGIN_MODE, sideOf } from '../../domain/trade-maths.ts';
 import type { Clock } from '../../domain/time.ts';
 import type { Order } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';
 import type { MarketView } from '../market/market-view.ts';
 import { checkOpenOrderCap } from '../security/open-orders.ts';
+import { checkRetailOrder } from '../retail/retail-terms.ts';
 import { getSetting } from '../settings/settings.ts';
 import { checkSameParams, claimKey, saveAnswer, storedAnswer } from './idempotency.ts';
 import type { KnownInstruments } from './known-instruments.ts';
@@ -46,13 +47,15 @@ export async function submitInTx(q: Queryable, deps: SubmitDeps, s: Submission):
     checkSameParams(stored, params);
     return { replay: stored.first };
   }
+  // The retail rules first (docs/retail-protection.md): every new order, demo or real, passes here.
+  const multiples = await checkRetailOrder(q, userId, inst, input.multiple, inst.spec.MarginMode === FIXED_MARGIN_MODE);
   const tradeFeeType = Number(await getSetting(q, 'trade_fee_type'));
   // One quote for the whole submit: the price it opens at and the side it is shown at come from the same tick.
   const sides = deps.instruments.currentSides(inst);
   const side = sideOf(input.type);
   const plan = planSubmit(
     input,
-    inst,
+    { ...inst, multiples },
     {
       open: deps.market.isOpen(inst.code),
       current: sides && openSide(side, sides),

@@ -1,6 +1,7 @@
 // The seeded instrument catalog (docs/contract.md §3 Instrument); their categories are in categories.ts. The seeder
 // writes these rows once; at run time the database is the authority (an operator may edit it), not this file.
 import { CATEGORY_CRYPTO, CATEGORY_ENERGY, CATEGORY_FOREX, CATEGORY_INDICES, CATEGORY_METALS } from './categories.ts';
+import type { AssetClass } from '../../domain/retail.ts';
 import type { MarketClass } from './market-hours.ts';
 
 export interface InstrumentDef {
@@ -193,5 +194,16 @@ export const INSTRUMENTS: readonly InstrumentDef[] = [
   energy(28, 'UKOIL', 'Brent Oil', 2, '100', 'fixed', '0.003', '82.70', 0.33, 1.5),
   energy(29, 'NGAS', 'Natural Gas', 3, '10000', [10, 20, 50], '0.003', '2.450', 0.6, 1),
 ];
+
+const MAJOR_CURRENCIES = new Set(['USD', 'EUR', 'JPY', 'GBP', 'CAD', 'CHF']);
+const MAJOR_MINOR = new Set(['XAUUSD', 'US30', 'NAS100', 'SPX500', 'GER40']);
+
+/** The ESMA asset class a seeded instrument is written with (docs/retail-protection.md; the migration 920 rule). */
+export function assetClassOf(d: Pick<InstrumentDef, 'code' | 'cls'>): AssetClass {
+  if (d.cls === 'crypto') return 'crypto';
+  if (d.cls === 'fx')
+    return MAJOR_CURRENCIES.has(d.code.slice(0, 3)) && MAJOR_CURRENCIES.has(d.code.slice(3, 6)) ? 'major_fx' : 'minor';
+  return MAJOR_MINOR.has(d.code) ? 'minor' : 'other';
+}
 
 export const logoPath = (code: string): string => `/logos/${code.toLowerCase()}.svg`;

@@ -2,7 +2,7 @@
 // for every instrument that has none yet (done here so the test template database already carries it).
 import type { Queryable } from '../db/db.ts';
 import type { Seeder } from '../db/seeds/seeder.ts';
-import { INSTRUMENTS, logoPath } from './catalog.ts';
+import { assetClassOf, INSTRUMENTS, logoPath } from './catalog.ts';
 import { CATEGORIES, type CategoryDef } from './categories.ts';
 import { DEFAULT_MARKET_SEED, syncHistory } from './history-sync.ts';
 import { loadInstruments } from './instruments.ts';
@@ -37,8 +37,8 @@ async function seedInstruments(q: Queryable): Promise<void> {
     if (present.has(d.id)) continue;
     await q.query(
       `INSERT INTO instruments (id, code, show_code, logo, category_id, market_class, price_precision, pip, min_cont,
-         cont_num, margin_mode, multiples, fee_rate, base_price, annual_vol, tick_hz, sort)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::int[], $13, $14, $15, $16, $17)
+         cont_num, margin_mode, multiples, fee_rate, base_price, annual_vol, tick_hz, sort, asset_class)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::int[], $13, $14, $15, $16, $17, $18)
        ON CONFLICT (id) DO NOTHING`,
       [
         d.id,
@@ -58,6 +58,7 @@ async function seedInstruments(q: Queryable): Promise<void> {
         d.annualVol,
         d.tickHz,
         sort + 1,
+        assetClassOf(d),
       ],
     );
   }

@@ -23,6 +23,7 @@ import { alertRoutes } from './alerts.ts';
 import { chartSettingsRoutes } from './chart-settings.ts';
 import { securityRoutes } from './security.ts';
 import { noticeRoutes } from './notices.ts';
+import { retailRoutes } from './retail.ts';
 
 export function coreRoutes(): RouteModule[] {
   return [
@@ -55,5 +56,7 @@ export function coreRoutes(): RouteModule[] {
     securityRoutes,
     // The in-app notice list and the anti-phishing phrase (docs/notifications.md).
     noticeRoutes,
+    // Retail protection: the risk warning's figure, leverage caps, the appropriateness questionnaire.
+    retailRoutes,
   ];
 }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite } from '../../server/db/pglite.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { seed } from '../../server/db/seed.ts';
+import { seedTemplate } from '../server/support/test-db.ts';
 
 /** A data directory laid out as the server's own (`<dir>/pglite`), migrated and seeded at `now`. */
 export async function prepareDataTemplate(now: number): Promise<{ dir: string; dispose(): void }> {
@@ -14,7 +14,7 @@ export async function prepareDataTemplate(now: number): Promise<{ dir: string; d
   const db = await openPglite({ dataDir: join(dir, 'pglite') });
   try {
     await migrate(db, now);
-    await seed(db, now);
+    await seedTemplate(db, now);
   } finally {
     await db.close();
   }

@@ -17,6 +17,8 @@ export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
   margin_call_level: '100', // percent: a risk rate crossing it downward warns the trader (docs/trading.md "Margin call")
   // The highest risk % a trader may size an order by (docs/trading.md "Size by risk"); the app never takes above 100.
   risk_cap_percent: '10',
+  // 1: the ESMA / FCA retail rules apply (leverage caps, appropriateness; docs/retail-protection.md).
+  retail_protection: '1',
   // Four eyes (docs/back-office.md): a withdrawal or manual credit above this needs a second finance member.
   'four_eyes.USD': '10000',
 };

@@ -19,6 +19,7 @@ import { STAFF_COMMANDS } from './staff.ts';
 import { WITHDRAW_COMMANDS } from './withdrawals.ts';
 import { userShow, userUnfreeze } from './users.ts';
 import { backupTake } from './backup.ts';
+import { RETAIL_COMMANDS } from './retail.ts';
 
 export const OPS_COMMANDS: readonly OpsCommand[] = [
   userShow,
@@ -40,4 +41,5 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   backupTake,
   ...BOOK_COMMANDS,
   ...COPY_COMMANDS,
+  ...RETAIL_COMMANDS,
 ];

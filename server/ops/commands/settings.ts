@@ -48,6 +48,8 @@ export const SETTABLE: Readonly<Record<string, readonly string[] | null>> = {
   withdraw_hold_hours: ['0', '1', '6', '12', '24', '48', '72'],
   // docs/trading.md "Size by risk": a percentage (isRiskCapText), checked in settingSet.
   risk_cap_percent: null,
+  // docs/retail-protection.md: 1 applies the retail leverage caps and the appropriateness check.
+  retail_protection: ['0', '1'],
   ...Object.fromEntries(LANGS.map((l) => [`announcement.${l}`, null])),
 };
 

@@ -8,10 +8,19 @@ import { migrate } from '../../../server/db/migrate.ts';
 import { openPglite } from '../../../server/db/pglite.ts';
 import { openPostgres } from '../../../server/db/postgres.ts';
 import { seed } from '../../../server/db/seed.ts';
+import type { Db } from '../../../server/db/db.ts';
+import { setSetting } from '../../../server/settings/settings.ts';
 export { postgresBinDir, startPostgresCluster, type PostgresCluster } from '../../fixtures/postgres-cluster.ts';
 
 export type TestDbInfo =
   { kind: 'pglite'; templatePath: string } | { kind: 'postgres'; adminUrl: string; template: string };
+
+/** The template runs without the retail rules (docs/retail-protection.md "Tests"): the tests of other features
+ * trade at any offered leverage without a questionnaire; the retail tests turn them on (retailOn). */
+export async function seedTemplate(db: Db, now: number): Promise<void> {
+  await seed(db, now);
+  await setSetting(db, 'retail_protection', '0');
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,7 +52,7 @@ export async function preparePostgresTemplate(adminUrl: string, now: number): Pr
   const db = await openPostgres({ url: dbUrl(adminUrl, TEMPLATE_DB), max: 2 });
   try {
     await migrate(db, now);
-    await seed(db, now);
+    await seedTemplate(db, now);
   } finally {
     await db.close(); // CREATE DATABASE … TEMPLATE needs the template without connections
   }
@@ -56,7 +65,7 @@ export async function preparePgliteTemplate(now: number): Promise<{ path: string
   const db = await openPglite({ dataDir: 'memory://' });
   try {
     await migrate(db, now);
-    await seed(db, now);
+    await seedTemplate(db, now);
     const tar = await db.dump();
     writeFileSync(path, Buffer.from(await tar.arrayBuffer()));
   } finally {

@@ -1,0 +1,95 @@
+// Retail-client protection shared by the app and the server (docs/retail-protection.md): the asset classes and their
+// default leverage caps, the leverage a retail account is offered, and the appropriateness questionnaire's
+// questions, correct answers and pass mark. Pure; the server is the authority, the app shows the same rules.
+
+/** The five ESMA classes, from the most liquid to the most volatile. */
+export const ASSET_CLASSES = ['major_fx', 'minor', 'other', 'share', 'crypto'] as const;
+export type AssetClass = (typeof ASSET_CLASSES)[number];
+
+export const isAssetClass = (v: unknown): v is AssetClass =>
+  typeof v === 'string' && (ASSET_CLASSES as readonly string[]).includes(v);
+
+/** ESMA 2018 / FCA PS19/18: major FX 30, other FX / gold / major index 20, other commodity and index 10, share 5,
+ * crypto 2. The dealer may lower or raise them (server/ops/commands/retail.ts); these are the seeded values. */
+export const DEFAULT_LEVERAGE_CAPS: Readonly<Record<AssetClass, number>> = {
+  major_fx: 30,
+  minor: 20,
+  other: 10,
+  share: 5,
+  crypto: 2,
+};
+
+/** The client categories: retail (protected), professional (staff reviewed, full leverage), internal (the firm's
+ * own and staff accounts: retail rules, left out of the loss figure). */
+export const CLIENT_CATEGORIES = ['retail', 'professional', 'internal'] as const;
+export type ClientCategory = (typeof CLIENT_CATEGORIES)[number];
+
+/**
+ * The multiples offered under a cap (null: no cap): those at or below it, and the cap itself as the top rung when the
+ * instrument offers more than the cap, so a crypto pair offering 10–100 is offered ×2 to a retail client rather
+ * than nothing. An instrument offering no leverage offers none whatever the cap.
+ */
+export function offeredMultiples(multiples: readonly number[], cap: number | null): number[] {
+  if (cap === null || multiples.length === 0) return [...multiples];
+  const within = multiples.filter((m) => m <= cap);
+  if (multiples.some((m) => m > cap) && !within.includes(cap)) within.push(cap);
+  return within.sort((a, b) => a - b);
+}
+
+/** One question: its key (locales: retail.q.<key>), its options' keys (retail.q.<key>.<option>), the right one. */
+export interface Question {
+  key: string;
+  options: readonly string[];
+  correct: string;
+}
+
+/** Knowledge of leverage, margin and stop-out, and experience: four questions, three right to pass. */
+export const QUESTIONS: readonly Question[] = [
+  { key: 'leverage', options: ['gain_only', 'both', 'none'], correct: 'both' },
+  { key: 'margin', options: ['fee', 'deposit', 'profit'], correct: 'deposit' },
+  { key: 'stop_out', options: ['closed', 'nothing', 'bonus'], correct: 'closed' },
+  { key: 'experience', options: ['none', 'some', 'frequent'], correct: 'frequent' },
+];
+export const PASS_SCORE = 3;
+
+/** The score of a full set of answers, or null when a question is unanswered or answered with an unknown option. */
+export function scoreAnswers(answers: Readonly<Record<string, string>>): number | null {
+  let score = 0;
+  for (const q of QUESTIONS) {
+    const a = answers[q.key];
+    if (a === undefined || !q.options.includes(a)) return null;
+    if (a === q.correct) score += 1;
+  }
+  return score;
+}
+
+/** The risk warning's figure (GET /v1/api/retail/warning): null before any has been computed. */
+export interface RiskWarning {
+  percent: number | null;
+  computed_at: number | null;
+}
+
+/** Where an account stands with the questionnaire: a demo, or a deployment without the retail rules, needs none. */
+export type QuestionnaireState = 'not_needed' | 'required' | 'passed' | 'failed' | 'acknowledged';
+
+export interface OfferedLeverage {
+  forex_id: number;
+  asset_class: AssetClass;
+  /** The class's cap when it applies to this account; null for a professional client or without the rules. */
+  cap: number | null;
+  multiples: number[];
+}
+
+/** The account's retail terms (GET /v1/api/retail/terms). */
+export interface RetailProfile {
+  category: ClientCategory;
+  questionnaire: QuestionnaireState;
+  leverage: OfferedLeverage[];
+}
+
+/** The questionnaire's answer (POST /v1/api/retail/questionnaire and …/acknowledge). */
+export interface QuestionnaireResult {
+  score: number;
+  passed: boolean;
+  acknowledged: boolean;
+}

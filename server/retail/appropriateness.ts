@@ -1,0 +1,77 @@
+// The appropriateness questionnaire's record (docs/retail-protection.md "Appropriateness"): the answers, the score and
+// the date, and a failing score's "I understand" with its date. A real account's first order waits for a pass or
+// that acknowledgement (retail-terms.ts); staff see and reset it (server/ops/commands/retail.ts).
+import { PASS_SCORE, QUESTIONS, scoreAnswers } from '../../domain/retail.ts';
+import type { Queryable } from '../db/db.ts';
+import { queryOne } from '../db/query-one.ts';
+import { ApiError } from '../http/envelope.ts';
+
+export interface AppropriatenessRecord {
+  answers: Record<string, string>;
+  score: number;
+  passed: boolean;
+  taken_at: number;
+  acknowledged_at: number | null;
+}
+
+interface Row {
+  answers: string;
+  score: number;
+  passed: boolean;
+  taken_at: string;
+  acknowledged_at: string | null;
+}
+
+export async function appropriatenessOf(q: Queryable, userId: number): Promise<AppropriatenessRecord | null> {
+  const row = await queryOne<Row>(
+    q,
+    'SELECT answers, score, passed, taken_at, acknowledged_at FROM appropriateness WHERE user_id = $1',
+    [userId],
+  );
+  if (!row) return null;
+  return {
+    answers: JSON.parse(row.answers) as Record<string, string>,
+    score: Number(row.score),
+    passed: row.passed,
+    taken_at: Number(row.taken_at),
+    acknowledged_at: row.acknowledged_at === null ? null : Number(row.acknowledged_at),
+  };
+}
+
+/** Scores and keeps a full set of answers (a retake replaces the last one); refused when one is missing or unknown. */
+export async function recordAnswers(
+  q: Queryable,
+  userId: number,
+  given: Readonly<Record<string, string>>,
+  now: number,
+): Promise<AppropriatenessRecord> {
+  const answers = Object.fromEntries(QUESTIONS.map((k) => [k.key, given[k.key] ?? '']));
+  const score = scoreAnswers(answers);
+  if (score === null) throw new ApiError('appropriateness_incomplete');
+  const passed = score >= PASS_SCORE;
+  await q.query(
+    `INSERT INTO appropriateness (user_id, answers, score, passed, acknowledged_at, taken_at)
+     VALUES ($1, $2, $3, $4, NULL, $5)
+     ON CONFLICT (user_id) DO UPDATE SET answers = EXCLUDED.answers, score = EXCLUDED.score,
+       passed = EXCLUDED.passed, acknowledged_at = NULL, taken_at = EXCLUDED.taken_at`,
+    [userId, JSON.stringify(answers), score, passed, now],
+  );
+  return { answers, score, passed, taken_at: now, acknowledged_at: null };
+}
+
+/** The "I understand" after a failing score; refused when there is no failing score to acknowledge. */
+export async function acknowledgeWarning(q: Queryable, userId: number, now: number): Promise<AppropriatenessRecord> {
+  const rows = await q.query<{ user_id: number }>(
+    'UPDATE appropriateness SET acknowledged_at = $2 WHERE user_id = $1 AND NOT passed RETURNING user_id',
+    [userId, now],
+  );
+  if (rows.length === 0) throw new ApiError('appropriateness_nothing_to_acknowledge');
+  const record = await appropriatenessOf(q, userId);
+  if (!record) throw new Error('appropriateness record vanished');
+  return record;
+}
+
+export async function resetAppropriateness(q: Queryable, userId: number): Promise<boolean> {
+  const rows = await q.query('DELETE FROM appropriateness WHERE user_id = $1 RETURNING user_id', [userId]);
+  return rows.length > 0;
+}

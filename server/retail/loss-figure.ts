@@ -1,0 +1,154 @@
+// The loss figure of the risk warning (docs/retail-protection.md "The loss figure"): the share of retail accounts
+// that lost money over the last 12 months, computed each quarter on the market writer (it alone knows the floating
+// P&L) and stored with its date and method, so the warning always shows the latest and the operator sees each one.
+import type { FastifyBaseLogger } from 'fastify';
+import { dec, type Dec } from '../../domain/decimal.ts';
+import { DAY_MS, type Clock, type Timers } from '../../domain/time.ts';
+import type { Usd } from '../../domain/units.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import { queryOne } from '../db/query-one.ts';
+
+export const WINDOW_MS = 365 * DAY_MS;
+/** The job looks once an hour whether this quarter's figure is missing. */
+const CHECK_MS = 3_600_000;
+
+export const LOSS_METHOD =
+  'Real retail accounts (not demo, professional or internal) with a position closed in the 365 days to the date or ' +
+  'open at it. P&L = realised P&L − trade fees + swaps of those positions + the floating P&L of the open ones at ' +
+  'the date; an account loses when its P&L < 0. Percent = losing / accounts × 100, rounded half up.';
+
+export interface LossFigure {
+  id: number;
+  computed_at: number;
+  period_from: number;
+  period_to: number;
+  accounts: number;
+  losing: number;
+  percent: number;
+  method: string;
+  computed_by: string;
+}
+
+/** Each counted account's P&L after every cost: closed positions in [from, to), plus the open ones at `to`. */
+export async function accountResults(
+  q: Queryable,
+  from: number,
+  to: number,
+  floatingOf: (userId: number) => Usd,
+): Promise<Map<number, Dec>> {
+  const rows = await q.query<{ user_id: number; net: string; open: string }>(
+    `SELECT o.user_id, SUM(o.fact_profits - o.trade_fee + o.swap)::text AS net,
+       COUNT(*) FILTER (WHERE o.status = 1)::text AS open
+     FROM orders o JOIN users u ON u.id = o.user_id
+     WHERE u.is_demo = 0 AND u.client_category = 'retail' AND o.filled_at IS NOT NULL
+       AND (o.status = 1 OR (o.status = 3 AND o.completed_at >= $1 AND o.completed_at < $2))
+     GROUP BY o.user_id`,
+    [from, to],
+  );
+  const out = new Map<number, Dec>();
+  for (const r of rows) {
+    const userId = Number(r.user_id);
+    const floating = Number(r.open) > 0 ? floatingOf(userId) : dec(0);
+    out.set(userId, dec(r.net).plus(floating));
+  }
+  return out;
+}
+
+/** losing / accounts as a whole percent, half up; 0 accounts is no figure. */
+export function lossPercent(losing: number, accounts: number): number | null {
+  if (accounts === 0) return null;
+  return Math.floor((losing * 200 + accounts) / (2 * accounts));
+}
+
+/** Computes the figure at `now` and stores it; null (nothing stored) when no retail account traded. */
+export async function computeLossFigure(
+  q: Queryable,
+  now: number,
+  floatingOf: (userId: number) => Usd,
+  by: string,
+): Promise<LossFigure | null> {
+  const from = now - WINDOW_MS;
+  const results = await accountResults(q, from, now, floatingOf);
+  const accounts = results.size;
+  const losing = [...results.values()].filter((pnl) => pnl.lt(0)).length;
+  const percent = lossPercent(losing, accounts);
+  if (percent === null) return null;
+  const row = await queryOne<LossFigure>(
+    q,
+    `INSERT INTO loss_figures (computed_at, period_from, period_to, accounts, losing, percent, method, computed_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+    [now, from, now, accounts, losing, percent, LOSS_METHOD, by],
+  );
+  if (!row) throw new Error('loss figure not stored');
+  return wireFigure(row);
+}
+
+function wireFigure(r: LossFigure): LossFigure {
+  return {
+    ...r,
+    id: Number(r.id),
+    computed_at: Number(r.computed_at),
+    period_from: Number(r.period_from),
+    period_to: Number(r.period_to),
+    accounts: Number(r.accounts),
+    losing: Number(r.losing),
+    percent: Number(r.percent),
+  };
+}
+
+export async function latestLossFigure(q: Queryable): Promise<LossFigure | null> {
+  const row = await queryOne<LossFigure>(
+    q,
+    'SELECT * FROM loss_figures ORDER BY computed_at DESC, id DESC LIMIT 1',
+    [],
+  );
+  return row && wireFigure(row);
+}
+
+export async function lossFigureHistory(q: Queryable, limit = 40): Promise<LossFigure[]> {
+  const rows = await q.query<LossFigure>('SELECT * FROM loss_figures ORDER BY computed_at DESC, id DESC LIMIT $1', [
+    limit,
+  ]);
+  return rows.map(wireFigure);
+}
+
+/** The first instant (UTC) of the calendar quarter holding `t`. */
+export function quarterStart(t: number): number {
+  const d = new Date(t);
+  return Date.UTC(d.getUTCFullYear(), Math.floor(d.getUTCMonth() / 3) * 3, 1);
+}
+
+export interface LossJobDeps {
+  db: Db;
+  clock: Clock;
+  timers: Timers;
+  log: FastifyBaseLogger;
+  floatingOf: (userId: number) => Usd;
+}
+
+/** Computes the figure when this quarter has none yet: at start, then hourly. Answers its stopper. */
+export function startLossFigureJob(deps: LossJobDeps): () => Promise<void> {
+  let running = false;
+  const check = async (): Promise<void> => {
+    if (running) return;
+    running = true;
+    try {
+      const now = deps.clock.now();
+      const latest = await latestLossFigure(deps.db);
+      if (latest && latest.computed_at >= quarterStart(now)) return;
+      await deps.db.tx((q) => computeLossFigure(q, now, deps.floatingOf, 'quarterly job'));
+    } catch (err) {
+      deps.log.error({ err }, 'loss figure job failed');
+    } finally {
+      running = false;
+    }
+  };
+  let inflight = check();
+  const handle = deps.timers.setInterval(() => {
+    inflight = check();
+  }, CHECK_MS);
+  return async () => {
+    deps.timers.clearInterval(handle);
+    await inflight;
+  };
+}

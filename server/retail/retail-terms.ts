@@ -1,0 +1,148 @@
+// What the retail rules allow an account (docs/retail-protection.md): whether they apply at all (the
+// `retail_protection` setting), the account's category, the cap of each asset class, and whether the
+// appropriateness check has been passed or acknowledged. The submit check (server/engine/submit-order.ts) and the
+// account's leverage route read the same answer.
+import {
+  DEFAULT_LEVERAGE_CAPS,
+  offeredMultiples,
+  type AssetClass,
+  type ClientCategory,
+  type QuestionnaireState,
+  type RetailProfile,
+} from '../../domain/retail.ts';
+import type { Queryable } from '../db/db.ts';
+import { queryOne } from '../db/query-one.ts';
+import { ApiError } from '../http/envelope.ts';
+import { getSetting } from '../settings/settings.ts';
+
+export interface RetailTerms {
+  /** The retail rules apply to this account: protection is on and it is not a professional client. */
+  capped: boolean;
+  /** A real account that still owes the questionnaire (or its acknowledgement) before its first order. */
+  owesQuestionnaire: boolean;
+  category: ClientCategory;
+  isDemo: boolean;
+  caps: Record<AssetClass, number>;
+}
+
+export async function leverageCaps(q: Queryable): Promise<Record<AssetClass, number>> {
+  const rows = await q.query<{ asset_class: AssetClass; cap: number }>('SELECT asset_class, cap FROM leverage_caps');
+  const caps = { ...DEFAULT_LEVERAGE_CAPS };
+  for (const r of rows) caps[r.asset_class] = Number(r.cap);
+  return caps;
+}
+
+export async function setLeverageCap(q: Queryable, assetClass: AssetClass, cap: number): Promise<void> {
+  await q.query(
+    `INSERT INTO leverage_caps (asset_class, cap) VALUES ($1, $2)
+     ON CONFLICT (asset_class) DO UPDATE SET cap = EXCLUDED.cap`,
+    [assetClass, cap],
+  );
+}
+
+export async function clientCategoryOf(q: Queryable, userId: number): Promise<{ category: string; reason: string }> {
+  const row = await queryOne<{ client_category: string; category_reason: string }>(
+    q,
+    'SELECT client_category, category_reason FROM users WHERE id = $1',
+    [userId],
+  );
+  return { category: row?.client_category ?? '', reason: row?.category_reason ?? '' };
+}
+
+/** Staff's decision on a client, with its reason (the ops command's audit row keeps who and when). */
+export async function setClientCategory(
+  q: Queryable,
+  userId: number,
+  category: ClientCategory,
+  reason: string,
+): Promise<void> {
+  await q.query('UPDATE users SET client_category = $2, category_reason = $3 WHERE id = $1', [
+    userId,
+    category,
+    reason,
+  ]);
+}
+
+export async function retailTerms(q: Queryable, userId: number): Promise<RetailTerms> {
+  const row = await queryOne<{ is_demo: number; client_category: ClientCategory; appropriate: boolean | null }>(
+    q,
+    `SELECT u.is_demo, u.client_category,
+       (SELECT a.passed OR a.acknowledged_at IS NOT NULL FROM appropriateness a WHERE a.user_id = u.id) AS appropriate
+     FROM users u WHERE u.id = $1`,
+    [userId],
+  );
+  if (!row) throw new ApiError('not_found');
+  const protection = (await getSetting(q, 'retail_protection')) === '1';
+  const isDemo = Number(row.is_demo) === 1;
+  return {
+    capped: protection && row.client_category !== 'professional',
+    owesQuestionnaire: protection && !isDemo && row.appropriate !== true,
+    category: row.client_category,
+    isDemo,
+    caps: await leverageCaps(q),
+  };
+}
+
+/** The multiples this account is offered on an instrument of this class with these multiples. */
+export function offeredFor(terms: RetailTerms, assetClass: AssetClass, multiples: readonly number[]): number[] {
+  return offeredMultiples(multiples, terms.capped ? terms.caps[assetClass] : null);
+}
+
+export async function assetClassOfInstrument(q: Queryable, instrumentId: number): Promise<AssetClass> {
+  const row = await queryOne<{ asset_class: AssetClass }>(q, 'SELECT asset_class FROM instruments WHERE id = $1', [
+    instrumentId,
+  ]);
+  return row?.asset_class ?? 'other';
+}
+
+/**
+ * The retail rules a new order must pass, before its own checks: a real account's questionnaire, and a leverage at
+ * most its class's cap. Returns the multiples the order may pick from (the instrument's, under the cap).
+ */
+export async function checkRetailOrder(
+  q: Queryable,
+  userId: number,
+  inst: { id: number; multiples: readonly number[] },
+  requested: number,
+  fixedMargin: boolean,
+): Promise<number[]> {
+  const terms = await retailTerms(q, userId);
+  if (terms.owesQuestionnaire) throw new ApiError('appropriateness_required');
+  const assetClass = await assetClassOfInstrument(q, inst.id);
+  const offered = offeredFor(terms, assetClass, inst.multiples);
+  // Fixed margin takes no multiple (docs/retail-protection.md "Fixed-margin instruments").
+  if (fixedMargin) return [...inst.multiples];
+  const cap = terms.caps[assetClass];
+  if (terms.capped && requested > cap) throw new ApiError('leverage_above_cap', undefined, { cap });
+  return offered;
+}
+
+/** The account's retail terms as the app shows them: its category, the questionnaire's state, and per instrument
+ * the leverage offered. */
+export async function retailProfile(q: Queryable, userId: number): Promise<RetailProfile> {
+  const terms = await retailTerms(q, userId);
+  const record = await queryOne<{ passed: boolean; acknowledged_at: string | null }>(
+    q,
+    'SELECT passed, acknowledged_at FROM appropriateness WHERE user_id = $1',
+    [userId],
+  );
+  const stateOf = (): QuestionnaireState => {
+    if (record?.passed) return 'passed';
+    if (record && record.acknowledged_at !== null) return 'acknowledged';
+    if (terms.isDemo || !terms.owesQuestionnaire) return 'not_needed';
+    return record ? 'failed' : 'required';
+  };
+  const rows = await q.query<{ id: number; multiples: number[]; asset_class: AssetClass }>(
+    'SELECT id, multiples, asset_class FROM instruments WHERE enabled ORDER BY sort, id',
+  );
+  return {
+    category: terms.category,
+    questionnaire: stateOf(),
+    leverage: rows.map((r) => ({
+      forex_id: Number(r.id),
+      asset_class: r.asset_class,
+      cap: terms.capped ? terms.caps[r.asset_class] : null,
+      multiples: offeredFor(terms, r.asset_class, r.multiples.map(Number)),
+    })),
+  };
+}

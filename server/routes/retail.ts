@@ -1,0 +1,71 @@
+// The retail-protection routes (docs/retail-protection.md): the risk warning's figure for everyone (the landing,
+// registration and trading screens show it), and for a signed-in trader their retail terms, the appropriateness
+// questionnaire's answers and a failing score's "I understand".
+import type { FastifyInstance } from 'fastify';
+import { QUESTIONS, type QuestionnaireResult, type RiskWarning } from '../../domain/retail.ts';
+import type { AppContext } from '../context.ts';
+import { caller, requireSession } from '../auth/session-hook.ts';
+import { ok } from '../http/envelope.ts';
+import { body, oneOf, query } from '../http/schemas.ts';
+import { QUESTIONNAIRE_RESULT, RETAIL_PROFILE, RISK_WARNING } from '../http/wire/retail.ts';
+import { replies, SESSION } from '../http/wire-schema.ts';
+import { acknowledgeWarning, recordAnswers, type AppropriatenessRecord } from '../retail/appropriateness.ts';
+import { latestLossFigure } from '../retail/loss-figure.ts';
+import { retailProfile } from '../retail/retail-terms.ts';
+import { budget } from '../security/budgets.ts';
+
+const TAGS = ['Retail protection'];
+
+const result = (r: AppropriatenessRecord): QuestionnaireResult => ({
+  score: r.score,
+  passed: r.passed,
+  acknowledged: r.acknowledged_at !== null,
+});
+
+export async function retailRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get(
+    '/v1/api/retail/warning',
+    { schema: { tags: TAGS, querystring: query(), response: replies(RISK_WARNING) } },
+    async () => {
+      const figure = await latestLossFigure(ctx.db);
+      return ok<RiskWarning>({ percent: figure?.percent ?? null, computed_at: figure?.computed_at ?? null });
+    },
+  );
+
+  await app.register(async (scope) => {
+    requireSession(scope, ctx); // demo users see their terms too: they follow the same caps
+    const reply = { tags: TAGS, security: SESSION };
+
+    scope.get(
+      '/v1/api/retail/terms',
+      { schema: { ...reply, querystring: query(), response: replies(RETAIL_PROFILE) } },
+      async (request) => ok(await retailProfile(ctx.db, caller(request).id)),
+    );
+
+    const answers = Object.fromEntries(QUESTIONS.map((q) => [q.key, oneOf(...q.options)]));
+    scope.post<{ Body: Record<string, string> }>(
+      '/v1/api/retail/questionnaire',
+      {
+        config: { budget: budget('write') },
+        schema: {
+          ...reply,
+          body: body(
+            answers,
+            QUESTIONS.map((q) => q.key),
+          ),
+          response: replies(QUESTIONNAIRE_RESULT),
+        },
+      },
+      async (request) => ok(result(await recordAnswers(ctx.db, caller(request).id, request.body, ctx.clock.now()))),
+    );
+
+    scope.post(
+      '/v1/api/retail/acknowledge',
+      {
+        config: { budget: budget('write') },
+        schema: { ...reply, body: body({}), response: replies(QUESTIONNAIRE_RESULT) },
+      },
+      async (request) => ok(result(await acknowledgeWarning(ctx.db, caller(request).id, ctx.clock.now()))),
+    );
+  });
+}
