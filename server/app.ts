@@ -60,6 +60,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     childLoggerFactory: (logger, bindings, opts) =>
       logger.child(bindings, { ...opts, serializers: { ...opts.serializers, req: logSafeRequest } }),
     bodyLimit: 1024 * 1024,
+    // A plugin's start (the API reference's static files) may wait behind a busy CPU; a slow start is not a failure.
+    pluginTimeout: 120_000,
     // Slow clients cannot hold a request or a silent connection for ever (slowloris): the whole request, body
     // included, within 30 s; a socket with nothing going on for 2 min is closed (live sockets ping every 5 s).
     requestTimeout: 30_000,
