@@ -1,4 +1,4 @@
-// A command's answer said as one English sentence (docs/back-office.md "/ops.html"): a number in a result is never
+// A command's answer said as one English sentence (docs/back-office.md "The page"): a number in a result is never
 // left to be read as a count when it is an id (withdraw-paid's waiting approval), and no answer is raw JSON. The
 // commands a member acts with have their own sentence; any other object is "Done:" and its values in words.
 type Row = Record<string, unknown>;
