@@ -3,6 +3,7 @@
 // ledger's invariants; a restore that does not hold them says so and exits non-zero.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { lockPgliteDir } from '../db/dir-lock.ts';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { checkRestored, pgliteTarball, readArchive, restorePostgres, userTables, type RestoreCheck } from './backup.ts';
@@ -40,12 +41,19 @@ export async function restoreBackup(file: string, target: RestoreTarget, key: ()
     }
   }
   const dir = pgliteDirOf(target.dataDir);
-  if (existsSync(dir) && readdirSync(dir).length > 0)
-    throw new Error(`${dir} already holds a database: stop the server and move it aside, or choose another --data-dir`);
-  const db = await openPglite({ dataDir: dir, loadDataDir: pgliteTarball(archive) });
+  const unlock = lockPgliteDir(dir); // no server may start on the folder, nor be running on it, while it is made
   try {
-    return await checkRestored(db);
+    if (existsSync(dir) && readdirSync(dir).length > 0)
+      throw new Error(
+        `${dir} already holds a database: stop the server and move it aside, or choose another --data-dir`,
+      );
+    const db = await openPglite({ dataDir: dir, loadDataDir: pgliteTarball(archive) });
+    try {
+      return await checkRestored(db);
+    } finally {
+      await db.close();
+    }
   } finally {
-    await db.close();
+    unlock();
   }
 }
