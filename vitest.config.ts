@@ -37,6 +37,8 @@ const BOTH_DATABASES = [
 const POSTGRES_ONLY = [
   'tests/server/db/pg-restart.test.ts',
   'tests/server/db/migrate-to-postgres.test.ts',
+  // the app's role and the audit log's owner as two PostgreSQL roles (PGlite has one user)
+  'tests/server/staff/audit-owner.test.ts',
   'tests/server/cluster/cluster-{gateways,failover,price-desk,fix-failover,restart,swaps}.test.ts',
 ];
 

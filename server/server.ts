@@ -28,6 +28,7 @@ import { DEFAULT_VAPID_SUBJECT } from './alerts/alerts-context.ts';
 import { PUSH_SERVICE_HOSTS } from './alerts/push-subscriptions.ts';
 import { loadVapidKeys } from './alerts/vapid-keys.ts';
 import { sealingKey } from './backup/backup-key.ts';
+import { lockPgliteDir } from './db/dir-lock.ts';
 import { WebPushSender } from './alerts/web-push-sender.ts';
 import { acquireLeadership, LOCK_KEYS, withSessionLock, type Leadership } from './cluster/leader.ts';
 import { checkRole, type Role } from './cluster/role.ts';
@@ -113,18 +114,25 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     log.info('market writer: leading');
     metrics.writerLeader.set(1);
   }
+  const pgliteDir = config.pgliteDir ?? join(config.dataDir, 'pglite');
+  // The embedded database's folder is this server's while it runs: the offline ops commands refuse it (dir-lock.ts).
+  const unlock =
+    config.db || config.databaseUrl || pgliteDir.startsWith('memory://') ? () => undefined : lockPgliteDir(pgliteDir);
   const openedDb =
     config.db ??
     (await openDb({
       databaseUrl: config.databaseUrl,
-      pgliteDir: config.pgliteDir ?? join(config.dataDir, 'pglite'),
+      pgliteDir,
       loadDataDir: config.pgliteTemplate,
       pgliteWorker: config.pgliteWorker,
       onPoolError: (err) => log.error({ err }, 'postgres pool client error'),
+    }).catch((err: unknown) => {
+      unlock();
+      throw err;
     }));
   const db = timedDb(openedDb, metrics);
-  /** Stopped in reverse order on close (market timers before the database they write to). */
-  const stoppers: Array<() => Promise<void> | void> = [() => db.close()];
+  /** Stopped in reverse order on close (market timers before the database they write to, the folder's lock last). */
+  const stoppers: Array<() => Promise<void> | void> = [unlock, () => db.close()];
   if (leadership) stoppers.unshift(() => leadership.release());
   if (metricsServer) stoppers.unshift(() => metricsServer.close());
   poolMetrics(metrics.registry, db);

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGzip, gunzipSync } from 'node:zlib';
+import { createGzip } from 'node:zlib';
 import type { Db } from '../db/db.ts';
 import type { PgliteDb } from '../db/pglite.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -107,11 +107,6 @@ export async function readArchive(file: string, key: () => Buffer): Promise<{ ki
   const kind = backupKindOf(bytes);
   if (!kind) throw new BadBackup(file, 'not a backup (neither a sealed backup, a .tar.gz nor a pg_dump)');
   return { kind, archive: bytes };
-}
-
-/** A PGlite archive as the tarball PGlite's loadDataDir takes. */
-export function pgliteTarball(archive: Buffer): Blob {
-  return new Blob([gunzipSync(archive)]);
 }
 
 /** Restores a pg_dump archive into an empty database (through a private temporary file pg_restore can read). */

@@ -1,11 +1,15 @@
 // Restoring a backup (docs/operations.md "Backups"), with the server stopped: into a DATA_DIR whose PGlite folder is
-// absent or empty, or into an empty PostgreSQL database. The restored database is then opened and checked by the
-// ledger's invariants; a restore that does not hold them says so and exits non-zero.
+// absent or empty, or into an empty PostgreSQL database. A PGlite archive is checked whole first and restored into a
+// hidden folder moved into place when complete; pg_restore runs in one transaction. The restored database is then
+// opened and checked by the ledger's invariants; a restore that does not hold them says so and exits non-zero.
 import { existsSync, readdirSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { lockPgliteDir } from '../db/dir-lock.ts';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
-import { checkRestored, pgliteTarball, readArchive, restorePostgres, userTables, type RestoreCheck } from './backup.ts';
+import { checkRestored, readArchive, restorePostgres, userTables, type RestoreCheck } from './backup.ts';
+import { pgliteArchive } from './archive-check.ts';
 import { BadBackup } from './sealed.ts';
 
 export type RestoreTarget = { dataDir: string } | { databaseUrl: string };
@@ -40,12 +44,31 @@ export async function restoreBackup(file: string, target: RestoreTarget, key: ()
     }
   }
   const dir = pgliteDirOf(target.dataDir);
-  if (existsSync(dir) && readdirSync(dir).length > 0)
-    throw new Error(`${dir} already holds a database: stop the server and move it aside, or choose another --data-dir`);
-  const db = await openPglite({ dataDir: dir, loadDataDir: pgliteTarball(archive) });
+  const unlock = lockPgliteDir(dir); // no server may start on the folder, nor be running on it, while it is made
   try {
-    return await checkRestored(db);
+    if (existsSync(dir) && readdirSync(dir).length > 0)
+      throw new Error(
+        `${dir} already holds a database: stop the server and move it aside, or choose another --data-dir`,
+      );
+    // Checked whole before anything is written, then made in a hidden folder moved into place only when complete.
+    const tar = pgliteArchive(file, archive);
+    const partial = join(target.dataDir, `.pglite-restore-${process.pid}`);
+    await rm(partial, { recursive: true, force: true });
+    try {
+      const db = await openPglite({ dataDir: partial, loadDataDir: new Blob([new Uint8Array(tar)]) });
+      let check: RestoreCheck;
+      try {
+        check = await checkRestored(db);
+      } finally {
+        await db.close();
+      }
+      await rm(dir, { recursive: true, force: true }); // absent or empty (checked above, under the lock)
+      await rename(partial, dir);
+      return check;
+    } finally {
+      await rm(partial, { recursive: true, force: true });
+    }
   } finally {
-    await db.close();
+    unlock();
   }
 }

@@ -8,6 +8,7 @@ import { systemClock } from '../core/system-time.ts';
 import { restoreBackup, pgliteDirOf, type RestoreTarget } from '../backup/restore.ts';
 import { migrateToPostgres } from '../backup/migrate-to-postgres.ts';
 import { openingKey } from '../backup/backup-key.ts';
+import { lockPgliteDir } from '../db/dir-lock.ts';
 import { existsSync } from 'node:fs';
 
 export interface LocalIo {
@@ -58,7 +59,12 @@ const migrateCommand: LocalCommand = {
     if (!url) throw new UsageError('--database-url is required');
     const dir = pgliteDirOf(v['data-dir'] ?? (env.DATA_DIR || 'data'));
     if (!existsSync(dir)) throw new UsageError(`no embedded database at ${dir}: name it with --data-dir`);
-    const source = await openPglite({ dataDir: dir });
+    // Held for the whole copy: a server still writing the folder would lose the trades made after it.
+    const unlock = lockPgliteDir(dir);
+    const source = await openPglite({ dataDir: dir }).catch((err: unknown) => {
+      unlock();
+      throw err;
+    });
     try {
       const target = await openPostgres({ url });
       try {
@@ -72,6 +78,7 @@ const migrateCommand: LocalCommand = {
       }
     } finally {
       await source.close();
+      unlock();
     }
   },
 };
