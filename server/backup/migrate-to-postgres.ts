@@ -146,6 +146,11 @@ export async function migrateToPostgres(source: Db, target: Db, now: number): Pr
   const order = (await tablesInReferenceOrder(source)).filter((t) => t !== 'schema_migrations');
   const tables: TableCopy[] = [];
   await target.tx(async (q) => {
+    // Rows a migration wrote into the new database (a default table such as the leverage caps) give way to the
+    // source's: the embedded database is the authority, and its own migrations wrote the same rows or newer ones.
+    const seeded = await counts(q, order);
+    for (const table of [...order].reverse())
+      if ((seeded.get(table) ?? 0) > 0) await q.query(`DELETE FROM ${ident(table)}`);
     for (const table of order) tables.push({ table, rows: await copyTable(source, q, table) });
     await continueSequences(q);
   });

@@ -149,6 +149,7 @@ describe('the commands that move money', () => {
     expect(touching.map((c) => [c.name, c.money])).toEqual([
       ['withdraw-reject', 'returns'],
       ['fund-run', 'due'],
+      ['copy-reconcile', 'due'],
     ]);
   });
 
