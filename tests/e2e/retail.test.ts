@@ -6,7 +6,7 @@
 // simulator keeps ticking, and suspending its source would make the price stale and refuse the order).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Order } from '../../domain/types.ts';
+import type { Instrument, Order } from '../../domain/types.ts';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { pageIn, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, ops } from './real-user.ts';
@@ -127,6 +127,35 @@ describe.each([
     const seen = await page.evaluate(() => (window as unknown as { asksSeen: string[] }).asksSeen);
     expect(seen.map(num)).toContain(filled);
     await snap(page, `retail-filled-${name}`);
+    await context.close();
+  });
+
+  it('the specification sheet shows the server’s terms for three classes', async () => {
+    const user = await createFundedUser(e2e.server, '100', 'retail e2e spec');
+    const list = await userGet<Instrument[]>(e2e.server, user, '/v1/api/forex/trade_list');
+    const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', size, '#/trade');
+    // [code, the class's words, the multiples a retail account is offered]
+    for (const [code, cls, offered] of [
+      ['EURUSD', 'Major currency pair', '×10 ×20 ×30'],
+      ['XAUUSD', 'gold or major index', '×10 ×20'],
+      ['BTCUSDT', 'Crypto-asset', '×2'],
+    ] as const) {
+      const inst = list.data.find((i) => i.Code === code);
+      await page.goto(`${e2e.server.url}/#/trade?code=${code}`);
+      await page.locator('[data-action="open-spec"]:visible').click();
+      const sheet = page.locator(`[data-testid="spec-sheet"][data-code="${code}"]`);
+      await sheet.waitFor({ timeout: 10_000 });
+      const value = (row: string) => sheet.locator(`[data-spec="${row}"] dd`).innerText();
+      await expect.poll(() => value('asset_class')).toContain(cls);
+      expect(await value('contract_size')).toBe(inst?.ForexContNum);
+      expect(await value('lot_step')).toBe(inst?.Pip);
+      expect(await value('min_lots')).toBe(inst?.ForexMinCont);
+      expect(await value('fee')).toBe(inst?.ForexFeeRate);
+      expect(await value('precision')).toBe(String(inst?.PricePrecision));
+      expect(await value('leverage')).toBe(offered);
+      await snap(page, `retail-spec-${name}-${code}`);
+      await page.keyboard.press('Escape');
+    }
     await context.close();
   });
 
