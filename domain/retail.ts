@@ -36,7 +36,7 @@ export function offeredMultiples(multiples: readonly number[], cap: number | nul
   return within.sort((a, b) => a - b);
 }
 
-/** One question: its key (locales: retail.q.<key>), its options' keys (retail.q.<key>.<option>), the right one. */
+/** One question: its key (locales: retail.q_<key>), its options (retail.a_<key>_<option>), the right one. */
 export interface Question {
   key: string;
   options: readonly string[];
@@ -65,6 +65,8 @@ export function scoreAnswers(answers: Readonly<Record<string, string>>): number 
 
 /** The risk warning's figure (GET /v1/api/retail/warning): null before any has been computed. */
 export interface RiskWarning {
+  /** The retail rules apply (the setting retail_protection): the app shows the warning. */
+  shown: boolean;
   percent: number | null;
   computed_at: number | null;
 }

@@ -28,10 +28,12 @@ export const Q_TIME = 2; // tick time, ms epoch (server clock)
 export const Q_STATUS = 3; // MarketStatus 1 open, 0 closed
 export const Q_RECEIVED = 4; // when the feed received it, ms epoch (tick-to-paint measurements)
 /** Display text per quote in FeedBatch.quoteText, formatted once by the feed from the server's exact decimals. */
-export const QUOTE_TEXTS = 3;
+export const QUOTE_TEXTS = 5;
 export const T_PRICE = 0; // the price at the instrument's PricePrecision, e.g. '1.08321'
 export const T_CHANGE = 1; // the signed percent change, e.g. '+0.35%'
 export const T_HALT = 2; // why the dealing desk halted trading (what the server sent), '' while trading
+export const T_ASK = 3; // the ask (a buy's price) at the PricePrecision; the price itself when the quote is one-sided
+export const T_SPREAD = 4; // ask − bid in points (steps of the last decimal), e.g. '15'
 
 /**
  * A chart's updates. With indicators set (FeedApi.setIndicators), a reset carries the lines they draw and each line's

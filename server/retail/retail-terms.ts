@@ -63,6 +63,11 @@ export async function setClientCategory(
   ]);
 }
 
+/** The setting `retail_protection`: the caps, the questionnaire and the warning apply. */
+export async function retailRulesApply(q: Queryable): Promise<boolean> {
+  return (await getSetting(q, 'retail_protection')) === '1';
+}
+
 export async function retailTerms(q: Queryable, userId: number): Promise<RetailTerms> {
   const row = await queryOne<{ is_demo: number; client_category: ClientCategory; appropriate: boolean | null }>(
     q,
@@ -72,7 +77,7 @@ export async function retailTerms(q: Queryable, userId: number): Promise<RetailT
     [userId],
   );
   if (!row) throw new ApiError('not_found');
-  const protection = (await getSetting(q, 'retail_protection')) === '1';
+  const protection = await retailRulesApply(q);
   const isDemo = Number(row.is_demo) === 1;
   return {
     capped: protection && row.client_category !== 'professional',

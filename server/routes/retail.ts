@@ -11,7 +11,7 @@ import { QUESTIONNAIRE_RESULT, RETAIL_PROFILE, RISK_WARNING } from '../http/wire
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { acknowledgeWarning, recordAnswers, type AppropriatenessRecord } from '../retail/appropriateness.ts';
 import { latestLossFigure } from '../retail/loss-figure.ts';
-import { retailProfile } from '../retail/retail-terms.ts';
+import { retailProfile, retailRulesApply } from '../retail/retail-terms.ts';
 import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Retail protection'];
@@ -28,7 +28,11 @@ export async function retailRoutes(app: FastifyInstance, ctx: AppContext): Promi
     { schema: { tags: TAGS, querystring: query(), response: replies(RISK_WARNING) } },
     async () => {
       const figure = await latestLossFigure(ctx.db);
-      return ok<RiskWarning>({ percent: figure?.percent ?? null, computed_at: figure?.computed_at ?? null });
+      return ok<RiskWarning>({
+        shown: await retailRulesApply(ctx.db),
+        percent: figure?.percent ?? null,
+        computed_at: figure?.computed_at ?? null,
+      });
     },
   );
 

@@ -17,10 +17,13 @@ import {
   Q_TIME,
   QUOTE_STRIDE,
   QUOTE_TEXTS,
+  T_ASK,
   T_CHANGE,
   T_HALT,
   T_PRICE,
+  T_SPREAD,
 } from '../protocol.ts';
+import { spreadPoints } from '../../domain/format/spread.ts';
 
 export class QuoteBoard {
   private codes: string[] = [];
@@ -208,6 +211,10 @@ export class QuoteBoard {
       text[k * QUOTE_TEXTS + T_PRICE] = priceText(this.closeText[i], this.precision[i] ?? 2);
       text[k * QUOTE_TEXTS + T_CHANGE] = percentText(change, { signed: true });
       text[k * QUOTE_TEXTS + T_HALT] = this.halt[i] ?? '';
+      const bid = this.closeText[i] ?? '';
+      const ask = this.asks.get(this.codes[i] ?? '') ?? bid;
+      text[k * QUOTE_TEXTS + T_ASK] = priceText(ask, this.precision[i] ?? 2);
+      text[k * QUOTE_TEXTS + T_SPREAD] = spreadPoints(bid, ask, this.precision[i] ?? 2);
       out[o + Q_INDEX] = i;
       out[o + Q_DIR] = DIR_SIGN[changeDir(change)];
       out[o + Q_TIME] = this.time[i] ?? 0;

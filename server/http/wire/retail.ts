@@ -13,6 +13,7 @@ import { enumOf, integer, listOf, nullable, shape } from '../wire-schema.ts';
 const bool = { type: 'boolean' };
 
 export const RISK_WARNING = shape<RiskWarning>('RiskWarning', {
+  shown: bool,
   percent: nullable(integer),
   computed_at: nullable(integer),
 });

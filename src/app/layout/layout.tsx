@@ -16,6 +16,7 @@ import { DrawnEnd } from './drawn-end.tsx';
 import { onNavigate, type NavigationDeps } from '../routing/navigation-effects.ts';
 import type { AppRoute } from '../routes.tsx';
 import './layout.css';
+import { RiskWarning } from '../../components/retail/risk-warning.tsx';
 
 // Not drawn by the first frame: lazy chunks, loaded once the frame has committed (layout-extras.tsx says why each
 // may arrive late). The desk's top bar is fixed-position and the page already keeps its height free. A failed load is
@@ -26,6 +27,9 @@ const DeskNav = lazy(async () => ({
 const LayoutExtras = lazy(async () => ({
   default: await loadChunk(async () => (await import('./layout-extras.tsx')).LayoutExtras, browserChunkDeps()),
 }));
+
+/** The screens that carry the risk warning (docs/retail-protection.md): the landing, trading and registration. */
+const WARNED_PATHS: ReadonlySet<string> = new Set(['/', '/trade', '/register']);
 
 export interface AppLayoutProps {
   routes: readonly AppRoute[];
@@ -83,6 +87,7 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
       <OfflineBanner />
       {/* data-route: the route this tree shows, committed with it (a route still loading keeps the last one). */}
       <main className="app-main" data-route={current?.path}>
+        {current && WARNED_PATHS.has(current.path) ? <RiskWarning /> : null}
         {kept.map((r) => (
           <KeepAlive key={r.path} active={current?.path === r.path}>
             <RouteGuard route={r}>{r.element}</RouteGuard>

@@ -11,6 +11,8 @@ import {
   QUOTE_TEXTS,
   T_CHANGE,
   T_HALT,
+  T_ASK,
+  T_SPREAD,
   T_PRICE,
   type FeedBatch,
 } from '../../../workers/protocol.ts';
@@ -47,6 +49,8 @@ export function applyBatch(b: FeedBatch): void {
         q.$dir.value = SIGN_DIR[(qs[o + Q_DIR] ?? 0) + 1] ?? 'flat';
         q.$open.value = qs[o + Q_STATUS] === 1;
         q.$halt.value = texts[t + T_HALT] ?? '';
+        q.$ask.value = texts[t + T_ASK] ?? '';
+        q.$spread.value = texts[t + T_SPREAD] ?? '';
         const at = qs[o + Q_TIME] ?? 0;
         q.$tickAt.value = at;
         if (at > asOf) asOf = at;

@@ -14,6 +14,8 @@ function gate<T>(s: ReadonlySignal<T>, $on: ReadonlySignal<boolean>, name: strin
 export function gatedQuote(q: QuoteSignals, $on: ReadonlySignal<boolean>): QuoteView {
   return {
     $close: gate(q.$close, $on, 'gated.$close'),
+    $ask: gate(q.$ask, $on, 'gated.$ask'),
+    $spread: gate(q.$spread, $on, 'gated.$spread'),
     $change: gate(q.$change, $on, 'gated.$change'),
     $dir: gate(q.$dir, $on, 'gated.$dir'),
     $open: gate(q.$open, $on, 'gated.$open'),

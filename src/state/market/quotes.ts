@@ -6,7 +6,9 @@ import type { Dir } from '../../../domain/decimal-text.ts';
 import { watchOptions } from './quote-interest.ts';
 
 export interface QuoteSignals {
-  $close: Signal<string>; // formatted at the instrument's PricePrecision ('' before the first quote)
+  $close: Signal<string>; // formatted at the instrument's PricePrecision ('' before the first quote); the bid
+  $ask: Signal<string>; // the ask (a buy's price), as $close; equal to it when the quote is one-sided
+  $spread: Signal<string>; // ask − bid in points ('' before the first tick)
   $change: Signal<string>; // '+0.35%' / '-1.20%'
   $dir: Signal<Dir>; // sign of change, for the colour class/data attribute
   $open: Signal<boolean>; // MarketStatus 1
@@ -27,6 +29,8 @@ export function quote(code: string): QuoteSignals {
     const w = watchOptions(code);
     q = {
       $close: signal('', w),
+      $ask: signal('', w),
+      $spread: signal('', w),
       $change: signal('', w),
       $dir: signal<Dir>('flat', w),
       $open: signal(false, w),

@@ -114,7 +114,7 @@ describe('the loss figure', () => {
       computed_by: 'test',
     });
     const warning = await http.client.get<RiskWarning>('/v1/api/retail/warning');
-    expect(warning.data).toEqual({ percent: 43, computed_at: clock.now() });
+    expect(warning.data).toEqual({ shown: false, percent: 43, computed_at: clock.now() });
   });
 
   it('the operator recomputes it (audited) and sees the history, newest first', async () => {

@@ -3,6 +3,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { $period } from '../../../state/market/trade-state.ts';
 import { InstrumentHeader } from './instrument-header.tsx';
+import { QuoteSides } from './quote-sides.tsx';
+import { SpecSheet } from './spec-sheet.tsx';
 import { PeriodBar } from './period-bar.tsx';
 import { LazyCandleChart } from '../../../components/chart/lazy-chart.tsx';
 import type { Instrument } from '../../../../domain/types.ts';
@@ -57,6 +59,9 @@ export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList:
   return (
     <section className="tr-chart-panel">
       <InstrumentHeader inst={inst} onOpenList={onOpenList} />
+      <QuoteSides inst={inst}>
+        <SpecSheet inst={inst} />
+      </QuoteSides>
       <div className="tr-chart-tools">
         <PeriodBar
           value={period}

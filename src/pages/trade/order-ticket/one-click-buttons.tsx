@@ -6,6 +6,8 @@ import { useTranslation } from '../../../i18n/use-translation.ts';
 import { $lastOrders, $oneClick } from '../../../state/orders/one-click.ts';
 import { quote } from '../../../state/market/quotes.ts';
 import { Num } from '../../../components/text/num.tsx';
+import { LiveText } from '../../../components/text/live-text.tsx';
+import { useSidePrice } from '../chart/quote-sides.tsx';
 import { $oneClickBusy, oneClickDraft, placeOneClick } from './one-click.ts';
 import { isFixedMargin, type OrderSide } from './order-draft.ts';
 import type { Instrument } from '../../../../domain/types.ts';
@@ -22,6 +24,8 @@ export interface OneClickButtonsProps {
 export function OneClickButtons({ inst, variant, active = false }: OneClickButtonsProps): ReactElement | null {
   useSignals();
   const { t } = useTranslation();
+  const $buyAt = useSidePrice(inst, 1);
+  const $sellAt = useSidePrice(inst, 2);
   if (!$oneClick.value) return null;
   const draft = oneClickDraft(inst, $lastOrders.value[inst.Code]);
   const size =
@@ -54,6 +58,9 @@ export function OneClickButtons({ inst, variant, active = false }: OneClickButto
               : 'trade.buy_low',
         )}
       </span>
+      {variant === 'bar' ? (
+        <LiveText className="oc-price" $text={side === 1 ? $buyAt : $sellAt} field={side === 1 ? 'oc-ask' : 'oc-bid'} />
+      ) : null}
       {variant === 'bar' ? <Num className="oc-size">{size}</Num> : null}
       <span className="visually-hidden">{t('prefs.oc_name', { code: inst.ShowCode, size })}</span>
     </button>

@@ -8,6 +8,7 @@ import { FIXED_MARGIN_MODE } from '../../../../domain/trade-maths.ts';
 import { riskCapPercent } from '../../../../domain/order-rules.ts';
 import type { FieldNote, FieldNotes } from '../../../components/forms/use-field-messages.ts';
 import type { Instrument } from '../../../../domain/types.ts';
+import { offeredLeverage } from '../../../state/account/retail.ts';
 import type { SubmitParams } from '../../../api/trading.ts';
 import type { OrderPreviewInput } from '../../../../workers/protocol.ts';
 import { expiryProblem, lotsProblem, positive, typedProblem } from './draft-fields.ts';
@@ -39,7 +40,7 @@ export function initialDraft(inst: Instrument): OrderDraft {
     mode: 'market',
     targetPrice: '',
     lots: min ?? step,
-    multiple: inst.HasForexMultiple[0]?.Value ?? null,
+    multiple: offeredLeverage(inst)[0]?.Value ?? null,
     stopProfitOn: false,
     stopProfit: '',
     stopLossOn: false,
@@ -114,8 +115,10 @@ export function checkOrder(
   riskCap = riskCapPercent(null),
 ): OrderCheck {
   if (!loggedIn) return { kind: 'login' };
-  if (inst.HasForexMultiple.length === 0) return { kind: 'error', notes: { form: { key: 'errors.no_leverage' } } };
-  if (!isFixedMargin(inst) && !inst.HasForexMultiple.some((m) => m.Value === draft.multiple)) {
+  // The account's offered multiples (retail caps, docs/retail-protection.md), the instrument's own until known.
+  const offered = offeredLeverage(inst);
+  if (offered.length === 0) return { kind: 'error', notes: { form: { key: 'errors.no_leverage' } } };
+  if (!isFixedMargin(inst) && !offered.some((m) => m.Value === draft.multiple)) {
     return { kind: 'error', notes: { multiple: { key: 'trade.multiple_required' } } };
   }
   const notes = draftNotes(inst, draft, side, current, true, today, equity, riskCap);

@@ -37,6 +37,10 @@ import {
 import { useOrderPreview } from './use-order-preview.ts';
 import { LotStepper } from './lot-stepper.tsx';
 import { MultiplierPicker } from './multiplier-picker.tsx';
+import { useSidePrice } from '../chart/quote-sides.tsx';
+import { LiveText } from '../../../components/text/live-text.tsx';
+import { $retailTerms, loadRetailTerms, offeredLeverage, owesQuestionnaire } from '../../../state/account/retail.ts';
+import { AppropriatenessSheet } from './appropriateness-sheet.tsx';
 import { PendingFields } from './pending-fields.tsx';
 import { OrderStops } from './order-stops.tsx';
 import { OrderSummary } from './order-summary.tsx';
@@ -91,7 +95,10 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   const [placed, setPlaced] = useState<Order | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<SubmitParams | null>(null);
+  const [asking, setAsking] = useState<SubmitParams | null>(null);
   const { $preview } = useOrderPreview(inst, draft, side);
+  // A buy fills at the ask, a sell at the bid: the button carries the price this side trades at now.
+  const $sidePrice = useSidePrice(inst, side);
   // The feed's figures as text: each stop's distance in pips, a pending order's kind (limit / stop).
   const live = useMemo(() => {
     const ok = computed(() => ($preview.value?.ok ? $preview.value : null), { name: 'order-form.ok' });
@@ -176,6 +183,11 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   };
 
   const place = async (params: SubmitParams) => {
+    // A real account's first order waits for the questionnaire (docs/retail-protection.md "Appropriateness").
+    if (owesQuestionnaire($retailTerms.peek())) {
+      setAsking(params);
+      return;
+    }
     setBusy(true);
     try {
       const order = await submitOrder(params, { toast: false });
@@ -183,7 +195,10 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
       setPlaced(order);
     } catch (err) {
       const text = refusalText(err);
-      if (text) msgs.show('form', { text });
+      // Terms not read yet when the form was sent: the server asked for the questionnaire, so ask it now.
+      if (text === t('errors.appropriateness_required') && owesQuestionnaire(await loadRetailTerms()))
+        setAsking(params);
+      else if (text) msgs.show('form', { text });
     } finally {
       setBusy(false);
     }
@@ -254,7 +269,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
           <span className="tr-fixed">{t('trade.fixed_margin')}</span>
         ) : (
           <MultiplierPicker
-            options={inst.HasForexMultiple}
+            options={offeredLeverage(inst)}
             value={draft.multiple}
             onChange={(v) => change('multiple', { multiple: v })}
           />
@@ -291,7 +306,8 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         data-side={side}
         disabled={reason !== null || busy}
       >
-        {t(sideKey)}
+        <span>{t(sideKey)}</span>
+        <LiveText className="tr-submit-price" $text={$sidePrice} field="submit-price" />
       </button>
 
       <ConfirmDialog
@@ -307,6 +323,16 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
           if (params) void place(params);
         }}
         onCancel={() => setConfirming(null)}
+      />
+
+      <AppropriatenessSheet
+        open={asking !== null}
+        onClose={() => setAsking(null)}
+        onCleared={() => {
+          const params = asking;
+          setAsking(null);
+          if (params) void place(params);
+        }}
       />
 
       {placed ? (

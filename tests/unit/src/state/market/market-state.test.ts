@@ -31,11 +31,11 @@ const empty: FeedBatch = {
   kline: null,
   account: null,
 };
-type Row = [index: number, price: string, change: string, dir: number, time: number, status: number];
+type Row = [index: number, price: string, change: string, dir: number, time: number, status: number, ask?: string];
 /** A batch's quotes as the feed sends them: numbers (index, dir, time, status, received) and display text. */
 const quotes = (...rows: Row[]): Pick<FeedBatch, 'quotes' | 'quoteText'> => ({
   quotes: Float64Array.from(rows.flatMap(([i, , , dir, time, status]) => [i, dir, time, status, 0])),
-  quoteText: rows.flatMap(([, price, change]) => [price, change, '']),
+  quoteText: rows.flatMap(([, price, change, , , , ask]) => [price, change, '', ask ?? price, ask ? '15' : '0']),
 });
 
 describe('setInstruments', () => {
@@ -83,8 +83,12 @@ describe('applyBatch', () => {
   it('writes every changed field of every quote, by the index of the adopted list', () => {
     setInstruments(list);
     adoptFeedIndex(list);
-    applyBatch({ ...empty, ...quotes([2, '1.50000', '0.00%', 0, 1000, 1], [1, '123.457', '+2.50%', 1, 2000, 0]) });
+    applyBatch({
+      ...empty,
+      ...quotes([2, '1.50000', '0.00%', 0, 1000, 1, '1.50015'], [1, '123.457', '+2.50%', 1, 2000, 0]),
+    });
     const c = quote('S2C');
+    expect([c.$ask.value, c.$spread.value]).toEqual(['1.50015', '15']);
     expect([c.$close.value, c.$change.value, c.$dir.value, c.$open.value, c.$tickAt.value]).toEqual([
       '1.50000',
       '0.00%',

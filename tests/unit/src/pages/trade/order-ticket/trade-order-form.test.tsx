@@ -613,7 +613,8 @@ describe('the phone’s market-order confirm', () => {
     await click(submitButton());
     const confirm = $<HTMLButtonElement>('.dialog .dialog__actions .btn:last-child');
     expect(confirm.className).toContain('btn-down');
-    expect(confirm.textContent).toBe(submitButton().textContent);
+    // The submit button says the side and the price it sells at now (the bid); the confirm says the side.
+    expect(submitButton().textContent).toBe(`${confirm.textContent ?? ''}1.08320`);
     await click($('.dialog .btn-secondary'));
     await click($('.tr-sides [data-side="1"]'));
     await click(submitButton());

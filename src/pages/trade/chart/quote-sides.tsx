@@ -1,0 +1,47 @@
+// The trade header's second line: bid, ask and the spread in points, live (docs/trading.md "Bid and ask"): a buy
+// opens at the ask and a sell at the bid, so both prices a trader may be filled at are on screen before they tap.
+// The last item opens the instrument's specification sheet.
+import { useMemo, type ReactElement } from 'react';
+import { computed } from '@preact/signals-react';
+import { useTranslation } from '../../../i18n/use-translation.ts';
+import { LiveText } from '../../../components/text/live-text.tsx';
+import { quote } from '../../../state/market/quotes.ts';
+import { rowSignals } from '../../../state/market/row-signals.ts';
+import type { Instrument } from '../../../../domain/types.ts';
+import './quote-sides.css';
+
+/** A side's live price text: the ask until the first two-sided tick is the price itself. */
+export function useSidePrice(inst: Instrument, side: 1 | 2) {
+  return useMemo(() => {
+    const s = rowSignals(inst);
+    const q = quote(inst.Code);
+    return side === 1 ? computed(() => q.$ask.value || s.$price.value, { name: 'quote-sides.$ask' }) : s.$price;
+  }, [inst, side]);
+}
+
+export function QuoteSides({ inst, children }: { inst: Instrument; children?: ReactElement | null }): ReactElement {
+  const { t } = useTranslation();
+  const $bid = useSidePrice(inst, 2);
+  const $ask = useSidePrice(inst, 1);
+  const $spread = useMemo(() => {
+    const q = quote(inst.Code);
+    return computed(() => q.$spread.value || (q.$close.value ? '0' : ''), { name: 'quote-sides.$spread' });
+  }, [inst]);
+  return (
+    <div className="tr-quote-sides" data-testid="quote-sides">
+      <span className="tr-side-price tr-side-bid">
+        <span className="tr-side-label">{t('trade.bid')}</span>
+        <LiveText className="tw-num" $text={$bid} field="bid" box />
+      </span>
+      <span className="tr-side-price tr-side-ask">
+        <span className="tr-side-label">{t('trade.ask')}</span>
+        <LiveText className="tw-num" $text={$ask} field="ask" box />
+      </span>
+      <span className="tr-side-price tr-side-spread">
+        <span className="tr-side-label">{t('trade.spread')}</span>
+        <LiveText className="tw-num" $text={$spread} field="spread" box />
+      </span>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+// The instrument's specification, one tap from the trade header (docs/retail-protection.md): contract size, lots,
+// margin mode and the leverage offered to this account, margin per lot at the current price, fee rule, spread, price
+// precision, the asset class and its cap, and the close-out and negative-balance rules. The figures come from the
+// server's one source of these terms: the instrument list (trade_list) and the account's retail terms.
+import { useState, type ReactElement } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from '../../../i18n/use-translation.ts';
+import { BottomSheet } from '../../../components/overlays/bottom-sheet.tsx';
+import { $retailTerms, offeredLeverage } from '../../../state/account/retail.ts';
+import { quote } from '../../../state/market/quotes.ts';
+import { MAX_LOTS } from '../../../../domain/order-rules.ts';
+import { FIXED_MARGIN_MODE, margin } from '../../../../domain/trade-maths.ts';
+import { isDecimalText } from '../../../../domain/decimal.ts';
+import { lots, price } from '../../../../domain/units.ts';
+import { moneyText } from '../../../../domain/format/money-text.ts';
+import type { Instrument } from '../../../../domain/types.ts';
+import './spec-sheet.css';
+
+/** Rows whose value is words, laid out in the page's direction (the others are figures, left to right). */
+const PROSE = new Set(['spec.asset_class', 'spec.margin_mode']);
+
+function marginPerLot(inst: Instrument, at: string, multiple: number | undefined): string {
+  const fixed = inst.MarginMode === FIXED_MARGIN_MODE;
+  if (!fixed && (!multiple || !isDecimalText(at))) return '--';
+  const spec = { MarginMode: inst.MarginMode, ForexContNum: inst.ForexContNum, ForexFeeRate: inst.ForexFeeRate };
+  return moneyText(margin(spec, lots('1'), price(isDecimalText(at) ? at : '1'), multiple ?? 0));
+}
+
+export function SpecSheet({ inst }: { inst: Instrument }): ReactElement {
+  useSignals();
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const q = quote(inst.Code);
+  const offered = offeredLeverage(inst).map((m) => m.Value);
+  const terms = $retailTerms.value?.leverage.find((l) => l.forex_id === inst.Id);
+  const fixed = inst.MarginMode === FIXED_MARGIN_MODE;
+  const top = offered[offered.length - 1];
+  const rows: Array<[string, string]> = [
+    ['spec.asset_class', terms ? t(`spec.class_${terms.asset_class}`) : '--'],
+    ['spec.contract_size', inst.ForexContNum],
+    ['spec.lot_step', inst.Pip],
+    ['spec.min_lots', inst.ForexMinCont],
+    ['spec.max_lots', MAX_LOTS],
+    ['spec.margin_mode', t(fixed ? 'spec.mode_fixed' : 'spec.mode_leveraged')],
+    ['spec.leverage', fixed || offered.length === 0 ? '--' : offered.map((m) => `×${m}`).join(' ')],
+    ['spec.margin_per_lot', marginPerLot(inst, q.$ask.value || q.$close.value, top)],
+    ['spec.fee', inst.ForexFeeRate],
+    ['spec.spread', q.$spread.value || '--'],
+    ['spec.precision', String(inst.PricePrecision)],
+  ];
+  return (
+    <>
+      <button type="button" className="tr-spec-open" data-action="open-spec" onClick={() => setOpen(true)}>
+        {t('spec.title')}
+      </button>
+      <BottomSheet open={open} onClose={() => setOpen(false)} titleKey="spec.title">
+        <dl className="tr-spec" data-testid="spec-sheet" data-code={inst.Code}>
+          {rows.map(([key, value]) => (
+            <div key={key} className="tr-spec-row" data-spec={key.slice(5)}>
+              <dt>{t(key)}</dt>
+              <dd className={PROSE.has(key) ? undefined : 'tw-num'}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="tr-spec-note">{t('spec.close_out')}</p>
+        <p className="tr-spec-note">{t('spec.negative_balance')}</p>
+      </BottomSheet>
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+// What a retail trader is owed before a trade (docs/retail-protection.md), in Chromium at 360×740 and 1280×800: the
+// risk warning with the firm's figure on /, /trade and /register without scrolling (in Arabic too); bid, ask and
+// spread in the trade header and the Buy button at the ask; the leverage picker capped for a retail account and full
+// for a professional one; and a first real order that asks the questionnaire, a failing score going on only after
+// "I understand", then filling at an ask the header showed (every ask it drew is recorded until the fill: the
+// simulator keeps ticking, and suspending its source would make the price stale and refuse the order).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Instrument, Order } from '../../domain/types.ts';
+import { DESKTOP, PHONE, snap } from './browser.ts';
+import { pageIn, userGet, userPageAt } from './lang-page.ts';
+import { createFundedUser, ops } from './real-user.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
+
+const e2e = useServerAndChrome();
+const FAILING = { leverage: 'gain_only', margin: 'fee', stop_out: 'closed', experience: 'none' };
+
+beforeAll(async () => {
+  await ops(e2e.server, 'setting-set', { key: 'retail_protection', value: '1' });
+  await ops(e2e.server, 'feed-spread', { code: 'EURUSD', points: '15' });
+  // One real retail account holding a position (opened at the ask, marked at the bid: a loss so far), so the figure
+  // is computed over a population of one: 100 %.
+  const trader = await createFundedUser(e2e.server, '5000', 'retail e2e population');
+  const form = (body: Record<string, string>) =>
+    fetch(`${e2e.server.url}/v1/api/retail/questionnaire`, {
+      method: 'POST',
+      headers: { authorization: trader.token, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(body),
+    });
+  await form({ leverage: 'both', margin: 'deposit', stop_out: 'closed', experience: 'frequent' });
+  const opened = await userGet<Order>(e2e.server, trader, '/v1/api/forex/submit', {
+    type: 1,
+    cont: '0.01',
+    forex_id: 1,
+    status: 1,
+    multiple: 20,
+  });
+  expect(opened.msg).toBe('success');
+  const figure = await ops<{ percent: number }>(e2e.server, 'loss-figure-run');
+  expect(figure.percent).toBe(100);
+});
+
+afterAll(async () => {
+  await ops(e2e.server, 'feed-spread', { code: 'EURUSD', points: '0' });
+});
+
+/** The warning is drawn, says a percentage, and lies whole inside the viewport. */
+async function warningInView(page: Page): Promise<string> {
+  const box = page.locator('[data-testid="risk-warning"]');
+  await box.waitFor({ timeout: 15_000 });
+  const r = await box.boundingBox();
+  const vh = page.viewportSize()?.height ?? 0;
+  expect(r).not.toBeNull();
+  expect((r?.y ?? -1) >= 0 && (r?.y ?? 0) + (r?.height ?? 0) <= vh).toBe(true);
+  return box.innerText();
+}
+
+const num = (text: string): string => text.replace(/[^\d.]/g, '');
+
+describe.each([
+  ['phone', PHONE],
+  ['desk', DESKTOP],
+] as const)('at the %s size', (name, size) => {
+  it.each(['en', 'ar'])('shows the risk warning with its figure on /, /trade and /register (%s)', async (lang) => {
+    const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, lang, size);
+    for (const path of ['/', '/trade', '/register']) {
+      await page.goto(`${e2e.server.url}/#${path}`);
+      const text = await warningInView(page);
+      expect(text).toContain('100');
+      await snap(page, `retail-warning-${name}-${lang}-${path.replace('/', '') || 'home'}`);
+    }
+    await context.close();
+  });
+
+  it('a retail account: Buy at the ask, leverage capped, the questionnaire first, filled at the ask shown', async () => {
+    const user = await createFundedUser(e2e.server, '5000', 'retail e2e');
+    const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', size, '#/trade');
+    const sides = page.locator('[data-testid="quote-sides"]:visible');
+    await sides.waitFor({ timeout: 15_000 });
+    const read = async () => ({
+      bid: num(await sides.locator('[data-field="bid"]').innerText()),
+      ask: num(await sides.locator('[data-field="ask"]').innerText()),
+      spread: num(await sides.locator('[data-field="spread"]').innerText()),
+      button: num(await page.locator('[data-action="submit-order"]:visible [data-field="submit-price"]').innerText()),
+    });
+    await expect.poll(async () => (await read()).spread, { timeout: 15_000 }).toBe('15');
+    const shown = await read();
+    await snap(page, `retail-sides-${name}`);
+    expect(shown.button).toBe(shown.ask);
+    // The ask is the bid plus 15 points at 5 decimals.
+    expect(Math.round((Number(shown.ask) - Number(shown.bid)) * 1e5)).toBe(15);
+
+    await page.locator('button[data-field="multiple"]:visible').click();
+    await expect
+      .poll(() =>
+        page
+          .locator('.tr-multiplier-options [data-multiple]')
+          .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-multiple')))),
+      )
+      .toEqual([10, 20, 30]);
+    await page.locator('.tr-multiplier-options:visible [data-multiple="30"]').click();
+
+    // From here on, every ask the header draws is kept, to find the fill price among them.
+    await sides.locator('[data-field="ask"]').evaluate((el) => {
+      const seen: string[] = [el.textContent ?? ''];
+      (window as unknown as { asksSeen: string[] }).asksSeen = seen;
+      new MutationObserver(() => seen.push(el.textContent ?? '')).observe(el, {
+        characterData: true,
+        childList: true,
+        subtree: true,
+      });
+    });
+    await page.locator('[data-action="submit-order"]:visible').click();
+    const confirm = page.locator('.dialog .dialog__actions .btn:last-child');
+    if (name === 'phone') await confirm.click();
+    const sheet = page.locator('[data-testid="appropriateness"]');
+    await sheet.waitFor({ timeout: 10_000 });
+    for (const [q, a] of Object.entries(FAILING)) {
+      await sheet.locator(`[data-question="${q}"] [data-answer="${a}"]`).click();
+    }
+    await snap(page, `retail-questionnaire-${name}`);
+    await sheet.locator('[data-action="send-answers"]').click();
+    await sheet.locator('[data-action="understand"]').click();
+    const popup = page.locator('#tr-placed-title');
+    await popup.waitFor({ timeout: 15_000 });
+    const filled = /\d+\.\d{5}/.exec(await page.locator('.tr-modal-text').innerText())?.[0] ?? '';
+    const seen = await page.evaluate(() => (window as unknown as { asksSeen: string[] }).asksSeen);
+    expect(seen.map(num)).toContain(filled);
+    await snap(page, `retail-filled-${name}`);
+    await context.close();
+  });
+
+  it('the specification sheet shows the server’s terms for three classes', async () => {
+    const user = await createFundedUser(e2e.server, '100', 'retail e2e spec');
+    const list = await userGet<Instrument[]>(e2e.server, user, '/v1/api/forex/trade_list');
+    const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', size, '#/trade');
+    // [code, the class's words, the multiples a retail account is offered]
+    for (const [code, cls, offered] of [
+      ['EURUSD', 'Major currency pair', '×10 ×20 ×30'],
+      ['XAUUSD', 'gold or major index', '×10 ×20'],
+      ['BTCUSDT', 'Crypto-asset', '×2'],
+    ] as const) {
+      const inst = list.data.find((i) => i.Code === code);
+      await page.goto(`${e2e.server.url}/#/trade?code=${code}`);
+      await page.locator('[data-action="open-spec"]:visible').click();
+      const sheet = page.locator(`[data-testid="spec-sheet"][data-code="${code}"]`);
+      await sheet.waitFor({ timeout: 10_000 });
+      const value = (row: string) => sheet.locator(`[data-spec="${row}"] dd`).innerText();
+      await expect.poll(() => value('asset_class')).toContain(cls);
+      expect(await value('contract_size')).toBe(inst?.ForexContNum);
+      expect(await value('lot_step')).toBe(inst?.Pip);
+      expect(await value('min_lots')).toBe(inst?.ForexMinCont);
+      expect(await value('fee')).toBe(inst?.ForexFeeRate);
+      expect(await value('precision')).toBe(String(inst?.PricePrecision));
+      expect(await value('leverage')).toBe(offered);
+      await snap(page, `retail-spec-${name}-${code}`);
+      await page.keyboard.press('Escape');
+    }
+    await context.close();
+  });
+
+  it('a professional client is offered the instrument’s full list', async () => {
+    const user = await createFundedUser(e2e.server, '5000', 'retail e2e pro');
+    await ops(e2e.server, 'client-category-set', {
+      user: user.account,
+      category: 'professional',
+      reason: 'elective professional, review passed',
+    });
+    const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', size, '#/trade');
+    await page.locator('button[data-field="multiple"]:visible').click();
+    await expect
+      .poll(() =>
+        page
+          .locator('.tr-multiplier-options [data-multiple]')
+          .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-multiple')))),
+      )
+      .toEqual([10, 20, 50, 100, 200]);
+    await context.close();
+  });
+});
