@@ -4,9 +4,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { $loggedIn } from '../../../state/account/session.ts';
-import type { StopLine } from '../../../components/chart/stop-lines.ts';
-import type { PriceAlert, PriceAlerts } from '../../../../domain/price-alerts.ts';
+import { $loggedIn } from '../state/account/session.ts';
+import type { StopLine } from './stop-lines.ts';
+import type { PriceAlert, PriceAlerts } from '../../domain/price-alerts.ts';
 
 /**
  * The lines of `alerts` for instrument `forexId`: active price alerts only (a change alert has no level), each at its
@@ -37,7 +37,7 @@ export function useAlertLines(forexId: number, title: (price: string) => string)
     }
     let off: (() => void) | null = null;
     let gone = false;
-    void import('../../../state/alerts/price-alerts.ts').then((store) => {
+    void import('../state/alerts/price-alerts.ts').then((store) => {
       if (gone) return;
       if (store.$alerts.peek() === null) void store.loadAlerts();
       off = effect(() => setAlerts(store.$alerts.value));

@@ -1,6 +1,6 @@
 // What a candle chart is given (candle-chart.tsx): the instrument and period, and the lines drawn over its candles.
-import type { Timers } from '../../state/shell/clock.ts';
-import type { Period } from '../../../domain/types.ts';
+import type { Timers } from '../state/shell/clock.ts';
+import type { Period } from '../../domain/types.ts';
 import type { ChartFrames } from './chart-frames.ts';
 import type { OrderLine } from './order-lines.ts';
 import type { StopLine } from './stop-lines.ts';

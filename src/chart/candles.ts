@@ -1,7 +1,7 @@
 // Kline bars (wire shape) to lightweight-charts candles, and the rule for which live updates a chart applies.
 import type { CandlestickData, UTCTimestamp } from 'lightweight-charts';
-import type { KlineBar, Period } from '../../../domain/types.ts';
-import type { KlineUpdate } from '../../../workers/protocol.ts';
+import type { KlineBar, Period } from '../../domain/types.ts';
+import type { KlineUpdate } from '../../workers/protocol.ts';
 
 export function toCandle(bar: KlineBar): CandlestickData<UTCTimestamp> {
   return { time: bar.Time as UTCTimestamp, open: bar.Open, high: bar.High, low: bar.Low, close: bar.Close };

@@ -1,7 +1,7 @@
 // Where the chart waits for the next frame (tests pass their own), and the last bar written on the chart's box.
 import type { IChartApi } from 'lightweight-charts';
-import { animationFrames } from '../../state/shell/clock.ts';
-import { yieldToMain } from '../../state/shell/yield-task.ts';
+import { animationFrames } from '../state/shell/clock.ts';
+import { yieldToMain } from '../state/shell/yield-task.ts';
 
 export interface ChartFrames {
   request(cb: () => void): number;

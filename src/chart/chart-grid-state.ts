@@ -2,9 +2,9 @@
 // (the first is the trade screen's own chart). Kept in this browser's localStorage: a desk arrangement is the
 // machine's, not the account's.
 import { signal } from '@preact/signals-react';
-import type { Period } from '../../../domain/types.ts';
-import { CHART_PERIODS } from '../../../domain/types.ts';
-import { localStore } from '../shell/local-store.ts';
+import type { Period } from '../../domain/types.ts';
+import { CHART_PERIODS } from '../../domain/types.ts';
+import { localStore } from '../state/shell/local-store.ts';
 
 export const GRID_KEY = 'tw:desk-grid';
 

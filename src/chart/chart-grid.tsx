@@ -3,12 +3,12 @@
 // without a chosen instrument shows the next ones of the market list. Each cell keeps one indicator pane (the
 // settings are the account's, as on the main chart).
 import { type ReactElement, type ReactNode, useId } from 'react';
-import { useTranslation } from '../../i18n/use-translation.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { LazyCandleChart } from './lazy-chart.tsx';
-import { $instruments } from '../../state/market/instruments.ts';
-import { gridState, setGridCell, setGridOn } from '../../state/chart/chart-grid.ts';
-import { CHART_PERIODS, type Instrument, type Period } from '../../../domain/types.ts';
+import { $instruments } from '../state/market/instruments.ts';
+import { gridState, setGridCell, setGridOn } from './chart-grid-state.ts';
+import { CHART_PERIODS, type Instrument, type Period } from '../../domain/types.ts';
 import './chart-grid.css';
 
 /** Panes below the price in a grid cell: a quarter of the desk has room for one. */

@@ -9,11 +9,11 @@
 // ones are added. Live bars that arrive in between update the candles at once; the panes get them after their values,
 // and a later stage replays them over its history.
 import type { IChartApi, ISeriesApi } from 'lightweight-charts';
-import { onKline } from '../../state/feed/feed-listeners.ts';
-import { $historyBars } from '../../state/chart/chart-settings.ts';
-import { $reducedMotion } from '../../state/shell/motion.ts';
-import type { KlineBar, Period } from '../../../domain/types.ts';
-import type { KlineUpdate } from '../../../workers/protocol.ts';
+import { onKline } from '../state/feed/feed-listeners.ts';
+import { $historyBars } from './chart-settings.ts';
+import { $reducedMotion } from '../state/shell/motion.ts';
+import type { KlineBar, Period } from '../../domain/types.ts';
+import type { KlineUpdate } from '../../workers/protocol.ts';
 import { isForChart, toCandle, toCandles } from './candles.ts';
 import { scrollToNewest } from './chart-theme.ts';
 import { markLastBar, stepsAfterFrames, type ChartFrames } from './chart-frames.ts';

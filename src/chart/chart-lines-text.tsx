@@ -4,10 +4,10 @@
 // P&L is bound as live text, so a tick rewrites one text node and renders nothing. The tags over the lines
 // (order-line-layer.tsx) are the controls that edit them; this is what a screen reader reads of the chart.
 import { useMemo, type ReactElement } from 'react';
-import { useTranslation } from '../../i18n/use-translation.ts';
-import type { TFunction } from '../../i18n/index.ts';
-import { LiveText } from '../text/live-text.tsx';
-import { orderLots } from '../../state/market/lot-step.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
+import type { TFunction } from '../i18n/index.ts';
+import { LiveText } from '../components/text/live-text.tsx';
+import { orderLots } from '../state/market/lot-step.ts';
 import { positionPnl } from './position-pnl.ts';
 import type { OrderLine } from './order-lines.ts';
 import type { StopLine } from './stop-lines.ts';

@@ -3,8 +3,8 @@
 // dragged to a new price. The requests live here; the host (src/pages/order/chart-order-host.tsx, mounted with the
 // app's frame) shows them, so the trade screen needs none of /order's code until one is made.
 import { signal, type ReadonlySignal } from '@preact/signals-react';
-import type { OrderLine } from '../../components/chart/order-lines.ts';
-import type { Instrument } from '../../../domain/types.ts';
+import type { OrderLine } from './order-lines.ts';
+import type { Instrument } from '../../domain/types.ts';
 
 export interface ChartOrderEdit {
   orderId: number;

@@ -1,14 +1,14 @@
 // The trade screen's side of the orders on the chart (docs/screens.md "Positions and orders on the chart"): which
 // lines the chart draws for the shown instrument — holding positions from the account the feed follows, pending orders
 // from the pending list, both kept current by FOREX_TRADE / FOREX_CLOSED — and what a tag or a drag asks for (the edit
-// sheet, a stop's confirmation: src/state/chart/chart-order-edit.ts, shown by /order's host).
+// sheet, a stop's confirmation: src/chart/chart-order-edit.ts, shown by /order's host).
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { $heldPositions, orderLists, refreshList } from '../../../state/orders/orders.ts';
-import { $loggedIn } from '../../../state/account/session.ts';
-import { askStopMove, openChartOrder } from '../../../state/chart/chart-order-edit.ts';
-import { chartOrderLines, type OrderLine } from '../../../components/chart/order-lines.ts';
-import type { Instrument } from '../../../../domain/types.ts';
+import { $heldPositions, orderLists, refreshList } from '../state/orders/orders.ts';
+import { $loggedIn } from '../state/account/session.ts';
+import { askStopMove, openChartOrder } from './chart-order-edit.ts';
+import { chartOrderLines, type OrderLine } from './order-lines.ts';
+import type { Instrument } from '../../domain/types.ts';
 
 export interface ChartOrders {
   lines: readonly OrderLine[];

@@ -3,7 +3,7 @@
 // (IndexedDB `tw.klines.{code}.{period}`, docs/worker.md "Cache between visits") as plain candles on one canvas,
 // a few hundred fillRects, no library. The chart replaces it in the same box, so nothing moves.
 import { get } from 'idb-keyval';
-import type { KlineBar, Period } from '../../../domain/types.ts';
+import type { KlineBar, Period } from '../../domain/types.ts';
 import { PRICE_SCALE_PX } from './chart-size.ts';
 
 /** Width of one bar's slot, and what the library leaves on the right for its price scale (css px). */

@@ -3,8 +3,8 @@
 // of the order whose line the finger holds (a touch held still for the app's one long-press rule, long-press-rule.ts; a
 // shorter one is the crosshair's tap). The press's timer is injected (tests pass their own).
 import type { IChartApi, ISeriesApi, MouseEventParams, Point } from 'lightweight-charts';
-import type { Timers } from '../../state/shell/clock.ts';
-import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX } from '../hooks/long-press-rule.ts';
+import type { Timers } from '../state/shell/clock.ts';
+import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX } from '../components/hooks/long-press-rule.ts';
 import { pickedPrice, type PickedPrice } from './chart-price-pick.tsx';
 import type { OrderLine } from './order-lines.ts';
 

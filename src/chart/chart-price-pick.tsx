@@ -4,11 +4,11 @@
 // once to open the alert form with that price (the line then becomes that alert). The × removes the line. Escape takes
 // it away too.
 import { useRef, type ReactElement, type RefObject } from 'react';
-import { useTranslation } from '../../i18n/use-translation.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { ISeriesApi, Point } from 'lightweight-charts';
-import { Icon } from '../icons/icons.tsx';
-import { numberText } from '../../../domain/decimal-text.ts';
-import { ICON_BELL, ICON_CLOSE } from '../icons/screen-icons.ts';
+import { Icon } from '../components/icons/icons.tsx';
+import { numberText } from '../../domain/decimal-text.ts';
+import { ICON_BELL, ICON_CLOSE } from '../components/icons/screen-icons.ts';
 
 export interface PickedPrice {
   /** The price as text at the instrument's precision. */

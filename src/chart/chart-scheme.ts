@@ -3,8 +3,8 @@
 // panes.
 import { effect } from '@preact/signals-react';
 import type { IChartApi, ISeriesApi } from 'lightweight-charts';
-import { $updown } from '../../state/settings/updown.ts';
-import { $reducedMotion } from '../../state/shell/motion.ts';
+import { $updown } from '../state/settings/updown.ts';
+import { $reducedMotion } from '../state/shell/motion.ts';
 import { chartOptions, readChartColours, readIndicatorTones, seriesOptions, type ChartColours } from './chart-theme.ts';
 import type { IndicatorPanes } from './indicator-panes.ts';
 

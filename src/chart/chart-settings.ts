@@ -2,11 +2,11 @@
 // device draws the same chart); a visitor's live in this browser's localStorage. Started by the first chart that
 // mounts (the screens without a chart never load them); every change reaches the feed, which computes the values.
 import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
-import { readChartSettings, saveChartSettings } from '../../api/chart-settings.ts';
-import { defaultIndicatorSettings, sanitiseSettings, type IndicatorSettings } from '../../../domain/indicators.ts';
-import { feed } from '../feed/feed-bridge.ts';
-import { localStore } from '../shell/local-store.ts';
-import { $token, sessionReady } from '../account/session.ts';
+import { readChartSettings, saveChartSettings } from '../api/chart-settings.ts';
+import { defaultIndicatorSettings, sanitiseSettings, type IndicatorSettings } from '../../domain/indicators.ts';
+import { feed } from '../state/feed/feed-bridge.ts';
+import { localStore } from '../state/shell/local-store.ts';
+import { $token, sessionReady } from '../state/account/session.ts';
 
 export const VISITOR_INDICATORS_KEY = 'tw:indicators';
 

@@ -3,8 +3,8 @@
 // library draws it in a frame of its own. The chart is created at 0×0 (its first frame draws nothing, and warms the
 // library's drawing code); then the panes the indicator settings ask for, still empty; then its size; only then does
 // it ask the feed for its klines (`ready`), whose reset is drawn in stages too (chart-klines.ts).
-import { indicatorLines } from '../../../domain/indicators.ts';
-import { $indicatorSettings } from '../../state/chart/chart-settings.ts';
+import { indicatorLines } from '../../domain/indicators.ts';
+import { $indicatorSettings } from './chart-settings.ts';
 import { stepsAfterFrames, type ChartFrames } from './chart-frames.ts';
 import type { IndicatorPanes } from './indicator-panes.ts';
 import type { ChartSizing } from './chart-sizing.ts';

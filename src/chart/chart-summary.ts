@@ -1,9 +1,9 @@
 // The chart's text alternative as plain figures: the last price, the change and the high/low over the bars in view,
 // and the newest bars as table rows. Prices go through format/price.ts and the percent through format/percent.ts (the
 // app's one formatter for each), from the bars' numbers read exactly as decimals.
-import { dec, exactText, roundDown } from '../../../domain/decimal.ts';
-import { priceText, signedPriceText } from '../../../domain/format/price.ts';
-import { percentText } from '../../../domain/format/percent.ts';
+import { dec, exactText, roundDown } from '../../domain/decimal.ts';
+import { priceText, signedPriceText } from '../../domain/format/price.ts';
+import { percentText } from '../../domain/format/percent.ts';
 
 /** A candle as lightweight-charts keeps it (time in seconds). */
 export interface SummaryBar {

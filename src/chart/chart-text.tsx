@@ -6,16 +6,16 @@
 // phone, and, drawn with the chart library seconds after the first paint, it was /trade's largest text (Lighthouse's
 // LCP element, bench/README.md "Start-up").
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { useTranslation } from '../../i18n/use-translation.ts';
-import { BottomSheet } from '../overlays/bottom-sheet.tsx';
-import { Num } from '../text/num.tsx';
-import { Icon } from '../icons/icons.tsx';
-import { formatDate } from '../../i18n/format.ts';
-import { BAR_TIME_OPTIONS } from '../../../domain/wire-time.ts';
-import type { Period } from '../../../domain/types.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
+import { BottomSheet } from '../components/overlays/bottom-sheet.tsx';
+import { Num } from '../components/text/num.tsx';
+import { Icon } from '../components/icons/icons.tsx';
+import { formatDate } from '../i18n/format.ts';
+import { BAR_TIME_OPTIONS } from '../../domain/wire-time.ts';
+import type { Period } from '../../domain/types.ts';
 import type { BarRow, ChartFigures } from './chart-summary.ts';
 import type { LegendRows } from './indicator-panes.ts';
-import { ICON_TABLE } from '../icons/screen-icons.ts';
+import { ICON_TABLE } from '../components/icons/screen-icons.ts';
 
 /** How many bars the table shows. */
 export const TABLE_BARS = 20;

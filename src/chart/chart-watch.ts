@@ -1,7 +1,7 @@
 // Which chart the feed streams in each slot. The feed streams one chart per slot: remember which mounted chart asked
 // last for each, so a chart that unmounts does not stop the stream another (e.g. a kept-alive desk) is showing.
-import { feed } from '../../state/feed/feed-bridge.ts';
-import type { Period } from '../../../domain/types.ts';
+import { feed } from '../state/feed/feed-bridge.ts';
+import type { Period } from '../../domain/types.ts';
 
 const lastWatcher = new Map<number, object>();
 

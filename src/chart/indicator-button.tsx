@@ -1,8 +1,8 @@
 // The chart's "Indicators" button and its settings sheet, loaded on the first tap (a chunk of its own: the phone's first
 // frame of /trade draws none of it).
 import { lazy, Suspense, useState, type ReactElement } from 'react';
-import { useTranslation } from '../../i18n/use-translation.ts';
-import { browserChunkDeps, loadChunk } from '../hooks/chunk-retry.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
+import { browserChunkDeps, loadChunk } from '../components/hooks/chunk-retry.ts';
 
 const IndicatorSheet = lazy(async () => ({
   default: await loadChunk(async () => (await import('./indicator-sheet.tsx')).IndicatorSheet, browserChunkDeps()),

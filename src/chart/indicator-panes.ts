@@ -12,8 +12,8 @@ import {
   type LineData,
   type HistogramData,
 } from 'lightweight-charts';
-import { indicatorValueText, type IndicatorLine } from '../../../domain/indicators.ts';
-import type { KlineBar } from '../../../domain/types.ts';
+import { indicatorValueText, type IndicatorLine } from '../../domain/indicators.ts';
+import type { KlineBar } from '../../domain/types.ts';
 
 export interface IndicatorTones {
   tones: readonly string[];

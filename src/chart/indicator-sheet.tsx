@@ -3,9 +3,9 @@
 // longer than the chart's history) and Save keeps nothing while one is refused. Pane indicators (VOL, MACD, RSI, KDJ)
 // are limited to the panes the screen has room for: two on a phone, three on a desk.
 import { useId, useState, type ReactElement } from 'react';
-import { useTranslation } from '../../i18n/use-translation.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
-import { BottomSheet } from '../overlays/bottom-sheet.tsx';
+import { BottomSheet } from '../components/overlays/bottom-sheet.tsx';
 import {
   checkParam,
   defaultIndicatorSettings,
@@ -15,8 +15,8 @@ import {
   type IndicatorKind,
   type IndicatorSettings,
   type ParamError,
-} from '../../../domain/indicators.ts';
-import { $historyBars, $indicatorSettings, saveIndicatorSettings } from '../../state/chart/chart-settings.ts';
+} from '../../domain/indicators.ts';
+import { $historyBars, $indicatorSettings, saveIndicatorSettings } from './chart-settings.ts';
 import './indicator-sheet.css';
 
 type Draft = Record<IndicatorKind, { on: boolean; texts: string[] }>;

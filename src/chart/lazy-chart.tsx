@@ -14,7 +14,7 @@ import {
   type ReactElement,
 } from 'react';
 import type { CandleChartProps } from './candle-chart-props.ts';
-import { browserChunkDeps, loadChunk } from '../hooks/chunk-retry.ts';
+import { browserChunkDeps, loadChunk } from '../components/hooks/chunk-retry.ts';
 import { drawBars, storedBars } from './chart-picture.ts';
 import { whenIdle } from './when-idle.ts';
 import { warmChartFont } from './chart-font.ts';

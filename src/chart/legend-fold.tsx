@@ -3,9 +3,9 @@
 // never cut mid-value at the pane's edge); unfolded, every value shows.
 // The button sits at the end of the price pane's legend line, before the price scale.
 import { useState, type ReactElement, type RefObject } from 'react';
-import { useTranslation } from '../../i18n/use-translation.ts';
-import { Icon } from '../icons/icons.tsx';
-import { ICON_CHEVRON } from '../icons/screen-icons.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
+import { Icon } from '../components/icons/icons.tsx';
+import { ICON_CHEVRON } from '../components/icons/screen-icons.ts';
 
 export function LegendFold({ legends }: { legends: RefObject<HTMLDivElement | null> }): ReactElement {
   const { t } = useTranslation();

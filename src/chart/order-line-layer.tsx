@@ -18,12 +18,12 @@ import {
   type Ref,
 } from 'react';
 import { LineStyle, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
-import { useTranslation } from '../../i18n/use-translation.ts';
-import { LiveText } from '../text/live-text.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
+import { LiveText } from '../components/text/live-text.tsx';
 import { positionPnl } from './position-pnl.ts';
-import { numberText } from '../../../domain/decimal-text.ts';
-import { browserTimers, type Timers } from '../../state/shell/clock.ts';
-import { LONG_PRESS_MS } from '../hooks/long-press-rule.ts';
+import { numberText } from '../../domain/decimal-text.ts';
+import { browserTimers, type Timers } from '../state/shell/clock.ts';
+import { LONG_PRESS_MS } from '../components/hooks/long-press-rule.ts';
 import { orderLinesMark, type OrderLine } from './order-lines.ts';
 import { lineName, lineWords } from './chart-lines-text.tsx';
 

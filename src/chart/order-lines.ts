@@ -1,9 +1,9 @@
 // The trader's orders on the chart (docs/screens.md "Positions and orders on the chart"): which lines the chart draws
 // for the shown instrument — each holding position at its entry price, its take-profit and stop-loss, and each
 // pending order at its target price. Pure: the chart layer (order-line-layer.tsx) draws them and the tests read them.
-import type { Order } from '../../../domain/types.ts';
-import { dec, isDecimalText } from '../../../domain/decimal.ts';
-import { trailOf } from '../../../domain/order-rules.ts';
+import type { Order } from '../../domain/types.ts';
+import { dec, isDecimalText } from '../../domain/decimal.ts';
+import { trailOf } from '../../domain/order-rules.ts';
 
 /** entry: a position's open price; tp / sl: its stops; pending: a pending order's target price. */
 export type OrderLineRole = 'entry' | 'tp' | 'sl' | 'pending';

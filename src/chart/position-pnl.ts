@@ -2,9 +2,9 @@
 // for it, the order's own until the feed has one. Signals, bound once as live text: a tick rewrites a text node and
 // renders nothing.
 import { computed, type ReadonlySignal } from '@preact/signals-react';
-import { livePosition } from '../../state/account/live-positions.ts';
-import { moneyText, pnlDir } from '../../../domain/format/money-text.ts';
-import type { Order } from '../../../domain/types.ts';
+import { livePosition } from '../state/account/live-positions.ts';
+import { moneyText, pnlDir } from '../../domain/format/money-text.ts';
+import type { Order } from '../../domain/types.ts';
 
 export interface PositionPnl {
   text: ReadonlySignal<string>;

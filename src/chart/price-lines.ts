@@ -1,8 +1,8 @@
 // The trader's price line per instrument: placed on the chart by a long press (touch) or a click (mouse),
 // dragged to move, turned into a price alert with one tap. One line per instrument, kept in this browser's
 // localStorage so it is there on the next visit to that instrument.
-import { isDecimalText } from '../../../domain/decimal-text.ts';
-import { localStore } from '../shell/local-store.ts';
+import { isDecimalText } from '../../domain/decimal-text.ts';
+import { localStore } from '../state/shell/local-store.ts';
 
 export const PRICE_LINES_KEY = 'tw:price-lines';
 

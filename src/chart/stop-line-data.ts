@@ -1,9 +1,9 @@
 // Which lines the chart draws for the trader's positions: the current trailing stop of each holding position on the
 // shown instrument. Fixed stops are not drawn: the line is there to watch a stop move.
-import type { Order } from '../../../../domain/types.ts';
-import type { StopLine } from '../../../components/chart/stop-lines.ts';
-import { trailOf } from '../../../../domain/order-rules.ts';
-import { dec, isDecimalText } from '../../../../domain/decimal.ts';
+import type { Order } from '../../domain/types.ts';
+import type { StopLine } from './stop-lines.ts';
+import { trailOf } from '../../domain/order-rules.ts';
+import { dec, isDecimalText } from '../../domain/decimal.ts';
 
 export function trailingStopLines(held: readonly Order[], forexId: number, title: string): StopLine[] {
   const out: StopLine[] = [];

@@ -1,21 +1,21 @@
-// A history reset is drawn in stages (src/components/chart/chart-klines.ts, docs/client.md "Start-up in slices"): in
+// A history reset is drawn in stages (src/chart/chart-klines.ts, docs/client.md "Start-up in slices"): in
 // the message's own task the panes' layout and the candles in view; after each frame, in a task of its own, the panes'
 // values for those bars, the rest of the candles, the rest of the panes. Live bars in between move the candles at once,
 // reach the panes after their values and are replayed over each later stage's history. Frames and tasks are the
 // test's own: nothing runs until the test says so.
 import { describe, expect, it, vi } from 'vitest';
-import type { KlineUpdate } from '../../../../../workers/protocol.ts';
-import type { KlineBar } from '../../../../../domain/types.ts';
+import type { KlineUpdate } from '../../../../workers/protocol.ts';
+import type { KlineBar } from '../../../../domain/types.ts';
 
 const listeners = new Set<(u: KlineUpdate) => void>();
-vi.mock('../../../../../src/state/feed/feed-listeners.ts', () => ({
+vi.mock('../../../../src/state/feed/feed-listeners.ts', () => ({
   onKline: (l: (u: KlineUpdate) => void) => {
     listeners.add(l);
     return () => listeners.delete(l);
   },
 }));
 
-const { followKlines } = await import('../../../../../src/components/chart/chart-klines.ts');
+const { followKlines } = await import('../../../../src/chart/chart-klines.ts');
 
 const bar = (t: number, c: number): KlineBar => ({ Time: t, Open: c, High: c + 1, Low: c - 1, Close: c, Volume: 1 });
 const emit = (u: KlineUpdate) => listeners.forEach((l) => l(u));
@@ -177,7 +177,7 @@ describe('followKlines: a reset in stages', () => {
 
 describe('barsInView', () => {
   it('is the bars a chart of that width shows at its bar spacing, with a margin; all of them when unknown', async () => {
-    const { barsInView } = await import('../../../../../src/components/chart/chart-klines.ts');
+    const { barsInView } = await import('../../../../src/chart/chart-klines.ts');
     expect(barsInView(360, 6)).toBe(60 + 16);
     expect(barsInView(361, 6)).toBe(61 + 16);
     expect(barsInView(0, 6)).toBe(Infinity);

@@ -3,10 +3,10 @@
 // the clean-up cancel the press. The press's timer is the test's.
 import { describe, expect, it, vi } from 'vitest';
 import type { IChartApi, ISeriesApi, MouseEventParams } from 'lightweight-charts';
-import { wirePricePress } from '../../../../../src/components/chart/chart-press.ts';
-import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX } from '../../../../../src/components/hooks/long-press-rule.ts';
-import type { OrderLine } from '../../../../../src/components/chart/order-lines.ts';
-import type { Timers } from '../../../../../src/state/shell/clock.ts';
+import { wirePricePress } from '../../../../src/chart/chart-press.ts';
+import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX } from '../../../../src/components/hooks/long-press-rule.ts';
+import type { OrderLine } from '../../../../src/chart/order-lines.ts';
+import type { Timers } from '../../../../src/state/shell/clock.ts';
 
 function harness(lineAt: (y: number) => OrderLine | null = () => null) {
   const pending = new Map<number, { fn: () => void; ms: number }>();

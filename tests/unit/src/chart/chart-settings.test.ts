@@ -1,8 +1,8 @@
 // The chart's indicator settings on the account: a save wins over an account read that was still under way
 // when it was made (a slow network at start must not put the old settings back over the ones just saved).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultIndicatorSettings, type IndicatorSettings } from '../../../../../domain/indicators.ts';
-import { fakeFeedHandle } from '../../../feed-fakes.ts';
+import { defaultIndicatorSettings, type IndicatorSettings } from '../../../../domain/indicators.ts';
+import { fakeFeedHandle } from '../../feed-fakes.ts';
 
 const USER = { id: 7, uid: 'U7', email: 'a@x.co', mobile: '', is_demo: 0 as const, invite_code: 'AAA' };
 
@@ -18,11 +18,11 @@ async function load(
   save: (s: IndicatorSettings) => Promise<{ indicators: IndicatorSettings }>,
 ) {
   vi.resetModules();
-  vi.doMock('../../../../../src/api/chart-settings.ts', () => ({ readChartSettings: read, saveChartSettings: save }));
-  const session = await import('../../../../../src/state/account/session.ts');
-  const handle = await import('../../../../../src/state/feed/feed-bridge.ts');
+  vi.doMock('../../../../src/api/chart-settings.ts', () => ({ readChartSettings: read, saveChartSettings: save }));
+  const session = await import('../../../../src/state/account/session.ts');
+  const handle = await import('../../../../src/state/feed/feed-bridge.ts');
   handle.provideFeed(fakeFeedHandle({ setIndicators: () => Promise.resolve() }));
-  const settings = await import('../../../../../src/state/chart/chart-settings.ts');
+  const settings = await import('../../../../src/chart/chart-settings.ts');
   return { session, settings };
 }
 

@@ -3,8 +3,8 @@
 // when the library has drawn the panes' heights), and a screen shown again after being hidden (a size of 0) says so.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IChartApi } from 'lightweight-charts';
-import { watchChartSize } from '../../../../../src/components/chart/chart-sizing.ts';
-import type { IndicatorPanes } from '../../../../../src/components/chart/indicator-panes.ts';
+import { watchChartSize } from '../../../../src/chart/chart-sizing.ts';
+import type { IndicatorPanes } from '../../../../src/chart/indicator-panes.ts';
 
 type Observe = (entries: Array<{ contentRect: { width: number; height: number } }>) => void;
 let observe: Observe | null = null;

@@ -2,9 +2,9 @@
 // come (setData on a reset, update() of the live bar only), whitespace where a line is not defined, and the legends:
 // the last bar's values, the crosshair's bar, the text the chart's text alternative reads.
 import { describe, expect, it, vi } from 'vitest';
-import { IndicatorPanes } from '../../../../../src/components/chart/indicator-panes.ts';
-import { indicatorLines, defaultIndicatorSettings } from '../../../../../domain/indicators.ts';
-import type { KlineBar } from '../../../../../domain/types.ts';
+import { IndicatorPanes } from '../../../../src/chart/indicator-panes.ts';
+import { indicatorLines, defaultIndicatorSettings } from '../../../../domain/indicators.ts';
+import type { KlineBar } from '../../../../domain/types.ts';
 import type { IChartApi } from 'lightweight-charts';
 
 vi.mock('lightweight-charts', () => ({ LineSeries: { type: 'Line' }, HistogramSeries: { type: 'Histogram' } }));

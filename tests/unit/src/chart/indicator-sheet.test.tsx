@@ -4,10 +4,10 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { IndicatorSheet } from '../../../../../src/components/chart/indicator-sheet.tsx';
-import { initI18n } from '../../../../../src/i18n/index.ts';
-import { $indicatorSettings, VISITOR_INDICATORS_KEY } from '../../../../../src/state/chart/chart-settings.ts';
-import { defaultIndicatorSettings } from '../../../../../domain/indicators.ts';
+import { IndicatorSheet } from '../../../../src/chart/indicator-sheet.tsx';
+import { initI18n } from '../../../../src/i18n/index.ts';
+import { $indicatorSettings, VISITOR_INDICATORS_KEY } from '../../../../src/chart/chart-settings.ts';
+import { defaultIndicatorSettings } from '../../../../domain/indicators.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

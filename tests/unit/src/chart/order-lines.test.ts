@@ -1,8 +1,8 @@
 // Which lines the chart draws for the trader's orders (docs/screens.md "Positions and orders on the chart"), and the
 // set_stop_price query a dragged stop sends.
 import { describe, expect, it } from 'vitest';
-import { order } from '../../../../fixtures/orders.ts';
-import { chartOrderLines, movedStopParams, orderLinesMark } from '../../../../../src/components/chart/order-lines.ts';
+import { order } from '../../../fixtures/orders.ts';
+import { chartOrderLines, movedStopParams, orderLinesMark } from '../../../../src/chart/order-lines.ts';
 
 const held = order({
   Id: 7,

@@ -1,7 +1,7 @@
 // The chart's trailing-stop lines come from the holding positions of the shown instrument that trail.
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../../../../../domain/types.ts';
-import { trailingStopLines } from '../../../../../../src/pages/trade/chart/stop-line-data.ts';
+import type { Order } from '../../../../domain/types.ts';
+import { trailingStopLines } from '../../../../src/chart/stop-line-data.ts';
 
 const order = (over: Partial<Order>): Order => ({
   Id: 1,

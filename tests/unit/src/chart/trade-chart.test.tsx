@@ -3,12 +3,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { KlineUpdate } from '../../../../../workers/protocol.ts';
-import { LANGUAGES, type KlineBar, type Period } from '../../../../../domain/types.ts';
-import { provideFeed } from '../../../../../src/state/feed/feed-bridge.ts';
-import type { StopLine } from '../../../../../src/components/chart/stop-lines.ts';
-import { order } from '../../../../fixtures/orders.ts';
-import { fakeFeedHandle } from '../../../feed-fakes.ts';
+import type { KlineUpdate } from '../../../../workers/protocol.ts';
+import { LANGUAGES, type KlineBar, type Period } from '../../../../domain/types.ts';
+import { provideFeed } from '../../../../src/state/feed/feed-bridge.ts';
+import type { StopLine } from '../../../../src/chart/stop-lines.ts';
+import { order } from '../../../fixtures/orders.ts';
+import { fakeFeedHandle } from '../../feed-fakes.ts';
 
 const priceLine = { applyOptions: vi.fn() };
 // The series keeps its candles like the library does (data()), for the chart's text alternative.
@@ -74,22 +74,22 @@ const setIndicators = vi.fn(async () => undefined);
 provideFeed(fakeFeedHandle({ watchChart, unwatchChart, setIndicators }));
 
 const listeners = new Set<(u: KlineUpdate) => void>();
-vi.mock('../../../../../src/state/feed/feed-listeners.ts', () => ({
+vi.mock('../../../../src/state/feed/feed-listeners.ts', () => ({
   onKline: (l: (u: KlineUpdate) => void) => {
     listeners.add(l);
     return () => listeners.delete(l);
   },
 }));
 
-const { CandleChart } = await import('../../../../../src/components/chart/candle-chart.tsx');
-const { initI18n } = await import('../../../../../src/i18n/index.ts');
-const { setUpdown } = await import('../../../../../src/state/settings/updown.ts');
-const { $reducedMotion } = await import('../../../../../src/state/shell/motion.ts');
-const { CHART_RIGHT_OFFSET_BARS } = await import('../../../../../src/components/chart/chart-theme.ts');
-const { LazyCandleChart } = await import('../../../../../src/components/chart/lazy-chart.tsx');
-const { chartOrderLines } = await import('../../../../../src/components/chart/order-lines.ts');
-const { livePosition } = await import('../../../../../src/state/account/live-positions.ts');
-const { CHART_FONT_FAMILY, CHART_FONT_SIZE } = await import('../../../../../src/components/chart/chart-font.ts');
+const { CandleChart } = await import('../../../../src/chart/candle-chart.tsx');
+const { initI18n } = await import('../../../../src/i18n/index.ts');
+const { setUpdown } = await import('../../../../src/state/settings/updown.ts');
+const { $reducedMotion } = await import('../../../../src/state/shell/motion.ts');
+const { CHART_RIGHT_OFFSET_BARS } = await import('../../../../src/chart/chart-theme.ts');
+const { LazyCandleChart } = await import('../../../../src/chart/lazy-chart.tsx');
+const { chartOrderLines } = await import('../../../../src/chart/order-lines.ts');
+const { livePosition } = await import('../../../../src/state/account/live-positions.ts');
+const { CHART_FONT_FAMILY, CHART_FONT_SIZE } = await import('../../../../src/chart/chart-font.ts');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

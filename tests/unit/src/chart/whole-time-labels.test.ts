@@ -1,7 +1,7 @@
 // The time axis draws whole labels only (docs/screens.md "The chart"): a centred label that its canvas would cut at
 // either edge ("1-01" of "11-01" at a grid cell's left edge) is skipped; every other text is drawn as asked.
 import { describe, expect, it } from 'vitest';
-import { fitsOnAxis, skipCutLabels } from '../../../../../src/components/chart/whole-time-labels.ts';
+import { fitsOnAxis, skipCutLabels } from '../../../../src/chart/whole-time-labels.ts';
 
 /** A 2× canvas 200 device pixels wide (100 css px), drawing in css px as the library's labels do. */
 function axis() {
