@@ -20,15 +20,6 @@ const UI_PACKAGES = [
   'virtua',
 ];
 
-/** axios is ~15 KB gzip the first screen does not need: only src/api/http.ts (loaded on the first call) imports it. */
-const LAZY_AXIOS = [
-  {
-    name: 'axios',
-    allowTypeImports: true,
-    message: 'Only src/api/http.ts imports axios (a lazy chunk); call through src/api/client.ts.',
-  },
-];
-
 /**
  * i18next is ~16 KB gzip the first screen does not need: only src/i18n/engine.ts (a lazy chunk) imports it,
  * and components translate with src/i18n/use-translation.ts (react-i18next is gone).
@@ -109,17 +100,7 @@ const domainRoom = (name, files, outside) => ({
   rules: restrict([
     { group: outside, message: 'domain/ is pure: it imports nothing of the app, the worker or the server.' },
     {
-      group: [
-        ...UI_PACKAGES,
-        'axios',
-        'i18next',
-        'comlink',
-        'idb-keyval',
-        'lightweight-charts',
-        'fastify',
-        'pg',
-        'node:*',
-      ],
+      group: [...UI_PACKAGES, 'i18next', 'comlink', 'idb-keyval', 'lightweight-charts', 'fastify', 'pg', 'node:*'],
       message: 'domain/ is pure: no UI, I/O or server packages.',
     },
   ]),
@@ -151,19 +132,19 @@ export const roomBlocks = [
     name: 'rooms/app',
     files: ['src/**'],
     ignores: ['src/api/**'],
-    rules: restrict(APP_PATTERNS, [...LAZY_AXIOS, ...LAZY_I18NEXT]),
+    rules: restrict(APP_PATTERNS, LAZY_I18NEXT),
   },
   // Each page folder is a room of its own: a page imports its own folder, and what pages share lives below
   // them (src/components/<kind>/, src/state/, domain/); the desk, which composes several screens, is src/desk/.
   {
     name: 'rooms/pages',
     files: ['src/pages/**'],
-    rules: restrict([...APP_PATTERNS, ...PAGE_PATTERNS], [...LAZY_AXIOS, ...LAZY_I18NEXT]),
+    rules: restrict([...APP_PATTERNS, ...PAGE_PATTERNS], LAZY_I18NEXT),
   },
   {
     name: 'rooms/page-folders',
     files: ['src/pages/*/*/**'],
-    rules: restrict([...APP_PATTERNS, ...PAGE_FOLDER_PATTERNS], [...LAZY_AXIOS, ...LAZY_I18NEXT]),
+    rules: restrict([...APP_PATTERNS, ...PAGE_FOLDER_PATTERNS], LAZY_I18NEXT),
   },
   // The desk sits above the market and trade pages (it composes their panels) and below src/app/, which loads it.
   {
@@ -177,27 +158,25 @@ export const roomBlocks = [
           message: 'The desk imports nothing of src/app/ (the router loads the desk): a folder loop.',
         },
       ],
-      [...LAZY_AXIOS, ...LAZY_I18NEXT],
+      LAZY_I18NEXT,
     ),
   },
   {
     name: 'rooms/below-pages',
-    files: ['src/components/**', 'src/state/**', 'src/i18n/**'],
-    rules: restrict([...APP_PATTERNS, BELOW_PAGES, BELOW_APP], [...LAZY_AXIOS, ...LAZY_I18NEXT]),
+    files: ['src/components/**', 'src/state/**', 'src/chart/**', 'src/i18n/**'],
+    rules: restrict([...APP_PATTERNS, BELOW_PAGES, BELOW_APP], LAZY_I18NEXT),
   },
   // After the blocks above (the last one that names a file decides): the one module that loads i18next.
   {
     name: 'rooms/app-i18n-engine',
     files: ['src/i18n/engine.ts'],
-    rules: restrict([...APP_PATTERNS, BELOW_PAGES, BELOW_APP], LAZY_AXIOS),
+    rules: restrict([...APP_PATTERNS, BELOW_PAGES, BELOW_APP]),
   },
   {
     name: 'rooms/api',
     files: ['src/api/**'],
-    ignores: ['src/api/http.ts'],
-    rules: restrict(API_PATTERNS, [...LAZY_AXIOS, ...LAZY_I18NEXT]),
+    rules: restrict(API_PATTERNS, LAZY_I18NEXT),
   },
-  { name: 'rooms/api-http', files: ['src/api/http.ts'], rules: restrict(API_PATTERNS, LAZY_I18NEXT) },
 ];
 
 /**
@@ -330,7 +309,7 @@ export default tseslint.config(
       ],
       // Template literals of numbers are how we build ids and messages; the rule's noise outweighs what it catches.
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
-      // Our axios/Fastify handlers are async by contract even when a branch awaits nothing.
+      // Our client and Fastify handlers are async by contract even when a branch awaits nothing.
       '@typescript-eslint/require-await': 'off',
       // TypeScript itself reports undefined names with type information; no-undef knows no TS globals.
       'no-undef': 'off',

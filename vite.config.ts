@@ -52,7 +52,7 @@ function isInitial(id: string, ctx: ChunkingContext): boolean {
   }
   return false;
 }
-/** The chunk of src/components/chart/candle-chart.tsx (its dynamic import in lazy-chart.tsx). */
+/** The chunk of src/chart/candle-chart.tsx (its dynamic import in lazy-chart.tsx). */
 export const CHART_CHUNK = 'candle-chart';
 /** V8's explicit compile hint (Chrome 136+): the first line of a script, every function in it compiled eagerly. */
 export const COMPILE_ALL_HINT = '//# allFunctionsCalledOnLoad';

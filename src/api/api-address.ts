@@ -1,6 +1,5 @@
-// This page's API and socket addresses (docs/contract.md §7, rule in base-url.ts), apart from the envelope rules in
-// envelope.ts: the feed's start-up config needs the addresses on the first screen, the envelope rules only the first
-// HTTP call, which start-up makes after the first screen has drawn (bench/README.md "The first screen's bytes").
+// This page's API and socket addresses (docs/contract.md §7, rule in base-url.ts): the feed's start-up config needs
+// them without the HTTP client.
 import { resolveApiBase, wsUrlFor } from './base-url.ts';
 
 export function apiBase(): string {

@@ -1,25 +1,104 @@
-// How screens and state call the server: apiGet/apiPost and friends over the one axios instance of http.ts, which
-// loads on the first call. The envelope rules live in envelope.ts (re-exported here for callers).
-import type { AxiosInstance, AxiosRequestConfig } from 'axios';
-import type { Envelope } from '../../domain/types.ts';
+// The app's one HTTP client, on fetch (docs/contract.md §7–§8): the base address, `lang` and `authorization` headers,
+// `t` on GET, the {code,msg,data} envelope, msg toasts, 999 → sign out → /login, network-error toasts (none for a read
+// while offline) and the loading overlay. An upload with progress goes through XMLHttpRequest: fetch reports none.
+import { CODE_OK, CODE_SESSION, type Envelope } from '../../domain/types.ts';
+import { $lang } from '../i18n/lang-signal.ts';
+import { formatDate, translate } from '../i18n/index.ts';
+import { $token, sessionReady, signOut } from '../state/account/session.ts';
+import { toast } from '../state/shell/toasts.ts';
+import { $conn } from '../state/feed/feed-signals.ts';
 import { beginLoading, endLoading } from '../state/shell/loading.ts';
-import { ApiFailure, type CallOptions } from './envelope.ts';
+import { browserTimers, systemClock, type Clock } from '../state/shell/clock.ts';
+import { currentPath, loginPath, navigateTo } from '../state/shell/navigator.ts';
+import { apiBase, wsUrl } from './api-address.ts';
 
-export {
-  CODE_NETWORK,
-  apiBase,
-  apiClock,
-  isExempt,
-  socketSessionRejected,
-  wsUrl,
-  type CallOptions,
-} from './envelope.ts';
-export { ApiFailure };
+export { apiBase, wsUrl };
+
+export interface CallOptions {
+  toast?: boolean; // default true: show msg on failure
+  loading?: boolean; // blocking spinner while the call runs
+  initial?: boolean; // a start-up call: 999 clears the session but does not redirect
+}
+
+/** One call: a path of the API (or an absolute URL), its query, its form body, extra headers. */
+export interface ApiRequest {
+  method: 'get' | 'post';
+  url: string;
+  params?: Record<string, unknown>;
+  data?: URLSearchParams | FormData;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Code of an ApiFailure for a transport failure (no envelope came back). */
+export const CODE_NETWORK = -1;
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly code: number,
+    readonly msg: string,
+    /** For CODE_NETWORK: the HTTP status or the transport's failure, e.g. "502" or "ERR_NETWORK". */
+    readonly transport: string | null = null,
+    /** The failure's data: null, or what the server says besides its text (a refused resend's { resend_after }). */
+    readonly data: unknown = null,
+  ) {
+    super(msg || `code ${code}`);
+    this.name = 'ApiFailure';
+  }
+}
+
+/** Where the `t` timestamp comes from (tests pin it). */
+export const apiClock: { current: Clock } = { current: systemClock };
+
+/** A call as it leaves: method, address, query (with `t`), body, headers and the signal that ends it. */
+export interface Outgoing {
+  method: 'GET' | 'POST';
+  url: string;
+  params: Record<string, unknown>;
+  body: URLSearchParams | FormData | undefined;
+  headers: Record<string, string>;
+  signal: AbortSignal;
+}
+
+/** A query or form value as text: an object as JSON, a primitive as it prints. */
+// eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects take the JSON branch
+const asText = (v: unknown): string => (typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+function address(o: Outgoing): string {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(o.params)) if (v !== undefined && v !== null) query.append(k, asText(v));
+  const path = /^[a-z][a-z\d+.-]*:\/\//i.test(o.url)
+    ? o.url
+    : `${apiBase().replace(/\/+$/, '')}/${o.url.replace(/^\/+/, '')}`;
+  const q = query.toString();
+  return q ? `${path}${path.includes('?') ? '&' : '?'}${q}` : path;
+}
+
+/** How calls leave: fetch, and XMLHttpRequest for an upload with progress. Tests hand in a fake server here. */
+export const transport = {
+  send: (o: Outgoing): Promise<Response> =>
+    globalThis.fetch(address(o), { method: o.method, body: o.body, headers: o.headers, signal: o.signal }),
+  upload: (o: Outgoing, onProgress: (share: number) => void): Promise<Response> =>
+    new Promise<Response>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.upload.onprogress = (e) => void (e.lengthComputable && onProgress(Math.min(1, e.loaded / e.total)));
+      const type = (): string => xhr.getResponseHeader('content-type') ?? '';
+      xhr.onload = () =>
+        resolve(new Response(xhr.responseText, { status: xhr.status, headers: { 'content-type': type() } }));
+      xhr.onerror = () => reject(new TypeError('network'));
+      xhr.onabort = () => reject(new DOMException('cancelled', 'AbortError'));
+      o.signal.addEventListener('abort', () => xhr.abort());
+      xhr.open(o.method, address(o));
+      for (const [k, v] of Object.entries(o.headers)) xhr.setRequestHeader(k, v);
+      xhr.send(o.body ?? null);
+    }),
+};
+
+const TIMEOUT_MS = 30_000;
 
 /** True for a request the caller cancelled (AbortController): never toasted, usually ignored. */
 export function isCancelled(err: unknown): boolean {
-  // axios' CanceledError carries the documented code ERR_CANCELED; checked by value so this needs no axios.
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'ERR_CANCELED';
+  return typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError';
 }
 
 /** What a form shows for a failed call made with `{ toast: false }`: the server's translated msg, or the network
@@ -29,42 +108,139 @@ export function refusalText(err: unknown): string | null {
   return err instanceof ApiFailure && err.msg ? err.msg : null;
 }
 
-let loading: Promise<AxiosInstance> | null = null;
-
-/** The axios instance, loaded on the first call (a lazy chunk: the first screen paints without it). */
-export function httpClient(): Promise<AxiosInstance> {
-  loading ??= import('./http.ts').then((m) => m.http);
-  return loading;
+function isEnvelope(v: unknown): v is Envelope<unknown> {
+  return typeof v === 'object' && v !== null && typeof (v as { code?: unknown }).code === 'number';
 }
 
-/** Any call, resolving the whole envelope (for screens that toast the server's msg on success). */
-export async function apiRequest<T>(config: AxiosRequestConfig, opts: CallOptions = {}): Promise<Envelope<T>> {
-  if (opts.loading) beginLoading();
+/** When a 999 says its session was ended from another device (docs/security.md "Sessions and devices"), or null. */
+function signedOutAt(env: Envelope<unknown>): number | null {
+  const at = (env.data as { signed_out_at?: unknown } | null)?.signed_out_at;
+  return typeof at === 'number' ? at : null;
+}
+
+function sessionGone(env: Envelope<unknown>, call: CallOptions): void {
+  signOut();
+  const at = signedOutAt(env);
+  // Ended from another device: said with the time in the reader's zone, even by a start-up check, so the trader
+  // knows it was not the app (a plain expiry at start-up stays silent).
+  if (at !== null) toast(translate('errors.signed_out_elsewhere_at', { time: formatDate(at) }));
+  if (call.initial) return; // a start-up check with an old token: stay where we are, signed out
+  const here = currentPath();
+  if (at === null && call.toast !== false && env.msg) toast(env.msg);
+  if (!here.startsWith('/login')) navigateTo(loginPath(here), { replace: true });
+}
+
+/**
+ * The live socket ended this session (refused login, or revoked: `at` when it was ended from another device): as a
+ * REST 999, while there is a session to end.
+ */
+export function socketSessionRejected(msg: string, at?: number): void {
+  if (!$token.peek()) return;
+  sessionGone({ code: CODE_SESSION, msg, data: at === undefined ? null : { signed_out_at: at } }, {});
+}
+
+/** The envelope's data when its code is 1; otherwise the refusal, toasted unless the call said not to. */
+function accept<T>(body: unknown, call: CallOptions): Envelope<T> {
+  if (!isEnvelope(body)) return transportFailure('BAD_RESPONSE', call, false, translate('errors.internal'));
+  if (body.code === CODE_OK) return body as Envelope<T>;
+  if (body.code === CODE_SESSION) sessionGone(body, call);
+  else if (call.toast !== false && body.msg) toast(body.msg);
+  throw new ApiFailure(body.code, body.msg, null, body.data);
+}
+
+/** A read that failed for want of a network while offline is not toasted: the offline banner already says so. */
+function transportFailure(code: string, call: CallOptions, quietOffline: boolean, text?: string): never {
+  const msg = text ?? translate('common.network_error', { code });
+  const offline = $conn.peek() === 'offline' || (typeof navigator !== 'undefined' && navigator.onLine === false);
+  if (call.toast !== false && !(quietOffline && offline)) toast(msg);
+  throw new ApiFailure(CODE_NETWORK, msg, code);
+}
+
+/** The response of one call; an AbortError when the caller cancelled, a toasted ApiFailure when the network failed. */
+async function send(req: ApiRequest, call: CallOptions, onProgress?: (share: number) => void): Promise<Response> {
+  const abort = new AbortController();
+  const cancel = (): void => abort.abort();
+  if (req.signal?.aborted) cancel();
+  req.signal?.addEventListener('abort', cancel);
+  let timedOut = false;
+  const timer = browserTimers.setTimeout(() => ((timedOut = true), abort.abort()), TIMEOUT_MS);
   try {
-    const http = await httpClient();
-    const res = await http.request<Envelope<T>>({ ...config, call: opts });
-    return res.data;
+    await sessionReady(); // the first calls at start-up wait for the stored token
+    const params: Record<string, unknown> = { ...req.params };
+    if (req.method === 'get') params.t = apiClock.current.now();
+    // A call may name its token itself (logout sends the one being signed out after it is cleared locally).
+    const headers = { lang: $lang.peek(), authorization: $token.peek() ?? '', ...req.headers };
+    const o: Outgoing = {
+      method: req.method === 'get' ? 'GET' : 'POST',
+      url: req.url,
+      params,
+      body: req.data,
+      headers,
+      signal: abort.signal,
+    };
+    return await (onProgress ? transport.upload(o, onProgress) : transport.send(o));
+  } catch (err) {
+    if (isCancelled(err) && !timedOut) throw err;
+    return transportFailure(timedOut ? 'ECONNABORTED' : 'ERR_NETWORK', call, req.method === 'get');
   } finally {
-    // Always closes: success, failure, network error or cancellation.
-    if (opts.loading) endLoading();
+    browserTimers.clearTimeout(timer);
+    req.signal?.removeEventListener('abort', cancel);
   }
 }
 
-function cleanParams(params: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  if (!params) return undefined;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) out[k] = v;
-  return out;
+/** The body of an answer: JSON when it is, else null (a proxy's HTML error page). */
+async function json(res: Response): Promise<unknown> {
+  return res.json().catch(() => null);
+}
+
+/** Any call, resolving the whole envelope (for screens that toast the server's msg on success). */
+export async function apiRequest<T>(
+  req: ApiRequest,
+  opts: CallOptions = {},
+  onProgress?: (share: number) => void,
+): Promise<Envelope<T>> {
+  if (opts.loading) beginLoading();
+  try {
+    const res = await send(req, opts, onProgress);
+    const body = await json(res);
+    // Our server answers some failures with an HTTP error status but still an envelope (404, 999 …).
+    if (!res.ok && !isEnvelope(body)) transportFailure(String(res.status), opts, false);
+    return accept<T>(body, opts);
+  } finally {
+    if (opts.loading) endLoading(); // always closes: success, failure, network error or cancellation
+  }
+}
+
+/** A file (a private image, a CSV statement) as a Blob; a refusal comes back as the usual envelope. */
+export async function apiBlob(
+  url: string,
+  params?: Record<string, unknown>,
+  opts: CallOptions = {},
+  signal?: AbortSignal,
+): Promise<Blob> {
+  const res = await send({ method: 'get', url, params, signal }, opts);
+  const type = res.headers.get('content-type') ?? '';
+  if (res.ok && (type.startsWith('image/') || type.startsWith('text/csv'))) return res.blob();
+  const body = await json(res);
+  if (!res.ok && !isEnvelope(body)) transportFailure(String(res.status), opts, false);
+  accept(body, opts);
+  return transportFailure('BAD_RESPONSE', opts, false, translate('errors.internal'));
+}
+
+/** POST a multipart form, reporting 0…1 as the bytes go out; resolves the envelope's data. */
+export async function apiUpload<T>(
+  url: string,
+  form: FormData,
+  onProgress: (share: number) => void = () => undefined,
+  signal?: AbortSignal,
+): Promise<T> {
+  return (await apiRequest<T>({ method: 'post', url, data: form, signal }, {}, onProgress)).data;
 }
 
 function formBody(body: Record<string, unknown> | FormData | undefined): URLSearchParams | FormData | undefined {
   if (!body || body instanceof FormData) return body;
   const form = new URLSearchParams();
-  for (const [k, v] of Object.entries(body)) {
-    if (v === undefined || v === null) continue;
-    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects took the JSON branch; the rest are primitives
-    form.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
-  }
+  for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== null) form.append(k, asText(v));
   return form;
 }
 
@@ -75,8 +251,7 @@ export async function apiGet<T>(
   opts?: CallOptions,
   signal?: AbortSignal,
 ): Promise<T> {
-  const env = await apiRequest<T>({ method: 'get', url: path, params: cleanParams(params), signal }, opts);
-  return env.data;
+  return (await apiRequest<T>({ method: 'get', url: path, params, signal }, opts)).data;
 }
 
 /** POST form-encoded (multipart when given FormData); resolves `data` when code === 1. */
@@ -86,8 +261,7 @@ export async function apiPost<T>(
   opts?: CallOptions,
   signal?: AbortSignal,
 ): Promise<T> {
-  const env = await apiRequest<T>({ method: 'post', url: path, data: formBody(body), signal }, opts);
-  return env.data;
+  return (await apiRequest<T>({ method: 'post', url: path, data: formBody(body), signal }, opts)).data;
 }
 
 /** GET resolving the whole envelope (screens that toast the server's msg on success, e.g. reset demo). */
@@ -96,7 +270,7 @@ export function apiGetFull<T>(
   params?: Record<string, unknown>,
   opts?: CallOptions,
 ): Promise<Envelope<T>> {
-  return apiRequest<T>({ method: 'get', url: path, params: cleanParams(params) }, opts);
+  return apiRequest<T>({ method: 'get', url: path, params }, opts);
 }
 
 /** POST resolving the whole envelope (send code, password change: the server's msg is shown on success). */

@@ -1,6 +1,6 @@
 // Common endpoints of docs/contract.md §7: area codes, base settings, app status.
 import type { AreaCode, BaseSettings } from '../../domain/types.ts';
-import { apiGet } from './lazy-client.ts';
+import { apiGet } from './client.ts';
 
 export interface AppStatus {
   status: number; // 0 = running; anything else sends the browser to loss_url

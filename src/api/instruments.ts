@@ -1,7 +1,7 @@
 // Typed instrument endpoints (docs/contract.md §7 trading: trade_list, getCategories), and the trade-list refresh with its idb cache.
 // The cache lets a returning user see the market at once; the network answer then replaces it.
 import { get, set } from 'idb-keyval';
-import { apiGet } from './lazy-client.ts';
+import { apiGet } from './client.ts';
 import { $instruments, awaitingInstruments, setInstruments } from '../state/market/instruments.ts';
 import type { Category, Instrument } from '../../domain/types.ts';
 import { TRADE_LIST_KEY } from '../../domain/stored-keys.ts';

@@ -30,7 +30,12 @@ export async function submitWithKey<P extends object>(
 ): Promise<Order> {
   const send = (quiet: boolean) =>
     apiRequest<Order>(
-      { method: 'get', url: '/v1/api/forex/submit', params: { ...params }, headers: { [IDEMPOTENCY_HEADER]: key } },
+      {
+        method: 'get',
+        url: '/v1/api/forex/submit',
+        params: { ...(params as Record<string, unknown>) },
+        headers: { [IDEMPOTENCY_HEADER]: key },
+      },
       { loading: true, toast: !quiet && toastRefusal },
     );
   try {

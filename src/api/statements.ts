@@ -1,7 +1,7 @@
 // The CSV statements: fetched like every call, with the session in the authorization header (never
 // in a URL), as a blob; a refusal comes back as the usual envelope and is toasted by the client. docs/trading.md.
 import { beginLoading, endLoading } from '../state/shell/loading.ts';
-import { httpClient } from './client.ts';
+import { apiBlob } from './client.ts';
 
 export type StatementKind = 'records' | 'orders';
 
@@ -25,12 +25,7 @@ export const statementFileName = (r: StatementRequest): string => `tickwise-${r.
 export async function fetchStatement(r: StatementRequest): Promise<Blob> {
   beginLoading();
   try {
-    const http = await httpClient();
-    const res = await http.get<Blob>(PATHS[r.kind], {
-      params: { from: r.from, to: r.to, uid: r.uid },
-      responseType: 'blob',
-    });
-    return res.data;
+    return await apiBlob(PATHS[r.kind], { from: r.from, to: r.to, uid: r.uid });
   } finally {
     endLoading();
   }

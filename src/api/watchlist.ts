@@ -1,7 +1,6 @@
 // The account's watchlist routes: each answers the whole list in order, with the cap.
 import type { Watchlist } from '../../domain/watchlist.ts';
-import { apiGet, apiPost } from './lazy-client.ts';
-import type { CallOptions } from './envelope.ts';
+import { apiGet, apiPost, type CallOptions } from './client.ts';
 
 export const readWatchlist = (opts: CallOptions = { toast: false, initial: true }): Promise<Watchlist> =>
   apiGet('/v1/api/watchlist/list', {}, opts);

@@ -53,7 +53,7 @@ function watchPage(attrs: readonly string[]): void {
     attributes: true,
     attributeFilter: [...attrs],
   });
-  // The API client is axios (XHR); a few screens fetch. A route is read once no request of the page is in flight.
+  // The API client fetches (an upload goes through XHR). A route is read once no request of the page is in flight.
   const send = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['send']>) {
     w.__inflight++;

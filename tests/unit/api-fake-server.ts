@@ -1,13 +1,5 @@
-// Test helper: answers the app's axios instance from a route table instead of the network (swaps its adapter).
-import {
-  AxiosError,
-  AxiosHeaders,
-  CanceledError,
-  type AxiosAdapter,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
-import { http } from '../../src/api/http.ts';
+// Test helper: answers the app's HTTP client from a route table instead of the network (swaps its transport).
+import { transport, type Outgoing } from '../../src/api/client.ts';
 
 export interface SeenRequest {
   method: string;
@@ -20,7 +12,7 @@ export interface SeenRequest {
 export type Reply =
   | { envelope: { code: number; msg: string; data: unknown }; status?: number }
   | { raw: unknown }
-  | { network: string } // axios error code, e.g. ERR_NETWORK
+  | { network: string } // the request never got an answer (offline, connection refused)
   | { httpStatus: number; body?: unknown };
 
 export type Handler = (req: SeenRequest) => Reply | Promise<Reply>;
@@ -31,55 +23,50 @@ export interface FakeServer {
   restore(): void;
 }
 
-function response(config: InternalAxiosRequestConfig, status: number, data: unknown): AxiosResponse {
-  return { data, status, statusText: String(status), headers: new AxiosHeaders(), config };
+const json = (data: unknown, status = 200): Response =>
+  new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+
+function answer(reply: Reply): Response {
+  if ('network' in reply) throw new TypeError(`Failed to fetch (${reply.network})`);
+  if ('httpStatus' in reply) {
+    const body = reply.body ?? '<html>bad gateway</html>';
+    return typeof body === 'string' ? new Response(body, { status: reply.httpStatus }) : json(body, reply.httpStatus);
+  }
+  if ('raw' in reply)
+    return reply.raw instanceof Blob
+      ? new Response(reply.raw, { headers: { 'content-type': reply.raw.type } })
+      : json(reply.raw);
+  return json(reply.envelope, reply.status ?? 200);
 }
 
 export function fakeServer(): FakeServer {
   const routes = new Map<string, Handler>();
   const seen: SeenRequest[] = [];
-  const previous = http.defaults.adapter;
-  const adapter: AxiosAdapter = async (config) => {
-    if (config.signal && 'aborted' in config.signal && config.signal.aborted)
-      throw new CanceledError(undefined, undefined, config);
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = config.url ?? '';
+  const previous = { ...transport };
+  const send = async (o: Outgoing): Promise<Response> => {
+    if (o.signal.aborted) throw new DOMException('cancelled', 'AbortError');
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(AxiosHeaders.from(config.headers).toJSON()))
-      headers[k.toLowerCase()] = String(v);
-    const req: SeenRequest = {
-      method,
-      url,
-      params: { ...(config.params as Record<string, unknown> | undefined) },
-      body: config.data === undefined ? '' : String(config.data),
-      headers,
-    };
+    for (const [k, v] of Object.entries(o.headers)) headers[k.toLowerCase()] = v;
+    const body = o.body === undefined ? '' : o.body instanceof FormData ? '[form]' : o.body.toString();
+    const req: SeenRequest = { method: o.method, url: o.url, params: { ...o.params }, body, headers };
     seen.push(req);
-    const handler = routes.get(`${method} ${url}`);
-    if (!handler) return response(config, 404, { code: 0, msg: `no fake for ${method} ${url}`, data: null });
-    const reply = await handler(req);
-    if ('network' in reply) throw new AxiosError('Network Error', reply.network, config);
-    if ('httpStatus' in reply) {
-      const res = response(config, reply.httpStatus, reply.body ?? '<html>bad gateway</html>');
-      throw new AxiosError(
-        `Request failed with status code ${reply.httpStatus}`,
-        'ERR_BAD_RESPONSE',
-        config,
-        null,
-        res,
-      );
-    }
-    if ('raw' in reply) return response(config, 200, reply.raw);
-    return response(config, reply.status ?? 200, reply.envelope);
+    const handler = routes.get(`${o.method} ${o.url}`);
+    if (!handler) return json({ code: 0, msg: `no fake for ${o.method} ${o.url}`, data: null }, 404);
+    // As fetch does, a request whose signal ends while it waits for its answer rejects at once.
+    const cancelled = new Promise<never>((_, reject) =>
+      o.signal.addEventListener('abort', () => reject(new DOMException('cancelled', 'AbortError'))),
+    );
+    return answer(await Promise.race([handler(req), cancelled]));
   };
-  http.defaults.adapter = adapter;
+  transport.send = send;
+  transport.upload = (o, onProgress) => send(o).then((res) => (onProgress(1), res));
   return {
     seen,
     on(method, url, handler) {
       routes.set(`${method.toUpperCase()} ${url}`, typeof handler === 'function' ? handler : () => handler);
     },
     restore() {
-      http.defaults.adapter = previous;
+      Object.assign(transport, previous);
     },
   };
 }

@@ -4,7 +4,7 @@
 // running `loading` call) lives in signals, so whatever happened before the chunk arrived is shown once it does.
 import { lazy, Suspense, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { $chartOrderEdit, $chartStopMove } from '../../state/chart/chart-order-edit.ts';
+import { $chartOrderEdit, $chartStopMove } from '../../chart/chart-order-edit.ts';
 import { ToastHost } from '../../components/overlays/toast.tsx';
 import { LoadingOverlay } from '../../components/overlays/loading-overlay.tsx';
 import { UpdatePrompt } from '../../components/overlays/update-prompt.tsx';

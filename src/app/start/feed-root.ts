@@ -9,6 +9,7 @@ import { refreshSparklines } from '../../state/feed/sparklines.ts';
 import { animationFrames, browserTimers, whenIdle } from '../../state/shell/clock.ts';
 import { $lowBandwidth, watchConnection, type ConnectionInfo } from '../../state/settings/data-saver.ts';
 import { whenDrawn } from '../layout/drawn-end.tsx';
+import { socketSessionRejected } from '../../api/client.ts';
 
 const WORKER_START_TIMEOUT_MS = 10_000;
 /** The longest the feed's first batch waits for an idle page (a busy phone still gets live prices by then). */
@@ -41,9 +42,9 @@ export function browserBridgeDeps(): BridgeDeps {
     // The first batch also waits for the shown route to have drawn: while React attaches to the prerendered screen
     // (in slices), a batch written into its signals would change what the HTML shows, and React would draw it afresh.
     firstIdle: () => whenDrawn().then(() => whenIdle(FIRST_IDLE_TIMEOUT_MS)),
-    // Both reach the HTTP client, a lazy chunk the first screen does without.
+    // The banner's module reads the account API, a lazy chunk the first screen does without.
     onMarginCall: (call) => void import('../../state/account/margin-call.ts').then((m) => m.showMarginCall(call)),
-    onSessionRejected: (msg, at) => void import('../../api/client.ts').then((m) => m.socketSessionRejected(msg, at)),
+    onSessionRejected: socketSessionRejected,
     log: console,
   };
 }

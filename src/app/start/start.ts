@@ -43,7 +43,7 @@ let restored: Promise<unknown> = Promise.resolve();
 /**
  * What the first screen does not need, once it has drawn (src/main.tsx calls it after the first render has committed
  * and can answer a tap), each in a task of its own (docs/client.md "Start-up in slices"): the base settings and the
- * app status (the first HTTP calls: the HTTP client's chunk loads here), the session check, the order store's
+ * app status (the first HTTP calls), the session check, the order store's
  * listeners, the account's last-known state and the price alerts.
  */
 export function startDeferred(): Promise<void> {

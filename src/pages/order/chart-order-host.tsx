@@ -1,4 +1,4 @@
-// What the orders on the chart ask for (src/state/chart/chart-order-edit.ts): the order's edit sheet — the same stop
+// What the orders on the chart ask for (src/chart/chart-order-edit.ts): the order's edit sheet — the same stop
 // form as the order sheet's, or a pending order's price and cancel — and the confirmation of a line dragged on the
 // desk: a stop sent with set_stop_price (the other stop and the trailing distance kept), a pending order's price with
 // set_pending_price. A chunk of its own, loaded on the first request.
@@ -6,8 +6,8 @@ import { useEffect, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { $heldPositions, cancelPending, movePending, orderLists, saveStops } from '../../state/orders/orders.ts';
-import { $chartOrderEdit, $chartStopMove, closeChartOrder, endStopMove } from '../../state/chart/chart-order-edit.ts';
-import { movedStopParams } from '../../components/chart/order-lines.ts';
+import { $chartOrderEdit, $chartStopMove, closeChartOrder, endStopMove } from '../../chart/chart-order-edit.ts';
+import { movedStopParams } from '../../chart/order-lines.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { StopForm } from './stop-form.tsx';

@@ -6,20 +6,20 @@ import { InstrumentHeader } from './instrument-header.tsx';
 import { QuoteSides } from './quote-sides.tsx';
 import { SpecSheet } from './spec-sheet.tsx';
 import { PeriodBar } from './period-bar.tsx';
-import { LazyCandleChart } from '../../../components/chart/lazy-chart.tsx';
+import { LazyCandleChart } from '../../../chart/lazy-chart.tsx';
 import type { Instrument } from '../../../../domain/types.ts';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { $heldPositions } from '../../../state/orders/position-sync.ts';
-import { trailingStopLines } from './stop-line-data.ts';
+import { trailingStopLines } from '../../../chart/stop-line-data.ts';
 import { openAlertSheet } from '../../../state/alerts/alert-sheet.ts';
-import { IndicatorButton } from '../../../components/chart/indicator-button.tsx';
+import { IndicatorButton } from '../../../chart/indicator-button.tsx';
 import { MAX_PANES } from '../../../../domain/indicators.ts';
 import { useWide } from '../../../components/hooks/use-wide.ts';
-import { ChartGrid, GridToggle } from '../../../components/chart/chart-grid.tsx';
-import { gridState } from '../../../state/chart/chart-grid.ts';
-import { useChartOrders } from './chart-orders.tsx';
-import { useAlertLines } from './alert-lines.ts';
+import { ChartGrid, GridToggle } from '../../../chart/chart-grid.tsx';
+import { gridState } from '../../../chart/chart-grid-state.ts';
+import { useChartOrders } from '../../../chart/chart-orders.tsx';
+import { useAlertLines } from '../../../chart/alert-lines.ts';
 import './trade-view.css';
 
 /** Header + period bar + chart: the centre column on the desk, the top of /trade on a phone. */

@@ -1,4 +1,4 @@
-// The axios instance's interceptors (docs/contract.md §7–§8): headers, `t`, envelope, toasts, 999, network errors, loading.
+// The HTTP client (src/api/client.ts, docs/contract.md §7–§8): headers, `t`, envelope, toasts, 999, network errors, loading.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiFailure,
@@ -9,7 +9,6 @@ import {
   isCancelled,
   socketSessionRejected,
 } from '../../../../src/api/client.ts';
-import { http } from '../../../../src/api/http.ts';
 import { $loadingCount } from '../../../../src/state/shell/loading.ts';
 import { $toasts } from '../../../../src/state/shell/toasts.ts';
 import { $conn } from '../../../../src/state/feed/feed-signals.ts';
@@ -186,15 +185,6 @@ describe('failures', () => {
     expect(isCancelled(caught)).toBe(true);
     expect(toastTexts()).toEqual([]);
     expect($loadingCount.value).toBe(0);
-  });
-
-  it('manifest.json is exempt: a non-envelope body passes and errors are not toasted', async () => {
-    server.on('GET', '/manifest.json', { raw: { name: 'Tickwise' } });
-    const res = await http.get('/manifest.json');
-    expect(res.data).toEqual({ name: 'Tickwise' });
-    server.on('GET', '/manifest.json', { network: 'ERR_NETWORK' });
-    await expect(http.get('/manifest.json')).rejects.toBeTruthy();
-    expect(toastTexts()).toEqual([]);
   });
 });
 

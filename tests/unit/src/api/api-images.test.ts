@@ -1,4 +1,4 @@
-// Private images through the app's axios instance: the session header goes with them, image bytes come back as an
+// Private images through the app's HTTP client: the session header goes with them, image bytes come back as an
 // object URL, and a refusal inside a blob (JSON envelope) is still a refusal with its message.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../../../../src/api/client.ts';

@@ -15,7 +15,7 @@ import {
   setLanguage,
 } from '../../../../src/i18n/index.ts';
 import { readCookie } from '../../../../src/i18n/cookie.ts';
-import { chartOptions, type ChartColours } from '../../../../src/components/chart/chart-theme.ts';
+import { chartOptions, type ChartColours } from '../../../../src/chart/chart-theme.ts';
 import type { UTCTimestamp } from 'lightweight-charts';
 
 function clearCookie(): void {

@@ -8,7 +8,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { signal } from '@preact/signals-react';
 import { LiveText } from '../../../../../src/components/text/live-text.tsx';
 import { OrderSummary } from '../../../../../src/pages/trade/order-ticket/order-summary.tsx';
-import { markLastBar } from '../../../../../src/components/chart/chart-frames.ts';
+import { markLastBar } from '../../../../../src/chart/chart-frames.ts';
 import type { OrderPreview } from '../../../../../workers/protocol.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

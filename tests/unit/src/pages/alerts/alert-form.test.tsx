@@ -5,7 +5,7 @@
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NewAlert } from '../../../../../src/api/alerts.ts';
-import { pickedPrice } from '../../../../../src/components/chart/chart-price-pick.tsx';
+import { pickedPrice } from '../../../../../src/chart/chart-price-pick.tsx';
 import { LONG_PRESS_MS } from '../../../../../src/components/hooks/use-long-press.ts';
 import type { Instrument } from '../../../../../domain/types.ts';
 import { initI18n, setLanguage } from '../../../../../src/i18n/index.ts';

@@ -1,0 +1,51 @@
+// The trader's active price alerts on the shown instrument, as lines for the chart (docs/alerts.md "Where an alert is
+// set"): each at its price, named on the price axis, so an alert set from the chart's price line is still seen there.
+// The alerts store is a chunk the first screen does not load: it is asked for here once a signed-in chart shows.
+import { useEffect, useMemo, useState } from 'react';
+import { effect } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { $loggedIn } from '../state/account/session.ts';
+import type { StopLine } from './stop-lines.ts';
+import type { PriceAlert, PriceAlerts } from '../../domain/price-alerts.ts';
+
+/**
+ * The lines of `alerts` for instrument `forexId`: active price alerts only (a change alert has no level), each at its
+ * price as the server keeps it and named with it (`title`: "Alert 1.08600").
+ */
+export function alertLinesOf(
+  alerts: readonly PriceAlert[],
+  forexId: number,
+  title: (price: string) => string,
+): StopLine[] {
+  const lines: StopLine[] = [];
+  for (const a of alerts) {
+    if (a.forex_id !== forexId || a.kind !== 'price' || a.status !== 'active' || a.price === null) continue;
+    lines.push({ id: a.id, price: Number(a.price), priceText: a.price, title: title(a.price) });
+  }
+  return lines;
+}
+
+/** `title` names a line by its price; a stable function (useCallback), or the lines are made again each render. */
+export function useAlertLines(forexId: number, title: (price: string) => string): StopLine[] {
+  useSignals();
+  const loggedIn = $loggedIn.value;
+  const [alerts, setAlerts] = useState<PriceAlerts | null>(null);
+  useEffect(() => {
+    if (!loggedIn) {
+      setAlerts(null);
+      return undefined;
+    }
+    let off: (() => void) | null = null;
+    let gone = false;
+    void import('../state/alerts/price-alerts.ts').then((store) => {
+      if (gone) return;
+      if (store.$alerts.peek() === null) void store.loadAlerts();
+      off = effect(() => setAlerts(store.$alerts.value));
+    });
+    return () => {
+      gone = true;
+      off?.();
+    };
+  }, [loggedIn]);
+  return useMemo(() => alertLinesOf(alerts?.alerts ?? [], forexId, title), [alerts, forexId, title]);
+}

@@ -1,0 +1,66 @@
+// Every line drawn over the candles, in the chart's text alternative (docs/screens.md "The chart"): each position's
+// entry (side, lots, entry price and its live P&L), its take-profit and stop-loss (a trailing stop named as one), each
+// pending order, each price alert with its price. A visually hidden list in the chart's region after the summary; the
+// P&L is bound as live text, so a tick rewrites one text node and renders nothing. The tags over the lines
+// (order-line-layer.tsx) are the controls that edit them; this is what a screen reader reads of the chart.
+import { useMemo, type ReactElement } from 'react';
+import { useTranslation } from '../i18n/use-translation.ts';
+import type { TFunction } from '../i18n/index.ts';
+import { LiveText } from '../components/text/live-text.tsx';
+import { orderLots } from '../state/market/lot-step.ts';
+import { positionPnl } from './position-pnl.ts';
+import type { OrderLine } from './order-lines.ts';
+import type { StopLine } from './stop-lines.ts';
+
+/** What names an order's line: its side's word, its lots and its price (the line's own, or where a drag left it). */
+export function lineWords(t: TFunction, line: OrderLine, price: string): { side: string; lots: string; price: string } {
+  return { side: t(line.side === 1 ? 'trade.buy_up' : 'trade.buy_low'), lots: orderLots(line.order), price };
+}
+
+/** The whole name of an order's line: "Take profit of Buy 0.01 lots at 1.09000". */
+export function lineName(t: TFunction, line: OrderLine, price: string): string {
+  return t(`chart_lines.${line.trailing ? 'trailing' : line.role}_name`, lineWords(t, line, price));
+}
+
+export interface ChartLinesTextProps {
+  orders: readonly OrderLine[];
+  alerts: readonly StopLine[];
+  /** The trailing stops drawn by stop-lines.ts: one already among `orders` is named there, not twice. */
+  trailing: readonly StopLine[];
+}
+
+export function ChartLinesText({ orders, alerts, trailing }: ChartLinesTextProps): ReactElement | null {
+  const { t } = useTranslation();
+  const named = new Set(orders.filter((l) => l.trailing).map((l) => l.order.Id));
+  const stops = trailing.filter((s) => !named.has(s.id));
+  if (orders.length + alerts.length + stops.length === 0) return null;
+  return (
+    <ul className="visually-hidden" data-testid="chart-lines-text" aria-label={t('chart_lines.text_list')}>
+      {orders.map((l) => (
+        <li key={l.key} data-line={l.key}>
+          {l.role === 'entry' ? <EntryText line={l} /> : lineName(t, l, l.priceText)}
+        </li>
+      ))}
+      {stops.map((s) => (
+        <li key={`trailing:${s.id}`}>{t('chart_lines.trailing_stop_name', { price: s.priceText })}</li>
+      ))}
+      {alerts.map((a) => (
+        <li key={`alert:${a.id}`} data-alert={a.id}>
+          {t('chart_lines.alert_name', { price: a.priceText })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EntryText({ line }: { line: OrderLine }): ReactElement {
+  const { t } = useTranslation();
+  const pnl = useMemo(() => positionPnl(line.order), [line.order]);
+  return (
+    <>
+      {/* The P&L last, as live text after the sentence (its placeholder ends every language's text). */}
+      {t('chart_lines.entry_text', { ...lineWords(t, line, line.priceText), pnl: '' })}
+      <LiveText $text={pnl.text} />
+    </>
+  );
+}

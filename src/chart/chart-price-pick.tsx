@@ -1,0 +1,125 @@
+// The trader's price line on the chart ("alert at this price" of docs/alerts.md before it): a click (mouse)
+// or a long press (touch) on the chart places the line at that price; its chip, at the line's height, carries the
+// price and is the handle: drag it to move the line (or, from the keyboard, Arrow Up / Down by one price step), tap it
+// once to open the alert form with that price (the line then becomes that alert). The × removes the line. Escape takes
+// it away too.
+import { useRef, type ReactElement, type RefObject } from 'react';
+import { useTranslation } from '../i18n/use-translation.ts';
+import type { ISeriesApi, Point } from 'lightweight-charts';
+import { Icon } from '../components/icons/icons.tsx';
+import { numberText } from '../../domain/decimal-text.ts';
+import { ICON_BELL, ICON_CLOSE } from '../components/icons/screen-icons.ts';
+
+export interface PickedPrice {
+  /** The price as text at the instrument's precision. */
+  price: string;
+  /** Its height in the chart box (px). */
+  y: number;
+}
+
+/** Keeps the chip clear of the chart's top-corner table button and inside the box. */
+export const TOP_CLEARANCE = 40;
+/** A pointer that moved less than this between down and up was a tap, not a drag. */
+const DRAG_SLOP_PX = 4;
+
+/** The price under a clicked point, or null when the click was not on the plot or the price is not positive. */
+export function pickedPrice(
+  series: Pick<ISeriesApi<'Candlestick'>, 'coordinateToPrice'>,
+  point: Point | undefined,
+  precision: number,
+): PickedPrice | null {
+  if (!point) return null;
+  const p = series.coordinateToPrice(point.y);
+  if (p === null || !Number.isFinite(p) || p <= 0) return null;
+  return { price: numberText(p, precision), y: point.y };
+}
+
+export interface ChartPricePickProps {
+  picked: PickedPrice;
+  /** One tap: the alert form with this price. */
+  onPick: (price: string) => void;
+  /** The × (or Escape): the line goes. */
+  onDismiss: () => void;
+  /** A drag moved the chip to height `y` (px in the chart box); `done` when the pointer was released. */
+  onDrag?: (y: number, done: boolean) => void;
+  /** The chip's element, so the chart can move it with the price scale without a render. */
+  chipRef?: RefObject<HTMLDivElement | null>;
+  /** Arrow Up / Down on the chip: the line one price step up (1) or down (−1), the keyboard's drag. */
+  onStep?: (dir: 1 | -1) => void;
+  /** The line's height now (it moves with the price scale): where a drag starts. */
+  startY?: () => number;
+}
+
+export function ChartPricePick({
+  picked,
+  onPick,
+  onDismiss,
+  onDrag,
+  chipRef,
+  onStep,
+  startY,
+}: ChartPricePickProps): ReactElement {
+  const { t } = useTranslation();
+  const drag = useRef<{ id: number; startY: number; top: number; moved: boolean } | null>(null);
+  const dragged = useRef(false);
+  return (
+    <div className="tw-chart-pick" ref={chipRef} data-testid="price-line" data-price={picked.price}>
+      <button
+        type="button"
+        className="tw-chart-pick__alert"
+        data-testid="chart-alert"
+        data-price={picked.price}
+        onPointerDown={(e) => {
+          if (!onDrag) return;
+          drag.current = { id: e.pointerId, startY: e.clientY, top: startY?.() ?? picked.y, moved: false };
+          dragged.current = false;
+          e.currentTarget.setPointerCapture?.(e.pointerId);
+        }}
+        onPointerMove={(e) => {
+          const d = drag.current;
+          if (!d || d.id !== e.pointerId || !onDrag) return;
+          const dy = e.clientY - d.startY;
+          if (!d.moved && Math.abs(dy) < DRAG_SLOP_PX) return;
+          d.moved = true;
+          onDrag(d.top + dy, false);
+        }}
+        onPointerUp={(e) => {
+          const d = drag.current;
+          drag.current = null;
+          if (!d || d.id !== e.pointerId || !d.moved || !onDrag) return;
+          dragged.current = true; // the click that follows this pointerup is the drag's end, not a tap
+          onDrag(d.top + (e.clientY - d.startY), true);
+        }}
+        onPointerCancel={() => {
+          drag.current = null;
+        }}
+        onClick={() => {
+          if (dragged.current) {
+            dragged.current = false;
+            return;
+          }
+          onPick(picked.price);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onDismiss();
+          else if (onStep && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
+            e.preventDefault(); // not a page scroll
+            onStep(e.key === 'ArrowUp' ? 1 : -1);
+          }
+        }}
+      >
+        <Icon icon={ICON_BELL} size={16} />
+        <span className="tw-num">{t('alerts.chart_set', { price: picked.price })}</span>
+      </button>
+      <button
+        type="button"
+        className="tw-chart-pick__remove"
+        data-action="price-line-remove"
+        aria-label={t('chart.line_remove')}
+        onClick={onDismiss}
+      >
+        <Icon icon={ICON_CLOSE} size={14} />
+      </button>
+    </div>
+  );
+}

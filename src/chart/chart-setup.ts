@@ -1,0 +1,37 @@
+// The chart's set-up after its creation, in stages (docs/client.md "Start-up in slices"): the library's first drawing
+// of a sized chart with its panes was one frame too long for a weak phone, so each stage changes one thing and the
+// library draws it in a frame of its own. The chart is created at 0×0 (its first frame draws nothing, and warms the
+// library's drawing code); then the panes the indicator settings ask for, still empty; then its size; only then does
+// it ask the feed for its klines (`ready`), whose reset is drawn in stages too (chart-klines.ts).
+import { indicatorLines } from '../../domain/indicators.ts';
+import { $indicatorSettings } from './chart-settings.ts';
+import { stepsAfterFrames, type ChartFrames } from './chart-frames.ts';
+import type { IndicatorPanes } from './indicator-panes.ts';
+import type { ChartSizing } from './chart-sizing.ts';
+
+export interface SetUpWiring {
+  frames: () => ChartFrames;
+  panes: Pick<IndicatorPanes, 'layout'>;
+  sizing: Pick<ChartSizing, 'sizeOnce'>;
+  /** Panes below the price at most (IndicatorPanes' own limit). */
+  maxPanes: number;
+  /** False once the chart is gone: the stages left are dropped. */
+  live: () => boolean;
+  /** Set up: the chart may ask for its klines. */
+  ready: () => void;
+}
+
+export function setUpInStages(w: SetUpWiring): void {
+  stepsAfterFrames(
+    w.frames,
+    [
+      // The lines the feed will send with the history (its reset lays them out again if the settings changed since).
+      () => w.panes.layout(indicatorLines($indicatorSettings.peek(), w.maxPanes)),
+      () => {
+        w.sizing.sizeOnce();
+        w.ready();
+      },
+    ],
+    w.live,
+  );
+}

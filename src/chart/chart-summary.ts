@@ -1,0 +1,84 @@
+// The chart's text alternative as plain figures: the last price, the change and the high/low over the bars in view,
+// and the newest bars as table rows. Prices go through format/price.ts and the percent through format/percent.ts (the
+// app's one formatter for each), from the bars' numbers read exactly as decimals.
+import { dec, exactText, roundDown } from '../../domain/decimal.ts';
+import { priceText, signedPriceText } from '../../domain/format/price.ts';
+import { percentText } from '../../domain/format/percent.ts';
+
+/** A candle as lightweight-charts keeps it (time in seconds). */
+export interface SummaryBar {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+export interface ChartFigures {
+  last: string;
+  change: string;
+  percent: string;
+  high: string;
+  low: string;
+  /** How many bars the figures cover. */
+  bars: number;
+}
+
+export interface BarRow {
+  time: number; // ms epoch, for formatDate
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+}
+
+/** The bars inside a logical range (indices into `bars`, possibly fractional or beyond either end); all without one. */
+export function barsInView<B>(bars: readonly B[], range: { from: number; to: number } | null): readonly B[] {
+  if (!range) return bars;
+  const from = Math.max(0, Math.ceil(range.from));
+  const to = Math.min(bars.length - 1, Math.floor(range.to));
+  return to < from ? [] : bars.slice(from, to + 1);
+}
+
+/** Figures over the bars in view; null when there are none. Change = last close − first open of the view. */
+export function chartFigures(
+  bars: readonly SummaryBar[],
+  range: { from: number; to: number } | null,
+  precision: number,
+): ChartFigures | null {
+  const view = barsInView(bars, range);
+  const first = view[0];
+  const last = view[view.length - 1];
+  if (!first || !last) return null;
+  let high = first.high;
+  let low = first.low;
+  for (const b of view) {
+    if (b.high > high) high = b.high;
+    if (b.low < low) low = b.low;
+  }
+  const open = dec(first.open);
+  const diff = dec(last.close).minus(open);
+  return {
+    last: priceText(dec(last.close), precision),
+    change: signedPriceText(diff, precision),
+    // Cut (not rounded) to 20 places first: percentText's half-up to 2 places then lands where the exact value would.
+    percent: open.isZero() ? '' : percentText(exactText(roundDown(diff.div(open).times(100), 20)), { signed: true }),
+    high: priceText(dec(high), precision),
+    low: priceText(dec(low), precision),
+    bars: view.length,
+  };
+}
+
+/** The newest `n` bars, newest first, as formatted table rows. */
+export function lastBarRows(bars: readonly SummaryBar[], n: number, precision: number): BarRow[] {
+  return bars
+    .slice(-n)
+    .reverse()
+    .map((b) => ({
+      time: b.time * 1000,
+      open: priceText(dec(b.open), precision),
+      high: priceText(dec(b.high), precision),
+      low: priceText(dec(b.low), precision),
+      close: priceText(dec(b.close), precision),
+    }));
+}

@@ -1,0 +1,157 @@
+// Chart colours from the theme's CSS custom properties (read on :root, where theme.css and the up/down preference
+// set them), and local-time axis labels.
+// Colours are normalised through a canvas context so any CSS colour syntax reaches the chart as rgb/hex.
+import {
+  ColorType,
+  CrosshairMode,
+  TickMarkType,
+  type DeepPartial,
+  type ChartOptions,
+  type ITimeScaleApi,
+  type Time,
+} from 'lightweight-charts';
+import type { CandlestickSeriesPartialOptions } from 'lightweight-charts';
+import { BAR_TIME_OPTIONS } from '../../domain/wire-time.ts';
+import { PRICE_SCALE_PX } from './chart-size.ts';
+import { CHART_FONT_FAMILY, CHART_FONT_SIZE } from './chart-font.ts';
+import { formatDate } from '../i18n/format.ts';
+
+let probe: CanvasRenderingContext2D | null | undefined;
+
+function normalise(colour: string, fallback: string): string {
+  if (colour === '') return fallback;
+  if (probe === undefined) {
+    probe = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  }
+  if (!probe) return colour;
+  probe.fillStyle = fallback;
+  probe.fillStyle = colour; // an unparsable colour leaves the fallback in place
+  return String(probe.fillStyle);
+}
+
+/** The theme's variables of `el`, from one computed style (each getComputedStyle call is a style lookup of its own). */
+function varsOf(el: Element): (name: string, fallback: string) => string {
+  const style = getComputedStyle(el);
+  return (name, fallback) => normalise(style.getPropertyValue(name).trim(), fallback);
+}
+
+export interface ChartColours {
+  background: string;
+  text: string;
+  grid: string;
+  up: string;
+  down: string;
+}
+
+export function readChartColours(el: Element): ChartColours {
+  const v = varsOf(el);
+  return {
+    background: v('--surface', '#ffffff'),
+    text: v('--text-muted', '#6b7280'),
+    grid: v('--border', '#e5e7eb'),
+    up: v('--up', '#16a34a'),
+    down: v('--down', '#dc2626'),
+  };
+}
+
+/** The accent colour: the trader's own price line. */
+export function readAccent(el: Element): string {
+  return varsOf(el)('--accent', '#2b64f5');
+}
+
+/** The indicator lines' colours (--ind-0 … --ind-5 in candle-chart.css, per theme) and the up/down pair. */
+export function readIndicatorTones(el: Element, c: ChartColours): { tones: string[]; up: string; down: string } {
+  const fallback = ['#8a6100', '#b0157f', '#2257e0', '#00796b', '#6b3fc9', '#b3470f'];
+  const v = varsOf(el);
+  return { tones: fallback.map((f, i) => v(`--ind-${i}`, f)), up: c.up, down: c.down };
+}
+
+function asDate(time: Time): Date | null {
+  return typeof time === 'number' ? new Date(time * 1000) : null;
+}
+
+const two = (n: number): string => String(n).padStart(2, '0');
+
+/** Axis labels in the viewer's local time (the chart's own default is UTC). */
+function tickMark(time: Time, type: TickMarkType): string | null {
+  const d = asDate(time);
+  if (!d) return null;
+  switch (type) {
+    case TickMarkType.Year:
+      return String(d.getFullYear());
+    case TickMarkType.Month:
+    case TickMarkType.DayOfMonth:
+      return `${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+    case TickMarkType.Time:
+      return `${two(d.getHours())}:${two(d.getMinutes())}`;
+    case TickMarkType.TimeWithSeconds:
+      return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+    default:
+      return null;
+  }
+}
+
+/** The crosshair's date in the app's one date format for the language (formatDate), like every list and sheet. */
+function crosshairTime(time: Time): string {
+  const d = asDate(time);
+  return d ? formatDate(d, BAR_TIME_OPTIONS) : '';
+}
+
+/** Empty bars right of the newest candle: 48 px at the default 6 px spacing, more than half the widest time label. */
+export const CHART_RIGHT_OFFSET_BARS = 8;
+
+export function chartOptions(c: ChartColours, reducedMotion = false): DeepPartial<ChartOptions> {
+  return {
+    // prefers-reduced-motion: no gliding after a touch drag (the chart's kinetic scroll).
+    kineticScroll: { touch: !reducedMotion, mouse: false },
+    layout: {
+      background: { type: ColorType.Solid, color: c.background },
+      textColor: c.text,
+      fontSize: CHART_FONT_SIZE,
+      fontFamily: CHART_FONT_FAMILY,
+    },
+    grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
+    // A fixed width (wide enough for "67250.00" at the scale's font): the scale does not widen when the first bars
+    // arrive, which moved the chart's panes after it replaced its picture (a layout shift; lazy-chart.tsx).
+    rightPriceScale: { borderColor: c.grid, minimumWidth: PRICE_SCALE_PX },
+    // Free space right of the last candle: it no longer sits against (under) the price scale, and no time label is
+    // centred on a bar close enough to the edge to be cut ("12:0" at 360 px). In bars, not rightOffsetPixels: the
+    // chart's scrollToRealTime() (after every history reset) scrolls to rightOffset and ignores the pixel option.
+    timeScale: {
+      borderColor: c.grid,
+      timeVisible: true,
+      secondsVisible: false,
+      tickMarkFormatter: tickMark,
+      rightOffset: CHART_RIGHT_OFFSET_BARS,
+    },
+    localization: { timeFormatter: crosshairTime },
+    // The horizontal line and its price label follow the pointer (not the bar's close): a click offers an alert at
+    // exactly the price the label shows (chart-price-pick.tsx).
+    crosshair: { mode: CrosshairMode.Normal },
+    // Vertical finger drags scroll the page; the chart only takes horizontal drags and pinches.
+    handleScroll: { mouseWheel: true, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
+    handleScale: { axisPressedMouseMove: { time: true, price: false }, mouseWheel: true, pinch: true },
+  };
+}
+
+export function seriesOptions(c: ChartColours, precision: number): CandlestickSeriesPartialOptions {
+  const places = Math.max(0, Math.min(precision, 12));
+  return {
+    upColor: c.up,
+    downColor: c.down,
+    borderUpColor: c.up,
+    borderDownColor: c.down,
+    wickUpColor: c.up,
+    wickDownColor: c.down,
+    priceFormat: { type: 'price', precision: places, minMove: 1 / 10 ** places },
+  };
+}
+
+/** Back to the newest bar after a history reset: the chart's 400 ms glide, or a jump under reduced motion. */
+export function scrollToNewest(
+  timeScale: Pick<ITimeScaleApi<Time>, 'scrollToRealTime' | 'scrollToPosition'>,
+  reducedMotion: boolean,
+): void {
+  if (reducedMotion) timeScale.scrollToPosition(CHART_RIGHT_OFFSET_BARS, false);
+  else timeScale.scrollToRealTime();
+}

@@ -1,0 +1,36 @@
+// The chart's "Indicators" button and its settings sheet, loaded on the first tap (a chunk of its own: the phone's first
+// frame of /trade draws none of it).
+import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { useTranslation } from '../i18n/use-translation.ts';
+import { browserChunkDeps, loadChunk } from '../components/hooks/chunk-retry.ts';
+
+const IndicatorSheet = lazy(async () => ({
+  default: await loadChunk(async () => (await import('./indicator-sheet.tsx')).IndicatorSheet, browserChunkDeps()),
+}));
+
+export function IndicatorButton({ maxPanes }: { maxPanes: number }): ReactElement {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="tw-ind-open tap-reach"
+        data-action="indicators"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        {t('chart.indicators')}
+      </button>
+      {used ? (
+        <Suspense fallback={null}>
+          <IndicatorSheet open={open} onClose={() => setOpen(false)} maxPanes={maxPanes} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,278 @@
+// The indicators on the chart: one lightweight-charts series per line the worker computed (lines on the
+// price pane, panes of their own below it), fed with the worker's values as they come (a reset: setData; a live bar:
+// update of that bar only), and the legend of each pane: the values at the crosshair, or at the last bar without one.
+// Nothing is computed here; the values are the worker's (workers/indicators.ts), only written as text.
+import {
+  HistogramSeries,
+  LineSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+  type WhitespaceData,
+  type LineData,
+  type HistogramData,
+} from 'lightweight-charts';
+import { indicatorValueText, type IndicatorLine } from '../../domain/indicators.ts';
+import type { KlineBar } from '../../domain/types.ts';
+
+export interface IndicatorTones {
+  tones: readonly string[];
+  up: string;
+  down: string;
+}
+
+type Point = LineData<UTCTimestamp> | HistogramData<UTCTimestamp> | WhitespaceData<UTCTimestamp>;
+
+interface Drawn {
+  line: IndicatorLine;
+  series: ISeriesApi<'Line'> | ISeriesApi<'Histogram'>;
+  values: number[];
+  /** Its index in the worker's lines (the values' order in every update since the reset). */
+  src: number;
+}
+
+/** The price pane's share of the height beside each indicator pane's (lightweight-charts stretch factors). */
+const PRICE_STRETCH = 3;
+
+/** One pane's legend as the text alternative reads it: "MA5 1.08321, MA10 1.08310". */
+export type LegendRows = { pane: number; text: string }[];
+
+export class IndicatorPanes {
+  private drawn: Drawn[] = [];
+  private times: number[] = [];
+  private dirs: boolean[] = []; // per bar: closed at or above its open (the VOL bar's colour)
+  private legends: HTMLElement[] = [];
+  private shownAt: number | null = null; // bar index under the crosshair, null = the last bar
+  private panes = 0;
+  /** Values have come once: until then (the panes laid out ahead of them, chart-klines.ts) the legends stay empty,
+   * rather than show the labels alone and widen under the reader when the values come (a layout shift). */
+  private valued = false;
+
+  constructor(
+    private readonly chart: IChartApi,
+    private readonly legendBox: HTMLElement,
+    private tones: IndicatorTones,
+    private precision: number,
+    /** Panes below the price at most (two on a phone, three on a desk): the worker may send more. */
+    private readonly maxPanes: number,
+  ) {}
+
+  /**
+   * The panes and series of these lines, without their values yet (a reset's first stage, chart-klines.ts): rebuilt
+   * only when the lines changed.
+   */
+  layout(lines: readonly IndicatorLine[] | undefined): void {
+    const want = (lines ?? []).filter((l) => l.pane <= this.maxPanes);
+    const same = want.length === this.drawn.length && want.every((l, i) => sameLine(l, this.drawn[i]?.line));
+    if (!same) this.rebuild(want);
+  }
+
+  /** Lines and values of a history reset: the series are rebuilt only when the lines changed. */
+  reset(
+    lines: readonly IndicatorLine[] | undefined,
+    ind: readonly number[][] | undefined,
+    bars: readonly KlineBar[],
+  ): void {
+    this.layout(lines);
+    this.valued = true;
+    this.times = bars.map((b) => b.Time);
+    this.dirs = bars.map((b) => b.Close >= b.Open);
+    const all = lines ?? [];
+    for (const d of this.drawn) {
+      d.src = all.findIndex((l) => sameLine(l, d.line));
+      const col = ind?.[d.src] ?? [];
+      d.values = this.times.map((_, i) => col[i] ?? NaN);
+      d.series.setData(this.times.map((t, i) => this.point(d, t, d.values[i] ?? NaN, this.dirs[i] ?? true)));
+    }
+    this.paintLegend();
+  }
+
+  /** Another instrument or period: the lines stay (no pane flickers away and back), their points go until its reset. */
+  clear(): void {
+    this.times = [];
+    this.dirs = [];
+    this.shownAt = null;
+    for (const d of this.drawn) {
+      d.values = [];
+      d.series.setData([]);
+    }
+    this.paintLegend();
+  }
+
+  /** The live bar's values (same Time: replaced; later: a new bar). */
+  bar(bar: KlineBar, lineValues: readonly number[] | undefined): void {
+    if (this.drawn.length === 0) return;
+    const last = this.times[this.times.length - 1];
+    if (last !== undefined && bar.Time < last) return;
+    const fresh = last !== bar.Time;
+    if (fresh) {
+      this.times.push(bar.Time);
+      this.dirs.push(bar.Close >= bar.Open);
+    } else this.dirs[this.dirs.length - 1] = bar.Close >= bar.Open;
+    for (const d of this.drawn) {
+      const v = lineValues?.[d.src] ?? NaN;
+      if (fresh) d.values.push(v);
+      else d.values[d.values.length - 1] = v;
+      d.series.update(this.point(d, bar.Time, v, bar.Close >= bar.Open));
+    }
+    if (this.shownAt === null) this.paintLegend();
+  }
+
+  /** The crosshair moved: the legend shows the bar under it (a logical index), or the last bar when it left. */
+  crosshair(index: number | null): void {
+    const i = index === null || index < 0 || index >= this.times.length ? null : Math.round(index);
+    if (i === this.shownAt) return;
+    this.shownAt = i;
+    this.paintLegend();
+  }
+
+  /** New colours (theme, up/down preference) or precision. */
+  restyle(tones: IndicatorTones, precision: number): void {
+    this.tones = tones;
+    this.precision = precision;
+    for (const d of this.drawn) {
+      d.series.applyOptions({ color: this.colour(d.line) });
+      if (d.line.style === 'histogram')
+        d.series.setData(this.times.map((t, i) => this.point(d, t, d.values[i] ?? NaN, this.dirs[i] ?? true)));
+    }
+    this.paintLegend();
+  }
+
+  /** Legend heights follow the panes' (after a resize or a rebuild). */
+  place(): void {
+    const panes = this.chart.panes();
+    let top = 0;
+    this.legends.forEach((el, i) => {
+      // The price pane's legend beside the table button, in the strip legend-room.ts keeps free.
+      el.style.insetBlockStart = `${top + (i === 0 ? 12 : 2)}px`;
+      top += (panes[i]?.getHeight() ?? 0) + 1; // the 1 px separator between panes
+    });
+  }
+
+  /** Each pane's legend as text, at the last bar: the chart's text alternative reads it. */
+  legendRows(): LegendRows {
+    return this.rows(this.times.length - 1);
+  }
+
+  /** How many panes below the price are drawn. */
+  get paneCount(): number {
+    return this.panes;
+  }
+
+  dispose(): void {
+    for (const d of this.drawn) this.chart.removeSeries(d.series);
+    this.drawn = [];
+    for (const el of this.legends) el.remove();
+    this.legends = [];
+  }
+
+  private rebuild(lines: readonly IndicatorLine[]): void {
+    this.dispose();
+    // Panes left empty by the removed series go too (the price pane, 0, always stays).
+    for (let i = this.chart.panes().length - 1; i > 0; i--) this.chart.removePane(i);
+    this.panes = lines.reduce((m, l) => Math.max(m, l.pane), 0);
+    for (const line of lines) {
+      const base = {
+        color: this.colour(line),
+        priceLineVisible: false,
+        lastValueVisible: false,
+        // Prices of the price pane at the instrument's precision; the oscillators' own scales at two places.
+        priceFormat:
+          line.kind === 'vol'
+            ? { type: 'volume' as const }
+            : {
+                type: 'price' as const,
+                precision: line.pane === 0 || line.kind === 'macd' ? this.precision : 2,
+                minMove: line.pane === 0 || line.kind === 'macd' ? 1 / 10 ** this.precision : 0.01,
+              },
+      };
+      const series =
+        line.style === 'histogram'
+          ? this.chart.addSeries(HistogramSeries, base, line.pane)
+          : this.chart.addSeries(LineSeries, { ...base, lineWidth: 1, crosshairMarkerVisible: false }, line.pane);
+      this.drawn.push({ line, series, values: [], src: -1 });
+    }
+    const panes = this.chart.panes();
+    panes.forEach((p, i) => p.setStretchFactor(i === 0 ? PRICE_STRETCH : 1));
+    for (let pane = 0; pane <= this.panes; pane++) {
+      if (!this.drawn.some((d) => d.line.pane === pane)) continue;
+      const el = document.createElement('div');
+      el.className = 'tw-legend';
+      el.dataset.pane = String(pane);
+      this.legendBox.append(el);
+      this.legends[pane] = el;
+    }
+    this.legends = this.legends.filter(Boolean);
+    this.place();
+  }
+
+  private colour(line: IndicatorLine): string {
+    return this.tones.tones[line.tone % this.tones.tones.length] ?? this.tones.up;
+  }
+
+  private point(d: Drawn, time: number, v: number, up: boolean): Point {
+    const t = time as UTCTimestamp;
+    if (Number.isNaN(v)) return { time: t };
+    if (d.line.kind === 'vol' && d.line.style === 'histogram')
+      return { time: t, value: v, color: up ? this.tones.up : this.tones.down };
+    if (d.line.kind === 'macd' && d.line.style === 'histogram')
+      return { time: t, value: v, color: v >= 0 ? this.tones.up : this.tones.down };
+    return { time: t, value: v };
+  }
+
+  private rows(i: number): LegendRows {
+    const out: LegendRows = [];
+    for (let pane = 0; pane <= this.panes; pane++) {
+      const parts = this.drawn
+        .filter((d) => d.line.pane === pane)
+        .map((d) => `${d.line.label} ${indicatorValueText(d.line, d.values[i] ?? NaN, this.precision)}`);
+      if (parts.length > 0) out.push({ pane, text: parts.join(', ') });
+    }
+    return out;
+  }
+
+  /**
+   * Writes the legends' text (textContent of a few spans, no layout read). Only what changed is written: the live bar
+   * rewrites its legends about four times a second, and an attribute or text set to the same value still costs the
+   * browser a style or layout check.
+   */
+  private paintLegend(): void {
+    if (!this.valued) return;
+    const i = this.shownAt ?? this.times.length - 1;
+    const time = this.times[i];
+    for (const el of this.legends) {
+      const pane = Number(el.dataset.pane);
+      writeData(el, 'time', time === undefined ? '' : String(time));
+      const mine = this.drawn.filter((d) => d.line.pane === pane);
+      if (el.childElementCount !== mine.length) {
+        el.replaceChildren(
+          ...mine.map((d) => {
+            const span = document.createElement('span');
+            span.dataset.line = d.line.label;
+            span.style.color = this.colour(d.line);
+            return span;
+          }),
+        );
+      }
+      mine.forEach((d, j) => {
+        const span = el.children[j] as HTMLElement | undefined;
+        if (!span) return;
+        const v = d.values[i] ?? NaN;
+        writeData(span, 'value', Number.isNaN(v) ? '' : String(v));
+        const text = `${d.line.label} ${indicatorValueText(d.line, v, this.precision)}`;
+        if (span.textContent !== text) span.textContent = text;
+      });
+    }
+  }
+}
+
+/** A data attribute written only when its value changes. */
+function writeData(el: HTMLElement, key: string, value: string): void {
+  if (el.dataset[key] !== value) el.dataset[key] = value;
+}
+
+function sameLine(a: IndicatorLine, b: IndicatorLine | undefined): boolean {
+  return (
+    !!b && a.kind === b.kind && a.label === b.label && a.pane === b.pane && a.style === b.style && a.tone === b.tone
+  );
+}

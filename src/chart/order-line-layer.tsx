@@ -1,0 +1,320 @@
+// The trader's orders drawn on the candle chart (docs/screens.md "Positions and orders on the chart"): a price line per
+// OrderLine (order-lines.ts) on the candle series, and at each line's height a small tag that names it — side, lots and
+// live P&L for a position, "TP"/"SL" and the price for its stops, kind, lots and price for a pending order. The tags
+// are buttons, each named in full ("Take profit of Buy 0.01 lots at 1.09000"; the chart's text alternative lists the
+// same lines, chart-lines-text.tsx): a tap (or a touch held still) opens the order's edit sheet, and with a mouse the
+// tag of a take-profit or stop-loss drags its line; the new price is then confirmed and sent by the screen (onMove),
+// and the line snaps back when that is refused or cancelled.
+// Tags sit at the plot's start edge (the newest candles are at the other end) and follow the price scale by style
+// writes (place()), never a render per tick.
+import {
+  forwardRef,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type ReactElement,
+  type Ref,
+} from 'react';
+import { LineStyle, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
+import { useTranslation } from '../i18n/use-translation.ts';
+import { LiveText } from '../components/text/live-text.tsx';
+import { positionPnl } from './position-pnl.ts';
+import { numberText } from '../../domain/decimal-text.ts';
+import { browserTimers, type Timers } from '../state/shell/clock.ts';
+import { LONG_PRESS_MS } from '../components/hooks/long-press-rule.ts';
+import { orderLinesMark, type OrderLine } from './order-lines.ts';
+import { lineName, lineWords } from './chart-lines-text.tsx';
+
+const DRAG_SLOP_PX = 4;
+/** How near (px) a long press must land to a line to mean that line. */
+const HIT_PX = 14;
+/** The tags stay below the chart's corner button. */
+const TOP_MIN = 34;
+
+export interface OrderLayerHandle {
+  /** Every tag to its line's height (after a scroll, a zoom, a new bar, a resize). */
+  place(): void;
+  /** The line nearest height `y` (px in the chart box), within reach of a finger. */
+  hit(y: number): OrderLine | null;
+}
+
+export interface OrderLineLayerProps {
+  lines: readonly OrderLine[];
+  series: ISeriesApi<'Candlestick'> | null;
+  box: HTMLElement | null;
+  /** The price pane's height (px): a line below it (over an indicator pane) shows no tag. */
+  plotHeight: () => number;
+  precision: number;
+  /** The side colours (the theme's up and down, so they follow red-up). */
+  up: string;
+  down: string;
+  /** Drags allowed (a mouse on the desk). */
+  draggable: boolean;
+  onEdit?: ((line: OrderLine) => void) | undefined;
+  /** A stop's line dropped at `price`: resolves whether the change was taken (false: the line snaps back). */
+  onMove?: ((line: OrderLine, price: string) => Promise<boolean>) | undefined;
+  timers?: Timers;
+}
+
+interface Moved {
+  key: string;
+  price: string;
+}
+
+function OrderLineLayerImpl(
+  {
+    lines,
+    series,
+    box,
+    plotHeight,
+    precision,
+    up,
+    down,
+    draggable,
+    onEdit,
+    onMove,
+    timers = browserTimers,
+  }: OrderLineLayerProps,
+  ref: Ref<OrderLayerHandle>,
+): ReactElement | null {
+  const { t } = useTranslation();
+  const drawn = useRef(new Map<string, IPriceLine>());
+  const tags = useRef(new Map<string, HTMLButtonElement>());
+  const [moved, setMoved] = useState<Moved | null>(null);
+  const movedRef = useRef<Moved | null>(null);
+  movedRef.current = moved;
+  const linesRef = useRef(lines);
+  linesRef.current = lines;
+
+  const priceOf = (l: OrderLine): number =>
+    movedRef.current?.key === l.key ? Number(movedRef.current.price) : l.price;
+
+  const place = () => {
+    if (!series) return;
+    for (const l of linesRef.current) {
+      const tag = tags.current.get(l.key);
+      if (!tag) continue;
+      const y = series.priceToCoordinate(priceOf(l));
+      const h = plotHeight();
+      // Off the price scale: not shown, but still read in the chart's region (its text alternative).
+      // Written only when they change: this runs after every live bar, and the tag seldom moves (a style write
+      // restyles the tag even with the same value).
+      if (y === null || y < TOP_MIN || (h > 0 && y > h - 8)) {
+        if (tag.dataset.off !== 'true') tag.dataset.off = 'true';
+      } else {
+        if (tag.dataset.off !== undefined) delete tag.dataset.off;
+        const top = `${y}px`;
+        if (tag.style.top !== top) tag.style.top = top;
+      }
+    }
+  };
+  const placeRef = useRef(place);
+  placeRef.current = place;
+  useImperativeHandle(ref, () => ({
+    place,
+    hit(y: number) {
+      if (!series) return null;
+      let best: OrderLine | null = null;
+      let bestD = HIT_PX;
+      for (const l of linesRef.current) {
+        const ly = series.priceToCoordinate(priceOf(l));
+        if (ly === null) continue;
+        const d = Math.abs(ly - y);
+        if (d <= bestD) {
+          best = l;
+          bestD = d;
+        }
+      }
+      return best;
+    },
+  }));
+
+  // The lines on the series: created, moved or removed to match; a trailing stop is already drawn by stop-lines.ts.
+  useEffect(() => {
+    if (!series) return;
+    const keep = new Set<string>();
+    for (const l of lines) {
+      if (l.trailing) continue;
+      keep.add(l.key);
+      const opts = {
+        price: priceOf(l),
+        color: l.side === 1 ? up : down,
+        lineWidth: 1 as const,
+        lineStyle:
+          l.role === 'entry' ? LineStyle.Solid : l.role === 'pending' ? LineStyle.LargeDashed : LineStyle.Dashed,
+        axisLabelVisible: true,
+        title: '',
+      };
+      const line = drawn.current.get(l.key);
+      if (line) line.applyOptions(opts);
+      else drawn.current.set(l.key, series.createPriceLine(opts));
+    }
+    for (const [key, line] of drawn.current) {
+      if (keep.has(key)) continue;
+      series.removePriceLine(line);
+      drawn.current.delete(key);
+    }
+    if (box) box.dataset.orderLines = orderLinesMark(lines);
+    placeRef.current();
+    // priceOf() reads refs; `moved` re-runs this so a dragged line keeps its new price until the answer.
+  }, [lines, series, box, up, down, moved]);
+
+  // New lines from the server (FOREX_TRADE after the move): the dragged price is theirs now.
+  useEffect(() => setMoved(null), [lines]);
+
+  useEffect(
+    () => () => {
+      // The chart may be gone already (its unmount removes the series with every line).
+      if (series)
+        for (const line of drawn.current.values()) {
+          try {
+            series.removePriceLine(line);
+          } catch {
+            // removed with the chart
+          }
+        }
+      drawn.current.clear();
+    },
+    [series],
+  );
+
+  if (lines.length === 0) return null;
+  return (
+    <ul className="tw-olines" data-testid="order-lines" aria-label={t('chart_lines.list')}>
+      {lines.map((l) => (
+        <li key={l.key}>
+          <LineTag
+            line={l}
+            price={moved?.key === l.key ? moved.price : l.priceText}
+            tagRef={(el) => {
+              if (el) tags.current.set(l.key, el);
+              else tags.current.delete(l.key);
+            }}
+            draggable={draggable && l.movable && onMove !== undefined}
+            timers={timers}
+            onEdit={onEdit}
+            onDrag={(y, done) => {
+              if (!series) return;
+              const p = series.coordinateToPrice(y);
+              if (p === null || !Number.isFinite(p) || p <= 0) return;
+              const price = numberText(p, precision);
+              setMoved({ key: l.key, price });
+              movedRef.current = { key: l.key, price };
+              drawn.current.get(l.key)?.applyOptions({ price: Number(price) });
+              place();
+              if (!done || !onMove) return;
+              void onMove(l, price).then((ok) => {
+                if (ok) return; // the server's answer brings the line's new price
+                setMoved(null);
+                movedRef.current = null;
+                drawn.current.get(l.key)?.applyOptions({ price: l.price });
+                place();
+              });
+            }}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const OrderLineLayer = forwardRef(OrderLineLayerImpl);
+
+interface LineTagProps {
+  line: OrderLine;
+  price: string;
+  tagRef: (el: HTMLButtonElement | null) => void;
+  draggable: boolean;
+  timers: Timers;
+  onEdit?: ((line: OrderLine) => void) | undefined;
+  onDrag: (y: number, done: boolean) => void;
+}
+
+function LineTag({ line, price, tagRef, draggable, timers, onEdit, onDrag }: LineTagProps): ReactElement {
+  const { t } = useTranslation();
+  const o = line.order;
+  const { side, lots } = lineWords(t, line, price);
+  const pnl = useMemo(() => positionPnl(o), [o]);
+  const name = lineName(t, line, price);
+  const drag = useRef<{ id: number; startY: number; top: number; moved: boolean } | null>(null);
+  const hold = useRef<unknown>(null);
+  const skipClick = useRef(false);
+  const endHold = () => {
+    if (hold.current !== null) timers.clearTimeout(hold.current);
+    hold.current = null;
+  };
+  return (
+    <button
+      type="button"
+      ref={tagRef}
+      className="tw-oline"
+      data-line={line.key}
+      data-role={line.role}
+      data-side={line.side}
+      data-price={price}
+      data-draggable={draggable ? 'true' : undefined}
+      onContextMenu={(e) => e.preventDefault()}
+      onPointerDown={(e) => {
+        skipClick.current = false;
+        if (e.pointerType === 'touch') {
+          endHold();
+          hold.current = timers.setTimeout(() => {
+            hold.current = null;
+            skipClick.current = true; // the click that ends this touch is the hold's, not a tap
+            onEdit?.(line);
+          }, LONG_PRESS_MS); // a long press on a tag (or on a line) opens the edit sheet
+          return;
+        }
+        if (!draggable) return;
+        const top = parseFloat(e.currentTarget.style.top) || 0;
+        drag.current = { id: e.pointerId, startY: e.clientY, top, moved: false };
+        e.currentTarget.setPointerCapture?.(e.pointerId);
+      }}
+      onPointerMove={(e) => {
+        const d = drag.current;
+        if (!d || d.id !== e.pointerId) return;
+        const dy = e.clientY - d.startY;
+        if (!d.moved && Math.abs(dy) < DRAG_SLOP_PX) return;
+        d.moved = true;
+        onDrag(d.top + dy, false);
+      }}
+      onPointerUp={(e) => {
+        endHold();
+        const d = drag.current;
+        drag.current = null;
+        if (!d || d.id !== e.pointerId || !d.moved) return;
+        skipClick.current = true;
+        onDrag(d.top + (e.clientY - d.startY), true);
+      }}
+      onPointerCancel={() => {
+        endHold();
+        drag.current = null;
+      }}
+      onTouchEnd={(e) => {
+        // The hold opened a sheet: the tap this touch would end in must not land on the sheet's backdrop and close it.
+        if (skipClick.current) e.preventDefault();
+      }}
+      onClick={() => {
+        if (skipClick.current) {
+          skipClick.current = false;
+          return;
+        }
+        onEdit?.(line);
+      }}
+    >
+      {line.role === 'entry' ? (
+        <>
+          <span>{t('chart_lines.entry_tag', { side, lots })}</span>
+          <LiveText className="tw-oline__pnl num" field="line-pnl" $text={pnl.text} $dir={pnl.dir} />
+        </>
+      ) : (
+        <span className="tw-num">{t(`chart_lines.${line.role}_tag`, { side, lots, price })}</span>
+      )}
+      {/* The whole name after the visible words (WCAG 2.5.3: a voice user says what is shown): "… Take profit of Buy
+          0.01 lots at 1.09000". */}
+      <span className="visually-hidden">{name}</span>
+    </button>
+  );
+}

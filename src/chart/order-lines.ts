@@ -1,0 +1,80 @@
+// The trader's orders on the chart (docs/screens.md "Positions and orders on the chart"): which lines the chart draws
+// for the shown instrument — each holding position at its entry price, its take-profit and stop-loss, and each
+// pending order at its target price. Pure: the chart layer (order-line-layer.tsx) draws them and the tests read them.
+import type { Order } from '../../domain/types.ts';
+import { dec, isDecimalText } from '../../domain/decimal.ts';
+import { trailOf } from '../../domain/order-rules.ts';
+
+/** entry: a position's open price; tp / sl: its stops; pending: a pending order's target price. */
+export type OrderLineRole = 'entry' | 'tp' | 'sl' | 'pending';
+
+export interface OrderLine {
+  /** Unique per chart: "<order id>:<role>". */
+  key: string;
+  order: Order;
+  role: OrderLineRole;
+  /** The price as the server wrote it (text), and as a number for the chart. */
+  priceText: string;
+  price: number;
+  /** 1 buy, 2 sell: the line's colour follows the side (the up and down colours, so red-up too). */
+  side: 1 | 2;
+  /** A drag moves it (take-profit and stop-loss of a position, a pending order's target; a trailing stop moves by
+   * itself, so it is not). */
+  movable: boolean;
+  /** The stop-loss of a position whose stop trails the price. */
+  trailing: boolean;
+}
+
+const set = (text: string): boolean => isDecimalText(text) && dec(text).gt(0);
+
+/** The lines for `forexId`, in a stable order (by order id, then entry, take-profit, stop-loss). */
+export function chartOrderLines(held: readonly Order[], pending: readonly Order[], forexId: number): OrderLine[] {
+  const out: OrderLine[] = [];
+  const line = (order: Order, role: OrderLineRole, priceText: string, movable: boolean, trailing = false) => {
+    out.push({
+      key: `${order.Id}:${role}`,
+      order,
+      role,
+      priceText,
+      price: Number(priceText),
+      side: order.OrderType === 1 ? 1 : 2,
+      movable,
+      trailing,
+    });
+  };
+  const mine = (o: Order) => o.ForexId === forexId;
+  for (const o of [...held].filter(mine).sort((a, b) => a.Id - b.Id)) {
+    if (o.Status !== 1) continue;
+    if (set(o.Price)) line(o, 'entry', o.Price, false);
+    if (set(o.TargetProfitPrice)) line(o, 'tp', o.TargetProfitPrice, true);
+    const trailing = trailOf(o) !== null;
+    if (set(o.TargetLossPrice)) line(o, 'sl', o.TargetLossPrice, !trailing, trailing);
+  }
+  for (const o of [...pending].filter(mine).sort((a, b) => a.Id - b.Id)) {
+    if (o.Status === 0 && set(o.Price)) line(o, 'pending', o.Price, true);
+  }
+  return out;
+}
+
+/**
+ * The query of set_stop_price after moving one stop of `order` to `price`: the other stop and the trailing distance
+ * stay as they are ("0" where none).
+ */
+export function movedStopParams(
+  order: Order,
+  role: 'tp' | 'sl',
+  price: string,
+): { id: number; target_profit_price: string; stop_loss_price: string; trail_distance: string } {
+  const keep = (text: string) => (set(text) ? text : '0');
+  return {
+    id: order.Id,
+    target_profit_price: role === 'tp' ? price : keep(order.TargetProfitPrice),
+    stop_loss_price: role === 'sl' ? price : keep(order.TargetLossPrice),
+    trail_distance: trailOf(order) ?? '0',
+  };
+}
+
+/** The lines as a data attribute ("key=price …"), so browser tests see them without reading the canvas. */
+export function orderLinesMark(lines: readonly OrderLine[]): string {
+  return lines.map((l) => `${l.key}=${l.priceText}`).join(' ');
+}

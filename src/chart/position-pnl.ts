@@ -1,0 +1,29 @@
+// A position's live P&L as text for the chart's lines (its tag and the chart's text alternative): the feed's figure
+// for it, the order's own until the feed has one. Signals, bound once as live text: a tick rewrites a text node and
+// renders nothing.
+import { computed, type ReadonlySignal } from '@preact/signals-react';
+import { livePosition } from '../state/account/live-positions.ts';
+import { moneyText, pnlDir } from '../../domain/format/money-text.ts';
+import type { Order } from '../../domain/types.ts';
+
+export interface PositionPnl {
+  text: ReadonlySignal<string>;
+  dir: ReadonlySignal<string>;
+}
+
+// One pair per order object: the line's tag and the text alternative bind the same signals, so a tick formats a
+// position's P&L once, not once per place that shows it.
+const made = new WeakMap<Order, PositionPnl>();
+
+export function positionPnl(o: Order): PositionPnl {
+  const known = made.get(o);
+  if (known) return known;
+  const l = livePosition(o.Id);
+  const $v = computed(() => l.$pnl.value ?? o.FactProfits, { name: 'order-line.$pnl' });
+  const pnl = {
+    text: computed(() => moneyText($v.value, { signed: true }), { name: 'order-line.pnl' }),
+    dir: computed(() => pnlDir($v.value), { name: 'order-line.pnlDir' }),
+  };
+  made.set(o, pnl);
+  return pnl;
+}
