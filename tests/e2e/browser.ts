@@ -1,9 +1,10 @@
 // Debian's Chromium driven by playwright-core: the flags this sandbox needs, a fresh profile per browser. And the
 // cross-browser launcher of the flows that also run in Firefox (tests/e2e/firefox.ts): the same flow code, either
 // browser, through the FlowPage interface (tests/e2e/flow-page.ts).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { firefoxContext, launchFirefox } from './firefox.ts';
 import type { FlowContext, FlowPage } from './flow-page.ts';
 import { slow } from '../fixtures/slowness.ts';
@@ -92,6 +93,17 @@ export async function snap(page: Pick<FlowPage, 'screenshot'>, name: string): Pr
   const path = join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path });
   return path;
+}
+
+/** The bytes of a finished download, also from a shared Chromium (download.path() exists only for a local one). */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const dir = mkdtempSync(join(tmpdir(), 'tickwise-download-'));
+  try {
+    await download.saveAs(join(dir, 'file'));
+    return readFileSync(join(dir, 'file'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export type BrowserName = 'chromium' | 'firefox';

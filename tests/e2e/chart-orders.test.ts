@@ -16,14 +16,14 @@ import type { CDPSession, Page } from 'playwright-core';
 import type { Instrument, Order, OrderList } from '../../domain/types.ts';
 import { dec } from '../../domain/decimal.ts';
 import { DESKTOP, PHONE, snap } from './browser.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
 import { axe, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, type RealUser } from './real-user.ts';
 import { crosshairInk } from './chart-ink.ts';
 import type { PriceAlerts } from '../../domain/price-alerts.ts';
 import { slow } from '../fixtures/slowness.ts';
 
-const e2e = useServerAndChrome();
+const e2e = useOwnServerAndChrome(); // own: its stops 0.05 % away lie inside the bars of a fresh server's history
 let user: RealUser;
 let inst: Instrument;
 
@@ -105,26 +105,18 @@ async function drag(page: Page, line: ReturnType<typeof tag>, dy: number): Promi
   await page.mouse.up();
 }
 
-/**
- * Holds a touch on `line`'s tag through the browser's own touch input until the order's sheet opens; answers it. The
- * tag moves with the price: a hold the chart moved away from under the finger is lifted and placed again, three times.
- */
+/** Holds a touch on `line`'s tag through the browser's own touch input until the order's sheet opens; answers it. */
 async function holdOpensSheet(page: Page, cdp: CDPSession, line: ReturnType<typeof tag>, o: Order) {
+  await line.scrollIntoViewIfNeeded();
+  const box = await line.boundingBox();
+  if (!box) throw new Error('no tag');
+  const point = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point });
+  // Held until the hold has opened the sheet (no sleep: a busy page may take longer than the hold to act on it).
   const sheet = page.locator(`[data-testid="chart-order-sheet"][data-order="${o.Id}"]`);
-  for (let attempt = 1; ; attempt++) {
-    await line.scrollIntoViewIfNeeded();
-    const box = await line.boundingBox();
-    if (!box) throw new Error('no tag');
-    const point = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point });
-    // Held until the hold has opened the sheet (no sleep: a busy page may take longer than the hold to act on it).
-    const opened = await sheet.waitFor({ timeout: slow(10_000) }).then(
-      () => true,
-      (e: unknown) => (attempt < 3 ? false : Promise.reject(e as Error)),
-    );
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    if (opened) return sheet;
-  }
+  await sheet.waitFor({ timeout: slow(10_000) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  return sheet;
 }
 
 beforeAll(async () => {

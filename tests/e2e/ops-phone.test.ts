@@ -6,9 +6,9 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { createRealUser, openOpsWithToken } from './real-user.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
 
-const e2e = useServerAndChrome();
+const e2e = useOwnServerAndChrome(); // own: the staff and approvals it creates
 const LONG_NAME = 'Maximiliana Alexandra Montgomery-Whitfield';
 
 /** Where the member's name and action cells are, and whether the name shows whole inside the screen. */

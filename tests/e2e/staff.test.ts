@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { totpCode } from '../../server/auth/second-factor.ts';
-import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
+import { DESKTOP, PHONE, downloadBytes, newPage, snap } from './browser.ts';
 import { createRealUser } from './real-user.ts';
 import { useOwnServerAndChrome } from './server-and-chrome.ts';
 
@@ -167,7 +167,7 @@ it('an admin creates a finance member, who signs in with TOTP, approves a deposi
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
-    const csv = readFileSync((await download.path()) ?? '', 'utf8');
+    const csv = (await downloadBytes(download)).toString('utf8');
     expect(csv.split('\r\n')[0]).toBe('id,at,who,role,address,action,params,before,after');
     expect(csv).toContain('Fred Finance (fred)');
     await snap(page, `staff-audit-${size}`);

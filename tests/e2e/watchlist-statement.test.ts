@@ -3,11 +3,10 @@
 // same account finds the same favourites in the same order (reordered on the phone with the arrows); a CSV statement
 // downloaded from /mine/history holds the account's records, fetched without the token in any URL; axe finds no
 // violation on the new UI. Screenshots: test-artifacts/watch-*.png and statement-*.png (also Arabic).
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { Instrument } from '../../domain/types.ts';
-import { DESKTOP, PHONE, snap } from './browser.ts';
+import { DESKTOP, PHONE, downloadBytes, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { axe, pageIn as openPage, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';
@@ -133,7 +132,7 @@ it(
           page.locator('[data-action="download-statement"]').click(),
         ]);
         expect(download.suggestedFilename()).toBe('tickwise-records-2026-01-01_2026-12-31.csv');
-        const bytes = await readFile(await download.path());
+        const bytes = await downloadBytes(download);
         expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
         const lines = bytes.subarray(3).toString('utf8').split('\r\n');
         expect(lines[0]).toBe('No.,Time (UTC),Description,Amount (USD),Available balance after (USD)');
