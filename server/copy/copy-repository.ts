@@ -292,3 +292,17 @@ export async function openPositionCount(q: Queryable, accountId: number): Promis
   ]);
   return Number(rows[0]?.n ?? 0);
 }
+
+/** A copy account trades under its follower's retail terms (docs/retail-protection.md): the client category and the
+ * appropriateness record are the follower's. */
+export async function inheritRetailTerms(q: Queryable, followerId: number, accountId: number): Promise<void> {
+  await q.query('UPDATE users SET client_category = (SELECT client_category FROM users WHERE id = $1) WHERE id = $2', [
+    followerId,
+    accountId,
+  ]);
+  await q.query(
+    `INSERT INTO appropriateness (user_id, answers, score, passed, acknowledged_at, taken_at)
+     SELECT $2, answers, score, passed, acknowledged_at, taken_at FROM appropriateness WHERE user_id = $1`,
+    [followerId, accountId],
+  );
+}
