@@ -17,6 +17,7 @@ const BOTH_DATABASES = [
   'tests/server/funds/**/*.test.ts',
   'tests/server/engine/**/*.test.ts',
   'tests/server/swaps/**/*.test.ts',
+  'tests/server/copy/**/*.test.ts', // copy accounts, mirrored actions keyed under a unique constraint, fees
   'tests/server/backup/**/*.test.ts',
   'tests/server/main/**/*.test.ts',
   'tests/server/auth/second-factor-repository.test.ts',

@@ -27,7 +27,9 @@ export type MessageKind =
   | 'margin_call'
   | 'copy_opened'
   | 'copy_closed'
-  | 'copy_skipped';
+  | 'copy_skipped'
+  | 'copy_stop_loss'
+  | 'copy_fee';
 
 /** One message to one person on one channel. */
 export interface Message {

@@ -19,9 +19,11 @@ import { ApiError } from '../http/envelope.ts';
 import { move } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { getSetting } from '../settings/settings.ts';
+import { retailTerms } from '../retail/retail-terms.ts';
 import {
   CopyStatus,
   endCopy,
+  inheritRetailTerms,
   insertCopy,
   insertTransfer,
   keepShortfall,
@@ -101,7 +103,10 @@ export async function startCopy(deps: CopyDeps, followerId: number, input: Start
     if (amount.lt(provider.min_amount)) {
       throw new ApiError('copy_amount_below_min', undefined, { min: fixed(provider.min_amount, 2) });
     }
+    // The copy trades under the follower's retail terms: a real follower owes the questionnaire first.
+    if ((await retailTerms(q, followerId)).owesQuestionnaire) throw new ApiError('appropriateness_required');
     const accountId = await createUser(q, { passwordHash: '', isDemo }, at);
+    await inheritRetailTerms(q, followerId, accountId);
     const shortfall = await keptShortfall(q, followerId, provider.user_id);
     const copyId = await insertCopy(q, {
       followerId,

@@ -1,9 +1,11 @@
-// Copy trading on the market writer (docs/copy-trading.md): the mirror follows the engine's commits, and the
-// reconciliation job runs at start and then every COPY_RECONCILE_MS (orphans closed, missed actions finished). Its
+// Copy trading on the market writer (docs/copy-trading.md): the mirror follows the engine's commits, the copy
+// stop-loss watches every tick, and the reconciliation job runs at start and then every COPY_RECONCILE_MS (orphans
+// closed, missed actions finished, last month's fees settled). Its
 // figures are Prometheus series: orphans found, skipped trades by reason, and the lag from the provider's commit to
 // the follower's.
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { AppContext } from '../context.ts';
+import { CopyGuard } from './copy-guard.ts';
 import { CopyMirror, type MirrorMetrics } from './mirror.ts';
 
 export const COPY_RECONCILE_MS = 60_000;
@@ -40,15 +42,22 @@ export function copyMetrics(registry: Registry): MirrorMetrics {
 /** Starts the mirror and its reconciliation job; answers the stopper. */
 export function startCopyJobs(ctx: AppContext, registry: Registry | null): () => Promise<void> {
   const mirror = new CopyMirror(ctx, registry ? copyMetrics(registry) : undefined);
+  const guard = new CopyGuard(ctx);
   mirror.start();
+  const unsubscribe = ctx.market.onTick(() => guard.onTick());
   const run = (): void => {
-    mirror.reconcile().catch((err: unknown) => ctx.log.error({ err }, 'copy reconciliation failed'));
+    mirror
+      .reconcile()
+      .then(() => guard.settleMonth())
+      .catch((err: unknown) => ctx.log.error({ err }, 'copy reconciliation failed'));
   };
   run();
   const timer = ctx.timers.setInterval(run, COPY_RECONCILE_MS);
   return async () => {
     ctx.timers.clearInterval(timer);
+    unsubscribe();
     mirror.stop();
     await mirror.idle();
+    await guard.idle();
   };
 }

@@ -244,3 +244,65 @@ export async function hasRunningCopy(q: Queryable, followerId: number, providerI
   ]);
   return rows.length > 0;
 }
+
+export interface ProviderListRow {
+  user_id: number;
+  display_name: string;
+  description: string;
+  fee_percent: number;
+  min_amount: string;
+  is_demo: number;
+  copiers: string;
+}
+
+/** The published, unsuspended providers of one world, most copied first. */
+export function providersOfWorld(q: Queryable, isDemo: number): Promise<ProviderListRow[]> {
+  return q.query<ProviderListRow>(
+    `SELECT p.user_id, p.display_name, p.description, p.fee_percent, p.min_amount::text AS min_amount, p.is_demo,
+            (SELECT count(*) FROM copies c WHERE c.provider_id = p.user_id AND c.status IN (1, 2)) AS copiers
+       FROM copy_providers p
+      WHERE p.is_demo = $1 AND p.suspended_at IS NULL AND p.is_sample = 0
+      ORDER BY copiers DESC, p.user_id LIMIT 200`,
+    [isDemo],
+  );
+}
+
+/** The provider's display name for each copy of the follower's. */
+export async function providerNames(q: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
+  const rows = await q.query<{ user_id: number; display_name: string }>(
+    'SELECT user_id, display_name FROM copy_providers WHERE user_id = ANY($1::int[])',
+    [[...ids]],
+  );
+  return new Map(rows.map((r) => [r.user_id, r.display_name]));
+}
+
+/** What a stopped copy returned to its follower (its 'stop' money line). */
+export async function returnedAt(q: Queryable, copyId: number): Promise<string> {
+  const row = await queryOne<{ amount: string }>(
+    q,
+    `SELECT amount::text AS amount FROM copy_transfers WHERE copy_id = $1 AND kind = 'stop' ORDER BY id DESC LIMIT 1`,
+    [copyId],
+  );
+  return row?.amount ?? '0';
+}
+
+export async function openPositionCount(q: Queryable, accountId: number): Promise<number> {
+  const rows = await q.query<{ n: string }>('SELECT count(*) AS n FROM orders WHERE user_id = $1 AND status = 1', [
+    accountId,
+  ]);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** A copy account trades under its follower's retail terms (docs/retail-protection.md): the client category and the
+ * appropriateness record are the follower's. */
+export async function inheritRetailTerms(q: Queryable, followerId: number, accountId: number): Promise<void> {
+  await q.query('UPDATE users SET client_category = (SELECT client_category FROM users WHERE id = $1) WHERE id = $2', [
+    followerId,
+    accountId,
+  ]);
+  await q.query(
+    `INSERT INTO appropriateness (user_id, answers, score, passed, acknowledged_at, taken_at)
+     SELECT $2, answers, score, passed, acknowledged_at, taken_at FROM appropriateness WHERE user_id = $1`,
+    [followerId, accountId],
+  );
+}

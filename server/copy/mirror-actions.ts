@@ -15,6 +15,7 @@ import { submitInTx } from '../engine/submit-order.ts';
 import { changeStops, closeHolding, closePart, type Committed } from '../engine/transitions.ts';
 import type { EngineInstrument, OrderRow } from '../engine/types.ts';
 import { checkStops } from '../engine/submit-check.ts';
+import { assetClassOfInstrument, offeredFor, retailTerms } from '../retail/retail-terms.ts';
 import { copyEquity } from './copy-fees.ts';
 import type { CopyRow } from './copy-repository.ts';
 import {
@@ -78,7 +79,11 @@ export async function mirrorOpen(deps: MirrorDeps, row: OrderRow, copy: CopyRow)
   const side = sideOf(row.orderType);
   const at = openSide(side, sides);
   if (slipped(side, row.price, at, copy.slippage_percent)) return skip(deps, row, copy, 'open', 'slippage');
-  const multiple = copiedMultiple(row.multiple, inst.multiples, copy.leverage_cap);
+  // The leverages the follower's own retail terms offer on this instrument (docs/retail-protection.md).
+  const terms = await retailTerms(deps.db, copy.account_id);
+  const offered = offeredFor(terms, await assetClassOfInstrument(deps.db, inst.id), inst.multiples);
+  const top = offered.length > 0 ? Math.max(...offered) : 0;
+  const multiple = copiedMultiple(row.multiple, offered, Math.min(copy.leverage_cap, top));
   if (multiple === null) return skip(deps, row, copy, 'open', 'leverage');
   const providerEquity = (await copyEquity(deps, deps.db, row.userId)).equity;
   const ownEquity = (await copyEquity(deps, deps.db, copy.account_id)).equity;

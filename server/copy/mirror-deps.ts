@@ -15,6 +15,13 @@ export interface MirrorDeps {
   market: MarketView;
   engine: Pick<
     OrderEngine,
-    'instrument' | 'instruments' | 'applyCommitted' | 'floatingOf' | 'marginOf' | 'closeAll' | 'onCommitted'
+    | 'instrument'
+    | 'instruments'
+    | 'applyCommitted'
+    | 'floatingOf'
+    | 'marginOf'
+    | 'riskRateOf'
+    | 'closeAll'
+    | 'onCommitted'
   >;
 }

@@ -31,6 +31,8 @@ export const MESSAGE_KINDS: readonly MessageKind[] = [
   'copy_opened',
   'copy_closed',
   'copy_skipped',
+  'copy_stop_loss',
+  'copy_fee',
 ];
 
 /** The message's subject (also the in-app notice's title). */

@@ -12,6 +12,7 @@ import { depositRoutes } from './deposits.ts';
 import { payoutMethodRoutes } from './payout-methods.ts';
 import { realNameRoutes } from './real-name.ts';
 import { fundRoutes } from './fixed-term-funds.ts';
+import { copyRoutes } from './copy.ts';
 import { withdrawalRoutes } from './withdrawals.ts';
 import { tradingRoutes } from './trading.ts';
 import { accountRoutes } from './account.ts';
@@ -37,6 +38,7 @@ export function coreRoutes(): RouteModule[] {
     payoutMethodRoutes,
     realNameRoutes,
     fundRoutes,
+    copyRoutes,
     uploadRoutes,
     // The order engine's routes (server/server.ts starts the engine) and the trading account's routes.
     tradingRoutes,

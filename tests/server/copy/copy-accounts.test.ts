@@ -7,6 +7,7 @@ import { addToCopy, pauseCopy, startCopy, stopCopy, withdrawFromCopy } from '../
 import { publishProvider } from '../../../server/copy/providers.ts';
 import { setSuspended } from '../../../server/copy/copy-repository.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
+import { setSetting } from '../../../server/settings/settings.ts';
 import { errorKey, expectLedgerInvariants, useEngineBed } from '../support/engine-helpers.ts';
 import { ledgerHolds } from '../support/ledger-invariant.ts';
 import { balanceOf, copyRow, countCopies, depsOf, provider, recordsOf, trader } from './copy-support.ts';
@@ -151,6 +152,27 @@ describe('who may copy whom', () => {
     expect(await refused(startCopy(deps(), account, { providerId: p, amount: '100' }))).toBe('copy_not_found');
     expect(await refused(startCopy(deps(), f, { providerId: 987654, amount: '100' }))).toBe('provider_not_copyable');
     expect(await balanceOf(bed, f)).toBe('900');
+  });
+
+  it("trades under the follower's retail terms: a real follower owes the questionnaire first", async () => {
+    const p = await provider(bed, '4000');
+    const f = await trader(bed, '1000');
+    await setSetting(bed.ctx.db, 'retail_protection', '1');
+    try {
+      expect(await refused(startCopy(deps(), f, { providerId: p, amount: '100' }))).toBe('appropriateness_required');
+      expect(await balanceOf(bed, f)).toBe('1000');
+      await bed.ctx.db.query(
+        `INSERT INTO appropriateness (user_id, answers, score, passed, taken_at) VALUES ($1, '[]', 9, TRUE, 0)`,
+        [f],
+      );
+      const copy = await copyRow(bed, await startCopy(deps(), f, { providerId: p, amount: '100' }));
+      const inherited = await bed.ctx.db.query('SELECT passed FROM appropriateness WHERE user_id = $1', [
+        copy.account_id,
+      ]);
+      expect(inherited).toEqual([{ passed: true }]);
+    } finally {
+      await setSetting(bed.ctx.db, 'retail_protection', '0');
+    }
   });
 
   it('publishes a demo account freely and a real one only with a verified identity', async () => {

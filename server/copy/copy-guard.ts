@@ -1,0 +1,114 @@
+// The copy stop-loss and the monthly fee settlement on the writer (docs/copy-trading.md "Copy stop-loss",
+// "Performance fee above a high-water mark"). On each tick the running copies' equity (the engine's own figures:
+// risk rate × margin, or the balance with nothing held) is held against their levels; a copy at or below its level
+// has every position closed, ends, and its follower is told. Once a month each running copy settles the past
+// month's fee, claimed by its period so a second run settles nothing.
+import { dec, exactText, fixed, type Dec } from '../../domain/decimal.ts';
+import { stopLossLevel } from '../../domain/copy-maths.ts';
+import { notifyAccount } from '../notify/account-notices.ts';
+import { getAccount } from '../ledger/ledger.ts';
+import { allRunningCopies, copyById, lockCopy, type CopyRow } from './copy-repository.ts';
+import { endRunningCopy } from './copy-accounts.ts';
+import { settleFee } from './copy-fees.ts';
+import type { MirrorDeps } from './mirror-deps.ts';
+
+/** How often the list of running copies and their balances is read again. */
+export const GUARD_REFRESH_MS = 5000;
+
+interface Watched {
+  copy: CopyRow;
+  level: Dec;
+  balance: Dec;
+}
+
+/** "month:YYYY-MM" of the month before the one `now` falls in (UTC): the period a month-end settlement closes. */
+export function lastMonthPeriod(now: number): string {
+  const d = new Date(now);
+  const prev = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1));
+  return `month:${prev.toISOString().slice(0, 7)}`;
+}
+
+export class CopyGuard {
+  private watched: Watched[] = [];
+  private readAt = -Infinity;
+  private busy: Promise<void> | null = null;
+  private readonly ending = new Set<number>();
+
+  constructor(private readonly deps: MirrorDeps) {}
+
+  /** The tick's check; one at a time (a tick during a check waits for the next). */
+  onTick(): void {
+    if (this.busy) return;
+    this.busy = this.check()
+      .catch((err: unknown) => this.deps.log.error({ err }, 'copy stop-loss check failed'))
+      .finally(() => {
+        this.busy = null;
+      });
+  }
+
+  async idle(): Promise<void> {
+    while (this.busy) await this.busy;
+  }
+
+  private async refresh(): Promise<void> {
+    const copies = await allRunningCopies(this.deps.db);
+    const out: Watched[] = [];
+    for (const copy of copies) {
+      const balance = dec((await getAccount(this.deps.db, copy.account_id))?.balance ?? 0);
+      out.push({ copy, level: stopLossLevel(copy.net_invested, copy.stop_loss_percent), balance });
+    }
+    this.watched = out;
+    this.readAt = this.deps.clock.now();
+  }
+
+  /** The copy's equity from the engine's cached figures; null when they are not known yet. */
+  private equityOf(w: Watched): Dec | null {
+    const margin = dec(this.deps.engine.marginOf(w.copy.account_id));
+    if (margin.isZero()) return w.balance;
+    const rate = this.deps.engine.riskRateOf(w.copy.account_id);
+    return rate === null ? null : margin.times(rate);
+  }
+
+  async check(force = false): Promise<void> {
+    if (force || this.deps.clock.now() - this.readAt >= GUARD_REFRESH_MS) await this.refresh();
+    for (const w of this.watched) {
+      const equity = this.equityOf(w);
+      if (equity === null || equity.gt(w.level) || this.ending.has(w.copy.id)) continue;
+      this.ending.add(w.copy.id);
+      try {
+        await this.stopOut(w.copy, equity);
+      } finally {
+        this.ending.delete(w.copy.id);
+      }
+    }
+  }
+
+  private async stopOut(copy: CopyRow, equity: Dec): Promise<void> {
+    await endRunningCopy(this.deps, copy, 'copy_stop_loss');
+    this.watched = this.watched.filter((w) => w.copy.id !== copy.id);
+    await notifyAccount(this.deps, copy.follower_id, 'copy_stop_loss', {
+      equity: fixed(equity, 2),
+      percent: copy.stop_loss_percent,
+    });
+  }
+
+  /** Settles last month's fee of every running copy (once per copy and month); answers how many paid one. */
+  async settleMonth(): Promise<number> {
+    const now = new Date(this.deps.clock.now());
+    const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+    const period = lastMonthPeriod(monthStart);
+    let paid = 0;
+    for (const { id, started_at } of await allRunningCopies(this.deps.db)) {
+      if (Number(started_at) >= monthStart) continue; // started this month: nothing of last month to settle
+      const due = await this.deps.db.tx(async (q) => {
+        const copy = await lockCopy(q, id);
+        return copy && copy.status !== 3 ? settleFee(this.deps, q, copy, period) : null;
+      });
+      if (!due || due.fee.isZero()) continue;
+      paid += 1;
+      const copy = await copyById(this.deps.db, id);
+      if (copy) await notifyAccount(this.deps, copy.follower_id, 'copy_fee', { fee: exactText(due.fee) });
+    }
+    return paid;
+  }
+}

@@ -1,0 +1,30 @@
+// The `data` shapes of the copy-trading routes (docs/api.md "Copy trading").
+import type { CopyItem, CopyProvider } from '../../../domain/copy-types.ts';
+import { decimal, enumOf, integer, listShape, shape, text } from '../wire-schema.ts';
+
+export const COPY_PROVIDERS = listShape<CopyProvider>('CopyProvider', {
+  provider_id: integer,
+  name: text,
+  description: text,
+  fee_percent: integer,
+  min_amount: decimal,
+  copiers: integer,
+  is_demo: enumOf(0, 1),
+});
+
+export const COPY_ITEMS = listShape<CopyItem>('CopyItem', {
+  id: integer,
+  provider_id: integer,
+  provider_name: text,
+  status: enumOf(1, 2, 3),
+  multiplier: decimal,
+  stop_loss_percent: integer,
+  invested: decimal,
+  equity: decimal,
+  pnl: decimal,
+  fees_paid: decimal,
+  positions: integer,
+  end_reason: text,
+});
+
+export const COPY_STARTED = shape<{ id: number }>('CopyStarted', { id: integer });

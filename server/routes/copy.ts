@@ -1,0 +1,125 @@
+// Copy trading's routes (docs/api.md "Copy trading", docs/copy-trading.md): the providers of the caller's world,
+// publishing oneself as one, and a follower's copies — start, pause, resume, add, withdraw, stop — each mapped to its
+// flow in server/copy/ (copy-accounts.ts, providers.ts, copy-views.ts). Signed-in callers only; demo accounts copy in
+// the demo world, so no route refuses them.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { caller, requireSession } from '../auth/session-hook.ts';
+import { ok } from '../http/envelope.ts';
+import { requestText } from '../http/i18n.ts';
+import { body, int, str } from '../http/schemas.ts';
+import { COPY_ITEMS, COPY_PROVIDERS, COPY_STARTED } from '../http/wire/copy.ts';
+import { replies, SESSION } from '../http/wire-schema.ts';
+import { budget } from '../security/budgets.ts';
+import { addToCopy, pauseCopy, startCopy, stopCopy, withdrawFromCopy } from '../copy/copy-accounts.ts';
+import { publishProvider } from '../copy/providers.ts';
+import { myCopies, providerList } from '../copy/copy-views.ts';
+
+const TAGS = ['Copy trading'];
+const ID = int(1);
+const AMOUNT = str(40);
+const write = { budget: budget('write') };
+const done = replies({ type: 'null' });
+
+export async function copyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (authed) => {
+    requireSession(authed, ctx);
+    const schema = (extra: Record<string, unknown>) => ({ tags: TAGS, security: SESSION, ...extra });
+
+    authed.get('/api/copy/providers', { schema: schema({ response: replies(COPY_PROVIDERS) }) }, async (request) =>
+      ok(await providerList(ctx, caller(request).id)),
+    );
+
+    authed.get('/api/copy/mine', { schema: schema({ response: replies(COPY_ITEMS) }) }, async (request) =>
+      ok(await myCopies(ctx, caller(request).id)),
+    );
+
+    authed.post<{ Body: { name: string; description?: string; fee: number; min_amount: string } }>(
+      '/api/copy/publish',
+      {
+        config: write,
+        schema: schema({
+          body: body({ name: str(80), description: str(600), fee: int(0, 100), min_amount: AMOUNT }, [
+            'name',
+            'fee',
+            'min_amount',
+          ]),
+          response: done,
+        }),
+      },
+      async (request) => {
+        const b = request.body;
+        await publishProvider(ctx, caller(request).id, {
+          name: b.name,
+          description: b.description ?? '',
+          fee: b.fee,
+          minAmount: b.min_amount,
+        });
+        return ok(null, requestText(request, 'server.copy_published'));
+      },
+    );
+
+    authed.post<{ Body: { provider_id: number; amount: string; multiplier?: string; stop_loss?: number } }>(
+      '/api/copy/start',
+      {
+        config: write,
+        schema: schema({
+          body: body({ provider_id: ID, amount: AMOUNT, multiplier: str(8), stop_loss: int(0, 100) }, [
+            'provider_id',
+            'amount',
+          ]),
+          response: replies(COPY_STARTED),
+        }),
+      },
+      async (request) => {
+        const b = request.body;
+        const id = await startCopy(ctx, caller(request).id, {
+          providerId: b.provider_id,
+          amount: b.amount,
+          multiplier: b.multiplier,
+          stopLoss: b.stop_loss,
+        });
+        return ok({ id }, requestText(request, 'server.copy_started'));
+      },
+    );
+
+    const byId = body({ id: ID }, ['id']);
+    for (const [path, paused] of [
+      ['/api/copy/pause', true],
+      ['/api/copy/resume', false],
+    ] as const) {
+      authed.post<{ Body: { id: number } }>(
+        path,
+        { config: write, schema: schema({ body: byId, response: done }) },
+        async (request) => {
+          await pauseCopy(ctx, caller(request).id, request.body.id, paused);
+          return ok(null);
+        },
+      );
+    }
+
+    authed.post<{ Body: { id: number } }>(
+      '/api/copy/stop',
+      { config: write, schema: schema({ body: byId, response: done }) },
+      async (request) => {
+        await stopCopy(ctx, caller(request).id, request.body.id);
+        return ok(null, requestText(request, 'server.copy_stopped'));
+      },
+    );
+
+    const withAmount = body({ id: ID, amount: AMOUNT }, ['id', 'amount']);
+    for (const [path, transfer] of [
+      ['/api/copy/add', addToCopy],
+      ['/api/copy/withdraw', withdrawFromCopy],
+    ] as const) {
+      authed.post<{ Body: { id: number; amount: string } }>(
+        path,
+        { config: write, schema: schema({ body: withAmount, response: done }) },
+        async (request) => {
+          await transfer(ctx, caller(request).id, request.body.id, request.body.amount);
+          return ok(null);
+        },
+      );
+    }
+  });
+}

@@ -1,0 +1,84 @@
+// The copy-trading routes over HTTP on the real server (TEST_DB=pglite and postgres): two demo accounts, one
+// publishes itself, the other sees it among the demo providers, starts a copy, sees it in "My copies", adds to it,
+// withdraws and stops it with the money back; bad input answers a translated error and changes nothing; another's
+// copy reads as unknown; no session, no copy.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginResult } from '../../../domain/types.ts';
+import type { CopyItem, CopyProvider } from '../../../domain/copy-types.ts';
+import { api, startTestServer, type ApiClient, type TestServer } from '../support/harness.ts';
+import { ledgerHolds } from '../support/ledger-invariant.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function demo(id: string): Promise<ApiClient> {
+  const client = api(server.baseUrl, { lang: 'en' });
+  const login = await client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: id });
+  expect(login.code).toBe(1);
+  return client.withToken(login.data.token);
+}
+
+const balance = async (c: ApiClient): Promise<string> =>
+  (await c.get<{ balance: string }>('/v1/api/main/wallet/getBalance')).data.balance;
+
+describe('copy trading routes', () => {
+  it('publishes, lists, starts, adds, withdraws and stops with the money back', async () => {
+    const provider = await demo('copy-route-provider-1');
+    const follower = await demo('copy-route-follower-1');
+    const published = await provider.postJson('/api/copy/publish', { name: 'Demo Pro', fee: 10, min_amount: '100' });
+    expect(published.code).toBe(1);
+    const providers = (await follower.get<CopyProvider[]>('/api/copy/providers')).data;
+    const mine = providers.find((p) => p.name === 'Demo Pro');
+    expect(mine).toMatchObject({ fee_percent: 10, min_amount: '100.00', is_demo: 1, copiers: 0 });
+    const before = await balance(follower);
+    const started = await follower.postJson<{ id: number }>('/api/copy/start', {
+      provider_id: mine?.provider_id,
+      amount: '1000',
+    });
+    expect(started.code).toBe(1);
+    const id = started.data.id;
+    expect((await follower.postJson('/api/copy/add', { id, amount: '500' })).code).toBe(1);
+    expect((await follower.postJson('/api/copy/withdraw', { id, amount: '200' })).code).toBe(1);
+    expect((await follower.postJson('/api/copy/pause', { id })).code).toBe(1);
+    const listed = (await follower.get<CopyItem[]>('/api/copy/mine')).data;
+    expect(listed[0]).toMatchObject({
+      id,
+      status: 2,
+      invested: '1300.00',
+      equity: '1300.00',
+      provider_name: 'Demo Pro',
+    });
+    expect((await follower.postJson('/api/copy/stop', { id })).code).toBe(1);
+    expect(await balance(follower)).toBe(before);
+    expect(await ledgerHolds(server.ctx)).toBe(true);
+  });
+
+  it('answers bad input and another one’s copy with a translated error, changing nothing', async () => {
+    const provider = await demo('copy-route-provider-2');
+    const follower = await demo('copy-route-follower-2');
+    const stranger = await demo('copy-route-stranger-2');
+    await provider.postJson('/api/copy/publish', { name: 'Second', fee: 0, min_amount: '100' });
+    const providerId = (await follower.get<CopyProvider[]>('/api/copy/providers')).data.find(
+      (p) => p.name === 'Second',
+    )?.provider_id;
+    const before = await balance(follower);
+    const bad = await follower.postJson('/api/copy/start', {
+      provider_id: providerId,
+      amount: '1000',
+      multiplier: '9',
+    });
+    expect(bad.code).toBe(0);
+    expect(bad.msg).toBe('The multiplier must be between 0.1 and 3, with one decimal');
+    expect((await follower.postJson('/api/copy/publish', { name: 'X', fee: 31, min_amount: '100' })).code).toBe(0);
+    expect(await balance(follower)).toBe(before);
+    const id = (await follower.postJson<{ id: number }>('/api/copy/start', { provider_id: providerId, amount: '100' }))
+      .data.id;
+    const foreign = await stranger.postJson('/api/copy/stop', { id });
+    expect(foreign.msg).toBe('This copy was not found');
+    const anonymous = await api(server.baseUrl, { lang: 'en' }).postJson('/api/copy/stop', { id });
+    expect(anonymous.code).toBe(999);
+  });
+});
