@@ -394,21 +394,28 @@ describe('detail sheet and actions', () => {
     expect(server.seen.some((r) => r.url === '/v1/api/forex/set_stop_price')).toBe(false);
   });
 
-  it('a refused stop keeps the form open with the server’s message', async () => {
+  it('a stop on the wrong side is said as typed; a refused stop keeps the form open with the server’s message', async () => {
     const o = order({ OrderType: 2 });
     book.lists[1] = [o];
-    server.on(
-      'GET',
-      '/v1/api/forex/set_stop_price',
-      fail(0, 'For a sell (short), the stop-loss must be above the price'),
-    );
+    let sent = 0;
+    server.on('GET', '/v1/api/forex/set_stop_price', () => {
+      sent++;
+      return fail(0, 'The stop price is too far from the current price');
+    });
     await show('/order');
     await click($(`.od-row[data-id="${o.Id}"]`));
     await click($('[data-action="edit-stops"]'));
     expect(txt('[data-hint="stop-profit"]')).toBe('Below the current price');
+    // The order form's side rule, as typed: nothing is sent.
     await typeInto($('input[data-field="stop-loss"]'), '1.0');
+    expect(txt('[data-message-for="stop-loss"]')).toBe('For a sell (short), the stop-loss must be above the price');
     await click($('[data-action="save-stops"]'));
-    expect(txt('[data-message-for="form"]')).toBe('For a sell (short), the stop-loss must be above the price'); // under the form
+    expect(sent).toBe(0);
+    // On its side, what only the server knows (the band) is refused under the form.
+    await typeInto($('input[data-field="stop-loss"]'), '1.9');
+    await click($('[data-action="save-stops"]'));
+    expect(sent).toBe(1);
+    expect(txt('[data-message-for="form"]')).toBe('The stop price is too far from the current price'); // under the form
     expect(toasts()).toEqual([]);
     expect($('[data-testid="stop-form"]')).not.toBeNull();
     await typeInto($('input[data-field="stop-loss"]'), '1.2'); // fixed: the message goes
