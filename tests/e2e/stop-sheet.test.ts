@@ -1,4 +1,4 @@
-// The TP/SL sheet on /order (docs/orders-screen.md "Stops"), Chromium at 360×740 and 1280×800: a stop on the wrong
+// The TP/SL sheet on /order (docs/orders-screen.md "Decisions the spec left open"), Chromium at 360×740 and 1280×800: a stop on the wrong
 // side is said under its box as it is typed, with the order form's rule, and nothing is sent; a good one shows the
 // pips from the open price and the P&L at that stop as money, to the cent the position's maths gives.
 import { expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The TP/SL sheet's two rules, both the order form's (docs/orders-screen.md "Stops"): a stop's side against the
+// The TP/SL sheet's two rules, both the order form's (docs/orders-screen.md "Decisions the spec left open"): a stop's side against the
 // reference price is stopSideKey (domain/order-rules.ts, which the form and the server's submit check call too), and
 // a stop's meaning is the pips from the open price and the position's P&L there (positionPnl, as the worker's
 // preview computes it for the form). Pure, so the sheet renders what these return.
