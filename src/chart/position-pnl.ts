@@ -3,7 +3,8 @@
 // renders nothing.
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { livePosition } from '../state/account/live-positions.ts';
-import { moneyText, pnlDir } from '../../domain/format/money-text.ts';
+import { NO_VALUE, pnlDir } from '../../domain/format/money-text.ts';
+import { formatPnl } from '../i18n/format.ts';
 import type { Order } from '../../domain/types.ts';
 
 export interface PositionPnl {
@@ -21,7 +22,7 @@ export function positionPnl(o: Order): PositionPnl {
   const l = livePosition(o.Id);
   const $v = computed(() => l.$pnl.value ?? o.FactProfits, { name: 'order-line.$pnl' });
   const pnl = {
-    text: computed(() => moneyText($v.value, { signed: true }), { name: 'order-line.pnl' }),
+    text: computed(() => formatPnl($v.value, { missing: NO_VALUE }), { name: 'order-line.pnl' }),
     dir: computed(() => pnlDir($v.value), { name: 'order-line.pnlDir' }),
   };
   made.set(o, pnl);

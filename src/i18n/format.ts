@@ -63,6 +63,15 @@ export function formatMoney(value: string | number | null | undefined, opts: For
   return (nf.format as ExactFormat).call(nf, text);
 }
 
+/** A P&L as money (the one P&L formatter): formatMoney's places and grouping, with a '+' when above zero. */
+export function formatPnl(value: string | number | null | undefined, opts: FormatMoneyOptions = {}): string {
+  const text = formatMoney(value, opts);
+  // The sign is read from the rounded figure (before the language's digits), so +0.00 never shows.
+  const plain = typeof value === 'number' ? numberText(value, opts.places ?? 2) : value;
+  const above = moneyText(plain, { places: opts.places ?? 2, signed: true }).startsWith('+');
+  return above ? `+${text}` : text;
+}
+
 /**
  * A date and time in the current language (DATE_TIME_OPTIONS, the app's one format), from ms epoch, a Date, or a wire
  * time (list "YYYY-MM-DD HH:mm:ss" UTC or ISO); '' for anything else.

@@ -37,6 +37,10 @@ it('subscribes, earns daily income, redeems with the penalty, and the balance is
   await page.locator('[data-testid="fund-card"]', { hasText: '港灣穩健 7' }).click();
   await page.waitForURL(/#\/mining\/subscribe\?id=/);
 
+  // A USDT fund beside a USD wallet says the 1:1 booking, with separators.
+  await expect(page.locator('[data-testid="fund-balance"]').innerText()).resolves.toMatch(
+    /^2,000\.00 USD = 2,000\.00 USDT[（(]1 USDT = 1 USD[）)]$/,
+  );
   // Empty amount: the 'input lock number' message and no sheet.
   await page.locator('[data-testid="fund-subscribe"]').click();
   await page.locator('[data-testid="fund-error"]').waitFor(); // 'input lock number' under the field
@@ -69,7 +73,16 @@ it('subscribes, earns daily income, redeems with the penalty, and the balance is
   await expect(page.locator('[data-testid="redeem-text"]').innerText()).resolves.toContain('61.73');
   await page.locator('[data-testid="redeem-confirm"]').click();
   await page.locator('[data-testid="sub-row"][data-status="3"]').waitFor();
-  await expect(page.locator('[data-testid="sub-redeem"]').first().isDisabled()).resolves.toBe(true);
+  // Redeemed early: the card says the penalty and what came back, not the profit it will not earn, and offers no
+  // Redeem.
+  const redeemed = async (p: typeof page) => {
+    const card = p.locator('[data-testid="sub-row"][data-status="3"]').first();
+    await expect(card.locator('[data-testid="sub-penalty"]').innerText()).resolves.toBe('61.73 USDT');
+    await expect(card.locator('[data-testid="sub-returned"]').innerText()).resolves.toBe('1,172.83 USDT');
+    await expect(card.locator('[data-testid="sub-redeem"]').count()).resolves.toBe(0);
+    await expect(card.innerText()).resolves.not.toContain('總收益');
+  };
+  await redeemed(page);
   await snap(page, 'fund-record-360');
 
   const income = (await get<LastPaged<FundIncome>>('/api/fund/insList', { sub_id: subId, page: '1' })).data;
@@ -86,5 +99,9 @@ it('subscribes, earns daily income, redeems with the penalty, and the balance is
   await desk.page.waitForURL(/#\/mining$/);
   await desk.page.locator('[data-testid="fund-card"]').first().waitFor();
   await snap(desk.page, 'fund-list-1280');
+  await loginInBrowser(desk.page, e2e.server, user);
+  await desk.page.goto(`${e2e.server.url}/#/mining/record`);
+  await redeemed(desk.page);
+  await snap(desk.page, 'fund-record-1280');
   await desk.context.close();
 });

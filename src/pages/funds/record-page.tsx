@@ -1,5 +1,6 @@
-// /mining/record: the user's subscriptions (docs/contract.md §2, §4). A row opens its income list; Redeem is enabled only in
-// status 1 and first shows the penalty and what comes back (docs/contract.md §9), then the list reloads.
+// /mining/record: the user's subscriptions (docs/contract.md §2, §4). A row opens its income list; Redeem shows only in
+// status 1 and first shows the penalty and what comes back (docs/contract.md §9), then the list reloads; a card
+// redeemed early says its penalty and what was returned instead of the profit it will not earn.
 import { useCallback, useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -7,7 +8,8 @@ import { applyRefund, subList } from '../../api/funds.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
-import { dec, fixed, type Dec } from '../../../domain/decimal.ts';
+import { dec, exactText, fixed, type Dec } from '../../../domain/decimal.ts';
+import { formatMoney } from '../../i18n/format.ts';
 import { redemptionPenalty } from '../../../domain/fund-maths.ts';
 import { SubscriptionStatus } from '../../../domain/fund-types.ts';
 import type { FundSubscription } from '../../../domain/fund-types.ts';
@@ -66,17 +68,36 @@ export function RecordPage(): ReactElement {
                 <dt>{t('mining.amount')}</dt>
                 <dd>
                   <Num>
-                    {s.share_amount} {s.get_fund.currency_code}
+                    {formatMoney(s.share_amount)} {s.get_fund.currency_code}
                   </Num>
                 </dd>
                 <dt>{t('mining.daily_profit')}</dt>
                 <dd>
                   <Num>{fixed(s.day_profit, 4)}</Num>
                 </dd>
-                <dt>{t('mining.total_profit')}</dt>
-                <dd>
-                  <Num>{fixed(dec(s.day_profit).times(s.get_fund.lock_dividend_days), 4)}</Num>
-                </dd>
+                {s.status === SubscriptionStatus.REFUNDED ? (
+                  <>
+                    <dt>{t('mining.penalty')}</dt>
+                    <dd data-testid="sub-penalty">
+                      <Num>
+                        {formatMoney(exactText(penaltyOf(s)))} {s.get_fund.currency_code}
+                      </Num>
+                    </dd>
+                    <dt>{t('mining.returned')}</dt>
+                    <dd data-testid="sub-returned">
+                      <Num>
+                        {formatMoney(exactText(dec(s.share_amount).minus(penaltyOf(s))))} {s.get_fund.currency_code}
+                      </Num>
+                    </dd>
+                  </>
+                ) : (
+                  <>
+                    <dt>{t('mining.total_profit')}</dt>
+                    <dd>
+                      <Num>{fixed(dec(s.day_profit).times(s.get_fund.lock_dividend_days), 4)}</Num>
+                    </dd>
+                  </>
+                )}
                 <dt>{t('mining.paid_profit')}</dt>
                 <dd data-testid="sub-paid">
                   <Num>{fixed(s.sum_profit, 4)}</Num>
@@ -87,15 +108,16 @@ export function RecordPage(): ReactElement {
                 </dd>
               </dl>
             </Link>
-            <button
-              type="button"
-              className="btn btn-secondary btn-block"
-              disabled={s.status !== SubscriptionStatus.DOING}
-              onClick={() => setRedeeming(s)}
-              data-testid="sub-redeem"
-            >
-              {t('mining.redeem')}
-            </button>
+            {s.status === SubscriptionStatus.DOING ? (
+              <button
+                type="button"
+                className="btn btn-secondary btn-block"
+                onClick={() => setRedeeming(s)}
+                data-testid="sub-redeem"
+              >
+                {t('mining.redeem')}
+              </button>
+            ) : null}
           </div>
         ))}
         {list.finished && list.items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}
@@ -107,8 +129,8 @@ export function RecordPage(): ReactElement {
             <>
               <p className="fund-desc" data-testid="redeem-text">
                 {t('mining.redeem_confirm', {
-                  penalty: fixed(penaltyOf(redeeming), 2),
-                  refund: fixed(dec(redeeming.share_amount).minus(penaltyOf(redeeming)), 2),
+                  penalty: formatMoney(exactText(penaltyOf(redeeming))),
+                  refund: formatMoney(exactText(dec(redeeming.share_amount).minus(penaltyOf(redeeming)))),
                   currency,
                 })}
               </p>

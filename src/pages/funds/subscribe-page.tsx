@@ -174,10 +174,20 @@ export function SubscribePage(): ReactElement {
               {available !== null ? (
                 <p className="muted fund-balance">
                   {t('mining.balance')}:{' '}
+                  {/* A fund in another currency than the wallet's says the 1:1 booking (docs/funds.md). */}
                   <span className="num" data-testid="fund-balance">
-                    {formatMoney(available)}
-                  </span>{' '}
-                  {CURRENCY}
+                    {fund.currency_code === CURRENCY ? (
+                      `${formatMoney(available)} ${CURRENCY}`
+                    ) : (
+                      <bdi>
+                        {t('mining.balance_converted', {
+                          usd: formatMoney(available),
+                          amount: formatMoney(available),
+                          currency: fund.currency_code,
+                        })}
+                      </bdi>
+                    )}
+                  </span>
                 </p>
               ) : null}
               <button type="submit" className="btn btn-primary btn-block" data-testid="fund-subscribe">

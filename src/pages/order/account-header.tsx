@@ -13,8 +13,8 @@ import { percentText } from '../../../domain/format/percent.ts';
 import { $funds, orderLists, type OrderTab } from '../../state/orders/orders.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { Num } from '../../components/text/num.tsx';
-import { moneyText, NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
-import { formatMoney } from '../../i18n/format.ts';
+import { NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
+import { formatMoney, formatPnl } from '../../i18n/format.ts';
 
 export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
   useSignals();
@@ -27,7 +27,7 @@ export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
         { name: 'account-header.balance' },
       ),
       equity: computed(() => formatMoney($equity.value, { missing: NO_VALUE }), { name: 'account-header.equity' }),
-      floating: computed(() => moneyText($floating.value, { signed: true }), { name: 'account-header.floating' }),
+      floating: computed(() => formatPnl($floating.value, { missing: NO_VALUE }), { name: 'account-header.floating' }),
       floatingDir: computed(() => pnlDir($floating.value), { name: 'account-header.floatingDir' }),
       // The account's risk rate from the feed (equity / margin, the server's rule: docs/trading.md "Stop-out").
       riskRate: computed(() => percentText($account.value?.riskRate, { ratio: true, missing: NO_VALUE }), {
@@ -69,7 +69,7 @@ export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
         <div className="od-account__total" data-field="all-fact-profits">
           <span>{t('orders.realised_total')}</span>
           <span className="od-pnl" data-dir={pnlDir(realised)}>
-            <Num>{moneyText(realised, { signed: true })}</Num>
+            <Num>{formatPnl(realised, { missing: NO_VALUE })}</Num>
           </span>
         </div>
       ) : null}

@@ -51,7 +51,7 @@ export function ChartOrderHost(): ReactElement {
           <div className="od-sheet" data-testid="chart-order-sheet" data-order={order.Id}>
             <OrderDetail order={order} inst={edit.inst} headOnly />
             {order.Status === 1 ? (
-              <StopForm order={order} onDone={closeChartOrder} />
+              <StopForm order={order} inst={edit.inst} onDone={closeChartOrder} />
             ) : (
               <>
                 <PendingPriceForm order={order} onDone={closeChartOrder} />

@@ -8,8 +8,9 @@ import { i18n } from '../../i18n/index.ts';
 import type { CloseAllItem } from '../../../domain/close-scope.ts';
 import type { Order } from '../../../domain/types.ts';
 import { Num } from '../../components/text/num.tsx';
-import { dec } from '../../../domain/decimal.ts';
-import { moneyText, pnlDir } from '../../../domain/format/money-text.ts';
+import { dec, exactText } from '../../../domain/decimal.ts';
+import { NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
+import { formatPnl } from '../../i18n/format.ts';
 import { orderLots } from '../../state/market/lot-step.ts';
 
 export interface CloseAllResultProps {
@@ -34,7 +35,7 @@ export function CloseAllResult({ results, asked, onDone }: CloseAllResultProps):
           <span className="od-close-all__realised">
             <span>{t('orders.close_all_realised')}</span>
             <Num className="od-pnl" data-field="closed-pnl" data-dir={pnlDir(realised)}>
-              {moneyText(realised, { signed: true, exact: true })}
+              {formatPnl(exactText(realised), { missing: NO_VALUE })}
             </Num>
           </span>
         ) : null}

@@ -24,7 +24,8 @@ import {
 } from './close-all-scope.ts';
 import { CloseAllResult } from './close-all-result.tsx';
 import { heldPnl } from './order-live.ts';
-import { moneyText, pnlDir } from '../../../domain/format/money-text.ts';
+import { NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
+import { formatPnl } from '../../i18n/format.ts';
 
 export interface CloseAllSheetProps {
   open: boolean;
@@ -58,7 +59,7 @@ export function CloseAllSheet({ open, onClose }: CloseAllSheetProps): ReactEleme
   const estimate = useMemo(() => {
     const $sum = computed(() => estimatedPnl(inScope, heldPnl), { name: 'close-all.$sum' });
     return {
-      text: computed(() => moneyText($sum.value, { signed: true }), { name: 'close-all.text' }),
+      text: computed(() => formatPnl($sum.value, { missing: NO_VALUE }), { name: 'close-all.text' }),
       dir: computed(() => pnlDir($sum.value), { name: 'close-all.dir' }),
     };
   }, [inScope]);

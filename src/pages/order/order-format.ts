@@ -6,7 +6,8 @@ import { dec, isDecimalText } from '../../../domain/decimal.ts';
 import { readTypedNumber, type Dir } from '../../../domain/decimal-text.ts';
 import { netValue, orderRiskRate, prepaymentRatio, ratioText } from '../../../domain/trade-maths.ts';
 import { trailOf } from '../../../domain/order-rules.ts';
-import { moneyText, NO_VALUE } from '../../../domain/format/money-text.ts';
+import { NO_VALUE } from '../../../domain/format/money-text.ts';
+import { exactText } from '../../../domain/decimal.ts';
 import { priceText } from '../../../domain/format/price.ts';
 import { lots, price, usd } from '../../../domain/units.ts';
 import type { Instrument, Order } from '../../../domain/types.ts';
@@ -47,7 +48,7 @@ export function orderFigures(order: Order, inst: Instrument | undefined): OrderF
   return {
     prepayment,
     riskRate: rr === null ? null : ratioText(rr),
-    netValue: caution ? moneyText(netValue(caution, profit)) : null,
+    netValue: caution ? exactText(netValue(caution, profit)) : null,
   };
 }
 

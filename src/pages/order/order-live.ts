@@ -5,9 +5,9 @@ import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { livePosition } from '../../state/orders/orders.ts';
 import { quote } from '../../state/market/quotes.ts';
 import type { Instrument, Order } from '../../../domain/types.ts';
-import { moneyText, NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
+import { NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
 import { percentText } from '../../../domain/format/percent.ts';
-import { formatMoney } from '../../i18n/format.ts';
+import { formatMoney, formatPnl } from '../../i18n/format.ts';
 import { orderFigures, type Dir } from './order-format.ts';
 
 export interface OrderLiveText {
@@ -34,7 +34,7 @@ export function orderLiveText(order: Order, inst: Instrument | undefined): Order
       current: computed(() => priceText(l.$current.value ?? order.UpdatePrice, precision, { missing: NO_VALUE }), {
         name: 'order-live.current',
       }),
-      pnl: computed(() => moneyText($pnl.value, { signed: true }), { name: 'order-live.pnl' }),
+      pnl: computed(() => formatPnl($pnl.value, { missing: NO_VALUE }), { name: 'order-live.pnl' }),
       pnlDir: computed(() => pnlDir($pnl.value), { name: 'order-live.pnlDir' }),
       riskRate: computed(() => percentText(l.$riskRate.value ?? own.riskRate, { ratio: true, missing: NO_VALUE }), {
         name: 'order-live.riskRate',
@@ -53,7 +53,7 @@ export function orderLiveText(order: Order, inst: Instrument | undefined): Order
         q && q.$close.value !== '' ? q.$close.value : priceText(order.UpdatePrice, precision, { missing: NO_VALUE }),
       { name: 'order-live.current' },
     ),
-    pnl: computed(() => moneyText(pnl, { signed: true }), { name: 'order-live.pnl' }),
+    pnl: computed(() => formatPnl(pnl, { missing: NO_VALUE }), { name: 'order-live.pnl' }),
     pnlDir: computed(() => pnlDir(pnl), { name: 'order-live.pnlDir' }),
     riskRate: computed(() => percentText(own.riskRate, { ratio: true, missing: NO_VALUE }), {
       name: 'order-live.riskRate',

@@ -49,7 +49,7 @@ export function OrderSheet(): ReactElement {
           <div className="od-sheet">
             <OrderDetail order={order} inst={inst} headOnly={editing !== null && order.Status === 1} />
             {editing === 'stops' && order.Status === 1 ? (
-              <StopForm order={order} onDone={() => setEditing(null)} />
+              <StopForm order={order} inst={inst} onDone={() => setEditing(null)} />
             ) : editing === 'part' && order.Status === 1 ? (
               <PartCloseForm order={order} onDone={() => setEditing(null)} />
             ) : (

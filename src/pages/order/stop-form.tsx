@@ -1,9 +1,10 @@
 // Edit stop-profit / stop-loss / trailing distance of a holding order: all boxes at once, empty (or 0) clears one,
-// side hints against the live price. A box that is not a number says so under itself as it is typed; the server checks
-// the sides and its refusal shows under the form (useFieldMessages), never as a toast over it.
+// side hints against the live price. Each box is checked as it is typed with the order form's rule (stopSideKey,
+// domain/order-rules.ts, the server's too) against the live closing price, and shows the pips from the open price
+// and the P&L at that stop, as the form does (stop-outcome.ts); a refusal still shows under the form, never as a toast.
 import { useId, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { Order } from '../../../domain/types.ts';
+import type { Instrument, Order } from '../../../domain/types.ts';
 import { saveStops } from '../../state/orders/orders.ts';
 import { readTypedNumber } from '../../../domain/decimal-text.ts';
 import { describedBy, FieldMessage } from '../../components/forms/field-message.tsx';
@@ -11,6 +12,8 @@ import { useFieldMessages, type FieldNote } from '../../components/forms/use-fie
 import { LiveText } from '../../components/text/live-text.tsx';
 import { orderLiveText } from './order-live.ts';
 import { trailOf } from '../../../domain/order-rules.ts';
+import { livePosition } from '../../state/orders/orders.ts';
+import { stopNote, stopOutcome } from './stop-outcome.ts';
 import { stopHints, stopInput, stopParams } from './order-format.ts';
 import { NumberInput } from '../../components/forms/number-input.tsx';
 import { OrderEditForm } from './order-edit-form.tsx';
@@ -24,9 +27,11 @@ interface PriceBoxProps {
   value: string;
   onChange: (v: string) => void;
   note: FieldNote | null;
+  /** "54.0 pips · P&L at stop loss −12.34": what this stop means, '' when it means nothing yet. */
+  outcome?: string;
 }
 
-function PriceBox({ field, label, hint, value, onChange, note }: PriceBoxProps): ReactElement {
+function PriceBox({ field, label, hint, value, onChange, note, outcome }: PriceBoxProps): ReactElement {
   const id = useId();
   return (
     <>
@@ -43,6 +48,11 @@ function PriceBox({ field, label, hint, value, onChange, note }: PriceBoxProps):
           {hint}
         </span>
       </label>
+      {outcome ? (
+        <p className="od-stop__outcome num" data-outcome={field}>
+          {outcome}
+        </p>
+      ) : null}
       <FieldMessage id={id} field={field} note={note} />
     </>
   );
@@ -54,21 +64,34 @@ const notANumber = (text: string, key: string): FieldNote | null =>
 
 export interface StopFormProps {
   order: Order;
+  /** The order's instrument (units per lot for the P&L at a stop); undefined until the list is in. */
+  inst: Instrument | undefined;
   onDone: () => void;
 }
 
-export function StopForm({ order, onDone }: StopFormProps): ReactElement {
+export function StopForm({ order, inst, onDone }: StopFormProps): ReactElement {
   const { t } = useTranslation();
   const [profit, setProfit] = useState(() => stopInput(order.TargetProfitPrice));
   const [loss, setLoss] = useState(() => stopInput(order.TargetLossPrice));
   const [trail, setTrail] = useState(() => trailOf(order) ?? '');
   const hints = stopHints(order.OrderType);
   const live = useMemo(() => orderLiveText(order, undefined), [order]);
+  // The price the server judges the stops against: the position's closing side, as the feed marks it (read per render:
+  // a render follows every keystroke).
+  const ref = livePosition(order.Id).$current.peek() ?? order.UpdatePrice;
+  // A trailing distance replaces the typed stop-loss on the server, so the typed one is not side-checked then.
+  const trailing = readTypedNumber(trail).kind === 'number' && Number(trail) > 0;
   const msgs = useFieldMessages<StopField>({
-    'stop-profit': notANumber(profit, 'errors.stop_price_invalid'),
-    'stop-loss': notANumber(loss, 'errors.stop_price_invalid'),
+    'stop-profit': stopNote(order.OrderType, 'profit', ref, profit),
+    'stop-loss': trailing
+      ? notANumber(loss, 'errors.stop_price_invalid')
+      : stopNote(order.OrderType, 'loss', ref, loss),
     'trail-distance': notANumber(trail, 'errors.trail_distance_invalid'),
   });
+  const outcome = (kind: 'profit' | 'loss', text: string): string => {
+    const o = stopOutcome(order, inst, text);
+    return o ? `${t('trade.pips', { pips: o.pips })} · ${t(`trade.pnl_at_stop_${kind}`)} ${o.pnl}` : '';
+  };
   const formMsgId = useId();
 
   const send = (): Promise<boolean> | null => {
@@ -97,6 +120,7 @@ export function StopForm({ order, onDone }: StopFormProps): ReactElement {
         value={profit}
         onChange={msgs.edit('stop-profit', setProfit)}
         note={msgs.of('stop-profit')}
+        outcome={msgs.of('stop-profit') ? '' : outcome('profit', profit)}
       />
       <PriceBox
         field="stop-loss"
@@ -105,6 +129,7 @@ export function StopForm({ order, onDone }: StopFormProps): ReactElement {
         value={loss}
         onChange={msgs.edit('stop-loss', setLoss)}
         note={msgs.of('stop-loss')}
+        outcome={msgs.of('stop-loss') || trailing ? '' : outcome('loss', loss)}
       />
       <PriceBox
         field="trail-distance"

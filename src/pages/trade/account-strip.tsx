@@ -8,13 +8,13 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { refreshTradeList } from '../../api/instruments.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { DefRow } from '../../components/text/def-row.tsx';
-import { formatAsOf, formatMoney } from '../../i18n/format.ts';
+import { formatAsOf, formatMoney, formatPnl } from '../../i18n/format.ts';
 import { $accountAsOf } from '../../state/account/account-cache.ts';
 import { $equity, $floating } from '../../state/account/account-figures.ts';
 import { systemClock } from '../../state/shell/clock.ts';
 import { startOrders } from '../../state/orders/orders.ts';
 import { $loggedIn } from '../../state/account/session.ts';
-import { moneyText, NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
+import { NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
 import './pnl.css';
 import './account-strip.css';
 
@@ -25,7 +25,7 @@ export function AccountStrip(): ReactElement | null {
   useEffect(() => (loggedIn ? startOrders(() => void refreshTradeList()) : undefined), [loggedIn]);
   const text = useMemo(
     () => ({
-      floating: computed(() => moneyText($floating.value, { signed: true }), { name: 'account-strip.floating' }),
+      floating: computed(() => formatPnl($floating.value, { missing: NO_VALUE }), { name: 'account-strip.floating' }),
       floatingDir: computed(() => pnlDir($floating.value), { name: 'account-strip.floatingDir' }),
       equity: computed(() => formatMoney($equity.value, { missing: NO_VALUE }), { name: 'account-strip.equity' }),
     }),

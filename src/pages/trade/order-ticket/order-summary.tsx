@@ -6,8 +6,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { LiveText } from '../../../components/text/live-text.tsx';
 import { DefRow } from '../../../components/text/def-row.tsx';
-import { moneyText, NO_VALUE } from '../../../../domain/format/money-text.ts';
-import { formatMoney } from '../../../i18n/format.ts';
+import { NO_VALUE } from '../../../../domain/format/money-text.ts';
+import { formatMoney, formatPnl } from '../../../i18n/format.ts';
 import type { OrderPreview } from '../../../../workers/protocol.ts';
 import '../pnl.css';
 import './order-summary.css';
@@ -31,8 +31,10 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
     return {
       margin: computed(() => formatMoney(ok.value?.margin, { missing: NO_VALUE }), { name: 'order-summary.margin' }),
       fee: computed(() => formatMoney(ok.value?.fee, { missing: NO_VALUE }), { name: 'order-summary.fee' }),
-      pnlSp: computed(() => moneyText(ok.value?.pnlAtStopProfit, { signed: true }), { name: 'order-summary.pnlSp' }),
-      pnlSl: computed(() => moneyText(ok.value?.pnlAtStopLoss, { signed: true }), { name: 'order-summary.pnlSl' }),
+      pnlSp: computed(() => formatPnl(ok.value?.pnlAtStopProfit, { missing: NO_VALUE }), {
+        name: 'order-summary.pnlSp',
+      }),
+      pnlSl: computed(() => formatPnl(ok.value?.pnlAtStopLoss, { missing: NO_VALUE }), { name: 'order-summary.pnlSl' }),
       spSign: computed(() => sign(ok.value?.pnlAtStopProfit), { name: 'order-summary.spSign' }),
       slSign: computed(() => sign(ok.value?.pnlAtStopLoss), { name: 'order-summary.slSign' }),
     };

@@ -645,10 +645,10 @@ describe('the lines over the candles', () => {
     expect(list?.getAttribute('aria-label')).toBe('Lines on the chart');
     const items = () => [...(list?.querySelectorAll('li') ?? [])].map((li) => li.textContent);
     expect(items()).toEqual([
-      'Buy position, 0.10 lots, opened at 1.08500, P&L 0.000000', // the order's own P&L until the feed has one
+      'Buy position, 0.10 lots, opened at 1.08500, P&L 0.00', // the order's own P&L until the feed has one
       'Take profit of Buy 0.10 lots at 1.09000',
       'Stop loss of Buy 0.10 lots at 1.08000',
-      'Buy position, 0.10 lots, opened at 1.08400, P&L 0.000000',
+      'Buy position, 0.10 lots, opened at 1.08400, P&L 0.00',
       'Trailing stop of Buy 0.10 lots at 1.08100',
       'Pending Sell order, 0.10 lots at 1.09500',
       'Trailing stop at 1.07000',
@@ -658,7 +658,7 @@ describe('the lines over the candles', () => {
     act(() => {
       livePosition(7).$pnl.value = '12.345';
     });
-    expect(items()[0]).toBe('Buy position, 0.10 lots, opened at 1.08500, P&L +12.345000');
+    expect(items()[0]).toBe('Buy position, 0.10 lots, opened at 1.08500, P&L +12.35');
     // No lines, no list.
     act(() => root?.render(<CandleChart code="EURUSD" name="EUR/USD" period="1min" precision={5} frames={frames} />));
     expect(host.querySelector('[data-testid="chart-lines-text"]')).toBeNull();

@@ -61,14 +61,14 @@ describe('/mining/subscribe', () => {
     fake.server.on('GET', '/v1/api/main/wallet/getBalance', ok({ balance: '100000.00', lock_balance: '0' }));
     signIn({ token: 't', user: REAL });
     await renderRoutes(routes, '/mining/subscribe?id=7');
-    expect(q('[data-testid="fund-balance"]')?.textContent).toBe('100,000.00');
+    expect(q('[data-testid="fund-balance"]')?.textContent).toBe('100,000.00 USD');
     expect(q('.fund-facts')?.textContent).toContain('50,000.00');
   });
 
   it('rounds an unrounded balance to the cent', async () => {
     signIn({ token: 't', user: REAL });
     await renderRoutes(routes, '/mining/subscribe?id=7');
-    expect(q('[data-testid="fund-balance"]')?.textContent).toBe('699.70');
+    expect(q('[data-testid="fund-balance"]')?.textContent).toBe('699.70 USD');
   });
 
   it('opens no sheet for an empty, malformed, out-of-range or unaffordable amount: the docs/contract.md §5 message instead', async () => {

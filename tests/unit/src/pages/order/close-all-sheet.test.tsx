@@ -101,20 +101,20 @@ describe('close-all sheet', () => {
     expect(document.activeElement).toBe(sheet); // focus moves into the sheet
     expect($('[role="listbox"]')?.getAttribute('aria-label')).toBe('Which positions');
     expect($('[data-scope="all"]')?.getAttribute('aria-selected')).toBe('true');
-    expect(shown()).toEqual(['3', '+11.250001']);
+    expect(shown()).toEqual(['3', '+11.25']);
     await pick('buy');
-    expect(shown()).toEqual(['2', '+8.250000']);
+    expect(shown()).toEqual(['2', '+8.25']);
     await pick('sell');
-    expect(shown()).toEqual(['1', '+3.000001']);
+    expect(shown()).toEqual(['1', '+3.00']);
     expect(txt('[data-scope="instrument"]')).toBe('XAU/USD only');
     await pick('instrument');
-    expect(shown()).toEqual(['1', '+3.000001']);
+    expect(shown()).toEqual(['1', '+3.00']);
     expect(confirmButton()?.disabled).toBe(false);
     await pick('buy');
     await act(async () => {
       $account.value = account([figure(a.Id, '-20'), figure(a.Id + 1, '-2.25')]); // the feed's next tick
     });
-    expect(shown()).toEqual(['2', '-22.250000']);
+    expect(shown()).toEqual(['2', '-22.25']);
     expect($('[data-field="close-all-pnl"]')?.dataset.dir).toBe('down');
   });
 
@@ -126,7 +126,7 @@ describe('close-all sheet', () => {
     await click($('[data-action="close-all"]'));
     expect(txt('[data-scope="instrument"]')).toBe('EUR/USD only'); // XAU is not held: the held instrument instead
     await pick('sell');
-    expect(shown()).toEqual(['0', '0.000000']);
+    expect(shown()).toEqual(['0', '0.00']);
     expect(confirmButton()?.disabled).toBe(true);
     const reason = $(`#${confirmButton()?.getAttribute('aria-describedby') ?? 'none'}`);
     expect(reason?.textContent).toBe('No open positions in this choice: nothing to close.');
@@ -155,9 +155,9 @@ describe('close-all sheet', () => {
     expect(server.seen.find((r) => r.url === '/v1/api/forex/close_all')?.params).toMatchObject({ scope: 'all' });
     expect(txt('[data-field="closed-count"]')).toBe('Closed: 2');
     // The realised P&L of what closed, from the server's answer, added exactly and signed, its colour by direction.
-    expect(txt('[data-field="closed-pnl"]')).toBe('+8.249999');
+    expect(txt('[data-field="closed-pnl"]')).toBe('+8.25');
     expect($('[data-field="closed-pnl"]')?.dataset.dir).toBe('up');
-    expect(txt('.od-close-all__realised')).toBe('Realised P&L+8.249999');
+    expect(txt('.od-close-all__realised')).toBe('Realised P&L+8.25');
     expect(txt('[data-field="failed-count"]')).toBe('Not closed: 1');
     const failed = $(`.od-close-all__item[data-id="${c.Id}"]`);
     expect(failed?.textContent).toContain('2.00 lots'); // lots at the lot step, as everywhere (domain/format/lots.ts)

@@ -83,7 +83,7 @@ describe('sheet figures', () => {
   it('pending orders have no P&L and no risk rate; their net value is the margin', () => {
     const f = orderFigures(order({ Status: 0, FactProfits: '3', CautionMoney: '10' }), EURUSD);
     expect(f.riskRate).toBeNull();
-    expect(f.netValue).toBe('10.000000');
+    expect(f.netValue).toBe('10');
   });
 });
 

@@ -162,7 +162,7 @@ describe('tabs', () => {
     await click($('[role="tab"][data-value="3"]'));
     expect(where()).toBe('/order?type=3');
     expect(rowIds()).toEqual([book.lists[3][0]?.Id]);
-    expect(txt('[data-field="all-fact-profits"]')).toContain('+4.500000');
+    expect(txt('[data-field="all-fact-profits"]')).toContain('+4.50');
   });
 });
 
@@ -294,7 +294,7 @@ describe('detail sheet and actions', () => {
     expect(field('current-price')).toBe('1.08500');
     expect(field('margin')).toBe('108.50');
     expect(field('fee')).toBe('0.22');
-    expect(field('pnl')).toBe('-54.250000');
+    expect(field('pnl')).toBe('-54.25');
     expect(field('risk-rate')).toBe('50.00%');
     expect(field('prepayment')).toBe('1.00%');
     expect(field('net-value')).toBe('54.25');
@@ -369,7 +369,7 @@ describe('detail sheet and actions', () => {
     expect(row?.querySelector('[data-field="pnl"]')).toBeNull();
     expect([...(row?.querySelectorAll('.od-prices > span') ?? [])].map((e) => e.textContent)).toEqual(['1.07000']);
     // A position closed by its owner still shows its close price and P&L.
-    expect($(`.od-row[data-id="${closed.Id}"] [data-field="pnl"]`)?.textContent).toBe('+4.500000');
+    expect($(`.od-row[data-id="${closed.Id}"] [data-field="pnl"]`)?.textContent).toBe('+4.50');
     await click(row);
     expect(txt('.od-detail [data-field="status"]')).toBe('Cancelled');
     const shown = $$('.od-detail [data-row]').map((e) => e.dataset.row);
@@ -394,21 +394,28 @@ describe('detail sheet and actions', () => {
     expect(server.seen.some((r) => r.url === '/v1/api/forex/set_stop_price')).toBe(false);
   });
 
-  it('a refused stop keeps the form open with the server’s message', async () => {
+  it('a stop on the wrong side is said as typed; a refused stop keeps the form open with the server’s message', async () => {
     const o = order({ OrderType: 2 });
     book.lists[1] = [o];
-    server.on(
-      'GET',
-      '/v1/api/forex/set_stop_price',
-      fail(0, 'For a sell (short), the stop-loss must be above the price'),
-    );
+    let sent = 0;
+    server.on('GET', '/v1/api/forex/set_stop_price', () => {
+      sent++;
+      return fail(0, 'The stop price is too far from the current price');
+    });
     await show('/order');
     await click($(`.od-row[data-id="${o.Id}"]`));
     await click($('[data-action="edit-stops"]'));
     expect(txt('[data-hint="stop-profit"]')).toBe('Below the current price');
+    // The order form's side rule, as typed: nothing is sent.
     await typeInto($('input[data-field="stop-loss"]'), '1.0');
+    expect(txt('[data-message-for="stop-loss"]')).toBe('For a sell (short), the stop-loss must be above the price');
     await click($('[data-action="save-stops"]'));
-    expect(txt('[data-message-for="form"]')).toBe('For a sell (short), the stop-loss must be above the price'); // under the form
+    expect(sent).toBe(0);
+    // On its side, what only the server knows (the band) is refused under the form.
+    await typeInto($('input[data-field="stop-loss"]'), '1.9');
+    await click($('[data-action="save-stops"]'));
+    expect(sent).toBe(1);
+    expect(txt('[data-message-for="form"]')).toBe('The stop price is too far from the current price'); // under the form
     expect(toasts()).toEqual([]);
     expect($('[data-testid="stop-form"]')).not.toBeNull();
     await typeInto($('input[data-field="stop-loss"]'), '1.2'); // fixed: the message goes
@@ -508,7 +515,7 @@ describe('live figures', () => {
     await show('/order');
     await click($(`.od-row[data-id="${a.Id}"]`)); // the sheet binds the same figures
     const pnlOf = (id: number): string => txt(`.od-row[data-id="${id}"] [data-field="pnl"]`);
-    expect(pnlOf(a.Id)).toBe('0.000000');
+    expect(pnlOf(a.Id)).toBe('0.00');
     const before = renders;
     await act(async () => {
       $account.value = account(
@@ -524,12 +531,12 @@ describe('live figures', () => {
         '10000.000000',
       );
     });
-    expect(pnlOf(a.Id)).toBe('+12.250000');
+    expect(pnlOf(a.Id)).toBe('+12.25');
     expect($(`.od-row[data-id="${a.Id}"] [data-field="pnl"]`)?.dataset.dir).toBe('up');
-    expect(pnlOf(b.Id)).toBe('-12.250000');
+    expect(pnlOf(b.Id)).toBe('-12.25');
     expect($(`.od-row[data-id="${b.Id}"] [data-field="pnl"]`)?.dataset.dir).toBe('down');
     expect(txt(`.od-row[data-id="${a.Id}"] [data-field="current"]`)).toBe('1.08623');
-    expect(txt('.od-detail [data-field="pnl"]')).toBe('+12.250000');
+    expect(txt('.od-detail [data-field="pnl"]')).toBe('+12.25');
     expect(renders).toBe(before); // no React commit in the page for two ticks
   });
 
@@ -542,7 +549,7 @@ describe('live figures', () => {
       $account.value = account([], '-5.000000', '9994.780000');
     });
     expect(txt('[data-field="equity"]')).toBe('9,994.78');
-    expect(txt('[data-field="floating"]')).toBe('-5.000000');
+    expect(txt('[data-field="floating"]')).toBe('-5.00');
     expect(txt('[data-field="balance"]')).toBe('9,891.28');
   });
 });
@@ -587,7 +594,7 @@ describe('last-known positions (offline start)', () => {
     expect($('.od-list')?.dataset.stale).toBe('true');
     expect(rowIds()).toEqual(held.map((o) => o.Id));
     expect(txt('[data-field="orders-as-of"]')).toMatch(/^as of \S/);
-    expect($$('.od-row [data-field="pnl"]').map((e) => e.textContent)).toEqual(['+2.500000', '-1.000000']);
+    expect($$('.od-row [data-field="pnl"]').map((e) => e.textContent)).toEqual(['+2.50', '-1.00']);
     expect(txt('[data-field="balance"]')).toBe('900.00');
     // Nothing can be done with them: no detail sheet, no close-all.
     expect($$('.od-row').every((r) => (r as HTMLButtonElement).disabled)).toBe(true);

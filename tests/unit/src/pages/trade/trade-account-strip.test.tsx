@@ -72,13 +72,13 @@ describe('AccountStrip', () => {
       $livePositions.value = true;
       $account.value = { positions: [], floating: '12.5', equity: '10012.5', riskRate: null };
     });
-    expect(field('trade-floating')?.textContent).toBe('+12.500000');
+    expect(field('trade-floating')?.textContent).toBe('+12.50');
     expect(field('trade-floating')?.dataset.dir).toBe('up');
     expect(field('trade-equity')?.textContent).toBe('10,012.50');
     act(() => {
       $account.value = { positions: [], floating: '-3', equity: '9997', riskRate: null };
     });
-    expect(field('trade-floating')?.textContent).toBe('-3.000000');
+    expect(field('trade-floating')?.textContent).toBe('-3.00');
     expect(field('trade-floating')?.dataset.dir).toBe('down');
     act(() => root?.unmount());
     root = null;
@@ -141,7 +141,7 @@ describe('AccountStrip', () => {
     });
     render();
     expect(field('trade-equity')?.textContent).toBe('1,037.50');
-    expect(field('trade-floating')?.textContent).toBe('-12.500000');
+    expect(field('trade-floating')?.textContent).toBe('-12.50');
     expect(field('account-as-of')?.textContent).toBe(`as of ${formatAsOf(at, at + 60_000)}`);
     expect(host.querySelector<HTMLElement>('.tr-account')?.dataset.stale).toBe('true');
     act(() => {

@@ -466,7 +466,7 @@ describe('preview', () => {
     expect(document.body.querySelector('[data-field="pnl-sp"]')).toBeNull();
 
     await click($('[data-field="stop-profit-on"]'));
-    expect($('[data-field="pnl-sp"]').textContent).toBe('+12.500000'); // P&L: 6 decimals (docs/contract.md §9), as in /order
+    expect($('[data-field="pnl-sp"]').textContent).toBe('+12.50'); // P&L as money (formatPnl), as on /order
     expect($('[data-field="pnl-sp"]').dataset.dir).toBe('up');
   });
 

@@ -1,0 +1,35 @@
+// The TP/SL sheet's two rules, both the order form's (docs/orders-screen.md "Decisions the spec left open"): a stop's side against the
+// reference price is stopSideKey (domain/order-rules.ts, which the form and the server's submit check call too), and
+// a stop's meaning is the pips from the open price and the position's P&L there (positionPnl, as the worker's
+// preview computes it for the form). Pure, so the sheet renders what these return.
+import { pipsBetween, stopSideKey } from '../../../domain/order-rules.ts';
+import { positionPnl, sideOf } from '../../../domain/trade-maths.ts';
+import { isDecimalText, readTypedNumber } from '../../../domain/decimal-text.ts';
+import { lots, price } from '../../../domain/units.ts';
+import { dec, exactText } from '../../../domain/decimal.ts';
+import type { FieldNote } from '../../components/forms/use-field-messages.ts';
+import type { Instrument, Order } from '../../../domain/types.ts';
+import { formatPnl } from '../../i18n/format.ts';
+
+/** A stop box's message as typed: not a number, or on the wrong side of `ref`; null when kept (empty clears it). */
+export function stopNote(orderType: number, kind: 'profit' | 'loss', ref: string, text: string): FieldNote | null {
+  const typed = readTypedNumber(text);
+  if (typed.kind === 'invalid') return { key: 'errors.stop_price_invalid' };
+  if (typed.kind === 'empty' || dec(typed.text).isZero()) return null;
+  const side = stopSideKey(sideOf(orderType), kind, ref, typed.text);
+  return side ? { key: `errors.${side}` } : null;
+}
+
+/** The pips from the open price to a typed stop and the P&L there (money, signed); null while it is no price. */
+export function stopOutcome(
+  order: Order,
+  inst: Pick<Instrument, 'MarginMode' | 'ForexContNum' | 'ForexFeeRate'> | undefined,
+  text: string,
+): { pips: string; pnl: string } | null {
+  const typed = readTypedNumber(text);
+  if (!inst || typed.kind !== 'number' || dec(typed.text).isZero() || !isDecimalText(order.Price)) return null;
+  const pips = pipsBetween(order.Price, typed.text, order.ForexTradeLists.PricePrecision);
+  if (pips === null) return null;
+  const at = positionPnl(inst, sideOf(order.OrderType), lots(order.Quantity), price(order.Price), price(typed.text));
+  return { pips, pnl: formatPnl(exactText(at)) };
+}
