@@ -1,8 +1,7 @@
 // The retail-protection routes (docs/retail-protection.md): the risk warning's figure, the account's retail terms,
-// the appropriateness questionnaire and its acknowledgement. Through the lazy client: the warning shows on the first
-// screen, and its call must not bring the HTTP client into the first screen's bytes.
+// the appropriateness questionnaire and its acknowledgement.
 import type { QuestionnaireResult, RetailProfile, RiskWarning } from '../../domain/retail.ts';
-import { apiGet, apiPost } from './lazy-client.ts';
+import { apiGet, apiPost } from './client.ts';
 
 export const riskWarning = (): Promise<RiskWarning> => apiGet('/v1/api/retail/warning', {}, { toast: false });
 export const retailTerms = (): Promise<RetailProfile> => apiGet('/v1/api/retail/terms', {}, { toast: false });
