@@ -15,7 +15,7 @@ export interface SecurityOverview {
   second_factor: 0 | 1;
   /** Unused recovery codes left (0 when the factor is off). */
   recovery_left: number;
-  /** Until when withdrawals are held (after a password change or a factor reset); 0 or past: not held. */
+  /** Until when withdrawals are held (after a password change or a factor reset); 0: not held by the server's clock. */
   withdrawals_held_until: number;
   sessions: SessionInfo[];
 }

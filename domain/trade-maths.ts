@@ -113,6 +113,17 @@ export function riskRate(a: AccountFigures): Ratio | null {
 /** Stop-out level: at or below this risk rate the engine closes positions, largest loss first. */
 export const STOP_OUT_LEVEL: Ratio = ratio('0.5');
 
+/** How much more the account may lose before the stop-out: equity − margin × STOP_OUT_LEVEL (≤ 0 at or below it). */
+export function stopOutDistance(equityUsd: Usd, margin: Usd): Usd {
+  return usd(equityUsd.minus(margin.times(STOP_OUT_LEVEL)));
+}
+
+/** The server's rule for a new order (its margin locked and fee charged from the available balance in one move,
+ * server/ledger/ledger.ts): refused with insufficient_balance when they exceed what is available. */
+export function orderCostExceeds(available: Usd, margin: Usd, fee: Usd): boolean {
+  return margin.plus(fee).gt(available);
+}
+
 /** Per-order figures shown in the order sheet. */
 export function netValue(cautionMoney: Usd, floating: Usd): Usd {
   return usd(cautionMoney.plus(floating));

@@ -71,6 +71,9 @@ export interface WithdrawMethod {
   draw_currency: { id: number; code: string; protocol: string };
   /** ms epoch from which a withdrawal may go to it (a new method is held: docs/security.md "Payout holds"). */
   usable_from: number;
+  /** When a withdrawal to it may go by the server's clock — the later of its own hold and the account's (after a
+   * password or second-factor reset) — or 0 when it may now. Optional: older servers do not send it. */
+  held_until?: number;
 }
 
 export const WithdrawStatus = { PENDING: 0, PAID: 1, REJECTED: 2 } as const;

@@ -246,10 +246,9 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       notifier: countedNotifier(config.notifier ?? delivery.notifier, metrics),
     };
     // The order engine. Every engine announces the orders it committed; the others re-read them, so the writer's
-    // triggers know a new pending order or stop at once. Only the writer (all, market) triggers.
+    // triggers know a new pending order or stop at once. Only the writer (all, market) triggers; each tick is timed.
     const changes = orderChanges(bus, origin, (id) => engineRef.current?.refreshOrder(id) ?? Promise.resolve(), log);
     stoppers.push(() => changes.stop());
-    // The engine's work per tick is timed (the market it listens to wraps each listener).
     const engine = new OrderEngine({ ...services, market: timedTicks(market, metrics) }, loadEngineInstruments, {
       triggers: role !== 'gateway',
       announce: role === 'all' ? undefined : (id) => changes.announce(id),

@@ -13,7 +13,7 @@ import { replies } from '../http/wire-schema.ts';
 const TAGS = ['Common'];
 
 /** Settings a visitor may read through /api/default/setting (everything else stays server-side). */
-export const PUBLIC_SETTING_KEYS = ['is_show_mobile', 'risk_cap_percent'] as const;
+export const PUBLIC_SETTING_KEYS = ['is_show_mobile', 'risk_cap_percent', 'payout_hold_hours'] as const;
 
 export type { Company }; // the wire type is shared with the app (domain/types.ts)
 

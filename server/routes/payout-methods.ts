@@ -12,7 +12,7 @@ import { ApiError, ok } from '../http/envelope.ts';
 import { pickLanguage, requestText } from '../http/i18n.ts';
 import { passFactor } from '../auth/factor-gate.ts';
 import { notifyAccount } from '../notify/account-notices.ts';
-import { methodUsableFrom } from '../wallet/payout-holds.ts';
+import { heldNow, methodUsableFrom, withdrawalsHeldUntil } from '../wallet/payout-holds.ts';
 import { body, int, query, str } from '../http/schemas.ts';
 import { currencyById } from '../wallet/currencies.ts';
 import {
@@ -38,7 +38,10 @@ type BindBody = { draw_id?: number; type?: 1 | 2; dc_address?: string; code?: st
   Record<BankField, string>
 >;
 
-const toMethod = (r: MethodRow): WithdrawMethod => ({
+/** A method as the trader sees it at `now` (the server's clock, never the browser's: SIM_TIME moves only the server's):
+ * `held_until` is when a withdrawal to it may go — the later of its own hold and the account's — or 0 when it may now
+ * (docs/security.md "Payout holds"). */
+const toMethod = (r: MethodRow, now: number, accountHeldUntil: number): WithdrawMethod => ({
   id: r.id,
   type: r.type === 1 ? 1 : 2,
   dc_address: r.dc_address,
@@ -51,6 +54,7 @@ const toMethod = (r: MethodRow): WithdrawMethod => ({
   remark: r.remark,
   draw_currency: { id: r.currency_id, code: r.code, protocol: r.protocol },
   usable_from: Number(r.usable_from),
+  held_until: heldNow(Math.max(Number(r.usable_from), accountHeldUntil), now),
 });
 
 /** The bank fields, trimmed; docs/contract.md §3's five are required ("Please complete"), branch and remark optional. */
@@ -88,13 +92,11 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
       },
     },
     async (request) => {
-      const rows = await userMethods(
-        ctx.db,
-        caller(request).id,
-        request.query.draw_type,
-        request.query.draw_id ?? null,
-      );
-      return ok(rows.map(toMethod));
+      const userId = caller(request).id;
+      const rows = await userMethods(ctx.db, userId, request.query.draw_type, request.query.draw_id ?? null);
+      const account = await withdrawalsHeldUntil(ctx.db, userId);
+      const now = ctx.clock.now();
+      return ok(rows.map((r) => toMethod(r, now, account)));
     },
   );
 

@@ -34,3 +34,6 @@ export async function withdrawalsHeldUntil(q: Queryable, userId: number): Promis
   ]);
   return Number(rows[0]?.until ?? 0);
 }
+
+/** A hold's end as the trader is told it: the moment while it is ahead of `now` (the server's clock), else 0. */
+export const heldNow = (until: number, now: number): number => (until > now ? until : 0);

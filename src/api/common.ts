@@ -21,7 +21,7 @@ export function companyStatus() {
 }
 
 /** A public setting (GET /api/default/setting): is_show_mobile = '0' hides mobile sign-up; risk_cap_percent caps a
- * size by risk. */
-export function publicSetting(key: 'is_show_mobile' | 'risk_cap_percent') {
+ * size by risk; payout_hold_hours is how long a new payout method waits (said on the add-address screen). */
+export function publicSetting(key: 'is_show_mobile' | 'risk_cap_percent' | 'payout_hold_hours') {
   return apiGet<{ key: string; value: string | null }>('/api/default/setting', { key }, { toast: false });
 }

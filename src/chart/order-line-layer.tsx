@@ -24,7 +24,8 @@ import { positionPnl } from './position-pnl.ts';
 import { numberText } from '../../domain/decimal-text.ts';
 import { browserTimers, type Timers } from '../state/shell/clock.ts';
 import { LONG_PRESS_MS } from '../components/hooks/long-press-rule.ts';
-import { orderLinesMark, type OrderLine } from './order-lines.ts';
+import { hasSwap, orderLinesMark, type OrderLine } from './order-lines.ts';
+import { formatMoney } from '../i18n/format.ts';
 import { lineName, lineWords } from './chart-lines-text.tsx';
 
 const DRAG_SLOP_PX = 4;
@@ -308,6 +309,9 @@ function LineTag({ line, price, tagRef, draggable, timers, onEdit, onDrag }: Lin
         <>
           <span>{t('chart_lines.entry_tag', { side, lots })}</span>
           <LiveText className="tw-oline__pnl num" field="line-pnl" $text={pnl.text} $dir={pnl.dir} />
+          {hasSwap(line.order) ? (
+            <span data-field="line-swap">{t('chart_lines.swap_tag', { amount: formatMoney(line.order.Swap) })}</span>
+          ) : null}
         </>
       ) : (
         <span className="tw-num">{t(`chart_lines.${line.role}_tag`, { side, lots, price })}</span>

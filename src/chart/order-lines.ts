@@ -27,6 +27,9 @@ export interface OrderLine {
 
 const set = (text: string): boolean => isDecimalText(text) && dec(text).gt(0);
 
+/** A position charged (or credited) swap so far: shown on its holding row and its entry line (docs/trading.md "Swaps"). */
+export const hasSwap = (order: Pick<Order, 'Swap'>): boolean => isDecimalText(order.Swap) && !dec(order.Swap).isZero();
+
 /** The lines for `forexId`, in a stable order (by order id, then entry, take-profit, stop-loss). */
 export function chartOrderLines(held: readonly Order[], pending: readonly Order[], forexId: number): OrderLine[] {
   const out: OrderLine[] = [];

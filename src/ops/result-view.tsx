@@ -103,18 +103,20 @@ export function ResultView({
     return (
       <>
         {sentence}
-        <table className="ops-table ops-kv" onClick={() => onPick(data)}>
-          <tbody>
-            {Object.entries(data).map(([k, v]) => (
-              <tr key={k}>
-                <th>{k}</th>
-                <td>
-                  <Cell auth={auth} value={v} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="ops-scroll">
+          <table className="ops-table ops-kv" onClick={() => onPick(data)}>
+            <tbody>
+              {Object.entries(data).map(([k, v]) => (
+                <tr key={k}>
+                  <th>{k}</th>
+                  <td>
+                    <Cell auth={auth} value={v} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </>
     );
   }

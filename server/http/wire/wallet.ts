@@ -106,6 +106,7 @@ export const WITHDRAW_METHODS = listShape<WithdrawMethod>('WithdrawMethod', {
   remark: text,
   draw_currency: shape<WithdrawMethod['draw_currency']>('DrawCurrency', { id: integer, code: text, protocol: text }),
   usable_from: integer,
+  held_until: integer,
 });
 
 export const WITHDRAWALS = pagedShape<WithdrawRecord>('WithdrawPage', 'WithdrawRecord', {

@@ -1,6 +1,5 @@
 // /mine/bank-card-list and /mine/coin-address-list (docs/contract.md §2): the saved payout methods of one kind, a plus icon to
 // /mine/withdraw-way?type=…, swipe (or the delete button) to remove one after a confirm.
-import { systemClock } from '../../state/shell/clock.ts';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -22,13 +21,14 @@ import './money.css';
 import { Num } from '../../components/text/num.tsx';
 import { ICON_PLUS } from '../../components/icons/screen-icons.ts';
 
-/** "Usable from …" while a new method is held (docs/security.md "Payout holds"). */
+/** "Usable from …" while a method is held, by the server's clock (docs/security.md "Payout holds"). */
 function HeldLine({ m }: { m: WithdrawMethod }): ReactElement | null {
   const { t } = useTranslation();
-  if (m.usable_from <= systemClock.now()) return null;
+  const until = m.held_until ?? 0;
+  if (until <= 0) return null;
   return (
     <span className="mw-method__sub mw-method__held" data-testid="method-held">
-      {t('security.held_until', { time: formatDate(m.usable_from) })}
+      {t('security.held_until', { time: formatDate(until) })}
     </span>
   );
 }

@@ -2,7 +2,6 @@
 // to /mine/withdraw-way), amount, remark; fee and received amount previewed exactly as docs/contract.md §5 (the same function
 // the server charges with), the available balance beside it. "Review" opens the summary (withdraw-summary.tsx), where
 // the code is asked and the request is sent; a method still held (docs/security.md "Payout holds") says until when.
-import { systemClock } from '../../state/shell/clock.ts';
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -73,7 +72,9 @@ export function WithdrawForm(props: {
   const range = currency ? withdrawRange(currency, props.available, USD_AMOUNT.max) : null;
 
   const method = methods?.find((m) => m.id === methodId);
-  const heldUntil = method && method.usable_from > systemClock.now() ? method.usable_from : null;
+  // Held by the server's clock (the method's own hold or the account's): said before the summary and its code, and the
+  // review refused, so no second-factor code is spent on a withdrawal the server would refuse.
+  const heldUntil = method && (method.held_until ?? 0) > 0 ? (method.held_until ?? null) : null;
 
   const review = (e: FormEvent): void => {
     e.preventDefault();
@@ -82,6 +83,7 @@ export function WithdrawForm(props: {
       setNotBound(true); // docs/contract.md §5: nothing saved → confirm, then bind one
       return;
     }
+    if (heldUntil !== null) return;
     const problem = amountProblem(t, amount, USD_AMOUNT, 'errors.amount_invalid');
     setError(problem);
     if (problem) return;
@@ -175,7 +177,12 @@ export function WithdrawForm(props: {
         </p>
       ) : null}
       {/* Nothing to review before the currencies are in: the press would do nothing. */}
-      <button type="submit" className="btn btn-primary btn-block" data-testid="withdraw-submit" disabled={!currency}>
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        data-testid="withdraw-submit"
+        disabled={!currency || heldUntil !== null}
+      >
         {t('security.review')}
       </button>
       <WithdrawSummary

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { bindPayoutMethod, withdrawCurrencies, type BindForm } from '../../api/wallet.ts';
 import { needsSecondFactor } from '../../api/security.ts';
+import { publicSetting } from '../../api/common.ts';
 import { isValidPayoutAddress } from '../../../domain/payout-address.ts';
 import type { WithdrawCurrency } from '../../../domain/wallet-types.ts';
 import { useQuery } from '../../components/hooks/use-query.ts';
@@ -59,6 +60,14 @@ export function WithdrawWayPage(): ReactElement {
     remark: '',
   });
 
+  // The hold on a new method (docs/security.md "Payout holds"), said before it is added, not after a code is spent.
+  const [holdHours, setHoldHours] = useState<string | null>(null);
+  useEffect(() => {
+    publicSetting('payout_hold_hours').then(
+      (s) => setHoldHours(s.value && /^\d+$/.test(s.value) && s.value !== '0' ? s.value : null),
+      () => undefined,
+    );
+  }, []);
   useEffect(() => {
     withdrawCurrencies(type).then(
       (list) => {
@@ -148,6 +157,11 @@ export function WithdrawWayPage(): ReactElement {
               autoComplete="one-time-code"
               data-testid="bind-code"
             />
+          ) : null}
+          {holdHours !== null ? (
+            <p className="mw-available muted" data-testid="payout-hold-note">
+              {t('wallet.payout_hold_note', { hours: holdHours })}
+            </p>
           ) : null}
           <FieldMessage id="withdraw-way-message" note={messages.of(FORM_FIELD)} field={FORM_FIELD} />
           <button type="submit" className="btn btn-primary btn-block" data-testid="bind-submit">

@@ -6,7 +6,7 @@ import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { $lastAccount } from '../../state/account/account-cache.ts';
-import { $equity, $floating } from '../../state/account/account-figures.ts';
+import { $equity, $floating, $stopOutDistance } from '../../state/account/account-figures.ts';
 import { $account } from '../../state/feed/feed-signals.ts';
 import { $marginCallLevel, loadMarginCallLevel } from '../../state/account/margin-call.ts';
 import { percentText } from '../../../domain/format/percent.ts';
@@ -33,8 +33,15 @@ export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
       riskRate: computed(() => percentText($account.value?.riskRate, { ratio: true, missing: NO_VALUE }), {
         name: 'account-header.riskRate',
       }),
+      distance: computed(
+        () =>
+          $stopOutDistance.value === null
+            ? ''
+            : t('book.stop_out_distance', { amount: formatMoney($stopOutDistance.value) }),
+        { name: 'account-header.distance' },
+      ),
     }),
-    [],
+    [t],
   );
   const realised = tab === 3 ? orderLists[3].value.allFactProfits : null;
   const level = $marginCallLevel.value;
@@ -64,6 +71,7 @@ export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
             {t('book.margin_call_level', { level: `${level}%` })}
           </span>
         ) : null}
+        <LiveText className="od-account__hint" field="stop-out-distance-header" $text={text.distance} prose />
       </div>
       {tab === 3 ? (
         <div className="od-account__total" data-field="all-fact-profits">

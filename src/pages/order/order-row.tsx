@@ -1,5 +1,6 @@
-// One order in a list: code, direction, lots and multiplier, prices, P&L. A holding row binds the feed's figures
-// as text nodes (LiveText), so a tick rewrites two nodes and the row never re-renders for it.
+// One order in a list: code, direction, lots and multiplier, a position's accrued swap once charged, prices, P&L. A
+// holding row binds the feed's figures as text nodes (LiveText), so a tick rewrites two nodes and the row never
+// re-renders for it.
 import { shownCode } from '../../components/instrument/instrument-code.tsx';
 import { memo, useMemo } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -11,6 +12,8 @@ import { priceText } from '../../../domain/format/price.ts';
 import { NO_VALUE } from '../../../domain/format/money-text.ts';
 import { isCancelled } from './order-format.ts';
 import { orderLots } from '../../state/market/lot-step.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { hasSwap } from '../../chart/order-lines.ts';
 
 export interface OrderRowProps {
   order: Order;
@@ -57,6 +60,9 @@ export const OrderRow = memo(function OrderRow({ order, onOpen, disabled = false
             <span>
               <Num>{t('trade.multiple_value', { value: order.Multiple })}</Num>
             </span>
+          ) : null}
+          {order.Status === 1 && hasSwap(order) ? (
+            <span data-field="swap">{t('chart_lines.swap_tag', { amount: formatMoney(order.Swap) })}</span>
           ) : null}
         </span>
         {/* open → current; the arrow is drawn by CSS */}

@@ -20,7 +20,7 @@ import {
 } from '../../state/orders/orders.ts';
 import { $holdingStandIn } from '../../state/account/account-cache.ts';
 import { AccountHeader } from './account-header.tsx';
-import { MarginCallBanner } from './margin-call-banner.tsx';
+import { MarginCallBanner } from '../../components/account/margin-call-banner.tsx';
 import { OrderList } from './order-list.tsx';
 import { OrderSheet } from './order-sheet.tsx';
 import { PullRefresh } from '../../components/lists/pull-refresh.tsx';

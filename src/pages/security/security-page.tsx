@@ -2,7 +2,6 @@
 // codes, turning it off), the devices signed in with "this device" and a sign-out for each or for all others, and
 // the withdrawal hold when one runs, the notice settings (the anti-phishing phrase: docs/notifications.md) and a
 // log-out row at the end. Real accounts only (the route's demo block).
-import { systemClock } from '../../state/shell/clock.ts';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import type { SecurityOverview } from '../../../domain/security-types.ts';
 import { securityOverview } from '../../api/security.ts';
@@ -22,7 +21,8 @@ export function SecurityPage(): ReactElement {
     securityOverview().then(setView, () => undefined);
   }, []);
   useEffect(reload, [reload]);
-  const held = view && view.withdrawals_held_until > systemClock.now() ? view.withdrawals_held_until : null;
+  // Held or not by the server's clock (0 once passed), never the browser's.
+  const held = view && view.withdrawals_held_until > 0 ? view.withdrawals_held_until : null;
   return (
     <div className="page">
       <TitleBar titleKey="security.title" back="/user" />

@@ -1,6 +1,8 @@
-// /trade for a signed-in trader: the account's floating P&L and equity on one line, live from the feed. Mounting it
-// hands the account's holding positions to the feed (startOrders, as /order does), so both follow every quote.
-// Before the server's first answer (offline start) it shows the last-known figures, muted, with their age.
+// /trade for a signed-in trader: the account's floating P&L and equity on one line, live from the feed, and while
+// something is held the margin level (the risk rate) with how much more may be lost before the 50 % stop-out, under the
+// margin-call banner when the level is reached (docs/trading.md "Margin call"). Mounting it hands the account's holding
+// positions to the feed (startOrders, as /order does), so all follow every quote. Before the server's first answer
+// (offline start) it shows the last-known figures, muted, with their age.
 import { useEffect, useMemo, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -10,10 +12,14 @@ import { LiveText } from '../../components/text/live-text.tsx';
 import { DefRow } from '../../components/text/def-row.tsx';
 import { formatAsOf, formatMoney, formatPnl } from '../../i18n/format.ts';
 import { $accountAsOf } from '../../state/account/account-cache.ts';
-import { $equity, $floating } from '../../state/account/account-figures.ts';
+import { $equity, $floating, $stopOutDistance } from '../../state/account/account-figures.ts';
+import { $liveRiskRate } from '../../state/account/margin-call-view.ts';
+import { loadMarginCallLevel } from '../../state/account/margin-call.ts';
+import { MarginCallBanner } from '../../components/account/margin-call-banner.tsx';
+import { percentText } from '../../../domain/format/percent.ts';
 import { systemClock } from '../../state/shell/clock.ts';
 import { startOrders } from '../../state/orders/orders.ts';
-import { $loggedIn } from '../../state/account/session.ts';
+import { $loggedIn, $token } from '../../state/account/session.ts';
 import { NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
 import './pnl.css';
 import './account-strip.css';
@@ -23,30 +29,56 @@ export function AccountStrip(): ReactElement | null {
   const { t } = useTranslation();
   const loggedIn = $loggedIn.value;
   useEffect(() => (loggedIn ? startOrders(() => void refreshTradeList()) : undefined), [loggedIn]);
+  // The dealer's level, once the session's token is known (loggedIn is true from a stored hint before it).
+  const token = $token.value;
+  useEffect(() => void (token !== null && loadMarginCallLevel()), [token]);
   const text = useMemo(
     () => ({
       floating: computed(() => formatPnl($floating.value, { missing: NO_VALUE }), { name: 'account-strip.floating' }),
       floatingDir: computed(() => pnlDir($floating.value), { name: 'account-strip.floatingDir' }),
       equity: computed(() => formatMoney($equity.value, { missing: NO_VALUE }), { name: 'account-strip.equity' }),
+      held: computed(() => $liveRiskRate.value !== null, { name: 'account-strip.held' }),
+      level: computed(() => percentText($liveRiskRate.value, { ratio: true, missing: NO_VALUE }), {
+        name: 'account-strip.level',
+      }),
+      distance: computed(
+        () => t('book.stop_out_distance', { amount: formatMoney($stopOutDistance.value, { missing: NO_VALUE }) }),
+        { name: 'account-strip.distance' },
+      ),
     }),
-    [],
+    [t],
   );
   if (!loggedIn) return null;
   const asOf = $accountAsOf.value;
   const time = asOf === null ? '' : formatAsOf(asOf, systemClock.now());
   return (
-    <dl className="tr-account" aria-label={t('orders.account')} data-stale={time !== ''}>
-      <DefRow className="tr-account-cell" labelKey="orders.floating">
-        <LiveText className="tw-num tr-pnl" field="trade-floating" $text={text.floating} $dir={text.floatingDir} box />
-      </DefRow>
-      <DefRow className="tr-account-cell" labelKey="orders.equity">
-        <LiveText className="tw-num" field="trade-equity" $text={text.equity} box />
-        {time === '' ? null : (
-          <span className="tr-account-age" data-field="account-as-of">
-            {t('market.as_of', { time })}
-          </span>
-        )}
-      </DefRow>
-    </dl>
+    <>
+      <MarginCallBanner />
+      <dl className="tr-account" aria-label={t('orders.account')} data-stale={time !== ''}>
+        <DefRow className="tr-account-cell" labelKey="orders.floating">
+          <LiveText
+            className="tw-num tr-pnl"
+            field="trade-floating"
+            $text={text.floating}
+            $dir={text.floatingDir}
+            box
+          />
+        </DefRow>
+        <DefRow className="tr-account-cell" labelKey="orders.equity">
+          <LiveText className="tw-num" field="trade-equity" $text={text.equity} box />
+          {time === '' ? null : (
+            <span className="tr-account-age" data-field="account-as-of">
+              {t('market.as_of', { time })}
+            </span>
+          )}
+        </DefRow>
+        {text.held.value ? (
+          <DefRow className="tr-account-cell tr-account-level" labelKey="orders.margin_level">
+            <LiveText className="tw-num" field="trade-margin-level" $text={text.level} box />
+            <LiveText className="tr-account-age" field="trade-stop-out" $text={text.distance} prose />
+          </DefRow>
+        ) : null}
+      </dl>
+    </>
   );
 }

@@ -2,8 +2,8 @@
 // positions ($livePositions), otherwise from the last server snapshot (holding list total, balance + margin), and
 // before the server's first answer from the snapshot kept between visits (account-cache.ts, shown with its age).
 import { computed, type ReadonlySignal } from '@preact/signals-react';
-import { isDecimalText } from '../../../domain/decimal.ts';
-import { equity } from '../../../domain/trade-maths.ts';
+import { dec, isDecimalText } from '../../../domain/decimal.ts';
+import { equity, stopOutDistance } from '../../../domain/trade-maths.ts';
 import { moneyText } from '../../../domain/format/money-text.ts';
 import { usedMargin } from '../../../domain/types.ts';
 import { usd } from '../../../domain/units.ts';
@@ -40,4 +40,17 @@ export const $equity: ReadonlySignal<string | null> = computed(
     );
   },
   { name: 'account-figures.$equity' },
+);
+
+/** How much more the account may lose before the 50 % stop-out (domain/trade-maths.ts stopOutDistance): the live
+ * equity against the server's used margin; null with nothing held. Shown beside the margin level and in the banner. */
+export const $stopOutDistance: ReadonlySignal<string | null> = computed(
+  (): string | null => {
+    const eq = $equity.value;
+    const funds = $funds.value ?? $lastAccount.value?.funds ?? null;
+    const margin = funds ? usedMargin(funds) : null;
+    if (!eq || !margin || !isDecimalText(eq) || !isDecimalText(margin) || !dec(margin).gt(0)) return null;
+    return moneyText(stopOutDistance(usd(eq), usd(margin)));
+  },
+  { name: 'account-figures.$stopOutDistance' },
 );

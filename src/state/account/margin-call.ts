@@ -1,6 +1,6 @@
-// The margin call (docs/trading.md "Margin call"): the last MARGIN_CALL the socket delivered (the order screen shows it
-// as a banner until dismissed) and the dealer's level, shown beside the account's risk rate. The server tells once per
-// crossing; the banner stays until the trader dismisses it or signs out.
+// The margin call (docs/trading.md "Margin call"): the last MARGIN_CALL the socket delivered and the dealer's level,
+// shown beside the account's risk rate, and whether the trader dismissed the banner (margin-call-view.ts says when it
+// shows).
 import { effect, signal, type Signal } from '@preact/signals-react';
 import type { MarginCall } from '../../../domain/ws-protocol.ts';
 import { forexDetail } from '../../api/account.ts';
@@ -10,13 +10,18 @@ export const $marginCall: Signal<MarginCall | null> = signal<MarginCall | null>(
 /** The level in percent ("100.00"), from forexDetail or the last call; null until known. */
 export const $marginCallLevel: Signal<string | null> = signal<string | null>(null, { name: 'margin-call.$level' });
 
+/** The trader dismissed the banner; margin-call-view.ts re-arms it at the next crossing. */
+export const $dismissed: Signal<boolean> = signal(false, { name: 'margin-call.$dismissed' });
+
 export function showMarginCall(call: MarginCall): void {
   $marginCall.value = call;
   $marginCallLevel.value = call.level;
+  $dismissed.value = false;
 }
 
 export function dismissMarginCall(): void {
   $marginCall.value = null;
+  $dismissed.value = true;
 }
 
 /** Reads the level once per screen visit (it is the dealer's setting: it rarely changes). Quiet on failure. */

@@ -35,6 +35,7 @@ import {
   type OrderSide,
 } from './order-draft.ts';
 import { useOrderPreview } from './use-order-preview.ts';
+import { overFreeSignal } from './free-check.ts';
 import { LotStepper } from './lot-stepper.tsx';
 import { MultiplierPicker } from './multiplier-picker.tsx';
 import { useSidePrice } from '../chart/quote-sides.tsx';
@@ -99,6 +100,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   const { $preview } = useOrderPreview(inst, draft, side);
   // A buy fills at the ask, a sell at the bid: the button carries the price this side trades at now.
   const $sidePrice = useSidePrice(inst, side);
+  const overFree = useMemo(() => overFreeSignal($preview), [$preview]).value;
   // The feed's figures as text: each stop's distance in pips, a pending order's kind (limit / stop).
   const live = useMemo(() => {
     const ok = computed(() => ($preview.value?.ok ? $preview.value : null), { name: 'order-form.ok' });
@@ -164,7 +166,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
           true,
         );
   const submit = async () => {
-    if (busy || reason) return;
+    if (busy || reason || overFree !== null) return;
     const check = checkOrder(inst, draft, side, $loggedIn.peek(), nowPrice(), today, equityNow(), riskCap);
     if (check.kind === 'login') {
       navigateTo(loginPath(currentPath()));
@@ -261,6 +263,11 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
           onChange={(v) => change('lots', { lots: v, sizeMode: 'lots' })}
         />
         <FieldMessage id={`${formId}-lots`} field="lots" note={msgs.of('lots')} />
+        <FieldMessage
+          id={`${formId}-free`}
+          field="free"
+          note={overFree === null ? null : { key: 'trade.margin_over_free', params: { free: overFree } }}
+        />
       </div>
 
       <div className="tr-field">
@@ -304,7 +311,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         className={side === 1 ? 'btn btn-up btn-block tr-submit' : 'btn btn-down btn-block tr-submit'}
         data-action="submit-order"
         data-side={side}
-        disabled={reason !== null || busy}
+        disabled={reason !== null || busy || overFree !== null}
       >
         <span>{t(sideKey)}</span>
         <LiveText className="tr-submit-price" $text={$sidePrice} field="submit-price" />
