@@ -10,9 +10,10 @@ import { $retailTerms, offeredLeverage } from '../../../state/account/retail.ts'
 import { quote } from '../../../state/market/quotes.ts';
 import { MAX_LOTS } from '../../../../domain/order-rules.ts';
 import { FIXED_MARGIN_MODE, margin } from '../../../../domain/trade-maths.ts';
-import { isDecimalText } from '../../../../domain/decimal.ts';
+import { fixed as placesText, isDecimalText } from '../../../../domain/decimal.ts';
+import { MONEY_PLACES } from '../../../../domain/numerics/places.ts';
 import { lots, price } from '../../../../domain/units.ts';
-import { moneyText } from '../../../../domain/format/money-text.ts';
+import { formatMoney } from '../../../i18n/format.ts';
 import type { Instrument } from '../../../../domain/types.ts';
 import './spec-sheet.css';
 
@@ -23,7 +24,9 @@ function marginPerLot(inst: Instrument, at: string, multiple: number | undefined
   const fixed = inst.MarginMode === FIXED_MARGIN_MODE;
   if (!fixed && (!multiple || !isDecimalText(at))) return '--';
   const spec = { MarginMode: inst.MarginMode, ForexContNum: inst.ForexContNum, ForexFeeRate: inst.ForexFeeRate };
-  return moneyText(margin(spec, lots('1'), price(isDecimalText(at) ? at : '1'), multiple ?? 0));
+  return formatMoney(
+    placesText(margin(spec, lots('1'), price(isDecimalText(at) ? at : '1'), multiple ?? 0), MONEY_PLACES),
+  );
 }
 
 export function SpecSheet({ inst }: { inst: Instrument }): ReactElement {
