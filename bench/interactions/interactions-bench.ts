@@ -1,11 +1,12 @@
 // The `interactions` section: the trading path on the simulated weak phone (one core, 4× CDP throttle, 360×740,
 // 300 instruments at 20 updates/s), the app and its floor page alternating round by round in fresh contexts, each
 // step's INP from the Event Timing API (event-timing.ts). Method and figures: bench/README.md "Interactions".
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { BENCH_TMP } from '../lib/client-build.ts';
 import { startBenchServer } from '../lib/app-server.ts';
 import { launchPinned, openPage, setThrottle } from '../render/browser.ts';
 import { FLOOR_PATH } from '../render/floor-pages.ts';
-import { waitLive } from '../render/run-one.ts';
 import { BENCH_CODE, createBenchSession, seedBrowserState } from '../render/session.ts';
 import { eventTimingProbe, stepFigures, stepSample, type StepFigures, type StepSample } from './event-timing.ts';
 import { INTERACTIONS_FLOOR, interactionsFloorHtml } from './floor-interactions.ts';
@@ -28,6 +29,8 @@ export interface InteractionsResult {
   repeatsPerRound: number;
   browserCpus: string | null;
   errors: string[];
+  /** The instrument the path trades (the session's, see above). */
+  code: string;
   rows: InteractionRow[];
 }
 
@@ -82,12 +85,17 @@ export async function interactionsBench(opts: InteractionsOptions): Promise<Inte
   opts.onCleanup(() => server.stop());
   const pinned = await launchPinned(opts.browserCpus);
   opts.onCleanup(() => pinned.close());
-  const steps = phoneSteps(BENCH_CODE);
+  const session = await createBenchSession(server.url);
+  // The synthetic instruments tick but the order engine refuses them: the path trades where the session's position
+  // was opened (a catalogue instrument open now), so Buy and confirm reach the holding list.
+  const code = session.order?.ForexTradeLists.Code ?? BENCH_CODE;
+  if (session.note) opts.log(`  note: ${session.note}`);
+  opts.log(`  the trading path runs on ${code}`);
+  const steps = phoneSteps(code);
   const samples = new Map<string, { app: StepSample[]; floor: StepSample[] }>(
     steps.map((s) => [s.id, { app: [], floor: [] }]),
   );
   const errors: string[] = [];
-  const session = await createBenchSession(server.url);
   for (let round = 1; round <= rounds; round++) {
     for (const side of ['app', 'floor'] as const) {
       opts.log(`  interactions round ${round}/${rounds}: ${side} …`);
@@ -101,7 +109,9 @@ export async function interactionsBench(opts: InteractionsOptions): Promise<Inte
         await setThrottle(pinned.browser, cdp, THROTTLE);
         if (side === 'app') {
           await page.goto(`${server.url}/?bench=1#/`);
-          await waitLive(page, 'market', 'worker');
+          await page.waitForFunction(() => document.documentElement.dataset['ready'] === 'true', undefined, {
+            timeout: 60_000,
+          });
         } else {
           await page.goto(`${server.url}${FLOOR_PATH}${INTERACTIONS_FLOOR}`);
           await page.waitForFunction(() => document.documentElement.dataset['ready'] === 'true');
@@ -111,8 +121,13 @@ export async function interactionsBench(opts: InteractionsOptions): Promise<Inte
             try {
               samples.get(step.id)?.[side].push(await measureStep(page, step));
             } catch (err) {
+              const shot = join(BENCH_TMP, `interactions-${side}-${step.id}.png`);
+              await page.screenshot({ path: shot }).catch(() => undefined);
               errors.push(`${side} round ${round} ${step.id}: ${(err as Error).message.split('\n')[0] ?? ''}`);
-              opts.log(`  ${side} ${step.id} failed: ${(err as Error).message.split('\n')[0] ?? ''}`);
+              opts.log(`  ${side} ${step.id} failed (${shot}): ${(err as Error).message.split('\n')[0] ?? ''}`);
+              // Whatever overlay the failed step left open must not fail the steps after it.
+              await page.keyboard.press('Escape').catch(() => undefined);
+              await page.keyboard.press('Escape').catch(() => undefined);
             }
           }
         }
@@ -139,6 +154,7 @@ export async function interactionsBench(opts: InteractionsOptions): Promise<Inte
     repeatsPerRound: repeats,
     browserCpus: opts.browserCpus,
     errors,
+    code,
     rows,
   };
 }
