@@ -103,7 +103,11 @@ export async function interactionsBench(opts: InteractionsOptions): Promise<Inte
       try {
         await context.addInitScript(eventTimingProbe);
         await context.route(`**${FLOOR_PATH}*`, (route) =>
-          route.fulfill({ status: 200, contentType: 'text/html', body: interactionsFloorHtml(FLOOR_CODES) }),
+          route.fulfill({
+            status: 200,
+            contentType: 'text/html',
+            body: interactionsFloorHtml([code, ...FLOOR_CODES.slice(1)]),
+          }),
         );
         await seedBrowserState(page, server.url, session);
         await setThrottle(pinned.browser, cdp, THROTTLE);
