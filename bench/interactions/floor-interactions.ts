@@ -72,7 +72,7 @@ html,body{margin:0;background:#0d1117;color:#c9d1d9;font:14px system-ui,sans-ser
 .tw-chart{height:300px;touch-action:none}.tw-chart canvas{width:100%;height:100%;display:block}
 .tr-periods,.tr-sides,nav{display:flex}.tr-periods button,.tr-sides button,nav button{flex:1;min-height:40px}
 [aria-selected=true],[aria-checked=true],[aria-current=page]{background:#1f6feb;color:#fff}
-.overlay{position:fixed;inset:auto 0 0 0;background:#161b22;padding:16px;border-top:1px solid #30363d}
+.overlay{position:fixed;z-index:2;inset:auto 0 0 0;background:#161b22;padding:16px;border-top:1px solid #30363d}
 nav{position:fixed;bottom:0;left:0;right:0}main{padding-bottom:56px}`;
 
 export function interactionsFloorHtml(codes: string[]): string {
