@@ -13,12 +13,14 @@ import { figuresOf, targetsOf, type Sections } from './lib/report.ts';
 import { verdictCounts } from './lib/targets.ts';
 import { bundleReport } from './startup/bundle.ts';
 import { needsAnotherRun } from './startup/lighthouse-spread.ts';
+import { calibratedSlowdown, DEFAULT_CPU_SLOWDOWN, TARGET_BENCHMARK_INDEX } from './startup/lighthouse-calibrate.ts';
 import { lighthouseAvailable, medianRun, runLighthouse, type LighthouseRun } from './startup/lighthouse.ts';
 import { startBenchServer } from './lib/app-server.ts';
 import { renderBench } from './render/render-bench.ts';
 import { fanoutBench } from './fanout/fanout.ts';
 import { clusterBench, clusterEnv } from './cluster/cluster-bench.ts';
 import { feedsBench } from './feeds/feeds-bench.ts';
+import { interactionsBench } from './interactions/interactions-bench.ts';
 import type { MicroResult } from './micro/hot-paths.ts';
 import type { EngineBenchRow } from './engine/engine-bench.ts';
 import { renderCases } from './render/cases.ts';
@@ -68,6 +70,7 @@ function sectionOfTarget(id: string): Section {
   if (id.startsWith('engine.')) return 'engine';
   if (id.startsWith('cluster.')) return 'cluster';
   if (id.startsWith('feeds.')) return 'feeds';
+  if (id.startsWith('interactions.')) return 'interactions';
   return 'render';
 }
 
@@ -145,14 +148,28 @@ async function lighthouseSection(
           ['/#/trade', 'trade'],
         ];
     for (const [path, name] of pages) {
+      // First Lighthouse's default 4×, which also measures the host (benchmarkIndex); then the runs that count, with
+      // the slowdown calibrated from it so every host emulates the same phone (startup/lighthouse-calibrate.ts).
+      log(`  Lighthouse ${path} (default ${DEFAULT_CPU_SLOWDOWN}×, measures the host) …`);
+      const plain = await runLighthouse(
+        `${server.url}${path}`,
+        join(BENCH_TMP, 'lighthouse'),
+        `${name}-default`,
+        cpus.browser,
+      );
+      const slowdown = calibratedSlowdown(plain.benchmarkIndex);
+      log(
+        `  ${path} uncalibrated: performance ${plain.performance ?? 'n/a'}, TBT ${plain.tbtMs === null ? 'n/a' : Math.round(plain.tbtMs)} ms; host benchmark index ${plain.benchmarkIndex ?? 'n/a'} → ${slowdown}× (target ${TARGET_BENCHMARK_INDEX})`,
+      );
       const tries: LighthouseRun[] = [];
       for (let i = 1; quick ? i === 1 : needsAnotherRun(tries); i++) {
-        log(`  Lighthouse ${path} (run ${i}) …`);
+        log(`  Lighthouse ${path} (run ${i}, ${slowdown}×) …`);
         const r = await runLighthouse(
           `${server.url}${path}`,
           join(BENCH_TMP, 'lighthouse'),
           `${name}-${i}`,
           cpus.browser,
+          slowdown,
         );
         tries.push(r);
         log(
@@ -164,7 +181,14 @@ async function lighthouseSection(
       const median = medianRun(tries);
       if (median.spreadReason)
         log(`  ${path}: runs ${median.spread} points apart after ${tries.length} — ${median.spreadReason}`);
-      runs.push(median);
+      runs.push({
+        ...median,
+        uncalibrated: {
+          performance: plain.performance,
+          tbtMs: plain.tbtMs,
+          benchmarkIndex: plain.benchmarkIndex ?? null,
+        },
+      });
     }
   } finally {
     await server.stop();
@@ -203,6 +227,7 @@ async function main(args: BenchArgs): Promise<number> {
     engine: null,
     cluster: null,
     feeds: null,
+    interactions: null,
   };
   const failures: string[] = [];
   /** Runs a chosen section into `sections` (a skipped one stays null); a failure is recorded, and the run goes on. */
@@ -241,6 +266,16 @@ async function main(args: BenchArgs): Promise<number> {
       log,
       onCleanup,
       progress: (label) => log(progress.begin('render', label)),
+    }),
+  );
+  await section('interactions', () =>
+    interactionsBench({
+      quick: args.quick,
+      distDir: builds.probe,
+      browserCpus: cpus.browser,
+      serverCpus: cpus.server,
+      log,
+      onCleanup,
     }),
   );
   await section('lighthouse', () => lighthouseSection(builds.prod, cpus, args.quick));

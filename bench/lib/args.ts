@@ -1,6 +1,16 @@
 // Command-line options of `npm run bench -- …`.
 
-export const SECTIONS = ['bundle', 'micro', 'render', 'lighthouse', 'fanout', 'engine', 'feeds', 'cluster'] as const;
+export const SECTIONS = [
+  'bundle',
+  'micro',
+  'render',
+  'lighthouse',
+  'fanout',
+  'engine',
+  'feeds',
+  'cluster',
+  'interactions',
+] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchArgs {

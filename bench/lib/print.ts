@@ -4,6 +4,7 @@ import { METRICS, type ScreenSummary } from '../render/aggregate.ts';
 import type { Change, Figures } from './figures.ts';
 import { engineKey, type Sections } from './report.ts';
 import { clusterTables } from '../cluster/cluster-report.ts';
+import { interactionsTable } from '../interactions/interactions-report.ts';
 import { feedsTables } from '../feeds/feeds-report.ts';
 import { num, table } from './table.ts';
 import type { TargetCheck } from './targets.ts';
@@ -254,9 +255,21 @@ export function otherTables(s: Sections, base: Figures | null): string {
       '',
       '▶ Lighthouse (mobile, simulated throttling)',
       table(
-        ['url', 'perf', 'a11y', 'best pr.', 'LCP ms', 'TBT ms', 'CLS', 'below 0.9'],
+        [
+          'url',
+          'CPU',
+          'perf',
+          'a11y',
+          'best pr.',
+          'LCP ms',
+          'TBT ms',
+          'CLS',
+          'default 4×: perf / TBT / index',
+          'below 0.9',
+        ],
         s.lighthouse.map((l) => [
           new URL(l.url).pathname + new URL(l.url).hash,
+          `${num(l.cpuSlowdownMultiplier ?? 4, 1)}×`,
           l.performanceRuns && l.performanceRuns.length > 1
             ? `${num(l.performance, 0)} (${l.performanceRuns.map((p) => num(p, 0)).join(', ')})`
             : num(l.performance, 0),
@@ -265,6 +278,9 @@ export function otherTables(s: Sections, base: Figures | null): string {
           num(l.lcpMs, 0),
           num(l.tbtMs, 0),
           num(l.cls, 3),
+          l.uncalibrated
+            ? `${num(l.uncalibrated.performance, 0)} / ${num(l.uncalibrated.tbtMs, 0)} / ${num(l.uncalibrated.benchmarkIndex, 0)}`
+            : '—',
           l.error ? `error: ${l.error.slice(0, 60)}` : l.failing.map((x) => x.split(':')[1]).join(' '),
         ]),
       ),
@@ -328,6 +344,7 @@ export function otherTables(s: Sections, base: Figures | null): string {
   }
   out.push(clusterTables(s.cluster));
   out.push(feedsTables(s.feeds));
+  out.push(interactionsTable(s.interactions));
   return out.join('\n');
 }
 

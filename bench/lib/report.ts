@@ -1,5 +1,6 @@
 // Turns the sections' results into the two things a run is judged by: flat figures (compared with the baseline)
 // and the issue's target checks.
+import type { InteractionsResult } from '../interactions/interactions-bench.ts';
 import type { FanoutResult, RestResult } from '../fanout/fanout.ts';
 import type { MicroResult } from '../micro/hot-paths.ts';
 import type { EngineBenchRow } from '../engine/engine-bench.ts';
@@ -7,6 +8,7 @@ import type { ClusterResult } from '../cluster/cluster-bench.ts';
 import { clusterFigures, clusterTargets } from '../cluster/cluster-report.ts';
 import type { FeedsResult } from '../feeds/feeds-bench.ts';
 import { feedsFigures, feedsTargets } from '../feeds/feeds-report.ts';
+import { interactionsFigures, interactionsTargets } from '../interactions/interactions-report.ts';
 import { METRICS, type ScreenSummary } from '../render/aggregate.ts';
 import type { RenderResult } from '../render/render-bench.ts';
 import type { BundleReport } from '../startup/bundle.ts';
@@ -28,6 +30,8 @@ export interface Sections {
   cluster?: ClusterResult | null;
   /** Optional like `engine`: the real price sources (bench/feeds/). */
   feeds?: FeedsResult | null;
+  /** Optional like `engine`: INP of the trading path against its floor page (bench/interactions/). */
+  interactions?: InteractionsResult | null;
 }
 
 const KB = 1024;
@@ -88,6 +92,7 @@ export function figuresOf(s: Sections): Figures {
   }
   Object.assign(f, clusterFigures(s.cluster));
   Object.assign(f, feedsFigures(s.feeds));
+  Object.assign(f, interactionsFigures(s.interactions));
   return f;
 }
 
@@ -231,6 +236,7 @@ export function targetsOf(s: Sections): TargetCheck[] {
   );
   out.push(...clusterTargets(s.cluster));
   out.push(...feedsTargets(s.feeds));
+  out.push(...interactionsTargets(s.interactions));
   return out;
 }
 

@@ -16,7 +16,7 @@ export const FLOOR_ROWS = 13;
 const SPARK_POINTS = 60;
 const CHART_INTERVAL_MS = 250;
 
-const WORKER = `
+export const FLOOR_WORKER = `
 let codes = new Set(); const latest = new Map(); let inFlight = false; let timer = 0; let since = 0;
 function pump() {
   if (inFlight || timer || latest.size === 0) return;
@@ -48,7 +48,7 @@ onmessage = (e) => {
 /** The page script: rows or chart, the credit after the frame, the probe (same snapshot shape as bench-probe.ts). */
 const PAGE = (screen: 'list' | 'trade', codes: string[]) => `
 const SCREEN = ${JSON.stringify(screen)}; const CODES = ${JSON.stringify(codes)};
-const worker = new Worker(URL.createObjectURL(new Blob([${JSON.stringify(WORKER)}], { type: 'text/javascript' })));
+const worker = new Worker(URL.createObjectURL(new Blob([${JSON.stringify(FLOOR_WORKER)}], { type: 'text/javascript' })));
 const ch = new MessageChannel(); const nextTasks = []; ch.port1.onmessage = () => nextTasks.shift()?.();
 const nextTask = (cb) => { nextTasks.push(cb); ch.port2.postMessage(null); };
 let snap, started;

@@ -50,6 +50,35 @@ export function drawReport(data: ReportData): void {
     );
   } else ts.append(el('p', 'No targets in this results file.', 'empty'));
 
+  // Interactions: INP of the trading path against its floor page
+  const is = section(
+    'Interactions: INP p75 against the floor page',
+    'Event Timing (durationThreshold 16): the slowest interaction of each step; 16 ms = no entry (answered within the threshold). App and floor alternate in one run on the one-core 4× phone.',
+  );
+  if (data.interactions.length) {
+    table(
+      is,
+      [
+        'interaction',
+        'n app / floor',
+        'app p50 / p75 ms',
+        'delay / processing / presentation p50',
+        'longest task ms',
+        'floor p50 / p75 ms',
+        'p75 ÷ floor',
+      ],
+      data.interactions.map((r) => [
+        [r.id],
+        [r.n, 'num'],
+        [r.app, 'num'],
+        [r.parts, 'num'],
+        [r.longTask, 'num'],
+        [r.floor, 'num'],
+        [r.ratio, 'num'],
+      ]),
+    );
+  } else is.append(el('p', 'No interactions section in this results file.', 'empty'));
+
   // Render A/B, one block per case and screen
   const rs = section(
     'Render A/B: worker vs main thread, per screen and throttle',

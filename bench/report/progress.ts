@@ -145,6 +145,7 @@ const SECTION_S: Record<string, { full: number; quick: number }> = {
   engine: { full: 120, quick: 40 },
   feeds: { full: 240, quick: 120 },
   cluster: { full: 300, quick: 200 },
+  interactions: { full: 420, quick: 150 },
 };
 
 /** Every step of a run: the builds, then the sections in run.ts's order (render from its cases). */

@@ -66,6 +66,8 @@ export interface ReportData {
   fanout: { series: string; x: number; y: number }[];
   fanoutPercentilesOnly: boolean;
   treemaps: { title: string; totalKb: number; cells: { pkg: string; kb: number }[] }[];
+  /** The interactions section: each step's INP p75 on the app and its floor page, and their ratio. */
+  interactions: { id: string; n: string; app: string; parts: string; floor: string; ratio: string; longTask: string }[];
   notes: string[];
 }
 
@@ -300,6 +302,21 @@ export function reportData(json: ResultsJson, name: string): ReportData {
     fanout: fan.rows,
     fanoutPercentilesOnly: fan.percentilesOnly,
     treemaps,
+    interactions: interactionRows(s),
     notes,
   };
+}
+
+const ms = (v: number | null | undefined): string => (typeof v === 'number' ? v.toFixed(0) : '—');
+
+function interactionRows(s: DeepPartial<Sections>): ReportData['interactions'] {
+  return (s.interactions?.rows ?? []).map((r) => ({
+    id: r?.id ?? '?',
+    n: `${r?.app?.samples ?? 0} / ${r?.floor?.samples ?? 0}`,
+    app: `${ms(r?.app?.inpP50)} / ${ms(r?.app?.inpP75)}`,
+    parts: `${ms(r?.app?.inputDelayP50)} / ${ms(r?.app?.processingP50)} / ${ms(r?.app?.presentationP50)}`,
+    floor: `${ms(r?.floor?.inpP50)} / ${ms(r?.floor?.inpP75)}`,
+    ratio: typeof r?.ratioP75 === 'number' ? `${r.ratioP75.toFixed(2)}×` : '—',
+    longTask: ms(r?.app?.longTaskMax),
+  }));
 }

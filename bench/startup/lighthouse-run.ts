@@ -15,6 +15,10 @@ export interface LighthouseRun {
   performanceRuns?: (number | null)[];
   /** Lighthouse's own measure of the host's speed during the run (environment.benchmarkIndex; higher = faster). */
   benchmarkIndex?: number | null;
+  /** The CPU slowdown the run applied: Lighthouse's default 4×, or calibrated to the host (lighthouse-calibrate.ts). */
+  cpuSlowdownMultiplier?: number;
+  /** The uncalibrated default (4×) run of the same page in the same section, reported beside the calibrated figure. */
+  uncalibrated?: { performance: number | null; tbtMs: number | null; benchmarkIndex: number | null } | null;
   /** The host's 1-minute load average when the run ended. */
   loadAverage?: number | null;
   /** Highest minus lowest score of the runs the figure is the median of, and, when above 5, why (lighthouse-spread.ts). */

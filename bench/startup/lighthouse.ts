@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
 import { BENCH_FLAGS, wrapperExecutable } from '../render/browser.ts';
+import { DEFAULT_CPU_SLOWDOWN } from './lighthouse-calibrate.ts';
 import { MAX_SPREAD, spreadOf, spreadReason, tightestRuns } from './lighthouse-spread.ts';
 import type { LighthouseEvidence, LighthouseRun } from './lighthouse-run.ts';
 
@@ -102,7 +103,14 @@ export function medianRun(runs: readonly LighthouseRun[]): LighthouseRun {
   };
 }
 
-export function runLighthouse(url: string, outDir: string, name: string, cpus: string | null): Promise<LighthouseRun> {
+/** One Lighthouse run; `cpuSlowdown` null = Lighthouse's default (4×), else the calibrated multiplier (lighthouse-calibrate.ts). */
+export function runLighthouse(
+  url: string,
+  outDir: string,
+  name: string,
+  cpus: string | null,
+  cpuSlowdown: number | null = null,
+): Promise<LighthouseRun> {
   mkdirSync(outDir, { recursive: true });
   const outPath = join(outDir, `${name}.report.json`);
   const flags = BENCH_FLAGS.filter((f) => f !== '--headless').concat('--headless=new');
@@ -115,6 +123,7 @@ export function runLighthouse(url: string, outDir: string, name: string, cpus: s
     '--only-categories=performance,accessibility,best-practices',
     `--chrome-flags=${flags.join(' ')}`,
     '--max-wait-for-load=60000',
+    ...(cpuSlowdown === null ? [] : [`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`]),
   ];
   const empty: LighthouseRun = {
     url,
@@ -130,6 +139,7 @@ export function runLighthouse(url: string, outDir: string, name: string, cpus: s
     evidence: null,
     error: null,
     version: null,
+    cpuSlowdownMultiplier: cpuSlowdown ?? DEFAULT_CPU_SLOWDOWN,
   };
   return new Promise((done) => {
     execFile(
@@ -163,6 +173,7 @@ export function runLighthouse(url: string, outDir: string, name: string, cpus: s
             error: lhr.runtimeError?.message ?? null,
             version: lhr.lighthouseVersion ?? null,
             benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+            cpuSlowdownMultiplier: cpuSlowdown ?? DEFAULT_CPU_SLOWDOWN,
             loadAverage: Math.round((loadavg()[0] ?? 0) * 100) / 100,
           });
         } catch (e) {

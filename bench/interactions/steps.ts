@@ -1,0 +1,158 @@
+// The phone's trading path as steps a person takes, each with the visible answer it waits for. The floor page uses
+// the app's selectors, so one list drives both; the e2e (tests/e2e/interactions.test.ts) drives the same list.
+import type { Page } from 'playwright-core';
+
+export interface Step {
+  id: string;
+  /** Puts the page where the step starts (unmeasured). */
+  prepare?: (page: Page) => Promise<void>;
+  /** The input itself: what the Event Timing API sees. */
+  act: (page: Page) => Promise<void>;
+  /** Resolves once the screen shows the step's answer. */
+  answer: (page: Page) => Promise<void>;
+  /** Leaves the page as the next step expects it (unmeasured). */
+  undo?: (page: Page) => Promise<void>;
+}
+
+const TIMEOUT = 30_000;
+const visible = (page: Page, selector: string): Promise<void> =>
+  page.locator(`${selector} >> visible=true`).first().waitFor({ state: 'visible', timeout: TIMEOUT });
+const gone = (page: Page, selector: string): Promise<void> =>
+  page.locator(`${selector} >> visible=true`).first().waitFor({ state: 'detached', timeout: TIMEOUT });
+const tap = (page: Page, selector: string): Promise<void> =>
+  page.locator(`${selector} >> visible=true`).first().click({ timeout: TIMEOUT });
+
+/** The chart on screen shows `period`'s bars (its box says so once they are drawn: chart-frames.ts). */
+function chartAt(page: Page, period: string): Promise<void> {
+  return page
+    .waitForFunction(
+      (p) =>
+        [...document.querySelectorAll<HTMLElement>(`.tw-chart[data-period="${p}"]`)].some(
+          (b) => b.offsetParent !== null && Number(b.dataset['bars'] ?? 0) > 0,
+        ),
+      period,
+      { timeout: TIMEOUT, polling: 'raf' },
+    )
+    .then(() => undefined);
+}
+
+/** Closes the sheet or dialog on top (the app's overlays and the floor's both close on Escape). */
+async function escape(page: Page, selector: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await gone(page, selector);
+}
+
+async function toTab(page: Page, tab: string, ready: string): Promise<void> {
+  await tap(page, `[data-tab="${tab}"]`);
+  await visible(page, ready);
+}
+
+export function phoneSteps(code: string): Step[] {
+  return [
+    {
+      id: 'instrument-to-trade',
+      prepare: (p) => toTab(p, 'market', `.mk-row[data-code="${code}"]`),
+      act: (p) => tap(p, `.mk-row[data-code="${code}"]`),
+      answer: async (p) => {
+        await visible(p, '.tr-periods');
+        await chartAt(p, '1min');
+      },
+    },
+    {
+      id: 'period-1m-to-1h',
+      act: (p) => tap(p, '.tr-period[data-period="60min"]'),
+      answer: async (p) => {
+        await visible(p, '.tr-period[data-period="60min"][aria-selected="true"]');
+        await chartAt(p, '60min');
+      },
+      undo: async (p) => {
+        await tap(p, '.tr-period[data-period="1min"]');
+        await chartAt(p, '1min');
+      },
+    },
+    {
+      id: 'multiplier-picker',
+      act: (p) => tap(p, '[data-field="multiple"]'),
+      answer: (p) => visible(p, '[data-multiple]'),
+      undo: (p) => escape(p, '[data-multiple]'),
+    },
+    {
+      id: 'lots-digit',
+      prepare: async (p) => {
+        const lots = p.locator('.tr-stepper input >> visible=true').first();
+        await lots.fill('0.1');
+        await lots.press('End');
+      },
+      act: (p) => p.keyboard.press('1'),
+      answer: (p) =>
+        p
+          .waitForFunction(
+            () => [...document.querySelectorAll<HTMLInputElement>('.tr-stepper input')].some((i) => i.value === '0.11'),
+            undefined,
+            { timeout: TIMEOUT, polling: 'raf' },
+          )
+          .then(() => undefined),
+      undo: (p) => p.locator('.tr-stepper input >> visible=true').first().fill('0.1'),
+    },
+    {
+      id: 'buy-to-confirmation',
+      prepare: (p) => tap(p, '.tr-side[data-side="1"]'),
+      act: (p) => tap(p, '[data-action="submit-order"]'),
+      answer: (p) => visible(p, '.dialog .dialog__actions .btn:last-child'),
+    },
+    {
+      id: 'confirm-to-placed',
+      act: (p) => tap(p, '.dialog .dialog__actions .btn:last-child'),
+      answer: (p) => visible(p, '[data-action="view-orders"]'),
+    },
+    {
+      id: 'placed-to-holding-list',
+      act: (p) => tap(p, '[data-action="view-orders"]'),
+      answer: (p) => visible(p, '.od-row[data-status="1"]'),
+    },
+    {
+      id: 'order-detail-sheet',
+      act: (p) => tap(p, '.od-row[data-status="1"]'),
+      answer: (p) => visible(p, '.od-detail'),
+      undo: (p) => escape(p, '.od-detail'),
+    },
+    {
+      id: 'tab-orders-to-market',
+      act: (p) => tap(p, '[data-tab="market"]'),
+      answer: (p) => visible(p, `.mk-row[data-code="${code}"]`),
+    },
+    {
+      id: 'tab-market-to-orders',
+      act: (p) => tap(p, '[data-tab="orders"]'),
+      answer: (p) => visible(p, '.od-row[data-status="1"]'),
+    },
+    {
+      id: 'chart-drag',
+      prepare: async (p) => {
+        await toTab(p, 'market', `.mk-row[data-code="${code}"]`);
+        await tap(p, `.mk-row[data-code="${code}"]`);
+        await chartAt(p, '1min');
+      },
+      act: async (p) => {
+        const box = await p.locator('.tw-chart >> visible=true').first().boundingBox();
+        if (!box) throw new Error('no chart on screen');
+        const y = box.y + box.height / 2;
+        await p.mouse.move(box.x + box.width * 0.7, y);
+        await p.mouse.down();
+        for (let i = 1; i <= 5; i++) await p.mouse.move(box.x + box.width * (0.7 - i * 0.08), y);
+        await p.mouse.up();
+      },
+      answer: (p) =>
+        p
+          .waitForFunction(
+            () =>
+              [...document.querySelectorAll<HTMLElement>('.tw-chart')].some(
+                (b) => b.dataset['dragged'] !== undefined || b.offsetParent !== null,
+              ),
+            undefined,
+            { timeout: TIMEOUT },
+          )
+          .then(() => undefined),
+    },
+  ];
+}
