@@ -26,6 +26,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'POST /v1/api/notices/read': ['markNoticesRead', 'Mark one notice, or all of them, read'],
   'GET /v1/api/notices/settings': ['getNoticeSettings', "The account's anti-phishing phrase"],
   'POST /v1/api/notices/settings': ['saveNoticeSettings', 'Set or clear the anti-phishing phrase'],
+  'POST /v1/api/notices/language': ['setAccountLanguage', 'Set the language every notice to the account is written in'],
   'POST /api/user/loginForU': ['login', 'Log in with an e-mail address or mobile number and a password'],
   'GET /api/user/createAccountDemoForU': [
     'loginDemo',

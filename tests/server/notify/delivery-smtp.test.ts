@@ -128,6 +128,8 @@ describe('registration by e-mail through SMTP', () => {
 
     const me = await server.ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [account]);
     const userId = me[0]!.id;
+    // Registered in German; the language picked in the app's settings is the one its notices are written in.
+    expect((await user.post('/v1/api/notices/language', { lang: 'en' })).code).toBe(1);
     await notifyAccount(server.ctx, userId, 'password_changed', { time: '2026-11-25T09:30:00Z' }, 'en');
     const mail = await mailTo(account, 2);
     expect(mail.subject).toBe('Tickwise: Your password was changed');

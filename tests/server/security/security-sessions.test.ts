@@ -74,7 +74,7 @@ describe('sessions', () => {
       key: sent.data.key,
     });
     expect(reset.code).toBe(1);
-    expect(seen).toEqual([{ userId: user.user.id }]);
+    expect(seen).toEqual([{ userId: user.user.id, at: clock.now() }]);
     const again = (await login(user.account, 'new-pass-22')).data.token;
     clock.advance(61_000);
     const sent2 = await api(server.baseUrl)
@@ -89,7 +89,7 @@ describe('sessions', () => {
       type: 'email',
     });
     expect(changed.code).toBe(1);
-    expect(seen).toEqual([{ userId: user.user.id, except: tokenHash(again) }]);
+    expect(seen).toEqual([{ userId: user.user.id, except: tokenHash(again), at: clock.now() }]);
   });
 
   it('a hash under older scrypt parameters is upgraded at the next good login, and still logs in', async () => {
