@@ -10,9 +10,9 @@ import type { Instrument, Order } from '../../domain/types.ts';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { pageIn, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, ops } from './real-user.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
 
-const e2e = useServerAndChrome();
+const e2e = useOwnServerAndChrome(); // turns the retail rules on: the shared server's other files trade without them
 const FAILING = { leverage: 'gain_only', margin: 'fee', stop_out: 'closed', experience: 'none' };
 
 beforeAll(async () => {
