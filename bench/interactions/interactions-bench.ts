@@ -1,6 +1,6 @@
 // The `interactions` section: the trading path on the simulated weak phone (one core, 4× CDP throttle, 360×740,
 // 300 instruments at 20 updates/s), the app and its floor page alternating round by round in fresh contexts, each
-// step's INP from the Event Timing API (event-timing.ts). Method and figures: bench/README.md "Interactions".
+// step's INP from the Event Timing API (event-timing.ts). Method and figures: bench/interactions/README.md "Interactions".
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { BENCH_TMP } from '../lib/client-build.ts';

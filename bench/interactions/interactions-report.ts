@@ -1,4 +1,4 @@
-// The interactions section in the run's figures, its goals (issue 58) and its printed table.
+// The interactions section in the run's figures, its goals and its printed table.
 import { figure, TOL, type Figures } from '../lib/figures.ts';
 import { table } from '../lib/table.ts';
 import { check, type TargetCheck } from '../lib/targets.ts';
@@ -17,7 +17,7 @@ export function interactionsFigures(r: InteractionsResult | null | undefined): F
   return f;
 }
 
-/** Issue 58's goals on the phone: p75 ≤ 100 ms, ≤ 1.5× the floor's, no long task between input and answer. */
+/** The phone's goals: p75 ≤ 100 ms, ≤ 1.5× the floor's, no long task between input and answer. */
 export function interactionsTargets(r: InteractionsResult | null | undefined): TargetCheck[] {
   const out: TargetCheck[] = [];
   for (const row of r?.rows ?? []) {

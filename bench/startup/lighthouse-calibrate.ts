@@ -1,10 +1,10 @@
-// Lighthouse's CPU slowdown calibrated to the host (docs/throttling.md of Lighthouse, "Calibrating the CPU
+// Lighthouse's CPU slowdown calibrated to the host (Lighthouse's throttling guide, "Calibrating the CPU
 // slowdown"): its 4× assumes a high-end desktop host (benchmarkIndex 1,500–2,000) and lands in the mid-tier
 // mobile bracket; on a slower or faster host the same 4× emulates a different phone. The multiplier that makes
 // every host emulate the same phone is the host's index over the target phone's.
 
 /** The emulated phone's benchmark index: Lighthouse's default 4× on the middle of its high-end desktop bracket
- * (1,750 ÷ 4 ≈ 440), a weak mid-tier phone of the bracket 125–800 (bench/README.md "Lighthouse calibration"). */
+ * (1,750 ÷ 4 ≈ 440), a weak mid-tier phone of the bracket 125–800 (bench/interactions/README.md "Lighthouse calibration"). */
 export const TARGET_BENCHMARK_INDEX = 440;
 /** Lighthouse's own default: what an uncalibrated run applies. */
 export const DEFAULT_CPU_SLOWDOWN = 4;

@@ -57,7 +57,7 @@ for (const [name, viewport] of [
     const logout = await page.locator('[data-testid="logout"]').boundingBox();
     expect(logout && lastRow && logout.y >= lastRow.y + lastRow.height).toBe(true);
     await logOutFrom(page, '/user', `exits-user-center-${name}`);
-    // The security page's log-out on the desk lands on /login, not / (a guard race, open in issue 59): phone only.
+    // The security page's log-out on the desk lands on /login, not / (a guard race, still open): phone only.
     if (name === 'phone') {
       await loginInBrowser(page, e2e.server, user);
       await logOutFrom(page, '/mine/security', `exits-security-${name}`);

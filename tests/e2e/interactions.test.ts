@@ -1,4 +1,4 @@
-// Issue 58's trading path at 360×740 in Chromium: every interaction the bench times (bench/interactions/steps.ts,
+// The trading path at 360×740 in Chromium: every interaction the bench times (bench/interactions/steps.ts,
 // the same list) gives its visible answer — the instrument's /trade with its chart, the 1H period pressed and its
 // candles drawn, the multiplier sheet, the lots field's new digit, the confirmation, the placed popup, the position
 // in the holding list, its detail sheet, the tabs, the chart after a drag. Behaviour only: no timing is asserted.
