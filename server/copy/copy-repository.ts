@@ -245,13 +245,10 @@ export async function hasRunningCopy(q: Queryable, followerId: number, providerI
   return rows.length > 0;
 }
 
-export interface ProviderListRow {
-  user_id: number;
-  display_name: string;
-  description: string;
-  fee_percent: number;
-  min_amount: string;
-  is_demo: number;
+export interface ProviderListRow extends Pick<
+  ProviderRow,
+  'user_id' | 'display_name' | 'description' | 'fee_percent' | 'min_amount' | 'is_demo'
+> {
   copiers: string;
 }
 
