@@ -1,5 +1,6 @@
 // Three suites: unit (happy-dom, no network), server (real HTTP/ws on 127.0.0.1), e2e (Chromium).
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 import { firstTexts } from './scripts/first-texts-plugin.ts';
 import { measureSlowness, SLOWNESS_ENV } from './tests/fixtures/slowness.ts';
@@ -43,9 +44,18 @@ const POSTGRES_ONLY = [
   'tests/server/cluster/cluster-{gateways,failover,price-desk,fix-failover,restart,swaps}.test.ts',
 ];
 
+// Files run in the order of their paths on every machine: vitest's own order follows a results cache that a clean
+// clone (CI) lacks, so a file that leaned on another's leftovers on the shared server passed here and failed there.
+class PathOrder extends BaseSequencer {
+  override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return Promise.resolve([...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId)));
+  }
+}
+
 export default defineConfig({
   plugins: [react(), firstTexts()],
   test: {
+    sequence: { sequencer: PathOrder },
     projects: [
       {
         extends: true,

@@ -13,6 +13,7 @@ import { DESKTOP, PHONE, snap } from './browser.ts';
 import { useOwnServerAndChrome } from './server-and-chrome.ts';
 import { userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, ops, type RealUser } from './real-user.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useOwnServerAndChrome({ SIM_TIME: WEEKDAY_NOON, SWAP_ROLLOVER_MS: '2000' }); // own: the swap rollover and the margin-call level
 const SIZES = [
@@ -40,7 +41,7 @@ it('says under the lots field that the margin exceeds what is free, and turns th
     const note = form.locator('[data-message-for="free"]');
     const submit = form.locator('[data-action="submit-order"]');
     await lots.fill('500');
-    await note.waitFor({ timeout: 20_000 });
+    await note.waitFor({ timeout: slow(20_000) });
     if (lang === 'en') expect(await note.innerText()).toBe('Margin and fee exceed your free balance of 20,000.00 USD');
     await expect.poll(() => submit.isDisabled()).toBe(true);
     await snap(page, `margin-swap-over-free-${name}`);
@@ -72,13 +73,13 @@ it('shows the margin call, the margin level and the distance to the stop-out whe
     (await get<OrderList>(user, '/v1/api/forex/my_deal', { status: 1, page: 1 })).data.data.find(
       (o) => o.Id === placed.data.Id,
     )?.Swap ?? '0';
-  await expect.poll(async () => Number(await swapOf()), { timeout: 30_000 }).toBeLessThan(0);
+  await expect.poll(async () => Number(await swapOf()), { timeout: slow(30_000) }).toBeLessThan(0);
 
   for (const [lang, size, name] of SIZES) {
     const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, lang, size, '#/trade?code=EURUSD');
     // The one on screen (the phone's /trade keeps a second strip, hidden, for its order sheet).
     const banner = page.locator('[data-testid="margin-call"]').locator('visible=true');
-    await banner.waitFor({ timeout: 20_000 });
+    await banner.waitFor({ timeout: slow(20_000) });
     const strip = page.locator('.tr-account').locator('visible=true');
     await expect.poll(() => strip.locator('[data-field="trade-margin-level"]').innerText()).toMatch(/^\d{3}\.\d\d%$/);
     if (lang === 'en') {
@@ -99,10 +100,13 @@ it('shows the margin call, the margin level and the distance to the stop-out whe
   }
 
   const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', PHONE, '#/order?type=1');
-  await page.locator('[data-testid="margin-call"]').waitFor({ timeout: 20_000 });
+  await page
+    .locator('[data-testid="margin-call"]')
+    .locator('visible=true')
+    .waitFor({ timeout: slow(20_000) });
   const row = page.locator(`.od-row[data-id="${placed.data.Id}"]`);
   await expect
-    .poll(() => row.locator('[data-field="swap"]').innerText(), { timeout: 20_000 })
+    .poll(() => row.locator('[data-field="swap"]').innerText(), { timeout: slow(20_000) })
     .toMatch(/^Swap -\d+\.\d\d$/);
   await expect
     .poll(() => page.locator('[data-field="stop-out-distance-header"]').innerText())

@@ -9,6 +9,7 @@ import { useServerAndChrome } from './server-and-chrome.ts';
 import { userPageAt } from './lang-page.ts';
 import { totpCode } from '../../server/auth/second-factor.ts';
 import { createFundedUser, type RealUser } from './real-user.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useServerAndChrome();
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
@@ -42,18 +43,18 @@ it('says the hold when an address is added, refuses the withdrawal before any co
     );
     const note = page.locator('[data-testid="payout-hold-note"]');
     await expect
-      .poll(() => note.innerText(), { timeout: 20_000 })
+      .poll(() => note.innerText(), { timeout: slow(20_000) })
       .toBe('For your safety, withdrawals to a newly added address or account can be made 24 hours after it is added.');
     await snap(page, `payout-holds-add-${name}`);
     if (name === '360') {
       await page.locator('input[name="dc_address"]').fill(TRON);
       await page.locator('[data-testid="bind-submit"]').click();
-      await page.locator('[data-testid="withdraw-form"]').waitFor({ timeout: 20_000 });
+      await page.locator('[data-testid="withdraw-form"]').waitFor({ timeout: slow(20_000) });
     } else {
       await page.goto(`${e2e.server.url}/#/mine/withdraw?type=1`);
     }
     const held = page.locator('[data-testid="withdraw-form"] [data-testid="method-held"]');
-    await expect.poll(() => held.innerText(), { timeout: 20_000 }).toMatch(/^Usable from /);
+    await expect.poll(() => held.innerText(), { timeout: slow(20_000) }).toMatch(/^Usable from /);
     await page.locator('input[name="number"]').fill('100');
     await expect.poll(() => page.locator('[data-testid="withdraw-submit"]').isDisabled()).toBe(true);
     await snap(page, `payout-holds-withdraw-${name}`);
@@ -75,7 +76,7 @@ it('says the hold when an address is added, refuses the withdrawal before any co
   ] as const) {
     const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', size, '#/mine/security');
     await expect
-      .poll(() => page.locator('[data-testid="withdrawals-held"]').innerText(), { timeout: 20_000 })
+      .poll(() => page.locator('[data-testid="withdrawals-held"]').innerText(), { timeout: slow(20_000) })
       .toMatch(/^Withdrawals are held until /);
     await snap(page, `payout-holds-security-${name}`);
     await context.close();

@@ -11,6 +11,7 @@ import { DESKTOP, PHONE, snap } from './browser.ts';
 import { pageIn, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, ops } from './real-user.ts';
 import { useOwnServerAndChrome } from './server-and-chrome.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useOwnServerAndChrome(); // turns the retail rules on: the shared server's other files trade without them
 const FAILING = { leverage: 'gain_only', margin: 'fee', stop_out: 'closed', experience: 'none' };
@@ -47,7 +48,7 @@ afterAll(async () => {
 /** The warning is drawn, says a percentage, and lies whole inside the viewport. */
 async function warningInView(page: Page): Promise<string> {
   const box = page.locator('[data-testid="risk-warning"]');
-  await box.waitFor({ timeout: 15_000 });
+  await box.waitFor({ timeout: slow(15_000) });
   const r = await box.boundingBox();
   const vh = page.viewportSize()?.height ?? 0;
   expect(r).not.toBeNull();
@@ -76,14 +77,14 @@ describe.each([
     const user = await createFundedUser(e2e.server, '5000', 'retail e2e');
     const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', size, '#/trade');
     const sides = page.locator('[data-testid="quote-sides"]:visible');
-    await sides.waitFor({ timeout: 15_000 });
+    await sides.waitFor({ timeout: slow(15_000) });
     const read = async () => ({
       bid: num(await sides.locator('[data-field="bid"]').innerText()),
       ask: num(await sides.locator('[data-field="ask"]').innerText()),
       spread: num(await sides.locator('[data-field="spread"]').innerText()),
       button: num(await page.locator('[data-action="submit-order"]:visible [data-field="submit-price"]').innerText()),
     });
-    await expect.poll(async () => (await read()).spread, { timeout: 15_000 }).toBe('15');
+    await expect.poll(async () => (await read()).spread, { timeout: slow(15_000) }).toBe('15');
     const shown = await read();
     await snap(page, `retail-sides-${name}`);
     expect(shown.button).toBe(shown.ask);
@@ -114,7 +115,7 @@ describe.each([
     const confirm = page.locator('.dialog .dialog__actions .btn:last-child');
     if (name === 'phone') await confirm.click();
     const sheet = page.locator('[data-testid="appropriateness"]');
-    await sheet.waitFor({ timeout: 10_000 });
+    await sheet.waitFor({ timeout: slow(10_000) });
     for (const [q, a] of Object.entries(FAILING)) {
       await sheet.locator(`[data-question="${q}"] [data-answer="${a}"]`).click();
     }
@@ -122,7 +123,7 @@ describe.each([
     await sheet.locator('[data-action="send-answers"]').click();
     await sheet.locator('[data-action="understand"]').click();
     const popup = page.locator('#tr-placed-title');
-    await popup.waitFor({ timeout: 15_000 });
+    await popup.waitFor({ timeout: slow(15_000) });
     const filled = /\d+\.\d{5}/.exec(await page.locator('.tr-modal-text').innerText())?.[0] ?? '';
     const seen = await page.evaluate(() => (window as unknown as { asksSeen: string[] }).asksSeen);
     expect(seen.map(num)).toContain(filled);
@@ -144,7 +145,7 @@ describe.each([
       await page.goto(`${e2e.server.url}/#/trade?code=${code}`);
       await page.locator('[data-action="open-spec"]:visible').click();
       const sheet = page.locator(`[data-testid="spec-sheet"][data-code="${code}"]`);
-      await sheet.waitFor({ timeout: 10_000 });
+      await sheet.waitFor({ timeout: slow(10_000) });
       const value = (row: string) => sheet.locator(`[data-spec="${row}"] dd`).innerText();
       await expect.poll(() => value('asset_class')).toContain(cls);
       expect(await value('contract_size')).toBe(inst?.ForexContNum);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupTake } from '../../../server/ops/commands/backup.ts';
 import { runAs } from '../../../server/ops/run.ts';
 import { startTestServer, TEST_OPERATOR, type TestServer } from '../support/harness.ts';
+import { slow } from '../../fixtures/slowness.ts';
 
 let server: TestServer;
 let dir: string;
@@ -43,7 +44,7 @@ describe('a backup of a big database', () => {
       finished = true;
     });
     // The file is being written: the archive is streaming through gzip and the cipher.
-    await expect.poll(partialBytes, { timeout: 90_000, interval: 5 }).toBeGreaterThan(0);
+    await expect.poll(partialBytes, { timeout: slow(90_000), interval: 5 }).toBeGreaterThan(0);
     const health = await fetch(`${server.baseUrl}/healthz`);
     expect(health.status).toBe(200);
     expect(finished).toBe(false);

@@ -34,6 +34,9 @@ const ALLOWED: Record<string, { count: number; why: string }> = {
   },
 };
 
+// A fixed limit on a wait is written for the reference machine and scaled by the host's (tests/fixtures/slowness.ts).
+const FIXED_LIMIT = /\btimeout:\s*\d/;
+
 function sleepsIn(text: string): number {
   return SLEEPS.reduce((n, re) => n + [...text.matchAll(re)].length, 0);
 }
@@ -62,5 +65,17 @@ describe('tests wait for conditions, not for time', () => {
 
   it('has no sleep outside the listed files, and exactly the listed count in each', () => {
     expect(found).toEqual(Object.fromEntries(Object.entries(ALLOWED).map(([f, a]) => [f, a.count])));
+  });
+});
+
+describe('a time limit on a wait scales with the host', () => {
+  it('finds a fixed limit when there is one (the pattern works)', () => {
+    expect('await x.waitFor({ timeout: 20_000 });'.match(FIXED_LIMIT)).toHaveLength(1);
+    expect('await x.waitFor({ timeout: slow(20_000) });'.match(FIXED_LIMIT)).toBeNull();
+  });
+
+  it('has no fixed limit in any test: each goes through slow()', () => {
+    const fixed = files.filter((f) => FIXED_LIMIT.test(readFileSync(join(TESTS, f), 'utf8')));
+    expect(fixed).toEqual([]);
   });
 });
