@@ -4,7 +4,7 @@
 // for the fail-over measurement.
 import type { DeskConfig } from '../../server/market/price-desk/desk-config.ts';
 import { SimulatedMarket } from '../../server/market/simulated-market.ts';
-import type { RunningServer } from '../../server/server.ts';
+import type { RunningServer } from '../../server/compose.ts';
 import { SYNTHETIC_ID_BASE } from '../lib/synthetic-catalogue.ts';
 
 export const FAILOVER_STALE_MS = 1000;

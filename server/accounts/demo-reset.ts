@@ -1,6 +1,6 @@
 // A demo user's reset (docs/contract.md §7 account routes): its trading state cleared and its starting balance back,
 // in one transaction; the answer is the balance as the wallet shows it.
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import type { UserRow } from '../auth/users.ts';
 import { getAccount } from '../ledger/ledger.ts';
 import { exactMoneyText } from '../../domain/format/money-text.ts';

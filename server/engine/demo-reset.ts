@@ -1,4 +1,4 @@
-// The engine's demo reset step (server/server.ts hands it to resetDemo): a reset demo account starts with no orders. It runs inside the reset transaction, which then
+// The engine's demo reset step (server/compose.ts hands it to resetDemo): a reset demo account starts with no orders. It runs inside the reset transaction, which then
 // restores the balance and unlocks everything; engines drop the deleted orders from their index when they next meet
 // them (a trigger finding no row, or the periodic reconcile).
 import type { Queryable } from '../db/db.ts';

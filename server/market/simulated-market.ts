@@ -1,5 +1,5 @@
 // The simulated market service: loads the catalog, brings stored history up to now, runs the simulator, keeps the
-// live klines, and answers the MarketView the rest of the server uses. server.ts creates one per process.
+// live klines, and answers the MarketView the rest of the server uses. compose.ts creates one per process.
 // Most of it is the MarketView/HubMarket facade (one-line delegations to the simulator, kline store and catalog);
 // the work itself lives in those files, and where the market starts in market-start.ts.
 import type { FastifyBaseLogger } from 'fastify';

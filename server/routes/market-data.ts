@@ -9,7 +9,7 @@ import {
   type Language,
   type Period,
 } from '../../domain/types.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { ok, ApiError } from '../http/envelope.ts';
 import { pickLanguage, translate } from '../http/i18n.ts';
 import { instrumentNameKey, matchesInstrument } from '../../domain/instrument-search.ts';

@@ -2,7 +2,7 @@
 // reset. This file declares them (schemas, budgets, the session hook) and maps each request to its flow in
 // server/accounts/ (sign-in.ts, registration.ts, password-reset.ts, demo-reset.ts) and the flow's answer to a reply.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { DEMO_ID_RE } from '../accounts/demo.ts';
 import { resetDemoAccount } from '../accounts/demo-reset.ts';
 import { loginChannel, signUpAccount } from '../accounts/identity.ts';

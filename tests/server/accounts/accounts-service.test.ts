@@ -11,7 +11,7 @@ import { resetDemoAccount } from '../../../server/accounts/demo-reset.ts';
 import { issueCode, PURPOSE_REGISTER } from '../../../server/accounts/verification.ts';
 import { userFromToken } from '../../../server/auth/session.ts';
 import { findUserById } from '../../../server/auth/users.ts';
-import type { Message } from '../../../server/services.ts';
+import type { Message } from '../../../server/core/services.ts';
 import { leaveInOutbox } from '../../../server/notify/outbox-repository.ts';
 import { messageText } from '../../../server/notify/message-text.ts';
 import { setSetting } from '../../../server/settings/settings.ts';

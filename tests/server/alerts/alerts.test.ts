@@ -14,7 +14,7 @@ import type { Instrument } from '../../../domain/types.ts';
 import type { Db } from '../../../server/db/db.ts';
 import { AlertWatcher } from '../../../server/alerts/alert-watcher.ts';
 import { SimulatedMarket } from '../../../server/market/simulated-market.ts';
-import { createServer } from '../../../server/server.ts';
+import { createServer } from '../../../server/compose.ts';
 import {
   api,
   countRows,

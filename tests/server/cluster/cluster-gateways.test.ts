@@ -17,7 +17,7 @@ import { move } from '../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
 import type { SimulatedMarket } from '../../../server/market/simulated-market.ts';
 import { LEGACY_SCRYPT } from '../../../server/auth/password.ts';
-import { createServer, type RunningServer } from '../../../server/server.ts';
+import { createServer, type RunningServer } from '../../../server/compose.ts';
 import { startNatsServer, type NatsServer } from '../../fixtures/nats-server.ts';
 import type { Bus } from '../../../server/bus/bus.ts';
 import { localBus } from '../../../server/bus/local-bus.ts';

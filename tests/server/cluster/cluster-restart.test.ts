@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult } from '../../../domain/types.ts';
 import { LEGACY_SCRYPT } from '../../../server/auth/password.ts';
 import type { SimulatedMarket } from '../../../server/market/simulated-market.ts';
-import { createServer, type RunningServer } from '../../../server/server.ts';
+import { createServer, type RunningServer } from '../../../server/compose.ts';
 import { freePort } from '../../fixtures/free-port.ts';
 import { startHaproxy } from '../../fixtures/haproxy.ts';
 import { startNatsServer, type NatsServer } from '../../fixtures/nats-server.ts';
@@ -146,7 +146,7 @@ describe('a gateway restarting behind haproxy', () => {
       await until(() => rounds >= 8, { what: 'the burst under way', stepMs: 10, tries: 3000 });
       const first = gateways[0];
       if (!first) throw new Error('no gateway');
-      await first.close(); // what SIGTERM runs (server/main.ts)
+      await first.close(); // what SIGTERM runs (server/serve.ts)
       await Promise.all(traders);
 
       expect(statuses.filter((s) => s >= 500)).toEqual([]);

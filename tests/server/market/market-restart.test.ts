@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/db.ts';
 import { aggregate, type Bar } from '../../../server/market/bars.ts';
 import { SimulatedMarket } from '../../../server/market/simulated-market.ts';
-import { createServer, type RunningServer } from '../../../server/server.ts';
+import { createServer, type RunningServer } from '../../../server/compose.ts';
 import type { Instrument, KlineBar, Period } from '../../../domain/types.ts';
 import { api, manualClock } from '../support/harness.ts';
 import { keepOpen, sharedDatabases } from '../support/shared-db.ts';
