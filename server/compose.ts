@@ -36,7 +36,6 @@ import type { ServerConfig } from './config.ts';
 import type { AppContext } from './core/app-context.ts';
 import type { Services } from './core/services.ts';
 import { endedElsewhere, userFromToken } from './auth/session.ts';
-import { clearDemoOrders } from './engine/demo-reset.ts';
 import { OrderEngine } from './engine/engine.ts';
 import { currentSeq } from './engine/event-seq.ts';
 import { loadEngineInstruments } from './engine/engine-instruments.ts';
@@ -284,7 +283,6 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
         watcher,
       },
       engine,
-      demoResetHooks: [clearDemoOrders],
       opsToken: loadOpsToken(config.opsToken),
       opsBootstrap: prepareBootstrap(config.dataDir, (await activeAdminCount(db)) === 0),
       staffIdleMs: (config.staffIdleMinutes ?? 30) * 60_000,

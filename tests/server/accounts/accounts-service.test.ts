@@ -7,7 +7,7 @@ import type { Requester } from '../../../server/accounts/requester.ts';
 import { changePassword, resetPassword } from '../../../server/accounts/password-reset.ts';
 import { register, type SignUpForm } from '../../../server/accounts/registration.ts';
 import { demoSignIn, signIn, signOut } from '../../../server/accounts/sign-in.ts';
-import { resetDemoAccount } from '../../../server/accounts/demo-reset.ts';
+import { resetDemoAccount } from '../../../server/accounts/demo.ts';
 import { issueCode, PURPOSE_REGISTER } from '../../../server/accounts/verification.ts';
 import { userFromToken } from '../../../server/auth/session.ts';
 import { findUserById } from '../../../server/auth/users.ts';

@@ -280,7 +280,6 @@ async function bareApp(opts: { distDir?: string; failingDb?: boolean }): Promise
   const ctx: AppContext = {
     ...services,
     engine: new OrderEngine(services, loadEngineInstruments),
-    demoResetHooks: [],
     opsToken: 'x'.repeat(32),
     opsBootstrap: null,
     staffIdleMs: 30 * 60_000,
