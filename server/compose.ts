@@ -48,7 +48,7 @@ import { pickLanguage, translate } from './http/i18n.ts';
 import type { RouteModule } from './http/route-module.ts';
 import { DEFAULT_FUND_DAY_MS } from '../domain/fund-maths.ts';
 import { startWriterJobs } from './writer-jobs.ts';
-import { SimulatedMarket } from './market/simulated-market.ts';
+import { MarketService } from './market/market-service.ts';
 import { followDesk, localDesk, publishDesk, type DeskContext } from './market/price-desk/desk-wiring.ts';
 import { loadOpsToken, prepareBootstrap } from './ops/token.ts';
 import { activeAdminCount } from './staff/staff-repository.ts';
@@ -162,7 +162,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     stoppers.push(() => revocations.stop());
 
     // The market: the writer's simulator (all, market) or a copy that follows the writer's ticks (gateway).
-    const market = await SimulatedMarket.start(
+    const market = await MarketService.start(
       { db, clock, timers, log },
       { ...config.market, follow: role === 'gateway' },
     );

@@ -23,7 +23,7 @@ import {
   unsuspendSource,
   type PriceRule,
 } from '../../market/price-desk/desk-config.ts';
-import { offsetTicks } from '../../market/price-desk/tick-check.ts';
+import { offsetTicks } from '../../market/price-desk/tick-rules.ts';
 import type { OpsCommand, OpsParam } from '../command.ts';
 import type { OpsActor } from '../../staff/rights.ts';
 import { textArg } from '../args.ts';
