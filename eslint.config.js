@@ -243,7 +243,7 @@ export const formatterBlocks = [
  */
 const ADAPTERS = [
   'server/core/system-time.ts', // the server's clock and timers
-  'server/main.ts', // the process entry: its forced-exit timer outlives every service
+  'server/serve.ts', // the process entry: its forced-exit timer outlives every service
   'src/state/shell/clock.ts', // the page's clock, timers and animation frames
   'src/state/shell/local-store.ts', // the page's localStorage
   'workers/feed/browser-deps.ts', // the feed's host: worker or page globals

@@ -1,5 +1,5 @@
 // The paths the server answers as an API, not as the web app: they never fall back to the app's index.html (the
-// server's not-found handler, server/app.ts), every answer on them is `Cache-Control: no-store`
+// server's not-found handler, server/http/http-app.ts), every answer on them is `Cache-Control: no-store`
 // (server/security/headers.ts), the service worker leaves them to the network (scripts/service-worker-plugin.ts) and
 // the dev server proxies them to the API (vite.config.ts). One list, so the four cannot disagree again. There is no
 // `/uploads/` among them: images are served by GET /api/common/image/:id since the public upload path was removed

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 const apiPort = process.env.API_PORT ?? '8080';
 const env = { ...process.env, PORT: apiPort, API_PORT: apiPort };
 const children = [
-  spawn('npx', ['tsx', 'watch', 'server/main.ts'], { stdio: 'inherit', env }),
+  spawn('npx', ['tsx', 'watch', 'server/serve.ts'], { stdio: 'inherit', env }),
   spawn('npx', ['vite', '--host', '127.0.0.1'], { stdio: 'inherit', env }),
 ];
 const stop = () => {

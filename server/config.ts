@@ -1,10 +1,10 @@
-// Server configuration: what main.ts reads from the environment and what tests pass to createServer.
+// Server configuration: what serve.ts reads from the environment and what tests pass to createServer.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../domain/time.ts';
 import { DEFAULT_FUND_DAY_MS } from '../domain/fund-maths.ts';
 import type { Bus } from './bus/bus.ts';
 import type { Db } from './db/db.ts';
-import type { Notifier } from './services.ts';
+import type { Notifier } from './core/services.ts';
 import { shiftedClock, systemClock } from './core/system-time.ts';
 import type { ResponseViolation } from './http/response-check.ts';
 import type { SecurityOptions } from './security/limits.ts';

@@ -1,11 +1,11 @@
 // The jobs only the market writer runs (role all or market, never a gateway): pending-order expiry every second,
 // scheduled backups (docs/operations.md "Backups"), the fund income job, swaps, the loss figure, copy trading's mirror
 // and reconciliation (docs/copy-trading.md) and the margin-call watch (docs/trading.md). Started by the composition
-// root (server.ts) once the context is built; each answers a stopper.
+// root (compose.ts) once the context is built; each answers a stopper.
 import type { WebPushSender } from './alerts/web-push-sender.ts';
 import { startBackupJob } from './backup/backup-job.ts';
 import type { ServerConfig } from './config.ts';
-import type { AppContext } from './context.ts';
+import type { AppContext } from './core/app-context.ts';
 import { MarginCallWatch } from './engine/margin-call.ts';
 import { startExpirySweep } from './engine/pending-expiry.ts';
 import { startFundJob } from './funds/income-job.ts';
@@ -58,7 +58,7 @@ export async function startWriterJobs(
   try {
     await marginCalls.start();
   } catch (err) {
-    // Start-up failed part-way: the jobs already running stop, as server.ts stops what it started.
+    // Start-up failed part-way: the jobs already running stop, as compose.ts stops what it started.
     for (const stop of stoppers.reverse())
       await Promise.resolve()
         .then(stop)

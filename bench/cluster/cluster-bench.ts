@@ -106,7 +106,7 @@ export interface ClusterOptions {
 }
 
 const MB = 1024 * 1024;
-/** The bench's server entry: main.ts's wiring plus the synthetic instruments of SIM_ENV. */
+/** The bench's server entry: serve.ts's wiring plus the synthetic instruments of SIM_ENV. */
 const ENTRY = 'bench/lib/serve-entry.ts';
 const SIM_ENV = {
   SIM_INSTRUMENTS: '300',

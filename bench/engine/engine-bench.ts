@@ -7,7 +7,7 @@
 import { loadavg } from 'node:os';
 import pino from 'pino';
 import type { LiveQuote, MarketView, Tick } from '../../server/market/market-view.ts';
-import type { Services } from '../../server/services.ts';
+import type { Services } from '../../server/core/services.ts';
 import type { Db } from '../../server/db/db.ts';
 import { OrderEngine, type IndexFactory } from '../../server/engine/engine.ts';
 import { TickIndex } from '../../server/engine/tick-index.ts';

@@ -3,15 +3,15 @@
 // directly: LP symbol S000n → SYN000n on `fix`, and SYN0001 with the simulator as its backup and a 1 s stale limit
 // for the fail-over measurement.
 import type { DeskConfig } from '../../server/market/price-desk/desk-config.ts';
-import { SimulatedMarket } from '../../server/market/simulated-market.ts';
-import type { RunningServer } from '../../server/server.ts';
+import { MarketService } from '../../server/market/market-service.ts';
+import type { RunningServer } from '../../server/compose.ts';
 import { SYNTHETIC_ID_BASE } from '../lib/synthetic-catalogue.ts';
 
 export const FAILOVER_STALE_MS = 1000;
 
 export function applyBenchMapping(server: RunningServer, count: number): void {
   const market = server.ctx.market;
-  if (!(market instanceof SimulatedMarket) || !market.deskSources)
+  if (!(market instanceof MarketService) || !market.deskSources)
     throw new Error('FEEDS_BENCH_MAP needs the market writer');
   const config: DeskConfig = { mappings: [], rules: [], suspended: new Map() };
   for (let n = 1; n <= count; n++) {

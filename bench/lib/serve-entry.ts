@@ -1,8 +1,8 @@
-// The server as the bench runs it: server/main.ts's wiring from the same environment (PORT, HOST, DATA_DIR, ROLE,
+// The server as the bench runs it: server/serve.ts's wiring from the same environment (PORT, HOST, DATA_DIR, ROLE,
 // SIM_SEED, the price sources), plus the bench's synthetic instruments (SIM_INSTRUMENTS, SIM_HZ) added to its market,
 // serving the client build named by BENCH_DIST (the probe-enabled one).
 import { configFromEnv } from '../../server/config.ts';
-import { createServer } from '../../server/server.ts';
+import { createServer } from '../../server/compose.ts';
 import { applyBenchMapping } from '../feeds/bench-mapping.ts';
 import { syntheticCatalogueFromEnv } from './synthetic-catalogue.ts';
 
@@ -11,10 +11,10 @@ async function main(): Promise<void> {
   const distDir = process.env.BENCH_DIST || undefined;
   const catalogue = syntheticCatalogueFromEnv(process.env);
   const server = await createServer({ ...config, distDir, market: { ...config.market, catalogue } });
-  // A market writer that lost its lock must not write on (as server/main.ts).
+  // A market writer that lost its lock must not write on (as server/serve.ts).
   void server.leadershipLost?.then(() => process.exit(1));
   const url = await server.listen(config.port, config.host);
-  // tests/fixtures/cluster-procs.ts waits for main.ts's words for a role.
+  // tests/fixtures/cluster-procs.ts waits for serve.ts's words for a role.
   if (server.role !== 'all')
     process.stdout.write(`  Tickwise ${server.role} is running at ${url} (pid ${process.pid})\n`);
   // The feeds section maps synthetic instruments to the stand-in LP (bench/feeds/bench-mapping.ts).

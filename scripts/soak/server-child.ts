@@ -1,4 +1,4 @@
-// The soak's server process: the real server (server/server.ts) on 127.0.0.1 and nothing else, so its event-loop lag,
+// The soak's server process: the real server (server/compose.ts) on 127.0.0.1 and nothing else, so its event-loop lag,
 // CPU, RSS and heap are the server's alone. The conductor (soak.ts) asks it over IPC for a sample, for the work only
 // this process can do (the operator's commands, which run on the server's services as the ops CLI does; a sign-up
 // code from the outbox; on in-memory PGlite, whose one connection lives here, the ledger check), and for heap
@@ -14,7 +14,7 @@ import { writeHeapSnapshot } from 'node:v8';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';
 import { userCredit } from '../../server/ops/commands/deposits.ts';
 import { withdrawPaid, withdrawReject } from '../../server/ops/commands/withdrawals.ts';
-import { createServer } from '../../server/server.ts';
+import { createServer } from '../../server/compose.ts';
 import { swapSet } from '../../server/ops/commands/book.ts';
 import { bookDifferences, openPositions, scanRows } from '../../tests/fixtures/book-scan.ts';
 import { note, serveParent } from './ipc.ts';

@@ -1,15 +1,14 @@
-// Demo accounts: bound to the client's demo_id, funded with DEMO_BALANCE through the ledger, resettable.
-// The composition root hands resetDemo the steps other parts need (the engine's: clear the demo user's orders).
+// Demo accounts: bound to the client's demo_id, funded with DEMO_BALANCE through the ledger, and reset (docs/contract.md
+// §7 account routes) in one transaction: orders gone, starting balance back, nothing locked.
 import type { Db, Queryable } from '../db/db.ts';
+import type { AppContext } from '../core/app-context.ts';
+import { exactMoneyText } from '../../domain/format/money-text.ts';
 import { ApiError } from '../http/envelope.ts';
 import { getAccount, move } from '../ledger/ledger.ts';
 import { DEMO_BALANCE, RecordType } from '../ledger/record-types.ts';
 import { dec } from '../../domain/decimal.ts';
 import { USER_COLUMNS, type UserRow } from '../auth/users.ts';
 import { createUser } from './create-user.ts';
-
-/** Runs inside the reset transaction before the balance is restored (e.g. delete the user's orders). */
-export type DemoResetHook = (q: Queryable, userId: number, now: number) => Promise<void>;
 
 export const DEMO_ID_RE = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -44,15 +43,26 @@ export async function demoUser(
   }
 }
 
-/** Clears the demo user's trading state (hooks) and restores the starting balance with nothing locked. */
-export async function resetDemo(
-  q: Queryable,
-  user: UserRow,
-  now: number,
-  hooks: readonly DemoResetHook[],
-): Promise<void> {
+export interface DemoBalance {
+  balance: string;
+  lock_balance: string;
+}
+
+/** Resets a demo user and answers its balance as the wallet shows it; 'demo_only' for a real account. */
+export async function resetDemoAccount(ctx: Pick<AppContext, 'db' | 'clock'>, user: UserRow): Promise<DemoBalance> {
+  const now = ctx.clock.now();
+  await ctx.db.tx((q) => resetDemo(q, user, now));
+  const acc = await getAccount(ctx.db, user.id);
+  return { balance: exactMoneyText(acc?.balance ?? '0'), lock_balance: exactMoneyText(acc?.lock_balance ?? '0') };
+}
+
+/**
+ * Inside the reset's transaction: the user's orders deleted (an engine drops them from its index when it next meets
+ * them: a trigger finding no row, or the periodic reconcile), then the starting balance restored with nothing locked.
+ */
+async function resetDemo(q: Queryable, user: UserRow, now: number): Promise<void> {
   if (user.is_demo !== 1) throw new ApiError('demo_only');
-  for (const hook of hooks) await hook(q, user.id, now);
+  await q.query('DELETE FROM orders WHERE user_id = $1', [user.id]);
   const acc = await getAccount(q, user.id);
   if (!acc) throw new Error(`no account for demo user ${user.id}`);
   await move(q, user.id, {

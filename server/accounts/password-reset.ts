@@ -1,7 +1,7 @@
 // A forgotten password reset by a code, and a signed-in user's own change (docs/security.md "Payout holds",
 // docs/contract.md §7 account routes): the new password, the other sessions signed out, withdrawals held, the
 // owner told. The routes in server/routes/user.ts declare and map; the flows are here.
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { ApiError } from '../http/envelope.ts';
 import { passFactor } from '../auth/factor-gate.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';

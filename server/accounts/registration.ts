@@ -1,7 +1,7 @@
 // Registering an account (docs/contract.md §7 account routes, docs/security.md "Verification codes"): every check
 // that costs the user nothing first (area, passwords, invite, an existing account), the captcha or the code last,
 // then the account, its device and its first session in one transaction.
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { ApiError } from '../http/envelope.ts';
 import { hashPassword } from '../auth/password.ts';
 import { rememberDevice } from '../auth/devices.ts';

@@ -1,6 +1,6 @@
 // Signing in and out (docs/contract.md §7 account routes): the password login with its lock and second factor, the
 // demo login, logout. The routes in server/routes/user.ts declare and map; the flows are here.
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { rememberDevice } from '../auth/devices.ts';

@@ -5,7 +5,7 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../domain/time.ts';
 import type { Language } from '../../domain/types.ts';
-import type { Notifier } from '../services.ts';
+import type { Notifier } from '../core/services.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { spendDaily, sweepCounters } from '../security/counters.ts';

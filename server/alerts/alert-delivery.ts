@@ -2,7 +2,7 @@
 // per-user path orders use (the hub in one process, the bus to every gateway in a cluster), and Web Push to the
 // browsers the user subscribed, for a closed app. The service worker and the app show one notification per alert.
 import type { PriceAlert } from '../../domain/price-alerts.ts';
-import type { UserPush } from '../services.ts';
+import type { UserPush } from '../core/services.ts';
 import type { WebPushSender } from './web-push-sender.ts';
 
 export function alertDelivery(

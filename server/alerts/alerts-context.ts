@@ -1,5 +1,5 @@
 // What the alert routes are handed (AppContext.alerts) and what configures Web Push (ServerConfig.push). Built by
-// server/server.ts: the writer (role all, market) also runs the AlertWatcher; a gateway announces changes on the bus.
+// server/compose.ts: the writer (role all, market) also runs the AlertWatcher; a gateway announces changes on the bus.
 import type { Agent } from 'node:https';
 import type { AlertChanged } from './alerts.ts';
 import type { AlertWatcher } from './alert-watcher.ts';

@@ -3,7 +3,7 @@
 // docs/contract.md §6) and puts it on the request, so no handler repeats the check. A preHandler, not onRequest: the schema has
 // checked the input first, as when each handler called sessionUser itself.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { sessionGone } from '../http/envelope.ts';
 import { realSessionUser, sessionUser } from './session.ts';
 import type { UserRow } from './users.ts';

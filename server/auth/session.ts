@@ -1,7 +1,7 @@
 // Who is calling: the token in the `authorization` header → the user, or ApiError 999 (missing, wrong or expired; or
 // ended from another device, said with when).
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { ApiError, sessionGone, signedOutElsewhere } from '../http/envelope.ts';
 import { endedElsewhereAt, tokenFromHeader, tokenHash } from './tokens.ts';
 import { USER_COLUMNS, type UserRow } from './users.ts';

@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketView, Tick } from '../market/market-view.ts';
 import type { Revocation, Revocations } from '../security/revocations.ts';
-import type { UserPush } from '../services.ts';
+import type { UserPush } from '../core/services.ts';
 import type { ServerMessage } from '../../domain/ws-protocol.ts';
 import { SUBJECTS, type AlertChanged, type Bus, type OrderChanged } from './bus.ts';
 

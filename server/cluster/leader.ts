@@ -1,7 +1,7 @@
 // One market writer at a time: a PostgreSQL session advisory lock held on a connection of its own. The leader holds
 // it for as long as it lives; a standby blocks in pg_advisory_lock until the leader's session ends (a kill -9 closes
 // its socket and PostgreSQL releases the lock at once), then leads. If the leader's own connection breaks it can no
-// longer know it leads: `lost` settles and the process must stop writing (main.ts exits; a supervisor restarts it).
+// longer know it leads: `lost` settles and the process must stop writing (serve.ts exits; a supervisor restarts it).
 import pg from 'pg';
 
 /** The advisory lock keys of this service (arbitrary, fixed 64-bit numbers). */

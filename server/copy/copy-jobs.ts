@@ -4,7 +4,7 @@
 // figures are Prometheus series: orphans found, skipped trades by reason, and the lag from the provider's commit to
 // the follower's.
 import { Counter, Histogram, type Registry } from 'prom-client';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { CopyGuard } from './copy-guard.ts';
 import { CopyMirror, type MirrorMetrics } from './mirror.ts';
 

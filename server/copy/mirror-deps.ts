@@ -5,7 +5,7 @@ import type { Clock } from '../../domain/time.ts';
 import type { Db } from '../db/db.ts';
 import type { OrderEngine } from '../engine/engine.ts';
 import type { MarketView } from '../market/market-view.ts';
-import type { Notifier } from '../services.ts';
+import type { Notifier } from '../core/services.ts';
 
 export interface MirrorDeps {
   db: Db;

@@ -8,7 +8,7 @@ import type { CloseAllItem, CloseScope } from '../../domain/close-scope.ts';
 import { closeEach } from './close-all.ts';
 import type { CloseReason, Order } from '../../domain/types.ts';
 import { lots, type Price, type Ratio, type Usd } from '../../domain/units.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../core/services.ts';
 import type { Tick } from '../market/market-view.ts';
 import { ApiError } from '../http/envelope.ts';
 import { checkSameParams, paramsFingerprint, storedAnswer, type StoredKey } from './idempotency.ts';

@@ -9,7 +9,7 @@ import type { Clock, Timers } from '../../domain/time.ts';
 import type { Ratio } from '../../domain/units.ts';
 import type { Db } from '../db/db.ts';
 import { notifyAccount } from '../notify/account-notices.ts';
-import type { Notifier, UserPush } from '../services.ts';
+import type { Notifier, UserPush } from '../core/services.ts';
 import { marginCallLevel } from './margin-call-level.ts';
 
 export const MARGIN_CALL_CHECK_MS = 1000;

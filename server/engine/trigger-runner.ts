@@ -8,7 +8,7 @@ import type { Queryable } from '../db/db.ts';
 import type { AccountBalance } from '../ledger/ledger.ts';
 import { getAccount } from '../ledger/ledger.ts';
 import type { Tick } from '../market/market-view.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../core/services.ts';
 import type { EngineIndex } from './index-types.ts';
 import type { OrderBook } from './order-book.ts';
 import { getOrder, lockOrder } from './orders-repository.ts';

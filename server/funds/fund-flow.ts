@@ -15,7 +15,7 @@ import {
   type LastPaged,
 } from '../../domain/fund-types.ts';
 import { wireTime } from '../../domain/wire-time.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { ApiError } from '../http/envelope.ts';
 import { pickLanguage } from '../http/i18n.ts';
 import { readPage } from '../http/paging.ts';

@@ -3,7 +3,7 @@
 // transaction: the income row (UNIQUE per subscription and day) and its ledger record together, so a day is paid
 // exactly once whether the job runs twice at the same moment, in two processes, after a crash half-way, or days late
 // (it catches up every missed day). Runs on the injected clock and timers.
-import type { Services } from '../services.ts';
+import type { Services } from '../core/services.ts';
 import type { Queryable } from '../db/db.ts';
 import { move } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';

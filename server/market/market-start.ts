@@ -1,4 +1,4 @@
-// Where the simulated market starts (simulated-market.ts): the catalog loaded with any instruments added in memory,
+// Where the simulated market starts (market-service.ts): the catalog loaded with any instruments added in memory,
 // the stored history brought up to now (read only on a gateway's copy: one writer), and each instrument's starting
 // quote and mini-chart closes, from its stored bars or, for one in memory, its generated history.
 import type { FastifyBaseLogger } from 'fastify';

@@ -5,7 +5,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Db, TxQueryable } from '../db/db.ts';
 import type { MarketView } from '../market/market-view.ts';
 import type { DeskStatus } from '../market/price-desk/desk-status.ts';
-import type { Notifier, UserPush } from '../services.ts';
+import type { Notifier, UserPush } from '../core/services.ts';
 import type { HubStats } from '../ws/connection.ts';
 import type { Metrics } from './metrics.ts';
 

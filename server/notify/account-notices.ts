@@ -8,7 +8,7 @@ import { e164 } from '../accounts/identity.ts';
 import { findUserById } from '../auth/users.ts';
 import { LANGUAGES, type Language } from '../../domain/types.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Message, MessageKind, Notifier } from '../services.ts';
+import type { Message, MessageKind, Notifier } from '../core/services.ts';
 import type { Clock } from '../../domain/time.ts';
 import { systemClock } from '../core/system-time.ts';
 import { recordNotice } from './notices-repository.ts';

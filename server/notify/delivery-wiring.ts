@@ -1,9 +1,9 @@
-// The delivery service as server/server.ts wires it (docs/notifications.md): the gateways the settings name, the
+// The delivery service as server/compose.ts wires it (docs/notifications.md): the gateways the settings name, the
 // queue behind the Notifier, and the sender on the market writer (role all or market; a gateway only queues).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../domain/time.ts';
 import type { Db } from '../db/db.ts';
-import type { Message, Notifier } from '../services.ts';
+import type { Message, Notifier } from '../core/services.ts';
 import { DELIVERY_DEFAULTS, type DeliveryOptions } from './delivery-options.ts';
 import { kannelGateway } from './gateways/kannel.ts';
 import { smtpGateway } from './gateways/smtp.ts';

@@ -1,9 +1,9 @@
 // A message's plain text in the recipient's language, from the locale files: `notices.<kind>` (the verification code
 // keeps its long-standing key, server.code_text). The e-mail templates build their HTML and text parts around it.
-// Times arrive as ISO-8601 UTC (the values table of server/services.ts); a reader gets them as "2026-11-25 09:30 UTC".
+// Times arrive as ISO-8601 UTC (the values table of server/core/services.ts); a reader gets them as "2026-11-25 09:30 UTC".
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/types.ts';
 import { translate } from '../http/i18n.ts';
-import type { Message, MessageKind } from '../services.ts';
+import type { Message, MessageKind } from '../core/services.ts';
 
 const TEXT_KEY: Partial<Record<MessageKind, string>> = { verification_code: 'server.code_text' };
 const TIME_VALUES: ReadonlySet<string> = new Set(['time', 'usable_from']);

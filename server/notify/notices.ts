@@ -6,7 +6,7 @@ import type { Language } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { listPage } from '../http/paging.ts';
-import type { MessageKind } from '../services.ts';
+import type { MessageKind } from '../core/services.ts';
 import { messageText } from './message-text.ts';
 import { messageSubject } from './render.ts';
 import {

@@ -1,4 +1,4 @@
-// The Notifier (server/services.ts) as a queue (docs/notifications.md "The queue"): `send` writes one row and returns;
+// The Notifier (server/core/services.ts) as a queue (docs/notifications.md "The queue"): `send` writes one row and returns;
 // it never waits for a gateway, so a request answers at once whatever the SMTP server or the SMS gateway is doing.
 // A channel without a gateway (no SMTP_URL, no SMS_PROVIDER) is the outbox, as before: its message is written to the
 // outbox table in the same transaction and recorded as sent, so `npm run ops -- outbox` reads it at once.
@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../domain/time.ts';
 import type { Db } from '../db/db.ts';
-import type { Message, Notifier } from '../services.ts';
+import type { Message, Notifier } from '../core/services.ts';
 import { codeRefOf, queueDelivery, recordOutboxDelivery, type NewDelivery } from './delivery-repository.ts';
 import { messageText } from './message-text.ts';
 import { leaveInOutbox } from './outbox-repository.ts';

@@ -6,7 +6,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/types.ts';
 import { isRtlLanguage } from '../../domain/bidi.ts';
 import { translate } from '../http/i18n.ts';
-import type { Message, MessageKind } from '../services.ts';
+import type { Message, MessageKind } from '../core/services.ts';
 import { messageText } from './message-text.ts';
 import { emailHtml } from './templates/email-layout.ts';
 

@@ -10,7 +10,7 @@ import type { Clock, Timers } from '../../domain/time.ts';
 import { LANGUAGES, type Language } from '../../domain/types.ts';
 import type { Db } from '../db/db.ts';
 import { backoffDelay } from '../../domain/backoff.ts';
-import type { Message, MessageKind } from '../services.ts';
+import type { Message, MessageKind } from '../core/services.ts';
 import { claimDue, markFailed, markRetry, markSent, type ClaimedDelivery } from './delivery-repository.ts';
 import { DELIVERY_DEFAULTS, type DeliveryOptions } from './delivery-options.ts';
 import { DeliveryError, safeError, type Gateway, type OutgoingEmail, type OutgoingSms } from './gateways/gateway.ts';

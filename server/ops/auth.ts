@@ -6,7 +6,7 @@
 //   window ends. With no OPS_TOKEN configured every token is wrong, and counted the same way.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { ApiError } from '../http/envelope.ts';
 import { RATE_WINDOW_MS } from '../security/limits.ts';
 import type { OpsActor } from '../staff/rights.ts';

@@ -7,7 +7,7 @@
 // says what it would move (`movement`): the runner puts that through the four-eyes gate before `run` is called, and
 // refuses any ledger movement a command makes beyond what it declared (server/ops/money-watch.ts).
 import type { AccountChange } from '../../domain/ws-protocol.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import type { Queryable } from '../db/db.ts';
 import type { ApprovalRow } from '../staff/approvals-repository.ts';
 import type { OpsActor, Right } from '../staff/rights.ts';

@@ -5,7 +5,7 @@
 // trader's screen, the price desk's re-read) waits until the transaction has committed. A command that moves money
 // passes the four-eyes gate first (server/staff/four-eyes.ts), and every ledger movement a command makes is checked
 // against the money effect it declares (server/ops/money-watch.ts).
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { joinedDb } from '../db/joined-tx.ts';
 import { ApiError } from '../http/envelope.ts';
 import { watchLedger } from '../ledger/ledger-watch.ts';

@@ -7,7 +7,7 @@ import { equity, riskRate } from '../../domain/trade-maths.ts';
 import { exactMoneyText, moneyText } from '../../domain/format/money-text.ts';
 import { wireTime } from '../../domain/wire-time.ts';
 import { usd } from '../../domain/units.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { userRecords } from '../ledger/records-repository.ts';
 import { ok } from '../http/envelope.ts';

@@ -1,7 +1,7 @@
 // The price-alert routes (docs/alerts.md): the signed-in user's alerts (list, create, delete) and
 // the browsers that receive them by Web Push (the VAPID public key, subscribe, unsubscribe). Rules in server/alerts/.
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
 import { body, int, oneOf, query, requiredStr, str } from '../http/schemas.ts';

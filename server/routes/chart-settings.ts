@@ -2,7 +2,7 @@
 // every device draws the same chart (visitors keep theirs in the browser). get reads them (the defaults, MA + VOL,
 // when none are stored); save replaces them whole, refused when a parameter breaks the sheet's rules.
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
 import { body, query } from '../http/schemas.ts';

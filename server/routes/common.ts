@@ -1,7 +1,7 @@
 // docs/contract.md §7 common routes: area codes, public settings, base settings, companies and app status.
 import type { FastifyInstance } from 'fastify';
 import type { Company } from '../../domain/types.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { areaCodes } from '../accounts/area-codes.ts';
 import { findCompanies } from '../content/companies-repository.ts';
 import { ok } from '../http/envelope.ts';

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { wireTime } from '../../domain/wire-time.ts';
 import type { Announcement, InviteInfo, NewsDetail, NewsItem } from '../../domain/content-types.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { invitedCount } from '../auth/users.ts';
 import { newsArticle, newsPage, type NewsRow } from '../content/news-repository.ts';

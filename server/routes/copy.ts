@@ -3,7 +3,7 @@
 // flow in server/copy/ (copy-accounts.ts, providers.ts, copy-views.ts). Signed-in callers only; demo accounts copy in
 // the demo world, so no route refuses them.
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';

@@ -7,7 +7,7 @@ import { COIN_AMOUNT, parseAmount, USD_AMOUNT, type AmountRule } from '../../dom
 import { exactText } from '../../domain/decimal.ts';
 import { trimZeros } from '../../domain/decimal-text.ts';
 import type { ChargeRecord } from '../../domain/wallet-types.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';

@@ -4,7 +4,7 @@
 // server/funds/fund-flow.ts and the flow's answer to a reply; the daily income is the job's
 // (server/funds/income-job.ts).
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { readerLanguage } from '../content/content-languages.ts';
 import { ok } from '../http/envelope.ts';

@@ -1,6 +1,6 @@
 // The REST route modules of the server, in registration order. Each is a RouteModule (server/http/route-module.ts):
 // `(app, ctx) => Promise<void>`; opsRoutes() builds one. The market routes and /v1/ws need the live market and the
-// hub, so server/server.ts adds them after these.
+// hub, so server/compose.ts adds them after these.
 import type { RouteModule } from '../http/route-module.ts';
 import { commonRoutes } from './common.ts';
 import { healthRoutes } from './health.ts';
@@ -40,7 +40,7 @@ export function coreRoutes(): RouteModule[] {
     fundRoutes,
     copyRoutes,
     uploadRoutes,
-    // The order engine's routes (server/server.ts starts the engine) and the trading account's routes.
+    // The order engine's routes (server/compose.ts starts the engine) and the trading account's routes.
     tradingRoutes,
     accountRoutes,
     // The back office (token-guarded): the operator commands of server/ops/commands/.

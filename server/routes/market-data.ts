@@ -9,7 +9,7 @@ import {
   type Language,
   type Period,
 } from '../../domain/types.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { ok, ApiError } from '../http/envelope.ts';
 import { pickLanguage, translate } from '../http/i18n.ts';
 import { instrumentNameKey, matchesInstrument } from '../../domain/instrument-search.ts';
@@ -17,7 +17,7 @@ import type { RouteModule } from '../http/route-module.ts';
 import { int, oneOf, query, str } from '../http/schemas.ts';
 import { toWireBar } from '../market/bars.ts';
 import { loadCategories, toWireInstrument, type MarketInstrument } from '../market/instruments.ts';
-import type { SimulatedMarket } from '../market/simulated-market.ts';
+import type { MarketService } from '../market/market-service.ts';
 import { ticksToNumber } from '../market/price-ticks.ts';
 import { CATEGORIES, INSTRUMENTS, KLINE_BARS, SPARKLINES } from '../http/wire/trading.ts';
 import { replies } from '../http/wire-schema.ts';
@@ -43,13 +43,13 @@ export function matchesSearch(
   return names.length > 0 && matchesInstrument({ code: '', showCode: '', names }, search);
 }
 
-function instrumentOr404(market: SimulatedMarket, id: number): MarketInstrument {
+function instrumentOr404(market: MarketService, id: number): MarketInstrument {
   const inst = market.instrumentById(id);
   if (!inst) throw new ApiError('instrument_not_found');
   return inst;
 }
 
-export function marketDataRoutes(market: SimulatedMarket): RouteModule {
+export function marketDataRoutes(market: MarketService): RouteModule {
   return async (app: FastifyInstance, ctx: AppContext): Promise<void> => {
     app.get<{ Querystring: { searchCurrency?: string; category_id?: number } }>(
       '/v1/api/forex/trade_list',

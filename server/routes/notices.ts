@@ -3,7 +3,7 @@
 // notice is written in it: docs/notifications.md "Languages"). Demo accounts get the
 // real-account message (docs/contract.md §6), as on the other money pages: no notice is ever sent about them.
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
 import { pickLanguage } from '../http/i18n.ts';

@@ -1,7 +1,7 @@
 // Verification codes by SMS or e-mail (docs/contract.md §7 notify/send_sms, notify/send_email; the answer's data.key names the
 // code in the check that follows) and the picture captcha.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { areaPrefix } from '../accounts/area-codes.ts';
 import { createCaptcha } from '../accounts/captcha.ts';
 import { disown } from '../auth/disown.ts';

@@ -9,7 +9,7 @@
 //   an audit row.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE_ERROR } from '../../domain/types.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { failure } from '../http/errors.ts';
 import { pickLanguage, translate } from '../http/i18n.ts';

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isValidPayoutAddress } from '../../domain/payout-address.ts';
 import type { WithdrawMethod } from '../../domain/wallet-types.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { lockUser } from '../auth/users.ts';
 import { ApiError, ok } from '../http/envelope.ts';

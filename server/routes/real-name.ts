@@ -13,7 +13,7 @@ import {
 } from '../../domain/real-name-rules.ts';
 import type { FastifyInstance } from 'fastify';
 import { ReviewStatus, type RealNameCenter } from '../../domain/wallet-types.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { lockedReviewStatus, realNameOf, submitRealName } from '../accounts/real-name-repository.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ApiError, ok } from '../http/envelope.ts';

@@ -3,7 +3,7 @@
 // questionnaire's answers and a failing score's "I understand".
 import type { FastifyInstance } from 'fastify';
 import { QUESTIONS, type QuestionnaireResult, type RiskWarning } from '../../domain/retail.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
 import { body, oneOf, query } from '../http/schemas.ts';

@@ -4,7 +4,7 @@
 // factor. Real accounts only (demo accounts have no money to guard). The SQL lives in the repositories it calls.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SecurityOverview } from '../../domain/security-types.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { issueCode, PURPOSE_WITHDRAW, RESEND_AFTER_MS } from '../accounts/verification.ts';
 import { codeAddress } from '../accounts/code-address.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';

@@ -5,7 +5,7 @@
 // the bytes as a file, so no token or ticket ever reaches a URL (docs/trading.md "Statements").
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ApiError } from '../http/envelope.ts';
 import { pickLanguage } from '../http/i18n.ts';

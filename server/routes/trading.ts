@@ -1,9 +1,9 @@
 // docs/contract.md §7 Trading order routes: submit, my_deal, close (whole or partial), close_all, cancel_trade, set_stop_price
 // (with the trailing distance), set_pending_price (docs/trading.md "Moving a pending order"), all GET, all need a session.
-// The order engine is built and started by server/server.ts and handed in on the context.
+// The order engine is built and started by server/compose.ts and handed in on the context.
 import type { FastifyInstance } from 'fastify';
 import type { OrderStatus } from '../../domain/types.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../domain/idempotency.ts';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '../engine/idempotency.ts';

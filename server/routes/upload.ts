@@ -4,8 +4,8 @@
 // review deposits or identities (x-ops-session, or break-glass), each view an audit row: an <img> in the app loads
 // it through a blob (src/components/text/private-image.tsx).
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { UPLOAD_MAX_BYTES } from '../app.ts';
+import type { AppContext } from '../core/app-context.ts';
+import { UPLOAD_MAX_BYTES } from '../http/http-app.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { lockUser } from '../auth/users.ts';
 import { ApiError, ok } from '../http/envelope.ts';

@@ -1,10 +1,9 @@
 // docs/contract.md §7 account routes: login, demo login, user info, register, forgotten and changed passwords, demo
 // reset. This file declares them (schemas, budgets, the session hook) and maps each request to its flow in
-// server/accounts/ (sign-in.ts, registration.ts, password-reset.ts, demo-reset.ts) and the flow's answer to a reply.
+// server/accounts/ (sign-in.ts, registration.ts, password-reset.ts, demo.ts) and the flow's answer to a reply.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { DEMO_ID_RE } from '../accounts/demo.ts';
-import { resetDemoAccount } from '../accounts/demo-reset.ts';
+import type { AppContext } from '../core/app-context.ts';
+import { DEMO_ID_RE, resetDemoAccount } from '../accounts/demo.ts';
 import { loginChannel, signUpAccount } from '../accounts/identity.ts';
 import { changePassword, resetPassword, type ChangeForm, type ResetForm } from '../accounts/password-reset.ts';
 import { register, type SignUpForm } from '../accounts/registration.ts';

@@ -3,7 +3,7 @@
 // engine's stop-out rather than counting a withdrawal on its way out.
 import type { FastifyInstance } from 'fastify';
 import type { Balance } from '../../domain/types.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
 import { query } from '../http/schemas.ts';

@@ -2,7 +2,7 @@
 // device shows the same list. list reads it; add, remove and move change it and answer the whole list (the app shows
 // that answer, so two devices converge on the next read). Rules in server/watchlist/watchlist.ts.
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
 import { body, int, query } from '../http/schemas.ts';

@@ -3,7 +3,7 @@
 // each request to its flow in server/wallet/withdrawal-flow.ts and the flow's answer to a reply. An operator pays or
 // rejects a request (server/ops/commands/withdrawals.ts).
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { requesterOf } from '../accounts/requester.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';

@@ -4,7 +4,7 @@
 // admin, so two racing calls make one. The audit log names the actor "shell".
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { hashPassword } from '../auth/password.ts';
 import { ApiError } from '../http/envelope.ts';
 import { textArg } from '../ops/args.ts';

@@ -7,7 +7,7 @@
 // key "staff:<login>", so a stranger flooding one login locks out only their own addresses. A session is a random
 // token kept as its sha256; it ends after STAFF_IDLE_MINUTES without a request, when revoked, or at sign-out.
 import { createHash, randomBytes } from 'node:crypto';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { dummyHash, verifyPassword } from '../auth/password.ts';

@@ -16,7 +16,7 @@ import { consumeCode, PURPOSE_WITHDRAW, verifyCode } from '../accounts/verificat
 import { checkFactor, spendFactor } from '../auth/factor-gate.ts';
 import { withdrawalsFrozenAt } from '../auth/disown.ts';
 import type { UserRow } from '../auth/users.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { ApiError } from '../http/envelope.ts';
 import { listPage } from '../http/paging.ts';
 import { move } from '../ledger/ledger.ts';

@@ -1,4 +1,4 @@
-// What the hub needs of the market (server/market/simulated-market.ts provides it): quotes by index, change
+// What the hub needs of the market (server/market/market-service.ts provides it): quotes by index, change
 // notifications and the live 1min bar. The streams read it; nothing in server/ws writes it.
 import type { KlineBar } from '../../domain/types.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';

@@ -6,7 +6,7 @@
 //   guard.ts             connection caps, frame and login budgets
 // Sockets are injected (HubSocket), so the rules are tested without a network; ws-routes.ts binds real websockets.
 import type { Clock, Timers } from '../../domain/time.ts';
-import type { UserPush } from '../services.ts';
+import type { UserPush } from '../core/services.ts';
 import { RATE_MAX_MS, type ServerMessage } from '../../domain/ws-protocol.ts';
 import { parseClientMessage } from './client-message.ts';
 import { revokes, type Revocation } from '../security/revocations.ts';

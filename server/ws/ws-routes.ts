@@ -1,9 +1,9 @@
 // The /v1/ws route: binds each real websocket (@fastify/websocket, i.e. `ws`) to the hub. Frames above the hub's
-// limit are answered and closed there; frames above the server's hard cap (app.ts maxPayload) are closed by `ws`.
+// limit are answered and closed there; frames above the server's hard cap (http-app.ts maxPayload) are closed by `ws`.
 import type { FastifyInstance } from 'fastify';
 import type { RawData } from 'ws';
 import { WS_PATH } from '../../domain/ws-protocol.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../core/app-context.ts';
 import { failure } from '../http/errors.ts';
 import { pickLanguage, requestText } from '../http/i18n.ts';
 import { query, str } from '../http/schemas.ts';

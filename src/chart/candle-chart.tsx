@@ -6,7 +6,7 @@
 // one tap on it offers "alert at this price" (onPickPrice); the line is kept per instrument (chart-price-pick.tsx).
 // Indicators come with the klines, computed in the worker, drawn in panes below the price (indicator-panes.ts).
 // `slot` names the chart to the feed (the desk's grid shows four). Its parts each have a file: the set-up in stages
-// (chart-setup.ts), the klines (chart-klines.ts), the size (chart-sizing.ts), the clicks and presses that place the
+// (chart-setup.ts), the klines (chart-klines.ts), the size (chart-resize.ts), the clicks and presses that place the
 // price line (chart-press.ts), the colours (chart-scheme.ts); this file creates the chart and ties them.
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
@@ -22,7 +22,7 @@ import { IndicatorPanes, type LegendRows } from './indicator-panes.ts';
 import { startChartSettings } from './chart-settings.ts';
 import { MAX_PANES } from '../../domain/indicators.ts';
 import { browserTimers } from '../state/shell/clock.ts';
-import { unwatchChart, watchChart, watchesSlot } from './chart-watch.ts';
+import { unwatchChart, watchChart, watchesSlot } from './chart-stream.ts';
 import { chartOptions, readAccent, readChartColours, readIndicatorTones, seriesOptions } from './chart-theme.ts';
 import { $reducedMotion } from '../state/shell/motion.ts';
 import { chartFigures, lastBarRows, type ChartFigures, type SummaryBar } from './chart-summary.ts';
@@ -42,7 +42,7 @@ import type { Period } from '../../domain/types.ts';
 import type { CandleChartProps } from './candle-chart-props.ts';
 import { browserFrames, followRangeOncePerFrame, markLastBar } from './chart-frames.ts';
 import { wirePricePress } from './chart-press.ts';
-import { watchChartSize } from './chart-sizing.ts';
+import { watchChartSize } from './chart-resize.ts';
 import { barsInView, followKlines } from './chart-klines.ts';
 import { followColourScheme } from './chart-scheme.ts';
 import { keepTimeLabelsWhole } from './whole-time-labels.ts';
@@ -177,7 +177,7 @@ export function CandleChart({
     chart.subscribeCrosshairMove(onCrosshair);
     const offCrosshair = clearCrosshairOnTapOut(chart, box);
 
-    // Sized from the observer's own numbers (chart-sizing.ts); a kept-alive screen shown again re-subscribes.
+    // Sized from the observer's own numbers (chart-resize.ts); a kept-alive screen shown again re-subscribes.
     const sizing = watchChartSize({
       chart,
       panes,

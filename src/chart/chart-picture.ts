@@ -4,7 +4,9 @@
 // a few hundred fillRects, no library. The chart replaces it in the same box, so nothing moves.
 import { get } from 'idb-keyval';
 import type { KlineBar, Period } from '../../domain/types.ts';
-import { PRICE_SCALE_PX } from './chart-size.ts';
+
+/** The price scale's width (css px), the chart's too (chart-theme.ts): fixed, wide enough for "67250.00". */
+export const PRICE_SCALE_PX = 64;
 
 /** Width of one bar's slot, and what the library leaves on the right for its price scale (css px). */
 const SLOT_PX = 7;

@@ -7,7 +7,7 @@ import { indicatorLines } from '../../domain/indicators.ts';
 import { $indicatorSettings } from './chart-settings.ts';
 import { stepsAfterFrames, type ChartFrames } from './chart-frames.ts';
 import type { IndicatorPanes } from './indicator-panes.ts';
-import type { ChartSizing } from './chart-sizing.ts';
+import type { ChartSizing } from './chart-resize.ts';
 
 export interface SetUpWiring {
   frames: () => ChartFrames;

@@ -12,7 +12,7 @@ import {
 } from 'lightweight-charts';
 import type { CandlestickSeriesPartialOptions } from 'lightweight-charts';
 import { BAR_TIME_OPTIONS } from '../../domain/wire-time.ts';
-import { PRICE_SCALE_PX } from './chart-size.ts';
+import { PRICE_SCALE_PX } from './chart-picture.ts';
 import { CHART_FONT_FAMILY, CHART_FONT_SIZE } from './chart-font.ts';
 import { formatDate } from '../i18n/format.ts';
 

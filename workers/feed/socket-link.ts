@@ -7,8 +7,11 @@ import {
   PING_INTERVAL_MS,
   type ClientMessage,
 } from '../../domain/ws-protocol.ts';
-import { backoffDelay } from './backoff.ts';
+import { backoffDelay, type BackoffOptions } from '../../domain/backoff.ts';
 import type { FeedDeps, SocketLike } from './deps.ts';
+
+/** The reconnect delays: the one back-off rule (domain/backoff.ts) from 500 ms, doubling, capped at 30 s. */
+export const RECONNECT_BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 30_000 };
 
 /** After this many failed attempts in a row the state reads 'offline' (retries go on at the capped backoff). */
 export const OFFLINE_AFTER_FAILURES = 5;
@@ -198,7 +201,10 @@ export class SocketLink {
     if (wasOpen) {
       // Straight back: the first retry after losing a live link only waits the jitter of attempt 0.
       this.setState('reconnecting');
-      this.retryTimer = this.deps.timers.setTimeout(() => this.connect(), backoffDelay(0, this.deps.random));
+      this.retryTimer = this.deps.timers.setTimeout(
+        () => this.connect(),
+        backoffDelay(0, RECONNECT_BACKOFF, this.deps.random),
+      );
       return;
     }
     this.scheduleRetry();
@@ -206,7 +212,7 @@ export class SocketLink {
 
   private scheduleRetry(): void {
     this.setState(this.downState());
-    const delay = backoffDelay(this.failures, this.deps.random);
+    const delay = backoffDelay(this.failures, RECONNECT_BACKOFF, this.deps.random);
     this.retryTimer = this.deps.timers.setTimeout(() => this.connect(), delay);
   }
 

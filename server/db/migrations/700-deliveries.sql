@@ -5,7 +5,7 @@
 CREATE TABLE deliveries (
   id BIGSERIAL PRIMARY KEY,
   message_ref TEXT NOT NULL,                -- stable per row: the e-mail's Message-ID, the SMS gateways' reference
-  kind TEXT NOT NULL,                       -- the template (server/services.ts MessageKind)
+  kind TEXT NOT NULL,                       -- the template (server/core/services.ts MessageKind)
   channel TEXT NOT NULL,                    -- sms | email
   recipient TEXT NOT NULL,                  -- e-mail address, or mobile number with its country prefix
   lang TEXT,                                -- the recipient's language; hk when NULL

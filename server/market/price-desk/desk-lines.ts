@@ -6,7 +6,7 @@ import type { PriceSource } from '../sources/price-source.ts';
 import { SIMULATOR_SOURCE } from '../sources/price-source.ts';
 import type { PriceRule, SpreadMode } from './desk-config.ts';
 import type { SourceCounts } from './desk-status.ts';
-import type { SideQuote } from './tick-check.ts';
+import type { SideQuote } from './tick-rules.ts';
 
 /** No time yet (a source or slot that never ticked, a slot whose last tick was good). */
 export const NEVER = -Infinity;

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Line, Src } from './desk-lines.ts';
 import { NEVER } from './desk-lines.ts';
 import type { DeskEvent, DeskStatus, InstrumentDeskState, RejectSample, SourceStatus } from './desk-status.ts';
-import type { RejectReason } from './tick-check.ts';
+import type { RejectReason } from './tick-rules.ts';
 
 const EVENTS_KEPT = 200;
 const REJECTS_KEPT = 50;

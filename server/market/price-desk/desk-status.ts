@@ -1,7 +1,7 @@
 // What the operator sees of the price desk (`npm run ops -- feeds`, /ops.html): each source and each instrument, as the
 // market writer has them now. The writer publishes it on the bus every second, so every gateway can answer.
 import type { PriceRule } from './desk-config.ts';
-import type { RejectReason } from './tick-check.ts';
+import type { RejectReason } from './tick-rules.ts';
 
 /** What the desk counts of a source from its start: the fail-overs away from it and what it sent that was refused. */
 export interface SourceCounts {

@@ -1,6 +1,6 @@
 // The market writer's source layer, assembled: the sources PRICE_SOURCES names (built by their factories, or given
 // as instances by a test), the simulator's random walk as one of them, and the price desk between them and the
-// market's quote state. SimulatedMarket builds one in the writer (roles all and market), never on a gateway.
+// market's quote state. MarketService builds one in the writer (roles all and market), never on a gateway.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../../domain/time.ts';
 import type { Db } from '../../db/db.ts';

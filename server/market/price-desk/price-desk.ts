@@ -3,7 +3,7 @@
 // drives it (the first healthy one in PRICE_SOURCES order: fail-over when it goes stale or down, hand-back when it
 // ticks again), then applies the dealer's mark-up (bid and ask; one price without one). Good prices go to `apply` (the quote state → klines, triggers, hub); flag changes (stale, halted)
 // to `flags`. Rules in docs/market-data.md. The tick path is a few map lookups and integer compares. Beside it:
-// desk-lines.ts (its records and the health rule that picks the driving source), tick-check.ts (the per-tick checks
+// desk-lines.ts (its records and the health rule that picks the driving source), tick-rules.ts (the per-tick checks
 // and the price), desk-report.ts (the journal of events and refusals, the operator's status).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../../domain/time.ts';
@@ -23,7 +23,7 @@ import {
   type SideQuote,
   type TimeLimits,
   type TwoSides,
-} from './tick-check.ts';
+} from './tick-rules.ts';
 
 export interface DeskOptions {
   /** Limits for instruments quoted by a real source (not the simulator) without limits of their own. */

@@ -4,7 +4,7 @@
 import { wireTime } from '../../../domain/wire-time.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { closeApproval, lockApproval, waitingApprovals, type ApprovalRow } from '../../staff/approvals-repository.ts';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../core/app-context.ts';
 import { idArg } from '../args.ts';
 import { movesMoney, type MovingCommand, type OpsArgs, type OpsCommand, type OpsParam } from '../command.ts';
 

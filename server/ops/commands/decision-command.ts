@@ -2,7 +2,7 @@
 // parameter, the reason when the decision takes one, the decision made by its service, then the trader's open
 // screens told (server/ops/account-change.ts).
 import type { AccountChange } from '../../../domain/ws-protocol.ts';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../core/app-context.ts';
 import { announceAccountChange } from '../account-change.ts';
 import { idArg, textArg } from '../args.ts';
 import type { PlainCommand, OpsParam } from '../command.ts';

@@ -2,7 +2,7 @@
 // mark-up, larger than the instrument's spike limit as a share of its price (5 % when it has none) is refused unless
 // the dealer confirms it with --force, and a forced change is recorded as such.
 import { dec, exactText } from '../../../domain/decimal.ts';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../core/app-context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { recordDeskChange, spikeLimitOf } from '../../market/price-desk/desk-config.ts';

@@ -1,7 +1,7 @@
 // The price desk as the operator reads it (docs/market-data.md): each source, each instrument, the log of state changes,
 // the refused ticks and the symbols a source refused, the desk's change record. The status is the market writer's
 // (published every second on a cluster); a gateway that has not heard from a writer says so.
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../core/app-context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { recentDeskChanges } from '../../market/price-desk/desk-config.ts';
 import type { DeskStatus } from '../../market/price-desk/desk-status.ts';

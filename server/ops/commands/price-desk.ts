@@ -3,7 +3,7 @@
 // rule and stale/spike limits, set its mark-up (spread). An offset or a mark-up beyond the sanity limit needs
 // --force (desk-limits.ts). Each change is stored with who made it and when, in one transaction, and then applied
 // on the market writer and every gateway (DeskContext.changed).
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../core/app-context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { decimalRe } from '../../../domain/numerics/decimal-pattern.ts';
 import { ApiError } from '../../http/envelope.ts';
@@ -23,7 +23,7 @@ import {
   unsuspendSource,
   type PriceRule,
 } from '../../market/price-desk/desk-config.ts';
-import { offsetTicks } from '../../market/price-desk/tick-check.ts';
+import { offsetTicks } from '../../market/price-desk/tick-rules.ts';
 import type { OpsCommand, OpsParam } from '../command.ts';
 import type { OpsActor } from '../../staff/rights.ts';
 import { textArg } from '../args.ts';

@@ -17,7 +17,7 @@ import type { PriceAlerts } from '../../../domain/price-alerts.ts';
 import type { Instrument } from '../../../domain/types.ts';
 import type { AlertPushPayload } from '../../../server/alerts/web-push-sender.ts';
 import { saveSubscription } from '../../../server/alerts/push-repository.ts';
-import { SimulatedMarket } from '../../../server/market/simulated-market.ts';
+import { MarketService } from '../../../server/market/market-service.ts';
 import { api, registerAndLogin, startTestServer, type TestServer } from '../support/harness.ts';
 
 interface Received {
@@ -135,7 +135,7 @@ let push: LocalPushService;
 /** Another push service on the same host, another port: not an allowed one. */
 let otherPort: LocalPushService;
 let server: TestServer;
-let market: SimulatedMarket;
+let market: MarketService;
 let eurusd: Instrument;
 
 beforeAll(async () => {
@@ -147,7 +147,7 @@ beforeAll(async () => {
     market: { manual: true },
     push: { hosts: [new URL(push.origin).host], agent: new Agent({ ca: tls.cert }) },
   });
-  if (!(server.ctx.market instanceof SimulatedMarket)) throw new Error('no simulated market');
+  if (!(server.ctx.market instanceof MarketService)) throw new Error('no market service');
   market = server.ctx.market;
   const trade = await api(server.baseUrl).get<Instrument[]>('/v1/api/forex/trade_list');
   eurusd = trade.data.find((i) => i.Code === 'EURUSD') as Instrument;

@@ -13,8 +13,8 @@ import { ALERTS_MAX, type PriceAlerts } from '../../../domain/price-alerts.ts';
 import type { Instrument } from '../../../domain/types.ts';
 import type { Db } from '../../../server/db/db.ts';
 import { AlertWatcher } from '../../../server/alerts/alert-watcher.ts';
-import { SimulatedMarket } from '../../../server/market/simulated-market.ts';
-import { createServer } from '../../../server/server.ts';
+import { MarketService } from '../../../server/market/market-service.ts';
+import { createServer } from '../../../server/compose.ts';
 import {
   api,
   countRows,
@@ -31,11 +31,11 @@ import { barrier, Client, isType } from '../support/ws-client.ts';
 const CODE = 'EURUSD';
 const GERMAN_PERCENT = 'Geben Sie eine Bewegung von 0.01 bis 50 % mit höchstens 2 Dezimalstellen ein.';
 let server: TestServer;
-let market: SimulatedMarket;
+let market: MarketService;
 let eurusd: Instrument;
 
-const simulated = (m: unknown): SimulatedMarket => {
-  if (!(m instanceof SimulatedMarket)) throw new Error('no simulated market');
+const simulated = (m: unknown): MarketService => {
+  if (!(m instanceof MarketService)) throw new Error('no market service');
   return m;
 };
 const list = async (u: RegisteredUser): Promise<PriceAlerts> => {
@@ -52,7 +52,7 @@ const create = (u: RegisteredUser, form: Record<string, string | number>) =>
   });
 
 /** EURUSD's price `factor` × the day's open, in ticks of 0.00001 rounded `up` or down: a day move of a known size. */
-function priceAt(m: SimulatedMarket, factor: number, round: 'up' | 'down'): string {
+function priceAt(m: MarketService, factor: number, round: 'up' | 'down'): string {
   const open = Math.round(Number(m.latest(CODE)?.open) * 1e5);
   const ticks = round === 'up' ? Math.ceil(open * factor) : Math.floor(open * factor);
   return (ticks / 1e5).toFixed(5);

@@ -12,7 +12,7 @@ import { move } from '../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
 import { leaveInOutbox } from '../../../server/notify/outbox-repository.ts';
 import { messageText } from '../../../server/notify/message-text.ts';
-import type { Message } from '../../../server/services.ts';
+import type { Message } from '../../../server/core/services.ts';
 import { setSetting } from '../../../server/settings/settings.ts';
 import {
   api,

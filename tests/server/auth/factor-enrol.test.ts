@@ -11,7 +11,7 @@ import { move } from '../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
 import { userUnfreeze } from '../../../server/ops/commands/users.ts';
 import { runAs } from '../../../server/ops/run.ts';
-import type { Message } from '../../../server/services.ts';
+import type { Message } from '../../../server/core/services.ts';
 import { setSetting } from '../../../server/settings/settings.ts';
 import {
   api,

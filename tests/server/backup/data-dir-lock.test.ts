@@ -11,7 +11,7 @@ import { lockFileOf } from '../../../server/db/dir-lock.ts';
 import { backupTake } from '../../../server/ops/commands/backup.ts';
 import { runCli } from '../../../server/ops/cli.ts';
 import { runAs } from '../../../server/ops/run.ts';
-import { createServer, type RunningServer } from '../../../server/server.ts';
+import { createServer, type RunningServer } from '../../../server/compose.ts';
 import { manualClock, TEST_OPERATOR } from '../support/harness.ts';
 
 let work: string;

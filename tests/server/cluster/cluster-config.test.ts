@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../../server/config.ts';
 import { localBus } from '../../../server/bus/local-bus.ts';
-import { createServer } from '../../../server/server.ts';
+import { createServer } from '../../../server/compose.ts';
 
 describe('ROLE configuration', () => {
   it.each(['market', 'gateway'] as const)(

@@ -15,9 +15,9 @@ import type { Order } from '../../../domain/types.ts';
 import type { PriceAlerts } from '../../../domain/price-alerts.ts';
 import { move } from '../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
-import type { SimulatedMarket } from '../../../server/market/simulated-market.ts';
+import type { MarketService } from '../../../server/market/market-service.ts';
 import { LEGACY_SCRYPT } from '../../../server/auth/password.ts';
-import { createServer, type RunningServer } from '../../../server/server.ts';
+import { createServer, type RunningServer } from '../../../server/compose.ts';
 import { startNatsServer, type NatsServer } from '../../fixtures/nats-server.ts';
 import type { Bus } from '../../../server/bus/bus.ts';
 import { localBus } from '../../../server/bus/local-bus.ts';
@@ -93,7 +93,7 @@ const g = (i: number): { server: RunningServer; baseUrl: string; wsUrl: string }
 
 /** A price on the writer; waits until both gateways' copies show it (they follow it over the bus). */
 async function setPrice(p: string): Promise<void> {
-  (writer.ctx.market as SimulatedMarket).setPrice('EURUSD', p);
+  (writer.ctx.market as MarketService).setPrice('EURUSD', p);
   await writer.ctx.engine.idle();
   await until(() => gateways.every((gw) => gw.server.ctx.market.latest('EURUSD')?.close === p), {
     what: `gateways at ${p}`,

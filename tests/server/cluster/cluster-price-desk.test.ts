@@ -14,7 +14,7 @@ import type { Bus } from '../../../server/bus/bus.ts';
 import { localBus } from '../../../server/bus/local-bus.ts';
 import { move } from '../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
-import { createServer, type RunningServer } from '../../../server/server.ts';
+import { createServer, type RunningServer } from '../../../server/compose.ts';
 import { startNatsServer, type NatsServer } from '../../fixtures/nats-server.ts';
 import { ScriptSource } from '../../fixtures/script-source.ts';
 import { until } from '../../fixtures/until.ts';

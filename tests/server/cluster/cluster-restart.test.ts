@@ -11,8 +11,8 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult } from '../../../domain/types.ts';
 import { LEGACY_SCRYPT } from '../../../server/auth/password.ts';
-import type { SimulatedMarket } from '../../../server/market/simulated-market.ts';
-import { createServer, type RunningServer } from '../../../server/server.ts';
+import type { MarketService } from '../../../server/market/market-service.ts';
+import { createServer, type RunningServer } from '../../../server/compose.ts';
 import { freePort } from '../../fixtures/free-port.ts';
 import { startHaproxy } from '../../fixtures/haproxy.ts';
 import { startNatsServer, type NatsServer } from '../../fixtures/nats-server.ts';
@@ -101,7 +101,7 @@ describe('a gateway restarting behind haproxy', () => {
         gateways.push(g);
         urls.push(await g.listen(0, '127.0.0.1'));
       }
-      (writer.ctx.market as SimulatedMarket).setPrice('EURUSD', '1.08000'); // the gateways follow it over NATS
+      (writer.ctx.market as MarketService).setPrice('EURUSD', '1.08000'); // the gateways follow it over NATS
       await until(() => gateways.every((g) => g.ctx.market.latest('EURUSD')?.close === '1.08000'), {
         what: 'gateways following the writer',
         stepMs: 20,
@@ -146,7 +146,7 @@ describe('a gateway restarting behind haproxy', () => {
       await until(() => rounds >= 8, { what: 'the burst under way', stepMs: 10, tries: 3000 });
       const first = gateways[0];
       if (!first) throw new Error('no gateway');
-      await first.close(); // what SIGTERM runs (server/main.ts)
+      await first.close(); // what SIGTERM runs (server/serve.ts)
       await Promise.all(traders);
 
       expect(statuses.filter((s) => s >= 500)).toEqual([]);

@@ -3,7 +3,7 @@
 // old one is stopped in the middle of the burst. Every stop closes its order once: one close, one margin release, one
 // FOREX_CLOSED push across both writers; the ledger invariants hold. On PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../../server/context.ts';
+import type { AppContext } from '../../../server/core/app-context.ts';
 import { OrderEngine } from '../../../server/engine/engine.ts';
 import type { SubmitInput } from '../../../server/engine/submit-check.ts';
 import { ledgerViolations } from '../../../server/ledger/invariants.ts';

@@ -3,7 +3,7 @@
 // whose provider position closed while nothing mirrored it) under its declared money effect, and a second run finds
 // nothing; the ledger adds up.
 import { describe, expect, it } from 'vitest';
-import type { AppContext } from '../../../server/context.ts';
+import type { AppContext } from '../../../server/core/app-context.ts';
 import { startCopy } from '../../../server/copy/copy-accounts.ts';
 import { COPY_COMMANDS } from '../../../server/ops/commands/copy.ts';
 import { runAs } from '../../../server/ops/run.ts';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LoginResult } from '../../../domain/types.ts';
-import { createServer, type RunningServer } from '../../../server/server.ts';
+import { createServer, type RunningServer } from '../../../server/compose.ts';
 import { moneyFingerprint } from '../../../server/ledger/invariants.ts';
 import { openPglite } from '../../../server/db/pglite.ts';
 import { openPostgres } from '../../../server/db/postgres.ts';

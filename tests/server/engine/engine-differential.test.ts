@@ -8,7 +8,7 @@
 // engine's after every step: the same side rules, to the digit.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../../server/context.ts';
+import type { AppContext } from '../../../server/core/app-context.ts';
 import type { Timers } from '../../../domain/time.ts';
 import { OrderEngine, type IndexFactory } from '../../../server/engine/engine.ts';
 import { TickIndex } from '../../../server/engine/tick-index.ts';

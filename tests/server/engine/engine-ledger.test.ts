@@ -2,7 +2,7 @@
 // run in-process against the engine and the real database: sum of records = balance, lock = open margins, and every
 // order's margin locked once and released at most once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../../server/context.ts';
+import type { AppContext } from '../../../server/core/app-context.ts';
 import { OrderEngine } from '../../../server/engine/engine.ts';
 import type { SubmitInput } from '../../../server/engine/submit-check.ts';
 import { ApiError } from '../../../server/http/envelope.ts';

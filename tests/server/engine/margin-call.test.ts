@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../../domain/ws-protocol.ts';
 import { MarginCallWatch, type MarginCallValues } from '../../../server/engine/margin-call.ts';
 import { marginCallLevelCommand } from '../../../server/ops/commands/book.ts';
-import type { Message } from '../../../server/services.ts';
+import type { Message } from '../../../server/core/services.ts';
 import { fundedUser, IDLE_TIMERS, marketBuy, useEngineBed } from '../support/engine-helpers.ts';
 
 const bed = useEngineBed();

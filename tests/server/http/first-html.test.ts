@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { manualClock, startTestServer, type TestServer } from '../support/harness.ts';
 import { IDLE_TIMERS } from '../support/engine-helpers.ts';
-import type { SimulatedMarket } from '../../../server/market/simulated-market.ts';
+import type { MarketService } from '../../../server/market/market-service.ts';
 import type { FirstQuotes } from '../../../domain/first-quotes.ts';
 
 const clock = manualClock(); // a Tuesday noon: every market open
@@ -39,7 +39,7 @@ const block = (html: string): FirstQuotes =>
   ) as FirstQuotes;
 
 it('serves the page with the first screen’s current quotes, the halted one marked, and the CSP hash unchanged', async () => {
-  const market = server.ctx.market as SimulatedMarket;
+  const market = server.ctx.market as MarketService;
   const reason = '</script><script>alert(1)</script>';
   market.followFlags({ code: 'BTCUSDT', stale: false, halt: reason });
   clock.advance(1_000);

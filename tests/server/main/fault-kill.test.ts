@@ -1,4 +1,4 @@
-// Fault injection: `server/main.ts` as a real process, killed with SIGKILL in the middle of a burst of submits,
+// Fault injection: `server/serve.ts` as a real process, killed with SIGKILL in the middle of a burst of submits,
 // closes, stop edits and stop triggers, then restarted on the same data (PGlite files in DATA_DIR, or the same
 // PostgreSQL database). After every restart: it serves again; at the end, with the database opened directly, the
 // ledger invariants hold (server/ledger/invariants.ts), no order is half-made, every acknowledged submit and close

@@ -1,4 +1,4 @@
-// `server/main.ts` as a real process: starts from the environment on a free port, prints the URL and the demo hint,
+// `server/serve.ts` as a real process: starts from the environment on a free port, prints the URL and the demo hint,
 // stops cleanly on SIGTERM, and a restart on the same database still has the accounts. On TEST_DB=postgres it
 // runs with DATABASE_URL; otherwise on PGlite files in DATA_DIR (pre-filled from the template to save an initdb).
 import { describe, expect, it } from 'vitest';

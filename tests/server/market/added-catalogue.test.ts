@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, Instrument, KlineBar } from '../../../domain/types.ts';
-import { SimulatedMarket } from '../../../server/market/simulated-market.ts';
+import { MarketService } from '../../../server/market/market-service.ts';
 import {
   SYNTHETIC_CATEGORY_ID,
   SYNTHETIC_ID_BASE,
@@ -14,12 +14,12 @@ import { api, startTestServer, type ApiClient, type TestServer } from '../suppor
 
 let server: TestServer;
 let client: ApiClient;
-let market: SimulatedMarket;
+let market: MarketService;
 
 beforeAll(async () => {
   server = await startTestServer({ market: { manual: true, catalogue: syntheticCatalogue(3, 20) } });
   client = api(server.baseUrl, { lang: 'en' });
-  if (!(server.ctx.market instanceof SimulatedMarket)) throw new Error('the server runs no simulated market');
+  if (!(server.ctx.market instanceof MarketService)) throw new Error('the server runs no market service');
   market = server.ctx.market;
 });
 

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/db.ts';
 import { aggregate, type Bar } from '../../../server/market/bars.ts';
-import { SimulatedMarket } from '../../../server/market/simulated-market.ts';
-import { createServer, type RunningServer } from '../../../server/server.ts';
+import { MarketService } from '../../../server/market/market-service.ts';
+import { createServer, type RunningServer } from '../../../server/compose.ts';
 import type { Instrument, KlineBar, Period } from '../../../domain/types.ts';
 import { api, manualClock } from '../support/harness.ts';
 import { keepOpen, sharedDatabases } from '../support/shared-db.ts';
@@ -23,7 +23,7 @@ afterAll(async () => {
 async function start(
   db: Db,
   clock: ReturnType<typeof manualClock>,
-): Promise<{ server: RunningServer; url: string; market: SimulatedMarket }> {
+): Promise<{ server: RunningServer; url: string; market: MarketService }> {
   const server = await createServer({
     dataDir,
     db: keepOpen(db),
@@ -33,7 +33,7 @@ async function start(
     distDir: join(dataDir, 'no-dist'),
   });
   const url = await server.listen(0, '127.0.0.1');
-  if (!(server.ctx.market instanceof SimulatedMarket)) throw new Error('no simulated market');
+  if (!(server.ctx.market instanceof MarketService)) throw new Error('no market service');
   return { server, url, market: server.ctx.market };
 }
 

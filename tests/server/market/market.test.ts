@@ -7,17 +7,17 @@ import type { Category, Instrument, KlineBar } from '../../../domain/types.ts';
 import { PERIODS } from '../../../domain/types.ts';
 import { aggregate, LEVEL_SECONDS, type Bar } from '../../../server/market/bars.ts';
 import { isOpenAt, openSecondsIn, type MarketClass } from '../../../server/market/market-hours.ts';
-import { SimulatedMarket } from '../../../server/market/simulated-market.ts';
+import { MarketService } from '../../../server/market/market-service.ts';
 import { api, startTestServer, type ApiClient, type TestServer } from '../support/harness.ts';
 
 let server: TestServer;
 let client: ApiClient;
-let market: SimulatedMarket;
+let market: MarketService;
 
 beforeAll(async () => {
   server = await startTestServer({ market: { manual: true } });
   client = api(server.baseUrl, { lang: 'en' });
-  if (!(server.ctx.market instanceof SimulatedMarket)) throw new Error('the server runs no simulated market');
+  if (!(server.ctx.market instanceof MarketService)) throw new Error('the server runs no market service');
   market = server.ctx.market;
 });
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { LoginResult } from '../../../domain/types.ts';
 import { notifyAccount } from '../../../server/notify/account-notices.ts';
-import type { Message } from '../../../server/services.ts';
+import type { Message } from '../../../server/core/services.ts';
 import { leaveInOutbox } from '../../../server/notify/outbox-repository.ts';
 import { messageText } from '../../../server/notify/message-text.ts';
 import { api, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from '../support/harness.ts';

@@ -1,4 +1,4 @@
-// kill -9 of the sender between claim and mark (docs/notifications.md "After a kill -9"): `server/main.ts` as a real
+// kill -9 of the sender between claim and mark (docs/notifications.md "After a kill -9"): `server/serve.ts` as a real
 // process sends registration codes through a real SMTP server; the SMTP server takes one message's data whole and
 // never answers it (the sender is inside its attempt, the row claimed and `sending`), and the process is killed with
 // SIGKILL there. A new process on the same database takes the row again once its lease ran out and delivers it with

@@ -7,9 +7,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { CODE_INTERNAL, type AreaCode, type BaseSettings } from '../../../domain/types.ts';
-import { buildApp } from '../../../server/app.ts';
-import type { AppContext } from '../../../server/context.ts';
-import type { Services } from '../../../server/services.ts';
+import { buildApp } from '../../../server/http/http-app.ts';
+import type { AppContext } from '../../../server/core/app-context.ts';
+import type { Services } from '../../../server/core/services.ts';
 import { createLogger } from '../../../server/core/logger.ts';
 import { OrderEngine } from '../../../server/engine/engine.ts';
 import { loadEngineInstruments } from '../../../server/engine/engine-instruments.ts';
@@ -280,7 +280,6 @@ async function bareApp(opts: { distDir?: string; failingDb?: boolean }): Promise
   const ctx: AppContext = {
     ...services,
     engine: new OrderEngine(services, loadEngineInstruments),
-    demoResetHooks: [],
     opsToken: 'x'.repeat(32),
     opsBootstrap: null,
     staffIdleMs: 30 * 60_000,

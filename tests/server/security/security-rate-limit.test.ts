@@ -8,7 +8,7 @@
 // Both databases.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app.ts';
+import { buildApp } from '../../../server/http/http-app.ts';
 import { userRoutes } from '../../../server/routes/user.ts';
 import { isBudget, type Keyed, type RouteBudget } from '../../../server/security/budgets.ts';
 import { FAILURE_BUDGETS, RATE_BUDGETS, RATE_WINDOW_MS, type RateGroup } from '../../../server/security/limits.ts';

@@ -9,7 +9,7 @@ import { deviceName } from '../../../server/auth/devices.ts';
 import { messageText } from '../../../server/notify/message-text.ts';
 import { outboxShow, type OutboxRow } from '../../../server/ops/commands/outbox.ts';
 import { runAs } from '../../../server/ops/run.ts';
-import type { Message } from '../../../server/services.ts';
+import type { Message } from '../../../server/core/services.ts';
 import { leaveInOutbox } from '../../../server/notify/outbox-repository.ts';
 import { startSmtpSink, type SmtpSink } from '../../fixtures/smtp-sink.ts';
 import { until } from '../../fixtures/until.ts';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres } from '../../../server/db/postgres.ts';
 import { auditOwnerStatements } from '../../../server/db/audit-owner.ts';
 import type { Db } from '../../../server/db/db.ts';
-import { createServer, type RunningServer } from '../../../server/server.ts';
+import { createServer, type RunningServer } from '../../../server/compose.ts';
 import { LEGACY_SCRYPT } from '../../../server/auth/password.ts';
 import { settingSet } from '../../../server/ops/commands/settings.ts';
 import { runAs } from '../../../server/ops/run.ts';

@@ -2,9 +2,9 @@
 // a push recorder, the instruments the engine tests trade, funded users, the ledger invariants, and the bed (server,
 // market, engine) a test file runs on.
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { AppContext } from '../../../server/context.ts';
+import type { AppContext } from '../../../server/core/app-context.ts';
 import type { LiveQuote, MarketView, Tick } from '../../../server/market/market-view.ts';
-import type { UserPush } from '../../../server/services.ts';
+import type { UserPush } from '../../../server/core/services.ts';
 import type { Timers } from '../../../domain/time.ts';
 import { OrderEngine } from '../../../server/engine/engine.ts';
 import type { SubmitInput } from '../../../server/engine/submit-check.ts';

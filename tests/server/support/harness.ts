@@ -11,15 +11,15 @@ import type { Envelope, LoginResult } from '../../../domain/types.ts';
 import type { MarketOptions } from '../../../server/config.ts';
 import type { SecurityOptions } from '../../../server/security/limits.ts';
 import { LEGACY_SCRYPT } from '../../../server/auth/password.ts';
-import type { AppContext } from '../../../server/context.ts';
+import type { AppContext } from '../../../server/core/app-context.ts';
 import type { PushOptions } from '../../../server/alerts/alerts-context.ts';
 import type { DeliveryOptions } from '../../../server/notify/delivery-options.ts';
 import type { Clock, Timers } from '../../../domain/time.ts';
-import type { Notifier } from '../../../server/services.ts';
+import type { Notifier } from '../../../server/core/services.ts';
 import type { OpsCommand } from '../../../server/ops/command.ts';
 import type { ResponseViolation } from '../../../server/http/response-check.ts';
 import type { MetricsListen } from '../../../server/metrics/metrics-server.ts';
-import { createServer, type RunningServer } from '../../../server/server.ts';
+import { createServer, type RunningServer } from '../../../server/compose.ts';
 import { breakGlass } from '../../../server/ops/auth.ts';
 import { adminQuery, dbUrl } from './test-db.ts';
 

@@ -1,6 +1,6 @@
 // The ledger invariant every money test checks: for every user, the sum of the financial records equals the
 // available balance, and neither balance is negative.
-import type { AppContext } from '../../../server/context.ts';
+import type { AppContext } from '../../../server/core/app-context.ts';
 
 export async function ledgerHolds(ctx: Pick<AppContext, 'db'>): Promise<boolean> {
   const broken = await ctx.db.query<{ user_id: number }>(

@@ -1,4 +1,4 @@
-// `server/main.ts` as a real child process on a fresh database of this test run, for the files that start, stop,
+// `server/serve.ts` as a real child process on a fresh database of this test run, for the files that start, stop,
 // kill and restart the whole process (main-process, fault-kill): on TEST_DB=postgres with DATABASE_URL, otherwise on
 // PGlite files in a temporary DATA_DIR (pre-filled from the template to save an initdb).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -63,7 +63,7 @@ export function useServerProcesses(prefix: string): ServerProcesses {
       const { databaseUrl } = database();
       if (databaseUrl) env.DATABASE_URL = databaseUrl;
       else delete env.DATABASE_URL;
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], {
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });

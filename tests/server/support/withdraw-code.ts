@@ -3,7 +3,7 @@
 // e-mail, written straight into verification_codes, and its key; and no payout hold (payout_hold_hours 0).
 import { randomBytes } from 'node:crypto';
 import { CODE_TTL_MS, PURPOSE_WITHDRAW } from '../../../server/accounts/verification.ts';
-import type { AppContext } from '../../../server/context.ts';
+import type { AppContext } from '../../../server/core/app-context.ts';
 import { setSetting } from '../../../server/settings/settings.ts';
 
 export async function withdrawCode(

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { crc32, deflateSync } from 'node:zlib';
 import type { LoginResult } from '../../../domain/types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_MAX_BYTES } from '../../../server/app.ts';
+import { UPLOAD_MAX_BYTES } from '../../../server/http/http-app.ts';
 import { UPLOADS_PER_DAY } from '../../../server/uploads/store.ts';
 import { ownedUpload } from '../../../server/uploads/store.ts';
 import {

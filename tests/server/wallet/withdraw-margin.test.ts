@@ -3,7 +3,7 @@
 // until the loss passes what the account holds. The invariant after every step: records sum to the balance,
 // lock_balance = open margins + pending withdrawals, nothing negative.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AppContext } from '../../../server/context.ts';
+import type { AppContext } from '../../../server/core/app-context.ts';
 import type { Timers } from '../../../domain/time.ts';
 import { OrderEngine } from '../../../server/engine/engine.ts';
 import { userCredit } from '../../../server/ops/commands/deposits.ts';

@@ -57,7 +57,7 @@ describe('import boundaries (docs/architecture.md "Rooms")', () => {
       ['workers/feed/x.ts', "import { $user } from '../../../src/state/account/session.ts';", /nothing of src\//],
       ['server/routes/x.ts', "import { dec } from '../../src/domain/decimal.ts';", /nothing of src\//],
       ['src/state/x.ts', "import { Feed } from '../../../workers/feed/feed.ts';", /only as types/],
-      ['src/pages/x/y.tsx', "import { buildApp } from '../../../server/app.ts';", /server/],
+      ['src/pages/x/y.tsx', "import { buildApp } from '../../../server/http/http-app.ts';", /server/],
       ['src/api/x.ts', "import { ROUTES } from '../app/routes.tsx';", /below the screens/],
       ['src/pages/x/y.tsx', "import { Z } from '../z/z.tsx';", /its own folder only/],
       ['src/pages/x/y.tsx', "import '../z/z.css';", /its own folder only/],

@@ -38,8 +38,11 @@ describe('tests/unit/ mirrors the code', () => {
 });
 
 const SERVER_TESTS = join(ROOT, 'tests', 'server');
-/** Folders of tests/server/ that name no folder of server/: the helpers, and the server as a whole (main.ts, server.ts). */
-const SERVER_EXTRA = { support: 'the harness and helpers', main: 'server/main.ts, server.ts and app.ts as a whole' };
+/** Folders of tests/server/ that name no folder of server/: the helpers, and the server as a whole (serve.ts, compose.ts). */
+const SERVER_EXTRA = {
+  support: 'the harness and helpers',
+  main: 'server/serve.ts, compose.ts and http-app.ts as a whole',
+};
 
 describe('tests/server/ mirrors server/', () => {
   const top = readdirSync(SERVER_TESTS, { withFileTypes: true });

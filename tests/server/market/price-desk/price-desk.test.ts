@@ -9,7 +9,7 @@ import type { Instrument, Order } from '../../../../domain/types.ts';
 import { configFromEnv } from '../../../../server/config.ts';
 import { move } from '../../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../../server/ledger/record-types.ts';
-import { SimulatedMarket } from '../../../../server/market/simulated-market.ts';
+import { MarketService } from '../../../../server/market/market-service.ts';
 import type { RawTick } from '../../../../server/market/sources/price-source.ts';
 import { ScriptSource } from '../../../fixtures/script-source.ts';
 import { parseMt5Csv } from '../../../../server/market/sources/replay-csv.ts';
@@ -32,7 +32,7 @@ const lpA = new ScriptSource('lp-a', () => clock.now());
 const lpB = new ScriptSource('lp-b', () => clock.now());
 const EURUSD = 1;
 let server: TestServer;
-let market: SimulatedMarket;
+let market: MarketService;
 let trader: ApiClient;
 
 async function ops<T = unknown>(
@@ -85,7 +85,7 @@ beforeAll(async () => {
     clock,
     market: { manual: true, priceSources: [lpA, lpB, 'simulator'], desk: { checkMs: 3_600_000 } },
   });
-  if (!(server.ctx.market instanceof SimulatedMarket)) throw new Error('no simulated market');
+  if (!(server.ctx.market instanceof MarketService)) throw new Error('no market service');
   market = server.ctx.market;
   const u = await registerAndLogin(server, { clock });
   await move(server.ctx.db, u.user.id, {
@@ -389,7 +389,7 @@ describe('a replay source on the real server', () => {
 
   it('plays the CSV into the market at its speed, once mapped', async () => {
     const m = replayServer.ctx.market;
-    if (!(m instanceof SimulatedMarket)) throw new Error('no simulated market');
+    if (!(m instanceof MarketService)) throw new Error('no market service');
     await opsCommand(
       PRICE_DESK_COMMANDS,
       () => replayServer,
@@ -419,7 +419,7 @@ describe('a server started as `npm start` does, with nothing configured', () => 
 
   it('quotes every instrument from the simulator, none stale', async () => {
     const m = plain.ctx.market;
-    if (!(m instanceof SimulatedMarket)) throw new Error('no simulated market');
+    if (!(m instanceof MarketService)) throw new Error('no market service');
     const status = plain.ctx.priceDesk?.status();
     expect(status?.sources.map((s) => s.name)).toEqual(['simulator']);
     const before = m.all().map((q) => q.close);

@@ -9,7 +9,7 @@ import en from '../../../../locales/en.json' with { type: 'json' };
 import type { Order } from '../../../../domain/types.ts';
 import { move } from '../../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../../server/ledger/record-types.ts';
-import { SimulatedMarket } from '../../../../server/market/simulated-market.ts';
+import { MarketService } from '../../../../server/market/market-service.ts';
 import { ScriptSource } from '../../../fixtures/script-source.ts';
 import { runCli, type CliIo } from '../../../../server/ops/cli.ts';
 import { ledgerCheck } from '../../support/engine-helpers.ts';
@@ -25,7 +25,7 @@ const clock = manualClock(); // a Tuesday, 12:00 UTC: every market open
 const lp = new ScriptSource('lp-a', () => clock.now());
 const EURUSD = 1;
 let server: TestServer;
-let market: SimulatedMarket;
+let market: MarketService;
 let trader: ApiClient;
 let traderId: number;
 
@@ -75,7 +75,7 @@ beforeAll(async () => {
     clock,
     market: { manual: true, priceSources: [lp, 'simulator'], desk: { checkMs: 3_600_000 } },
   });
-  if (!(server.ctx.market instanceof SimulatedMarket)) throw new Error('no simulated market');
+  if (!(server.ctx.market instanceof MarketService)) throw new Error('no market service');
   market = server.ctx.market;
   const u = await registerAndLogin(server, { clock });
   traderId = u.user.id;

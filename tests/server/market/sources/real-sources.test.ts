@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../../domain/types.ts';
 import { move } from '../../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../../server/ledger/record-types.ts';
-import { SimulatedMarket } from '../../../../server/market/simulated-market.ts';
+import { MarketService } from '../../../../server/market/market-service.ts';
 import { ExchangeStream } from '../../../fixtures/exchange-stream.ts';
 import { StandInLp } from '../../../fixtures/fix-lp.ts';
 import { freePort } from '../../../fixtures/free-port.ts';
@@ -26,7 +26,7 @@ import {
 const clock = manualClock();
 const EURUSD = 1;
 let server: TestServer;
-let market: SimulatedMarket;
+let market: MarketService;
 let trader: ApiClient;
 let lp: StandInLp;
 let stream: ExchangeStream;
@@ -86,7 +86,7 @@ beforeAll(async () => {
       desk: { checkMs: 3_600_000 },
     },
   });
-  if (!(server.ctx.market instanceof SimulatedMarket)) throw new Error('no simulated market');
+  if (!(server.ctx.market instanceof MarketService)) throw new Error('no market service');
   market = server.ctx.market;
   const u = await registerAndLogin(server, { clock });
   await move(server.ctx.db, u.user.id, {

@@ -3,7 +3,7 @@
 // account's anti-phishing phrase in every message about an account.
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../../domain/types.ts';
-import type { Message, MessageKind } from '../../../../server/services.ts';
+import type { Message, MessageKind } from '../../../../server/core/services.ts';
 import { MESSAGE_KINDS, renderEmail, renderSms } from '../../../../server/notify/render.ts';
 
 const VALUES: Record<MessageKind, Message['values']> = {

@@ -3,8 +3,8 @@
 // resubscribe and re-login after a reconnect, nudges, and the connection states the painter sees.
 import { describe, expect, it } from 'vitest';
 import { Feed } from '../../../../workers/feed/feed.ts';
-import { BACKOFF_CAP_MS, backoffCeiling, backoffDelay } from '../../../../workers/feed/backoff.ts';
-import { OFFLINE_AFTER_FAILURES } from '../../../../workers/feed/socket-link.ts';
+import { backoffCeiling as ceiling, backoffDelay as delay } from '../../../../domain/backoff.ts';
+import { OFFLINE_AFTER_FAILURES, RECONNECT_BACKOFF } from '../../../../workers/feed/socket-link.ts';
 import { instrument } from '../../../fixtures/instruments.ts';
 import { config, harness, RecordingSink, settle, type Harness } from '../../feed-fakes.ts';
 import type { ConnState } from '../../../../workers/protocol.ts';
@@ -91,6 +91,9 @@ describe('heartbeat', () => {
   });
 });
 
+const backoffCeiling = (n: number): number => ceiling(n, RECONNECT_BACKOFF);
+const backoffDelay = (n: number, random: () => number): number => delay(n, RECONNECT_BACKOFF, random);
+
 describe('backoff', () => {
   it('grows exponentially with the jitter inside [ceiling/2, ceiling], capped at 30 s', () => {
     for (let n = 0; n < 12; n++) {
@@ -101,7 +104,7 @@ describe('backoff', () => {
       if (n > 0) expect(backoffCeiling(n)).toBeGreaterThanOrEqual(backoffCeiling(n - 1));
     }
     expect(backoffCeiling(1)).toBe(2 * backoffCeiling(0));
-    expect(backoffCeiling(20)).toBe(BACKOFF_CAP_MS);
+    expect(backoffCeiling(20)).toBe(RECONNECT_BACKOFF.maxMs);
   });
 
   it('waits longer after each failed attempt, within the jitter bounds', async () => {
@@ -122,7 +125,7 @@ describe('backoff', () => {
         expect(w).toBeLessThanOrEqual(c);
         if (i > 0) expect(w).toBeGreaterThanOrEqual(waits[i - 1] ?? 0);
       });
-      expect(waits[waits.length - 1]).toBeLessThanOrEqual(BACKOFF_CAP_MS);
+      expect(waits[waits.length - 1]).toBeLessThanOrEqual(RECONNECT_BACKOFF.maxMs);
     }
   });
 

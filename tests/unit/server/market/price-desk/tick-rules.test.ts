@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The price desk's pure parts (server/market/price-desk/tick-check.ts): every kind of bad input refused with its reason,
+// The price desk's pure parts (server/market/price-desk/tick-rules.ts): every kind of bad input refused with its reason,
 // one side of an incremental merged over the other, the price rules, and signed offsets.
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,7 +8,7 @@ import {
   offsetTicks,
   priceField,
   type SideQuote,
-} from '../../../../../server/market/price-desk/tick-check.ts';
+} from '../../../../../server/market/price-desk/tick-rules.ts';
 import type { RawTick } from '../../../../../server/market/sources/price-source.ts';
 
 const NOW = 1_700_000_000_000;

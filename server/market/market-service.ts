@@ -1,5 +1,6 @@
-// The simulated market service: loads the catalog, brings stored history up to now, runs the simulator, keeps the
-// live klines, and answers the MarketView the rest of the server uses. server.ts creates one per process.
+// The market service, whatever the price sources (simulator, FIX, exchange, replay): loads the catalog, brings stored
+// history up to now, runs the sources through the price desk, keeps the live klines, and answers the MarketView the
+// rest of the server uses. compose.ts creates one per process.
 // Most of it is the MarketView/HubMarket facade (one-line delegations to the simulator, kline store and catalog);
 // the work itself lives in those files, and where the market starts in market-start.ts.
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,7 +22,7 @@ import { MarketSources } from './price-desk/market-sources.ts';
 import type { DeskFlags } from './price-desk/desk-status.ts';
 
 /** Everything a test or benchmark may tune (server/config.ts MarketOptions); createServer passes config.market. */
-export type SimulatedMarketOptions = MarketOptions;
+export type MarketServiceOptions = MarketOptions;
 
 export interface MarketDeps {
   db: Db;
@@ -33,7 +34,7 @@ export interface MarketDeps {
 /** How long a gateway's copy keeps filled kline chunks in memory (the writer stores them within seconds). */
 const FOLLOWER_FORGET_MS = 60_000;
 
-export class SimulatedMarket implements MarketView {
+export class MarketService implements MarketView {
   private readonly byId = new Map<number, MarketInstrument>();
   private readonly byCode = new Map<string, MarketInstrument>();
   private readonly handles: unknown[] = [];
@@ -56,7 +57,7 @@ export class SimulatedMarket implements MarketView {
     }
   }
 
-  static async start(deps: MarketDeps, opts: SimulatedMarketOptions = {}): Promise<SimulatedMarket> {
+  static async start(deps: MarketDeps, opts: MarketServiceOptions = {}): Promise<MarketService> {
     const { db, clock, timers } = deps;
     const seed = opts.seed ?? DEFAULT_MARKET_SEED;
     const now = clock.now();
@@ -83,15 +84,7 @@ export class SimulatedMarket implements MarketView {
           () => new Simulator(all, initial, clock, timers, simOpts),
           opts,
         );
-    const market = new SimulatedMarket(
-      deps,
-      all,
-      sim,
-      store,
-      opts.catalogue ?? null,
-      opts.follow === true,
-      deskSources,
-    );
+    const market = new MarketService(deps, all, sim, store, opts.catalogue ?? null, opts.follow === true, deskSources);
     sim.start();
     if (opts.follow) {
       // The writer flushes every 5 s; a minute later a filled chunk is read from PostgreSQL like any other.

@@ -1,5 +1,5 @@
 // The Fastify app: plugins (form bodies, multipart, websocket, static client), the envelope error
-// handling, the 404 envelope / SPA fallback, and the route modules. No listening here: server.ts does that.
+// handling, the 404 envelope / SPA fallback, and the route modules. No listening here: compose.ts does that.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
@@ -10,27 +10,27 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import type { AppContext } from './context.ts';
-import { logSafeRequest } from './core/log-redaction.ts';
-import { answerClientError } from './http/client-errors.ts';
-import { failure, sendError } from './http/errors.ts';
-import { pickLanguage, translate } from './http/i18n.ts';
-import { registerOpenApi } from './http/openapi.ts';
-import { checkResponses, type ResponseViolation } from './http/response-check.ts';
-import type { RouteModule } from './http/route-module.ts';
-import { trackRoutes } from './http/route-table.ts';
-import { inputValidatorCompiler } from './http/validation.ts';
-import { rawReply } from './http/wire-schema.ts';
-import { registerSecurityHeaders } from './security/headers.ts';
-import { pageScriptHashes } from './security/inline-scripts.ts';
-import { pageWithQuotes, servedPage } from './http/first-html.ts';
-import { registerRateLimits } from './security/rate-limit.ts';
-import { drainAfterLastAnswer } from './http/drain.ts';
-import { isApiPath } from '../domain/api-paths.ts';
+import type { AppContext } from '../core/app-context.ts';
+import { logSafeRequest } from '../core/log-redaction.ts';
+import { answerClientError } from './client-errors.ts';
+import { failure, sendError } from './errors.ts';
+import { pickLanguage, translate } from './i18n.ts';
+import { registerOpenApi } from './openapi.ts';
+import { checkResponses, type ResponseViolation } from './response-check.ts';
+import type { RouteModule } from './route-module.ts';
+import { trackRoutes } from './route-table.ts';
+import { inputValidatorCompiler } from './validation.ts';
+import { rawReply } from './wire-schema.ts';
+import { registerSecurityHeaders } from '../security/headers.ts';
+import { pageScriptHashes } from '../security/inline-scripts.ts';
+import { pageWithQuotes, servedPage } from './first-html.ts';
+import { registerRateLimits } from '../security/rate-limit.ts';
+import { drainAfterLastAnswer } from './drain.ts';
+import { isApiPath } from '../../domain/api-paths.ts';
 
 /** The version the API document states: the package's. */
 const API_VERSION = (
-  JSON.parse(readFileSync(resolve(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string }
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }
 ).version;
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -69,7 +69,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     // A restart drains (docs/operations.md "Restarts"): closing stops new connections and ends the idle keep-alive
     // ones once no request is waiting in them (http/drain.ts), while a request already in flight is answered, not cut (its order may be committed: the trader must hear
     // so). A request that still arrives on an open connection during the drain is served, not refused with a 503
-    // the proxy would pass on; the sockets were told to reconnect before (server.ts close).
+    // the proxy would pass on; the sockets were told to reconnect before (compose.ts close).
     forceCloseConnections: 'idle',
     return503OnClosing: false,
     // The router's own refusals (a path parameter over 100 characters, a malformed %-escape) answer the envelope

@@ -1,11 +1,11 @@
 // The services every server module may be handed: the database, injected time, the logger, the live market, the
-// per-user push and the notifier. Interfaces only; server/server.ts (the composition root) builds the real ones.
+// per-user push and the notifier. Interfaces only; server/compose.ts (the composition root) builds the real ones.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from './db/db.ts';
-import type { MarketView } from './market/market-view.ts';
-import type { Clock, Timers } from '../domain/time.ts';
-import type { ServerMessage } from '../domain/ws-protocol.ts';
-import type { Language } from '../domain/types.ts';
+import type { Db } from '../db/db.ts';
+import type { MarketView } from '../market/market-view.ts';
+import type { Clock, Timers } from '../../domain/time.ts';
+import type { ServerMessage } from '../../domain/ws-protocol.ts';
+import type { Language } from '../../domain/types.ts';
 
 /** Pushes to the sockets of one logged-in user (FOREX_TRADE / FOREX_CLOSED), on whichever gateway they are. */
 export interface UserPush {
@@ -60,7 +60,7 @@ export interface Notifier {
   send(message: Message): Promise<void>;
 }
 
-/** The services every module may use, built once by server/server.ts and passed in. */
+/** The services every module may use, built once by server/compose.ts and passed in. */
 export interface Services {
   db: Db;
   clock: Clock;

@@ -1,20 +1,17 @@
-// What route modules are handed: the services (server/services.ts) plus the order engine, the limits, the session
-// revocations and the operator settings. Built only by server/server.ts, the composition root; tests build theirs.
-import type { DemoResetHook } from './accounts/demo.ts';
-import type { AlertsContext } from './alerts/alerts-context.ts';
-import type { OrderEngine } from './engine/engine.ts';
-import type { CountedWindows } from './security/counted-windows.ts';
-import type { Limits } from './security/limits.ts';
-import type { Revocations } from './security/revocations.ts';
+// What route modules are handed: the services (server/core/services.ts) plus the order engine, the limits, the session
+// revocations and the operator settings. Built only by server/compose.ts, the composition root; tests build theirs.
+import type { AlertsContext } from '../alerts/alerts-context.ts';
+import type { OrderEngine } from '../engine/engine.ts';
+import type { CountedWindows } from '../security/counted-windows.ts';
+import type { Limits } from '../security/limits.ts';
+import type { Revocations } from '../security/revocations.ts';
 import type { Services } from './services.ts';
-import type { Clock } from '../domain/time.ts';
-import type { DeskContext } from './market/price-desk/desk-wiring.ts';
-import type { Sender } from './notify/sender.ts';
+import type { Clock } from '../../domain/time.ts';
+import type { DeskContext } from '../market/price-desk/desk-wiring.ts';
+import type { Sender } from '../notify/sender.ts';
 
 export interface AppContext extends Services {
   engine: OrderEngine;
-  /** Run inside a demo reset's transaction before the balance is restored (the engine's: delete the orders). */
-  demoResetHooks: readonly DemoResetHook[];
   /** Abuse budgets and daily caps (server/security/limits.ts), scaled by the configured factor. */
   limits: Limits;
   /** The wrong-guess windows (login lock, ops token): this process's memory, or PostgreSQL when gateways share them. */

@@ -3,7 +3,7 @@
 // shuts down cleanly on SIGTERM/SIGINT. A market writer that lost its lock exits at once: it must not write.
 import { configFromEnv } from './config.ts';
 import { smtpWhere } from './notify/delivery-options.ts';
-import { createServer, type RunningServer } from './server.ts';
+import { createServer, type RunningServer } from './compose.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

@@ -5,11 +5,11 @@
 //            publishes ticks and user events on NATS; HTTP only for /healthz
 //   gateway  REST + /v1/ws: a copy of the market that follows the writer's ticks, an engine for user actions without
 //            triggers, budgets counted in PostgreSQL, pushes and revocations from NATS
-// main.ts runs it from the environment; tests call createServer with a fresh database and a fake clock.
+// serve.ts runs it from the environment; tests call createServer with a fresh database and a fake clock.
 import { pid } from 'node:process';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp } from './http/http-app.ts';
 import type { Bus } from './bus/bus.ts';
 import { localBus } from './bus/local-bus.ts';
 import { natsBus } from './bus/nats-bus.ts';
@@ -33,10 +33,9 @@ import { WebPushSender } from './alerts/web-push-sender.ts';
 import { acquireLeadership, LOCK_KEYS, withSessionLock, type Leadership } from './cluster/leader.ts';
 import { checkRole, type Role } from './cluster/role.ts';
 import type { ServerConfig } from './config.ts';
-import type { AppContext } from './context.ts';
-import type { Services } from './services.ts';
+import type { AppContext } from './core/app-context.ts';
+import type { Services } from './core/services.ts';
 import { endedElsewhere, userFromToken } from './auth/session.ts';
-import { clearDemoOrders } from './engine/demo-reset.ts';
 import { OrderEngine } from './engine/engine.ts';
 import { currentSeq } from './engine/event-seq.ts';
 import { loadEngineInstruments } from './engine/engine-instruments.ts';
@@ -49,7 +48,7 @@ import { pickLanguage, translate } from './http/i18n.ts';
 import type { RouteModule } from './http/route-module.ts';
 import { DEFAULT_FUND_DAY_MS } from '../domain/fund-maths.ts';
 import { startWriterJobs } from './writer-jobs.ts';
-import { SimulatedMarket } from './market/simulated-market.ts';
+import { MarketService } from './market/market-service.ts';
 import { followDesk, localDesk, publishDesk, type DeskContext } from './market/price-desk/desk-wiring.ts';
 import { loadOpsToken, prepareBootstrap } from './ops/token.ts';
 import { activeAdminCount } from './staff/staff-repository.ts';
@@ -83,7 +82,7 @@ export interface RunningServer {
   app: FastifyInstance;
   ctx: AppContext;
   role: Role;
-  /** Role market: settles when this process lost the writer lock (it must stop: main.ts exits). */
+  /** Role market: settles when this process lost the writer lock (it must stop: serve.ts exits). */
   leadershipLost?: Promise<Error> | undefined;
   /** Starts listening; returns the base URL (http://host:port). */
   listen(port?: number, host?: string): Promise<string>;
@@ -163,7 +162,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     stoppers.push(() => revocations.stop());
 
     // The market: the writer's simulator (all, market) or a copy that follows the writer's ticks (gateway).
-    const market = await SimulatedMarket.start(
+    const market = await MarketService.start(
       { db, clock, timers, log },
       { ...config.market, follow: role === 'gateway' },
     );
@@ -284,7 +283,6 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
         watcher,
       },
       engine,
-      demoResetHooks: [clearDemoOrders],
       opsToken: loadOpsToken(config.opsToken),
       opsBootstrap: prepareBootstrap(config.dataDir, (await activeAdminCount(db)) === 0),
       staffIdleMs: (config.staffIdleMinutes ?? 30) * 60_000,
@@ -335,7 +333,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
           // requests in flight finish; then no new requests; then the services, the writer lock last.
           hub?.stop();
           // Requests in flight get DRAIN_MS to be answered; a connection still open then is cut, so a stuck client
-          // cannot hold the restart (main.ts's own limit is longer).
+          // cannot hold the restart (serve.ts's own limit is longer).
           const deadline = timers.setTimeout(() => app.server.closeAllConnections(), DRAIN_MS);
           await app.close();
           timers.clearTimeout(deadline);

@@ -1,5 +1,6 @@
-// Refusing bad input from a source, and making the one price from what is left. Pure and allocation-light: it runs
-// for every raw tick. Prices stay whole ticks (price × 10^PricePrecision, price-ticks.ts) from here on.
+// The per-tick rules: refusing bad input from a source, making the one price from what is left, and the dealer's
+// offset and mark-up. Pure and allocation-light: it runs for every raw tick. Prices stay whole ticks
+// (price × 10^PricePrecision, price-ticks.ts) from here on.
 import type { RawTick } from '../sources/price-source.ts';
 import { NOT_PLAIN, TOO_FINE, unsignedScaledOf } from '../../../domain/numerics/parse.ts';
 import { MAX_PRICE_PRECISION, textToTicks } from '../price-ticks.ts';
