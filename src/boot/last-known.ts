@@ -3,9 +3,7 @@
 // src/api/instruments.ts) and the last live quotes (`tw.quotes`, workers/feed/quote-keep.ts). The newer of the two
 // wins per instrument, as in the app. Display text through the domain's own formatters, so the inline paint and the
 // app write the same characters. No DOM here: src/boot/paint.ts writes it.
-import { percentText } from '../../domain/format/percent.ts';
-import { changeDir } from '../../domain/quote-text.ts';
-import { priceText } from '../../domain/format/price.ts';
+import { quoteText } from '../../domain/quote-text.ts';
 import { isDecimalText, type Dir } from '../../domain/decimal-text.ts';
 import { asOfOptions } from '../../domain/as-of.ts';
 import { QUOTES_KEY, TRADE_LIST_KEY } from '../../domain/stored-keys.ts';
@@ -87,9 +85,7 @@ export function lastKnownQuotes(
     if (places === undefined || !isDecimalText(r.close) || !(r.time > 0)) continue;
     out.push({
       code,
-      price: priceText(r.close, places),
-      change: percentText(r.change, { signed: true }),
-      dir: changeDir(r.change),
+      ...quoteText(r.close, r.change, places),
       time: r.time,
       open: r.open,
     });

@@ -1,14 +1,12 @@
 // Conflation and staleness: the newest quote per instrument waits here until the next frame takes it as one array.
-// The quote leaves formatted: price and change text from the server's exact decimals (domain/format/price.ts, format/percent.ts).
+// The quote leaves formatted: price and change text from the server's exact decimals (domain/quote-text.ts).
 // Indexes follow the list given to setInstruments, the same list the painter maps Q_INDEX back to codes with.
 // Interest: once the painter says which codes it shows (setInterest), only their quotes leave; the others are held
 // here (every figure the feed computes still uses them) and sent the moment their code is shown again.
 import type { Instrument } from '../../domain/types.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import { isDecimalText } from '../../domain/decimal.ts';
-import { percentText } from '../../domain/format/percent.ts';
-import { changeDir, DIR_SIGN } from '../../domain/quote-text.ts';
-import { priceText } from '../../domain/format/price.ts';
+import { DIR_SIGN, quotePrice, quoteText } from '../../domain/quote-text.ts';
 import {
   Q_DIR,
   Q_INDEX,
@@ -208,15 +206,16 @@ export class QuoteBoard {
       const i = this.dirtyList[k] ?? 0;
       const o = k * QUOTE_STRIDE;
       const change = this.changeRaw[i];
-      text[k * QUOTE_TEXTS + T_PRICE] = priceText(this.closeText[i], this.precision[i] ?? 2);
-      text[k * QUOTE_TEXTS + T_CHANGE] = percentText(change, { signed: true });
+      const shown = quoteText(this.closeText[i], change, this.precision[i] ?? 2);
+      text[k * QUOTE_TEXTS + T_PRICE] = shown.price;
+      text[k * QUOTE_TEXTS + T_CHANGE] = shown.change;
       text[k * QUOTE_TEXTS + T_HALT] = this.halt[i] ?? '';
       const bid = this.closeText[i] ?? '';
       const ask = this.asks.get(this.codes[i] ?? '') ?? bid;
-      text[k * QUOTE_TEXTS + T_ASK] = priceText(ask, this.precision[i] ?? 2);
+      text[k * QUOTE_TEXTS + T_ASK] = quotePrice(ask, this.precision[i] ?? 2);
       text[k * QUOTE_TEXTS + T_SPREAD] = spreadPoints(bid, ask, this.precision[i] ?? 2);
       out[o + Q_INDEX] = i;
-      out[o + Q_DIR] = DIR_SIGN[changeDir(change)];
+      out[o + Q_DIR] = DIR_SIGN[shown.dir];
       out[o + Q_TIME] = this.time[i] ?? 0;
       out[o + Q_STATUS] = this.status[i] ?? 0;
       out[o + Q_RECEIVED] = this.received[i] ?? 0;

@@ -2,9 +2,7 @@
 // quote at once, and live ticks (apply-batch.ts) take over as they arrive.
 import { batch, signal, type Signal } from '@preact/signals-react';
 import type { Instrument } from '../../../domain/types.ts';
-import { percentText } from '../../../domain/format/percent.ts';
-import { changeDir } from '../../../domain/quote-text.ts';
-import { priceText } from '../../../domain/format/price.ts';
+import { quoteText } from '../../../domain/quote-text.ts';
 import { quote } from './quotes.ts';
 import { $dataAsOf } from '../feed/feed-signals.ts';
 
@@ -24,14 +22,11 @@ export function setInstruments(list: Instrument[]): void {
       const q = quote(inst.Code);
       if (fq && fq.Time > asOf) asOf = fq.Time;
       if (!fq || (q.$close.value !== '' && !(fq.Time > q.$tickAt.value))) continue; // a newer live tick wins
-      // The snapshot's exact text through the feed's own formatting (domain/format/, quote-text.ts): one path, one
-      // look.
-      const close = priceText(fq.Close, inst.PricePrecision);
-      if (close !== '') q.$close.value = close;
-      const change = percentText(fq.Change, { signed: true });
-      if (change !== '') {
-        q.$change.value = change;
-        q.$dir.value = changeDir(fq.Change);
+      const shown = quoteText(fq.Close, fq.Change, inst.PricePrecision);
+      if (shown.price !== '') q.$close.value = shown.price;
+      if (shown.change !== '') {
+        q.$change.value = shown.change;
+        q.$dir.value = shown.dir;
       }
       q.$open.value = inst.MarketStatus === 1;
       q.$tickAt.value = fq.Time;

@@ -3,9 +3,7 @@
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { quote, type QuoteView } from './quotes.ts';
 import type { Dir } from '../../../domain/decimal-text.ts';
-import { percentText } from '../../../domain/format/percent.ts';
-import { changeDir } from '../../../domain/quote-text.ts';
-import { priceText } from '../../../domain/format/price.ts';
+import { quoteText } from '../../../domain/quote-text.ts';
 import type { Instrument } from '../../../domain/types.ts';
 
 export interface RowSignals {
@@ -18,14 +16,12 @@ export interface RowSignals {
 
 export function rowSignals(inst: Instrument, q: QuoteView = quote(inst.Code)): RowSignals {
   const snap = inst.ForexQuotations as Instrument['ForexQuotations'] | undefined;
-  const snapPrice = priceText(snap?.Close, inst.PricePrecision);
-  const snapChange = percentText(snap?.Change, { signed: true });
-  const snapDir = changeDir(snap?.Change);
+  const shown = quoteText(snap?.Close, snap?.Change, inst.PricePrecision);
   return {
     q,
-    $price: computed(() => q.$close.value || snapPrice, { name: 'row-signals.$price' }),
-    $change: computed(() => q.$change.value || snapChange, { name: 'row-signals.$change' }),
-    $dir: computed(() => (q.$close.value === '' ? snapDir : q.$dir.value), { name: 'row-signals.$dir' }),
+    $price: computed(() => q.$close.value || shown.price, { name: 'row-signals.$price' }),
+    $change: computed(() => q.$change.value || shown.change, { name: 'row-signals.$change' }),
+    $dir: computed(() => (q.$close.value === '' ? shown.dir : q.$dir.value), { name: 'row-signals.$dir' }),
     // An instrument the feed has never quoted (e.g. a search result) is open or closed as its snapshot says.
     $open: computed(() => (q.$close.value === '' && q.$tickAt.value === 0 ? inst.MarketStatus === 1 : q.$open.value), {
       name: 'row-signals.$open',

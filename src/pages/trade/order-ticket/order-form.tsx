@@ -20,7 +20,7 @@ import { sideOf } from '../../../../domain/trade-maths.ts';
 import { targetStart } from '../../../../domain/order-rules.ts';
 import { $confirmMarket, rememberOrder } from '../../../state/orders/one-click.ts';
 import { $formRequest } from '../../../state/market/trade-state.ts';
-import { priceText } from '../../../../domain/format/price.ts';
+import { quotePrice } from '../../../../domain/quote-text.ts';
 import { rowSignals } from '../../../state/market/row-signals.ts';
 import {
   checkOrder,
@@ -133,7 +133,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   }, []);
 
   // Read on user input only (a render): the price the typed values are judged against, never a per-tick render.
-  const nowPrice = () => q.$close.peek() || priceText(inst.ForexQuotations?.Close, inst.PricePrecision);
+  const nowPrice = () => q.$close.peek() || quotePrice(inst.ForexQuotations?.Close, inst.PricePrecision);
   const equityNow = (): string | null => $account.peek()?.equity ?? null;
   const riskCap = $riskCap.value;
   // A size in USD or % of equity sets the lots at the price of the moment it is typed (order-draft.ts `sized`). A
