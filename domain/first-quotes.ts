@@ -1,6 +1,6 @@
 // The server's current quotes written into the HTML it serves (docs/client.md "The live price in the first HTML"):
 // one JSON block the page's inline script reads before any module script runs. Shared by the server, which writes
-// it (server/http/first-html.ts), and index.html's inline paint, which reads it (src/boot/first-quotes.ts).
+// it (server/http/first-html.ts), and index.html's inline paint, which reads it (src/boot/first-paint.ts).
 import type { QuoteTuple } from './ws-protocol.ts';
 
 /** The id of the `<script type="application/json">` block that carries the snapshot. */

@@ -11,7 +11,7 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import { firstTexts } from './first-texts-plugin.ts';
 import type { FirstScreens } from '../src/boot/prerender.tsx';
 import type { Instrument } from '../domain/types.ts';
-import { BOOT_DATA_ID, SHELL_TEMPLATE_ID, TRADE_TEMPLATE_ID } from '../src/boot/boot-data.ts';
+import { BOOT_DATA_ID, SHELL_TEMPLATE_ID, TRADE_TEMPLATE_ID } from '../src/boot/first-paint.ts';
 import { APP_SCRIPTS_ID, type AppScripts } from '../src/boot/load-app.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -13,12 +13,9 @@ import { isWide } from '../components/hooks/use-wide.ts';
 import { loadVirtualizer } from '../components/instrument/lazy-virtualizer.tsx';
 import { ROUTES } from '../app/routes.tsx';
 import { preloadPage } from '../app/routing/lazy-page.tsx';
-import { readBootData } from './boot-data.ts';
-import { hashCode, hashPath } from './first-screen.ts';
+import { clearPaintMarks, hashCode, hashPath, readBootData, type LastKnownQuote } from './first-paint.ts';
 import { canAttach } from './hydrate-choice.ts';
 import { afterLateParts, beginAttach } from './attach.ts';
-import { clearPaintMarks } from './paint.ts';
-import type { LastKnownQuote } from './last-known.ts';
 
 /**
  * Writes the last-known quotes into their signals, stale (the default) with their time, as the inline script painted

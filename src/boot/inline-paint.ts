@@ -3,17 +3,21 @@
 // else the last-known quotes from IndexedDB, with their age. The app
 // (src/main.tsx) awaits `window.__twBoot` for those quotes, seeds its signals with them and attaches to this HTML.
 // The app's own scripts are requested here too, once that screen has painted (load-app.ts says why).
-import { readBootData } from './boot-data.ts';
-import { chooseScreen, paintQuotes } from './paint.ts';
-import { lastKnownQuotes, type LastKnownQuote } from './last-known.ts';
+import {
+  chooseScreen,
+  lastKnownQuotes,
+  paintQuotes,
+  readBootData,
+  readFirstQuotes,
+  readLastKnownStore,
+  servedQuotes,
+  type LastKnownQuote,
+} from './first-paint.ts';
 import { readCookie } from '../i18n/cookie.ts';
 import { CURRENT_CODE_KEY } from '../state/market/current-code-key.ts';
 import { WIDE_QUERY } from '../components/hooks/wide-query.ts';
 import { localStore } from '../state/shell/local-store.ts';
 import { animationFrames, browserTimers, systemClock } from '../state/shell/clock.ts';
-import { readLastKnownStore } from './read-store.ts';
-import { readFirstQuotes, servedQuotes } from './first-quotes.ts';
-import { holdEarlyTaps } from './early-taps.ts';
 import { afterFirstPaint, browserFirstPaint, readAppScripts, requestApp } from './load-app.ts';
 
 /** The longest the first screen waits for IndexedDB before it shows without last-known prices. */
@@ -38,7 +42,6 @@ function boot(): Promise<LastKnownQuote[]> {
     show();
     return Promise.resolve([]);
   }
-  holdEarlyTaps(window, root); // a tap on what is drawn here before the app has drawn is answered once it has
   chooseScreen(document, root, data, {
     hash: location.hash,
     wide: matchMedia(WIDE_QUERY).matches,

@@ -8,7 +8,7 @@ import { createPath, Router, type To } from 'react-router-dom';
 import { allTexts, initI18n, languageInfo, translate } from '../i18n/index.ts';
 import { DEFAULT_LANGUAGE } from '../../domain/types.ts';
 import { pickInstrument } from '../state/market/trade-state.ts';
-import type { BootData } from './boot-data.ts';
+import type { BootData, FirstScreenPath } from './first-paint.ts';
 import { beginAttach } from './attach.ts';
 import { ROUTES } from '../app/routes.tsx';
 import { preloadPage } from '../app/routing/lazy-page.tsx';
@@ -16,7 +16,6 @@ import { setProvisionalInstruments } from '../state/market/instruments.ts';
 import { AppRoutes, NavigatorBridge } from '../app/routing/router.tsx';
 import type { NavigationDeps } from '../app/routing/navigation-effects.ts';
 import type { Instrument } from '../../domain/types.ts';
-import type { FirstScreenPath } from './first-screen.ts';
 
 /** Effects never run in a prerender: nothing here is called. */
 const NO_NAVIGATION: NavigationDeps = {

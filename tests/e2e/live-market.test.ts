@@ -106,7 +106,8 @@ describeInFlowBrowsers((browser) => {
     const { context, page } = await browser().newPage(PHONE);
     await page.goto(`${server.url}/#/`);
     const row = page.locator('.mk-row[data-code="EURUSD"]');
-    await row.waitFor({ timeout: slow(15_000) });
+    // A tap on the prerendered row counts once the app has drawn: no tap is held before (docs/client.md).
+    await page.locator('html[data-drawn="true"]').waitFor({ timeout: slow(30_000) });
     await row.click();
     await page.waitForURL(/#\/trade/);
     const chart = page.locator('.tw-chart');

@@ -1,9 +1,8 @@
 // The moment the shown route has drawn: rendered last inside each route's Suspense boundary, whose effects run only
 // once that boundary's content has committed (when attaching to the prerendered screen, React hydrates a route's
-// boundary in a pass after the root's, so the root's own effects come too early). Then a tap held since start-up
-// (src/boot/early-taps.ts) is answered on the element the app drew, and browser tests may type into the app.
+// boundary in a pass after the root's, so the root's own effects come too early). Then the screen answers taps, and
+// browser tests may type into the app.
 import { useEffect } from 'react';
-import { replayEarlyTap } from '../../boot/early-taps.ts';
 import { latePartsAttached } from '../../boot/attach.ts';
 import { browserTimers } from '../../state/shell/clock.ts';
 
@@ -21,9 +20,8 @@ export function DrawnEnd({ shown }: { shown: boolean }): null {
     if (!shown || drawn) return;
     drawn = true;
     // A part of the prerendered screen still to attach (the market list's rows, src/boot/attach.ts) answers no tap
-    // yet: the held tap, and "drawn", wait for it.
+    // yet: "drawn" waits for it.
     void latePartsAttached().then(() => {
-      replayEarlyTap(window);
       document.documentElement.dataset['drawn'] = 'true';
       markDrawn();
     });

@@ -15,7 +15,7 @@ export function useQuoteAttributes<E extends HTMLElement>(
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return undefined;
-    // index.html's inline paint colours a row by a row-level data-dir (src/boot/paint.ts); once the boxes carry it, a
+    // index.html's inline paint colours a row by a row-level data-dir (src/boot/first-paint.ts); once the boxes carry it, a
     // row-level one left behind would outrank theirs.
     const box = change ? change.current : el;
     if (change) delete el.dataset.dir;

@@ -32,7 +32,7 @@ describe('a quote becomes text in one place', () => {
     );
     // The chart's indicator legend writes its own figures (indicator values, not quotes).
     expect(writers.sort()).toEqual([
-      'src/boot/paint.ts',
+      'src/boot/first-paint.ts',
       'src/chart/indicator-panes.ts',
       'src/components/text/live-text.tsx',
     ]);

@@ -1,16 +1,23 @@
-// The server's quotes in the first HTML, as index.html's inline script paints them (src/boot/first-quotes.ts,
-// src/boot/paint.ts; docs/client.md "The live price in the first HTML"): on the prerendered /trade and market list,
+// The server's quotes in the first HTML, as index.html's inline script paints them (src/boot/first-paint.ts;
+// docs/client.md "The live price in the first HTML"): on the prerendered /trade and market list,
 // a live quote shows its price with its age, a stale one is marked stale, a closed and a halted market show their
 // label instead of the change; the link's instrument is the one painted; and the inline script itself paints from
 // the block at once, without waiting for IndexedDB.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prerender } from 'react-dom/static';
 import { prerenderScreen } from '../../../../src/boot/prerender.tsx';
-import { BOOT_DATA_ID, type BootData } from '../../../../src/boot/boot-data.ts';
-import { chooseScreen, clearPaintMarks, paintQuotes } from '../../../../src/boot/paint.ts';
-import { readFirstQuotes, servedQuotes } from '../../../../src/boot/first-quotes.ts';
-import { hashCode, type FirstScreenPath } from '../../../../src/boot/first-screen.ts';
-import { asOfTime } from '../../../../src/boot/last-known.ts';
+import {
+  BOOT_DATA_ID,
+  type BootData,
+  chooseScreen,
+  clearPaintMarks,
+  paintQuotes,
+  readFirstQuotes,
+  servedQuotes,
+  hashCode,
+  type FirstScreenPath,
+  asOfTime,
+} from '../../../../src/boot/first-paint.ts';
 import { FIRST_QUOTES_ID, scriptSafeJson, type FirstQuotes } from '../../../../domain/first-quotes.ts';
 import { buildCatalogue } from '../../../../scripts/prerender-catalogue.ts';
 

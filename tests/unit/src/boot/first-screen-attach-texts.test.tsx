@@ -45,7 +45,7 @@ describe('attaching to the prerendered market list before i18next is in', () => 
     const { hydrateRoot } = await import('react-dom/client');
     const { App } = await import('../../../../src/app/app.tsx');
     const { prepareAttach } = await import('../../../../src/boot/attach-first-screen.ts');
-    const { BOOT_DATA_ID } = await import('../../../../src/boot/boot-data.ts');
+    const { BOOT_DATA_ID } = await import('../../../../src/boot/first-paint.ts');
     const { startI18n, translate } = await import('../../../../src/i18n/index.ts');
     const data = {
       catalogue,

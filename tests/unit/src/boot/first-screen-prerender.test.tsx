@@ -10,10 +10,17 @@ import { prerenderScreen } from '../../../../src/boot/prerender.tsx';
 import { prepareAttach } from '../../../../src/boot/attach-first-screen.ts';
 import { latePartsAttached, PRERENDER_ROWS } from '../../../../src/boot/attach.ts';
 import { resetVirtualizerLoad } from '../../../../src/components/instrument/lazy-virtualizer.tsx';
-import { BOOT_DATA_ID, type BootData } from '../../../../src/boot/boot-data.ts';
-import { chooseScreen, paintQuotes } from '../../../../src/boot/paint.ts';
-import { lastKnownQuotes, QUOTES_KEY, TRADE_LIST_KEY } from '../../../../src/boot/last-known.ts';
-import { readLastKnownStore } from '../../../../src/boot/read-store.ts';
+import {
+  BOOT_DATA_ID,
+  type BootData,
+  chooseScreen,
+  paintQuotes,
+  lastKnownQuotes,
+  QUOTES_KEY,
+  TRADE_LIST_KEY,
+  readLastKnownStore,
+  type FirstScreenPath,
+} from '../../../../src/boot/first-paint.ts';
 import { App } from '../../../../src/app/app.tsx';
 import type { NavigationDeps } from '../../../../src/app/routing/navigation-effects.ts';
 import { i18n } from '../../../../src/i18n/index.ts';
@@ -22,7 +29,6 @@ import { quote } from '../../../../src/state/market/quotes.ts';
 import { $categories } from '../../../../src/pages/market/categories.ts';
 import { buildCatalogue } from '../../../../scripts/prerender-catalogue.ts';
 import { prerender } from 'react-dom/static';
-import type { FirstScreenPath } from '../../../../src/boot/first-screen.ts';
 import { provideFeed } from '../../../../src/state/feed/feed-bridge.ts';
 import { fakeFeedHandle } from '../../feed-fakes.ts';
 

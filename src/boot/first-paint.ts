@@ -1,0 +1,328 @@
+// index.html's first paint, shared by its inline script (inline-paint.ts) and the app: which prerendered screen the
+// hash asks for, the quotes to paint there (the server's in the page, or the last-known ones from IndexedDB) and the
+// DOM writes that put them in place with their age. Each quote's text comes from domain/quote-text.ts, so what is
+// painted here is what LiveText shows and adopts when React starts (docs/architecture.md "From a quote to the screen").
+import type { Instrument } from '../../domain/types.ts';
+import { FIRST_QUOTES_ID, type FirstQuotes } from '../../domain/first-quotes.ts';
+import { QUOTES_KEY, TRADE_LIST_KEY } from '../../domain/stored-keys.ts';
+import { asOfOptions } from '../../domain/as-of.ts';
+import { isDecimalText, type Dir } from '../../domain/decimal-text.ts';
+import { quoteText } from '../../domain/quote-text.ts';
+
+// --- The screens index.html carries prerendered, and which one a hash asks for.
+
+export type FirstScreenPath = '/' | '/trade';
+export const FIRST_SCREENS: readonly FirstScreenPath[] = ['/', '/trade'];
+
+/** The route path of a location hash ("#/trade?code=X" → "/trade"); "" and "#" are "/". */
+export function hashPath(hash: string): string {
+  const path = hash.replace(/^#/, '').split(/[?#]/)[0] ?? '';
+  return path === '' ? '/' : path;
+}
+
+/** The prerendered screen for a hash, or null when the hash asks for another route. */
+export function firstScreenFor(hash: string): FirstScreenPath | null {
+  const path = hashPath(hash);
+  return (FIRST_SCREENS as readonly string[]).includes(path) ? (path as FirstScreenPath) : null;
+}
+
+/** The instrument a /trade link asks for ("#/trade?code=XAUUSD" → "XAUUSD"; a price alert's link), or null. */
+export function hashCode(hash: string): string | null {
+  const query = hash.replace(/^#/, '').split('?')[1]?.split('#')[0];
+  if (!query) return null;
+  const code = new URLSearchParams(query).get('code');
+  return code === null || code === '' ? null : code;
+}
+
+// --- What the page tells the inline script and the app about its prerendered screens (<script id="tw-boot">).
+
+declare global {
+  interface Window {
+    /** The last-known quotes the inline script painted (none when there were none, or no prerendered screen). */
+    __twBoot?: Promise<LastKnownQuote[]>;
+  }
+}
+
+export const BOOT_DATA_ID = 'tw-boot';
+/** <template> ids: the /trade screen, and the plain start-up shell for any screen not prerendered. */
+export const TRADE_TEMPLATE_ID = 'tw-pre-trade';
+export const SHELL_TEMPLATE_ID = 'tw-pre-shell';
+
+export interface BootData {
+  catalogue: Instrument[];
+  tradeCode: string; // the instrument the prerendered /trade shows (the catalogue's first)
+  lang: string; // the language drawn (the default, hk)
+  tag: string; // its BCP 47 tag, for the age's clock time
+  asOf: string; // 'market.as_of' in that language, with {{time}}
+  stale: string; // 'market.stale'
+  closed?: string; // 'market.closed': a served quote of a closed market
+  halted?: string; // 'market.halted'
+}
+
+export function readBootData(doc: Document): BootData | null {
+  const text = doc.getElementById(BOOT_DATA_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as BootData;
+  } catch {
+    return null;
+  }
+}
+
+// --- The last-known quotes from the offline start's two IndexedDB records (the trade list and the kept live quotes), newest per instrument.
+
+/** The IndexedDB keys of the last-known state (domain/stored-keys.ts), and idb-keyval's default database and store. */
+export { QUOTES_KEY, TRADE_LIST_KEY };
+export const IDB_NAME = 'keyval-store';
+export const IDB_STORE = 'keyval';
+
+export interface LastKnownQuote {
+  code: string;
+  price: string; // at the instrument's precision, as a row shows it
+  change: string; // '+0.35%'
+  dir: Dir;
+  time: number; // ms epoch of the quote: its age is shown
+  open: boolean;
+  /** A quote the server wrote into the page: its state then. Stored ones have none: stale. */
+  state?: 'live' | 'stale' | 'closed' | 'halted';
+  reason?: string; // why the desk halted it (state 'halted')
+}
+
+interface Raw {
+  close: string;
+  change: string;
+  time: number;
+  open: boolean;
+}
+
+type Rec = Record<string, unknown>;
+const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null;
+
+function fromSnapshot(inst: Rec): Raw | null {
+  const fq = inst['ForexQuotations'];
+  if (!isRec(fq) || typeof fq['Close'] !== 'string' || typeof fq['Time'] !== 'number') return null;
+  return {
+    close: fq['Close'],
+    change: typeof fq['Change'] === 'string' ? fq['Change'] : '',
+    time: fq['Time'],
+    open: inst['MarketStatus'] === 1,
+  };
+}
+
+function fromTuple(t: unknown): [string, Raw] | null {
+  if (!Array.isArray(t) || typeof t[0] !== 'string' || typeof t[1] !== 'string' || typeof t[3] !== 'number')
+    return null;
+  return [t[0], { close: t[1], change: typeof t[2] === 'string' ? t[2] : '', time: t[3], open: t[4] === 1 }];
+}
+
+/**
+ * The last-known quote per code, newest of the cached trade list and the kept live quotes. `precisions` gives each
+ * code's PricePrecision where the cached list lacks the instrument (the page's catalogue).
+ */
+export function lastKnownQuotes(
+  tradeList: unknown,
+  tuples: unknown,
+  precisions: ReadonlyMap<string, number>,
+): LastKnownQuote[] {
+  const raw = new Map<string, Raw>();
+  const precision = new Map(precisions);
+  if (Array.isArray(tradeList)) {
+    for (const inst of tradeList) {
+      if (!isRec(inst) || typeof inst['Code'] !== 'string') continue;
+      if (typeof inst['PricePrecision'] === 'number') precision.set(inst['Code'], inst['PricePrecision']);
+      const snap = fromSnapshot(inst);
+      if (snap) raw.set(inst['Code'], snap);
+    }
+  }
+  if (Array.isArray(tuples)) {
+    for (const t of tuples) {
+      const hit = fromTuple(t);
+      if (!hit) continue;
+      const had = raw.get(hit[0]);
+      if (!had || hit[1].time > had.time) raw.set(hit[0], hit[1]);
+    }
+  }
+  const out: LastKnownQuote[] = [];
+  for (const [code, r] of raw) {
+    const places = precision.get(code);
+    if (places === undefined || !isDecimalText(r.close) || !(r.time > 0)) continue;
+    out.push({
+      code,
+      ...quoteText(r.close, r.change, places),
+      time: r.time,
+      open: r.open,
+    });
+  }
+  return out;
+}
+
+/** "14:02" today, the date on another day: src/i18n/format.ts formatAsOf's rule (domain/as-of.ts) in language `tag`. */
+export function asOfTime(ms: number, now: number, tag: string): string {
+  return new Intl.DateTimeFormat(tag, asOfOptions(ms, now)).format(ms);
+}
+
+// --- The server's quotes of the moment, written into the page (domain/first-quotes.ts), judged by their age at the server's clock.
+
+/** The app's stale limit (src/app/start/feed-config.ts STALE_AFTER_MS), here without importing the app's config. */
+export const SERVED_STALE_AFTER_MS = 10_000;
+
+export function readFirstQuotes(doc: Document): FirstQuotes | null {
+  const text = doc.getElementById(FIRST_QUOTES_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const v = JSON.parse(text) as Partial<FirstQuotes>;
+    return typeof v.t === 'number' && Array.isArray(v.q) ? { t: v.t, q: v.q } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The snapshot's quotes as the first screen shows them: display text, age, and live / stale / closed / halted. */
+export function servedQuotes(
+  snap: FirstQuotes,
+  precisions: ReadonlyMap<string, number>,
+  staleAfterMs = SERVED_STALE_AFTER_MS,
+): LastKnownQuote[] {
+  const byCode = new Map(snap.q.map((t) => [t[0], t]));
+  return lastKnownQuotes(undefined, snap.q, precisions).map((k) => {
+    const t = byCode.get(k.code);
+    const halted = t?.[5] === 'halted';
+    const state = halted
+      ? 'halted'
+      : !k.open
+        ? 'closed'
+        : t?.[5] === 'stale' || snap.t - k.time > staleAfterMs
+          ? 'stale'
+          : 'live';
+    return { ...k, open: k.open && !halted, state, ...(halted ? { reason: t?.[6] ?? '' } : {}) };
+  });
+}
+
+// --- The two last-known records with the bare IndexedDB API: the inline script must not wait for idb-keyval's chunk.
+
+export interface StoredLastKnown {
+  tradeList: unknown;
+  quotes: unknown;
+}
+
+const NOTHING: StoredLastKnown = { tradeList: undefined, quotes: undefined };
+
+export function readLastKnownStore(idb: IDBFactory | undefined): Promise<StoredLastKnown> {
+  return new Promise((resolve) => {
+    if (!idb) return resolve(NOTHING);
+    let open: IDBOpenDBRequest;
+    try {
+      open = idb.open(IDB_NAME);
+    } catch {
+      return resolve(NOTHING);
+    }
+    // A first visit creates the database as idb-keyval would (its one store), so the app's own opening finds it.
+    open.onupgradeneeded = () => open.result.createObjectStore(IDB_STORE);
+    open.onerror = () => resolve(NOTHING);
+    open.onsuccess = () => {
+      const db = open.result;
+      try {
+        const store = db.transaction(IDB_STORE, 'readonly').objectStore(IDB_STORE);
+        const list = store.get(TRADE_LIST_KEY);
+        const quotes = store.get(QUOTES_KEY);
+        quotes.onsuccess = () => {
+          resolve({ tradeList: list.result, quotes: quotes.result });
+          db.close();
+        };
+        quotes.onerror = () => resolve(NOTHING);
+      } catch {
+        db.close();
+        resolve(NOTHING);
+      }
+    };
+  });
+}
+
+// --- The DOM: the screen the hash asks for, and each quote written where LiveText will adopt it.
+
+export interface ScreenEnv {
+  hash: string;
+  wide: boolean; // the desk layout: not prerendered
+  langCookie: string | null; // the `lang` cookie: another language than the one drawn shows the shell instead
+  storedCode: string | null; // the /trade instrument a reload reopens (localStorage tw:current-code)
+}
+
+function templateHtml(doc: Document, id: string): string | null {
+  const t = doc.getElementById(id);
+  return t?.tagName === 'TEMPLATE' ? t.innerHTML : null;
+}
+
+/**
+ * Puts the right first screen into #root: the market list as index.html has it, /trade from its template (its header
+ * switched to the stored instrument), or the start-up shell. Sets root.dataset.pre to the screen shown ('' for none)
+ * and root.dataset.code to /trade's instrument.
+ */
+export function chooseScreen(doc: Document, root: HTMLElement, data: BootData, env: ScreenEnv): void {
+  const screen = firstScreenFor(env.hash);
+  const otherLang =
+    env.langCookie !== null && env.langCookie !== '' && env.langCookie !== data.lang && env.langCookie !== 'tw';
+  if (screen === null || env.wide || otherLang) {
+    root.innerHTML = templateHtml(doc, SHELL_TEMPLATE_ID) ?? '';
+    root.dataset.pre = '';
+    return;
+  }
+  root.dataset.pre = screen;
+  if (screen !== '/trade') return;
+  root.innerHTML = templateHtml(doc, TRADE_TEMPLATE_ID) ?? '';
+  // The link's instrument first (the app switches to it, trade-page.tsx), else the one a reload reopens.
+  const inst = [hashCode(env.hash), env.storedCode]
+    .map((code) => data.catalogue.find((i) => i.Code === code))
+    .find((i) => i !== undefined);
+  root.dataset.code = inst ? inst.Code : data.tradeCode;
+  const head = root.querySelector<HTMLElement>('.tr-head');
+  if (!inst || !head || inst.Code === data.tradeCode) return;
+  // Another instrument than the one drawn: its name and logo, so its last-known price is not shown under another's.
+  head.dataset.code = inst.Code;
+  const code = head.querySelector('.tr-code');
+  if (code) code.textContent = inst.ShowCode;
+  head.querySelector('img')?.setAttribute('src', inst.Logo);
+}
+
+function write(el: Element | null, text: string): void {
+  const box = el?.querySelector('bdi');
+  if (!box || text === '') return;
+  box.textContent = text;
+  // LiveText's fixed box (live-text.css) is as wide as its characters: a figure's count, twice that for a label
+  // (a closed market's word in any script), as LiveText writes it once it attaches.
+  if (box.classList.contains('tw-live-box'))
+    box.style.setProperty(
+      '--live-chars',
+      String(Math.max(2, /^[\d.,+\-%]*$/.test(text) ? text.length : text.length * 2)),
+    );
+}
+
+/** Removes what only the inline paint marks (the age of a served quote): the app's own binding marks it from here on. */
+export function clearPaintMarks(root: ParentNode): void {
+  for (const el of root.querySelectorAll<HTMLElement>('.mk-row[data-aged], .tr-head[data-aged]'))
+    delete el.dataset.aged;
+}
+
+/** Writes each quote into the element that shows its code (a row, the /trade header); returns how many it painted. */
+export function paintQuotes(root: ParentNode, quotes: readonly LastKnownQuote[], now: number, data: BootData): number {
+  const byCode = new Map(quotes.map((q) => [q.code, q]));
+  let painted = 0;
+  for (const el of root.querySelectorAll<HTMLElement>('.mk-row[data-code], .tr-head[data-code]')) {
+    const q = byCode.get(el.dataset.code ?? '');
+    if (!q) continue;
+    // A stored quote is stale (state absent); a served one is as the server saw it.
+    const state = q.state ?? 'stale';
+    const off = state === 'closed' || state === 'halted';
+    write(el.querySelector('.mk-price, .tr-price'), q.price);
+    const label = state === 'halted' ? data.halted : state === 'closed' ? data.closed : undefined;
+    write(el.querySelector('.mk-change-text, .tr-change'), off && label ? label : q.change);
+    // Always with its age; stale until a live quote replaces it: the app's own marking (market.css,
+    // instrument-header.css). A served quote that was live is marked by its age only (data-aged).
+    write(el.querySelector('[data-field="as-of"]'), data.asOf.replace('{{time}}', asOfTime(q.time, now, data.tag)));
+    el.dataset.dir = off ? 'flat' : q.dir;
+    el.dataset.stale = state === 'stale' ? 'true' : 'false';
+    el.dataset.open = off ? 'false' : 'true';
+    if (q.state !== undefined) el.dataset.aged = 'true';
+    painted++;
+  }
+  return painted;
+}
