@@ -11,8 +11,13 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import { firstTexts } from './first-texts-plugin.ts';
 import type { FirstScreens } from '../src/boot/prerender.tsx';
 import type { Instrument } from '../domain/types.ts';
-import { BOOT_DATA_ID, SHELL_TEMPLATE_ID, TRADE_TEMPLATE_ID } from '../src/boot/first-paint.ts';
-import { APP_SCRIPTS_ID, type AppScripts } from '../src/boot/load-app.ts';
+import {
+  APP_SCRIPTS_ID,
+  BOOT_DATA_ID,
+  SHELL_TEMPLATE_ID,
+  TRADE_TEMPLATE_ID,
+  type AppScripts,
+} from '../src/boot/first-paint.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The modules whose chunks' stylesheets the prerendered screens need before their scripts arrive. */
@@ -102,7 +107,7 @@ const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/scri
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /** The app's entry and its modulepreload links out of <head>: the inline script requests them once the first screen
- * has painted (src/boot/load-app.ts). Exactly one entry, or the page would not start. */
+ * has painted (src/boot/first-paint.ts). Exactly one entry, or the page would not start. */
 export function deferAppScripts(html: string): { html: string; scripts: AppScripts } {
   const entries = [...html.matchAll(ENTRY_SCRIPT)].map((m) => m[1] ?? '');
   if (entries.length !== 1 || !entries[0])

@@ -1,4 +1,4 @@
-// The app's side of the prerendered first screen: decides whether to attach (hydrate-choice.ts), and if so puts the
+// The app's side of the prerendered first screen: decides whether to attach (canAttach), and if so puts the
 // state the prerender drew with into the signals before React attaches (the catalogue), loads the route's code ahead
 // so its first render does not suspend, and once attached writes the last-known quotes the inline script painted
 // into their signals.
@@ -14,8 +14,26 @@ import { loadVirtualizer } from '../components/instrument/lazy-virtualizer.tsx';
 import { ROUTES } from '../app/routes.tsx';
 import { preloadPage } from '../app/routing/lazy-page.tsx';
 import { clearPaintMarks, hashCode, hashPath, readBootData, type LastKnownQuote } from './first-paint.ts';
-import { canAttach } from './hydrate-choice.ts';
 import { afterLateParts, beginAttach } from './attach.ts';
+
+// Whether the app may attach to the prerendered screen (hydrateRoot) or must draw its own (createRoot): the
+// prerender is a visitor's, in the default language, on a phone, showing the catalogue's first instrument on /trade.
+// Anything else would differ from that HTML, and React would redraw it anyway.
+export interface AttachFacts {
+  pre: string; // root.dataset.pre: the screen the inline script left in #root ('' for the start-up shell)
+  path: string; // the route the hash asks for now
+  lang: string; // the language the app starts in
+  drawnLang: string; // the language the prerender drew
+  wide: boolean;
+  loggedIn: boolean; // a session (or its hint): the header's account link and /trade's account strip differ
+  currentCode: string | null; // /trade's instrument
+  drawnCode: string; // the one the prerender drew
+}
+
+export function canAttach(f: AttachFacts): boolean {
+  if (f.pre === '' || f.pre !== f.path || f.lang !== f.drawnLang || f.wide || f.loggedIn) return false;
+  return f.path !== '/trade' || f.currentCode === null || f.currentCode === f.drawnCode;
+}
 
 /**
  * Writes the last-known quotes into their signals, stale (the default) with their time, as the inline script painted

@@ -2,14 +2,18 @@
 // script): the first screen the hash asks for, then the server's quotes written into the page (first-quotes.ts), or
 // else the last-known quotes from IndexedDB, with their age. The app
 // (src/main.tsx) awaits `window.__twBoot` for those quotes, seeds its signals with them and attaches to this HTML.
-// The app's own scripts are requested here too, once that screen has painted (load-app.ts says why).
+// The app's own scripts are requested here too, once that screen has painted (first-paint.ts says why).
 import {
+  afterFirstPaint,
+  browserFirstPaint,
   chooseScreen,
   lastKnownQuotes,
   paintQuotes,
+  readAppScripts,
   readBootData,
   readFirstQuotes,
   readLastKnownStore,
+  requestApp,
   servedQuotes,
   type LastKnownQuote,
 } from './first-paint.ts';
@@ -18,7 +22,6 @@ import { CURRENT_CODE_KEY } from '../state/market/current-code-key.ts';
 import { WIDE_QUERY } from '../components/hooks/wide-query.ts';
 import { localStore } from '../state/shell/local-store.ts';
 import { animationFrames, browserTimers, systemClock } from '../state/shell/clock.ts';
-import { afterFirstPaint, browserFirstPaint, readAppScripts, requestApp } from './load-app.ts';
 
 /** The longest the first screen waits for IndexedDB before it shows without last-known prices. */
 const HOLD_MS = 150;

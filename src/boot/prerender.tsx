@@ -1,7 +1,7 @@
 // Build time only (scripts/prerender-plugin.ts loads this through Vite's SSR loader): the first screen of `/` and
 // `/trade` drawn by the app's own components, for a visitor in the default language on a phone, with the catalogue's
 // rows and no prices. index.html carries the result, so the first paint needs no script; React attaches to it
-// (hydrateRoot in src/main.tsx) when the browser's state is the one drawn here (src/boot/hydrate-choice.ts).
+// (hydrateRoot in src/main.tsx) when the browser's state is the one drawn here (src/boot/attach-first-screen.ts canAttach).
 import { StrictMode, type ReactElement } from 'react';
 import { prerender } from 'react-dom/static';
 import { createPath, Router, type To } from 'react-router-dom';

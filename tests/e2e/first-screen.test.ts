@@ -167,7 +167,7 @@ it('paints the first screen from inline styles, fetching no stylesheet for it, n
   await context.close();
 });
 
-// The app's scripts are requested once the first screen has painted (src/boot/load-app.ts): index.html's <head> lists
+// The app's scripts are requested once the first screen has painted (src/boot/first-paint.ts): index.html's <head> lists
 // none, and the entry's request starts after the page's first paint, on the page's own clock.
 it('requests the app’s scripts only after the first screen has painted', async () => {
   const { context, page } = await newPage(chrome.browser, PHONE);

@@ -1,7 +1,7 @@
 // When the app attaches to the prerendered screen and when it draws afresh: only when this browser would
 // draw what was prerendered — the same route, the default language, a phone width, a visitor, /trade's first instrument.
 import { expect, it } from 'vitest';
-import { canAttach, type AttachFacts } from '../../../../src/boot/hydrate-choice.ts';
+import { canAttach, type AttachFacts } from '../../../../src/boot/attach-first-screen.ts';
 
 const visitor: AttachFacts = {
   pre: '/',

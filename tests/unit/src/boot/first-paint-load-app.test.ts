@@ -1,4 +1,4 @@
-// index.html's inline script requests the app's scripts once the first screen has painted (src/boot/load-app.ts):
+// index.html's inline script requests the app's scripts once the first screen has painted (src/boot/first-paint.ts):
 // what it reads from the page, what it adds to <head>, and when.
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -9,7 +9,7 @@ import {
   readAppScripts,
   requestApp,
   type PaintEnv,
-} from '../../../../src/boot/load-app.ts';
+} from '../../../../src/boot/first-paint.ts';
 
 function page(json: string): Document {
   document.body.innerHTML = `<script type="application/json" id="${APP_SCRIPTS_ID}">${json}</script>`;

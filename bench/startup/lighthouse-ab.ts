@@ -1,0 +1,93 @@
+// Lighthouse A/B of start-up builds (bench/README.md "Start-up"): each build behind its own
+// bench server, audited in turn within each round (A, B, … then A again), so a loaded machine's drift falls on every
+// build alike; one calibrated slowdown for all (from the first build's default run: the same weak phone throughout).
+// npx tsx bench/startup/lighthouse-ab.ts --dist=A,B --names=base,heads [--rounds=3] [--pages=/,/#/trade]
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
+import { BENCH_TMP } from '../lib/client-build.ts';
+import { calibratedSlowdown } from './lighthouse-calibrate.ts';
+import { runLighthouse, type LighthouseRun } from './lighthouse.ts';
+
+const { values } = parseArgs({
+  options: {
+    dist: { type: 'string', default: '' },
+    names: { type: 'string' },
+    pages: { type: 'string', default: '/,/#/trade' },
+    rounds: { type: 'string', default: '3' },
+  },
+});
+const log = (s: string): void => void process.stderr.write(`${s}\n`);
+const dists = values.dist
+  .split(',')
+  .filter(Boolean)
+  .map((d) => resolve(d));
+const names = (values.names ?? dists.map((_, i) => String.fromCharCode(65 + i)).join(',')).split(',');
+const pages = values.pages.split(',');
+const rounds = Number(values.rounds);
+const OUT = join(BENCH_TMP, 'lighthouse-ab');
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2;
+};
+
+const servers: BenchServer[] = [];
+const runs: { page: string; build: string; round: number; run: LighthouseRun }[] = [];
+try {
+  for (const dist of dists)
+    servers.push(await startBenchServer({ env: { SIM_SEED: '20240601' }, distDir: dist, cpus: null }));
+  const first = servers[0];
+  if (!first) throw new Error('--dist=A,B: no build given');
+  const probe = await runLighthouse(`${first.url}/`, OUT, 'probe', null);
+  const slowdown = calibratedSlowdown(probe.benchmarkIndex);
+  log(`host benchmark index ${probe.benchmarkIndex ?? 'n/a'} → ${slowdown}× for every build`);
+  for (let round = 1; round <= rounds; round++)
+    for (const page of pages)
+      for (const [b, server] of servers.entries()) {
+        const build = names[b] ?? String(b);
+        const run = await runLighthouse(
+          `${server.url}${page}`,
+          OUT,
+          `${page === '/' ? 'root' : page.replace(/\W+/g, '')}-${build}-${round}`,
+          null,
+          slowdown,
+        );
+        runs.push({ page, build, round, run });
+        log(`${page} ${build} #${round}: LCP ${run.lcpMs?.toFixed(0)} TBT ${run.tbtMs?.toFixed(0)} ${run.error ?? ''}`);
+      }
+} finally {
+  for (const s of servers) await s.stop();
+}
+// Each build against the first within the same round (like with like): the median of those differences, first − build
+// (positive: what the first build buys), then each build's own medians.
+const ok = runs.filter((r) => r.run.error === null);
+const pick = (f: (r: LighthouseRun) => number | null) => (xs: readonly LighthouseRun[]) =>
+  median(xs.map(f).filter((x): x is number => x !== null)).toFixed(0);
+const metrics = {
+  LCP: (r: LighthouseRun) => r.lcpMs,
+  TBT: (r: LighthouseRun) => r.tbtMs,
+  FCP: (r: LighthouseRun) => r.fcpMs,
+};
+for (const page of pages)
+  for (const build of names.slice(1)) {
+    const diffs = Object.entries(metrics).map(([name, f]) => {
+      const d = ok
+        .filter((r) => r.page === page && r.build === build)
+        .flatMap((r) => {
+          const base = ok.find((x) => x.page === page && x.build === names[0] && x.round === r.round);
+          const [a, b] = [base ? f(base.run) : null, f(r.run)];
+          return a === null || b === null ? [] : [b - a];
+        });
+      return `${name} ${median(d).toFixed(0)} [${d.map((x) => x.toFixed(0)).join(' ')}]`;
+    });
+    console.log(`${page}\t${names[0]} buys over ${build}:\t${diffs.join('\t')}`);
+  }
+for (const page of pages)
+  for (const build of names) {
+    const mine = ok.filter((r) => r.page === page && r.build === build).map((r) => r.run);
+    const m = (f: (r: LighthouseRun) => number | null): string => pick(f)(mine);
+    console.log(
+      `${page}\t${build}\tLCP ${m((r) => r.lcpMs)}\tTBT ${m((r) => r.tbtMs)}\tFCP ${m((r) => r.fcpMs)}\tscore ${m((r) => r.performance)}\t(${mine.length} runs)`,
+    );
+  }
