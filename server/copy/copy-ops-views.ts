@@ -154,15 +154,20 @@ export async function feesForOps(q: Queryable, limit: number) {
   }));
 }
 
-/** The reconciliation's totals now: running copies, linked positions open, orphans waiting, skips by reason. */
+/** The reconciliation's totals now: running copies, linked positions open, orphans and partial closes waiting,
+ * skips by reason. */
 export async function reconcileState(q: Queryable) {
-  const [t] = await q.query<{ running: string; linked: string; orphans: string }>(
+  const [t] = await q.query<{ running: string; linked: string; orphans: string; behind: string }>(
     `SELECT (SELECT count(*) FROM copies WHERE status IN (1, 2)) AS running,
             (SELECT count(*) FROM copy_links l JOIN orders f ON f.id = l.follower_order_id
               WHERE l.unlinked_at IS NULL AND f.status = 1) AS linked,
             (SELECT count(*) FROM copy_links l JOIN orders f ON f.id = l.follower_order_id
                JOIN orders po ON po.id = l.provider_order_id
-              WHERE l.unlinked_at IS NULL AND f.status = 1 AND po.status = 3) AS orphans`,
+              WHERE l.unlinked_at IS NULL AND f.status = 1 AND po.status = 3) AS orphans,
+            (SELECT count(*) FROM copy_links l JOIN orders f ON f.id = l.follower_order_id
+               JOIN orders po ON po.id = l.provider_order_id
+              WHERE l.unlinked_at IS NULL AND f.status = 1 AND po.status = 1
+                AND po.quantity <> l.provider_lots) AS behind`,
     [],
   );
   const skips = await q.query<{ reason: string; n: string }>(
@@ -173,6 +178,8 @@ export async function reconcileState(q: Queryable) {
     running_copies: Number(t?.running ?? 0),
     linked_positions: Number(t?.linked ?? 0),
     orphans_waiting: Number(t?.orphans ?? 0),
+    /** Linked positions whose provider's partial close is not mirrored yet. */
+    partial_closes_waiting: Number(t?.behind ?? 0),
     skipped: Object.fromEntries(skips.map((s) => [s.reason, Number(s.n)])),
   };
 }
