@@ -6,13 +6,10 @@
 // fraction, still open and linked, the second closed — none orphaned, none doubled, each action keyed once, and the
 // ledger whole.
 import type { ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copiedPartLots } from '../../../domain/copy-maths.ts';
 import { dec } from '../../../domain/decimal.ts';
 import type { Instrument, LoginResult, Order } from '../../../domain/types.ts';
-import { openDb } from '../../../server/db/open-db.ts';
-import { openPglite } from '../../../server/db/pglite.ts';
 import { ledgerViolations } from '../../../server/ledger/invariants.ts';
 import { until } from '../../fixtures/until.ts';
 import { slow } from '../../fixtures/slowness.ts';
@@ -156,10 +153,7 @@ describe('kill -9 of the writer while mirroring', () => {
       // The first kill landed in the middle of the opens: the restart had work to finish.
       expect(atFirstKill).toBeLessThan(all);
 
-      const { databaseUrl } = processes.fresh;
-      const db = databaseUrl
-        ? await openDb({ databaseUrl })
-        : await openPglite({ dataDir: join(processes.dataDir, 'pglite') });
+      const db = await processes.openDirect();
       try {
         expect(await ledgerViolations(db)).toEqual([]);
         const rule = { min: inst.ForexMinCont, step: inst.Pip, max: '10000' };
