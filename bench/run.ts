@@ -101,44 +101,36 @@ function readBaseline(): Baseline {
   return JSON.parse(readFileSync(BASELINE, 'utf8')) as Baseline;
 }
 
-function runMicro(quick: boolean, cpus: string | null): MicroResult[] {
-  const node = [process.execPath, '--import', 'tsx', 'bench/micro/hot-paths.ts', ...(quick ? ['--quick'] : [])];
+/** A section's script in a child process pinned to one core (`cpus`), its result the one JSON line on stdout. */
+function runPinned<T>(
+  script: string,
+  what: string,
+  quick: boolean,
+  cpus: string | null,
+  stderr: 'pipe' | 'inherit',
+): T {
+  const node = [process.execPath, '--import', 'tsx', script, ...(quick ? ['--quick'] : [])];
   const [cmd, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
   const r = spawnSync(cmd ?? process.execPath, args, {
     encoding: 'utf8',
-    timeout: 300_000,
+    timeout: 900_000,
     maxBuffer: 8 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', stderr],
   });
-  if (r.status !== 0) throw new Error(`micro-benchmarks failed: ${r.stderr.slice(-500)}`);
-  return JSON.parse(r.stdout.trim()) as MicroResult[];
+  if (r.status !== 0) throw new Error(`${what} failed (exit ${r.status ?? r.signal}): ${(r.stderr ?? '').slice(-500)}`);
+  return JSON.parse(r.stdout.trim()) as T;
 }
+
+const runMicro = (quick: boolean, cpus: string | null): MicroResult[] =>
+  runPinned('bench/micro/hot-paths.ts', 'micro-benchmarks', quick, cpus, 'pipe');
 
 /** The order engine in memory, in a child process pinned to one core like the micro-benchmarks. */
-function runEngine(quick: boolean, cpus: string | null): EngineBenchRow[] {
-  const node = [process.execPath, '--import', 'tsx', 'bench/engine/engine-bench.ts', ...(quick ? ['--quick'] : [])];
-  const [cmd, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
-  const r = spawnSync(cmd ?? process.execPath, args, {
-    encoding: 'utf8',
-    timeout: 900_000,
-    maxBuffer: 8 * 1024 * 1024,
-  });
-  if (r.status !== 0) throw new Error(`engine bench failed: ${r.stderr.slice(-500)}`);
-  return JSON.parse(r.stdout.trim()) as EngineBenchRow[];
-}
+const runEngine = (quick: boolean, cpus: string | null): EngineBenchRow[] =>
+  runPinned('bench/engine/engine-bench.ts', 'engine bench', quick, cpus, 'pipe');
 
-/** The copy mirror on an in-process server, in a child process pinned to one core like the engine. */
-function runCopy(quick: boolean, cpus: string | null): CopyBenchResult {
-  const node = [process.execPath, '--import', 'tsx', 'bench/copy/copy-bench.ts', ...(quick ? ['--quick'] : [])];
-  const [cmd, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
-  const r = spawnSync(cmd ?? process.execPath, args, {
-    encoding: 'utf8',
-    timeout: 900_000,
-    maxBuffer: 8 * 1024 * 1024,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  if (r.status !== 0) throw new Error(`copy bench failed (exit ${r.status ?? r.signal})`);
-  return JSON.parse(r.stdout.trim()) as CopyBenchResult;
-}
+/** The copy mirror on an in-process server, pinned like the engine; its progress lines pass through. */
+const runCopy = (quick: boolean, cpus: string | null): CopyBenchResult =>
+  runPinned('bench/copy/copy-bench.ts', 'copy bench', quick, cpus, 'inherit');
 
 async function lighthouseSection(
   distDir: string,
