@@ -24,7 +24,8 @@ import { interactionsBench } from './interactions/interactions-bench.ts';
 import type { MicroResult } from './micro/hot-paths.ts';
 import type { EngineBenchRow } from './engine/engine-bench.ts';
 import { renderCases } from './render/cases.ts';
-import { benchPlan, Progress } from './report/progress.ts';
+import { benchPlan, NO_BUILD, Progress } from './report/progress.ts';
+import type { CopyBenchResult } from './copy/copy-bench.ts';
 import { writeCompare, writeReport } from './report/write.ts';
 
 const RESULTS = 'bench/results';
@@ -71,12 +72,13 @@ function sectionOfTarget(id: string): Section {
   if (id.startsWith('cluster.')) return 'cluster';
   if (id.startsWith('feeds.')) return 'feeds';
   if (id.startsWith('interactions.')) return 'interactions';
+  if (id.startsWith('copy.')) return 'copy';
   return 'render';
 }
 
 /** The fan-out serves no page, so `--only=fanout` needs no client build. */
 function needsBuildFor(args: BenchArgs): boolean {
-  return args.sections.some((s) => s !== 'fanout' && s !== 'engine' && s !== 'cluster' && s !== 'feeds'); // none serves a page
+  return args.sections.some((s) => !NO_BUILD.has(s));
 }
 
 /** `--report FILE.json` and `--compare A.json B.json` read results files and run nothing. */
@@ -99,30 +101,36 @@ function readBaseline(): Baseline {
   return JSON.parse(readFileSync(BASELINE, 'utf8')) as Baseline;
 }
 
-function runMicro(quick: boolean, cpus: string | null): MicroResult[] {
-  const node = [process.execPath, '--import', 'tsx', 'bench/micro/hot-paths.ts', ...(quick ? ['--quick'] : [])];
-  const [cmd, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
-  const r = spawnSync(cmd ?? process.execPath, args, {
-    encoding: 'utf8',
-    timeout: 300_000,
-    maxBuffer: 8 * 1024 * 1024,
-  });
-  if (r.status !== 0) throw new Error(`micro-benchmarks failed: ${r.stderr.slice(-500)}`);
-  return JSON.parse(r.stdout.trim()) as MicroResult[];
-}
-
-/** The order engine in memory, in a child process pinned to one core like the micro-benchmarks. */
-function runEngine(quick: boolean, cpus: string | null): EngineBenchRow[] {
-  const node = [process.execPath, '--import', 'tsx', 'bench/engine/engine-bench.ts', ...(quick ? ['--quick'] : [])];
+/** A section's script in a child process pinned to one core (`cpus`), its result the one JSON line on stdout. */
+function runPinned<T>(
+  script: string,
+  what: string,
+  quick: boolean,
+  cpus: string | null,
+  stderr: 'pipe' | 'inherit',
+): T {
+  const node = [process.execPath, '--import', 'tsx', script, ...(quick ? ['--quick'] : [])];
   const [cmd, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
   const r = spawnSync(cmd ?? process.execPath, args, {
     encoding: 'utf8',
     timeout: 900_000,
     maxBuffer: 8 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', stderr],
   });
-  if (r.status !== 0) throw new Error(`engine bench failed: ${r.stderr.slice(-500)}`);
-  return JSON.parse(r.stdout.trim()) as EngineBenchRow[];
+  if (r.status !== 0) throw new Error(`${what} failed (exit ${r.status ?? r.signal}): ${(r.stderr ?? '').slice(-500)}`);
+  return JSON.parse(r.stdout.trim()) as T;
 }
+
+const runMicro = (quick: boolean, cpus: string | null): MicroResult[] =>
+  runPinned('bench/micro/hot-paths.ts', 'micro-benchmarks', quick, cpus, 'pipe');
+
+/** The order engine in memory, in a child process pinned to one core like the micro-benchmarks. */
+const runEngine = (quick: boolean, cpus: string | null): EngineBenchRow[] =>
+  runPinned('bench/engine/engine-bench.ts', 'engine bench', quick, cpus, 'pipe');
+
+/** The copy mirror on an in-process server, pinned like the engine; its progress lines pass through. */
+const runCopy = (quick: boolean, cpus: string | null): CopyBenchResult =>
+  runPinned('bench/copy/copy-bench.ts', 'copy bench', quick, cpus, 'inherit');
 
 async function lighthouseSection(
   distDir: string,
@@ -228,6 +236,7 @@ async function main(args: BenchArgs): Promise<number> {
     cluster: null,
     feeds: null,
     interactions: null,
+    copy: null,
   };
   const failures: string[] = [];
   /** Runs a chosen section into `sections` (a skipped one stays null); a failure is recorded, and the run goes on. */
@@ -297,6 +306,10 @@ async function main(args: BenchArgs): Promise<number> {
     feedsBench({ quick: args.quick, distDir: builds.prod, serverCpus: cpus.server, log, onCleanup }),
   );
   await section('cluster', () => clusterBench({ quick: args.quick, log, onCleanup, ...clusterEnv() }));
+  await section('copy', () => {
+    log("copy trading: a provider's fill mirrored to 10 / 50 / 200 followers …");
+    return runCopy(args.quick, cpus.server);
+  });
 
   machine.loadAverageAtEnd = loadAverage();
   const figures = figuresOf(sections);

@@ -11,8 +11,10 @@
 //   SOAK_HEAP_DIR (with SOAK_HEAP_SNAPSHOT_AT, default SOAK_FROM_S): the server's heap snapshots there, compared with
 //   `npx tsx scripts/soak/heap-diff.ts A B`; SOAK_SERVER_CPUS / SOAK_LOAD_CPUS override the taskset split;
 //   SOAK_SWAP_ROLLOVER_MS (30000; 0 = no swaps): an accelerated swap rollover on every instrument;
+//   SOAK_COPY_FOLLOWERS (8; 0 = no copies): demo followers copying the first two demo users, the copy invariant
+//   checked at the end (server/copy/copy-invariants.ts);
 //   SOAK_OUT writes the full report as JSON.
-// Prints samples as it goes and a summary; exits 1 on a ledger violation, the dealer's view disagreeing with a full
+// Prints samples as it goes and a summary; exits 1 on a ledger violation, a breach of the copy invariant, the dealer's view disagreeing with a full
 // scan of the open orders (the exposure invariant), a 5xx, a harness error, or the server's RSS
 // or heap after GC growing more than the bound from SOAK_FROM_S to the end.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -53,6 +55,7 @@ const report = await runSoak({
   heapDir,
   heapSnapshotAtS: heapDir ? env('SOAK_HEAP_SNAPSHOT_AT', fromS) : undefined,
   swapRolloverMs: env('SOAK_SWAP_ROLLOVER_MS', 30000),
+  copyFollowers: env('SOAK_COPY_FOLLOWERS', 8),
   progress: (l) => console.log(l),
 }).finally(() => cluster?.stop());
 const growthFromS = growthStartS(fromS, report.snapshotAtS);
@@ -86,6 +89,7 @@ const summary = {
   exposureChecks: report.exposureChecks,
   exposureViolations: report.exposureViolations.slice(0, 5),
   swapCharges: report.swapCharges,
+  copies: report.copies && { ...report.copies, violations: report.copies.violations.slice(0, 5) },
   [`actionsPerSFirst${windowS}s`]: rateOver(report.samples, windowS, 'first'),
   [`actionsPerSLast${windowS}s`]: rateOver(report.samples, windowS, 'last'),
   lagP99MsWorst: byLag.at(-1) ?? 0,
@@ -110,6 +114,7 @@ const grew = rssGrowthMb > maxGrowth || heapGrowthMb > maxGrowth;
 const failed =
   report.violations.length > 0 ||
   report.exposureViolations.length > 0 ||
+  (report.copies?.violations.length ?? 0) > 0 ||
   report.serverErrors > 0 ||
   report.harnessErrors > 0 ||
   grew;

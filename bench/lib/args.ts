@@ -10,6 +10,7 @@ export const SECTIONS = [
   'feeds',
   'cluster',
   'interactions',
+  'copy',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 

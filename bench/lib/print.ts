@@ -6,6 +6,7 @@ import { engineKey, type Sections } from './report.ts';
 import { clusterTables } from '../cluster/cluster-report.ts';
 import { interactionsTable } from '../interactions/interactions-report.ts';
 import { feedsTables } from '../feeds/feeds-report.ts';
+import { copyTables } from '../copy/copy-report.ts';
 import { num, table } from './table.ts';
 import type { TargetCheck } from './targets.ts';
 import type { LighthouseRun } from '../startup/lighthouse.ts';
@@ -345,6 +346,7 @@ export function otherTables(s: Sections, base: Figures | null): string {
   out.push(clusterTables(s.cluster));
   out.push(feedsTables(s.feeds));
   out.push(interactionsTable(s.interactions));
+  out.push(copyTables(s.copy));
   return out.join('\n');
 }
 

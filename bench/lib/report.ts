@@ -9,6 +9,8 @@ import { clusterFigures, clusterTargets } from '../cluster/cluster-report.ts';
 import type { FeedsResult } from '../feeds/feeds-bench.ts';
 import { feedsFigures, feedsTargets } from '../feeds/feeds-report.ts';
 import { interactionsFigures, interactionsTargets } from '../interactions/interactions-report.ts';
+import type { CopyBenchResult } from '../copy/copy-bench.ts';
+import { copyFigures, copyTargets } from '../copy/copy-report.ts';
 import { METRICS, type ScreenSummary } from '../render/aggregate.ts';
 import type { RenderResult } from '../render/render-bench.ts';
 import type { BundleReport } from '../startup/bundle.ts';
@@ -32,6 +34,8 @@ export interface Sections {
   feeds?: FeedsResult | null;
   /** Optional like `engine`: INP of the trading path against its floor page (bench/interactions/). */
   interactions?: InteractionsResult | null;
+  /** Optional like `engine`: a provider's fill mirrored to its followers (bench/copy/). */
+  copy?: CopyBenchResult | null;
 }
 
 const KB = 1024;
@@ -93,6 +97,7 @@ export function figuresOf(s: Sections): Figures {
   Object.assign(f, clusterFigures(s.cluster));
   Object.assign(f, feedsFigures(s.feeds));
   Object.assign(f, interactionsFigures(s.interactions));
+  Object.assign(f, copyFigures(s.copy));
   return f;
 }
 
@@ -237,6 +242,7 @@ export function targetsOf(s: Sections): TargetCheck[] {
   out.push(...clusterTargets(s.cluster));
   out.push(...feedsTargets(s.feeds));
   out.push(...interactionsTargets(s.interactions));
+  out.push(...copyTargets(s.copy));
   return out;
 }
 

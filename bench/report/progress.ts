@@ -146,7 +146,11 @@ const SECTION_S: Record<string, { full: number; quick: number }> = {
   feeds: { full: 240, quick: 120 },
   cluster: { full: 300, quick: 200 },
   interactions: { full: 420, quick: 150 },
+  copy: { full: 120, quick: 60 },
 };
+
+/** Sections that serve no page, so need no client build (run.ts). */
+export const NO_BUILD: ReadonlySet<string> = new Set(['fanout', 'engine', 'cluster', 'feeds', 'copy']);
 
 /** Every step of a run: the builds, then the sections in run.ts's order (render from its cases). */
 export function benchPlan(
@@ -155,7 +159,7 @@ export function benchPlan(
   cases: readonly CaseTiming[],
 ): PlannedStep[] {
   const out: PlannedStep[] = [];
-  if (sections.some((s) => s !== 'fanout' && s !== 'engine' && s !== 'cluster' && s !== 'feeds'))
+  if (sections.some((s) => !NO_BUILD.has(s)))
     out.push({ section: 'build', estimateS: SECTION_S['build']?.[profile] ?? 0 });
   for (const s of sections) {
     if (s === 'render') out.push(...renderPlan(cases, profile));

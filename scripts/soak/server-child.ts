@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';
+import { copyViolations } from '../../server/copy/copy-invariants.ts';
 import { userCredit } from '../../server/ops/commands/deposits.ts';
 import { withdrawPaid, withdrawReject } from '../../server/ops/commands/withdrawals.ts';
 import { createServer } from '../../server/compose.ts';
@@ -40,6 +41,16 @@ export interface ServerCheck {
   exposure: { settled: boolean; differences: string[] };
   /** Swap charges booked so far (the accelerated rollover). */
   swapCharges: number;
+}
+
+/** The copies at the end of a soak: the copy invariant's breaches, and what the mirror did. */
+export interface CopyCheck {
+  violations: string[];
+  running: number;
+  stopped: number;
+  /** Mirrored actions done (opens, closes, partial closes, stops edits) and skipped with a reason. */
+  mirrored: number;
+  skipped: number;
 }
 
 interface Config {
@@ -145,6 +156,30 @@ serveParent({
         book: Number(open?.n ?? 0),
         exposure,
         swapCharges: Number(swaps?.n ?? 0),
+      };
+    }),
+  copyCheck: () =>
+    outsideLag(async (): Promise<CopyCheck> => {
+      // The mirror finishes what the last trades started: the invariant is read once it stops changing.
+      let violations: string[] = [];
+      for (let attempt = 0; attempt < 30; attempt++) {
+        await ctx.engine.idle();
+        violations = await copyViolations(ctx.db);
+        if (violations.length === 0) break;
+        await new Promise<void>((resolve) => setTimeout(resolve, 200));
+      }
+      const [n] = await ctx.db.query<{ running: string; stopped: string; done: string; skipped: string }>(
+        `SELECT (SELECT count(*) FROM copies WHERE status IN (1, 2)) AS running,
+                (SELECT count(*) FROM copies WHERE status = 3) AS stopped,
+                (SELECT count(*) FROM copy_actions WHERE outcome = 'done') AS done,
+                (SELECT count(*) FROM copy_actions WHERE outcome = 'skipped') AS skipped`,
+      );
+      return {
+        violations,
+        running: Number(n?.running ?? 0),
+        stopped: Number(n?.stopped ?? 0),
+        mirrored: Number(n?.done ?? 0),
+        skipped: Number(n?.skipped ?? 0),
       };
     }),
   code: async (req) => {

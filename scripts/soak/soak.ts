@@ -20,7 +20,7 @@ import type { Db } from '../../server/db/db.ts';
 import { soakClient } from './client.ts';
 import { cpuSplit, startChild, type Child } from './ipc.ts';
 import type { LoadConfig, LoadTotals, SoakUser } from './load-child.ts';
-import type { ServerCheck, ServerSample } from './server-child.ts';
+import type { CopyCheck, ServerCheck, ServerSample } from './server-child.ts';
 
 export interface SoakOptions {
   seconds: number;
@@ -46,6 +46,8 @@ export interface SoakOptions {
   heapDir?: string;
   /** An accelerated swap rollover (ms): every instrument charges swaps that often (0: none). */
   swapRolloverMs?: number;
+  /** Demo followers copying the first two demo traders, who publish themselves as providers (0: no copies). */
+  copyFollowers?: number;
 }
 
 export interface SoakSample {
@@ -86,6 +88,8 @@ export interface SoakReport extends Omit<LoadTotals, 'total' | 'cpuMs'> {
   exposureViolations: string[];
   /** Swap charges booked by the end (the accelerated rollover). */
   swapCharges: number;
+  /** The copies at the end (copyFollowers > 0): the copy invariant's breaches and what the mirror did. */
+  copies: (CopyCheck & { followers: number }) | null;
   samples: SoakSample[];
   heapSnapshots: string[];
   /** The second of the sample after which the first heap snapshot was written: writing one costs the process RSS
@@ -139,6 +143,35 @@ async function makeUsers(base: string, server: Child, n: number, level: number):
     users.push({ token: login.data.token, real: true, uid: email, bankMethod: methods[0]?.id, bankCurrency, level });
   }
   return users;
+}
+
+/** Copy trading under the load: the first two demo traders publish themselves as providers, and `n` demo followers
+ * of their own copy them (60,000 of their 100,000 at ×3, so a provider's minimum lot is at least one for the copy). */
+async function startCopies(base: string, users: readonly SoakUser[], n: number): Promise<void> {
+  const anon = soakClient(base);
+  const providers = users.filter((u) => !u.real).slice(0, 2);
+  const ids: number[] = [];
+  for (const [k, u] of providers.entries()) {
+    const c = anon.withToken(u.token);
+    const name = `Soak provider ${k + 1}`;
+    const r = await c.post('/api/copy/publish', { name, fee: '10', min_amount: '100' });
+    if (r.code !== 1) throw new Error(`soak provider not published: ${r.msg}`);
+    const list = await c.get<Array<{ provider_id: number; name: string }>>('/api/copy/providers');
+    const id = list.data.find((p) => p.name === name)?.provider_id;
+    if (id !== undefined) ids.push(id);
+  }
+  if (ids.length === 0) throw new Error('the soak needs a demo user to copy');
+  for (let i = 0; i < n; i++) {
+    const d = await anon.get<LoginResult>('/api/user/createAccountDemoForU', {
+      demo_id: `soak-copy-${process.pid}-${i}`,
+    });
+    const r = await anon.withToken(d.data.token).post('/api/copy/start', {
+      provider_id: ids[i % ids.length] ?? 0,
+      amount: '60000',
+      multiplier: '3',
+    });
+    if (r.code !== 1) throw new Error(`soak copy not started: ${r.msg}`);
+  }
 }
 
 /** The standing book: every user opens `perUser` market orders before the clock starts. */
@@ -195,6 +228,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     const base = String(ready.base);
     const level = Math.max(5, opts.positions ?? 0);
     const users = await makeUsers(base, server, opts.users, level);
+    if (opts.copyFollowers) await startCopies(base, users, opts.copyFollowers);
     if (opts.positions) await standingBook(base, users, opts.positions);
     if (opts.databaseUrl) own = await openDb({ databaseUrl: opts.databaseUrl });
     const check = async (): Promise<ServerCheck> => {
@@ -227,6 +261,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       exposureChecks: 0,
       exposureViolations: [],
       swapCharges: 0,
+      copies: null,
       samples: [],
       heapSnapshots: [],
     };
@@ -325,6 +360,8 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     exposureOf(last, opts.seconds);
     report.swapCharges = last.swapCharges;
     report.bookAtEnd = last.book;
+    if (opts.copyFollowers)
+      report.copies = { followers: opts.copyFollowers, ...(await server.request<CopyCheck>('copyCheck')) };
     await snapshot('end');
     return report;
   } finally {

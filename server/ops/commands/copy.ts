@@ -1,8 +1,10 @@
-// Operator actions on copy trading (docs/copy-trading.md): suspend a provider (nothing new is copied; closes still
+// Operator actions on copy trading (docs/copy-trading.md "Back office"): the copies, providers and reconciliation
+// state (support reads), the fee settlements (finance), suspend a provider (nothing new is copied; closes still
 // are) or lift the suspension — the dealer's, each an audit row — and run the reconciliation once now (orphans closed,
 // missed actions finished; it also runs every minute on the writer).
 import { ApiError } from '../../http/envelope.ts';
 import { CopyMirror } from '../../copy/mirror.ts';
+import { copiesForOps, feesForOps, providersForOps, reconcileState } from '../../copy/copy-ops-views.ts';
 import { setSuspended } from '../../copy/copy-repository.ts';
 import type { OpsCommand } from '../command.ts';
 import { findUser } from './users.ts';
@@ -32,7 +34,55 @@ export const copyReconcile: OpsCommand = {
   run: (ctx) => new CopyMirror(ctx).reconcile(),
 };
 
+const LIMIT = 100;
+
+export const copyList: OpsCommand = {
+  name: 'copy-list',
+  right: 'users',
+  live: true,
+  summary:
+    'Copies, newest first: provider, follower, status, invested, equity, P&L, fees, positions, linked, orphans, skips',
+  params: [
+    { name: 'provider', help: 'only the copies of this provider (uid, e-mail, mobile or #id)', optional: true },
+    { name: 'all', help: 'yes: stopped copies too', optional: true, flag: true },
+  ],
+  async run(ctx, args) {
+    const providerId = args.provider ? (await findUser(ctx.db, args.provider)).id : null;
+    return copiesForOps(ctx, { providerId, running: args.all !== 'yes' }, LIMIT);
+  },
+};
+
+export const copyProviders: OpsCommand = {
+  name: 'copy-providers',
+  right: 'users',
+  live: true,
+  summary: 'Copy-trading providers, most copied first: world, fee, copiers, AUM (copies’ equity), fees earned',
+  params: [],
+  run: (ctx) => providersForOps(ctx, LIMIT),
+};
+
+export const copyFees: OpsCommand = {
+  name: 'copy-fees',
+  right: 'credits',
+  summary: 'Copy performance-fee settlements, newest first: copy, provider, follower, period, equity, mark, fee',
+  params: [],
+  run: (ctx) => feesForOps(ctx.db, LIMIT),
+};
+
+export const copyState: OpsCommand = {
+  name: 'copy-state',
+  right: 'users',
+  live: true,
+  summary: 'Copy reconciliation now: running copies, linked positions, orphans waiting, skipped trades by reason',
+  params: [],
+  run: (ctx) => reconcileState(ctx.db),
+};
+
 export const COPY_COMMANDS: readonly OpsCommand[] = [
+  copyList,
+  copyProviders,
+  copyFees,
+  copyState,
   suspension('provider-suspend', true),
   suspension('provider-unsuspend', false),
   copyReconcile,

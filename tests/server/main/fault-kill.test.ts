@@ -4,12 +4,9 @@
 // ledger invariants hold (server/ledger/invariants.ts), no order is half-made, every acknowledged submit and close
 // is there, and the per-user event seq only went forward across the kills.
 import type { ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Envelope, Instrument, LoginResult, Order } from '../../../domain/types.ts';
-import { openDb } from '../../../server/db/open-db.ts';
-import { openPglite } from '../../../server/db/pglite.ts';
 import { ledgerViolations } from '../../../server/ledger/invariants.ts';
 import { until } from '../../fixtures/until.ts';
 import { api } from '../support/harness.ts';
@@ -152,10 +149,7 @@ describe('kill -9 in the middle of trading', () => {
       // The last process stops cleanly; then the database is read directly.
       server.child.kill('SIGTERM');
       await exited(server.child);
-      const { databaseUrl } = processes.fresh;
-      const db = databaseUrl
-        ? await openDb({ databaseUrl })
-        : await openPglite({ dataDir: join(processes.dataDir, 'pglite') });
+      const db = await processes.openDirect();
       try {
         expect(await ledgerViolations(db)).toEqual([]);
         const rows = await db.query<{ id: number; status: number }>('SELECT id, status FROM orders');

@@ -1,6 +1,7 @@
 // The soak inside npm test (scripts/soak.ts, the `npm run soak` command), short: simulated users trading and moving
 // money against the server in a process of its own, driven by a load generator in another (scripts/soak/), on
-// 127.0.0.1. A mixed run — the ledger invariants hold at every check, the dealer's view agrees with a full scan of the
+// 127.0.0.1. A mixed run — followers copying two of the traders, the copy invariant holding at the end (every copy's
+// positions match its provider's by the copy rule), the ledger invariants hold at every check, the dealer's view agrees with a full scan of the
 // open orders at every check (the exposure invariant), swaps are charged at the accelerated rollover, no 5xx, every
 // kind of action happened, and the server, the generator and this test are three processes — and a balanced run,
 // whose book stays at its level. No
@@ -31,6 +32,7 @@ async function soakProcess(env: Record<string, string>): Promise<{ report: SoakR
         SOAK_BALANCED: '',
         SOAK_POSITIONS: '',
         SOAK_HEAP_DIR: '',
+        SOAK_COPY_FOLLOWERS: '0',
         ...env,
         SOAK_OUT: out,
       },
@@ -80,6 +82,7 @@ describe('soak', () => {
         SOAK_SECONDS: String(SECONDS),
         SOAK_USERS: '10',
         SOAK_SWAP_ROLLOVER_MS: '10000',
+        SOAK_COPY_FOLLOWERS: '4',
       });
       console.log(
         `[soak] ${JSON.stringify({ ...report, samples: report.samples.map((s) => `${s.atS}s:${s.rssMb}MB/${s.heapMb}MB/${s.lagP99Ms}ms/load ${s.load1}`) })}`,
@@ -91,6 +94,10 @@ describe('soak', () => {
       expect(report.exposureChecks, output).toBeGreaterThanOrEqual(2);
       // SOAK_SWAP_ROLLOVER_MS 10000: a rollover every 10 s over a book that always holds positions.
       expect(report.swapCharges, output).toBeGreaterThan(0);
+      // Four followers copied two of the traders: the copy invariant holds at the end and the mirror did work.
+      expect(report.copies?.violations, output).toEqual([]);
+      expect(report.copies?.running, output).toBeGreaterThan(0);
+      expect(report.copies?.mirrored, output).toBeGreaterThan(0);
       for (const kind of ['submit', 'close', 'stops', 'withdraw', 'operator-credit'])
         expect(report.actions[kind] ?? 0, kind).toBeGreaterThan(0);
       // The server, the load generator and this test are three processes; the generator did the work and says so.

@@ -4,10 +4,7 @@
 // SIGKILL there. A new process on the same database takes the row again once its lease ran out and delivers it with
 // the same Message-ID. At the end every message arrived exactly once: none lost, none twice.
 import type { ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../../server/db/open-db.ts';
-import { openPglite } from '../../../server/db/pglite.ts';
 import { startSmtpSink, type SmtpSink } from '../../fixtures/smtp-sink.ts';
 import { until } from '../../fixtures/until.ts';
 import { api } from '../support/harness.ts';
@@ -98,10 +95,7 @@ describe('kill -9 of the sender', () => {
       // The message taken again is the same message: its Message-ID is the one the killed sender sent.
       expect(mine.find((m) => m.to.includes(victim))?.messageId).toBe(sink.held[0]);
 
-      const { databaseUrl } = processes.fresh;
-      const db = databaseUrl
-        ? await openDb({ databaseUrl })
-        : await openPglite({ dataDir: join(processes.dataDir, 'pglite') });
+      const db = await processes.openDirect();
       try {
         const rows = await db.query<{ recipient: string; state: string; attempts: number; payload: string | null }>(
           'SELECT recipient, state, attempts, payload FROM deliveries WHERE recipient LIKE $1 ORDER BY recipient',

@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import type { Db } from '../../../server/db/db.ts';
+import { openDb } from '../../../server/db/open-db.ts';
 import { openPglite } from '../../../server/db/pglite.ts';
 import { freshDatabase, type FreshDb } from './harness.ts';
 
@@ -23,6 +25,8 @@ export interface ServerProcesses {
   readonly fresh: FreshDb;
   /** Starts a process with `env` over the base (a free port on 127.0.0.1, warnings only); resolves on its URL. */
   start(env?: Record<string, string>): Promise<ServerProcess>;
+  /** The file's database opened directly, once no process holds it (PGlite's files take one opener). */
+  openDirect(): Promise<Db>;
 }
 
 /** Registers the hooks that make the file's database before its tests, and kill its processes and drop it after. */
@@ -50,6 +54,10 @@ export function useServerProcesses(prefix: string): ServerProcesses {
     dataDir,
     get fresh() {
       return database();
+    },
+    openDirect() {
+      const { databaseUrl } = database();
+      return databaseUrl ? openDb({ databaseUrl }) : openPglite({ dataDir: join(dataDir, 'pglite') });
     },
     start(extra = {}) {
       const env: NodeJS.ProcessEnv = {

@@ -13,6 +13,7 @@ describe('bench options', () => {
 
   it('--only accepts every section, feeds too, and refuses an unknown one', () => {
     expect(parseArgs(['--only=feeds,fanout']).sections).toEqual(['fanout', 'feeds']);
+    expect(parseArgs(['--only=copy']).sections).toEqual(['copy']);
     for (const s of SECTIONS) expect(USAGE).toContain(s);
     expect(() => parseArgs(['--only=nothing'])).toThrow(/unknown section/);
   });

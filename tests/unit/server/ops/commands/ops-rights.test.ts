@@ -23,6 +23,11 @@ describe('ops rights', () => {
     expect(of('finance')).not.toContain('feed-halt');
     expect(of('dealer')).toEqual(expect.arrayContaining(['feed-halt', 'feed-map', 'feed-rule']));
     expect(of('dealer')).not.toContain('withdraw-paid');
+    // Copy trading: support reads the copies, finance the fees, the dealer suspends a provider.
+    expect(of('support')).toEqual(expect.arrayContaining(['copy-list', 'copy-providers', 'copy-state']));
+    expect(of('support')).not.toContain('copy-fees');
+    expect(of('finance')).toContain('copy-fees');
+    expect(of('dealer')).toEqual(expect.arrayContaining(['provider-suspend', 'copy-reconcile']));
     expect(of('admin')).toEqual(expect.arrayContaining(['staff-create', 'setting-set']));
     expect(of('admin')).not.toContain('charge-approve');
     for (const role of ROLES) expect(of(role)).toContain('audit-search');

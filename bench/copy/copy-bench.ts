@@ -1,0 +1,211 @@
+// Section `copy`: the mirror latency from one provider's fill to each follower's (docs/copy-trading.md "Mirroring,
+// exactly once"). The whole server in this process (server/server.ts on an in-memory PGlite, the simulated market, the
+// writer's copy jobs as in production); one demo provider copied by N demo followers (10 / 50 / 200). Each round the
+// provider opens a market position and then closes it; the time of the provider's commit (the engine's onCommitted)
+// and of each follower's mirrored commit (the mirror's applyCommitted) are taken with performance.now(). Per N:
+// p50/p95/p99 of the per-follower lag over every round's opens and closes, the median of the last follower's lag, and
+// throughput (mirrored actions per second of that last lag). Run by bench/run.ts in a child process pinned to one
+// core; prints one JSON object on stdout.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createUser } from '../../server/accounts/create-user.ts';
+import { startCopy } from '../../server/copy/copy-accounts.ts';
+import { upsertProvider } from '../../server/copy/copy-repository.ts';
+import { move } from '../../server/ledger/ledger.ts';
+import { RecordType } from '../../server/ledger/record-types.ts';
+import { assetClassOfInstrument, offeredFor, retailTerms } from '../../server/retail/retail-terms.ts';
+import { createServer } from '../../server/server.ts';
+import type { OrderEngine } from '../../server/engine/engine.ts';
+import type { EngineInstrument } from '../../server/engine/types.ts';
+import { percentile } from '../lib/stats.ts';
+
+export interface CopyBenchRow {
+  followers: number;
+  rounds: number;
+  /** Mirrored actions measured: followers × rounds × 2 (open and close). */
+  actions: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Median over the rounds' opens and closes of the provider's fill → the last follower's fill, ms. */
+  lastMedian: number;
+  /** Mirrored actions per second over the last follower's lag. */
+  perSec: number;
+  /** Actions not mirrored (skipped or missing): 0 in a valid run. */
+  missed: number;
+  load1: number;
+}
+
+export interface CopyBenchResult {
+  rows: CopyBenchRow[];
+}
+
+const SIZES = [10, 50, 200];
+
+/** Times of the provider's commits and the followers' mirrored ones, by order id and account. */
+class Stopwatch {
+  provider = new Map<number, number>();
+  followers: number[] = [];
+  private waiting: { n: number; resolve: () => void } | null = null;
+
+  wrap(engine: OrderEngine, providerId: number, accounts: ReadonlySet<number>): void {
+    const hook = engine.onCommitted;
+    engine.onCommitted = (row) => {
+      if (row.userId === providerId && row.status !== 0) this.provider.set(row.id, performance.now());
+      hook?.(row);
+    };
+    const apply = engine.applyCommitted.bind(engine);
+    engine.applyCommitted = (done, ...rest) => {
+      if (accounts.has(done.row.userId)) {
+        this.followers.push(performance.now());
+        if (this.waiting && this.followers.length >= this.waiting.n) this.waiting.resolve();
+      }
+      return apply(done, ...rest);
+    };
+  }
+
+  /** Resolves once `n` follower commits were seen since the last reset, or after `ms` (a skipped action). */
+  until(n: number, ms: number): Promise<void> {
+    if (this.followers.length >= n) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.waiting = {
+        n,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+    });
+  }
+
+  reset(): void {
+    this.followers = [];
+    this.waiting = null;
+  }
+}
+
+async function funded(db: Parameters<typeof createUser>[0], amount: string, at: number): Promise<number> {
+  const id = await createUser(db, { passwordHash: '', isDemo: true }, at);
+  await move(db, id, { balance: amount, type: RecordType.DEMO_FUNDS, memo: 'bench', at });
+  return id;
+}
+
+async function benchSize(followers: number, rounds: number): Promise<CopyBenchRow> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-copy-bench-'));
+  const server = await createServer({
+    dataDir,
+    pgliteDir: 'memory://',
+    logLevel: 'silent',
+    fundJob: false,
+    swapJob: false,
+    distDir: join(dataDir, 'no-dist'),
+    backupDir: join(dataDir, 'backups'),
+  });
+  try {
+    const { ctx } = server;
+    const engine = ctx.engine;
+    const now = ctx.clock.now();
+    const providerId = await funded(ctx.db, '1000000', now);
+    await upsertProvider(ctx.db, {
+      userId: providerId,
+      name: 'Bench provider',
+      description: '',
+      feePercent: 0,
+      minAmount: '100',
+      isDemo: true,
+      at: now,
+    });
+    const accounts = new Set<number>();
+    for (let i = 0; i < followers; i++) {
+      const f = await funded(ctx.db, '20000', now);
+      const copyId = await startCopy(ctx, f, { providerId, amount: '10000' });
+      const rows = await ctx.db.query<{ account_id: number }>('SELECT account_id FROM copies WHERE id = $1', [copyId]);
+      accounts.add(Number(rows[0]?.account_id));
+    }
+    const inst = await openCrypto(ctx.db, engine, (code) => ctx.market.isOpen(code));
+    const watch = new Stopwatch();
+    watch.wrap(engine, providerId, accounts);
+    const lags: number[] = [];
+    const lasts: number[] = [];
+    let missed = 0;
+    // Provider lots so that the follower's share (10,000 of 1,000,000) is 10 minimum lots.
+    const cont = String(Number(inst.minLots) * 1000);
+    // The highest leverage the provider's retail terms offer (a demo account's class caps it).
+    const offered = offeredFor(
+      await retailTerms(ctx.db, providerId),
+      await assetClassOfInstrument(ctx.db, inst.id),
+      inst.multiples,
+    );
+    const multiple = Math.max(...offered);
+    const measure = async (orderId: number): Promise<void> => {
+      await watch.until(followers, 30_000);
+      const t0 = watch.provider.get(orderId);
+      if (t0 === undefined) throw new Error(`no commit seen for provider order ${orderId}`);
+      missed += followers - watch.followers.length;
+      const round = watch.followers.map((t) => t - t0);
+      lags.push(...round);
+      lasts.push(Math.max(...round));
+      watch.reset();
+    };
+    for (let r = 0; r < rounds; r++) {
+      const input = { type: 1, cont, status: 1, target_price: '0', stop_loss_price: '0', target_profit_price: '0' };
+      const o = await engine.submit(providerId, inst.id, { ...input, multiple }, null);
+      await measure(o.Id);
+      await engine.close(providerId, o.Id);
+      await measure(o.Id);
+    }
+    const at = (p: number, v: number[]): number => percentile(v, p) ?? 0;
+    const lastMedian = at(50, lasts);
+    return {
+      followers,
+      rounds,
+      actions: lags.length,
+      p50: at(50, lags),
+      p95: at(95, lags),
+      p99: at(99, lags),
+      lastMedian,
+      perSec: lastMedian > 0 ? (followers / lastMedian) * 1000 : 0,
+      missed,
+      load1: loadavg()[0] ?? 0,
+    };
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A crypto instrument open now (the simulated market trades it around the clock). */
+async function openCrypto(
+  db: Parameters<typeof createUser>[0],
+  engine: OrderEngine,
+  isOpen: (code: string) => boolean,
+): Promise<EngineInstrument> {
+  const rows = await db.query<{ id: number; code: string }>('SELECT id, code FROM instruments ORDER BY id');
+  const open = rows.map((r) => engine.instrument(r.id)).filter((i): i is EngineInstrument => !!i && isOpen(i.code));
+  const pick = open.find((i) => /BTC/.test(i.code)) ?? open[0];
+  if (!pick) throw new Error('no open instrument');
+  return pick;
+}
+
+async function main(): Promise<void> {
+  const quick = process.argv.includes('--quick');
+  const rows: CopyBenchRow[] = [];
+  for (const n of SIZES) {
+    rows.push(await benchSize(n, quick ? 3 : 6));
+    process.stderr.write(`  copy: ${n} followers done\n`);
+  }
+  process.stdout.write(`${JSON.stringify({ rows } satisfies CopyBenchResult)}\n`);
+}
+
+if (process.argv[1]?.endsWith('copy-bench.ts')) {
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}

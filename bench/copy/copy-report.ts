@@ -1,0 +1,57 @@
+// The copy section in a run's figures (compared with the baseline), targets (issue 56's goal, measured here at the
+// sizes this bench runs) and printed table.
+import { figure, TOL, type Figures } from '../lib/figures.ts';
+import { num, table } from '../lib/table.ts';
+import { check, type TargetCheck } from '../lib/targets.ts';
+import type { CopyBenchResult } from './copy-bench.ts';
+
+export function copyFigures(r: CopyBenchResult | null | undefined): Figures {
+  const f: Figures = {};
+  for (const row of r?.rows ?? []) {
+    const k = `copy.${row.followers}`;
+    f[`${k}.p50`] = figure(row.p50, 'ms', 'lower', TOL.serverLatencyMs);
+    f[`${k}.p99`] = figure(row.p99, 'ms', 'lower', TOL.serverLatencyMs);
+    f[`${k}.lastMedian`] = figure(row.lastMedian, 'ms', 'lower', TOL.serverLatencyMs);
+    f[`${k}.perSec`] = figure(row.perSec, '/s', 'higher', TOL.throughput);
+  }
+  return f;
+}
+
+/** The issue asks p99 ≤ 250 ms at 1,000 followers; the bench runs 200 at most, so the check is the 200 row against
+ * the same 250 ms (a lower bar: a fifth of the followers). */
+export function copyTargets(r: CopyBenchResult | null | undefined): TargetCheck[] {
+  const big = r?.rows.find((x) => x.followers === 200);
+  return [
+    check(
+      'copy.200.p99',
+      "copy: provider's fill → a follower's fill, 200 followers, p99",
+      big?.p99 ?? null,
+      '<=',
+      250,
+      'ms',
+    ),
+    check('copy.200.missed', 'copy: actions not mirrored, 200 followers', big?.missed ?? null, '<=', 0, ''),
+  ];
+}
+
+export function copyTables(r: CopyBenchResult | null | undefined): string {
+  if (!r) return '';
+  return [
+    '',
+    "▶ Copy: one provider's fill mirrored to N followers (in-process server, PGlite in memory; opens and closes)",
+    table(
+      ['followers', 'actions', 'p50', 'p95', 'p99', 'last follower (median)', 'mirrored/s', 'missed', 'load'],
+      r.rows.map((x) => [
+        String(x.followers),
+        String(x.actions),
+        `${num(x.p50, 0)} ms`,
+        `${num(x.p95, 0)} ms`,
+        `${num(x.p99, 0)} ms`,
+        `${num(x.lastMedian, 0)} ms`,
+        num(x.perSec, 0),
+        String(x.missed),
+        num(x.load1, 1),
+      ]),
+    ),
+  ].join('\n');
+}
