@@ -1,7 +1,7 @@
 // What the copy-trading routes show (docs/api.md "Copy trading"): the providers of the caller's world and the
 // caller's copies with their equity, P&L, fees and open positions (equity from the engine's figures while the copy
 // runs). Each provider's row carries the statistics of statistics.ts, so the Copy tab ranks by them.
-import { dec, fixed, type Dec } from '../../domain/decimal.ts';
+import { dec, exactText, fixed, type Dec } from '../../domain/decimal.ts';
 import { DAY_MS } from '../../domain/time.ts';
 import type { CopyItem, CopyProvider } from '../../domain/copy-types.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -75,6 +75,7 @@ export async function myCopies(deps: CopyDeps, followerId: number): Promise<Copy
       open_positions: running
         ? (await copyPositions(deps.db, c.id, c.account_id)).map((o) => ({
             ...o,
+            lots: exactText(dec(o.lots)), // NUMERIC(24, 8) reads '0.10000000': the lots as typed
             provider_price: o.provider_price ?? '',
           }))
         : [],
