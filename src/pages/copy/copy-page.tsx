@@ -49,7 +49,7 @@ export function CopyPage(): ReactElement {
           value={view}
           onChange={(v) => void navigate(v === 'mine' ? '/copy?view=mine' : '/copy', { replace: true })}
           labelKey="copy.views"
-          className="copy-views"
+          className="segmented copy-views"
           dataName="view"
         />
         {view === 'mine' ? <MyCopies /> : <ProviderList />}
@@ -79,7 +79,7 @@ function ProviderList(): ReactElement {
         onChange={setSort}
         labelKey="copy.sort"
         role="listbox"
-        className="copy-sort"
+        className="segmented copy-sort"
         dataName="sort"
       />
       {list === null ? <Spinner size={18} /> : null}
