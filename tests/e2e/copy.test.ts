@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FlowPage } from './flow-page.ts';
 import type { Envelope, Order } from '../../domain/types.ts';
-import type { CopyItem } from '../../domain/copy-types.ts';
+import type { CopyItem, CopyProvider } from '../../domain/copy-types.ts';
 import { dec } from '../../domain/decimal.ts';
 import { DESKTOP, PHONE } from './browser.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
@@ -74,7 +74,9 @@ describeInFlowBrowsers((browser) => {
       // The Copy tab lists the provider with its statistics; its page shows the fee rule and Copy.
       await page.locator(`${size === 'desk' ? '.desk-nav__tabs' : '.tab-bar'} [data-tab="documentary"]`).click();
       await page.waitForURL((u) => u.hash.startsWith('#/copy'));
-      const row = page.locator('.copy-row', { hasText: name });
+      const listed = await follower<CopyProvider[]>('/api/copy/providers');
+      const providerId = listed.find((p) => p.name === name)?.provider_id;
+      const row = page.locator(`.copy-row[data-provider="${providerId}"]`);
       await row.waitFor();
       expect(await row.innerText()).toContain('fee 10%');
       await browser().snap(page, `copy-list-${size}`);
