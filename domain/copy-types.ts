@@ -19,6 +19,8 @@ export interface CopyProvider {
   trades: number;
   /** Days since the account's first money record (the track record's length). */
   days: number;
+  /** The time-weighted index (4 decimals) at the end of each of the last 30 days: the equity curve. */
+  curve: string[];
 }
 
 /** One open position of a copy, with the provider's entry beside the follower's (empty when unlinked). */

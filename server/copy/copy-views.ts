@@ -43,6 +43,7 @@ export async function providerList(deps: CopyDeps, userId: number): Promise<Copy
       win_rate: percent(stats.winRate),
       trades: stats.trades,
       days: since === null ? 0 : Math.floor((now - since) / DAY_MS),
+      curve: stats.curve.map((v) => fixed(v, 4)),
     });
   }
   return out;

@@ -1,6 +1,6 @@
 // The `data` shapes of the copy-trading routes (docs/api.md "Copy trading").
 import type { CopyItem, CopyPosition, CopyProvider } from '../../../domain/copy-types.ts';
-import { decimal, enumOf, integer, listShape, shape, text } from '../wire-schema.ts';
+import { decimal, enumOf, integer, listOf, listShape, shape, text } from '../wire-schema.ts';
 
 export const COPY_PROVIDERS = listShape<CopyProvider>('CopyProvider', {
   provider_id: integer,
@@ -16,6 +16,7 @@ export const COPY_PROVIDERS = listShape<CopyProvider>('CopyProvider', {
   win_rate: decimal,
   trades: integer,
   days: integer,
+  curve: listOf(decimal),
 });
 
 export const COPY_ITEMS = listShape<CopyItem>('CopyItem', {

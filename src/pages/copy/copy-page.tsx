@@ -15,6 +15,7 @@ import { Spinner } from '../../components/lists/spinner.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { $isDemo } from '../../state/account/session.ts';
 import { MyCopies } from './my-copies.tsx';
+import { EquityCurve } from './equity-curve.tsx';
 import './copy.css';
 
 type View = 'traders' | 'mine';
@@ -109,6 +110,7 @@ function ProviderList(): ReactElement {
                   {t('copy.fee_n', { n: String(p.fee_percent) })}
                 </span>
               </span>
+              <EquityCurve curve={p.curve} />
               <span className="copy-row__figures">
                 <span className="copy-row__return" data-sign={p.return_all.startsWith('-') ? 'down' : 'up'}>
                   <Num>{p.return_all}%</Num>

@@ -13,6 +13,7 @@ import { DefRow } from '../../components/text/def-row.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { FollowSheet } from './follow-sheet.tsx';
+import { EquityCurve } from './equity-curve.tsx';
 import './copy.css';
 
 export function ProviderPage(): ReactElement {
@@ -45,6 +46,7 @@ export function ProviderPage(): ReactElement {
               <bdi>{provider.description}</bdi>
             </p>
           ) : null}
+          <EquityCurve curve={provider.curve} className="copy-curve--large" />
           <dl className="copy-facts">
             <DefRow labelKey="copy.return_30d" field="return-30d">
               {pct(provider.return_30d)}

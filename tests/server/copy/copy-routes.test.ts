@@ -35,6 +35,7 @@ describe('copy trading routes', () => {
     expect(mine).toMatchObject({ fee_percent: 10, min_amount: '100.00', is_demo: 1, copiers: 0 });
     // A new demo account has its credit and no trade yet: no return, no drawdown, no track record.
     expect(mine).toMatchObject({ return_30d: '0.00', return_all: '0.00', max_drawdown: '0.00', trades: 0, days: 0 });
+    expect(mine?.curve).toEqual(Array.from({ length: 30 }, () => '1.0000'));
     const before = await balance(follower);
     const started = await follower.postJson<{ id: number }>('/api/copy/start', {
       provider_id: mine?.provider_id,

@@ -1,7 +1,9 @@
-// The Copy tab's sort: highest return, smallest drawdown or most copiers first, ties by most copiers.
+// The Copy tab's sort (highest return, smallest drawdown or most copiers first, ties by most copiers) and the
+// equity curve's points.
 import { describe, expect, it } from 'vitest';
 import type { CopyProvider } from '../../../../../domain/copy-types.ts';
 import { sortProviders } from '../../../../../src/pages/copy/copy-page.tsx';
+import { curvePoints } from '../../../../../src/pages/copy/equity-curve.tsx';
 
 const p = (id: number, ret: string, dd: string, copiers: number): CopyProvider => ({
   provider_id: id,
@@ -17,6 +19,7 @@ const p = (id: number, ret: string, dd: string, copiers: number): CopyProvider =
   win_rate: '50.00',
   trades: 3,
   days: 10,
+  curve: [],
 });
 
 describe('sortProviders', () => {
@@ -27,5 +30,12 @@ describe('sortProviders', () => {
     expect(ids('return')).toEqual([2, 4, 1, 3]);
     expect(ids('drawdown')).toEqual([4, 3, 1, 2]);
     expect(ids('copiers')).toEqual([3, 4, 1, 2]);
+  });
+});
+
+describe('curvePoints', () => {
+  it('spans the box from the lowest to the highest value, flat in the middle when all are equal', () => {
+    expect(curvePoints([1, 1.5, 0.5])).toBe('0,16 50,0 100,32');
+    expect(curvePoints([1, 1])).toBe('0,16 100,16');
   });
 });
