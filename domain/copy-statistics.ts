@@ -17,8 +17,13 @@ export interface Performance {
   maxDrawdown: Dec;
 }
 
-/** The time-weighted return and drawdown of the events at or after `from` (the equity before it is the start). */
-export function performance(events: readonly EquityEvent[], from = -Infinity): Performance {
+/** The time-weighted return and drawdown of the events at or after `from` (the equity before it is the start);
+ * `onIndex` sees the time-weighted index (1 at `from`) after each of those events. */
+export function performance(
+  events: readonly EquityEvent[],
+  from = -Infinity,
+  onIndex?: (at: number, index: Dec) => void,
+): Performance {
   let equity = dec(0);
   let start = dec(0); // equity right after the last flow: the current piece's base
   let chained = dec(1); // the product of the finished pieces' returns
@@ -43,11 +48,26 @@ export function performance(events: readonly EquityEvent[], from = -Infinity): P
       equity = equity.plus(e.value);
     }
     const now = index();
+    onIndex?.(e.at, now);
     if (now.gt(peak)) peak = now;
     else if (peak.gt(0)) drawdown = ProjectDecimal.max(drawdown, peak.minus(now).div(peak));
   }
   if (!opened) start = equity;
   return { twr: index().minus(1), maxDrawdown: drawdown };
+}
+
+/** The time-weighted index (1 at `from`) at the end of each of `points` steps after `from`: an equity curve that a
+ * deposit or withdrawal does not move. */
+export function indexCurve(events: readonly EquityEvent[], from: number, step: number, points: number): Dec[] {
+  const out: Dec[] = [];
+  let last = dec(1);
+  let k = 1;
+  performance(events, from, (at, index) => {
+    for (; k <= points && at > from + k * step; k++) out.push(last);
+    last = index;
+  });
+  for (; k <= points; k++) out.push(last);
+  return out;
 }
 
 export interface RiskInputs {

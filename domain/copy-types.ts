@@ -9,6 +9,29 @@ export interface CopyProvider {
   min_amount: string;
   copiers: number;
   is_demo: number;
+  /** Time-weighted returns in percent with 2 decimals (docs/copy-trading.md "Statistics that cannot be gamed"). */
+  return_30d: string;
+  return_all: string;
+  /** Largest fall of the time-weighted index from a peak, percent with 2 decimals. */
+  max_drawdown: string;
+  win_rate: string;
+  /** Closed positions. */
+  trades: number;
+  /** Days since the account's first money record (the track record's length). */
+  days: number;
+  /** The time-weighted index (4 decimals) at the end of each of the last 30 days: the equity curve. */
+  curve: string[];
+}
+
+/** One open position of a copy, with the provider's entry beside the follower's (empty when unlinked). */
+export interface CopyPosition {
+  id: number;
+  code: string;
+  /** 1 buy, 2 sell. */
+  side: number;
+  lots: string;
+  price: string;
+  provider_price: string;
 }
 
 export interface CopyItem {
@@ -25,4 +48,5 @@ export interface CopyItem {
   fees_paid: string;
   positions: number;
   end_reason: string;
+  open_positions: CopyPosition[];
 }

@@ -66,7 +66,7 @@ for k in $(seq 1 $POSTGRES_SHARDS); do
 done
 # The cross-browser flows (tests/e2e/browser.ts FLOW_BROWSERS) in Firefox; Chromium runs every browser test.
 queue e2e-firefox "build deps" \
-  "E2E_BROWSERS=firefox -- --project e2e tests/e2e/live-market.test.ts tests/e2e/trading.test.ts tests/e2e/money.test.ts"
+  "E2E_BROWSERS=firefox -- --project e2e tests/e2e/live-market.test.ts tests/e2e/trading.test.ts tests/e2e/money.test.ts tests/e2e/copy.test.ts"
 # The Chromium runs: each line of scripts/e2e-queue.txt is one (its files in tests/e2e/), after any browser test file
 # that no line names; a part is named after its first file, e.g. e2e-03-watchlist-statement.
 mapfile -t e2e_runs < <(

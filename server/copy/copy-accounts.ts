@@ -3,15 +3,8 @@
 // transaction with its ledger records on both sides; a withdrawal and a stop settle the performance fee first
 // (copy-fees.ts). Who may copy whom: providers.ts. The SQL is copy-repository.ts.
 import { dec, exactText, fixed, type Dec } from '../../domain/decimal.ts';
-import {
-  MULTIPLIER_MAX,
-  MULTIPLIER_MIN,
-  SLIPPAGE_DEFAULT,
-  STOP_LOSS_DEFAULT,
-  STOP_LOSS_MAX,
-  STOP_LOSS_MIN,
-  markAfterWithdrawal,
-} from '../../domain/copy-maths.ts';
+import { SLIPPAGE_DEFAULT, markAfterWithdrawal } from '../../domain/copy-maths.ts';
+import { parseMultiplier, parseStopLoss } from '../../domain/copy-input.ts';
 import { parseAmount, USD_AMOUNT } from '../../domain/amount-input.ts';
 import { createUser } from '../accounts/create-user.ts';
 import type { Queryable } from '../db/db.ts';
@@ -54,19 +47,17 @@ function amountOf(input: unknown): Dec {
   return a.value;
 }
 
+// The sheet's own rule (domain/copy-input.ts), so the app and the server refuse the same input.
 function multiplierOf(input: unknown): string {
-  const text = input === undefined || input === '' ? '1' : typeof input === 'number' ? String(input) : input;
-  if (typeof text !== 'string') throw new ApiError('copy_multiplier_invalid');
-  if (!/^\d+(\.\d)?$/.test(text)) throw new ApiError('copy_multiplier_invalid');
-  const m = dec(text);
-  if (m.lt(MULTIPLIER_MIN) || m.gt(MULTIPLIER_MAX)) throw new ApiError('copy_multiplier_invalid');
-  return exactText(m);
+  const m = parseMultiplier(input);
+  if (!m.ok) throw new ApiError(m.error);
+  return m.value;
 }
 
 function stopLossOf(input: unknown): number {
-  const n = input === undefined || input === '' ? STOP_LOSS_DEFAULT : Number(input);
-  if (!Number.isInteger(n) || n < STOP_LOSS_MIN || n > STOP_LOSS_MAX) throw new ApiError('copy_stop_loss_invalid');
-  return n;
+  const n = parseStopLoss(input);
+  if (!n.ok) throw new ApiError(n.error);
+  return n.value;
 }
 
 async function leverageCap(q: Queryable): Promise<number> {

@@ -290,6 +290,32 @@ export async function openPositionCount(q: Queryable, accountId: number): Promis
   return Number(rows[0]?.n ?? 0);
 }
 
+/** A copy account's open positions, each with its provider's entry while linked (docs/copy-trading.md "Screens"). */
+export function copyPositions(
+  q: Queryable,
+  copyId: number,
+  accountId: number,
+): Promise<{ id: number; code: string; side: number; lots: string; price: string; provider_price: string | null }[]> {
+  return q.query(
+    `SELECT o.id, i.show_code AS code, o.order_type AS side, o.quantity::text AS lots, o.price::text AS price,
+            l.provider_price::text AS provider_price
+       FROM orders o JOIN instruments i ON i.id = o.instrument_id
+       LEFT JOIN copy_links l ON l.follower_order_id = o.id AND l.copy_id = $1 AND l.unlinked_at IS NULL
+      WHERE o.user_id = $2 AND o.status = 1 ORDER BY o.id`,
+    [copyId, accountId],
+  );
+}
+
+/** When the account's first money record was written (ms epoch), or null with none: the track record's start. */
+export async function firstRecordAt(q: Queryable, userId: number): Promise<number | null> {
+  const row = await queryOne<{ at: string | null }>(
+    q,
+    'SELECT min(created_at)::text AS at FROM financial_records WHERE user_id = $1',
+    [userId],
+  );
+  return row?.at ? Number(row.at) : null;
+}
+
 /** A copy account trades under its follower's retail terms (docs/retail-protection.md): the client category and the
  * appropriateness record are the follower's. */
 export async function inheritRetailTerms(q: Queryable, followerId: number, accountId: number): Promise<void> {

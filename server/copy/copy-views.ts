@@ -1,11 +1,15 @@
 // What the copy-trading routes show (docs/api.md "Copy trading"): the providers of the caller's world and the
-// caller's copies with their equity, P&L and fees (equity from the engine's figures while the copy runs).
-import { dec, fixed } from '../../domain/decimal.ts';
+// caller's copies with their equity, P&L, fees and open positions (equity from the engine's figures while the copy
+// runs). Each provider's row carries the statistics of statistics.ts, so the Copy tab ranks by them.
+import { dec, exactText, fixed, type Dec } from '../../domain/decimal.ts';
+import { DAY_MS } from '../../domain/time.ts';
 import type { CopyItem, CopyProvider } from '../../domain/copy-types.ts';
 import { ApiError } from '../http/envelope.ts';
 import {
   copiesOfFollower,
+  copyPositions,
   CopyStatus,
+  firstRecordAt,
   openPositionCount,
   providerNames,
   providersOfWorld,
@@ -13,19 +17,36 @@ import {
   userWorld,
 } from './copy-repository.ts';
 import { copyEquity, type CopyDeps } from './copy-fees.ts';
+import { providerStatistics } from './statistics.ts';
 
-export async function providerList(deps: Pick<CopyDeps, 'db'>, userId: number): Promise<CopyProvider[]> {
+const percent = (ratio: Dec): string => fixed(ratio.times(100), 2);
+
+export async function providerList(deps: CopyDeps, userId: number): Promise<CopyProvider[]> {
   const world = await userWorld(deps.db, userId);
   if (!world) throw new ApiError('copy_not_found');
-  return (await providersOfWorld(deps.db, world.is_demo)).map((p) => ({
-    provider_id: p.user_id,
-    name: p.display_name,
-    description: p.description,
-    fee_percent: p.fee_percent,
-    min_amount: fixed(p.min_amount, 2),
-    copiers: Number(p.copiers),
-    is_demo: p.is_demo,
-  }));
+  const now = deps.clock.now();
+  const out: CopyProvider[] = [];
+  for (const p of await providersOfWorld(deps.db, world.is_demo)) {
+    const stats = await providerStatistics(deps.db, p.user_id, now, deps.engine.floatingOf(p.user_id));
+    const since = await firstRecordAt(deps.db, p.user_id);
+    out.push({
+      provider_id: p.user_id,
+      name: p.display_name,
+      description: p.description,
+      fee_percent: p.fee_percent,
+      min_amount: fixed(p.min_amount, 2),
+      copiers: Number(p.copiers),
+      is_demo: p.is_demo,
+      return_30d: percent(stats.returns.d30),
+      return_all: percent(stats.returns.all),
+      max_drawdown: percent(stats.maxDrawdown),
+      win_rate: percent(stats.winRate),
+      trades: stats.trades,
+      days: since === null ? 0 : Math.floor((now - since) / DAY_MS),
+      curve: stats.curve.map((v) => fixed(v, 4)),
+    });
+  }
+  return out;
 }
 
 export async function myCopies(deps: CopyDeps, followerId: number): Promise<CopyItem[]> {
@@ -52,6 +73,13 @@ export async function myCopies(deps: CopyDeps, followerId: number): Promise<Copy
       fees_paid: fixed(c.fees_paid, 2),
       positions: running ? await openPositionCount(deps.db, c.account_id) : 0,
       end_reason: c.end_reason,
+      open_positions: running
+        ? (await copyPositions(deps.db, c.id, c.account_id)).map((o) => ({
+            ...o,
+            lots: exactText(dec(o.lots)), // NUMERIC(24, 8) reads '0.10000000': the lots as typed
+            provider_price: o.provider_price ?? '',
+          }))
+        : [],
     });
   }
   return out;

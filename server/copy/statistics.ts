@@ -4,7 +4,7 @@
 // balance and the lock are neither. The open positions' floating P&L is the last result. Returns over 7/30/90 days
 // and all time, the drawdown, the win rate and the trades.
 import { DAY_MS } from '../../domain/time.ts';
-import { performance, type EquityEvent } from '../../domain/copy-statistics.ts';
+import { indexCurve, performance, type EquityEvent } from '../../domain/copy-statistics.ts';
 import { dec, type Dec, type DecInput } from '../../domain/decimal.ts';
 import type { Queryable } from '../db/db.ts';
 import { RecordType } from '../ledger/record-types.ts';
@@ -23,7 +23,12 @@ export interface ProviderStatistics {
   /** Winning closed positions ÷ closed positions (0 with none). */
   winRate: Dec;
   trades: number;
+  /** The time-weighted index at the end of each of the last 30 days (1 thirty days ago): the equity curve. */
+  curve: Dec[];
 }
+
+/** Days the equity curve covers. */
+export const CURVE_DAYS = 30;
 
 /** The account's equity events in order, with the open positions' floating P&L now as the last result. */
 export async function equityEvents(q: Queryable, userId: number, now: number, floating: DecInput) {
@@ -60,5 +65,6 @@ export async function providerStatistics(
     maxDrawdown: all.maxDrawdown,
     winRate: n === 0 ? dec(0) : dec(closed?.wins ?? 0).div(n),
     trades: n,
+    curve: indexCurve(events, now - CURVE_DAYS * DAY_MS, DAY_MS, CURVE_DAYS),
   };
 }

@@ -9,6 +9,8 @@ export const OTHER_PAGES = {
   UserPage: () => import('../pages/user/user-page.tsx').then((m) => m.UserPage),
   NewsPage: () => import('../pages/news/news-page.tsx').then((m) => m.NewsPage),
   NewsDetailPage: () => import('../pages/news/news-detail-page.tsx').then((m) => m.NewsDetailPage),
+  CopyPage: () => import('../pages/copy/copy-page.tsx').then((m) => m.CopyPage),
+  ProviderPage: () => import('../pages/copy/provider-page.tsx').then((m) => m.ProviderPage),
   RankPage: () => import('../pages/rank/rank-page.tsx').then((m) => m.RankPage),
   LoginPage: () => import('../pages/auth/login-page.tsx').then((m) => m.LoginPage),
   RegisterPage: () => import('../pages/auth/register-page.tsx').then((m) => m.RegisterPage),

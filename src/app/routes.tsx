@@ -63,6 +63,17 @@ export const ROUTES: readonly AppRoute[] = [
     element: otherPage('NewsDetailPage'),
   },
   {
+    path: '/copy',
+    element: otherPage('CopyPage'),
+    auth: true,
+    footer: true,
+  },
+  {
+    path: '/copy/provider',
+    element: otherPage('ProviderPage'),
+    auth: true,
+  },
+  {
     path: '/rank',
     element: otherPage('RankPage'),
     footer: true,

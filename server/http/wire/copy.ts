@@ -1,6 +1,6 @@
 // The `data` shapes of the copy-trading routes (docs/api.md "Copy trading").
-import type { CopyItem, CopyProvider } from '../../../domain/copy-types.ts';
-import { decimal, enumOf, integer, listShape, shape, text } from '../wire-schema.ts';
+import type { CopyItem, CopyPosition, CopyProvider } from '../../../domain/copy-types.ts';
+import { decimal, enumOf, integer, listOf, listShape, shape, text } from '../wire-schema.ts';
 
 export const COPY_PROVIDERS = listShape<CopyProvider>('CopyProvider', {
   provider_id: integer,
@@ -10,6 +10,13 @@ export const COPY_PROVIDERS = listShape<CopyProvider>('CopyProvider', {
   min_amount: decimal,
   copiers: integer,
   is_demo: enumOf(0, 1),
+  return_30d: decimal,
+  return_all: decimal,
+  max_drawdown: decimal,
+  win_rate: decimal,
+  trades: integer,
+  days: integer,
+  curve: listOf(decimal),
 });
 
 export const COPY_ITEMS = listShape<CopyItem>('CopyItem', {
@@ -25,6 +32,14 @@ export const COPY_ITEMS = listShape<CopyItem>('CopyItem', {
   fees_paid: decimal,
   positions: integer,
   end_reason: text,
+  open_positions: listShape<CopyPosition>('CopyPosition', {
+    id: integer,
+    code: text,
+    side: enumOf(1, 2),
+    lots: decimal,
+    price: decimal,
+    provider_price: text,
+  }),
 });
 
 export const COPY_STARTED = shape<{ id: number }>('CopyStarted', { id: integer });

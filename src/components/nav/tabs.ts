@@ -8,9 +8,9 @@ export interface TabDef {
   icon: IconPath;
 }
 
-// Documentary (copy trading) is the trader list in its copy-trading view: see docs/client.md "Tabs".
+// Documentary is copy trading (/copy, docs/copy-trading.md "Screens"): see docs/client.md "Tabs".
 export const TABS: readonly TabDef[] = [
-  { key: 'documentary', to: '/rank?tab=copy', icon: ICON_COPY },
+  { key: 'documentary', to: '/copy', icon: ICON_COPY },
   { key: 'orders', to: '/order', icon: ICON_ORDERS },
   { key: 'market', to: '/', icon: ICON_MARKET },
   { key: 'ranking', to: '/rank', icon: ICON_RANK },
@@ -25,6 +25,8 @@ export function activeTab(pathname: string, search: string): TabDef['key'] | nul
       return 'trading';
     case '/order':
       return 'orders';
+    case '/copy':
+      return 'documentary';
     case '/rank':
       return new URLSearchParams(search).get('tab') === 'copy' ? 'documentary' : 'ranking';
     default:

@@ -33,6 +33,9 @@ describe('copy trading routes', () => {
     const providers = (await follower.get<CopyProvider[]>('/api/copy/providers')).data;
     const mine = providers.find((p) => p.name === 'Demo Pro');
     expect(mine).toMatchObject({ fee_percent: 10, min_amount: '100.00', is_demo: 1, copiers: 0 });
+    // A new demo account has its credit and no trade yet: no return, no drawdown, no track record.
+    expect(mine).toMatchObject({ return_30d: '0.00', return_all: '0.00', max_drawdown: '0.00', trades: 0, days: 0 });
+    expect(mine?.curve).toEqual(Array.from({ length: 30 }, () => '1.0000'));
     const before = await balance(follower);
     const started = await follower.postJson<{ id: number }>('/api/copy/start', {
       provider_id: mine?.provider_id,
@@ -50,6 +53,7 @@ describe('copy trading routes', () => {
       invested: '1300.00',
       equity: '1300.00',
       provider_name: 'Demo Pro',
+      open_positions: [],
     });
     expect((await follower.postJson('/api/copy/stop', { id })).code).toBe(1);
     expect(await balance(follower)).toBe(before);

@@ -2,7 +2,7 @@
 // flows, so a deposit in the middle changes nothing; the drawdown follows the index, not the money; the risk score's
 // formula at its corners.
 import { describe, expect, it } from 'vitest';
-import { performance, riskScore, type EquityEvent } from '../../../domain/copy-statistics.ts';
+import { indexCurve, performance, riskScore, type EquityEvent } from '../../../domain/copy-statistics.ts';
 
 const flow = (at: number, value: string): EquityEvent => ({ at, kind: 'flow', value });
 const result = (at: number, value: string): EquityEvent => ({ at, kind: 'result', value });
@@ -33,5 +33,14 @@ describe('risk score', () => {
     expect(riskScore({ dailyReturns: ['0.2', '-0.2', '0.2'], leverage: '50', concentration: '1' })).toBe(10);
     // v = 0 (one day), l = 10 → 0.15, c = 0.5 → 0.1: 1 + round(9 × 0.25) = 3
     expect(riskScore({ dailyReturns: ['0.01'], leverage: '10', concentration: '0.5' })).toBe(3);
+  });
+});
+
+describe('equity curve', () => {
+  it('is the time-weighted index at each step end, unmoved by a deposit, flat before the first event', () => {
+    // From 10: +10 % on day 1 (t 15), a deposit on day 2 (t 25), +10 % of the new equity on day 3 (t 35).
+    const e = [flow(0, '1000'), result(15, '100'), flow(25, '1100'), result(35, '220'), result(61, '-242')];
+    expect(indexCurve(e, 10, 10, 4).map((v) => v.toFixed())).toEqual(['1.1', '1.1', '1.21', '1.21']);
+    expect(indexCurve([flow(0, '1000')], 10, 10, 3).map((v) => v.toFixed())).toEqual(['1', '1', '1']);
   });
 });

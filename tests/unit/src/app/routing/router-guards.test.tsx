@@ -396,13 +396,16 @@ describe('route table', () => {
       '/mine/notices',
       // The "this wasn't me" link of the second factor's notice (docs/security.md "Second factor").
       '/not-me',
+      // Copy trading, the first tab (docs/copy-trading.md "Screens").
+      '/copy',
+      '/copy/provider',
     ];
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec].sort());
   });
 
   it('guards the login-only and demo-blocked routes, keeps / alive, and puts the footer where docs/contract.md §2 says', () => {
     const by = (p: string): AppRoute | undefined => ROUTES.find((r) => r.path === p);
-    expect(by('/order')?.auth && by('/user')?.auth).toBe(true);
+    expect(by('/order')?.auth && by('/user')?.auth && by('/copy')?.auth && by('/copy/provider')?.auth).toBe(true);
     for (const p of [
       '/mine/charge',
       '/mine/withdraw',
@@ -420,7 +423,7 @@ describe('route table', () => {
       ROUTES.filter((r) => r.footer)
         .map((r) => r.path)
         .sort(),
-    ).toEqual(['/', '/mining', '/news', '/order', '/rank', '/trade', '/user'].sort());
+    ).toEqual(['/', '/copy', '/mining', '/news', '/order', '/rank', '/trade', '/user'].sort());
   });
 });
 
@@ -430,7 +433,8 @@ describe('query after the hash and tabs', () => {
     expect(hashQuery('https://x.example/?feed=main#/register').get('feed')).toBeNull();
   });
 
-  it('marks documentary and ranking on /rank by its tab query', () => {
+  it('marks documentary on /copy, and documentary and ranking on /rank by its tab query', () => {
+    expect(activeTab('/copy', '?view=mine')).toBe('documentary');
     expect(activeTab('/rank', '?tab=copy')).toBe('documentary');
     expect(activeTab('/rank', '')).toBe('ranking');
     expect(activeTab('/user', '')).toBeNull();

@@ -1,0 +1,33 @@
+// What a follower types into the copy sheet (docs/copy-trading.md "A copy is its own sub-account"): one rule for the
+// app's sheet and the server's start route. The multiplier is 0.1–3 with one decimal (1 when empty), the copy
+// stop-loss a whole percent 5–95 (40 when empty); the amount a USD amount at least the provider's minimum.
+import { dec, exactText, type Dec } from './decimal.ts';
+import { parseAmount, USD_AMOUNT, type AmountError } from './amount-input.ts';
+import { MULTIPLIER_MAX, MULTIPLIER_MIN, STOP_LOSS_DEFAULT, STOP_LOSS_MAX, STOP_LOSS_MIN } from './copy-maths.ts';
+
+export type Parsed<T, E extends string> = { ok: true; value: T } | { ok: false; error: E };
+
+/** The multiplier as exact text ('1' when empty), or copy_multiplier_invalid. */
+export function parseMultiplier(input: unknown): Parsed<string, 'copy_multiplier_invalid'> {
+  const text = input === undefined || input === '' ? '1' : typeof input === 'number' ? String(input) : input;
+  if (typeof text !== 'string' || !/^\d+(\.\d)?$/.test(text)) return { ok: false, error: 'copy_multiplier_invalid' };
+  const m = dec(text);
+  if (m.lt(MULTIPLIER_MIN) || m.gt(MULTIPLIER_MAX)) return { ok: false, error: 'copy_multiplier_invalid' };
+  return { ok: true, value: exactText(m) };
+}
+
+/** The copy stop-loss percent (40 when empty), or copy_stop_loss_invalid. */
+export function parseStopLoss(input: unknown): Parsed<number, 'copy_stop_loss_invalid'> {
+  const n = input === undefined || input === '' ? STOP_LOSS_DEFAULT : Number(input);
+  if (!Number.isInteger(n) || n < STOP_LOSS_MIN || n > STOP_LOSS_MAX)
+    return { ok: false, error: 'copy_stop_loss_invalid' };
+  return { ok: true, value: n };
+}
+
+/** The amount to put into a copy: a USD amount, at least the provider's minimum (the error then carries `min`). */
+export function parseCopyAmount(input: unknown, minAmount: string): Parsed<Dec, AmountError | 'copy_amount_below_min'> {
+  const a = parseAmount(input, USD_AMOUNT);
+  if (!a.ok) return a;
+  if (a.value.lt(minAmount)) return { ok: false, error: 'copy_amount_below_min' };
+  return a;
+}

@@ -1,0 +1,23 @@
+// Copy trading's routes (docs/api.md "Copy trading"): the providers of the caller's world with their statistics, the
+// caller's copies with their positions, starting and stopping a copy.
+import type { CopyItem, CopyProvider } from '../../domain/copy-types.ts';
+import { apiGet, apiPost } from './client.ts';
+
+export const copyProviders = () => apiGet<CopyProvider[]>('/api/copy/providers');
+/** Polled while "My copies" shows: no toast for a failed poll, the next one tries again. */
+export const myCopies = () => apiGet<CopyItem[]>('/api/copy/mine', undefined, { toast: false });
+
+export interface CopyStart {
+  providerId: number;
+  amount: string;
+  multiplier: string;
+  stopLoss: number;
+}
+
+export const startCopy = (s: CopyStart) =>
+  apiPost<{ id: number }>(
+    '/api/copy/start',
+    { provider_id: s.providerId, amount: s.amount, multiplier: s.multiplier, stop_loss: s.stopLoss },
+    { loading: true },
+  );
+export const stopCopy = (id: number) => apiPost<null>('/api/copy/stop', { id }, { loading: true });

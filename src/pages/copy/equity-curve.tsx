@@ -1,0 +1,35 @@
+// A provider's equity curve: the time-weighted index of the last 30 days (the server's `curve`), drawn as one line in
+// a fixed box, green when it ends above where it began and red below. The index is deposit-proof, so the curve is too.
+import type { ReactElement } from 'react';
+import { useTranslation } from '../../i18n/use-translation.ts';
+
+const W = 100;
+const H = 32;
+
+/** The polyline's points for `values` in a W×H box (a flat line in the middle when all are equal). */
+export function curvePoints(values: readonly number[]): string {
+  if (values.length === 0) return '';
+  const lo = Math.min(...values);
+  const span = Math.max(...values) - lo;
+  const x = (i: number) => (values.length === 1 ? W : (i * W) / (values.length - 1));
+  const y = (v: number) => (span === 0 ? H / 2 : H - ((v - lo) / span) * H);
+  return values.map((v, i) => `${x(i)},${y(v)}`).join(' ');
+}
+
+export function EquityCurve({ curve, className }: { curve: readonly string[]; className?: string }): ReactElement {
+  const { t } = useTranslation();
+  const values = [1, ...curve.map(Number)];
+  const last = values[values.length - 1] ?? 1;
+  return (
+    <svg
+      className={className ? `copy-curve ${className}` : 'copy-curve'}
+      viewBox={`0 -1 ${W} ${H + 2}`}
+      preserveAspectRatio="none"
+      role="img"
+      aria-label={t('copy.curve_label')}
+      data-trend={last < 1 ? 'down' : 'up'}
+    >
+      <polyline points={curvePoints(values)} fill="none" vectorEffect="non-scaling-stroke" />
+    </svg>
+  );
+}

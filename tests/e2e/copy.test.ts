@@ -1,0 +1,155 @@
+// Copy trading end to end (docs/copy-trading.md "Screens"), at 360×740 and 1280×800 in Chromium and in Firefox's
+// flow run: a demo follower opens the Copy tab, picks a demo provider seeded through the API, is refused a too-small
+// amount with the start route's own message, starts a copy; the provider (the API as their session) opens, partly
+// closes and closes a position, and each shows on the follower's screen within two seconds with its notice; the
+// follower stops the copy (asked first) and the wallet shows the money back, net of the fee. Arabic screenshots too.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FlowPage } from './flow-page.ts';
+import type { Envelope, Order } from '../../domain/types.ts';
+import type { CopyItem, CopyProvider } from '../../domain/copy-types.ts';
+import { dec } from '../../domain/decimal.ts';
+import { DESKTOP, PHONE } from './browser.ts';
+import { describeInFlowBrowsers } from './flow-browsers.ts';
+import type { AppServer } from './app-server.ts';
+import { sharedOrOwnServer } from './server-and-chrome.ts';
+import { slow } from '../fixtures/slowness.ts';
+
+let server: AppServer;
+beforeAll(async () => {
+  server = await sharedOrOwnServer(); // the simulator on a weekday noon: forex is open
+});
+afterAll(async () => {
+  await server?.dispose();
+});
+
+type Api = <T>(path: string, query?: Record<string, string>, json?: Record<string, unknown>) => Promise<T>;
+
+/** A demo account's API session: GET with a query, or POST with a JSON body. */
+async function demoSession(demoId: string): Promise<Api> {
+  const login = (await (
+    await fetch(`${server.url}/api/user/createAccountDemoForU?demo_id=${encodeURIComponent(demoId)}`)
+  ).json()) as Envelope<{ token: string }>;
+  expect(login.code, login.msg).toBe(1);
+  const headers = { authorization: login.data.token, lang: 'en' };
+  return async <T>(path: string, query: Record<string, string> = {}, json?: Record<string, unknown>): Promise<T> => {
+    const res = json
+      ? await fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(json),
+        })
+      : await fetch(`${server.url}${path}?${new URLSearchParams(query)}`, { headers });
+    const body = (await res.json()) as Envelope<T>;
+    expect(body.code, `${path}: ${body.msg}`).toBe(1);
+    return body.data;
+  };
+}
+
+/** The number on screen as plain decimal text ('99,000.00' → '99000.00'). */
+const plain = async (page: FlowPage, sel: string) => (await page.locator(sel).first().innerText()).replace(/,/g, '');
+const activity = (page: FlowPage) => page.locator('[data-testid="copy-activity"]').innerText();
+const shownLots = (page: FlowPage) => page.locator('.copy-position').first().getAttribute('data-lots');
+const WITHIN = { timeout: slow(2_000) }; // the issue's promise: the follower's screen shows it within two seconds
+
+describeInFlowBrowsers((browser) => {
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['desk', DESKTOP],
+  ] as const) {
+    it(`starts a copy, shows the provider's open, partial close and close, and stops with the money back (${size})`, async () => {
+      const run = `${browser().name}-${size}-${Date.now()}`;
+      const provider = await demoSession(`copy-provider-${run}`);
+      const name = `Pro ${run}`;
+      await provider('/api/copy/publish', {}, { name, description: 'EUR/USD swings', fee: 10, min_amount: '100' });
+
+      const { context, page } = await browser().newPage(viewport, { locale: 'en-GB' });
+      await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
+      await page.goto(`${server.url}/#/login`);
+      await page.locator('[data-testid="demo-login"]').click();
+      await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+      const demoId = await page.evaluate(() => localStorage.getItem('tw:demo-id'));
+      const follower = await demoSession(String(demoId));
+      const before = (await follower<{ balance: string }>('/v1/api/main/wallet/getBalance')).balance;
+
+      // The Copy tab lists the provider with its statistics; its page shows the fee rule and Copy.
+      await page.locator(`${size === 'desk' ? '.desk-nav__tabs' : '.tab-bar'} [data-tab="documentary"]`).click();
+      await page.waitForURL((u) => u.hash.startsWith('#/copy'));
+      const listed = await follower<CopyProvider[]>('/api/copy/providers');
+      const providerId = listed.find((p) => p.name === name)?.provider_id;
+      const row = page.locator(`.copy-row[data-provider="${providerId}"]`);
+      await row.waitFor();
+      expect(await row.innerText()).toContain('fee 10%');
+      await browser().snap(page, `copy-list-${size}`);
+      await row.click();
+      await page.locator('[data-testid="copy-provider"]').waitFor();
+      expect(await page.locator('[data-field="fee-rule"]').innerText()).toContain('Performance fee 10%');
+      await browser().snap(page, `copy-provider-${size}`);
+
+      // The sheet refuses a too-small amount and a bad multiplier with the server's own texts, then starts.
+      await page.locator('[data-testid="copy-open"]').click();
+      const sheet = page.locator('[data-testid="copy-sheet"]');
+      await sheet.locator('input[name="amount"]').fill('50');
+      await sheet.locator('input[name="multiplier"]').fill('5');
+      await page.locator('[data-testid="copy-confirm"]').click();
+      await expect.poll(() => sheet.innerText()).toContain('The minimum to copy this trader is 100.00 USD');
+      expect(await sheet.innerText()).toContain('The multiplier must be between 0.1 and 3, with one decimal');
+      expect(await follower<CopyItem[]>('/api/copy/mine')).toEqual([]);
+      await browser().snap(page, `copy-sheet-refused-${size}`);
+      await sheet.locator('input[name="amount"]').fill('1000');
+      await sheet.locator('input[name="multiplier"]').fill('1');
+      await expect.poll(() => sheet.locator('[data-field="stop-level"]').innerText()).toBe('600.00');
+      await page.locator('[data-testid="copy-confirm"]').click();
+      await page.waitForURL((u) => u.hash.includes('view=mine'));
+      await page.locator('.copy-card[data-status="1"]').waitFor();
+      expect(await page.locator('[data-field="invested"]').first().innerText()).toBe('1,000.00');
+
+      // The provider opens 10 lots with 100,000 USD: the 1,000 USD copy takes 0.1.
+      const opened = await provider<Order>('/v1/api/forex/submit', {
+        type: '1',
+        cont: '10',
+        forex_id: '1',
+        status: '1',
+        multiple: '100',
+      });
+      await expect.poll(() => shownLots(page), WITHIN).toBe('0.1');
+      await expect.poll(() => activity(page), WITHIN).toContain(`${name}: copied 0.1 lots of EUR/USD opened`);
+      expect(await page.locator('.copy-position').first().innerText()).toContain(`Copied from ${name}`);
+      await browser().snap(page, `copy-mine-open-${size}`);
+
+      // Half closed by the provider: half of the copy's lots close.
+      await provider('/v1/api/forex/close', { id: String(opened.Id), cont: '5' });
+      await expect.poll(() => shownLots(page), WITHIN).toBe('0.05');
+      await expect.poll(() => activity(page), WITHIN).toContain(`${name}: 0.05 lots of EUR/USD closed (partial close)`);
+
+      // The rest closed: the copy holds nothing.
+      await provider('/v1/api/forex/close', { id: String(opened.Id) });
+      await expect.poll(() => page.locator('.copy-position').count(), WITHIN).toBe(0);
+      await expect.poll(() => activity(page), WITHIN).toContain(`${name}: copied 0.05 lots of EUR/USD closed`);
+
+      // Stop, asked first: the copy's money is back in the wallet, the fee (if any profit) deducted.
+      await page.locator('[data-testid="copy-stop"]').click();
+      await page.locator('.dialog__actions .btn-danger').click();
+      await page.locator('.copy-card[data-status="3"]').waitFor();
+      const [stopped] = await follower<CopyItem[]>('/api/copy/mine');
+      const fee = dec(stopped?.fees_paid ?? 'NaN');
+      const returned = dec(stopped?.invested ?? 'NaN').plus(stopped?.pnl ?? 'NaN');
+      const after = (await follower<{ balance: string }>('/v1/api/main/wallet/getBalance')).balance;
+      expect(dec(after).toFixed(2)).toBe(dec(before).minus(1000).plus(returned).toFixed(2));
+      expect(fee.gte(0)).toBe(true);
+      await expect.poll(() => plain(page, '[data-field="wallet"]')).toBe(dec(after).toFixed(2));
+      await browser().snap(page, `copy-mine-stopped-${size}`);
+
+      // The same screens in Arabic, right to left.
+      await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
+      await page.evaluate(() => localStorage.setItem('tw:lang', 'ar'));
+      await page.reload();
+      await page.locator('.copy-card').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await browser().snap(page, `copy-mine-ar-${size}`);
+      await page.goto(`${server.url}/#/copy`);
+      await page.locator('.copy-row').first().waitFor();
+      await browser().snap(page, `copy-list-ar-${size}`);
+      await context.close();
+    });
+  }
+});
