@@ -45,6 +45,14 @@ export function wrapperExecutable(cpus: string | null): string {
 }
 
 /** The flags tests/e2e/browser.ts uses in this sandbox, plus no background throttling of timers or renderers. */
+/** Lighthouse's mobile device, the phone of the start-up measurements: 412×823 at DPR 1.75, touch. */
+export const LIGHTHOUSE_PHONE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+} as const;
+
 export const BENCH_FLAGS = [
   '--headless',
   '--no-sandbox',

@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
 import { BENCH_TMP, ensureBuilds } from '../lib/client-build.ts';
-import { launchPinned } from '../render/browser.ts';
+import { LIGHTHOUSE_PHONE, launchPinned } from '../render/browser.ts';
 import { PROFILE_CATEGORIES } from '../render/run-one.ts';
 import type { TraceEvent } from '../render/trace.ts';
 import { decodeVlq } from '../report/chunk-sources.ts';
@@ -67,13 +67,7 @@ try {
     for (const path of pages) {
       for (let b = 0; b < dists.length; b++) {
         const server = servers[b] as BenchServer;
-        // Lighthouse's mobile device: 412×823 at DPR 1.75, touch.
-        const context = await browser.browser.newContext({
-          viewport: { width: 412, height: 823 },
-          deviceScaleFactor: 1.75,
-          isMobile: true,
-          hasTouch: true,
-        });
+        const context = await browser.browser.newContext(LIGHTHOUSE_PHONE);
         try {
           const page = await context.newPage();
           await browser.browser.startTracing(page, { categories: PROFILE_CATEGORIES });

@@ -118,7 +118,10 @@ function signedOutAt(env: Envelope<unknown>): number | null {
   return typeof at === 'number' ? at : null;
 }
 
-function sessionGone(env: Envelope<unknown>, call: CallOptions): void {
+function sessionGone(env: Envelope<unknown>, call: CallOptions, sentToken: string): void {
+  // The answer of a session this browser has already left (a log-out, another sign-in): nothing of it to end, and a
+  // redirect would take the trader from where the log-out led to the login.
+  if (sentToken !== '' && sentToken !== $token.peek()) return;
   signOut();
   const at = signedOutAt(env);
   // Ended from another device: said with the time in the reader's zone, even by a start-up check, so the trader
@@ -135,15 +138,16 @@ function sessionGone(env: Envelope<unknown>, call: CallOptions): void {
  * REST 999, while there is a session to end.
  */
 export function socketSessionRejected(msg: string, at?: number): void {
-  if (!$token.peek()) return;
-  sessionGone({ code: CODE_SESSION, msg, data: at === undefined ? null : { signed_out_at: at } }, {});
+  const token = $token.peek();
+  if (!token) return;
+  sessionGone({ code: CODE_SESSION, msg, data: at === undefined ? null : { signed_out_at: at } }, {}, token);
 }
 
 /** The envelope's data when its code is 1; otherwise the refusal, toasted unless the call said not to. */
-function accept<T>(body: unknown, call: CallOptions): Envelope<T> {
+function accept<T>(body: unknown, call: CallOptions, sentToken: string): Envelope<T> {
   if (!isEnvelope(body)) return transportFailure('BAD_RESPONSE', call, false, translate('errors.internal'));
   if (body.code === CODE_OK) return body as Envelope<T>;
-  if (body.code === CODE_SESSION) sessionGone(body, call);
+  if (body.code === CODE_SESSION) sessionGone(body, call, sentToken);
   else if (call.toast !== false && body.msg) toast(body.msg);
   throw new ApiFailure(body.code, body.msg, null, body.data);
 }
@@ -156,8 +160,13 @@ function transportFailure(code: string, call: CallOptions, quietOffline: boolean
   throw new ApiFailure(CODE_NETWORK, msg, code);
 }
 
-/** The response of one call; an AbortError when the caller cancelled, a toasted ApiFailure when the network failed. */
-async function send(req: ApiRequest, call: CallOptions, onProgress?: (share: number) => void): Promise<Response> {
+/** The response of one call and the session token it carried; an AbortError when the caller cancelled, a toasted
+ * ApiFailure when the network failed. */
+async function send(
+  req: ApiRequest,
+  call: CallOptions,
+  onProgress?: (share: number) => void,
+): Promise<{ res: Response; token: string }> {
   const abort = new AbortController();
   const cancel = (): void => abort.abort();
   if (req.signal?.aborted) cancel();
@@ -178,7 +187,10 @@ async function send(req: ApiRequest, call: CallOptions, onProgress?: (share: num
       headers,
       signal: abort.signal,
     };
-    return await (onProgress ? transport.upload(o, onProgress) : transport.send(o));
+    return {
+      res: await (onProgress ? transport.upload(o, onProgress) : transport.send(o)),
+      token: headers.authorization,
+    };
   } catch (err) {
     if (isCancelled(err) && !timedOut) throw err;
     return transportFailure(timedOut ? 'ECONNABORTED' : 'ERR_NETWORK', call, req.method === 'get');
@@ -201,11 +213,11 @@ export async function apiRequest<T>(
 ): Promise<Envelope<T>> {
   if (opts.loading) beginLoading();
   try {
-    const res = await send(req, opts, onProgress);
+    const { res, token } = await send(req, opts, onProgress);
     const body = await json(res);
     // Our server answers some failures with an HTTP error status but still an envelope (404, 999 …).
     if (!res.ok && !isEnvelope(body)) transportFailure(String(res.status), opts, false);
-    return accept<T>(body, opts);
+    return accept<T>(body, opts, token);
   } finally {
     if (opts.loading) endLoading(); // always closes: success, failure, network error or cancellation
   }
@@ -218,12 +230,12 @@ export async function apiBlob(
   opts: CallOptions = {},
   signal?: AbortSignal,
 ): Promise<Blob> {
-  const res = await send({ method: 'get', url, params, signal }, opts);
+  const { res, token } = await send({ method: 'get', url, params, signal }, opts);
   const type = res.headers.get('content-type') ?? '';
   if (res.ok && (type.startsWith('image/') || type.startsWith('text/csv'))) return res.blob();
   const body = await json(res);
   if (!res.ok && !isEnvelope(body)) transportFailure(String(res.status), opts, false);
-  accept(body, opts);
+  accept(body, opts, token);
   return transportFailure('BAD_RESPONSE', opts, false, translate('errors.internal'));
 }
 

@@ -27,6 +27,7 @@ import { LONG_PRESS_MS } from '../components/hooks/long-press-rule.ts';
 import { hasSwap, orderLinesMark, type OrderLine } from './order-lines.ts';
 import { formatMoney } from '../i18n/format.ts';
 import { lineName, lineWords } from './chart-lines-text.tsx';
+import { stackTags } from './tag-stack.ts';
 
 const DRAG_SLOP_PX = 4;
 /** How near (px) a long press must land to a line to mean that line. */
@@ -94,11 +95,12 @@ function OrderLineLayerImpl(
 
   const place = () => {
     if (!series) return;
+    const h = plotHeight();
+    const shown: Array<{ tag: HTMLButtonElement; y: number; height: number }> = [];
     for (const l of linesRef.current) {
       const tag = tags.current.get(l.key);
       if (!tag) continue;
       const y = series.priceToCoordinate(priceOf(l));
-      const h = plotHeight();
       // Off the price scale: not shown, but still read in the chart's region (its text alternative).
       // Written only when they change: this runs after every live bar, and the tag seldom moves (a style write
       // restyles the tag even with the same value).
@@ -106,9 +108,16 @@ function OrderLineLayerImpl(
         if (tag.dataset.off !== 'true') tag.dataset.off = 'true';
       } else {
         if (tag.dataset.off !== undefined) delete tag.dataset.off;
-        const top = `${y}px`;
-        if (tag.style.top !== top) tag.style.top = top;
+        shown.push({ tag, y, height: tag.offsetHeight });
       }
+    }
+    for (const { tag, y, centre, near } of stackTags(shown)) {
+      const at = String(y);
+      if (tag.dataset.y !== at) tag.dataset.y = at; // the line's own height: a drag starts from it
+      const px = `${centre}px`;
+      if (tag.style.top !== px) tag.style.top = px;
+      if (near && tag.dataset.near !== 'true') tag.dataset.near = 'true';
+      else if (!near && tag.dataset.near !== undefined) delete tag.dataset.near;
     }
   };
   const placeRef = useRef(place);
@@ -269,7 +278,8 @@ function LineTag({ line, price, tagRef, draggable, timers, onEdit, onDrag }: Lin
           return;
         }
         if (!draggable) return;
-        const top = parseFloat(e.currentTarget.style.top) || 0;
+        // From the line's height, not the tag's: a stacked tag sits beside its line.
+        const top = parseFloat(e.currentTarget.dataset.y ?? e.currentTarget.style.top) || 0;
         drag.current = { id: e.pointerId, startY: e.clientY, top, moved: false };
         e.currentTarget.setPointerCapture?.(e.pointerId);
       }}

@@ -188,7 +188,7 @@ it(
     await dialog.locator('button', { hasText: 'Confirm' }).click();
     await expect
       .poll(() => page.locator('.toast').allInnerTexts())
-      .toEqual(expect.arrayContaining([expect.stringContaining('stop-profit must be above the price')]));
+      .toEqual(expect.arrayContaining([expect.stringContaining('take profit must be above the price')]));
     await expect.poll(() => tp.getAttribute('data-price')).toBe(moved);
     expect((await held(o.Id))?.TargetProfitPrice).toBe(moved);
 

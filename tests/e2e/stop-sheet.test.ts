@@ -76,7 +76,7 @@ for (const [size, viewport] of [
       .poll(() => sheet.locator('[data-outcome="stop-profit"]').innerText())
       .toMatch(
         new RegExp(
-          `· P&L at stop profit \\+${Number(gain).toLocaleString('en-GB', { minimumFractionDigits: 2 }).replace(/\./g, '\\.')}$`,
+          `· P&L at take profit \\+${Number(gain).toLocaleString('en-GB', { minimumFractionDigits: 2 }).replace(/\./g, '\\.')}$`,
         ),
       );
     expect(await page.locator('[data-testid="stop-form"]').innerText()).not.toContain('must be');

@@ -60,7 +60,8 @@ export async function renderRoutes(routes: RouteObject[] | ReactElement, initial
   await act(async () => {
     root = createRoot(container);
     root.render(
-      <MemoryRouter initialEntries={[initial]}>
+      // Navigations are plain updates, as the app's HashRouter makes them (src/app/app.tsx).
+      <MemoryRouter initialEntries={[initial]} useTransitions={false}>
         <RouterProbe probe={probe} />
         {isValidElement(routes) ? routes : <RouteList routes={routes} />}
       </MemoryRouter>,

@@ -150,7 +150,7 @@ export const NEWS_EN: readonly NewsStory[] = [
     bullets: [
       'Fixed-margin instruments use a set amount per lot',
       'The handling fee is charged when a position opens',
-      'Stop-profit and stop-loss can be edited while a position is open',
+      'Take-profit and stop-loss can be edited while a position is open',
     ],
     table: [
       ['Multiplier', 'Margin for 1 lot EUR/USD at 1.0850'],

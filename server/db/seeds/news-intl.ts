@@ -220,7 +220,7 @@ export const NEWS_INTL: readonly NewsStory[] = [
     bullets: [
       'Certains instruments ont une marge fixe par lot',
       'Les frais sont prélevés à l’ouverture',
-      'Stop-profit et stop-loss modifiables à tout moment',
+      'Take-profit et stop-loss modifiables à tout moment',
     ],
   },
   {

@@ -1,6 +1,6 @@
 // The log-out row with its confirm dialog (docs/contract.md §2, §4: logout → root route), shown where a trader looks for
 // it: the end of the user center, the security page and Me → Other. One component so the three behave the same.
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { logout as serverLogout } from '../../api/account.ts';
@@ -16,25 +16,17 @@ export function LogoutButton(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState(false);
-  const leaving = useRef(false);
-  // The session is cleared once the page has been left for /: cleared while it still shows, its login guard
-  // (a sign-out is a synchronous render, the navigation a transition) sent the user to /login?from=<this page>.
-  useEffect(
-    () => () => {
-      if (!leaving.current) return;
-      const token = $token.peek();
-      // This browser stops receiving the account's price alerts first (it needs the token), then the token is revoked;
-      // fire and forget: offline, the local sign-out still happens.
-      if (token) void forgetPushDevice(token).finally(() => serverLogout(token).catch(() => undefined));
-      signOut();
-      toast(t('user.logout_success'));
-    },
-    [t],
-  );
   const logout = (): void => {
     setConfirm(false);
-    leaving.current = true;
+    const token = $token.peek();
+    // Signed out before / opens, so / draws for a visitor and asks nothing with the token being revoked; both updates
+    // come from this one click, so React draws them as one and this page's login guard never sees the session gone.
+    signOut();
     void navigate('/', { replace: true }); // docs/contract.md §4: logout returns to the root route
+    toast(t('user.logout_success'));
+    // This browser stops receiving the account's price alerts first (it needs the token), then the token is revoked;
+    // fire and forget: offline, the local sign-out still happens.
+    if (token) void forgetPushDevice(token).finally(() => serverLogout(token).catch(() => undefined));
   };
   return (
     <>

@@ -161,13 +161,13 @@ export function WithdrawForm(props: {
         <div>
           <dt>{t('wallet.fee')}</dt>
           <dd data-testid="fee">
-            <Num>{preview.fee === '--' ? '--' : `${preview.fee} USD`}</Num>
+            <Num>{preview.fee === '--' ? '--' : `${formatMoney(preview.fee)} USD`}</Num>
           </dd>
         </div>
         <div>
           <dt>{t('wallet.receive')}</dt>
           <dd data-testid="receive">
-            <Num>{preview.receive === '--' ? '--' : `${preview.receive} ${currency?.code ?? ''}`}</Num>
+            <Num>{preview.receive === '--' ? '--' : `${formatMoney(preview.receive)} ${currency?.code ?? ''}`}</Num>
           </dd>
         </div>
       </dl>
@@ -189,9 +189,9 @@ export function WithdrawForm(props: {
         open={reviewing}
         lines={{
           amount: `${formatMoney(amount.trim())} USD`,
-          fee: `${preview.fee} USD`,
+          fee: `${formatMoney(preview.fee)} USD`,
           to: method ? methodLabel(method) : '',
-          receive: `${preview.receive} ${currency?.code ?? ''}`,
+          receive: `${formatMoney(preview.receive)} ${currency?.code ?? ''}`,
         }}
         onClose={() => setReviewing(false)}
         onSend={send}

@@ -115,6 +115,19 @@ describe('failures', () => {
     expect(navigate).toHaveBeenCalledWith('/login?from=%2Ftrade', { replace: true });
   });
 
+  it('a 999 answering a session already left (log-out, another sign-in) ends nothing and goes nowhere', async () => {
+    let answer: (r: ReturnType<typeof fail>) => void = () => undefined;
+    server.on('GET', '/api/user/info', () => new Promise((resolve) => (answer = resolve)));
+    const call = failure(apiGet('/api/user/info'));
+    await vi.waitFor(() => expect(server.seen).toHaveLength(1));
+    signIn({ token: 'tok-2', user: { ...USER, id: 8 } }); // the trader moved on while tok-1's call was out
+    answer(fail(999, 'Your session has expired'));
+    expect((await call).code).toBe(999);
+    expect($token.value).toBe('tok-2');
+    expect(navigate).not.toHaveBeenCalled();
+    expect(toastTexts()).toEqual([]);
+  });
+
   it('code 999 on an initial call clears the session but does not redirect or toast', async () => {
     server.on('GET', '/api/user/info', fail(999, 'Your session has expired'));
     await failure(apiGet('/api/user/info', undefined, { initial: true }));

@@ -2,12 +2,14 @@
 // subscriptions are gone, so a tick rewrites nothing in it and its codes leave the quote interest (the feed then stops
 // sending them). Shown again, it reads the newest price. Counted with a MutationObserver and the interest list.
 import { afterEach, describe, expect, it } from 'vitest';
-import { act } from 'react';
+import { act, useEffect } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
 import { createRoot, type Root } from 'react-dom/client';
 import { KeepAlive } from '../../../../../src/app/layout/keep-alive.tsx';
 import { LiveText } from '../../../../../src/components/text/live-text.tsx';
 import { quote } from '../../../../../src/state/market/quotes.ts';
 import { shownCodes } from '../../../../../src/state/market/quote-interest.ts';
+import { $loggedIn, signIn, signOut } from '../../../../../src/state/account/session.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -63,5 +65,37 @@ describe('a hidden kept-alive list', () => {
 
     act(() => root?.render(<KeepAlive active>{<Rows codes={codes} />}</KeepAlive>));
     expect(host.querySelector('[data-field="HIDA"]')?.textContent).toBe('2.010'); // the tenth tick's price
+  });
+});
+
+describe('a kept-alive route shown again under another session', () => {
+  /** As the desk's account strip: account work while signed in, started by an effect. */
+  function AccountWork({ runs }: { runs: boolean[] }) {
+    useSignals();
+    const loggedIn = $loggedIn.value;
+    useEffect(() => {
+      if (loggedIn) runs.push($loggedIn.peek());
+    }, [loggedIn]);
+    return null;
+  }
+
+  it('is drawn afresh: its effects never run with the session it was hidden under', () => {
+    const user = { id: 1, uid: 'U1', email: 'a@b.co', mobile: '', is_demo: 0 as const, invite_code: 'X' };
+    act(() => signIn({ token: 'tok-ka', user }));
+    const runs: boolean[] = [];
+    const page = <AccountWork runs={runs} />; // one element, as the route table's: React reuses its last render
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    act(() => root?.render(<KeepAlive active>{page}</KeepAlive>));
+    expect(runs).toEqual([true]);
+    act(() => root?.render(<KeepAlive active={false}>{page}</KeepAlive>));
+    act(() => signOut()); // logged out on another page, then sent back to this one
+    act(() => root?.render(<KeepAlive active>{page}</KeepAlive>));
+    expect(runs).toEqual([true]); // not [true, false]: no account work for a signed-out session
+    // Shown again under the same session, it keeps its state: no new drawing, no effect again.
+    act(() => root?.render(<KeepAlive active={false}>{page}</KeepAlive>));
+    act(() => root?.render(<KeepAlive active>{page}</KeepAlive>));
+    expect(runs).toEqual([true]);
   });
 });

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { WithdrawPage } from '../../../../../src/pages/mine/withdraw-page.tsx';
 import { ok, type Reply } from '../../../api-fake-server.ts';
-import { renderRoutes, settle, type Rendered } from '../../../pages-render.tsx';
+import { renderRoutes, settle, typeInto, type Rendered } from '../../../pages-render.tsx';
 import { startInEnglish, useFakeApi } from '../../../page-suite.tsx';
 
 const routes: RouteObject[] = [{ path: '/mine/withdraw', element: <WithdrawPage /> }];
@@ -47,5 +47,23 @@ describe('the withdrawal form while its lists load', () => {
     methods.release();
     await settle();
     expect(q('[data-testid="bind-first"]')?.textContent).toBe('Add an address');
+  });
+});
+
+describe('the withdrawal preview', () => {
+  it('writes the fee and the amount received as money: separators and the currency’s two places', async () => {
+    fake.server.on('GET', '/v1/api/main/wallet/getBalance', ok({ balance: '20000', lock_balance: '0' }));
+    fake.server.on(
+      'GET',
+      '/api/account/draw_symbol_list',
+      ok([{ id: 1, code: 'USDT', protocol: 'TRC20', draw_rate: '1', fee_type: 1, usd_price: '1' }]),
+    );
+    fake.server.on('GET', '/api/wallet/get_draw_method', ok([]));
+    view = await renderRoutes(routes, '/mine/withdraw');
+    await settle();
+    await typeInto(q('input[name="number"]'), '15000');
+    expect(q('[data-testid="withdraw-available"]')?.textContent).toBe('20,000.00 USD');
+    expect(q('[data-testid="fee"]')?.textContent).toBe('1.00 USD');
+    expect(q('[data-testid="receive"]')?.textContent).toBe('14,999.00 USDT'); // not 14999.00 beside 15,000.00
   });
 });

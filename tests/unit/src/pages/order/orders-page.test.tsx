@@ -387,9 +387,9 @@ describe('detail sheet and actions', () => {
     await click($('[data-action="edit-stops"]'));
     await typeInto($('input[data-field="stop-loss"]'), '-1.07');
     expect(($('input[data-field="stop-loss"]') as HTMLInputElement).value).toBe('-1.07');
-    expect(txt('[data-message-for="stop-loss"]')).toBe('Please enter a valid stop-profit or stop-loss price'); // as typed
+    expect(txt('[data-message-for="stop-loss"]')).toBe('Please enter a valid take-profit or stop-loss price'); // as typed
     await click($('[data-action="save-stops"]'));
-    expect(txt('[data-message-for="stop-loss"]')).toBe('Please enter a valid stop-profit or stop-loss price');
+    expect(txt('[data-message-for="stop-loss"]')).toBe('Please enter a valid take-profit or stop-loss price');
     expect(toasts()).toEqual([]);
     expect(server.seen.some((r) => r.url === '/v1/api/forex/set_stop_price')).toBe(false);
   });

@@ -183,7 +183,7 @@ describe('submitting', () => {
     await type($<HTMLInputElement>('input[data-field="stop-loss"]'), '-1.05');
     expect($<HTMLInputElement>('input[data-field="stop-loss"]').value).toBe('-1.05');
     await click(submitButton());
-    expect(messages()).toEqual({ 'stop-loss': 'Please enter a valid stop-profit or stop-loss price' });
+    expect(messages()).toEqual({ 'stop-loss': 'Please enter a valid take-profit or stop-loss price' });
     expect(submitOrder).not.toHaveBeenCalled();
     expect(toast).not.toHaveBeenCalled(); // a field's problem is never a toast over the form
   });
@@ -354,7 +354,7 @@ describe('messages under their fields, as typed (1, 2, 4, 5)', () => {
     await type($<HTMLInputElement>('input[data-field="stop-loss"]'), '1.2');
     expect(messages()).toEqual({ 'stop-loss': 'For a buy (long), the stop-loss must be below the price' });
     await type($<HTMLInputElement>('input[data-field="stop-loss"]'), 'x');
-    expect(messages()).toEqual({ 'stop-loss': 'Please enter a valid stop-profit or stop-loss price' });
+    expect(messages()).toEqual({ 'stop-loss': 'Please enter a valid take-profit or stop-loss price' });
     await type($<HTMLInputElement>('input[data-field="stop-loss"]'), '1.07');
     expect(messages()).toEqual({});
     expect(toast).not.toHaveBeenCalled();
