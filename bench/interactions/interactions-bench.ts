@@ -7,6 +7,7 @@ import { BENCH_TMP } from '../lib/client-build.ts';
 import { startBenchServer } from '../lib/app-server.ts';
 import { launchPinned, openPage, setThrottle } from '../render/browser.ts';
 import { FLOOR_PATH } from '../render/floor-pages.ts';
+import { MARK_END, MARK_START } from '../render/trace.ts';
 import { BENCH_CODE, createBenchSession, seedBrowserState, type BenchSession } from '../render/session.ts';
 import type { Envelope, Instrument } from '../../domain/types.ts';
 import { eventTimingProbe, stepFigures, stepSample, type StepFigures, type StepSample } from './event-timing.ts';
@@ -69,7 +70,7 @@ const DESK = { width: 1280, height: 800 };
 const HZ = 20;
 const FLOOR_CODES = Array.from({ length: 13 }, (_, i) => `SYN${String(i + 1).padStart(4, '0')}`);
 
-interface DeviceSetup {
+export interface DeviceSetup {
   name: 'phone' | 'desk';
   viewport: { width: number; height: number };
   mobile: boolean;
@@ -95,13 +96,15 @@ async function settle(page: Page): Promise<void> {
   );
 }
 
-async function measureStep(page: Page, step: Step): Promise<StepSample> {
+/** One step measured; its act → answer lies between the performance marks MARK_START and MARK_END (for a trace). */
+export async function measureStep(page: Page, step: Step): Promise<StepSample> {
   await step.prepare?.(page);
   await settle(page);
-  const since = await page.evaluate(() => performance.now());
+  const since = await page.evaluate((m) => performance.mark(m).startTime, MARK_START);
   await step.act(page);
   await step.answer(page);
   await settle(page);
+  await page.evaluate((m) => performance.mark(m), MARK_END);
   const { events, longTasks, now } = await page.evaluate(() => ({
     events: window.__twInteractions?.events ?? [],
     longTasks: window.__twInteractions?.longTasks ?? [],
@@ -216,7 +219,7 @@ async function runDevice(
 }
 
 /** The phone: 4× CDP throttle, 360×740 touch, 300 instruments, the trading path of steps.ts. */
-const phone = (session: BenchSession, code: string, _list: readonly Instrument[]): DeviceSetup => ({
+export const phone = (session: BenchSession, code: string, _list: readonly Instrument[]): DeviceSetup => ({
   name: 'phone',
   viewport: PHONE,
   mobile: true,
@@ -232,7 +235,7 @@ const phone = (session: BenchSession, code: string, _list: readonly Instrument[]
 });
 
 /** The desk: 1280×800, no CPU throttle (the render bench's desk case), 5,000 instruments, one-click and the grid on. */
-const desk = (_session: BenchSession, code: string, list: readonly Instrument[]): DeviceSetup => {
+export const desk = (_session: BenchSession, code: string, list: readonly Instrument[]): DeviceSetup => {
   const inst = list.find((i) => i.Code === code);
   const trading = String(inst?.CategoryId ?? SYNTHETIC_CATEGORY_ID);
   const tradingCodes = list.filter((i) => String(i.CategoryId) === trading).map((i) => i.Code);

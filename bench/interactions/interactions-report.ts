@@ -2,6 +2,7 @@
 import { figure, TOL, type Figures } from '../lib/figures.ts';
 import { table } from '../lib/table.ts';
 import { check, type TargetCheck } from '../lib/targets.ts';
+import { TARGET_BENCHMARK_INDEX } from '../startup/lighthouse-calibrate.ts';
 import type { DeviceRun, InteractionsResult } from './interactions-bench.ts';
 
 const ms = (v: number | null): string => (v === null ? '—' : v.toFixed(0));
@@ -56,6 +57,11 @@ export function interactionsTargets(r: InteractionsResult | null | undefined): T
 function deviceTable(name: string, run: DeviceRun): string {
   const d = run.device;
   const head = `▶ Interactions: ${name} ${d.viewport.width}×${d.viewport.height}, ${d.throttle}× CPU, one core, ${d.instruments} instruments × ${d.hz}/s; ${run.rounds} round(s) × ${run.repeatsPerRound}, app and floor alternating (INP ms; 16 = below Event Timing's threshold)`;
+  const flow = run.lighthouseFlow;
+  const lh = (id: string): string => {
+    const s = flow?.steps.find((x) => x.id === id);
+    return s ? `${ms(s.inpMs)} / ${ms(s.tbtMs)}` : '—';
+  };
   const rows = run.rows.map((row) => [
     row.id,
     String(row.app.samples),
@@ -64,7 +70,11 @@ function deviceTable(name: string, run: DeviceRun): string {
     ms(row.app.longTaskMax),
     `${ms(row.floor.inpP50)} / ${ms(row.floor.inpP75)}`,
     row.ratioP75 === null ? '—' : `${row.ratioP75.toFixed(2)}×`,
+    lh(row.id),
   ]);
+  const flowHead = flow
+    ? `\n  Lighthouse ${flow.version ?? '?'} user flow: host index ${flow.benchmarkIndex ?? '?'} → CPU ${flow.cpuSlowdownMultiplier}× (target index ${TARGET_BENCHMARK_INDEX})`
+    : '';
   const errors = run.errors.length ? `\n  errors: ${run.errors.slice(0, 8).join('; ')}` : '';
   return `\n${head}\n${table(
     [
@@ -75,9 +85,10 @@ function deviceTable(name: string, run: DeviceRun): string {
       'longest task',
       'floor p50 / p75',
       'p75 ÷ floor',
+      'Lighthouse INP / TBT',
     ],
     rows,
-  )}${errors}`;
+  )}${flowHead}${errors}`;
 }
 
 export function interactionsTable(r: InteractionsResult | null | undefined): string {

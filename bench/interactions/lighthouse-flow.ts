@@ -46,7 +46,9 @@ export function interactionScripts(audit: FlowAudit | undefined): { chunk: strin
     for (const phase of table.items ?? []) {
       for (const s of phase.subItems?.items ?? []) {
         const url = String(s.url ?? '');
-        const name = chunkName(url.startsWith('http') ? new URL(url).pathname.replace(/^\//, '') : url);
+        // A built chunk by its name; the page itself (inline scripts, whatever URL the tab had first) as "(document)".
+        const path = url.startsWith('http') ? new URL(url).pathname.replace(/^\//, '') : url;
+        const name = url.startsWith('http') && !path.startsWith('assets/') ? '(document)' : chunkName(path);
         sums.set(name, (sums.get(name) ?? 0) + Number(s.total ?? 0));
       }
     }

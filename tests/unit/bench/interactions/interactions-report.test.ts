@@ -61,6 +61,7 @@ describe("the Lighthouse flow's evidence", () => {
                 { url: 'http://127.0.0.1:1/assets/react-C1iE8mnY.js', total: 12.4 },
                 { url: 'http://127.0.0.1:1/assets/candle-chart-Ab12Cd34.js', total: 50 },
                 { url: 'Other', total: 0 },
+                { url: 'http://127.0.0.1:1/healthz', total: 3 },
               ]),
             ],
           },
@@ -70,6 +71,7 @@ describe("the Lighthouse flow's evidence", () => {
     expect(interactionScripts(audit)).toEqual([
       { chunk: 'candle-chart', ms: 50 },
       { chunk: 'react', ms: 42 },
+      { chunk: '(document)', ms: 3 },
     ]);
     expect(interactionScripts(undefined)).toEqual([]);
   });
