@@ -42,6 +42,8 @@ interface Build {
   session: Awaited<ReturnType<typeof createBenchSession>>;
   inp: Map<string, number[]>;
   tasks: Map<string, string[]>;
+  /** Main-thread CPU × throttle from input to answer, per sample: the load of other processes does not inflate it. */
+  cpu: Map<string, number[]>;
 }
 
 const builds: Build[] = [];
@@ -57,7 +59,16 @@ try {
     const code = session.order?.ForexTradeLists.Code ?? BENCH_CODE;
     const res = await fetch(`${server.url}/v1/api/forex/trade_list`, { headers: { lang: 'en' } });
     const setup = device(session, code, ((await res.json()) as Envelope<Instrument[]>).data);
-    builds.push({ name: names[i] ?? dist, dist, server, setup, session, inp: new Map(), tasks: new Map() });
+    builds.push({
+      name: names[i] ?? dist,
+      dist,
+      server,
+      setup,
+      session,
+      inp: new Map(),
+      tasks: new Map(),
+      cpu: new Map(),
+    });
   }
   for (let round = 1; round <= rounds; round++) {
     for (const b of builds) {
@@ -72,7 +83,7 @@ try {
         await setThrottle(pinned.browser, cdp, b.setup.throttle);
         await page.goto(`${b.server.url}${b.setup.appPath}`);
         await page.waitForFunction(() => document.documentElement.dataset['ready'] === 'true', undefined, {
-          timeout: 60_000,
+          timeout: 180_000,
         });
         for (const step of b.setup.steps) {
           const traced = chosen.has(step.id);
@@ -88,7 +99,13 @@ try {
           b.inp.set(step.id, [...(b.inp.get(step.id) ?? []), sample.inp]);
           if (!start || !end) continue;
           const where = builtLocator(b.dist);
-          const { tasks } = longTasksBetween(events, start, start.ts / 1000, end.ts / 1000, b.setup.throttle);
+          const { tasks, phoneCpuMs } = longTasksBetween(
+            events,
+            start,
+            start.ts / 1000,
+            end.ts / 1000,
+            b.setup.throttle,
+          );
           const lines = tasks.map(
             (t) =>
               `${t.phoneMs.toFixed(0)} ms (wall ${t.wallMs.toFixed(0)}) at +${t.atMs.toFixed(0)}: ${t.chunks
@@ -102,8 +119,12 @@ try {
                 .map((x) => `${x.name} ${(x.ms * b.setup.throttle).toFixed(0)}`)
                 .join(', ')}`,
           );
-          b.tasks.set(step.id, [...(b.tasks.get(step.id) ?? []), `INP ${sample.inp.toFixed(0)}`, ...lines]);
+          b.cpu.set(step.id, [...(b.cpu.get(step.id) ?? []), phoneCpuMs]);
+          const head = `INP ${sample.inp.toFixed(0)}, main-thread CPU ${phoneCpuMs.toFixed(0)} ms (× throttle)`;
+          b.tasks.set(step.id, [...(b.tasks.get(step.id) ?? []), head, ...lines]);
         }
+      } catch (err) {
+        log(`  ${b.name} round ${round} failed: ${(err as Error).message.split('\n')[0] ?? ''}`);
       } finally {
         await context.close().catch(() => undefined);
       }
@@ -117,7 +138,11 @@ for (const id of chosen) {
   console.log(`\n## ${id}`);
   for (const b of builds) {
     const xs = b.inp.get(id) ?? [];
-    console.log(`${b.name}: INP n=${xs.length} p50 ${median(xs)?.toFixed(0)} p75 ${percentile(xs, 75)?.toFixed(0)}`);
+    const cpu = b.cpu.get(id) ?? [];
+    console.log(
+      `${b.name}: INP n=${xs.length} p50 ${median(xs)?.toFixed(0)} p75 ${percentile(xs, 75)?.toFixed(0)}; ` +
+        `main-thread CPU p50 ${median(cpu)?.toFixed(0)} p75 ${percentile(cpu, 75)?.toFixed(0)} ms`,
+    );
     for (const line of b.tasks.get(id) ?? []) console.log(`  ${line}`);
   }
 }
