@@ -280,6 +280,7 @@ async function main(args: BenchArgs): Promise<number> {
   await section('interactions', () =>
     interactionsBench({
       quick: args.quick,
+      only: args.cases,
       distDir: builds.probe,
       browserCpus: cpus.browser,
       serverCpus: cpus.server,

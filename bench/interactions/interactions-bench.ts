@@ -7,10 +7,16 @@ import { BENCH_TMP } from '../lib/client-build.ts';
 import { startBenchServer } from '../lib/app-server.ts';
 import { launchPinned, openPage, setThrottle } from '../render/browser.ts';
 import { FLOOR_PATH } from '../render/floor-pages.ts';
-import { BENCH_CODE, createBenchSession, seedBrowserState } from '../render/session.ts';
+import { MARK_END, MARK_START } from '../render/trace.ts';
+import { BENCH_CODE, createBenchSession, seedBrowserState, type BenchSession } from '../render/session.ts';
+import type { Envelope, Instrument } from '../../domain/types.ts';
 import { eventTimingProbe, stepFigures, stepSample, type StepFigures, type StepSample } from './event-timing.ts';
 import { INTERACTIONS_FLOOR, interactionsFloorHtml } from './floor-interactions.ts';
 import { phoneSteps, type Step } from './steps.ts';
+import { runLighthouseFlow, type FlowRun } from './lighthouse-flow.ts';
+import { deskSteps } from './desk-steps.ts';
+import { DESK_FLOOR, deskFloorHtml } from './floor-desk.ts';
+import { SYNTHETIC_CATEGORY_ID } from '../lib/synthetic-catalogue.ts';
 
 export type Side = 'app' | 'floor';
 
@@ -23,8 +29,15 @@ export interface InteractionRow {
   samples: { app: StepSample[]; floor: StepSample[] };
 }
 
-export interface InteractionsResult {
-  device: { viewport: { width: number; height: number }; throttle: number; instruments: number; hz: number };
+/** One device's run: its steps, app and floor alternating. */
+export interface DeviceRun {
+  device: {
+    viewport: { width: number; height: number };
+    throttle: number;
+    instruments: number;
+    hz: number;
+    mobile: boolean;
+  };
   rounds: number;
   repeatsPerRound: number;
   browserCpus: string | null;
@@ -32,6 +45,13 @@ export interface InteractionsResult {
   /** The instrument the path trades (the session's, see above). */
   code: string;
   rows: InteractionRow[];
+  /** The phone's Lighthouse user flow over the same steps, calibrated CPU (lighthouse-flow.ts). */
+  lighthouseFlow?: FlowRun | null;
+}
+
+/** The phone's run at the top level (the first results' shape), the desk's beside it. */
+export interface InteractionsResult extends DeviceRun {
+  desk?: DeviceRun | null;
 }
 
 export interface InteractionsOptions {
@@ -39,15 +59,35 @@ export interface InteractionsOptions {
   distDir: string;
   browserCpus: string | null;
   serverCpus: string | null;
+  /** `--cases`: 'phone', 'desk' or both (null). */
+  only?: readonly string[] | null;
   log: (line: string) => void;
   onCleanup: (fn: () => Promise<void>) => void;
 }
 
 const PHONE = { width: 360, height: 740 };
-const THROTTLE = 4;
-const INSTRUMENTS = 300;
+const DESK = { width: 1280, height: 800 };
 const HZ = 20;
 const FLOOR_CODES = Array.from({ length: 13 }, (_, i) => `SYN${String(i + 1).padStart(4, '0')}`);
+
+export interface DeviceSetup {
+  name: 'phone' | 'desk';
+  viewport: { width: number; height: number };
+  mobile: boolean;
+  throttle: number;
+  instruments: number;
+  /** The app's first URL (after the server's origin). */
+  appPath: string;
+  floorPage: string;
+  floorHtml: string;
+  /** localStorage the app starts with (one-click, the grid), set before any page script. */
+  storage: Record<string, string>;
+  /** The instrument the app starts on (localStorage). */
+  startCode: string;
+  steps: Step[];
+  /** Cross-check the steps with a Lighthouse user flow after the rounds. */
+  flow: boolean;
+}
 
 /** Two frames and a moment: Event Timing reports an entry only after the frame that presented its answer. */
 async function settle(page: Page): Promise<void> {
@@ -56,13 +96,15 @@ async function settle(page: Page): Promise<void> {
   );
 }
 
-async function measureStep(page: Page, step: Step): Promise<StepSample> {
+/** One step measured; its act → answer lies between the performance marks MARK_START and MARK_END (for a trace). */
+export async function measureStep(page: Page, step: Step): Promise<StepSample> {
   await step.prepare?.(page);
   await settle(page);
-  const since = await page.evaluate(() => performance.now());
+  const since = await page.evaluate((m) => performance.mark(m).startTime, MARK_START);
   await step.act(page);
   await step.answer(page);
   await settle(page);
+  await page.evaluate((m) => performance.mark(m), MARK_END);
   const { events, longTasks, now } = await page.evaluate(() => ({
     events: window.__twInteractions?.events ?? [],
     longTasks: window.__twInteractions?.longTasks ?? [],
@@ -73,12 +115,16 @@ async function measureStep(page: Page, step: Step): Promise<StepSample> {
   return sample;
 }
 
-export async function interactionsBench(opts: InteractionsOptions): Promise<InteractionsResult> {
+async function runDevice(
+  opts: InteractionsOptions,
+  setup: (session: BenchSession, code: string, list: readonly Instrument[]) => DeviceSetup,
+  instruments: number,
+): Promise<DeviceRun> {
   const rounds = opts.quick ? 1 : 2;
   const repeats = opts.quick ? 3 : 5;
-  opts.log(`starting the server with SIM_INSTRUMENTS=${INSTRUMENTS} SIM_HZ=${HZ} …`);
+  opts.log(`starting the server with SIM_INSTRUMENTS=${instruments} SIM_HZ=${HZ} …`);
   const server = await startBenchServer({
-    env: { SIM_INSTRUMENTS: String(INSTRUMENTS), SIM_HZ: String(HZ), SIM_SEED: '20240601' },
+    env: { SIM_INSTRUMENTS: String(instruments), SIM_HZ: String(HZ), SIM_SEED: '20240601' },
     distDir: opts.distDir,
     cpus: opts.serverCpus,
   });
@@ -90,38 +136,33 @@ export async function interactionsBench(opts: InteractionsOptions): Promise<Inte
   // was opened (a catalogue instrument open now), so Buy and confirm reach the holding list.
   const code = session.order?.ForexTradeLists.Code ?? BENCH_CODE;
   if (session.note) opts.log(`  note: ${session.note}`);
-  opts.log(`  the trading path runs on ${code}`);
-  const steps = phoneSteps(code);
+  const listRes = await fetch(`${server.url}/v1/api/forex/trade_list`, { headers: { lang: 'en' } });
+  const dev = setup(session, code, ((await listRes.json()) as Envelope<Instrument[]>).data);
+  opts.log(`  the ${dev.name}'s path runs on ${code}`);
   const samples = new Map<string, { app: StepSample[]; floor: StepSample[] }>(
-    steps.map((s) => [s.id, { app: [], floor: [] }]),
+    dev.steps.map((s) => [s.id, { app: [], floor: [] }]),
   );
   const errors: string[] = [];
   for (let round = 1; round <= rounds; round++) {
     for (const side of ['app', 'floor'] as const) {
-      opts.log(`  interactions round ${round}/${rounds}: ${side} …`);
-      const { context, page, cdp } = await openPage(pinned.browser, PHONE, true, 1);
+      opts.log(`  ${dev.name} interactions round ${round}/${rounds}: ${side} …`);
+      const { context, page, cdp } = await openPage(pinned.browser, dev.viewport, dev.mobile, 1);
       try {
         await context.addInitScript(eventTimingProbe);
+        await context.addInitScript((kv: Record<string, string>) => {
+          for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v);
+        }, dev.storage);
         await context.route(`**${FLOOR_PATH}*`, (route) =>
-          route.fulfill({
-            status: 200,
-            contentType: 'text/html',
-            body: interactionsFloorHtml([code, ...FLOOR_CODES.slice(1)]),
-          }),
+          route.fulfill({ status: 200, contentType: 'text/html', body: dev.floorHtml }),
         );
-        await seedBrowserState(page, server.url, session);
-        await setThrottle(pinned.browser, cdp, THROTTLE);
-        if (side === 'app') {
-          await page.goto(`${server.url}/?bench=1#/`);
-          await page.waitForFunction(() => document.documentElement.dataset['ready'] === 'true', undefined, {
-            timeout: 60_000,
-          });
-        } else {
-          await page.goto(`${server.url}${FLOOR_PATH}${INTERACTIONS_FLOOR}`);
-          await page.waitForFunction(() => document.documentElement.dataset['ready'] === 'true');
-        }
+        await seedBrowserState(page, server.url, { ...session, code: dev.startCode });
+        await setThrottle(pinned.browser, cdp, dev.throttle);
+        await page.goto(side === 'app' ? `${server.url}${dev.appPath}` : `${server.url}${FLOOR_PATH}${dev.floorPage}`);
+        await page.waitForFunction(() => document.documentElement.dataset['ready'] === 'true', undefined, {
+          timeout: 60_000,
+        });
         for (let i = 0; i < repeats; i++) {
-          for (const step of steps) {
+          for (const step of dev.steps) {
             try {
               samples.get(step.id)?.[side].push(await measureStep(page, step));
             } catch (err) {
@@ -144,8 +185,21 @@ export async function interactionsBench(opts: InteractionsOptions): Promise<Inte
     }
   }
   await pinned.close();
+  let lighthouseFlow: FlowRun | null = null;
+  if (dev.flow) {
+    opts.log(`  ${dev.name}: the Lighthouse user flow over the same steps …`);
+    lighthouseFlow = await runLighthouseFlow({
+      url: server.url,
+      session,
+      startCode: dev.startCode,
+      steps: dev.steps,
+      cpus: opts.browserCpus,
+      log: opts.log,
+    });
+    if (lighthouseFlow.error) errors.push(`Lighthouse flow: ${lighthouseFlow.error}`);
+  }
   await server.stop();
-  const rows = steps.map((s): InteractionRow => {
+  const rows = dev.steps.map((s): InteractionRow => {
     const got = samples.get(s.id) ?? { app: [], floor: [] };
     const app = stepFigures(got.app);
     const floor = stepFigures(got.floor);
@@ -153,12 +207,72 @@ export async function interactionsBench(opts: InteractionsOptions): Promise<Inte
     return { id: s.id, app, floor, ratioP75, samples: got };
   });
   return {
-    device: { viewport: PHONE, throttle: THROTTLE, instruments: INSTRUMENTS, hz: HZ },
+    device: { viewport: dev.viewport, throttle: dev.throttle, instruments, hz: HZ, mobile: dev.mobile },
     rounds,
     repeatsPerRound: repeats,
     browserCpus: opts.browserCpus,
     errors,
     code,
     rows,
+    lighthouseFlow,
   };
+}
+
+/** The phone: 4× CDP throttle, 360×740 touch, 300 instruments, the trading path of steps.ts. */
+export const phone = (session: BenchSession, code: string, _list: readonly Instrument[]): DeviceSetup => ({
+  name: 'phone',
+  viewport: PHONE,
+  mobile: true,
+  throttle: 4,
+  instruments: 300,
+  appPath: '/?bench=1#/',
+  floorPage: INTERACTIONS_FLOOR,
+  floorHtml: interactionsFloorHtml([code, ...FLOOR_CODES.slice(1)]),
+  storage: {},
+  startCode: session.code,
+  steps: phoneSteps(code),
+  flow: true,
+});
+
+/** The desk: 1280×800, no CPU throttle (the render bench's desk case), 5,000 instruments, one-click and the grid on. */
+export const desk = (_session: BenchSession, code: string, list: readonly Instrument[]): DeviceSetup => {
+  const inst = list.find((i) => i.Code === code);
+  const trading = String(inst?.CategoryId ?? SYNTHETIC_CATEGORY_ID);
+  const tradingCodes = list.filter((i) => String(i.CategoryId) === trading).map((i) => i.Code);
+  const synthetic = String(SYNTHETIC_CATEGORY_ID);
+  const syn = list.filter((i) => i.CategoryId === SYNTHETIC_CATEGORY_ID).map((i) => i.Code);
+  return {
+    name: 'desk',
+    viewport: DESK,
+    mobile: false,
+    throttle: 1,
+    instruments: 5000,
+    appPath: `/?bench=1#/trade?code=${code}`,
+    floorPage: DESK_FLOOR,
+    floorHtml: deskFloorHtml({
+      code,
+      categories: [
+        { id: trading, codes: tradingCodes },
+        { id: synthetic, codes: syn },
+      ],
+    }),
+    storage: { 'tw:one-click': 'on', 'tw:desk-grid': JSON.stringify({ on: true, cells: [] }) },
+    startCode: code,
+    steps: deskSteps(code, { trading, synthetic }),
+    flow: false,
+  };
+};
+
+/** The phone's place when only the desk ran: no rows, so no figures and no targets. */
+function notRun(viewport: { width: number; height: number }, opts: InteractionsOptions): DeviceRun {
+  const device = { viewport, throttle: 4, instruments: 300, hz: HZ, mobile: true };
+  return { device, rounds: 0, repeatsPerRound: 0, browserCpus: opts.browserCpus, errors: [], code: '', rows: [] };
+}
+
+export async function interactionsBench(opts: InteractionsOptions): Promise<InteractionsResult> {
+  const want = (d: string): boolean => !opts.only || opts.only.includes(d);
+  const phoneRun = want('phone') ? await runDevice(opts, phone, 300) : null;
+  const deskRun = want('desk') ? await runDevice(opts, desk, 5000) : null;
+  if (!phoneRun && !deskRun) throw new Error(`--cases=${opts.only?.join(',') ?? ''}: the interactions are phone, desk`);
+  return { ...(phoneRun ?? notRun(PHONE, opts)), desk: deskRun };
 }

@@ -53,7 +53,7 @@ export function drawReport(data: ReportData): void {
   // Interactions: INP of the trading path against its floor page
   const is = section(
     'Interactions: INP p75 against the floor page',
-    'Event Timing (durationThreshold 16): the slowest interaction of each step; 16 ms = no entry (answered within the threshold). App and floor alternate in one run on the one-core 4× phone.',
+    'Event Timing (durationThreshold 16): the slowest interaction of each step; 16 ms = no entry (answered within the threshold). App and floor alternate in one run: the one-core 4× phone, then the desk (1280×800, 1×, desk-… steps).',
   );
   if (data.interactions.length) {
     table(

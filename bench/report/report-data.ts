@@ -310,7 +310,8 @@ export function reportData(json: ResultsJson, name: string): ReportData {
 const ms = (v: number | null | undefined): string => (typeof v === 'number' ? v.toFixed(0) : '—');
 
 function interactionRows(s: DeepPartial<Sections>): ReportData['interactions'] {
-  return (s.interactions?.rows ?? []).map((r) => ({
+  // The desk's steps follow the phone's (their ids say desk-…).
+  return [...(s.interactions?.rows ?? []), ...(s.interactions?.desk?.rows ?? [])].map((r) => ({
     id: r?.id ?? '?',
     n: `${r?.app?.samples ?? 0} / ${r?.floor?.samples ?? 0}`,
     app: `${ms(r?.app?.inpP50)} / ${ms(r?.app?.inpP75)}`,

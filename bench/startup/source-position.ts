@@ -1,6 +1,9 @@
 // Where a built file's line and column came from, by its source map (base64 VLQ mappings, decodeVlq of
 // report/chunk-sources.ts): the task split names a sampled function by its source file and line, not by the
 // minified name.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { decodeVlq } from '../report/chunk-sources.ts';
 
 export interface SourceMapJson {
   sources?: string[];
@@ -40,5 +43,21 @@ export function sourcePositions(
     }
     if (!hit) return null;
     return `${sources[hit[1]] ?? '?'}:${hit[2] + 1}`;
+  };
+}
+
+/** "assets/x-Hash.js:12:345" of a served URL → "src/…:line" through the build's map (the built place if none). */
+export function builtLocator(dist: string): (url: string, line: number, column: number) => string {
+  const maps = new Map<string, ((l: number, c: number) => string | null) | null>();
+  return (url, line, column) => {
+    const file = url.replace(/^https?:\/\/[^/]+\//, '').replace(/[?#].*$/, '');
+    if (!maps.has(file)) {
+      const path = join(dist, `${file}.map`);
+      maps.set(
+        file,
+        existsSync(path) ? sourcePositions(JSON.parse(readFileSync(path, 'utf8')) as SourceMapJson, decodeVlq) : null,
+      );
+    }
+    return maps.get(file)?.(line, column) ?? `${file || '(document)'}:${line + 1}:${column + 1}`;
   };
 }

@@ -72,16 +72,23 @@ function scriptFrameOf(node: ProfileNode, nodes: ReadonlyMap<number, ProfileNode
 
 const fileOf = (url: string): string => url.replace(/[?#].*$/, '').slice(url.lastIndexOf('/') + 1);
 
-/** Tasks of the page's main thread after its first contentful paint over 50 ms at `slowdown`× (null: no paint). */
-export function startupTasks(events: readonly TraceEvent[], slowdown = PHONE_SLOWDOWN): StartupSplit | null {
-  const fcp = firstPaint(events);
-  if (!fcp) return null;
-  const { pid, tid } = fcp;
-  const fcpMs = fcp.ts / 1000;
+/** The top-level tasks of one thread (that of `thread`) starting in [fromMs, toMs) on the trace clock whose CPU time ×
+ * `slowdown` is over 50 ms, each with its chunks and costliest functions (atMs from `fromMs`); and all their CPU. */
+export function longTasksBetween(
+  events: readonly TraceEvent[],
+  thread: { pid: number; tid: number },
+  fromMs: number,
+  toMs: number,
+  slowdown: number,
+): { tasks: StartupTask[]; phoneCpuMs: number } {
+  const { pid, tid } = thread;
   const mine = events.filter((e) => e.pid === pid && e.tid === tid);
   const { samples, nodes } = threadSamples(events, pid, tid);
   const tops = mine
-    .filter((e) => e.ph === 'X' && TASK_NAMES.has(e.name) && e.dur !== undefined && e.ts / 1000 >= fcpMs)
+    .filter(
+      (e) =>
+        e.ph === 'X' && TASK_NAMES.has(e.name) && e.dur !== undefined && e.ts / 1000 >= fromMs && e.ts / 1000 < toMs,
+    )
     .sort((a, b) => a.ts - b.ts);
   const tasks: StartupTask[] = [];
   let phoneCpuMs = 0;
@@ -117,7 +124,7 @@ export function startupTasks(events: readonly TraceEvent[], slowdown = PHONE_SLO
     }
     const chunks = [...byChunk].map(([chunk, ms]) => ({ chunk, ms })).sort((a, b) => b.ms - a.ms);
     tasks.push({
-      atMs: start - fcpMs,
+      atMs: start - fromMs,
       wallMs: end - start,
       cpuMs,
       phoneMs: cpuMs * slowdown,
@@ -127,6 +134,15 @@ export function startupTasks(events: readonly TraceEvent[], slowdown = PHONE_SLO
       inside: longTaskContents(mine, start, end + 0.001, 0)[0]?.inside ?? [],
     });
   }
+  return { tasks, phoneCpuMs };
+}
+
+/** Tasks of the page's main thread after its first contentful paint over 50 ms at `slowdown`× (null: no paint). */
+export function startupTasks(events: readonly TraceEvent[], slowdown = PHONE_SLOWDOWN): StartupSplit | null {
+  const fcp = firstPaint(events);
+  if (!fcp) return null;
+  const fcpMs = fcp.ts / 1000;
+  const { tasks, phoneCpuMs } = longTasksBetween(events, fcp, fcpMs, Infinity, slowdown);
   return {
     fcpMs,
     tasks,

@@ -6,7 +6,7 @@
 // timeline, V8 sampling profiler) for `ms`, and task-split-parse.ts lists each task with its chunk and its costliest
 // functions, located through the build's source maps. Prints a table per page; writes bench/results/tmp/task-split-*.json.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
@@ -15,8 +15,7 @@ import { BENCH_TMP, ensureBuilds } from '../lib/client-build.ts';
 import { LIGHTHOUSE_PHONE, launchPinned } from '../render/browser.ts';
 import { PROFILE_CATEGORIES } from '../render/run-one.ts';
 import type { TraceEvent } from '../render/trace.ts';
-import { decodeVlq } from '../report/chunk-sources.ts';
-import { sourcePositions, type SourceMapJson } from './source-position.ts';
+import { builtLocator } from './source-position.ts';
 import { startupTasks, type StartupSplit } from './task-split-parse.ts';
 
 const arg = (name: string, def: string): string =>
@@ -31,22 +30,6 @@ const names = arg('names', dists.map((_, i) => String.fromCharCode(65 + i)).join
 const pages = arg('pages', '/,/#/trade').split(',');
 const loads = Number(arg('loads', '2'));
 const windowMs = Number(arg('ms', '10000'));
-
-/** "assets/x-Hash.js:12:345" of a served URL → "src/…:line" through the build's map (the built place if none). */
-function locator(dist: string): (url: string, line: number, column: number) => string {
-  const maps = new Map<string, ((l: number, c: number) => string | null) | null>();
-  return (url, line, column) => {
-    const file = url.replace(/^https?:\/\/[^/]+\//, '').replace(/[?#].*$/, '');
-    if (!maps.has(file)) {
-      const path = join(dist, `${file}.map`);
-      maps.set(
-        file,
-        existsSync(path) ? sourcePositions(JSON.parse(readFileSync(path, 'utf8')) as SourceMapJson, decodeVlq) : null,
-      );
-    }
-    return maps.get(file)?.(line, column) ?? `${file || '(document)'}:${line + 1}:${column + 1}`;
-  };
-}
 
 interface Load {
   page: string;
@@ -79,7 +62,7 @@ try {
           mkdirSync(join(BENCH_TMP, 'traces'), { recursive: true });
           writeFileSync(join(BENCH_TMP, 'traces', `${name}.trace.json.gz`), gzipSync(buf));
           const split = startupTasks(events);
-          const where = locator(dists[b] as string);
+          const where = builtLocator(dists[b] as string);
           for (const t of split?.tasks ?? []) for (const f of t.top) f.url = where(f.url, f.line, f.column);
           const load: Load = { page: path, build: names[b] ?? String(b), round, loadAverage: loadavg()[0] ?? 0, split };
           out.push(load);

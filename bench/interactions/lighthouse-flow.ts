@@ -1,0 +1,163 @@
+// The cross-check of the phone's INP: Lighthouse's user flow (Lighthouse's docs, "User Flows": timespan mode) over the
+// same steps, one timespan per step, its CPU throttling calibrated to the host (startup/lighthouse-calibrate.ts).
+// Lighthouse drives the page through puppeteer; the steps (steps.ts, Playwright's API) drive the same tab through a
+// second CDP connection. Timespans need applied ("devtools") throttling: under "simulate" Lighthouse reports neither
+// INP nor TBT for a timespan. Network throttling is off: the question is the CPU's, and the feed is a websocket.
+import type { FlowResult } from 'lighthouse';
+import { chromium, type Page } from 'playwright-core';
+import { BENCH_FLAGS, wrapperExecutable } from '../render/browser.ts';
+import { seedBrowserState, type BenchSession } from '../render/session.ts';
+import { calibratedSlowdown } from '../startup/lighthouse-calibrate.ts';
+import { chunkName } from '../startup/lighthouse.ts';
+import type { Step } from './steps.ts';
+
+export interface FlowStepFigures {
+  id: string;
+  /** Lighthouse's INP of the timespan (its slowest interaction), ms; null when it saw none. */
+  inpMs: number | null;
+  tbtMs: number | null;
+  /** The scripts that ran during the slowest interaction (work-during-interaction), chunk names, ms. */
+  scripts: { chunk: string; ms: number }[];
+  error: string | null;
+}
+
+export interface FlowRun {
+  version: string | null;
+  benchmarkIndex: number | null;
+  cpuSlowdownMultiplier: number;
+  viewport: { width: number; height: number };
+  steps: FlowStepFigures[];
+  error: string | null;
+}
+
+interface FlowAudit {
+  numericValue?: number;
+  details?: { type?: string; items?: { type?: string; items?: FlowItem[] }[] | FlowItem[] };
+}
+interface FlowItem {
+  subItems?: { items?: { url?: string; total?: number }[] };
+}
+
+/** The scripts of work-during-interaction's phase table, summed over the phases, longest first. */
+export function interactionScripts(audit: FlowAudit | undefined): { chunk: string; ms: number }[] {
+  const sums = new Map<string, number>();
+  const tables = (audit?.details?.items ?? []) as { items?: FlowItem[] }[];
+  for (const table of tables) {
+    for (const phase of table.items ?? []) {
+      for (const s of phase.subItems?.items ?? []) {
+        const url = String(s.url ?? '');
+        // A built chunk by its name; the page itself (inline scripts, whatever URL the tab had first) as "(document)".
+        const path = url.startsWith('http') ? new URL(url).pathname.replace(/^\//, '') : url;
+        const name = url.startsWith('http') && !path.startsWith('assets/') ? '(document)' : chunkName(path);
+        sums.set(name, (sums.get(name) ?? 0) + Number(s.total ?? 0));
+      }
+    }
+  }
+  return [...sums]
+    .map(([chunk, ms]) => ({ chunk, ms: Math.round(ms) }))
+    .filter((s) => s.ms > 0)
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 4);
+}
+
+const PHONE = { width: 360, height: 740 };
+
+export async function runLighthouseFlow(opts: {
+  url: string;
+  session: BenchSession;
+  startCode: string;
+  steps: Step[];
+  cpus: string | null;
+  log: (line: string) => void;
+}): Promise<FlowRun> {
+  const [{ startFlow }, puppeteer] = await Promise.all([import('lighthouse'), import('puppeteer-core')]);
+  const flags = BENCH_FLAGS.filter((f) => f !== '--headless');
+  const browser = await puppeteer.default.launch({
+    executablePath: wrapperExecutable(opts.cpus),
+    headless: true,
+    args: [...flags, '--remote-debugging-port=0'],
+  });
+  const out: FlowRun = {
+    version: null,
+    benchmarkIndex: null,
+    cpuSlowdownMultiplier: 4,
+    viewport: PHONE,
+    steps: [],
+    error: null,
+  };
+  try {
+    const lhPage = await browser.newPage();
+    const pw = await chromium.connectOverCDP(browser.wsEndpoint());
+    const page: Page | undefined = pw
+      .contexts()[0]
+      ?.pages()
+      .find((p) => p.url() === lhPage.url());
+    if (!page) throw new Error('the flow page is not visible over CDP');
+    await seedBrowserState(page, opts.url, { ...opts.session, code: opts.startCode });
+    const settings = {
+      formFactor: 'mobile' as const,
+      screenEmulation: { mobile: true, ...PHONE, deviceScaleFactor: 2, disabled: false },
+      throttlingMethod: 'devtools' as const,
+      throttling: { cpuSlowdownMultiplier: 4, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0 },
+      onlyCategories: ['performance'],
+    };
+    // Lighthouse types the page with its own copy of puppeteer-core: the same protocol, another class identity.
+    const flow = await startFlow(lhPage as unknown as Parameters<typeof startFlow>[0], {
+      name: 'phone trading path',
+      config: { extends: 'lighthouse:default', settings },
+    });
+    await page.goto(`${opts.url}/?bench=1#/`);
+    await page.waitForFunction(() => document.documentElement.dataset['ready'] === 'true', undefined, {
+      timeout: 60_000,
+    });
+    // An empty timespan measures the host (its benchmark index is taken before the throttling is applied).
+    await flow.startTimespan({ name: 'calibrate' });
+    await flow.endTimespan();
+    const first = (await flow.createFlowResult()).steps[0]?.lhr;
+    out.version = first?.lighthouseVersion ?? null;
+    out.benchmarkIndex = first?.environment.benchmarkIndex ?? null;
+    out.cpuSlowdownMultiplier = calibratedSlowdown(out.benchmarkIndex);
+    opts.log(`  Lighthouse flow: host index ${out.benchmarkIndex ?? '?'} → CPU ${out.cpuSlowdownMultiplier}×`);
+    const throttling = { ...settings.throttling, cpuSlowdownMultiplier: out.cpuSlowdownMultiplier };
+    const done: string[] = [];
+    for (const step of opts.steps) {
+      try {
+        await step.prepare?.(page);
+        await flow.startTimespan({ name: step.id, throttling });
+        await step.act(page);
+        await step.answer(page);
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
+        await flow.endTimespan();
+        await step.undo?.(page);
+        done.push(step.id);
+      } catch (err) {
+        out.steps.push({
+          id: step.id,
+          inpMs: null,
+          tbtMs: null,
+          scripts: [],
+          error: (err as Error).message.split('\n')[0] ?? '',
+        });
+      }
+    }
+    const result: FlowResult = await flow.createFlowResult();
+    for (const s of result.steps.slice(1)) {
+      const a = s.lhr.audits;
+      out.steps.push({
+        id: s.name,
+        inpMs: a['interaction-to-next-paint']?.numericValue ?? null,
+        tbtMs: a['total-blocking-time']?.numericValue ?? null,
+        scripts: interactionScripts(a['work-during-interaction'] as FlowAudit | undefined),
+        error: null,
+      });
+    }
+    const order = opts.steps.map((s) => s.id);
+    out.steps.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+    await pw.close();
+  } catch (err) {
+    out.error = (err as Error).message.split('\n')[0] ?? 'failed';
+  } finally {
+    await browser.close();
+  }
+  return out;
+}

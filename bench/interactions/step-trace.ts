@@ -1,0 +1,148 @@
+// `npx tsx bench/interactions/step-trace.ts --device=phone|desk --steps=a,b [--rounds=3] [--dist=A,B]
+// [--names=before,after]`: the long tasks of chosen interactions and where they come from, and a before/after of a fix
+// like with like. Each build (default: the bench's probe build) is served by a bench server of its own; per round the
+// builds take turns (interleaved, so the machine's load falls on both), each running the device's whole path in a
+// fresh context and, for the chosen steps only, a Chromium trace (DevTools timeline + V8 sampling profiler) from the
+// input to the answer. Prints each build's INP (Event Timing, as the bench) and every task over 50 ms at the device's
+// throttle with its chunk and costliest functions through the build's source maps; traces in bench/results/tmp/traces.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join, resolve } from 'node:path';
+import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
+import { BENCH_TMP, ensureBuilds } from '../lib/client-build.ts';
+import { median, percentile } from '../lib/stats.ts';
+import { launchPinned, openPage, setThrottle } from '../render/browser.ts';
+import { PROFILE_CATEGORIES } from '../render/run-one.ts';
+import { createBenchSession, seedBrowserState, BENCH_CODE } from '../render/session.ts';
+import { MARK_END, MARK_START, type TraceEvent } from '../render/trace.ts';
+import { builtLocator } from '../startup/source-position.ts';
+import { longTasksBetween } from '../startup/task-split-parse.ts';
+import type { Envelope, Instrument } from '../../domain/types.ts';
+import { eventTimingProbe } from './event-timing.ts';
+import { desk, measureStep, phone, type DeviceSetup } from './interactions-bench.ts';
+
+const arg = (name: string, def: string): string =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
+const log = (s: string): void => void process.stderr.write(`${s}\n`);
+const device = arg('device', 'phone') === 'desk' ? desk : phone;
+const chosen = new Set(arg('steps', '').split(',').filter(Boolean));
+const rounds = Number(arg('rounds', '3'));
+const dists = arg('dist', '')
+  .split(',')
+  .filter(Boolean)
+  .map((d) => resolve(d));
+if (dists.length === 0) dists.push(ensureBuilds(log).probe);
+const names = arg('names', dists.map((_, i) => String.fromCharCode(65 + i)).join(',')).split(',');
+
+interface Build {
+  name: string;
+  dist: string;
+  server: BenchServer;
+  setup: DeviceSetup;
+  session: Awaited<ReturnType<typeof createBenchSession>>;
+  inp: Map<string, number[]>;
+  tasks: Map<string, string[]>;
+  /** Main-thread CPU × throttle from input to answer, per sample: the load of other processes does not inflate it. */
+  cpu: Map<string, number[]>;
+}
+
+const builds: Build[] = [];
+const pinned = await launchPinned('0');
+try {
+  for (const [i, dist] of dists.entries()) {
+    const server = await startBenchServer({
+      env: { SIM_INSTRUMENTS: String(device === desk ? 5000 : 300), SIM_HZ: '20', SIM_SEED: '20240601' },
+      distDir: dist,
+      cpus: '1',
+    });
+    const session = await createBenchSession(server.url);
+    const code = session.order?.ForexTradeLists.Code ?? BENCH_CODE;
+    const res = await fetch(`${server.url}/v1/api/forex/trade_list`, { headers: { lang: 'en' } });
+    const setup = device(session, code, ((await res.json()) as Envelope<Instrument[]>).data);
+    builds.push({
+      name: names[i] ?? dist,
+      dist,
+      server,
+      setup,
+      session,
+      inp: new Map(),
+      tasks: new Map(),
+      cpu: new Map(),
+    });
+  }
+  for (let round = 1; round <= rounds; round++) {
+    for (const b of builds) {
+      log(`round ${round}/${rounds}: ${b.name} …`);
+      const { context, page, cdp } = await openPage(pinned.browser, b.setup.viewport, b.setup.mobile, 1);
+      try {
+        await context.addInitScript(eventTimingProbe);
+        await context.addInitScript((kv: Record<string, string>) => {
+          for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v);
+        }, b.setup.storage);
+        await seedBrowserState(page, b.server.url, { ...b.session, code: b.setup.startCode });
+        await setThrottle(pinned.browser, cdp, b.setup.throttle);
+        await page.goto(`${b.server.url}${b.setup.appPath}`);
+        await page.waitForFunction(() => document.documentElement.dataset['ready'] === 'true', undefined, {
+          timeout: 180_000,
+        });
+        for (const step of b.setup.steps) {
+          const traced = chosen.has(step.id);
+          if (traced) await pinned.browser.startTracing(page, { categories: PROFILE_CATEGORIES });
+          const sample = await measureStep(page, step);
+          if (!traced) continue;
+          const buf = await pinned.browser.stopTracing();
+          mkdirSync(join(BENCH_TMP, 'traces'), { recursive: true });
+          writeFileSync(join(BENCH_TMP, 'traces', `step-${step.id}-${b.name}-${round}.trace.json.gz`), gzipSync(buf));
+          const events = (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+          const start = events.find((e) => e.name === MARK_START);
+          const end = events.find((e) => e.name === MARK_END);
+          b.inp.set(step.id, [...(b.inp.get(step.id) ?? []), sample.inp]);
+          if (!start || !end) continue;
+          const where = builtLocator(b.dist);
+          const { tasks, phoneCpuMs } = longTasksBetween(
+            events,
+            start,
+            start.ts / 1000,
+            end.ts / 1000,
+            b.setup.throttle,
+          );
+          const lines = tasks.map(
+            (t) =>
+              `${t.phoneMs.toFixed(0)} ms (wall ${t.wallMs.toFixed(0)}) at +${t.atMs.toFixed(0)}: ${t.chunks
+                .slice(0, 3)
+                .map((c) => `${c.chunk} ${(c.ms * b.setup.throttle).toFixed(0)}`)
+                .join(', ')}; ${t.top
+                .slice(0, 4)
+                .map((f) => `${f.fn} ${where(f.url, f.line, f.column)} ${(f.ms * b.setup.throttle).toFixed(0)}`)
+                .join(', ')}; inside ${t.inside
+                .slice(0, 3)
+                .map((x) => `${x.name} ${(x.ms * b.setup.throttle).toFixed(0)}`)
+                .join(', ')}`,
+          );
+          b.cpu.set(step.id, [...(b.cpu.get(step.id) ?? []), phoneCpuMs]);
+          const head = `INP ${sample.inp.toFixed(0)}, main-thread CPU ${phoneCpuMs.toFixed(0)} ms (× throttle)`;
+          b.tasks.set(step.id, [...(b.tasks.get(step.id) ?? []), head, ...lines]);
+        }
+      } catch (err) {
+        log(`  ${b.name} round ${round} failed: ${(err as Error).message.split('\n')[0] ?? ''}`);
+      } finally {
+        await context.close().catch(() => undefined);
+      }
+    }
+  }
+} finally {
+  await pinned.close();
+  for (const b of builds) await b.server.stop();
+}
+for (const id of chosen) {
+  console.log(`\n## ${id}`);
+  for (const b of builds) {
+    const xs = b.inp.get(id) ?? [];
+    const cpu = b.cpu.get(id) ?? [];
+    console.log(
+      `${b.name}: INP n=${xs.length} p50 ${median(xs)?.toFixed(0)} p75 ${percentile(xs, 75)?.toFixed(0)}; ` +
+        `main-thread CPU p50 ${median(cpu)?.toFixed(0)} p75 ${percentile(cpu, 75)?.toFixed(0)} ms`,
+    );
+    for (const line of b.tasks.get(id) ?? []) console.log(`  ${line}`);
+  }
+}
