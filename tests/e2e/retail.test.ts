@@ -6,7 +6,9 @@
 // simulator keeps ticking, and suspending its source would make the price stale and refuse the order).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { InstrumentSpec } from '../../domain/retail.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
+import en from '../../locales/en.json' with { type: 'json' };
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { pageIn, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, ops } from './real-user.ts';
@@ -135,16 +137,19 @@ describe.each([
     const user = await createFundedUser(e2e.server, '100', 'retail e2e spec');
     const list = await userGet<Instrument[]>(e2e.server, user, '/v1/api/forex/trade_list');
     const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', size, '#/trade');
-    // [code, the class's words, the multiples a retail account is offered]
-    for (const [code, cls, offered] of [
-      ['EURUSD', 'Major currency pair', '×10 ×20 ×30'],
-      ['XAUUSD', 'gold or major index', '×10 ×20'],
-      ['BTCUSDT', 'Crypto-asset', '×2'],
+    const fill = (text: string, values: Record<string, string>) =>
+      Object.entries(values).reduce((out, [k, v]) => out.replace(`{{${k}}}`, v), text);
+    // [code, the class's words, the multiples a retail account is offered, its retail margin, its typical spread]
+    for (const [code, cls, offered, margin, spread] of [
+      ['EURUSD', 'Major currency pair', '×10 ×20 ×30', '3.33% (×30)', fill(en.spec.points_value, { points: '15' })],
+      ['XAUUSD', 'gold or major index', '×10 ×20', '5% (×20)', en.spec.spread_none_value],
+      ['BTCUSDT', 'Crypto-asset', '×2', '50% (×2)', en.spec.spread_none_value],
     ] as const) {
       const inst = list.data.find((i) => i.Code === code);
+      const spec = await userGet<InstrumentSpec>(e2e.server, user, '/v1/api/retail/spec', { forex_id: inst?.Id ?? 0 });
       await page.goto(`${e2e.server.url}/#/trade?code=${code}`);
       await page.locator('[data-action="open-spec"]:visible').click();
-      const sheet = page.locator(`[data-testid="spec-sheet"][data-code="${code}"]`);
+      const sheet = page.locator(`[data-testid="spec-sheet"][data-code="${code}"][data-terms="server"]`);
       await sheet.waitFor({ timeout: slow(10_000) });
       const value = (row: string) => sheet.locator(`[data-spec="${row}"] dd`).innerText();
       await expect.poll(() => value('asset_class')).toContain(cls);
@@ -154,6 +159,15 @@ describe.each([
       expect(await value('fee')).toBe(inst?.ForexFeeRate);
       expect(await value('precision')).toBe(String(inst?.PricePrecision));
       expect(await value('leverage')).toBe(offered);
+      expect(await value('retail_margin')).toBe(margin);
+      expect(await value('typical_spread')).toBe(spread);
+      const rate = spec.data.swap_mode === 'percent' ? en.spec.swap_percent_value : en.spec.swap_points_value;
+      expect(await value('swap_long')).toBe(fill(rate, { rate: spec.data.swap_long }));
+      expect(await value('swap_short')).toBe(fill(rate, { rate: spec.data.swap_short }));
+      expect(await value('swap_triple')).toContain('Wednesday');
+      expect(await value('stop_level')).toBe(en.spec.stop_level_none);
+      if (spec.data.always_open) expect(await value('hours')).toBe(en.spec.hours_always);
+      else expect(await value('hours')).toMatch(/^\S+ \d\d:\d\d to \S+ \d\d:\d\d$/);
       await snap(page, `retail-spec-${name}-${code}`);
       await page.keyboard.press('Escape');
     }
