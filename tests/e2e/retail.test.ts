@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { InstrumentSpec } from '../../domain/retail.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
+import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { pageIn, userGet, userPageAt } from './lang-page.ts';
@@ -59,6 +60,9 @@ async function warningInView(page: Page): Promise<string> {
 }
 
 const num = (text: string): string => text.replace(/[^\d.]/g, '');
+const texts = { en, ar };
+const seenAsks = (seen: string[]): string[] => seen.map(num);
+const sideLabel = (page: Page) => page.locator('[data-testid="market-price-side"]:visible').first().innerText();
 
 describe.each([
   ['phone', PHONE],
@@ -70,6 +74,8 @@ describe.each([
       await page.goto(`${e2e.server.url}/#${path}`);
       const text = await warningInView(page);
       expect(text).toContain('100');
+      // The market list's one price is labelled Bid once, in its header.
+      if (path === '/') await expect.poll(() => sideLabel(page)).toBe(texts[lang as 'en' | 'ar'].market.prices_bid);
       await snap(page, `retail-warning-${name}-${lang}-${path.replace('/', '') || 'home'}`);
     }
     await context.close();
@@ -80,14 +86,32 @@ describe.each([
     const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', size, '#/trade');
     const sides = page.locator('[data-testid="quote-sides"]:visible');
     await sides.waitFor({ timeout: slow(15_000) });
-    const read = async () => ({
-      bid: num(await sides.locator('[data-field="bid"]').innerText()),
-      ask: num(await sides.locator('[data-field="ask"]').innerText()),
-      spread: num(await sides.locator('[data-field="spread"]').innerText()),
-      button: num(await page.locator('[data-action="submit-order"]:visible [data-field="submit-price"]').innerText()),
-    });
+    // One read of every figure at once: the simulator ticks between two separate reads.
+    const read = async () =>
+      sides.evaluate((el) => {
+        const text = (root: ParentNode, sel: string) =>
+          (root.querySelector(sel)?.textContent ?? '').replace(/[^\d.]/g, '');
+        const submit = [...document.querySelectorAll<HTMLElement>('[data-action="submit-order"]')].find(
+          (b) => b.offsetParent !== null,
+        );
+        return {
+          bid: text(el, '[data-field="bid"]'),
+          ask: text(el, '[data-field="ask"]'),
+          spread: text(el, '[data-field="spread"]'),
+          button: submit ? text(submit, '[data-field="submit-price"]') : '',
+        };
+      });
     await expect.poll(async () => (await read()).spread, { timeout: slow(15_000) }).toBe('15');
     const shown = await read();
+    // The chart's ask line: on by default on the desk, off on the phone (a setting in the indicator sheet).
+    const askLines = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.tw-chart[data-code="EURUSD"]')].map(
+          (e) => e.dataset.askLine ?? '',
+        ),
+      );
+    if (name === 'desk') await expect.poll(askLines).toContainEqual(expect.stringMatching(/^\d\.\d{5}$/));
+    else expect((await askLines()).filter(Boolean)).toEqual([]);
     await snap(page, `retail-sides-${name}`);
     expect(shown.button).toBe(shown.ask);
     // The ask is the bid plus 15 points at 5 decimals.
@@ -114,8 +138,21 @@ describe.each([
       });
     });
     await page.locator('[data-action="submit-order"]:visible').click();
-    const confirm = page.locator('.dialog .dialog__actions .btn:last-child');
-    if (name === 'phone') await confirm.click();
+    if (name === 'phone') {
+      // The phone confirms a market order, saying the price it goes at: the ask, live.
+      const price = page.locator('.dialog [data-field="confirm-price"]');
+      await price.waitFor();
+      expect(await page.locator('.tr-confirm-price').innerText()).toContain(en.trade.confirm_at_ask);
+      // One read of both (the market ticks): the confirmation's price is the ask the header shows at that instant.
+      const at = await sides.evaluate((el) => ({
+        confirm: document.querySelector('.dialog [data-field="confirm-price"]')?.textContent ?? '',
+        header: el.querySelector('[data-field="ask"]')?.textContent ?? '',
+      }));
+      expect(num(at.confirm)).toMatch(/^\d\.\d{5}$/);
+      expect(num(at.confirm)).toBe(num(at.header));
+      await snap(page, `retail-confirm-${name}`);
+      await page.locator('.dialog .dialog__actions .btn:last-child').click();
+    }
     const sheet = page.locator('[data-testid="appropriateness"]');
     await sheet.waitFor({ timeout: slow(10_000) });
     for (const [q, a] of Object.entries(FAILING)) {
@@ -128,7 +165,7 @@ describe.each([
     await popup.waitFor({ timeout: slow(15_000) });
     const filled = /\d+\.\d{5}/.exec(await page.locator('.tr-modal-text').innerText())?.[0] ?? '';
     const seen = await page.evaluate(() => (window as unknown as { asksSeen: string[] }).asksSeen);
-    expect(seen.map(num)).toContain(filled);
+    expect(seenAsks(seen)).toContain(filled);
     await snap(page, `retail-filled-${name}`);
     await context.close();
   });

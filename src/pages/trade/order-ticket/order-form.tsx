@@ -330,7 +330,13 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
           if (params) void place(params);
         }}
         onCancel={() => setConfirming(null)}
-      />
+      >
+        {/* The price the market order goes at, live while the trader decides (a buy the ask, a sell the bid). */}
+        <p className="tr-confirm-price">
+          <span>{t(side === 1 ? 'trade.confirm_at_ask' : 'trade.confirm_at_bid')}</span>
+          <LiveText className="tw-num" $text={$sidePrice} field="confirm-price" />
+        </p>
+      </ConfirmDialog>
 
       <AppropriatenessSheet
         open={asking !== null}
