@@ -91,7 +91,7 @@ describe.each([
       sides.evaluate((el) => {
         const text = (root: ParentNode, sel: string) =>
           (root.querySelector(sel)?.textContent ?? '').replace(/[^\d.]/g, '');
-        const submit = [...document.querySelectorAll<HTMLElement>('[data-action="submit-order"]')].find(
+        const submit = [...document.querySelectorAll<HTMLButtonElement>('[data-action="submit-order"]')].find(
           (b) => b.offsetParent !== null,
         );
         return {
@@ -99,6 +99,8 @@ describe.each([
           ask: text(el, '[data-field="ask"]'),
           spread: text(el, '[data-field="spread"]'),
           button: submit ? text(submit, '[data-field="submit-price"]') : '',
+          buySide: submit?.form ? text(submit.form, '[data-field="side-ask"]') : '',
+          sellSide: submit?.form ? text(submit.form, '[data-field="side-bid"]') : '',
         };
       });
     await expect.poll(async () => (await read()).spread, { timeout: slow(15_000) }).toBe('15');
@@ -114,6 +116,8 @@ describe.each([
     else expect((await askLines()).filter(Boolean)).toEqual([]);
     await snap(page, `retail-sides-${name}`);
     expect(shown.button).toBe(shown.ask);
+    // The form's side buttons: Buy at the ask, Sell at the bid.
+    expect([shown.buySide, shown.sellSide]).toEqual([shown.ask, shown.bid]);
     // The ask is the bid plus 15 points at 5 decimals.
     expect(Math.round((Number(shown.ask) - Number(shown.bid)) * 1e5)).toBe(15);
 
@@ -209,6 +213,15 @@ describe.each([
       await page.keyboard.press('Escape');
     }
     await context.close();
+    // In Arabic: the words in the page's direction, the server's rows there too.
+    const arabic = await userPageAt(e2e.chrome.browser, e2e.server, user, 'ar', size, '#/trade?code=EURUSD');
+    await arabic.page.locator('[data-action="open-spec"]:visible').click();
+    const sheet = arabic.page.locator('[data-testid="spec-sheet"][data-terms="server"]');
+    await sheet.waitFor({ timeout: 10_000 });
+    await expect.poll(() => sheet.locator('[data-spec="asset_class"] dd').innerText()).toBe(ar.spec.class_major_fx);
+    expect(await sheet.locator('[data-spec="stop_level"] dd').innerText()).toBe(ar.spec.stop_level_none);
+    await snap(arabic.page, `retail-spec-${name}-ar`);
+    await arabic.context.close();
   });
 
   it('a professional client is offered the instrument’s full list', async () => {

@@ -100,6 +100,8 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   const { $preview } = useOrderPreview(inst, draft, side);
   // A buy fills at the ask, a sell at the bid: the button carries the price this side trades at now.
   const $sidePrice = useSidePrice(inst, side);
+  const $askPrice = useSidePrice(inst, 1);
+  const $bidPrice = useSidePrice(inst, 2);
   const overFree = useMemo(() => overFreeSignal($preview), [$preview]).value;
   // The feed's figures as text: each stop's distance in pips, a pending order's kind (limit / stop).
   const live = useMemo(() => {
@@ -218,6 +220,13 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         className="tr-sides"
         itemClassName="tr-side tap-reach"
         dataName="side"
+        extra={(v) => (
+          <LiveText
+            className="tr-side-quote"
+            $text={v === 1 ? $askPrice : $bidPrice}
+            field={v === 1 ? 'side-ask' : 'side-bid'}
+          />
+        )}
       />
       <Segmented
         role="radiogroup"
