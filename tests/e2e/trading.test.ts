@@ -84,10 +84,15 @@ describeInFlowBrowsers((browser) => {
         confirm: text('.dialog [data-field="confirm-price"]'),
         header: text('[data-testid="quote-sides"] [data-field="ask"]'),
         button: text('[data-action="submit-order"] [data-field="submit-price"]'),
+        buySide: text('.tr-side [data-field="side-ask"]'),
+        bid: text('[data-testid="quote-sides"] [data-field="bid"]'),
+        sellSide: text('.tr-side [data-field="side-bid"]'),
       };
     });
     expect(at.confirm).toMatch(/^\d\.\d{5}$/);
-    expect(at).toEqual({ confirm: at.confirm, header: at.confirm, button: at.confirm });
+    // Buy at the ask everywhere it shows; Sell at the bid (this server quotes one price: the two are equal here).
+    expect(at).toEqual({ ...at, header: at.confirm, button: at.confirm, buySide: at.confirm, sellSide: at.bid });
+    expect(at.bid).toMatch(/^\d\.\d{5}$/);
     const painted = await confirmColours(page);
     expect(painted.confirm).toBe(painted.up);
     expect(painted.up).not.toBe(painted.accent);
