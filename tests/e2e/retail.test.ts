@@ -217,7 +217,7 @@ describe.each([
     const arabic = await userPageAt(e2e.chrome.browser, e2e.server, user, 'ar', size, '#/trade?code=EURUSD');
     await arabic.page.locator('[data-action="open-spec"]:visible').click();
     const sheet = arabic.page.locator('[data-testid="spec-sheet"][data-terms="server"]');
-    await sheet.waitFor({ timeout: 10_000 });
+    await sheet.waitFor({ timeout: slow(10_000) });
     await expect.poll(() => sheet.locator('[data-spec="asset_class"] dd').innerText()).toBe(ar.spec.class_major_fx);
     expect(await sheet.locator('[data-spec="stop_level"] dd').innerText()).toBe(ar.spec.stop_level_none);
     await snap(arabic.page, `retail-spec-${name}-ar`);
