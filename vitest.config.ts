@@ -32,6 +32,8 @@ const BOTH_DATABASES = [
   // a column and a table of their own (the account's language, sessions ended elsewhere), read on every notice/999
   'tests/server/notify/account-language.test.ts',
   'tests/server/auth/signed-out-elsewhere.test.ts',
+  // money rules on submit (leverage caps, the questionnaire's gate) and the loss figure summed over the ledger
+  'tests/server/retail/**/*.test.ts',
 ];
 // Server test files run on PostgreSQL only: restarting the database process (PGlite lives inside the server's own
 // process, which tests/server/main/fault-kill.test.ts kills instead), the cluster roles (market, gateway), and the move

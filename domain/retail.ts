@@ -95,3 +95,34 @@ export interface QuestionnaireResult {
   passed: boolean;
   acknowledged: boolean;
 }
+
+/** How the dealer's spread is made (docs/market-data.md "Spread"): one price, a fixed spread, or the source's
+ * widened. */
+export type SpreadRule = 'none' | 'fixed' | 'widen';
+
+/** An instrument's terms beyond trade_list (GET /v1/api/retail/spec), for the specification sheet. */
+export interface InstrumentSpec {
+  forex_id: number;
+  /** Per night, points per lot or percent a year; negative = the trader pays. */
+  swap_long: string;
+  swap_short: string;
+  swap_mode: 'points' | 'percent';
+  /** 0 Sunday … 6 Saturday: the rollover that counts three nights. */
+  swap_triple_day: number;
+  /** The rollover's wall-clock time (HH:MM) in `swap_zone`. */
+  swap_time: string;
+  swap_zone: string;
+  /** Crypto trades around the clock; the others Sunday `week_open` to Friday `week_close`. */
+  always_open: boolean;
+  /** The weekly session in seconds after Sunday 00:00 UTC; null when always open. */
+  week_open: number | null;
+  week_close: number | null;
+  open: boolean;
+  /** ms epoch of the next open or close; null when always open. */
+  next_change: number | null;
+  spread_rule: SpreadRule;
+  /** The dealer's spread in price steps: the whole spread (fixed) or what the source's is widened by. */
+  spread_points: number;
+  /** The least distance, in price steps, a stop must keep from the price: 0 = none. */
+  stop_level: number;
+}

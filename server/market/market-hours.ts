@@ -14,6 +14,8 @@ const SUNDAY_EPOCH_S = 3 * DAY_S;
 /** The weekly close starts Friday 22:00 (seconds after Sunday 00:00) and lasts until Sunday 22:00. */
 const WEEKEND_START = 5 * DAY_S + 22 * HOUR_S;
 const WEEKEND_LENGTH = 2 * DAY_S;
+/** The weekly session in seconds after Sunday 00:00 UTC, as the specification sheet states it. */
+export const WEEKLY_SESSION = { open: (WEEKEND_START + WEEKEND_LENGTH) % WEEK_S, close: WEEKEND_START } as const;
 /** FX-style trading days roll at 22:00 UTC (the New York 17:00 close); crypto days at 00:00 UTC. */
 const FX_DAY_OFFSET_S = 22 * HOUR_S;
 

@@ -1,15 +1,16 @@
-// The retail-protection routes (docs/retail-protection.md): the risk warning's figure for everyone (the landing,
-// registration and trading screens show it), and for a signed-in trader their retail terms, the appropriateness
+// The retail-protection routes (docs/retail-protection.md): the risk warning's figure and an instrument's
+// specification for everyone (the landing, registration and trading screens show them), and for a signed-in trader their retail terms, the appropriateness
 // questionnaire's answers and a failing score's "I understand".
 import type { FastifyInstance } from 'fastify';
 import { QUESTIONS, type QuestionnaireResult, type RiskWarning } from '../../domain/retail.ts';
 import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
-import { body, oneOf, query } from '../http/schemas.ts';
-import { QUESTIONNAIRE_RESULT, RETAIL_PROFILE, RISK_WARNING } from '../http/wire/retail.ts';
+import { body, int, oneOf, query } from '../http/schemas.ts';
+import { INSTRUMENT_SPEC, QUESTIONNAIRE_RESULT, RETAIL_PROFILE, RISK_WARNING } from '../http/wire/retail.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { acknowledgeWarning, recordAnswers, type AppropriatenessRecord } from '../retail/appropriateness.ts';
+import { instrumentSpec } from '../retail/instrument-spec.ts';
 import { latestLossFigure } from '../retail/loss-figure.ts';
 import { retailProfile, retailRulesApply } from '../retail/retail-terms.ts';
 import { budget } from '../security/budgets.ts';
@@ -34,6 +35,18 @@ export async function retailRoutes(app: FastifyInstance, ctx: AppContext): Promi
         computed_at: figure?.computed_at ?? null,
       });
     },
+  );
+
+  app.get<{ Querystring: { forex_id: number } }>(
+    '/v1/api/retail/spec',
+    {
+      schema: {
+        tags: TAGS,
+        querystring: query({ forex_id: int(1) }, ['forex_id']),
+        response: replies(INSTRUMENT_SPEC),
+      },
+    },
+    async (request) => ok(await instrumentSpec(ctx.db, request.query.forex_id, ctx.clock.now())),
   );
 
   await app.register(async (scope) => {

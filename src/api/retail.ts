@@ -1,6 +1,6 @@
 // The retail-protection routes (docs/retail-protection.md): the risk warning's figure, the account's retail terms,
-// the appropriateness questionnaire and its acknowledgement.
-import type { QuestionnaireResult, RetailProfile, RiskWarning } from '../../domain/retail.ts';
+// the appropriateness questionnaire and its acknowledgement, and an instrument's specification.
+import type { InstrumentSpec, QuestionnaireResult, RetailProfile, RiskWarning } from '../../domain/retail.ts';
 import { apiGet, apiPost } from './client.ts';
 
 export const riskWarning = (): Promise<RiskWarning> => apiGet('/v1/api/retail/warning', {}, { toast: false });
@@ -8,3 +8,5 @@ export const retailTerms = (): Promise<RetailProfile> => apiGet('/v1/api/retail/
 export const answerQuestionnaire = (answers: Record<string, string>): Promise<QuestionnaireResult> =>
   apiPost('/v1/api/retail/questionnaire', answers);
 export const acknowledgeRisk = (): Promise<QuestionnaireResult> => apiPost('/v1/api/retail/acknowledge', {});
+export const instrumentSpec = (forexId: number): Promise<InstrumentSpec> =>
+  apiGet('/v1/api/retail/spec', { forex_id: forexId }, { toast: false });

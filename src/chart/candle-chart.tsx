@@ -47,6 +47,9 @@ import { barsInView, followKlines } from './chart-klines.ts';
 import { followColourScheme } from './chart-scheme.ts';
 import { keepTimeLabelsWhole } from './whole-time-labels.ts';
 import { setUpInStages } from './chart-setup.ts';
+import { useAskLine } from './ask-line.ts';
+import { useWide } from '../components/hooks/use-wide.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import './candle-chart.css';
 
 const NO_ORDER_LINES: readonly OrderLine[] = [];
@@ -267,6 +270,8 @@ export function CandleChart({
     'stopLines',
   );
   useDrawnLines(drawnOn?.series ?? null, boxRef, alertDrawnRef, alertLines, readAccent, 'alertLines');
+  const { t } = useTranslation();
+  useAskLine(drawnOn?.series ?? null, boxRef, code, useWide(), t('trade.ask'));
 
   useEffect(() => {
     precisionRef.current = precision;

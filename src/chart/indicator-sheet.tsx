@@ -1,8 +1,9 @@
 // The indicator settings sheet: which indicators the charts show and their parameters. Every parameter is
 // checked as it is typed (domain/indicators.ts checkParam: a number, above 0, whole where it counts bars, no
 // longer than the chart's history) and Save keeps nothing while one is refused. Pane indicators (VOL, MACD, RSI, KDJ)
-// are limited to the panes the screen has room for: two on a phone, three on a desk.
-import { useId, useState, type ReactElement } from 'react';
+// are limited to the panes the screen has room for: two on a phone, three on a desk. The ask line's switch is saved
+// with them (ask-line.ts).
+import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { BottomSheet } from '../components/overlays/bottom-sheet.tsx';
@@ -17,6 +18,8 @@ import {
   type ParamError,
 } from '../../domain/indicators.ts';
 import { $historyBars, $indicatorSettings, saveIndicatorSettings } from './chart-settings.ts';
+import { askLineShown, chooseAskLine } from './ask-line.ts';
+import { useWide } from '../components/hooks/use-wide.ts';
 import './indicator-sheet.css';
 
 type Draft = Record<IndicatorKind, { on: boolean; texts: string[] }>;
@@ -60,6 +63,8 @@ function SheetBody({
   const history = $historyBars.value;
   const [draft, setDraft] = useState<Draft>(() => toDraft(saved));
   const [paneError, setPaneError] = useState<IndicatorKind | null>(null);
+  const wide = useWide();
+  const [askLine, setAskLine] = useState(() => askLineShown(wide));
   const errors = (k: IndicatorKind): (ParamError | null)[] =>
     draft[k].texts.map((text, i) => {
       const r = checkParam(k, i, text, history);
@@ -91,6 +96,8 @@ function SheetBody({
       next[k] = { on: draft[k].on, params };
     }
     void saveIndicatorSettings(next);
+    // Kept only when changed: untouched, each width keeps its own default.
+    if (askLine !== askLineShown(wide)) chooseAskLine(askLine);
     onDone();
   };
 
@@ -105,6 +112,9 @@ function SheetBody({
       }}
     >
       <p className="ind-sheet__hint">{t('chart.ind_panes_hint', { max: maxPanes })}</p>
+      <Switch className="ind-row ind-row__switch" on={askLine} action="ask-line-toggle" onToggle={setAskLine}>
+        {t('chart.ask_line')}
+      </Switch>
       {INDICATOR_KINDS.map((k) => (
         <KindRow
           key={k}
@@ -149,6 +159,24 @@ interface KindRowProps {
   onType: (i: number, text: string) => void;
 }
 
+interface SwitchProps {
+  className: string;
+  on: boolean;
+  action: string;
+  onToggle: (on: boolean) => void;
+  children: ReactNode;
+}
+
+/** A labelled checkbox: an indicator's, or the ask line's. */
+function Switch({ className, on, action, onToggle, children }: SwitchProps): ReactElement {
+  return (
+    <label className={className}>
+      <input type="checkbox" checked={on} data-action={action} onChange={(e) => onToggle(e.currentTarget.checked)} />
+      <span>{children}</span>
+    </label>
+  );
+}
+
 function KindRow({ kind, on, texts, errors, paneRefused, onToggle, onType }: KindRowProps): ReactElement {
   const { t } = useTranslation();
   const id = useId();
@@ -156,15 +184,9 @@ function KindRow({ kind, on, texts, errors, paneRefused, onToggle, onType }: Kin
   return (
     <fieldset className="ind-row" data-kind={kind} data-on={on ? 'true' : 'false'}>
       <legend className="visually-hidden">{t(`chart.ind_${kind}`)}</legend>
-      <label className="ind-row__switch">
-        <input
-          type="checkbox"
-          checked={on}
-          data-action="indicator-toggle"
-          onChange={(e) => onToggle(e.currentTarget.checked)}
-        />
-        <span>{t(`chart.ind_${kind}`)}</span>
-      </label>
+      <Switch className="ind-row__switch" on={on} action="indicator-toggle" onToggle={onToggle}>
+        {t(`chart.ind_${kind}`)}
+      </Switch>
       {paneRefused !== null ? (
         <p className="ind-row__error" role="alert" data-testid="pane-refused">
           {t('chart.ind_err_panes', { max: paneRefused })}

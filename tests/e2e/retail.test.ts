@@ -6,7 +6,10 @@
 // simulator keeps ticking, and suspending its source would make the price stale and refuse the order).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { InstrumentSpec } from '../../domain/retail.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
+import ar from '../../locales/ar.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { pageIn, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, ops } from './real-user.ts';
@@ -57,6 +60,9 @@ async function warningInView(page: Page): Promise<string> {
 }
 
 const num = (text: string): string => text.replace(/[^\d.]/g, '');
+const texts = { en, ar };
+const seenAsks = (seen: string[]): string[] => seen.map(num);
+const sideLabel = (page: Page) => page.locator('[data-testid="market-price-side"]:visible').first().innerText();
 
 describe.each([
   ['phone', PHONE],
@@ -68,6 +74,8 @@ describe.each([
       await page.goto(`${e2e.server.url}/#${path}`);
       const text = await warningInView(page);
       expect(text).toContain('100');
+      // The market list's one price is labelled Bid once, in its header.
+      if (path === '/') await expect.poll(() => sideLabel(page)).toBe(texts[lang as 'en' | 'ar'].market.prices_bid);
       await snap(page, `retail-warning-${name}-${lang}-${path.replace('/', '') || 'home'}`);
     }
     await context.close();
@@ -78,16 +86,38 @@ describe.each([
     const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', size, '#/trade');
     const sides = page.locator('[data-testid="quote-sides"]:visible');
     await sides.waitFor({ timeout: slow(15_000) });
-    const read = async () => ({
-      bid: num(await sides.locator('[data-field="bid"]').innerText()),
-      ask: num(await sides.locator('[data-field="ask"]').innerText()),
-      spread: num(await sides.locator('[data-field="spread"]').innerText()),
-      button: num(await page.locator('[data-action="submit-order"]:visible [data-field="submit-price"]').innerText()),
-    });
+    // One read of every figure at once: the simulator ticks between two separate reads.
+    const read = async () =>
+      sides.evaluate((el) => {
+        const text = (root: ParentNode, sel: string) =>
+          (root.querySelector(sel)?.textContent ?? '').replace(/[^\d.]/g, '');
+        const submit = [...document.querySelectorAll<HTMLButtonElement>('[data-action="submit-order"]')].find(
+          (b) => b.offsetParent !== null,
+        );
+        return {
+          bid: text(el, '[data-field="bid"]'),
+          ask: text(el, '[data-field="ask"]'),
+          spread: text(el, '[data-field="spread"]'),
+          button: submit ? text(submit, '[data-field="submit-price"]') : '',
+          buySide: submit?.form ? text(submit.form, '[data-field="side-ask"]') : '',
+          sellSide: submit?.form ? text(submit.form, '[data-field="side-bid"]') : '',
+        };
+      });
     await expect.poll(async () => (await read()).spread, { timeout: slow(15_000) }).toBe('15');
     const shown = await read();
+    // The chart's ask line: on by default on the desk, off on the phone (a setting in the indicator sheet).
+    const askLines = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.tw-chart[data-code="EURUSD"]')].map(
+          (e) => e.dataset.askLine ?? '',
+        ),
+      );
+    if (name === 'desk') await expect.poll(askLines).toContainEqual(expect.stringMatching(/^\d\.\d{5}$/));
+    else expect((await askLines()).filter(Boolean)).toEqual([]);
     await snap(page, `retail-sides-${name}`);
     expect(shown.button).toBe(shown.ask);
+    // The form's side buttons: Buy at the ask, Sell at the bid.
+    expect([shown.buySide, shown.sellSide]).toEqual([shown.ask, shown.bid]);
     // The ask is the bid plus 15 points at 5 decimals.
     expect(Math.round((Number(shown.ask) - Number(shown.bid)) * 1e5)).toBe(15);
 
@@ -112,8 +142,21 @@ describe.each([
       });
     });
     await page.locator('[data-action="submit-order"]:visible').click();
-    const confirm = page.locator('.dialog .dialog__actions .btn:last-child');
-    if (name === 'phone') await confirm.click();
+    if (name === 'phone') {
+      // The phone confirms a market order, saying the price it goes at: the ask, live.
+      const price = page.locator('.dialog [data-field="confirm-price"]');
+      await price.waitFor();
+      expect(await page.locator('.tr-confirm-price').innerText()).toContain(en.trade.confirm_at_ask);
+      // One read of both (the market ticks): the confirmation's price is the ask the header shows at that instant.
+      const at = await sides.evaluate((el) => ({
+        confirm: document.querySelector('.dialog [data-field="confirm-price"]')?.textContent ?? '',
+        header: el.querySelector('[data-field="ask"]')?.textContent ?? '',
+      }));
+      expect(num(at.confirm)).toMatch(/^\d\.\d{5}$/);
+      expect(num(at.confirm)).toBe(num(at.header));
+      await snap(page, `retail-confirm-${name}`);
+      await page.locator('.dialog .dialog__actions .btn:last-child').click();
+    }
     const sheet = page.locator('[data-testid="appropriateness"]');
     await sheet.waitFor({ timeout: slow(10_000) });
     for (const [q, a] of Object.entries(FAILING)) {
@@ -126,7 +169,7 @@ describe.each([
     await popup.waitFor({ timeout: slow(15_000) });
     const filled = /\d+\.\d{5}/.exec(await page.locator('.tr-modal-text').innerText())?.[0] ?? '';
     const seen = await page.evaluate(() => (window as unknown as { asksSeen: string[] }).asksSeen);
-    expect(seen.map(num)).toContain(filled);
+    expect(seenAsks(seen)).toContain(filled);
     await snap(page, `retail-filled-${name}`);
     await context.close();
   });
@@ -135,16 +178,19 @@ describe.each([
     const user = await createFundedUser(e2e.server, '100', 'retail e2e spec');
     const list = await userGet<Instrument[]>(e2e.server, user, '/v1/api/forex/trade_list');
     const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', size, '#/trade');
-    // [code, the class's words, the multiples a retail account is offered]
-    for (const [code, cls, offered] of [
-      ['EURUSD', 'Major currency pair', '×10 ×20 ×30'],
-      ['XAUUSD', 'gold or major index', '×10 ×20'],
-      ['BTCUSDT', 'Crypto-asset', '×2'],
+    const fill = (text: string, values: Record<string, string>) =>
+      Object.entries(values).reduce((out, [k, v]) => out.replace(`{{${k}}}`, v), text);
+    // [code, the class's words, the multiples a retail account is offered, its retail margin, its typical spread]
+    for (const [code, cls, offered, margin, spread] of [
+      ['EURUSD', 'Major currency pair', '×10 ×20 ×30', '3.33% (×30)', fill(en.spec.points_value, { points: '15' })],
+      ['XAUUSD', 'gold or major index', '×10 ×20', '5% (×20)', en.spec.spread_none_value],
+      ['BTCUSDT', 'Crypto-asset', '×2', '50% (×2)', en.spec.spread_none_value],
     ] as const) {
       const inst = list.data.find((i) => i.Code === code);
+      const spec = await userGet<InstrumentSpec>(e2e.server, user, '/v1/api/retail/spec', { forex_id: inst?.Id ?? 0 });
       await page.goto(`${e2e.server.url}/#/trade?code=${code}`);
       await page.locator('[data-action="open-spec"]:visible').click();
-      const sheet = page.locator(`[data-testid="spec-sheet"][data-code="${code}"]`);
+      const sheet = page.locator(`[data-testid="spec-sheet"][data-code="${code}"][data-terms="server"]`);
       await sheet.waitFor({ timeout: slow(10_000) });
       const value = (row: string) => sheet.locator(`[data-spec="${row}"] dd`).innerText();
       await expect.poll(() => value('asset_class')).toContain(cls);
@@ -154,10 +200,28 @@ describe.each([
       expect(await value('fee')).toBe(inst?.ForexFeeRate);
       expect(await value('precision')).toBe(String(inst?.PricePrecision));
       expect(await value('leverage')).toBe(offered);
+      expect(await value('retail_margin')).toBe(margin);
+      expect(await value('typical_spread')).toBe(spread);
+      const rate = spec.data.swap_mode === 'percent' ? en.spec.swap_percent_value : en.spec.swap_points_value;
+      expect(await value('swap_long')).toBe(fill(rate, { rate: spec.data.swap_long }));
+      expect(await value('swap_short')).toBe(fill(rate, { rate: spec.data.swap_short }));
+      expect(await value('swap_triple')).toContain('Wednesday');
+      expect(await value('stop_level')).toBe(en.spec.stop_level_none);
+      if (spec.data.always_open) expect(await value('hours')).toBe(en.spec.hours_always);
+      else expect(await value('hours')).toMatch(/^\S+ \d\d:\d\d to \S+ \d\d:\d\d$/);
       await snap(page, `retail-spec-${name}-${code}`);
       await page.keyboard.press('Escape');
     }
     await context.close();
+    // In Arabic: the words in the page's direction, the server's rows there too.
+    const arabic = await userPageAt(e2e.chrome.browser, e2e.server, user, 'ar', size, '#/trade?code=EURUSD');
+    await arabic.page.locator('[data-action="open-spec"]:visible').click();
+    const sheet = arabic.page.locator('[data-testid="spec-sheet"][data-terms="server"]');
+    await sheet.waitFor({ timeout: slow(10_000) });
+    await expect.poll(() => sheet.locator('[data-spec="asset_class"] dd').innerText()).toBe(ar.spec.class_major_fx);
+    expect(await sheet.locator('[data-spec="stop_level"] dd').innerText()).toBe(ar.spec.stop_level_none);
+    await snap(arabic.page, `retail-spec-${name}-ar`);
+    await arabic.context.close();
   });
 
   it('a professional client is offered the instrument’s full list', async () => {

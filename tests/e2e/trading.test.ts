@@ -77,6 +77,22 @@ describeInFlowBrowsers((browser) => {
     const confirm = page.locator('.dialog .dialog__actions .btn:last-child'); // the side's colour, not the primary one
     await confirm.waitFor();
     expect(await page.locator('.dialog__text').innerText()).toMatch(/EUR\/USD 0\.1/); // 以市價買漲 EUR/USD 0.1 手
+    // It says the price the buy goes at, live: the ask, as the header and the Buy button show it (one read: it ticks).
+    const at = await page.evaluate(() => {
+      const text = (sel: string) => document.querySelector(sel)?.textContent?.replace(/[^\d.]/g, '') ?? '';
+      return {
+        confirm: text('.dialog [data-field="confirm-price"]'),
+        header: text('[data-testid="quote-sides"] [data-field="ask"]'),
+        button: text('[data-action="submit-order"] [data-field="submit-price"]'),
+        buySide: text('.tr-side [data-field="side-ask"]'),
+        bid: text('[data-testid="quote-sides"] [data-field="bid"]'),
+        sellSide: text('.tr-side [data-field="side-bid"]'),
+      };
+    });
+    expect(at.confirm).toMatch(/^\d\.\d{5}$/);
+    // Buy at the ask everywhere it shows; Sell at the bid (this server quotes one price: the two are equal here).
+    expect(at).toEqual({ ...at, header: at.confirm, button: at.confirm, buySide: at.confirm, sellSide: at.bid });
+    expect(at.bid).toMatch(/^\d\.\d{5}$/);
     const painted = await confirmColours(page);
     expect(painted.confirm).toBe(painted.up);
     expect(painted.up).not.toBe(painted.accent);

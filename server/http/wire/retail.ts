@@ -1,14 +1,16 @@
 // The `data` shapes of the retail-protection routes (docs/retail-protection.md): the risk warning's figure, the
-// account's retail terms (category, questionnaire state, leverage offered per instrument) and a questionnaire's result.
+// account's retail terms (category, questionnaire state, leverage offered per instrument), a questionnaire's result
+// and an instrument's specification beyond trade_list.
 import {
   ASSET_CLASSES,
   CLIENT_CATEGORIES,
+  type InstrumentSpec,
   type OfferedLeverage,
   type QuestionnaireResult,
   type RetailProfile,
   type RiskWarning,
 } from '../../../domain/retail.ts';
-import { enumOf, integer, listOf, nullable, shape } from '../wire-schema.ts';
+import { decimal, enumOf, integer, listOf, nullable, shape, text } from '../wire-schema.ts';
 
 const bool = { type: 'boolean' };
 
@@ -35,4 +37,22 @@ export const QUESTIONNAIRE_RESULT = shape<QuestionnaireResult>('QuestionnaireRes
   score: integer,
   passed: bool,
   acknowledged: bool,
+});
+
+export const INSTRUMENT_SPEC = shape<InstrumentSpec>('InstrumentSpec', {
+  forex_id: integer,
+  swap_long: decimal,
+  swap_short: decimal,
+  swap_mode: enumOf('points', 'percent'),
+  swap_triple_day: integer,
+  swap_time: text,
+  swap_zone: text,
+  always_open: bool,
+  week_open: nullable(integer),
+  week_close: nullable(integer),
+  open: bool,
+  next_change: nullable(integer),
+  spread_rule: enumOf('none', 'fixed', 'widen'),
+  spread_points: integer,
+  stop_level: integer,
 });

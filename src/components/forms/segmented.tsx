@@ -2,7 +2,7 @@
 // radiogroup): a pill switch (email / mobile), the market's category chips, the multiplier sheet's choices, the order
 // form's side and order type. Callers give the look (class names) and
 // the data attribute tests and styles find an option by.
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import './segmented.css';
 
@@ -22,6 +22,8 @@ export interface SegmentedProps<V extends string | number> {
   itemClassName?: string;
   /** The option's data attribute (`data-${dataName}`); 'value' by default. */
   dataName?: string;
+  /** Drawn after an option's label (the order form's side buttons: the price each side trades at). */
+  extra?: (value: V) => ReactNode;
 }
 
 const ITEM_ROLE = { tablist: 'tab', listbox: 'option', radiogroup: 'radio' } as const;
@@ -35,6 +37,7 @@ export function Segmented<V extends string | number>({
   className = 'segmented',
   itemClassName = 'segmented__item',
   dataName = 'value',
+  extra,
 }: SegmentedProps<V>): ReactElement {
   const { t } = useTranslation();
   return (
@@ -50,6 +53,7 @@ export function Segmented<V extends string | number>({
           {...{ [`data-${dataName}`]: o.value }}
         >
           {'labelKey' in o ? t(o.labelKey) : o.text}
+          {extra?.(o.value)}
         </button>
       ))}
     </div>

@@ -1,5 +1,5 @@
 // A centred yes/no dialog (logout, reset demo): translated texts, confirm and cancel buttons.
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { ActionPair } from './action-pair.tsx';
 import { Overlay } from './overlay.tsx';
@@ -24,6 +24,8 @@ export interface ConfirmDialogProps {
   notice?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** What the message needs beside its text (an order's live price), under it. */
+  children?: ReactNode;
 }
 
 export function ConfirmDialog(props: ConfirmDialogProps): ReactElement | null {
@@ -38,6 +40,7 @@ export function ConfirmDialog(props: ConfirmDialogProps): ReactElement | null {
         <p id="confirm-dialog-text" className="dialog__text">
           {t(messageKey, props.messageParams)}
         </p>
+        {props.children}
         {props.notice ? (
           <div className="dialog__actions dialog__actions--one">
             <button ref={confirmButton} type="button" className="btn btn-primary" onClick={props.onConfirm}>

@@ -64,7 +64,13 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: 
   return (
     <div className="mk-panel">
       <header className="mk-head">
-        <h1 className="mk-title">{t('market.title')}</h1>
+        <div className="mk-title-line">
+          <h1 className="mk-title">{t('market.title')}</h1>
+          {/* The rows show one price, the bid (a buy fills at the ask): said once here, as MT5's list does. */}
+          <span className="mk-price-side" data-testid="market-price-side">
+            {t('market.prices_bid')}
+          </span>
+        </div>
         <div className="mk-head-actions">
           {wide ? null : <ConnBadge />}
           <Link to="/product" className="icon-button" aria-label={t('market.search')} data-testid="market-search">

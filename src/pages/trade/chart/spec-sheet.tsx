@@ -1,8 +1,9 @@
 // The instrument's specification, one tap from the trade header (docs/retail-protection.md): contract size, lots,
 // margin mode and the leverage offered to this account, margin per lot at the current price, fee rule, spread, price
-// precision, the asset class and its cap, and the close-out and negative-balance rules. The figures come from the
-// server's one source of these terms: the instrument list (trade_list) and the account's retail terms.
-import { useState, type ReactElement } from 'react';
+// precision, the asset class and its retail margin, the typical spread, swaps, trading hours and stop level, and the
+// close-out and negative-balance rules. The figures come from the server's one source of these terms: the instrument
+// list (trade_list), the account's retail terms and the instrument's terms (GET /v1/api/retail/spec), asked on open.
+import { useEffect, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { BottomSheet } from '../../../components/overlays/bottom-sheet.tsx';
@@ -14,11 +15,25 @@ import { fixed as placesText, isDecimalText } from '../../../../domain/decimal.t
 import { MONEY_PLACES } from '../../../../domain/numerics/places.ts';
 import { lots, price } from '../../../../domain/units.ts';
 import { formatMoney } from '../../../i18n/format.ts';
+import { instrumentSpec } from '../../../api/retail.ts';
+import type { InstrumentSpec } from '../../../../domain/retail.ts';
 import type { Instrument } from '../../../../domain/types.ts';
+import { retailMargin, specTermsRows } from './spec-terms.ts';
 import './spec-sheet.css';
 
-/** Rows whose value is words, laid out in the page's direction (the others are figures, left to right). */
-const PROSE = new Set(['spec.asset_class', 'spec.margin_mode']);
+/** Rows whose value is figures, laid out left to right (the others are words, in the page's direction). */
+const FIGURES = new Set([
+  'spec.contract_size',
+  'spec.lot_step',
+  'spec.min_lots',
+  'spec.max_lots',
+  'spec.leverage',
+  'spec.retail_margin',
+  'spec.margin_per_lot',
+  'spec.fee',
+  'spec.spread',
+  'spec.precision',
+]);
 
 function marginPerLot(inst: Instrument, at: string, multiple: number | undefined): string {
   const fixed = inst.MarginMode === FIXED_MARGIN_MODE;
@@ -33,6 +48,19 @@ export function SpecSheet({ inst }: { inst: Instrument }): ReactElement {
   useSignals();
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [spec, setSpec] = useState<InstrumentSpec | null>(null);
+  useEffect(() => {
+    if (!open) return undefined;
+    let live = true;
+    setSpec(null);
+    instrumentSpec(inst.Id).then(
+      (s) => live && setSpec(s),
+      () => undefined, // offline: the sheet shows what trade_list gave
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, inst.Id]);
   const q = quote(inst.Code);
   const offered = offeredLeverage(inst).map((m) => m.Value);
   const terms = $retailTerms.value?.leverage.find((l) => l.forex_id === inst.Id);
@@ -46,10 +74,12 @@ export function SpecSheet({ inst }: { inst: Instrument }): ReactElement {
     ['spec.max_lots', MAX_LOTS],
     ['spec.margin_mode', t(fixed ? 'spec.mode_fixed' : 'spec.mode_leveraged')],
     ['spec.leverage', fixed || offered.length === 0 ? '--' : offered.map((m) => `×${m}`).join(' ')],
+    ['spec.retail_margin', retailMargin(t, terms?.cap)],
     ['spec.margin_per_lot', marginPerLot(inst, q.$ask.value || q.$close.value, top)],
     ['spec.fee', inst.ForexFeeRate],
     ['spec.spread', q.$spread.value || '--'],
     ['spec.precision', String(inst.PricePrecision)],
+    ...specTermsRows(t, spec),
   ];
   return (
     <>
@@ -57,11 +87,11 @@ export function SpecSheet({ inst }: { inst: Instrument }): ReactElement {
         {t('spec.title')}
       </button>
       <BottomSheet open={open} onClose={() => setOpen(false)} titleKey="spec.title">
-        <dl className="tr-spec" data-testid="spec-sheet" data-code={inst.Code}>
+        <dl className="tr-spec" data-testid="spec-sheet" data-code={inst.Code} data-terms={spec ? 'server' : 'list'}>
           {rows.map(([key, value]) => (
             <div key={key} className="tr-spec-row" data-spec={key.slice(5)}>
               <dt>{t(key)}</dt>
-              <dd className={PROSE.has(key) ? undefined : 'tw-num'}>{value}</dd>
+              <dd className={FIGURES.has(key) ? 'tw-num' : undefined}>{value}</dd>
             </div>
           ))}
         </dl>

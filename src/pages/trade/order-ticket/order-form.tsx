@@ -100,6 +100,8 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   const { $preview } = useOrderPreview(inst, draft, side);
   // A buy fills at the ask, a sell at the bid: the button carries the price this side trades at now.
   const $sidePrice = useSidePrice(inst, side);
+  const $askPrice = useSidePrice(inst, 1);
+  const $bidPrice = useSidePrice(inst, 2);
   const overFree = useMemo(() => overFreeSignal($preview), [$preview]).value;
   // The feed's figures as text: each stop's distance in pips, a pending order's kind (limit / stop).
   const live = useMemo(() => {
@@ -218,6 +220,13 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         className="tr-sides"
         itemClassName="tr-side tap-reach"
         dataName="side"
+        extra={(v) => (
+          <LiveText
+            className="tr-side-quote"
+            $text={v === 1 ? $askPrice : $bidPrice}
+            field={v === 1 ? 'side-ask' : 'side-bid'}
+          />
+        )}
       />
       <Segmented
         role="radiogroup"
@@ -330,7 +339,13 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
           if (params) void place(params);
         }}
         onCancel={() => setConfirming(null)}
-      />
+      >
+        {/* The price the market order goes at, live while the trader decides (a buy the ask, a sell the bid). */}
+        <p className="tr-confirm-price">
+          <span>{t(side === 1 ? 'trade.confirm_at_ask' : 'trade.confirm_at_bid')}</span>
+          <LiveText className="tw-num" $text={$sidePrice} field="confirm-price" />
+        </p>
+      </ConfirmDialog>
 
       <AppropriatenessSheet
         open={asking !== null}

@@ -1,0 +1,65 @@
+// An instrument's terms beyond trade_list for the specification sheet (docs/retail-protection.md "What the app
+// shows"): the swap rates with the triple day, the trading session with the next open or close, the dealer's spread
+// and the stop level, read from the same rows the swap job, the market hours and the price desk obey.
+import { DEFAULT_SWAP_SCHEDULE } from '../../domain/swap.ts';
+import type { InstrumentSpec, SpreadRule } from '../../domain/retail.ts';
+import { trimZeros } from '../../domain/decimal-text.ts';
+import type { Queryable } from '../db/db.ts';
+import { queryOne } from '../db/query-one.ts';
+import { ApiError } from '../http/envelope.ts';
+import { isAlwaysOpen, isOpenAt, MARKET_CLASSES, nextStatusChange, WEEKLY_SESSION } from '../market/market-hours.ts';
+import type { MarketClass } from '../market/market-hours.ts';
+
+/** The engine takes a stop at any distance on its side of the price (server/engine/engine.ts): no stop level. */
+const STOP_LEVEL = 0;
+
+interface SpecRow {
+  market_class: string;
+  long_rate: string | null;
+  short_rate: string | null;
+  mode: string | null;
+  rollover_time: string | null;
+  time_zone: string | null;
+  triple_day: number | null;
+  spread_mode: string | null;
+  spread_points: number | null;
+}
+
+export async function instrumentSpec(q: Queryable, instrumentId: number, now: number): Promise<InstrumentSpec> {
+  const r = await queryOne<SpecRow>(
+    q,
+    `SELECT i.market_class, s.long_rate::text AS long_rate, s.short_rate::text AS short_rate, s.mode, s.rollover_time,
+       s.time_zone, s.triple_day, f.spread_mode, f.spread_points
+     FROM instruments i
+     LEFT JOIN instrument_swaps s ON s.instrument_id = i.id
+     LEFT JOIN feed_rules f ON f.instrument_id = i.id
+     WHERE i.id = $1 AND i.enabled`,
+    [instrumentId],
+  );
+  if (!r) throw new ApiError('instrument_not_found');
+  const cls = (MARKET_CLASSES as readonly string[]).includes(r.market_class) ? (r.market_class as MarketClass) : 'fx';
+  const always = isAlwaysOpen(cls);
+  const points = Number(r.spread_points ?? 0);
+  // A fixed mode at 0 points is one price, as the price desk's mark-up makes it.
+  const rule: SpreadRule =
+    r.spread_mode === 'widen' ? 'widen' : r.spread_mode === 'fixed' && points > 0 ? 'fixed' : 'none';
+  const nowS = Math.floor(now / 1000);
+  const next = nextStatusChange(cls, nowS);
+  return {
+    forex_id: instrumentId,
+    swap_long: trimZeros(r.long_rate ?? '0'),
+    swap_short: trimZeros(r.short_rate ?? '0'),
+    swap_mode: r.mode === 'percent' ? 'percent' : 'points',
+    swap_triple_day: Number(r.triple_day ?? DEFAULT_SWAP_SCHEDULE.tripleDay),
+    swap_time: r.rollover_time ?? DEFAULT_SWAP_SCHEDULE.rolloverTime,
+    swap_zone: r.time_zone ?? DEFAULT_SWAP_SCHEDULE.timeZone,
+    always_open: always,
+    week_open: always ? null : WEEKLY_SESSION.open,
+    week_close: always ? null : WEEKLY_SESSION.close,
+    open: isOpenAt(cls, nowS),
+    next_change: next === null ? null : next * 1000,
+    spread_rule: rule,
+    spread_points: rule === 'none' ? 0 : points,
+    stop_level: STOP_LEVEL,
+  };
+}

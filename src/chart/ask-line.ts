@@ -1,0 +1,68 @@
+// The chart's ask line (docs/retail-protection.md "What the app shows"): the candles are drawn at the bid, so the
+// price a buy fills at — the ask — is a dashed line in the buy colour with its own label on the price axis. A setting
+// kept in this browser: on by default on the desk, off on the phone, whose small chart it would crowd.
+import { useEffect, type RefObject } from 'react';
+import { effect, signal } from '@preact/signals-react';
+import { LineStyle, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
+import { quote } from '../state/market/quotes.ts';
+import { localStore } from '../state/shell/local-store.ts';
+import { readChartColours } from './chart-theme.ts';
+
+export const ASK_LINE_KEY = 'tw:ask-line';
+
+function storedChoice(): boolean | null {
+  const raw = localStore()?.getItem(ASK_LINE_KEY);
+  return raw === '1' ? true : raw === '0' ? false : null;
+}
+
+const $choice = signal<boolean | null>(storedChoice(), { name: 'chart.$askLineChoice' });
+
+/** Whether the charts draw the ask line: the trader's choice, else on at the desk's width only. */
+export const askLineShown = (wide: boolean): boolean => $choice.value ?? wide;
+
+export function chooseAskLine(on: boolean): void {
+  $choice.value = on;
+  localStore()?.setItem(ASK_LINE_KEY, on ? '1' : '0');
+}
+
+/** Draws `code`'s live ask on the series while the setting says so; the box's data-ask-line says the price drawn. */
+export function useAskLine(
+  series: ISeriesApi<'Candlestick'> | null,
+  boxRef: RefObject<HTMLElement | null>,
+  code: string | null | undefined,
+  wide: boolean,
+  title: string,
+): void {
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!series || !box || !code) return undefined;
+    const q = quote(code);
+    // The outer effect follows the setting, the inner one the ask: a tick moves the line, re-rendering nothing.
+    return effect(() => {
+      if (!askLineShown(wide)) return undefined;
+      const colour = readChartColours(document.documentElement).up;
+      let line: IPriceLine | null = null;
+      const off = effect(() => {
+        const ask = q.$ask.value;
+        const price = Number(ask);
+        box.dataset.askLine = price > 0 ? ask : '';
+        if (!(price > 0)) return;
+        if (line) line.applyOptions({ price });
+        else
+          line = series.createPriceLine({
+            price,
+            title,
+            color: colour,
+            lineWidth: 1,
+            lineStyle: LineStyle.Dashed,
+            axisLabelVisible: true,
+          });
+      });
+      return () => {
+        off();
+        box.dataset.askLine = '';
+        if (line) series.removePriceLine(line);
+      };
+    });
+  }, [series, boxRef, code, wide, title]);
+}
