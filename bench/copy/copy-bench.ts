@@ -1,5 +1,5 @@
 // Section `copy`: the mirror latency from one provider's fill to each follower's (docs/copy-trading.md "Mirroring,
-// exactly once"). The whole server in this process (server/server.ts on an in-memory PGlite, the simulated market, the
+// exactly once"). The whole server in this process (server/compose.ts on an in-memory PGlite, the simulated market, the
 // writer's copy jobs as in production); one demo provider copied by N demo followers (10 / 50 / 200). Each round the
 // provider opens a market position and then closes it; the time of the provider's commit (the engine's onCommitted)
 // and of each follower's mirrored commit (the mirror's applyCommitted) are taken with performance.now(). Per N:
@@ -16,7 +16,7 @@ import { upsertProvider } from '../../server/copy/copy-repository.ts';
 import { move } from '../../server/ledger/ledger.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
 import { assetClassOfInstrument, offeredFor, retailTerms } from '../../server/retail/retail-terms.ts';
-import { createServer } from '../../server/server.ts';
+import { createServer } from '../../server/compose.ts';
 import type { OrderEngine } from '../../server/engine/engine.ts';
 import type { EngineInstrument } from '../../server/engine/types.ts';
 import { percentile } from '../lib/stats.ts';

@@ -1,4 +1,4 @@
-// The copy section in a run's figures (compared with the baseline), targets (issue 56's goal, measured here at the
+// The copy section in a run's figures (compared with the baseline), targets (the copy goal, measured here at the
 // sizes this bench runs) and printed table.
 import { figure, TOL, type Figures } from '../lib/figures.ts';
 import { num, table } from '../lib/table.ts';

@@ -7,7 +7,7 @@ import type { DeviceRun, InteractionsResult } from './interactions-bench.ts';
 
 const ms = (v: number | null): string => (v === null ? '—' : v.toFixed(0));
 
-/** Each device that ran, with its name in the figures' ids and its INP goal (issue 58: 100 ms phone, 50 ms desk). */
+/** Each device that ran, with its name in the figures' ids and its INP goal (100 ms phone, 50 ms desk). */
 function devices(
   r: InteractionsResult | null | undefined,
 ): { name: 'phone' | 'desk'; run: DeviceRun; goalMs: number }[] {

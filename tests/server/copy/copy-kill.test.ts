@@ -1,4 +1,4 @@
-// kill -9 of the market writer during mass mirroring (docs/copy-trading.md "Mirroring, exactly once"): `server/main.ts`
+// kill -9 of the market writer during mass mirroring (docs/copy-trading.md "Mirroring, exactly once"): `server/serve.ts`
 // as a real process, a demo provider copied by FOLLOWERS demo followers. The provider opens two positions and the
 // process is killed with SIGKILL while their opens are being mirrored; restarted, it closes half of one and the other
 // whole, and is killed again while those are mirrored; the last restart's reconciliation finishes the rest. Then, with
