@@ -4,7 +4,7 @@
 import { CODE_OK, CODE_SESSION, type Envelope } from '../../domain/types.ts';
 import { $lang } from '../i18n/lang-signal.ts';
 import { formatDate, translate } from '../i18n/index.ts';
-import { $token, sessionReady, signOut } from '../state/account/session.ts';
+import { $token, sessionReady, sessionVersion, signOut } from '../state/account/session.ts';
 import { toast } from '../state/shell/toasts.ts';
 import { $conn } from '../state/feed/feed-signals.ts';
 import { beginLoading, endLoading } from '../state/shell/loading.ts';
@@ -118,10 +118,17 @@ function signedOutAt(env: Envelope<unknown>): number | null {
   return typeof at === 'number' ? at : null;
 }
 
-function sessionGone(env: Envelope<unknown>, call: CallOptions, sentToken: string): void {
-  // The answer of a session this browser has already left (a log-out, another sign-in): nothing of it to end, and a
-  // redirect would take the trader from where the log-out led to the login.
-  if (sentToken !== '' && sentToken !== $token.peek()) return;
+/** The session a call was made in: the session's version then, and the token it carried. */
+interface CallSession {
+  version: number;
+  token: string;
+}
+
+function sessionGone(env: Envelope<unknown>, call: CallOptions, made: CallSession): void {
+  // The answer to a call of a session this browser has already left (a log-out, a sign-out from elsewhere, another
+  // sign-in), even one that went out without its token after the sign-out: nothing of it to end, and its "expired"
+  // toast or redirect would take the trader from where that sign-out led.
+  if (made.version !== sessionVersion() || (made.token !== '' && made.token !== $token.peek())) return;
   signOut();
   const at = signedOutAt(env);
   // Ended from another device: said with the time in the reader's zone, even by a start-up check, so the trader
@@ -140,14 +147,15 @@ function sessionGone(env: Envelope<unknown>, call: CallOptions, sentToken: strin
 export function socketSessionRejected(msg: string, at?: number): void {
   const token = $token.peek();
   if (!token) return;
-  sessionGone({ code: CODE_SESSION, msg, data: at === undefined ? null : { signed_out_at: at } }, {}, token);
+  const data = at === undefined ? null : { signed_out_at: at };
+  sessionGone({ code: CODE_SESSION, msg, data }, {}, { version: sessionVersion(), token });
 }
 
 /** The envelope's data when its code is 1; otherwise the refusal, toasted unless the call said not to. */
-function accept<T>(body: unknown, call: CallOptions, sentToken: string): Envelope<T> {
+function accept<T>(body: unknown, call: CallOptions, made: CallSession): Envelope<T> {
   if (!isEnvelope(body)) return transportFailure('BAD_RESPONSE', call, false, translate('errors.internal'));
   if (body.code === CODE_OK) return body as Envelope<T>;
-  if (body.code === CODE_SESSION) sessionGone(body, call, sentToken);
+  if (body.code === CODE_SESSION) sessionGone(body, call, made);
   else if (call.toast !== false && body.msg) toast(body.msg);
   throw new ApiFailure(body.code, body.msg, null, body.data);
 }
@@ -160,13 +168,14 @@ function transportFailure(code: string, call: CallOptions, quietOffline: boolean
   throw new ApiFailure(CODE_NETWORK, msg, code);
 }
 
-/** The response of one call and the session token it carried; an AbortError when the caller cancelled, a toasted
+/** The response of one call and the session it was made in; an AbortError when the caller cancelled, a toasted
  * ApiFailure when the network failed. */
 async function send(
   req: ApiRequest,
   call: CallOptions,
   onProgress?: (share: number) => void,
-): Promise<{ res: Response; token: string }> {
+): Promise<{ res: Response; made: CallSession }> {
+  const version = sessionVersion(); // before the wait for the stored session: a restore keeps it
   const abort = new AbortController();
   const cancel = (): void => abort.abort();
   if (req.signal?.aborted) cancel();
@@ -189,7 +198,7 @@ async function send(
     };
     return {
       res: await (onProgress ? transport.upload(o, onProgress) : transport.send(o)),
-      token: headers.authorization,
+      made: { version, token: headers.authorization },
     };
   } catch (err) {
     if (isCancelled(err) && !timedOut) throw err;
@@ -213,11 +222,11 @@ export async function apiRequest<T>(
 ): Promise<Envelope<T>> {
   if (opts.loading) beginLoading();
   try {
-    const { res, token } = await send(req, opts, onProgress);
+    const { res, made } = await send(req, opts, onProgress);
     const body = await json(res);
     // Our server answers some failures with an HTTP error status but still an envelope (404, 999 …).
     if (!res.ok && !isEnvelope(body)) transportFailure(String(res.status), opts, false);
-    return accept<T>(body, opts, token);
+    return accept<T>(body, opts, made);
   } finally {
     if (opts.loading) endLoading(); // always closes: success, failure, network error or cancellation
   }
@@ -230,12 +239,12 @@ export async function apiBlob(
   opts: CallOptions = {},
   signal?: AbortSignal,
 ): Promise<Blob> {
-  const { res, token } = await send({ method: 'get', url, params, signal }, opts);
+  const { res, made } = await send({ method: 'get', url, params, signal }, opts);
   const type = res.headers.get('content-type') ?? '';
   if (res.ok && (type.startsWith('image/') || type.startsWith('text/csv'))) return res.blob();
   const body = await json(res);
   if (!res.ok && !isEnvelope(body)) transportFailure(String(res.status), opts, false);
-  accept(body, opts, token);
+  accept(body, opts, made);
   return transportFailure('BAD_RESPONSE', opts, false, translate('errors.internal'));
 }
 

@@ -52,6 +52,11 @@ export const $isDemo: ReadonlySignal<boolean> = computed(
 export const $sessionRestored: ReadonlySignal<boolean> = $restored;
 
 let version = 0; // bumped by signIn/signOut so a slow restore never overwrites a newer session
+
+/** Which session this is: changes at every sign-in and sign-out (a restore at start-up keeps it). */
+export function sessionVersion(): number {
+  return version;
+}
 let restoring: Promise<void> | null = null;
 
 function isStoredSession(v: unknown): v is StoredSession {

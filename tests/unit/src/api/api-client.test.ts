@@ -128,6 +128,18 @@ describe('failures', () => {
     expect(toastTexts()).toEqual([]);
   });
 
+  it('a call made in a session that ends before it leaves goes out without a token, and its 999 says nothing', async () => {
+    server.on('GET', '/api/user_real/center', fail(999, 'Your session has expired'));
+    const call = failure(apiGet('/api/user_real/center'));
+    socketSessionRejected('Signed out on another device', 1_700_000_000_000); // before the call has left
+    $toasts.value = [];
+    navigate.mockReset();
+    expect((await call).code).toBe(999);
+    expect(server.seen[0]?.headers['authorization']).toBe('');
+    expect(toastTexts()).toEqual([]); // not "Your session has expired" after "signed out from another device"
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('code 999 on an initial call clears the session but does not redirect or toast', async () => {
     server.on('GET', '/api/user/info', fail(999, 'Your session has expired'));
     await failure(apiGet('/api/user/info', undefined, { initial: true }));
