@@ -64,13 +64,13 @@ const OTHER_PAGE =
   'A page imports its own folder only: move what pages share to src/components/<kind>/, src/state/ or domain/.';
 /**
  * No folder loop between the frame and the screens: src/app/ imports the pages (the router's lazy imports, the
- * layout's hosts) and src/desk/ composes the market and trade panels, so a page imports neither. The desk reaches
+ * layout's hosts) and src/wide/ composes the market and trade panels, so a page imports neither. The desk reaches
  * `/` and `/trade` through components/hooks/desk-slot.ts, which the router fills.
  */
 const NO_APP = {
-  regex: '^(\\.\\./)+(app|desk)/',
+  regex: '^(\\.\\./)+(app|wide)/',
   message:
-    'A page imports nothing of src/app/ or src/desk/ (they import the pages: a folder loop). Shared hooks live in src/components/hooks/; the desk comes through desk-slot.ts.',
+    'A page imports nothing of src/app/ or src/wide/ (they import the pages: a folder loop). Shared hooks live in src/components/hooks/; the desk comes through desk-slot.ts.',
 };
 const PAGE_PATTERNS = [
   NO_APP,
@@ -89,8 +89,8 @@ const BELOW_PAGES = {
   message: 'Components, state and texts sit below the pages: they import no page.',
 };
 const BELOW_APP = {
-  regex: '^(\\.\\./)+(app|desk)/',
-  message: 'Components, state and texts sit below the pages: they import nothing of src/app/ or src/desk/.',
+  regex: '^(\\.\\./)+(app|wide)/',
+  message: 'Components, state and texts sit below the pages: they import nothing of src/app/ or src/wide/.',
 };
 
 /** domain/'s rule at a folder depth: relative imports that climb out of domain/, and packages with I/O or UI. */
@@ -135,7 +135,7 @@ export const roomBlocks = [
     rules: restrict(APP_PATTERNS, LAZY_I18NEXT),
   },
   // Each page folder is a room of its own: a page imports its own folder, and what pages share lives below
-  // them (src/components/<kind>/, src/state/, domain/); the desk, which composes several screens, is src/desk/.
+  // them (src/components/<kind>/, src/state/, domain/); the desk, which composes several screens, is src/wide/.
   {
     name: 'rooms/pages',
     files: ['src/pages/**'],
@@ -148,8 +148,8 @@ export const roomBlocks = [
   },
   // The desk sits above the market and trade pages (it composes their panels) and below src/app/, which loads it.
   {
-    name: 'rooms/desk',
-    files: ['src/desk/**'],
+    name: 'rooms/wide',
+    files: ['src/wide/**'],
     rules: restrict(
       [
         ...APP_PATTERNS,

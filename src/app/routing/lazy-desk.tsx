@@ -7,7 +7,7 @@ import { allTexts } from '../../i18n/index.ts';
 // Like every screen but the phone's first (lazyPage), it waits for all the texts: the order form and the chart draw
 // far more than the first screen's sections. Offline without them it still draws (keys until they come).
 const DeskLayout = lazy(async () => {
-  const [m] = await Promise.all([import('../../desk/desk-layout.tsx'), allTexts().catch(() => undefined)]);
+  const [m] = await Promise.all([import('../../wide/wide-layout.tsx'), allTexts().catch(() => undefined)]);
   return { default: m.DeskLayout };
 });
 

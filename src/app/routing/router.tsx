@@ -25,7 +25,7 @@ export interface AppRoutesProps {
 export function AppRoutes({ navigation, routes = ROUTES }: AppRoutesProps): ReactElement {
   return (
     <RouteErrorBoundary>
-      {/* `/` and `/trade` draw the desk at ≥ 1280 px: handed down, so no page imports app/ or desk/. */}
+      {/* `/` and `/trade` draw the desk at ≥ 1280 px: handed down, so no page imports app/ or wide/. */}
       <DeskSlot.Provider value={LazyDeskLayout}>
         <RouteTable routes={routes} navigation={navigation} />
       </DeskSlot.Provider>

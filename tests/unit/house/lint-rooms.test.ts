@@ -70,12 +70,12 @@ describe('import boundaries (docs/architecture.md "Rooms")', () => {
       ['src/pages/x/y.tsx', "import { useTranslation } from 'react-i18next';", /use-translation/],
       ['src/components/lists/x.tsx', "import i18next from 'i18next';", /engine\.ts/],
       ['src/i18n/x.ts', "import i18next from 'i18next';", /engine\.ts/],
-      // No folder loop between the frame and the screens: a page imports nothing of app/ or desk/ (which import it).
+      // No folder loop between the frame and the screens: a page imports nothing of app/ or wide/ (which import it).
       ['src/pages/market/y.tsx', "import { LazyDeskLayout } from '../../app/routing/lazy-desk.tsx';", /folder loop/],
       ['src/pages/x/y.tsx', "import { useQuery } from '../../app/use-query.ts';", /folder loop/],
-      ['src/pages/trade/y.tsx', "import { DeskLayout } from '../../desk/desk-layout.tsx';", /folder loop/],
+      ['src/pages/trade/y.tsx', "import { DeskLayout } from '../../wide/wide-layout.tsx';", /folder loop/],
       ['src/pages/trade/chart/y.tsx', "import { useWide } from '../../../app/use-wide.ts';", /folder loop/],
-      ['src/desk/x.tsx', "import { PageFallback } from '../app/routing/page-fallback.tsx';", /folder loop/],
+      ['src/wide/x.tsx', "import { PageFallback } from '../app/routing/page-fallback.tsx';", /folder loop/],
       ['src/components/nav/x.tsx', "import { TABS } from '../../app/tabs.ts';", /nothing of src\/app\//],
       ['src/state/market/x.ts', "import { startApp } from '../../app/start/start.ts';", /nothing of src\/app\//],
       // A page's sub-folder is still its own page: another page's folder stays out.
@@ -93,7 +93,7 @@ describe('import boundaries (docs/architecture.md "Rooms")', () => {
       ['src/pages/x/y.tsx', "import { Y } from './y2.tsx';"],
       ['src/pages/x/y.tsx', "import { Row } from '../../components/instrument/market-row.tsx';"],
       ['src/pages/x/y.tsx', "import { $period } from '../../state/market/trade-state.ts';"],
-      ['src/desk/x.tsx', "import { OrderForm } from '../pages/trade/order-ticket/order-form.tsx';"],
+      ['src/wide/x.tsx', "import { OrderForm } from '../pages/trade/order-ticket/order-form.tsx';"],
       ['src/app/routing/x.tsx', "import { MarketPage } from '../../pages/market/market-page.tsx';"],
       ['src/pages/x/y.tsx', "import { useWide } from '../../components/hooks/use-wide.ts';"],
       ['src/pages/trade/order-ticket/y.tsx', "import { ChartPanel } from '../chart/trade-view.tsx';"],

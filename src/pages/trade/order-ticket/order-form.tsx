@@ -121,7 +121,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   useEffect(() => holdUpdate(), []);
   const formRef = useRef<HTMLFormElement>(null);
   const formId = useId();
-  // B / S on the desk (desk-keys.ts): this side (its stops restarted), and the lots field focused. Only requests
+  // B / S on the desk (trader-keys.ts): this side (its stops restarted), and the lots field focused. Only requests
   // made after mounting; the latest pickSide is read through a ref, as the effect runs once.
   const pickSideRef = useRef<(s: OrderSide) => void>(() => undefined);
   useEffect(() => {

@@ -13,9 +13,9 @@ import { OrderForm } from '../pages/trade/order-ticket/order-form.tsx';
 import { pickInstrument } from '../state/market/trade-state.ts';
 import { OneClickButtons } from '../pages/trade/order-ticket/one-click-buttons.tsx';
 import { ShortcutsSheet } from './shortcuts-sheet.tsx';
-import { useDeskKeys } from './use-desk-keys.ts';
+import { useDeskKeys } from './use-trader-keys.ts';
 import type { Instrument } from '../../domain/types.ts';
-import './desk.css';
+import './wide.css';
 
 export function DeskLayout() {
   useSignals();

@@ -5,7 +5,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../components/overlays/bottom-sheet.tsx';
 import { $oneClick } from '../state/orders/one-click.ts';
-import { SHORTCUT_LIST } from './desk-keys.ts';
+import { SHORTCUT_LIST } from './trader-keys.ts';
 
 export function ShortcutsSheet({ open, onClose }: { open: boolean; onClose: () => void }): ReactElement {
   useSignals();

@@ -1,4 +1,4 @@
-// Wires the desk's shortcuts (desk-keys.ts) to the document while the desk layout shows: B/S buy or sell (one-click
+// Wires the desk's shortcuts (trader-keys.ts) to the document while the desk layout shows: B/S buy or sell (one-click
 // when it is on, else the order form takes the side and focus), 1–6 the chart period, ↑/↓ the next instrument in the
 // list, / the search, ? the shortcuts sheet. A kept-alive desk that is hidden ignores keys.
 import { useEffect, useRef, type RefObject } from 'react';
@@ -8,7 +8,7 @@ import { $oneClick } from '../state/orders/one-click.ts';
 import { navigateTo } from '../state/shell/navigator.ts';
 import { $period, requestForm } from '../state/market/trade-state.ts';
 import { placeOneClick } from '../pages/trade/order-ticket/one-click.ts';
-import { deskAction, nextCode } from './desk-keys.ts';
+import { deskAction, nextCode } from './trader-keys.ts';
 import type { Instrument } from '../../domain/types.ts';
 
 export function useDeskKeys(root: RefObject<HTMLElement | null>, inst: Instrument | null, openHelp: () => void): void {
