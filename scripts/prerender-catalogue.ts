@@ -1,7 +1,6 @@
-// The rows index.html is prerendered with (scripts/prerender-plugin.ts): the seeded catalogue (server/market/catalog.ts)
+// The rows index.html is prerendered with (scripts/prerender-plugin.ts): the seeded catalogue (server/market/instrument-catalogue.ts)
 // as the client's Instrument, open and without a quote, so a row shows its logo and code and no made-up price.
-import { INSTRUMENTS, logoPath } from '../server/market/catalog.ts';
-import { instrumentFromDef, toWireInstrument } from '../server/market/instruments.ts';
+import { INSTRUMENTS, logoPath, instrumentFromDef, toWireInstrument } from '../server/market/instrument-catalogue.ts';
 import type { Instrument } from '../domain/types.ts';
 
 export function buildCatalogue(): Instrument[] {

@@ -38,7 +38,7 @@ import type { Services } from './core/services.ts';
 import { endedElsewhere, userFromToken } from './auth/session.ts';
 import { OrderEngine } from './engine/engine.ts';
 import { currentSeq } from './engine/event-seq.ts';
-import { loadEngineInstruments } from './engine/engine-instruments.ts';
+import { loadEngineInstruments } from './market/instrument-catalogue.ts';
 import { createLogger } from './core/logger.ts';
 import { systemClock, systemTimers } from './core/system-time.ts';
 import { migrate } from './db/migrate.ts';

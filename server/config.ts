@@ -10,7 +10,7 @@ import type { ResponseViolation } from './http/response-check.ts';
 import type { SecurityOptions } from './security/limits.ts';
 import { roleEnv, type Role } from './cluster/role.ts';
 import type { PushOptions } from './alerts/alerts-context.ts';
-import type { AddedCatalogue } from './market/instruments.ts';
+import type { AddedCatalogue } from './market/instrument-catalogue.ts';
 import type { MarketSourcesOptions } from './market/price-desk/market-sources.ts';
 import { SPIKE_PCT } from './market/price-desk/desk-config.ts';
 import { priceSourcesEnv } from './market/sources/source-registry.ts';

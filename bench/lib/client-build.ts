@@ -8,14 +8,14 @@ export const BENCH_TMP = resolve('bench/results/tmp');
 export const DIST_PROD = join(BENCH_TMP, 'dist-prod');
 export const DIST_PROBE = join(BENCH_TMP, 'dist-probe');
 
-// scripts/: the build's plugins (the prerendered first screen draws the catalogue of server/market/catalog.ts).
+// scripts/: the build's plugins (the prerendered first screen draws the catalogue of server/market/instrument-catalogue.ts).
 const SOURCES = [
   'src',
   'workers',
   'locales',
   'public',
   'scripts',
-  'server/market/catalog.ts',
+  'server/market/instrument-catalogue.ts',
   'index.html',
   'vite.config.ts',
   'bench/vite.bench.config.ts',

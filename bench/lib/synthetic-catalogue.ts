@@ -1,8 +1,11 @@
 // The bench's synthetic instruments, SYN0001…: a catalogue serve-entry.ts adds to the server's market in memory
 // (MarketOptions.catalogue), 24/7 and ticking at a rate the bench chooses, so every visible row moves on any day.
 import { numberText } from '../../domain/decimal-text.ts';
-import type { InstrumentDef } from '../../server/market/catalog.ts';
-import { instrumentFromDef, type AddedCatalogue } from '../../server/market/instruments.ts';
+import {
+  type InstrumentDef,
+  instrumentFromDef,
+  type AddedCatalogue,
+} from '../../server/market/instrument-catalogue.ts';
 
 /** Instrument n (1-based) has id SYNTHETIC_ID_BASE + n: far above the seeded catalogue's ids. */
 export const SYNTHETIC_ID_BASE = 100_000;

@@ -1,6 +1,7 @@
-// The instruments the order engine knows (loaded by engine-instruments.ts) and their live prices: the catalog as last read (again when an order names
-// one added since), the price desk's refusal of a stale or halted instrument, and the side of the quote an order opens or
-// closes at (sides.ts). The engine (engine.ts) asks here; the index is told when an instrument's terms change.
+// The instruments the order engine knows (loadEngineInstruments, market/instrument-catalogue.ts) and their live
+// prices: the catalogue as last read (again when an order names one added since), the price desk's refusal of a stale
+// or halted instrument, and the side of the quote an order opens or closes at (sides.ts). The engine (engine.ts) asks
+// here; the index is told when an instrument's terms change.
 import { sideOf } from '../../domain/trade-maths.ts';
 import type { Price } from '../../domain/units.ts';
 import type { Queryable } from '../db/db.ts';

@@ -1,6 +1,6 @@
 // The seeded instrument categories (docs/contract.md §3 Instrument's category) with their names per language; the
-// instruments themselves are in catalog.ts. The seeder writes these rows once; at run time the database is the
-// authority (an operator may edit it), not this file.
+// instruments themselves are in instrument-catalogue.ts. The seeder writes these rows once; at run time the database
+// is the authority (an operator may edit it), not this file.
 import type { Language } from '../../domain/types.ts';
 
 export interface CategoryDef {

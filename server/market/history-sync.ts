@@ -3,7 +3,7 @@
 import type { Queryable } from '../db/db.ts';
 import { alignDown, copyBar, LEVELS, mergeLater, type Bar } from './bars.ts';
 import { generateHistory, levelWindows, sigmaPerSqrtSecond, type HistoryParams } from './history.ts';
-import type { MarketInstrument } from './instruments.ts';
+import type { MarketInstrument } from './instrument-catalogue.ts';
 import {
   chunkBars,
   chunkStartOf,

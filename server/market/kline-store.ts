@@ -18,7 +18,7 @@ import {
 import type { Period } from '../../domain/types.ts';
 import { generateHistory, levelWindows } from './history.ts';
 import { HISTORY_BARS, historyParams } from './history-sync.ts';
-import type { MarketInstrument } from './instruments.ts';
+import type { MarketInstrument } from './instrument-catalogue.ts';
 import { barsInRange, chunkStartOf, upsertChunks, type Chunk } from './kline-repository.ts';
 import type { InstrumentState } from './sim-state.ts';
 

@@ -2,10 +2,9 @@
 // for every instrument that has none yet (done here so the test template database already carries it).
 import type { Queryable } from '../db/db.ts';
 import type { Seeder } from '../db/seeds/seeder.ts';
-import { assetClassOf, INSTRUMENTS, logoPath } from './catalog.ts';
+import { assetClassOf, INSTRUMENTS, logoPath, loadInstruments } from './instrument-catalogue.ts';
 import { CATEGORIES, type CategoryDef } from './categories.ts';
 import { DEFAULT_MARKET_SEED, syncHistory } from './history-sync.ts';
-import { loadInstruments } from './instruments.ts';
 
 export async function seedCategories(q: Queryable, categories: readonly CategoryDef[]): Promise<void> {
   await q.query(

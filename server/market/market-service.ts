@@ -12,7 +12,7 @@ import type { KlineBar, Period } from '../../domain/types.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import { copyBar, toWireBar, type Bar } from './bars.ts';
 import { DEFAULT_MARKET_SEED, pruneHistory } from './history-sync.ts';
-import type { AddedCatalogue, MarketInstrument } from './instruments.ts';
+import type { AddedCatalogue, MarketInstrument } from './instrument-catalogue.ts';
 import type { KlineStore } from './kline-store.ts';
 import { SPARK_POINTS } from './kline-store.ts';
 import { loadMarketStart } from './market-start.ts';

@@ -7,7 +7,7 @@ import type { MarketOptions } from '../config.ts';
 import { alignDown, TOP_LEVEL, type Bar } from './bars.ts';
 import { generateHistory, levelWindows } from './history.ts';
 import { HISTORY_BARS, historyParams, syncHistory } from './history-sync.ts';
-import { loadInstruments, type MarketInstrument } from './instruments.ts';
+import { loadInstruments, type MarketInstrument } from './instrument-catalogue.ts';
 import { barsSince } from './kline-repository.ts';
 import { KlineStore, SPARK_LEVEL } from './kline-store.ts';
 import { DAY_S, tradingDayStart } from './market-hours.ts';

@@ -2,7 +2,7 @@
 // the socket hub) and what its random walk needs (SimState), and where each starts. The simulator moves it.
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import { sigmaPerSqrtSecond } from './history.ts';
-import type { MarketInstrument } from './instruments.ts';
+import type { MarketInstrument } from './instrument-catalogue.ts';
 import { isOpenAt, tradingDayStart, DAY_S } from './market-hours.ts';
 import type { LiveQuote } from './market-view.ts';
 import { priceToTicks, tickScale } from './price-ticks.ts';

@@ -5,7 +5,7 @@
 import type { Clock, Timers } from '../../domain/time.ts';
 import type { LiveQuote, MarketView, Tick } from './market-view.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
-import type { MarketInstrument } from './instruments.ts';
+import type { MarketInstrument } from './instrument-catalogue.ts';
 import { isAlwaysOpen, isOpenAt, openSecondsIn, tradingDayStart, DAY_S } from './market-hours.ts';
 import { textToTicks, ticksToText } from './price-ticks.ts';
 import { quoteOf, tupleOf } from './sim-quote.ts';

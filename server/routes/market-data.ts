@@ -16,7 +16,7 @@ import { instrumentNameKey, matchesInstrument } from '../../domain/instrument-se
 import type { RouteModule } from '../http/route-module.ts';
 import { int, oneOf, query, str } from '../http/schemas.ts';
 import { toWireBar } from '../market/bars.ts';
-import { loadCategories, toWireInstrument, type MarketInstrument } from '../market/instruments.ts';
+import { loadCategories, toWireInstrument, type MarketInstrument } from '../market/instrument-catalogue.ts';
 import type { MarketService } from '../market/market-service.ts';
 import { ticksToNumber } from '../market/price-ticks.ts';
 import { CATEGORIES, INSTRUMENTS, KLINE_BARS, SPARKLINES } from '../http/wire/trading.ts';

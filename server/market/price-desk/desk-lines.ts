@@ -1,7 +1,7 @@
 // The price desk's records (price-desk.ts): one per price source, one per instrument ("line"), and one per mapping of
 // a source's symbol to an instrument ("slot"), and the health rule that decides which slot may drive an instrument
 // (docs/market-data.md "Price health"). Plain data and pure functions: the desk owns the state.
-import type { MarketInstrument } from '../instruments.ts';
+import type { MarketInstrument } from '../instrument-catalogue.ts';
 import type { PriceSource } from '../sources/price-source.ts';
 import { SIMULATOR_SOURCE } from '../sources/price-source.ts';
 import type { PriceRule, SpreadMode } from './desk-config.ts';

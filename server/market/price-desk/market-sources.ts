@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../../domain/time.ts';
 import type { Db } from '../../db/db.ts';
-import type { MarketInstrument } from '../instruments.ts';
+import type { MarketInstrument } from '../instrument-catalogue.ts';
 import { isOpenAt } from '../market-hours.ts';
 import type { Simulator } from '../simulator.ts';
 import type { PriceSource } from '../sources/price-source.ts';

@@ -7,7 +7,7 @@
 // and the price), desk-report.ts (the journal of events and refusals, the operator's status).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../../domain/time.ts';
-import type { MarketInstrument } from '../instruments.ts';
+import type { MarketInstrument } from '../instrument-catalogue.ts';
 import type { PriceSource, RawTick, SourceSink } from '../sources/price-source.ts';
 import { SIMULATOR_SOURCE } from '../sources/price-source.ts';
 import type { DeskConfig } from './desk-config.ts';

@@ -5,7 +5,7 @@
 // the API document. Without the cap in the schema it would pass unnoticed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instrument } from '../../../domain/types.ts';
-import type { MarketInstrument } from '../../../server/market/instruments.ts';
+import type { MarketInstrument } from '../../../server/market/instrument-catalogue.ts';
 import { api, startTestServer, type TestServer } from '../support/harness.ts';
 
 let server: TestServer;

@@ -12,7 +12,7 @@ import type { AppContext } from '../../../server/core/app-context.ts';
 import type { Services } from '../../../server/core/services.ts';
 import { createLogger } from '../../../server/core/logger.ts';
 import { OrderEngine } from '../../../server/engine/engine.ts';
-import { loadEngineInstruments } from '../../../server/engine/engine-instruments.ts';
+import { loadEngineInstruments } from '../../../server/market/instrument-catalogue.ts';
 import { nullMarket, nullPush } from '../../fixtures/null-services.ts';
 import { systemClock, systemTimers } from '../../../server/core/system-time.ts';
 import type { Db } from '../../../server/db/db.ts';

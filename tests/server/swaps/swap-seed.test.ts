@@ -7,7 +7,7 @@ import { dec } from '../../../domain/decimal.ts';
 import type { Order, OrderList } from '../../../domain/types.ts';
 import { move } from '../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
-import { INSTRUMENTS } from '../../../server/market/catalog.ts';
+import { INSTRUMENTS } from '../../../server/market/instrument-catalogue.ts';
 import { swapList, swapSet } from '../../../server/ops/commands/book.ts';
 import { swapsSeeder } from '../../../server/db/seeds/swaps.ts';
 import { runSwaps } from '../../../server/swaps/swap-job.ts';

@@ -11,8 +11,12 @@ import {
 } from '../../../../server/market/history.ts';
 import { chunkBars, decodeBars, encodeBars, type Chunk } from '../../../../server/market/kline-repository.ts';
 import { KlineStore } from '../../../../server/market/kline-store.ts';
-import { instrumentFromDef, type MarketInstrument } from '../../../../server/market/instruments.ts';
-import { INSTRUMENTS, logoPath } from '../../../../server/market/catalog.ts';
+import {
+  instrumentFromDef,
+  type MarketInstrument,
+  INSTRUMENTS,
+  logoPath,
+} from '../../../../server/market/instrument-catalogue.ts';
 import { openSecondsIn, type MarketClass } from '../../../../server/market/market-hours.ts';
 import { hashInts, hashString } from '../../../../server/market/rng.ts';
 import type { Queryable } from '../../../../server/db/db.ts';

@@ -4,8 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock, Timers } from '../../../../domain/time.ts';
 import type { Tick } from '../../../../server/market/market-view.ts';
-import { INSTRUMENTS, logoPath } from '../../../../server/market/catalog.ts';
-import { instrumentFromDef, type MarketInstrument } from '../../../../server/market/instruments.ts';
+import {
+  INSTRUMENTS,
+  logoPath,
+  instrumentFromDef,
+  type MarketInstrument,
+} from '../../../../server/market/instrument-catalogue.ts';
 import { Simulator } from '../../../../server/market/simulator.ts';
 import { textToTicks } from '../../../../server/market/price-ticks.ts';
 

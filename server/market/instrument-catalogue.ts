@@ -1,0 +1,417 @@
+// The instrument catalogue, in one place: the seeded definitions (docs/contract.md §3 Instrument; their categories
+// are in categories.ts), which the seeder writes once, and the instruments table as the running server reads it
+// (the database is the authority: an operator may edit it), for the market (plus any catalogue its caller adds in
+// memory), the wire shape with the live ForexQuotations, and the order engine's trading terms.
+import {
+  CATEGORY_CRYPTO,
+  CATEGORY_ENERGY,
+  CATEGORY_FOREX,
+  CATEGORY_INDICES,
+  CATEGORY_METALS,
+  type CategoryDef,
+} from './categories.ts';
+import type { AssetClass } from '../../domain/retail.ts';
+import { trimZeros } from '../../domain/decimal-text.ts';
+import type { Queryable } from '../db/db.ts';
+import type { LiveQuote } from './market-view.ts';
+import type { Category, Instrument, Language } from '../../domain/types.ts';
+import { MARKET_CLASSES, type MarketClass } from './market-hours.ts';
+import type { EngineInstrument } from '../engine/types.ts';
+
+export interface InstrumentDef {
+  id: number;
+  code: string;
+  showCode: string;
+  categoryId: number;
+  cls: MarketClass;
+  pricePrecision: number;
+  pip: string; // lot step
+  minCont: string; // minimum lots
+  contNum: string; // units per lot (fixed mode: USD margin per lot)
+  marginMode: 1 | 2; // 1 fixed margin per lot, 2 leveraged
+  multiples: number[];
+  feeRate: string;
+  basePrice: string; // where a fresh history ends (today's price)
+  annualVol: number; // annualised volatility of the random walk
+  tickHz: number; // mean ticks per second while open
+}
+
+const LEVERAGE = [10, 20, 50, 100, 200];
+// Fixed-margin instruments ignore the multiplier; they offer exactly 1 so the client's no-leverage rule does not block them.
+const FIXED = [1];
+
+function fx(
+  id: number,
+  code: string,
+  basePrice: string,
+  precision: number,
+  annualVol: number,
+  tickHz: number,
+  extra: Partial<InstrumentDef> = {},
+): InstrumentDef {
+  return {
+    id,
+    code,
+    showCode: `${code.slice(0, 3)}/${code.slice(3)}`,
+    categoryId: CATEGORY_FOREX,
+    cls: 'fx',
+    pricePrecision: precision,
+    pip: '0.01',
+    minCont: '0.01',
+    // JPY-quoted pairs use 1,000 units so margin and P&L in the spec's currency-agnostic formulas stay near USD size.
+    contNum: code.endsWith('JPY') ? '1000' : '100000',
+    marginMode: 2,
+    multiples: LEVERAGE,
+    feeRate: '0.002',
+    basePrice,
+    annualVol,
+    tickHz,
+    ...extra,
+  };
+}
+
+/** A metal or energy contract: `margin` 'fixed' is a fixed margin per lot (marginMode 1, FIXED), else the leverage offered. */
+function commodity(
+  categoryId: number,
+  cls: 'metal' | 'energy',
+): (
+  id: number,
+  code: string,
+  showCode: string,
+  precision: number,
+  contNum: string,
+  margin: 'fixed' | number[],
+  feeRate: string,
+  basePrice: string,
+  annualVol: number,
+  tickHz: number,
+) => InstrumentDef {
+  return (id, code, showCode, precision, contNum, margin, feeRate, basePrice, annualVol, tickHz) => ({
+    id,
+    code,
+    showCode,
+    categoryId,
+    cls,
+    pricePrecision: precision,
+    pip: '0.01',
+    minCont: '0.01',
+    contNum,
+    marginMode: margin === 'fixed' ? 1 : 2,
+    multiples: margin === 'fixed' ? FIXED : margin,
+    feeRate,
+    basePrice,
+    annualVol,
+    tickHz,
+  });
+}
+const metal = commodity(CATEGORY_METALS, 'metal');
+const energy = commodity(CATEGORY_ENERGY, 'energy');
+
+/** A coin quoted in USDT, traded around the clock. */
+function crypto(
+  id: number,
+  code: string,
+  basePrice: string,
+  precision: number,
+  contNum: string,
+  multiples: number[],
+  annualVol: number,
+  tickHz: number,
+): InstrumentDef {
+  return {
+    id,
+    code,
+    showCode: `${code.slice(0, -4)}/USDT`,
+    categoryId: CATEGORY_CRYPTO,
+    cls: 'crypto',
+    pricePrecision: precision,
+    pip: '0.01',
+    minCont: '0.01',
+    contNum,
+    marginMode: 2,
+    multiples,
+    feeRate: '0.001',
+    basePrice,
+    annualVol,
+    tickHz,
+  };
+}
+
+/** A stock index, traded in tenths of a lot. */
+function index(
+  id: number,
+  code: string,
+  showCode: string,
+  basePrice: string,
+  precision: number,
+  contNum: string,
+  multiples: number[],
+  annualVol: number,
+  tickHz: number,
+): InstrumentDef {
+  return {
+    id,
+    code,
+    showCode,
+    categoryId: CATEGORY_INDICES,
+    cls: 'index',
+    pricePrecision: precision,
+    pip: '0.1',
+    minCont: '0.1',
+    contNum,
+    marginMode: 2,
+    multiples,
+    feeRate: '0.002',
+    basePrice,
+    annualVol,
+    tickHz,
+  };
+}
+
+export const INSTRUMENTS: readonly InstrumentDef[] = [
+  // Forex majors
+  fx(1, 'EURUSD', '1.08500', 5, 0.07, 3),
+  fx(2, 'GBPUSD', '1.27000', 5, 0.08, 2.5),
+  fx(3, 'USDJPY', '151.500', 3, 0.09, 3),
+  fx(4, 'AUDUSD', '0.65500', 5, 0.09, 2),
+  fx(5, 'USDCAD', '1.36000', 5, 0.06, 2),
+  fx(6, 'USDCHF', '0.88500', 5, 0.07, 1.5),
+  fx(7, 'NZDUSD', '0.60500', 5, 0.09, 1.5),
+  // Forex crosses
+  fx(8, 'EURGBP', '0.85500', 5, 0.05, 1),
+  fx(9, 'EURJPY', '164.200', 3, 0.09, 1.5),
+  fx(10, 'GBPJPY', '192.400', 3, 0.1, 1.5),
+  fx(11, 'AUDJPY', '99.200', 3, 0.11, 1),
+  fx(12, 'EURAUD', '1.65600', 5, 0.08, 1),
+  // A pegged pair offered without leverage: the client shows its no-leverage message for it.
+  fx(13, 'USDHKD', '7.8200', 4, 0.01, 0.5, { multiples: [] }),
+  // Metals
+  metal(14, 'XAUUSD', 'XAU/USD', 2, '100', LEVERAGE, '0.002', '2350.00', 0.15, 2.5),
+  // Fixed margin: 500 USD per lot; at ~28.5 USD/oz that is about ×28 leverage.
+  metal(15, 'XAGUSD', 'XAG/USD', 3, '500', 'fixed', '0.003', '28.500', 0.25, 2),
+  metal(16, 'XPTUSD', 'XPT/USD', 2, '50', [10, 20, 50], '0.003', '980.00', 0.22, 1),
+  // Crypto (24/7)
+  crypto(17, 'BTCUSDT', '67250.00', 2, '1', [10, 20, 50, 100], 0.6, 6),
+  crypto(18, 'ETHUSDT', '3450.00', 2, '10', [10, 20, 50, 100], 0.7, 5),
+  crypto(19, 'SOLUSDT', '165.000', 3, '100', [10, 20, 50], 0.9, 4),
+  crypto(20, 'XRPUSDT', '0.52000', 5, '10000', [10, 20, 50], 0.8, 3),
+  crypto(21, 'DOGEUSDT', '0.15000', 5, '10000', [10, 20], 1.0, 3),
+  crypto(22, 'LTCUSDT', '85.00', 2, '100', [10, 20, 50], 0.75, 2),
+  // Indices (1 USD per point per lot)
+  index(23, 'US30', 'US 30', '39100.0', 1, '1', [10, 20, 50, 100], 0.16, 2),
+  index(24, 'NAS100', 'NAS 100', '18250.0', 1, '1', [10, 20, 50, 100], 0.22, 2.5),
+  index(25, 'SPX500', 'SPX 500', '5230.00', 2, '10', [10, 20, 50, 100], 0.17, 2),
+  index(26, 'GER40', 'GER 40', '18150.0', 1, '1', [10, 20, 50], 0.18, 1.5),
+  // Energy
+  // Fixed margin: 100 USD per lot of 100 barrels; at ~78 USD/bbl that is about ×78 leverage.
+  energy(27, 'USOIL', 'WTI Oil', 2, '100', 'fixed', '0.003', '78.50', 0.35, 2),
+  energy(28, 'UKOIL', 'Brent Oil', 2, '100', 'fixed', '0.003', '82.70', 0.33, 1.5),
+  energy(29, 'NGAS', 'Natural Gas', 3, '10000', [10, 20, 50], '0.003', '2.450', 0.6, 1),
+];
+
+const MAJOR_CURRENCIES = new Set(['USD', 'EUR', 'JPY', 'GBP', 'CAD', 'CHF']);
+const MAJOR_MINOR = new Set(['XAUUSD', 'US30', 'NAS100', 'SPX500', 'GER40']);
+
+/** The ESMA asset class a seeded instrument is written with (docs/retail-protection.md; the migration 920 rule). */
+export function assetClassOf(d: Pick<InstrumentDef, 'code' | 'cls'>): AssetClass {
+  if (d.cls === 'crypto') return 'crypto';
+  if (d.cls === 'fx')
+    return MAJOR_CURRENCIES.has(d.code.slice(0, 3)) && MAJOR_CURRENCIES.has(d.code.slice(3, 6)) ? 'major_fx' : 'minor';
+  return MAJOR_MINOR.has(d.code) ? 'minor' : 'other';
+}
+
+export const logoPath = (code: string): string => `/logos/${code.toLowerCase()}.svg`;
+
+export interface MarketInstrument {
+  id: number;
+  code: string;
+  showCode: string;
+  logo: string;
+  categoryId: number;
+  cls: MarketClass;
+  pricePrecision: number;
+  pip: string;
+  minCont: string;
+  contNum: string;
+  marginMode: number;
+  multiples: number[];
+  feeRate: string;
+  basePrice: string;
+  annualVol: number;
+  tickHz: number;
+  sort: number;
+  /** Added by the caller in memory (AddedCatalogue): its klines are never stored, its history is regenerated. */
+  inMemory: boolean;
+}
+
+/** Instruments a caller adds at start beside the stored ones (the bench's thousands), with their category. */
+export interface AddedCatalogue {
+  category: CategoryDef;
+  instruments: readonly MarketInstrument[];
+}
+
+interface InstrumentRow {
+  id: number;
+  code: string;
+  show_code: string;
+  logo: string;
+  category_id: number;
+  market_class: string;
+  price_precision: number;
+  pip: string;
+  min_cont: string;
+  cont_num: string;
+  margin_mode: number;
+  multiples: number[] | string;
+  fee_rate: string;
+  base_price: string;
+  annual_vol: number;
+  tick_hz: number;
+  sort: number;
+}
+
+/** NUMERIC text without trailing zeros ("0.0100" → "0.01"), as the wire shows lot sizes and rates. */
+export function plainDecimal(text: string): string {
+  return trimZeros(text);
+}
+
+function parseIntArray(v: number[] | string): number[] {
+  if (Array.isArray(v)) return v.map(Number);
+  // Text form '{10,20}' in case a driver hands arrays over unparsed.
+  const inner = v.replace(/^\{|\}$/g, '').trim();
+  return inner === '' ? [] : inner.split(',').map((s) => Number(s));
+}
+
+function asClass(v: string): MarketClass {
+  return (MARKET_CLASSES as readonly string[]).includes(v) ? (v as MarketClass) : 'fx';
+}
+
+/** Columns of an instruments row aliased `i` (e.g. for the trading engine's own queries). */
+export const INSTRUMENT_COLUMNS = `i.id, i.code, i.show_code, i.logo, i.category_id, i.market_class, i.price_precision,
+  i.pip, i.min_cont, i.cont_num, i.margin_mode, i.multiples, i.fee_rate, i.base_price, i.annual_vol, i.tick_hz, i.sort`;
+
+export function instrumentFromRow(r: InstrumentRow): MarketInstrument {
+  return {
+    id: Number(r.id),
+    code: r.code,
+    showCode: r.show_code,
+    logo: r.logo,
+    categoryId: Number(r.category_id),
+    cls: asClass(r.market_class),
+    pricePrecision: Number(r.price_precision),
+    pip: plainDecimal(r.pip),
+    minCont: plainDecimal(r.min_cont),
+    contNum: plainDecimal(r.cont_num),
+    marginMode: Number(r.margin_mode),
+    multiples: parseIntArray(r.multiples),
+    feeRate: plainDecimal(r.fee_rate),
+    basePrice: r.base_price,
+    annualVol: Number(r.annual_vol),
+    tickHz: Number(r.tick_hz),
+    sort: Number(r.sort),
+    inMemory: false,
+  };
+}
+
+/** Enabled instruments in display order (category order, then sort, then id). */
+export async function loadInstruments(q: Queryable): Promise<MarketInstrument[]> {
+  const rows = await q.query<InstrumentRow>(
+    `SELECT ${INSTRUMENT_COLUMNS} FROM instruments i
+     JOIN categories c ON c.id = i.category_id
+     WHERE i.enabled AND c.enabled
+     ORDER BY c.sort, i.sort, i.id`,
+  );
+  return rows.map(instrumentFromRow);
+}
+
+export function instrumentFromDef(d: InstrumentDef, logo: string, sort: number, inMemory: boolean): MarketInstrument {
+  return {
+    id: d.id,
+    code: d.code,
+    showCode: d.showCode,
+    logo,
+    categoryId: d.categoryId,
+    cls: d.cls,
+    pricePrecision: d.pricePrecision,
+    pip: d.pip,
+    minCont: d.minCont,
+    contNum: d.contNum,
+    marginMode: d.marginMode,
+    multiples: [...d.multiples],
+    feeRate: d.feeRate,
+    basePrice: d.basePrice,
+    annualVol: d.annualVol,
+    tickHz: d.tickHz,
+    sort,
+    inMemory,
+  };
+}
+
+/** Categories with NameShowTrans in `lang` (English when that language has no name). */
+export async function loadCategories(q: Queryable, lang: Language): Promise<Category[]> {
+  const rows = await q.query<{ id: number; name: string }>(
+    `SELECT c.id, COALESCE(l.name, e.name, '') AS name FROM categories c
+     LEFT JOIN category_names l ON l.category_id = c.id AND l.lang = $1
+     LEFT JOIN category_names e ON e.category_id = c.id AND e.lang = 'en'
+     WHERE c.enabled AND EXISTS (SELECT 1 FROM instruments i WHERE i.category_id = c.id AND i.enabled)
+     ORDER BY c.sort, c.id`,
+    [lang],
+  );
+  return rows.map((r) => ({ Id: Number(r.id), NameShowTrans: r.name }));
+}
+
+/** docs/contract.md §3 Instrument with the live quote (a market without a quote yet shows its base price, closed). */
+export function toWireInstrument(inst: MarketInstrument, quote: LiveQuote | undefined): Instrument {
+  const q = quote ?? {
+    open: inst.basePrice,
+    high: inst.basePrice,
+    low: inst.basePrice,
+    close: inst.basePrice,
+    change: '0.00',
+    time: 0,
+    status: 0 as const,
+  };
+  return {
+    Id: inst.id,
+    Code: inst.code,
+    ShowCode: inst.showCode,
+    Logo: inst.logo,
+    CategoryId: inst.categoryId,
+    MarketStatus: q.status,
+    PricePrecision: inst.pricePrecision,
+    Pip: inst.pip,
+    ForexMinCont: inst.minCont,
+    ForexContNum: inst.contNum,
+    MarginMode: inst.marginMode,
+    HasForexMultiple: inst.multiples.map((Value) => ({ Value })),
+    ForexFeeRate: inst.feeRate,
+    ForexQuotations: { Open: q.open, Close: q.close, Change: q.change, High: q.high, Low: q.low, Time: q.time },
+  };
+}
+
+type TermsRow = Parameters<typeof instrumentFromRow>[0] & { tradable: boolean };
+
+/**
+ * The engine's view: trading terms only. Disabled instruments are loaded too, so their existing orders still show
+ * and close, but they take no new orders.
+ */
+export async function loadEngineInstruments(q: Queryable): Promise<EngineInstrument[]> {
+  const rows = await q.query<TermsRow>(
+    `SELECT ${INSTRUMENT_COLUMNS}, (i.enabled AND c.enabled) AS tradable
+     FROM instruments i JOIN categories c ON c.id = i.category_id`,
+  );
+  return rows.map((r) => {
+    const m = instrumentFromRow(r);
+    return {
+      id: m.id,
+      code: m.code,
+      showCode: m.showCode,
+      pricePrecision: m.pricePrecision,
+      pip: m.pip,
+      minLots: m.minCont,
+      multiples: m.multiples,
+      spec: { MarginMode: m.marginMode, ForexContNum: m.contNum, ForexFeeRate: m.feeRate },
+      tradable: r.tradable === true,
+    };
+  });
+}
