@@ -20,7 +20,7 @@ import { generateHistory, levelWindows } from './history.ts';
 import { HISTORY_BARS, historyParams } from './history-sync.ts';
 import type { MarketInstrument } from './instrument-catalogue.ts';
 import { barsInRange, chunkStartOf, upsertChunks, type Chunk } from './kline-repository.ts';
-import type { InstrumentState } from './sim-state.ts';
+import type { InstrumentState } from './simulator.ts';
 
 /** Points in a mini-chart series (abbreviated_cache_kline): 48 × 30min = one day. */
 export const SPARK_POINTS = 48;

@@ -1,15 +1,16 @@
 // The live simulated market: a seeded random walk per instrument with Poisson-timed ticks at the class's rate, closed
 // hours honoured, trading-day Open/High/Low/Change, and a manual mode (step/advanceTo/setPrice) for deterministic tests.
-// The random walk and the manual mode move the same per-instrument state (sim-state.ts); the read side is small
-// accessors, the quote shapes in sim-quote.ts. Price grammar is in price-ticks.ts, hours in market-hours.ts.
+// The random walk and the manual mode move one per-instrument state (InstrumentState, read by the kline store and the
+// hub; SimState, what the walk needs); its quote shapes are built once per change. Price grammar is in
+// price-ticks.ts, hours in market-hours.ts, generated history in history.ts.
 import type { Clock, Timers } from '../../domain/time.ts';
 import type { LiveQuote, MarketView, Tick } from './market-view.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import type { MarketInstrument } from './instrument-catalogue.ts';
 import { isAlwaysOpen, isOpenAt, openSecondsIn, tradingDayStart, DAY_S } from './market-hours.ts';
-import { textToTicks, ticksToText } from './price-ticks.ts';
-import { quoteOf, tupleOf } from './sim-quote.ts';
-import { newSimState, nextGap, type InitialQuote, type InstrumentState, type SimState } from './sim-state.ts';
+import { textToTicks, ticksToText, priceToTicks, tickScale, changePercentText } from './price-ticks.ts';
+import { sigmaPerSqrtSecond } from './history.ts';
+import { hashInts, hashString, SeqRng } from './rng.ts';
 
 export interface SimulatorOptions {
   seed: number;
@@ -272,4 +273,138 @@ function isolated<T>(listener: (v: T) => void, v: T, onError: ((err: unknown) =>
   } catch (err) {
     onError?.(err);
   }
+}
+
+/** Where an instrument starts: its last price and trading-day figures, all in ticks. */
+export interface InitialQuote {
+  ticks: number;
+  time: number; // ms of the last known price
+  dayStart: number; // epoch seconds
+  open: number;
+  high: number;
+  low: number;
+}
+
+/** The state behind one instrument's quote; `version` grows with every change (tick or status flip). */
+export interface InstrumentState {
+  readonly inst: MarketInstrument;
+  readonly index: number;
+  /** The price (the bid when the dealer set a spread: docs/market-data.md "Spread"), in ticks. */
+  ticks: number;
+  /** The ask in ticks: equal to `ticks` for one price. */
+  ask: number;
+  time: number;
+  status: 0 | 1;
+  dayStart: number;
+  dayOpen: number;
+  dayHigh: number;
+  dayLow: number;
+  version: number;
+}
+
+export interface SimState extends InstrumentState {
+  rng: SeqRng;
+  sigma: number;
+  meanGapMs: number;
+  logPrice: number;
+  scale: number;
+  lastMoveMs: number;
+  nextTickMs: number;
+  nextDayMs: number;
+  quote: LiveQuote | null;
+  tuple: QuoteTuple | null;
+  /** The market writer's price desk flags (docs/market-data.md): no healthy source, or trading halted with a reason. */
+  stale: boolean;
+  halt: string | null;
+  /** Not walked: as a price source, nothing is subscribed to it (setQuoted); it jumps once when walked again. */
+  muted: boolean;
+}
+
+/** Poisson arrivals: exponential gaps, whole milliseconds (tick times are integer ms epochs). */
+export function nextGap(st: SimState): number {
+  return Math.max(1, Math.round(st.rng.exponential(st.meanGapMs)));
+}
+
+/** An instrument's state at the simulator's start: from its last known quote, else its base price. */
+export function newSimState(
+  inst: MarketInstrument,
+  index: number,
+  init: InitialQuote | undefined,
+  opts: { seed: number },
+  now: number,
+): SimState {
+  const scale = tickScale(inst.pricePrecision);
+  const base = priceToTicks(Number(inst.basePrice), inst.pricePrecision);
+  const ticks = init?.ticks ?? base;
+  const rng = new SeqRng(hashInts(opts.seed, hashString(inst.code), 0x5eed));
+  const hz = inst.tickHz;
+  const dayStart = init?.dayStart ?? tradingDayStart(inst.cls, Math.floor(now / 1000));
+  return {
+    inst,
+    index,
+    ticks,
+    ask: ticks,
+    time: Math.min(init?.time ?? now, now),
+    status: isOpenAt(inst.cls, now / 1000) ? 1 : 0,
+    dayStart,
+    dayOpen: init?.open ?? ticks,
+    dayHigh: init?.high ?? ticks,
+    dayLow: init?.low ?? ticks,
+    version: 1,
+    rng,
+    sigma: sigmaPerSqrtSecond(inst.annualVol, inst.cls),
+    meanGapMs: hz > 0 ? 1000 / hz : Infinity,
+    logPrice: Math.log(ticks / scale),
+    scale,
+    lastMoveMs: now,
+    nextTickMs: now + (hz > 0 ? Math.max(1, Math.round(rng.exponential(1000 / hz))) : Infinity),
+    nextDayMs: (dayStart + DAY_S) * 1000,
+    quote: null,
+    tuple: null,
+    stale: false,
+    halt: null,
+    muted: false,
+  };
+}
+
+/** The state's LiveQuote (kept on the state until its next change). */
+export function quoteOf(st: SimState): LiveQuote {
+  if (!st.quote) {
+    const p = st.inst.pricePrecision;
+    st.quote = {
+      instrumentId: st.inst.id,
+      code: st.inst.code,
+      open: ticksToText(st.dayOpen, p),
+      high: ticksToText(st.dayHigh, p),
+      low: ticksToText(st.dayLow, p),
+      close: ticksToText(st.ticks, p),
+      change: changePercentText(st.ticks, st.dayOpen),
+      time: st.time,
+      status: st.halt !== null ? 0 : st.status,
+    };
+    if (st.halt !== null) st.quote.deskFlag = 'halted';
+    else if (st.stale) st.quote.deskFlag = 'stale';
+    if (st.ask !== st.ticks) {
+      st.quote.bid = st.quote.close;
+      st.quote.ask = ticksToText(st.ask, p);
+    }
+  }
+  return st.quote;
+}
+
+/** The state's wire tuple (kept on the state until its next change). */
+export function tupleOf(st: SimState): QuoteTuple {
+  if (!st.tuple) {
+    const q = quoteOf(st);
+    st.tuple = [q.code, q.close, q.change, q.time, q.status];
+    // Only a flagged or two-sided quote is longer: the halt reason traders see, or "stale"; then bid and ask when
+    // the dealer set a spread (docs/protocol.md), with null for the flags it does not have.
+    if (st.halt !== null) st.tuple.push('halted', st.halt);
+    else if (st.stale) st.tuple.push('stale');
+    if (q.bid !== undefined && q.ask !== undefined) {
+      while (st.tuple.length < 7) st.tuple.push(null);
+      st.tuple.push(q.bid, q.ask);
+    }
+  }
+  return st.tuple;
 }
