@@ -2,7 +2,7 @@
 // (tick-index.ts), each commit applied to them with the owner's FOREX_TRADE / FOREX_CLOSED push; the database is the
 // authority (one transaction per change, conditional on the status it expects). Beside it, on the same book: the
 // triggers and stop-out (trigger-runner.ts), instruments and live sides (known-instruments.ts), cached balances and
-// risk rates (account-figures.ts), a submission's transaction (submit-order.ts); rules in submit-check.ts, triggers.ts.
+// risk rates (account-figures.ts), a new order with all its rules (submit-order.ts); triggers in triggers.ts.
 import { sideOf } from '../../domain/trade-maths.ts';
 import type { CloseAllItem, CloseScope } from '../../domain/close-scope.ts';
 import { closeEach } from './close-all.ts';
@@ -17,7 +17,7 @@ import { movePendingPrice } from './pending-price.ts';
 import { lockOwnOrder } from './own-order.ts';
 import { toWireOrder } from './order-wire.ts';
 import { getOrder, loadOpenOrders } from './orders-repository.ts';
-import { checkStops, closeLots, optionalPrice, type SubmitInput } from './submit-check.ts';
+import { checkStops, closeLots, optionalPrice, submitInTx, type SubmitInput } from './submit-order.ts';
 import {
   cancelPending,
   changeStops,
@@ -29,7 +29,6 @@ import {
 import type { EngineIndex, IndexSource } from './index-types.ts';
 import { TickIndex } from './tick-index.ts';
 import { TriggerRunner } from './trigger-runner.ts';
-import { submitInTx } from './submit-order.ts';
 import { AccountFigures } from './account-figures.ts';
 import { KnownInstruments, type InstrumentSource } from './known-instruments.ts';
 import { SidedIndex } from './sided-index.ts';
@@ -156,8 +155,6 @@ export class OrderEngine {
       if (stored) return this.replay(stored, params);
     }
     const inst = await this.instruments.getOrThrow(forexId, this.ctx.db);
-    if (inst.tradable === false) throw new ApiError('instrument_not_found');
-    this.instruments.refuseOnBlock(inst.code);
     await this.tags.ensure(this.ctx.db, [userId]);
     const result = await this.ctx.db.tx((q) =>
       submitInTx(

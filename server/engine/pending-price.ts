@@ -12,7 +12,7 @@ import { RecordType } from '../ledger/record-types.ts';
 import { priceText } from './amounts.ts';
 import { nextSeq } from './event-seq.ts';
 import { repriceOrder } from './orders-repository.ts';
-import { checkStops, optionalPrice, TARGET_BAND } from './submit-check.ts';
+import { checkStops, optionalPrice, TARGET_BAND } from './submit-order.ts';
 import { RowChanged, type Committed } from './transitions.ts';
 import type { EngineInstrument, OrderRow } from './types.ts';
 import { getSetting } from '../settings/settings.ts';

@@ -1,23 +1,30 @@
-// One order's submission inside its transaction (docs/trading.md "Submit"): the idempotency key claimed first (a
-// concurrent retry waits for this transaction and gets its answer), the plan from one quote (submit-check.ts), the
-// pending order's expiry, the open-order cap, the order booked, and the answer stored under the key. The engine
-// (engine.ts) runs it in a transaction and applies the commit to its book.
-import { FIXED_MARGIN_MODE, sideOf } from '../../domain/trade-maths.ts';
-import type { Clock } from '../../domain/time.ts';
+// A new order, in one place (docs/trading.md "Submit"; docs/contract.md §5, §9): every rule it must pass, checked once,
+// inside its transaction, in this order: the idempotency key claimed (a concurrent retry waits for this transaction
+// and gets its answer), the instrument tradable and not halted or stale, the account's row locked (parallel submits
+// of one user queue here, so the cap and the balance hold), the retail terms, the plan from one quote (market open,
+// price, side, lots, leverage, target, stops, margin and fee), the pending order's expiry, the open-order cap, the
+// order booked (the balance check is the ledger's), and the answer stored under the key. The route's schema is the
+// only other gate. The engine (engine.ts) and copy trading run submitInTx; the lot and stop rules are shared with
+// a close and a change of stops.
+import { FIXED_MARGIN_MODE, sideOf, orderAmounts, type Side } from '../../domain/trade-maths.ts';
+import { type Clock, DAY_MS } from '../../domain/time.ts';
 import type { Order } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';
 import type { MarketView } from '../market/market-view.ts';
-import { checkOpenOrderCap } from '../security/open-orders.ts';
 import { checkRetailOrder } from '../retail/retail-terms.ts';
 import { getSetting } from '../settings/settings.ts';
 import { checkSameParams, claimKey, saveAnswer, storedAnswer } from './idempotency.ts';
 import type { KnownInstruments } from './known-instruments.ts';
 import { toWireOrder } from './order-wire.ts';
-import { checkExpiryWritten, expiryOf, setExpiry } from './pending-expiry.ts';
 import { closeSide, openSide } from './sides.ts';
-import { planSubmit, type SubmitInput } from './submit-check.ts';
 import { openOrder, type Committed } from './transitions.ts';
-import type { EngineInstrument } from './types.ts';
+import type { EngineInstrument, SubmitPlan } from './types.ts';
+import { dec, exactText, isDecimalText } from '../../domain/decimal.ts';
+import { MAX_LOTS } from '../../domain/order-rules.ts';
+import { lots, price, type Lots, type Price } from '../../domain/units.ts';
+import { ApiError } from '../http/envelope.ts';
+import { placesOf } from './amounts.ts';
+import { stopSideError } from './triggers.ts';
 
 export type SubmitOutcome = { replay: Order } | { done: Committed; order: Order };
 
@@ -47,7 +54,11 @@ export async function submitInTx(q: Queryable, deps: SubmitDeps, s: Submission):
     checkSameParams(stored, params);
     return { replay: stored.first };
   }
-  // The retail rules first (docs/retail-protection.md): every new order, demo or real, passes here.
+  // Refused before anything is locked: an instrument taken off the list, or halted or stale on the price desk.
+  if (inst.tradable === false) throw new ApiError('instrument_not_found');
+  deps.instruments.refuseOnBlock(inst.code);
+  await lockAccount(q, userId);
+  // The retail rules (docs/retail-protection.md): every new order, demo or real, passes here.
   const multiples = await checkRetailOrder(q, userId, inst, input.multiple, inst.spec.MarginMode === FIXED_MARGIN_MODE);
   const tradeFeeType = Number(await getSetting(q, 'trade_fee_type'));
   // One quote for the whole submit: the price it opens at and the side it is shown at come from the same tick.
@@ -78,4 +89,194 @@ export async function submitInTx(q: Queryable, deps: SubmitDeps, s: Submission):
   const order = toWireOrder(done.row, inst, shown);
   if (idemKey) await saveAnswer(q, userId, idemKey, order);
   return { done, order };
+}
+
+export { MAX_LOTS };
+/** A pending target must lie within this factor of the current price (either way). */
+export const TARGET_BAND = 2;
+/** A stop price must lie within this factor of its reference price (either way). */
+export const STOP_BAND = 10;
+
+export interface SubmitInput {
+  type: number; // 1 buy up, 2 buy low
+  cont: string; // lots
+  status: number; // 1 market, 0 pending
+  target_price: string;
+  stop_loss_price: string;
+  target_profit_price: string;
+  multiple: number;
+  /** A pending order's expiry: "gtc" or none, "day", or "YYYY-MM-DD" (pending-expiry.ts expiryOf). */
+  expire?: string;
+}
+
+const reject = (key: string, params: Record<string, string | number> = {}): never => {
+  throw new ApiError(key, undefined, params);
+};
+
+function withinBand(p: Price, ref: Price, band: number): boolean {
+  return p.gte(ref.div(band)) && p.lte(ref.times(band));
+}
+
+/** A price parameter: "" or "0" is none (null); otherwise a positive decimal at the instrument's precision. */
+export function optionalPrice(text: string, inst: EngineInstrument, invalidKey: string): Price | null {
+  const t = text.trim();
+  if (t === '' || (isDecimalText(t) && dec(t).isZero())) return null;
+  if (!isDecimalText(t) || dec(t).lte(0)) return reject(invalidKey);
+  if (placesOf(t) > inst.pricePrecision) return reject('price_precision', { places: inst.pricePrecision });
+  return price(t);
+}
+
+/** Validates stops against a reference price: positive, sane, and on the correct side. */
+export function checkStops(side: Side, ref: Price, stopProfit: Price | null, stopLoss: Price | null): void {
+  for (const s of [stopProfit, stopLoss]) if (s && !withinBand(s, ref, STOP_BAND)) reject('stop_price_far');
+  const sideError = stopSideError(side, ref, stopProfit, stopLoss);
+  if (sideError) reject(sideError);
+}
+
+function checkLots(text: string, inst: EngineInstrument): Lots {
+  const t = text.trim();
+  if (!isDecimalText(t) || dec(t).lte(0)) return reject('lots_invalid');
+  const q = lots(t);
+  if (q.gt(MAX_LOTS)) return reject('lots_too_large', { max: MAX_LOTS });
+  if (q.lt(dec(inst.minLots))) return reject('lots_below_min', { min: inst.minLots });
+  const step = dec(inst.pip);
+  if (step.gt(0) && !q.mod(step).isZero()) return reject('lots_step', { step: inst.pip });
+  return q;
+}
+
+/** The lots of a partial close: empty, or all the lots, is a full close (null). Otherwise a plain positive
+ * decimal on the lot step, at least the minimum, and leaving at least the minimum open. */
+export function closeLots(text: string, held: Lots, inst: EngineInstrument): Lots | null {
+  const t = text.trim();
+  if (t === '') return null;
+  if (!isDecimalText(t) || dec(t).lte(0)) return reject('lots_invalid');
+  const q = lots(t);
+  if (q.gt(held)) return reject('close_lots_too_many', { max: exactText(held) });
+  if (q.eq(held)) return null;
+  const step = dec(inst.pip);
+  if (step.gt(0) && !q.mod(step).isZero()) return reject('lots_step', { step: inst.pip });
+  if (q.lt(dec(inst.minLots))) return reject('lots_below_min', { min: inst.minLots });
+  if (held.minus(q).lt(dec(inst.minLots))) return reject('close_rest_below_min', { min: inst.minLots });
+  return q;
+}
+
+function checkMultiple(requested: number, inst: EngineInstrument): number {
+  if (inst.multiples.length === 0) return reject('no_leverage');
+  const offered = inst.multiples.includes(requested);
+  if (inst.spec.MarginMode === FIXED_MARGIN_MODE) {
+    // Fixed margin ignores leverage; a client may still send the picked value, but never an unknown one.
+    if (requested !== 0 && !offered) reject('multiple_invalid');
+    return 0;
+  }
+  if (!offered) reject('multiple_invalid');
+  return requested;
+}
+
+/** Checks a submit against the instrument and the live price; throws ApiError, or returns what to book. */
+export function planSubmit(
+  input: SubmitInput,
+  inst: EngineInstrument,
+  /** current: where this order opens (a buy's ask, a sell's bid; docs/trading.md "Bid and ask"); closeAt: where a
+   * position of its side would close (a market order's stops are judged against it, so none fires at once). */
+  market: { open: boolean; current: Price | null; closeAt?: Price | null },
+  tradeFeeType: number,
+): SubmitPlan {
+  if (!market.open) return reject('market_closed');
+  const current = market.current;
+  if (!current || current.lte(0)) return reject('no_price');
+  if (input.type !== 1 && input.type !== 2) return reject('order_type_invalid');
+  if (input.status !== 0 && input.status !== 1) return reject('order_status_invalid');
+  const multiple = checkMultiple(input.multiple, inst);
+  const quantity = checkLots(input.cont, inst);
+  const side = sideOf(input.type);
+
+  let at: Price = current;
+  if (input.status === 0) {
+    const target = optionalPrice(input.target_price, inst, 'target_price_invalid');
+    if (!target) return reject('price_required');
+    if (!withinBand(target, current, TARGET_BAND)) return reject('target_price_far');
+    if (target.eq(current)) return reject('target_price_at_market');
+    at = target;
+  }
+  const stopProfit = optionalPrice(input.target_profit_price, inst, 'stop_price_invalid');
+  const stopLoss = optionalPrice(input.stop_loss_price, inst, 'stop_price_invalid');
+  // A pending order's stops are judged against where it will open: its target; a market order's against its
+  // closing side.
+  checkStops(side, input.status === 0 ? at : (market.closeAt ?? at), stopProfit, stopLoss);
+
+  const { margin: m, fee: f } = orderAmounts(inst.spec, quantity, at, multiple, tradeFeeType);
+  if (m.lte(0)) return reject('lots_invalid');
+  return {
+    orderType: input.type,
+    side,
+    status: input.status,
+    quantity,
+    multiple,
+    price: at,
+    originPrice: current,
+    margin: m,
+    fee: f,
+    stopProfit,
+    stopLoss,
+  };
+}
+
+/** Open (holding + pending) orders per user: each is watched by the trigger index on every tick, so one account must
+ * not load it without bound. */
+export const MAX_OPEN_ORDERS = 200;
+
+/** The account's row lock, held to the end of the submit: parallel submits of one user cannot all pass the cap. */
+export async function lockAccount(q: Queryable, userId: number): Promise<void> {
+  await q.query('SELECT user_id FROM accounts WHERE user_id = $1 FOR UPDATE', [userId]);
+}
+
+/** Refuses a new order at the cap; run under lockAccount. */
+export async function checkOpenOrderCap(q: Queryable, userId: number, max: number = MAX_OPEN_ORDERS): Promise<void> {
+  const rows = await q.query<{ n: string }>(
+    'SELECT count(*)::text AS n FROM orders WHERE user_id = $1 AND status IN (0, 1)',
+    [userId],
+  );
+  if (Number(rows[0]?.n ?? 0) >= max) throw new ApiError('too_many_open_orders', undefined, { max });
+}
+
+/** The furthest date a pending order may be kept to. */
+export const MAX_EXPIRY_DAYS = 365;
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The ms epoch an `expire` parameter asks for at `now`; 0 = good till cancelled. Throws the translated refusal. */
+export function expiryOf(text: string | undefined, now: number): number {
+  const t = (text ?? '').trim().toLowerCase();
+  if (t === '' || t === 'gtc') return 0;
+  if (t === 'day') return (Math.floor(now / DAY_MS) + 1) * DAY_MS;
+  const m = DATE.exec(t);
+  if (!m) throw new ApiError('expiry_invalid');
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const start = Date.UTC(y, mo - 1, d);
+  // Date.UTC rolls 2026-02-31 over to March: a date that does not exist is refused, not moved.
+  const back = new Date(start);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d)
+    throw new ApiError('expiry_invalid');
+  const end = start + DAY_MS;
+  if (end <= now) throw new ApiError('expiry_past');
+  if (end - now > MAX_EXPIRY_DAYS * DAY_MS) throw new ApiError('expiry_too_far', undefined, { days: MAX_EXPIRY_DAYS });
+  return end;
+}
+
+/**
+ * A market order's `expire`: it has no expiry, so its value is ignored, but a malformed one is refused
+ * (`expiry_invalid`) rather than silently dropped (docs/trading.md "Submit", step 9).
+ */
+export function checkExpiryWritten(text: string | undefined, now: number): void {
+  try {
+    expiryOf(text, now);
+  } catch (err) {
+    if (err instanceof ApiError && err.key === 'expiry_invalid') throw err;
+  }
+}
+
+/** Stores a new pending order's expiry (in the submit's transaction). */
+export async function setExpiry(q: Queryable, orderId: number, expiresAt: number): Promise<void> {
+  if (expiresAt > 0)
+    await q.query('UPDATE orders SET expires_at = $1 WHERE id = $2 AND status = 0', [expiresAt, orderId]);
 }

@@ -17,9 +17,8 @@ import {
   shrinkOrder,
   updateStopsAndTrail,
 } from './orders-repository.ts';
-import type { SubmitPlan } from './submit-check.ts';
 import { cappedRealised, trailedStop } from './triggers.ts';
-import type { EngineInstrument, OrderRow } from './types.ts';
+import type { EngineInstrument, OrderRow, SubmitPlan } from './types.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { exactText } from '../../domain/decimal.ts';
 

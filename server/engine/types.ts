@@ -60,3 +60,18 @@ export interface OpenOrder {
   /** Trailing distance (holding only): the stop-loss follows the best price at it. */
   trailDistance: Price | null;
 }
+
+/** What a new order books, once every rule passed (submit-order.ts planSubmit; transitions.ts openOrder). */
+export interface SubmitPlan {
+  orderType: 1 | 2;
+  side: Side;
+  status: 0 | 1;
+  quantity: Lots;
+  multiple: number; // 0 in fixed-margin mode
+  price: Price; // open price (market) or target price (pending)
+  originPrice: Price; // the current price at submit
+  margin: Usd;
+  fee: Usd;
+  stopProfit: Price | null;
+  stopLoss: Price | null;
+}

@@ -1,4 +1,4 @@
-// The partial close's rules as the trader types, the same the server applies (submit-check.ts
+// The partial close's rules as the trader types, the same the server applies (server/engine/submit-order.ts
 // closeLots): a plain positive number, at most what is held, on the lot step, at least the minimum, leaving at least the
 // minimum open — unless it is all of it, which closes the whole position, and the button says so before the tap.
 import { dec } from '../../../domain/decimal.ts';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../../server/core/app-context.ts';
 import { OrderEngine } from '../../../server/engine/engine.ts';
-import type { SubmitInput } from '../../../server/engine/submit-check.ts';
+import type { SubmitInput } from '../../../server/engine/submit-order.ts';
 import { ledgerViolations } from '../../../server/ledger/invariants.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
 import { startTestServer, type TestServer } from '../support/harness.ts';

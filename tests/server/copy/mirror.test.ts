@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startCopy } from '../../../server/copy/copy-accounts.ts';
 import { setSuspended } from '../../../server/copy/copy-repository.ts';
 import { CopyMirror } from '../../../server/copy/mirror.ts';
-import type { SubmitInput } from '../../../server/engine/submit-check.ts';
+import type { SubmitInput } from '../../../server/engine/submit-order.ts';
 import type { EngineInstrument } from '../../../server/engine/types.ts';
 import { expectLedgerInvariants, marketBuy, useEngineBed } from '../support/engine-helpers.ts';
 import { ledgerHolds } from '../support/ledger-invariant.ts';

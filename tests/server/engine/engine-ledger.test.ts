@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../../server/core/app-context.ts';
 import { OrderEngine } from '../../../server/engine/engine.ts';
-import type { SubmitInput } from '../../../server/engine/submit-check.ts';
+import type { SubmitInput } from '../../../server/engine/submit-order.ts';
 import { ApiError } from '../../../server/http/envelope.ts';
 import { move } from '../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';

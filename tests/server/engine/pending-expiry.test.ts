@@ -8,7 +8,8 @@ import en from '../../../locales/en.json' with { type: 'json' };
 import de from '../../../locales/de.json' with { type: 'json' };
 import { move } from '../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
-import { expiryOf, sweepExpired } from '../../../server/engine/pending-expiry.ts';
+import { sweepExpired } from '../../../server/engine/pending-expiry.ts';
+import { expiryOf } from '../../../server/engine/submit-order.ts';
 import { ApiError } from '../../../server/http/envelope.ts';
 import { countRows, manualClock, registerAndLogin, useTestServer, type ApiClient } from '../support/harness.ts';
 

@@ -1,7 +1,7 @@
 // Caps and isolation: open orders per user (checked under the account row lock), and a throwing tick listener
 // that neither stops the other listeners nor the market. Both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkOpenOrderCap } from '../../../server/security/open-orders.ts';
+import { checkOpenOrderCap } from '../../../server/engine/submit-order.ts';
 import { ApiError } from '../../../server/http/envelope.ts';
 import { fundedUser } from '../support/engine-helpers.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/harness.ts';

@@ -7,7 +7,7 @@ import type { LiveQuote, MarketView, Tick } from '../../../server/market/market-
 import type { UserPush } from '../../../server/core/services.ts';
 import type { Timers } from '../../../domain/time.ts';
 import { OrderEngine } from '../../../server/engine/engine.ts';
-import type { SubmitInput } from '../../../server/engine/submit-check.ts';
+import type { SubmitInput } from '../../../server/engine/submit-order.ts';
 import { ApiError } from '../../../server/http/envelope.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import type { Db, Queryable } from '../../../server/db/db.ts';

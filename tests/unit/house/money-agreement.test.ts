@@ -8,7 +8,7 @@ import { moneyText } from '../../../domain/format/money-text.ts';
 import type { Instrument, Order } from '../../../domain/types.ts';
 import { price } from '../../../domain/units.ts';
 import { ApiError } from '../../../server/http/envelope.ts';
-import { planSubmit } from '../../../server/engine/submit-check.ts';
+import { planSubmit } from '../../../server/engine/submit-order.ts';
 import type { EngineInstrument, OrderRow } from '../../../server/engine/types.ts';
 import { toWireOrder } from '../../../server/engine/order-wire.ts';
 import { previewOrder, RiskBook } from '../../../workers/risk.ts';

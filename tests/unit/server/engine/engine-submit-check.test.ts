@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Submit rules (docs/contract.md §5, §9) as pure checks: each rejection's key, and margin and fee for both margin modes.
 import { describe, expect, it } from 'vitest';
-import { planSubmit, type SubmitInput } from '../../../../server/engine/submit-check.ts';
+import { planSubmit, type SubmitInput } from '../../../../server/engine/submit-order.ts';
 import type { EngineInstrument } from '../../../../server/engine/types.ts';
 import { ApiError } from '../../../../server/http/envelope.ts';
 import { price } from '../../../../domain/units.ts';
