@@ -4,22 +4,15 @@
 import { describe, expect, it } from 'vitest';
 import { startCopy } from '../../../server/copy/copy-accounts.ts';
 import { copyViolations } from '../../../server/copy/copy-invariants.ts';
-import { CopyMirror } from '../../../server/copy/mirror.ts';
 import { marketBuy, useEngineBed } from '../support/engine-helpers.ts';
-import { depsOf, provider, trader } from './copy-support.ts';
+import { depsOf, mirrorOf, provider, trader } from './copy-support.ts';
 
 const bed = useEngineBed();
 const EUR = 9001;
 
 describe('the copy invariant', () => {
   it('holds while mirroring, reports a lost open and an orphan, and holds again after reconciling', async () => {
-    const mirror = new CopyMirror({
-      ...depsOf(bed),
-      log: bed.ctx.log,
-      notifier: bed.ctx.notifier,
-      market: bed.market,
-      engine: bed.engine,
-    });
+    const mirror = mirrorOf(bed);
     const p = await provider(bed, '4000');
     const copyId = await startCopy(depsOf(bed), await trader(bed, '1000'), { providerId: p, amount: '1000' });
     mirror.start();

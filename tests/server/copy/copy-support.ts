@@ -3,6 +3,7 @@
 import { createUser } from '../../../server/accounts/create-user.ts';
 import { upsertProvider, copyById, type CopyRow } from '../../../server/copy/copy-repository.ts';
 import type { CopyDeps } from '../../../server/copy/copy-fees.ts';
+import { CopyMirror } from '../../../server/copy/mirror.ts';
 import { move } from '../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
 import { dec } from '../../../domain/decimal.ts';
@@ -13,6 +14,16 @@ export const depsOf = (bed: EngineBedHandle): CopyDeps => ({
   clock: bed.ctx.clock,
   engine: bed.engine,
 });
+
+/** The writer's mirror over the bed's engine and market (not started). */
+export const mirrorOf = (bed: EngineBedHandle): CopyMirror =>
+  new CopyMirror({
+    ...depsOf(bed),
+    log: bed.ctx.log,
+    notifier: bed.ctx.notifier,
+    market: bed.market,
+    engine: bed.engine,
+  });
 
 /** A user of either world funded with `amount` through the ledger. */
 export async function trader(bed: EngineBedHandle, amount: string, isDemo = false): Promise<number> {

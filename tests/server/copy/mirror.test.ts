@@ -6,12 +6,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startCopy } from '../../../server/copy/copy-accounts.ts';
 import { setSuspended } from '../../../server/copy/copy-repository.ts';
-import { CopyMirror } from '../../../server/copy/mirror.ts';
+import { type CopyMirror } from '../../../server/copy/mirror.ts';
 import type { SubmitInput } from '../../../server/engine/submit-order.ts';
 import type { EngineInstrument } from '../../../server/engine/types.ts';
 import { expectLedgerInvariants, marketBuy, useEngineBed } from '../support/engine-helpers.ts';
 import { ledgerHolds } from '../support/ledger-invariant.ts';
-import { copyRow, depsOf, provider, trader } from './copy-support.ts';
+import { copyRow, depsOf, mirrorOf, provider, trader } from './copy-support.ts';
 
 const WIDE: EngineInstrument = {
   id: 9004,
@@ -29,13 +29,7 @@ const bed = useEngineBed({ moreInstruments: [WIDE], prices: { TSTWID: '1.00000' 
 let mirror: CopyMirror;
 
 beforeAll(() => {
-  mirror = new CopyMirror({
-    ...depsOf(bed),
-    log: bed.ctx.log,
-    notifier: bed.ctx.notifier,
-    market: bed.market,
-    engine: bed.engine,
-  });
+  mirror = mirrorOf(bed);
   mirror.start();
 });
 afterAll(() => mirror.stop());
