@@ -35,7 +35,10 @@ const rowCodes = (page: Page): Promise<string[]> =>
 
 /** The list shows the category of `code` (its chip), with `code`'s row in view. */
 async function listOf(page: Page, chip: string, code: string | null): Promise<void> {
-  await page.locator(`.dk-market .mk-chip[data-category="${chip}"]`).first().click({ timeout: TIMEOUT });
+  await page
+    .locator(`.dk-market .mk-chip[data-category="${chip}"] >> visible=true`)
+    .first()
+    .click({ timeout: TIMEOUT });
   if (code) await page.locator(`.dk-market .mk-row[data-code="${code}"]`).first().waitFor({ timeout: TIMEOUT });
   await page
     .locator('.dk-market .mk-scroll')
@@ -58,7 +61,10 @@ export function deskSteps(code: string, cats: DeskCategories): Step[] {
       id: 'desk-one-click-buy-key',
       prepare: async (p) => {
         await p.locator('.toast').first().waitFor({ state: 'detached', timeout: TIMEOUT });
-        await p.locator('[data-testid="one-click-bar"] .oc-up:not([disabled])').first().waitFor({ timeout: TIMEOUT });
+        await p
+          .locator('[data-testid="one-click-bar"] .oc-up:not([disabled]) >> visible=true')
+          .first()
+          .waitFor({ timeout: TIMEOUT });
       },
       act: (p) => p.keyboard.press('b'),
       answer: (p) => p.locator('.toast').first().waitFor({ timeout: TIMEOUT }),

@@ -81,14 +81,18 @@ try {
         }, b.setup.storage);
         await seedBrowserState(page, b.server.url, { ...b.session, code: b.setup.startCode });
         await setThrottle(pinned.browser, cdp, b.setup.throttle);
-        await page.goto(`${b.server.url}${b.setup.appPath}`);
+        await page.goto(`${b.server.url}${b.setup.appPath}`, { timeout: 180_000 });
         await page.waitForFunction(() => document.documentElement.dataset['ready'] === 'true', undefined, {
           timeout: 180_000,
         });
-        for (const step of b.setup.steps) {
+        // The desk's steps stand alone; the phone's path leads each step to where the next begins.
+        for (const step of b.setup.steps.filter((s) => b.setup.name === 'phone' || chosen.has(s.id))) {
           const traced = chosen.has(step.id);
           if (traced) await pinned.browser.startTracing(page, { categories: PROFILE_CATEGORIES });
-          const sample = await measureStep(page, step);
+          const sample = await measureStep(page, step).catch((err: unknown) => {
+            log(`  ${b.name} ${step.id}: ${(err as Error).message.split('\n')[0] ?? ''}`);
+            return null;
+          });
           if (!traced) continue;
           const buf = await pinned.browser.stopTracing();
           mkdirSync(join(BENCH_TMP, 'traces'), { recursive: true });
@@ -96,8 +100,8 @@ try {
           const events = (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
           const start = events.find((e) => e.name === MARK_START);
           const end = events.find((e) => e.name === MARK_END);
+          if (!sample || !start || !end) continue;
           b.inp.set(step.id, [...(b.inp.get(step.id) ?? []), sample.inp]);
-          if (!start || !end) continue;
           const where = builtLocator(b.dist);
           const { tasks, phoneCpuMs } = longTasksBetween(
             events,

@@ -2,7 +2,7 @@
 // more, each with its own instrument and period, all fed by the one feed (slots 1–3 of FeedApi.watchChart). A cell
 // without a chosen instrument shows the next ones of the market list. Each cell keeps one indicator pane (the
 // settings are the account's, as on the main chart).
-import { type ReactElement, type ReactNode, useId } from 'react';
+import { memo, type ReactElement, type ReactNode, useId } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { LazyCandleChart } from './lazy-chart.tsx';
@@ -51,7 +51,8 @@ export function ChartGrid({ main, current }: { main: ReactNode; current: Instrum
   );
 }
 
-function GridCell({
+// Memoised: a change of one cell (or of the main chart's instrument) re-renders that cell, not the other two.
+const GridCell = memo(function GridCell({
   index,
   inst,
   period,
@@ -81,11 +82,7 @@ function GridCell({
           value={inst?.Code ?? ''}
           onChange={(e) => setGridCell(index, { code: e.currentTarget.value })}
         >
-          {list.map((i) => (
-            <option key={i.Code} value={i.Code}>
-              {i.ShowCode}
-            </option>
-          ))}
+          <InstrumentOptions list={list} />
         </select>
         <label className="visually-hidden" htmlFor={`${id}-period`}>
           {t('chart.grid_period', { n })}
@@ -117,4 +114,18 @@ function GridCell({
       </div>
     </section>
   );
-}
+});
+
+/** One <option> per instrument (5,000 on the desk): memoised on the list, so picking an instrument or a period
+ * re-renders the select, not its options. */
+const InstrumentOptions = memo(function InstrumentOptions({ list }: { list: readonly Instrument[] }): ReactElement {
+  return (
+    <>
+      {list.map((i) => (
+        <option key={i.Code} value={i.Code}>
+          {i.ShowCode}
+        </option>
+      ))}
+    </>
+  );
+});
