@@ -105,18 +105,30 @@ async function drag(page: Page, line: ReturnType<typeof tag>, dy: number): Promi
   await page.mouse.up();
 }
 
-/** Holds a touch on `line`'s tag through the browser's own touch input until the order's sheet opens; answers it. */
+/**
+ * Holds a touch on `line`'s tag through the browser's own touch input until the order's sheet opens; answers it. The
+ * tag follows the price scale, which a tick can move between reading its box and touching it: a touch that missed is
+ * lifted and the tag found again (at most five times).
+ */
 async function holdOpensSheet(page: Page, cdp: CDPSession, line: ReturnType<typeof tag>, o: Order) {
-  await line.scrollIntoViewIfNeeded();
-  const box = await line.boundingBox();
-  if (!box) throw new Error('no tag');
-  const point = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point });
-  // Held until the hold has opened the sheet (no sleep: a busy page may take longer than the hold to act on it).
   const sheet = page.locator(`[data-testid="chart-order-sheet"][data-order="${o.Id}"]`);
-  await sheet.waitFor({ timeout: slow(10_000) });
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  return sheet;
+  for (let attempt = 1; ; attempt++) {
+    await line.scrollIntoViewIfNeeded();
+    const box = await line.boundingBox();
+    if (!box) throw new Error('no tag');
+    const point = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point });
+    // Held until the hold has opened the sheet (no sleep: a busy page may take longer than the hold to act on it).
+    const opened = await sheet.waitFor({ timeout: slow(attempt < 5 ? 4_000 : 10_000) }).then(
+      () => true,
+      (e: unknown) => {
+        if (attempt < 5) return false;
+        throw e;
+      },
+    );
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    if (opened) return sheet;
+  }
 }
 
 beforeAll(async () => {
