@@ -163,8 +163,8 @@ it('rank, invite QR → the link, complaint e-mail, announcement, the sandboxed 
   await snap(page, 'content-rank-360');
   await page.goto(`${e2e.server.url}/#/rank?tab=copy`);
   await page.locator('.rank-row[data-rank="1"]').click();
-  await page.locator('.dialog-layer').waitFor();
-  await page.locator('.dialog-layer button').first().click();
+  // Copying starts on the Copy tab, which a visitor reaches through the login.
+  await expect.poll(() => new URL(page.url()).hash).toBe('#/login?from=%2Fcopy');
 
   await loginReal(page);
   await page.goto(`${e2e.server.url}/#/mine/invite`);

@@ -1,8 +1,9 @@
 // /rank: the trader ranking — ranked by return over the last three weeks, with the rank number and the period named
 // (docs/content.md "Ranking"). With ?tab=copy it is the copy list instead: traders one can follow, most followed first
-// (sort=followers), no rank number, and a tap says copy trading comes later (a notice, docs/contract.md §1). Rows
+// (sort=followers), no rank number, and a tap opens the Copy tab, where copying starts (docs/copy-trading.md). Rows
 // wrap their words rather than cut a figure, in every language at 360 px.
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Trader } from '../../../domain/content-types.ts';
 import { followList } from '../../api/content.ts';
@@ -10,7 +11,6 @@ import { useQuery } from '../../components/hooks/use-query.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';
-import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { useEndVisible } from '../../components/lists/use-end-visible.ts';
 import './rank.css';
 import { Num } from '../../components/text/num.tsx';
@@ -28,7 +28,7 @@ function TraderList({ copy }: { copy: boolean }): ReactElement {
   const [page, setPage] = useState(0);
   const [finished, setFinished] = useState(false);
   const [loading, setLoading] = useState(false);
-  const [soon, setSoon] = useState(false);
+  const navigate = useNavigate();
   const end = useRef<HTMLDivElement>(null);
 
   const load = useCallback(
@@ -65,7 +65,7 @@ function TraderList({ copy }: { copy: boolean }): ReactElement {
                 type="button"
                 className="rank-row"
                 data-rank={tr.rank}
-                onClick={copy ? () => setSoon(true) : undefined}
+                onClick={copy ? () => void navigate('/copy') : undefined}
                 disabled={!copy}
               >
                 {copy ? null : (
@@ -111,14 +111,6 @@ function TraderList({ copy }: { copy: boolean }): ReactElement {
         </div>
         {finished && items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}
       </div>
-      <ConfirmDialog
-        open={soon}
-        titleKey="page.copy"
-        messageKey="common.coming_soon_hint"
-        notice
-        onConfirm={() => setSoon(false)}
-        onCancel={() => setSoon(false)}
-      />
     </div>
   );
 }

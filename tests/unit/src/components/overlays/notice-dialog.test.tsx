@@ -1,5 +1,5 @@
-// A notice is not a question (docs/content.md "Ranking"): the Copy tab's "coming soon" dialog has one OK button
-// that closes it, no Cancel / Confirm pair offering a choice that does nothing.
+// A notice is not a question: a notice dialog has one OK button that closes it, no Cancel / Confirm pair offering a
+// choice that does nothing.
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
