@@ -115,6 +115,10 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /v1/api/retail/terms': ['getRetailTerms', "The account's category, questionnaire state and leverage offered"],
   'POST /v1/api/retail/questionnaire': ['answerQuestionnaire', 'Answer the appropriateness questionnaire'],
   'POST /v1/api/retail/acknowledge': ['acknowledgeRiskWarning', 'Record "I understand" after a failing score'],
+  'GET /v1/api/retail/spec': [
+    'getInstrumentSpec',
+    "An instrument's specification: swaps, hours, typical spread, stop level",
+  ],
   'POST /v1/api/watchlist/move': ['moveInWatchlist', 'Move a product to another place in the watchlist'],
   'GET /v1/api/main/accountLog/export': ['exportLedger', "The account's money movements as CSV"],
   'GET /v1/api/forex/history_export': ['exportTrades', 'The closed trades as CSV'],
