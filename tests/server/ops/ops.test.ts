@@ -84,7 +84,14 @@ describe('ops API', () => {
         c.live ? ['live', 'name', 'params', 'summary'] : ['name', 'params', 'summary'],
       );
     }
-    expect(list.data.filter((c) => c.live).map((c) => c.name)).toEqual(['book', 'book-top', 'book-absorbed']);
+    expect(list.data.filter((c) => c.live).map((c) => c.name)).toEqual([
+      'book',
+      'book-top',
+      'book-absorbed',
+      'copy-list',
+      'copy-providers',
+      'copy-state',
+    ]);
   });
 
   it('runs a command with checked parameters', async () => {
