@@ -345,8 +345,9 @@ async function alertFromPriceLine(page: Page, cdp: CDPSession): Promise<{ id: nu
   if (!box) throw new Error('no chart');
   // A height in the price pane at least 24 px from every order's line (a hold near one opens its sheet).
   const y = await page.evaluate(() => {
+    // Each line's own height (data-y): a stacked tag sits below its line, away from where a hold finds the line.
     const tops = [...document.querySelectorAll<HTMLElement>('.tw-oline:not([data-off])')].map((t) =>
-      parseFloat(t.style.top),
+      parseFloat(t.dataset.y ?? t.style.top),
     );
     for (let at = 60; at < 240; at += 4) if (tops.every((top) => Math.abs(top - at) > 24)) return at;
     return 60;
