@@ -343,14 +343,19 @@ async function alertFromPriceLine(page: Page, cdp: CDPSession): Promise<{ id: nu
   const chart = page.locator('.tw-chart[data-slot="0"]');
   const box = await chart.boundingBox();
   if (!box) throw new Error('no chart');
-  // A height in the price pane at least 24 px from every order's line (a hold near one opens its sheet).
+  // A height in the price pane away from every order's line (a hold near one opens its sheet).
   const y = await page.evaluate(() => {
     // Each line's own height (data-y): a stacked tag sits below its line, away from where a hold finds the line.
     const tops = [...document.querySelectorAll<HTMLElement>('.tw-oline:not([data-off])')].map((t) =>
       parseFloat(t.dataset.y ?? t.style.top),
     );
-    for (let at = 60; at < 240; at += 4) if (tops.every((top) => Math.abs(top - at) > 24)) return at;
-    return 60;
+    // The height farthest from every line, whatever their number: a hold within a few px of one opens its sheet.
+    let best = { at: 60, gap: -1 };
+    for (let at = 60; at < 240; at += 2) {
+      const gap = Math.min(...tops.map((top) => Math.abs(top - at)));
+      if (gap > best.gap) best = { at, gap };
+    }
+    return best.at;
   });
   await cdp.send('Input.dispatchTouchEvent', {
     type: 'touchStart',
