@@ -365,7 +365,8 @@ async function alertFromPriceLine(page: Page, cdp: CDPSession): Promise<{ id: nu
   await line.waitFor(); // the hold placed it (no sleep: its chip shows)
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   const pressed = (await line.getAttribute('data-price')) ?? '';
-  expect(await crosshairInk(page, '.tw-chart[data-slot="0"]')).toBeGreaterThan(0); // the touch's crosshair
+  // The touch's crosshair, drawn on a frame after the touch: on a busy machine a later one.
+  await expect.poll(() => crosshairInk(page, '.tw-chart[data-slot="0"]')).toBeGreaterThan(0);
   // The chip is on top where it sits: an order's tag whose line runs through the chip's margin does not cover it.
   const chipOnTop = await page.evaluate(() => {
     const chip = document.querySelector('[data-testid="chart-alert"]');
@@ -394,7 +395,7 @@ async function alertFromPriceLine(page: Page, cdp: CDPSession): Promise<{ id: nu
     `Price alert at ${typed}`,
   );
   expect(await line.count()).toBe(0);
-  expect(await crosshairInk(page, '.tw-chart[data-slot="0"]')).toBe(0);
+  await expect.poll(() => crosshairInk(page, '.tw-chart[data-slot="0"]')).toBe(0);
   await snap(page, 'chart-orders-alert-line-360');
   return { id: made?.id ?? 0, price: typed };
 }
