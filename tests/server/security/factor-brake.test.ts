@@ -1,7 +1,7 @@
 // The second factor's brake against the real figures (docs/security.md "Lock-out rules"), on both databases: wrong
 // codes from one address back off exponentially (a day of guessing gets a handful of tries, where a lock that reset
-// every minute gave about 14,400), the owner still signs in from their own address and with a recovery code from
-// anywhere; and TOTP codes are checked against real time while SIM_TIME moves the server's clock.
+// every minute gave about 14,400), codes sprayed from many addresses back the account off (every address that guessed
+// waits, the wait doubling), the owner still signs in from their own address and with a recovery code from anywhere; and TOTP codes are checked against real time while SIM_TIME moves the server's clock.
 import { describe, expect, it } from 'vitest';
 import type { FactorSetup, RecoveryCodes } from '../../../domain/security-types.ts';
 import { DAY_MS } from '../../../domain/time.ts';
@@ -53,6 +53,24 @@ describe('wrong codes back off', () => {
     for (let i = 0; i < 6; i++) await login(u, '203.0.113.7', '000000');
     expect((await login(u, '203.0.113.7', '111111')).status).toBe(429);
     expect((await login(u, '203.0.113.7', codes[0] ?? '')).code).toBe(1);
+  });
+
+  it('codes sprayed from many addresses back the account off: each waits, its wait doubles, the owner gets in', async () => {
+    const u = await registerAndLogin(http.server, { clock });
+    const { secret } = await turnOn(u, clock.now());
+    clock.advance(30_000);
+    const sprayer = (i: number) => `192.0.2.${i}`;
+    for (let i = 1; i <= 10; i++) expect((await login(u, sprayer(i), '000000')).code).toBe(0); // one each: 10 for the account
+    // Every address that guessed now waits for the account, though none of them spent its own 5.
+    const first = await login(u, sprayer(1), '000000');
+    expect([first.status, first.wait]).toEqual([429, 60]);
+    // A new address gets its one try; a wrong one doubles the account's wait.
+    expect((await login(u, sprayer(11), '000000')).code).toBe(0);
+    const second = await login(u, sprayer(2), '000000');
+    expect([second.status, second.wait]).toEqual([429, 120]);
+    expect((await login(u, sprayer(11), '000000')).status).toBe(429);
+    // The owner, from their own address, is not locked out by the strangers.
+    expect((await login(u, '198.51.100.20', totpCode(secret, clock.now()))).code).toBe(1);
   });
 });
 
