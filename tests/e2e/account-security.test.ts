@@ -1,9 +1,12 @@
 // Account security end to end against the real server, in Chromium and Firefox (E2E_BROWSERS; docs/security.md
 // "Second factor", "Sessions and devices", "Payout holds", "Withdrawal confirmation"): TOTP turned on, after the
-// account's password (a wrong one gets no secret), from the key /mine/security shows (the test computes the codes as the phone would), signed out, signed in again with a code;
+// account's password (the session alone and a wrong password get no secret), from the key /mine/security shows and its
+// QR code decoded (the test computes the codes as the phone would), signed out, signed in again with a code;
 // a payout method added from the withdrawal's "Add now" comes back chosen and held until a day later; the withdrawal's
 // summary step with its e-mail code; another device signed out from /mine/security. Screenshots at 360×740, 1280×800
 // and in Arabic.
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { totpCode } from '../../server/auth/second-factor.ts';
 import type { FlowPage } from './flow-page.ts';
@@ -49,6 +52,41 @@ async function userCall<T>(user: RealUser, path: string, body: Record<string, st
   return (await res.json()) as { code: number; msg: string; data: T };
 }
 
+/** The page's own session token (IndexedDB, src/state/account/session.ts) posting factor/begin and /confirm alone. */
+async function thiefEnrols(page: FlowPage): Promise<number[]> {
+  // Both drivers await a promise the page function returns; FlowPage's type does not say so.
+  return await page.evaluate(async () => {
+    const token = await new Promise<string>((resolve, reject) => {
+      const open = indexedDB.open('keyval-store');
+      open.onerror = () => reject(new Error('no session store'));
+      open.onsuccess = () => {
+        const get = open.result.transaction('keyval').objectStore('keyval').get('tw:session');
+        get.onsuccess = () => resolve((get.result as { token: string }).token);
+      };
+    });
+    const post = async (path: string, body: Record<string, string>) => {
+      const res = await fetch(path, {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'application/json', lang: 'en' },
+        body: JSON.stringify(body),
+      });
+      return ((await res.json()) as { code: number }).code;
+    };
+    return [
+      await post('/api/security/factor/begin', {}),
+      await post('/api/security/factor/confirm', { code: '123456' }),
+    ];
+  });
+}
+
+/** The text of the QR code the page drew (an <img> of a data: URL), decoded as a camera would. */
+async function qrText(page: FlowPage): Promise<string> {
+  const src = await page.evaluate(() => document.querySelector('[data-testid="qr-code"]')?.getAttribute('src') ?? '');
+  const png = Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64');
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data ?? '';
+}
+
 describeInFlowBrowsers((browser) => {
   async function englishPage(viewport: typeof PHONE | typeof DESKTOP) {
     const { context, page } = await browser().newPage(viewport, { locale: 'en-GB' });
@@ -66,6 +104,10 @@ describeInFlowBrowsers((browser) => {
       await page.locator('[data-row="security"]').click();
       await page.waitForURL(/#\/mine\/security/);
       expect(await text(page, '[data-testid="factor-state"]')).toBe('Off');
+      // A thief holding only this session (its token, no password) asks for a secret and confirms a code: refused.
+      expect(await thiefEnrols(page)).toEqual([0, 0]);
+      await page.reload();
+      expect(await text(page, '[data-testid="factor-state"]')).toBe('Off');
       await page.locator('[data-testid="factor-start"]').click();
       // The session alone is not enough: a wrong password gets no secret.
       await page.locator('input[name="password"]').fill('not-my-password');
@@ -78,6 +120,10 @@ describeInFlowBrowsers((browser) => {
       const secret = (await text(page, '[data-testid="factor-secret"]')).trim();
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       await page.locator('[data-testid="qr-code"]').waitFor();
+      // What the phone's camera reads from the drawn QR code: the otpauth link of the key shown beside it.
+      const qr = await qrText(page);
+      expect(qr).toMatch(/^otpauth:\/\/totp\//);
+      expect(new URL(qr).searchParams.get('secret')).toBe(secret);
       await browser().snap(page, 'acctsec-factor-setup');
       await page.locator('input[name="code"]').fill(totpCode(secret, Date.now()));
       await page.locator('[data-testid="factor-confirm"]').click();
