@@ -108,7 +108,8 @@ async function runChecked(ctx: AppContext, cmd: OpsCommand, args: OpsArgs, actor
   });
   if (cmd.outsideTransaction) {
     if (cmd.money) throw new Error(`${cmd.name}: a command that touches money runs in a transaction`);
-    const out = await cmd.run(ctx, args, actor);
+    // Watched too: a movement is refused before it is written, so no command outside a transaction moves money.
+    const out = await watchLedger(moneyObserver(cmd.name, undefined), () => cmd.run(ctx, args, actor));
     await appendAudit(ctx.db, row(undefined, out));
     return out;
   }

@@ -184,6 +184,9 @@ describe('the commands that move money', () => {
       run: (c) => creditAccount(c.db, user.user.id, '5', 'undeclared', c.clock.now()),
     };
     expect(await refusalKey(runAs(ctx(), sneaky, {}, TEST_OPERATOR))).toMatch(/did not declare/);
+    // Outside the audit row's transaction (a backup's way) it is refused before the movement is written.
+    const outside: OpsCommand = { ...sneaky, name: 'test-sneaky-outside', outsideTransaction: true };
+    expect(await refusalKey(runAs(ctx(), outside, {}, TEST_OPERATOR))).toMatch(/did not declare/);
     const skew: OpsCommand = {
       name: 'test-skew-credit',
       right: 'credits',
