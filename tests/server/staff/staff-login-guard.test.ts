@@ -1,7 +1,9 @@
 // The staff login against the real budgets (factor 1), on both databases: wrong passwords and wrong codes lock the
 // login for the addresses that tried, never for the member at their own address (a stranger cannot lock them out);
+// wrong codes back off exponentially as traders' do;
 // each address has its request budget; and with OPS_TOKEN unset (the default) no token opens the back office.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../../../server/auth/second-factor.ts';
 import { FAILURE_BUDGETS, RATE_BUDGETS, RATE_WINDOW_MS } from '../../../server/security/limits.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/harness.ts';
 import { createStaff, postJson, signIn } from '../support/staff-helpers.ts';
@@ -53,6 +55,30 @@ describe('staff login guard', () => {
     clock.advance(RATE_WINDOW_MS);
     expect((await login(who, attacker)).data.step).toBe('code');
     expect(member.token).not.toBe('');
+  });
+
+  it('backs a member’s wrong codes off exponentially, never shutting the member out at their own address', async () => {
+    const member = await signIn(server, await createStaff(server, 'finance'), clock);
+    clock.advance(RATE_WINDOW_MS);
+    const guesser = freshIp();
+    const guess = async () => {
+      const res = await fetch(`${server.baseUrl}/api/ops/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', lang: 'en', 'x-forwarded-for': guesser },
+        body: JSON.stringify({ login: member.login, password: member.password, code: '000000' }),
+      });
+      return [res.status, Number(res.headers.get('retry-after') ?? 0)];
+    };
+    for (let i = 0; i < FAILURE_BUDGETS.second_factor_address; i++) expect(await guess()).toEqual([200, 0]);
+    expect(await guess()).toEqual([429, 60]);
+    clock.advance(61_000);
+    expect(await guess()).toEqual([200, 0]); // one more wrong code doubles the wait
+    expect(await guess()).toEqual([429, 120]);
+    const own = await login(
+      { login: member.login, password: member.password, code: totpCode(member.secret, clock.now()) },
+      freshIp(),
+    );
+    expect(own.data.step).toBe('done');
   });
 
   it('holds the per-address request budget of a login', async () => {
