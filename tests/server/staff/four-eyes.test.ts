@@ -1,7 +1,8 @@
 // The four-eyes gate (docs/back-office.md "Four eyes"), on both databases: every command that declares it moves
 // money waits for a second, seasoned finance member at the threshold (a table of them, checked against the command
 // list by declared effect), a command that moves money without declaring it is refused by the runner, the
-// threshold is inclusive and counts one member's lone movements to one account over 24 h, and the second approver is
+// threshold is inclusive and counts one member's lone movements to one account over 24 h (parallel ones too, under the
+// account's row lock), and the second approver is
 // never the first, never break-glass and never a member created or reset in the last 24 h.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -255,6 +256,21 @@ describe('the attacks', () => {
     b = await signIn(http.server, b, clock);
     expect((await credit(a)).data.credited).toBe('4000.00'); // a new day
     expect((await money(user)).balance).toBe('16000.00');
+  });
+
+  it('counts pieces sent at once: of five parallel credits of 4,000, two go through alone', async () => {
+    const user = await registerAndLogin(http.server);
+    const runs = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        a.run<{ waiting_for_second_approval?: number; credited?: string }>('user-credit', {
+          user: user.account,
+          amount: '4000',
+        }),
+      ),
+    );
+    expect(runs.filter((r) => r.data.credited === '4000.00')).toHaveLength(2);
+    expect(runs.filter((r) => (r.data.waiting_for_second_approval ?? 0) > 0)).toHaveLength(3);
+    expect((await money(user)).balance).toBe('8000.00');
   });
 });
 
