@@ -3,8 +3,8 @@
 // a second finance member when, with what the same member moved alone to the same account in the last 24 h, it
 // reaches the threshold (settings `four_eyes.USD`, and `four_eyes.<CODE>` for a payout currency that has one:
 // "reaches" is inclusive). Then it waits in second_approvals and moves nothing; the second approval is another
-// member's repeat of the same command on the same item, or approval-give. The second approver is a signed-in member
-// (never break-glass), not the first, and not one whose credentials were made or reset in the last 24 h.
+// member's repeat of the same command on the same item, or approval-give. Both approvers are signed-in members
+// (never break-glass), the second not the first, and not one whose credentials were made or reset in the last 24 h.
 import { dec } from '../../domain/decimal.ts';
 import { decimalRe } from '../../domain/numerics/decimal-pattern.ts';
 import { DAY_MS } from '../../domain/time.ts';
@@ -101,6 +101,8 @@ export async function passFourEyes(
     return { go: true };
   }
   if (await needsSecondApproval(q, m, actor.staffId, now)) {
+    // Two named people: break-glass is nobody in particular, so it asks for no approval either.
+    if (actor.kind !== 'staff') throw new ApiError('staff.four_eyes_break_glass_first');
     const approval = await insertApproval(q, {
       kind: command,
       userId: m.userId,

@@ -223,6 +223,25 @@ describe('the attacks', () => {
     );
   });
 
+  it('break-glass asks for no movement at the threshold (nothing waits, nothing moves); below it, it moves', async () => {
+    await threshold('10000');
+    const user = await registerAndLogin(http.server);
+    const glass = (amount: string) =>
+      postJson<{ credited?: string }>(
+        http.server,
+        '/api/ops/run/user-credit',
+        { user: user.account, amount },
+        { 'x-ops-token': http.server.opsToken },
+      );
+    expect((await glass('20000')).msg).toBe(
+      'The break-glass token cannot ask for a movement that needs two approvals: a signed-in finance member must',
+    );
+    const waits = await ctx().db.query('SELECT id FROM second_approvals WHERE user_id = $1', [user.user.id]);
+    expect(waits).toHaveLength(0);
+    expect(await money(user)).toEqual({ balance: '0.00', lock: '0.00' });
+    expect((await glass('100')).data.credited).toBe('100.00');
+  });
+
   it('the threshold is inclusive: exactly 10,000 waits', async () => {
     await threshold('10000');
     const user = await registerAndLogin(http.server);
