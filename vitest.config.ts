@@ -23,8 +23,8 @@ const BOTH_DATABASES = [
   'tests/server/main/**/*.test.ts',
   'tests/server/auth/second-factor-repository.test.ts',
   'tests/server/content/content-migration.test.ts',
-  // issue 55's findings: four eyes, staff sign-in and own passwords, the factor's enrolment and brake, addresses,
-  // the smaller holes (device names, the outbox, deep bodies, the log)
+  // the attacks from outside: four eyes, staff sign-in and own passwords, the factor's enrolment and brake,
+  // addresses, the smaller holes (device names, the outbox, deep bodies, the log)
   'tests/server/staff/four-eyes.test.ts',
   'tests/server/staff/staff.test.ts',
   'tests/server/staff/staff-login-guard.test.ts',
