@@ -1,32 +1,20 @@
 // One mirrored action on one copy, each in one transaction with its key claimed first (docs/copy-trading.md
-// "Mirroring, exactly once"): an open at the follower's own price sized equity to equity, a close, a partial close by
-// fraction, a stops edit at the same distances. A refusal of an open is recorded as a told skip under the same key;
-// a refused close rolls back whole and waits for the next sync (the reconciliation job), never dropped.
+// "Mirroring, exactly once"): a partial close by fraction, a stops edit at the same distances. Opens and closes, the
+// actions that reach every copy at once, are batched (mirror-batch.ts). A refused partial close rolls back whole and
+// waits for the next sync (the reconciliation job), never dropped.
 import { sideOf } from '../../domain/trade-maths.ts';
 import { dec, exactText } from '../../domain/decimal.ts';
-import { copiedLots, copiedMultiple, copiedPartLots, sameDistance, slipped } from '../../domain/copy-maths.ts';
+import { copiedPartLots, sameDistance } from '../../domain/copy-maths.ts';
 import { MAX_LOTS } from '../../domain/order-rules.ts';
 import { lots, price, type Price } from '../../domain/units.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { lockOrder } from '../engine/orders-repository.ts';
-import { openSide } from '../engine/sides.ts';
-import { checkStops, submitInTx } from '../engine/submit-order.ts';
+import { checkStops } from '../engine/submit-order.ts';
 import { changeStops, closeHolding, closePart, type Committed } from '../engine/transitions.ts';
 import type { EngineInstrument, OrderRow } from '../engine/types.ts';
-import { assetClassOfInstrument, offeredFor, retailTerms } from '../retail/retail-terms.ts';
-import { copyEquity } from './copy-fees.ts';
 import type { CopyRow } from './copy-repository.ts';
-import {
-  claimAction,
-  insertLink,
-  markSkipped,
-  providerOrderState,
-  setLinkLots,
-  setLinkStops,
-  unlink,
-  type LinkRow,
-} from './mirror-repository.ts';
+import { claimAction, markSkipped, setLinkLots, setLinkStops, unlink, type LinkRow } from './mirror-repository.ts';
 import type { MirrorDeps } from './mirror-deps.ts';
 
 /** What a mirrored action did: the commits to apply to the engine, or a skip with its reason. */
@@ -44,8 +32,6 @@ export const stopsOf = (row: OrderRow): string =>
 /** A provider's trailing stop moves on every tick: its moves are not copied (docs/copy-trading.md). */
 const trailing = (row: OrderRow): boolean => dec(row.trailDistance || '0').gt(0);
 
-const stopText = (v: ReturnType<typeof sameDistance>): string => (v ? exactText(v) : '0');
-
 /** Records a skip under the action's key, once; the skip is told only when this call claimed it. */
 async function skip(deps: MirrorDeps, row: OrderRow, copy: CopyRow, action: string, reason: string, lotsText = '') {
   const claimed = await claimAction(deps.db, {
@@ -60,85 +46,6 @@ async function skip(deps: MirrorDeps, row: OrderRow, copy: CopyRow, action: stri
   return claimed ? ({ kind: 'skipped', reason, lots: lotsText } as const) : NONE;
 }
 
-const skipReason = (err: ApiError): string => (err.key === 'insufficient_balance' ? 'insufficient_margin' : err.key);
-
-/** Opens the copy's position for the provider's fill `row`. */
-export async function mirrorOpen(deps: MirrorDeps, row: OrderRow, copy: CopyRow): Promise<Outcome> {
-  const inst = deps.engine.instrument(row.instrumentId);
-  if (!inst) return skip(deps, row, copy, 'open', 'instrument_not_found');
-  if (!deps.market.isOpen(inst.code)) return skip(deps, row, copy, 'open', 'market_closed');
-  try {
-    deps.engine.instruments.refuseOnBlock(inst.code);
-  } catch (err) {
-    if (err instanceof ApiError) return skip(deps, row, copy, 'open', err.key);
-    throw err;
-  }
-  const sides = deps.engine.instruments.currentSides(inst);
-  if (!sides) return skip(deps, row, copy, 'open', 'no_price');
-  const side = sideOf(row.orderType);
-  const at = openSide(side, sides);
-  if (slipped(side, row.price, at, copy.slippage_percent)) return skip(deps, row, copy, 'open', 'slippage');
-  // The leverages the follower's own retail terms offer on this instrument (docs/retail-protection.md).
-  const terms = await retailTerms(deps.db, copy.account_id);
-  const offered = offeredFor(terms, await assetClassOfInstrument(deps.db, inst.id), inst.multiples);
-  const top = offered.length > 0 ? Math.max(...offered) : 0;
-  const multiple = copiedMultiple(row.multiple, offered, Math.min(copy.leverage_cap, top));
-  if (multiple === null) return skip(deps, row, copy, 'open', 'leverage');
-  const providerEquity = (await copyEquity(deps, deps.db, row.userId)).equity;
-  const ownEquity = (await copyEquity(deps, deps.db, copy.account_id)).equity;
-  const sized = copiedLots({
-    providerLots: row.quantity,
-    providerEquity,
-    copyEquity: ownEquity,
-    multiplier: copy.multiplier,
-    leverageCap: copy.leverage_cap,
-    contractSize: inst.spec.ForexContNum,
-    price: at,
-    lots: { min: inst.minLots, step: inst.pip, max: MAX_LOTS },
-  });
-  if (!sized.ok) return skip(deps, row, copy, 'open', sized.reason, exactText(sized.wanted));
-  const input = {
-    type: row.orderType,
-    cont: exactText(sized.lots),
-    status: 1,
-    target_price: '0',
-    target_profit_price: stopText(sameDistance(row.targetProfitPrice, row.price, at)),
-    stop_loss_price: stopText(sameDistance(row.targetLossPrice, row.price, at)),
-    multiple,
-  };
-  try {
-    return await deps.db.tx(async (q): Promise<Outcome> => {
-      const key = { providerOrderId: row.id, copyId: copy.id, action: 'open' };
-      if (!(await claimAction(q, { ...key, outcome: 'done', at: deps.clock.now() }))) return NONE;
-      if ((await providerOrderState(q, row.id))?.status !== 1) {
-        await markSkipped(q, { ...key, reason: 'provider_closed' });
-        return NONE;
-      }
-      const tools = { clock: deps.clock, market: deps.market, instruments: deps.engine.instruments };
-      const out = await submitInTx(q, tools, {
-        userId: copy.account_id,
-        inst,
-        input,
-        idemKey: null,
-        params: '',
-      });
-      if ('replay' in out) throw new Error('a copied open has no idempotency key to replay');
-      await insertLink(q, {
-        copyId: copy.id,
-        providerOrderId: row.id,
-        followerOrderId: out.done.row.id,
-        providerPrice: row.price,
-        providerLots: row.quantity,
-        providerStops: stopsOf(row),
-      });
-      return { kind: 'done', commits: [{ done: out.done, closed: false }], lots: input.cont };
-    });
-  } catch (err) {
-    if (err instanceof ApiError) return skip(deps, row, copy, 'open', skipReason(err), input.cont);
-    throw err;
-  }
-}
-
 /** The follower's linked position locked, or null (closed meanwhile: then the link ends). */
 async function lockFollower(q: Queryable, deps: MirrorDeps, copy: CopyRow, link: LinkRow): Promise<OrderRow | null> {
   const own = await lockOrder(q, link.follower_order_id, copy.account_id, 1);
@@ -147,29 +54,12 @@ async function lockFollower(q: Queryable, deps: MirrorDeps, copy: CopyRow, link:
 }
 
 /** The live closing price of a held position, refused (rolling back) on a halt, a closed market or no price. */
-function closingPrice(deps: MirrorDeps, inst: EngineInstrument, own: OrderRow): Price {
+export function closingPrice(deps: MirrorDeps, inst: EngineInstrument, own: OrderRow): Price {
   deps.engine.instruments.refuseOnBlock(inst.code);
   if (!deps.market.isOpen(inst.code)) throw new ApiError('market_closed');
   const p = deps.engine.instruments.closePrice(inst, own.orderType);
   if (!p) throw new ApiError('no_price');
   return p;
-}
-
-/** Closes the linked position of a provider position that closed (by hand, a stop, a stop-out). */
-export async function mirrorClose(deps: MirrorDeps, row: OrderRow, copy: CopyRow, link: LinkRow): Promise<Outcome> {
-  return deps.db.tx(async (q): Promise<Outcome> => {
-    const now = deps.clock.now();
-    if (
-      !(await claimAction(q, { providerOrderId: row.id, copyId: copy.id, action: 'close', outcome: 'done', at: now }))
-    )
-      return NONE;
-    const own = await lockFollower(q, deps, copy, link);
-    if (!own) return NONE;
-    const inst = await deps.engine.instruments.getOrThrow(own.instrumentId, q);
-    const done = await closeHolding(q, own, inst, closingPrice(deps, inst, own), 'user', now);
-    await unlink(q, copy.id, row.id, 'provider_closed', now);
-    return { kind: 'done', commits: [{ done, closed: true }], lots: own.quantity };
-  });
 }
 
 /** Closes the same fraction of the linked position as the provider's partial close took of theirs. */

@@ -47,12 +47,71 @@ export async function markSkipped(q: Queryable, a: Omit<ActionClaim, 'outcome' |
   );
 }
 
-export async function hasAction(q: Queryable, providerOrderId: number, copyId: number, action: string) {
-  const rows = await q.query(
-    'SELECT 1 FROM copy_actions WHERE provider_order_id = $1 AND copy_id = $2 AND action = $3',
-    [providerOrderId, copyId, action],
+/** One copy's claim in a batch (mirror-batch.ts): its action, and a skip's reason and detail. */
+export interface BatchClaim {
+  copyId: number;
+  outcome: 'done' | 'skipped';
+  reason: string;
+  lots: string;
+}
+
+/** claimAction for many copies of one provider order and action at once: the copies whose key this call claimed
+ * (the others were claimed before, done or skipped: nothing to do for them). */
+export async function claimActions(
+  q: Queryable,
+  providerOrderId: number,
+  action: string,
+  claims: readonly BatchClaim[],
+  at: number,
+): Promise<Set<number>> {
+  if (claims.length === 0) return new Set();
+  const rows = await q.query<{ copy_id: number }>(
+    `INSERT INTO copy_actions (provider_order_id, copy_id, action, outcome, reason, detail, created_at)
+     SELECT $1, c.id, $2, c.o, c.r, c.d, $3 FROM unnest($4::int[], $5::text[], $6::text[], $7::text[]) AS c(id, o, r, d)
+      ORDER BY c.id
+     ON CONFLICT (provider_order_id, copy_id, action) DO NOTHING RETURNING copy_id`,
+    [
+      providerOrderId,
+      action,
+      at,
+      claims.map((c) => c.copyId),
+      claims.map((c) => c.outcome),
+      claims.map((c) => c.reason),
+      claims.map((c) => JSON.stringify(c.outcome === 'skipped' ? { lots: c.lots } : {})),
+    ],
   );
-  return rows.length > 0;
+  return new Set(rows.map((r) => Number(r.copy_id)));
+}
+
+/** markSkipped for many claimed actions of one provider order (refused inside the batch's transaction). */
+export async function markSkippedMany(
+  q: Queryable,
+  providerOrderId: number,
+  action: string,
+  skips: ReadonlyArray<{ copyId: number; reason: string; lots: string }>,
+): Promise<void> {
+  if (skips.length === 0) return;
+  await q.query(
+    `UPDATE copy_actions a SET outcome = 'skipped', reason = d.r, detail = d.d
+       FROM unnest($3::int[], $4::text[], $5::text[]) AS d(id, r, d)
+      WHERE a.provider_order_id = $1 AND a.action = $2 AND a.copy_id = d.id`,
+    [
+      providerOrderId,
+      action,
+      skips.map((s) => s.copyId),
+      skips.map((s) => s.reason),
+      skips.map((s) => JSON.stringify({ lots: s.lots })),
+    ],
+  );
+}
+
+/** The copies that already hold a key of `action` for this provider order. */
+export async function copiesWithAction(q: Queryable, providerOrderId: number, action: string): Promise<Set<number>> {
+  const rows = await q.query<{ copy_id: number }>(
+    'SELECT copy_id FROM copy_actions WHERE provider_order_id = $1 AND action = $2',
+    [providerOrderId, action],
+  );
+  return new Set(rows.map((r) => Number(r.copy_id)));
 }
 
 export function linksOf(q: Queryable, providerOrderId: number): Promise<LinkRow[]> {
@@ -82,11 +141,19 @@ export interface NewLink {
   providerStops: string;
 }
 
-export async function insertLink(q: Queryable, l: NewLink): Promise<void> {
+export async function insertLinks(q: Queryable, ls: readonly NewLink[]): Promise<void> {
+  if (ls.length === 0) return;
   await q.query(
     `INSERT INTO copy_links (copy_id, provider_order_id, follower_order_id, provider_price, provider_lots, provider_stops)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [l.copyId, l.providerOrderId, l.followerOrderId, l.providerPrice, l.providerLots, l.providerStops],
+     SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::numeric[], $5::numeric[], $6::text[])`,
+    [
+      ls.map((l) => l.copyId),
+      ls.map((l) => l.providerOrderId),
+      ls.map((l) => l.followerOrderId),
+      ls.map((l) => l.providerPrice),
+      ls.map((l) => l.providerLots),
+      ls.map((l) => l.providerStops),
+    ],
   );
 }
 
@@ -114,6 +181,16 @@ export async function unlink(q: Queryable, copyId: number, providerOrderId: numb
   );
 }
 
+/** unlink for many copies of one provider order. */
+export async function unlinkMany(q: Queryable, providerOrderId: number, copyIds: number[], reason: string, at: number) {
+  if (copyIds.length === 0) return;
+  await q.query(
+    `UPDATE copy_links SET unlinked_at = $3, unlink_reason = $4
+      WHERE provider_order_id = $1 AND copy_id = ANY($2::int[]) AND unlinked_at IS NULL`,
+    [providerOrderId, copyIds, at, reason],
+  );
+}
+
 /** A copied position closed by its follower (by hand, its own stops, a stop-out): the provider no longer reaches it. */
 export async function unlinkFollowerOrder(q: Queryable, followerOrderId: number, at: number): Promise<number> {
   const rows = await q.query(
@@ -127,6 +204,14 @@ export async function unlinkFollowerOrder(q: Queryable, followerOrderId: number,
 /** The provider's status and lots, share-locked: the provider's own close waits until this transaction ends. */
 export function providerOrderState(q: Queryable, orderId: number): Promise<{ status: number } | null> {
   return queryOne(q, 'SELECT status FROM orders WHERE id = $1 FOR SHARE', [orderId]);
+}
+
+/** The real (not demo) users among these followers: the ones a notice reaches. */
+export async function realFollowers(q: Queryable, userIds: readonly number[]): Promise<Set<number>> {
+  const rows = await q.query<{ id: number }>('SELECT id FROM users WHERE id = ANY($1::int[]) AND is_demo <> 1', [
+    [...new Set(userIds)],
+  ]);
+  return new Set(rows.map((r) => Number(r.id)));
 }
 
 /** Does the user have running copies (active or paused)? */

@@ -11,17 +11,22 @@ import type { OrderRow } from '../engine/types.ts';
 import { notifyAccount } from '../notify/account-notices.ts';
 import { CopyStatus, providerOf, runningCopiesOf, type CopyRow, type ProviderRow } from './copy-repository.ts';
 import {
-  hasAction,
+  copiesWithAction,
   isCopiedProvider,
   linksOf,
   openProviderOrders,
   orphanProviderOrders,
+  realFollowers,
   staleFollowerLinks,
   unlinkFollowerOrder,
   type LinkRow,
 } from './mirror-repository.ts';
-import { mirrorClose, mirrorOpen, mirrorPart, mirrorStops, stopsOf, type Outcome } from './mirror-actions.ts';
+import { mirrorPart, mirrorStops, stopsOf, type Outcome } from './mirror-actions.ts';
+import { chunks, mirrorCloses, mirrorOpens, type Told } from './mirror-batch.ts';
 import type { MirrorDeps } from './mirror-deps.ts';
+
+/** One copy's mirrored step, null when nothing was due. */
+type Stepped = { copy: CopyRow; outcome: Outcome | null };
 
 export interface ReconcileReport {
   orphans: number;
@@ -39,6 +44,9 @@ export interface MirrorMetrics {
 export class CopyMirror {
   private readonly chains = new Map<number, Promise<void>>();
   private readonly pending = new Set<Promise<void>>();
+  private notices: Promise<void> = Promise.resolve();
+  /** True while the mirror hands its own commits to the engine: they are a follower's, never a provider's. */
+  private own = false;
   /** Orphans found by the reconciliation job since start (the metric tickwise_copy_orphans_total). */
   orphansFound = 0;
 
@@ -69,7 +77,7 @@ export class CopyMirror {
 
   /** The engine's hook: a provider's fill, close, partial close or stops edit is synced; any close ends a link to it. */
   committed(row: OrderRow): void {
-    if (row.status === 0) return;
+    if (row.status === 0 || this.own) return;
     this.track(
       (async () => {
         if (row.status === 3) await unlinkFollowerOrder(this.deps.db, row.id, this.deps.clock.now());
@@ -96,58 +104,98 @@ export class CopyMirror {
     const copies = await runningCopiesOf(this.deps.db, row.userId);
     if (copies.length === 0) return;
     const provider = await providerOf(this.deps.db, row.userId);
+    const suspended = provider === null || provider.suspended_at !== null;
     const links = new Map((await linksOf(this.deps.db, row.id)).map((l) => [l.copy_id, l]));
+    const opened = row.status === 1 ? await copiesWithAction(this.deps.db, row.id, 'open') : new Set<number>();
+    const opens: CopyRow[] = [];
+    const closes: Array<{ copy: CopyRow; link: LinkRow }> = [];
+    const others: Array<{ copy: CopyRow; link: LinkRow }> = [];
     for (const copy of copies) {
-      try {
-        const outcome = await this.syncCopy(row, copy, links.get(copy.id), provider);
-        await this.tell(row, copy, provider, outcome);
-      } catch (err) {
-        // A refused close (a halt, a shut market) rolled back whole: the reconciliation job tries it again.
-        if (!(err instanceof ApiError)) throw err;
-        this.deps.log.info({ copyId: copy.id, orderId: row.id, reason: err.key }, 'copy action waits');
-      }
+      const link = links.get(copy.id);
+      if (row.status === 3) {
+        if (link && link.unlinked_at === null && row.closeReason !== 'cancel') closes.push({ copy, link });
+      } else if (!link) {
+        // Only fills while the copy was active are copied; nothing of a suspended provider.
+        if (copy.status !== CopyStatus.ACTIVE || suspended || opened.has(copy.id)) continue;
+        if ((row.filledAt ?? row.createdAt) >= Number(copy.started_at)) opens.push(copy);
+      } else if (link.unlinked_at === null) others.push({ copy, link });
+    }
+    for (const chunk of chunks(opens)) await this.waiting(row, () => mirrorOpens(this.deps, row, chunk), provider);
+    for (const chunk of chunks(closes)) await this.waiting(row, () => mirrorCloses(this.deps, row, chunk), provider);
+    for (const { copy, link } of others) {
+      await this.waiting(
+        row,
+        async () => [{ copy, outcome: await this.syncLinked(row, copy, link, suspended) }],
+        provider,
+      );
     }
   }
 
-  private async syncCopy(row: OrderRow, copy: CopyRow, link: LinkRow | undefined, p: ProviderRow | null) {
-    const suspended = p === null || p.suspended_at !== null;
-    if (row.status === 3) {
-      if (!link || link.unlinked_at !== null || row.closeReason === 'cancel') return null;
-      return mirrorClose(this.deps, row, copy, link);
+  /** Runs one mirrored step and applies what it did; a refused close (a halt, a shut market) rolled back whole and
+   * waits for the reconciliation job. */
+  private async waiting(row: OrderRow, step: () => Promise<Told[] | Stepped[]>, p: ProviderRow | null): Promise<void> {
+    try {
+      this.apply(row, p, await step());
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      this.deps.log.info({ orderId: row.id, reason: err.key }, 'copy action waits');
     }
-    if (!link) {
-      // Only fills while the copy was active are copied; nothing of a suspended provider.
-      if (copy.status !== CopyStatus.ACTIVE || suspended) return null;
-      if ((row.filledAt ?? row.createdAt) < Number(copy.started_at)) return null;
-      if (await hasAction(this.deps.db, row.id, copy.id, 'open')) return null;
-      return mirrorOpen(this.deps, row, copy);
-    }
-    if (link.unlinked_at !== null) return null;
+  }
+
+  private syncLinked(row: OrderRow, copy: CopyRow, link: LinkRow, suspended: boolean): Promise<Outcome | null> {
     if (dec(row.quantity).lt(link.provider_lots)) return mirrorPart(this.deps, row, copy, link);
     if (!suspended && stopsOf(row) !== link.provider_stops) return mirrorStops(this.deps, row, copy, link);
-    return null;
+    return Promise.resolve(null);
   }
 
-  /** The follower's notice of a copied open or close, or of a skip with its reason. */
-  private async tell(row: OrderRow, copy: CopyRow, p: ProviderRow | null, outcome: Outcome | null): Promise<void> {
-    if (!outcome || outcome.kind === 'none') return;
-    const inst = this.deps.engine.instrument(row.instrumentId);
-    const values = { provider: p?.display_name ?? '', code: inst?.showCode ?? '', lots: outcome.lots };
-    if (outcome.kind === 'skipped') {
-      this.metrics?.skipped(outcome.reason);
-      await notifyAccount(this.deps, copy.follower_id, 'copy_skipped', {
-        ...values,
-        reason_key: `copy.skip.${outcome.reason}`,
-      });
-      return;
-    }
-    for (const c of outcome.commits) {
-      this.deps.engine.applyCommitted(c.done, c.closed ? 'FOREX_CLOSED' : 'FOREX_TRADE', c.closed ? 'user' : null);
-    }
-    const closed = outcome.commits.some((c) => c.closed);
+  /** The engine learns the commits at once (the lag ends here); the followers' notices follow on their own queue, so
+   * they never hold up the next mirrored step. The mirror's own commits are not fed back to it (`own`). */
+  private apply(row: OrderRow, p: ProviderRow | null, told: readonly Stepped[]): void {
     const since = row.completedAt ?? row.filledAt ?? row.createdAt;
-    this.metrics?.lag(Math.max(0, this.deps.clock.now() - since) / 1000);
-    await notifyAccount(this.deps, copy.follower_id, closed ? 'copy_closed' : 'copy_opened', values);
+    this.own = true;
+    try {
+      for (const { outcome } of told) {
+        if (outcome?.kind !== 'done') continue;
+        for (const c of outcome.commits) {
+          this.deps.engine.applyCommitted(c.done, c.closed ? 'FOREX_CLOSED' : 'FOREX_TRADE', c.closed ? 'user' : null);
+        }
+        this.metrics?.lag(Math.max(0, this.deps.clock.now() - since) / 1000);
+      }
+    } finally {
+      this.own = false;
+    }
+    const news = told.filter((t): t is Told => t.outcome !== null && t.outcome.kind !== 'none');
+    if (news.length === 0) return;
+    const before = this.notices;
+    this.notices = before
+      .then(() => this.tell(row, p, news))
+      .catch((err: unknown) => {
+        this.deps.log.warn({ err }, 'copy notices not queued');
+      });
+    this.track(this.notices);
+  }
+
+  /** The followers' notices of copied opens and closes, or of skips with their reason; demo followers get none. */
+  private async tell(row: OrderRow, p: ProviderRow | null, news: readonly Told[]): Promise<void> {
+    const inst = this.deps.engine.instrument(row.instrumentId);
+    const real = await realFollowers(
+      this.deps.db,
+      news.map((t) => t.copy.follower_id),
+    );
+    for (const { copy, outcome } of news) {
+      if (outcome.kind === 'skipped') this.metrics?.skipped(outcome.reason);
+      if (!real.has(copy.follower_id) || outcome.kind === 'none') continue;
+      const values = { provider: p?.display_name ?? '', code: inst?.showCode ?? '', lots: outcome.lots };
+      if (outcome.kind === 'skipped') {
+        await notifyAccount(this.deps, copy.follower_id, 'copy_skipped', {
+          ...values,
+          reason_key: `copy.skip.${outcome.reason}`,
+        });
+        continue;
+      }
+      const closed = outcome.commits.some((c) => c.closed);
+      await notifyAccount(this.deps, copy.follower_id, closed ? 'copy_closed' : 'copy_opened', values);
+    }
   }
 
   /** The reconciliation job's one run: ends links of positions closed by hand, closes orphans, and syncs every

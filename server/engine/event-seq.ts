@@ -16,3 +16,14 @@ export async function currentSeq(q: Queryable, userId: number): Promise<number> 
   const rows = await q.query<{ seq: string | number }>('SELECT seq FROM order_event_seq WHERE user_id = $1', [userId]);
   return Number(rows[0]?.seq ?? 0);
 }
+
+/** nextSeq for many users at once (each once): their new seqs by user. */
+export async function nextSeqs(q: Queryable, userIds: readonly number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await q.query<{ user_id: number; seq: string | number }>(
+    `INSERT INTO order_event_seq (user_id, seq) SELECT u, 1 FROM unnest($1::int[]) AS u ORDER BY u
+     ON CONFLICT (user_id) DO UPDATE SET seq = order_event_seq.seq + 1 RETURNING user_id, seq`,
+    [userIds],
+  );
+  return new Map(rows.map((r) => [Number(r.user_id), Number(r.seq)]));
+}

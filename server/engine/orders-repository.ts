@@ -103,8 +103,53 @@ export async function insertOrder(q: Queryable, o: NewOrder): Promise<OrderRow> 
   return row;
 }
 
+/** Many new orders in one statement (copy trading's batched opens, server/copy/mirror-batch.ts), in input order. */
+export async function insertOrders(q: Queryable, os: readonly NewOrder[]): Promise<OrderRow[]> {
+  if (os.length === 0) return [];
+  const col = <T>(f: (o: NewOrder) => T): T[] => os.map(f);
+  const rows = await q.query<DbOrder & { n: string }>(
+    `WITH n AS (
+       INSERT INTO orders (user_id, instrument_id, order_type, quantity, multiple, price, origin_price, update_price,
+         caution_money, trade_fee, target_loss_price, target_profit_price, status, created_at, filled_at)
+       SELECT o.u, o.i, o.t, o.q, o.m, o.p, o.op, o.op, o.c, o.f, o.sl, o.tp, o.s, o.at,
+              CASE WHEN o.s = 1 THEN o.at END
+         FROM unnest($1::int[], $2::int[], $3::smallint[], $4::numeric[], $5::int[], $6::numeric[], $7::numeric[],
+                     $8::numeric[], $9::numeric[], $10::numeric[], $11::numeric[], $12::smallint[], $13::bigint[])
+           WITH ORDINALITY AS o(u, i, t, q, m, p, op, c, f, sl, tp, s, at, n)
+        ORDER BY o.n
+       RETURNING *)
+     SELECT * FROM n ORDER BY id`,
+    [
+      col((o) => o.userId),
+      col((o) => o.instrumentId),
+      col((o) => o.orderType),
+      col((o) => o.quantity),
+      col((o) => o.multiple),
+      col((o) => o.price),
+      col((o) => o.originPrice),
+      col((o) => o.cautionMoney),
+      col((o) => o.tradeFee),
+      col((o) => o.targetLossPrice),
+      col((o) => o.targetProfitPrice),
+      col((o) => o.status),
+      col((o) => o.now),
+    ],
+  );
+  if (rows.length !== os.length) throw new Error('insert returned fewer orders');
+  return rows.map(rowOf);
+}
+
 export async function getOrder(q: Queryable, id: number): Promise<OrderRow | null> {
   return one(await q.query<DbOrder>('SELECT * FROM orders WHERE id = $1', [id]));
+}
+
+/** Locks several holding orders in id order (copy trading's batched closes): those still holding, by id. */
+export async function lockHoldings(q: Queryable, ids: readonly number[]): Promise<Map<number, OrderRow>> {
+  const rows = await q.query<DbOrder>(
+    'SELECT * FROM orders WHERE id = ANY($1::int[]) AND status = 1 ORDER BY id FOR UPDATE',
+    [ids],
+  );
+  return new Map(rows.map((r) => [Number(r.id), rowOf(r)]));
 }
 
 /** Locks an order of this user in this status for the rest of the transaction; null when it is not (or no longer). */
@@ -132,6 +177,23 @@ export async function finishOrder(
       [id, from, f.updatePrice, f.factProfits, f.reason, f.now],
     ),
   );
+}
+
+/** Closes many holding orders in one statement (copy trading's batched closes), each only if still holding. */
+export async function finishOrders(
+  q: Queryable,
+  fs: ReadonlyArray<{ id: number; updatePrice: string; factProfits: string }>,
+  reason: CloseReason,
+  now: number,
+): Promise<OrderRow[]> {
+  if (fs.length === 0) return [];
+  const rows = await q.query<DbOrder>(
+    `UPDATE orders o SET status = 3, update_price = d.p, fact_profits = d.f, close_reason = $4, completed_at = $5
+       FROM unnest($1::int[], $2::numeric[], $3::numeric[]) AS d(id, p, f)
+      WHERE o.id = d.id AND o.status = 1 RETURNING o.*`,
+    [fs.map((f) => f.id), fs.map((f) => f.updatePrice), fs.map((f) => f.factProfits), reason, now],
+  );
+  return rows.map(rowOf);
 }
 
 /** A pending order opens at the fill price: only if it is still pending. */

@@ -230,6 +230,29 @@ export async function lockAccount(q: Queryable, userId: number): Promise<void> {
   await q.query('SELECT user_id FROM accounts WHERE user_id = $1 FOR UPDATE', [userId]);
 }
 
+/** lockAccount for several accounts (copy trading's batched opens and closes): always in user-id order, so two
+ * batches over overlapping accounts queue instead of deadlocking. Their balances as locked. */
+export async function lockAccounts(
+  q: Queryable,
+  userIds: readonly number[],
+): Promise<Map<number, { balance: string; lock_balance: string }>> {
+  const rows = await q.query<{ user_id: number; balance: string; lock_balance: string }>(
+    `SELECT user_id, balance, lock_balance FROM accounts WHERE user_id = ANY($1::int[]) ORDER BY user_id FOR UPDATE`,
+    [[...userIds].sort((a, b) => a - b)],
+  );
+  return new Map(rows.map((r) => [Number(r.user_id), { balance: r.balance, lock_balance: r.lock_balance }]));
+}
+
+/** The open orders (holding + pending) of several users, for the cap (checkOpenOrderCap), under lockAccounts. */
+export async function openOrderCounts(q: Queryable, userIds: readonly number[]): Promise<Map<number, number>> {
+  const rows = await q.query<{ user_id: number; n: string }>(
+    `SELECT user_id, count(*)::text AS n FROM orders WHERE user_id = ANY($1::int[]) AND status IN (0, 1)
+      GROUP BY user_id`,
+    [userIds],
+  );
+  return new Map(rows.map((r) => [Number(r.user_id), Number(r.n)]));
+}
+
 /** Refuses a new order at the cap; run under lockAccount. */
 export async function checkOpenOrderCap(q: Queryable, userId: number, max: number = MAX_OPEN_ORDERS): Promise<void> {
   const rows = await q.query<{ n: string }>(

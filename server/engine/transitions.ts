@@ -16,6 +16,7 @@ import {
   insertOrder,
   shrinkOrder,
   updateStopsAndTrail,
+  type NewOrder,
 } from './orders-repository.ts';
 import { cappedRealised, trailedStop } from './triggers.ts';
 import type { EngineInstrument, OrderRow, SubmitPlan } from './types.ts';
@@ -29,7 +30,8 @@ export interface Committed {
   account: AccountBalance | null;
 }
 
-const memoOf = (inst: EngineInstrument, orderId: number): string => `${inst.code} #${orderId}`;
+/** The ledger memo of a position's money: its records read as that position's. */
+export const memoOf = (inst: EngineInstrument, orderId: number): string => `${inst.code} #${orderId}`;
 
 /** Negative-balance protection's other side: the part of the loss the account could not pay, booked as the house's
  * (server/ledger/house-book.ts) in the close's transaction. */
@@ -49,16 +51,10 @@ async function bookAbsorbed(q: Queryable, row: OrderRow, full: Usd, realised: Us
 /** Thrown inside a transaction when a conditional update found the row already changed: the caller rolls back. */
 export class RowChanged extends Error {}
 
-/** Books a checked submit: the order row, its margin locked and its fee charged. */
-export async function openOrder(
-  q: Queryable,
-  userId: number,
-  inst: EngineInstrument,
-  plan: SubmitPlan,
-  now: number,
-): Promise<Committed> {
+/** The order row a checked submit books. */
+export function newOrderOf(userId: number, inst: EngineInstrument, plan: SubmitPlan, now: number): NewOrder {
   const p = inst.pricePrecision;
-  const row = await insertOrder(q, {
+  return {
     userId,
     instrumentId: inst.id,
     orderType: plan.orderType,
@@ -72,13 +68,28 @@ export async function openOrder(
     targetProfitPrice: plan.stopProfit ? priceText(plan.stopProfit, p) : '0',
     status: plan.status,
     now,
-  });
-  const memo = memoOf(inst, row.id);
-  // The ledger refuses (ApiError insufficient_balance) when margin + fee exceed the available balance. One step for
-  // both (moveAll): the same two records and balances as two moves, in two statements instead of four.
-  const lock: Movement = { balance: plan.margin.neg(), lock: plan.margin, type: RecordType.MARGIN_LOCK, memo, at: now };
-  const fee: Movement = { balance: plan.fee.neg(), type: RecordType.TRADE_FEE, memo, at: now };
-  const account = await moveAll(q, userId, plan.fee.gt(0) ? [lock, fee] : [lock]);
+  };
+}
+
+/** A booked order's money: its margin locked and its fee charged (one moveAll: the same two records and balances
+ * as two moves, in two statements instead of four). */
+export function openMovements(plan: SubmitPlan, memo: string, at: number): Movement[] {
+  const lock: Movement = { balance: plan.margin.neg(), lock: plan.margin, type: RecordType.MARGIN_LOCK, memo, at };
+  const fee: Movement = { balance: plan.fee.neg(), type: RecordType.TRADE_FEE, memo, at };
+  return plan.fee.gt(0) ? [lock, fee] : [lock];
+}
+
+/** Books a checked submit: the order row, its margin locked and its fee charged. */
+export async function openOrder(
+  q: Queryable,
+  userId: number,
+  inst: EngineInstrument,
+  plan: SubmitPlan,
+  now: number,
+): Promise<Committed> {
+  const row = await insertOrder(q, newOrderOf(userId, inst, plan, now));
+  // The ledger refuses (ApiError insufficient_balance) when margin + fee exceed the available balance.
+  const account = await moveAll(q, userId, openMovements(plan, memoOf(inst, row.id), now));
   return { row, seq: await nextSeq(q, userId), account };
 }
 

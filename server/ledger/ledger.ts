@@ -71,6 +71,37 @@ export function move(q: Queryable, userId: number, m: Movement): Promise<Account
  * the submit's twelve (bench/README.md "Sections", `fanout`; the figures in its journal). Same rule as move(): nothing changes on a refusal.
  */
 export async function moveAll(q: Queryable, userId: number, ms: readonly Movement[]): Promise<AccountBalance> {
+  const s = summed(userId, ms);
+  const rows = await q.query<AccountBalance>(
+    `UPDATE accounts
+        SET balance = balance + $2::numeric, lock_balance = lock_balance + $3::numeric, updated_at = $4
+      WHERE user_id = $1 AND balance + $5::numeric >= 0 AND lock_balance + $6::numeric >= 0
+      RETURNING balance, lock_balance`,
+    [userId, s.b, s.l, s.at, s.lowestB, s.lowestL],
+  );
+  const after = rows[0];
+  if (!after) {
+    if (!(await getAccount(q, userId))) throw new Error(`no account for user ${userId}`);
+    throw new ApiError('insufficient_balance');
+  }
+  await insertRecords(q, recordsOf(s, after));
+  return after;
+}
+
+/** One account's movements summed: the running sums after each, and the lowest of them (the refusal's test). */
+interface Summed {
+  userId: number;
+  ms: readonly Movement[];
+  deltas: Array<{ balance: string; lock: string }>;
+  b: string;
+  l: string;
+  lowestB: string;
+  lowestL: string;
+  prefixB: string[];
+  at: number;
+}
+
+function summed(userId: number, ms: readonly Movement[]): Summed {
   const last = ms[ms.length - 1];
   if (!last) throw new Error('moveAll needs at least one movement');
   observeMovements(userId, ms); // an ops command's declared money effect (server/ops/money-watch.ts)
@@ -91,44 +122,93 @@ export async function moveAll(q: Queryable, userId: number, ms: readonly Movemen
     if (lowestL === null || l.lt(lowestL)) lowestL = l;
     prefixB.push(exactText(b));
   }
-  const rows = await q.query<AccountBalance>(
-    `UPDATE accounts
-        SET balance = balance + $2::numeric, lock_balance = lock_balance + $3::numeric, updated_at = $4
-      WHERE user_id = $1 AND balance + $5::numeric >= 0 AND lock_balance + $6::numeric >= 0
-      RETURNING balance, lock_balance`,
-    [userId, exactText(b), exactText(l), last.at, exactText(lowestB ?? b), exactText(lowestL ?? l)],
-  );
-  const after = rows[0];
-  if (!after) {
-    if (!(await getAccount(q, userId))) throw new Error(`no account for user ${userId}`);
-    throw new ApiError('insufficient_balance');
-  }
-  const start = dec(after.balance).minus(b);
-  const rec = {
-    value: [] as string[],
-    type: [] as number[],
-    memo: [] as string[],
-    after: [] as string[],
-    at: [] as number[],
+  return {
+    userId,
+    ms,
+    deltas,
+    b: exactText(b),
+    l: exactText(l),
+    lowestB: exactText(lowestB ?? b),
+    lowestL: exactText(lowestL ?? l),
+    prefixB,
+    at: last.at,
   };
-  ms.forEach((m, i) => {
-    const value = deltas[i]?.balance ?? '0';
+}
+
+interface Records {
+  user: number[];
+  value: string[];
+  type: number[];
+  memo: string[];
+  after: string[];
+  at: number[];
+}
+
+const noRecords = (): Records => ({ user: [], value: [], type: [], memo: [], after: [], at: [] });
+
+/** The records of one account's applied movements, each with the balance it left, in order. */
+function recordsOf(s: Summed, after: AccountBalance, into: Records = noRecords()): Records {
+  const start = dec(after.balance).minus(s.b);
+  s.ms.forEach((m, i) => {
+    const value = s.deltas[i]?.balance ?? '0';
     if (dec(value).isZero() && !m.alwaysRecord) return;
-    rec.value.push(value);
-    rec.type.push(m.type);
-    rec.memo.push(m.memo);
-    rec.after.push(exactText(start.plus(prefixB[i] ?? '0')));
-    rec.at.push(m.at);
+    into.user.push(s.userId);
+    into.value.push(value);
+    into.type.push(m.type);
+    into.memo.push(m.memo);
+    into.after.push(exactText(start.plus(s.prefixB[i] ?? '0')));
+    into.at.push(m.at);
   });
-  if (rec.value.length > 0) {
-    await q.query(
-      `INSERT INTO financial_records (user_id, value, type, memo, balance_after, created_at)
-       SELECT $1, r.v, r.t, r.m, r.b, r.at
-         FROM unnest($2::numeric[], $3::smallint[], $4::text[], $5::numeric[], $6::bigint[]) WITH ORDINALITY
-           AS r(v, t, m, b, at, n)
-        ORDER BY r.n`,
-      [userId, rec.value, rec.type, rec.memo, rec.after, rec.at],
-    );
+  return into;
+}
+
+async function insertRecords(q: Queryable, r: Records): Promise<void> {
+  if (r.value.length === 0) return;
+  await q.query(
+    `INSERT INTO financial_records (user_id, value, type, memo, balance_after, created_at)
+     SELECT r.u, r.v, r.t, r.m, r.b, r.at
+       FROM unnest($1::int[], $2::numeric[], $3::smallint[], $4::text[], $5::numeric[], $6::bigint[]) WITH ORDINALITY
+         AS r(u, v, t, m, b, at, n)
+      ORDER BY r.n`,
+    [r.user, r.value, r.type, r.memo, r.after, r.at],
+  );
+}
+
+/**
+ * moveAll for many accounts at once (copy trading's batched mirroring, server/copy/mirror-batch.ts): one conditional
+ * UPDATE of every account by its own sum, each checked as moveAll checks one, then one INSERT of every record. Each
+ * account appears once. Returns the balances of the accounts moved; an account refused (or absent) is left out and
+ * nothing of it changes: the caller, holding the accounts' locks, decides whether that rolls the whole step back.
+ */
+export async function moveMany(
+  q: Queryable,
+  moves: ReadonlyArray<{ userId: number; ms: readonly Movement[] }>,
+): Promise<Map<number, AccountBalance>> {
+  const all = moves.map((m) => summed(m.userId, m.ms));
+  const done = new Map<number, AccountBalance>();
+  if (all.length === 0) return done;
+  const rows = await q.query<AccountBalance & { user_id: number }>(
+    `UPDATE accounts a
+        SET balance = a.balance + d.b, lock_balance = a.lock_balance + d.l, updated_at = d.at
+       FROM unnest($1::int[], $2::numeric[], $3::numeric[], $4::numeric[], $5::numeric[], $6::bigint[])
+         AS d(u, b, l, lb, ll, at)
+      WHERE a.user_id = d.u AND a.balance + d.lb >= 0 AND a.lock_balance + d.ll >= 0
+      RETURNING a.user_id, a.balance, a.lock_balance`,
+    [
+      all.map((s) => s.userId),
+      all.map((s) => s.b),
+      all.map((s) => s.l),
+      all.map((s) => s.lowestB),
+      all.map((s) => s.lowestL),
+      all.map((s) => s.at),
+    ],
+  );
+  for (const r of rows) done.set(Number(r.user_id), { balance: r.balance, lock_balance: r.lock_balance });
+  const records = noRecords();
+  for (const s of all) {
+    const after = done.get(s.userId);
+    if (after) recordsOf(s, after, records);
   }
-  return after;
+  await insertRecords(q, records);
+  return done;
 }

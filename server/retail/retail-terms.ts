@@ -68,24 +68,40 @@ export async function retailRulesApply(q: Queryable): Promise<boolean> {
   return (await getSetting(q, 'retail_protection')) === '1';
 }
 
-export async function retailTerms(q: Queryable, userId: number): Promise<RetailTerms> {
-  const row = await queryOne<{ is_demo: number; client_category: ClientCategory; appropriate: boolean | null }>(
-    q,
-    `SELECT u.is_demo, u.client_category,
-       (SELECT a.passed OR a.acknowledged_at IS NOT NULL FROM appropriateness a WHERE a.user_id = u.id) AS appropriate
-     FROM users u WHERE u.id = $1`,
-    [userId],
-  );
-  if (!row) throw new ApiError('not_found');
-  const protection = await retailRulesApply(q);
+interface TermsRow {
+  user_id: number;
+  is_demo: number;
+  client_category: ClientCategory;
+  appropriate: boolean | null;
+}
+
+const TERMS_SQL = `SELECT u.id AS user_id, u.is_demo, u.client_category,
+    (SELECT a.passed OR a.acknowledged_at IS NOT NULL FROM appropriateness a WHERE a.user_id = u.id) AS appropriate
+  FROM users u`;
+
+function termsOf(row: TermsRow, protection: boolean, caps: Record<AssetClass, number>): RetailTerms {
   const isDemo = Number(row.is_demo) === 1;
   return {
     capped: protection && row.client_category !== 'professional',
     owesQuestionnaire: protection && !isDemo && row.appropriate !== true,
     category: row.client_category,
     isDemo,
-    caps: await leverageCaps(q),
+    caps,
   };
+}
+
+export async function retailTerms(q: Queryable, userId: number): Promise<RetailTerms> {
+  const row = await queryOne<TermsRow>(q, `${TERMS_SQL} WHERE u.id = $1`, [userId]);
+  if (!row) throw new ApiError('not_found');
+  return termsOf(row, await retailRulesApply(q), await leverageCaps(q));
+}
+
+/** retailTerms of several accounts in three queries (copy trading's batched opens); an unknown account is absent. */
+export async function retailTermsOfMany(q: Queryable, userIds: readonly number[]): Promise<Map<number, RetailTerms>> {
+  const rows = await q.query<TermsRow>(`${TERMS_SQL} WHERE u.id = ANY($1::int[])`, [userIds]);
+  const protection = await retailRulesApply(q);
+  const caps = await leverageCaps(q);
+  return new Map(rows.map((r) => [Number(r.user_id), termsOf(r, protection, caps)]));
 }
 
 /** The multiples this account is offered on an instrument of this class with these multiples. */

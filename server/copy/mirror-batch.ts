@@ -1,0 +1,337 @@
+// A provider's open or close mirrored to many copies at once (docs/copy-trading.md "Batching"): the copies in chunks
+// of MIRROR_CHUNK, one transaction per chunk, a few set-based statements per chunk whatever its size. Every rule of a
+// single copied open still applies per copy (sizing, leverage, the slippage guard, the retail terms, the open-order
+// cap, free margin, the order's own checks); a copy refused is a told skip under its key. Exactly once: each copy's
+// (provider order, copy, action) key is claimed in the chunk's transaction, with its positions, ledger records and
+// links, so a kill -9 leaves each key either absent (redone later) or committed with all it did.
+import { dec, exactText } from '../../domain/decimal.ts';
+import { copiedLots, copiedMultiple, sameDistance, slipped } from '../../domain/copy-maths.ts';
+import { FIXED_MARGIN_MODE, positionPnl, sideOf } from '../../domain/trade-maths.ts';
+import { lots, price, usd, type Price } from '../../domain/units.ts';
+import { getSetting } from '../settings/settings.ts';
+import { accountsOf, moveMany, type AccountBalance, type Movement } from '../ledger/ledger.ts';
+import { RecordType } from '../ledger/record-types.ts';
+import { recordAbsorbed } from '../ledger/house-book.ts';
+import { ApiError } from '../http/envelope.ts';
+import { priceText } from '../engine/amounts.ts';
+import { nextSeqs } from '../engine/event-seq.ts';
+import { finishOrders, insertOrders, lockHoldings } from '../engine/orders-repository.ts';
+import { closeSide, openSide } from '../engine/sides.ts';
+import { lockAccounts, MAX_LOTS, MAX_OPEN_ORDERS, openOrderCounts, planSubmit } from '../engine/submit-order.ts';
+import { memoOf, newOrderOf, openMovements, RowChanged, type Committed } from '../engine/transitions.ts';
+import { cappedRealised } from '../engine/triggers.ts';
+import type { EngineInstrument, OrderRow, SubmitPlan } from '../engine/types.ts';
+import { assetClassOfInstrument, offeredFor, retailTermsOfMany } from '../retail/retail-terms.ts';
+import type { CopyRow } from './copy-repository.ts';
+import {
+  claimActions,
+  insertLinks,
+  markSkippedMany,
+  providerOrderState,
+  unlinkMany,
+  type BatchClaim,
+  type LinkRow,
+} from './mirror-repository.ts';
+import { closingPrice, stopsOf, type Outcome } from './mirror-actions.ts';
+import type { MirrorDeps } from './mirror-deps.ts';
+
+/** Copies per transaction: large enough that a thousand followers take a few, small enough that a chunk's locks
+ * (its copy accounts, their positions) are held for milliseconds. */
+export const MIRROR_CHUNK = 500;
+
+/** What one copy's mirrored action did, for its notice. */
+export interface Told {
+  copy: CopyRow;
+  outcome: Outcome;
+}
+
+export function chunks<T>(all: readonly T[], size = MIRROR_CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < all.length; i += size) out.push(all.slice(i, i + size));
+  return out;
+}
+
+const skipReason = (err: ApiError): string => (err.key === 'insufficient_balance' ? 'insufficient_margin' : err.key);
+
+type Planned = { copy: CopyRow; plan: SubmitPlan; cont: string } | { copy: CopyRow; skip: string; lots: string };
+
+/** The live facts every copy of one provider open is judged on: the instrument open, unblocked and priced. */
+function openMarket(
+  deps: MirrorDeps,
+  row: OrderRow,
+): { skip: string } | { inst: EngineInstrument; at: Price; closeAt: Price } {
+  const inst = deps.engine.instrument(row.instrumentId);
+  if (!inst || inst.tradable === false) return { skip: 'instrument_not_found' };
+  if (!deps.market.isOpen(inst.code)) return { skip: 'market_closed' };
+  try {
+    deps.engine.instruments.refuseOnBlock(inst.code);
+  } catch (err) {
+    if (err instanceof ApiError) return { skip: err.key };
+    throw err;
+  }
+  const sides = deps.engine.instruments.currentSides(inst);
+  if (!sides) return { skip: 'no_price' };
+  const side = sideOf(row.orderType);
+  return { inst, at: openSide(side, sides), closeAt: closeSide(side, sides) };
+}
+
+/** Each copy's order planned as submitInTx plans one (outside the transaction: reads and pure rules only). */
+async function planOpens(deps: MirrorDeps, row: OrderRow, copies: readonly CopyRow[]): Promise<Planned[]> {
+  const market = openMarket(deps, row);
+  if ('skip' in market) return copies.map((copy) => ({ copy, skip: market.skip, lots: '' }));
+  const { inst, at, closeAt } = market;
+  const side = sideOf(row.orderType);
+  const accounts = copies.map((c) => c.account_id);
+  const terms = await retailTermsOfMany(deps.db, accounts);
+  const assetClass = await assetClassOfInstrument(deps.db, inst.id);
+  const tradeFeeType = Number(await getSetting(deps.db, 'trade_fee_type'));
+  const balances = new Map((await accountsOf(deps.db, [row.userId, ...accounts])).map((a) => [Number(a.user_id), a]));
+  const equityOf = (userId: number) =>
+    dec(balances.get(userId)?.balance ?? 0)
+      .plus(deps.engine.marginOf(userId))
+      .plus(deps.engine.floatingOf(userId));
+  const providerEquity = equityOf(row.userId);
+  const fixed = inst.spec.MarginMode === FIXED_MARGIN_MODE;
+  return copies.map((copy): Planned => {
+    const skip = (reason: string, lotsText = ''): Planned => ({ copy, skip: reason, lots: lotsText });
+    if (slipped(side, row.price, at, copy.slippage_percent)) return skip('slippage');
+    const t = terms.get(copy.account_id);
+    if (!t) return skip('not_found');
+    // The leverages the follower's own retail terms offer on this instrument (docs/retail-protection.md).
+    const offered = offeredFor(t, assetClass, inst.multiples);
+    const top = offered.length > 0 ? Math.max(...offered) : 0;
+    const multiple = copiedMultiple(row.multiple, offered, Math.min(copy.leverage_cap, top));
+    if (multiple === null) return skip('leverage');
+    if (t.owesQuestionnaire) return skip('appropriateness_required');
+    if (!fixed && t.capped && multiple > t.caps[assetClass]) return skip('leverage_above_cap');
+    const sized = copiedLots({
+      providerLots: row.quantity,
+      providerEquity,
+      copyEquity: equityOf(copy.account_id),
+      multiplier: copy.multiplier,
+      leverageCap: copy.leverage_cap,
+      contractSize: inst.spec.ForexContNum,
+      price: at,
+      lots: { min: inst.minLots, step: inst.pip, max: MAX_LOTS },
+    });
+    if (!sized.ok) return skip(sized.reason, exactText(sized.wanted));
+    const cont = exactText(sized.lots);
+    const input = {
+      type: row.orderType,
+      cont,
+      status: 1,
+      target_price: '0',
+      target_profit_price: stopText(sameDistance(row.targetProfitPrice, row.price, at)),
+      stop_loss_price: stopText(sameDistance(row.targetLossPrice, row.price, at)),
+      multiple,
+    };
+    try {
+      const multiples = fixed ? [...inst.multiples] : offered;
+      const plan = planSubmit(input, { ...inst, multiples }, { open: true, current: at, closeAt }, tradeFeeType);
+      return { copy, plan, cont };
+    } catch (err) {
+      if (err instanceof ApiError) return skip(skipReason(err), cont);
+      throw err;
+    }
+  });
+}
+
+const stopText = (v: ReturnType<typeof sameDistance>): string => (v ? exactText(v) : '0');
+
+const claimOf = (p: Planned): BatchClaim =>
+  'skip' in p
+    ? { copyId: p.copy.id, outcome: 'skipped', reason: p.skip, lots: p.lots }
+    : { copyId: p.copy.id, outcome: 'done', reason: '', lots: p.cont };
+
+/** Opens the positions of one chunk of copies for the provider's fill `row`, in one transaction. */
+export async function mirrorOpens(deps: MirrorDeps, row: OrderRow, copies: readonly CopyRow[]): Promise<Told[]> {
+  const planned = await planOpens(deps, row, copies);
+  const inst = deps.engine.instrument(row.instrumentId);
+  return deps.db.tx(async (q): Promise<Told[]> => {
+    const now = deps.clock.now();
+    const claimed = await claimActions(q, row.id, 'open', planned.map(claimOf), now);
+    const mine = planned.filter((p) => claimed.has(p.copy.id));
+    const told: Told[] = [];
+    const tell = (copy: CopyRow, reason: string, lotsText: string) =>
+      told.push({ copy, outcome: { kind: 'skipped', reason, lots: lotsText } });
+    const toOpen: Array<{ copy: CopyRow; plan: SubmitPlan; cont: string }> = [];
+    for (const p of mine) {
+      if ('skip' in p) tell(p.copy, p.skip, p.lots);
+      else toOpen.push(p);
+    }
+    if (toOpen.length === 0 || !inst) return told;
+    // The provider's own close waits for this transaction (FOR SHARE); one that came first makes the opens moot.
+    if ((await providerOrderState(q, row.id))?.status !== 1) {
+      const moot = toOpen.map((p) => ({ copyId: p.copy.id, reason: 'provider_closed', lots: p.cont }));
+      await markSkippedMany(q, row.id, 'open', moot);
+      return told;
+    }
+    // The accounts' locks as submitInTx takes them (lockAccount), all of the chunk's in user-id order.
+    const held = await lockAccounts(
+      q,
+      toOpen.map((p) => p.copy.account_id),
+    );
+    const counts = await openOrderCounts(
+      q,
+      toOpen.map((p) => p.copy.account_id),
+    );
+    const refused: Array<{ copyId: number; reason: string; lots: string }> = [];
+    const fits = toOpen.filter((p) => {
+      const account = held.get(p.copy.account_id);
+      let reason: string | null = null;
+      if ((counts.get(p.copy.account_id) ?? 0) >= MAX_OPEN_ORDERS) reason = 'too_many_open_orders';
+      else if (!account || dec(account.balance).lt(p.plan.margin.plus(p.plan.fee))) reason = 'insufficient_margin';
+      if (reason === null) return true;
+      refused.push({ copyId: p.copy.id, reason, lots: p.cont });
+      tell(p.copy, reason, p.cont);
+      return false;
+    });
+    await markSkippedMany(q, row.id, 'open', refused);
+    if (fits.length === 0) return told;
+    const orders = await insertOrders(
+      q,
+      fits.map((p) => newOrderOf(p.copy.account_id, inst, p.plan, now)),
+    );
+    const byAccount = new Map(orders.map((o) => [o.userId, o]));
+    const orderOf = (accountId: number): OrderRow => {
+      const o = byAccount.get(accountId);
+      if (!o) throw new Error(`no copied order for account ${accountId}`);
+      return o;
+    };
+    const moved = await moveMany(
+      q,
+      fits.map((p) => ({
+        userId: p.copy.account_id,
+        ms: openMovements(p.plan, memoOf(inst, orderOf(p.copy.account_id).id), now),
+      })),
+    );
+    if (moved.size !== fits.length) throw new Error('a batched open was refused by the ledger under its locks');
+    const seqs = await nextSeqs(
+      q,
+      fits.map((p) => p.copy.account_id),
+    );
+    await insertLinks(
+      q,
+      fits.map((p) => ({
+        copyId: p.copy.id,
+        providerOrderId: row.id,
+        followerOrderId: orderOf(p.copy.account_id).id,
+        providerPrice: row.price,
+        providerLots: row.quantity,
+        providerStops: stopsOf(row),
+      })),
+    );
+    for (const p of fits) {
+      const done = committed(orderOf(p.copy.account_id), seqs, moved);
+      told.push({ copy: p.copy, outcome: { kind: 'done', commits: [{ done, closed: false }], lots: p.cont } });
+    }
+    return told;
+  });
+}
+
+function committed(row: OrderRow, seqs: Map<number, number>, moved: Map<number, AccountBalance>): Committed {
+  const seq = seqs.get(row.userId);
+  if (seq === undefined) throw new Error(`no event number for account ${row.userId}`);
+  return { row, seq, account: moved.get(row.userId) ?? null };
+}
+
+/** Closes the linked positions of one chunk of copies whose provider position closed, in one transaction, at the
+ * followers' own closing price; refused whole (a halt, a closed market, no price) it rolls back and waits for the
+ * next sync, never dropped. */
+export async function mirrorCloses(
+  deps: MirrorDeps,
+  row: OrderRow,
+  pairs: ReadonlyArray<{ copy: CopyRow; link: LinkRow }>,
+): Promise<Told[]> {
+  return deps.db.tx(async (q): Promise<Told[]> => {
+    const now = deps.clock.now();
+    const claims = pairs.map((p): BatchClaim => ({ copyId: p.copy.id, outcome: 'done', reason: '', lots: '' }));
+    const claimed = await claimActions(q, row.id, 'close', claims, now);
+    const mine = pairs.filter((p) => claimed.has(p.copy.id));
+    if (mine.length === 0) return [];
+    // The positions first, then their accounts (both in id order): the order an engine close takes them in.
+    const own = await lockHoldings(
+      q,
+      mine.map((p) => p.link.follower_order_id),
+    );
+    const live = mine.filter((p) => own.get(p.link.follower_order_id)?.userId === p.copy.account_id);
+    const gone = mine.filter((p) => !live.includes(p));
+    await unlinkMany(
+      q,
+      row.id,
+      gone.map((p) => p.copy.id),
+      'follower_closed',
+      now,
+    );
+    const first = live[0];
+    if (!first) return [];
+    const inst = await deps.engine.instruments.getOrThrow(row.instrumentId, q);
+    const held = await lockAccounts(
+      q,
+      live.map((p) => p.copy.account_id),
+    );
+    const closes = live.map((p) => {
+      const o = own.get(p.link.follower_order_id) as OrderRow;
+      const at = closingPrice(deps, inst, o);
+      const margin = usd(o.cautionMoney);
+      const full = positionPnl(inst.spec, sideOf(o.orderType), lots(o.quantity), price(o.price), at);
+      // After the release the available balance already includes this margin: capped against it alone.
+      const realised = cappedRealised(full, usd(dec(held.get(o.userId)?.balance ?? 0).plus(margin)), usd(0));
+      return { p, o, at, margin, full, realised };
+    });
+    const moved = await moveMany(
+      q,
+      closes.map(({ o, margin, realised }) => {
+        const memo = memoOf(inst, o.id);
+        const release: Movement = {
+          balance: margin,
+          lock: margin.neg(),
+          type: RecordType.MARGIN_RELEASE,
+          memo,
+          at: now,
+        };
+        const profit: Movement = { balance: realised, type: RecordType.PROFIT, memo, at: now };
+        return { userId: o.userId, ms: realised.isZero() ? [release] : [release, profit] };
+      }),
+    );
+    if (moved.size !== closes.length) throw new Error('a batched close was refused by the ledger under its locks');
+    for (const c of closes.filter((x) => x.realised.gt(x.full))) {
+      const amount = c.realised.minus(c.full);
+      await recordAbsorbed(q, {
+        orderId: c.o.id,
+        userId: c.o.userId,
+        instrumentId: c.o.instrumentId,
+        kind: 'close',
+        amount,
+        at: now,
+      });
+    }
+    const finished = await finishOrders(
+      q,
+      closes.map((c) => ({
+        id: c.o.id,
+        updatePrice: priceText(c.at, inst.pricePrecision),
+        factProfits: exactText(c.realised),
+      })),
+      'user',
+      now,
+    );
+    if (finished.length !== closes.length) throw new RowChanged();
+    const byId = new Map(finished.map((o) => [o.id, o]));
+    const seqs = await nextSeqs(
+      q,
+      closes.map((c) => c.o.userId),
+    );
+    await unlinkMany(
+      q,
+      row.id,
+      live.map((p) => p.copy.id),
+      'provider_closed',
+      now,
+    );
+    return closes.map(({ p, o }): Told => {
+      const done = committed(byId.get(o.id) as OrderRow, seqs, moved);
+      return { copy: p.copy, outcome: { kind: 'done', commits: [{ done, closed: true }], lots: o.quantity } };
+    });
+  });
+}
