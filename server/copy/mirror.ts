@@ -22,7 +22,7 @@ import {
   type LinkRow,
 } from './mirror-repository.ts';
 import { mirrorPart, mirrorStops, stopsOf, type Outcome } from './mirror-actions.ts';
-import { chunks, mirrorCloses, mirrorOpens, type Told } from './mirror-batch.ts';
+import { chunks, MIRROR_CHUNK, mirrorCloses, mirrorOpens, type Told } from './mirror-batch.ts';
 import type { MirrorDeps } from './mirror-deps.ts';
 
 /** One copy's mirrored step, null when nothing was due. */
@@ -53,6 +53,8 @@ export class CopyMirror {
   constructor(
     private readonly deps: MirrorDeps,
     private readonly metrics?: MirrorMetrics,
+    /** Copies per transaction (mirror-batch.ts); a test makes it small to cross chunk boundaries. */
+    private readonly chunk = MIRROR_CHUNK,
   ) {}
 
   /** Listens to the engine's commits (the writer's). */
@@ -120,8 +122,10 @@ export class CopyMirror {
         if ((row.filledAt ?? row.createdAt) >= Number(copy.started_at)) opens.push(copy);
       } else if (link.unlinked_at === null) others.push({ copy, link });
     }
-    for (const chunk of chunks(opens)) await this.waiting(row, () => mirrorOpens(this.deps, row, chunk), provider);
-    for (const chunk of chunks(closes)) await this.waiting(row, () => mirrorCloses(this.deps, row, chunk), provider);
+    for (const chunk of chunks(opens, this.chunk))
+      await this.waiting(row, () => mirrorOpens(this.deps, row, chunk), provider);
+    for (const chunk of chunks(closes, this.chunk))
+      await this.waiting(row, () => mirrorCloses(this.deps, row, chunk), provider);
     for (const { copy, link } of others) {
       await this.waiting(
         row,
