@@ -308,7 +308,7 @@ async function main(args: BenchArgs): Promise<number> {
   );
   await section('cluster', () => clusterBench({ quick: args.quick, log, onCleanup, ...clusterEnv() }));
   await section('copy', () => {
-    log("copy trading: a provider's fill mirrored to 10 / 50 / 200 followers …");
+    log("copy trading: a provider's fill mirrored to 10 / 200 / 1,000 / 10,000 followers …");
     return runCopy(args.quick, cpus.server);
   });
 

@@ -42,7 +42,11 @@ export interface CopyBenchResult {
   rows: CopyBenchRow[];
 }
 
-const SIZES = [10, 50, 200];
+/** Followers per run; COPY_BENCH_SIZES (comma-separated) picks others for a trial. */
+const SIZES = (process.env.COPY_BENCH_SIZES ?? '10,200,1000,10000').split(',').map(Number);
+
+/** Rounds per size: fewer at 10,000, whose seeding alone takes minutes, so the section stays bounded. */
+const roundsOf = (followers: number, quick: boolean): number => (followers >= 10_000 ? (quick ? 1 : 3) : quick ? 3 : 6);
 
 /** Times of the provider's commits and the followers' mirrored ones, by order id and account. */
 class Stopwatch {
@@ -119,12 +123,15 @@ async function benchSize(followers: number, rounds: number): Promise<CopyBenchRo
       at: now,
     });
     const accounts = new Set<number>();
+    const seedStart = performance.now();
     for (let i = 0; i < followers; i++) {
       const f = await funded(ctx.db, '20000', now);
       const copyId = await startCopy(ctx, f, { providerId, amount: '10000' });
       const rows = await ctx.db.query<{ account_id: number }>('SELECT account_id FROM copies WHERE id = $1', [copyId]);
       accounts.add(Number(rows[0]?.account_id));
     }
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+    process.stderr.write(`  copy: ${followers} followers seeded in ${seedSeconds.toFixed(0)} s\n`);
     const inst = await openCrypto(ctx.db, engine, (code) => ctx.market.isOpen(code));
     const watch = new Stopwatch();
     watch.wrap(engine, providerId, accounts);
@@ -194,7 +201,7 @@ async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
   const rows: CopyBenchRow[] = [];
   for (const n of SIZES) {
-    rows.push(await benchSize(n, quick ? 3 : 6));
+    rows.push(await benchSize(n, roundsOf(n, quick)));
     process.stderr.write(`  copy: ${n} followers done\n`);
   }
   process.stdout.write(`${JSON.stringify({ rows } satisfies CopyBenchResult)}\n`);
