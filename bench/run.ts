@@ -108,12 +108,13 @@ function runPinned<T>(
   quick: boolean,
   cpus: string | null,
   stderr: 'pipe' | 'inherit',
+  timeoutMs = 900_000,
 ): T {
   const node = [process.execPath, '--import', 'tsx', script, ...(quick ? ['--quick'] : [])];
   const [cmd, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
   const r = spawnSync(cmd ?? process.execPath, args, {
     encoding: 'utf8',
-    timeout: 900_000,
+    timeout: timeoutMs,
     maxBuffer: 8 * 1024 * 1024,
     stdio: ['ignore', 'pipe', stderr],
   });
@@ -128,9 +129,10 @@ const runMicro = (quick: boolean, cpus: string | null): MicroResult[] =>
 const runEngine = (quick: boolean, cpus: string | null): EngineBenchRow[] =>
   runPinned('bench/engine/engine-bench.ts', 'engine bench', quick, cpus, 'pipe');
 
-/** The copy mirror on an in-process server, pinned like the engine; its progress lines pass through. */
+/** The copy mirror on an in-process server, pinned like the engine; its progress lines pass through. Seeding 10,000
+ * copies through the real start takes minutes on a loaded machine: half an hour at most. */
 const runCopy = (quick: boolean, cpus: string | null): CopyBenchResult =>
-  runPinned('bench/copy/copy-bench.ts', 'copy bench', quick, cpus, 'inherit');
+  runPinned('bench/copy/copy-bench.ts', 'copy bench', quick, cpus, 'inherit', 1_800_000);
 
 async function lighthouseSection(
   distDir: string,
