@@ -94,6 +94,9 @@ export interface ServerConfig {
   staffIdleMinutes?: number | undefined;
   /** Length of a fund day in ms (FUND_DAY_MS, default one day): a demo can watch a fund mature in seconds. */
   fundDayMs?: number | undefined;
+  /** COPY_MIRROR_CHUNK: copies per transaction of a batched mirrored open or close (default 500,
+   * docs/copy-trading.md "Batching"); the kill -9 test makes it small so a kill lands between chunks. */
+  copyMirrorChunk?: number | undefined;
   /** Run the fund income job on the timers (default true); tests run it by hand (runFundIncome). */
   fundJob?: boolean | undefined;
   /** SWAP_ROLLOVER_MS: an accelerated swap rollover (every this many ms) for the soak and demos; default the daily
@@ -178,7 +181,7 @@ export function pgliteWorkerEnv(raw: string | undefined): boolean {
 
 /**
  * Reads PORT, HOST, DATA_DIR, DATABASE_URL, PGLITE_WORKER, LOG_LEVEL, SIM_SEED, SIM_TIME,
- * OPS_TOKEN, STAFF_IDLE_MINUTES, FUND_DAY_MS, RATE_LIMIT_FACTOR, TRUST_PROXY, ROLE, NATS_URL, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
+ * OPS_TOKEN, STAFF_IDLE_MINUTES, FUND_DAY_MS, COPY_MIRROR_CHUNK, RATE_LIMIT_FACTOR, TRUST_PROXY, ROLE, NATS_URL, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
  * VAPID_SUBJECT, PRICE_SOURCES, FEED_STALE_MS, FEED_SPIKE_PCT, METRICS_PORT, METRICS_HOST, BACKUP_DIR, BACKUP_EVERY,
  * BACKUP_KEEP, BACKUP_KEY (each source reads its own settings: docs/market-data.md), and the delivery settings (SMTP_URL,
  * SMS_PROVIDER …: server/notify/delivery-options.ts).
@@ -214,6 +217,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     opsToken: env.OPS_TOKEN || undefined,
     staffIdleMinutes: env.STAFF_IDLE_MINUTES ? Math.max(1, intEnv(env, 'STAFF_IDLE_MINUTES', 30)) : undefined,
     fundDayMs: env.FUND_DAY_MS ? Math.max(1000, intEnv(env, 'FUND_DAY_MS', DEFAULT_FUND_DAY_MS)) : undefined,
+    copyMirrorChunk: env.COPY_MIRROR_CHUNK ? Math.max(1, intEnv(env, 'COPY_MIRROR_CHUNK', 500)) : undefined,
     swapRolloverMs: env.SWAP_ROLLOVER_MS ? Math.max(1000, intEnv(env, 'SWAP_ROLLOVER_MS', 0)) : undefined,
     role: roleEnv(env.ROLE),
     natsUrl: env.NATS_URL || undefined,

@@ -39,9 +39,10 @@ export function copyMetrics(registry: Registry): MirrorMetrics {
   };
 }
 
-/** Starts the mirror and its reconciliation job; answers the stopper. */
-export function startCopyJobs(ctx: AppContext, registry: Registry | null): () => Promise<void> {
-  const mirror = new CopyMirror(ctx, registry ? copyMetrics(registry) : undefined);
+/** Starts the mirror (copies per batched transaction: `chunk`, default MIRROR_CHUNK) and its reconciliation job;
+ * answers the stopper. */
+export function startCopyJobs(ctx: AppContext, registry: Registry | null, chunk?: number): () => Promise<void> {
+  const mirror = new CopyMirror(ctx, registry ? copyMetrics(registry) : undefined, chunk);
   const guard = new CopyGuard(ctx);
   mirror.start();
   const unsubscribe = ctx.market.onTick(() => guard.onTick());

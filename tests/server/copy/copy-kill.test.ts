@@ -1,5 +1,6 @@
 // kill -9 of the market writer during mass mirroring (docs/copy-trading.md "Mirroring, exactly once"): `server/serve.ts`
-// as a real process, a demo provider copied by FOLLOWERS demo followers. The provider opens two positions and the
+// as a real process, a demo provider copied by FOLLOWERS demo followers, mirrored in batches of 50 copies per
+// transaction (COPY_MIRROR_CHUNK), so a kill lands between chunks. The provider opens two positions and the
 // process is killed with SIGKILL while their opens are being mirrored; restarted, it closes half of one and the other
 // whole, and is killed again while those are mirrored; the last restart's reconciliation finishes the rest. Then, with
 // the database opened directly: every copy holds exactly the positions its copy should — the first by the same
@@ -20,7 +21,7 @@ const FOLLOWERS = Number(process.env.COPY_KILL_FOLLOWERS ?? 200);
 const BREAK_GLASS = 'copy-kill-break-glass-0123456789abcdef';
 const processes = useServerProcesses('copy-kill');
 const start = (): Promise<ServerProcess> =>
-  processes.start({ RATE_LIMIT_FACTOR: '1000', SIM_HZ: '2', OPS_TOKEN: BREAK_GLASS });
+  processes.start({ RATE_LIMIT_FACTOR: '1000', SIM_HZ: '2', OPS_TOKEN: BREAK_GLASS, COPY_MIRROR_CHUNK: '50' });
 
 const exited = (c: ChildProcess): Promise<void> =>
   c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', () => r()));
