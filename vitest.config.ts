@@ -46,6 +46,10 @@ const BOTH_DATABASES = [
 // Server test files run on PostgreSQL only: restarting the database process (PGlite lives inside the server's own
 // process, which tests/server/main/fault-kill.test.ts kills instead), the cluster roles (market, gateway), and the move
 // from PGlite to PostgreSQL, which needs both.
+// Unit tests of code that never runs in a page: plain Node and one module graph for all of them (a file that needs a
+// DOM says so with `// @vitest-environment happy-dom`). The app's own tests keep a fresh graph each: its stores are
+// module state.
+const UNIT_NODE = ['tests/unit/{bench,domain,house,scripts,server,workers}/**/*.test.ts'];
 const POSTGRES_ONLY = [
   'tests/server/db/pg-restart.test.ts',
   'tests/server/db/migrate-to-postgres.test.ts',
@@ -72,9 +76,21 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          exclude: UNIT_NODE,
           environment: 'happy-dom',
           setupFiles: ['tests/unit/setup.ts'],
           // The property tests run hundreds of cases: on a loaded 2-core machine 5 s (vitest's default) is not enough.
+          testTimeout: slow(20_000),
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-node',
+          include: UNIT_NODE,
+          environment: 'node',
+          isolate: false,
+          setupFiles: ['tests/unit/setup.ts'],
           testTimeout: slow(20_000),
         },
       },

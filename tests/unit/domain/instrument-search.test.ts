@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 // Search knew only ticker codes. The one rule (domain/instrument-search.ts) matches the code,
 // the display code and the instrument's common name in the app's language or English; the side sheet's quick filter
 // uses it with the app's translator.

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 // docs/architecture.md convention 12 for the market store: importing its modules runs nothing — no storage read or written, no
 // effect registered, no microtask queued; the composition root (src/app/start/start.ts) starts what must run.
 import { afterEach, describe, expect, it, vi } from 'vitest';

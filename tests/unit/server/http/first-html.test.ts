@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 // The current quotes written into the served page (server/http/first-html.ts, docs/client.md "The live price in the
 // first HTML"): the block sits before the prerender's data, holds only the first screen's instruments, cannot end the
 // <script> it is in whatever a quote's text says, and leaves the page's inline-script hash (the CSP's) unchanged.
