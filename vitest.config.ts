@@ -20,7 +20,9 @@ const BOTH_DATABASES = [
   'tests/server/swaps/**/*.test.ts',
   'tests/server/copy/**/*.test.ts', // copy accounts, mirrored actions keyed under a unique constraint, fees
   'tests/server/backup/**/*.test.ts',
-  'tests/server/main/**/*.test.ts',
+  // a kill -9 and a restart of the server's process (the soak runs once, on PGlite: it tests the server under load, and
+  // what the databases do differently under it — locks, races, the ledger — is tested on both by the files above)
+  'tests/server/main/{fault-kill,lifecycle,main-process}.test.ts',
   'tests/server/auth/second-factor-repository.test.ts',
   'tests/server/content/content-migration.test.ts',
   // the attacks from outside: four eyes, staff sign-in and own passwords, the factor's enrolment and brake,
