@@ -11,6 +11,7 @@ import {
   forwardRef,
   useEffect,
   useImperativeHandle,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -84,6 +85,17 @@ function OrderLineLayerImpl(
   const { t } = useTranslation();
   const drawn = useRef(new Map<string, IPriceLine>());
   const tags = useRef(new Map<string, HTMLButtonElement>());
+  // Each tag's height, read once per render of the layer: place() runs on every live bar, and reading offsetHeight
+  // there forced a layout of whatever the page had just written (a digit typed into the lots field) inside the tick.
+  const heights = useRef(new Map<HTMLElement, number>());
+  useLayoutEffect(() => heights.current.clear());
+  const heightOf = (tag: HTMLElement): number => {
+    const kept = heights.current.get(tag);
+    if (kept !== undefined) return kept;
+    const height = tag.offsetHeight;
+    if (height > 0) heights.current.set(tag, height); // 0: not laid out yet (a hidden chart), asked again next time
+    return height;
+  };
   const [moved, setMoved] = useState<Moved | null>(null);
   const movedRef = useRef<Moved | null>(null);
   movedRef.current = moved;
@@ -108,7 +120,7 @@ function OrderLineLayerImpl(
         if (tag.dataset.off !== 'true') tag.dataset.off = 'true';
       } else {
         if (tag.dataset.off !== undefined) delete tag.dataset.off;
-        shown.push({ tag, y, height: tag.offsetHeight });
+        shown.push({ tag, y, height: heightOf(tag) });
       }
     }
     for (const { tag, y, centre, near } of stackTags(shown)) {
