@@ -2,7 +2,7 @@
 // commit: the update prompt, the alerts sheet's host, the toasts, the blocking loading overlay and the DEMO mark. Each
 // is fixed-position (or nothing) and pushes nothing when it arrives; what they show (a waiting update, a toast, a
 // running `loading` call) lives in signals, so whatever happened before the chunk arrived is shown once it does.
-import { lazy, Suspense, type ReactElement } from 'react';
+import { lazy, memo, Suspense, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $chartOrderEdit, $chartStopMove } from '../../chart/chart-order-edit.ts';
 import { ToastHost } from '../../components/overlays/toast.tsx';
@@ -30,7 +30,8 @@ function ChartOrders(): ReactElement | null {
   );
 }
 
-export function LayoutExtras(): ReactElement {
+// Memoised: the layout renders on every route change, and the layout gives these nothing (each reads its own signals).
+export const LayoutExtras = memo(function LayoutExtras(): ReactElement {
   return (
     <>
       <UpdatePrompt />
@@ -41,4 +42,4 @@ export function LayoutExtras(): ReactElement {
       <DemoMark />
     </>
   );
-}
+});

@@ -1,6 +1,6 @@
 // The one alerts sheet of the app, mounted by the layout: shown while $alertSheet holds a request (from the trade
 // header's bell, a market row or the chart) and closed when the route changes. Its code loads when it is first opened, not with the first screen.
-import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $alertSheet, closeAlertSheet } from '../../state/alerts/alert-sheet.ts';
@@ -14,10 +14,14 @@ export function AlertSheetHost(): ReactElement | null {
   const { pathname } = useLocation();
   useEffect(() => closeAlertSheet, [pathname]); // leaving the screen closes the sheet
   if (request && !loaded) setLoaded(true);
-  if (!loaded) return null;
-  return (
-    <Suspense fallback={null}>
-      <AlertsSheet request={request} onClose={closeAlertSheet} />
-    </Suspense>
+  // The same element while the request stays: the route change that renders this host leaves the sheet alone.
+  const sheet = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <AlertsSheet request={request} onClose={closeAlertSheet} />
+      </Suspense>
+    ),
+    [request],
   );
+  return loaded ? sheet : null;
 }
