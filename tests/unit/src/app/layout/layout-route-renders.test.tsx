@@ -27,13 +27,14 @@ const { EURUSD } = await import('../../../orders-fixtures.ts');
 const { signIn, signOut } = await import('../../../../../src/state/account/session.ts');
 import type { AppRoute } from '../../../../../src/app/routes.tsx';
 import type { Rendered } from '../../../pages-render.tsx';
+import type { AppLayoutProps } from '../../../../../src/app/layout/layout.tsx';
 
 const ROUTES: AppRoute[] = [
   { path: '/', element: <Where name="market" />, footer: true, keepAlive: true },
   { path: '/trade', element: <Where name="trade" />, footer: true },
   { path: '/news', element: <Where name="news" />, footer: true },
 ];
-const navigation = {
+const navigation: AppLayoutProps['navigation'] = {
   refreshTradeList: vi.fn(async () => []),
   startFeed: vi.fn(async () => undefined),
   feedConfig: async () => ({ wsUrl: 'ws://x/v1/ws' }) as never,
