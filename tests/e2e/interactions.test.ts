@@ -126,8 +126,16 @@ const phoneChecks: Record<string, Check> = {
       await expect.poll(() => barsInView(page), poll).not.toBe('');
       return barsInView(page);
     },
+    // A history reset landing after the drag (a loaded machine) scrolls back to the newest bars: then drag again.
     after: async (page, before) => {
-      await expect.poll(() => barsInView(page), poll).not.toBe(before);
+      const drag = phoneSteps(CODE).find((s) => s.id === 'chart-drag');
+      await expect
+        .poll(async () => {
+          const now = await barsInView(page);
+          if (now === before) await drag?.act(page);
+          return now;
+        }, poll)
+        .not.toBe(before);
     },
   },
 };
@@ -135,8 +143,9 @@ const phoneChecks: Record<string, Check> = {
 const deskChecks: Record<string, Check> = {
   'desk-one-click-buy-key': {
     before: async () => String(await holdingCount()),
-    after: async (_page, before) => {
-      await expect.poll(holdingCount, poll).toBe(Number(before) + 1);
+    after: async (page, before) => {
+      const toast = await page.locator('.toast').first().innerText();
+      await expect.poll(holdingCount, { ...poll, message: `the toast said: ${toast}` }).toBe(Number(before) + 1);
     },
   },
   'desk-grid-instrument': {
