@@ -43,7 +43,7 @@ const memoOf = (copyId: number): string => `copy #${copyId}`;
 
 function amountOf(input: unknown): Dec {
   const a = parseAmount(input, USD_AMOUNT);
-  if (!a.ok) throw new ApiError(a.error);
+  if (!a.ok) throw new ApiError(a.error, undefined, { places: USD_AMOUNT.places, max: USD_AMOUNT.max });
   return a.value;
 }
 

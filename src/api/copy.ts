@@ -1,5 +1,5 @@
 // Copy trading's routes (docs/api.md "Copy trading"): the providers of the caller's world with their statistics, the
-// caller's copies with their positions, starting and stopping a copy.
+// caller's copies with their positions, starting, pausing, resuming, funding, withdrawing from and stopping a copy.
 import type { CopyItem, CopyProvider } from '../../domain/copy-types.ts';
 import { apiGet, apiPost } from './client.ts';
 
@@ -21,3 +21,9 @@ export const startCopy = (s: CopyStart) =>
     { loading: true },
   );
 export const stopCopy = (id: number) => apiPost<null>('/api/copy/stop', { id }, { loading: true });
+export const pauseCopy = (id: number, paused: boolean) =>
+  apiPost<null>(paused ? '/api/copy/pause' : '/api/copy/resume', { id }, { loading: true });
+export const addToCopy = (id: number, amount: string) =>
+  apiPost<null>('/api/copy/add', { id, amount }, { loading: true });
+export const withdrawFromCopy = (id: number, amount: string) =>
+  apiPost<null>('/api/copy/withdraw', { id, amount }, { loading: true });

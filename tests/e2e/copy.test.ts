@@ -2,7 +2,8 @@
 // flow run: a demo follower opens the Copy tab, picks a demo provider seeded through the API, is refused a too-small
 // amount with the start route's own message, starts a copy; the provider (the API as their session) opens, partly
 // closes and closes a position, and each shows on the follower's screen within two seconds with its notice; the
-// follower stops the copy (asked first) and the wallet shows the money back, net of the fee. Arabic screenshots too.
+// follower pauses and resumes, adds and withdraws funds through the sheet, stops the copy (asked first) and the
+// wallet shows the money back, net of the fee. Arabic screenshots too.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FlowPage } from './flow-page.ts';
 import type { Envelope, Order } from '../../domain/types.ts';
@@ -126,6 +127,34 @@ describeInFlowBrowsers((browser) => {
       await expect.poll(() => page.locator('.copy-position').count(), WITHIN).toBe(0);
       await expect.poll(() => activity(page), WITHIN).toContain(`${name}: copied 0.05 lots of EUR/USD closed`);
 
+      // Pause (the card says what it means), resume; add 500 and withdraw 200 through the funds sheet, refused first
+      // with the routes' own texts; the invested money follows each.
+      await page.locator('[data-testid="copy-pause"]').click();
+      await page.locator('.copy-card[data-status="2"]').waitFor();
+      expect(await page.locator('.copy-card').first().innerText()).toContain('Paused: your positions stay open');
+      await browser().snap(page, `copy-mine-paused-${size}`);
+      await page.locator('[data-testid="copy-pause"]').click();
+      await page.locator('.copy-card[data-status="1"]').waitFor();
+      expect((await follower<CopyItem[]>('/api/copy/mine'))[0]?.status).toBe(1);
+      const funds = page.locator('[data-testid="copy-funds-sheet"]');
+      await page.locator('[data-testid="copy-add"]').click();
+      await funds.locator('input[name="funds_amount"]').fill('1.001');
+      await page.locator('[data-testid="copy-funds-confirm"]').click();
+      await expect.poll(() => funds.innerText()).toContain('The amount can have at most 2 decimals');
+      await funds.locator('input[name="funds_amount"]').fill('500');
+      await browser().snap(page, `copy-add-${size}`);
+      await page.locator('[data-testid="copy-funds-confirm"]').click();
+      await expect.poll(() => plain(page, '[data-field="invested"]')).toBe('1500.00');
+      await page.locator('[data-testid="copy-withdraw"]').click();
+      await funds.locator('input[name="funds_amount"]').fill('99999');
+      await page.locator('[data-testid="copy-funds-confirm"]').click();
+      await expect.poll(() => page.locator('.toast-host').innerText()).toContain('You can withdraw at most');
+      expect((await follower<CopyItem[]>('/api/copy/mine'))[0]?.invested).toBe('1500.00');
+      await funds.locator('input[name="funds_amount"]').fill('200');
+      await page.locator('[data-testid="copy-funds-confirm"]').click();
+      await expect.poll(() => plain(page, '[data-field="invested"]')).toBe('1300.00');
+      expect(await funds.count()).toBe(0);
+
       // Stop, asked first: the copy's money is back in the wallet, the fee (if any profit) deducted.
       await page.locator('[data-testid="copy-stop"]').click();
       await page.locator('.dialog__actions .btn-danger').click();
@@ -134,7 +163,12 @@ describeInFlowBrowsers((browser) => {
       const fee = dec(stopped?.fees_paid ?? 'NaN');
       const returned = dec(stopped?.invested ?? 'NaN').plus(stopped?.pnl ?? 'NaN');
       const after = (await follower<{ balance: string }>('/v1/api/main/wallet/getBalance')).balance;
-      expect(dec(after).toFixed(2)).toBe(dec(before).minus(1000).plus(returned).toFixed(2));
+      expect(dec(after).toFixed(2)).toBe(
+        dec(before)
+          .minus(stopped?.invested ?? 'NaN')
+          .plus(returned)
+          .toFixed(2),
+      );
       expect(fee.gte(0)).toBe(true);
       await expect.poll(() => plain(page, '[data-field="wallet"]')).toBe(dec(after).toFixed(2));
       await browser().snap(page, `copy-mine-stopped-${size}`);

@@ -1,12 +1,13 @@
 // "My copies" (/copy?view=mine): the wallet's balance, then each copy with its invested money, equity, P&L, fees paid
 // and its open positions — each marked as copied from its trader, with the trader's entry beside the follower's — and
-// "Stop" (asked first: the positions close at market, the fee is settled, the money goes back to the wallet). Polled
+// pause or resume, add or withdraw funds (copy-funds-sheet.tsx) and "Stop" (asked first: the positions close at
+// market, the fee is settled, the money goes back to the wallet). Polled
 // every second while shown, so a trader's open, partial close and close show here at once, each told as a notice.
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { CopyItem, CopyPosition } from '../../../domain/copy-types.ts';
 import { balance } from '../../api/account.ts';
-import { myCopies, stopCopy } from '../../api/copy.ts';
+import { myCopies, pauseCopy, stopCopy } from '../../api/copy.ts';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
@@ -16,6 +17,7 @@ import { formatMoney, formatPnl } from '../../i18n/format.ts';
 import { browserTimers } from '../../state/shell/clock.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { copyEvents, type CopyEvent } from './copy-activity.ts';
+import { CopyFundsSheet, type FundsMode } from './copy-funds-sheet.tsx';
 
 const POLL_MS = 1000;
 const EVENTS_KEPT = 8;
@@ -31,6 +33,7 @@ export function MyCopies(): ReactElement {
   const [wallet, setWallet] = useState<string | null>(null);
   const [events, setEvents] = useState<CopyEvent[]>([]);
   const [stopping, setStopping] = useState<CopyItem | null>(null);
+  const [funds, setFunds] = useState<{ copy: CopyItem; mode: FundsMode } | null>(null);
   const last = useRef<CopyItem[] | null>(null);
 
   const load = useCallback(async (): Promise<void> => {
@@ -62,6 +65,17 @@ export function MyCopies(): ReactElement {
     }
   };
 
+  const pause = async (copy: CopyItem): Promise<void> => {
+    const paused = copy.status === 1;
+    try {
+      await pauseCopy(copy.id, paused);
+      toast(t(paused ? 'copy.paused' : 'copy.resumed'));
+      await load();
+    } catch {
+      // the API client shows the server's message
+    }
+  };
+
   if (copies === null) return <Spinner size={18} />;
   return (
     <div className="my-copies">
@@ -84,8 +98,26 @@ export function MyCopies(): ReactElement {
       ) : null}
       {copies.length === 0 ? <EmptyState textKey="copy.no_copies" hintKey="copy.no_copies_hint" /> : null}
       {copies.map((c) => (
-        <CopyCard key={c.id} copy={c} onStop={() => setStopping(c)} />
+        <CopyCard
+          key={c.id}
+          copy={c}
+          onStop={() => setStopping(c)}
+          onPause={() => void pause(c)}
+          onFunds={(mode) => setFunds({ copy: c, mode })}
+        />
       ))}
+      {funds ? (
+        <CopyFundsSheet
+          copy={funds.copy}
+          mode={funds.mode}
+          wallet={wallet}
+          onClose={() => setFunds(null)}
+          onDone={() => {
+            setFunds(null);
+            void load().catch(() => undefined);
+          }}
+        />
+      ) : null}
       <ConfirmDialog
         open={stopping !== null}
         titleKey="copy.stop_title"
@@ -106,7 +138,14 @@ function eventText(t: T, e: CopyEvent): string {
   return t(`copy.event_${e.kind}`, { provider: e.provider, code: e.code, lots: e.lots });
 }
 
-function CopyCard({ copy, onStop }: { copy: CopyItem; onStop: () => void }): ReactElement {
+interface CardProps {
+  copy: CopyItem;
+  onStop: () => void;
+  onPause: () => void;
+  onFunds: (mode: FundsMode) => void;
+}
+
+function CopyCard({ copy, onStop, onPause, onFunds }: CardProps): ReactElement {
   const { t } = useTranslation();
   const running = copy.status !== 3;
   return (
@@ -148,9 +187,26 @@ function CopyCard({ copy, onStop }: { copy: CopyItem; onStop: () => void }): Rea
               <PositionRow key={p.id} p={p} provider={copy.provider_name} />
             ))}
           </ul>
-          <button type="button" className="btn btn-outline btn-block" data-testid="copy-stop" onClick={onStop}>
-            {t('copy.stop')}
-          </button>
+          {copy.status === 2 ? <p className="copy-card__note">{t('copy.paused_note')}</p> : null}
+          <div className="copy-card__actions">
+            <button type="button" className="btn btn-outline" data-testid="copy-pause" onClick={onPause}>
+              {t(copy.status === 1 ? 'copy.pause' : 'copy.resume')}
+            </button>
+            <button type="button" className="btn btn-outline" data-testid="copy-add" onClick={() => onFunds('add')}>
+              {t('copy.add_funds')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline"
+              data-testid="copy-withdraw"
+              onClick={() => onFunds('withdraw')}
+            >
+              {t('copy.withdraw_funds')}
+            </button>
+            <button type="button" className="btn btn-outline" data-testid="copy-stop" onClick={onStop}>
+              {t('copy.stop')}
+            </button>
+          </div>
         </>
       ) : null}
     </article>

@@ -87,6 +87,38 @@ describe('a copy is its own sub-account', () => {
     expect(await ledgerHolds(bed.ctx)).toBe(true);
   });
 
+  it('refuses a bad or short addition and a bad withdrawal, changing nothing; a paused copy takes both', async () => {
+    const p = await provider(bed, '4000');
+    const f = await trader(bed, '1500');
+    const id = await startCopy(deps(), f, { providerId: p, amount: '1000' });
+    const account = (await copyRow(bed, id)).account_id;
+    for (const [amount, error] of [
+      ['0', 'amount_invalid'],
+      ['-5', 'amount_invalid'],
+      ['abc', 'not_a_number'],
+      ['1.001', 'amount_places'],
+      ['500.01', 'insufficient_balance'],
+    ] as const) {
+      expect(await refused(addToCopy(deps(), f, id, amount))).toBe(error);
+    }
+    for (const [amount, error] of [
+      ['', 'amount_invalid'],
+      ['1e2', 'not_a_number'],
+      ['1000.01', 'copy_withdraw_too_much'],
+    ] as const) {
+      expect(await refused(withdrawFromCopy(deps(), f, id, amount))).toBe(error);
+    }
+    expect([await balanceOf(bed, f), await balanceOf(bed, account)]).toEqual(['500', '1000']);
+    expect(await recordsOf(bed, account, RecordType.COPY_RETURN_OUT)).toEqual([]);
+    expect(Number((await copyRow(bed, id)).net_invested)).toBe(1000);
+    await pauseCopy(deps(), f, id, true);
+    await addToCopy(deps(), f, id, '500');
+    await withdrawFromCopy(deps(), f, id, '250.5');
+    expect([await balanceOf(bed, f), await balanceOf(bed, account)]).toEqual(['250.5', '1249.5']);
+    expect((await copyRow(bed, id)).status).toBe(2);
+    expect(await ledgerHolds(bed.ctx)).toBe(true);
+  });
+
   it("refuses another follower's copy as if it did not exist, changing nothing", async () => {
     const p = await provider(bed, '4000');
     const f = await trader(bed, '2000');

@@ -80,6 +80,14 @@ describe('copy trading routes', () => {
     expect(await balance(follower)).toBe(before);
     const id = (await follower.postJson<{ id: number }>('/api/copy/start', { provider_id: providerId, amount: '100' }))
       .data.id;
+    const german = follower.withLang('de');
+    const places = await german.postJson('/api/copy/add', { id, amount: '1.001' });
+    expect([places.code, places.msg]).toEqual([0, 'Der Betrag darf höchstens 2 Nachkommastellen haben']);
+    const tooMuch = await follower.postJson('/api/copy/withdraw', { id, amount: '100.01' });
+    expect(tooMuch.msg).toBe('You can withdraw at most 100.00 USD from this copy now');
+    expect((await stranger.postJson('/api/copy/add', { id, amount: '10' })).msg).toBe('This copy was not found');
+    expect((await stranger.postJson('/api/copy/pause', { id })).msg).toBe('This copy was not found');
+    expect((await follower.get<CopyItem[]>('/api/copy/mine')).data[0]).toMatchObject({ status: 1, invested: '100.00' });
     const foreign = await stranger.postJson('/api/copy/stop', { id });
     expect(foreign.msg).toBe('This copy was not found');
     const anonymous = await api(server.baseUrl, { lang: 'en' }).postJson('/api/copy/stop', { id });
