@@ -34,6 +34,8 @@ export interface StartInput {
   amount: unknown;
   multiplier?: unknown;
   stopLoss?: unknown;
+  /** "Copy open positions": the provider's positions open at the start are copied too (copy-start-sync.ts). */
+  copyOpen?: boolean;
 }
 
 /** The follower's leverage cap when the setting is missing or not a positive whole number. */
@@ -110,6 +112,7 @@ export async function startCopy(deps: CopyDeps, followerId: number, input: Start
       feePercent: provider.fee_percent,
       amount: exactText(amount),
       mark: exactText(amount.plus(shortfall)),
+      copyOpen: input.copyOpen === true,
       at,
     });
     await insertTransfer(q, copyId, 'start', exactText(amount), at);

@@ -33,11 +33,13 @@ export interface CopyRow {
   started_at: string;
   ended_at: string | null;
   end_reason: string;
+  /** 1 when the follower chose "copy open positions" at the start. */
+  copy_open: number;
 }
 
 const COPY_COLUMNS = `id, follower_id, provider_id, account_id, status, multiplier::text AS multiplier, stop_loss_percent,
   slippage_percent::text AS slippage_percent, leverage_cap, fee_percent, net_invested::text AS net_invested,
-  high_water_mark::text AS high_water_mark, fees_paid::text AS fees_paid, started_at, ended_at, end_reason`;
+  high_water_mark::text AS high_water_mark, fees_paid::text AS fees_paid, started_at, ended_at, end_reason, copy_open`;
 
 export interface ProviderInput {
   userId: number;
@@ -100,14 +102,15 @@ export interface NewCopy {
   feePercent: number;
   amount: string;
   mark: string;
+  copyOpen: boolean;
   at: number;
 }
 
 export async function insertCopy(q: Queryable, c: NewCopy): Promise<number> {
   const rows = await q.query<{ id: number }>(
     `INSERT INTO copies (follower_id, provider_id, account_id, multiplier, stop_loss_percent, slippage_percent,
-       leverage_cap, fee_percent, net_invested, high_water_mark, started_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+       leverage_cap, fee_percent, net_invested, high_water_mark, started_at, copy_open)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
     [
       c.followerId,
       c.providerId,
@@ -120,6 +123,7 @@ export async function insertCopy(q: Queryable, c: NewCopy): Promise<number> {
       c.amount,
       c.mark,
       c.at,
+      c.copyOpen ? 1 : 0,
     ],
   );
   const id = rows[0]?.id;
@@ -281,6 +285,15 @@ export async function returnedAt(q: Queryable, copyId: number): Promise<string> 
     [copyId],
   );
   return row?.amount ?? '0';
+}
+
+/** A provider's positions open now that filled before `before` (ms epoch): what "copy open positions" copies. */
+export async function openOrdersOf(q: Queryable, userId: number, before: number): Promise<number[]> {
+  const rows = await q.query<{ id: number }>(
+    'SELECT id FROM orders WHERE user_id = $1 AND status = 1 AND COALESCE(filled_at, created_at) < $2 ORDER BY id',
+    [userId, before],
+  );
+  return rows.map((r) => r.id);
 }
 
 export async function openPositionCount(q: Queryable, accountId: number): Promise<number> {

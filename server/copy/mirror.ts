@@ -24,6 +24,7 @@ import {
 import { mirrorPart, mirrorStops, stopsOf, type Outcome } from './mirror-actions.ts';
 import { chunks, MIRROR_CHUNK, mirrorCloses, mirrorOpens, type Told } from './mirror-batch.ts';
 import type { MirrorDeps } from './mirror-deps.ts';
+import { openAtStart } from './copy-start-sync.ts';
 
 /** One copy's mirrored step, null when nothing was due. */
 type Stepped = { copy: CopyRow; outcome: Outcome | null };
@@ -110,6 +111,7 @@ export class CopyMirror {
     const links = new Map((await linksOf(this.deps.db, row.id)).map((l) => [l.copy_id, l]));
     const opened = row.status === 1 ? await copiesWithAction(this.deps.db, row.id, 'open') : new Set<number>();
     const opens: CopyRow[] = [];
+    const earlier: CopyRow[] = [];
     const closes: Array<{ copy: CopyRow; link: LinkRow }> = [];
     const others: Array<{ copy: CopyRow; link: LinkRow }> = [];
     for (const copy of copies) {
@@ -117,13 +119,16 @@ export class CopyMirror {
       if (row.status === 3) {
         if (link && link.unlinked_at === null && row.closeReason !== 'cancel') closes.push({ copy, link });
       } else if (!link) {
-        // Only fills while the copy was active are copied; nothing of a suspended provider.
+        // Fills while the copy was active are copied, earlier ones by the follower's choice; nothing of a suspended one.
         if (copy.status !== CopyStatus.ACTIVE || suspended || opened.has(copy.id)) continue;
         if ((row.filledAt ?? row.createdAt) >= Number(copy.started_at)) opens.push(copy);
+        else if (copy.copy_open === 1) earlier.push(copy);
       } else if (link.unlinked_at === null) others.push({ copy, link });
     }
     for (const chunk of chunks(opens, this.chunk))
       await this.waiting(row, () => mirrorOpens(this.deps, row, chunk), provider);
+    for (const chunk of chunks(earlier, this.chunk))
+      await this.waiting(row, () => openAtStart(this.deps, row, chunk), provider);
     for (const chunk of chunks(closes, this.chunk))
       await this.waiting(row, () => mirrorCloses(this.deps, row, chunk), provider);
     for (const { copy, link } of others) {

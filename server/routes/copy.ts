@@ -13,6 +13,7 @@ import { replies, SESSION } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 import { addToCopy, pauseCopy, startCopy, stopCopy, withdrawFromCopy } from '../copy/copy-accounts.ts';
 import { publishProvider } from '../copy/providers.ts';
+import { copyOpenPositions } from '../copy/copy-start-sync.ts';
 import { myCopies, providerList } from '../copy/copy-views.ts';
 
 const TAGS = ['Copy trading'];
@@ -59,15 +60,17 @@ export async function copyRoutes(app: FastifyInstance, ctx: AppContext): Promise
       },
     );
 
-    authed.post<{ Body: { provider_id: number; amount: string; multiplier?: string; stop_loss?: number } }>(
+    authed.post<{
+      Body: { provider_id: number; amount: string; multiplier?: string; stop_loss?: number; copy_open?: number };
+    }>(
       '/api/copy/start',
       {
         config: write,
         schema: schema({
-          body: body({ provider_id: ID, amount: AMOUNT, multiplier: str(8), stop_loss: int(0, 100) }, [
-            'provider_id',
-            'amount',
-          ]),
+          body: body(
+            { provider_id: ID, amount: AMOUNT, multiplier: str(8), stop_loss: int(0, 100), copy_open: int(0, 1) },
+            ['provider_id', 'amount'],
+          ),
           response: replies(COPY_STARTED),
         }),
       },
@@ -78,7 +81,9 @@ export async function copyRoutes(app: FastifyInstance, ctx: AppContext): Promise
           amount: b.amount,
           multiplier: b.multiplier,
           stopLoss: b.stop_loss,
+          copyOpen: b.copy_open === 1,
         });
+        await copyOpenPositions(ctx, id);
         return ok({ id }, requestText(request, 'server.copy_started'));
       },
     );

@@ -12,12 +12,19 @@ export interface CopyStart {
   amount: string;
   multiplier: string;
   stopLoss: number;
+  copyOpen: boolean;
 }
 
 export const startCopy = (s: CopyStart) =>
   apiPost<{ id: number }>(
     '/api/copy/start',
-    { provider_id: s.providerId, amount: s.amount, multiplier: s.multiplier, stop_loss: s.stopLoss },
+    {
+      provider_id: s.providerId,
+      amount: s.amount,
+      multiplier: s.multiplier,
+      stop_loss: s.stopLoss,
+      copy_open: s.copyOpen ? 1 : 0,
+    },
     { loading: true },
   );
 export const stopCopy = (id: number) => apiPost<null>('/api/copy/stop', { id }, { loading: true });

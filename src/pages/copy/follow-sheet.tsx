@@ -1,5 +1,6 @@
 // The follow sheet: the amount, the multiplier and the copy stop-loss, each checked as typed by the start route's own
-// rule (domain/copy-input.ts) with its translated error under the field; then the fee with its high-water mark, the
+// rule (domain/copy-input.ts) with its translated error under the field, and whether to copy the trader's open
+// positions too; then the fee with its high-water mark, the
 // minimum, the stop-loss level in money and a plain statement of the risks and costs, and confirm. A demo account
 // copies a demo trader with demo money (the list shows its own world only).
 import { useState, type FormEvent, type ReactElement } from 'react';
@@ -29,6 +30,7 @@ export function FollowSheet({ provider, open, onClose }: Props): ReactElement | 
   const [amount, setAmount] = useState('');
   const [multiplier, setMultiplier] = useState('1');
   const [stopLoss, setStopLoss] = useState('40');
+  const [copyOpen, setCopyOpen] = useState(false);
   const [shown, setShown] = useState(false); // errors show once confirm was pressed, then follow the typing
   const [busy, setBusy] = useState(false);
 
@@ -49,6 +51,7 @@ export function FollowSheet({ provider, open, onClose }: Props): ReactElement | 
         amount: exactText(a.value),
         multiplier: m.value,
         stopLoss: s.value,
+        copyOpen,
       });
       toast(t('copy.started'));
       onClose();
@@ -92,6 +95,18 @@ export function FollowSheet({ provider, open, onClose }: Props): ReactElement | 
           hintKey="copy.stop_loss_hint"
           errorKey={shown && !s.ok ? `errors.${s.error}` : null}
         />
+        <label className="copy-sheet__check">
+          <input
+            type="checkbox"
+            name="copy_open"
+            checked={copyOpen}
+            onChange={(e) => setCopyOpen(e.currentTarget.checked)}
+          />
+          <span>
+            <span className="copy-sheet__check-label">{t('copy.copy_open')}</span>
+            <span className="copy-sheet__check-hint muted">{t('copy.copy_open_hint')}</span>
+          </span>
+        </label>
         <dl className="copy-facts copy-summary">
           <DefRow labelKey="copy.fee" field="fee">
             <Num>{provider.fee_percent}%</Num>

@@ -4,6 +4,8 @@ import { createUser } from '../../../server/accounts/create-user.ts';
 import { upsertProvider, copyById, type CopyRow } from '../../../server/copy/copy-repository.ts';
 import type { CopyDeps } from '../../../server/copy/copy-fees.ts';
 import { CopyMirror } from '../../../server/copy/mirror.ts';
+import type { MirrorDeps } from '../../../server/copy/mirror-deps.ts';
+import { afterAll, beforeAll } from 'vitest';
 import { move } from '../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
 import { dec } from '../../../domain/decimal.ts';
@@ -15,15 +17,39 @@ export const depsOf = (bed: EngineBedHandle): CopyDeps => ({
   engine: bed.engine,
 });
 
+/** What the writer's mirror works with, over the bed's engine and market. */
+export const writerDeps = (bed: EngineBedHandle): MirrorDeps => ({
+  ...depsOf(bed),
+  log: bed.ctx.log,
+  notifier: bed.ctx.notifier,
+  market: bed.market,
+  engine: bed.engine,
+});
+
 /** The writer's mirror over the bed's engine and market (not started). */
-export const mirrorOf = (bed: EngineBedHandle): CopyMirror =>
-  new CopyMirror({
-    ...depsOf(bed),
-    log: bed.ctx.log,
-    notifier: bed.ctx.notifier,
-    market: bed.market,
-    engine: bed.engine,
+export const mirrorOf = (bed: EngineBedHandle): CopyMirror => new CopyMirror(writerDeps(bed));
+
+/** A mirror started for the file's tests, and `settle`: resolves once the engine and the mirror are idle. */
+export function useMirror(bed: EngineBedHandle): { mirror: () => CopyMirror; settle: () => Promise<void> } {
+  let mirror: CopyMirror | undefined;
+  beforeAll(() => {
+    mirror = mirrorOf(bed);
+    mirror.start();
   });
+  afterAll(() => mirror?.stop());
+  const started = (): CopyMirror => {
+    if (!mirror) throw new Error('the mirror is not started yet');
+    return mirror;
+  };
+  return {
+    mirror: started,
+    settle: async () => {
+      await bed.engine.idle();
+      await started().idle();
+      await bed.engine.idle();
+    },
+  };
+}
 
 /** A user of either world funded with `amount` through the ledger. */
 export async function trader(bed: EngineBedHandle, amount: string, isDemo = false): Promise<number> {
