@@ -21,6 +21,8 @@ export interface CopyProvider {
   days: number;
   /** The time-weighted index (4 decimals) at the end of each of the last 30 days: the equity curve. */
   curve: string[];
+  /** 1 (calm) to 10: volatility of daily returns, leverage used and concentration over 90 days. */
+  risk_score: number;
 }
 
 /** One open position of a copy, with the provider's entry beside the follower's (empty when unlinked). */

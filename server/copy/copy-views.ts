@@ -44,6 +44,7 @@ export async function providerList(deps: CopyDeps, userId: number): Promise<Copy
       trades: stats.trades,
       days: since === null ? 0 : Math.floor((now - since) / DAY_MS),
       curve: stats.curve.map((v) => fixed(v, 4)),
+      risk_score: stats.risk,
     });
   }
   return out;

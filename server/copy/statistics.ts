@@ -2,9 +2,9 @@
 // cannot be gamed"): every financial record is a trading result (fee, fee refund, realised P&L, swap) or a flow of
 // money in or out (a deposit, a withdrawal, a credit, a copy's funding, a fee earned); margin moves between the
 // balance and the lock are neither. The open positions' floating P&L is the last result. Returns over 7/30/90 days
-// and all time, the drawdown, the win rate and the trades.
+// and all time, the drawdown, the win rate, the trades and the 1–10 risk score (its inputs: riskInputs).
 import { DAY_MS } from '../../domain/time.ts';
-import { indexCurve, performance, type EquityEvent } from '../../domain/copy-statistics.ts';
+import { indexCurve, performance, riskScore, type EquityEvent, type RiskInputs } from '../../domain/copy-statistics.ts';
 import { dec, type Dec, type DecInput } from '../../domain/decimal.ts';
 import type { Queryable } from '../db/db.ts';
 import { RecordType } from '../ledger/record-types.ts';
@@ -25,10 +25,67 @@ export interface ProviderStatistics {
   trades: number;
   /** The time-weighted index at the end of each of the last 30 days (1 thirty days ago): the equity curve. */
   curve: Dec[];
+  /** 1 (calm) to 10: docs/copy-trading.md "Statistics that cannot be gamed". */
+  risk: number;
 }
 
 /** Days the equity curve covers. */
 export const CURVE_DAYS = 30;
+/** Days the risk score looks back. */
+export const RISK_DAYS = 90;
+
+/** A position filled in the risk window: its instrument, its notional in USD and when it filled. */
+export interface WindowPosition {
+  instrument_id: number;
+  notional: string;
+  at: string;
+}
+
+/** The positions (open or closed) filled since `from`, oldest first. Notional = margin × leverage, the margin being
+ * the engine's USD figure; a fixed-margin position (leverage 0) counts its margin alone. */
+function windowPositions(q: Queryable, userId: number, from: number): Promise<WindowPosition[]> {
+  return q.query<WindowPosition>(
+    `SELECT instrument_id, (caution_money * GREATEST(multiple, 1))::text AS notional, filled_at AS at
+       FROM orders WHERE user_id = $1 AND status IN (1, 3) AND filled_at IS NOT NULL AND filled_at >= $2
+      ORDER BY filled_at, id`,
+    [userId, from],
+  );
+}
+
+/** The risk score's inputs: the daily returns of the time-weighted index over the window; the average of each
+ * position's notional ÷ the account's equity (its records' sum) just before it filled; Σ (instrument's share of the
+ * window's notional)². */
+export function riskInputs(
+  events: readonly EquityEvent[],
+  positions: readonly WindowPosition[],
+  from: number,
+): RiskInputs {
+  const dailyReturns: Dec[] = [];
+  let previous = dec(1);
+  for (const v of indexCurve(events, from, DAY_MS, RISK_DAYS)) {
+    dailyReturns.push(v.div(previous).minus(1));
+    previous = v;
+  }
+  let equity = dec(0);
+  let k = 0;
+  let leverageSum = dec(0);
+  let counted = 0;
+  const byInstrument = new Map<number, Dec>();
+  let total = dec(0);
+  for (const p of positions) {
+    for (; k < events.length && (events[k]?.at ?? Infinity) < Number(p.at); k++)
+      equity = equity.plus(events[k]?.value ?? 0);
+    if (equity.gt(0)) {
+      leverageSum = leverageSum.plus(dec(p.notional).div(equity));
+      counted++;
+    }
+    byInstrument.set(p.instrument_id, (byInstrument.get(p.instrument_id) ?? dec(0)).plus(p.notional));
+    total = total.plus(p.notional);
+  }
+  let concentration = dec(0);
+  if (total.gt(0)) for (const n of byInstrument.values()) concentration = concentration.plus(n.div(total).pow(2));
+  return { dailyReturns, leverage: counted === 0 ? dec(0) : leverageSum.div(counted), concentration };
+}
 
 /** The account's equity events in order, with the open positions' floating P&L now as the last result. */
 export async function equityEvents(q: Queryable, userId: number, now: number, floating: DecInput) {
@@ -60,11 +117,14 @@ export async function providerStatistics(
     [userId],
   );
   const n = Number(closed?.n ?? 0);
+  const from = now - RISK_DAYS * DAY_MS;
+  const risk = riskScore(riskInputs(events, await windowPositions(q, userId, from), from));
   return {
     returns: { d7: over(7), d30: over(30), d90: over(90), all: all.twr },
     maxDrawdown: all.maxDrawdown,
     winRate: n === 0 ? dec(0) : dec(closed?.wins ?? 0).div(n),
     trades: n,
     curve: indexCurve(events, now - CURVE_DAYS * DAY_MS, DAY_MS, CURVE_DAYS),
+    risk,
   };
 }

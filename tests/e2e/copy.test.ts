@@ -80,10 +80,13 @@ describeInFlowBrowsers((browser) => {
       const row = page.locator(`.copy-row[data-provider="${providerId}"]`);
       await row.waitFor();
       expect(await row.innerText()).toContain('fee 10%');
+      // A new provider with no trade in 90 days reads the calmest risk, on the row and on its page.
+      expect(await row.locator('.copy-risk').innerText()).toBe('Risk 1/10');
       await browser().snap(page, `copy-list-${size}`);
       await row.click();
       await page.locator('[data-testid="copy-provider"]').waitFor();
       expect(await page.locator('[data-field="fee-rule"]').innerText()).toContain('Performance fee 10%');
+      expect(await page.locator('[data-field="risk"] .copy-risk').getAttribute('data-band')).toBe('low');
       await browser().snap(page, `copy-provider-${size}`);
 
       // The sheet refuses a too-small amount and a bad multiplier with the server's own texts, then starts.

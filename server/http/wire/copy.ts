@@ -17,6 +17,7 @@ export const COPY_PROVIDERS = listShape<CopyProvider>('CopyProvider', {
   trades: integer,
   days: integer,
   curve: listOf(decimal),
+  risk_score: integer,
 });
 
 export const COPY_ITEMS = listShape<CopyItem>('CopyItem', {

@@ -16,6 +16,7 @@ import { Num } from '../../components/text/num.tsx';
 import { $isDemo } from '../../state/account/session.ts';
 import { MyCopies } from './my-copies.tsx';
 import { EquityCurve } from './equity-curve.tsx';
+import { RiskBadge } from './risk-badge.tsx';
 import './copy.css';
 
 type View = 'traders' | 'mine';
@@ -119,6 +120,7 @@ function ProviderList(): ReactElement {
                 <span className="copy-row__dd muted">
                   {t('copy.drawdown')} <Num>{p.max_drawdown}%</Num>
                 </span>
+                <RiskBadge score={p.risk_score} />
               </span>
             </button>
           </li>

@@ -14,6 +14,7 @@ import { Num } from '../../components/text/num.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { FollowSheet } from './follow-sheet.tsx';
 import { EquityCurve } from './equity-curve.tsx';
+import { RiskBadge } from './risk-badge.tsx';
 import './copy.css';
 
 export function ProviderPage(): ReactElement {
@@ -56,6 +57,9 @@ export function ProviderPage(): ReactElement {
             </DefRow>
             <DefRow labelKey="copy.drawdown" field="drawdown">
               {pct(provider.max_drawdown)}
+            </DefRow>
+            <DefRow labelKey="copy.risk" field="risk">
+              <RiskBadge score={provider.risk_score} />
             </DefRow>
             <DefRow labelKey="copy.win_rate" field="win-rate">
               {pct(provider.win_rate)}

@@ -20,6 +20,7 @@ const p = (id: number, ret: string, dd: string, copiers: number): CopyProvider =
   trades: 3,
   days: 10,
   curve: [],
+  risk_score: 1,
 });
 
 describe('sortProviders', () => {
