@@ -25,6 +25,22 @@ export interface CopyProvider {
   risk_score: number;
 }
 
+/** A published trader's own view of their copiers (published 0: the caller is not a provider; the rest zero). */
+export interface CopyProviderSelf {
+  published: number;
+  name: string;
+  fee_percent: number;
+  min_amount: string;
+  is_demo: number;
+  suspended: number;
+  /** Running copies (active and paused). */
+  copiers: number;
+  /** The running copies' live equity. */
+  aum: string;
+  /** Performance fees settled to the provider, over every copy ever. */
+  fees_earned: string;
+}
+
 /** One open position of a copy, with the provider's entry beside the follower's (empty when unlinked). */
 export interface CopyPosition {
   id: number;

@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import type { OrderEngine } from '../engine/engine.ts';
 import { getAccount, move } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
-import { addFeePaid, claimSettlement, insertTransfer, type CopyRow } from './copy-repository.ts';
+import { addFeePaid, claimSettlement, insertTransfer, runningAccountsOf, type CopyRow } from './copy-repository.ts';
 
 /** What the copy services need: the database, the clock and the engine's figures and closes. */
 export interface CopyDeps {
@@ -61,4 +61,12 @@ export async function settleFee(
     await addFeePaid(q, copy.id, exactText(due.fee), exactText(due.mark));
   }
   return due;
+}
+
+/** A provider's AUM: the live equity of their running copies. */
+export async function providerAum(deps: Pick<CopyDeps, 'db' | 'engine'>, providerId: number): Promise<Dec> {
+  let aum = dec(0);
+  for (const id of await runningAccountsOf(deps.db, providerId))
+    aum = aum.plus((await copyEquity(deps, deps.db, id)).equity);
+  return aum;
 }

@@ -1,9 +1,9 @@
 // What the back office reads of copy trading (docs/copy-trading.md "Back office"): each copy with its provider,
 // follower, money and reconciliation state; each provider with copiers, AUM and fees earned; the fee settlements;
 // and the reconciliation's totals (linked positions, orphans waiting, skips by reason). Read-only.
-import { dec, fixed } from '../../domain/decimal.ts';
+import { fixed } from '../../domain/decimal.ts';
 import type { Queryable } from '../db/db.ts';
-import { copyEquity, type CopyDeps } from './copy-fees.ts';
+import { copyEquity, providerAum, type CopyDeps } from './copy-fees.ts';
 
 const STATUS_WORDS = ['', 'active', 'paused', 'stopped'];
 
@@ -102,12 +102,7 @@ export async function providersForOps(deps: Pick<CopyDeps, 'db' | 'engine'>, lim
   );
   const out = [];
   for (const r of rows) {
-    const accounts = await deps.db.query<{ account_id: number }>(
-      'SELECT account_id FROM copies WHERE provider_id = $1 AND status IN (1, 2)',
-      [r.user_id],
-    );
-    let aum = dec(0);
-    for (const a of accounts) aum = aum.plus((await copyEquity(deps, deps.db, a.account_id)).equity);
+    const aum = await providerAum(deps, r.user_id);
     out.push({
       provider: `${r.display_name} (${r.uid})`,
       world: r.is_demo === 1 ? 'demo' : 'real',

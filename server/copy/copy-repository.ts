@@ -241,6 +241,26 @@ export async function keepShortfall(q: Queryable, followerId: number, providerId
   );
 }
 
+/** The copy accounts of a provider's running copies. */
+export async function runningAccountsOf(q: Queryable, providerId: number): Promise<number[]> {
+  const rows = await q.query<{ account_id: number }>(
+    'SELECT account_id FROM copies WHERE provider_id = $1 AND status IN (1, 2) ORDER BY id',
+    [providerId],
+  );
+  return rows.map((r) => r.account_id);
+}
+
+/** A provider's running copies and the fees settled to them over every copy ever. */
+export async function providerTotals(q: Queryable, providerId: number): Promise<{ copiers: number; fees: string }> {
+  const row = await queryOne<{ copiers: string; fees: string | null }>(
+    q,
+    `SELECT count(*) FILTER (WHERE status IN (1, 2)) AS copiers, sum(fees_paid)::text AS fees
+       FROM copies WHERE provider_id = $1`,
+    [providerId],
+  );
+  return { copiers: Number(row?.copiers ?? 0), fees: row?.fees ?? '0' };
+}
+
 export async function hasRunningCopy(q: Queryable, followerId: number, providerId: number): Promise<boolean> {
   const rows = await q.query('SELECT 1 FROM copies WHERE follower_id = $1 AND provider_id = $2 AND status IN (1, 2)', [
     followerId,

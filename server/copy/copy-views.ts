@@ -3,7 +3,7 @@
 // runs). Each provider's row carries the statistics of statistics.ts, so the Copy tab ranks by them.
 import { dec, exactText, fixed, type Dec } from '../../domain/decimal.ts';
 import { DAY_MS } from '../../domain/time.ts';
-import type { CopyItem, CopyProvider } from '../../domain/copy-types.ts';
+import type { CopyItem, CopyProvider, CopyProviderSelf } from '../../domain/copy-types.ts';
 import { ApiError } from '../http/envelope.ts';
 import {
   copiesOfFollower,
@@ -12,11 +12,13 @@ import {
   firstRecordAt,
   openPositionCount,
   providerNames,
+  providerOf,
+  providerTotals,
   providersOfWorld,
   returnedAt,
   userWorld,
 } from './copy-repository.ts';
-import { copyEquity, type CopyDeps } from './copy-fees.ts';
+import { copyEquity, providerAum, type CopyDeps } from './copy-fees.ts';
 import { providerStatistics } from './statistics.ts';
 
 const percent = (ratio: Dec): string => fixed(ratio.times(100), 2);
@@ -48,6 +50,27 @@ export async function providerList(deps: CopyDeps, userId: number): Promise<Copy
     });
   }
   return out;
+}
+
+/** The caller's own view as a provider: copiers, AUM and fees earned; `published` 0 when they are not one. */
+export async function providerSelf(deps: CopyDeps, userId: number): Promise<CopyProviderSelf> {
+  const p = await providerOf(deps.db, userId);
+  if (!p) {
+    const none = { name: '', fee_percent: 0, min_amount: '0.00', is_demo: 0, suspended: 0, copiers: 0 };
+    return { published: 0, ...none, aum: '0.00', fees_earned: '0.00' };
+  }
+  const totals = await providerTotals(deps.db, userId);
+  return {
+    published: 1,
+    name: p.display_name,
+    fee_percent: p.fee_percent,
+    min_amount: fixed(p.min_amount, 2),
+    is_demo: p.is_demo,
+    suspended: p.suspended_at === null ? 0 : 1,
+    copiers: totals.copiers,
+    aum: fixed(await providerAum(deps, userId), 2),
+    fees_earned: fixed(totals.fees, 2),
+  };
 }
 
 export async function myCopies(deps: CopyDeps, followerId: number): Promise<CopyItem[]> {

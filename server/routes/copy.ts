@@ -8,13 +8,13 @@ import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { body, int, str } from '../http/schemas.ts';
-import { COPY_ITEMS, COPY_PROVIDERS, COPY_STARTED } from '../http/wire/copy.ts';
+import { COPY_ITEMS, COPY_PROVIDER_SELF, COPY_PROVIDERS, COPY_STARTED } from '../http/wire/copy.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 import { addToCopy, pauseCopy, startCopy, stopCopy, withdrawFromCopy } from '../copy/copy-accounts.ts';
 import { publishProvider } from '../copy/providers.ts';
 import { copyOpenPositions } from '../copy/copy-start-sync.ts';
-import { myCopies, providerList } from '../copy/copy-views.ts';
+import { myCopies, providerList, providerSelf } from '../copy/copy-views.ts';
 
 const TAGS = ['Copy trading'];
 const ID = int(1);
@@ -29,6 +29,10 @@ export async function copyRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     authed.get('/api/copy/providers', { schema: schema({ response: replies(COPY_PROVIDERS) }) }, async (request) =>
       ok(await providerList(ctx, caller(request).id)),
+    );
+
+    authed.get('/api/copy/self', { schema: schema({ response: replies(COPY_PROVIDER_SELF) }) }, async (request) =>
+      ok(await providerSelf(ctx, caller(request).id)),
     );
 
     authed.get('/api/copy/mine', { schema: schema({ response: replies(COPY_ITEMS) }) }, async (request) =>

@@ -1,9 +1,11 @@
 // Copy trading's routes (docs/api.md "Copy trading"): the providers of the caller's world with their statistics, the
 // caller's copies with their positions, starting, pausing, resuming, funding, withdrawing from and stopping a copy.
-import type { CopyItem, CopyProvider } from '../../domain/copy-types.ts';
+import type { CopyItem, CopyProvider, CopyProviderSelf } from '../../domain/copy-types.ts';
 import { apiGet, apiPost } from './client.ts';
 
 export const copyProviders = () => apiGet<CopyProvider[]>('/api/copy/providers');
+/** The caller's own view as a provider; no toast: a trader who is not one simply sees nothing. */
+export const providerSelf = () => apiGet<CopyProviderSelf>('/api/copy/self', undefined, { toast: false });
 /** Polled while "My copies" shows: no toast for a failed poll, the next one tries again. */
 export const myCopies = () => apiGet<CopyItem[]>('/api/copy/mine', undefined, { toast: false });
 

@@ -120,6 +120,21 @@ describeInFlowBrowsers((browser) => {
       expect(await page.locator('.copy-position').first().innerText()).toContain(`Copied from ${name}`);
       await browser().snap(page, `copy-mine-open-${size}`);
 
+      // The provider's own view, in a second browser context signed in as the provider: one copier, the copy's money.
+      const own = await browser().newPage(viewport, { locale: 'en-GB' });
+      await own.context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
+      await own.page.addInitScript(`localStorage.setItem('tw:demo-id', ${JSON.stringify(`copy-provider-${run}`)})`);
+      await own.page.goto(`${server.url}/#/login`);
+      await own.page.locator('[data-testid="demo-login"]').click();
+      await own.page.waitForURL((u) => !u.hash.startsWith('#/login'));
+      await own.page.goto(`${server.url}/#/copy?view=mine`);
+      await own.page.locator('[data-testid="copy-self"]').waitFor();
+      expect(await own.page.locator('[data-field="self-copiers"]').innerText()).toBe('1');
+      const aum = dec(await plain(own.page, '[data-field="self-aum"]'));
+      expect(aum.gt(990) && aum.lte(1000)).toBe(true); // the copy's 1,000 less its open position's spread and fee
+      await browser().snap(own.page, `copy-self-${size}`);
+      await own.context.close();
+
       // Half closed by the provider: half of the copy's lots close.
       await provider('/v1/api/forex/close', { id: String(opened.Id), cont: '5' });
       await expect.poll(() => shownLots(page), WITHIN).toBe('0.05');

@@ -1,5 +1,5 @@
 // The `data` shapes of the copy-trading routes (docs/api.md "Copy trading").
-import type { CopyItem, CopyPosition, CopyProvider } from '../../../domain/copy-types.ts';
+import type { CopyItem, CopyPosition, CopyProvider, CopyProviderSelf } from '../../../domain/copy-types.ts';
 import { decimal, enumOf, integer, listOf, listShape, shape, text } from '../wire-schema.ts';
 
 export const COPY_PROVIDERS = listShape<CopyProvider>('CopyProvider', {
@@ -41,6 +41,18 @@ export const COPY_ITEMS = listShape<CopyItem>('CopyItem', {
     price: decimal,
     provider_price: text,
   }),
+});
+
+export const COPY_PROVIDER_SELF = shape<CopyProviderSelf>('CopyProviderSelf', {
+  published: enumOf(0, 1),
+  name: text,
+  fee_percent: integer,
+  min_amount: decimal,
+  is_demo: enumOf(0, 1),
+  suspended: enumOf(0, 1),
+  copiers: integer,
+  aum: decimal,
+  fees_earned: decimal,
 });
 
 export const COPY_STARTED = shape<{ id: number }>('CopyStarted', { id: integer });

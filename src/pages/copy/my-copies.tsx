@@ -18,6 +18,7 @@ import { browserTimers } from '../../state/shell/clock.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { copyEvents, type CopyEvent } from './copy-activity.ts';
 import { CopyFundsSheet, type FundsMode } from './copy-funds-sheet.tsx';
+import { ProviderSelf } from './provider-self.tsx';
 
 const POLL_MS = 1000;
 const EVENTS_KEPT = 8;
@@ -79,6 +80,7 @@ export function MyCopies(): ReactElement {
   if (copies === null) return <Spinner size={18} />;
   return (
     <div className="my-copies">
+      <ProviderSelf />
       <dl className="copy-facts copy-wallet">
         <DefRow labelKey="copy.wallet" field="wallet">
           <Num>{formatMoney(wallet)}</Num>

@@ -4,7 +4,7 @@
 // copy reads as unknown; no session, no copy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult } from '../../../domain/types.ts';
-import type { CopyItem, CopyProvider } from '../../../domain/copy-types.ts';
+import type { CopyItem, CopyProvider, CopyProviderSelf } from '../../../domain/copy-types.ts';
 import { api, startTestServer, type ApiClient, type TestServer } from '../support/harness.ts';
 import { ledgerHolds } from '../support/ledger-invariant.ts';
 
@@ -92,5 +92,35 @@ describe('copy trading routes', () => {
     expect(foreign.msg).toBe('This copy was not found');
     const anonymous = await api(server.baseUrl, { lang: 'en' }).postJson('/api/copy/stop', { id });
     expect(anonymous.code).toBe(999);
+  });
+
+  it('shows a provider their own copiers, AUM and fees earned; a trader who is not one reads unpublished', async () => {
+    const provider = await demo('copy-route-provider-3');
+    const first = await demo('copy-route-follower-3a');
+    const second = await demo('copy-route-follower-3b');
+    expect((await provider.get<CopyProviderSelf>('/api/copy/self')).data).toMatchObject({ published: 0, copiers: 0 });
+    await provider.postJson('/api/copy/publish', { name: 'Self View', fee: 20, min_amount: '100' });
+    const providerId = (await first.get<CopyProvider[]>('/api/copy/providers')).data.find(
+      (p) => p.name === 'Self View',
+    )?.provider_id;
+    const start = async (c: ApiClient, amount: string) =>
+      (await c.postJson<{ id: number }>('/api/copy/start', { provider_id: providerId, amount })).data.id;
+    await start(first, '1000');
+    const ended = await start(second, '500');
+    await second.postJson('/api/copy/stop', { id: ended });
+    // Fee settlement has its own tests (copy-guard, copy-accounts); here the view sums what each copy paid.
+    await server.ctx.db.query('UPDATE copies SET fees_paid = 12.34 WHERE id = $1', [ended]);
+    const self = (await provider.get<CopyProviderSelf>('/api/copy/self')).data;
+    expect(self).toEqual({
+      published: 1,
+      name: 'Self View',
+      fee_percent: 20,
+      min_amount: '100.00',
+      is_demo: 1,
+      suspended: 0,
+      copiers: 1,
+      aum: '1000.00',
+      fees_earned: '12.34',
+    });
   });
 });
