@@ -32,6 +32,8 @@ export interface Trader {
   total_rate: string;
   total_trade_num: number;
   followers: number;
+  /** 1: a seeded sample trader that keeps the list non-empty; shown, never copied (docs/content.md "Ranking"). */
+  is_sample: number;
 }
 
 export interface InviteInfo {

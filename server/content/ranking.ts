@@ -1,5 +1,6 @@
 // The trader ranking (/api/follow/list): real traders from their closed orders (cancelled ones are not trades),
-// ranked among the seeded traders by three-week profit rate. Demo accounts are left out: their money is not real.
+// ranked before the seeded sample traders (marked is_sample) by three-week profit rate. Demo accounts, copy accounts
+// and suspended providers are left out; a published provider shows their provider name and running copiers.
 // Rates are percent with 2 decimals: profit rate = realised P&L ÷ margin used; win rate = winning ÷ closed orders.
 import { dec, fixed, type DecInput } from '../../domain/decimal.ts';
 import type { Trader } from '../../domain/content-types.ts';
@@ -16,6 +17,8 @@ interface AggRow {
   uid: string;
   email: string | null;
   mobile: string | null;
+  provider_name: string | null;
+  copiers: string;
   n3: string;
   wins3: string;
   profit3: string | null;
@@ -51,16 +54,18 @@ const pct = (part: DecInput, whole: DecInput): string => {
 export async function realTraders(q: Queryable, now: number): Promise<Unranked[]> {
   const since = now - THREE_WEEKS_MS;
   const agg = await q.query<AggRow>(
-    `SELECT o.user_id, u.uid, u.email, u.mobile,
+    `SELECT o.user_id, u.uid, u.email, u.mobile, p.display_name AS provider_name,
+            (SELECT count(*) FROM copies c WHERE c.provider_id = o.user_id AND c.status IN (1, 2)) AS copiers,
             SUM(CASE WHEN o.completed_at >= $1 THEN 1 ELSE 0 END) AS n3,
             SUM(CASE WHEN o.completed_at >= $1 AND o.fact_profits > 0 THEN 1 ELSE 0 END) AS wins3,
             SUM(CASE WHEN o.completed_at >= $1 THEN o.fact_profits END) AS profit3,
             SUM(CASE WHEN o.completed_at >= $1 THEN o.caution_money END) AS margin3,
             COUNT(*) AS n_all, SUM(o.fact_profits) AS profit_all, SUM(o.caution_money) AS margin_all
-       FROM orders o JOIN users u ON u.id = o.user_id
+       FROM orders o JOIN users u ON u.id = o.user_id LEFT JOIN copy_providers p ON p.user_id = u.id
       WHERE o.status = 3 AND o.close_reason <> 'cancel' AND u.is_demo = 0
         AND NOT EXISTS (SELECT 1 FROM copies c WHERE c.account_id = u.id) -- a copy account's trades are its provider's
-      GROUP BY o.user_id, u.uid, u.email, u.mobile
+        AND p.suspended_at IS NULL
+      GROUP BY o.user_id, u.uid, u.email, u.mobile, p.display_name
      HAVING SUM(CASE WHEN o.completed_at >= $1 THEN 1 ELSE 0 END) > 0`,
     [since],
   );
@@ -77,7 +82,7 @@ export async function realTraders(q: Queryable, now: number): Promise<Unranked[]
   const top = new Map<number, MixRow>();
   for (const m of mix) if (!top.has(m.user_id)) top.set(m.user_id, m);
   return agg.map((a) => ({
-    user: maskedName(a),
+    user: a.provider_name ?? maskedName(a), // a provider published that name; anyone else stays masked
     code: top.get(a.user_id)?.show_code ?? '',
     multiple: top.get(a.user_id)?.multiple ?? 0,
     three_week_rate: pct(a.profit3 ?? 0, a.margin3 ?? 0),
@@ -85,7 +90,8 @@ export async function realTraders(q: Queryable, now: number): Promise<Unranked[]
     three_week_profit: fixed(a.profit3 ?? 0, 2),
     total_rate: pct(a.profit_all, a.margin_all),
     total_trade_num: Number(a.n_all),
-    followers: 0, // copy trading is not built yet (the contract keeps it for later)
+    followers: Number(a.copiers),
+    is_sample: 0,
   }));
 }
 
@@ -115,6 +121,7 @@ export async function seededTraders(q: Queryable): Promise<Unranked[]> {
     total_rate: two(r.total_rate),
     total_trade_num: Number(r.total_trade_num),
     followers: Number(r.followers),
+    is_sample: 1,
   }));
 }
 
@@ -131,7 +138,8 @@ const ORDERS: Record<RankingSort, (a: Unranked, b: Unranked) => number> = {
     b.followers - a.followers || b.total_trade_num - a.total_trade_num || a.user.localeCompare(b.user),
 };
 
-/** One page of the ranking (or of the copy list); `rank` is the 1-based position in that order. */
+/** One page of the ranking (or of the copy list); `rank` is the 1-based position in that order, the real traders
+ * first and the samples after them, so a sample's made-up figures never outrank a real track record. */
 export async function rankingPage(
   q: Queryable,
   now: number,
@@ -139,7 +147,7 @@ export async function rankingPage(
   sort: RankingSort = 'rate',
 ): Promise<{ data: Trader[]; total: number }> {
   const all = [...(await realTraders(q, now)), ...(await seededTraders(q))];
-  all.sort(ORDERS[sort]);
+  all.sort((a, b) => a.is_sample - b.is_sample || ORDERS[sort](a, b));
   const start = (page - 1) * RANK_PAGE_SIZE;
   const data = all.slice(start, start + RANK_PAGE_SIZE).map((t, i) => ({ rank: start + i + 1, ...t }));
   return { data, total: all.length };

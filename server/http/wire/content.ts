@@ -30,6 +30,7 @@ export const RANKING = pagedShape<Trader>('RankingPage', 'Trader', {
   total_rate: decimal,
   total_trade_num: integer,
   followers: integer,
+  is_sample: enumOf(0, 1),
 });
 
 export const INVITE_INFO = shape<InviteInfo>('InviteInfo', { invite_code: text, invite_count: integer });

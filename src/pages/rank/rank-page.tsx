@@ -77,6 +77,11 @@ function TraderList({ copy }: { copy: boolean }): ReactElement {
                   {/* A name keeps its own direction (bdi): 'Marina V.' must not read '.Marina V' in Arabic. */}
                   <span className="rank-row__name">
                     <bdi>{tr.user}</bdi>
+                    {tr.is_sample === 1 ? (
+                      <span className="rank-row__sample" data-field="sample" title={t('content.sample_hint')}>
+                        {t('content.sample')}
+                      </span>
+                    ) : null}
                   </span>
                   <span className="rank-row__meta">
                     {t('content.variety')} <Num>{tr.code}</Num> · <Num>×{tr.multiple}</Num>

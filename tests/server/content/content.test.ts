@@ -172,10 +172,51 @@ describe('ranking', () => {
       total_rate: '12.34',
       total_trade_num: 5,
       followers: 0,
+      is_sample: 0,
     });
-    const rates = all.map((t) => Number(t.three_week_rate));
-    expect([...rates].sort((a, b) => b - a)).toEqual(rates);
+    // Real traders first, then the samples, each part by rate.
+    const real = all.filter((t) => t.is_sample === 0);
+    expect(all.slice(0, real.length)).toEqual(real);
+    for (const part of [real, all.slice(real.length)]) {
+      const rates = part.map((t) => Number(t.three_week_rate));
+      expect([...rates].sort((a, b) => b - a)).toEqual(rates);
+    }
     expect(all.length).toBeGreaterThanOrEqual(16); // topped up by the seeded traders
+  });
+
+  it('shows a published provider by name with their copiers, and leaves a suspended one out', async () => {
+    const { db } = http.server.ctx;
+    const [eur] = await db.query<{ id: number }>("SELECT id FROM instruments WHERE code = 'EURUSD'");
+    const names = ['Ranked Provider', 'Suspended Provider'];
+    const ids: number[] = [];
+    for (const [i, name] of names.entries()) {
+      const who = await registerAndLogin(http.server, { email: `ranked.provider${i}@example.com` });
+      ids.push(who.user.id);
+      await db.query(
+        `INSERT INTO orders (user_id, instrument_id, order_type, quantity, multiple, price, origin_price, update_price,
+           fact_profits, caution_money, trade_fee, status, close_reason, created_at, filled_at, completed_at)
+         VALUES ($1, $2, 1, 1, 100, 1, 1, 1, 10, 100, 0, 3, 'user', $3, $3, $3)`,
+        [who.user.id, eur!.id, clock.now() - DAY],
+      );
+      await db.query(
+        `INSERT INTO copy_providers (user_id, display_name, fee_percent, min_amount, is_demo, created_at, suspended_at)
+         VALUES ($1, $2, 10, 100, 0, $3, $4)`,
+        [who.user.id, name, clock.now(), i === 1 ? clock.now() : null],
+      );
+    }
+    // A running copy (its money rules have their own tests in tests/server/copy/): one copier.
+    const follower = await registerAndLogin(http.server, { email: 'ranked.follower@example.com' });
+    const account = await registerAndLogin(http.server, { email: 'ranked.copy@example.com' });
+    await db.query(
+      `INSERT INTO copies (follower_id, provider_id, account_id, multiplier, stop_loss_percent, slippage_percent,
+         leverage_cap, fee_percent, net_invested, high_water_mark, started_at)
+       VALUES ($1, $2, $3, 1, 40, 1, 100, 10, 100, 100, $4)`,
+      [follower.user.id, ids[0], account.user.id, clock.now()],
+    );
+    const list = (await http.client.get<Paged<Trader>>('/api/follow/list', { sort: 'followers' })).data.data;
+    expect(list[0]).toMatchObject({ user: 'Ranked Provider', followers: 1, is_sample: 0, rank: 1 });
+    expect(list.map((t) => t.user)).not.toContain('Suspended Provider');
+    expect(list.at(-1)?.is_sample).toBe(1);
   });
 
   it('the seeded traders alone fill a fresh list (never empty)', async () => {
@@ -189,8 +230,10 @@ describe('ranking', () => {
     const rate = await http.client.get<Paged<Trader>>('/api/follow/list', { sort: 'rate' });
     expect(copy.code).toBe(1);
     expect(copy.data.total).toBe(rate.data.total);
-    const followers = copy.data.data.map((t) => t.followers);
-    expect([...followers].sort((a, b) => b - a)).toEqual(followers);
+    for (const sample of [0, 1]) {
+      const followers = copy.data.data.filter((t) => t.is_sample === sample).map((t) => t.followers);
+      expect([...followers].sort((a, b) => b - a)).toEqual(followers);
+    }
     expect(copy.data.data.map((t) => t.rank)).toEqual(copy.data.data.map((_, i) => i + 1));
     // A distinct list: the ranking's order is not the copy list's.
     expect(copy.data.data.map((t) => t.user)).not.toEqual(rate.data.data.map((t) => t.user));

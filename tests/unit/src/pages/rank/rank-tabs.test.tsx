@@ -26,6 +26,7 @@ const trader = (user: string, rank: number) => ({
   total_rate: '2.00',
   total_trade_num: 3,
   followers: 4,
+  is_sample: user.startsWith('Sample') ? 1 : 0,
 });
 const page = (...names: string[]): Reply => ({
   envelope: { code: 1, msg: '', data: { data: names.map((n, i) => trader(n, i + 1)), total: names.length } },
@@ -89,5 +90,14 @@ describe('a trader row', () => {
           .map((t) => `${f}: ${t}`),
       );
     expect(saying).toEqual([]);
+  });
+});
+
+describe('a sample trader', () => {
+  it('is marked "Sample"; a real trader is not', async () => {
+    fake.server.on('GET', '/api/follow/list', () => page('Real R', 'Sample S'));
+    await renderRoutes(routes, '/rank');
+    const rows = [...document.querySelectorAll('.rank-row__name')];
+    expect(rows.map((r) => r.querySelector('[data-field="sample"]')?.textContent ?? null)).toEqual([null, 'Sample']);
   });
 });
