@@ -68,7 +68,7 @@ async function leverageCap(q: Queryable): Promise<number> {
 }
 
 /** Moves `amount` between the follower's trading account and the copy account, both records in the caller's tx. */
-async function transfer(
+export async function transfer(
   q: Queryable,
   copy: Pick<CopyRow, 'id' | 'follower_id' | 'account_id'>,
   amount: Dec,
@@ -121,7 +121,7 @@ export async function startCopy(deps: CopyDeps, followerId: number, input: Start
   });
 }
 
-async function ownRunningCopy(q: Queryable, followerId: number, copyId: number): Promise<CopyRow> {
+export async function ownRunningCopy(q: Queryable, followerId: number, copyId: number): Promise<CopyRow> {
   const copy = await lockOwnCopy(q, followerId, copyId);
   if (!copy) throw new ApiError('copy_not_found');
   if (copy.status === CopyStatus.STOPPED) throw new ApiError('copy_not_running');

@@ -14,6 +14,7 @@ import { budget } from '../security/budgets.ts';
 import { addToCopy, pauseCopy, startCopy, stopCopy, withdrawFromCopy } from '../copy/copy-accounts.ts';
 import { publishProvider } from '../copy/providers.ts';
 import { copyOpenPositions } from '../copy/copy-start-sync.ts';
+import { stopKeepingPositions } from '../copy/copy-keep.ts';
 import { myCopies, providerList, providerSelf } from '../copy/copy-views.ts';
 
 const TAGS = ['Copy trading'];
@@ -107,11 +108,12 @@ export async function copyRoutes(app: FastifyInstance, ctx: AppContext): Promise
       );
     }
 
-    authed.post<{ Body: { id: number } }>(
+    authed.post<{ Body: { id: number; keep?: number } }>(
       '/api/copy/stop',
-      { config: write, schema: schema({ body: byId, response: done }) },
+      { config: write, schema: schema({ body: body({ id: ID, keep: int(0, 1) }, ['id']), response: done }) },
       async (request) => {
-        await stopCopy(ctx, caller(request).id, request.body.id);
+        const { id, keep } = request.body;
+        await (keep === 1 ? stopKeepingPositions : stopCopy)(ctx, caller(request).id, id);
         return ok(null, requestText(request, 'server.copy_stopped'));
       },
     );

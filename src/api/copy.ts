@@ -29,7 +29,9 @@ export const startCopy = (s: CopyStart) =>
     },
     { loading: true },
   );
-export const stopCopy = (id: number) => apiPost<null>('/api/copy/stop', { id }, { loading: true });
+/** Stops a copy: its positions closed at market, or kept in the follower's own account, unlinked. */
+export const stopCopy = (id: number, keep = false) =>
+  apiPost<null>('/api/copy/stop', { id, keep: keep ? 1 : 0 }, { loading: true });
 export const pauseCopy = (id: number, paused: boolean) =>
   apiPost<null>(paused ? '/api/copy/pause' : '/api/copy/resume', { id }, { loading: true });
 export const addToCopy = (id: number, amount: string) =>

@@ -175,6 +175,11 @@ describeInFlowBrowsers((browser) => {
 
       // Stop, asked first: the copy's money is back in the wallet, the fee (if any profit) deducted.
       await page.locator('[data-testid="copy-stop"]').click();
+      // Closing at market is the default; keeping the positions is the follower's choice (tests/server/copy/copy-keep).
+      expect(
+        await page.evaluate(() => document.querySelector<HTMLInputElement>('[name="keep_positions"]')?.checked),
+      ).toBe(false);
+      await browser().snap(page, `copy-stop-dialog-${size}`);
       await page.locator('.dialog__actions .btn-danger').click();
       await page.locator('.copy-card[data-status="3"]').waitFor();
       const [stopped] = await follower<CopyItem[]>('/api/copy/mine');

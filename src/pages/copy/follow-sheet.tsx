@@ -17,6 +17,7 @@ import { DefRow } from '../../components/text/def-row.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { toast } from '../../state/shell/toasts.ts';
+import { CheckRow } from './check-row.tsx';
 
 interface Props {
   provider: CopyProvider;
@@ -95,18 +96,13 @@ export function FollowSheet({ provider, open, onClose }: Props): ReactElement | 
           hintKey="copy.stop_loss_hint"
           errorKey={shown && !s.ok ? `errors.${s.error}` : null}
         />
-        <label className="copy-sheet__check">
-          <input
-            type="checkbox"
-            name="copy_open"
-            checked={copyOpen}
-            onChange={(e) => setCopyOpen(e.currentTarget.checked)}
-          />
-          <span>
-            <span className="copy-sheet__check-label">{t('copy.copy_open')}</span>
-            <span className="copy-sheet__check-hint muted">{t('copy.copy_open_hint')}</span>
-          </span>
-        </label>
+        <CheckRow
+          name="copy_open"
+          checked={copyOpen}
+          onChange={setCopyOpen}
+          labelKey="copy.copy_open"
+          hintKey="copy.copy_open_hint"
+        />
         <dl className="copy-facts copy-summary">
           <DefRow labelKey="copy.fee" field="fee">
             <Num>{provider.fee_percent}%</Num>

@@ -19,6 +19,7 @@ import { toast } from '../../state/shell/toasts.ts';
 import { copyEvents, type CopyEvent } from './copy-activity.ts';
 import { CopyFundsSheet, type FundsMode } from './copy-funds-sheet.tsx';
 import { ProviderSelf } from './provider-self.tsx';
+import { CheckRow } from './check-row.tsx';
 
 const POLL_MS = 1000;
 const EVENTS_KEPT = 8;
@@ -34,6 +35,7 @@ export function MyCopies(): ReactElement {
   const [wallet, setWallet] = useState<string | null>(null);
   const [events, setEvents] = useState<CopyEvent[]>([]);
   const [stopping, setStopping] = useState<CopyItem | null>(null);
+  const [keep, setKeep] = useState(false);
   const [funds, setFunds] = useState<{ copy: CopyItem; mode: FundsMode } | null>(null);
   const last = useRef<CopyItem[] | null>(null);
 
@@ -58,8 +60,8 @@ export function MyCopies(): ReactElement {
   const stop = async (copy: CopyItem): Promise<void> => {
     setStopping(null);
     try {
-      await stopCopy(copy.id);
-      toast(t('copy.stopped'));
+      await stopCopy(copy.id, keep);
+      toast(t(keep ? 'copy.stopped_kept' : 'copy.stopped'));
       await load();
     } catch {
       // the API client shows the server's message
@@ -103,7 +105,10 @@ export function MyCopies(): ReactElement {
         <CopyCard
           key={c.id}
           copy={c}
-          onStop={() => setStopping(c)}
+          onStop={() => {
+            setKeep(false);
+            setStopping(c);
+          }}
           onPause={() => void pause(c)}
           onFunds={(mode) => setFunds({ copy: c, mode })}
         />
@@ -129,7 +134,15 @@ export function MyCopies(): ReactElement {
         danger
         onConfirm={() => stopping && void stop(stopping)}
         onCancel={() => setStopping(null)}
-      />
+      >
+        <CheckRow
+          name="keep_positions"
+          checked={keep}
+          onChange={setKeep}
+          labelKey="copy.keep_positions"
+          className="copy-keep"
+        />
+      </ConfirmDialog>
     </div>
   );
 }
@@ -161,6 +174,7 @@ function CopyCard({ copy, onStop, onPause, onFunds }: CardProps): ReactElement {
         </span>
       </header>
       {copy.end_reason === 'copy_stop_loss' ? <p className="copy-card__note">{t('copy.ended_stop_loss')}</p> : null}
+      {copy.end_reason === 'kept' ? <p className="copy-card__note">{t('copy.ended_kept')}</p> : null}
       <dl className="copy-facts">
         <DefRow labelKey="copy.invested" field="invested">
           <Num>{formatMoney(copy.invested)}</Num>

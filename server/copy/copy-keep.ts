@@ -1,0 +1,65 @@
+// Stopping a copy and keeping its positions (docs/copy-trading.md "A copy is its own sub-account"): in one
+// transaction the fee is settled (period stop), every open position of the copy account moves to the follower's own
+// account with its margin — released on the copy account, returned with the rest of the balance (types 53/54), locked
+// again on the follower's — each link ended (reason kept), and the copy ends. The positions then trade as the
+// follower's own: no provider's action reaches them, and they show in /order.
+import { dec, exactText } from '../../domain/decimal.ts';
+import type { Queryable } from '../db/db.ts';
+import { nextSeq } from '../engine/event-seq.ts';
+import { getOrder } from '../engine/orders-repository.ts';
+import type { Committed } from '../engine/transitions.ts';
+import { getAccount, move } from '../ledger/ledger.ts';
+import { RecordType } from '../ledger/record-types.ts';
+import { ownRunningCopy, transfer } from './copy-accounts.ts';
+import { copyEquity, settleFee } from './copy-fees.ts';
+import { endCopy, insertTransfer, keepShortfall, type CopyRow } from './copy-repository.ts';
+import type { MirrorDeps } from './mirror-deps.ts';
+import { linksOfCopy, unlink } from './mirror-repository.ts';
+
+const memoOf = (copyId: number): string => `copy #${copyId}`;
+
+/** Moves the copy account's open positions and their margin to the follower; the rows as committed. */
+async function movePositions(q: Queryable, copy: CopyRow, at: number): Promise<Committed[]> {
+  const held = await q.query<{ id: number; margin: string }>(
+    'SELECT id, caution_money::text AS margin FROM orders WHERE user_id = $1 AND status = 1 ORDER BY id FOR UPDATE',
+    [copy.account_id],
+  );
+  const margin = held.reduce((s, h) => s.plus(h.margin), dec(0));
+  const memo = memoOf(copy.id);
+  if (margin.gt(0)) {
+    await move(q, copy.account_id, { balance: margin, lock: margin.neg(), type: RecordType.MARGIN_RELEASE, memo, at });
+  }
+  const balance = dec((await getAccount(q, copy.account_id))?.balance ?? 0);
+  await insertTransfer(q, copy.id, 'stop', exactText(balance), at);
+  if (balance.gt(0)) await transfer(q, copy, balance, 'out', at);
+  if (margin.gt(0)) {
+    await move(q, copy.follower_id, { balance: margin.neg(), lock: margin, type: RecordType.MARGIN_LOCK, memo, at });
+  }
+  const ids = held.map((h) => h.id);
+  await q.query('UPDATE orders SET user_id = $1 WHERE id = ANY($2::int[])', [copy.follower_id, ids]);
+  const out: Committed[] = [];
+  for (const id of ids) {
+    const row = await getOrder(q, id);
+    if (row) out.push({ row, seq: await nextSeq(q, copy.follower_id), account: null });
+  }
+  return out;
+}
+
+/** Ends the follower's running copy, its positions kept as their own (see the top of this file). */
+export async function stopKeepingPositions(deps: MirrorDeps, followerId: number, copyId: number): Promise<void> {
+  const at = deps.clock.now();
+  const moved = await deps.db.tx(async (q) => {
+    const copy = await ownRunningCopy(q, followerId, copyId);
+    const settled = await settleFee(deps, q, copy, 'stop');
+    const { equity } = await copyEquity(deps, q, copy.account_id);
+    const mark = dec(settled?.mark ?? copy.high_water_mark);
+    await keepShortfall(q, copy.follower_id, copy.provider_id, exactText(mark.gt(equity) ? mark.minus(equity) : 0));
+    for (const link of await linksOfCopy(q, copy.id)) {
+      if (link.unlinked_at === null) await unlink(q, copy.id, link.provider_order_id, 'kept', at);
+    }
+    const committed = await movePositions(q, copy, at);
+    await endCopy(q, copy.id, 'kept', at);
+    return committed;
+  });
+  for (const c of moved) deps.engine.applyCommitted(c, 'FOREX_TRADE', null);
+}
