@@ -59,7 +59,9 @@ export function orderAmounts(
 }
 
 export type Side = 'buy' | 'sell';
+/** The side of the contract's order type (1 buy, 2 sell), as the wire and the orders table store it. */
 export const sideOf = (orderType: number): Side => (orderType === 1 ? 'buy' : 'sell');
+export const orderTypeOf = (side: Side): 1 | 2 => (side === 'buy' ? 1 : 2);
 
 /** P&L of a position: (current − open) × lots × units per lot, negated for a sell. No spread: one price. */
 export function pnl(spec: ContractSpec, side: Side, quantity: Lots, openPrice: Price, current: Price): Usd {

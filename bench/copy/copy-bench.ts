@@ -158,8 +158,15 @@ async function benchSize(followers: number, rounds: number): Promise<CopyBenchRo
       watch.reset();
     };
     for (let r = 0; r < rounds; r++) {
-      const input = { type: 1, cont, status: 1, target_price: '0', stop_loss_price: '0', target_profit_price: '0' };
-      const o = await engine.submit(providerId, inst.id, { ...input, multiple }, null);
+      const input = {
+        side: 'buy',
+        lots: cont,
+        status: 1,
+        targetPrice: '0',
+        stopLossPrice: '0',
+        takeProfitPrice: '0',
+      } as const;
+      const o = await engine.submit(providerId, inst.id, { ...input, leverage: multiple }, null);
       await measure(o.Id);
       await engine.close(providerId, o.Id);
       await measure(o.Id);

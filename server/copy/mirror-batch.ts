@@ -17,7 +17,14 @@ import { priceText } from '../engine/amounts.ts';
 import { nextSeqs } from '../engine/event-seq.ts';
 import { finishOrders, insertOrders, lockHoldings } from '../engine/orders-repository.ts';
 import { closeSide, openSide } from '../engine/sides.ts';
-import { lockAccounts, MAX_LOTS, MAX_OPEN_ORDERS, openOrderCounts, planSubmit } from '../engine/submit-order.ts';
+import {
+  lockAccounts,
+  MAX_LOTS,
+  MAX_OPEN_ORDERS,
+  openOrderCounts,
+  planSubmit,
+  type SubmitInput,
+} from '../engine/submit-order.ts';
 import { memoOf, newOrderOf, openMovements, RowChanged, type Committed } from '../engine/transitions.ts';
 import { cappedRealised } from '../engine/triggers.ts';
 import type { EngineInstrument, OrderRow, SubmitPlan } from '../engine/types.ts';
@@ -53,7 +60,7 @@ export function chunks<T>(all: readonly T[], size = MIRROR_CHUNK): T[][] {
 
 const skipReason = (err: ApiError): string => (err.key === 'insufficient_balance' ? 'insufficient_margin' : err.key);
 
-type Planned = { copy: CopyRow; plan: SubmitPlan; cont: string } | { copy: CopyRow; skip: string; lots: string };
+type Planned = { copy: CopyRow; plan: SubmitPlan; lots: string } | { copy: CopyRow; skip: string; lots: string };
 
 /** The live facts every copy of one provider open is judged on: the instrument open, unblocked and priced. */
 function openMarket(
@@ -100,10 +107,10 @@ async function planOpens(deps: MirrorDeps, row: OrderRow, copies: readonly CopyR
     // The leverages the follower's own retail terms offer on this instrument (docs/retail-protection.md).
     const offered = offeredFor(t, assetClass, inst.multiples);
     const top = offered.length > 0 ? Math.max(...offered) : 0;
-    const multiple = copiedMultiple(row.multiple, offered, Math.min(copy.leverage_cap, top));
-    if (multiple === null) return skip('leverage');
+    const leverage = copiedMultiple(row.leverage, offered, Math.min(copy.leverage_cap, top));
+    if (leverage === null) return skip('leverage');
     if (t.owesQuestionnaire) return skip('appropriateness_required');
-    if (!fixed && t.capped && multiple > t.caps[assetClass]) return skip('leverage_above_cap');
+    if (!fixed && t.capped && leverage > t.caps[assetClass]) return skip('leverage_above_cap');
     const sized = copiedLots({
       providerLots: row.quantity,
       providerEquity,
@@ -115,22 +122,22 @@ async function planOpens(deps: MirrorDeps, row: OrderRow, copies: readonly CopyR
       lots: { min: inst.minLots, step: inst.pip, max: MAX_LOTS },
     });
     if (!sized.ok) return skip(sized.reason, exactText(sized.wanted));
-    const cont = exactText(sized.lots);
-    const input = {
-      type: row.orderType,
-      cont,
+    const lotsText = exactText(sized.lots);
+    const input: SubmitInput = {
+      side,
+      lots: lotsText,
       status: 1,
-      target_price: '0',
-      target_profit_price: stopText(sameDistance(row.targetProfitPrice, row.price, at)),
-      stop_loss_price: stopText(sameDistance(row.targetLossPrice, row.price, at)),
-      multiple,
+      targetPrice: '0',
+      takeProfitPrice: stopText(sameDistance(row.targetProfitPrice, row.price, at)),
+      stopLossPrice: stopText(sameDistance(row.targetLossPrice, row.price, at)),
+      leverage,
     };
     try {
       const multiples = fixed ? [...inst.multiples] : offered;
       const plan = planSubmit(input, { ...inst, multiples }, { open: true, current: at, closeAt }, tradeFeeType);
-      return { copy, plan, cont };
+      return { copy, plan, lots: lotsText };
     } catch (err) {
-      if (err instanceof ApiError) return skip(skipReason(err), cont);
+      if (err instanceof ApiError) return skip(skipReason(err), lotsText);
       throw err;
     }
   });
@@ -141,7 +148,7 @@ const stopText = (v: ReturnType<typeof sameDistance>): string => (v ? exactText(
 const claimOf = (p: Planned): BatchClaim =>
   'skip' in p
     ? { copyId: p.copy.id, outcome: 'skipped', reason: p.skip, lots: p.lots }
-    : { copyId: p.copy.id, outcome: 'done', reason: '', lots: p.cont };
+    : { copyId: p.copy.id, outcome: 'done', reason: '', lots: p.lots };
 
 /** Opens the positions of one chunk of copies for the provider's fill `row`, in one transaction. */
 export async function mirrorOpens(deps: MirrorDeps, row: OrderRow, copies: readonly CopyRow[]): Promise<Told[]> {
@@ -154,7 +161,7 @@ export async function mirrorOpens(deps: MirrorDeps, row: OrderRow, copies: reado
     const told: Told[] = [];
     const tell = (copy: CopyRow, reason: string, lotsText: string) =>
       told.push({ copy, outcome: { kind: 'skipped', reason, lots: lotsText } });
-    const toOpen: Array<{ copy: CopyRow; plan: SubmitPlan; cont: string }> = [];
+    const toOpen: Array<{ copy: CopyRow; plan: SubmitPlan; lots: string }> = [];
     for (const p of mine) {
       if ('skip' in p) tell(p.copy, p.skip, p.lots);
       else toOpen.push(p);
@@ -162,7 +169,7 @@ export async function mirrorOpens(deps: MirrorDeps, row: OrderRow, copies: reado
     if (toOpen.length === 0 || !inst) return told;
     // The provider's own close waits for this transaction (FOR SHARE); one that came first makes the opens moot.
     if ((await providerOrderState(q, row.id))?.status !== 1) {
-      const moot = toOpen.map((p) => ({ copyId: p.copy.id, reason: 'provider_closed', lots: p.cont }));
+      const moot = toOpen.map((p) => ({ copyId: p.copy.id, reason: 'provider_closed', lots: p.lots }));
       await markSkippedMany(q, row.id, 'open', moot);
       return told;
     }
@@ -182,8 +189,8 @@ export async function mirrorOpens(deps: MirrorDeps, row: OrderRow, copies: reado
       if ((counts.get(p.copy.account_id) ?? 0) >= MAX_OPEN_ORDERS) reason = 'too_many_open_orders';
       else if (!account || dec(account.balance).lt(p.plan.margin.plus(p.plan.fee))) reason = 'insufficient_margin';
       if (reason === null) return true;
-      refused.push({ copyId: p.copy.id, reason, lots: p.cont });
-      tell(p.copy, reason, p.cont);
+      refused.push({ copyId: p.copy.id, reason, lots: p.lots });
+      tell(p.copy, reason, p.lots);
       return false;
     });
     await markSkippedMany(q, row.id, 'open', refused);
@@ -223,7 +230,7 @@ export async function mirrorOpens(deps: MirrorDeps, row: OrderRow, copies: reado
     );
     for (const p of fits) {
       const done = committed(orderOf(p.copy.account_id), seqs, moved);
-      told.push({ copy: p.copy, outcome: { kind: 'done', commits: [{ done, closed: false }], lots: p.cont } });
+      told.push({ copy: p.copy, outcome: { kind: 'done', commits: [{ done, closed: false }], lots: p.lots } });
     }
     return told;
   });
@@ -273,7 +280,7 @@ export async function mirrorCloses(
     const closes = live.map((p) => {
       const o = own.get(p.link.follower_order_id) as OrderRow;
       const at = closingPrice(deps, inst, o);
-      const margin = usd(o.cautionMoney);
+      const margin = usd(o.margin);
       const full = positionPnl(inst.spec, sideOf(o.orderType), lots(o.quantity), price(o.price), at);
       // After the release the available balance already includes this margin: capped against it alone.
       const realised = cappedRealised(full, usd(dec(held.get(o.userId)?.balance ?? 0).plus(margin)), usd(0));

@@ -11,6 +11,7 @@ import { lots, type Price, type Ratio, type Usd } from '../../domain/units.ts';
 import type { Services } from '../core/services.ts';
 import type { Tick } from '../market/market-view.ts';
 import { ApiError } from '../http/envelope.ts';
+import { submitQueryOf } from '../http/wire/submit-query.ts';
 import { checkSameParams, paramsFingerprint, storedAnswer, type StoredKey } from './idempotency.ts';
 import { OrderBook } from './order-book.ts';
 import { movePendingPrice } from './pending-price.ts';
@@ -148,13 +149,13 @@ export class OrderEngine {
     return toWireOrder(row, inst, s ? (row.status === 1 ? closeSide(side, s) : openSide(side, s)) : null);
   }
 
-  async submit(userId: number, forexId: number, input: SubmitInput, idemKey: string | null): Promise<Order> {
-    const params = paramsFingerprint(forexId, { ...input });
+  async submit(userId: number, instrumentId: number, input: SubmitInput, idemKey: string | null): Promise<Order> {
+    const params = paramsFingerprint(instrumentId, submitQueryOf(input));
     if (idemKey) {
       const stored = await storedAnswer(this.ctx.db, userId, idemKey);
       if (stored) return this.replay(stored, params);
     }
-    const inst = await this.instruments.getOrThrow(forexId, this.ctx.db);
+    const inst = await this.instruments.getOrThrow(instrumentId, this.ctx.db);
     await this.tags.ensure(this.ctx.db, [userId]);
     const result = await this.ctx.db.tx((q) =>
       submitInTx(

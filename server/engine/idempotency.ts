@@ -19,9 +19,9 @@ export function idempotencyKeyOf(header: unknown): string | null {
 }
 
 /** One text for a submit's parameters (after defaults), the same for the same request however it was written. */
-export function paramsFingerprint(forexId: number, input: Record<string, string | number | undefined>): string {
+export function paramsFingerprint(instrumentId: number, input: Record<string, string | number | undefined>): string {
   const keys = Object.keys(input).sort();
-  return JSON.stringify([forexId, ...keys.map((k) => [k, input[k] === undefined ? null : String(input[k])])]);
+  return JSON.stringify([instrumentId, ...keys.map((k) => [k, input[k] === undefined ? null : String(input[k])])]);
 }
 
 /** What a key was first used for: its order id (null until answered), the answer then, and its parameters. */

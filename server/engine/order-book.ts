@@ -19,7 +19,7 @@ export function openOrderOf(row: OrderRow): OpenOrder | null {
     quantity: lots(row.quantity),
     price: price(row.price),
     originPrice: price(row.originPrice),
-    margin: usd(row.cautionMoney),
+    margin: usd(row.margin),
     stopProfit: stop(row.targetProfitPrice),
     stopLoss: stop(row.targetLossPrice),
     trailDistance: row.status === 1 ? stop(row.trailDistance) : null,

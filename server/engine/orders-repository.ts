@@ -38,12 +38,12 @@ export function rowOf(r: DbOrder): OrderRow {
     instrumentId: Number(r.instrument_id),
     orderType: Number(r.order_type) === 1 ? 1 : 2,
     quantity: String(r.quantity),
-    multiple: Number(r.multiple),
+    leverage: Number(r.multiple),
     price: String(r.price),
     originPrice: String(r.origin_price),
     updatePrice: String(r.update_price),
     factProfits: String(r.fact_profits),
-    cautionMoney: String(r.caution_money),
+    margin: String(r.caution_money),
     tradeFee: String(r.trade_fee),
     targetLossPrice: String(r.target_loss_price),
     targetProfitPrice: String(r.target_profit_price),
@@ -65,10 +65,10 @@ export interface NewOrder {
   instrumentId: number;
   orderType: 1 | 2;
   quantity: string;
-  multiple: number;
+  leverage: number;
   price: string;
   originPrice: string;
-  cautionMoney: string;
+  margin: string;
   tradeFee: string;
   targetLossPrice: string;
   targetProfitPrice: string;
@@ -86,10 +86,10 @@ export async function insertOrder(q: Queryable, o: NewOrder): Promise<OrderRow> 
       o.instrumentId,
       o.orderType,
       o.quantity,
-      o.multiple,
+      o.leverage,
       o.price,
       o.originPrice,
-      o.cautionMoney,
+      o.margin,
       o.tradeFee,
       o.targetLossPrice,
       o.targetProfitPrice,
@@ -124,10 +124,10 @@ export async function insertOrders(q: Queryable, os: readonly NewOrder[]): Promi
       col((o) => o.instrumentId),
       col((o) => o.orderType),
       col((o) => o.quantity),
-      col((o) => o.multiple),
+      col((o) => o.leverage),
       col((o) => o.price),
       col((o) => o.originPrice),
-      col((o) => o.cautionMoney),
+      col((o) => o.margin),
       col((o) => o.tradeFee),
       col((o) => o.targetLossPrice),
       col((o) => o.targetProfitPrice),
@@ -264,13 +264,13 @@ export async function advanceTrailStop(
 export async function shrinkOrder(
   q: Queryable,
   id: number,
-  f: { quantity: string; cautionMoney: string; tradeFee: string; updatePrice: string },
+  f: { quantity: string; margin: string; tradeFee: string; updatePrice: string },
 ): Promise<OrderRow | null> {
   return one(
     await q.query<DbOrder>(
       `UPDATE orders SET quantity = $2, caution_money = $3, trade_fee = $4, update_price = $5
      WHERE id = $1 AND status = 1 RETURNING *`,
-      [id, f.quantity, f.cautionMoney, f.tradeFee, f.updatePrice],
+      [id, f.quantity, f.margin, f.tradeFee, f.updatePrice],
     ),
   );
 }
@@ -280,7 +280,7 @@ export async function shrinkOrder(
 export async function insertClosedPart(
   q: Queryable,
   from: OrderRow,
-  f: { quantity: string; cautionMoney: string; tradeFee: string; closePrice: string; factProfits: string; now: number },
+  f: { quantity: string; margin: string; tradeFee: string; closePrice: string; factProfits: string; now: number },
 ): Promise<OrderRow> {
   const row = one(
     await q.query<DbOrder>(
@@ -293,12 +293,12 @@ export async function insertClosedPart(
         from.instrumentId,
         from.orderType,
         f.quantity,
-        from.multiple,
+        from.leverage,
         from.price,
         from.originPrice,
         f.closePrice,
         f.factProfits,
-        f.cautionMoney,
+        f.margin,
         f.tradeFee,
         from.targetLossPrice,
         from.targetProfitPrice,

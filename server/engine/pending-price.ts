@@ -65,8 +65,8 @@ export async function repricePending(
   now: number,
 ): Promise<Committed> {
   const p = inst.pricePrecision;
-  const amounts = orderAmounts(inst.spec, lots(row.quantity), target, row.multiple, tradeFeeType);
-  const marginDelta = amounts.margin.minus(usd(row.cautionMoney));
+  const amounts = orderAmounts(inst.spec, lots(row.quantity), target, row.leverage, tradeFeeType);
+  const marginDelta = amounts.margin.minus(usd(row.margin));
   const feeDelta = amounts.fee.minus(usd(row.tradeFee));
   const memo = `${inst.code} #${row.id}`;
   const moves: Movement[] = [];

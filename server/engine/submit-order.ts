@@ -6,7 +6,7 @@
 // order booked (the balance check is the ledger's), and the answer stored under the key. The route's schema is the
 // only other gate. The engine (engine.ts) and copy trading run submitInTx; the lot and stop rules are shared with
 // a close and a change of stops.
-import { FIXED_MARGIN_MODE, sideOf, orderAmounts, type Side } from '../../domain/trade-maths.ts';
+import { FIXED_MARGIN_MODE, orderAmounts, orderTypeOf, type Side } from '../../domain/trade-maths.ts';
 import { type Clock, DAY_MS } from '../../domain/time.ts';
 import type { Order } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';
@@ -59,11 +59,11 @@ export async function submitInTx(q: Queryable, deps: SubmitDeps, s: Submission):
   deps.instruments.refuseOnBlock(inst.code);
   await lockAccount(q, userId);
   // The retail rules (docs/retail-protection.md): every new order, demo or real, passes here.
-  const multiples = await checkRetailOrder(q, userId, inst, input.multiple, inst.spec.MarginMode === FIXED_MARGIN_MODE);
+  const multiples = await checkRetailOrder(q, userId, inst, input.leverage, inst.spec.MarginMode === FIXED_MARGIN_MODE);
   const tradeFeeType = Number(await getSetting(q, 'trade_fee_type'));
   // One quote for the whole submit: the price it opens at and the side it is shown at come from the same tick.
   const sides = deps.instruments.currentSides(inst);
-  const side = sideOf(input.type);
+  const side = input.side;
   const plan = planSubmit(
     input,
     { ...inst, multiples },
@@ -97,14 +97,15 @@ export const TARGET_BAND = 2;
 /** A stop price must lie within this factor of its reference price (either way). */
 export const STOP_BAND = 10;
 
+/** A new order in the glossary's words (the route translates the contract's query: server/http/wire/submit-query.ts). */
 export interface SubmitInput {
-  type: number; // 1 buy up, 2 buy low
-  cont: string; // lots
+  side: Side;
+  lots: string;
   status: number; // 1 market, 0 pending
-  target_price: string;
-  stop_loss_price: string;
-  target_profit_price: string;
-  multiple: number;
+  targetPrice: string; // a pending order's price; "0" none
+  stopLossPrice: string; // "0" none
+  takeProfitPrice: string; // "0" none
+  leverage: number; // 0 in fixed-margin mode
   /** A pending order's expiry: "gtc" or none, "day", or "YYYY-MM-DD" (pending-expiry.ts expiryOf). */
   expire?: string;
 }
@@ -160,7 +161,7 @@ export function closeLots(text: string, held: Lots, inst: EngineInstrument): Lot
   return q;
 }
 
-function checkMultiple(requested: number, inst: EngineInstrument): number {
+function checkLeverage(requested: number, inst: EngineInstrument): number {
   if (inst.multiples.length === 0) return reject('no_leverage');
   const offered = inst.multiples.includes(requested);
   if (inst.spec.MarginMode === FIXED_MARGIN_MODE) {
@@ -184,34 +185,33 @@ export function planSubmit(
   if (!market.open) return reject('market_closed');
   const current = market.current;
   if (!current || current.lte(0)) return reject('no_price');
-  if (input.type !== 1 && input.type !== 2) return reject('order_type_invalid');
   if (input.status !== 0 && input.status !== 1) return reject('order_status_invalid');
-  const multiple = checkMultiple(input.multiple, inst);
-  const quantity = checkLots(input.cont, inst);
-  const side = sideOf(input.type);
+  const leverage = checkLeverage(input.leverage, inst);
+  const quantity = checkLots(input.lots, inst);
+  const side = input.side;
 
   let at: Price = current;
   if (input.status === 0) {
-    const target = optionalPrice(input.target_price, inst, 'target_price_invalid');
+    const target = optionalPrice(input.targetPrice, inst, 'target_price_invalid');
     if (!target) return reject('price_required');
     if (!withinBand(target, current, TARGET_BAND)) return reject('target_price_far');
     if (target.eq(current)) return reject('target_price_at_market');
     at = target;
   }
-  const stopProfit = optionalPrice(input.target_profit_price, inst, 'stop_price_invalid');
-  const stopLoss = optionalPrice(input.stop_loss_price, inst, 'stop_price_invalid');
+  const stopProfit = optionalPrice(input.takeProfitPrice, inst, 'stop_price_invalid');
+  const stopLoss = optionalPrice(input.stopLossPrice, inst, 'stop_price_invalid');
   // A pending order's stops are judged against where it will open: its target; a market order's against its
   // closing side.
   checkStops(side, input.status === 0 ? at : (market.closeAt ?? at), stopProfit, stopLoss);
 
-  const { margin: m, fee: f } = orderAmounts(inst.spec, quantity, at, multiple, tradeFeeType);
+  const { margin: m, fee: f } = orderAmounts(inst.spec, quantity, at, leverage, tradeFeeType);
   if (m.lte(0)) return reject('lots_invalid');
   return {
-    orderType: input.type,
+    orderType: orderTypeOf(side),
     side,
     status: input.status,
     quantity,
-    multiple,
+    leverage,
     price: at,
     originPrice: current,
     margin: m,

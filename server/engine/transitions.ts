@@ -59,10 +59,10 @@ export function newOrderOf(userId: number, inst: EngineInstrument, plan: SubmitP
     instrumentId: inst.id,
     orderType: plan.orderType,
     quantity: exactText(plan.quantity),
-    multiple: plan.multiple,
+    leverage: plan.leverage,
     price: priceText(plan.price, p),
     originPrice: priceText(plan.originPrice, p),
-    cautionMoney: exactText(plan.margin),
+    margin: exactText(plan.margin),
     tradeFee: exactText(plan.fee),
     targetLossPrice: plan.stopLoss ? priceText(plan.stopLoss, p) : '0',
     targetProfitPrice: plan.stopProfit ? priceText(plan.stopProfit, p) : '0',
@@ -104,7 +104,7 @@ export async function closeHolding(
   now: number,
 ): Promise<Committed> {
   const memo = memoOf(inst, row.id);
-  const margin = usd(row.cautionMoney);
+  const margin = usd(row.margin);
   const full = positionPnl(inst.spec, sideOf(row.orderType), lots(row.quantity), price(row.price), closePrice);
   let account = await move(q, row.userId, {
     balance: margin,
@@ -148,11 +148,11 @@ export async function closePart(
   now: number,
 ): Promise<PartCommitted> {
   const whole = lots(row.quantity);
-  const margin = proRata(usd(row.cautionMoney), part, whole);
+  const margin = proRata(usd(row.margin), part, whole);
   const fee = proRata(usd(row.tradeFee), part, whole);
   const rest = await shrinkOrder(q, row.id, {
     quantity: exactText(whole.minus(part)),
-    cautionMoney: exactText(margin.rest),
+    margin: exactText(margin.rest),
     tradeFee: exactText(fee.rest),
     updatePrice: priceText(closePrice, inst.pricePrecision),
   });
@@ -174,7 +174,7 @@ export async function closePart(
   await bookAbsorbed(q, row, full, realised, now);
   const closed = await insertClosedPart(q, row, {
     quantity: exactText(part),
-    cautionMoney: exactText(margin.part),
+    margin: exactText(margin.part),
     tradeFee: exactText(fee.part),
     closePrice: priceText(closePrice, inst.pricePrecision),
     factProfits: exactText(realised),
@@ -195,7 +195,7 @@ export async function cancelPending(
   reason: 'cancel' | 'expired' = 'cancel',
 ): Promise<Committed> {
   const memo = memoOf(inst, row.id);
-  const margin = usd(row.cautionMoney);
+  const margin = usd(row.margin);
   const fee = usd(row.tradeFee);
   let account = await move(q, row.userId, {
     balance: margin,

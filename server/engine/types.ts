@@ -23,12 +23,12 @@ export interface OrderRow {
   instrumentId: number;
   orderType: 1 | 2; // 1 buy up, 2 buy low (sell)
   quantity: string;
-  multiple: number; // 0 in fixed-margin mode
+  leverage: number; // 0 in fixed-margin mode
   price: string; // fill price; the target price while pending
   originPrice: string; // market price when submitted
   updatePrice: string; // price of the last change (fill, edit, close)
   factProfits: string; // realised P&L once closed
-  cautionMoney: string; // margin held
+  margin: string; // margin held
   tradeFee: string;
   targetLossPrice: string; // "0" = none
   targetProfitPrice: string; // "0" = none
@@ -67,7 +67,7 @@ export interface SubmitPlan {
   side: Side;
   status: 0 | 1;
   quantity: Lots;
-  multiple: number; // 0 in fixed-margin mode
+  leverage: number; // 0 in fixed-margin mode
   price: Price; // open price (market) or target price (pending)
   originPrice: Price; // the current price at submit
   margin: Usd;

@@ -10,23 +10,12 @@ import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '../engine/idempotency.ts';
 import { myDeal } from '../engine/order-lists.ts';
 import { ok } from '../http/envelope.ts';
 import { int, query, requiredStr, str, type JsonSchema } from '../http/schemas.ts';
+import { submitInputOf, type SubmitQuery } from '../http/wire/submit-query.ts';
 import { CLOSE_ALL, ORDER, ORDER_LIST } from '../http/wire/trading.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Trading'];
-
-interface SubmitQuery {
-  type: number;
-  cont: string;
-  forex_id: number;
-  status: number;
-  target_price?: string;
-  stop_loss_price?: string;
-  target_profit_price?: string;
-  multiple?: number;
-  expire?: string;
-}
 
 const PRICE = str(40);
 /** An integer query parameter limited to a few values (query strings are coerced by type, so `type` is needed). */
@@ -39,7 +28,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   requireSession(app, ctx); // every route here is the signed-in user's: one session check, before each handler
   const { engine } = ctx;
 
-  app.get<{ Querystring: SubmitQuery }>(
+  app.get<{ Querystring: SubmitQuery & { forex_id: number } }>(
     '/v1/api/forex/submit',
     {
       config: { budget: ORDER_BUDGET },
@@ -74,22 +63,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const user = caller(request);
       const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
       const q = request.query;
-      const order = await engine.submit(
-        user.id,
-        q.forex_id,
-        {
-          type: Number(q.type),
-          cont: q.cont,
-          status: Number(q.status),
-          target_price: q.target_price ?? '0',
-          stop_loss_price: q.stop_loss_price ?? '0',
-          target_profit_price: q.target_profit_price ?? '0',
-          multiple: q.multiple ?? 0,
-          expire: q.expire,
-        },
-        key,
-      );
-      return ok(order);
+      return ok(await engine.submit(user.id, q.forex_id, submitInputOf(q), key));
     },
   );
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../../server/core/app-context.ts';
 import { OrderEngine } from '../../../server/engine/engine.ts';
 import type { SubmitInput } from '../../../server/engine/submit-order.ts';
+import { submitInputOf } from '../../../server/http/wire/submit-query.ts';
 import { ledgerViolations } from '../../../server/ledger/invariants.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
 import { startTestServer, type TestServer } from '../support/harness.ts';
@@ -44,16 +45,17 @@ describe('a trigger fires once across a leader change', () => {
   it('old and new leader both see the crossing ticks; the old one dies mid-burst', async () => {
     const old = await writer();
     const user = await fundedUser(server.ctx.db, '1000000', server.ctx.clock.now());
-    const input = (i: number): SubmitInput => ({
-      type: 1,
-      cont: '0.1',
-      status: 1,
-      target_price: '0',
-      multiple: 100,
-      target_profit_price: '0',
-      // Stop-losses staggered one pip apart under the price: a falling burst crosses them one after another.
-      stop_loss_price: (1.0999 - i * 0.00001).toFixed(5),
-    });
+    const input = (i: number): SubmitInput =>
+      submitInputOf({
+        type: 1,
+        cont: '0.1',
+        status: 1,
+        target_price: '0',
+        multiple: 100,
+        target_profit_price: '0',
+        // Stop-losses staggered one pip apart under the price: a falling burst crosses them one after another.
+        stop_loss_price: (1.0999 - i * 0.00001).toFixed(5),
+      });
     const ids: number[] = [];
     for (let i = 0; i < ORDERS; i++) ids.push((await old.engine.submit(user, EUR, input(i), null)).Id);
     // The new leader rebuilds its index from the database before it triggers anything.

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startCopy } from '../../../server/copy/copy-accounts.ts';
 import { copyOpenPositions } from '../../../server/copy/copy-start-sync.ts';
-import type { SubmitInput } from '../../../server/engine/submit-order.ts';
+import type { SubmitQuery } from '../../../server/http/wire/submit-query.ts';
 import { expectLedgerInvariants, marketBuy, useEngineBed } from '../support/engine-helpers.ts';
 import { ledgerHolds } from '../support/ledger-invariant.ts';
 import { copyRow, depsOf, provider, trader, useMirror, writerDeps } from './copy-support.ts';
@@ -22,7 +22,7 @@ beforeEach(async () => {
 
 const writer = () => writerDeps(bed);
 
-async function open(userId: number, over: Partial<SubmitInput>) {
+async function open(userId: number, over: Partial<SubmitQuery>) {
   const o = await bed.engine.submit(userId, EUR, marketBuy(over), null);
   await settle();
   return o;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startCopy } from '../../../server/copy/copy-accounts.ts';
 import { setSuspended } from '../../../server/copy/copy-repository.ts';
 import { type CopyMirror } from '../../../server/copy/mirror.ts';
-import type { SubmitInput } from '../../../server/engine/submit-order.ts';
+import type { SubmitQuery } from '../../../server/http/wire/submit-query.ts';
 import type { EngineInstrument } from '../../../server/engine/types.ts';
 import { expectLedgerInvariants, marketBuy, useEngineBed } from '../support/engine-helpers.ts';
 import { ledgerHolds } from '../support/ledger-invariant.ts';
@@ -79,7 +79,7 @@ async function pair(equity: string, amount: string, over: { multiplier?: string 
   return { p, f, copyId, account: (await copyRow(bed, copyId)).account_id };
 }
 
-async function open(userId: number, over: Partial<SubmitInput> = {}, instrument = EUR) {
+async function open(userId: number, over: Partial<SubmitQuery> = {}, instrument = EUR) {
   const o = await bed.engine.submit(userId, instrument, marketBuy(over), null);
   await settle();
   return o;

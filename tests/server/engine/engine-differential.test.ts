@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../../server/core/app-context.ts';
+import { submitInputOf } from '../../../server/http/wire/submit-query.ts';
 import type { Timers } from '../../../domain/time.ts';
 import { OrderEngine, type IndexFactory } from '../../../server/engine/engine.ts';
 import { TickIndex } from '../../../server/engine/tick-index.ts';
@@ -320,7 +321,7 @@ async function step(s: Side, op: Op, prices: number[]): Promise<string> {
       const o = await s.engine.submit(
         s.users[op.user] as number,
         inst.id,
-        {
+        submitInputOf({
           type: op.buy ? 1 : 2,
           cont: String(Number(inst.minLots) * op.lots),
           status: op.pending ? 0 : 1,
@@ -328,7 +329,7 @@ async function step(s: Side, op: Op, prices: number[]): Promise<string> {
           stop_loss_price: stop(op.buy ? -Math.abs(op.sl) : Math.abs(op.sl)),
           target_profit_price: stop(op.buy ? Math.abs(op.tp) : -Math.abs(op.tp)),
           multiple: inst.multiples[0] ?? 0,
-        },
+        }),
         null,
       );
       s.orders.push(o.Id);

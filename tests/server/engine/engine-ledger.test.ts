@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../../server/core/app-context.ts';
 import { OrderEngine } from '../../../server/engine/engine.ts';
-import type { SubmitInput } from '../../../server/engine/submit-order.ts';
+import { submitInputOf, type SubmitQuery } from '../../../server/http/wire/submit-query.ts';
 import { ApiError } from '../../../server/http/envelope.ts';
 import { move } from '../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
@@ -94,8 +94,8 @@ describe('ledger invariants under random trading', () => {
           .forUser(userId)
           .filter((o) => o.status === status)
           .map((o) => o.id);
-      const stopsFor = (side: 1 | 2, ref: ReturnType<typeof dec>, precision: number): Partial<SubmitInput> => {
-        const out: Partial<SubmitInput> = {};
+      const stopsFor = (side: 1 | 2, ref: ReturnType<typeof dec>, precision: number): Partial<SubmitQuery> => {
+        const out: Partial<SubmitQuery> = {};
         const away = (f: number) => fixed(ref.times(1 + f), precision);
         if (rnd() < 0.5) out.stop_loss_price = away(side === 1 ? -(0.002 + rnd() * 0.02) : 0.002 + rnd() * 0.02);
         if (rnd() < 0.5) out.target_profit_price = away(side === 1 ? 0.002 + rnd() * 0.02 : -(0.002 + rnd() * 0.02));
@@ -126,7 +126,7 @@ describe('ledger invariants under random trading', () => {
             engine.submit(
               userId,
               inst.id,
-              {
+              submitInputOf({
                 type: side,
                 cont: dec(inst.minLots).times(lotsN).toFixed(),
                 status: 1,
@@ -135,7 +135,7 @@ describe('ledger invariants under random trading', () => {
                 target_profit_price: '0',
                 multiple: pick(inst.multiples),
                 ...stopsFor(side, current, inst.pricePrecision),
-              },
+              }),
               rnd() < 0.2 ? `k${i % 37}` : null,
             ),
           );
@@ -146,7 +146,7 @@ describe('ledger invariants under random trading', () => {
             engine.submit(
               userId,
               inst.id,
-              {
+              submitInputOf({
                 type: side,
                 cont: dec(inst.minLots)
                   .times(1 + Math.floor(rnd() * 20))
@@ -157,7 +157,7 @@ describe('ledger invariants under random trading', () => {
                 target_profit_price: '0',
                 multiple: pick(inst.multiples),
                 ...stopsFor(side, target, inst.pricePrecision),
-              },
+              }),
               null,
             ),
           );

@@ -8,6 +8,7 @@ import type { UserPush } from '../../../server/core/services.ts';
 import type { Timers } from '../../../domain/time.ts';
 import { OrderEngine } from '../../../server/engine/engine.ts';
 import type { SubmitInput } from '../../../server/engine/submit-order.ts';
+import { submitInputOf, type SubmitQuery } from '../../../server/http/wire/submit-query.ts';
 import { ApiError } from '../../../server/http/envelope.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import type { Db, Queryable } from '../../../server/db/db.ts';
@@ -289,17 +290,19 @@ export async function expectLedgerInvariants(q: Queryable, userId: number): Prom
   expect(c.lock).toBe(c.sumOpenMargins);
 }
 
-/** A market buy of 1 lot at ×100 with no stops: the order the engine tests start from, changed by `over`. */
-export const marketBuy = (over: Partial<SubmitInput> = {}): SubmitInput => ({
-  type: 1,
-  cont: '1',
-  status: 1,
-  target_price: '0',
-  stop_loss_price: '0',
-  target_profit_price: '0',
-  multiple: 100,
-  ...over,
-});
+/** A market buy of 1 lot at ×100 with no stops, written as the route's query and translated as the route does:
+ * the order the engine tests start from, changed by `over`. */
+export const marketBuy = (over: Partial<SubmitQuery> = {}): SubmitInput =>
+  submitInputOf({
+    type: 1,
+    cont: '1',
+    status: 1,
+    target_price: '0',
+    stop_loss_price: '0',
+    target_profit_price: '0',
+    multiple: 100,
+    ...over,
+  });
 
 /** The error key an engine action was refused with (the thrown value's text when it is not an ApiError). */
 export const errorKey = (err: unknown): string => (err instanceof ApiError ? err.key : String(err));

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { dec } from '../../../domain/decimal.ts';
 import { moneyText } from '../../../domain/format/money-text.ts';
 import type { Instrument, Order } from '../../../domain/types.ts';
+import { sideOf } from '../../../domain/trade-maths.ts';
 import { price } from '../../../domain/units.ts';
 import { ApiError } from '../../../server/http/envelope.ts';
 import { planSubmit } from '../../../server/engine/submit-order.ts';
@@ -91,12 +92,12 @@ function row(c: Case, margin: string, fee: string, id: number): OrderRow {
     instrumentId: 1,
     orderType: c.orderType,
     quantity: c.lots,
-    multiple: c.multiple,
+    leverage: c.multiple,
     price: c.current,
     originPrice: c.current,
     updatePrice: c.current,
     factProfits: '0',
-    cautionMoney: margin,
+    margin,
     tradeFee: fee,
     targetLossPrice: '0',
     targetProfitPrice: '0',
@@ -132,13 +133,13 @@ describe('worker preview = server authority (property)', () => {
         try {
           plan = planSubmit(
             {
-              type: c.orderType,
-              cont: c.lots,
+              side: sideOf(c.orderType),
+              lots: c.lots,
               status: 1,
-              target_price: '',
-              stop_loss_price: '',
-              target_profit_price: '',
-              multiple,
+              targetPrice: '',
+              stopLossPrice: '',
+              takeProfitPrice: '',
+              leverage: multiple,
             },
             c.engine,
             { open: true, current: price(c.current) },

@@ -125,7 +125,7 @@ function harness() {
       (r) => r.status === 1 && r.userId === user && (inst === undefined || r.instrumentId === inst),
     );
   const margin = (user: number): Dec =>
-    [...rows.values()].filter((r) => r.userId === user).reduce((a, r) => a.plus(r.cautionMoney), dec(0));
+    [...rows.values()].filter((r) => r.userId === user).reduce((a, r) => a.plus(r.margin), dec(0));
   const floating = (user: number, inst?: number): Dec => held(user, inst).reduce((a, r) => a.plus(pnlOf(r)), dec(0));
   const below = (user: number): boolean => {
     const b = balances.get(user);
@@ -142,12 +142,12 @@ function harness() {
         instrumentId: inst.id,
         orderType: op.buy ? 1 : 2,
         quantity: text(op.qty, inst.qtyPlaces),
-        multiple: 10,
+        leverage: 10,
         price: text(op.pending ? now + 50 : now, inst.pricePrecision),
         originPrice: text(now, inst.pricePrecision),
         updatePrice: '0',
         factProfits: '0',
-        cautionMoney: text(op.margin, 6),
+        margin: text(op.margin, 6),
         tradeFee: '0',
         targetLossPrice: '0',
         targetProfitPrice: '0',
@@ -166,8 +166,8 @@ function harness() {
       const q = Math.round(Number(row.quantity) * 10 ** inst.qtyPlaces);
       const keep = Math.max(1, Math.floor((q * op.keep) / 100));
       if (keep >= q) return;
-      const m = dec(row.cautionMoney).times(keep).div(q).toDecimalPlaces(6).toFixed(6);
-      apply({ ...row, quantity: text(keep, inst.qtyPlaces), cautionMoney: m });
+      const m = dec(row.margin).times(keep).div(q).toDecimalPlaces(6).toFixed(6);
+      apply({ ...row, quantity: text(keep, inst.qtyPlaces), margin: m });
     } else if (op.k === 'close') {
       const row = nth(op.pick, 1);
       if (row) apply({ ...row, status: 3 });
@@ -254,12 +254,12 @@ describe('per-user, per-instrument aggregates', () => {
       instrumentId: inst.id,
       orderType: 1,
       quantity: '1',
-      multiple: 100,
+      leverage: 100,
       price: '1.10000',
       originPrice: '1.10000',
       updatePrice: '0',
       factProfits: '0',
-      cautionMoney: '1100',
+      margin: '1100',
       tradeFee: '0',
       targetLossPrice: '0',
       targetProfitPrice: '0',

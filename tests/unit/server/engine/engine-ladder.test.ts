@@ -85,12 +85,12 @@ describe('TickIndex bookkeeping', () => {
     instrumentId: 1,
     orderType: 1,
     quantity: '1',
-    multiple: 100,
+    leverage: 100,
     price: '1.10000',
     originPrice: '1.10000',
     updatePrice: '0',
     factProfits: '0',
-    cautionMoney: '1100',
+    margin: '1100',
     tradeFee: '0',
     targetLossPrice: '0',
     targetProfitPrice: '0',
@@ -126,7 +126,7 @@ describe('TickIndex bookkeeping', () => {
   it('a close takes the order off the ladders and the sums', () => {
     const { index, tick, put } = setup();
     put(row({ targetProfitPrice: '1.11000' }));
-    put(row({ id: 2, orderType: 2, status: 0, price: '1.12000', cautionMoney: '500' })); // a pending sell above
+    put(row({ id: 2, orderType: 2, status: 0, price: '1.12000', margin: '500' })); // a pending sell above
     expect(index.marginOf(7).toFixed()).toBe('1600');
     expect(tick('1.12000')).toEqual({ crossed: [1, 2], atRisk: [] }); // no balance known: no stop-out to check
     index.removed(openOrderOf(row({}))!);
@@ -138,8 +138,8 @@ describe('TickIndex bookkeeping', () => {
   it('keeps the sums equal to a full recomputation, and checks stop-out on the cached balance', () => {
     const { index, tick, put } = setup();
     index.setBalance(7, '100.00000000');
-    put(row({ quantity: '0.01', cautionMoney: '11' }));
-    put(row({ id: 2, orderType: 2, quantity: '0.03', cautionMoney: '33' }));
+    put(row({ quantity: '0.01', margin: '11' }));
+    put(row({ id: 2, orderType: 2, quantity: '0.03', margin: '33' }));
     // floating = 0.01 × 1e5 × (p − 1.1) − 0.03 × 1e5 × (p − 1.1) = −2000 × (p − 1.1)
     tick('1.12000');
     expect(index.floatingOf(7).toFixed()).toBe('-40');
