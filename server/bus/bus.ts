@@ -21,7 +21,7 @@ export interface Bus {
 export const SUBJECTS = {
   /** A price change: TickMessage. Published by the market leader, one message per tick. */
   tick: 'tw.tick',
-  /** A user's FOREX_TRADE / FOREX_CLOSED push with its per-user seq from the database: ServerMessage. */
+  /** A user's order push with its per-user seq from the database: ServerMessage. */
   user: (userId: number): string => `tw.user.${userId}`,
   userAll: 'tw.user.*',
   /** An order row committed by some process: OrderChanged. Everyone re-reads it from PostgreSQL. */

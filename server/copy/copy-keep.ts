@@ -61,5 +61,5 @@ export async function stopKeepingPositions(deps: MirrorDeps, followerId: number,
     await endCopy(q, copy.id, 'kept', at);
     return committed;
   });
-  for (const c of moved) deps.engine.applyCommitted(c, 'FOREX_TRADE', null);
+  for (const c of moved) deps.engine.applyCommitted(c, 'changed', null);
 }

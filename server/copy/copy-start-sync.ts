@@ -55,7 +55,7 @@ export async function copyOpenPositions(deps: MirrorDeps, copyId: number): Promi
         const reason_key = `copy.skip.${outcome.reason}`;
         await notifyAccount(deps, copy.follower_id, 'copy_skipped', { ...values, lots: outcome.lots, reason_key });
       } else if (outcome.kind === 'done') {
-        for (const c of outcome.commits) deps.engine.applyCommitted(c.done, 'FOREX_TRADE', null);
+        for (const c of outcome.commits) deps.engine.applyCommitted(c.done, 'changed', null);
         await notifyAccount(deps, copy.follower_id, 'copy_opened', { ...values, lots: outcome.lots });
       }
     } catch (err) {

@@ -166,7 +166,7 @@ export class CopyMirror {
       for (const { outcome } of told) {
         if (outcome?.kind !== 'done') continue;
         for (const c of outcome.commits) {
-          this.deps.engine.applyCommitted(c.done, c.closed ? 'FOREX_CLOSED' : 'FOREX_TRADE', c.closed ? 'user' : null);
+          this.deps.engine.applyCommitted(c.done, c.closed ? 'closed' : 'changed', c.closed ? 'user' : null);
         }
         this.metrics?.lag(Math.max(0, this.deps.clock.now() - since) / 1000);
       }

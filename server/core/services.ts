@@ -7,7 +7,7 @@ import type { Clock, Timers } from '../../domain/time.ts';
 import type { ServerMessage } from '../../domain/ws-protocol.ts';
 import type { Language } from '../../domain/types.ts';
 
-/** Pushes to the sockets of one logged-in user (FOREX_TRADE / FOREX_CLOSED), on whichever gateway they are. */
+/** Pushes to the sockets of one logged-in user (an order changed or closed), on whichever gateway they are. */
 export interface UserPush {
   toUser(userId: number, message: ServerMessage): void;
 }

@@ -1,5 +1,5 @@
 // The order engine: user actions (submit, close, cancel, stops) on an in-memory book of open orders and its tick index
-// (tick-index.ts), each commit applied to them with the owner's FOREX_TRADE / FOREX_CLOSED push; the database is the
+// (tick-index.ts), each commit applied to them with the owner's push (changed or closed); the database is the
 // authority (one transaction per change, conditional on the status it expects). Beside it, on the same book: the
 // triggers and stop-out (trigger-runner.ts), instruments and live sides (known-instruments.ts), cached balances and
 // risk rates (account-figures.ts), a new order with all its rules (submit-order.ts); triggers in triggers.ts.
@@ -16,7 +16,7 @@ import { checkSameParams, paramsFingerprint, storedAnswer, type StoredKey } from
 import { OrderBook } from './order-book.ts';
 import { movePendingPrice } from './pending-price.ts';
 import { lockOwnOrder } from './own-order.ts';
-import { toWireOrder } from './order-wire.ts';
+import { orderPush, toWireOrder, type OrderChange } from './order-wire.ts';
 import { getOrder, loadOpenOrders } from './orders-repository.ts';
 import { checkStops, closeLots, optionalPrice, submitInTx, type SubmitInput } from './submit-order.ts';
 import {
@@ -42,7 +42,6 @@ import type { EngineInstrument, OrderRow } from './types.ts';
 /** How often the cached balances of users with open orders are re-read (deposits, withdrawals happen elsewhere). */
 export const ACCOUNT_REFRESH_MS = 5000;
 
-type Pushed = 'FOREX_TRADE' | 'FOREX_CLOSED';
 export type IndexFactory = (source: IndexSource) => EngineIndex;
 
 export interface EngineOptions {
@@ -171,7 +170,7 @@ export class OrderEngine {
       ),
     );
     if ('replay' in result) return this.replay({ orderId: result.replay.Id, first: result.replay, params }, params);
-    this.afterCommit(result.done, 'FOREX_TRADE', null);
+    this.afterCommit(result.done, 'changed', null);
     return result.order;
   }
 
@@ -198,9 +197,9 @@ export class OrderEngine {
       if (!part) return { full: await closeHolding(q, row, inst, current, 'user', now) };
       return { part: await closePart(q, row, inst, part, current, now) };
     });
-    if ('full' in out) return this.afterCommit(out.full, 'FOREX_CLOSED', 'user');
-    this.afterCommit(out.part.rest, 'FOREX_TRADE', null);
-    return this.afterCommit(out.part.closed, 'FOREX_CLOSED', 'user');
+    if ('full' in out) return this.afterCommit(out.full, 'closed', 'user');
+    this.afterCommit(out.part.rest, 'changed', null);
+    return this.afterCommit(out.part.closed, 'closed', 'user');
   }
 
   /** Close all in the scope, one transaction per position (close-all.ts). */
@@ -214,7 +213,7 @@ export class OrderEngine {
       const inst = await this.instruments.getOrThrow(row.instrumentId, q);
       return cancelPending(q, row, inst, this.instruments.openPrice(inst, row.orderType), this.ctx.clock.now());
     });
-    return this.afterCommit(done, 'FOREX_CLOSED', 'cancel');
+    return this.afterCommit(done, 'closed', 'cancel');
   }
 
   /** A pending order past its expiry (pending-expiry.ts, on the writer): cancelled as a user's cancel is, with
@@ -225,7 +224,7 @@ export class OrderEngine {
       const done = await this.triggers.triggerTx(orderId, 0, async (q, row, inst) =>
         cancelPending(q, row, inst, this.instruments.openPrice(inst, row.orderType), this.ctx.clock.now(), 'expired'),
       );
-      if (done) this.afterCommit(done, 'FOREX_CLOSED', 'expired');
+      if (done) this.afterCommit(done, 'closed', 'expired');
     });
   }
 
@@ -249,7 +248,7 @@ export class OrderEngine {
       checkStops(side, current, profit, loss);
       return changeStops(q, row, inst, profit, loss, trail, current);
     });
-    return this.afterCommit(done, 'FOREX_TRADE', null);
+    return this.afterCommit(done, 'changed', null);
   }
 
   /** A pending order's new target price (pending-price.ts). */
@@ -259,7 +258,7 @@ export class OrderEngine {
       const inst = await this.instruments.getOrThrow(row.instrumentId, q);
       return movePendingPrice(q, row, inst, priceText, this.instruments, this.ctx.market, this.ctx.clock.now());
     });
-    return this.afterCommit(done, 'FOREX_TRADE', null);
+    return this.afterCommit(done, 'changed', null);
   }
 
   /** Another process committed a change to this order (server/bus SUBJECTS.order): re-read from the database, so the
@@ -284,16 +283,12 @@ export class OrderEngine {
   }
 
   /** After a commit: the index, the cached account, and the owner's push, in that order. */
-  private afterCommit(done: Committed, type: Pushed, reason: CloseReason | null): Order {
+  private afterCommit(done: Committed, change: OrderChange, reason: CloseReason | null): Order {
     this.book.apply(done.row);
     this.opts.announce?.(done.row.id);
     if (done.account) this.accounts.cache(done.row.userId, done.account);
     const order = this.wire(done.row);
-    if (type === 'FOREX_CLOSED' && reason) {
-      this.ctx.push.toUser(done.row.userId, { type, seq: done.seq, data: { ...order, CloseReason: reason } });
-    } else {
-      this.ctx.push.toUser(done.row.userId, { type: 'FOREX_TRADE', seq: done.seq, data: order });
-    }
+    this.ctx.push.toUser(done.row.userId, orderPush(change, done.seq, order, reason));
     this.onCommitted?.(done.row);
     return order;
   }
@@ -317,8 +312,8 @@ export class OrderEngine {
 
   /** A change booked in its own transaction (a swap: server/swaps/swap-job.ts; a copy's mirrored action:
    * server/copy/mirror.ts): index, cached balance and the owner's push. */
-  applyCommitted(done: Committed, type: Pushed = 'FOREX_TRADE', reason: CloseReason | null = null): Order {
-    return this.afterCommit(done, type, reason);
+  applyCommitted(done: Committed, change: OrderChange = 'changed', reason: CloseReason | null = null): Order {
+    return this.afterCommit(done, change, reason);
   }
 
   /** The risk rate from the engine's own figures (account-figures.ts): the margin-call watch's input. */

@@ -2,7 +2,8 @@
 // holding order the floating P&L at the current price.
 import { positionPnl, sideOf } from '../../domain/trade-maths.ts';
 import { moneyText } from '../../domain/format/money-text.ts';
-import type { Order } from '../../domain/types.ts';
+import type { CloseReason, Order } from '../../domain/types.ts';
+import type { ServerMessage } from '../../domain/ws-protocol.ts';
 import { lots, price, type Price } from '../../domain/units.ts';
 import { priceText } from './amounts.ts';
 import type { EngineInstrument, OrderRow } from './types.ts';
@@ -50,4 +51,13 @@ export function toWireOrder(row: OrderRow, inst: EngineInstrument, current: Pric
     ExpireTimeHandler: (row.expiresAt ?? 0) > 0 ? iso(row.expiresAt ?? 0) : '',
     Swap: moneyText(row.swap ?? '0'),
   };
+}
+
+/** What a commit did to an order, as its owner hears of it: still open or changed, or closed. */
+export type OrderChange = 'changed' | 'closed';
+
+/** The owner's push of a commit: FOREX_CLOSED with its reason for a close, FOREX_TRADE for anything else. */
+export function orderPush(change: OrderChange, seq: number, order: Order, reason: CloseReason | null): ServerMessage {
+  if (change === 'closed' && reason) return { type: 'FOREX_CLOSED', seq, data: { ...order, CloseReason: reason } };
+  return { type: 'FOREX_TRADE', seq, data: order };
 }

@@ -15,6 +15,7 @@ import { getOrder, lockOrder } from './orders-repository.ts';
 import { tickSides, watchedPrice, type Sides } from './sides.ts';
 import { closeHolding, fillPending, RowChanged, trailStop, type Committed } from './transitions.ts';
 import { pendingFills, stopHit, stopOutQueue, trailedStop } from './triggers.ts';
+import type { OrderChange } from './order-wire.ts';
 import type { EngineInstrument, OpenOrder, OrderRow } from './types.ts';
 
 /** What the triggers use of the order engine. */
@@ -29,7 +30,7 @@ export interface TriggerHost {
   instrumentOrThrow(id: number, q: Queryable): Promise<EngineInstrument>;
   currentSides(inst: EngineInstrument): Sides | null;
   closePrice(inst: EngineInstrument, orderType: number): Price | null;
-  afterCommit(done: Committed, type: 'FOREX_TRADE' | 'FOREX_CLOSED', reason: CloseReason | null): Order;
+  afterCommit(done: Committed, change: OrderChange, reason: CloseReason | null): Order;
   cacheAccount(userId: number, a: AccountBalance): void;
 }
 
@@ -123,20 +124,20 @@ export class TriggerRunner {
     const done = await this.triggerTx(orderId, 0, async (q, row, inst) =>
       fillPending(q, row, inst, at, this.host.ctx.clock.now()),
     );
-    if (done) this.host.afterCommit(done, 'FOREX_TRADE', null);
+    if (done) this.host.afterCommit(done, 'changed', null);
   }
 
   private async closeTriggered(orderId: number, at: Price, reason: CloseReason): Promise<void> {
     const done = await this.triggerTx(orderId, 1, async (q, row, inst) =>
       closeHolding(q, row, inst, at, reason, this.host.ctx.clock.now()),
     );
-    if (done) this.host.afterCommit(done, 'FOREX_CLOSED', reason);
+    if (done) this.host.afterCommit(done, 'closed', reason);
   }
 
-  /** The trailing stop follows the price: one conditional write, pushed as FOREX_TRADE (the app shows the new stop). */
+  /** The trailing stop follows the price: one conditional write, pushed as a change (the app shows the new stop). */
   private async trailTriggered(orderId: number, at: Price): Promise<void> {
     const done = await this.triggerTx(orderId, 1, async (q, row, inst) => trailStop(q, row, inst, at));
-    if (done) this.host.afterCommit(done, 'FOREX_TRADE', null);
+    if (done) this.host.afterCommit(done, 'changed', null);
   }
 
   /** A trigger's transaction on an order still in `status`; null (nothing done) when a user action got there first. */
