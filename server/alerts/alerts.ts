@@ -32,7 +32,7 @@ const PRICE_LIMIT = '1000000000';
 export type AlertChanged = (alertId: number) => void | Promise<void>;
 
 export interface AlertInput {
-  forex_id: number;
+  instrumentId: number;
   /** Default `price`. */
   kind?: AlertKind | undefined;
   condition: AlertCondition;
@@ -78,12 +78,20 @@ export async function createAlert(
   if ([...note].length > ALERT_NOTE_MAX) throw new ApiError('alerts.errors.note', undefined, { max: ALERT_NOTE_MAX });
   const id = await db.tx(async (q) => {
     await lockUser(q, userId);
-    const inst = await listedInstrument(q, input.forex_id);
+    const inst = await listedInstrument(q, input.instrumentId);
     if (!inst) throw new ApiError('instrument_not_found');
     const value = kind === 'change' ? checkedPercent(input.percent) : checkedPrice(input.price, inst.pricePrecision);
     if ((await countActive(q, userId)) >= ALERTS_MAX)
       throw new ApiError('alerts.errors.full', undefined, { max: ALERTS_MAX });
-    return insertAlert(q, { userId, instrumentId: input.forex_id, kind, condition: input.condition, value, note, at });
+    return insertAlert(q, {
+      userId,
+      instrumentId: input.instrumentId,
+      kind,
+      condition: input.condition,
+      value,
+      note,
+      at,
+    });
   });
   await changed(id);
   return readAlerts(db, userId);

@@ -27,7 +27,7 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
     ok(await readAlerts(ctx.db, caller(request).id)),
   );
 
-  app.post<{ Body: AlertInput }>(
+  app.post<{ Body: Omit<AlertInput, 'instrumentId'> & { forex_id: number } }>(
     '/v1/api/alerts/create',
     {
       config: { budget: budget('write') },
@@ -46,7 +46,10 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
         ),
       },
     },
-    async (request) => ok(await createAlert(ctx.db, caller(request).id, request.body, ctx.clock.now(), changed)),
+    async (request) => {
+      const { forex_id: instrumentId, ...rest } = request.body;
+      return ok(await createAlert(ctx.db, caller(request).id, { ...rest, instrumentId }, ctx.clock.now(), changed));
+    },
   );
 
   app.post<{ Body: { id: number } }>(
