@@ -10,7 +10,9 @@ import { DAY_MS } from '../../domain/time.ts';
 export const THREE_WEEKS_MS = 21 * DAY_MS;
 export const RANK_PAGE_SIZE = 20;
 
-type Unranked = Omit<Trader, 'rank'>;
+/** A ranked trader in the glossary's words: `leverage` the one used most (the wire's `multiple`, server/routes/content.ts). */
+export type RankedTrader = Omit<Trader, 'multiple'> & { leverage: number };
+type Unranked = Omit<RankedTrader, 'rank'>;
 
 interface AggRow {
   user_id: number;
@@ -31,7 +33,7 @@ interface AggRow {
 interface MixRow {
   user_id: number;
   show_code: string;
-  multiple: number;
+  leverage: number;
   n: string;
 }
 
@@ -72,7 +74,7 @@ export async function realTraders(q: Queryable, now: number): Promise<Unranked[]
   if (agg.length === 0) return [];
   // The variety and multiplier used most over the three weeks (ties: the lower instrument code, then multiplier).
   const mix = await q.query<MixRow>(
-    `SELECT o.user_id, i.show_code, o.multiple, COUNT(*) AS n
+    `SELECT o.user_id, i.show_code, o.multiple AS leverage, COUNT(*) AS n
        FROM orders o JOIN instruments i ON i.id = o.instrument_id
       WHERE o.status = 3 AND o.close_reason <> 'cancel' AND o.completed_at >= $1 AND o.user_id = ANY($2::int[])
       GROUP BY o.user_id, i.show_code, o.multiple
@@ -84,7 +86,7 @@ export async function realTraders(q: Queryable, now: number): Promise<Unranked[]
   return agg.map((a) => ({
     user: a.provider_name ?? maskedName(a), // a provider published that name; anyone else stays masked
     code: top.get(a.user_id)?.show_code ?? '',
-    multiple: top.get(a.user_id)?.multiple ?? 0,
+    leverage: top.get(a.user_id)?.leverage ?? 0,
     three_week_rate: pct(a.profit3 ?? 0, a.margin3 ?? 0),
     three_week_win: pct(a.wins3, a.n3),
     three_week_profit: fixed(a.profit3 ?? 0, 2),
@@ -99,7 +101,7 @@ export async function seededTraders(q: Queryable): Promise<Unranked[]> {
   const rows = await q.query<{
     name: string;
     code: string;
-    multiple: number;
+    leverage: number;
     three_week_rate: string;
     three_week_win: string;
     three_week_profit: string;
@@ -107,14 +109,14 @@ export async function seededTraders(q: Queryable): Promise<Unranked[]> {
     total_trade_num: number;
     followers: number;
   }>(
-    `SELECT name, code, multiple, three_week_rate, three_week_win, three_week_profit, total_rate, total_trade_num, followers
+    `SELECT name, code, multiple AS leverage, three_week_rate, three_week_win, three_week_profit, total_rate, total_trade_num, followers
        FROM seeded_traders`,
   );
   const two = (v: string): string => fixed(v, 2);
   return rows.map((r) => ({
     user: r.name,
     code: r.code,
-    multiple: Number(r.multiple),
+    leverage: Number(r.leverage),
     three_week_rate: two(r.three_week_rate),
     three_week_win: two(r.three_week_win),
     three_week_profit: two(r.three_week_profit),
@@ -145,7 +147,7 @@ export async function rankingPage(
   now: number,
   page: number,
   sort: RankingSort = 'rate',
-): Promise<{ data: Trader[]; total: number }> {
+): Promise<{ data: RankedTrader[]; total: number }> {
   const all = [...(await realTraders(q, now)), ...(await seededTraders(q))];
   all.sort((a, b) => a.is_sample - b.is_sample || ORDERS[sort](a, b));
   const start = (page - 1) * RANK_PAGE_SIZE;

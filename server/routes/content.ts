@@ -3,7 +3,7 @@
 // The SQL is server/content/news-repository.ts and server/auth/users.ts; the invitations' group has the session hook.
 import type { FastifyInstance } from 'fastify';
 import { wireTime } from '../../domain/wire-time.ts';
-import type { Announcement, InviteInfo, NewsDetail, NewsItem } from '../../domain/content-types.ts';
+import type { Announcement, InviteInfo, NewsDetail, NewsItem, Trader } from '../../domain/content-types.ts';
 import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { invitedCount } from '../auth/users.ts';
@@ -13,7 +13,7 @@ import { ApiError, ok } from '../http/envelope.ts';
 import { pickLanguage } from '../http/i18n.ts';
 import { int, query } from '../http/schemas.ts';
 import { getSetting, getSettings } from '../settings/settings.ts';
-import { rankingPage, type RankingSort } from '../content/ranking.ts';
+import { rankingPage, type RankedTrader, type RankingSort } from '../content/ranking.ts';
 import { ANNOUNCEMENT, COMPLAINT_EMAIL, INVITE_INFO, NEWS_DETAIL, NEWS_PAGE, RANKING } from '../http/wire/content.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { listPage } from '../http/paging.ts';
@@ -21,6 +21,9 @@ import { listPage } from '../http/paging.ts';
 const TAGS = ['Content'];
 
 export const NEWS_PAGE_SIZE = 10;
+
+/** The wire's row: the leverage used most is the contract's `multiple`. */
+const toTrader = ({ leverage, ...t }: RankedTrader): Trader => ({ ...t, multiple: leverage });
 
 /** UTC "YYYY-MM-DD HH:mm:ss", like the financial records' CreatedAtTran; `lang` the language served. */
 const toItem = (r: NewsRow): NewsItem => ({
@@ -77,7 +80,10 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
         response: replies(RANKING),
       },
     },
-    async (request) => ok(await rankingPage(db, ctx.clock.now(), request.query.page ?? 1, request.query.sort)),
+    async (request) => {
+      const page = await rankingPage(db, ctx.clock.now(), request.query.page ?? 1, request.query.sort);
+      return ok({ ...page, data: page.data.map(toTrader) });
+    },
   );
 
   // The user's invitations: real accounts only (docs/contract.md §6), one session hook on this group.
