@@ -89,6 +89,12 @@ export interface RetailProfile {
   leverage: OfferedLeverage[];
 }
 
+/** One instrument's offered leverage in the glossary's words (the wire's `forex_id` is its instrumentId). */
+export type LeverageOffer = Omit<OfferedLeverage, 'forex_id'> & { instrumentId: number };
+
+/** The account's retail terms in the glossary's words: what the server's service returns and the app's state holds. */
+export type RetailStanding = Omit<RetailProfile, 'leverage'> & { leverage: LeverageOffer[] };
+
 /** The questionnaire's answer (POST /v1/api/retail/questionnaire and …/acknowledge). */
 export interface QuestionnaireResult {
   score: number;
@@ -101,8 +107,12 @@ export interface QuestionnaireResult {
 export type SpreadRule = 'none' | 'fixed' | 'widen';
 
 /** An instrument's terms beyond trade_list (GET /v1/api/retail/spec), for the specification sheet. */
-export interface InstrumentSpec {
+export interface InstrumentSpec extends InstrumentTerms {
   forex_id: number;
+}
+
+/** An instrument's terms as the service reads them; the route adds the wire's `forex_id`. */
+export interface InstrumentTerms {
   /** Per night, points per lot or percent a year; negative = the trader pays. */
   swap_long: string;
   swap_short: string;

@@ -2,7 +2,7 @@
 // shows"): the swap rates with the triple day, the trading session with the next open or close, the dealer's spread
 // and the stop level, read from the same rows the swap job, the market hours and the price desk obey.
 import { DEFAULT_SWAP_SCHEDULE } from '../../domain/swap.ts';
-import type { InstrumentSpec, SpreadRule } from '../../domain/retail.ts';
+import type { InstrumentTerms, SpreadRule } from '../../domain/retail.ts';
 import { trimZeros } from '../../domain/decimal-text.ts';
 import type { Queryable } from '../db/db.ts';
 import { queryOne } from '../db/query-one.ts';
@@ -25,7 +25,7 @@ interface SpecRow {
   spread_points: number | null;
 }
 
-export async function instrumentSpec(q: Queryable, instrumentId: number, now: number): Promise<InstrumentSpec> {
+export async function instrumentSpec(q: Queryable, instrumentId: number, now: number): Promise<InstrumentTerms> {
   const r = await queryOne<SpecRow>(
     q,
     `SELECT i.market_class, s.long_rate::text AS long_rate, s.short_rate::text AS short_rate, s.mode, s.rollover_time,
@@ -46,7 +46,6 @@ export async function instrumentSpec(q: Queryable, instrumentId: number, now: nu
   const nowS = Math.floor(now / 1000);
   const next = nextStatusChange(cls, nowS);
   return {
-    forex_id: instrumentId,
     swap_long: trimZeros(r.long_rate ?? '0'),
     swap_short: trimZeros(r.short_rate ?? '0'),
     swap_mode: r.mode === 'percent' ? 'percent' : 'points',

@@ -8,7 +8,7 @@ import {
   type AssetClass,
   type ClientCategory,
   type QuestionnaireState,
-  type RetailProfile,
+  type RetailStanding,
 } from '../../domain/retail.ts';
 import type { Queryable } from '../db/db.ts';
 import { queryOne } from '../db/query-one.ts';
@@ -131,7 +131,7 @@ export async function checkRetailOrder(
   if (terms.owesQuestionnaire) throw new ApiError('appropriateness_required');
   const assetClass = await assetClassOfInstrument(q, inst.id);
   const offered = offeredFor(terms, assetClass, inst.multiples);
-  // Fixed margin takes no multiple (docs/retail-protection.md "Fixed-margin instruments").
+  // Fixed margin takes no leverage (docs/retail-protection.md "Fixed-margin instruments").
   if (fixedMargin) return [...inst.multiples];
   const cap = terms.caps[assetClass];
   if (terms.capped && requested > cap) throw new ApiError('leverage_above_cap', undefined, { cap });
@@ -140,7 +140,7 @@ export async function checkRetailOrder(
 
 /** The account's retail terms as the app shows them: its category, the questionnaire's state, and per instrument
  * the leverage offered. */
-export async function retailProfile(q: Queryable, userId: number): Promise<RetailProfile> {
+export async function retailProfile(q: Queryable, userId: number): Promise<RetailStanding> {
   const terms = await retailTerms(q, userId);
   const record = await queryOne<{ passed: boolean; acknowledged_at: string | null }>(
     q,
@@ -160,7 +160,7 @@ export async function retailProfile(q: Queryable, userId: number): Promise<Retai
     category: terms.category,
     questionnaire: stateOf(),
     leverage: rows.map((r) => ({
-      forex_id: Number(r.id),
+      instrumentId: Number(r.id),
       asset_class: r.asset_class,
       cap: terms.capped ? terms.caps[r.asset_class] : null,
       multiples: offeredFor(terms, r.asset_class, r.multiples.map(Number)),

@@ -2,7 +2,13 @@
 // specification for everyone (the landing, registration and trading screens show them), and for a signed-in trader their retail terms, the appropriateness
 // questionnaire's answers and a failing score's "I understand".
 import type { FastifyInstance } from 'fastify';
-import { QUESTIONS, type QuestionnaireResult, type RiskWarning } from '../../domain/retail.ts';
+import {
+  QUESTIONS,
+  type QuestionnaireResult,
+  type RetailProfile,
+  type RetailStanding,
+  type RiskWarning,
+} from '../../domain/retail.ts';
 import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
@@ -16,6 +22,12 @@ import { retailProfile, retailRulesApply } from '../retail/retail-terms.ts';
 import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Retail protection'];
+
+/** The terms under the wire's names: each offer's instrument is the contract's `forex_id`. */
+const profileOf = (s: RetailStanding): RetailProfile => ({
+  ...s,
+  leverage: s.leverage.map(({ instrumentId, ...offer }) => ({ forex_id: instrumentId, ...offer })),
+});
 
 const result = (r: AppropriatenessRecord): QuestionnaireResult => ({
   score: r.score,
@@ -46,7 +58,10 @@ export async function retailRoutes(app: FastifyInstance, ctx: AppContext): Promi
         response: replies(INSTRUMENT_SPEC),
       },
     },
-    async (request) => ok(await instrumentSpec(ctx.db, request.query.forex_id, ctx.clock.now())),
+    async (request) => {
+      const id = request.query.forex_id;
+      return ok({ forex_id: id, ...(await instrumentSpec(ctx.db, id, ctx.clock.now())) });
+    },
   );
 
   await app.register(async (scope) => {
@@ -56,7 +71,7 @@ export async function retailRoutes(app: FastifyInstance, ctx: AppContext): Promi
     scope.get(
       '/v1/api/retail/terms',
       { schema: { ...reply, querystring: query(), response: replies(RETAIL_PROFILE) } },
-      async (request) => ok(await retailProfile(ctx.db, caller(request).id)),
+      async (request) => ok(profileOf(await retailProfile(ctx.db, caller(request).id))),
     );
 
     const answers = Object.fromEntries(QUESTIONS.map((q) => [q.key, oneOf(...q.options)]));
