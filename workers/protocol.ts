@@ -114,7 +114,7 @@ export interface OrderPreviewInput {
   code: string;
   orderType: 1 | 2; // 1 buy up, 2 buy low
   quantity: string; // lots
-  multiple: number; // 0 in fixed-margin mode
+  leverage: number; // 0 in fixed-margin mode
   atPrice: string | null; // target price for pending orders; null = current price
   stopProfit: string | null;
   stopLoss: string | null;

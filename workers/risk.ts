@@ -50,7 +50,7 @@ export function previewOrder(
   const leveraged = inst.MarginMode !== FIXED_MARGIN_MODE;
   if (leveraged) {
     if (inst.HasForexMultiple.length === 0) return refuse('errors.no_leverage');
-    if (!inst.HasForexMultiple.some((m) => m.Value === input.multiple)) return refuse('trade.multiple_required');
+    if (!inst.HasForexMultiple.some((m) => m.Value === input.leverage)) return refuse('trade.multiple_required');
   }
   let at: string;
   if (input.atPrice !== null) {
@@ -64,7 +64,7 @@ export function previewOrder(
   const qty = lots(input.quantity);
   const openAt = price(at);
   // The server's rule, to the digit: margin rounded, fee from the rounded margin (domain/trade-maths.ts).
-  const { margin: m, fee: f } = orderAmounts(spec, qty, openAt, leveraged ? input.multiple : 0, tradeFeeType);
+  const { margin: m, fee: f } = orderAmounts(spec, qty, openAt, leveraged ? input.leverage : 0, tradeFeeType);
   if (m.lte(0)) return refuse('trade.lots_invalid'); // a margin that rounds to nothing: the server refuses it too
   const pnlAtStop = (target: string | null): string | null =>
     positive(target) ? moneyText(positionPnl(spec, side, qty, openAt, price(target))) : null;

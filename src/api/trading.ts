@@ -8,25 +8,55 @@ import { submitWithKey } from './order-submit.ts';
 
 export { balance as getBalance } from './account.ts';
 
-/** The query of GET /v1/api/forex/submit, field names as the wire contract writes them. */
-export interface SubmitParams {
-  type: 1 | 2; // 1 buy up, 2 buy low
-  cont: string; // lots
-  forex_id: number;
-  status: 1 | 0; // 1 market, 0 pending at target_price
-  target_price: string; // "0" for a market order
-  stop_loss_price: string; // "0" when its box is unticked
-  target_profit_price: string; // "0" when its box is unticked
-  multiple: number; // 0 in fixed-margin mode
+/** An order's side as the contract numbers it: 1 buy (long), 2 sell (short). */
+export type OrderSide = 1 | 2;
+
+/** A new order in the glossary's words; submitOrder writes it as the contract's query. */
+export interface NewOrder {
+  side: OrderSide;
+  lots: string;
+  instrumentId: number;
+  status: 1 | 0; // 1 market, 0 pending at targetPrice
+  targetPrice: string; // "0" for a market order
+  stopLossPrice: string; // "0" when its box is unticked
+  takeProfitPrice: string; // "0" when its box is unticked
+  leverage: number; // 0 in fixed-margin mode
   /** A pending order's expiry: "gtc", "day" (the next 00:00 UTC) or "YYYY-MM-DD" (that day's end, UTC). */
   expire?: string;
 }
 
+/** The query of GET /v1/api/forex/submit, field names as the wire contract writes them. */
+export interface SubmitParams {
+  type: OrderSide;
+  cont: string;
+  forex_id: number;
+  status: 1 | 0;
+  target_price: string;
+  stop_loss_price: string;
+  target_profit_price: string;
+  multiple: number;
+  expire?: string;
+}
+
+export function submitParamsOf(o: NewOrder): SubmitParams {
+  return {
+    type: o.side,
+    cont: o.lots,
+    forex_id: o.instrumentId,
+    status: o.status,
+    target_price: o.targetPrice,
+    stop_loss_price: o.stopLossPrice,
+    target_profit_price: o.takeProfitPrice,
+    multiple: o.leverage,
+    ...(o.expire === undefined ? {} : { expire: o.expire }),
+  };
+}
+
 /** Places an order; a failure rejects with ApiFailure, after the client has toasted the server's msg unless
  * `opts.toast` is false (the order form shows it under itself: refusalText). */
-export function submitOrder(params: SubmitParams, opts: { toast?: boolean } = {}): Promise<Order> {
+export function submitOrder(order: NewOrder, opts: { toast?: boolean } = {}): Promise<Order> {
   // A fresh idempotency key per call; the retry after a lost answer reuses it (order-submit.ts).
-  return submitWithKey(params, undefined, opts.toast !== false);
+  return submitWithKey(submitParamsOf(order), undefined, opts.toast !== false);
 }
 
 /** One page (1-based, 20 per page on our server) of the user's orders with one status. */
@@ -39,10 +69,10 @@ export function myDeal(
   return apiGet<OrderList>('/v1/api/forex/my_deal', { status, page }, opts, signal);
 }
 
-/** Closes a holding order at the live price — all of it, or `cont` lots (a partial close: the answer is the closed
- * part, the rest arrives as FOREX_TRADE); resolves the closed order and the server's msg. */
-export function closeOrder(id: number, cont?: string, opts: CallOptions = {}): Promise<Envelope<Order>> {
-  return apiGetFull<Order>('/v1/api/forex/close', cont === undefined ? { id } : { id, cont }, {
+/** Closes a holding order at the live price — all of it, or `lots` (a partial close: the answer is the closed
+ * part, the rest arrives as a change); resolves the closed order and the server's msg. */
+export function closeOrder(id: number, lots?: string, opts: CallOptions = {}): Promise<Envelope<Order>> {
+  return apiGetFull<Order>('/v1/api/forex/close', lots === undefined ? { id } : { id, cont: lots }, {
     loading: true,
     ...opts,
   });

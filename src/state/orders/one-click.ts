@@ -10,6 +10,12 @@ const LAST_KEY = 'tw:last-order';
 /** What a one-click order repeats: the lots and the multiplier's Value (null in fixed-margin mode). */
 export interface LastOrder {
   lots: string;
+  leverage: number | null;
+}
+
+/** A LastOrder as localStorage keeps it: the leverage under the stored name `multiple`, so a saved size survives. */
+interface StoredLastOrder {
+  lots: string;
   multiple: number | null;
 }
 
@@ -41,7 +47,7 @@ export function setConfirmMarket(on: boolean): void {
   write(CONFIRM_KEY, on ? 'on' : 'off');
 }
 
-function isLastOrder(v: unknown): v is LastOrder {
+function isStored(v: unknown): v is StoredLastOrder {
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;
   return typeof o.lots === 'string' && (o.multiple === null || typeof o.multiple === 'number');
@@ -52,7 +58,7 @@ function readAll(): Record<string, LastOrder> {
     const parsed: unknown = JSON.parse(localStore()?.getItem(LAST_KEY) ?? '{}');
     if (typeof parsed !== 'object' || parsed === null) return {};
     const out: Record<string, LastOrder> = {};
-    for (const [code, v] of Object.entries(parsed)) if (isLastOrder(v)) out[code] = v;
+    for (const [code, v] of Object.entries(parsed)) if (isStored(v)) out[code] = { lots: v.lots, leverage: v.multiple };
     return out;
   } catch {
     return {};
@@ -66,7 +72,11 @@ export const $lastOrders: Signal<Readonly<Record<string, LastOrder>>> = signal(r
 
 /** Called after an order was accepted (the form or a one-click): the next one-click order repeats its size. */
 export function rememberOrder(code: string, last: LastOrder): void {
-  const next = { ...$lastOrders.peek(), [code]: { lots: last.lots, multiple: last.multiple } };
+  const next = { ...$lastOrders.peek(), [code]: { lots: last.lots, leverage: last.leverage } };
   $lastOrders.value = next;
-  write(LAST_KEY, JSON.stringify(next));
+  const stored = Object.entries(next).map(([c, o]): [string, StoredLastOrder] => [
+    c,
+    { lots: o.lots, multiple: o.leverage },
+  ]);
+  write(LAST_KEY, JSON.stringify(Object.fromEntries(stored)));
 }

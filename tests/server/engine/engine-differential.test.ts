@@ -289,7 +289,7 @@ function workerPreview(op: Extract<Op, { k: 'submit' }>, prices: number[], sprea
       code: inst.code,
       orderType: op.buy ? 1 : 2,
       quantity: String(Number(inst.minLots) * op.lots),
-      multiple: inst.multiples[0] ?? 0,
+      leverage: inst.multiples[0] ?? 0,
       atPrice: target,
       stopProfit: null,
       stopLoss: null,

@@ -120,7 +120,7 @@ describe('worker preview = server authority (property)', () => {
             code: 'P',
             orderType: c.orderType,
             quantity: c.lots,
-            multiple: c.multiple,
+            leverage: c.multiple,
             atPrice: null,
             stopProfit: null,
             stopLoss: null,

@@ -20,7 +20,7 @@ const input = (over: Partial<OrderPreviewInput> = {}): OrderPreviewInput => ({
   code: 'EURUSD',
   orderType: 1,
   quantity: '1',
-  multiple: 100,
+  leverage: 100,
   atPrice: null,
   stopProfit: null,
   stopLoss: null,

@@ -26,7 +26,7 @@ const input = (over: Partial<OrderPreviewInput> = {}): OrderPreviewInput => ({
   code: 'EURUSD',
   orderType: 1,
   quantity: '0.1',
-  multiple: 100,
+  leverage: 100,
   atPrice: null,
   stopProfit: null,
   stopLoss: null,
@@ -59,7 +59,7 @@ describe('previewOrder: margin and fee', () => {
 
   it('leveraged, fee per lot (trade_fee_type 1): 0.1 lots × 7 = 0.7', () => {
     const perLot = { ...EURUSD, ForexFeeRate: '7' };
-    expect(previewOrder(input({ multiple: 50 }), perLot, '1.08321', 1)).toMatchObject({
+    expect(previewOrder(input({ leverage: 50 }), perLot, '1.08321', 1)).toMatchObject({
       margin: '216.642000',
       fee: '0.700000',
     });
@@ -74,7 +74,7 @@ describe('previewOrder: margin and fee', () => {
   });
 
   it('fixed margin: lots × units per lot whatever the price; fee per margin 100 × 0.002, per lot 2 × 0.002', () => {
-    const p = input({ code: 'XAGUSD', quantity: '2', multiple: 0 });
+    const p = input({ code: 'XAGUSD', quantity: '2', leverage: 0 });
     expect(previewOrder(p, XAGUSD, '24.512', 2)).toMatchObject({ ok: true, margin: '100.000000', fee: '0.200000' });
     expect(previewOrder(p, XAGUSD, '99.999', 1)).toMatchObject({ ok: true, margin: '100.000000', fee: '0.004000' });
   });
@@ -85,7 +85,7 @@ describe('previewOrder: margin and fee', () => {
     expect(previewOrder(input({ quantity: 'abc' }), EURUSD, '1', 2).reason).toBe('trade.lots_invalid');
     expect(previewOrder(input(), EURUSD, null, 2).reason).toBe('trade.no_price');
     expect(previewOrder(input({ atPrice: '0' }), EURUSD, '1', 2).reason).toBe('errors.price_required');
-    expect(previewOrder(input({ multiple: 25 }), EURUSD, '1', 2).reason).toBe('trade.multiple_required');
+    expect(previewOrder(input({ leverage: 25 }), EURUSD, '1', 2).reason).toBe('trade.multiple_required');
     expect(previewOrder(input(), { ...EURUSD, HasForexMultiple: [] }, '1', 2)).toMatchObject({
       ok: false,
       reason: 'errors.no_leverage',

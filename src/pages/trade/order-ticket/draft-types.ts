@@ -1,9 +1,9 @@
 // The order form's draft as data: what the trader has typed and picked, and what a check of it leads to. The
 // rules over it are in order-draft.ts (the whole draft), draft-fields.ts, draft-stops.ts and draft-size.ts.
 import type { FieldNotes } from '../../../components/forms/use-field-messages.ts';
-import type { SubmitParams } from '../../../api/trading.ts';
+import type { NewOrder, OrderSide } from '../../../api/trading.ts';
 
-export type OrderSide = SubmitParams['type']; // 1 buy up, 2 buy low
+export type { OrderSide };
 export type OrderMode = 'market' | 'pending';
 /** How long a pending order waits: good till cancelled, to the end of the day, or to the end of a date (UTC). */
 export type ExpiryMode = 'gtc' | 'day' | 'date';
@@ -15,7 +15,7 @@ export interface OrderDraft {
   mode: OrderMode;
   targetPrice: string; // pending orders only
   lots: string;
-  multiple: number | null; // the chosen multiplier's Value; null until picked
+  leverage: number | null; // the chosen multiplier's Value; null until picked
   stopProfitOn: boolean;
   stopProfit: string;
   stopLossOn: boolean;
@@ -31,7 +31,7 @@ export type DraftField = 'lots' | 'target-price' | 'stop-profit' | 'stop-loss' |
 
 /** What the submit button leads to: a login, the messages per field, or a valid order. */
 export type OrderCheck =
-  { kind: 'login' } | { kind: 'error'; notes: FieldNotes<DraftField | 'form'> } | { kind: 'ok'; params: SubmitParams };
+  { kind: 'login' } | { kind: 'error'; notes: FieldNotes<DraftField | 'form'> } | { kind: 'ok'; params: NewOrder };
 
 /** Which stop box: take profit or stop loss. */
 export type StopKind = 'profit' | 'loss';

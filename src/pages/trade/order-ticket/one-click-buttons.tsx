@@ -29,9 +29,9 @@ export function OneClickButtons({ inst, variant, active = false }: OneClickButto
   if (!$oneClick.value) return null;
   const draft = oneClickDraft(inst, $lastOrders.value[inst.Code]);
   const size =
-    isFixedMargin(inst) || draft.multiple === null
+    isFixedMargin(inst) || draft.leverage === null
       ? draft.lots
-      : `${draft.lots} ${t('trade.multiple_value', { value: draft.multiple })}`;
+      : `${draft.lots} ${t('trade.multiple_value', { value: draft.leverage })}`;
   const busy = $oneClickBusy.value;
   // A halted instrument takes no order (the server refuses it): the pair is disabled and says why (docs/trading.md
   // "Holding orders", during a halt); the reason is read only here, so a halt re-renders just this pair.

@@ -19,7 +19,7 @@ import { orderLots } from '../../../state/market/lot-step.ts';
 /** The draft a one-click order sends: a market order at the remembered size, no stops. */
 export function oneClickDraft(inst: Instrument, last: LastOrder | undefined): OrderDraft {
   const first = initialDraft(inst);
-  return last ? { ...first, lots: last.lots, multiple: last.multiple ?? first.multiple } : first;
+  return last ? { ...first, lots: last.lots, leverage: last.leverage ?? first.leverage } : first;
 }
 
 /**
@@ -69,8 +69,8 @@ export async function placeOneClick(inst: Instrument, side: OrderSide, t: TFunct
   try {
     const order = await submitOrder(check.params);
     rememberOrder(inst.Code, {
-      lots: check.params.cont,
-      multiple: check.params.multiple === 0 ? null : check.params.multiple,
+      lots: check.params.lots,
+      leverage: check.params.leverage === 0 ? null : check.params.leverage,
     });
     toast(
       t('trade.placed_text', {

@@ -9,7 +9,7 @@ import { riskCapPercent } from '../../../../domain/order-rules.ts';
 import type { FieldNote, FieldNotes } from '../../../components/forms/use-field-messages.ts';
 import type { Instrument } from '../../../../domain/types.ts';
 import { offeredLeverage } from '../../../state/account/retail.ts';
-import type { SubmitParams } from '../../../api/trading.ts';
+import type { NewOrder } from '../../../api/trading.ts';
 import type { OrderPreviewInput } from '../../../../workers/protocol.ts';
 import { expiryProblem, lotsProblem, positive, typedProblem } from './draft-fields.ts';
 import { stopProblem, stopValue } from './draft-stops.ts';
@@ -40,7 +40,7 @@ export function initialDraft(inst: Instrument): OrderDraft {
     mode: 'market',
     targetPrice: '',
     lots: min ?? step,
-    multiple: offeredLeverage(inst)[0]?.Value ?? null,
+    leverage: offeredLeverage(inst)[0]?.Value ?? null,
     stopProfitOn: false,
     stopProfit: '',
     stopLossOn: false,
@@ -86,16 +86,16 @@ export function draftNotes(
 const hasNotes = (notes: FieldNotes<string>): boolean => Object.values(notes).some(Boolean);
 
 /** The submit parameters for a draft. Multiplier 0 in fixed-margin mode; target price "0" for market orders. */
-export function buildSubmitParams(inst: Instrument, draft: OrderDraft, side: OrderSide): SubmitParams {
+export function buildSubmitParams(inst: Instrument, draft: OrderDraft, side: OrderSide): NewOrder {
   return {
-    type: side,
-    cont: draft.lots.trim(),
-    forex_id: inst.Id,
+    side,
+    lots: draft.lots.trim(),
+    instrumentId: inst.Id,
     status: draft.mode === 'market' ? 1 : 0,
-    target_price: draft.mode === 'pending' ? draft.targetPrice.trim() : '0',
-    stop_loss_price: stopValue(draft.stopLossOn, draft.stopLoss),
-    target_profit_price: stopValue(draft.stopProfitOn, draft.stopProfit),
-    multiple: isFixedMargin(inst) ? 0 : (draft.multiple ?? 0),
+    targetPrice: draft.mode === 'pending' ? draft.targetPrice.trim() : '0',
+    stopLossPrice: stopValue(draft.stopLossOn, draft.stopLoss),
+    takeProfitPrice: stopValue(draft.stopProfitOn, draft.stopProfit),
+    leverage: isFixedMargin(inst) ? 0 : (draft.leverage ?? 0),
     ...(draft.mode === 'pending' ? { expire: draft.expiry === 'date' ? draft.expiryDate.trim() : draft.expiry } : {}),
   };
 }
@@ -118,7 +118,7 @@ export function checkOrder(
   // The account's offered multiples (retail caps, docs/retail-protection.md), the instrument's own until known.
   const offered = offeredLeverage(inst);
   if (offered.length === 0) return { kind: 'error', notes: { form: { key: 'errors.no_leverage' } } };
-  if (!isFixedMargin(inst) && !offered.some((m) => m.Value === draft.multiple)) {
+  if (!isFixedMargin(inst) && !offered.some((m) => m.Value === draft.leverage)) {
     return { kind: 'error', notes: { multiple: { key: 'trade.multiple_required' } } };
   }
   const notes = draftNotes(inst, draft, side, current, true, today, equity, riskCap);
@@ -135,12 +135,12 @@ export function previewInput(inst: Instrument, draft: OrderDraft, side: OrderSid
   if (!positive(draft.lots) || lotsProblem(inst, draft.lots, true)) return null;
   if (draft.mode === 'pending' && !positive(draft.targetPrice)) return null;
   const fixedMode = isFixedMargin(inst);
-  if (!fixedMode && !(draft.multiple !== null && draft.multiple > 0)) return null;
+  if (!fixedMode && !(draft.leverage !== null && draft.leverage > 0)) return null;
   return {
     code: inst.Code,
     orderType: side,
     quantity: draft.lots.trim(),
-    multiple: fixedMode ? 0 : (draft.multiple ?? 0),
+    leverage: fixedMode ? 0 : (draft.leverage ?? 0),
     atPrice: draft.mode === 'pending' ? draft.targetPrice.trim() : null,
     stopProfit: draft.stopProfitOn && positive(draft.stopProfit) ? draft.stopProfit.trim() : null,
     stopLoss: draft.stopLossOn && positive(draft.stopLoss) ? draft.stopLoss.trim() : null,

@@ -9,7 +9,7 @@ import { quote } from '../../../state/market/quotes.ts';
 import { $loggedIn } from '../../../state/account/session.ts';
 import { holdUpdate } from '../../../state/shell/app-update.ts';
 import { currentPath, loginPath, navigateTo } from '../../../state/shell/navigator.ts';
-import { submitOrder, type SubmitParams } from '../../../api/trading.ts';
+import { submitOrder, type NewOrder } from '../../../api/trading.ts';
 import { ConfirmDialog } from '../../../components/overlays/confirm-dialog.tsx';
 import { refusalText } from '../../../api/client.ts';
 import { submitHandler } from '../../../components/forms/submit-handler.ts';
@@ -95,8 +95,8 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   const [draft, setDraft] = useState<OrderDraft>(() => initialDraft(inst));
   const [placed, setPlaced] = useState<Order | null>(null);
   const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState<SubmitParams | null>(null);
-  const [asking, setAsking] = useState<SubmitParams | null>(null);
+  const [confirming, setConfirming] = useState<NewOrder | null>(null);
+  const [asking, setAsking] = useState<NewOrder | null>(null);
   const { $preview } = useOrderPreview(inst, draft, side);
   // A buy fills at the ask, a sell at the bid: the button carries the price this side trades at now.
   const $sidePrice = useSidePrice(inst, side);
@@ -186,7 +186,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
     await place(check.params);
   };
 
-  const place = async (params: SubmitParams) => {
+  const place = async (params: NewOrder) => {
     // A real account's first order waits for the questionnaire (docs/retail-protection.md "Appropriateness").
     if (owesQuestionnaire($retailTerms.peek())) {
       setAsking(params);
@@ -195,7 +195,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
     setBusy(true);
     try {
       const order = await submitOrder(params, { toast: false });
-      rememberOrder(inst.Code, { lots: params.cont, multiple: params.multiple === 0 ? null : params.multiple });
+      rememberOrder(inst.Code, { lots: params.lots, leverage: params.leverage === 0 ? null : params.leverage });
       setPlaced(order);
     } catch (err) {
       const text = refusalText(err);
@@ -286,8 +286,8 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         ) : (
           <MultiplierPicker
             options={offeredLeverage(inst)}
-            value={draft.multiple}
-            onChange={(v) => change('multiple', { multiple: v })}
+            value={draft.leverage}
+            onChange={(v) => change('multiple', { leverage: v })}
           />
         )}
         <FieldMessage id={`${formId}-multiple`} field="multiple" note={msgs.of('multiple')} />
@@ -330,8 +330,8 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         open={confirming !== null}
         titleKey="trade.confirm_title"
         messageKey="trade.confirm_market"
-        tone={confirming?.type === 2 ? 'down' : 'up'}
-        messageParams={{ side: t(sideKey), lots: lotsText(confirming?.cont, inst.Pip), code: inst.ShowCode }}
+        tone={confirming?.side === 2 ? 'down' : 'up'}
+        messageParams={{ side: t(sideKey), lots: lotsText(confirming?.lots, inst.Pip), code: inst.ShowCode }}
         confirmKey={sideKey}
         onConfirm={() => {
           const params = confirming;

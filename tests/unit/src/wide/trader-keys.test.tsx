@@ -196,19 +196,19 @@ describe('the shortcut handler on the desk', () => {
     expect(submitOrder).not.toHaveBeenCalled();
 
     setOneClick(true);
-    rememberOrder('EURUSD', { lots: '0.05', multiple: 50 });
+    rememberOrder('EURUSD', { lots: '0.05', leverage: 50 });
     vi.mocked(submitOrder).mockResolvedValue(order());
     await press('s');
     expect(submitOrder).toHaveBeenCalledTimes(1);
     expect(vi.mocked(submitOrder).mock.calls[0]?.[0]).toEqual({
-      type: 2,
-      cont: '0.05',
-      forex_id: 7,
+      side: 2,
+      lots: '0.05',
+      instrumentId: 7,
       status: 1,
-      target_price: '0',
-      stop_loss_price: '0',
-      target_profit_price: '0',
-      multiple: 50,
+      targetPrice: '0',
+      stopLossPrice: '0',
+      takeProfitPrice: '0',
+      leverage: 50,
     });
     expect($formRequest.peek()?.seq).toBe(before + 1); // the form was not asked
 
@@ -246,8 +246,8 @@ describe('one-click orders', () => {
     live(EUR);
     vi.mocked(submitOrder).mockResolvedValue(order({ Quantity: '0.01' }));
     await act(async () => void (await placeOneClick(EUR, 1, i18n.t)));
-    expect(vi.mocked(submitOrder).mock.calls[0]?.[0]).toMatchObject({ type: 1, cont: '0.01', multiple: 10, status: 1 });
-    expect($lastOrders.peek().EURUSD).toEqual({ lots: '0.01', multiple: 10 });
+    expect(vi.mocked(submitOrder).mock.calls[0]?.[0]).toMatchObject({ side: 1, lots: '0.01', leverage: 10, status: 1 });
+    expect($lastOrders.peek().EURUSD).toEqual({ lots: '0.01', leverage: 10 });
     expect(toast).toHaveBeenCalledWith('Buy EURUSD · 0.01 lots at 1.08320');
   });
 
@@ -256,10 +256,10 @@ describe('one-click orders', () => {
     await placeOneClick(EUR, 1, i18n.t);
     expect(toast).toHaveBeenLastCalledWith('The market is closed');
     live(EUR, true);
-    rememberOrder('EURUSD', { lots: '0.015', multiple: 10 }); // off the 0.01 lot step
+    rememberOrder('EURUSD', { lots: '0.015', leverage: 10 }); // off the 0.01 lot step
     await placeOneClick(EUR, 1, i18n.t);
     expect(toast).toHaveBeenLastCalledWith('Lots: minimum 0.01, step 0.01, at most 10,000');
-    expect(oneClickCheck(EUR, { lots: '0.02', multiple: 999 }, 1, true, null)).toEqual({
+    expect(oneClickCheck(EUR, { lots: '0.02', leverage: 999 }, 1, true, null)).toEqual({
       kind: 'error',
       notes: { multiple: { key: 'trade.multiple_required' } },
     });
@@ -316,6 +316,14 @@ describe('one-click orders', () => {
     setOneClick(true);
     expect(localStorage.getItem('tw:one-click')).toBe('on');
   });
+
+  it('keeps the remembered size under the stored name multiple, so a size saved by an older version still reads', () => {
+    rememberOrder('XAGUSD', { lots: '0.3', leverage: null });
+    rememberOrder('EURUSD', { lots: '0.02', leverage: 20 });
+    const stored = JSON.parse(localStorage.getItem('tw:last-order') ?? '{}') as Record<string, unknown>;
+    expect(stored.EURUSD).toEqual({ lots: '0.02', multiple: 20 });
+    expect(stored.XAGUSD).toEqual({ lots: '0.3', multiple: null });
+  });
 });
 
 describe('the order form and a B / S request', () => {
@@ -328,6 +336,6 @@ describe('the order form and a B / S request', () => {
     expect(document.activeElement?.getAttribute('data-field')).toBe('lots');
     vi.mocked(submitOrder).mockResolvedValue(order());
     await act(async () => host.querySelector<HTMLButtonElement>('[data-action="submit-order"]')?.click());
-    expect($lastOrders.peek().EURUSD).toEqual({ lots: '0.01', multiple: 10 });
+    expect($lastOrders.peek().EURUSD).toEqual({ lots: '0.01', leverage: 10 });
   });
 });

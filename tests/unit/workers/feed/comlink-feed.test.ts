@@ -95,7 +95,7 @@ describe('FeedApi over a MessageChannel', () => {
       code: 'EURUSD',
       orderType: 1,
       quantity: '1',
-      multiple: 100,
+      leverage: 100,
       atPrice: null,
       stopProfit: null,
       stopLoss: null,

@@ -51,7 +51,7 @@ describe('endpoints', () => {
   const keyOf = (call: unknown[] | undefined): unknown =>
     (call?.[0] as { headers: Record<string, string> } | undefined)?.headers['idempotency-key'];
 
-  it('submits an order as GET /v1/api/forex/submit with the wire field names and a fresh idempotency key', async () => {
+  it('submits an order as GET /v1/api/forex/submit under the wire field names with a fresh idempotency key', async () => {
     vi.mocked(apiRequest).mockResolvedValue({ code: 1, msg: 'success', data: { Id: 1 } });
     const params = {
       type: 2 as const,
@@ -63,24 +63,34 @@ describe('endpoints', () => {
       target_profit_price: '1.01',
       multiple: 50,
     };
-    expect(await trading.submitOrder(params)).toEqual({ Id: 1 });
+    const order = {
+      side: 2 as const,
+      lots: '0.05',
+      instrumentId: 7,
+      status: 0 as const,
+      targetPrice: '1.07',
+      stopLossPrice: '0',
+      takeProfitPrice: '1.01',
+      leverage: 50,
+    };
+    expect(await trading.submitOrder(order)).toEqual({ Id: 1 });
     const first = vi.mocked(apiRequest).mock.lastCall;
     expect(first?.[0]).toMatchObject({ method: 'get', url: '/v1/api/forex/submit', params });
     expect(keyOf(first)).toMatch(/^[0-9a-f]{32}$/);
-    await trading.submitOrder(params);
+    await trading.submitOrder(order);
     expect(keyOf(vi.mocked(apiRequest).mock.lastCall)).not.toBe(keyOf(first));
   });
 
   it('retries once with the same key when the answer was lost; a refusal is not retried', async () => {
     const params = {
-      type: 1 as const,
-      cont: '0.1',
-      forex_id: 1,
+      side: 1 as const,
+      lots: '0.1',
+      instrumentId: 1,
       status: 1 as const,
-      target_price: '0',
-      stop_loss_price: '0',
-      target_profit_price: '0',
-      multiple: 100,
+      targetPrice: '0',
+      stopLossPrice: '0',
+      takeProfitPrice: '0',
+      leverage: 100,
     };
     vi.mocked(apiRequest)
       .mockRejectedValueOnce(new ApiFailure(-1, 'network', 'ECONNABORTED'))

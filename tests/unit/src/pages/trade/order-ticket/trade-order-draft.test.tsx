@@ -71,9 +71,9 @@ describe('lot stepper', () => {
   it('starts at the minimum lots and the first multiplier', () => {
     const d = initialDraft(inst({ ForexMinCont: '0.1' }));
     expect(d.lots).toBe('0.1');
-    expect(d.multiple).toBe(10);
+    expect(d.leverage).toBe(10);
     expect(d.mode).toBe('market');
-    expect(initialDraft(inst({ HasForexMultiple: [] })).multiple).toBeNull();
+    expect(initialDraft(inst({ HasForexMultiple: [] })).leverage).toBeNull();
   });
 });
 
@@ -119,16 +119,16 @@ describe('stop boxes', () => {
 
 describe('buildSubmitParams', () => {
   it('builds a market buy-up order with unticked stops sent as 0', () => {
-    const p = buildSubmitParams(inst(), draft({ multiple: 50, stopProfit: '1.2', stopLoss: '1.0' }), 1);
+    const p = buildSubmitParams(inst(), draft({ leverage: 50, stopProfit: '1.2', stopLoss: '1.0' }), 1);
     expect(p).toEqual({
-      type: 1,
-      cont: '0.05',
-      forex_id: 7,
+      side: 1,
+      lots: '0.05',
+      instrumentId: 7,
       status: 1,
-      target_price: '0',
-      stop_loss_price: '0',
-      target_profit_price: '0',
-      multiple: 50,
+      targetPrice: '0',
+      stopLossPrice: '0',
+      takeProfitPrice: '0',
+      leverage: 50,
     });
   });
 
@@ -142,29 +142,29 @@ describe('buildSubmitParams', () => {
         stopProfit: '1.06',
         stopLossOn: true,
         stopLoss: '1.09',
-        multiple: 10,
+        leverage: 10,
       }),
       2,
     );
     expect(p).toMatchObject({
-      type: 2,
+      side: 2,
       status: 0,
-      target_price: '1.07500',
-      target_profit_price: '1.06',
-      stop_loss_price: '1.09',
-      multiple: 10,
+      targetPrice: '1.07500',
+      takeProfitPrice: '1.06',
+      stopLossPrice: '1.09',
+      leverage: 10,
     });
   });
 
   it('sends only the ticked stop', () => {
     const p = buildSubmitParams(inst(), draft({ stopLossOn: true, stopLoss: '1.01', stopProfit: '1.2' }), 1);
-    expect(p.stop_loss_price).toBe('1.01');
-    expect(p.target_profit_price).toBe('0');
+    expect(p.stopLossPrice).toBe('1.01');
+    expect(p.takeProfitPrice).toBe('0');
   });
 
-  it('sends multiple 0 in fixed-margin mode', () => {
-    const p = buildSubmitParams(inst({ MarginMode: 1 }), draft({ multiple: 50 }), 1);
-    expect(p.multiple).toBe(0);
+  it('sends leverage 0 in fixed-margin mode', () => {
+    const p = buildSubmitParams(inst({ MarginMode: 1 }), draft({ leverage: 50 }), 1);
+    expect(p.leverage).toBe(0);
   });
 });
 
@@ -181,14 +181,14 @@ describe('checkOrder', () => {
   });
 
   it('refuses with the no-leverage message when no multipliers are configured', () => {
-    expect(refusal(checkOrder(inst({ HasForexMultiple: [] }), draft({ multiple: null }), 1, true), 'form')).toBe(
+    expect(refusal(checkOrder(inst({ HasForexMultiple: [] }), draft({ leverage: null }), 1, true), 'form')).toBe(
       'errors.no_leverage',
     );
   });
 
   it('needs a configured multiplier in leveraged mode', () => {
-    expect(refusal(checkOrder(inst(), draft({ multiple: null }), 1, true), 'multiple')).toBe('trade.multiple_required');
-    expect(refusal(checkOrder(inst(), draft({ multiple: 33 }), 1, true), 'multiple')).toBe('trade.multiple_required');
+    expect(refusal(checkOrder(inst(), draft({ leverage: null }), 1, true), 'multiple')).toBe('trade.multiple_required');
+    expect(refusal(checkOrder(inst(), draft({ leverage: 33 }), 1, true), 'multiple')).toBe('trade.multiple_required');
   });
 
   it('needs lots on the Pip grid at or above the minimum, at most 10,000, saying the allowed values', () => {
@@ -299,8 +299,8 @@ describe('checkOrder', () => {
   });
 
   it('passes a complete order with its submit parameters', () => {
-    const r = checkOrder(inst(), draft({ multiple: 10 }), 2, true);
+    const r = checkOrder(inst(), draft({ leverage: 10 }), 2, true);
     expect(r.kind).toBe('ok');
-    if (r.kind === 'ok') expect(r.params).toMatchObject({ type: 2, cont: '0.05', multiple: 10, status: 1 });
+    if (r.kind === 'ok') expect(r.params).toMatchObject({ side: 2, lots: '0.05', leverage: 10, status: 1 });
   });
 });

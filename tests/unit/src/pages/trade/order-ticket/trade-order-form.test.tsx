@@ -14,7 +14,7 @@ const answer = (input: OrderPreviewInput): OrderPreview => ({
   ok: true,
   reason: null,
   price: '1.08320',
-  margin: input.multiple > 0 ? '541.6' : '1000',
+  margin: input.leverage > 0 ? '541.6' : '1000',
   fee: '0.5416',
   pnlAtStopProfit: input.stopProfit ? '12.5' : null,
   pnlAtStopLoss: input.stopLoss ? '-7.25' : null,
@@ -197,13 +197,13 @@ describe('submitting', () => {
     await click(submitButton());
     expect(submitOrder).toHaveBeenCalledTimes(1);
     expect(vi.mocked(submitOrder).mock.calls[0]?.[0]).toMatchObject({
-      type: 1,
-      forex_id: i.Id,
-      cont: '0.01',
+      side: 1,
+      instrumentId: i.Id,
+      lots: '0.01',
       status: 1,
-      multiple: 10,
-      target_profit_price: '0',
-      stop_loss_price: '0',
+      leverage: 10,
+      takeProfitPrice: '0',
+      stopLossPrice: '0',
     });
 
     // Ticking fills the box at a valid distance on its side; a typed value is sent; unticking sends 0 again.
@@ -212,15 +212,15 @@ describe('submitting', () => {
     await click($('[data-field="stop-profit-on"]'));
     await click(submitButton());
     expect(vi.mocked(submitOrder).mock.calls[1]?.[0]).toMatchObject({
-      stop_loss_price: '1.07',
-      target_profit_price: stopStart('buy', 'profit', '1.08320', i.PricePrecision),
+      stopLossPrice: '1.07',
+      takeProfitPrice: stopStart('buy', 'profit', '1.08320', i.PricePrecision),
     });
 
     await click($('[data-field="stop-profit-on"]'));
     await click(submitButton());
     expect(vi.mocked(submitOrder).mock.calls[2]?.[0]).toMatchObject({
-      stop_loss_price: '1.07',
-      target_profit_price: '0',
+      stopLossPrice: '1.07',
+      takeProfitPrice: '0',
     });
   });
 
@@ -236,10 +236,10 @@ describe('submitting', () => {
     await click($('[data-multiple="50"]'));
     await click(submitButton());
     expect(vi.mocked(submitOrder).mock.calls[0]?.[0]).toMatchObject({
-      type: 2,
+      side: 2,
       status: 0,
-      target_price: '1.075',
-      multiple: 50,
+      targetPrice: '1.075',
+      leverage: 50,
     });
   });
 
@@ -385,7 +385,7 @@ describe('messages under their fields, as typed (1, 2, 4, 5)', () => {
     expect(messages()).toEqual({});
     await click(submitButton());
     expect(messages()).toEqual({});
-    expect(vi.mocked(submitOrder).mock.calls.at(-1)?.[0]).toMatchObject({ status: 0, target_price: target });
+    expect(vi.mocked(submitOrder).mock.calls.at(-1)?.[0]).toMatchObject({ status: 0, targetPrice: target });
   });
 
   it('shows a server refusal under the form, not as a toast', async () => {
@@ -460,7 +460,7 @@ describe('preview', () => {
     const i = inst();
     live(i);
     await render(i);
-    expect(watched().at(-1)?.[1]).toMatchObject({ code: i.Code, quantity: '0.01', multiple: 10, atPrice: null });
+    expect(watched().at(-1)?.[1]).toMatchObject({ code: i.Code, quantity: '0.01', leverage: 10, atPrice: null });
     expect($('[data-field="margin"]').textContent).toContain('541.60');
     expect($('[data-field="fee"]').textContent).toBe('0.54 USD'); // the one amount rule: 2 decimals
     expect(document.body.querySelector('[data-field="pnl-sp"]')).toBeNull();
