@@ -4,8 +4,9 @@ import type { CloseReason, KlineBar, Order } from './types.ts';
 
 export const WS_PATH = '/v1/ws';
 export const TOPIC_DAY_MARKET = 'DAY_MARKET';
-export const TOPIC_FOREX_TRADE = 'FOREX_TRADE';
-export const TOPIC_FOREX_CLOSED = 'FOREX_CLOSED';
+/** A signed-in socket's order pushes: an order changed (the contract's FOREX_TRADE) or closed (FOREX_CLOSED). */
+export const TOPIC_ORDER_CHANGED = 'FOREX_TRADE';
+export const TOPIC_ORDER_CLOSED = 'FOREX_CLOSED';
 /** A signed-in socket's fired price alerts (docs/alerts.md). */
 export const TOPIC_PRICE_ALERT = 'PRICE_ALERT';
 /** A signed-in socket's account changes made elsewhere (an operator paid a withdrawal, approved a deposit, reviewed

@@ -80,10 +80,11 @@ export interface FeedBatch {
   preview?: LivePreview | null; // optional so older fakes and tests that build batches need not name it
 }
 
+/** A pushed order event in the glossary's words: the order changed (opened, filled, new stops) or closed. */
 export interface OrderEvent {
-  type: 'FOREX_TRADE' | 'FOREX_CLOSED';
+  change: 'changed' | 'closed';
   seq: number;
-  data: Order; // CloseReason is set on FOREX_CLOSED, '' on FOREX_TRADE (was `Order & {CloseReason?}`, which rejected '')
+  data: Order; // CloseReason is set when closed, '' otherwise
 }
 
 /** Implemented on the main thread; crosses to the worker as a Comlink.proxy. */

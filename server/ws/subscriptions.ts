@@ -3,8 +3,8 @@
 import {
   KLINE_PREFIX,
   TOPIC_DAY_MARKET,
-  TOPIC_FOREX_CLOSED,
-  TOPIC_FOREX_TRADE,
+  TOPIC_ORDER_CLOSED,
+  TOPIC_ORDER_CHANGED,
   TOPIC_ACCOUNT,
   TOPIC_PRICE_ALERT,
   TOPIC_MARGIN_CALL,
@@ -49,8 +49,8 @@ export class Subscriptions {
   private topicKind(topic: string): TopicKind | null {
     if (topic === TOPIC_DAY_MARKET) return 'day';
     if (
-      topic === TOPIC_FOREX_TRADE ||
-      topic === TOPIC_FOREX_CLOSED ||
+      topic === TOPIC_ORDER_CHANGED ||
+      topic === TOPIC_ORDER_CLOSED ||
       topic === TOPIC_PRICE_ALERT ||
       topic === TOPIC_ACCOUNT ||
       topic === TOPIC_MARGIN_CALL

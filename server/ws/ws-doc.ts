@@ -4,8 +4,8 @@ import {
   KLINE_PREFIX,
   PING_INTERVAL_MS,
   TOPIC_DAY_MARKET,
-  TOPIC_FOREX_CLOSED,
-  TOPIC_FOREX_TRADE,
+  TOPIC_ORDER_CLOSED,
+  TOPIC_ORDER_CHANGED,
   WS_MAX_CLIENT_FRAME,
   WS_PATH,
   type ClientMessage,
@@ -67,13 +67,13 @@ export const WS_SERVER_MESSAGE: JsonSchema = {
       topic: text,
       data: { ...KLINE_BAR, title: 'LiveBar', properties: { ...(KLINE_BAR.properties as object), Code: text } },
     }),
-    shape<Msg<'FOREX_TRADE', ServerMessage>>(TOPIC_FOREX_TRADE, {
-      type: kind(TOPIC_FOREX_TRADE),
+    shape<Msg<'FOREX_TRADE', ServerMessage>>(TOPIC_ORDER_CHANGED, {
+      type: kind(TOPIC_ORDER_CHANGED),
       seq: integer,
       data: ORDER,
     }),
-    shape<Msg<'FOREX_CLOSED', ServerMessage>>(TOPIC_FOREX_CLOSED, {
-      type: kind(TOPIC_FOREX_CLOSED),
+    shape<Msg<'FOREX_CLOSED', ServerMessage>>(TOPIC_ORDER_CLOSED, {
+      type: kind(TOPIC_ORDER_CLOSED),
       seq: integer,
       data: ORDER,
     }),
@@ -87,7 +87,7 @@ export const WS_DESCRIPTION = `The live socket: quotes, the live candle and the 
 - One JSON object per UTF-8 text frame, at most ${WS_MAX_CLIENT_FRAME} bytes from the client.
 - The client sends \`{"type":"ping"}\` every ${PING_INTERVAL_MS / 1000} s and gets \`pong\`; 60 s without a frame closes the socket.
 - Topics: \`${TOPIC_DAY_MARKET}\` (every instrument's latest quote as a \`QuoteTuple\`, a snapshot after \`sub\`, then only
-  what changed, every 50 ms), \`${KLINE_PREFIX}{code}\` (the live 1min bar), \`${TOPIC_FOREX_TRADE}\` and \`${TOPIC_FOREX_CLOSED}\`
+  what changed, every 50 ms), \`${KLINE_PREFIX}{code}\` (the live 1min bar), \`${TOPIC_ORDER_CHANGED}\` and \`${TOPIC_ORDER_CLOSED}\`
   (the user's own order events, after \`{"type":"login","token":…}\`, each with a per-user \`seq\`).
 - Close codes: 1000 idle, 1001 shutting down, 1008 too many messages or logins, 1009 frame too large, 1013 slow consumer
   or too many sockets.`;

@@ -1,10 +1,10 @@
-// The signed-in side of the socket: login with the session token, FOREX_TRADE / FOREX_CLOSED / PRICE_ALERT
-// subscriptions once it is accepted, and the event sequence: a duplicate is dropped, a gap (or a reconnect while signed in) tells the app
+// The signed-in side of the socket: login with the session token, its subscriptions (orders, price alerts, account)
+// once it is accepted, and the event sequence: a duplicate is dropped, a gap (or a reconnect while signed in) tells the app
 // to refetch, because events may have been missed.
 import {
   TOPIC_ACCOUNT,
-  TOPIC_FOREX_CLOSED,
-  TOPIC_FOREX_TRADE,
+  TOPIC_ORDER_CLOSED,
+  TOPIC_ORDER_CHANGED,
   TOPIC_PRICE_ALERT,
   TOPIC_MARGIN_CALL,
   type ClientMessage,
@@ -51,8 +51,8 @@ export class OrderEvents {
       if (this.pendingLogins === 0 && this.token) this.host.toSink((s) => s.onSessionRejected(msg, at));
       return;
     }
-    this.host.send({ type: 'sub', topic: TOPIC_FOREX_TRADE });
-    this.host.send({ type: 'sub', topic: TOPIC_FOREX_CLOSED });
+    this.host.send({ type: 'sub', topic: TOPIC_ORDER_CHANGED });
+    this.host.send({ type: 'sub', topic: TOPIC_ORDER_CLOSED });
     this.host.send({ type: 'sub', topic: TOPIC_PRICE_ALERT });
     this.host.send({ type: 'sub', topic: TOPIC_ACCOUNT });
     this.host.send({ type: 'sub', topic: TOPIC_MARGIN_CALL });
@@ -87,8 +87,8 @@ export class OrderEvents {
     this.gapOnLogin = false;
     if (!this.host.isOpen()) return;
     if (old) {
-      this.host.send({ type: 'unsub', topic: TOPIC_FOREX_TRADE });
-      this.host.send({ type: 'unsub', topic: TOPIC_FOREX_CLOSED });
+      this.host.send({ type: 'unsub', topic: TOPIC_ORDER_CHANGED });
+      this.host.send({ type: 'unsub', topic: TOPIC_ORDER_CLOSED });
       this.host.send({ type: 'unsub', topic: TOPIC_PRICE_ALERT });
       this.host.send({ type: 'unsub', topic: TOPIC_ACCOUNT });
       this.host.send({ type: 'unsub', topic: TOPIC_MARGIN_CALL });

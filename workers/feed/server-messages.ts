@@ -30,7 +30,7 @@ export function dispatchServerMessage(msg: ServerMessage, to: MessageRooms): voi
       return;
     case 'FOREX_TRADE':
     case 'FOREX_CLOSED':
-      to.orders.onEvent({ type: msg.type, seq: msg.seq, data: msg.data });
+      to.orders.onEvent({ change: msg.type === 'FOREX_CLOSED' ? 'closed' : 'changed', seq: msg.seq, data: msg.data });
       return;
     case 'PRICE_ALERT':
       to.toSink((s) => s.onPriceAlert?.(msg.data));

@@ -1,4 +1,4 @@
-// What changes an order: pushed events (FOREX_TRADE / FOREX_CLOSED), a gap in their sequence, and the user's own
+// What changes an order: pushed events (changed / closed), a gap in their sequence, and the user's own
 // actions (close, cancel, stops, a pending order's price). Each updates the lists, the sheet, the positions and then the balance.
 import { batch } from '@preact/signals-react';
 import type { Order } from '../../../domain/types.ts';
@@ -23,7 +23,7 @@ import { refusalText } from '../../api/client.ts';
 import { lotsLeft } from '../../../domain/order-rules.ts';
 import { orderLots } from '../market/lot-step.ts';
 
-/** An order that is open (pending or holding) or changed: FOREX_TRADE, a fill, new stops, our submit. */
+/** An order that is open (pending or holding) or changed: a pushed change, a fill, new stops, our submit. */
 export function applyOpen(order: Order): void {
   notePositionOpen(order);
   batch(() => {
@@ -49,7 +49,7 @@ export function applyClosed(order: Order): void {
 }
 
 export function handleOrderEvent(e: OrderEvent): void {
-  if (e.type === 'FOREX_CLOSED' || e.data.Status === 3) applyClosed(e.data);
+  if (e.change === 'closed' || e.data.Status === 3) applyClosed(e.data);
   else applyOpen(e.data);
   void refreshFunds(); // margins and realised P&L moved on the server: its balance, then the feed
 }

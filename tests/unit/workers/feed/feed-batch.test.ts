@@ -294,14 +294,14 @@ const order = (over: Partial<Order>): Order =>
   });
 
 describe('order events', () => {
-  it('forwards FOREX_TRADE/FOREX_CLOSED as they come and reports a seq gap', async () => {
+  it('forwards FOREX_TRADE/FOREX_CLOSED as changed/closed as they come and reports a seq gap', async () => {
     const { h, sink } = await live({ token: 't' });
     const s = h.last();
     s.receive({ type: 'FOREX_TRADE', seq: 1, data: order({ Id: 5 }) });
     s.receive({ type: 'FOREX_CLOSED', seq: 2, data: order({ Id: 5, Status: 3, CloseReason: 'user' }) });
-    expect(sink.events.map((e) => [e.type, e.seq])).toEqual([
-      ['FOREX_TRADE', 1],
-      ['FOREX_CLOSED', 2],
+    expect(sink.events.map((e) => [e.change, e.seq])).toEqual([
+      ['changed', 1],
+      ['closed', 2],
     ]);
     expect(sink.gaps).toBe(0);
     s.receive({ type: 'FOREX_CLOSED', seq: 2, data: order({ Id: 5 }) }); // duplicate: dropped

@@ -312,7 +312,7 @@ describe('detail sheet and actions', () => {
     await click($(`.od-row[data-id="${a.Id}"]`));
     expect($('.od-detail')).not.toBeNull();
     await act(async () =>
-      dispatchOrderEvent({ type: 'FOREX_CLOSED', seq: 3, data: { ...a, Status: 3, CloseReason: 'stop_profit' } }),
+      dispatchOrderEvent({ change: 'closed', seq: 3, data: { ...a, Status: 3, CloseReason: 'stop_profit' } }),
     );
     await settle();
     expect($('.od-detail')).toBeNull();

@@ -226,11 +226,11 @@ describe('order events, gaps, current code', () => {
     const off1 = onOrderEvent((e) => events.push(e.seq));
     const off2 = onOrderGap(() => gaps++);
     const data = { Id: 1 } as unknown as Parameters<typeof dispatchOrderEvent>[0]['data'];
-    dispatchOrderEvent({ type: 'FOREX_TRADE', seq: 1, data });
+    dispatchOrderEvent({ change: 'changed', seq: 1, data });
     dispatchOrderGap();
     off1();
     off2();
-    dispatchOrderEvent({ type: 'FOREX_TRADE', seq: 2, data });
+    dispatchOrderEvent({ change: 'changed', seq: 2, data });
     dispatchOrderGap();
     expect(events).toEqual([1]);
     expect(gaps).toBe(1);

@@ -137,7 +137,7 @@ describe('pushed events (while /order is mounted)', () => {
     await refreshList(3);
     openOrder(a);
     expect($openOrderId.value).toBe(a.Id);
-    dispatchOrderEvent({ type: 'FOREX_CLOSED', seq: 5, data: { ...a, Status: 3, CloseReason: 'stop_loss' } });
+    dispatchOrderEvent({ change: 'closed', seq: 5, data: { ...a, Status: 3, CloseReason: 'stop_loss' } });
     expect(ids(1)).toEqual([b.Id]);
     expect(orderLists[1].value.total).toBe(1);
     expect(ids(3)[0]).toBe(a.Id);
@@ -150,7 +150,7 @@ describe('pushed events (while /order is mounted)', () => {
     book.lists[1] = [a, b];
     await refreshList(1);
     openOrder(a);
-    dispatchOrderEvent({ type: 'FOREX_CLOSED', seq: 1, data: { ...b, Status: 3, CloseReason: 'user' } });
+    dispatchOrderEvent({ change: 'closed', seq: 1, data: { ...b, Status: 3, CloseReason: 'user' } });
     expect($openOrderId.value).toBe(a.Id);
   });
 
@@ -162,11 +162,11 @@ describe('pushed events (while /order is mounted)', () => {
     await refreshList(1);
     await refreshList(0);
     const fresh = order();
-    dispatchOrderEvent({ type: 'FOREX_TRADE', seq: 1, data: fresh });
+    dispatchOrderEvent({ change: 'changed', seq: 1, data: fresh });
     expect(ids(1)).toEqual([fresh.Id, held.Id]);
-    dispatchOrderEvent({ type: 'FOREX_TRADE', seq: 2, data: { ...held, TargetProfitPrice: '1.09000' } });
+    dispatchOrderEvent({ change: 'changed', seq: 2, data: { ...held, TargetProfitPrice: '1.09000' } });
     expect(orderLists[1].value.items[1]?.TargetProfitPrice).toBe('1.09000');
-    dispatchOrderEvent({ type: 'FOREX_TRADE', seq: 3, data: { ...pending, Status: 1 } });
+    dispatchOrderEvent({ change: 'changed', seq: 3, data: { ...pending, Status: 1 } });
     expect(ids(0)).toEqual([]);
     expect(ids(1)[0]).toBe(pending.Id);
   });
@@ -174,7 +174,7 @@ describe('pushed events (while /order is mounted)', () => {
   it('an event refetches the balance: the balance shown is the server’s', async () => {
     await flush();
     book.balance = { balance: '9700.50', lock_balance: '200.00' };
-    dispatchOrderEvent({ type: 'FOREX_TRADE', seq: 1, data: order() });
+    dispatchOrderEvent({ change: 'changed', seq: 1, data: order() });
     await flush();
     expect($funds.value).toEqual({ balance: '9700.50', lock_balance: '200.00' });
   });
@@ -220,7 +220,7 @@ describe('positions in the feed', () => {
     book.lists[1] = [a, b];
     stop = startOrders();
     await flush();
-    dispatchOrderEvent({ type: 'FOREX_CLOSED', seq: 1, data: { ...a, Status: 3, CloseReason: 'user' } });
+    dispatchOrderEvent({ change: 'closed', seq: 1, data: { ...a, Status: 3, CloseReason: 'user' } });
     await flush();
     expect(fakeFeed.setPositions.mock.calls.at(-1)?.[0].map((o) => o.Id)).toEqual([b.Id]);
     stop();
@@ -251,7 +251,7 @@ describe('positions in the feed', () => {
     stop = startOrders();
     await flush();
     book.lists[1] = [b];
-    dispatchOrderEvent({ type: 'FOREX_CLOSED', seq: 1, data: { ...a, Status: 3, CloseReason: 'stop_loss' } });
+    dispatchOrderEvent({ change: 'closed', seq: 1, data: { ...a, Status: 3, CloseReason: 'stop_loss' } });
     release();
     await flush();
     expect(fakeFeed.setPositions.mock.calls.at(-1)?.[0].map((o) => o.Id)).toEqual([b.Id]);
@@ -278,7 +278,7 @@ describe('positions in the feed', () => {
     await flush();
     $account.value = account([figure(a.Id, '1.000000'), figure(b.Id, '2.000000')]);
     expect(livePositionCount()).toBe(2);
-    dispatchOrderEvent({ type: 'FOREX_CLOSED', seq: 1, data: { ...a, Status: 3, CloseReason: 'user' } });
+    dispatchOrderEvent({ change: 'closed', seq: 1, data: { ...a, Status: 3, CloseReason: 'user' } });
     await flush();
     expect(livePositionCount()).toBe(1);
     resetOrders();
