@@ -5,6 +5,7 @@
 import type { ReactElement } from 'react';
 import { lazyPage, placeholder } from './routing/lazy-page.tsx';
 import type { OtherPage } from './other-pages.ts';
+import { FUND_INCOME_PATH, FUND_RECORDS_PATH, FUND_SUBSCRIBE_PATH, FUNDS_PATH } from '../components/nav/fund-paths.ts';
 
 export interface AppRoute {
   path: string;
@@ -185,21 +186,21 @@ export const ROUTES: readonly AppRoute[] = [
     demoBlocked: true,
   },
   {
-    path: '/mining',
+    path: FUNDS_PATH,
     element: otherPage('FundsPage'),
     footer: true,
   },
   {
-    path: '/mining/subscribe',
+    path: FUND_SUBSCRIBE_PATH,
     element: otherPage('SubscribePage'),
   },
   {
-    path: '/mining/record',
+    path: FUND_RECORDS_PATH,
     element: otherPage('RecordPage'),
     auth: true,
   },
   {
-    path: '/mining/income',
+    path: FUND_INCOME_PATH,
     element: otherPage('IncomePage'),
     auth: true,
   },

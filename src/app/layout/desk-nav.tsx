@@ -8,6 +8,7 @@ import { LanguageButton } from '../../components/icons/language-button.tsx';
 import { TabLink } from '../../components/nav/tab-link.tsx';
 import { UserButton } from '../../components/icons/user-button.tsx';
 import './desk-nav.css';
+import { FUNDS_PATH } from '../../components/nav/fund-paths.ts';
 
 export function DeskNav(): ReactElement {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ export function DeskNav(): ReactElement {
           </TabLink>
         ))}
         {/* The fund list is not a footer tab (docs/contract.md §2 names five); the desk layout lists it after them. */}
-        <TabLink to="/mining" tab="mining" current={pathname.startsWith('/mining')} className="desk-nav__tab">
+        <TabLink to={FUNDS_PATH} tab="mining" current={pathname.startsWith(FUNDS_PATH)} className="desk-nav__tab">
           {t('mining.title')}
         </TabLink>
         <TabLink to="/news" tab="news" current={pathname.startsWith('/news')} className="desk-nav__tab">

@@ -1,4 +1,4 @@
-// A page opened without the record it shows (/mining/income with no ?id=, a mistyped link): it says what is missing
+// A page opened without the record it shows (a fund's income with no ?id=, a mistyped link): it says what is missing
 // and links to where one is chosen, instead of asking the server with a bad id and toasting its refusal.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';

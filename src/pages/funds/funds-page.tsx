@@ -1,5 +1,5 @@
-// /mining: the fund list (docs/contract.md §2) with pull-to-refresh and paging by last_page; the orders icon opens /mining/record,
-// a fund opens /mining/subscribe?id={id}.
+// The fund list (docs/contract.md §2) with pull-to-refresh and paging by last_page; the orders icon opens the
+// subscriptions, a fund its subscribe screen (?id={id}).
 import { useCallback, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -16,6 +16,7 @@ import './funds.css';
 import { useContentLanguage } from '../../components/content/content-lang.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { ICON_ORDERS } from '../../components/icons/first-icons.ts';
+import { FUND_RECORDS_PATH, FUND_SUBSCRIBE_PATH } from '../../components/nav/fund-paths.ts';
 
 export function FundsPage(): ReactElement {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export function FundsPage(): ReactElement {
     useContentLanguage(),
   );
   const records = (
-    <Link to="/mining/record" className="icon-button" aria-label={t('mining.records')} data-testid="fund-records">
+    <Link to={FUND_RECORDS_PATH} className="icon-button" aria-label={t('mining.records')} data-testid="fund-records">
       <Icon icon={ICON_ORDERS} />
     </Link>
   );
@@ -36,7 +37,7 @@ export function FundsPage(): ReactElement {
       >
         <div className="page-body fund-list">
           {list.items.map((f) => (
-            <Link key={f.id} to={`/mining/subscribe?id=${f.id}`} className="fund-card" data-testid="fund-card">
+            <Link key={f.id} to={`${FUND_SUBSCRIBE_PATH}?id=${f.id}`} className="fund-card" data-testid="fund-card">
               <FundHead fund={f} logoSize={36} />
               <div className="fund-card__grid">
                 <div>

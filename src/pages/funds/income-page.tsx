@@ -1,4 +1,4 @@
-// /mining/income?id={subscription id}: the interest and time of each fund day paid, newest first, paged by last_page.
+// A subscription's income (?id={subscription id}): the interest and time of each fund day paid, newest first, paged by last_page.
 import { useCallback, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { insList } from '../../api/funds.ts';
@@ -12,15 +12,16 @@ import { useFundPages } from './use-fund-pages.ts';
 import './funds.css';
 import { Num } from '../../components/text/num.tsx';
 import { DateText } from '../../components/text/date-text.tsx';
+import { FUND_RECORDS_PATH } from '../../components/nav/fund-paths.ts';
 
 export function IncomePage(): ReactElement {
   const id = useIdQuery();
   return (
     <div className="page">
-      <TitleBar titleKey="page.mining_income" back="/mining/record" />
+      <TitleBar titleKey="page.mining_income" back={FUND_RECORDS_PATH} />
       {id === null ? (
         <div className="page-body">
-          <MissingQuery textKey="mining.income_pick" to="/mining/record" linkKey="mining.records" />
+          <MissingQuery textKey="mining.income_pick" to={FUND_RECORDS_PATH} linkKey="mining.records" />
         </div>
       ) : (
         <IncomeList id={id} />

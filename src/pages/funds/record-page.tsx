@@ -1,4 +1,4 @@
-// /mining/record: the user's subscriptions (docs/contract.md §2, §4). A row opens its income list; Redeem shows only in
+// The user's subscriptions (docs/contract.md §2, §4). A row opens its income list; Redeem shows only in
 // status 1 and first shows the penalty and what comes back (docs/contract.md §9), then the list reloads; a card
 // redeemed early says its penalty and what was returned instead of the profit it will not earn.
 import { useCallback, useState, type ReactElement } from 'react';
@@ -20,6 +20,7 @@ import './funds.css';
 import { Num } from '../../components/text/num.tsx';
 import { useContentLanguage } from '../../components/content/content-lang.tsx';
 import { DateText } from '../../components/text/date-text.tsx';
+import { FUND_INCOME_PATH, FUNDS_PATH } from '../../components/nav/fund-paths.ts';
 
 /** The penalty shown before redeeming (docs/contract.md §9), at the fund's rate (the server books the rate copied at purchase). */
 const penaltyOf = (s: FundSubscription): Dec => redemptionPenalty(s.share_amount, s.get_fund.liquidated_damages);
@@ -51,11 +52,11 @@ export function RecordPage(): ReactElement {
   const currency = redeeming?.get_fund.currency_code ?? '';
   return (
     <div className="page">
-      <TitleBar titleKey="page.mining_record" back="/mining" />
+      <TitleBar titleKey="page.mining_record" back={FUNDS_PATH} />
       <div className="page-body fund-list">
         {list.items.map((s) => (
           <div key={s.id} className="fund-card" data-testid="sub-row" data-status={s.status}>
-            <Link to={`/mining/income?id=${s.id}`} className="fund-card__link">
+            <Link to={`${FUND_INCOME_PATH}?id=${s.id}`} className="fund-card__link">
               <div className="fund-card__head">
                 <span className="fund-card__title">
                   <bdi>{s.get_fund.title}</bdi>

@@ -1,4 +1,4 @@
-// /mining/subscribe?id=: the fund's detail, the amount, and a confirm sheet with the daily and total profit at 4
+// A fund's subscribe screen (?id=): its detail, the amount, and a confirm sheet with the daily and total profit at 4
 // decimals (docs/contract.md §9) computed by the same functions the server books with. The sheet opens only for an amount the
 // server would take: a visitor goes to /login?from=, a demo account gets the real-account message, and an empty,
 // malformed, out-of-range or unaffordable amount its docs/contract.md §5 message under the field (checkFundAmount, the
@@ -26,6 +26,7 @@ import { FundHead } from './fund-head.tsx';
 import './funds.css';
 import { useContentLanguage } from '../../components/content/content-lang.tsx';
 import { Num } from '../../components/text/num.tsx';
+import { FUND_RECORDS_PATH, FUNDS_PATH } from '../../components/nav/fund-paths.ts';
 
 export function SubscribePage(): ReactElement {
   useSignals();
@@ -101,7 +102,7 @@ export function SubscribePage(): ReactElement {
       await fundBuy(fund.id, exactText(checked.value));
       toast(t('mining.subscribed'));
       setSheet(false);
-      void navigate('/mining/record');
+      void navigate(FUND_RECORDS_PATH);
     } catch {
       // the API client shows the server's message
     } finally {
@@ -112,16 +113,16 @@ export function SubscribePage(): ReactElement {
   if (id === null) {
     return (
       <div className="page">
-        <TitleBar titleKey="page.mining_subscribe" back="/mining" />
+        <TitleBar titleKey="page.mining_subscribe" back={FUNDS_PATH} />
         <div className="page-body">
-          <MissingQuery textKey="mining.fund_pick" to="/mining" linkKey="mining.title" />
+          <MissingQuery textKey="mining.fund_pick" to={FUNDS_PATH} linkKey="mining.title" />
         </div>
       </div>
     );
   }
   return (
     <div className="page">
-      <TitleBar titleKey="page.mining_subscribe" back="/mining" />
+      <TitleBar titleKey="page.mining_subscribe" back={FUNDS_PATH} />
       <div className="page-body fund-detail">
         {fund ? (
           <>

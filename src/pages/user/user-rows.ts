@@ -14,6 +14,7 @@ import {
   ICON_WALLET,
   ICON_WITHDRAW,
 } from '../../components/icons/screen-icons.ts';
+import { FUNDS_PATH } from '../../components/nav/fund-paths.ts';
 
 export type UserRowAction = 'navigate' | 'reset-demo' | 'service';
 
@@ -53,7 +54,7 @@ export const USER_ROWS: readonly UserRowDef[] = [
     to: '/mine/wallet',
     demoBlocked: true,
   },
-  { key: 'mining', icon: ICON_WALLET, labelKey: 'mining.user_row', action: 'navigate', to: '/mining' },
+  { key: 'mining', icon: ICON_WALLET, labelKey: 'mining.user_row', action: 'navigate', to: FUNDS_PATH },
   { key: 'auth', icon: ICON_ID, labelKey: 'user.real_name', action: 'navigate', to: '/mine/auth', demoBlocked: true },
   {
     key: 'invite',

@@ -1,0 +1,6 @@
+// The funds screens' URLs: the contract's `/mining` (docs/glossary.md "fund") is written here only, so a link, a back
+// arrow and the route table name the screen, not the wire's word.
+export const FUNDS_PATH = '/mining';
+export const FUND_SUBSCRIBE_PATH = `${FUNDS_PATH}/subscribe`;
+export const FUND_RECORDS_PATH = `${FUNDS_PATH}/record`;
+export const FUND_INCOME_PATH = `${FUNDS_PATH}/income`;
