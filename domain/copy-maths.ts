@@ -34,7 +34,7 @@ export interface SizingInput {
 
 export type Sized = { ok: true; lots: Dec } | { ok: false; reason: 'below_min_lot'; wanted: Dec };
 
-/** Rounds down to a multiple of the step (never up: a copy never takes more than its share). */
+/** Rounds down to a whole number of steps (never up: a copy never takes more than its share). */
 export function floorToStep(v: DecInput, step: DecInput): Dec {
   const s = dec(step);
   if (s.lte(0)) return dec(v);

@@ -98,7 +98,7 @@ export function parseRolloverTime(text: string): { hh: number; mm: number } | nu
 /**
  * The rollovers in (fromExclusive, toInclusive], oldest first. Daily: at the rollover time on each local weekday
  * Monday to Friday (none on Saturday and Sunday; the triple day pays for the weekend). With `periodMs` (an
- * accelerated rollover for the soak and demos): every multiple of periodMs, one night each.
+ * accelerated rollover for the soak and demos): every whole number of periodMs, one night each.
  */
 export function rolloversBetween(
   fromExclusive: number,

@@ -24,12 +24,12 @@ export function ratioText(v: DecInput): string {
   return fixed(v, RATIO_PLACES);
 }
 
-/** Margin (docs/contract.md §9): fixed mode = lots × units per lot; leveraged = lots × units per lot × price / multiplier. */
-export function margin(spec: ContractSpec, quantity: Lots, atPrice: Price, multiple: number): Usd {
+/** Margin (docs/contract.md §9): fixed mode = lots × units per lot; leveraged = lots × units per lot × price / leverage. */
+export function margin(spec: ContractSpec, quantity: Lots, atPrice: Price, leverage: number): Usd {
   const units = quantity.times(dec(spec.ForexContNum));
   if (spec.MarginMode === FIXED_MARGIN_MODE) return usd(units);
-  if (!(multiple > 0)) throw new RangeError('a leveraged margin needs a positive multiplier');
-  return usd(units.times(atPrice).div(multiple));
+  if (!(leverage > 0)) throw new RangeError('a leveraged margin needs a positive multiplier');
+  return usd(units.times(atPrice).div(leverage));
 }
 
 /** Handling fee (docs/contract.md §9): trade_fee_type 1 = lots × fee rate, otherwise margin × fee rate. */
@@ -51,10 +51,10 @@ export function orderAmounts(
   spec: ContractSpec,
   quantity: Lots,
   atPrice: Price,
-  multiple: number,
+  leverage: number,
   tradeFeeType: number,
 ): OrderAmounts {
-  const m = money(margin(spec, quantity, atPrice, multiple));
+  const m = money(margin(spec, quantity, atPrice, leverage));
   return { margin: m, fee: money(fee(spec, quantity, m, tradeFeeType)) };
 }
 
@@ -143,7 +143,7 @@ export function orderRiskRate(cautionMoney: Usd, floating: Usd): Ratio | null {
   return ratio(cautionMoney.plus(floating).div(cautionMoney));
 }
 
-/** Lots are valid when ≥ minimum and an exact multiple of the step (Pip). */
+/** Lots are valid when ≥ minimum and a whole number of steps (Pip). */
 export function lotsValid(quantity: Lots, minLots: string, step: string): boolean {
   const s = dec(step);
   if (quantity.lte(0) || quantity.lt(dec(minLots))) return false;

@@ -4,7 +4,7 @@
 // pure so a bundle that does not use them (the first screen) drops them.
 
 /** Every amount that moves (margin, fee, realised and floating P&L) is rounded half-up to this many places, so the
- * wire's 6-decimal FactProfits / CautionMoney / TradeFee are the exact amounts the ledger holds (docs/contract.md §9: profit 6). */
+ * wire's 6-decimal realised P&L, margin and fee are the exact amounts the ledger holds (docs/contract.md §9: profit 6). */
 export const MONEY_PLACES = 6;
 /** Ratios (risk rate, prepayment; 1 = 100 %): 4 places give 0.01 % resolution. */
 export const RATIO_PLACES = 4;

@@ -43,7 +43,7 @@ export interface SwapJobDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   engine: SwapEngine;
-  /** An accelerated rollover (ms, > 0): every multiple of it is a rollover (the soak, demos). 0: the daily schedule. */
+  /** An accelerated rollover (ms, > 0): each whole number of it is a rollover (the soak, demos). 0: the daily schedule. */
   periodMs?: number;
 }
 

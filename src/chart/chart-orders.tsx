@@ -1,6 +1,6 @@
 // The trade screen's side of the orders on the chart (docs/screens.md "Positions and orders on the chart"): which
 // lines the chart draws for the shown instrument — holding positions from the account the feed follows, pending orders
-// from the pending list, both kept current by FOREX_TRADE / FOREX_CLOSED — and what a tag or a drag asks for (the edit
+// from the pending list, both kept current by the pushed order changes and closes — and what a tag or a drag asks for (the edit
 // sheet, a stop's confirmation: src/chart/chart-order-edit.ts, shown by /order's host).
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';

@@ -183,7 +183,7 @@ function OrderLineLayerImpl(
     // priceOf() reads refs; `moved` re-runs this so a dragged line keeps its new price until the answer.
   }, [lines, series, box, up, down, moved]);
 
-  // New lines from the server (FOREX_TRADE after the move): the dragged price is theirs now.
+  // New lines from the server (the pushed change after the move): the dragged price is theirs now.
   useEffect(() => setMoved(null), [lines]);
 
   useEffect(

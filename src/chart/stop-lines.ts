@@ -1,5 +1,5 @@
 // Horizontal price lines on the candle chart for the positions' trailing stops (one line per position, moved in place
-// when its stop moves (pushed FOREX_TRADE), removed when the position closes or stops trailing) and for the price
+// when its stop moves (a pushed change), removed when the position closes or stops trailing) and for the price
 // alerts (one per active alert, named with its price).
 import { LineStyle, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
 

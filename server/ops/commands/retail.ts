@@ -34,7 +34,7 @@ export const leverageCapSet: OpsCommand = {
   summary: 'Change the retail leverage cap of an asset class (major_fx, minor, other, share, crypto)',
   params: [
     { name: 'class', help: 'major_fx, minor (other FX, gold, major indices), other, share or crypto' },
-    { name: 'cap', help: 'the highest multiple offered, 1 to 1000' },
+    { name: 'cap', help: 'the highest leverage offered, 1 to 1000' },
   ],
   before: async (q, args) => ({
     class: args.class,

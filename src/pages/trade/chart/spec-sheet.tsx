@@ -35,12 +35,12 @@ const FIGURES = new Set([
   'spec.precision',
 ]);
 
-function marginPerLot(inst: Instrument, at: string, multiple: number | undefined): string {
+function marginPerLot(inst: Instrument, at: string, leverage: number | undefined): string {
   const fixed = inst.MarginMode === FIXED_MARGIN_MODE;
-  if (!fixed && (!multiple || !isDecimalText(at))) return '--';
+  if (!fixed && (!leverage || !isDecimalText(at))) return '--';
   const spec = { MarginMode: inst.MarginMode, ForexContNum: inst.ForexContNum, ForexFeeRate: inst.ForexFeeRate };
   return formatMoney(
-    placesText(margin(spec, lots('1'), price(isDecimalText(at) ? at : '1'), multiple ?? 0), MONEY_PLACES),
+    placesText(margin(spec, lots('1'), price(isDecimalText(at) ? at : '1'), leverage ?? 0), MONEY_PLACES),
   );
 }
 
