@@ -1,0 +1,149 @@
+// The words docs/glossary.md fixes, where the code may still write another: the contract's wire words (`cont`,
+// `multiple`, `forex_id`, `FOREX_TRADE`, `CautionMoney`, `/mining`) only at the edge that translates them, and "feed" on
+// the server only in a name someone outside the code types, stores or queries. Each exception is listed with its reason.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const filesUnder = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .map((f) => relative(ROOT, join(ROOT, dir, f)))
+    .filter((f) => /\.(ts|tsx|sql|json)$/.test(f));
+
+/** The contract's words for lots, leverage, instrument id, an order's push, margin and the funds screens. */
+const WIRE = /\bcont\b|\bmultiple\b|forex_id|FOREX_TRADE|CautionMoney|\/mining/;
+
+/** The edge: where the contract is written as it is and translated (docs/architecture.md, the wire contract). */
+const EDGE: Record<string, string> = {
+  'server/routes/': "the routes: each schema names the contract's parameters and maps them to the services",
+  'server/http/': 'the wire shapes (server/http/wire/, submit-query.ts the submit) and the field names of errors',
+  'server/ws/': "the socket gateway: the contract's topics and message types, and their documentation",
+  'server/engine/order-wire.ts': 'the Order serializer and the owner’s push (FOREX_TRADE / FOREX_CLOSED)',
+  'domain/types.ts': "the contract's JSON shapes (Order, Instrument)",
+  'domain/ws-protocol.ts': "the socket's messages and topics",
+  'domain/retail.ts': 'the retail routes’ JSON shapes beside their glossary types',
+  'domain/price-alerts.ts': 'the alert routes’ JSON shapes',
+  'domain/content-types.ts': 'the content routes’ JSON shapes',
+  'workers/feed/server-messages.ts': "the worker's wire parser: pushes become OrderEvent",
+  'workers/feed/parse.ts': "the worker's check of a socket message's shape",
+  'workers/feed/rest.ts': "the worker's REST queries",
+  'src/api/': "the app's request and response types and their translation",
+  'src/components/nav/fund-paths.ts': "the funds screens' URLs, the contract's /mining",
+};
+
+/** Names that are stored: a renamed one would not match what a database or a phone already holds. */
+const STORED: Record<string, string> = {
+  'server/db/migrations/': 'applied migrations are history; the orders and seeded_traders tables keep `multiple`',
+  'server/db/seeds/traders.ts': 'writes the seeded_traders column `multiple`',
+  'server/engine/orders-repository.ts': 'reads and writes the orders column `multiple`',
+  'server/content/ranking.ts': 'its SQL groups by the orders column `multiple`',
+  'server/copy/statistics.ts': 'its SQL reads the orders column `multiple`',
+  'src/state/orders/one-click.ts': 'the one-click size in localStorage keeps `multiple`, so a saved size still reads',
+};
+
+/** Still to translate: each file and what it still reads of the wire. Translating one means removing it here. */
+const WAITING: Record<string, string> = {
+  'server/alerts/alerts-repository.ts': 'builds the PriceAlert wire shape (forex_id) the route returns',
+  'workers/risk.ts': "reads the wire Order's CautionMoney (the client's orders are the contract's Order)",
+  'src/pages/order/order-detail.tsx': "shows the wire Order's Multiple and CautionMoney; DOM hook field=multiple",
+  'src/pages/order/order-format.ts': "reads the wire Order's CautionMoney",
+  'src/pages/order/close-all-scope.ts': "builds close_all's wire query (forex_id)",
+  'src/pages/rank/rank-page.tsx': "shows the wire Trader's multiple",
+  'src/chart/alert-lines.ts': "reads the wire PriceAlert's forex_id",
+  'src/components/instrument/alert-bell.tsx': "reads the wire PriceAlert's forex_id",
+  'src/pages/alerts/alerts-sheet.tsx': "reads the wire PriceAlert's forex_id",
+  'src/pages/trade/chart/spec-sheet.tsx': "reads the wire retail terms' forex_id",
+  'src/state/account/retail.ts': "reads the wire retail terms' forex_id",
+  'src/pages/trade/order-ticket/draft-types.ts': 'the DOM hook data-field="multiple" that e2e and bench select',
+  'src/pages/trade/order-ticket/multiplier-picker.tsx': 'the DOM hooks and the i18n keys trade.multiple*',
+  'src/pages/trade/order-ticket/order-draft.ts': 'the field multiple and the i18n key trade.multiple_required',
+  'src/pages/trade/order-ticket/order-form.tsx': 'the field multiple and the i18n key trade.multiple',
+};
+
+const excepted = (f: string): boolean =>
+  [EDGE, STORED, WAITING].some((list) => Object.keys(list).some((p) => (p.endsWith('/') ? f.startsWith(p) : f === p)));
+
+/** Each line of `text` that writes a wire word. */
+const wireLines = (text: string): string[] =>
+  text.split('\n').flatMap((line, i) => (WIRE.test(line) ? [`${i + 1}: ${line.trim()}`] : []));
+
+describe("the contract's wire words stay at the edge (docs/glossary.md)", () => {
+  const files = ['src', 'server', 'domain', 'workers'].flatMap(filesUnder);
+
+  it('the check finds each word as a name, a key or a path, and not inside another word', () => {
+    expect(
+      wireLines('const { cont } = q;\nx.multiple = 2;\n{ forex_id: 1 }\n"FOREX_TRADE"\nCautionMoney\n"/mining"'),
+    ).toHaveLength(6);
+    expect(wireLines('for (const c of multiples) continue;\nconst contract = FOREX_CLOSED;')).toEqual([]);
+  });
+
+  it('no file outside the edge and the stored names writes one', () => {
+    const found = files
+      .filter((f) => !excepted(f))
+      .flatMap((f) => wireLines(readFileSync(join(ROOT, f), 'utf8')).map((l) => `${f}:${l}`));
+    expect(files.length).toBeGreaterThan(500);
+    expect(found).toEqual([]);
+  });
+
+  it('every listed path exists, and a file still waiting still writes one (remove it from the list once translated)', () => {
+    for (const p of [...Object.keys(EDGE), ...Object.keys(STORED), ...Object.keys(WAITING)]) {
+      expect(
+        files.some((f) => (p.endsWith('/') ? f.startsWith(p) : f === p)),
+        p,
+      ).toBe(true);
+    }
+    const done = Object.keys(WAITING).filter((f) => wireLines(readFileSync(join(ROOT, f), 'utf8')).length === 0);
+    expect(done).toEqual([]);
+  });
+});
+
+/** "Feed" names the client's feed in workers/feed/; on the server the price desk is its own word. */
+const SERVER_MIGRATIONS = 'server/db/migrations/';
+const FEED = /feed|Feed|FEED/;
+/** What may still say "feed" on the server: names typed, stored or queried outside the code. */
+const FEED_KEPT: readonly { name: string; re: RegExp }[] = [
+  // The operator's commands, as docs/back-office.md lists them and operators type them.
+  { name: 'ops command names', re: /['`]feeds['`]|['`]feed-[a-z*-]+['`]|ops -- feeds\b|\bfeeds command\b/g },
+  // Prometheus series (docs/operations.md "Metrics"): an installed rule naming a renamed series never fires.
+  { name: 'metric series', re: /\btickwise_feed_[a-z_]+\b/g },
+  // Deployment settings (the README's configuration table): a renamed one would be ignored where it is set.
+  { name: 'settings', re: /\bFEED_(STALE_MS|SPIKE_PCT)\b/g },
+  // Bus subjects between the writer and the gateways (docs/scaling.md): processes of two versions meet in a restart.
+  { name: 'bus subjects', re: /\btw\.feed\.(flags|status|control)\b/g },
+  // Stored tables (migration 150).
+  { name: 'tables', re: /\bfeed_(mappings|rules|suspended|changes)\b/g },
+  // The websocket's quote tuple field, as docs/protocol.md names it.
+  { name: 'wire field', re: /\bFeed\?|\bFeed only on a flagged quote\b/g },
+];
+
+/** Each line of `text` that says "feed" once the kept names are taken out. */
+function feedStrays(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line, i) => ({ line: FEED_KEPT.reduce((l, k) => l.replace(k.re, ''), line), n: i + 1 }))
+    .filter(({ line }) => FEED.test(line))
+    .map(({ line, n }) => `${n}: ${line.trim()}`);
+}
+
+describe('"feed" on the server (docs/glossary.md "price desk")', () => {
+  const files = filesUnder('server').filter((f) => !f.startsWith(SERVER_MIGRATIONS));
+
+  it('the check finds the word in identifiers and comments, and not inside another word', () => {
+    expect(feedStrays('const x = ctx.feeds?.status();')).toHaveLength(1);
+    expect(feedStrays('export interface FeedOptions {}')).toHaveLength(1);
+    expect(feedStrays('// the feed desk refuses stale prices')).toHaveLength(1);
+    expect(feedStrays('const feeDelta = amounts.fee;')).toEqual([]);
+    expect(feedStrays("name: 'feed-map', series: 'tickwise_feed_ticks_total', env.FEED_STALE_MS")).toEqual([]);
+  });
+
+  it('no server file is named after it', () => {
+    expect(files.filter((f) => FEED.test(f))).toEqual([]);
+  });
+
+  it('every server file says it only in a kept name', () => {
+    const found = files.flatMap((f) => feedStrays(readFileSync(join(ROOT, f), 'utf8')).map((s) => `${f}:${s}`));
+    expect(files.length).toBeGreaterThan(100);
+    expect(found).toEqual([]);
+  });
+});
