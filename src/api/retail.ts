@@ -1,10 +1,20 @@
 // The retail-protection routes (docs/retail-protection.md): the risk warning's figure, the account's retail terms,
 // the appropriateness questionnaire and its acknowledgement, and an instrument's specification.
-import type { InstrumentSpec, QuestionnaireResult, RetailProfile, RiskWarning } from '../../domain/retail.ts';
+import type {
+  InstrumentSpec,
+  QuestionnaireResult,
+  RetailProfile,
+  RetailStanding,
+  RiskWarning,
+} from '../../domain/retail.ts';
 import { apiGet, apiPost } from './client.ts';
 
 export const riskWarning = (): Promise<RiskWarning> => apiGet('/v1/api/retail/warning', {}, { toast: false });
-export const retailTerms = (): Promise<RetailProfile> => apiGet('/v1/api/retail/terms', {}, { toast: false });
+/** The account's retail terms, each offer's `forex_id` read as its instrumentId. */
+export const retailTerms = async (): Promise<RetailStanding> => {
+  const p = await apiGet<RetailProfile>('/v1/api/retail/terms', {}, { toast: false });
+  return { ...p, leverage: p.leverage.map(({ forex_id, ...offer }) => ({ instrumentId: forex_id, ...offer })) };
+};
 export const answerQuestionnaire = (answers: Record<string, string>): Promise<QuestionnaireResult> =>
   apiPost('/v1/api/retail/questionnaire', answers);
 export const acknowledgeRisk = (): Promise<QuestionnaireResult> => apiPost('/v1/api/retail/acknowledge', {});

@@ -53,8 +53,6 @@ const WAITING: Record<string, string> = {
   'src/chart/alert-lines.ts': "reads the wire PriceAlert's forex_id",
   'src/components/instrument/alert-bell.tsx': "reads the wire PriceAlert's forex_id",
   'src/pages/alerts/alerts-sheet.tsx': "reads the wire PriceAlert's forex_id",
-  'src/pages/trade/chart/spec-sheet.tsx': "reads the wire retail terms' forex_id",
-  'src/state/account/retail.ts': "reads the wire retail terms' forex_id",
   'src/pages/trade/order-ticket/draft-types.ts': 'the DOM hook data-field="multiple" that e2e and bench select',
   'src/pages/trade/order-ticket/multiplier-picker.tsx': 'the DOM hooks and the i18n keys trade.multiple*',
   'src/pages/trade/order-ticket/order-draft.ts': 'the field multiple and the i18n key trade.multiple_required',

@@ -63,7 +63,7 @@ export function SpecSheet({ inst }: { inst: Instrument }): ReactElement {
   }, [open, inst.Id]);
   const q = quote(inst.Code);
   const offered = offeredLeverage(inst).map((m) => m.Value);
-  const terms = $retailTerms.value?.leverage.find((l) => l.forex_id === inst.Id);
+  const terms = $retailTerms.value?.leverage.find((l) => l.instrumentId === inst.Id);
   const fixed = inst.MarginMode === FIXED_MARGIN_MODE;
   const top = offered[offered.length - 1];
   const rows: Array<[string, string]> = [

@@ -23,6 +23,7 @@ const { $instruments } = await import('../../../../../src/state/market/instrumen
 const { quote } = await import('../../../../../src/state/market/quotes.ts');
 const api = await import('../../../../../src/api/instruments.ts');
 const trading = await import('../../../../../src/api/trading.ts');
+const retail = await import('../../../../../src/api/retail.ts');
 
 function inst(code: string, close = '1.5'): Instrument {
   return listed(code, code.charCodeAt(0), {
@@ -38,6 +39,21 @@ beforeEach(async () => {
 });
 
 describe('endpoints', () => {
+  it("reads the retail terms' forex_id as each offer's instrumentId", async () => {
+    const offer = { asset_class: 'fx' as const, cap: 30, multiples: [10, 30] };
+    vi.mocked(apiGet).mockResolvedValue({
+      category: 'retail',
+      questionnaire: 'passed',
+      leverage: [{ forex_id: 3, ...offer }],
+    });
+    expect(await retail.retailTerms()).toEqual({
+      category: 'retail',
+      questionnaire: 'passed',
+      leverage: [{ instrumentId: 3, ...offer }],
+    });
+    expect(vi.mocked(apiGet).mock.lastCall?.[0]).toBe('/v1/api/retail/terms');
+  });
+
   it('searches trade_list with searchCurrency and filters by category_id', async () => {
     vi.mocked(apiGet).mockResolvedValue([]);
     await api.tradeList('EUR', 3);
