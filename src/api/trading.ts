@@ -78,15 +78,17 @@ export function closeOrder(id: number, lots?: string, opts: CallOptions = {}): P
   });
 }
 
-/** The query of close_all: a side or all, optionally one instrument. */
+/** What close_all closes: a side or all, optionally one instrument (sent as the contract's forex_id). */
 export interface CloseAllParams {
   scope: 'all' | 'buy' | 'sell';
-  forex_id?: number;
+  instrumentId?: number;
 }
 
 /** Closes every holding order in the scope, each on its own; resolves each one's outcome (closed, or refused). */
 export function closeAll(params: CloseAllParams): Promise<Envelope<{ results: CloseAllItem[] }>> {
-  return apiGetFull<{ results: CloseAllItem[] }>('/v1/api/forex/close_all', { ...params }, { loading: true });
+  const { scope, instrumentId } = params;
+  const query = instrumentId === undefined ? { scope } : { scope, forex_id: instrumentId };
+  return apiGetFull<{ results: CloseAllItem[] }>('/v1/api/forex/close_all', query, { loading: true });
 }
 
 /** Cancels a pending order; resolves the cancelled order (status 3) and the server's msg. */

@@ -33,7 +33,7 @@ export function scopeOf(choice: CloseAllChoice, inst: ScopeInstrument | null): C
 }
 
 export function paramsOf(choice: CloseAllChoice, inst: ScopeInstrument | null): CloseAllParams {
-  if (choice === 'instrument' && inst) return { scope: 'all', forex_id: inst.forexId };
+  if (choice === 'instrument' && inst) return { scope: 'all', instrumentId: inst.forexId };
   return { scope: choice === 'buy' || choice === 'sell' ? choice : 'all' };
 }
 
