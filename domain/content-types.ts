@@ -36,6 +36,9 @@ export interface Trader {
   is_sample: number;
 }
 
+/** A ranked trader in the glossary's words: `leverage` is the wire's `multiple` (server/routes/content.ts, src/api). */
+export type RankedTrader = Omit<Trader, 'multiple'> & { leverage: number };
+
 export interface InviteInfo {
   invite_code: string;
   invite_count: number; // users who registered with this code

@@ -3,15 +3,15 @@
 // and suspended providers are left out; a published provider shows their provider name and running copiers.
 // Rates are percent with 2 decimals: profit rate = realised P&L ÷ margin used; win rate = winning ÷ closed orders.
 import { dec, fixed, type DecInput } from '../../domain/decimal.ts';
-import type { Trader } from '../../domain/content-types.ts';
+import type { RankedTrader } from '../../domain/content-types.ts';
+
+export type { RankedTrader };
 import type { Queryable } from '../db/db.ts';
 import { DAY_MS } from '../../domain/time.ts';
 
 export const THREE_WEEKS_MS = 21 * DAY_MS;
 export const RANK_PAGE_SIZE = 20;
 
-/** A ranked trader in the glossary's words: `leverage` the one used most (the wire's `multiple`, server/routes/content.ts). */
-export type RankedTrader = Omit<Trader, 'multiple'> & { leverage: number };
 type Unranked = Omit<RankedTrader, 'rank'>;
 
 interface AggRow {

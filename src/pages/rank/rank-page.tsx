@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { Trader } from '../../../domain/content-types.ts';
+import type { RankedTrader } from '../../../domain/content-types.ts';
 import { followList } from '../../api/content.ts';
 import { useQuery } from '../../components/hooks/use-query.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
@@ -24,7 +24,7 @@ export function RankPage(): ReactElement {
 
 function TraderList({ copy }: { copy: boolean }): ReactElement {
   const { t } = useTranslation();
-  const [items, setItems] = useState<Trader[]>([]);
+  const [items, setItems] = useState<RankedTrader[]>([]);
   const [page, setPage] = useState(0);
   const [finished, setFinished] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -84,7 +84,7 @@ function TraderList({ copy }: { copy: boolean }): ReactElement {
                     ) : null}
                   </span>
                   <span className="rank-row__meta">
-                    {t('content.variety')} <Num>{tr.code}</Num> · <Num>×{tr.multiple}</Num>
+                    {t('content.variety')} <Num>{tr.code}</Num> · <Num>×{tr.leverage}</Num>
                   </span>
                   <span className="rank-row__meta">
                     {t('content.followers', { n: tr.followers })} · {t('content.orders', { n: tr.total_trade_num })}

@@ -48,7 +48,6 @@ const WAITING: Record<string, string> = {
   'workers/risk.ts': "reads the wire Order's CautionMoney (the client's orders are the contract's Order)",
   'src/pages/order/order-detail.tsx': "shows the wire Order's Multiple and CautionMoney; DOM hook field=multiple",
   'src/pages/order/order-format.ts': "reads the wire Order's CautionMoney",
-  'src/pages/rank/rank-page.tsx': "shows the wire Trader's multiple",
   'src/chart/alert-lines.ts': "reads the wire PriceAlert's forex_id",
   'src/components/instrument/alert-bell.tsx': "reads the wire PriceAlert's forex_id",
   'src/pages/alerts/alerts-sheet.tsx': "reads the wire PriceAlert's forex_id",
