@@ -1,7 +1,7 @@
 // Decimal TEXT as the wire and the forms carry it, read in plain string arithmetic: is it a plain decimal, its sign and
 // direction, trailing zeros, what a number field holds. The market list's first paint needs no decimal.js (kept off
-// the first screen's bundle) and no Intl.NumberFormat, whose first construction loads ICU data (~20 ms at 1× on the
-// bench machine, inside the first render of the rows). Money maths still use decimal.ts; rounding is
+// the first screen's bundle) and no Intl.NumberFormat, whose first construction loads ICU data inside the first
+// render of the rows (bench/README.md). Money maths still use decimal.ts; rounding is
 // numerics/round.ts's, and text for the screen format/'s.
 import { DECIMAL_RE } from './numerics/decimal-pattern.ts';
 

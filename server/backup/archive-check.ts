@@ -1,6 +1,6 @@
 // A PGlite backup's archive checked whole before anything is written (docs/operations.md "Backups"): its gzip
-// stream complete and every tar entry present to the archive's end marker. A tar cut inside valid gzip used to be
-// found only by PGlite's loader, after tens of MB of partial files were left in DATA_DIR.
+// stream complete and every tar entry present to the archive's end marker, so a tar cut inside valid gzip is refused
+// before PGlite's loader leaves partial files in DATA_DIR.
 import { gunzipSync } from 'node:zlib';
 import { BadBackup } from './sealed.ts';
 

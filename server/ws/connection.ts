@@ -40,9 +40,8 @@ export interface HubOptions {
 }
 
 export const DEFAULT_HUB_OPTIONS: HubOptions = {
-  // 50 ms, not 100: waiting for the batch was most of tick→client (p99 ~122 ms at 2,000 sockets with 100 ms, against
-  // The 100 ms). The client's worker conflates to one batch per 100 ms anyway, so twice the frames cost it little;
-  // the server's cost is one more serialisation and send loop per 50 ms (docs/protocol.md "Fan-out cost").
+  // Half the client's 100 ms conflation: waiting for the batch is most of tick→client, and the extra send loop is
+  // cheap (docs/protocol.md "Fan-out cost" has the figures).
   flushMs: 50,
   softLimit: 64 * 1024,
   hardLimit: 1024 * 1024,

@@ -1,5 +1,5 @@
-// i18next itself, with the whole default-language file and the loaders of the other 17: a lazy chunk (~16 KB gzip of
-// library and ~12 KB of hk texts) that src/i18n/index.ts loads once after start-up, so the first screen's bytes do not
+// i18next itself, with the whole default-language file and the loaders of the other 17: a lazy chunk (the library and
+// the hk texts) that src/i18n/index.ts loads once after start-up, so the first screen's bytes do not
 // carry it (its texts come from virtual:first-texts until this is in; src/i18n/first-texts.ts).
 import i18next, { type i18n as I18n } from 'i18next';
 import hk from '../../locales/hk.json';

@@ -2,8 +2,8 @@
 // survive; the layout restores its window scroll position when it shows again. React's <Activity> hides it: its
 // effects are cleaned up while hidden, so its rows, sparklines and chart unsubscribe from the feed (the worker then
 // stops sending their quotes, docs/worker.md "Quote interest") and subscribe again, reading the newest state, when
-// it shows. Before, a hidden list kept its rows subscribed, and rewrote their text and attributes every tick under
-// /trade. The `hidden` attribute stays for code that asks whether it is shown (the desk's keys).
+// it shows, so a hidden list writes nothing on a tick. The `hidden` attribute stays for code that asks whether it is
+// shown (the desk's keys).
 import { Activity, Suspense, useLayoutEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $loggedIn } from '../../state/account/session.ts';

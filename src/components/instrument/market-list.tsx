@@ -40,7 +40,7 @@ const savedOffsets = new Map<string, number>();
 /**
  * Whether this list's first rows are still to be filled (one flag per mounted list, mutable: no render when it flips).
  * virtua mounts the first screenful of rows when its ResizeObserver first reports the viewport, in a flushSync: one
- * task that a weak phone spends ~150 ms in at 1x (bench/README.md, Lighthouse's Total Blocking Time). So that first
+ * long task on a weak phone (bench/README.md, Lighthouse's Total Blocking Time). So that first
  * time, each slot commits empty (its box is fixed: nothing moves) and React fills the rows in a deferred render that
  * yields to the browser every few ms. Rows that mount later (scrolling, a new filter) render at once, never blank.
  */

@@ -1,3 +1,3 @@
 // The one part of virtua the lists use, as the module lazy-virtualizer.tsx imports: a dynamic import of 'virtua'
-// itself would keep every export of the package (VList, WindowVirtualizer, the grid: 24 KB against 8).
+// itself would keep every export of the package (VList, WindowVirtualizer, the grid).
 export { Virtualizer } from 'virtua';
