@@ -168,9 +168,8 @@ function factorEnv(env: NodeJS.ProcessEnv): number | undefined {
   return n;
 }
 
-/** PGLITE_WORKER: embedded PGlite runs on a worker thread unless it is `0`. The 30-minute soak (50 users) kept
- * the event loop's lag p99 under 25 ms that way, against 123–205 ms with every query on the server's own thread
- * (docs/reliability.md). */
+/** PGLITE_WORKER: embedded PGlite runs on a worker thread unless it is `0`, so queries do not hold the server's event
+ * loop (docs/reliability.md has the soak's figures). */
 export function pgliteWorkerEnv(raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || raw === '1') return true;
   if (raw === '0') return false;

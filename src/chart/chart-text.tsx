@@ -2,9 +2,8 @@
 // a screen reader reaches as text, the legends' values and the lines drawn over the candles, and a button that shows
 // the newest bars as a table. The canvas itself is hidden
 // from assistive technology by the chart library's own markup; this is its text alternative. The button is an icon
-// over the chart's corner (its name is read and shown as a tooltip): a sentence there covered the newest candles on a
-// phone, and, drawn with the chart library seconds after the first paint, it was /trade's largest text (Lighthouse's
-// LCP element, bench/README.md "Start-up").
+// over the chart's corner (its name is read and shown as a tooltip): a sentence there would cover the newest candles on
+// a phone and, drawn with the chart library after the first paint, become /trade's largest text (its LCP element).
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../components/overlays/bottom-sheet.tsx';
