@@ -50,8 +50,9 @@ export const PUSH_DEVICES_MAX = 10;
 
 export type AlertStatus = 'active' | 'fired';
 
-/** One alert as the server answers it. Prices are decimal strings at the instrument's precision. */
-export interface PriceAlert {
+/** One alert as the routes answer it and the socket pushes it. Prices are decimal strings at the instrument's
+ * precision. */
+export interface PriceAlertWire {
   id: number;
   forex_id: number;
   code: string;
@@ -71,11 +72,30 @@ export interface PriceAlert {
   fired_change: string | null;
 }
 
+/** One alert in the glossary's words, as the server's services and the app hold it: the wire's forex_id is its
+ * instrumentId. */
+export type PriceAlert = Omit<PriceAlertWire, 'forex_id'> & { instrumentId: number };
+
 /** The list answer: active alerts first (newest first), then the newest fired ones, and the cap. */
 export interface PriceAlerts {
   alerts: PriceAlert[];
   max: number;
 }
+
+export interface PriceAlertsWire {
+  alerts: PriceAlertWire[];
+  max: number;
+}
+
+/** The edge's translations, both ways (the routes and the hub write the wire; src/api and the worker read it). */
+export const alertToWire = ({ instrumentId, id, ...a }: PriceAlert): PriceAlertWire => ({
+  id,
+  forex_id: instrumentId,
+  ...a,
+});
+export const alertFromWire = ({ forex_id, ...a }: PriceAlertWire): PriceAlert => ({ ...a, instrumentId: forex_id });
+export const alertsToWire = (l: PriceAlerts): PriceAlertsWire => ({ ...l, alerts: l.alerts.map(alertToWire) });
+export const alertsFromWire = (l: PriceAlertsWire): PriceAlerts => ({ ...l, alerts: l.alerts.map(alertFromWire) });
 
 /**
  * Whether a condition holds. Numbers, not decimals: prices have at most 15 significant digits, and such decimal

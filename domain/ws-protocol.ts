@@ -1,5 +1,5 @@
 // Message shapes of the live socket /v1/ws (docs/protocol.md explains them): shared by server and worker.
-import type { PriceAlert } from './price-alerts.ts';
+import type { PriceAlertWire } from './price-alerts.ts';
 import type { CloseReason, KlineBar, Order } from './types.ts';
 
 export const WS_PATH = '/v1/ws';
@@ -91,6 +91,6 @@ export type ServerMessage =
   | { type: 'KLINE'; topic: string; data: KlineBar & { Code: string } } // live 1min bar
   | { type: 'FOREX_TRADE'; seq: number; data: Order }
   | { type: 'FOREX_CLOSED'; seq: number; data: Order & { CloseReason: CloseReason } }
-  | { type: 'PRICE_ALERT'; data: PriceAlert } // one of the user's alerts fired (sent once, to the sockets online then)
+  | { type: 'PRICE_ALERT'; data: PriceAlertWire } // one of the user's alerts fired (sent once, to the sockets online then)
   | { type: 'MARGIN_CALL'; data: MarginCall } // the risk rate crossed the margin-call level (once per crossing)
   | { type: 'ACCOUNT'; data: { kind: AccountChange } }; // the user's money or review state changed elsewhere

@@ -42,11 +42,11 @@ export interface ActiveAlert {
   value: string;
 }
 
-function wire(r: AlertRow): PriceAlert {
+function alertOf(r: AlertRow): PriceAlert {
   const places = Number(r.price_precision);
   return {
     id: Number(r.id),
-    forex_id: Number(r.instrument_id),
+    instrumentId: Number(r.instrument_id),
     code: r.code,
     show_code: r.show_code,
     kind: r.kind,
@@ -78,7 +78,7 @@ export async function userAlerts(q: Queryable, userId: number, firedShown: numbe
     `${SELECT} WHERE a.user_id = $1 AND a.status = 1 ORDER BY a.fired_at DESC, a.id DESC LIMIT $2`,
     [userId, firedShown],
   );
-  return [...live, ...fired].map(wire);
+  return [...live, ...fired].map(alertOf);
 }
 
 export async function countActive(q: Queryable, userId: number): Promise<number> {
@@ -153,7 +153,7 @@ export async function fireAlert(
      RETURNING ${COLUMNS}`,
     [id, price, at, change],
   );
-  return row ? { ...wire(row), userId: Number(row.user_id) } : undefined;
+  return row ? { ...alertOf(row), userId: Number(row.user_id) } : undefined;
 }
 
 /** True when the instrument exists and is listed (a disabled one has no live price to watch). */

@@ -7,7 +7,7 @@ import { ok } from '../http/envelope.ts';
 import { body, int, oneOf, query, requiredStr, str } from '../http/schemas.ts';
 import { PRICE_ALERTS, PUSH_DEVICES, PUSH_KEY } from '../http/wire/alerts.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
-import { ALERT_CONDITIONS, ALERT_KINDS, ALERT_NOTE_MAX } from '../../domain/price-alerts.ts';
+import { ALERT_CONDITIONS, ALERT_KINDS, ALERT_NOTE_MAX, alertsToWire } from '../../domain/price-alerts.ts';
 import { createAlert, readAlerts, removeAlert, type AlertChanged, type AlertInput } from '../alerts/alerts.ts';
 import { countSubscriptions } from '../alerts/push-repository.ts';
 import { subscribePush, unsubscribePush } from '../alerts/push-subscriptions.ts';
@@ -24,7 +24,7 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const changed: AlertChanged = (id) => ctx.alerts.changed(id);
 
   app.get('/v1/api/alerts/list', { schema: { ...list, querystring: query() } }, async (request) =>
-    ok(await readAlerts(ctx.db, caller(request).id)),
+    ok(alertsToWire(await readAlerts(ctx.db, caller(request).id))),
   );
 
   app.post<{ Body: Omit<AlertInput, 'instrumentId'> & { forex_id: number } }>(
@@ -48,14 +48,15 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
     async (request) => {
       const { forex_id: instrumentId, ...rest } = request.body;
-      return ok(await createAlert(ctx.db, caller(request).id, { ...rest, instrumentId }, ctx.clock.now(), changed));
+      const list = await createAlert(ctx.db, caller(request).id, { ...rest, instrumentId }, ctx.clock.now(), changed);
+      return ok(alertsToWire(list));
     },
   );
 
   app.post<{ Body: { id: number } }>(
     '/v1/api/alerts/delete',
     { config: { budget: budget('write') }, schema: { ...list, body: body({ id: int(1) }, ['id']) } },
-    async (request) => ok(await removeAlert(ctx.db, caller(request).id, request.body.id, changed)),
+    async (request) => ok(alertsToWire(await removeAlert(ctx.db, caller(request).id, request.body.id, changed))),
   );
 
   app.get(

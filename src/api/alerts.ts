@@ -1,6 +1,12 @@
 // The price-alert routes (docs/alerts.md): list, create and delete answer the whole list with the cap;
 // the push routes give the VAPID public key and store or remove this browser's PushManager subscription.
-import type { AlertCondition, AlertKind, PriceAlerts } from '../../domain/price-alerts.ts';
+import {
+  alertsFromWire,
+  type AlertCondition,
+  type AlertKind,
+  type PriceAlerts,
+  type PriceAlertsWire,
+} from '../../domain/price-alerts.ts';
 import { apiGet, apiPost, apiRequest, type CallOptions } from './client.ts';
 
 export interface NewAlert {
@@ -12,17 +18,20 @@ export interface NewAlert {
   note: string;
 }
 
-export const readAlerts = (opts: CallOptions = { toast: false }): Promise<PriceAlerts> =>
-  apiGet('/v1/api/alerts/list', {}, opts);
-export const createAlert = (a: NewAlert): Promise<PriceAlerts> =>
-  apiPost(
-    '/v1/api/alerts/create',
-    a.kind === 'change'
-      ? { forex_id: a.forexId, kind: a.kind, condition: a.condition, percent: a.percent, note: a.note }
-      : { forex_id: a.forexId, kind: a.kind, condition: a.condition, price: a.price, note: a.note },
-    { toast: false },
+export const readAlerts = async (opts: CallOptions = { toast: false }): Promise<PriceAlerts> =>
+  alertsFromWire(await apiGet<PriceAlertsWire>('/v1/api/alerts/list', {}, opts));
+export const createAlert = async (a: NewAlert): Promise<PriceAlerts> =>
+  alertsFromWire(
+    await apiPost<PriceAlertsWire>(
+      '/v1/api/alerts/create',
+      a.kind === 'change'
+        ? { forex_id: a.forexId, kind: a.kind, condition: a.condition, percent: a.percent, note: a.note }
+        : { forex_id: a.forexId, kind: a.kind, condition: a.condition, price: a.price, note: a.note },
+      { toast: false },
+    ),
   );
-export const deleteAlert = (id: number): Promise<PriceAlerts> => apiPost('/v1/api/alerts/delete', { id });
+export const deleteAlert = async (id: number): Promise<PriceAlerts> =>
+  alertsFromWire(await apiPost<PriceAlertsWire>('/v1/api/alerts/delete', { id }));
 
 export const pushKey = (): Promise<{ key: string }> => apiGet('/v1/api/alerts/push/key', {}, { toast: false });
 export const subscribePush = (s: {

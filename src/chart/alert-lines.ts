@@ -19,7 +19,7 @@ export function alertLinesOf(
 ): StopLine[] {
   const lines: StopLine[] = [];
   for (const a of alerts) {
-    if (a.forex_id !== forexId || a.kind !== 'price' || a.status !== 'active' || a.price === null) continue;
+    if (a.instrumentId !== forexId || a.kind !== 'price' || a.status !== 'active' || a.price === null) continue;
     lines.push({ id: a.id, price: Number(a.price), priceText: a.price, title: title(a.price) });
   }
   return lines;

@@ -20,7 +20,7 @@ import { useOwnServerAndChrome } from './server-and-chrome.ts';
 import { axe, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, type RealUser } from './real-user.ts';
 import { crosshairInk } from './chart-ink.ts';
-import type { PriceAlerts } from '../../domain/price-alerts.ts';
+import type { PriceAlertsWire } from '../../domain/price-alerts.ts';
 import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useOwnServerAndChrome(); // own: its stops 0.05 % away lie inside the bars of a fresh server's history
@@ -387,7 +387,7 @@ async function alertFromPriceLine(page: Page, cdp: CDPSession): Promise<{ id: nu
   await page.locator('.al-row[data-kind="price"][data-status="active"]').waitFor({ timeout: slow(10_000) });
   await page.keyboard.press('Escape');
   await priceBox.waitFor({ state: 'detached' });
-  const alerts = (await get<PriceAlerts>('/v1/api/alerts/list')).data.alerts;
+  const alerts = (await get<PriceAlertsWire>('/v1/api/alerts/list')).data.alerts;
   const made = alerts.find((a) => a.status === 'active' && a.forex_id === inst.Id);
   expect(made?.price).toBe(typed);
   await expect.poll(() => chart.getAttribute('data-alert-lines')).toBe(`${made?.id}:${typed}`);

@@ -1,9 +1,9 @@
 // The `data` shapes of the price-alert routes (docs/alerts.md): the list with its cap, and the
 // VAPID public key the app subscribes with.
-import type { PriceAlert, PriceAlerts } from '../../../domain/price-alerts.ts';
+import type { PriceAlertWire, PriceAlertsWire } from '../../../domain/price-alerts.ts';
 import { decimal, enumOf, integer, listOf, nullable, shape, text } from '../wire-schema.ts';
 
-const ALERT = shape<PriceAlert>('PriceAlert', {
+const ALERT = shape<PriceAlertWire>('PriceAlert', {
   id: integer,
   forex_id: integer,
   code: text,
@@ -20,7 +20,7 @@ const ALERT = shape<PriceAlert>('PriceAlert', {
   fired_change: nullable(decimal),
 });
 
-export const PRICE_ALERTS = shape<PriceAlerts>('PriceAlerts', { alerts: listOf(ALERT), max: integer });
+export const PRICE_ALERTS = shape<PriceAlertsWire>('PriceAlerts', { alerts: listOf(ALERT), max: integer });
 
 export interface PushKey {
   key: string;

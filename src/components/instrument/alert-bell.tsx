@@ -13,7 +13,7 @@ import { ICON_BELL } from '../icons/screen-icons.ts';
 export function AlertBell({ inst }: { inst: Instrument }): ReactElement {
   useSignals();
   const { t } = useTranslation();
-  const waiting = $alerts.value?.alerts.some((a) => a.forex_id === inst.Id && a.status === 'active') ?? false;
+  const waiting = $alerts.value?.alerts.some((a) => a.instrumentId === inst.Id && a.status === 'active') ?? false;
   return (
     <button
       type="button"

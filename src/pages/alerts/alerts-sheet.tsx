@@ -41,7 +41,7 @@ function InstrumentAlerts({ inst }: { inst: Instrument }): ReactElement {
     void loadAlerts();
   }, []);
   const list = $alerts.value;
-  const mine = list?.alerts.filter((a) => a.forex_id === inst.Id) ?? [];
+  const mine = list?.alerts.filter((a) => a.instrumentId === inst.Id) ?? [];
   const active = list?.alerts.filter((a) => a.status === 'active').length ?? 0;
   return (
     <section className="al-list" aria-label={t('alerts.open_for', { code: inst.ShowCode })}>

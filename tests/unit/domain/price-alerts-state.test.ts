@@ -9,7 +9,7 @@ import { $toasts } from '../../../src/state/shell/toasts.ts';
 
 const fired: PriceAlert = {
   id: 9,
-  forex_id: 1,
+  instrumentId: 1,
   code: 'EURUSD',
   show_code: 'EUR/USD',
   kind: 'price',

@@ -44,13 +44,9 @@ const STORED: Record<string, string> = {
 
 /** Still to translate: each file and what it still reads of the wire. Translating one means removing it here. */
 const WAITING: Record<string, string> = {
-  'server/alerts/alerts-repository.ts': 'builds the PriceAlert wire shape (forex_id) the route returns',
   'workers/risk.ts': "reads the wire Order's CautionMoney (the client's orders are the contract's Order)",
   'src/pages/order/order-detail.tsx': "shows the wire Order's Multiple and CautionMoney; DOM hook field=multiple",
   'src/pages/order/order-format.ts': "reads the wire Order's CautionMoney",
-  'src/chart/alert-lines.ts': "reads the wire PriceAlert's forex_id",
-  'src/components/instrument/alert-bell.tsx': "reads the wire PriceAlert's forex_id",
-  'src/pages/alerts/alerts-sheet.tsx': "reads the wire PriceAlert's forex_id",
   'src/pages/trade/order-ticket/draft-types.ts': 'the DOM hook data-field="multiple" that e2e and bench select',
   'src/pages/trade/order-ticket/multiplier-picker.tsx': 'the DOM hooks and the i18n keys trade.multiple*',
   'src/pages/trade/order-ticket/order-draft.ts': 'the field multiple and the i18n key trade.multiple_required',

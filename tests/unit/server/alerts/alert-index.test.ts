@@ -63,7 +63,7 @@ describe('the Web Push text of a day move', () => {
   it('says the change the list showed, in the browser’s language', () => {
     const a: PriceAlert = {
       id: 5,
-      forex_id: 7,
+      instrumentId: 7,
       code: 'BTCUSDT',
       show_code: 'BTC/USDT',
       kind: 'change',

@@ -10,7 +10,7 @@ describe('alertLinesOf', () => {
         priceAlert({ id: 1 }),
         priceAlert({ id: 2, status: 'fired' }),
         priceAlert({ id: 3, kind: 'change', price: null, percent: '2' }),
-        priceAlert({ id: 4, forex_id: 2, price: '151.000' }),
+        priceAlert({ id: 4, instrumentId: 2, price: '151.000' }),
         priceAlert({ id: 5, condition: 'below', price: '1.08000' }),
       ],
       1,

@@ -285,7 +285,8 @@ describe('login and subscriptions', () => {
     };
     s.receive({ type: 'PRICE_ALERT', data: alert });
     s.receive({ type: 'PRICE_ALERT', data: { id: 'x' } });
-    expect(sink.alerts).toEqual([alert]);
+    const { forex_id, ...rest } = alert;
+    expect(sink.alerts).toEqual([{ ...rest, instrumentId: forex_id }]); // the wire's forex_id, read as instrumentId
   });
 
   it('hands an account change (an operator paid a withdrawal) to the app; a malformed one is dropped', async () => {
