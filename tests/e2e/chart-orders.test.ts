@@ -107,27 +107,71 @@ async function drag(page: Page, line: ReturnType<typeof tag>, dy: number): Promi
 
 /**
  * Holds a touch on `line`'s tag through the browser's own touch input until the order's sheet opens; answers it. The
- * tag follows the price scale, which a tick can move between reading its box and touching it: a touch that missed is
- * lifted and the tag found again (at most five times).
+ * tag follows the price scale, which a tick can move between reading its box and touching it: the page records what
+ * the touch landed on, and a touch that missed the tag is lifted at once and tried again where the tag is now. A touch
+ * that landed holds until the sheet opens (no sleep: a busy page may take longer than the hold to act on it).
  */
 async function holdOpensSheet(page: Page, cdp: CDPSession, line: ReturnType<typeof tag>, o: Order) {
   const sheet = page.locator(`[data-testid="chart-order-sheet"][data-order="${o.Id}"]`);
+  const key = await line.getAttribute('data-line');
   for (let attempt = 1; ; attempt++) {
     await line.scrollIntoViewIfNeeded();
+    // Nothing drawn over the tag's middle (a busy page may still be building the chart's canvases above it).
+    await expect
+      .poll(() =>
+        line.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          return top !== null && el.contains(top);
+        }),
+      )
+      .toBe(true)
+      .catch(async (e: unknown) => {
+        console.log(
+          'DIAG',
+          page.url(),
+          await line.evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+            const chain = (n: Element | null) => {
+              const out: string[] = [];
+              for (let x = n; x; x = x.parentElement) {
+                const cs = getComputedStyle(x);
+                out.push(
+                  `${x.tagName}.${typeof x.className === 'string' ? x.className : ''}[z=${cs.zIndex},pos=${cs.position},op=${cs.opacity},tr=${cs.transform},iso=${cs.isolation},cont=${cs.contain},wc=${cs.willChange},disp=${cs.display},vis=${cs.visibility}]`,
+                );
+              }
+              return out.join(' < ');
+            };
+            return `lang=${document.documentElement.lang} dir=${document.documentElement.dir}\nTAG ${chain(el)}\nTOP ${chain(top)}`;
+          }),
+        );
+        throw e;
+      });
     const box = await line.boundingBox();
     if (!box) throw new Error('no tag');
+    await page.evaluate(() => {
+      const w = window as { __pressed?: string };
+      w.__pressed = undefined;
+      const note = (e: PointerEvent) => {
+        w.__pressed = (e.target as Element | null)?.closest('.tw-oline')?.getAttribute('data-line') ?? 'elsewhere';
+      };
+      document.addEventListener('pointerdown', note, { capture: true, once: true });
+    });
     const point = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point });
-    // Held until the hold has opened the sheet (no sleep: a busy page may take longer than the hold to act on it).
-    const opened = await sheet.waitFor({ timeout: slow(attempt < 5 ? 4_000 : 10_000) }).then(
-      () => true,
-      (e: unknown) => {
-        if (attempt < 5) return false;
-        throw e;
-      },
-    );
+    const pressed = await page.waitForFunction(() => (window as { __pressed?: string }).__pressed, null, {
+      timeout: slow(10_000),
+    });
+    const landed = (await pressed.jsonValue()) === key;
+    if (!landed && attempt < 20) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await page.keyboard.press('Escape'); // a touch that missed may have opened something of its own: close it
+      continue;
+    }
+    await sheet.waitFor({ timeout: slow(10_000) });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    if (opened) return sheet;
+    return sheet;
   }
 }
 
