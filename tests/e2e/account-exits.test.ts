@@ -27,6 +27,24 @@ async function signOutOthers(user: RealUser): Promise<void> {
 
 const toasts = (page: Page) => page.locator('.toast').allInnerTexts();
 
+/**
+ * Records every toast the page shows from its next load on: a toast lasts seconds, and on a busy machine the one
+ * shown as the app navigates away can come and go before a poll looks at the screen.
+ */
+async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { twToasts: string[] }).twToasts = seen;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll<HTMLElement>('.toast')) {
+        const text = el.innerText;
+        if (text && !seen.includes(text)) seen.push(text);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+const toastsShown = (page: Page) => page.evaluate(() => (window as unknown as { twToasts?: string[] }).twToasts ?? []);
+
 async function logOutFrom(page: Page, hash: string, shot: string): Promise<void> {
   await page.goto(`${e2e.server.url}/#${hash}`);
   const button = page.locator('[data-testid="logout"]');
@@ -35,7 +53,7 @@ async function logOutFrom(page: Page, hash: string, shot: string): Promise<void>
   await button.click();
   await page.locator('.dialog .btn-danger').click();
   await page.waitForURL((u) => u.hash === '' || u.hash === '#/');
-  await expect.poll(() => toasts(page)).toContain('Logged out');
+  await expect.poll(() => toastsShown(page)).toContain('Logged out');
   // Signed out for real: the user center asks for a login.
   await page.goto(`${e2e.server.url}/#/user`);
   await page.waitForURL(/#\/login/);
@@ -48,6 +66,7 @@ for (const [name, viewport] of [
   it(`logs out from the end of the user center and from the security page (${name})`, async () => {
     const user = await createRealUser(e2e.server);
     const { context, page } = await englishPage(viewport);
+    await recordToasts(page);
     await loginInBrowser(page, e2e.server, user);
     await page.goto(`${e2e.server.url}/#/user`);
     const rows = page.locator('.user-row');

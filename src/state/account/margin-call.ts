@@ -13,15 +13,22 @@ export const $marginCallLevel: Signal<string | null> = signal<string | null>(nul
 /** The trader dismissed the banner; margin-call-view.ts re-arms it at the next crossing. */
 export const $dismissed: Signal<boolean> = signal(false, { name: 'margin-call.$dismissed' });
 
+/** How many times the app saw the rate go to or below the level (margin-call-view.ts counts them). */
+export const $crossing: Signal<number> = signal(0, { name: 'margin-call.$crossing' });
+let dismissedIn = -1;
+
 export function showMarginCall(call: MarginCall): void {
-  $marginCall.value = call;
   $marginCallLevel.value = call.level;
+  // The server tells once per crossing, up to a second after the app saw it: the crossing already dismissed stays so.
+  if (dismissedIn === $crossing.value) return;
+  $marginCall.value = call;
   $dismissed.value = false;
 }
 
 export function dismissMarginCall(): void {
   $marginCall.value = null;
   $dismissed.value = true;
+  dismissedIn = $crossing.value;
 }
 
 /** Reads the level once per screen visit (it is the dealer's setting: it rarely changes). Quiet on failure. */

@@ -1,0 +1,74 @@
+// When the margin-call banner shows (src/state/account/margin-call-view.ts): a dismissed banner comes back only at the
+// next crossing — the rate seen above the level, then at or below it again — never because the rate was unknown for a
+// moment while the feed resynced its positions.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MarginCall } from '../../../../../domain/ws-protocol.ts';
+import { $account } from '../../../../../src/state/feed/feed-signals.ts';
+import { $livePositions } from '../../../../../src/state/orders/position-sync.ts';
+import {
+  $dismissed,
+  $marginCall,
+  $marginCallLevel,
+  dismissMarginCall,
+  showMarginCall,
+} from '../../../../../src/state/account/margin-call.ts';
+import { $marginCallOn } from '../../../../../src/state/account/margin-call-view.ts';
+
+function rate(riskRate: string | null): void {
+  $account.value = { positions: [], floating: '0', equity: '0', riskRate };
+}
+
+afterEach(() => {
+  $account.value = null;
+  $livePositions.value = false;
+  $marginCall.value = null;
+  $marginCallLevel.value = null;
+  $dismissed.value = false;
+});
+
+describe('the margin-call banner', () => {
+  it('stays dismissed through a moment with no live positions, and comes back at the next crossing', () => {
+    $marginCallLevel.value = '1000.00';
+    $livePositions.value = true;
+    rate('9.5'); // 950 %: at or below 1,000 %
+    expect($marginCallOn.value).toBe(true);
+    dismissMarginCall();
+    expect($marginCallOn.value).toBe(false);
+
+    $livePositions.value = false; // the feed resyncs: the rate is not known
+    $livePositions.value = true;
+    rate('9.4');
+    expect($marginCallOn.value).toBe(false);
+
+    rate('10.5'); // back above the level
+    rate('9.6'); // and down again: a new crossing
+    expect($marginCallOn.value).toBe(true);
+  });
+
+  it('stays dismissed while nothing is known, and the server’s next call shows it again', () => {
+    $marginCallLevel.value = '1000.00';
+    $livePositions.value = true;
+    rate('9.5');
+    dismissMarginCall();
+    rate(null); // a moment with no position in the figures
+    rate('9.0');
+    expect($marginCallOn.value).toBe(false);
+    showMarginCall({ risk_rate: '900.00', level: '1000.00' } satisfies MarginCall);
+    expect($marginCallOn.value).toBe(true);
+  });
+
+  it('keeps a banner dismissed before the server’s call for the same crossing arrives', () => {
+    $marginCallLevel.value = '1000.00';
+    $livePositions.value = true;
+    rate('10.5');
+    rate('9.5'); // the app sees the crossing first
+    expect($marginCallOn.value).toBe(true);
+    dismissMarginCall();
+    showMarginCall({ risk_rate: '950.00', level: '1000.00' }); // the server's call for it, a moment later
+    expect($marginCallOn.value).toBe(false);
+    rate('10.5');
+    rate('9.0'); // a new crossing
+    showMarginCall({ risk_rate: '900.00', level: '1000.00' });
+    expect($marginCallOn.value).toBe(true);
+  });
+});
