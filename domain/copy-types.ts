@@ -29,6 +29,7 @@ export interface CopyProvider {
 export interface CopyProviderSelf {
   published: number;
   name: string;
+  description: string;
   fee_percent: number;
   min_amount: string;
   is_demo: number;

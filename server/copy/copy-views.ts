@@ -56,13 +56,14 @@ export async function providerList(deps: CopyDeps, userId: number): Promise<Copy
 export async function providerSelf(deps: CopyDeps, userId: number): Promise<CopyProviderSelf> {
   const p = await providerOf(deps.db, userId);
   if (!p) {
-    const none = { name: '', fee_percent: 0, min_amount: '0.00', is_demo: 0, suspended: 0, copiers: 0 };
-    return { published: 0, ...none, aum: '0.00', fees_earned: '0.00' };
+    const none = { name: '', description: '', fee_percent: 0, min_amount: '0.00', is_demo: 0, suspended: 0 };
+    return { published: 0, ...none, copiers: 0, aum: '0.00', fees_earned: '0.00' };
   }
   const totals = await providerTotals(deps.db, userId);
   return {
     published: 1,
     name: p.display_name,
+    description: p.description,
     fee_percent: p.fee_percent,
     min_amount: fixed(p.min_amount, 2),
     is_demo: p.is_demo,

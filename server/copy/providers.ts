@@ -3,7 +3,14 @@
 // A copy may start only of a published, unsuspended, non-sample provider of the follower's own world.
 import { exactText } from '../../domain/decimal.ts';
 import { FEE_MAX, MIN_COPY_AMOUNT } from '../../domain/copy-maths.ts';
-import { parseAmount, USD_AMOUNT } from '../../domain/amount-input.ts';
+import {
+  parseProviderDescription,
+  parseProviderFee,
+  parseProviderMin,
+  parseProviderName,
+  PROVIDER_DESCRIPTION_MAX,
+  PROVIDER_NAME_MAX,
+} from '../../domain/copy-input.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import {
@@ -16,9 +23,6 @@ import {
 } from './copy-repository.ts';
 import type { CopyDeps } from './copy-fees.ts';
 
-export const NAME_MAX = 40;
-export const DESCRIPTION_MAX = 280;
-
 export interface PublishInput {
   name?: unknown;
   description?: unknown;
@@ -26,28 +30,17 @@ export interface PublishInput {
   minAmount?: unknown;
 }
 
-function feeOf(input: unknown): number {
-  const n = Number(input);
-  if (input === '' || input === undefined || !Number.isInteger(n) || n < 0 || n > FEE_MAX) {
-    throw new ApiError('provider_fee_invalid', undefined, { max: FEE_MAX });
-  }
-  return n;
-}
-
 /** Publishes the user as a provider of their own world (or updates the terms); a copy account never provides. */
 export async function publishProvider(deps: Pick<CopyDeps, 'db' | 'clock'>, userId: number, input: PublishInput) {
-  const name = typeof input.name === 'string' ? input.name.trim() : '';
-  if (name.length < 2 || name.length > NAME_MAX)
-    throw new ApiError('provider_name_invalid', undefined, { max: NAME_MAX });
-  const description = typeof input.description === 'string' ? input.description.trim() : '';
-  if (description.length > DESCRIPTION_MAX) {
-    throw new ApiError('provider_description_invalid', undefined, { max: DESCRIPTION_MAX });
-  }
-  const fee = feeOf(input.fee);
-  const min = parseAmount(input.minAmount, USD_AMOUNT);
-  if (!min.ok || min.value.lt(MIN_COPY_AMOUNT)) {
-    throw new ApiError('provider_min_invalid', undefined, { min: MIN_COPY_AMOUNT });
-  }
+  // The rules are the provider sheet's own (domain/copy-input.ts), so the app refuses what this refuses.
+  const name = parseProviderName(input.name);
+  if (!name.ok) throw new ApiError(name.error, undefined, { max: PROVIDER_NAME_MAX });
+  const description = parseProviderDescription(input.description);
+  if (!description.ok) throw new ApiError(description.error, undefined, { max: PROVIDER_DESCRIPTION_MAX });
+  const fee = parseProviderFee(input.fee);
+  if (!fee.ok) throw new ApiError(fee.error, undefined, { max: FEE_MAX });
+  const min = parseProviderMin(input.minAmount);
+  if (!min.ok) throw new ApiError(min.error, undefined, { min: MIN_COPY_AMOUNT });
   await deps.db.tx(async (q) => {
     const world = await userWorld(q, userId);
     if (!world || world.is_copy) throw new ApiError('provider_not_copyable');
@@ -56,9 +49,9 @@ export async function publishProvider(deps: Pick<CopyDeps, 'db' | 'clock'>, user
     }
     await upsertProvider(q, {
       userId,
-      name,
-      description,
-      feePercent: fee,
+      name: name.value,
+      description: description.value,
+      feePercent: fee.value,
       minAmount: exactText(min.value),
       isDemo: world.is_demo === 1,
       at: deps.clock.now(),

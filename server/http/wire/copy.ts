@@ -46,6 +46,7 @@ export const COPY_ITEMS = listShape<CopyItem>('CopyItem', {
 export const COPY_PROVIDER_SELF = shape<CopyProviderSelf>('CopyProviderSelf', {
   published: enumOf(0, 1),
   name: text,
+  description: text,
   fee_percent: integer,
   min_amount: decimal,
   is_demo: enumOf(0, 1),

@@ -99,7 +99,12 @@ describe('copy trading routes', () => {
     const first = await demo('copy-route-follower-3a');
     const second = await demo('copy-route-follower-3b');
     expect((await provider.get<CopyProviderSelf>('/api/copy/self')).data).toMatchObject({ published: 0, copiers: 0 });
-    await provider.postJson('/api/copy/publish', { name: 'Self View', fee: 20, min_amount: '100' });
+    await provider.postJson('/api/copy/publish', {
+      name: 'Self View',
+      description: 'Swing trades',
+      fee: 20,
+      min_amount: '100',
+    });
     const providerId = (await first.get<CopyProvider[]>('/api/copy/providers')).data.find(
       (p) => p.name === 'Self View',
     )?.provider_id;
@@ -114,6 +119,7 @@ describe('copy trading routes', () => {
     expect(self).toEqual({
       published: 1,
       name: 'Self View',
+      description: 'Swing trades',
       fee_percent: 20,
       min_amount: '100.00',
       is_demo: 1,
@@ -122,5 +128,22 @@ describe('copy trading routes', () => {
       aum: '1000.00',
       fees_earned: '12.34',
     });
+
+    // Editing is publishing again: new terms for copies started from now on; bad terms change nothing.
+    const bad = await provider.postJson('/api/copy/publish', { name: 'Self View', fee: 20, min_amount: '99.99' });
+    expect([bad.code, bad.msg]).toEqual([0, 'The minimum copy amount must be at least 100 USD']);
+    const edited = await provider.postJson('/api/copy/publish', { name: 'Self View 2', fee: 15, min_amount: '250' });
+    expect(edited.code).toBe(1);
+    expect((await provider.get<CopyProviderSelf>('/api/copy/self')).data).toMatchObject({
+      name: 'Self View 2',
+      description: '',
+      fee_percent: 15,
+      min_amount: '250.00',
+      copiers: 1,
+    });
+    const listed = (await second.get<CopyProvider[]>('/api/copy/providers')).data.find(
+      (p) => p.provider_id === providerId,
+    );
+    expect(listed).toMatchObject({ name: 'Self View 2', fee_percent: 15, min_amount: '250.00' });
   });
 });

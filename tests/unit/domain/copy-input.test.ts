@@ -1,7 +1,15 @@
 // The copy sheet's rule, shared with the server's start route: multiplier, stop-loss and amount, each bad input its
-// error key.
+// error key; and the provider sheet's, shared with the publish route.
 import { describe, expect, it } from 'vitest';
-import { parseCopyAmount, parseMultiplier, parseStopLoss } from '../../../domain/copy-input.ts';
+import {
+  parseCopyAmount,
+  parseMultiplier,
+  parseProviderDescription,
+  parseProviderFee,
+  parseProviderMin,
+  parseProviderName,
+  parseStopLoss,
+} from '../../../domain/copy-input.ts';
 
 describe('copy input', () => {
   it('takes a multiplier of 0.1–3 with one decimal, 1 when empty', () => {
@@ -29,5 +37,29 @@ describe('copy input', () => {
     expect(parseCopyAmount('abc', '100')).toEqual({ ok: false, error: 'not_a_number' });
     expect(parseCopyAmount('100.123', '100')).toEqual({ ok: false, error: 'amount_places' });
     expect(parseCopyAmount('', '100')).toEqual({ ok: false, error: 'amount_invalid' });
+  });
+
+  it('takes a provider name of 2–40 characters trimmed, a description of at most 280', () => {
+    expect(parseProviderName('  Ann  ')).toEqual({ ok: true, value: 'Ann' });
+    expect(parseProviderName('x'.repeat(40)).ok).toBe(true);
+    for (const bad of ['', ' a ', 'x'.repeat(41), 7]) {
+      expect(parseProviderName(bad)).toEqual({ ok: false, error: 'provider_name_invalid' });
+    }
+    expect(parseProviderDescription(undefined)).toEqual({ ok: true, value: '' });
+    expect(parseProviderDescription(` ${'d'.repeat(280)} `).ok).toBe(true);
+    expect(parseProviderDescription('d'.repeat(281))).toEqual({ ok: false, error: 'provider_description_invalid' });
+  });
+
+  it('takes a whole fee percent of 0–30 typed or sent as a number, a minimum of at least 100 USD', () => {
+    expect(parseProviderFee('0')).toEqual({ ok: true, value: 0 });
+    expect(parseProviderFee(30)).toEqual({ ok: true, value: 30 });
+    for (const bad of ['', '31', '10.5', '-1', 'x', '1e1', 10.5, undefined]) {
+      expect(parseProviderFee(bad)).toEqual({ ok: false, error: 'provider_fee_invalid' });
+    }
+    const min = parseProviderMin('100');
+    expect(min.ok && min.value.toString()).toBe('100');
+    for (const bad of ['99.99', '', 'abc', '100.001']) {
+      expect(parseProviderMin(bad)).toEqual({ ok: false, error: 'provider_min_invalid' });
+    }
   });
 });
