@@ -1,7 +1,8 @@
-// Copy trading's routes (docs/api.md "Copy trading"): the providers of the caller's world with their statistics, the
-// caller's copies with their positions, starting, pausing, resuming, funding, withdrawing from and stopping a copy.
+// Copy trading's routes (docs/api.md "Copy trading"): the providers of the caller's world with their statistics,
+// publishing oneself as one, the caller's copies with their positions, starting, pausing, resuming, funding,
+// withdrawing from and stopping a copy.
 import type { CopyItem, CopyProvider, CopyProviderSelf } from '../../domain/copy-types.ts';
-import { apiGet, apiPost } from './client.ts';
+import { apiGet, apiPost, apiPostFull } from './client.ts';
 
 export const copyProviders = () => apiGet<CopyProvider[]>('/api/copy/providers');
 /** The caller's own view as a provider; no toast: a trader who is not one simply sees nothing. */
@@ -38,3 +39,18 @@ export const addToCopy = (id: number, amount: string) =>
   apiPost<null>('/api/copy/add', { id, amount }, { loading: true });
 export const withdrawFromCopy = (id: number, amount: string) =>
   apiPost<null>('/api/copy/withdraw', { id, amount }, { loading: true });
+
+export interface ProviderTerms {
+  name: string;
+  description: string;
+  fee: number;
+  minAmount: string;
+}
+
+/** Publishes the caller as a provider or changes the terms; no toast: the provider sheet shows a refusal itself. */
+export const publishProvider = (p: ProviderTerms) =>
+  apiPostFull<null>(
+    '/api/copy/publish',
+    { name: p.name, description: p.description, fee: p.fee, min_amount: p.minAmount },
+    { loading: true, toast: false },
+  );
