@@ -1,9 +1,9 @@
 // Copy trading end to end (docs/copy-trading.md "Screens"), at 360×740 and 1280×800 in Chromium and in Firefox's
-// flow run: a demo follower opens the Copy tab, picks a demo provider seeded through the API, is refused a too-small
-// amount with the start route's own message, starts a copy; the provider (the API as their session) opens, partly
-// closes and closes a position, and each shows on the follower's screen within two seconds with its notice; the
-// follower pauses and resumes, adds and withdraws funds through the sheet, stops the copy (asked first) and the
-// wallet shows the money back, net of the fee. Arabic screenshots too.
+// flow run: a demo provider publishes through "Become a provider" (refused a fee above 30 % first); a demo follower
+// opens the Copy tab, picks it, is refused a too-small amount with the start route's own message, starts a copy; the
+// provider (the API as their session) opens, partly closes and closes a position, and each shows on the follower's
+// screen within two seconds with its notice; the follower pauses and resumes, adds and withdraws funds through the
+// sheet, stops the copy (asked first) and the wallet shows the money back, net of the fee. Arabic screenshots too.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FlowPage } from './flow-page.ts';
 import type { Envelope, Order } from '../../domain/types.ts';
@@ -59,9 +59,32 @@ describeInFlowBrowsers((browser) => {
   ] as const) {
     it(`starts a copy, shows the provider's open, partial close and close, and stops with the money back (${size})`, async () => {
       const run = `${browser().name}-${size}-${Date.now()}`;
-      const provider = await demoSession(`copy-provider-${run}`);
       const name = `Pro ${run}`;
-      await provider('/api/copy/publish', {}, { name, description: 'EUR/USD swings', fee: 10, min_amount: '100' });
+      // The provider publishes through "Become a provider" on My copies, in a second browser context kept for their
+      // own view; the sheet refuses a fee above 30 % with the publish route's text first.
+      const own = await browser().newPage(viewport, { locale: 'en-GB' });
+      await own.context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
+      await own.page.addInitScript(`localStorage.setItem('tw:demo-id', ${JSON.stringify(`copy-provider-${run}`)})`);
+      await own.page.goto(`${server.url}/#/login`);
+      await own.page.locator('[data-testid="demo-login"]').click();
+      await own.page.waitForURL((u) => !u.hash.startsWith('#/login'));
+      await own.page.goto(`${server.url}/#/copy?view=mine`);
+      await own.page.locator('[data-testid="copy-become-open"]').click();
+      const publish = own.page.locator('[data-testid="provider-sheet"]');
+      await publish.locator('input[name="provider_name"]').fill(name);
+      await publish.locator('input[name="provider_description"]').fill('EUR/USD swings');
+      await publish.locator('input[name="provider_fee"]').fill('31');
+      await own.page.locator('[data-testid="provider-confirm"]').click();
+      await expect
+        .poll(() => publish.innerText())
+        .toContain('The performance fee must be a whole percent from 0 to 30');
+      await publish.locator('input[name="provider_fee"]').fill('10');
+      await browser().snap(own.page, `copy-publish-sheet-${size}`);
+      await own.page.locator('[data-testid="provider-confirm"]').click();
+      await own.page.locator('[data-testid="copy-self"]').waitFor();
+      expect(await own.page.locator('[data-field="self-name"]').innerText()).toBe(name);
+      expect(await publish.count()).toBe(0);
+      const provider = await demoSession(`copy-provider-${run}`);
 
       const { context, page } = await browser().newPage(viewport, { locale: 'en-GB' });
       await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
@@ -120,14 +143,8 @@ describeInFlowBrowsers((browser) => {
       expect(await page.locator('.copy-position').first().innerText()).toContain(`Copied from ${name}`);
       await browser().snap(page, `copy-mine-open-${size}`);
 
-      // The provider's own view, in a second browser context signed in as the provider: one copier, the copy's money.
-      const own = await browser().newPage(viewport, { locale: 'en-GB' });
-      await own.context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
-      await own.page.addInitScript(`localStorage.setItem('tw:demo-id', ${JSON.stringify(`copy-provider-${run}`)})`);
-      await own.page.goto(`${server.url}/#/login`);
-      await own.page.locator('[data-testid="demo-login"]').click();
-      await own.page.waitForURL((u) => !u.hash.startsWith('#/login'));
-      await own.page.goto(`${server.url}/#/copy?view=mine`);
+      // The provider's own view, in their browser context: one copier, the copy's money.
+      await own.page.reload();
       await own.page.locator('[data-testid="copy-self"]').waitFor();
       expect(await own.page.locator('[data-field="self-copiers"]').innerText()).toBe('1');
       const aum = dec(await plain(own.page, '[data-field="self-aum"]'));
@@ -149,7 +166,7 @@ describeInFlowBrowsers((browser) => {
       // with the routes' own texts; the invested money follows each.
       await page.locator('[data-testid="copy-pause"]').click();
       await page.locator('.copy-card[data-status="2"]').waitFor();
-      expect(await page.locator('.copy-card').first().innerText()).toContain('Paused: your positions stay open');
+      expect(await page.locator('.copy-card[data-copy]').first().innerText()).toContain('Paused: your positions stay open');
       await browser().snap(page, `copy-mine-paused-${size}`);
       await page.locator('[data-testid="copy-pause"]').click();
       await page.locator('.copy-card[data-status="1"]').waitFor();
@@ -200,7 +217,7 @@ describeInFlowBrowsers((browser) => {
       await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
       await page.evaluate(() => localStorage.setItem('tw:lang', 'ar'));
       await page.reload();
-      await page.locator('.copy-card').first().waitFor();
+      await page.locator('.copy-card[data-copy]').first().waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       await browser().snap(page, `copy-mine-ar-${size}`);
       await page.goto(`${server.url}/#/copy`);
