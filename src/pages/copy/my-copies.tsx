@@ -1,8 +1,9 @@
 // "My copies" (/copy?view=mine): the wallet's balance, then each copy with its invested money, equity, P&L, fees paid
 // and its open positions — each marked as copied from its trader, with the trader's entry beside the follower's — and
 // pause or resume, add or withdraw funds (copy-funds-sheet.tsx) and "Stop" (asked first: the positions close at
-// market, the fee is settled, the money goes back to the wallet). Polled
-// every second while shown, so a trader's open, partial close and close show here at once, each told as a notice.
+// market, the fee is settled, the money goes back to the wallet). A provider's own view leads; "Become a provider"
+// closes the list for a trader who is not one (provider-self.tsx). Polled every second while shown, so a trader's
+// open, partial close and close show here at once, each told as a notice.
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { CopyItem, CopyPosition } from '../../../domain/copy-types.ts';
@@ -18,7 +19,7 @@ import { browserTimers } from '../../state/shell/clock.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { copyEvents, type CopyEvent } from './copy-activity.ts';
 import { CopyFundsSheet, type FundsMode } from './copy-funds-sheet.tsx';
-import { ProviderSelf } from './provider-self.tsx';
+import { BecomeProvider, ProviderSelf, useProviderSelf } from './provider-self.tsx';
 import { CheckRow } from './check-row.tsx';
 
 const POLL_MS = 1000;
@@ -38,6 +39,7 @@ export function MyCopies(): ReactElement {
   const [keep, setKeep] = useState(false);
   const [funds, setFunds] = useState<{ copy: CopyItem; mode: FundsMode } | null>(null);
   const last = useRef<CopyItem[] | null>(null);
+  const provider = useProviderSelf();
 
   const load = useCallback(async (): Promise<void> => {
     const [list, money] = await Promise.all([myCopies(), balance({ toast: false })]);
@@ -82,7 +84,7 @@ export function MyCopies(): ReactElement {
   if (copies === null) return <Spinner size={18} />;
   return (
     <div className="my-copies">
-      <ProviderSelf />
+      {provider.self?.published === 1 ? <ProviderSelf self={provider.self} onPublished={provider.reload} /> : null}
       <dl className="copy-facts copy-wallet">
         <DefRow labelKey="copy.wallet" field="wallet">
           <Num>{formatMoney(wallet)}</Num>
@@ -113,6 +115,7 @@ export function MyCopies(): ReactElement {
           onFunds={(mode) => setFunds({ copy: c, mode })}
         />
       ))}
+      {provider.self?.published === 0 ? <BecomeProvider onPublished={provider.reload} /> : null}
       {funds ? (
         <CopyFundsSheet
           copy={funds.copy}

@@ -1,7 +1,7 @@
 // The provider's own view, atop "My copies" for a trader who published themselves (docs/copy-trading.md "Screens"):
 // their running copiers, the money copying them (AUM) and the fees earned, their fee and minimum, a line when staff
-// suspended them, and "Edit terms". A trader who is not a provider sees "Become a provider" instead; both open the
-// provider sheet (provider-sheet.tsx), and the view reloads from the server once it is published.
+// suspended them, and "Edit terms". A trader who is not a provider sees "Become a provider" at the foot of My copies
+// instead; both open the provider sheet (provider-sheet.tsx), and the view is read again once it is published.
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { CopyProviderSelf } from '../../../domain/copy-types.ts';
@@ -11,43 +11,54 @@ import { Num } from '../../components/text/num.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { ProviderSheet } from './provider-sheet.tsx';
 
-export function ProviderSelf(): ReactElement | null {
-  const { t } = useTranslation();
+/** The caller's own view as a provider (null until it loads, or when it cannot), and a way to read it again. */
+export function useProviderSelf(): { self: CopyProviderSelf | null; reload: () => void } {
   const [self, setSelf] = useState<CopyProviderSelf | null>(null);
-  const [editing, setEditing] = useState(false);
-  const load = useCallback(() => {
+  const reload = useCallback(() => {
     providerSelf().then(setSelf, () => setSelf(null));
   }, []);
-  useEffect(load, [load]);
-  if (!self) return null;
-  const published = self.published === 1;
-  const sheet = editing ? (
-    <ProviderSheet
-      current={published ? self : null}
-      onClose={() => setEditing(false)}
-      onDone={() => {
-        setEditing(false);
-        load();
-      }}
-    />
-  ) : null;
-  if (!published) {
-    return (
-      <section className="copy-card copy-become" data-testid="copy-become">
-        <h2 className="copy-card__name">{t('copy.become_title')}</h2>
-        <p className="copy-card__desc muted">{t('copy.become_text')}</p>
-        <button
-          type="button"
-          className="btn btn-outline"
-          data-testid="copy-become-open"
-          onClick={() => setEditing(true)}
-        >
-          {t('copy.become')}
-        </button>
-        {sheet}
-      </section>
-    );
-  }
+  useEffect(reload, [reload]);
+  return { self, reload };
+}
+
+interface Props {
+  onPublished: () => void;
+}
+
+/** For a trader who is not a provider, at the foot of My copies: what publishing means, and the sheet. */
+export function BecomeProvider({ onPublished }: Props): ReactElement {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="copy-card copy-become" data-testid="copy-become">
+      <h2 className="copy-card__name">{t('copy.become_title')}</h2>
+      <p className="copy-card__desc muted">{t('copy.become_text')}</p>
+      <button
+        type="button"
+        className="btn btn-outline btn-block"
+        data-testid="copy-become-open"
+        onClick={() => setOpen(true)}
+      >
+        {t('copy.become')}
+      </button>
+      {open ? (
+        <ProviderSheet
+          current={null}
+          onClose={() => setOpen(false)}
+          onDone={() => {
+            setOpen(false);
+            onPublished();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** A published provider's own view, atop My copies, with "Edit terms". */
+export function ProviderSelf({ self, onPublished }: Props & { self: CopyProviderSelf }): ReactElement {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
   return (
     <section className="copy-card copy-self" data-testid="copy-self">
       <h2 className="copy-card__name">{t('copy.self_title')}</h2>
@@ -77,12 +88,24 @@ export function ProviderSelf(): ReactElement | null {
           <Num>{formatMoney(self.min_amount)}</Num>
         </DefRow>
       </dl>
-      <div className="copy-card__actions">
-        <button type="button" className="btn btn-outline" data-testid="copy-self-edit" onClick={() => setEditing(true)}>
-          {t('copy.edit_terms')}
-        </button>
-      </div>
-      {sheet}
+      <button
+        type="button"
+        className="btn btn-outline btn-block copy-self__edit"
+        data-testid="copy-self-edit"
+        onClick={() => setEditing(true)}
+      >
+        {t('copy.edit_terms')}
+      </button>
+      {editing ? (
+        <ProviderSheet
+          current={self}
+          onClose={() => setEditing(false)}
+          onDone={() => {
+            setEditing(false);
+            onPublished();
+          }}
+        />
+      ) : null}
     </section>
   );
 }

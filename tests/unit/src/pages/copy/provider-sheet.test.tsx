@@ -1,4 +1,4 @@
-// "Become a provider" atop My copies without a browser: the sheet refuses bad terms with the publish route's own
+// "Become a provider" on My copies without a browser: the sheet refuses bad terms with the publish route's own
 // translated texts and sends nothing; good terms are sent as the route reads them and the provider's own view shows
 // at once; a server refusal (a real account without a verified identity) shows in the sheet with the way to
 // verification; a published provider edits the terms from what is published.
@@ -6,7 +6,7 @@ import { act } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import type { CopyProviderSelf } from '../../../../../domain/copy-types.ts';
-import { ProviderSelf } from '../../../../../src/pages/copy/provider-self.tsx';
+import { MyCopies } from '../../../../../src/pages/copy/my-copies.tsx';
 import { signIn } from '../../../../../src/state/account/session.ts';
 import { $toasts } from '../../../../../src/state/shell/toasts.ts';
 import { fail, ok, type SeenRequest } from '../../../api-fake-server.ts';
@@ -14,7 +14,7 @@ import { click, renderRoutes, submit, typeInto } from '../../../pages-render.tsx
 import { startInEnglish, useFakeApi, Where } from '../../../page-suite.tsx';
 
 const routes: RouteObject[] = [
-  { path: '/copy', element: <ProviderSelf /> },
+  { path: '/copy', element: <MyCopies /> },
   { path: '/mine/auth', element: <Where name="auth" /> },
 ];
 const USER = { id: 1, uid: 'U1', email: 'p@x.co', mobile: '', invite_code: 'A' };
@@ -51,6 +51,8 @@ const sent = (r: SeenRequest | undefined) => Object.fromEntries(new URLSearchPar
 async function openAs(isDemo: 0 | 1, self: () => CopyProviderSelf): Promise<void> {
   await act(async () => signIn({ token: 't', user: { ...USER, is_demo: isDemo } }));
   fake.server.on('GET', '/api/copy/self', () => ok(self()));
+  fake.server.on('GET', '/api/copy/mine', ok([]));
+  fake.server.on('GET', '/v1/api/main/wallet/getBalance', ok({ balance: '1000.00' }));
   await renderRoutes(routes, '/copy');
 }
 
