@@ -76,3 +76,31 @@ export function parseProviderMin(input: unknown): Parsed<Dec, 'provider_min_inva
   if (!min.ok || min.value.lt(MIN_COPY_AMOUNT)) return { ok: false, error: 'provider_min_invalid' };
   return min;
 }
+
+export type ProviderTermsError =
+  'provider_name_invalid' | 'provider_description_invalid' | 'provider_fee_invalid' | 'provider_min_invalid';
+
+/** What each refusal of the terms interpolates: the route's error and the sheet's say the same. */
+export const PROVIDER_ERROR_PARAMS: Record<ProviderTermsError, Record<string, string>> = {
+  provider_name_invalid: { max: String(PROVIDER_NAME_MAX) },
+  provider_description_invalid: { max: String(PROVIDER_DESCRIPTION_MAX) },
+  provider_fee_invalid: { max: String(FEE_MAX) },
+  provider_min_invalid: { min: MIN_COPY_AMOUNT },
+};
+
+export interface ProviderTermsInput {
+  name?: unknown;
+  description?: unknown;
+  fee?: unknown;
+  minAmount?: unknown;
+}
+
+/** A provider's terms as the publish route and the provider sheet read them, each field its own verdict. */
+export function parseProviderTerms(input: ProviderTermsInput) {
+  return {
+    name: parseProviderName(input.name),
+    description: parseProviderDescription(input.description),
+    fee: parseProviderFee(input.fee),
+    minAmount: parseProviderMin(input.minAmount),
+  };
+}

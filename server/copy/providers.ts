@@ -2,14 +2,11 @@
 // publishes itself with a name, a description, a fee of 0–30 % and a minimum of at least 100 USD; staff suspend one.
 // A copy may start only of a published, unsuspended, non-sample provider of the follower's own world.
 import { exactText } from '../../domain/decimal.ts';
-import { FEE_MAX, MIN_COPY_AMOUNT } from '../../domain/copy-maths.ts';
 import {
-  parseProviderDescription,
-  parseProviderFee,
-  parseProviderMin,
-  parseProviderName,
-  PROVIDER_DESCRIPTION_MAX,
-  PROVIDER_NAME_MAX,
+  parseProviderTerms,
+  PROVIDER_ERROR_PARAMS,
+  type ProviderTermsError,
+  type ProviderTermsInput,
 } from '../../domain/copy-input.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -23,24 +20,20 @@ import {
 } from './copy-repository.ts';
 import type { CopyDeps } from './copy-fees.ts';
 
-export interface PublishInput {
-  name?: unknown;
-  description?: unknown;
-  fee?: unknown;
-  minAmount?: unknown;
-}
+const refused = (error: ProviderTermsError) => new ApiError(error, undefined, PROVIDER_ERROR_PARAMS[error]);
 
 /** Publishes the user as a provider of their own world (or updates the terms); a copy account never provides. */
-export async function publishProvider(deps: Pick<CopyDeps, 'db' | 'clock'>, userId: number, input: PublishInput) {
+export async function publishProvider(
+  deps: Pick<CopyDeps, 'db' | 'clock'>,
+  userId: number,
+  input: ProviderTermsInput,
+): Promise<void> {
   // The rules are the provider sheet's own (domain/copy-input.ts), so the app refuses what this refuses.
-  const name = parseProviderName(input.name);
-  if (!name.ok) throw new ApiError(name.error, undefined, { max: PROVIDER_NAME_MAX });
-  const description = parseProviderDescription(input.description);
-  if (!description.ok) throw new ApiError(description.error, undefined, { max: PROVIDER_DESCRIPTION_MAX });
-  const fee = parseProviderFee(input.fee);
-  if (!fee.ok) throw new ApiError(fee.error, undefined, { max: FEE_MAX });
-  const min = parseProviderMin(input.minAmount);
-  if (!min.ok) throw new ApiError(min.error, undefined, { min: MIN_COPY_AMOUNT });
+  const { name, description, fee, minAmount: min } = parseProviderTerms(input);
+  if (!name.ok) throw refused(name.error);
+  if (!description.ok) throw refused(description.error);
+  if (!fee.ok) throw refused(fee.error);
+  if (!min.ok) throw refused(min.error);
   await deps.db.tx(async (q) => {
     const world = await userWorld(q, userId);
     if (!world || world.is_copy) throw new ApiError('provider_not_copyable');

@@ -25,25 +25,23 @@ interface Props {
   onPublished: () => void;
 }
 
-/** For a trader who is not a provider, at the foot of My copies: what publishing means, and the sheet. */
-export function BecomeProvider({ onPublished }: Props): ReactElement {
+/** A button that opens the provider sheet, publishing (current null) or editing the published terms. */
+function SheetButton({ current, onPublished }: Props & { current: CopyProviderSelf | null }): ReactElement {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
-    <section className="copy-card copy-become" data-testid="copy-become">
-      <h2 className="copy-card__name">{t('copy.become_title')}</h2>
-      <p className="copy-card__desc muted">{t('copy.become_text')}</p>
+    <>
       <button
         type="button"
-        className="btn btn-outline btn-block"
-        data-testid="copy-become-open"
+        className="btn btn-outline btn-block copy-card__action"
+        data-testid={current ? 'copy-self-edit' : 'copy-become-open'}
         onClick={() => setOpen(true)}
       >
-        {t('copy.become')}
+        {t(current ? 'copy.edit_terms' : 'copy.become')}
       </button>
       {open ? (
         <ProviderSheet
-          current={null}
+          current={current}
           onClose={() => setOpen(false)}
           onDone={() => {
             setOpen(false);
@@ -51,6 +49,18 @@ export function BecomeProvider({ onPublished }: Props): ReactElement {
           }}
         />
       ) : null}
+    </>
+  );
+}
+
+/** For a trader who is not a provider, at the foot of My copies: what publishing means, and the sheet. */
+export function BecomeProvider({ onPublished }: Props): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <section className="copy-card copy-become" data-testid="copy-become">
+      <h2 className="copy-card__name">{t('copy.become_title')}</h2>
+      <p className="copy-card__desc muted">{t('copy.become_text')}</p>
+      <SheetButton current={null} onPublished={onPublished} />
     </section>
   );
 }
@@ -58,7 +68,6 @@ export function BecomeProvider({ onPublished }: Props): ReactElement {
 /** A published provider's own view, atop My copies, with "Edit terms". */
 export function ProviderSelf({ self, onPublished }: Props & { self: CopyProviderSelf }): ReactElement {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState(false);
   return (
     <section className="copy-card copy-self" data-testid="copy-self">
       <h2 className="copy-card__name">{t('copy.self_title')}</h2>
@@ -88,24 +97,7 @@ export function ProviderSelf({ self, onPublished }: Props & { self: CopyProvider
           <Num>{formatMoney(self.min_amount)}</Num>
         </DefRow>
       </dl>
-      <button
-        type="button"
-        className="btn btn-outline btn-block copy-self__edit"
-        data-testid="copy-self-edit"
-        onClick={() => setEditing(true)}
-      >
-        {t('copy.edit_terms')}
-      </button>
-      {editing ? (
-        <ProviderSheet
-          current={self}
-          onClose={() => setEditing(false)}
-          onDone={() => {
-            setEditing(false);
-            onPublished();
-          }}
-        />
-      ) : null}
+      <SheetButton current={self} onPublished={onPublished} />
     </section>
   );
 }
