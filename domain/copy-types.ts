@@ -34,6 +34,8 @@ export interface CopyProviderSelf {
   min_amount: string;
   is_demo: number;
   suspended: number;
+  /** 1 when the provider took themselves off the list (published stays 1: their copies may still run). */
+  unpublished: number;
   /** Running copies (active and paused). */
   copiers: number;
   /** The running copies' live equity. */

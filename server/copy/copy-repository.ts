@@ -14,6 +14,7 @@ export interface ProviderRow {
   is_demo: number;
   is_sample: number;
   suspended_at: string | null;
+  unpublished_at: string | null;
 }
 
 export interface CopyRow {
@@ -56,7 +57,8 @@ export async function upsertProvider(q: Queryable, p: ProviderInput): Promise<vo
   await q.query(
     `INSERT INTO copy_providers (user_id, display_name, description, fee_percent, min_amount, is_demo, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (user_id) DO UPDATE SET display_name = $2, description = $3, fee_percent = $4, min_amount = $5`,
+     ON CONFLICT (user_id) DO UPDATE SET display_name = $2, description = $3, fee_percent = $4, min_amount = $5,
+       unpublished_at = NULL`,
     [p.userId, p.name, p.description, p.feePercent, p.minAmount, p.isDemo ? 1 : 0, p.at],
   );
 }
@@ -65,9 +67,18 @@ export function providerOf(q: Queryable, userId: number): Promise<ProviderRow | 
   return queryOne<ProviderRow>(
     q,
     `SELECT user_id, display_name, description, fee_percent, min_amount::text AS min_amount, is_demo, is_sample,
-            suspended_at FROM copy_providers WHERE user_id = $1`,
+            suspended_at, unpublished_at FROM copy_providers WHERE user_id = $1`,
     [userId],
   );
+}
+
+/** Takes the provider off the list (kept the first time, so repeating it changes nothing); false when none. */
+export async function setUnpublished(q: Queryable, userId: number, at: number): Promise<boolean> {
+  const rows = await q.query(
+    'UPDATE copy_providers SET unpublished_at = COALESCE(unpublished_at, $2) WHERE user_id = $1 RETURNING user_id',
+    [userId, at],
+  );
+  return rows.length > 0;
 }
 
 export async function setSuspended(q: Queryable, userId: number, at: number | null): Promise<boolean> {
@@ -276,13 +287,13 @@ export interface ProviderListRow extends Pick<
   copiers: string;
 }
 
-/** The published, unsuspended providers of one world, most copied first. */
+/** The published (and not unpublished), unsuspended providers of one world, most copied first. */
 export function providersOfWorld(q: Queryable, isDemo: number): Promise<ProviderListRow[]> {
   return q.query<ProviderListRow>(
     `SELECT p.user_id, p.display_name, p.description, p.fee_percent, p.min_amount::text AS min_amount, p.is_demo,
             (SELECT count(*) FROM copies c WHERE c.provider_id = p.user_id AND c.status IN (1, 2)) AS copiers
        FROM copy_providers p
-      WHERE p.is_demo = $1 AND p.suspended_at IS NULL AND p.is_sample = 0
+      WHERE p.is_demo = $1 AND p.suspended_at IS NULL AND p.unpublished_at IS NULL AND p.is_sample = 0
       ORDER BY copiers DESC, p.user_id LIMIT 200`,
     [isDemo],
   );

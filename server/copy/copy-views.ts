@@ -56,7 +56,15 @@ export async function providerList(deps: CopyDeps, userId: number): Promise<Copy
 export async function providerSelf(deps: CopyDeps, userId: number): Promise<CopyProviderSelf> {
   const p = await providerOf(deps.db, userId);
   if (!p) {
-    const none = { name: '', description: '', fee_percent: 0, min_amount: '0.00', is_demo: 0, suspended: 0 };
+    const none = {
+      name: '',
+      description: '',
+      fee_percent: 0,
+      min_amount: '0.00',
+      is_demo: 0,
+      suspended: 0,
+      unpublished: 0,
+    };
     return { published: 0, ...none, copiers: 0, aum: '0.00', fees_earned: '0.00' };
   }
   const totals = await providerTotals(deps.db, userId);
@@ -68,6 +76,7 @@ export async function providerSelf(deps: CopyDeps, userId: number): Promise<Copy
     min_amount: fixed(p.min_amount, 2),
     is_demo: p.is_demo,
     suspended: p.suspended_at === null ? 0 : 1,
+    unpublished: p.unpublished_at === null ? 0 : 1,
     copiers: totals.copiers,
     aum: fixed(await providerAum(deps, userId), 2),
     fees_earned: fixed(totals.fees, 2),

@@ -1,6 +1,7 @@
 // Who may be copied (docs/copy-trading.md "Providers"): a real account with a verified identity, or any demo account,
 // publishes itself with a name, a description, a fee of 0–30 % and a minimum of at least 100 USD; staff suspend one.
-// A copy may start only of a published, unsuspended, non-sample provider of the follower's own world.
+// A copy may start only of a published, unsuspended, non-sample provider of the follower's own world. A provider
+// may unpublish themselves: off the list, no new copy, running copies left to their followers.
 import { exactText } from '../../domain/decimal.ts';
 import {
   parseProviderTerms,
@@ -14,6 +15,7 @@ import {
   hasRunningCopy,
   providerOf,
   realNameVerified,
+  setUnpublished,
   upsertProvider,
   userWorld,
   type ProviderRow,
@@ -52,6 +54,11 @@ export async function publishProvider(
   });
 }
 
+/** Takes the user off the providers' list: no new copy may start; running copies go on until their followers stop. */
+export async function unpublishProvider(deps: Pick<CopyDeps, 'db' | 'clock'>, userId: number): Promise<void> {
+  if (!(await setUnpublished(deps.db, userId, deps.clock.now()))) throw new ApiError('provider_not_published');
+}
+
 /** The provider a follower may start copying, and the follower's world; refuses with the reason otherwise. */
 export async function copyableProvider(
   q: Queryable,
@@ -64,6 +71,7 @@ export async function copyableProvider(
   if (!provider || provider.is_sample === 1) throw new ApiError('provider_not_copyable');
   if (provider.user_id === followerId) throw new ApiError('copy_self');
   if (provider.suspended_at !== null) throw new ApiError('provider_suspended');
+  if (provider.unpublished_at !== null) throw new ApiError('provider_unpublished');
   if (provider.is_demo !== follower.is_demo) throw new ApiError('copy_world_mismatch');
   if (await hasRunningCopy(q, followerId, providerId)) throw new ApiError('copy_running');
   return { provider, isDemo: follower.is_demo === 1 };

@@ -68,6 +68,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /api/copy/mine': ['myCopies', "The caller's copies with their equity, P&L and fees"],
   'GET /api/copy/self': ['myProviderView', "A published provider's own copiers, money copying them and fees earned"],
   'POST /api/copy/publish': ['publishProvider', 'Publish the caller as a copy-trading provider'],
+  'POST /api/copy/unpublish': ['unpublishProvider', 'Take the caller off the providers list; running copies go on'],
   'POST /api/copy/start': ['startCopy', 'Start copying a provider with an amount from the wallet'],
   'POST /api/copy/pause': ['pauseCopy', 'Pause a copy: positions kept, nothing new copied'],
   'POST /api/copy/resume': ['resumeCopy', 'Resume a paused copy'],

@@ -1,5 +1,5 @@
 // Copy trading's routes (docs/api.md "Copy trading", docs/copy-trading.md): the providers of the caller's world,
-// publishing oneself as one, and a follower's copies — start, pause, resume, add, withdraw, stop — each mapped to its
+// publishing oneself as one (and unpublishing), and a follower's copies — start, pause, resume, add, withdraw, stop — each mapped to its
 // flow in server/copy/ (copy-accounts.ts, providers.ts, copy-views.ts). Signed-in callers only; demo accounts copy in
 // the demo world, so no route refuses them.
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +12,7 @@ import { COPY_ITEMS, COPY_PROVIDER_SELF, COPY_PROVIDERS, COPY_STARTED } from '..
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 import { addToCopy, pauseCopy, startCopy, stopCopy, withdrawFromCopy } from '../copy/copy-accounts.ts';
-import { publishProvider } from '../copy/providers.ts';
+import { publishProvider, unpublishProvider } from '../copy/providers.ts';
 import { copyOpenPositions } from '../copy/copy-start-sync.ts';
 import { stopKeepingPositions } from '../copy/copy-keep.ts';
 import { myCopies, providerList, providerSelf } from '../copy/copy-views.ts';
@@ -62,6 +62,16 @@ export async function copyRoutes(app: FastifyInstance, ctx: AppContext): Promise
           minAmount: b.min_amount,
         });
         return ok(null, requestText(request, 'server.copy_published'));
+      },
+    );
+
+    const nothing = body({});
+    authed.post(
+      '/api/copy/unpublish',
+      { config: write, schema: schema({ body: nothing, response: done }) },
+      async (request) => {
+        await unpublishProvider(ctx, caller(request).id);
+        return ok(null, requestText(request, 'server.copy_unpublished'));
       },
     );
 

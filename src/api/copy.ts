@@ -48,6 +48,8 @@ export interface ProviderTerms {
 }
 
 /** Publishes the caller as a provider or changes the terms; no toast: the provider sheet shows a refusal itself. */
+/** Takes the caller off the providers' list; the server's message is toasted. */
+export const unpublishProvider = () => apiPostFull<null>('/api/copy/unpublish', {}, { loading: true });
 export const publishProvider = (p: ProviderTerms) =>
   apiPostFull<null>(
     '/api/copy/publish',

@@ -51,6 +51,7 @@ export const COPY_PROVIDER_SELF = shape<CopyProviderSelf>('CopyProviderSelf', {
   min_amount: decimal,
   is_demo: enumOf(0, 1),
   suspended: enumOf(0, 1),
+  unpublished: enumOf(0, 1),
   copiers: integer,
   aum: decimal,
   fees_earned: decimal,

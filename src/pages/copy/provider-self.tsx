@@ -1,14 +1,17 @@
 // The provider's own view, atop "My copies" for a trader who published themselves (docs/copy-trading.md "Screens"):
 // their running copiers, the money copying them (AUM) and the fees earned, their fee and minimum, a line when staff
-// suspended them, and "Edit terms". A trader who is not a provider sees "Become a provider" at the foot of My copies
-// instead; both open the provider sheet (provider-sheet.tsx), and the view is read again once it is published.
+// suspended them, "Edit terms" and "Unpublish" (asked first), or "Publish again" once unpublished. A trader who is
+// not a provider sees "Become a provider" at the foot of My copies instead; each opens the provider sheet
+// (provider-sheet.tsx), and the view is read again once the server has answered.
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { CopyProviderSelf } from '../../../domain/copy-types.ts';
-import { providerSelf } from '../../api/copy.ts';
+import { providerSelf, unpublishProvider } from '../../api/copy.ts';
+import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { DefRow } from '../../components/text/def-row.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { formatMoney } from '../../i18n/format.ts';
+import { toast } from '../../state/shell/toasts.ts';
 import { ProviderSheet } from './provider-sheet.tsx';
 
 /** The caller's own view as a provider (null until it loads, or when it cannot), and a way to read it again. */
@@ -25,19 +28,20 @@ interface Props {
   onPublished: () => void;
 }
 
-/** A button that opens the provider sheet, publishing (current null) or editing the published terms. */
+/** A button that opens the provider sheet: publishing (current null), editing, or publishing again once unpublished. */
 function SheetButton({ current, onPublished }: Props & { current: CopyProviderSelf | null }): ReactElement {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [testId, labelKey] =
+    current === null
+      ? ['copy-become-open', 'copy.become']
+      : current.unpublished === 1
+        ? ['copy-self-republish', 'copy.publish_again']
+        : ['copy-self-edit', 'copy.edit_terms'];
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-outline btn-block copy-card__action"
-        data-testid={current ? 'copy-self-edit' : 'copy-become-open'}
-        onClick={() => setOpen(true)}
-      >
-        {t(current ? 'copy.edit_terms' : 'copy.become')}
+      <button type="button" className="btn btn-outline" data-testid={testId} onClick={() => setOpen(true)}>
+        {t(labelKey)}
       </button>
       {open ? (
         <ProviderSheet
@@ -60,14 +64,26 @@ export function BecomeProvider({ onPublished }: Props): ReactElement {
     <section className="copy-card copy-become" data-testid="copy-become">
       <h2 className="copy-card__name">{t('copy.become_title')}</h2>
       <p className="copy-card__desc muted">{t('copy.become_text')}</p>
-      <SheetButton current={null} onPublished={onPublished} />
+      <div className="copy-card__actions">
+        <SheetButton current={null} onPublished={onPublished} />
+      </div>
     </section>
   );
 }
 
-/** A published provider's own view, atop My copies, with "Edit terms". */
+/** A published provider's own view, atop My copies, with "Edit terms" and "Unpublish" (or "Publish again"). */
 export function ProviderSelf({ self, onPublished }: Props & { self: CopyProviderSelf }): ReactElement {
   const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const unpublish = async (): Promise<void> => {
+    setAsking(false);
+    try {
+      toast((await unpublishProvider()).msg);
+      onPublished();
+    } catch {
+      // the API client shows the server's message
+    }
+  };
   return (
     <section className="copy-card copy-self" data-testid="copy-self">
       <h2 className="copy-card__name">{t('copy.self_title')}</h2>
@@ -80,6 +96,11 @@ export function ProviderSelf({ self, onPublished }: Props & { self: CopyProvider
         </p>
       ) : null}
       {self.suspended === 1 ? <p className="copy-card__note">{t('copy.self_suspended')}</p> : null}
+      {self.unpublished === 1 ? (
+        <p className="copy-card__note" data-field="self-unpublished">
+          {t('copy.self_unpublished')}
+        </p>
+      ) : null}
       <dl className="copy-facts">
         <DefRow labelKey="copy.copiers" field="self-copiers">
           <Num>{self.copiers}</Num>
@@ -97,7 +118,27 @@ export function ProviderSelf({ self, onPublished }: Props & { self: CopyProvider
           <Num>{formatMoney(self.min_amount)}</Num>
         </DefRow>
       </dl>
-      <SheetButton current={self} onPublished={onPublished} />
+      <div className="copy-card__actions">
+        <SheetButton current={self} onPublished={onPublished} />
+        {self.unpublished === 0 ? (
+          <button
+            type="button"
+            className="btn btn-outline"
+            data-testid="copy-unpublish"
+            onClick={() => setAsking(true)}
+          >
+            {t('copy.unpublish')}
+          </button>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={asking}
+        titleKey="copy.unpublish_title"
+        messageKey="copy.unpublish_confirm"
+        confirmKey="copy.unpublish"
+        onConfirm={() => void unpublish()}
+        onCancel={() => setAsking(false)}
+      />
     </section>
   );
 }

@@ -47,7 +47,7 @@ const FIELDS: TermField[] = [
 ];
 
 interface Props {
-  /** The terms now published, to edit; null to publish for the first time. */
+  /** The terms last published, to edit (or to publish again once unpublished); null to publish the first time. */
   current: CopyProviderSelf | null;
   onClose: () => void;
   onDone: () => void;
@@ -55,7 +55,7 @@ interface Props {
 
 export function ProviderSheet({ current, onClose, onDone }: Props): ReactElement {
   const { t } = useTranslation();
-  const editing = current !== null;
+  const editing = current !== null && current.unpublished === 0;
   const [terms, setTerms] = useState<Terms>({
     name: current?.name ?? '',
     description: current?.description ?? '',

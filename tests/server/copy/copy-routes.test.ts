@@ -124,6 +124,7 @@ describe('copy trading routes', () => {
       min_amount: '100.00',
       is_demo: 1,
       suspended: 0,
+      unpublished: 0,
       copiers: 1,
       aum: '1000.00',
       fees_earned: '12.34',
@@ -145,5 +146,41 @@ describe('copy trading routes', () => {
       (p) => p.provider_id === providerId,
     );
     expect(listed).toMatchObject({ name: 'Self View 2', fee_percent: 15, min_amount: '250.00' });
+  });
+
+  it('unpublishes: off the list, no new copy, the running copy goes on; publishing again lists it', async () => {
+    const provider = await demo('copy-route-provider-4');
+    const running = await demo('copy-route-follower-4a');
+    const late = await demo('copy-route-follower-4b');
+    const none = await provider.postJson('/api/copy/unpublish', {});
+    expect([none.code, none.msg]).toEqual([0, 'You are not a published provider']);
+    await provider.postJson('/api/copy/publish', { name: 'Leaving', fee: 5, min_amount: '100' });
+    const listedTo = async (c: ApiClient) =>
+      (await c.get<CopyProvider[]>('/api/copy/providers')).data.some((p) => p.name === 'Leaving');
+    const providerId = (await running.get<CopyProvider[]>('/api/copy/providers')).data.find(
+      (p) => p.name === 'Leaving',
+    )?.provider_id;
+    const id = (await running.postJson<{ id: number }>('/api/copy/start', { provider_id: providerId, amount: '500' }))
+      .data.id;
+
+    const gone = await provider.postJson('/api/copy/unpublish', {});
+    expect([gone.code, gone.msg]).toEqual([1, 'You are no longer listed: nobody new can start copying you']);
+    expect((await provider.post('/api/copy/unpublish', {})).code).toBe(1); // again, as the app's empty form: no change
+    expect(await listedTo(late)).toBe(false);
+    const before = await balance(late);
+    const refused = await late.postJson('/api/copy/start', { provider_id: providerId, amount: '500' });
+    expect([refused.code, refused.msg]).toEqual([0, 'This trader no longer accepts new copiers']);
+    expect(await balance(late)).toBe(before);
+    expect((await running.get<CopyItem[]>('/api/copy/mine')).data[0]).toMatchObject({ id, status: 1 });
+    expect((await provider.get<CopyProviderSelf>('/api/copy/self')).data).toMatchObject({
+      published: 1,
+      unpublished: 1,
+      copiers: 1,
+    });
+
+    await provider.postJson('/api/copy/publish', { name: 'Leaving', fee: 5, min_amount: '100' });
+    expect((await provider.get<CopyProviderSelf>('/api/copy/self')).data.unpublished).toBe(0);
+    expect(await listedTo(late)).toBe(true);
+    expect(await ledgerHolds(server.ctx)).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 // "Become a provider" on My copies without a browser: the sheet refuses bad terms with the publish route's own
 // translated texts and sends nothing; good terms are sent as the route reads them and the provider's own view shows
 // at once; a server refusal (a real account without a verified identity) shows in the sheet with the way to
-// verification; a published provider edits the terms from what is published.
+// verification; a published provider edits the terms from what is published, unpublishes (asked first) and publishes
+// again.
 import { act } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
@@ -26,6 +27,7 @@ const NONE: CopyProviderSelf = {
   min_amount: '0.00',
   is_demo: 0,
   suspended: 0,
+  unpublished: 0,
   copiers: 0,
   aum: '0.00',
   fees_earned: '0.00',
@@ -133,5 +135,37 @@ describe('the provider sheet', () => {
     ]);
     expect(sheet()).toBeNull();
     expect($toasts.value.map((t) => t.text)).toContain('Your terms are saved');
+  });
+
+  it('unpublishes when asked, then publishes again from the last terms', async () => {
+    let self = PUBLISHED;
+    await openAs(1, () => self);
+    fake.server.on('POST', '/api/copy/unpublish', () => {
+      self = { ...PUBLISHED, unpublished: 1 };
+      return ok(null, 'You are no longer listed: nobody new can start copying you');
+    });
+    await click(q('[data-testid="copy-unpublish"]'));
+    expect(q('.dialog')?.textContent).toContain('Copies running now go on until their followers stop them.');
+    await click(q('.dialog__actions .btn-primary'));
+    expect(fake.server.seen.filter((r) => r.url === '/api/copy/unpublish')).toHaveLength(1);
+    expect(q('[data-field="self-unpublished"]')?.textContent).toBe(
+      'Not listed: nobody new can start copying you; running copies go on until their followers stop them.',
+    );
+    expect(q('[data-testid="copy-unpublish"]')).toBeNull();
+    expect($toasts.value.map((t) => t.text)).toContain('You are no longer listed: nobody new can start copying you');
+
+    fake.server.on('POST', '/api/copy/publish', () => {
+      self = PUBLISHED;
+      return ok(null, 'You are now a provider: followers can copy you');
+    });
+    await click(q('[data-testid="copy-self-republish"]'));
+    expect(q('.sheet__title')?.textContent).toBe('Become a provider');
+    expect((input('provider_name') as HTMLInputElement).value).toBe('Ann Swings');
+    await submit(sheet());
+    expect(publishes().map(sent)).toEqual([
+      { name: 'Ann Swings', description: 'EUR/USD swings', fee: '12', min_amount: '150' },
+    ]);
+    expect(q('[data-field="self-unpublished"]')).toBeNull();
+    expect(q('[data-testid="copy-unpublish"]')).not.toBeNull();
   });
 });
