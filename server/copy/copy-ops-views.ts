@@ -85,6 +85,7 @@ interface ProviderOpsRow {
   fee_percent: number;
   min_amount: string;
   suspended_at: string | null;
+  unpublished_at: string | null;
   copiers: string;
   fees_earned: string | null;
 }
@@ -93,7 +94,7 @@ interface ProviderOpsRow {
 export async function providersForOps(deps: Pick<CopyDeps, 'db' | 'engine'>, limit: number) {
   const rows = await deps.db.query<ProviderOpsRow>(
     `SELECT p.user_id, u.uid, p.display_name, p.is_demo, p.is_sample, p.fee_percent, p.min_amount::text AS min_amount,
-            p.suspended_at,
+            p.suspended_at, p.unpublished_at,
             (SELECT count(*) FROM copies c WHERE c.provider_id = p.user_id AND c.status IN (1, 2)) AS copiers,
             (SELECT sum(c.fees_paid)::text FROM copies c WHERE c.provider_id = p.user_id) AS fees_earned
        FROM copy_providers p JOIN users u ON u.id = p.user_id
@@ -110,6 +111,7 @@ export async function providersForOps(deps: Pick<CopyDeps, 'db' | 'engine'>, lim
       fee_percent: r.fee_percent,
       min_amount: fixed(r.min_amount, 2),
       suspended: r.suspended_at !== null,
+      unpublished: r.unpublished_at !== null,
       copiers: Number(r.copiers),
       aum: fixed(aum, 2),
       fees_earned: fixed(r.fees_earned ?? 0, 2),

@@ -76,7 +76,7 @@ describe('copy trading in the back office', () => {
     expect((await mine())?.reconcile).toBe('in sync');
     const providers = (await command('copy-providers')({})) as Array<Record<string, unknown>>;
     const row = providers.find((r) => String(r.provider).startsWith(`provider ${p} `));
-    expect(row).toMatchObject({ world: 'real', copiers: 1, fee_percent: 20, fees_earned: '0.00' });
+    expect(row).toMatchObject({ world: 'real', copiers: 1, fee_percent: 20, fees_earned: '0.00', unpublished: false });
     expect(Number(row?.aum)).toBeGreaterThan(990);
 
     await bed.engine.close(p, o.Id); // the writer is gone: the follower's position is an orphan
