@@ -166,7 +166,9 @@ describeInFlowBrowsers((browser) => {
       // with the routes' own texts; the invested money follows each.
       await page.locator('[data-testid="copy-pause"]').click();
       await page.locator('.copy-card[data-status="2"]').waitFor();
-      expect(await page.locator('.copy-card[data-copy]').first().innerText()).toContain('Paused: your positions stay open');
+      expect(await page.locator('.copy-card[data-copy]').first().innerText()).toContain(
+        'Paused: your positions stay open',
+      );
       await browser().snap(page, `copy-mine-paused-${size}`);
       await page.locator('[data-testid="copy-pause"]').click();
       await page.locator('.copy-card[data-status="1"]').waitFor();
