@@ -245,7 +245,7 @@ export function CandleChart({
   useLayoutEffect(() => {
     const [box, legendBox, wrap] = [boxRef.current, legendRef.current, wrapRef.current];
     if (!box || !legendBox || !wrap) return undefined;
-    // Not in React's commit, so the chart's tree and the library's creation are no one long task (chart-setup.ts).
+    // Not in React's commit, so the chart's tree and the library's creation are not one long task (chart-setup.ts).
     // Frames without `task` (tests): at once.
     let dispose: (() => void) | null = null;
     let gone = false;
