@@ -9,11 +9,12 @@ export interface CloseScope {
   forexId?: number;
 }
 
-/** One position's outcome in a close-all: the closed order, or the errors.* key of its refusal. */
-export interface CloseAllItem {
+/** One position's outcome in a close-all: the closed order (the wire's, or the app's once translated), or the
+ * errors.* key of its refusal. */
+export interface CloseAllItem<O = Order> {
   Id: number;
   ok: boolean;
-  order: Order | null;
+  order: O | null;
   error: string;
 }
 

@@ -108,6 +108,17 @@ export interface Order {
   Swap?: string;
 }
 
+/** An order as the app and its worker hold it: the wire Order with leverage and margin in the glossary's words. */
+export interface AppOrder extends Omit<Order, 'Multiple' | 'CautionMoney'> {
+  leverage: number; // 0 in fixed-margin mode
+  margin: string;
+}
+
+/** The one translation of a wire Order into the app's words, where an answer or a push arrives (docs/glossary.md). */
+export function appOrderOf({ Multiple, CautionMoney, ...rest }: Order): AppOrder {
+  return { ...rest, leverage: Multiple, margin: CautionMoney };
+}
+
 export interface OrderList {
   data: Order[];
   total: number;

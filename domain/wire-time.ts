@@ -1,6 +1,6 @@
 // Times as the wire carries them, read back into one instant, and the one way the app shows a date and time. Lists
-// (records, charges, withdrawals, funds, news) send "YYYY-MM-DD HH:mm:ss" in UTC (wireTime below), orders
-// an ISO string; both were shown as they came, beside Intl's long form in the order sheet: two formats on one screen.
+// (records, charges, withdrawals, funds, news) send "YYYY-MM-DD HH:mm:ss" in UTC (wireTime below), orders an ISO
+// string; one reader and one format, so a screen never shows two formats.
 
 const WIRE_TEXT = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?(Z|[+-]\d{2}:?\d{2})?$/;
 

@@ -201,7 +201,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       hub = h;
       h.start();
       hubMetrics(metrics.registry, () => h.getStats());
-      // Role all: the engine pushes to the hub directly, as before; a gateway's hub gets every user event off the bus.
+      // Role all: the engine pushes to the hub directly; a gateway's hub gets every user event off the bus.
       const offUsers = role === 'gateway' ? deliverUserEvents(bus, h) : () => undefined;
       // A logout or password change on any gateway logs those sockets out at once (they must stop receiving pushes).
       const offRevoked = revocations.onRevoked((r) => h.revoke(r));

@@ -1,5 +1,4 @@
-// Browser entry: start the app (language, session), then attach React to index.html's prerendered first screen
-// (src/boot/), or render the router into #root when that screen is not the one this browser would draw.
+// Browser entry: start the app, then attach React to index.html's prerendered screen, or render into #root.
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
@@ -23,17 +22,14 @@ moveToHashRoute(
   ROUTES.map((r) => r.path),
 );
 
-// A desktop browser that is being sent to the pc. host starts nothing here (docs/contract.md §9).
+// A desktop browser on its way to the pc. host starts nothing here (docs/contract.md §9).
 if (!followDesktopHost()) {
-  // Each step in a task of its own (src/app/start/start-order.ts): the app's set-up, then the shown route's chunk and
-  // seeded state, then React's first render; once that route has drawn, what it does not need.
+  // One task per step, so input between them is answered (src/app/start/start-order.ts).
   void runStartUp({
     setUp: startApp,
     prepareRoute: () => prepareAttach(document, window),
     render: (navigation, attach) => {
-      // A transition: React renders (or attaches to) the first screen in slices of a few ms instead of one long task
-      // (a weak phone's first taps are not blocked behind it; Lighthouse's TBT). Until its commit, what index.html
-      // drew stays.
+      // A transition renders in slices, so a weak phone's first taps are not blocked behind it.
       startTransition(() => {
         if (attach) {
           hydrateRoot(root, <App navigation={navigation} />, {
@@ -45,8 +41,7 @@ if (!followDesktopHost()) {
     },
     drawn: whenDrawn,
     deferred: startDeferred,
-    // The other pages' loaders (a small chunk: app/other-pages.ts) next, so a first tap on a tab fetches its page only;
-    // then the service worker: precaching never competes with the first screen's requests.
+    // Other pages' loaders first, so a tab's first tap fetches only its page; precaching waits behind them.
     later: () =>
       prefetchOtherPages()
         .catch(() => undefined)

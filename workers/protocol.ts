@@ -1,6 +1,6 @@
 // The one typed API between the feed (worker by default, main thread with ?feed=main) and the painter.
 // Both sides import these types; the worker implements FeedApi, the main thread implements FeedSink.
-import type { Instrument, KlineBar, Order, Period } from '../domain/types.ts';
+import type { Instrument, KlineBar, AppOrder, Period } from '../domain/types.ts';
 import type { PriceAlert } from '../domain/price-alerts.ts';
 import type { IndicatorLine, IndicatorSettings } from '../domain/indicators.ts';
 import type { AccountChange, MarginCall } from '../domain/ws-protocol.ts';
@@ -84,7 +84,7 @@ export interface FeedBatch {
 export interface OrderEvent {
   change: 'changed' | 'closed';
   seq: number;
-  data: Order; // CloseReason is set when closed, '' otherwise
+  data: AppOrder; // CloseReason is set when closed, '' otherwise
 }
 
 /** Implemented on the main thread; crosses to the worker as a Comlink.proxy. */
@@ -172,7 +172,7 @@ export interface FeedApi {
    */
   setMinInterval(ms: number): Promise<void>;
   /** Holding positions and the account, so floating P&L and equity follow every quote. */
-  setPositions(orders: Order[], balance: string, lockBalance: string): Promise<void>;
+  setPositions(orders: AppOrder[], balance: string, lockBalance: string): Promise<void>;
   /**
    * Low-bandwidth mode (docs/client.md): the socket asks the server for one quote batch per LOW_BANDWIDTH_RATE_MS
    * (newest state per instrument) of only the codes on screen and the pinned ones (setPinnedCodes), and charts load

@@ -10,7 +10,7 @@ import { moneyText } from '../domain/format/money-text.ts';
 import { pendingKind, pipsBetween } from '../domain/order-rules.ts';
 import { microsText, pnlMicros, ratioOf, scaledPosition, type ScaledPosition } from '../domain/scaled-money.ts';
 import { lots, price } from '../domain/units.ts';
-import type { Instrument, Order } from '../domain/types.ts';
+import type { Instrument, AppOrder } from '../domain/types.ts';
 import type { AccountUpdate, OrderPreview, OrderPreviewInput, PositionFigure } from './protocol.ts';
 
 const positive = (v: string | null | undefined): v is string => isDecimalText(v) && dec(v).gt(0);
@@ -50,7 +50,7 @@ export function previewOrder(
   const leveraged = inst.MarginMode !== FIXED_MARGIN_MODE;
   if (leveraged) {
     if (inst.HasForexMultiple.length === 0) return refuse('errors.no_leverage');
-    if (!inst.HasForexMultiple.some((m) => m.Value === input.leverage)) return refuse('trade.multiple_required');
+    if (!inst.HasForexMultiple.some((m) => m.Value === input.leverage)) return refuse('trade.leverage_required');
   }
   let at: string;
   if (input.atPrice !== null) {
@@ -88,7 +88,7 @@ interface Holding {
   /** A sell is marked at the ask, a buy at the bid (its closing side). */
   sell: boolean;
   position: ScaledPosition;
-  caution: bigint; // margin in 10^-8 USD
+  margin: bigint; // 10^-8 USD
   current: string;
   pnl: bigint; // micro-USD
   figure: PositionFigure; // texts of the last computed P&L, reused while the price stands
@@ -98,13 +98,13 @@ const accountUnits = (text: string): bigint =>
   roundTo(parseScaled(text).units, parseScaled(text).places, ACCOUNT_PLACES);
 
 function figureOf(h: Holding): PositionFigure {
-  const net = h.caution + h.pnl * MONEY_TO_ACCOUNT;
+  const net = h.margin + h.pnl * MONEY_TO_ACCOUNT;
   return {
     Id: h.id,
     current: h.current,
     pnl: microsText(h.pnl),
     netValue: microsText(roundTo(net, ACCOUNT_PLACES, MONEY_PLACES)),
-    riskRate: h.caution > 0n ? ratioOf(net, h.caution) : null, // per-order (margin + P&L) / margin
+    riskRate: h.margin > 0n ? ratioOf(net, h.margin) : null, // per-order (margin + P&L) / margin
   };
 }
 
@@ -125,10 +125,10 @@ export class RiskBook {
 
   /** Holding orders (Status 1) are kept; others are ignored. `specOf` finds the instrument of an order. */
   setPositions(
-    orders: readonly Order[],
+    orders: readonly AppOrder[],
     balance: string,
     lockBalance: string,
-    specOf: (o: Order) => Instrument | undefined,
+    specOf: (o: AppOrder) => Instrument | undefined,
     closeOf: (code: string) => string | null,
     /** The ask of a two-sided quote (closeOf is then the bid); default: one price. */
     askOf: (code: string) => string | null = closeOf,
@@ -148,14 +148,14 @@ export class RiskBook {
       const sell = sideOf(o.OrderType) === 'sell';
       const current = (sell ? askOf(code) : closeOf(code)) ?? (isDecimalText(o.UpdatePrice) ? o.UpdatePrice : o.Price);
       const position = scaledPosition(sideOf(o.OrderType), o.Quantity, inst.ForexContNum, o.Price);
-      const caution = accountUnits(isDecimalText(o.CautionMoney) ? o.CautionMoney : '0');
+      const margin = accountUnits(isDecimalText(o.margin) ? o.margin : '0');
       const pnl = pnlMicros(position, current);
       const h: Holding = {
         id: o.Id,
         code,
         sell,
         position,
-        caution,
+        margin,
         current,
         pnl,
         figure: { Id: o.Id, current, pnl: '', netValue: '', riskRate: null },

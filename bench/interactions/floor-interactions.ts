@@ -28,8 +28,8 @@ function draw() {
   box.dataset.period = period; box.dataset.bars = String(bars.length);
 }
 function setPeriod(p) { period = p; offset = 0; bars = history(p === '1min' ? 1 : 60); for (const b of document.querySelectorAll('.tr-period')) b.setAttribute('aria-selected', String(b.dataset.period === p)); draw(); }
-const lots = $('.tr-stepper input'); const preview = $('#preview'); let multiple = 100;
-function updatePreview() { const n = Number(lots.value); preview.textContent = Number.isFinite(n) ? (n * 100000 * last / multiple).toFixed(2) : ''; }
+const lots = $('.tr-stepper input'); const preview = $('#preview'); let leverage = 100;
+function updatePreview() { const n = Number(lots.value); preview.textContent = Number.isFinite(n) ? (n * 100000 * last / leverage).toFixed(2) : ''; }
 lots.addEventListener('input', updatePreview);
 const overlays = [...document.querySelectorAll('.overlay')];
 const closeAll = () => overlays.forEach((o) => show(o, false));
@@ -38,14 +38,14 @@ const holding = $('#holding');
 function addHolding() { const r = document.createElement('div'); r.className = 'od-row'; r.dataset.status = '1'; r.textContent = CODES[0] + ' ' + lots.value + ' @ ' + last; holding.prepend(r); }
 addHolding();
 document.addEventListener('click', (e) => {
-  const t = e.target.closest('[data-tab],.mk-row,.tr-period,.tr-side,[data-field],[data-multiple],[data-action],.od-row,.dialog .btn');
+  const t = e.target.closest('[data-tab],.mk-row,.tr-period,.tr-side,[data-field],[data-leverage],[data-action],.od-row,.dialog .btn');
   if (!t) return;
   if (t.dataset.tab) { closeAll(); go(t.dataset.tab === 'trading' ? 'trade' : t.dataset.tab); }
   else if (t.classList.contains('mk-row')) { go('trade'); setPeriod('1min'); }
   else if (t.classList.contains('tr-period')) setPeriod(t.dataset.period);
   else if (t.classList.contains('tr-side')) for (const s of document.querySelectorAll('.tr-side')) s.setAttribute('aria-checked', String(s === t));
-  else if (t.dataset.field === 'multiple') show($('#picker'), true);
-  else if (t.dataset.multiple) { multiple = Number(t.dataset.multiple); closeAll(); updatePreview(); }
+  else if (t.dataset.field === 'leverage') show($('#picker'), true);
+  else if (t.dataset.leverage) { leverage = Number(t.dataset.leverage); closeAll(); updatePreview(); }
   else if (t.dataset.action === 'submit-order') { $('#confirm-text').textContent = 'Buy ' + CODES[0] + ' ' + lots.value; show($('#confirm'), true); }
   else if (t.dataset.action === 'view-orders') { closeAll(); go('orders'); }
   else if (t.classList.contains('od-row')) { $('#detail-text').textContent = t.textContent; show($('#detail'), true); }
@@ -85,9 +85,9 @@ export function interactionsFloorHtml(codes: string[]): string {
 <section id="v-trade" hidden><div id="price"></div><div class="tr-periods">${periods}</div><div class="tw-chart"><canvas></canvas></div>
 <form class="tr-form" onsubmit="return false"><div class="tr-sides"><button type="button" class="tr-side" data-side="1">Buy</button><button type="button" class="tr-side" data-side="2">Sell</button></div>
 <div class="tr-stepper"><input inputmode="decimal" value="0.1"></div><span id="preview"></span>
-<button type="button" data-field="multiple">×100</button><button type="button" data-action="submit-order">Buy</button></form></section>
+<button type="button" data-field="leverage">×100</button><button type="button" data-action="submit-order">Buy</button></form></section>
 <section id="v-orders" hidden><div id="holding"></div></section></main>
-<div class="overlay" id="picker" hidden>${[10, 50, 100, 200].map((m) => `<button data-multiple="${m}">×${m}</button>`).join('')}</div>
+<div class="overlay" id="picker" hidden>${[10, 50, 100, 200].map((m) => `<button data-leverage="${m}">×${m}</button>`).join('')}</div>
 <div class="overlay dialog" id="confirm" hidden><p id="confirm-text"></p><div class="dialog__actions"><button class="btn">Cancel</button><button class="btn" data-role="confirm">Buy</button></div></div>
 <div class="overlay dialog" id="placed" hidden><p>Placed</p><button data-action="view-orders">Orders</button></div>
 <div class="overlay od-detail" id="detail" hidden><p id="detail-text"></p></div>

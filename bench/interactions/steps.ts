@@ -72,9 +72,9 @@ export function phoneSteps(code: string): Step[] {
     },
     {
       id: 'multiplier-picker',
-      act: (p) => tap(p, '[data-field="multiple"]'),
-      answer: (p) => visible(p, '[data-multiple]'),
-      undo: (p) => escape(p, '[data-multiple]'),
+      act: (p) => tap(p, '[data-field="leverage"]'),
+      answer: (p) => visible(p, '[data-leverage]'),
+      undo: (p) => escape(p, '[data-leverage]'),
     },
     {
       id: 'lots-digit',

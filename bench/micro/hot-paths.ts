@@ -8,7 +8,7 @@ import { KlineSeries, pushKlineUpdate } from '../../workers/klines.ts';
 import { RiskBook } from '../../workers/risk.ts';
 import { IndicatorSet } from '../../workers/indicators.ts';
 import { defaultIndicatorSettings, type IndicatorSettings } from '../../domain/indicators.ts';
-import type { KlineBar, Order } from '../../domain/types.ts';
+import type { AppOrder, KlineBar } from '../../domain/types.ts';
 import type { KlineUpdate } from '../../workers/protocol.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import { harness, instrument, RecordingSink } from '../../tests/unit/feed-fakes.ts';
@@ -85,7 +85,7 @@ function feedBench(bench: Bench, positions: number): () => void {
   return () => void feed.stop();
 }
 
-function orders(n: number, on: { id: number; code: string }[]): Order[] {
+function orders(n: number, on: { id: number; code: string }[]): AppOrder[] {
   return Array.from({ length: n }, (_, k) => {
     const inst = on[k % on.length] ?? { id: 1, code: 'X' };
     return {
@@ -94,12 +94,12 @@ function orders(n: number, on: { id: number; code: string }[]): Order[] {
       ForexTradeLists: { ShowCode: inst.code, Code: inst.code, PricePrecision: 4 },
       OrderType: k % 2 === 0 ? 1 : 2,
       Quantity: '0.01',
-      Multiple: 10,
+      leverage: 10,
       Price: '50.0000',
       OriginPrice: '50.0000',
       UpdatePrice: '50.0000',
       FactProfits: '0',
-      CautionMoney: '5',
+      margin: '5',
       TradeFee: '0.01',
       TargetLossPrice: '0',
       TargetProfitPrice: '0',

@@ -1,8 +1,8 @@
 // Web Push for a fired alert (docs/alerts.md "Delivery"): one encrypted message (aes128gcm, RFC 8291) signed with the
 // server's VAPID key (RFC 8292) to each browser the user subscribed, through the maintained `web-push` library. The
 // text is written in the language the browser subscribed with. An endpoint the push service says is gone (404, 410)
-// is forgotten, and so is one the push-service rule no longer allows (stored before the rule was tightened: a port
-// other than HTTPS's), without calling it. Endpoints are capability URLs: never logged.
+// is forgotten, and so is a stored one the push-service rule does not allow (a port other than HTTPS's), without
+// calling it. Endpoints are capability URLs: never logged.
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';

@@ -1,5 +1,5 @@
 // The in-process bus of role `all`: a publish calls every matching handler synchronously, in subscription order, so
-// one process behaves exactly as before the bus existed (a push reaches the socket hub inside the commit's caller).
+// one process needs no broker (a push reaches the socket hub inside the commit's caller).
 // Payloads go through a JSON round trip, as over NATS, so nothing can depend on sharing an object.
 import type { Bus } from './bus.ts';
 import { subjectMatches } from './bus.ts';

@@ -1,9 +1,5 @@
-// The app's page as the server sends it: the built index.html with the current quotes of the instruments its first
-// screen shows, as one JSON block (domain/first-quotes.ts), so a first visit paints a real price, with its age,
-// before any module script runs (docs/client.md "The live price in the first HTML"). The file is read and split once
-// per build (its mtime); a request costs the snapshot of a dozen quotes and one string concatenation (measured in
-// the bench's `fanout` section, bench/README.md "Sections"). The page's one classic inline script is unchanged, so
-// its CSP hash (server/security/inline-scripts.ts) still allows it; a JSON block is data, not script.
+// index.html with the first screen's current quotes as one JSON block, so a first visit paints a real price before any
+// module runs (docs/client.md "The live price in the first HTML"). A JSON block is data, so the CSP hash still holds.
 import { readFileSync, statSync } from 'node:fs';
 import { FIRST_QUOTES_ID, scriptSafeJson, type FirstQuotes } from '../../domain/first-quotes.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';

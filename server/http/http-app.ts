@@ -108,9 +108,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 4096 },
   });
-  // No permessage-deflate (ws's default, said here so an upgrade cannot turn it on unseen): each socket would hold its
-  // own zlib contexts (hundreds of KB at 1,000s of sockets) and deflate every batch once per socket instead of
-  // sending the one encoded frame to all. Quote frames are small and already compact (bench/README.md).
+  // No permessage-deflate (said here so an upgrade cannot turn it on unseen): each socket would hold its own zlib
+  // contexts and deflate every batch once, instead of sending the one encoded frame to all; quote frames are small.
   await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD, perMessageDeflate: false } });
 
   const hasClient = existsSync(resolve(distDir, 'index.html'));

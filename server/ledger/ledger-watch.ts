@@ -1,6 +1,6 @@
 // Who may move money right now: a caller (the ops runner, server/ops/money-watch.ts) runs a piece of work under an
 // observer, and every ledger movement made inside it, however deep, is shown to the observer before it is applied;
-// the observer throws to refuse it. Outside any watch the ledger moves as before (trading, the fund job's timer).
+// the observer throws to refuse it. Outside any watch the ledger moves unobserved (trading, the fund job's timer).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DecInput } from '../../domain/decimal.ts';
 import type { RecordTypeValue } from './record-types.ts';

@@ -67,8 +67,8 @@ export function move(q: Queryable, userId: number, m: Movement): Promise<Account
 /**
  * Several movements of one account as one step: one conditional UPDATE by their sum that checks every intermediate
  * balance (so it refuses exactly when applying them one by one would), then one INSERT of their records, each with
- * the balance it left, in order. Two statements instead of two per movement: an order's margin and fee were four of
- * the submit's twelve (bench/README.md "Sections", `fanout`; the figures in its journal). Same rule as move(): nothing changes on a refusal.
+ * the balance it left, in order: two statements, not two per movement, on the submit's path. Same rule as move():
+ * nothing changes on a refusal.
  */
 export async function moveAll(q: Queryable, userId: number, ms: readonly Movement[]): Promise<AccountBalance> {
   const s = summed(userId, ms);

@@ -1,6 +1,6 @@
 // The Notifier (server/core/services.ts) as a queue (docs/notifications.md "The queue"): `send` writes one row and returns;
 // it never waits for a gateway, so a request answers at once whatever the SMTP server or the SMS gateway is doing.
-// A channel without a gateway (no SMTP_URL, no SMS_PROVIDER) is the outbox, as before: its message is written to the
+// A channel without a gateway (no SMTP_URL, no SMS_PROVIDER) is the outbox: its message is written to the
 // outbox table in the same transaction and recorded as sent, so `npm run ops -- outbox` reads it at once.
 // The log says what kind of message went where, never its values or body.
 import { randomUUID } from 'node:crypto';

@@ -40,8 +40,7 @@ export interface HubOptions {
 }
 
 export const DEFAULT_HUB_OPTIONS: HubOptions = {
-  // Half the client's 100 ms conflation: waiting for the batch is most of tick→client, and the extra send loop is
-  // cheap (docs/protocol.md "Fan-out cost" has the figures).
+  // Half the client's conflation: waiting for the batch is most of tick→client, and a send loop is cheap.
   flushMs: 50,
   softLimit: 64 * 1024,
   hardLimit: 1024 * 1024,
@@ -152,8 +151,7 @@ export class Connections implements FrameSink {
   }
 
   /**
-   * JSON encoded to UTF-8 once: a string handed to `ws` is encoded again for every socket, which at 2,000 sockets
-   * was most of a flush's send loop (bench/README.md, fan-out).
+   * JSON encoded to UTF-8 once: a string handed to `ws` would be encoded again for every socket.
    */
   serialise(message: ServerMessage): Buffer {
     this.stats.framesSerialised++;

@@ -2,7 +2,14 @@
 // set_pending_price) and the balance.
 // Actions resolve the whole envelope: docs/contract.md §8 shows the server's msg as a toast after close, cancel and stops.
 import type { CloseAllItem } from '../../domain/close-scope.ts';
-import type { Envelope, Order, OrderList, OrderStatus } from '../../domain/types.ts';
+import {
+  appOrderOf,
+  type AppOrder,
+  type Envelope,
+  type Order,
+  type OrderList,
+  type OrderStatus,
+} from '../../domain/types.ts';
 import { apiGet, apiGetFull, type CallOptions } from './client.ts';
 import { submitWithKey } from './order-submit.ts';
 
@@ -54,28 +61,42 @@ export function submitParamsOf(o: NewOrder): SubmitParams {
 
 /** Places an order; a failure rejects with ApiFailure, after the client has toasted the server's msg unless
  * `opts.toast` is false (the order form shows it under itself: refusalText). */
-export function submitOrder(order: NewOrder, opts: { toast?: boolean } = {}): Promise<Order> {
+export async function submitOrder(order: NewOrder, opts: { toast?: boolean } = {}): Promise<AppOrder> {
   // A fresh idempotency key per call; the retry after a lost answer reuses it (order-submit.ts).
-  return submitWithKey(submitParamsOf(order), undefined, opts.toast !== false);
+  return appOrderOf(await submitWithKey(submitParamsOf(order), undefined, opts.toast !== false));
 }
 
+/** A page of orders as the app holds them. */
+export interface AppOrderList extends Omit<OrderList, 'data'> {
+  data: AppOrder[];
+}
+
+/** An action's answer with its order translated. */
+const orderAnswer = async (answer: Promise<Envelope<Order>>): Promise<Envelope<AppOrder>> => {
+  const env = await answer;
+  return { ...env, data: appOrderOf(env.data) };
+};
+
 /** One page (1-based, 20 per page on our server) of the user's orders with one status. */
-export function myDeal(
+export async function myDeal(
   status: OrderStatus,
   page: number,
   opts: CallOptions = {},
   signal?: AbortSignal,
-): Promise<OrderList> {
-  return apiGet<OrderList>('/v1/api/forex/my_deal', { status, page }, opts, signal);
+): Promise<AppOrderList> {
+  const list = await apiGet<OrderList>('/v1/api/forex/my_deal', { status, page }, opts, signal);
+  return { ...list, data: list.data.map(appOrderOf) };
 }
 
 /** Closes a holding order at the live price — all of it, or `lots` (a partial close: the answer is the closed
  * part, the rest arrives as a change); resolves the closed order and the server's msg. */
-export function closeOrder(id: number, lots?: string, opts: CallOptions = {}): Promise<Envelope<Order>> {
-  return apiGetFull<Order>('/v1/api/forex/close', lots === undefined ? { id } : { id, cont: lots }, {
-    loading: true,
-    ...opts,
-  });
+export function closeOrder(id: number, lots?: string, opts: CallOptions = {}): Promise<Envelope<AppOrder>> {
+  return orderAnswer(
+    apiGetFull<Order>('/v1/api/forex/close', lots === undefined ? { id } : { id, cont: lots }, {
+      loading: true,
+      ...opts,
+    }),
+  );
 }
 
 /** What close_all closes: a side or all, optionally one instrument (sent as the contract's forex_id). */
@@ -85,15 +106,17 @@ export interface CloseAllParams {
 }
 
 /** Closes every holding order in the scope, each on its own; resolves each one's outcome (closed, or refused). */
-export function closeAll(params: CloseAllParams): Promise<Envelope<{ results: CloseAllItem[] }>> {
+export async function closeAll(params: CloseAllParams): Promise<Envelope<{ results: CloseAllItem<AppOrder>[] }>> {
   const { scope, instrumentId } = params;
   const query = instrumentId === undefined ? { scope } : { scope, forex_id: instrumentId };
-  return apiGetFull<{ results: CloseAllItem[] }>('/v1/api/forex/close_all', query, { loading: true });
+  const env = await apiGetFull<{ results: CloseAllItem[] }>('/v1/api/forex/close_all', query, { loading: true });
+  const results = env.data.results.map((r) => ({ ...r, order: r.order && appOrderOf(r.order) }));
+  return { ...env, data: { results } };
 }
 
 /** Cancels a pending order; resolves the cancelled order (status 3) and the server's msg. */
-export function cancelOrder(id: number): Promise<Envelope<Order>> {
-  return apiGetFull<Order>('/v1/api/forex/cancel_trade', { id }, { loading: true });
+export function cancelOrder(id: number): Promise<Envelope<AppOrder>> {
+  return orderAnswer(apiGetFull<Order>('/v1/api/forex/cancel_trade', { id }, { loading: true }));
 }
 
 /** The query of set_stop_price: both prices and the trailing distance at once, "0" clears each. */
@@ -104,11 +127,11 @@ export interface StopParams {
   trail_distance: string;
 }
 
-export function setStopPrice(params: StopParams, opts: CallOptions = {}): Promise<Envelope<Order>> {
-  return apiGetFull<Order>('/v1/api/forex/set_stop_price', { ...params }, { loading: true, ...opts });
+export function setStopPrice(params: StopParams, opts: CallOptions = {}): Promise<Envelope<AppOrder>> {
+  return orderAnswer(apiGetFull<Order>('/v1/api/forex/set_stop_price', { ...params }, { loading: true, ...opts }));
 }
 
 /** Moves a pending order's target price (docs/trading.md "Moving a pending order"); resolves the order (status 0). */
-export function setPendingPrice(id: number, price: string, opts: CallOptions = {}): Promise<Envelope<Order>> {
-  return apiGetFull<Order>('/v1/api/forex/set_pending_price', { id, price }, { loading: true, ...opts });
+export function setPendingPrice(id: number, price: string, opts: CallOptions = {}): Promise<Envelope<AppOrder>> {
+  return orderAnswer(apiGetFull<Order>('/v1/api/forex/set_pending_price', { id, price }, { loading: true, ...opts }));
 }

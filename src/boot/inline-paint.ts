@@ -37,9 +37,8 @@ function storedCode(): string | null {
 function boot(): Promise<LastKnownQuote[]> {
   const root = document.getElementById('root');
   const data = readBootData(document);
-  // The built page has the screen hidden (data-wait) until this script has chosen and painted it: the browser may
-  // paint while it still parses the page, and that frame showed the market list under /trade's address, or rows
-  // without their prices (with this script's work after the first paint: bench/README.md "Start-up").
+  // The built page hides the screen (data-wait) until this script has painted it: a frame painted mid-parse would show
+  // the market list under /trade's address, or rows without their prices.
   const show = (): void => void (root && delete root.dataset.wait);
   if (!root || !data) {
     show();

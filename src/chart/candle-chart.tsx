@@ -1,7 +1,6 @@
 // The candlestick chart (lightweight-charts v5): ONE chart instance for the life of the screen. History arrives as a
 // 'reset' (setData), live ticks as 'bar' (series.update of the last bar only), applied in the batch that brought them,
-// so the library draws in the frame that paints that batch's quotes: one frame per update, as on the floor page
-// (bench/README.md "Per update against the floor page"; deferring them to the next frame only added a second one).
+// so the library draws in the frame that paints that batch's quotes: one frame per update.
 // A click (mouse) or a long press (touch) places the trader's price line at the crosshair's price; its chip drags it and
 // one tap on it offers "alert at this price" (onPickPrice); the line is kept per instrument (chart-price-pick.tsx).
 // Indicators come with the klines, computed in the worker, drawn in panes below the price (indicator-panes.ts).
@@ -246,8 +245,8 @@ export function CandleChart({
   useLayoutEffect(() => {
     const [box, legendBox, wrap] = [boxRef.current, legendRef.current, wrapRef.current];
     if (!box || !legendBox || !wrap) return undefined;
-    // Not in React's commit: the chart's tree and the library's creation were one long task on a weak phone
-    // (chart-setup.ts). Frames without `task` (tests): at once.
+    // Not in React's commit, so the chart's tree and the library's creation are not one long task (chart-setup.ts).
+    // Frames without `task` (tests): at once.
     let dispose: (() => void) | null = null;
     let gone = false;
     const create = () => void (gone || (dispose = setUp(box, legendBox, wrap)));

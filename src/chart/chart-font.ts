@@ -6,8 +6,8 @@ export const CHART_FONT_SIZE = 11;
 
 /**
  * Measures the axis labels' characters once, on a throwaway canvas, in a task of its own before the library's: the
- * browser's first measurement of text in a font (finding the font and its fallbacks) was the largest part of the
- * library's first drawing (bench/README.md "Start-up").
+ * browser's first measurement of text in a font (finding the font and its fallbacks) is costly, and would land in the
+ * library's first drawing.
  */
 export function warmChartFont(doc: Document = document): void {
   const ctx = doc.createElement('canvas').getContext('2d');

@@ -1,8 +1,6 @@
-// The chart's set-up after its creation, in stages (docs/client.md "Start-up in slices"): the library's first drawing
-// of a sized chart with its panes was one frame too long for a weak phone, so each stage changes one thing and the
-// library draws it in a frame of its own. The chart is created at 0×0 (its first frame draws nothing, and warms the
-// library's drawing code); then the panes the indicator settings ask for, still empty; then its size; only then does
-// it ask the feed for its klines (`ready`), whose reset is drawn in stages too (chart-klines.ts).
+// The chart's set-up in stages (docs/client.md "Start-up in slices"), each drawn in a frame of its own so none is too
+// long for a weak phone: created at 0×0 (warming the library's drawing), then the empty panes, then its size, then
+// its klines (`ready`), whose reset is staged too (chart-klines.ts).
 import { indicatorLines } from '../../domain/indicators.ts';
 import { $indicatorSettings } from './chart-settings.ts';
 import { stepsAfterFrames, type ChartFrames } from './chart-frames.ts';

@@ -111,10 +111,10 @@ export function chartOptions(c: ChartColours, reducedMotion = false): DeepPartia
       fontFamily: CHART_FONT_FAMILY,
     },
     grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
-    // A fixed width (wide enough for "67250.00" at the scale's font): the scale does not widen when the first bars
-    // arrive, which moved the chart's panes after it replaced its picture (a layout shift; lazy-chart.tsx).
+    // A fixed width (wide enough for "67250.00"), so the scale does not widen when the first bars arrive and shift
+    // the panes (a layout shift; lazy-chart.tsx).
     rightPriceScale: { borderColor: c.grid, minimumWidth: PRICE_SCALE_PX },
-    // Free space right of the last candle: it no longer sits against (under) the price scale, and no time label is
+    // Free space right of the last candle, so it does not sit under the price scale and no time label is
     // centred on a bar close enough to the edge to be cut ("12:0" at 360 px). In bars, not rightOffsetPixels: the
     // chart's scrollToRealTime() (after every history reset) scrolls to rightOffset and ignores the pixel option.
     timeScale: {

@@ -1,7 +1,7 @@
 // The trader's orders on the chart (docs/screens.md "Positions and orders on the chart"): which lines the chart draws
 // for the shown instrument — each holding position at its entry price, its take-profit and stop-loss, and each
 // pending order at its target price. Pure: the chart layer (order-line-layer.tsx) draws them and the tests read them.
-import type { Order } from '../../domain/types.ts';
+import type { AppOrder } from '../../domain/types.ts';
 import { dec, isDecimalText } from '../../domain/decimal.ts';
 import { trailOf } from '../../domain/order-rules.ts';
 
@@ -11,7 +11,7 @@ export type OrderLineRole = 'entry' | 'tp' | 'sl' | 'pending';
 export interface OrderLine {
   /** Unique per chart: "<order id>:<role>". */
   key: string;
-  order: Order;
+  order: AppOrder;
   role: OrderLineRole;
   /** The price as the server wrote it (text), and as a number for the chart. */
   priceText: string;
@@ -28,12 +28,13 @@ export interface OrderLine {
 const set = (text: string): boolean => isDecimalText(text) && dec(text).gt(0);
 
 /** A position charged (or credited) swap so far: shown on its holding row and its entry line (docs/trading.md "Swaps"). */
-export const hasSwap = (order: Pick<Order, 'Swap'>): boolean => isDecimalText(order.Swap) && !dec(order.Swap).isZero();
+export const hasSwap = (order: Pick<AppOrder, 'Swap'>): boolean =>
+  isDecimalText(order.Swap) && !dec(order.Swap).isZero();
 
 /** The lines for `forexId`, in a stable order (by order id, then entry, take-profit, stop-loss). */
-export function chartOrderLines(held: readonly Order[], pending: readonly Order[], forexId: number): OrderLine[] {
+export function chartOrderLines(held: readonly AppOrder[], pending: readonly AppOrder[], forexId: number): OrderLine[] {
   const out: OrderLine[] = [];
-  const line = (order: Order, role: OrderLineRole, priceText: string, movable: boolean, trailing = false) => {
+  const line = (order: AppOrder, role: OrderLineRole, priceText: string, movable: boolean, trailing = false) => {
     out.push({
       key: `${order.Id}:${role}`,
       order,
@@ -45,7 +46,7 @@ export function chartOrderLines(held: readonly Order[], pending: readonly Order[
       trailing,
     });
   };
-  const mine = (o: Order) => o.ForexId === forexId;
+  const mine = (o: AppOrder) => o.ForexId === forexId;
   for (const o of [...held].filter(mine).sort((a, b) => a.Id - b.Id)) {
     if (o.Status !== 1) continue;
     if (set(o.Price)) line(o, 'entry', o.Price, false);
@@ -64,7 +65,7 @@ export function chartOrderLines(held: readonly Order[], pending: readonly Order[
  * stay as they are ("0" where none).
  */
 export function movedStopParams(
-  order: Order,
+  order: AppOrder,
   role: 'tp' | 'sl',
   price: string,
 ): { id: number; target_profit_price: string; stop_loss_price: string; trail_distance: string } {

@@ -5,7 +5,7 @@ import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { livePosition } from '../state/account/live-positions.ts';
 import { NO_VALUE, pnlDir } from '../../domain/format/money-text.ts';
 import { formatPnl } from '../i18n/format.ts';
-import type { Order } from '../../domain/types.ts';
+import type { AppOrder } from '../../domain/types.ts';
 
 export interface PositionPnl {
   text: ReadonlySignal<string>;
@@ -14,9 +14,9 @@ export interface PositionPnl {
 
 // One pair per order object: the line's tag and the text alternative bind the same signals, so a tick formats a
 // position's P&L once, not once per place that shows it.
-const made = new WeakMap<Order, PositionPnl>();
+const made = new WeakMap<AppOrder, PositionPnl>();
 
-export function positionPnl(o: Order): PositionPnl {
+export function positionPnl(o: AppOrder): PositionPnl {
   const known = made.get(o);
   if (known) return known;
   const l = livePosition(o.Id);

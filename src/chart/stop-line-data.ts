@@ -1,11 +1,11 @@
 // Which lines the chart draws for the trader's positions: the current trailing stop of each holding position on the
 // shown instrument. Fixed stops are not drawn: the line is there to watch a stop move.
-import type { Order } from '../../domain/types.ts';
+import type { AppOrder } from '../../domain/types.ts';
 import type { StopLine } from './stop-lines.ts';
 import { trailOf } from '../../domain/order-rules.ts';
 import { dec, isDecimalText } from '../../domain/decimal.ts';
 
-export function trailingStopLines(held: readonly Order[], forexId: number, title: string): StopLine[] {
+export function trailingStopLines(held: readonly AppOrder[], forexId: number, title: string): StopLine[] {
   const out: StopLine[] = [];
   for (const o of held) {
     if (o.ForexId !== forexId || o.Status !== 1 || !trailOf(o)) continue;

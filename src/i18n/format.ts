@@ -101,8 +101,7 @@ export function formatAsOf(ms: number, now: number): string {
 /**
  * Builds the current language's number and date formatters ahead of their first use. The first Intl formatter a page
  * creates initialises ICU, whatever the locale, a cost that would land inside the first list or trade render's long
- * task. start.ts calls this in a task of its own while the
- * language texts load, so it blocks alone and briefly (bench/README.md, Lighthouse's Total Blocking Time).
+ * task. start.ts calls this in a task of its own while the language texts load, so it blocks alone and briefly.
  */
 export function warmFormats(now: number): void {
   formatNumber(0);

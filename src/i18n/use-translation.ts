@@ -1,5 +1,4 @@
-// The components' translation hook (what react-i18next's useTranslation was, without the library on the first
-// screen): `t` is a new function whenever the texts change, so memos that list it recompute and the component draws
+// The components' translation hook, without react-i18next on the first screen: `t` is a new function whenever the texts change, so memos that list it recompute and the component draws
 // again after a language switch or when i18next has come in with texts the first screen did not have.
 import { useMemo, useSyncExternalStore } from 'react';
 import { translate, type TFunction } from './index.ts';

@@ -201,8 +201,8 @@ it('Arabic: signed figures, leverage, ranges and English texts read the right wa
   await page.waitForURL(/#\/trade/);
   await page.locator('.tr-side[data-side="1"]').click();
   await page.locator('.tr-stepper input').fill('0.1');
-  await page.locator('[data-field="multiple"]').click();
-  await page.locator('[data-multiple="10"]').click();
+  await page.locator('[data-field="leverage"]').click();
+  await page.locator('[data-leverage="10"]').click();
   const submit = page.locator('[data-action="submit-order"]');
   await expect.poll(() => submit.isEnabled(), { timeout: slow(20_000) }).toBe(true);
   expect(await reversedFigures(page)).toEqual([]);

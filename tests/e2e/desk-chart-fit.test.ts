@@ -182,9 +182,9 @@ it(
       const width = size.width;
       if (width !== PHONE.width) {
         await page.setViewportSize(size); // the desk's layout: the same picker and table, each in a centred sheet
-        await page.locator('.dk-order [data-field="multiple"]').waitFor();
+        await page.locator('.dk-order [data-field="leverage"]').waitFor();
       }
-      await page.locator('[data-field="multiple"]').click();
+      await page.locator('[data-field="leverage"]').click();
       await page.locator('.tr-multiplier-options .tr-chip').first().waitFor();
       const { chips, sheet } = await multiplierChips(page);
       expect(chips.length).toBeGreaterThan(0);

@@ -80,7 +80,7 @@ const phoneChecks: Record<string, Check> = {
   },
   'multiplier-picker': {
     after: async (page) => {
-      expect(await visibleCount(page, '[data-multiple]')).toBeGreaterThan(1);
+      expect(await visibleCount(page, '[data-leverage]')).toBeGreaterThan(1);
     },
   },
   'lots-digit': {

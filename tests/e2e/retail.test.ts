@@ -121,15 +121,15 @@ describe.each([
     // The ask is the bid plus 15 points at 5 decimals.
     expect(Math.round((Number(shown.ask) - Number(shown.bid)) * 1e5)).toBe(15);
 
-    await page.locator('button[data-field="multiple"]:visible').click();
+    await page.locator('button[data-field="leverage"]:visible').click();
     await expect
       .poll(() =>
         page
-          .locator('.tr-multiplier-options [data-multiple]')
-          .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-multiple')))),
+          .locator('.tr-multiplier-options [data-leverage]')
+          .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-leverage')))),
       )
       .toEqual([10, 20, 30]);
-    await page.locator('.tr-multiplier-options:visible [data-multiple="30"]').click();
+    await page.locator('.tr-multiplier-options:visible [data-leverage="30"]').click();
 
     // From here on, every ask the header draws is kept, to find the fill price among them.
     await sides.locator('[data-field="ask"]').evaluate((el) => {
@@ -232,12 +232,12 @@ describe.each([
       reason: 'elective professional, review passed',
     });
     const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', size, '#/trade');
-    await page.locator('button[data-field="multiple"]:visible').click();
+    await page.locator('button[data-field="leverage"]:visible').click();
     await expect
       .poll(() =>
         page
-          .locator('.tr-multiplier-options [data-multiple]')
-          .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-multiple')))),
+          .locator('.tr-multiplier-options [data-leverage]')
+          .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-leverage')))),
       )
       .toEqual([10, 20, 50, 100, 200]);
     await context.close();

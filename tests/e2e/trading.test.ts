@@ -68,8 +68,8 @@ describeInFlowBrowsers((browser) => {
     await page.locator('.tr-side[data-side="1"]').click();
     const lotsInput = page.locator('.tr-stepper input');
     await lotsInput.fill('0.1');
-    await page.locator('[data-field="multiple"]').click();
-    await page.locator('[data-multiple="100"]').click();
+    await page.locator('[data-field="leverage"]').click();
+    await page.locator('[data-leverage="100"]').click();
     const submit = page.locator('[data-action="submit-order"]');
     await expect.poll(() => submit.isEnabled(), { timeout: slow(20_000) }).toBe(true);
     await submit.click();

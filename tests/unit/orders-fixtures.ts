@@ -1,7 +1,14 @@
 // Test helpers for the orders screen: wire orders, a paged my_deal on the fake server, a scripted feed handle,
 // and a hand-driven IntersectionObserver (happy-dom does no layout, so "the end is visible" is said by the test).
 import { vi } from 'vitest';
-import type { Balance, Instrument, Order, OrderStatus } from '../../domain/types.ts';
+import {
+  appOrderOf,
+  type AppOrder,
+  type Balance,
+  type Instrument,
+  type Order,
+  type OrderStatus,
+} from '../../domain/types.ts';
 import type { AccountUpdate, PositionFigure } from '../../workers/protocol.ts';
 import { instrument } from '../fixtures/instruments.ts';
 import { order as baseOrder } from '../fixtures/orders.ts';
@@ -14,6 +21,11 @@ let nextId = 1000;
 export function order(over: Partial<Order> = {}): Order {
   nextId += 1;
   return baseOrder({ Id: nextId, ...over });
+}
+
+/** The same, as the app holds it once translated (src/api/trading.ts). */
+export function appOrder(over: Partial<AppOrder> = {}): AppOrder {
+  return { ...appOrderOf(order()), ...over };
 }
 
 /** The instrument these orders are on (ForexId 1). */
@@ -77,7 +89,7 @@ export function account(positions: PositionFigure[], floating = '0.000000', equi
 
 /** The feed handle screens get from feed(): only setPositions matters here. */
 export const fakeFeed = {
-  setPositions: vi.fn(async (_orders: Order[], _balance: string, _lock: string): Promise<void> => undefined),
+  setPositions: vi.fn(async (_orders: AppOrder[], _balance: string, _lock: string): Promise<void> => undefined),
 };
 
 // ── IntersectionObserver driven by the test ───────────────────────────────────────────────────────────────────

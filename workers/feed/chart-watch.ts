@@ -26,8 +26,7 @@ const MAX_BUFFERED_MINUTES = 600;
 const MAX_QUEUED_KLINE_UPDATES = 300;
 /**
  * Live bar updates reach the chart at most this often; a reset (history, another instrument or period) goes at once.
- * A redraw of the chart was a third of /trade's main-thread time at 10 updates/s (bench/README.md); the header price
- * and P&L still follow every batch. docs/worker.md has the decision.
+ * A chart redraw is costly on a phone; the header price and P&L still follow every batch (docs/worker.md).
  */
 export const CHART_BAR_INTERVAL_MS = 250;
 

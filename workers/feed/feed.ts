@@ -5,7 +5,7 @@
 // order-events.ts (login, FOREX_* sequence), preview-watch.ts (order form preview), sparkline-cache.ts, wire-codes.ts
 // (low-bandwidth mode's code filter), quote-keep.ts (the last live quotes between visits), quote-filter.ts (which
 // quotes are parsed at all), link-watch.ts (the connection state, the server's clock, the resume probe).
-import type { Instrument, Order, Period } from '../../domain/types.ts';
+import type { Instrument, AppOrder, Period } from '../../domain/types.ts';
 import type { IndicatorSettings } from '../../domain/indicators.ts';
 import { LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET } from '../../domain/ws-protocol.ts';
 import type { FeedApi, FeedConfig, FeedSink, NudgeReason, OrderPreviewInput } from '../protocol.ts';
@@ -48,7 +48,7 @@ export class Feed implements FeedApi {
   private readonly keep: QuoteKeep;
   private byCode = new Map<string, Instrument>();
   private byId = new Map<number, Instrument>();
-  private positions: { orders: Order[]; balance: string; lockBalance: string } | null = null;
+  private positions: { orders: AppOrder[]; balance: string; lockBalance: string } | null = null;
   private marketOn = true;
   private readonly flow: FlowControl;
   private staleTimer: unknown = null;
@@ -197,7 +197,7 @@ export class Feed implements FeedApi {
     this.flow.setMinInterval(ms);
   }
 
-  async setPositions(orders: Order[], balance: string, lockBalance: string): Promise<void> {
+  async setPositions(orders: AppOrder[], balance: string, lockBalance: string): Promise<void> {
     this.positions = { orders, balance, lockBalance };
     this.filter.setHeld(orders.map((o) => this.instrumentOf(o)?.Code ?? o.ForexTradeLists?.Code ?? ''));
     this.catchUp();
@@ -320,7 +320,7 @@ export class Feed implements FeedApi {
     this.risk.setPositions(p.orders, p.balance, p.lockBalance, (o) => this.instrumentOf(o), prices.close, prices.ask);
   }
 
-  private instrumentOf(o: Order): Instrument | undefined {
+  private instrumentOf(o: AppOrder): Instrument | undefined {
     return this.byId.get(o.ForexId) ?? this.byCode.get(o.ForexTradeLists?.Code ?? '');
   }
 

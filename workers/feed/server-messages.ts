@@ -1,6 +1,7 @@
 // Where each server message goes: the one switch that names every message type the socket can bring
 // (domain/ws-protocol.ts), so a new type is handled here or logged as unknown. The feed (feed.ts) supplies the rooms.
 import { alertFromWire } from '../../domain/price-alerts.ts';
+import { appOrderOf } from '../../domain/types.ts';
 import type { ServerMessage } from '../../domain/ws-protocol.ts';
 import type { FeedSink } from '../protocol.ts';
 import type { ChartWatches } from './chart-watches.ts';
@@ -31,7 +32,11 @@ export function dispatchServerMessage(msg: ServerMessage, to: MessageRooms): voi
       return;
     case 'FOREX_TRADE':
     case 'FOREX_CLOSED':
-      to.orders.onEvent({ change: msg.type === 'FOREX_CLOSED' ? 'closed' : 'changed', seq: msg.seq, data: msg.data });
+      to.orders.onEvent({
+        change: msg.type === 'FOREX_CLOSED' ? 'closed' : 'changed',
+        seq: msg.seq,
+        data: appOrderOf(msg.data),
+      });
       return;
     case 'PRICE_ALERT':
       to.toSink((s) => s.onPriceAlert?.(alertFromWire(msg.data)));

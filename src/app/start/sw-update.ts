@@ -15,7 +15,7 @@ export function registerServiceWorker(registerSW: RegisterSW): void {
   const update = registerSW({
     immediate: true,
     onNeedRefresh: () => updateWaiting(() => update(true)),
-    // No service worker (private window, http on a LAN address): the app works online as before.
+    // No service worker (private window, http on a LAN address): the app still works online.
     onRegisterError: (error) => console.warn('service worker registration failed', error),
   });
 }

@@ -2,8 +2,7 @@
 // chunk's request) starts only once the first frame's own work is on screen. That render is a transition: in the app
 // frame (layout.tsx), attaching to the prerendered screen, it is what makes React attach to the route's own HTML (a
 // boundary it otherwise leaves to its lowest priority, after the feed's first batch may have changed what the HTML
-// shows: a redraw). A plain update did that in one long task; a transition does it in slices (bench/README.md
-// "Start-up").
+// shows: a redraw). A transition does it in slices, not one long task.
 import { startTransition, useEffect, useState } from 'react';
 
 export function useAfterFirstCommit(): boolean {

@@ -39,20 +39,15 @@ const savedOffsets = new Map<string, number>();
 
 /**
  * Whether this list's first rows are still to be filled (one flag per mounted list, mutable: no render when it flips).
- * virtua mounts the first screenful of rows when its ResizeObserver first reports the viewport, in a flushSync: one
- * long task on a weak phone (bench/README.md, Lighthouse's Total Blocking Time). So that first
- * time, each slot commits empty (its box is fixed: nothing moves) and React fills the rows in a deferred render that
- * yields to the browser every few ms. Rows that mount later (scrolling, a new filter) render at once, never blank.
+ * virtua mounts the first screenful in a flushSync, one long task on a weak phone; so that first time each slot
+ * commits empty (a fixed box: nothing moves) and a deferred render fills the rows. Later rows render at once.
  */
 interface FirstFill {
   pending: boolean;
 }
 const FirstFillContext = createContext<FirstFill>({ pending: false });
 
-/**
- * virtua positions each item; ours is a listitem with a fixed box. virtua's inline `contain: layout style` is widened
- * to strict: with size containment a price change lays out inside its row only (measured in bench/).
- */
+/** A listitem with a fixed box; `contain: strict` (virtua sets `layout style`) keeps a price's layout in its row. */
 function Slot({ style, children, ref }: { style: CSSProperties; children: ReactNode; ref?: Ref<HTMLDivElement> }) {
   const fill = useContext(FirstFillContext);
   // Read once, at mount: useDeferredValue's initial value only counts then.

@@ -2,7 +2,7 @@
 // scroller and any hidden ancestor clip it too). virtua mounts a few rows beyond each edge so a scroll never shows an
 // empty slot; those rows stay drawn but read no quote (gated-quote.ts) until they come into view: only the rows on
 // screen are subscribed (bench/README.md "Render A/B: the method", the desk case). No observer (an old browser, a
-// test without one): every mounted row counts as on screen, as before.
+// test without one): every mounted row counts as on screen.
 import { createContext } from 'react';
 import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 

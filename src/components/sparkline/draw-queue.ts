@@ -1,7 +1,5 @@
-// Sparkline drawing spread over frames. The series of every code arrive in one update, and each visible row's first
-// draw creates its canvas context: drawn at once that was one long task on a slow phone (bench/README.md
-// "Start-up"). Queued, each frame draws until a small budget is spent and leaves the rest to the next; a row queued again
-// before it was drawn is drawn once, with its latest series.
+// Sparkline drawing spread over frames, so the first draws (each creating a canvas context) are no long task on a slow
+// phone; a row queued again before it is drawn is drawn once, with its latest series.
 import { animationFrames } from '../../state/shell/clock.ts';
 
 export interface Frames {

@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { StopForm } from './stop-form.tsx';
 import { PendingPriceForm } from './pending-price-form.tsx';
 import { OrderDetail } from './order-detail.tsx';
-import type { Order } from '../../../domain/types.ts';
+import type { AppOrder } from '../../../domain/types.ts';
 import './orders.css';
 import { orderLots } from '../../state/market/lot-step.ts';
 
@@ -23,7 +23,7 @@ export function ChartOrderHost(): ReactElement {
   const edit = $chartOrderEdit.value;
   const move = $chartStopMove.value;
   // The order as it is now (an event may change it while the sheet is open); gone (closed, cancelled): no sheet.
-  const order: Order | undefined =
+  const order: AppOrder | undefined =
     edit === null
       ? undefined
       : ($heldPositions.value.find((o) => o.Id === edit.orderId) ??
@@ -42,7 +42,7 @@ export function ChartOrderHost(): ReactElement {
     }
     move.answer(await saveStops(movedStopParams(line.order, line.role === 'tp' ? 'tp' : 'sl', price)));
   };
-  const side = (o: Order) => t(o.OrderType === 1 ? 'trade.buy_up' : 'trade.buy_low');
+  const side = (o: AppOrder) => t(o.OrderType === 1 ? 'trade.buy_up' : 'trade.buy_low');
 
   return (
     <>

@@ -6,7 +6,7 @@ import { useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { i18n } from '../../i18n/index.ts';
 import type { CloseAllItem } from '../../../domain/close-scope.ts';
-import type { Order } from '../../../domain/types.ts';
+import type { AppOrder } from '../../../domain/types.ts';
 import { Num } from '../../components/text/num.tsx';
 import { dec, exactText } from '../../../domain/decimal.ts';
 import { NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
@@ -14,8 +14,8 @@ import { formatPnl } from '../../i18n/format.ts';
 import { orderLots } from '../../state/market/lot-step.ts';
 
 export interface CloseAllResultProps {
-  results: readonly CloseAllItem[];
-  asked: readonly Order[];
+  results: readonly CloseAllItem<AppOrder>[];
+  asked: readonly AppOrder[];
   onDone: () => void;
 }
 

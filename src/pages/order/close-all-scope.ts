@@ -6,7 +6,7 @@ import { inCloseScope, type CloseScope } from '../../../domain/close-scope.ts';
 import { exactText } from '../../../domain/decimal.ts';
 import { isDecimalText } from '../../../domain/decimal-text.ts';
 import { sideOf, sumMoney } from '../../../domain/trade-maths.ts';
-import type { Order } from '../../../domain/types.ts';
+import type { AppOrder } from '../../../domain/types.ts';
 import { usd, type Usd } from '../../../domain/units.ts';
 
 export type CloseAllChoice = 'all' | 'buy' | 'sell' | 'instrument';
@@ -21,7 +21,7 @@ export interface ScopeInstrument {
  * The instrument on the trade screen when a position is on it, otherwise that of the first (newest) position: the
  * choice is never an instrument with nothing to close unless nothing is held at all.
  */
-export function scopeInstrument(held: readonly Order[], currentCode: string | null): ScopeInstrument | null {
+export function scopeInstrument(held: readonly AppOrder[], currentCode: string | null): ScopeInstrument | null {
   const pick = held.find((o) => o.ForexTradeLists.Code === currentCode) ?? held[0];
   return pick ? { forexId: pick.ForexId, showCode: pick.ForexTradeLists.ShowCode } : null;
 }
@@ -37,13 +37,13 @@ export function paramsOf(choice: CloseAllChoice, inst: ScopeInstrument | null): 
   return { scope: choice === 'buy' || choice === 'sell' ? choice : 'all' };
 }
 
-export function positionsIn(held: readonly Order[], scope: CloseScope): Order[] {
+export function positionsIn(held: readonly AppOrder[], scope: CloseScope): AppOrder[] {
   return held.filter((o) => inCloseScope({ side: sideOf(o.OrderType), forexId: o.ForexId }, scope));
 }
 
 /** The sum of the positions' P&L as their rows show it, exact (the sheet shows it through the rows' formatter);
  * null when one is unknown (the estimate would be wrong). */
-export function estimatedPnl(positions: readonly Order[], pnlOf: (o: Order) => string | null): string | null {
+export function estimatedPnl(positions: readonly AppOrder[], pnlOf: (o: AppOrder) => string | null): string | null {
   const values: Usd[] = [];
   for (const o of positions) {
     const v = pnlOf(o);

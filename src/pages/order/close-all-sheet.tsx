@@ -6,7 +6,7 @@ import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { CloseAllItem } from '../../../domain/close-scope.ts';
-import type { Order } from '../../../domain/types.ts';
+import type { AppOrder } from '../../../domain/types.ts';
 import { ActionPair } from '../../components/overlays/action-pair.tsx';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { LiveText } from '../../components/text/live-text.tsx';
@@ -34,8 +34,8 @@ export interface CloseAllSheetProps {
 
 /** What the sheet shows after a confirm: the answer, and the positions asked for (to name the refused ones). */
 interface Outcome {
-  results: CloseAllItem[];
-  asked: readonly Order[];
+  results: CloseAllItem<AppOrder>[];
+  asked: readonly AppOrder[];
 }
 
 export function CloseAllSheet({ open, onClose }: CloseAllSheetProps): ReactElement {

@@ -4,7 +4,7 @@ import { shownCode } from '../../components/instrument/instrument-code.tsx';
 import { expiryText } from './expiry-text.ts';
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { Instrument, Order } from '../../../domain/types.ts';
+import type { Instrument, AppOrder } from '../../../domain/types.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { Num } from '../../components/text/num.tsx';
@@ -16,7 +16,7 @@ import { NO_VALUE } from '../../../domain/format/money-text.ts';
 import { isCancelled, orderFigures, stopLossText, stopText } from './order-format.ts';
 import { orderLots } from '../../state/market/lot-step.ts';
 
-const STATUS_KEY: Record<Order['Status'], string> = {
+const STATUS_KEY: Record<AppOrder['Status'], string> = {
   0: 'orders.state_pending',
   1: 'orders.state_holding',
   3: 'orders.state_closed',
@@ -45,7 +45,7 @@ function Row({
 }
 
 export interface OrderDetailProps {
-  order: Order;
+  order: AppOrder;
   inst: Instrument | undefined;
   /** Only the head line (code, direction, state): the stop form then has the sheet to itself. */
   headOnly?: boolean;
@@ -78,8 +78,8 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
           <Row field="lots" label={t('trade.lots')}>
             {orderLots(order)}
           </Row>
-          <Row field="multiple" label={t('trade.multiple')} num={order.Multiple > 0}>
-            {order.Multiple > 0 ? t('trade.multiple_value', { value: order.Multiple }) : t('trade.fixed_margin')}
+          <Row field="leverage" label={t('trade.leverage')} num={order.leverage > 0}>
+            {order.leverage > 0 ? t('trade.leverage_value', { value: order.leverage }) : t('trade.fixed_margin')}
           </Row>
           <Row
             field="open-price"
@@ -93,7 +93,7 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
             </Row>
           ) : null}
           <Row field="margin" label={t('trade.margin')}>
-            {formatMoney(order.CautionMoney, { missing: NO_VALUE })}
+            {formatMoney(order.margin, { missing: NO_VALUE })}
           </Row>
           <Row field="fee" label={t('trade.fee')}>
             {formatMoney(order.TradeFee, { missing: NO_VALUE })}

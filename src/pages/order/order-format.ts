@@ -10,7 +10,7 @@ import { NO_VALUE } from '../../../domain/format/money-text.ts';
 import { exactText } from '../../../domain/decimal.ts';
 import { priceText } from '../../../domain/format/price.ts';
 import { lots, price, usd } from '../../../domain/units.ts';
-import type { Instrument, Order } from '../../../domain/types.ts';
+import type { Instrument, AppOrder } from '../../../domain/types.ts';
 import type { StopParams } from '../../api/trading.ts';
 
 export type { Dir };
@@ -18,7 +18,7 @@ export type { Dir };
 const decimal = (v: string | null | undefined): v is string => isDecimalText(v);
 
 /** A pending order the trader (or the engine) cancelled: it never traded, so it has no close price and no P&L. */
-export function isCancelled(order: Pick<Order, 'Status' | 'CloseReason'>): boolean {
+export function isCancelled(order: Pick<AppOrder, 'Status' | 'CloseReason'>): boolean {
   return order.Status === 3 && (order.CloseReason === 'cancel' || order.CloseReason === 'expired');
 }
 
@@ -35,20 +35,20 @@ export interface OrderFigures {
   netValue: string | null; // margin + P&L
 }
 
-export function orderFigures(order: Order, inst: Instrument | undefined): OrderFigures {
-  const caution = decimal(order.CautionMoney) ? usd(order.CautionMoney) : null;
+export function orderFigures(order: AppOrder, inst: Instrument | undefined): OrderFigures {
+  const margin = decimal(order.margin) ? usd(order.margin) : null;
   const profit = usd(decimal(order.FactProfits) && order.Status !== 0 ? order.FactProfits : '0');
   let prepayment: string | null = null;
-  if (caution && inst && decimal(order.Quantity) && decimal(order.Price)) {
-    prepayment = ratioText(prepaymentRatio(inst, lots(order.Quantity), price(order.Price), caution));
-  } else if (order.Multiple > 0) {
-    prepayment = ratioText(dec(1).div(order.Multiple)); // leveraged margin is notional / multiplier
+  if (margin && inst && decimal(order.Quantity) && decimal(order.Price)) {
+    prepayment = ratioText(prepaymentRatio(inst, lots(order.Quantity), price(order.Price), margin));
+  } else if (order.leverage > 0) {
+    prepayment = ratioText(dec(1).div(order.leverage)); // leveraged margin is notional / leverage
   }
-  const rr = caution && order.Status === 1 ? orderRiskRate(caution, profit) : null;
+  const rr = margin && order.Status === 1 ? orderRiskRate(margin, profit) : null;
   return {
     prepayment,
     riskRate: rr === null ? null : ratioText(rr),
-    netValue: caution ? exactText(netValue(caution, profit)) : null,
+    netValue: margin ? exactText(netValue(margin, profit)) : null,
   };
 }
 
@@ -74,7 +74,7 @@ export function stopParams(
 }
 
 /** The stop-loss row: the stop, and with a trailing distance "1.09900 (trailing 0.00200)". */
-export function stopLossText(order: Order, t: (key: string, o: Record<string, string>) => string): string {
+export function stopLossText(order: AppOrder, t: (key: string, o: Record<string, string>) => string): string {
   const stop = stopText(order.TargetLossPrice, order.ForexTradeLists.PricePrecision);
   const trail = trailOf(order);
   if (!trail || stop === NO_VALUE) return stop;

@@ -4,7 +4,7 @@ import { priceText } from '../../../domain/format/price.ts';
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { livePosition } from '../../state/orders/orders.ts';
 import { quote } from '../../state/market/quotes.ts';
-import type { Instrument, Order } from '../../../domain/types.ts';
+import type { Instrument, AppOrder } from '../../../domain/types.ts';
 import { NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
 import { percentText } from '../../../domain/format/percent.ts';
 import { formatMoney, formatPnl } from '../../i18n/format.ts';
@@ -20,11 +20,11 @@ export interface OrderLiveText {
 
 /** A holding position's P&L as its row shows it: the feed's figure, or the order's own until the feed has marked it.
  * Read inside a computed (the close-all sheet sums it per scope with the same rule). */
-export function heldPnl(order: Order): string | null {
+export function heldPnl(order: AppOrder): string | null {
   return livePosition(order.Id).$pnl.value ?? order.FactProfits;
 }
 
-export function orderLiveText(order: Order, inst: Instrument | undefined): OrderLiveText {
+export function orderLiveText(order: AppOrder, inst: Instrument | undefined): OrderLiveText {
   const precision = order.ForexTradeLists.PricePrecision;
   const own = orderFigures(order, inst);
   if (order.Status === 1) {

@@ -4,7 +4,7 @@
 import { shownCode } from '../../components/instrument/instrument-code.tsx';
 import { memo, useMemo } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { Order } from '../../../domain/types.ts';
+import type { AppOrder } from '../../../domain/types.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { orderLiveText } from './order-live.ts';
@@ -16,8 +16,8 @@ import { formatMoney } from '../../i18n/format.ts';
 import { hasSwap } from '../../chart/order-lines.ts';
 
 export interface OrderRowProps {
-  order: Order;
-  onOpen: (order: Order) => void;
+  order: AppOrder;
+  onOpen: (order: AppOrder) => void;
   /** A last-known position (offline start): shown, but nothing can be done with it until live. */
   disabled?: boolean;
 }
@@ -56,9 +56,9 @@ export const OrderRow = memo(function OrderRow({ order, onOpen, disabled = false
             spans, and the arrow turns in Arabic. */}
         <span className="od-meta">
           <span>{t('orders.lots_value', { lots: orderLots(order) })}</span>
-          {order.Multiple > 0 ? (
+          {order.leverage > 0 ? (
             <span>
-              <Num>{t('trade.multiple_value', { value: order.Multiple })}</Num>
+              <Num>{t('trade.leverage_value', { value: order.leverage })}</Num>
             </span>
           ) : null}
           {order.Status === 1 && hasSwap(order) ? (

@@ -4,7 +4,7 @@
 import { useId, useMemo, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { Order } from '../../../domain/types.ts';
+import type { AppOrder } from '../../../domain/types.ts';
 import { readTypedNumber } from '../../../domain/decimal-text.ts';
 import { NumberInput } from '../../components/forms/number-input.tsx';
 import { describedBy, FieldMessage } from '../../components/forms/field-message.tsx';
@@ -15,7 +15,7 @@ import { OrderEditForm } from './order-edit-form.tsx';
 import { partCloseAction, partCloseNote } from './part-close.ts';
 import { orderLots } from '../../state/market/lot-step.ts';
 
-export function PartCloseForm({ order, onDone }: { order: Order; onDone: () => void }): ReactElement {
+export function PartCloseForm({ order, onDone }: { order: AppOrder; onDone: () => void }): ReactElement {
   useSignals();
   const { t } = useTranslation();
   const [lots, setLots] = useState('');

@@ -4,7 +4,7 @@
 // market, a stop on the wrong side, a halt) shows under the form, never as a toast over it.
 import { useId, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { Order } from '../../../domain/types.ts';
+import type { AppOrder } from '../../../domain/types.ts';
 import { movePending } from '../../state/orders/orders.ts';
 import { readTypedNumber } from '../../../domain/decimal-text.ts';
 import { describedBy, FieldMessage } from '../../components/forms/field-message.tsx';
@@ -15,7 +15,7 @@ import { orderLiveText } from './order-live.ts';
 import { OrderEditForm } from './order-edit-form.tsx';
 
 export interface PendingPriceFormProps {
-  order: Order;
+  order: AppOrder;
   onDone: () => void;
 }
 

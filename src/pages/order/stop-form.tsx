@@ -4,7 +4,7 @@
 // and the P&L at that stop, as the form does (stop-outcome.ts); a refusal still shows under the form, never as a toast.
 import { useId, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { Instrument, Order } from '../../../domain/types.ts';
+import type { Instrument, AppOrder } from '../../../domain/types.ts';
 import { saveStops } from '../../state/orders/orders.ts';
 import { readTypedNumber } from '../../../domain/decimal-text.ts';
 import { describedBy, FieldMessage } from '../../components/forms/field-message.tsx';
@@ -63,7 +63,7 @@ const notANumber = (text: string, key: string): FieldNote | null =>
   readTypedNumber(text).kind === 'invalid' ? { key } : null;
 
 export interface StopFormProps {
-  order: Order;
+  order: AppOrder;
   /** The order's instrument (units per lot for the P&L at a stop); undefined until the list is in. */
   inst: Instrument | undefined;
   onDone: () => void;

@@ -8,7 +8,7 @@ import { isDecimalText, readTypedNumber } from '../../../domain/decimal-text.ts'
 import { lots, price } from '../../../domain/units.ts';
 import { dec, exactText } from '../../../domain/decimal.ts';
 import type { FieldNote } from '../../components/forms/use-field-messages.ts';
-import type { Instrument, Order } from '../../../domain/types.ts';
+import type { Instrument, AppOrder } from '../../../domain/types.ts';
 import { formatPnl } from '../../i18n/format.ts';
 
 /** A stop box's message as typed: not a number, or on the wrong side of `ref`; null when kept (empty clears it). */
@@ -22,7 +22,7 @@ export function stopNote(orderType: number, kind: 'profit' | 'loss', ref: string
 
 /** The pips from the open price to a typed stop and the P&L there (money, signed); null while it is no price. */
 export function stopOutcome(
-  order: Order,
+  order: AppOrder,
   inst: Pick<Instrument, 'MarginMode' | 'ForexContNum' | 'ForexFeeRate'> | undefined,
   text: string,
 ): { pips: string; pnl: string } | null {

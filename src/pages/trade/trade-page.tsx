@@ -38,7 +38,7 @@ function TradePhone() {
   useSignals();
   const { t } = useTranslation();
   const [listOpen, setListOpen] = useState(false);
-  // Mounted from its first opening on (then it stays, as before, and draws nothing while closed).
+  // Mounted from its first opening on, then kept: it draws nothing while closed.
   const [sheetUsed, setSheetUsed] = useState(false);
   if (listOpen && !sheetUsed) setSheetUsed(true);
   const inst = pickInstrument($instruments.value, $currentCode.value);

@@ -4,7 +4,7 @@
 // at sign-out (or when another user signs in).
 import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import { del, get, set } from 'idb-keyval';
-import type { Balance, Order } from '../../../domain/types.ts';
+import type { Balance, AppOrder } from '../../../domain/types.ts';
 import type { Clock } from '../shell/clock.ts';
 import { orderLists } from '../orders/order-lists.ts';
 import { $funds, $heldPositions } from '../orders/position-sync.ts';
@@ -17,7 +17,7 @@ export interface AccountSnapshot {
   at: number; // when the server's answer was received (ms)
   funds: Balance;
   floating: string | null;
-  positions: Order[];
+  positions: AppOrder[];
 }
 
 /** The snapshot painted until live figures arrive; null once the server answered (or there is none). */
@@ -47,7 +47,9 @@ function isSnapshot(v: unknown): v is AccountSnapshot {
     typeof s.at === 'number' &&
     typeof s.funds === 'object' &&
     s.funds !== null &&
-    Array.isArray(s.positions)
+    Array.isArray(s.positions) &&
+    // Each position in the app's words: one with the wire's fields is not painted, the live list replaces it.
+    s.positions.every((p: Partial<AppOrder> | null) => typeof p?.margin === 'string')
   );
 }
 

@@ -2,7 +2,7 @@
 // a start that falls back to the same Feed on this thread when the worker fails or stays silent, terminate on stop.
 // The composition root (src/app/start/feed-root.ts) builds it and provides it; screens call feed().
 import type { Endpoint } from 'comlink';
-import type { Instrument, Order, Period } from '../../../domain/types.ts';
+import type { Instrument, AppOrder, Period } from '../../../domain/types.ts';
 import type { IndicatorSettings } from '../../../domain/indicators.ts';
 import type { MarginCall } from '../../../domain/ws-protocol.ts';
 import type { FeedApi, FeedConfig, FeedSink, NudgeReason, OrderPreviewInput } from '../../../workers/protocol.ts';
@@ -95,7 +95,7 @@ export class FeedBridge implements FeedHandle {
   watchPreview = (seq: number, input: OrderPreviewInput | null): Promise<void> =>
     this.call((f) => f.watchPreview(seq, input));
   setMinInterval = (ms: number): Promise<void> => this.call((f) => f.setMinInterval(ms));
-  setPositions = (orders: Order[], balance: string, lockBalance: string): Promise<void> =>
+  setPositions = (orders: AppOrder[], balance: string, lockBalance: string): Promise<void> =>
     this.call((f) => f.setPositions(orders, balance, lockBalance));
   setLowBandwidth = (on: boolean): Promise<void> => this.call((f) => f.setLowBandwidth(on));
   setPinnedCodes = (codes: string[]): Promise<void> => this.call((f) => f.setPinnedCodes(codes));

@@ -1,6 +1,6 @@
 // An order's lots as the app writes them everywhere (domain/format/lots.ts): at its instrument's lot step, read from
 // the instrument list (a component under useSignals follows the list as it loads).
-import type { Order } from '../../../domain/types.ts';
+import type { AppOrder } from '../../../domain/types.ts';
 import { lotsText } from '../../../domain/format/lots.ts';
 import { $instruments } from './instruments.ts';
 
@@ -10,6 +10,6 @@ export function lotStepOf(forexId: number): string | undefined {
 }
 
 /** `quantity` lots of `forexId` (an order's by default), at the instrument's lot step. */
-export function orderLots(order: Pick<Order, 'ForexId' | 'Quantity'>, quantity: string = order.Quantity): string {
+export function orderLots(order: Pick<AppOrder, 'ForexId' | 'Quantity'>, quantity: string = order.Quantity): string {
   return lotsText(quantity, lotStepOf(order.ForexId));
 }

@@ -1,7 +1,7 @@
 // What changes an order: pushed events (changed / closed), a gap in their sequence, and the user's own
 // actions (close, cancel, stops, a pending order's price). Each updates the lists, the sheet, the positions and then the balance.
 import { batch } from '@preact/signals-react';
-import type { Order } from '../../../domain/types.ts';
+import type { AppOrder } from '../../../domain/types.ts';
 import type { OrderEvent } from '../../../workers/protocol.ts';
 import type { CloseAllItem } from '../../../domain/close-scope.ts';
 import {
@@ -24,7 +24,7 @@ import { lotsLeft } from '../../../domain/order-rules.ts';
 import { orderLots } from '../market/lot-step.ts';
 
 /** An order that is open (pending or holding) or changed: a pushed change, a fill, new stops, our submit. */
-export function applyOpen(order: Order): void {
+export function applyOpen(order: AppOrder): void {
   notePositionOpen(order);
   batch(() => {
     if (order.Status === 1) {
@@ -37,7 +37,7 @@ export function applyOpen(order: Order): void {
 }
 
 /** An order that closed or was cancelled: out of holding and pending, into history, its sheet closed. */
-export function applyClosed(order: Order): void {
+export function applyClosed(order: AppOrder): void {
   notePositionClosed(order.Id);
   dropLivePosition(order.Id);
   batch(() => {
@@ -111,8 +111,8 @@ export async function closePosition(
 /** Close all: the server closes each position in the scope on its own. The closed ones leave the lists at
  * once (their pushes follow and change nothing more), the refused ones stay. Resolves every outcome for the sheet to
  * show, or null when the request itself failed (the client has toasted why). */
-export async function closeAllPositions(params: CloseAllParams): Promise<CloseAllItem[] | null> {
-  let results: CloseAllItem[];
+export async function closeAllPositions(params: CloseAllParams): Promise<CloseAllItem<AppOrder>[] | null> {
+  let results: CloseAllItem<AppOrder>[];
   try {
     results = (await closeAll(params)).data.results;
   } catch {

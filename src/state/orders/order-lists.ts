@@ -1,8 +1,8 @@
 // The three paged lists of /order (holding, pending, history): loading by page, the finishing rule, and edits by
 // pushed events and our own actions. Answers for an older request or another account are dropped.
 import { signal, type Signal } from '@preact/signals-react';
-import type { Order, OrderList, OrderStatus } from '../../../domain/types.ts';
-import { myDeal } from '../../api/trading.ts';
+import type { AppOrder, OrderStatus } from '../../../domain/types.ts';
+import { myDeal, type AppOrderList } from '../../api/trading.ts';
 
 /** The tabs of /order by the `type` query: holding 1, pending 0, history 3 (docs/contract.md §2). */
 export type OrderTab = OrderStatus;
@@ -16,7 +16,7 @@ export function tabFromQuery(type: string | null): OrderTab {
 }
 
 export interface OrderListState {
-  items: readonly Order[];
+  items: readonly AppOrder[];
   total: number;
   page: number; // last page loaded (1-based), 0 before the first
   loading: boolean;
@@ -65,7 +65,7 @@ function patch(tab: OrderTab, p: Partial<OrderListState>): void {
   s.value = { ...s.peek(), ...p };
 }
 
-function appendUnique(items: readonly Order[], more: readonly Order[]): Order[] {
+function appendUnique(items: readonly AppOrder[], more: readonly AppOrder[]): AppOrder[] {
   const seen = new Set(items.map((o) => o.Id));
   const out = [...items];
   for (const o of more) {
@@ -80,7 +80,7 @@ async function loadPage(tab: OrderTab, page: number, replace: boolean): Promise<
   const gen = generation;
   const mine = ++listGen[tab];
   patch(tab, { loading: true, started: true });
-  let res: OrderList;
+  let res: AppOrderList;
   try {
     res = await myDeal(tab, page);
   } catch {
@@ -121,7 +121,7 @@ export function removeFrom(tab: OrderTab, id: number): void {
 }
 
 /** Replaces the order in place, or puts it first (lists are newest first) when the list has been loaded. */
-export function upsertInto(tab: OrderTab, order: Order): void {
+export function upsertInto(tab: OrderTab, order: AppOrder): void {
   const s = orderLists[tab].peek();
   const at = s.items.findIndex((o) => o.Id === order.Id);
   if (at >= 0) {

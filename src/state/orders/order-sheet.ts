@@ -1,13 +1,13 @@
 // The open order detail sheet: which order, kept as fresh as the lists (which events keep current).
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
-import type { Order } from '../../../domain/types.ts';
+import type { AppOrder } from '../../../domain/types.ts';
 import { ORDER_TABS, orderLists } from './order-lists.ts';
 
 export const $openOrderId: Signal<number | null> = signal<number | null>(null, { name: 'order-sheet.$openOrderId' });
-let openSnapshot: Order | null = null;
+let openSnapshot: AppOrder | null = null;
 
 /** The order of the open sheet, as fresh as the lists (which events keep current). */
-export const $openOrder: ReadonlySignal<Order | null> = computed(
+export const $openOrder: ReadonlySignal<AppOrder | null> = computed(
   () => {
     const id = $openOrderId.value;
     if (id === null) return null;
@@ -20,7 +20,7 @@ export const $openOrder: ReadonlySignal<Order | null> = computed(
   { name: 'order-sheet.$openOrder' },
 );
 
-export function openOrder(order: Order): void {
+export function openOrder(order: AppOrder): void {
   openSnapshot = order;
   $openOrderId.value = order.Id;
 }

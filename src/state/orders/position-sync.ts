@@ -2,7 +2,7 @@
 // a screen that shows them is mounted, taken back when the last one leaves. Events bump a version so a sync that
 // raced one reads again.
 import { signal, type Signal } from '@preact/signals-react';
-import { usedMargin, type Balance, type Order } from '../../../domain/types.ts';
+import { usedMargin, type Balance, type AppOrder } from '../../../domain/types.ts';
 import { getBalance, myDeal } from '../../api/trading.ts';
 import { feed } from '../feed/feed-bridge.ts';
 import { currentGeneration } from './order-lists.ts';
@@ -13,10 +13,10 @@ export const $funds: Signal<Balance | null> = signal<Balance | null>(null, { nam
 /** Upper bound of holding pages fetched for the feed (20 per page); beyond it floating P&L is partial. */
 export const MAX_POSITION_PAGES = 50;
 
-let positions = new Map<number, Order>();
+let positions = new Map<number, AppOrder>();
 
 /** The holding positions as last synced or pushed (the chart draws their trailing stops from it). */
-export const $heldPositions: Signal<readonly Order[]> = signal<readonly Order[]>([], {
+export const $heldPositions: Signal<readonly AppOrder[]> = signal<readonly AppOrder[]>([], {
   name: 'position-sync.$heldPositions',
 });
 const publish = (): void => {
@@ -69,7 +69,7 @@ export function syncPositions(): Promise<void> {
         syncAgain = false;
         const gen = currentGeneration();
         const version = positionsVersion;
-        const all: Order[] = [];
+        const all: AppOrder[] = [];
         let total = Infinity;
         for (let page = 1; all.length < total && page <= MAX_POSITION_PAGES; page++) {
           const res = await myDeal(1, page, { toast: false });
@@ -137,7 +137,7 @@ export function screenUnmounted(): boolean {
 }
 
 /** An open order (pending or holding) changed; a holding one is a position. */
-export function notePositionOpen(order: Order): void {
+export function notePositionOpen(order: AppOrder): void {
   positionsVersion++;
   if (order.Status === 1) {
     positions.set(order.Id, order);

@@ -21,7 +21,7 @@ import type { ServerMessage } from '../../../domain/ws-protocol.ts';
 import { ScanIndex } from '../../fixtures/engine-oracle.ts';
 import { startTestServer, type TestServer } from '../support/harness.ts';
 import { previewOrder, RiskBook } from '../../../workers/risk.ts';
-import type { Instrument, Order } from '../../../domain/types.ts';
+import { appOrderOf, type Instrument, type Order } from '../../../domain/types.ts';
 import type { EngineInstrument } from '../../../server/engine/types.ts';
 import {
   fundedUser,
@@ -260,7 +260,7 @@ function workerFloating(s: Side, userId: number): string {
   const book = new RiskBook();
   const byCode = (code: string) => TEST_INSTRUMENTS.find((i) => i.code === code);
   book.setPositions(
-    orders,
+    orders.map(appOrderOf),
     '0',
     '0',
     (o) => {

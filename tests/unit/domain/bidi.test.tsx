@@ -46,10 +46,10 @@ describe('the isolate helper', () => {
 describe('translations isolate their values in Arabic', () => {
   it('client: ×{{value}} and a name with a full stop keep their order; English is untouched', async () => {
     await initI18n({ cookies: 'lang=ar' });
-    expect(i18n.t('trade.multiple_value', { value: 10 })).toBe(`×${FSI}10${PDI}`);
+    expect(i18n.t('trade.leverage_value', { value: 10 })).toBe(`×${FSI}10${PDI}`);
     expect(i18n.t('product.chosen', { name: 'Marina V.' })).toContain(`${FSI}Marina V.${PDI}`);
     await setLanguage('en');
-    expect(i18n.t('trade.multiple_value', { value: 10 })).toBe('×10');
+    expect(i18n.t('trade.leverage_value', { value: 10 })).toBe('×10');
     // React escapes HTML itself: the escape step must not turn '<' or '/' into entities.
     expect(i18n.t('product.chosen', { name: 'A/B <C>' })).toContain('A/B <C>');
   });

@@ -1,5 +1,5 @@
 // The words docs/glossary.md fixes, where the code may still write another: the contract's wire words (`cont`,
-// `multiple`, `forex_id`, `FOREX_TRADE`, `CautionMoney`, `/mining`) only at the edge that translates them, and "feed" on
+// `multiple`/`Multiple`, `forex_id`, `FOREX_TRADE`, `CautionMoney`, `/mining`) only at the edge that translates them, and "feed" on
 // the server only in a name someone outside the code types, stores or queries. Each exception is listed with its reason.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -12,7 +12,7 @@ const filesUnder = (dir: string): string[] =>
     .filter((f) => /\.(ts|tsx|sql|json)$/.test(f));
 
 /** The contract's words for lots, leverage, instrument id, an order's push, margin and the funds screens. */
-const WIRE = /\bcont\b|\bmultiple\b|forex_id|FOREX_TRADE|CautionMoney|\/mining/;
+const WIRE = /\bcont\b|\b[mM]ultiple\b|forex_id|FOREX_TRADE|CautionMoney|\/mining/;
 
 /** The edge: where the contract is written as it is and translated (docs/architecture.md, the wire contract). */
 const EDGE: Record<string, string> = {
@@ -42,19 +42,8 @@ const STORED: Record<string, string> = {
   'src/state/orders/one-click.ts': 'the one-click size in localStorage keeps `multiple`, so a saved size still reads',
 };
 
-/** Still to translate: each file and what it still reads of the wire. Translating one means removing it here. */
-const WAITING: Record<string, string> = {
-  'workers/risk.ts': "reads the wire Order's CautionMoney (the client's orders are the contract's Order)",
-  'src/pages/order/order-detail.tsx': "shows the wire Order's Multiple and CautionMoney; DOM hook field=multiple",
-  'src/pages/order/order-format.ts': "reads the wire Order's CautionMoney",
-  'src/pages/trade/order-ticket/draft-types.ts': 'the DOM hook data-field="multiple" that e2e and bench select',
-  'src/pages/trade/order-ticket/multiplier-picker.tsx': 'the DOM hooks and the i18n keys trade.multiple*',
-  'src/pages/trade/order-ticket/order-draft.ts': 'the field multiple and the i18n key trade.multiple_required',
-  'src/pages/trade/order-ticket/order-form.tsx': 'the field multiple and the i18n key trade.multiple',
-};
-
 const excepted = (f: string): boolean =>
-  [EDGE, STORED, WAITING].some((list) => Object.keys(list).some((p) => (p.endsWith('/') ? f.startsWith(p) : f === p)));
+  [EDGE, STORED].some((list) => Object.keys(list).some((p) => (p.endsWith('/') ? f.startsWith(p) : f === p)));
 
 /** Each line of `text` that writes a wire word. */
 const wireLines = (text: string): string[] =>
@@ -65,9 +54,13 @@ describe("the contract's wire words stay at the edge (docs/glossary.md)", () => 
 
   it('the check finds each word as a name, a key or a path, and not inside another word', () => {
     expect(
-      wireLines('const { cont } = q;\nx.multiple = 2;\n{ forex_id: 1 }\n"FOREX_TRADE"\nCautionMoney\n"/mining"'),
-    ).toHaveLength(6);
-    expect(wireLines('for (const c of multiples) continue;\nconst contract = FOREX_CLOSED;')).toEqual([]);
+      wireLines(
+        'const { cont } = q;\nx.multiple = 2;\n{ forex_id: 1 }\n"FOREX_TRADE"\nCautionMoney\n"/mining"\no.Multiple',
+      ),
+    ).toHaveLength(7);
+    expect(
+      wireLines('for (const c of multiples) continue;\nconst contract = FOREX_CLOSED;\ni.HasForexMultiple'),
+    ).toEqual([]);
   });
 
   it('no file outside the edge and the stored names writes one', () => {
@@ -78,15 +71,13 @@ describe("the contract's wire words stay at the edge (docs/glossary.md)", () => 
     expect(found).toEqual([]);
   });
 
-  it('every listed path exists, and a file still waiting still writes one (remove it from the list once translated)', () => {
-    for (const p of [...Object.keys(EDGE), ...Object.keys(STORED), ...Object.keys(WAITING)]) {
+  it('every listed path exists', () => {
+    for (const p of [...Object.keys(EDGE), ...Object.keys(STORED)]) {
       expect(
         files.some((f) => (p.endsWith('/') ? f.startsWith(p) : f === p)),
         p,
       ).toBe(true);
     }
-    const done = Object.keys(WAITING).filter((f) => wireLines(readFileSync(join(ROOT, f), 'utf8')).length === 0);
-    expect(done).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../../domain/decimal.ts';
 import { moneyText } from '../../../domain/format/money-text.ts';
-import type { Instrument, Order } from '../../../domain/types.ts';
+import { appOrderOf, type Instrument } from '../../../domain/types.ts';
 import { sideOf } from '../../../domain/trade-maths.ts';
 import { price } from '../../../domain/units.ts';
 import { ApiError } from '../../../server/http/envelope.ts';
@@ -167,7 +167,7 @@ describe('worker preview = server authority (property)', () => {
         const rows = cases.map((c, i) => row(c, '1', '0', i + 1));
         // Each position on its own instrument code so every one follows its own later price.
         const insts = cases.map((c, i) => ({ ...c.inst, Id: i + 1, Code: `P${i}` }));
-        const orders: Order[] = rows.map((r, i) => ({ ...toWireOrder(r, cases[i]!.engine, null), ForexId: i + 1 }));
+        const orders = rows.map((r, i) => appOrderOf({ ...toWireOrder(r, cases[i]!.engine, null), ForexId: i + 1 }));
         book.setPositions(
           orders,
           '1000',

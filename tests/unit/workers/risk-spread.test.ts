@@ -4,10 +4,10 @@
 // floating P&L at the bid and a sell's at the ask — and the 1.5-pip EURUSD round trip the server books to the cent.
 import { describe, expect, it } from 'vitest';
 import { RiskBook, previewOrder } from '../../../workers/risk.ts';
-import type { Order } from '../../../domain/types.ts';
+import type { AppOrder } from '../../../domain/types.ts';
 import type { OrderPreviewInput } from '../../../workers/protocol.ts';
 import { instrument } from '../../fixtures/instruments.ts';
-import { order as baseOrder } from '../../fixtures/orders.ts';
+import { appOrder } from '../../fixtures/orders.ts';
 
 // The catalog's EURUSD terms: 100000 units a lot, fee 0.002 of the margin (trade_fee_type 2).
 const EURUSD = instrument('EURUSD', 1, {
@@ -30,15 +30,15 @@ const input = (over: Partial<OrderPreviewInput> = {}): OrderPreviewInput => ({
 const BID = '1.09993';
 const ASK = '1.10008';
 
-function held(over: Partial<Order>): Order {
-  return baseOrder({
+function held(over: Partial<AppOrder>): AppOrder {
+  return appOrder({
     Id: 1,
     Status: 1,
     Quantity: '1',
-    CautionMoney: '1100.08',
+    margin: '1100.08',
     ForexTradeLists: { Code: 'EURUSD' },
     ...over,
-  } as Partial<Order>);
+  } as Partial<AppOrder>);
 }
 
 describe('previews on two-sided prices', () => {
@@ -64,7 +64,7 @@ describe('previews on two-sided prices', () => {
     const pv = previewOrder(input(), EURUSD, BID, 2, ASK);
     const book = new RiskBook();
     book.setPositions(
-      [held({ OrderType: 1, Price: pv.price, CautionMoney: pv.margin })],
+      [held({ OrderType: 1, Price: pv.price, margin: pv.margin })],
       '10000',
       pv.margin,
       () => EURUSD,

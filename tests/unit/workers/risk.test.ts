@@ -3,10 +3,10 @@
 // P&L at stop-profit/stop-loss and floating P&L / equity / risk rate for buys and sells.
 import { describe, expect, it } from 'vitest';
 import { RiskBook, previewOrder } from '../../../workers/risk.ts';
-import type { Instrument, Order } from '../../../domain/types.ts';
+import type { AppOrder, Instrument } from '../../../domain/types.ts';
 import type { OrderPreviewInput } from '../../../workers/protocol.ts';
 import { instrument } from '../../fixtures/instruments.ts';
-import { order as baseOrder } from '../../fixtures/orders.ts';
+import { appOrder } from '../../fixtures/orders.ts';
 
 // Leveraged: 100000 units per lot, fee rate 0.001 (of the margin) or 7 (per lot) depending on trade_fee_type.
 const EURUSD = instrument('EURUSD', 1, {
@@ -85,7 +85,7 @@ describe('previewOrder: margin and fee', () => {
     expect(previewOrder(input({ quantity: 'abc' }), EURUSD, '1', 2).reason).toBe('trade.lots_invalid');
     expect(previewOrder(input(), EURUSD, null, 2).reason).toBe('trade.no_price');
     expect(previewOrder(input({ atPrice: '0' }), EURUSD, '1', 2).reason).toBe('errors.price_required');
-    expect(previewOrder(input({ leverage: 25 }), EURUSD, '1', 2).reason).toBe('trade.multiple_required');
+    expect(previewOrder(input({ leverage: 25 }), EURUSD, '1', 2).reason).toBe('trade.leverage_required');
     expect(previewOrder(input(), { ...EURUSD, HasForexMultiple: [] }, '1', 2)).toMatchObject({
       ok: false,
       reason: 'errors.no_leverage',
@@ -112,21 +112,21 @@ describe('previewOrder: P&L at stop-profit and stop-loss', () => {
 });
 
 /** 0.5 lot EUR/USD bought at 1.10000. */
-const order = (over: Partial<Order>): Order =>
-  baseOrder({
+const order = (over: Partial<AppOrder>): AppOrder =>
+  appOrder({
     Quantity: '0.5',
     Price: '1.10000',
     OriginPrice: '1.10000',
     UpdatePrice: '1.10000',
     FactProfits: '0',
-    CautionMoney: '550',
+    margin: '550',
     TradeFee: '0.55',
     CreateTimeHandler: '',
     ...over,
   });
 
 describe('RiskBook: floating P&L, equity, risk rate', () => {
-  const specOf = (o: Order): Instrument | undefined => [EURUSD, XAGUSD].find((i) => i.Id === o.ForexId);
+  const specOf = (o: AppOrder): Instrument | undefined => [EURUSD, XAGUSD].find((i) => i.Id === o.ForexId);
 
   it('follows quotes for buys and sells; equity = balance + locked + floating; risk = equity / locked', () => {
     const book = new RiskBook();
@@ -144,7 +144,7 @@ describe('RiskBook: floating P&L, equity, risk rate', () => {
           OrderType: 2,
           Quantity: '2',
           Price: '25.000',
-          CautionMoney: '100',
+          margin: '100',
         }), // sell 2 XAGUSD @ 25, 100 fixed
         order({ Id: 3, Status: 0 }), // pending: not a position
       ],

@@ -1,5 +1,5 @@
 // Reading 35=W and 35=X through jspurefix's MsgView (a type only: this file loads no engine code, so the server
-// loads jspurefix only when a FIX source connects — it costs seconds and ~100 MB at start).
+// loads jspurefix, heavy to load, only when a FIX source connects).
 import type { MsgView } from 'jspurefix';
 import { BID, OFFER, TRADE, parseFixTime, type MdEntry } from './md-book.ts';
 

@@ -27,7 +27,7 @@ export interface OrderDraft {
 }
 
 /** The form's fields that can carry a message ('form': the whole order, e.g. no leverage configured). */
-export type DraftField = 'lots' | 'target-price' | 'stop-profit' | 'stop-loss' | 'multiple' | 'expiry' | 'size';
+export type DraftField = 'lots' | 'target-price' | 'stop-profit' | 'stop-loss' | 'leverage' | 'expiry' | 'size';
 
 /** What the submit button leads to: a login, the messages per field, or a valid order. */
 export type OrderCheck =

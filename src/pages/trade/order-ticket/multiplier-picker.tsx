@@ -29,28 +29,28 @@ export function MultiplierPicker({ options, value, onChange }: MultiplierPickerP
 
   return (
     <>
-      <button type="button" className="tr-select" aria-haspopup="dialog" data-field="multiple" onClick={openPicker}>
+      <button type="button" className="tr-select" aria-haspopup="dialog" data-field="leverage" onClick={openPicker}>
         {/* Only the figure is a left-to-right run: the 'choose' prompt reads in the page's direction. */}
         <span className={value !== null ? 'tw-num' : undefined}>
-          {value !== null ? t('trade.multiple_value', { value }) : t('trade.multiple_choose')}
+          {value !== null ? t('trade.leverage_value', { value }) : t('trade.leverage_choose')}
         </span>
         <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
           <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
         </svg>
       </button>
-      <BottomSheet open={open} onClose={close} titleKey="trade.multiple">
+      <BottomSheet open={open} onClose={close} titleKey="trade.leverage">
         <Segmented
-          options={options.map((m) => ({ value: m.Value, text: t('trade.multiple_value', { value: m.Value }) }))}
+          options={options.map((m) => ({ value: m.Value, text: t('trade.leverage_value', { value: m.Value }) }))}
           value={value}
           onChange={(v) => {
             onChange(v);
             setOpen(false);
           }}
-          labelKey="trade.multiple"
+          labelKey="trade.leverage"
           role="listbox"
           className="tr-multiplier-options"
           itemClassName="tr-chip tw-num"
-          dataName="multiple"
+          dataName="leverage"
         />
       </BottomSheet>
     </>

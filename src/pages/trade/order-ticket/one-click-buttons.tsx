@@ -31,7 +31,7 @@ export function OneClickButtons({ inst, variant, active = false }: OneClickButto
   const size =
     isFixedMargin(inst) || draft.leverage === null
       ? draft.lots
-      : `${draft.lots} ${t('trade.multiple_value', { value: draft.leverage })}`;
+      : `${draft.lots} ${t('trade.leverage_value', { value: draft.leverage })}`;
   const busy = $oneClickBusy.value;
   // A halted instrument takes no order (the server refuses it): the pair is disabled and says why (docs/trading.md
   // "Holding orders", during a halt); the reason is read only here, so a halt re-renders just this pair.

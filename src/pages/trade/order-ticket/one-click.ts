@@ -13,7 +13,7 @@ import { rowSignals } from '../../../state/market/row-signals.ts';
 import { firstNote, noteText } from '../../../components/forms/field-message.tsx';
 import { checkOrder, initialDraft, type OrderCheck, type OrderDraft, type OrderSide } from './order-draft.ts';
 import { blockedReason } from './order-form.tsx';
-import type { Instrument, Order } from '../../../../domain/types.ts';
+import type { Instrument, AppOrder } from '../../../../domain/types.ts';
 import { orderLots } from '../../../state/market/lot-step.ts';
 
 /** The draft a one-click order sends: a market order at the remembered size, no stops. */
@@ -42,7 +42,7 @@ export function oneClickCheck(
 export const $oneClickBusy = signal(false, { name: 'one-click.$oneClickBusy' });
 
 /** Places a one-click order; resolves with the order, or null when it was refused (the reason has been shown). */
-export async function placeOneClick(inst: Instrument, side: OrderSide, t: TFunction): Promise<Order | null> {
+export async function placeOneClick(inst: Instrument, side: OrderSide, t: TFunction): Promise<AppOrder | null> {
   if ($oneClickBusy.peek()) return null;
   const q = quote(inst.Code);
   const s = rowSignals(inst, q);

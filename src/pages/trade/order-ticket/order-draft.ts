@@ -119,7 +119,7 @@ export function checkOrder(
   const offered = offeredLeverage(inst);
   if (offered.length === 0) return { kind: 'error', notes: { form: { key: 'errors.no_leverage' } } };
   if (!isFixedMargin(inst) && !offered.some((m) => m.Value === draft.leverage)) {
-    return { kind: 'error', notes: { multiple: { key: 'trade.multiple_required' } } };
+    return { kind: 'error', notes: { leverage: { key: 'trade.leverage_required' } } };
   }
   const notes = draftNotes(inst, draft, side, current, true, today, equity, riskCap);
   if (hasNotes(notes)) return { kind: 'error', notes };

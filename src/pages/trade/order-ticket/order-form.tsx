@@ -50,7 +50,7 @@ import { $account } from '../../../state/feed/feed-signals.ts';
 import { $riskCap, loadRiskCap } from '../../../state/orders/risk-cap.ts';
 import { systemClock } from '../../../state/shell/clock.ts';
 import { OrderPlaced } from './order-placed.tsx';
-import type { Instrument, Order } from '../../../../domain/types.ts';
+import type { Instrument, AppOrder } from '../../../../domain/types.ts';
 import './order-form.css';
 import { lotsText } from '../../../../domain/format/lots.ts';
 
@@ -93,7 +93,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   const reason = $reason.value;
   const [side, setSide] = useState<OrderSide>(1);
   const [draft, setDraft] = useState<OrderDraft>(() => initialDraft(inst));
-  const [placed, setPlaced] = useState<Order | null>(null);
+  const [placed, setPlaced] = useState<AppOrder | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<NewOrder | null>(null);
   const [asking, setAsking] = useState<NewOrder | null>(null);
@@ -280,17 +280,17 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
       </div>
 
       <div className="tr-field">
-        <span className="tr-label">{t('trade.multiple')}</span>
+        <span className="tr-label">{t('trade.leverage')}</span>
         {fixedMode ? (
           <span className="tr-fixed">{t('trade.fixed_margin')}</span>
         ) : (
           <MultiplierPicker
             options={offeredLeverage(inst)}
             value={draft.leverage}
-            onChange={(v) => change('multiple', { leverage: v })}
+            onChange={(v) => change('leverage', { leverage: v })}
           />
         )}
-        <FieldMessage id={`${formId}-multiple`} field="multiple" note={msgs.of('multiple')} />
+        <FieldMessage id={`${formId}-leverage`} field="leverage" note={msgs.of('leverage')} />
       </div>
 
       <OrderStops

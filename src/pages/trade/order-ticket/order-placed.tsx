@@ -4,14 +4,14 @@ import { ActionPair } from '../../../components/overlays/action-pair.tsx';
 import { Overlay } from '../../../components/overlays/overlay.tsx';
 import { useEscape } from '../../../components/overlays/use-escape.ts';
 import { Icon } from '../../../components/icons/icons.tsx';
-import type { Order } from '../../../../domain/types.ts';
+import type { AppOrder } from '../../../../domain/types.ts';
 import '../../../components/overlays/dialog.css';
 import './order-placed.css';
 import { orderLots } from '../../../state/market/lot-step.ts';
 import { ICON_CHECK } from '../../../components/icons/screen-icons.ts';
 
 export interface OrderPlacedProps {
-  order: Order;
+  order: AppOrder;
   onViewOrders: () => void;
   onClose: () => void;
 }

@@ -8,13 +8,13 @@ import type { ISeriesApi } from 'lightweight-charts';
 import { initI18n } from '../../../../src/i18n/index.ts';
 import { OrderLineLayer, type OrderLayerHandle } from '../../../../src/chart/order-line-layer.tsx';
 import { chartOrderLines } from '../../../../src/chart/order-lines.ts';
-import { order } from '../../../fixtures/orders.ts';
+import { appOrder } from '../../../fixtures/orders.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 vi.mock('lightweight-charts', () => ({ LineStyle: { Solid: 0, Dashed: 2, LargeDashed: 3 } }));
 
-const held = order({ Id: 7, ForexId: 1, OrderType: 1, Status: 1, Price: '1.08500', TargetProfitPrice: '1.09000' });
+const held = appOrder({ Id: 7, ForexId: 1, OrderType: 1, Status: 1, Price: '1.08500', TargetProfitPrice: '1.09000' });
 let scale = 0; // the price scale's shift: each tick moves it a little
 const series = {
   priceToCoordinate: (p: number) => 100 + (1.09 - p) * 10_000 + scale,
@@ -98,7 +98,7 @@ describe('OrderLineLayer per tick', () => {
     root = createRoot(host);
     const ref = draw();
     reads.tags = 0;
-    const moved = order({ ...held, TargetProfitPrice: '1.09500' });
+    const moved = appOrder({ ...held, TargetProfitPrice: '1.09500' });
     draw(chartOrderLines([moved], [], 1));
     ref.current?.place();
     expect(reads.tags).toBe(2);

@@ -1,10 +1,10 @@
 // Which lines the chart draws for the trader's orders (docs/screens.md "Positions and orders on the chart"), and the
 // set_stop_price query a dragged stop sends.
 import { describe, expect, it } from 'vitest';
-import { order } from '../../../fixtures/orders.ts';
+import { appOrder } from '../../../fixtures/orders.ts';
 import { chartOrderLines, movedStopParams, orderLinesMark } from '../../../../src/chart/order-lines.ts';
 
-const held = order({
+const held = appOrder({
   Id: 7,
   ForexId: 1,
   OrderType: 1,
@@ -13,7 +13,7 @@ const held = order({
   TargetProfitPrice: '1.09000',
   TargetLossPrice: '1.08000',
 });
-const short = order({
+const short = appOrder({
   Id: 9,
   ForexId: 1,
   OrderType: 2,
@@ -22,8 +22,8 @@ const short = order({
   TargetProfitPrice: '0',
   TargetLossPrice: '0',
 });
-const other = order({ Id: 8, ForexId: 2, Status: 1, Price: '151.000', TargetProfitPrice: '152.000' });
-const pending = order({ Id: 11, ForexId: 1, OrderType: 1, Status: 0, Price: '1.08000' });
+const other = appOrder({ Id: 8, ForexId: 2, Status: 1, Price: '151.000', TargetProfitPrice: '152.000' });
+const pending = appOrder({ Id: 11, ForexId: 1, OrderType: 1, Status: 0, Price: '1.08000' });
 
 describe('chartOrderLines', () => {
   it('draws each position of the instrument at its entry with its stops, then each pending order', () => {

@@ -1,20 +1,20 @@
 // The chart's trailing-stop lines come from the holding positions of the shown instrument that trail.
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../../../domain/types.ts';
+import type { AppOrder } from '../../../../domain/types.ts';
 import { trailingStopLines } from '../../../../src/chart/stop-line-data.ts';
 
-const order = (over: Partial<Order>): Order => ({
+const order = (over: Partial<AppOrder>): AppOrder => ({
   Id: 1,
   ForexId: 5,
   ForexTradeLists: { ShowCode: 'EUR/USD', Code: 'EURUSD', PricePrecision: 5 },
   OrderType: 1,
   Quantity: '1',
-  Multiple: 100,
+  leverage: 100,
   Price: '1.10000',
   OriginPrice: '1.10000',
   UpdatePrice: '1.10000',
   FactProfits: '0',
-  CautionMoney: '1100',
+  margin: '1100',
   TradeFee: '1.1',
   TargetLossPrice: '1.09800',
   TargetProfitPrice: '0',

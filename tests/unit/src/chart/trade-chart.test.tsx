@@ -7,7 +7,7 @@ import type { KlineUpdate } from '../../../../workers/protocol.ts';
 import { LANGUAGES, type KlineBar, type Period } from '../../../../domain/types.ts';
 import { provideFeed } from '../../../../src/state/feed/feed-bridge.ts';
 import type { StopLine } from '../../../../src/chart/stop-lines.ts';
-import { order } from '../../../fixtures/orders.ts';
+import { appOrder } from '../../../fixtures/orders.ts';
 import { fakeFeedHandle } from '../../feed-fakes.ts';
 
 const priceLine = { applyOptions: vi.fn() };
@@ -575,22 +575,22 @@ describe('CandleChart set-up', () => {
 });
 
 describe('the lines over the candles', () => {
-  const buy = order({
+  const buy = appOrder({
     Id: 7,
     OrderType: 1,
     Price: '1.08500',
     TargetProfitPrice: '1.09000',
     TargetLossPrice: '1.08000',
   });
-  const sell = order({ Id: 9, OrderType: 2, Price: '1.08600' });
-  const trailing = order({
+  const sell = appOrder({ Id: 9, OrderType: 2, Price: '1.08600' });
+  const trailing = appOrder({
     Id: 11,
     OrderType: 1,
     Price: '1.08400',
     TargetLossPrice: '1.08100',
     TrailDistance: '0.00300',
   });
-  const pending = order({ Id: 12, OrderType: 2, Status: 0, Price: '1.09500' });
+  const pending = appOrder({ Id: 12, OrderType: 2, Status: 0, Price: '1.09500' });
 
   /** The colour each order's line was last drawn in, by price: created with it, or moved to it. */
   const colours = () => {

@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, useRef, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { Instrument, Order } from '../../../../domain/types.ts';
+import type { Instrument, AppOrder } from '../../../../domain/types.ts';
 import { instrument } from '../../../fixtures/instruments.ts';
 import { provideFeed } from '../../../../src/state/feed/feed-bridge.ts';
 import { orderPathModules } from '../../order-path.ts';
@@ -59,7 +59,7 @@ function live(i: Instrument, open = true): void {
   });
 }
 
-const order = (over: Partial<Order> = {}): Order =>
+const order = (over: Partial<AppOrder> = {}): AppOrder =>
   ({
     Id: 1,
     OrderType: 1,
@@ -68,7 +68,7 @@ const order = (over: Partial<Order> = {}): Order =>
     Status: 1,
     ForexTradeLists: { ShowCode: 'EURUSD', Code: 'EURUSD', PricePrecision: 5 },
     ...over,
-  }) as Order;
+  }) as AppOrder;
 
 beforeAll(async () => {
   await initI18n({ cookies: 'lang=en' });
@@ -261,7 +261,7 @@ describe('one-click orders', () => {
     expect(toast).toHaveBeenLastCalledWith('Lots: minimum 0.01, step 0.01, at most 10,000');
     expect(oneClickCheck(EUR, { lots: '0.02', leverage: 999 }, 1, true, null)).toEqual({
       kind: 'error',
-      notes: { multiple: { key: 'trade.multiple_required' } },
+      notes: { leverage: { key: 'trade.leverage_required' } },
     });
     $token.value = null;
     await placeOneClick(EUR, 1, i18n.t);
@@ -302,8 +302,8 @@ describe('one-click orders', () => {
 
   it('send one order for two quick presses: the second waits for the first answer', async () => {
     live(EUR);
-    let answer: (o: Order) => void = () => undefined;
-    vi.mocked(submitOrder).mockImplementation(() => new Promise<Order>((r) => (answer = r)));
+    let answer: (o: AppOrder) => void = () => undefined;
+    vi.mocked(submitOrder).mockImplementation(() => new Promise<AppOrder>((r) => (answer = r)));
     const first = placeOneClick(EUR, 1, i18n.t);
     expect(await placeOneClick(EUR, 1, i18n.t)).toBeNull();
     answer(order());

@@ -15,9 +15,9 @@ import {
   T_PRICE,
   type FeedBatch,
 } from '../../../../workers/protocol.ts';
-import type { Order } from '../../../../domain/types.ts';
+import { appOrderOf, type Order } from '../../../../domain/types.ts';
 import { instrument } from '../../../fixtures/instruments.ts';
-import { order as baseOrder } from '../../../fixtures/orders.ts';
+import { appOrder, order as baseOrder } from '../../../fixtures/orders.ts';
 import { config, harness, RecordingSink, type Harness } from '../../feed-fakes.ts';
 
 const LIST = [instrument('EURUSD', 1), instrument('GBPUSD', 2), instrument('BTCUSD', 3, { PricePrecision: 2 })];
@@ -172,7 +172,7 @@ describe('quote interest', () => {
   it('still computes P&L from quotes it does not send', async () => {
     const { h, feed, sink } = await live();
     await feed.setQuoteInterest([]);
-    await feed.setPositions([baseOrder({ Id: 1, ForexId: 1, Status: 1 })], '10000', '0');
+    await feed.setPositions([appOrder({ Id: 1, ForexId: 1, Status: 1 })], '10000', '0');
     h.frames.run();
     sink.batches.length = 0;
     h.last().receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.20000', '0', h.time.now, 1]] });
@@ -303,6 +303,9 @@ describe('order events', () => {
       ['changed', 1],
       ['closed', 2],
     ]);
+    // The wire parser hands the page the order in the glossary's words.
+    expect(sink.events[0]?.data).toMatchObject({ Id: 5, margin: '1100', leverage: 100 });
+    expect(sink.events[0]?.data).not.toHaveProperty('CautionMoney');
     expect(sink.gaps).toBe(0);
     s.receive({ type: 'FOREX_CLOSED', seq: 2, data: order({ Id: 5 }) }); // duplicate: dropped
     expect(sink.events).toHaveLength(2);
@@ -337,7 +340,7 @@ describe('account', () => {
           UpdatePrice: '1.30000',
           CautionMoney: '1300',
         }),
-      ],
+      ].map(appOrderOf),
       '7600',
       '2400',
     );

@@ -8,7 +8,7 @@ import { Feed } from '../../../../workers/feed/feed.ts';
 import { QuoteFilter } from '../../../../workers/feed/quote-filter.ts';
 import { QUOTES_KEY } from '../../../../workers/feed/quote-keep.ts';
 import { QUOTE_TEXTS, T_PRICE, type FeedBatch } from '../../../../workers/protocol.ts';
-import type { Order } from '../../../../domain/types.ts';
+import { appOrderOf, type Order } from '../../../../domain/types.ts';
 import { instrument } from '../../../fixtures/instruments.ts';
 import { order as baseOrder } from '../../../fixtures/orders.ts';
 import { config, harness, RecordingSink, settle, type Harness } from '../../feed-fakes.ts';
@@ -83,7 +83,7 @@ describe('the feed parses only what it needs', () => {
           UpdatePrice: '1.30000',
           CautionMoney: '1300',
         }),
-      ],
+      ].map(appOrderOf),
       '8700',
       '1300',
     );

@@ -21,7 +21,7 @@ import {
   releaseRefreshes,
 } from '../../../../../src/components/lists/pull-gesture.ts';
 import type { Instrument } from '../../../../../domain/types.ts';
-import { EURUSD, order } from '../../../orders-fixtures.ts';
+import { appOrder, EURUSD } from '../../../orders-fixtures.ts';
 
 describe('tab from the query (docs/contract.md §2: type optional, default holding)', () => {
   it.each([
@@ -66,7 +66,7 @@ describe('figure texts', () => {
 describe('sheet figures', () => {
   it('leveraged: prepayment = margin / notional = 1 / multiplier; risk rate and net value from margin and P&L', () => {
     // 0.1 lot × 100000 × 1.085 = 10850 notional; margin 108.5 at ×100.
-    const f = orderFigures(order({ FactProfits: '-54.25', CautionMoney: '108.5' }), EURUSD);
+    const f = orderFigures(appOrder({ FactProfits: '-54.25', margin: '108.5' }), EURUSD);
     expect(percentText(f.prepayment, { ratio: true, missing: NO_VALUE })).toBe('1.00%');
     expect(percentText(f.riskRate, { ratio: true, missing: NO_VALUE })).toBe('50.00%'); // (108.5 − 54.25) / 108.5
     expect(formatMoney(f.netValue, { missing: NO_VALUE })).toBe('54.25');
@@ -74,14 +74,14 @@ describe('sheet figures', () => {
 
   it('fixed margin: prepayment from the instrument; without it, 1 / multiplier or none', () => {
     const gold: Instrument = { ...EURUSD, MarginMode: 1, ForexContNum: '500' };
-    const f = orderFigures(order({ Multiple: 0, Quantity: '2', Price: '28.5', CautionMoney: '1000' }), gold);
+    const f = orderFigures(appOrder({ leverage: 0, Quantity: '2', Price: '28.5', margin: '1000' }), gold);
     expect(percentText(f.prepayment, { ratio: true, missing: NO_VALUE })).toBe('3.51%'); // 1000 / (2 × 500 × 28.5)
-    expect(orderFigures(order({ Multiple: 50 }), undefined).prepayment).toBe('0.0200');
-    expect(orderFigures(order({ Multiple: 0 }), undefined).prepayment).toBeNull();
+    expect(orderFigures(appOrder({ leverage: 50 }), undefined).prepayment).toBe('0.0200');
+    expect(orderFigures(appOrder({ leverage: 0 }), undefined).prepayment).toBeNull();
   });
 
   it('pending orders have no P&L and no risk rate; their net value is the margin', () => {
-    const f = orderFigures(order({ Status: 0, FactProfits: '3', CautionMoney: '10' }), EURUSD);
+    const f = orderFigures(appOrder({ Status: 0, FactProfits: '3', margin: '10' }), EURUSD);
     expect(f.riskRate).toBeNull();
     expect(f.netValue).toBe('10');
   });

@@ -14,6 +14,7 @@ import {
   fakeFeed,
   FakeIntersectionObserver,
   figure,
+  appOrder,
   order,
   serveDeals,
   tearDownPage,
@@ -21,7 +22,7 @@ import {
 } from '../../../orders-fixtures.ts';
 import { provideFeed } from '../../../../../src/state/feed/feed-bridge.ts';
 import { clear, get, set } from 'idb-keyval';
-import type { Order, User } from '../../../../../domain/types.ts';
+import { appOrderOf, type AppOrder, type User } from '../../../../../domain/types.ts';
 import { fakeFeedHandle } from '../../../feed-fakes.ts';
 
 provideFeed(fakeFeedHandle(fakeFeed)); // the composition root's job in the app (src/app/start/feed-root.ts)
@@ -289,7 +290,7 @@ describe('detail sheet and actions', () => {
     expect(txt('.od-detail [data-field="code"]')).toBe('EUR/USD');
     expect(txt('.od-detail [data-field="side"]')).toBe('Buy');
     expect(field('lots')).toBe('0.10'); // at the lot step (0.01), as the rows and the statements write it
-    expect(field('multiple')).toBe('×100');
+    expect(field('leverage')).toBe('×100');
     expect(field('open-price')).toBe('1.08500');
     expect(field('current-price')).toBe('1.08500');
     expect(field('margin')).toBe('108.50');
@@ -312,7 +313,11 @@ describe('detail sheet and actions', () => {
     await click($(`.od-row[data-id="${a.Id}"]`));
     expect($('.od-detail')).not.toBeNull();
     await act(async () =>
-      dispatchOrderEvent({ change: 'closed', seq: 3, data: { ...a, Status: 3, CloseReason: 'stop_profit' } }),
+      dispatchOrderEvent({
+        change: 'closed',
+        seq: 3,
+        data: appOrderOf({ ...a, Status: 3, CloseReason: 'stop_profit' }),
+      }),
     );
     await settle();
     expect($('.od-detail')).toBeNull();
@@ -567,7 +572,7 @@ describe('last-known positions (offline start)', () => {
   });
 
   /** A start with no network: the stored snapshot of `owner`, the signed-in user 7, and every request failing. */
-  async function offlineStart(owner: number, positions: Order[]): Promise<void> {
+  async function offlineStart(owner: number, positions: AppOrder[]): Promise<void> {
     book.failing.add('1:1');
     server.on('GET', '/v1/api/main/wallet/getBalance', () => fail(0, 'offline'));
     await set(ACCOUNT_CACHE_KEY, {
@@ -586,7 +591,7 @@ describe('last-known positions (offline start)', () => {
   const closeAll = (): HTMLButtonElement | null => $('[data-action="close-all"]') as HTMLButtonElement | null;
 
   it("shows the account's last-known positions with their age, muted and inert, until the live list answers", async () => {
-    const held = [order({ FactProfits: '2.500000' }), order({ OrderType: 2, FactProfits: '-1.000000' })];
+    const held = [appOrder({ FactProfits: '2.500000' }), appOrder({ OrderType: 2, FactProfits: '-1.000000' })];
     await offlineStart(7, held);
     expect($lastAccount.value?.owner).toBe(7);
     await show('/order');
@@ -613,7 +618,7 @@ describe('last-known positions (offline start)', () => {
   });
 
   it("never shows another user's snapshot", async () => {
-    await offlineStart(8, [order()]);
+    await offlineStart(8, [appOrder()]);
     expect($lastAccount.value).toBeNull();
     await show('/order');
     expect(rowIds()).toEqual([]);
@@ -622,7 +627,7 @@ describe('last-known positions (offline start)', () => {
   });
 
   it('is gone at sign-out, from the screen and from IndexedDB', async () => {
-    await offlineStart(7, [order()]);
+    await offlineStart(7, [appOrder()]);
     await show('/order');
     expect(rowIds()).toHaveLength(1);
     await act(async () => signOut());

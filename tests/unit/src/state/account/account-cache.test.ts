@@ -3,7 +3,7 @@
 // deleted at sign-out.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clear, get, set } from 'idb-keyval';
-import type { Order, User } from '../../../../../domain/types.ts';
+import type { AppOrder, Order, User } from '../../../../../domain/types.ts';
 
 const USER: User = { id: 7, uid: 'U7', email: 'a@x.co', mobile: '', is_demo: 0, invite_code: 'AAA' };
 const AT = Date.parse('2026-11-18T14:02:00Z');
@@ -42,7 +42,7 @@ describe('account cache', () => {
   });
 
   it('paints the snapshot with its age at start, until the live balance replaces it', async () => {
-    const position = { Id: 1, Status: 1 } as Order;
+    const position = { Id: 1, Status: 1, margin: '50.00', leverage: 100 } as AppOrder;
     await set('tw:account', {
       owner: 7,
       at: AT,
@@ -64,13 +64,20 @@ describe('account cache', () => {
     stop();
   });
 
-  it("never paints another user's snapshot", async () => {
+  it.each([
+    ["another user's snapshot", { owner: 8 }],
+    [
+      "positions in the wire's words (the app's orders have margin and leverage)",
+      { positions: [{ Id: 1, Status: 1, CautionMoney: '50', Multiple: 100 } as Partial<Order>] },
+    ],
+  ])('never paints %s', async (_, over) => {
     await set('tw:account', {
-      owner: 8,
+      owner: 7,
       at: AT,
       funds: { balance: '5.00', lock_balance: '0', margin: '0' },
       floating: null,
       positions: [],
+      ...over,
     });
     await set('tw:session', { token: 'tok', user: USER });
     const { session, cache } = await load();

@@ -1,5 +1,6 @@
 // The orders store: paged lists (finishing rule, failed load), pushed events, gap refetch, positions for the feed.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { appOrderOf } from '../../../../../domain/types.ts';
 import {
   account,
   dealBook,
@@ -135,9 +136,9 @@ describe('pushed events (while /order is mounted)', () => {
     book.lists[3] = [order({ Status: 3 })];
     await refreshList(1);
     await refreshList(3);
-    openOrder(a);
+    openOrder(appOrderOf(a));
     expect($openOrderId.value).toBe(a.Id);
-    dispatchOrderEvent({ change: 'closed', seq: 5, data: { ...a, Status: 3, CloseReason: 'stop_loss' } });
+    dispatchOrderEvent({ change: 'closed', seq: 5, data: appOrderOf({ ...a, Status: 3, CloseReason: 'stop_loss' }) });
     expect(ids(1)).toEqual([b.Id]);
     expect(orderLists[1].value.total).toBe(1);
     expect(ids(3)[0]).toBe(a.Id);
@@ -149,8 +150,8 @@ describe('pushed events (while /order is mounted)', () => {
     const b = order();
     book.lists[1] = [a, b];
     await refreshList(1);
-    openOrder(a);
-    dispatchOrderEvent({ change: 'closed', seq: 1, data: { ...b, Status: 3, CloseReason: 'user' } });
+    openOrder(appOrderOf(a));
+    dispatchOrderEvent({ change: 'closed', seq: 1, data: appOrderOf({ ...b, Status: 3, CloseReason: 'user' }) });
     expect($openOrderId.value).toBe(a.Id);
   });
 
@@ -162,11 +163,11 @@ describe('pushed events (while /order is mounted)', () => {
     await refreshList(1);
     await refreshList(0);
     const fresh = order();
-    dispatchOrderEvent({ change: 'changed', seq: 1, data: fresh });
+    dispatchOrderEvent({ change: 'changed', seq: 1, data: appOrderOf(fresh) });
     expect(ids(1)).toEqual([fresh.Id, held.Id]);
-    dispatchOrderEvent({ change: 'changed', seq: 2, data: { ...held, TargetProfitPrice: '1.09000' } });
+    dispatchOrderEvent({ change: 'changed', seq: 2, data: appOrderOf({ ...held, TargetProfitPrice: '1.09000' }) });
     expect(orderLists[1].value.items[1]?.TargetProfitPrice).toBe('1.09000');
-    dispatchOrderEvent({ change: 'changed', seq: 3, data: { ...pending, Status: 1 } });
+    dispatchOrderEvent({ change: 'changed', seq: 3, data: appOrderOf({ ...pending, Status: 1 }) });
     expect(ids(0)).toEqual([]);
     expect(ids(1)[0]).toBe(pending.Id);
   });
@@ -174,7 +175,7 @@ describe('pushed events (while /order is mounted)', () => {
   it('an event refetches the balance: the balance shown is the server’s', async () => {
     await flush();
     book.balance = { balance: '9700.50', lock_balance: '200.00' };
-    dispatchOrderEvent({ change: 'changed', seq: 1, data: order() });
+    dispatchOrderEvent({ change: 'changed', seq: 1, data: appOrderOf(order()) });
     await flush();
     expect($funds.value).toEqual({ balance: '9700.50', lock_balance: '200.00' });
   });
@@ -220,7 +221,7 @@ describe('positions in the feed', () => {
     book.lists[1] = [a, b];
     stop = startOrders();
     await flush();
-    dispatchOrderEvent({ change: 'closed', seq: 1, data: { ...a, Status: 3, CloseReason: 'user' } });
+    dispatchOrderEvent({ change: 'closed', seq: 1, data: appOrderOf({ ...a, Status: 3, CloseReason: 'user' }) });
     await flush();
     expect(fakeFeed.setPositions.mock.calls.at(-1)?.[0].map((o) => o.Id)).toEqual([b.Id]);
     stop();
@@ -251,7 +252,7 @@ describe('positions in the feed', () => {
     stop = startOrders();
     await flush();
     book.lists[1] = [b];
-    dispatchOrderEvent({ change: 'closed', seq: 1, data: { ...a, Status: 3, CloseReason: 'stop_loss' } });
+    dispatchOrderEvent({ change: 'closed', seq: 1, data: appOrderOf({ ...a, Status: 3, CloseReason: 'stop_loss' }) });
     release();
     await flush();
     expect(fakeFeed.setPositions.mock.calls.at(-1)?.[0].map((o) => o.Id)).toEqual([b.Id]);
@@ -278,7 +279,7 @@ describe('positions in the feed', () => {
     await flush();
     $account.value = account([figure(a.Id, '1.000000'), figure(b.Id, '2.000000')]);
     expect(livePositionCount()).toBe(2);
-    dispatchOrderEvent({ change: 'closed', seq: 1, data: { ...a, Status: 3, CloseReason: 'user' } });
+    dispatchOrderEvent({ change: 'closed', seq: 1, data: appOrderOf({ ...a, Status: 3, CloseReason: 'user' }) });
     await flush();
     expect(livePositionCount()).toBe(1);
     resetOrders();

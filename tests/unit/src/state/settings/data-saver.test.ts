@@ -17,7 +17,7 @@ import { CODES_MAX, LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET } from '../../../../
 import { CODES_SEND_MIN_MS, CODES_SETTLE_MS } from '../../../../../workers/feed/wire-codes.ts';
 import { config, harness, RecordingSink } from '../../../feed-fakes.ts';
 import { instrument } from '../../../../fixtures/instruments.ts';
-import { order } from '../../../../fixtures/orders.ts';
+import { appOrder } from '../../../../fixtures/orders.ts';
 import { $pinnedCodes } from '../../../../../src/state/market/pinned-codes.ts';
 import { $currentCode } from '../../../../../src/state/market/current-code.ts';
 import { $heldPositions } from '../../../../../src/state/orders/position-sync.ts';
@@ -160,7 +160,7 @@ describe("the socket's code filter in low-bandwidth mode", () => {
 
 describe('the pinned codes', () => {
   it("are the /trade instrument and the open positions' instruments, live or last known", () => {
-    const on = (code: string) => order({ ForexTradeLists: { ShowCode: code, Code: code, PricePrecision: 2 } });
+    const on = (code: string) => appOrder({ ForexTradeLists: { ShowCode: code, Code: code, PricePrecision: 2 } });
     $currentCode.value = 'EURUSD';
     $heldPositions.value = [on('XAUUSD'), on('EURUSD')];
     expect($pinnedCodes.value).toEqual(['EURUSD', 'XAUUSD']);

@@ -187,8 +187,8 @@ describe('checkOrder', () => {
   });
 
   it('needs a configured multiplier in leveraged mode', () => {
-    expect(refusal(checkOrder(inst(), draft({ leverage: null }), 1, true), 'multiple')).toBe('trade.multiple_required');
-    expect(refusal(checkOrder(inst(), draft({ leverage: 33 }), 1, true), 'multiple')).toBe('trade.multiple_required');
+    expect(refusal(checkOrder(inst(), draft({ leverage: null }), 1, true), 'leverage')).toBe('trade.leverage_required');
+    expect(refusal(checkOrder(inst(), draft({ leverage: 33 }), 1, true), 'leverage')).toBe('trade.leverage_required');
   });
 
   it('needs lots on the Pip grid at or above the minimum, at most 10,000, saying the allowed values', () => {

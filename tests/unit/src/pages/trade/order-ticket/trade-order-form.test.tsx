@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { Instrument, Order } from '../../../../../../domain/types.ts';
+import type { Instrument, AppOrder } from '../../../../../../domain/types.ts';
 import type { OrderPreview, OrderPreviewInput } from '../../../../../../workers/protocol.ts';
 import { instrument } from '../../../../../fixtures/instruments.ts';
 import { provideFeed } from '../../../../../../src/state/feed/feed-bridge.ts';
@@ -232,8 +232,8 @@ describe('submitting', () => {
     await click($('.tr-side[data-side="2"]'));
     await click($('.tr-mode[data-mode="pending"]'));
     await type($<HTMLInputElement>('input[data-field="target-price"]'), '1.075');
-    await click($('[data-field="multiple"]'));
-    await click($('[data-multiple="50"]'));
+    await click($('[data-field="leverage"]'));
+    await click($('[data-leverage="50"]'));
     await click(submitButton());
     expect(vi.mocked(submitOrder).mock.calls[0]?.[0]).toMatchObject({
       side: 2,
@@ -256,7 +256,7 @@ describe('submitting', () => {
     const i = inst({ HasForexMultiple: [] });
     live(i);
     await render(i);
-    await click($('[data-field="multiple"]'));
+    await click($('[data-field="leverage"]'));
     expect(toast).toHaveBeenCalledWith(i18n.t('trade.no_multiplier'));
     expect(document.body.querySelector('.tr-multiplier-options')).toBeNull();
   });
@@ -285,7 +285,7 @@ describe('submitting', () => {
       Price: '1.08320',
       Status: 1,
       ForexTradeLists: { ShowCode: i.ShowCode, Code: i.Code, PricePrecision: 5 },
-    } as Order;
+    } as AppOrder;
     vi.mocked(submitOrder).mockResolvedValue(order);
     await render(i);
     await click(submitButton());
