@@ -42,6 +42,7 @@ import { loadEngineInstruments } from './market/instrument-catalogue.ts';
 import { createLogger } from './core/logger.ts';
 import { systemClock, systemTimers } from './core/system-time.ts';
 import { migrate } from './db/migrate.ts';
+import { guardTx } from './db/tx-guard.ts';
 import { openDb } from './db/open-db.ts';
 import { seed } from './db/seed.ts';
 import { pickLanguage, translate } from './http/i18n.ts';
@@ -129,7 +130,17 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       unlock();
       throw err;
     }));
-  const db = timedDb(openedDb, metrics);
+  const guarded = config.txGuard
+    ? guardTx(openedDb, {
+        refused: (err) => {
+          log.error({ err }, 'the outer database was called inside one of its transactions');
+          if (typeof config.txGuard === 'function') config.txGuard(err);
+        },
+        stuck: (err) => log.error({ err }, 'a transaction is still open'),
+        timers: systemTimers,
+      })
+    : openedDb;
+  const db = timedDb(guarded, metrics);
   /** Stopped in reverse order on close (market timers before the database they write to, the folder's lock last). */
   const stoppers: Array<() => Promise<void> | void> = [unlock, () => db.close()];
   if (leadership) stoppers.unshift(() => leadership.release());

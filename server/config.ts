@@ -59,6 +59,9 @@ export interface ServerConfig {
   /** PGlite in a worker thread (server/db/pglite-bridge.ts): queries off the event loop. From the environment it is
    * the default (`pgliteWorkerEnv`); a caller of createServer (the tests) asks for it explicitly. */
   pgliteWorker?: boolean | undefined;
+  /** The outer db refused inside its own transactions (server/db/tx-guard.ts; DB_TX_GUARD=1): the tests' servers.
+   * Each refusal is logged, and told to the function when one is given (the server tests fail on it). */
+  txGuard?: boolean | ((err: Error) => void) | undefined;
   /** An already open database (the server takes ownership and closes it). */
   db?: Db | undefined;
   clock?: Clock | undefined;
@@ -179,7 +182,7 @@ export function pgliteWorkerEnv(raw: string | undefined): boolean {
 }
 
 /**
- * Reads PORT, HOST, DATA_DIR, DATABASE_URL, PGLITE_WORKER, LOG_LEVEL, SIM_SEED, SIM_TIME,
+ * Reads PORT, HOST, DATA_DIR, DATABASE_URL, PGLITE_WORKER, DB_TX_GUARD, LOG_LEVEL, SIM_SEED, SIM_TIME,
  * OPS_TOKEN, STAFF_IDLE_MINUTES, FUND_DAY_MS, COPY_MIRROR_CHUNK, RATE_LIMIT_FACTOR, TRUST_PROXY, ROLE, NATS_URL, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
  * VAPID_SUBJECT, PRICE_SOURCES, FEED_STALE_MS, FEED_SPIKE_PCT, METRICS_PORT, METRICS_HOST, BACKUP_DIR, BACKUP_EVERY,
  * BACKUP_KEEP, BACKUP_KEY (each source reads its own settings: docs/market-data.md), and the delivery settings (SMTP_URL,
@@ -204,6 +207,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataDir: env.DATA_DIR || 'data',
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteWorker: pgliteWorkerEnv(env.PGLITE_WORKER),
+    txGuard: env.DB_TX_GUARD === '1',
     logLevel: env.LOG_LEVEL || 'info',
     clock: simStart === undefined ? undefined : shiftedClock(simStart),
     wallClock: simStart === undefined ? undefined : systemClock,

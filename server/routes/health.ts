@@ -37,7 +37,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
     { schema: { tags: TAGS, querystring: query(), response: replies(HEALTH) } },
     async (request, reply) => {
       try {
-        await ping(ctx.db);
+        await ping(ctx.db, ctx.timers);
         return ok({ status: 'ok', db: ctx.db.kind, time: ctx.clock.now() });
       } catch (err) {
         request.log.error({ err }, 'health check: database unreachable');

@@ -78,6 +78,7 @@ export async function startAppServer(env: Record<string, string> = { SIM_TIME: W
         env: {
           ...process.env,
           RATE_LIMIT_FACTOR: '1000',
+          DB_TX_GUARD: '1', // the outer db inside its own transaction is an error, not a hung server
           OPS_TOKEN: E2E_OPS_TOKEN,
           ...env,
           ...extraEnv,

@@ -32,6 +32,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     chromium: browser.wsEndpoint(),
   });
   return async () => {
+    // Its warnings and errors (a stuck transaction, the outer db used inside one): the clue when its files failed.
+    const output = server.output().trim();
+    if (output) console.log(`== the shared e2e server's output\n${output}`);
     await browser.close();
     await server.dispose();
     template.dispose();

@@ -40,7 +40,7 @@ function sharedServer(shared: SharedE2e): AppServer {
     port: shared.port,
     dataDir: shared.dataDir,
     opsToken: shared.opsToken,
-    output: () => '(the shared server’s output is printed by the global setup when it fails)',
+    output: () => '(the shared server’s output is printed by the global setup at the end of the run)',
     stop: refuse,
     kill: refuse,
     start: refuse,

@@ -112,12 +112,15 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-test-'));
   const fresh = await freshDatabase();
   const violations: ResponseViolation[] = [];
+  const txViolations: Error[] = [];
   const server = await createServer({
     dataDir,
     databaseUrl: fresh.databaseUrl,
     pgliteDir: 'memory://',
     pgliteTemplate: fresh.pgliteTemplate,
     pgliteWorker: opts.pgliteWorker,
+    // The outer db inside its own transaction fails the test instead of hanging it, even where a caller logs the error.
+    txGuard: (err) => txViolations.push(err),
     clock: opts.clock,
     wallClock: opts.wallClock,
     timers: opts.timers,
@@ -163,6 +166,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       rmSync(dataDir, { recursive: true, force: true });
       if (violations.length > 0)
         throw new Error(`answers that do not match the API document:\n${describeViolations(violations)}`);
+      if (txViolations.length > 0)
+        throw new Error(`the outer db was used inside a transaction:\n${txViolations.map((e) => e.stack).join('\n')}`);
     },
   };
 }
