@@ -95,7 +95,7 @@ async function exposureCheck(): Promise<ServerCheck['exposure']> {
     await ctx.engine.idle();
     const before = await openPositions(ctx.db);
     const prices = new Map(ctx.market.all().map((q) => [q.code, q.close] as const));
-    const view = await ctx.engine.bookView(0);
+    const view = await ctx.engine.bookView(ctx.db, 0);
     const after = await openPositions(ctx.db);
     if (JSON.stringify(before) !== JSON.stringify(after)) continue;
     last = {

@@ -9,6 +9,7 @@ import { closeEach } from './close-all.ts';
 import type { CloseReason, Order } from '../../domain/types.ts';
 import { lots, type Price, type Ratio, type Usd } from '../../domain/units.ts';
 import type { Services } from '../core/services.ts';
+import type { Queryable } from '../db/db.ts';
 import type { Tick } from '../market/market-view.ts';
 import { ApiError } from '../http/envelope.ts';
 import { submitQueryOf } from '../http/wire/submit-query.ts';
@@ -294,9 +295,9 @@ export class OrderEngine {
   }
 
   /** The dealer's view (book-view.ts) from the engine's own figures, real accounts only, made again at most once a
-   * second. */
-  async bookView(maxAgeMs?: number): Promise<BookView> {
-    await this.tags.ensure(this.ctx.db, this.book.users());
+   * second. Accounts not read yet are read through `q`: an ops command passes its transaction's (never the outer db). */
+  async bookView(q: Queryable, maxAgeMs?: number): Promise<BookView> {
+    await this.tags.ensure(q, this.book.users());
     const src: BookSource = {
       users: () => this.book.users(),
       account: (userId) => this.tags.get(userId),

@@ -16,7 +16,7 @@ export const book: OpsCommand = {
   summary:
     "Open positions of real accounts by instrument: long/short lots, net lots and USD, average prices, the house's floating P&L",
   params: [],
-  run: async (ctx) => (await ctx.engine.bookView()).instruments,
+  run: async (ctx) => (await ctx.engine.bookView(ctx.db)).instruments,
 };
 
 export const bookTop: OpsCommand = {
@@ -28,7 +28,7 @@ export const bookTop: OpsCommand = {
   async run(ctx, args) {
     const by = args.by || 'exposure';
     if (by !== 'exposure' && by !== 'floating') throw new ApiError('field_invalid', undefined, { field: 'by' });
-    const view = await ctx.engine.bookView();
+    const view = await ctx.engine.bookView(ctx.db);
     return by === 'exposure' ? view.top_by_exposure : view.top_by_floating;
   },
 };

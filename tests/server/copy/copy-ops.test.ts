@@ -1,11 +1,13 @@
 // The dealer's copy-trading commands through the ops runner on the real database (TEST_DB=pglite and postgres): a
 // suspension stops the provider being copied and is an audit row; copy-reconcile closes an orphan (a copied position
 // whose provider position closed while nothing mirrored it) under its declared money effect, and a second run finds
-// nothing; the ledger adds up.
+// nothing; the ledger adds up. The dealer's book answers with a copied position whose account the engine has not read
+// yet (it is read in the command's own transaction: on PGlite the server's outer db would wait for it for ever).
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../../server/core/app-context.ts';
 import { startCopy } from '../../../server/copy/copy-accounts.ts';
 import { COPY_COMMANDS } from '../../../server/ops/commands/copy.ts';
+import { bookTop } from '../../../server/ops/commands/book.ts';
 import { runAs } from '../../../server/ops/run.ts';
 import { marketBuy, useEngineBed } from '../support/engine-helpers.ts';
 import { TEST_OPERATOR, refusalKey } from '../support/harness.ts';
@@ -93,5 +95,12 @@ describe('copy trading in the back office', () => {
     const fees = (await command('copy-fees')({})) as Array<Record<string, unknown>>;
     expect(fees.find((r) => r.copy === copyId)).toMatchObject({ period: 'stop' });
     expect(await ledgerHolds(bed.ctx)).toBe(true);
+  });
+
+  it("answers the dealer's book holding a copied position of an account the engine has not read yet", async () => {
+    const { account } = await mirroredOpen(0); // opened by the mirror, not through a submit that reads its owner
+    const [user] = await bed.ctx.db.query<{ uid: string }>('SELECT uid FROM users WHERE id = $1', [account]);
+    const top = (await runAs(ctx(), bookTop, {}, TEST_OPERATOR)) as Array<{ uid: string }>;
+    expect(top.map((r) => r.uid)).toContain(user?.uid);
   });
 });

@@ -21,7 +21,7 @@ describe("demo accounts and the dealer's view", () => {
     await bed.engine.submit(real, 9001, marketBuy({ type: 2, cont: '1' }), null);
     bed.market.setPrice('TSTEUR', '1.10100');
     await bed.engine.idle();
-    const view = await bed.engine.bookView(0);
+    const view = await bed.engine.bookView(bed.ctx.db, 0);
     expect(view.positions).toBe(1);
     expect(view.instruments).toEqual([expect.objectContaining({ code: 'TSTEUR', long_lots: '0', short_lots: '1' })]);
     // The real short lost 100: the house gained it; the demo long's 18,500 play-money gain is not the house's loss.

@@ -15,7 +15,7 @@ const priceOf = (code: string): string | null => bed.market.latest(code)?.close 
 
 async function expectAgrees(step: string): Promise<void> {
   await bed.engine.idle();
-  const view = await bed.engine.bookView(0);
+  const view = await bed.engine.bookView(bed.ctx.db, 0);
   const scan = await scanBook(bed.ctx.db, priceOf);
   expect(bookDifferences(view, scan), step).toEqual([]);
 }
@@ -68,7 +68,7 @@ describe("the dealer's view", () => {
     // Every account holds something: more than 20, so the top lists are cut.
     for (const u of users) await bed.engine.submit(u, 9001, marketBuy({ cont: '0.01', type: 2 }), null);
     await expectAgrees('all accounts');
-    const view = await bed.engine.bookView(0);
+    const view = await bed.engine.bookView(bed.ctx.db, 0);
     expect(view.positions).toBeGreaterThan(26);
     expect(view.instruments.length).toBe(3);
     // The ops commands answer the engine's view (the bed's engine stands in for the server's here).
@@ -96,7 +96,7 @@ describe("the dealer's view", () => {
     await bed.engine.submit(b, 9001, marketBuy({ type: 2, cont: '0.5' }), null);
     bed.market.setPrice('TSTEUR', '1.10200');
     await expectAgrees('two positions');
-    const eur = (await bed.engine.bookView(0)).instruments.find((i) => i.code === 'TSTEUR');
+    const eur = (await bed.engine.bookView(bed.ctx.db, 0)).instruments.find((i) => i.code === 'TSTEUR');
     expect(eur).toEqual({
       instrument_id: 9001,
       code: 'TSTEUR',
