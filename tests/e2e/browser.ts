@@ -57,7 +57,8 @@ export async function launchBrowser(
 }
 
 type Viewport = { width: number; height: number };
-type PageOptions = { mobile?: boolean; locale?: string };
+/** `serviceWorker`: let the app register its service worker, for a test of what it does (offline, notifications). */
+type PageOptions = { mobile?: boolean; locale?: string; serviceWorker?: boolean };
 
 const PHONE_UA = {
   chromium:
@@ -83,6 +84,8 @@ export async function newPage(
     hasTouch: s.mobile,
     locale: s.locale,
     userAgent: s.userAgent,
+    // Its install precaches every file in each fresh context: a large share of a page start's CPU, for what few tests check.
+    serviceWorkers: opts.serviceWorker ? 'allow' : 'block',
   });
   context.setDefaultTimeout(slow(30_000)); // playwright's own default, scaled to this host
   const page = await context.newPage();

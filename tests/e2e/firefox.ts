@@ -17,8 +17,13 @@ export async function launchFirefox(): Promise<Browser> {
     browser: 'firefox',
     executablePath: FIREFOX,
     headless: true,
-    // A fresh profile per launch (puppeteer's temporary one); no update checks or first-run pages in a test.
-    extraPrefsFirefox: { 'app.update.enabled': false, 'browser.shell.checkDefaultBrowser': false },
+    // A fresh profile per launch (puppeteer's temporary one); no update checks or first-run pages in a test; no
+    // service worker, whose install precaches every file in each fresh context and which no Firefox flow checks.
+    extraPrefsFirefox: {
+      'app.update.enabled': false,
+      'browser.shell.checkDefaultBrowser': false,
+      'dom.serviceWorkers.enabled': false,
+    },
   });
 }
 

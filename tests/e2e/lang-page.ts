@@ -13,8 +13,9 @@ export async function pageIn(
   server: AppServer,
   lang: string,
   size: { width: number; height: number },
+  opts: { serviceWorker?: boolean } = {},
 ): Promise<Awaited<ReturnType<typeof newPage>>> {
-  const opened = await newPage(browser, size, { locale: lang === 'ar' ? 'ar' : 'en-GB' });
+  const opened = await newPage(browser, size, { ...opts, locale: lang === 'ar' ? 'ar' : 'en-GB' });
   await opened.context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
   return opened;
 }

@@ -74,7 +74,7 @@ afterAll(async () => {
 });
 
 it('opens offline from the service worker with aged prices and a banner, and goes live again online', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE);
+  const { context, page } = await newPage(chrome.browser, PHONE, { serviceWorker: true });
   await page.goto(`${server.url}/#/`);
   await page
     .locator('.conn-badge[data-conn="live"]:visible')
@@ -160,7 +160,7 @@ it('opens offline from the service worker with aged prices and a banner, and goe
 it(
   'offers a new build as an update, never under an open order form, and the tap activates it and reloads',
   async () => {
-    const { context, page } = await newPage(chrome.browser, PHONE);
+    const { context, page } = await newPage(chrome.browser, PHONE, { serviceWorker: true });
     await page.goto(`${server.url}/#/trade`);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -234,7 +234,7 @@ it(
 it(
   'resyncs a page restored from the back/forward cache: socket live again, positions and balance refetched',
   async () => {
-    const { context, page } = await newPage(chrome.browser, PHONE);
+    const { context, page } = await newPage(chrome.browser, PHONE, { serviceWorker: true });
     await page.addInitScript(() =>
       addEventListener('pageshow', (e) => Object.assign(window, { twPersisted: e.persisted })),
     );

@@ -16,8 +16,8 @@ const e2e = useServerAndChrome();
 let user: RealUser;
 let list: Instrument[];
 
-const pageIn = (lang: string, size: { width: number; height: number }) =>
-  openPage(e2e.chrome.browser, e2e.server, lang, size);
+const pageIn = (lang: string, size: { width: number; height: number }, opts: { serviceWorker?: boolean } = {}) =>
+  openPage(e2e.chrome.browser, e2e.server, lang, size, opts);
 const pageAt = (lang: string, size: { width: number; height: number }, hash: string) =>
   userPageAt(e2e.chrome.browser, e2e.server, user, lang, size, hash);
 const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(e2e.server, user, path, query);
@@ -165,7 +165,7 @@ it(
   'a price alert fires in the app, and as a service-worker notification when the page is hidden',
   async () => {
     const inst = list[1] as Instrument;
-    const phone = await pageIn('en', PHONE);
+    const phone = await pageIn('en', PHONE, { serviceWorker: true });
     await phone.context.grantPermissions(['notifications'], { origin: e2e.server.url });
     // The page reports itself hidden once the test says so (headless Chromium keeps every page visible).
     await phone.page.addInitScript(() => {

@@ -16,8 +16,8 @@ import type { SoakReport } from '../../../scripts/soak/soak.ts';
 import { freshDatabase } from '../support/harness.ts';
 import { slow } from '../../fixtures/slowness.ts';
 
-const SECONDS = Number(process.env.SOAK_TEST_SECONDS ?? 20); // a check every 3 s, a swap rollover every 10 s: both happen
-const BALANCED_SECONDS = Math.max(10, Math.round(SECONDS * 0.6));
+const SECONDS = Number(process.env.SOAK_TEST_SECONDS ?? 10); // a check every 3 s, a swap rollover every 4 s: both happen
+const BALANCED_SECONDS = Math.max(6, Math.round(SECONDS * 0.6));
 
 /** Runs `scripts/soak.ts` in a child process; resolves with its report and its output (shown when a check fails). */
 async function soakProcess(env: Record<string, string>): Promise<{ report: SoakReport; output: string }> {
@@ -81,7 +81,7 @@ describe('soak', () => {
       const { report, output } = await soakOnFreshDb({
         SOAK_SECONDS: String(SECONDS),
         SOAK_USERS: '10',
-        SOAK_SWAP_ROLLOVER_MS: '10000',
+        SOAK_SWAP_ROLLOVER_MS: '4000',
         SOAK_COPY_FOLLOWERS: '4',
       });
       console.log(
@@ -92,7 +92,7 @@ describe('soak', () => {
       expect(report.checks, output).toBeGreaterThanOrEqual(2);
       expect(report.exposureViolations, output).toEqual([]);
       expect(report.exposureChecks, output).toBeGreaterThanOrEqual(2);
-      // SOAK_SWAP_ROLLOVER_MS 10000: a rollover every 10 s over a book that always holds positions.
+      // SOAK_SWAP_ROLLOVER_MS 4000: a rollover every 4 s over a book that always holds positions.
       expect(report.swapCharges, output).toBeGreaterThan(0);
       // Four followers copied two of the traders: the copy invariant holds at the end and the mirror did work.
       expect(report.copies?.violations, output).toEqual([]);
