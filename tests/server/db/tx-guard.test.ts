@@ -2,6 +2,7 @@
 // (TEST_DB): such a call is refused at once and told, instead of hanging PGlite's one connection; the transaction's
 // own q, work after the transaction and other requests' transactions are untouched; a transaction left open is
 // reported with the place that opened it.
+import { slow } from '../../fixtures/slowness.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/db.ts';
 import { systemTimers } from '../../../server/core/system-time.ts';
@@ -86,7 +87,7 @@ it('reports a transaction still open after the limit, with the stack that opened
   await db.tx((q) => q.query('SELECT 1'));
   const gate = opened();
   const held = db.tx(() => gate.promise); // opened on this line: the report's stack names this file
-  await expect.poll(() => stuck.length, { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => stuck.length, { timeout: slow(10_000) }).toBe(1);
   gate.open();
   await held;
   expect(stuck[0]?.message).toBe(`a transaction has been open for ${STUCK_MS} ms`);
