@@ -52,21 +52,24 @@ export async function providerList(deps: CopyDeps, userId: number): Promise<Copy
   return out;
 }
 
+const NOT_A_PROVIDER: CopyProviderSelf = {
+  published: 0,
+  name: '',
+  description: '',
+  fee_percent: 0,
+  min_amount: '0.00',
+  is_demo: 0,
+  suspended: 0,
+  unpublished: 0,
+  copiers: 0,
+  aum: '0.00',
+  fees_earned: '0.00',
+};
+
 /** The caller's own view as a provider: copiers, AUM and fees earned; `published` 0 when they are not one. */
 export async function providerSelf(deps: CopyDeps, userId: number): Promise<CopyProviderSelf> {
   const p = await providerOf(deps.db, userId);
-  if (!p) {
-    const none = {
-      name: '',
-      description: '',
-      fee_percent: 0,
-      min_amount: '0.00',
-      is_demo: 0,
-      suspended: 0,
-      unpublished: 0,
-    };
-    return { published: 0, ...none, copiers: 0, aum: '0.00', fees_earned: '0.00' };
-  }
+  if (!p) return NOT_A_PROVIDER;
   const totals = await providerTotals(deps.db, userId);
   return {
     published: 1,
