@@ -286,11 +286,11 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked.map((c) => ({ ...c, files: TS_FILES })),
   {
     files: TS_FILES,
-    // Each file is checked in its own type world (docs/architecture.md convention 3): the app with DOM, the worker with
-    // WebWorker, the server with Node and no DOM (tsconfig.server.json), tests and bench with Node.
+    // The type-aware rules read one program of every file (tsconfig.json), not four: the type worlds of
+    // docs/architecture.md convention 3 are the type-check's to enforce.
     languageOptions: {
       parserOptions: {
-        project: ['tsconfig.app.json', 'tsconfig.worker.json', 'tsconfig.server.json', 'tsconfig.node.json'],
+        projectService: true,
         tsconfigRootDir: import.meta.dirname,
       },
     },

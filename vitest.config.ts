@@ -130,6 +130,9 @@ export default defineConfig({
           // other lanes: a poll that needs longer says so with its own timeout; this default only stops false alarms.
           expect: { poll: { timeout: slow(10_000) } },
           fileParallelism: false,
+          // One module graph for the files of a run: each file still has its own pages, users and data; the helpers
+          // keep no module state a file relies on, and playwright and the server's types are imported once.
+          isolate: false,
         },
       },
     ],

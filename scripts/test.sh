@@ -9,7 +9,7 @@
 # Four lanes run side by side, so both cores stay busy from start to end (README.md, "Test it"): much of a browser or
 # server test is waiting on a server, a page or a timer of its own, which the other lanes fill. Lane 1 first
 # type-checks and builds the client, lane 2 lints; then every lane takes the next part from one queue until none is
-# left: the unit tests, the server tests on PGlite in three shards (vitest --shard: no shard holds a lane for the
+# left: the unit tests, the server tests on PGlite in two shards (vitest --shard: no shard holds a lane for the
 # whole run) and those where the databases can differ on PostgreSQL (vitest.config.ts BOTH_DATABASES), the Firefox flows, then the Chromium runs of scripts/e2e-queue.txt, longest first.
 # A part waits for what it needs: the build, or the system packages (Debian's browsers, PostgreSQL, …), which install
 # in the background meanwhile (the type-check, lint and unit tests need none of them).
@@ -68,7 +68,7 @@ wait_for() {
 QUEUE_NAMES=() QUEUE_NEEDS=() QUEUE_RUNS=()
 queue() { QUEUE_NAMES+=("$1"); QUEUE_NEEDS+=("$2"); QUEUE_RUNS+=("$3"); }
 queue unit "" "$NODE24 -- --project unit --project unit-node"
-PGLITE_SHARDS=3 POSTGRES_SHARDS=1
+PGLITE_SHARDS=2 POSTGRES_SHARDS=1
 for k in $(seq 1 $PGLITE_SHARDS); do
   queue "server-pglite-$k" deps "TEST_DB=pglite $NODE24 -- --project server --shard=$k/$PGLITE_SHARDS"
 done
@@ -107,6 +107,9 @@ take_queue() {
 
 # The host's slowness against the reference machine, measured once before the lanes load it: every fixed time limit
 # of a test is scaled by it (tests/fixtures/slowness.ts), so a slow or busy host waits longer instead of failing.
+# One folder for what the parts build once and share (tests/e2e/data-template.ts): emptied now and at the end.
+export TEST_TEMPLATES="$PWD/.tmp/test-templates"
+rm -rf "$TEST_TEMPLATES"
 export TEST_SLOWNESS=${TEST_SLOWNESS:-$(env $NODE24 node tests/fixtures/slowness.ts)}
 echo "== host slowness $TEST_SLOWNESS (1 = the reference machine, quiet): every test time limit is scaled by it"
 TEST_LANES=${TEST_LANES:-4} # more lanes on two cores measured no faster (15:40 against 15:51): the cores are the limit
@@ -122,6 +125,7 @@ for _ in $(seq 3 "$TEST_LANES"); do
   lanes+=($!)
 done
 wait "${lanes[@]}"
+rm -rf "$TEST_TEMPLATES"
 
 fail=0
 for name in deps typecheck lint build "${QUEUE_NAMES[@]}"; do

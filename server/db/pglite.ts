@@ -8,6 +8,8 @@ export interface PgliteOptions {
   dataDir: string;
   /** A tarball made by dumpDataDir: the database starts as a copy of it (fast test databases). */
   loadDataDir?: Blob;
+  /** Extra initdb arguments for a new data directory (the test templates' smaller WAL segments). */
+  initdbArgs?: readonly string[];
 }
 
 // BIGINT as text like NUMERIC, so ids and counts never lose precision and both backends agree.
@@ -31,6 +33,7 @@ export async function openPglite(opts: PgliteOptions): Promise<PgliteDb> {
   const pg = await PGlite.create(opts.dataDir, {
     parsers: PGLITE_PARSERS,
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    ...(opts.initdbArgs ? { initDbStartParams: [...opts.initdbArgs] } : {}),
   });
   return {
     kind: 'pglite',

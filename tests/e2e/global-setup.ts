@@ -8,7 +8,7 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { DATA_TEMPLATE_ENV, startAppServer, WEEKDAY_NOON } from './app-server.ts';
 import { chromiumOptions, FLOW_BROWSERS } from './browser.ts';
-import { prepareDataTemplate } from './data-template.ts';
+import { runDataTemplate } from './data-template.ts';
 import './server-and-chrome.ts'; // its ProvidedContext
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -16,7 +16,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   }
   // Seeded at the instant the test servers' clocks start from (SIM_TIME), as a first start would seed it.
-  const template = await prepareDataTemplate(Date.parse(WEEKDAY_NOON));
+  const template = await runDataTemplate(Date.parse(WEEKDAY_NOON));
   process.env[DATA_TEMPLATE_ENV] = template.dir; // the test workers start after the global setup and inherit it
   if (!FLOW_BROWSERS.includes('chromium')) {
     project.provide('e2eShared', null);
