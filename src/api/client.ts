@@ -129,13 +129,18 @@ function sessionGone(env: Envelope<unknown>, call: CallOptions, made: CallSessio
   // sign-in), even one that went out without its token after the sign-out: nothing of it to end, and its "expired"
   // toast or redirect would take the trader from where that sign-out led.
   if (made.version !== sessionVersion() || (made.token !== '' && made.token !== $token.peek())) return;
+  const here = currentPath();
+  if (made.token === '') {
+    // A call without a session (after a start-up check found it ended): nothing expired, the screen needs a sign-in.
+    if (!call.initial && !here.startsWith('/login')) navigateTo(loginPath(here), { replace: true });
+    return;
+  }
   signOut();
   const at = signedOutAt(env);
   // Ended from another device: said with the time in the reader's zone, even by a start-up check, so the trader
   // knows it was not the app (a plain expiry at start-up stays silent).
   if (at !== null) toast(translate('errors.signed_out_elsewhere_at', { time: formatDate(at) }));
   if (call.initial) return; // a start-up check with an old token: stay where we are, signed out
-  const here = currentPath();
   if (at === null && call.toast !== false && env.msg) toast(env.msg);
   if (!here.startsWith('/login')) navigateTo(loginPath(here), { replace: true });
 }

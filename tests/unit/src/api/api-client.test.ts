@@ -140,6 +140,20 @@ describe('failures', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('a call made after a start-up check found the session ended elsewhere goes to /login, saying only that', async () => {
+    server.on('GET', '/api/basicSet/getBasicInfo', {
+      envelope: { code: 999, msg: 'Your session has expired', data: { signed_out_at: 1_700_000_000_000 } },
+    });
+    server.on('GET', '/api/user_real/center', fail(999, 'Your session has expired'));
+    await failure(apiGet('/api/basicSet/getBasicInfo', undefined, { initial: true }));
+    expect(navigate).not.toHaveBeenCalled();
+    await failure(apiGet('/api/user_real/center')); // the open screen's read, now without a token
+    expect(server.seen[1]?.headers['authorization']).toBe('');
+    expect(toastTexts()).toHaveLength(1);
+    expect(toastTexts()[0]).toMatch(/another device/);
+    expect(navigate).toHaveBeenCalledWith('/login?from=%2Ftrade', { replace: true });
+  });
+
   it('code 999 on an initial call clears the session but does not redirect or toast', async () => {
     server.on('GET', '/api/user/info', fail(999, 'Your session has expired'));
     await failure(apiGet('/api/user/info', undefined, { initial: true }));
