@@ -99,9 +99,18 @@ async function planOpens(deps: MirrorDeps, row: OrderRow, copies: readonly CopyR
       .plus(deps.engine.floatingOf(userId));
   const providerEquity = equityOf(row.userId);
   const fixed = inst.spec.MarginMode === FIXED_MARGIN_MODE;
+  // The same for every copy of this fill: the stops' prices, and the slippage verdict of each setting, judged once.
+  const takeProfitPrice = stopText(sameDistance(row.targetProfitPrice, row.price, at));
+  const stopLossPrice = stopText(sameDistance(row.targetLossPrice, row.price, at));
+  const slips = new Map<string, boolean>();
+  const slippedAt = (percent: string): boolean => {
+    let out = slips.get(percent);
+    if (out === undefined) slips.set(percent, (out = slipped(side, row.price, at, percent)));
+    return out;
+  };
   return copies.map((copy): Planned => {
     const skip = (reason: string, lotsText = ''): Planned => ({ copy, skip: reason, lots: lotsText });
-    if (slipped(side, row.price, at, copy.slippage_percent)) return skip('slippage');
+    if (slippedAt(copy.slippage_percent)) return skip('slippage');
     const t = terms.get(copy.account_id);
     if (!t) return skip('not_found');
     // The leverages the follower's own retail terms offer on this instrument (docs/retail-protection.md).
@@ -128,8 +137,8 @@ async function planOpens(deps: MirrorDeps, row: OrderRow, copies: readonly CopyR
       lots: lotsText,
       status: 1,
       targetPrice: '0',
-      takeProfitPrice: stopText(sameDistance(row.targetProfitPrice, row.price, at)),
-      stopLossPrice: stopText(sameDistance(row.targetLossPrice, row.price, at)),
+      takeProfitPrice,
+      stopLossPrice,
       leverage,
     };
     try {

@@ -187,12 +187,13 @@ export async function moveMany(
   const all = moves.map((m) => summed(m.userId, m.ms));
   const done = new Map<number, AccountBalance>();
   if (all.length === 0) return done;
+  // The ANY lets the planner reach the accounts by key instead of hashing the whole table (no statistics on PGlite).
   const rows = await q.query<AccountBalance & { user_id: number }>(
     `UPDATE accounts a
         SET balance = a.balance + d.b, lock_balance = a.lock_balance + d.l, updated_at = d.at
        FROM unnest($1::int[], $2::numeric[], $3::numeric[], $4::numeric[], $5::numeric[], $6::bigint[])
          AS d(u, b, l, lb, ll, at)
-      WHERE a.user_id = d.u AND a.balance + d.lb >= 0 AND a.lock_balance + d.ll >= 0
+      WHERE a.user_id = d.u AND a.user_id = ANY($1::int[]) AND a.balance + d.lb >= 0 AND a.lock_balance + d.ll >= 0
       RETURNING a.user_id, a.balance, a.lock_balance`,
     [
       all.map((s) => s.userId),
