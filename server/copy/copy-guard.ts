@@ -19,7 +19,7 @@ export const GUARD_REFRESH_MS = 5000;
 
 /** The shortest time between two checks on ticks: a check visits every running copy, so once per tick would cost
  * the engine's tick thousands of times over with thousands of copies. */
-export const GUARD_CHECK_MS = 250;
+export const GUARD_CHECK_MS = 1000;
 
 interface Watched {
   copy: CopyRow;
