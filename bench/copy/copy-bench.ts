@@ -20,6 +20,7 @@ import { createServer } from '../../server/compose.ts';
 import type { OrderEngine } from '../../server/engine/engine.ts';
 import type { EngineInstrument } from '../../server/engine/types.ts';
 import { percentile } from '../lib/stats.ts';
+import { copyTicks, type CopyTickRow } from './copy-ticks.ts';
 
 export interface CopyBenchRow {
   followers: number;
@@ -40,6 +41,8 @@ export interface CopyBenchRow {
 
 export interface CopyBenchResult {
   rows: CopyBenchRow[];
+  /** The engine's tick cost at 100,000 orders with no copies and with 10,000 (copy-ticks.ts); absent before. */
+  ticks?: CopyTickRow[];
 }
 
 /** Followers per run; COPY_BENCH_SIZES (comma-separated) picks others for a trial. */
@@ -211,7 +214,8 @@ async function main(): Promise<void> {
     rows.push(await benchSize(n, roundsOf(n, quick)));
     process.stderr.write(`  copy: ${n} followers done\n`);
   }
-  process.stdout.write(`${JSON.stringify({ rows } satisfies CopyBenchResult)}\n`);
+  const ticks = await copyTicks(quick);
+  process.stdout.write(`${JSON.stringify({ rows, ticks } satisfies CopyBenchResult)}\n`);
 }
 
 if (process.argv[1]?.endsWith('copy-bench.ts')) {

@@ -94,12 +94,23 @@ class BenchMarket implements MarketView {
   }
 }
 
-async function runOne(
+/** What a case adds to the plain tick loop (bench/copy/copy-ticks.ts: the copy guard on every tick). */
+export interface TickExtra {
+  /** Answers a query before the stub does; undefined: the stub's answer. */
+  answer?(sql: string, params: readonly unknown[] | undefined): unknown[] | undefined;
+  /** Called once the engine has started; answers a listener called after each tick, as the market's are. */
+  start?(engine: OrderEngine, services: Services): Promise<(tick: Tick) => void>;
+  /** Each tick its own task (as a feed delivers them), not 200 in one: what runs once per task runs per tick. */
+  taskPerTick?: boolean;
+}
+
+export async function runOne(
   index: 'tick' | 'scan',
   orders: number,
   users: number,
   budgetMs: number,
   maxTicks: number,
+  extra: TickExtra = {},
 ): Promise<EngineBenchRow> {
   const rnd = prng(orders * 7 + users);
   const market = new BenchMarket();
@@ -112,6 +123,8 @@ async function runOne(
   const db: Db = {
     kind: 'pglite',
     query: async <T>(sql: string, params?: unknown[]): Promise<T[]> => {
+      const answered = extra.answer?.(sql, params);
+      if (answered) return answered as T[];
       if (sql.includes('FROM accounts WHERE user_id = ANY')) {
         return Array.from({ length: users }, (_, u) => ({
           user_id: u + 1,
@@ -196,6 +209,7 @@ async function runOne(
   };
   for (let n = 0; n < orders; n++) engine.book.apply(newOrder());
   await engine.start(); // caches the balances of the users in the book
+  const listener = (await extra.start?.(engine, services)) ?? null;
 
   let ticks = 0;
   let crossed = 0;
@@ -214,7 +228,9 @@ async function runOne(
       market.set(inst, t);
       const tick: Tick = { instrumentId: inst.id, code: inst.code, price: t, time: ticks, volume: 1 };
       engine.onTick(tick);
+      listener?.(tick);
       ticks++;
+      if (extra.taskPerTick) await new Promise((resolve) => setImmediate(resolve));
     }
     tickPathMs += performance.now() - b0;
     await engine.idle(); // the crossed orders' stubbed transactions finish and leave the book
@@ -244,17 +260,22 @@ async function runOne(
   };
 }
 
-const quick = process.argv.includes('--quick');
-/** `--only=10000,100000`: just those book sizes (a brief look at the ratio); `--ms=N`: the time per row. */
-const flag = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-const only = flag('only')?.split(',').map(Number);
-const budget = Number(flag('ms') ?? (quick ? 1500 : 5000));
-const rows: EngineBenchRow[] = [];
-for (const [orders, users] of BOOKS) {
-  if (only && !only.includes(orders)) continue;
-  rows.push(await runOne('tick', orders, users, budget, Number.POSITIVE_INFINITY));
-  if (orders <= 10000 && users >= orders / 10)
-    rows.push(await runOne('scan', orders, users, budget, quick ? 400 : 2000));
-  process.stderr.write(`  engine: ${orders} orders over ${users} users done\n`);
+async function main(): Promise<void> {
+  const quick = process.argv.includes('--quick');
+  /** `--only=10000,100000`: just those book sizes (a brief look at the ratio); `--ms=N`: the time per row. */
+  const flag = (name: string): string | undefined =>
+    process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  const only = flag('only')?.split(',').map(Number);
+  const budget = Number(flag('ms') ?? (quick ? 1500 : 5000));
+  const rows: EngineBenchRow[] = [];
+  for (const [orders, users] of BOOKS) {
+    if (only && !only.includes(orders)) continue;
+    rows.push(await runOne('tick', orders, users, budget, Number.POSITIVE_INFINITY));
+    if (orders <= 10000 && users >= orders / 10)
+      rows.push(await runOne('scan', orders, users, budget, quick ? 400 : 2000));
+    process.stderr.write(`  engine: ${orders} orders over ${users} users done\n`);
+  }
+  process.stdout.write(`${JSON.stringify(rows)}\n`);
 }
-process.stdout.write(`${JSON.stringify(rows)}\n`);
+
+if (process.argv[1]?.endsWith('engine-bench.ts')) await main();

@@ -1,12 +1,14 @@
 // The copy stop-loss and the monthly fee settlement on the writer (docs/copy-trading.md "Copy stop-loss",
-// "Performance fee above a high-water mark"). On each tick the running copies' equity (the engine's own figures:
-// risk rate × margin, or the balance with nothing held) is held against their levels; a copy at or below its level
-// has every position closed, ends, and its follower is told. Once a month each running copy settles the past
-// month's fee, claimed by its period so a second run settles nothing.
-import { dec, exactText, fixed, type Dec } from '../../domain/decimal.ts';
+// "Performance fee above a high-water mark"). On ticks, at most every GUARD_CHECK_MS, the running copies' equity
+// (the engine's own figures: in integers while something is held, else the balance) is held against their levels; a
+// copy at or below its level has every position closed, ends, and its follower is told. Once a month each running
+// copy settles the past month's fee, claimed by its period so a second run settles nothing.
+import { dec, exactText, fixed, roundDown, type Dec } from '../../domain/decimal.ts';
+import { bigScaledOf } from '../../domain/numerics/parse.ts';
+import { ACCOUNT_PLACES } from '../../domain/numerics/places.ts';
 import { stopLossLevel } from '../../domain/copy-maths.ts';
 import { notifyAccount } from '../notify/account-notices.ts';
-import { getAccount } from '../ledger/ledger.ts';
+import { accountsOf } from '../ledger/ledger.ts';
 import { allRunningCopies, copyById, lockCopy, type CopyRow } from './copy-repository.ts';
 import { endRunningCopy } from './copy-accounts.ts';
 import { settleFee } from './copy-fees.ts';
@@ -15,9 +17,15 @@ import type { MirrorDeps } from './mirror-deps.ts';
 /** How often the list of running copies and their balances is read again. */
 export const GUARD_REFRESH_MS = 5000;
 
+/** The shortest time between two checks on ticks: a check visits every running copy, so once per tick would cost
+ * the engine's tick thousands of times over with thousands of copies. */
+export const GUARD_CHECK_MS = 1000;
+
 interface Watched {
   copy: CopyRow;
   level: Dec;
+  /** The level in 10^-8 USD rounded down: an integer equity above it is above the level. */
+  levelScaled: bigint | null;
   balance: Dec;
 }
 
@@ -31,14 +39,17 @@ export function lastMonthPeriod(now: number): string {
 export class CopyGuard {
   private watched: Watched[] = [];
   private readAt = -Infinity;
+  private checkedAt = -Infinity;
   private busy: Promise<void> | null = null;
   private readonly ending = new Set<number>();
 
   constructor(private readonly deps: MirrorDeps) {}
 
-  /** The tick's check; one at a time (a tick during a check waits for the next). */
+  /** The tick's check; one at a time and at most every GUARD_CHECK_MS (a tick before then waits for the next). */
   onTick(): void {
-    if (this.busy) return;
+    const now = this.deps.clock.now();
+    if (this.busy || now - this.checkedAt < GUARD_CHECK_MS) return;
+    this.checkedAt = now;
     this.busy = this.check()
       .catch((err: unknown) => this.deps.log.error({ err }, 'copy stop-loss check failed'))
       .finally(() => {
@@ -52,12 +63,13 @@ export class CopyGuard {
 
   private async refresh(): Promise<void> {
     const copies = await allRunningCopies(this.deps.db);
-    const out: Watched[] = [];
-    for (const copy of copies) {
-      const balance = dec((await getAccount(this.deps.db, copy.account_id))?.balance ?? 0);
-      out.push({ copy, level: stopLossLevel(copy.net_invested, copy.stop_loss_percent), balance });
-    }
-    this.watched = out;
+    const accounts = copies.map((c) => c.account_id);
+    const balances = new Map((await accountsOf(this.deps.db, accounts)).map((a) => [Number(a.user_id), a.balance]));
+    this.watched = copies.map((copy) => {
+      const level = stopLossLevel(copy.net_invested, copy.stop_loss_percent);
+      const levelScaled = bigScaledOf(exactText(roundDown(level, ACCOUNT_PLACES)), ACCOUNT_PLACES);
+      return { copy, level, levelScaled, balance: dec(balances.get(copy.account_id) ?? 0) };
+    });
     this.readAt = this.deps.clock.now();
   }
 
@@ -72,6 +84,9 @@ export class CopyGuard {
   async check(force = false): Promise<void> {
     if (force || this.deps.clock.now() - this.readAt >= GUARD_REFRESH_MS) await this.refresh();
     for (const w of this.watched) {
+      // Most copies are above their level: the integers say so without a decimal; at or near it the decimals decide.
+      const scaled = this.deps.engine.equityScaled(w.copy.account_id);
+      if (scaled !== null && w.levelScaled !== null && scaled > w.levelScaled) continue;
       const equity = this.equityOf(w);
       if (equity === null || equity.gt(w.level) || this.ending.has(w.copy.id)) continue;
       this.ending.add(w.copy.id);

@@ -2,6 +2,7 @@
 // the fee settlements and the kept high-water-mark shortfall. The mirrored actions and links are mirror-repository.ts.
 import type { Queryable } from '../db/db.ts';
 import { queryOne } from '../db/query-one.ts';
+import { PackedRows } from '../db/packed-rows.ts';
 
 export const CopyStatus = { ACTIVE: 1, PAUSED: 2, STOPPED: 3 } as const;
 
@@ -41,6 +42,27 @@ export interface CopyRow {
 const COPY_COLUMNS = `id, follower_id, provider_id, account_id, status, multiplier::text AS multiplier, stop_loss_percent,
   slippage_percent::text AS slippage_percent, leverage_cap, fee_percent, net_invested::text AS net_invested,
   high_water_mark::text AS high_water_mark, fees_paid::text AS fees_paid, started_at, ended_at, end_reason, copy_open`;
+
+/** A provider's copies, read on every mirrored fill: one JSON text per row (server/db/packed-rows.ts). */
+const PACKED_COPIES = new PackedRows<CopyRow>([
+  'id',
+  'follower_id',
+  'provider_id',
+  'account_id',
+  'status',
+  'multiplier::text',
+  'stop_loss_percent',
+  'slippage_percent::text',
+  'leverage_cap',
+  'fee_percent',
+  'net_invested::text',
+  'high_water_mark::text',
+  'fees_paid::text',
+  'started_at::text',
+  'ended_at::text',
+  'end_reason',
+  'copy_open',
+]);
 
 export interface ProviderInput {
   userId: number;
@@ -164,14 +186,15 @@ export function copiesOfFollower(q: Queryable, followerId: number): Promise<Copy
 
 /** The provider's running copies (active and paused). */
 export function runningCopiesOf(q: Queryable, providerId: number): Promise<CopyRow[]> {
-  return q.query<CopyRow>(
-    `SELECT ${COPY_COLUMNS} FROM copies WHERE provider_id = $1 AND status IN (1, 2) ORDER BY id`,
+  return PACKED_COPIES.query(
+    q,
+    `SELECT ${PACKED_COPIES.select()} FROM copies WHERE provider_id = $1 AND status IN (1, 2) ORDER BY id`,
     [providerId],
   );
 }
 
 export function allRunningCopies(q: Queryable): Promise<CopyRow[]> {
-  return q.query<CopyRow>(`SELECT ${COPY_COLUMNS} FROM copies WHERE status IN (1, 2) ORDER BY id`, []);
+  return PACKED_COPIES.query(q, `SELECT ${PACKED_COPIES.select()} FROM copies WHERE status IN (1, 2) ORDER BY id`, []);
 }
 
 export async function setCopyStatus(q: Queryable, copyId: number, status: number): Promise<void> {

@@ -99,9 +99,26 @@ async function planOpens(deps: MirrorDeps, row: OrderRow, copies: readonly CopyR
       .plus(deps.engine.floatingOf(userId));
   const providerEquity = equityOf(row.userId);
   const fixed = inst.spec.MarginMode === FIXED_MARGIN_MODE;
+  // The same for every copy of this fill, parsed or judged once: the sizing's inputs, the stops' prices, the slippage
+  // verdict of each setting.
+  const takeProfitPrice = stopText(sameDistance(row.targetProfitPrice, row.price, at));
+  const stopLossPrice = stopText(sameDistance(row.targetLossPrice, row.price, at));
+  const sizing = {
+    providerLots: dec(row.quantity),
+    providerEquity,
+    contractSize: dec(inst.spec.ForexContNum),
+    price: at,
+    lots: { min: dec(inst.minLots), step: dec(inst.pip), max: dec(MAX_LOTS) },
+  };
+  const slips = new Map<string, boolean>();
+  const slippedAt = (percent: string): boolean => {
+    let out = slips.get(percent);
+    if (out === undefined) slips.set(percent, (out = slipped(side, row.price, at, percent)));
+    return out;
+  };
   return copies.map((copy): Planned => {
     const skip = (reason: string, lotsText = ''): Planned => ({ copy, skip: reason, lots: lotsText });
-    if (slipped(side, row.price, at, copy.slippage_percent)) return skip('slippage');
+    if (slippedAt(copy.slippage_percent)) return skip('slippage');
     const t = terms.get(copy.account_id);
     if (!t) return skip('not_found');
     // The leverages the follower's own retail terms offer on this instrument (docs/retail-protection.md).
@@ -112,14 +129,10 @@ async function planOpens(deps: MirrorDeps, row: OrderRow, copies: readonly CopyR
     if (t.owesQuestionnaire) return skip('appropriateness_required');
     if (!fixed && t.capped && leverage > t.caps[assetClass]) return skip('leverage_above_cap');
     const sized = copiedLots({
-      providerLots: row.quantity,
-      providerEquity,
+      ...sizing,
       copyEquity: equityOf(copy.account_id),
       multiplier: copy.multiplier,
       leverageCap: copy.leverage_cap,
-      contractSize: inst.spec.ForexContNum,
-      price: at,
-      lots: { min: inst.minLots, step: inst.pip, max: MAX_LOTS },
     });
     if (!sized.ok) return skip(sized.reason, exactText(sized.wanted));
     const lotsText = exactText(sized.lots);
@@ -128,8 +141,8 @@ async function planOpens(deps: MirrorDeps, row: OrderRow, copies: readonly CopyR
       lots: lotsText,
       status: 1,
       targetPrice: '0',
-      takeProfitPrice: stopText(sameDistance(row.targetProfitPrice, row.price, at)),
-      stopLossPrice: stopText(sameDistance(row.targetLossPrice, row.price, at)),
+      takeProfitPrice,
+      stopLossPrice,
       leverage,
     };
     try {

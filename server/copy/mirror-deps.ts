@@ -21,6 +21,7 @@ export interface MirrorDeps {
     | 'floatingOf'
     | 'marginOf'
     | 'riskRateOf'
+    | 'equityScaled'
     | 'closeAll'
     | 'onCommitted'
   >;

@@ -3,6 +3,7 @@
 // provider's, and what the reconciliation job looks for (orphans, positions closed by hand).
 import type { Queryable } from '../db/db.ts';
 import { queryOne } from '../db/query-one.ts';
+import { PackedRows } from '../db/packed-rows.ts';
 
 export interface LinkRow {
   copy_id: number;
@@ -17,6 +18,18 @@ export interface LinkRow {
 
 const LINK_COLUMNS = `copy_id, provider_order_id, follower_order_id, provider_price::text AS provider_price,
   provider_lots::text AS provider_lots, provider_stops, stops_version, unlinked_at`;
+
+/** A provider order's links, read on every mirrored close: one JSON text per row (server/db/packed-rows.ts). */
+const PACKED_LINKS = new PackedRows<LinkRow>([
+  'copy_id',
+  'provider_order_id',
+  'follower_order_id',
+  'provider_price::text',
+  'provider_lots::text',
+  'provider_stops',
+  'stops_version',
+  'unlinked_at::text',
+]);
 
 export interface ActionClaim {
   providerOrderId: number;
@@ -115,7 +128,9 @@ export async function copiesWithAction(q: Queryable, providerOrderId: number, ac
 }
 
 export function linksOf(q: Queryable, providerOrderId: number): Promise<LinkRow[]> {
-  return q.query<LinkRow>(`SELECT ${LINK_COLUMNS} FROM copy_links WHERE provider_order_id = $1`, [providerOrderId]);
+  return PACKED_LINKS.query(q, `SELECT ${PACKED_LINKS.select()} FROM copy_links WHERE provider_order_id = $1`, [
+    providerOrderId,
+  ]);
 }
 
 export function lockLink(q: Queryable, copyId: number, providerOrderId: number): Promise<LinkRow | null> {

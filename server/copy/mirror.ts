@@ -187,10 +187,14 @@ export class CopyMirror {
   /** The followers' notices of copied opens and closes, or of skips with their reason; demo followers get none. */
   private async tell(row: OrderRow, p: ProviderRow | null, news: readonly Told[]): Promise<void> {
     const inst = this.deps.engine.instrument(row.instrumentId);
-    const real = await realFollowers(
-      this.deps.db,
-      news.map((t) => t.copy.follower_id),
-    );
+    // A demo provider's copiers are demo (a copy starts only in its follower's world: providers.ts): none to ask about.
+    const real =
+      p?.is_demo === 1
+        ? new Set<number>()
+        : await realFollowers(
+            this.deps.db,
+            news.map((t) => t.copy.follower_id),
+          );
     for (const { copy, outcome } of news) {
       if (outcome.kind === 'skipped') this.metrics?.skipped(outcome.reason);
       if (!real.has(copy.follower_id) || outcome.kind === 'none') continue;

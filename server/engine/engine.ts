@@ -328,6 +328,12 @@ export class OrderEngine {
     return this.index.marginOf(userId);
   }
 
+  /** Equity in 10^-8 USD from the engine's own figures, exactly, while something is held; null when only the
+   * decimal figures answer (index-types.ts). A check over thousands of accounts per tick stays in integers. */
+  equityScaled(userId: number): bigint | null {
+    return this.index.equityScaled?.(userId) ?? null;
+  }
+
   /** Sum of the floating P&L of a user's holding orders at the latest prices (each rounded by money()). */
   floatingOf(userId: number): Usd {
     return this.index.floatingOf(userId);

@@ -33,4 +33,7 @@ export interface EngineIndex {
   floatingOfOrder(orderId: number): Usd | null;
   /** Risk rate at or below the stop-out level, from the cached balance; false when the balance is not cached. */
   belowStopOut(userId: number): boolean;
+  /** Equity (cached balance + margin + floating P&L) in 10^-8 USD, exactly, while something is held; null when the
+   * integers cannot answer (nothing held, balance not cached or not whole 10^-8): then the decimal figures do. */
+  equityScaled?(userId: number): bigint | null;
 }

@@ -1,6 +1,7 @@
 // SQL of the orders table. Every state change is conditional on the status it expects (WHERE status = …), so two
 // racing closes, or a close racing a stop trigger, change a row (and realise money) exactly once.
 import type { Queryable } from '../db/db.ts';
+import { PackedRows } from '../db/packed-rows.ts';
 import type { CloseReason, OrderStatus } from '../../domain/types.ts';
 import type { OrderRow } from './types.ts';
 
@@ -58,6 +59,32 @@ export function rowOf(r: DbOrder): OrderRow {
   };
 }
 
+/** Every column of an order, for the batches that read back hundreds of rows (server/db/packed-rows.ts). */
+const PACKED = new PackedRows<DbOrder>([
+  'id',
+  'user_id',
+  'instrument_id',
+  'order_type',
+  'quantity::text',
+  'multiple',
+  'price::text',
+  'origin_price::text',
+  'update_price::text',
+  'fact_profits::text',
+  'caution_money::text',
+  'trade_fee::text',
+  'target_loss_price::text',
+  'target_profit_price::text',
+  'trail_distance::text',
+  'status',
+  'close_reason',
+  'created_at::text',
+  'filled_at::text',
+  'completed_at::text',
+  'expires_at::text',
+  'swap::text',
+]);
+
 const one = (rows: DbOrder[]): OrderRow | null => (rows[0] ? rowOf(rows[0]) : null);
 
 export interface NewOrder {
@@ -107,7 +134,8 @@ export async function insertOrder(q: Queryable, o: NewOrder): Promise<OrderRow> 
 export async function insertOrders(q: Queryable, os: readonly NewOrder[]): Promise<OrderRow[]> {
   if (os.length === 0) return [];
   const col = <T>(f: (o: NewOrder) => T): T[] => os.map(f);
-  const rows = await q.query<DbOrder & { n: string }>(
+  const rows = await PACKED.query(
+    q,
     `WITH n AS (
        INSERT INTO orders (user_id, instrument_id, order_type, quantity, multiple, price, origin_price, update_price,
          caution_money, trade_fee, target_loss_price, target_profit_price, status, created_at, filled_at)
@@ -117,8 +145,8 @@ export async function insertOrders(q: Queryable, os: readonly NewOrder[]): Promi
                      $8::numeric[], $9::numeric[], $10::numeric[], $11::numeric[], $12::smallint[], $13::bigint[])
            WITH ORDINALITY AS o(u, i, t, q, m, p, op, c, f, sl, tp, s, at, n)
         ORDER BY o.n
-       RETURNING *)
-     SELECT * FROM n ORDER BY id`,
+       RETURNING id, ${PACKED.select()})
+     SELECT packed FROM n ORDER BY id`,
     [
       col((o) => o.userId),
       col((o) => o.instrumentId),
@@ -145,8 +173,9 @@ export async function getOrder(q: Queryable, id: number): Promise<OrderRow | nul
 
 /** Locks several holding orders in id order (copy trading's batched closes): those still holding, by id. */
 export async function lockHoldings(q: Queryable, ids: readonly number[]): Promise<Map<number, OrderRow>> {
-  const rows = await q.query<DbOrder>(
-    'SELECT * FROM orders WHERE id = ANY($1::int[]) AND status = 1 ORDER BY id FOR UPDATE',
+  const rows = await PACKED.query(
+    q,
+    `SELECT ${PACKED.select()} FROM orders WHERE id = ANY($1::int[]) AND status = 1 ORDER BY id FOR UPDATE`,
     [ids],
   );
   return new Map(rows.map((r) => [Number(r.id), rowOf(r)]));
@@ -187,10 +216,12 @@ export async function finishOrders(
   now: number,
 ): Promise<OrderRow[]> {
   if (fs.length === 0) return [];
-  const rows = await q.query<DbOrder>(
+  // The ANY reaches the orders by key rather than hashing every open one (no statistics on PGlite).
+  const rows = await PACKED.query(
+    q,
     `UPDATE orders o SET status = 3, update_price = d.p, fact_profits = d.f, close_reason = $4, completed_at = $5
        FROM unnest($1::int[], $2::numeric[], $3::numeric[]) AS d(id, p, f)
-      WHERE o.id = d.id AND o.status = 1 RETURNING o.*`,
+      WHERE o.id = d.id AND o.id = ANY($1::int[]) AND o.status = 1 RETURNING ${PACKED.select('o')}`,
     [fs.map((f) => f.id), fs.map((f) => f.updatePrice), fs.map((f) => f.factProfits), reason, now],
   );
   return rows.map(rowOf);

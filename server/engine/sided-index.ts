@@ -97,4 +97,8 @@ export class SidedIndex implements EngineIndex {
   belowStopOut(userId: number): boolean {
     return this.inner.belowStopOut(userId);
   }
+
+  equityScaled(userId: number): bigint | null {
+    return this.inner.equityScaled?.(userId) ?? null;
+  }
 }

@@ -7,7 +7,7 @@
 // One index: the engine's trigger index (TickIndex), its ladders and its per-user exposure kept in step as one class.
 import { belowStopOut, firesAt } from './triggers.ts';
 import { bigScaledOf, scaledOf } from '../../domain/numerics/parse.ts';
-import { MONEY_PLACES } from '../../domain/numerics/places.ts';
+import { MONEY_PLACES, MONEY_TO_ACCOUNT } from '../../domain/numerics/places.ts';
 import { decOf } from '../../domain/numerics/scale.ts';
 import { price as priceOf, usd, type Price, type Usd } from '../../domain/units.ts';
 import { slackOf } from './exposure.ts';
@@ -165,6 +165,12 @@ export class TickIndex implements EngineIndex {
   belowStopOut(userId: number): boolean {
     const u = this.users.get(userId);
     return u ? this.below(u, floatingMicro(u)) : false;
+  }
+
+  equityScaled(userId: number): bigint | null {
+    const u = this.users.get(userId);
+    if (!u || u.balance === null || !u.exact || u.margin === 0n) return null;
+    return u.balance + (u.margin + floatingMicro(u)) * MONEY_TO_ACCOUNT;
   }
 
   /** A user's net lots and floating P&L on one instrument (the holding's sums); null when they hold nothing there. */

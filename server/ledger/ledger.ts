@@ -26,12 +26,14 @@ export interface AccountBalance {
 }
 
 /** NUMERIC(24,8): 16 integer digits, 8 decimals. A delta that does not fit is a bug, not user input. */
-function toSqlDecimal(v: DecInput | undefined): string {
+const LEDGER_LIMIT = dec('1e16');
+
+function checkedAmount(v: DecInput | undefined): Dec {
   const d = dec(v ?? 0);
-  if (!d.isFinite() || d.decimalPlaces() > 8 || d.abs().gte('1e16')) {
+  if (!d.isFinite() || d.decimalPlaces() > 8 || d.abs().gte(LEDGER_LIMIT)) {
     throw new RangeError(`ledger amount out of range: ${d.toString()}`);
   }
-  return exactText(d);
+  return d;
 }
 
 /** Creates the user's USD account (balance 0) if it does not exist yet. */
@@ -92,12 +94,13 @@ export async function moveAll(q: Queryable, userId: number, ms: readonly Movemen
 interface Summed {
   userId: number;
   ms: readonly Movement[];
-  deltas: Array<{ balance: string; lock: string }>;
+  /** Each movement's checked change of the available balance, and the running sum after it. */
+  deltas: Dec[];
+  prefixB: Dec[];
   b: string;
   l: string;
   lowestB: string;
   lowestL: string;
-  prefixB: string[];
   at: number;
 }
 
@@ -105,7 +108,7 @@ function summed(userId: number, ms: readonly Movement[]): Summed {
   const last = ms[ms.length - 1];
   if (!last) throw new Error('moveAll needs at least one movement');
   observeMovements(userId, ms); // an ops command's declared money effect (server/ops/money-watch.ts)
-  const deltas = ms.map((m) => ({ balance: toSqlDecimal(m.balance), lock: toSqlDecimal(m.lock) }));
+  const deltas = ms.map((m) => ({ balance: checkedAmount(m.balance), lock: checkedAmount(m.lock) }));
   // Running sums after each movement: the account must stay at or above zero after every one of them, which is
   // the same as staying there after the lowest of them. The check is on the row's own columns only, like a single
   // move's: PostgreSQL re-evaluates it on the committed row when the UPDATE waited for a concurrent one (a subquery
@@ -114,18 +117,18 @@ function summed(userId: number, ms: readonly Movement[]): Summed {
   let l = dec(0);
   let lowestB: Dec | null = null;
   let lowestL: Dec | null = null;
-  const prefixB: string[] = [];
+  const prefixB: Dec[] = [];
   for (const d of deltas) {
     b = b.plus(d.balance);
     l = l.plus(d.lock);
     if (lowestB === null || b.lt(lowestB)) lowestB = b;
     if (lowestL === null || l.lt(lowestL)) lowestL = l;
-    prefixB.push(exactText(b));
+    prefixB.push(b);
   }
   return {
     userId,
     ms,
-    deltas,
+    deltas: deltas.map((d) => d.balance),
     b: exactText(b),
     l: exactText(l),
     lowestB: exactText(lowestB ?? b),
@@ -150,13 +153,13 @@ const noRecords = (): Records => ({ user: [], value: [], type: [], memo: [], aft
 function recordsOf(s: Summed, after: AccountBalance, into: Records = noRecords()): Records {
   const start = dec(after.balance).minus(s.b);
   s.ms.forEach((m, i) => {
-    const value = s.deltas[i]?.balance ?? '0';
-    if (dec(value).isZero() && !m.alwaysRecord) return;
+    const value = s.deltas[i] ?? dec(0);
+    if (value.isZero() && !m.alwaysRecord) return;
     into.user.push(s.userId);
-    into.value.push(value);
+    into.value.push(exactText(value));
     into.type.push(m.type);
     into.memo.push(m.memo);
-    into.after.push(exactText(start.plus(s.prefixB[i] ?? '0')));
+    into.after.push(exactText(start.plus(s.prefixB[i] ?? 0)));
     into.at.push(m.at);
   });
   return into;
@@ -187,12 +190,13 @@ export async function moveMany(
   const all = moves.map((m) => summed(m.userId, m.ms));
   const done = new Map<number, AccountBalance>();
   if (all.length === 0) return done;
+  // The ANY lets the planner reach the accounts by key instead of hashing the whole table (no statistics on PGlite).
   const rows = await q.query<AccountBalance & { user_id: number }>(
     `UPDATE accounts a
         SET balance = a.balance + d.b, lock_balance = a.lock_balance + d.l, updated_at = d.at
        FROM unnest($1::int[], $2::numeric[], $3::numeric[], $4::numeric[], $5::numeric[], $6::bigint[])
          AS d(u, b, l, lb, ll, at)
-      WHERE a.user_id = d.u AND a.balance + d.lb >= 0 AND a.lock_balance + d.ll >= 0
+      WHERE a.user_id = d.u AND a.user_id = ANY($1::int[]) AND a.balance + d.lb >= 0 AND a.lock_balance + d.ll >= 0
       RETURNING a.user_id, a.balance, a.lock_balance`,
     [
       all.map((s) => s.userId),

@@ -4,10 +4,11 @@
 // one settlement per month however often the job runs; the ledger adds up throughout.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startCopy, stopCopy } from '../../../server/copy/copy-accounts.ts';
-import { CopyGuard } from '../../../server/copy/copy-guard.ts';
+import { CopyGuard, GUARD_CHECK_MS } from '../../../server/copy/copy-guard.ts';
 import { CopyMirror } from '../../../server/copy/mirror.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
 import { marketBuy, useEngineBed } from '../support/engine-helpers.ts';
+import { manualClock } from '../support/harness.ts';
 import { ledgerHolds } from '../support/ledger-invariant.ts';
 import { balanceOf, copyRow, depsOf, provider, recordsOf, trader } from './copy-support.ts';
 
@@ -16,11 +17,13 @@ const bed = useEngineBed();
 let mirror: CopyMirror;
 let guard: CopyGuard;
 let unsubscribe: () => void = () => undefined;
+/** The guard's own clock: each new price comes GUARD_CHECK_MS after the last, so its tick is checked. */
+const guardClock = manualClock(Date.now());
 
 beforeAll(() => {
   const deps = { ...depsOf(bed), log: bed.ctx.log, notifier: bed.ctx.notifier, market: bed.market, engine: bed.engine };
   mirror = new CopyMirror(deps);
-  guard = new CopyGuard(deps);
+  guard = new CopyGuard({ ...deps, clock: guardClock });
   mirror.start();
   unsubscribe = bed.market.onTick(() => guard.onTick());
 });
@@ -32,7 +35,8 @@ beforeEach(async () => {
   await price('1.10000');
 });
 
-async function price(p: string): Promise<void> {
+async function price(p: string, after = GUARD_CHECK_MS): Promise<void> {
+  guardClock.advance(after);
   bed.market.setPrice('TSTEUR', p);
   await bed.engine.idle();
   await mirror.idle();
@@ -62,7 +66,10 @@ describe('copy stop-loss', () => {
     await guard.check(true); // the guard's periodic read of the running copies (every GUARD_REFRESH_MS)
     await price('1.09600'); // loss 40: 959.89, above the level
     expect((await copyRow(bed, copyId)).status).toBe(1);
-    await price('1.09400');
+    // Checked at most every GUARD_CHECK_MS: a tick sooner after the last check waits for a later one.
+    await price('1.09400', GUARD_CHECK_MS - 1);
+    expect((await copyRow(bed, copyId)).status).toBe(1);
+    await price('1.09400', 1);
     expect(await copyRow(bed, copyId)).toMatchObject({ status: 3, end_reason: 'copy_stop_loss' });
     const open = await bed.ctx.db.query('SELECT 1 FROM orders WHERE user_id = $1 AND status = 1', [account]);
     expect(open).toEqual([]);

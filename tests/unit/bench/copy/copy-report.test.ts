@@ -1,9 +1,10 @@
 // The copy bench section in a run (bench/copy/copy-report.ts): each size's latency and throughput become figures
 // compared with the baseline, the 1,000- and 10,000-follower rows are checked against the 250 ms and 2 s and
-// against missed actions, and a run without the section has neither.
+// against missed actions, the tick cost with copies against the one without, and a run without the section has none.
 import { describe, expect, it } from 'vitest';
 import { copyFigures, copyTables, copyTargets } from '../../../../bench/copy/copy-report.ts';
 import type { CopyBenchRow } from '../../../../bench/copy/copy-bench.ts';
+import type { CopyTickRow } from '../../../../bench/copy/copy-ticks.ts';
 import { figuresOf, targetsOf } from '../../../../bench/lib/report.ts';
 
 const row = (followers: number, p99: number, missed = 0): CopyBenchRow => ({
@@ -19,6 +20,16 @@ const row = (followers: number, p99: number, missed = 0): CopyBenchRow => ({
   load1: 1,
 });
 
+const tick = (copies: number, cpuUsPerTick: number): CopyTickRow => ({
+  copies,
+  orders: 100_000,
+  users: 10_000,
+  ticks: 50_000,
+  cpuUsPerTick,
+  tickPathUs: cpuUsPerTick / 2,
+  load1: 1,
+});
+
 describe('copy bench report', () => {
   it('gives each size its figures and checks the 1,000 and 10,000 rows', () => {
     const r = { rows: [row(10, 40), row(1000, 300, 2), row(10000, 1900)] };
@@ -29,8 +40,17 @@ describe('copy bench report', () => {
     expect(t.find((x) => x.id === 'copy.1000.p99')).toMatchObject({ value: 300, verdict: 'missed' });
     expect(t.find((x) => x.id === 'copy.1000.missed')).toMatchObject({ value: 2, verdict: 'missed' });
     expect(t.find((x) => x.id === 'copy.10000.p99')).toMatchObject({ value: 1900, verdict: 'met' });
-    expect(copyTargets({ rows: [row(1000, 240), row(10000, 2000)] }).every((x) => x.verdict === 'met')).toBe(true);
+    const quiet = { rows: [row(1000, 240), row(10000, 2000)], ticks: [tick(0, 13), tick(10000, 13.5)] };
+    expect(copyTargets(quiet).every((x) => x.verdict === 'met')).toBe(true);
     expect(copyTables(r)).toContain('10000');
+  });
+
+  it('checks the tick cost with copies against the one without', () => {
+    const r = { rows: [], ticks: [tick(0, 20), tick(10000, 57_000)] };
+    expect(copyTargets(r).find((x) => x.id === 'copy.ticks.ratio')).toMatchObject({ value: 2850, verdict: 'missed' });
+    expect(copyFigures(r)['copy.ticks.10000.cpuUsPerTick']).toMatchObject({ value: 57_000, better: 'lower' });
+    expect(copyTables(r)).toContain('57000.0 µs');
+    expect(copyTargets({ rows: [] }).find((x) => x.id === 'copy.ticks.ratio')).toMatchObject({ verdict: 'n/a' });
   });
 
   it('is part of a run only when the section ran', () => {

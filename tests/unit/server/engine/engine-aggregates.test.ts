@@ -217,6 +217,10 @@ function harness() {
       expect(index.marginOf(u).toFixed(), `margin of ${u}`).toBe(margin(u).toFixed());
       expect(index.floatingOf(u).toFixed(), `floating of ${u}`).toBe(floating(u).toFixed());
       expect(index.belowStopOut(u), `stop-out of ${u}`).toBe(below(u));
+      const b = balances.get(u);
+      const locked = margin(u);
+      const equity = b === undefined || locked.isZero() ? null : dec(b).plus(locked).plus(floating(u)).times(1e8);
+      expect(index.equityScaled(u)?.toString() ?? null, `equity of ${u} in 10^-8 USD`).toBe(equity?.toFixed() ?? null);
     }
   };
   for (const u of USERS) run({ k: 'balance', user: u, amount: 20_000_000_000 }); // 200 USD each to start
