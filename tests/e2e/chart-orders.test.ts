@@ -92,6 +92,15 @@ async function tradeAt(lang: string, size: { width: number; height: number }, o:
 
 const tag = (page: Page, o: Order, role: string) => page.locator(`.tw-oline[data-line="${o.Id}:${role}"]`);
 
+/** A stop line of `o` the chart shows now: the price may have moved the other one off the scale (its tag hidden). */
+async function shownStop(page: Page, o: Order): Promise<ReturnType<typeof tag>> {
+  const shown = page.locator(
+    `.tw-oline[data-line="${o.Id}:sl"]:not([data-off]), .tw-oline[data-line="${o.Id}:tp"]:not([data-off])`,
+  );
+  await shown.first().waitFor({ timeout: slow(15_000) });
+  return page.locator(`.tw-oline[data-line="${await shown.first().getAttribute('data-line')}"]`);
+}
+
 /** Drags `line`'s tag `dy` pixels down (up when negative) with the mouse, in two moves. */
 async function drag(page: Page, line: ReturnType<typeof tag>, dy: number): Promise<void> {
   const box = await line.boundingBox();
@@ -115,6 +124,8 @@ async function holdOpensSheet(page: Page, cdp: CDPSession, line: ReturnType<type
   const sheet = page.locator(`[data-testid="chart-order-sheet"][data-order="${o.Id}"]`);
   const key = await line.getAttribute('data-line');
   for (let attempt = 1; ; attempt++) {
+    // On the scale: a tick may have taken it off for a moment (its tag is then hidden and takes no touch).
+    await page.locator(`.tw-oline[data-line="${key}"]:not([data-off])`).waitFor({ timeout: slow(15_000) });
     await line.scrollIntoViewIfNeeded();
     // Nothing drawn over the tag's middle (a busy page may still be building the chart's canvases above it).
     await expect
@@ -353,7 +364,7 @@ it(
     for (const lang of ['en', 'ar']) {
       const { context, page } = await tradeAt(lang, PHONE, o);
       const cdp = await context.newCDPSession(page);
-      const sheet = await holdOpensSheet(page, cdp, tag(page, o, 'sl'), o);
+      const sheet = await holdOpensSheet(page, cdp, await shownStop(page, o), o);
       await expect.poll(() => sheet.locator('input[data-field="stop-loss"]').inputValue()).toBe(o.TargetLossPrice);
       await snap(page, `chart-orders-hold-360-${lang}`);
       if (lang === 'en') {
