@@ -1,7 +1,8 @@
 // The mirroring of a provider's positions onto their copies (docs/copy-trading.md "Mirroring, exactly once"). The
 // engine tells it every committed order row (engine.onCommitted); a provider's row is synced with each running copy:
 // the state of the provider's position against the copy's link decides the one action due (open, close, partial
-// close, stops edit: mirror-actions.ts), whose key makes a replay a no-op. The same sync, run over every provider
+// close, stops edit), the copies due each sent in chunks (mirror-batch.ts, mirror-closes.ts, mirror-stops.ts), whose
+// keys make a replay a no-op. The same sync, run over every provider
 // position by the reconciliation job, finishes what a crash left undone and closes orphans. Work on one provider
 // order runs in order; a follower's own close ends its link at once.
 import { dec } from '../../domain/decimal.ts';
