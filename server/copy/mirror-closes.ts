@@ -250,14 +250,11 @@ export async function mirrorParts(deps: MirrorDeps, row: OrderRow, pairs: readon
       })),
       now,
     );
-    // Each position's event numbers as closePart takes them: the rest's first, then the closed part's.
+    // Each position's event numbers as closePart takes them: the rest's first, then the closed part's (two for a part).
     const seqs = await nextSeqs(
       q,
       closings.map((c) => c.o.userId),
-    );
-    const partSeqs = await nextSeqs(
-      q,
-      split.map((c) => c.o.userId),
+      closings.map((_, i) => (i < all.length ? 1 : 2)),
     );
     for (const { copy, own } of all) {
       const done = committed(finished.get(own.id) as OrderRow, seqs, moved);
@@ -265,8 +262,8 @@ export async function mirrorParts(deps: MirrorDeps, row: OrderRow, pairs: readon
     }
     const restOf = new Map(rests.map((r) => [r.id, r]));
     parts.forEach(({ copy, own, part }, i) => {
-      const rest = committed(restOf.get(own.id) as OrderRow, seqs, moved);
-      const closed = committed(closedParts[i] as OrderRow, partSeqs, moved);
+      const closed = committed(closedParts[i] as OrderRow, seqs, moved);
+      const rest = { ...committed(restOf.get(own.id) as OrderRow, seqs, moved), seq: closed.seq - 1 };
       const commits = [
         { done: rest, closed: false },
         { done: closed, closed: true },
