@@ -97,7 +97,7 @@ export interface ServerConfig {
   staffIdleMinutes?: number | undefined;
   /** Length of a fund day in ms (FUND_DAY_MS, default one day): a demo can watch a fund mature in seconds. */
   fundDayMs?: number | undefined;
-  /** COPY_MIRROR_CHUNK: copies per transaction of a batched mirrored open or close (default 500,
+  /** COPY_MIRROR_CHUNK: copies per transaction of a batched mirrored action (default 500,
    * docs/copy-trading.md "Batching"); the kill -9 test makes it small so a kill lands between chunks. */
   copyMirrorChunk?: number | undefined;
   /** Run the fund income job on the timers (default true); tests run it by hand (runFundIncome). */

@@ -1,10 +1,10 @@
 // Section `copy`: the mirror latency from one provider's fill to each follower's (docs/copy-trading.md "Mirroring,
 // exactly once"). The whole server in this process (server/compose.ts on an in-memory PGlite, the simulated market, the
 // writer's copy jobs as in production); one demo provider copied by N demo followers (10 / 50 / 200). Each round the
-// provider opens a market position and then closes it; the time of the provider's commit (the engine's onCommitted)
+// provider opens a market position, closes half of it and then the rest; the time of the provider's commit (the engine's onCommitted)
 // and of each follower's mirrored commit (the mirror's applyCommitted) are taken with performance.now(). Per N:
 // p50/p95/p99 of the per-follower lag over every round's opens and closes, the median of the last follower's lag, and
-// throughput (mirrored actions per second of that last lag). Run by bench/run.ts in a child process pinned to one
+// throughput (mirrored actions per second of that last lag); the partial closes apart, with their own lags. Run by bench/run.ts in a child process pinned to one
 // core; prints one JSON object on stdout.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -36,6 +36,12 @@ export interface CopyBenchRow {
   perSec: number;
   /** Actions not mirrored (skipped or missing): 0 in a valid run. */
   missed: number;
+  /** The provider's partial close (half) → each follower's: p50 and p99 over the rounds, the last follower's median,
+   * and partial closes not mirrored; absent in runs before partial closes were measured. */
+  partP50?: number;
+  partP99?: number;
+  partLastMedian?: number;
+  partMissed?: number;
   load1: number;
 }
 
@@ -54,7 +60,8 @@ const roundsOf = (followers: number, quick: boolean): number => (followers >= 10
 /** Times of the provider's commits and the followers' mirrored ones, by order id and account. */
 class Stopwatch {
   provider = new Map<number, number>();
-  followers: number[] = [];
+  /** Each follower account's last mirrored commit (a partial close commits the rest and the closed part). */
+  followers = new Map<number, number>();
   private waiting: { n: number; resolve: () => void } | null = null;
 
   wrap(engine: OrderEngine, providerId: number, accounts: ReadonlySet<number>): void {
@@ -66,8 +73,8 @@ class Stopwatch {
     const apply = engine.applyCommitted.bind(engine);
     engine.applyCommitted = (done, ...rest) => {
       if (accounts.has(done.row.userId)) {
-        this.followers.push(performance.now());
-        if (this.waiting && this.followers.length >= this.waiting.n) this.waiting.resolve();
+        this.followers.set(done.row.userId, performance.now());
+        if (this.waiting && this.followers.size >= this.waiting.n) this.waiting.resolve();
       }
       return apply(done, ...rest);
     };
@@ -75,7 +82,7 @@ class Stopwatch {
 
   /** Resolves once `n` follower commits were seen since the last reset, or after `ms` (a skipped action). */
   until(n: number, ms: number): Promise<void> {
-    if (this.followers.length >= n) return Promise.resolve();
+    if (this.followers.size >= n) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(resolve, ms);
       this.waiting = {
@@ -89,7 +96,7 @@ class Stopwatch {
   }
 
   reset(): void {
-    this.followers = [];
+    this.followers = new Map();
     this.waiting = null;
   }
 }
@@ -138,9 +145,8 @@ async function benchSize(followers: number, rounds: number): Promise<CopyBenchRo
     const inst = await openCrypto(ctx.db, engine, (code) => ctx.market.isOpen(code));
     const watch = new Stopwatch();
     watch.wrap(engine, providerId, accounts);
-    const lags: number[] = [];
-    const lasts: number[] = [];
-    let missed = 0;
+    const fills = { lags: [] as number[], lasts: [] as number[], missed: 0 };
+    const parts = { lags: [] as number[], lasts: [] as number[], missed: 0 };
     // Provider lots so that the follower's share (10,000 of 1,000,000) is 10 minimum lots.
     const cont = String(Number(inst.minLots) * 1000);
     // The highest leverage the provider's retail terms offer (a demo account's class caps it).
@@ -150,14 +156,14 @@ async function benchSize(followers: number, rounds: number): Promise<CopyBenchRo
       inst.multiples,
     );
     const multiple = Math.max(...offered);
-    const measure = async (orderId: number): Promise<void> => {
+    const measure = async (orderId: number, into = fills): Promise<void> => {
       await watch.until(followers, 30_000);
       const t0 = watch.provider.get(orderId);
       if (t0 === undefined) throw new Error(`no commit seen for provider order ${orderId}`);
-      missed += followers - watch.followers.length;
-      const round = watch.followers.map((t) => t - t0);
-      lags.push(...round);
-      lasts.push(Math.max(...round));
+      into.missed += followers - watch.followers.size;
+      const round = [...watch.followers.values()].map((t) => t - t0);
+      into.lags.push(...round);
+      into.lasts.push(Math.max(...round));
       watch.reset();
     };
     for (let r = 0; r < rounds; r++) {
@@ -171,21 +177,28 @@ async function benchSize(followers: number, rounds: number): Promise<CopyBenchRo
       } as const;
       const o = await engine.submit(providerId, inst.id, { ...input, leverage: multiple }, null);
       await measure(o.Id);
+      // Half: each follower's ten minimum lots become five (mirror-closes.ts, the same fraction).
+      await engine.close(providerId, o.Id, String(Number(cont) / 2));
+      await measure(o.Id, parts);
       await engine.close(providerId, o.Id);
       await measure(o.Id);
     }
     const at = (p: number, v: number[]): number => percentile(v, p) ?? 0;
-    const lastMedian = at(50, lasts);
+    const lastMedian = at(50, fills.lasts);
     return {
       followers,
       rounds,
-      actions: lags.length,
-      p50: at(50, lags),
-      p95: at(95, lags),
-      p99: at(99, lags),
+      actions: fills.lags.length,
+      p50: at(50, fills.lags),
+      p95: at(95, fills.lags),
+      p99: at(99, fills.lags),
       lastMedian,
       perSec: lastMedian > 0 ? (followers / lastMedian) * 1000 : 0,
-      missed,
+      missed: fills.missed,
+      partP50: at(50, parts.lags),
+      partP99: at(99, parts.lags),
+      partLastMedian: at(50, parts.lasts),
+      partMissed: parts.missed,
       load1: loadavg()[0] ?? 0,
     };
   } finally {

@@ -1,4 +1,4 @@
-// A provider's open or close mirrored to many copies at once (docs/copy-trading.md "Batching"): the copies in chunks
+// A provider's open mirrored to many copies at once (docs/copy-trading.md "Batching"): the copies in chunks
 // of MIRROR_CHUNK, one transaction per chunk, a few set-based statements per chunk whatever its size. Every rule of a
 // single copied open still applies per copy (sizing, leverage, the slippage guard, the retail terms, the open-order
 // cap, free margin, the order's own checks); a copy refused is a told skip under its key. Exactly once: each copy's
@@ -6,16 +6,13 @@
 // links, so a kill -9 leaves each key either absent (redone later) or committed with all it did.
 import { dec, exactText } from '../../domain/decimal.ts';
 import { copiedLots, copiedMultiple, sameDistance, slipped } from '../../domain/copy-maths.ts';
-import { FIXED_MARGIN_MODE, positionPnl, sideOf } from '../../domain/trade-maths.ts';
-import { lots, price, usd, type Price } from '../../domain/units.ts';
+import { FIXED_MARGIN_MODE, sideOf } from '../../domain/trade-maths.ts';
+import { type Price } from '../../domain/units.ts';
 import { getSetting } from '../settings/settings.ts';
-import { accountsOf, moveMany, type AccountBalance, type Movement } from '../ledger/ledger.ts';
-import { RecordType } from '../ledger/record-types.ts';
-import { recordAbsorbed } from '../ledger/house-book.ts';
+import { accountsOf, moveMany } from '../ledger/ledger.ts';
 import { ApiError } from '../http/envelope.ts';
-import { priceText } from '../engine/amounts.ts';
 import { nextSeqs } from '../engine/event-seq.ts';
-import { finishOrders, insertOrders, lockHoldings } from '../engine/orders-repository.ts';
+import { insertOrders } from '../engine/orders-repository.ts';
 import { closeSide, openSide } from '../engine/sides.ts';
 import {
   lockAccounts,
@@ -25,8 +22,7 @@ import {
   planSubmit,
   type SubmitInput,
 } from '../engine/submit-order.ts';
-import { memoOf, newOrderOf, openMovements, RowChanged, type Committed } from '../engine/transitions.ts';
-import { cappedRealised } from '../engine/triggers.ts';
+import { memoOf, newOrderOf, openMovements } from '../engine/transitions.ts';
 import type { EngineInstrument, OrderRow, SubmitPlan } from '../engine/types.ts';
 import { assetClassOfInstrument, offeredFor, retailTermsOfMany } from '../retail/retail-terms.ts';
 import type { CopyRow } from './copy-repository.ts';
@@ -35,11 +31,9 @@ import {
   insertLinks,
   markSkippedMany,
   providerOrderState,
-  unlinkMany,
   type BatchClaim,
-  type LinkRow,
 } from './mirror-repository.ts';
-import { closingPrice, stopsOf, type Outcome } from './mirror-actions.ts';
+import { committed, stopsOf, type Outcome } from './mirror-actions.ts';
 import type { MirrorDeps } from './mirror-deps.ts';
 
 /** Copies per transaction: large enough that a thousand followers take a few, small enough that a chunk's locks
@@ -246,112 +240,5 @@ export async function mirrorOpens(deps: MirrorDeps, row: OrderRow, copies: reado
       told.push({ copy: p.copy, outcome: { kind: 'done', commits: [{ done, closed: false }], lots: p.lots } });
     }
     return told;
-  });
-}
-
-function committed(row: OrderRow, seqs: Map<number, number>, moved: Map<number, AccountBalance>): Committed {
-  const seq = seqs.get(row.userId);
-  if (seq === undefined) throw new Error(`no event number for account ${row.userId}`);
-  return { row, seq, account: moved.get(row.userId) ?? null };
-}
-
-/** Closes the linked positions of one chunk of copies whose provider position closed, in one transaction, at the
- * followers' own closing price; refused whole (a halt, a closed market, no price) it rolls back and waits for the
- * next sync, never dropped. */
-export async function mirrorCloses(
-  deps: MirrorDeps,
-  row: OrderRow,
-  pairs: ReadonlyArray<{ copy: CopyRow; link: LinkRow }>,
-): Promise<Told[]> {
-  return deps.db.tx(async (q): Promise<Told[]> => {
-    const now = deps.clock.now();
-    const claims = pairs.map((p): BatchClaim => ({ copyId: p.copy.id, outcome: 'done', reason: '', lots: '' }));
-    const claimed = await claimActions(q, row.id, 'close', claims, now);
-    const mine = pairs.filter((p) => claimed.has(p.copy.id));
-    if (mine.length === 0) return [];
-    // The positions first, then their accounts (both in id order): the order an engine close takes them in.
-    const own = await lockHoldings(
-      q,
-      mine.map((p) => p.link.follower_order_id),
-    );
-    const live = mine.filter((p) => own.get(p.link.follower_order_id)?.userId === p.copy.account_id);
-    const gone = mine.filter((p) => !live.includes(p));
-    await unlinkMany(
-      q,
-      row.id,
-      gone.map((p) => p.copy.id),
-      'follower_closed',
-      now,
-    );
-    const first = live[0];
-    if (!first) return [];
-    const inst = await deps.engine.instruments.getOrThrow(row.instrumentId, q);
-    const held = await lockAccounts(
-      q,
-      live.map((p) => p.copy.account_id),
-    );
-    const closes = live.map((p) => {
-      const o = own.get(p.link.follower_order_id) as OrderRow;
-      const at = closingPrice(deps, inst, o);
-      const margin = usd(o.margin);
-      const full = positionPnl(inst.spec, sideOf(o.orderType), lots(o.quantity), price(o.price), at);
-      // After the release the available balance already includes this margin: capped against it alone.
-      const realised = cappedRealised(full, usd(dec(held.get(o.userId)?.balance ?? 0).plus(margin)), usd(0));
-      return { p, o, at, margin, full, realised };
-    });
-    const moved = await moveMany(
-      q,
-      closes.map(({ o, margin, realised }) => {
-        const memo = memoOf(inst, o.id);
-        const release: Movement = {
-          balance: margin,
-          lock: margin.neg(),
-          type: RecordType.MARGIN_RELEASE,
-          memo,
-          at: now,
-        };
-        const profit: Movement = { balance: realised, type: RecordType.PROFIT, memo, at: now };
-        return { userId: o.userId, ms: realised.isZero() ? [release] : [release, profit] };
-      }),
-    );
-    if (moved.size !== closes.length) throw new Error('a batched close was refused by the ledger under its locks');
-    for (const c of closes.filter((x) => x.realised.gt(x.full))) {
-      const amount = c.realised.minus(c.full);
-      await recordAbsorbed(q, {
-        orderId: c.o.id,
-        userId: c.o.userId,
-        instrumentId: c.o.instrumentId,
-        kind: 'close',
-        amount,
-        at: now,
-      });
-    }
-    const finished = await finishOrders(
-      q,
-      closes.map((c) => ({
-        id: c.o.id,
-        updatePrice: priceText(c.at, inst.pricePrecision),
-        factProfits: exactText(c.realised),
-      })),
-      'user',
-      now,
-    );
-    if (finished.length !== closes.length) throw new RowChanged();
-    const byId = new Map(finished.map((o) => [o.id, o]));
-    const seqs = await nextSeqs(
-      q,
-      closes.map((c) => c.o.userId),
-    );
-    await unlinkMany(
-      q,
-      row.id,
-      live.map((p) => p.copy.id),
-      'provider_closed',
-      now,
-    );
-    return closes.map(({ p, o }): Told => {
-      const done = committed(byId.get(o.id) as OrderRow, seqs, moved);
-      return { copy: p.copy, outcome: { kind: 'done', commits: [{ done, closed: true }], lots: o.quantity } };
-    });
   });
 }

@@ -51,15 +51,6 @@ export async function claimAction(q: Queryable, a: ActionClaim): Promise<boolean
   return rows.length > 0;
 }
 
-/** Turns a claimed action into a skip with its reason (the provider closed before the copy could open). */
-export async function markSkipped(q: Queryable, a: Omit<ActionClaim, 'outcome' | 'at'>): Promise<void> {
-  await q.query(
-    `UPDATE copy_actions SET outcome = 'skipped', reason = $4
-      WHERE provider_order_id = $1 AND copy_id = $2 AND action = $3`,
-    [a.providerOrderId, a.copyId, a.action, a.reason ?? ''],
-  );
-}
-
 /** One copy's claim in a batch (mirror-batch.ts): its action, and a skip's reason and detail. */
 export interface BatchClaim {
   copyId: number;
@@ -172,19 +163,23 @@ export async function insertLinks(q: Queryable, ls: readonly NewLink[]): Promise
   );
 }
 
-export async function setLinkLots(q: Queryable, copyId: number, providerOrderId: number, lots: string): Promise<void> {
-  await q.query('UPDATE copy_links SET provider_lots = $3 WHERE copy_id = $1 AND provider_order_id = $2', [
-    copyId,
+/** The provider's lots the links of these copies now mirror (after a partial close). */
+export async function setLinkLots(q: Queryable, providerOrderId: number, copyIds: readonly number[], lots: string) {
+  if (copyIds.length === 0) return;
+  await q.query('UPDATE copy_links SET provider_lots = $3 WHERE provider_order_id = $1 AND copy_id = ANY($2::int[])', [
     providerOrderId,
+    copyIds,
     lots,
   ]);
 }
 
-export async function setLinkStops(q: Queryable, copyId: number, providerOrderId: number, stops: string) {
+/** The provider's stops the links of these copies now mirror, each link's stops version one further. */
+export async function setLinkStops(q: Queryable, providerOrderId: number, copyIds: readonly number[], stops: string) {
+  if (copyIds.length === 0) return;
   await q.query(
     `UPDATE copy_links SET provider_stops = $3, stops_version = stops_version + 1
-      WHERE copy_id = $1 AND provider_order_id = $2`,
-    [copyId, providerOrderId, stops],
+      WHERE provider_order_id = $1 AND copy_id = ANY($2::int[])`,
+    [providerOrderId, copyIds, stops],
   );
 }
 

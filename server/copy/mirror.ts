@@ -1,7 +1,8 @@
 // The mirroring of a provider's positions onto their copies (docs/copy-trading.md "Mirroring, exactly once"). The
 // engine tells it every committed order row (engine.onCommitted); a provider's row is synced with each running copy:
 // the state of the provider's position against the copy's link decides the one action due (open, close, partial
-// close, stops edit: mirror-actions.ts), whose key makes a replay a no-op. The same sync, run over every provider
+// close, stops edit), the copies due each sent in chunks (mirror-batch.ts, mirror-closes.ts, mirror-stops.ts), whose
+// keys make a replay a no-op. The same sync, run over every provider
 // position by the reconciliation job, finishes what a crash left undone and closes orphans. Work on one provider
 // order runs in order; a follower's own close ends its link at once.
 import { dec } from '../../domain/decimal.ts';
@@ -19,15 +20,13 @@ import {
   realFollowers,
   staleFollowerLinks,
   unlinkFollowerOrder,
-  type LinkRow,
 } from './mirror-repository.ts';
-import { mirrorPart, mirrorStops, stopsOf, type Outcome } from './mirror-actions.ts';
-import { chunks, MIRROR_CHUNK, mirrorCloses, mirrorOpens, type Told } from './mirror-batch.ts';
+import { stopsOf } from './mirror-actions.ts';
+import { chunks, MIRROR_CHUNK, mirrorOpens, type Told } from './mirror-batch.ts';
+import { mirrorCloses, mirrorParts, type Pair } from './mirror-closes.ts';
+import { mirrorStops } from './mirror-stops.ts';
 import type { MirrorDeps } from './mirror-deps.ts';
 import { openAtStart } from './copy-start-sync.ts';
-
-/** One copy's mirrored step, null when nothing was due. */
-type Stepped = { copy: CopyRow; outcome: Outcome | null };
 
 export interface ReconcileReport {
   orphans: number;
@@ -112,8 +111,10 @@ export class CopyMirror {
     const opened = row.status === 1 ? await copiesWithAction(this.deps.db, row.id, 'open') : new Set<number>();
     const opens: CopyRow[] = [];
     const earlier: CopyRow[] = [];
-    const closes: Array<{ copy: CopyRow; link: LinkRow }> = [];
-    const others: Array<{ copy: CopyRow; link: LinkRow }> = [];
+    const closes: Pair[] = [];
+    const parts: Pair[] = [];
+    // A stops edit is keyed by each link's stops version: a chunk holds copies of one version.
+    const stops = new Map<number, Pair[]>();
     for (const copy of copies) {
       const link = links.get(copy.id);
       if (row.status === 3) {
@@ -123,7 +124,13 @@ export class CopyMirror {
         if (copy.status !== CopyStatus.ACTIVE || suspended || opened.has(copy.id)) continue;
         if ((row.filledAt ?? row.createdAt) >= Number(copy.started_at)) opens.push(copy);
         else if (copy.copy_open === 1) earlier.push(copy);
-      } else if (link.unlinked_at === null) others.push({ copy, link });
+      } else if (link.unlinked_at !== null) continue;
+      else if (dec(row.quantity).lt(link.provider_lots)) parts.push({ copy, link });
+      else if (!suspended && stopsOf(row) !== link.provider_stops) {
+        const same = stops.get(link.stops_version) ?? [];
+        same.push({ copy, link });
+        stops.set(link.stops_version, same);
+      }
     }
     for (const chunk of chunks(opens, this.chunk))
       await this.waiting(row, () => mirrorOpens(this.deps, row, chunk), provider);
@@ -131,18 +138,17 @@ export class CopyMirror {
       await this.waiting(row, () => openAtStart(this.deps, row, chunk), provider);
     for (const chunk of chunks(closes, this.chunk))
       await this.waiting(row, () => mirrorCloses(this.deps, row, chunk), provider);
-    for (const { copy, link } of others) {
-      await this.waiting(
-        row,
-        async () => [{ copy, outcome: await this.syncLinked(row, copy, link, suspended) }],
-        provider,
-      );
+    for (const chunk of chunks(parts, this.chunk))
+      await this.waiting(row, () => mirrorParts(this.deps, row, chunk), provider);
+    for (const same of stops.values()) {
+      for (const chunk of chunks(same, this.chunk))
+        await this.waiting(row, () => mirrorStops(this.deps, row, chunk), provider);
     }
   }
 
   /** Runs one mirrored step and applies what it did; a refused close (a halt, a shut market) rolled back whole and
    * waits for the reconciliation job. */
-  private async waiting(row: OrderRow, step: () => Promise<Told[] | Stepped[]>, p: ProviderRow | null): Promise<void> {
+  private async waiting(row: OrderRow, step: () => Promise<Told[]>, p: ProviderRow | null): Promise<void> {
     try {
       this.apply(row, p, await step());
     } catch (err) {
@@ -151,20 +157,14 @@ export class CopyMirror {
     }
   }
 
-  private syncLinked(row: OrderRow, copy: CopyRow, link: LinkRow, suspended: boolean): Promise<Outcome | null> {
-    if (dec(row.quantity).lt(link.provider_lots)) return mirrorPart(this.deps, row, copy, link);
-    if (!suspended && stopsOf(row) !== link.provider_stops) return mirrorStops(this.deps, row, copy, link);
-    return Promise.resolve(null);
-  }
-
   /** The engine learns the commits at once (the lag ends here); the followers' notices follow on their own queue, so
    * they never hold up the next mirrored step. The mirror's own commits are not fed back to it (`own`). */
-  private apply(row: OrderRow, p: ProviderRow | null, told: readonly Stepped[]): void {
+  private apply(row: OrderRow, p: ProviderRow | null, told: readonly Told[]): void {
     const since = row.completedAt ?? row.filledAt ?? row.createdAt;
     this.own = true;
     try {
       for (const { outcome } of told) {
-        if (outcome?.kind !== 'done') continue;
+        if (outcome.kind !== 'done') continue;
         for (const c of outcome.commits) {
           this.deps.engine.applyCommitted(c.done, c.closed ? 'closed' : 'changed', c.closed ? 'user' : null);
         }
@@ -173,7 +173,7 @@ export class CopyMirror {
     } finally {
       this.own = false;
     }
-    const news = told.filter((t): t is Told => t.outcome !== null && t.outcome.kind !== 'none');
+    const news = told.filter((t) => t.outcome.kind !== 'none');
     if (news.length === 0) return;
     const before = this.notices;
     this.notices = before

@@ -17,13 +17,18 @@ export async function currentSeq(q: Queryable, userId: number): Promise<number> 
   return Number(rows[0]?.seq ?? 0);
 }
 
-/** nextSeq for many users at once (each once): their new seqs by user. */
-export async function nextSeqs(q: Queryable, userIds: readonly number[]): Promise<Map<number, number>> {
+/** nextSeq for many users at once (each once; `steps`, when given, takes that many numbers for the user at that
+ * index): their last new seqs by user. */
+export async function nextSeqs(
+  q: Queryable,
+  userIds: readonly number[],
+  steps?: readonly number[],
+): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();
   const rows = await q.query<{ user_id: number; seq: string | number }>(
-    `INSERT INTO order_event_seq (user_id, seq) SELECT u, 1 FROM unnest($1::int[]) AS u ORDER BY u
-     ON CONFLICT (user_id) DO UPDATE SET seq = order_event_seq.seq + 1 RETURNING user_id, seq`,
-    [userIds],
+    `INSERT INTO order_event_seq (user_id, seq) SELECT u, n FROM unnest($1::int[], $2::int[]) AS d(u, n) ORDER BY u
+     ON CONFLICT (user_id) DO UPDATE SET seq = order_event_seq.seq + excluded.seq RETURNING user_id, seq`,
+    [userIds, steps ?? userIds.map(() => 1)],
   );
   return new Map(rows.map((r) => [Number(r.user_id), Number(r.seq)]));
 }

@@ -344,6 +344,95 @@ export async function insertClosedPart(
   return row;
 }
 
+/** shrinkOrder for many holding orders in one statement (copy trading's batched partial closes), each only if still
+ * holding: the rows shrunk, in any order. */
+export async function shrinkOrders(
+  q: Queryable,
+  fs: ReadonlyArray<{ id: number; quantity: string; margin: string; tradeFee: string; updatePrice: string }>,
+): Promise<OrderRow[]> {
+  if (fs.length === 0) return [];
+  const ids = fs.map((f) => f.id);
+  const rows = await PACKED.query(
+    q,
+    `UPDATE orders o SET quantity = d.q, caution_money = d.c, trade_fee = d.f, update_price = d.p
+       FROM unnest($1::int[], $2::numeric[], $3::numeric[], $4::numeric[], $5::numeric[]) AS d(id, q, c, f, p)
+      WHERE o.id = d.id AND o.id = ANY($1::int[]) AND o.status = 1 RETURNING ${PACKED.select('o')}`,
+    [ids, fs.map((f) => f.quantity), fs.map((f) => f.margin), fs.map((f) => f.tradeFee), fs.map((f) => f.updatePrice)],
+  );
+  return rows.map(rowOf);
+}
+
+/** insertClosedPart for many positions in one statement, each part's row in input order. */
+export async function insertClosedParts(
+  q: Queryable,
+  parts: ReadonlyArray<{
+    from: OrderRow;
+    quantity: string;
+    margin: string;
+    tradeFee: string;
+    closePrice: string;
+    factProfits: string;
+  }>,
+  now: number,
+): Promise<OrderRow[]> {
+  if (parts.length === 0) return [];
+  const col = <T>(f: (p: (typeof parts)[number]) => T): T[] => parts.map(f);
+  const rows = await PACKED.query(
+    q,
+    `WITH n AS (
+       INSERT INTO orders (user_id, instrument_id, order_type, quantity, multiple, price, origin_price, update_price,
+         fact_profits, caution_money, trade_fee, target_loss_price, target_profit_price, trail_distance, status,
+         close_reason, created_at, filled_at, completed_at)
+       SELECT o.u, o.i, o.t, o.q, o.m, o.p, o.op, o.up, o.fp, o.c, o.f, o.sl, o.tp, o.tr, 3, 'user', o.ca, o.fa, $16
+         FROM unnest($1::int[], $2::int[], $3::smallint[], $4::numeric[], $5::int[], $6::numeric[], $7::numeric[],
+                     $8::numeric[], $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[],
+                     $14::numeric[], $15::bigint[], $17::bigint[])
+           WITH ORDINALITY AS o(u, i, t, q, m, p, op, up, fp, c, f, sl, tp, tr, ca, fa, n)
+        ORDER BY o.n
+       RETURNING id, ${PACKED.select()})
+     SELECT packed FROM n ORDER BY id`,
+    [
+      col((p) => p.from.userId),
+      col((p) => p.from.instrumentId),
+      col((p) => p.from.orderType),
+      col((p) => p.quantity),
+      col((p) => p.from.leverage),
+      col((p) => p.from.price),
+      col((p) => p.from.originPrice),
+      col((p) => p.closePrice),
+      col((p) => p.factProfits),
+      col((p) => p.margin),
+      col((p) => p.tradeFee),
+      col((p) => p.from.targetLossPrice),
+      col((p) => p.from.targetProfitPrice),
+      col((p) => p.from.trailDistance),
+      col((p) => p.from.createdAt),
+      now,
+      col((p) => p.from.filledAt),
+    ],
+  );
+  if (rows.length !== parts.length) throw new Error('insert returned fewer parts');
+  return rows.map(rowOf);
+}
+
+/** updateStopsAndTrail for many holding orders in one statement (copy trading's batched stops edits), no trailing
+ * distance; each only if still holding. */
+export async function updateStopsMany(
+  q: Queryable,
+  fs: ReadonlyArray<{ id: number; profit: string; loss: string; updatePrice: string }>,
+): Promise<OrderRow[]> {
+  if (fs.length === 0) return [];
+  const ids = fs.map((f) => f.id);
+  const rows = await PACKED.query(
+    q,
+    `UPDATE orders o SET target_profit_price = d.tp, target_loss_price = d.sl, trail_distance = 0, update_price = d.p
+       FROM unnest($1::int[], $2::numeric[], $3::numeric[], $4::numeric[]) AS d(id, tp, sl, p)
+      WHERE o.id = d.id AND o.id = ANY($1::int[]) AND o.status = 1 RETURNING ${PACKED.select('o')}`,
+    [ids, fs.map((f) => f.profit), fs.map((f) => f.loss), fs.map((f) => f.updatePrice)],
+  );
+  return rows.map(rowOf);
+}
+
 export async function loadOpenOrders(q: Queryable): Promise<OrderRow[]> {
   return (await q.query<DbOrder>('SELECT * FROM orders WHERE status IN (0, 1) ORDER BY id')).map(rowOf);
 }

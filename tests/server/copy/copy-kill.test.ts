@@ -1,8 +1,9 @@
 // kill -9 of the market writer during mass mirroring (docs/copy-trading.md "Mirroring, exactly once"): `server/serve.ts`
-// as a real process, a demo provider copied by FOLLOWERS demo followers, mirrored in batches of 50 copies per
+// as a real process, a demo provider copied by FOLLOWERS demo followers, mirrored in batches of 20 copies per
 // transaction (COPY_MIRROR_CHUNK), so a kill lands between chunks. The provider opens two positions and the
 // process is killed with SIGKILL while their opens are being mirrored; restarted, it closes half of one and the other
-// whole, and is killed again while those are mirrored; the last restart's reconciliation finishes the rest. Then, with
+// whole, and is killed again between the chunks of the partial close; the last restart's reconciliation finishes the
+// rest. Then, with
 // the database opened directly: every copy holds exactly the positions its copy should — the first by the same
 // fraction, still open and linked, the second closed — none orphaned, none doubled, each action keyed once, and the
 // ledger whole.
@@ -21,7 +22,7 @@ const FOLLOWERS = Number(process.env.COPY_KILL_FOLLOWERS ?? 200);
 const BREAK_GLASS = 'copy-kill-break-glass-0123456789abcdef';
 const processes = useServerProcesses('copy-kill');
 const start = (): Promise<ServerProcess> =>
-  processes.start({ RATE_LIMIT_FACTOR: '1000', SIM_HZ: '2', OPS_TOKEN: BREAK_GLASS, COPY_MIRROR_CHUNK: '50' });
+  processes.start({ RATE_LIMIT_FACTOR: '1000', SIM_HZ: '2', OPS_TOKEN: BREAK_GLASS, COPY_MIRROR_CHUNK: '20' });
 
 const exited = (c: ChildProcess): Promise<void> =>
   c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', () => r()));
@@ -53,19 +54,19 @@ async function lanes(n: number, lanesN: number, work: (i: number) => Promise<voi
   );
 }
 
-/** Kills the process once `ready(state)` holds; the linked positions at that moment. */
-async function killWhen(server: ServerProcess, ready: (s: CopyState) => boolean): Promise<number> {
-  let seen = 0;
+/** Kills the process once `ready(state)` holds; the state at that moment. */
+async function killWhen(server: ServerProcess, ready: (s: CopyState) => boolean): Promise<CopyState> {
+  let seen: CopyState | null = null;
   await until(
     async () => {
-      const s = await copyState(server.url);
-      seen = s.linked_positions;
-      return ready(s);
+      seen = await copyState(server.url);
+      return ready(seen);
     },
     { what: 'mirroring under way', tries: 4000, stepMs: 5 },
   );
   server.child.kill('SIGKILL');
   await exited(server.child);
+  if (!seen) throw new Error('no state read');
   return seen;
 }
 
@@ -122,7 +123,7 @@ describe('kill -9 of the writer while mirroring', () => {
       phases.push(Date.now() - t0);
       const [a, b] = [await submit(p, inst, big), await submit(p, inst, big)];
       const opened = (s: CopyState): boolean => s.linked_positions + skips(s) >= all;
-      const atFirstKill = await killWhen(server, (s) => s.linked_positions >= all / 10);
+      const atFirstKill = (await killWhen(server, (s) => s.linked_positions >= all / 10)).linked_positions;
       server = await start();
       p = api(server.url, { lang: 'en' }).withToken(providerToken);
       await until(async () => opened(await copyState(server.url)), {
@@ -132,14 +133,13 @@ describe('kill -9 of the writer while mirroring', () => {
       });
 
       phases.push(Date.now() - t0);
-      // Round 2: half of A closed and B closed, the writer killed while they are mirrored.
+      // Round 2: half of A closed and B closed, the writer killed once a chunk of A's partial close committed.
       const half = dec(big).div(2).toFixed();
       expect((await p.get('/v1/api/forex/close', { id: a, cont: half })).code).toBe(1);
+      const behind = (await copyState(server.url)).partial_closes_waiting;
       expect((await p.get('/v1/api/forex/close', { id: b })).code).toBe(1);
-      const atSecondKill = await killWhen(
-        server,
-        (s) => s.orphans_waiting + s.partial_closes_waiting <= FOLLOWERS * 1.8,
-      );
+      const second = await killWhen(server, (s) => s.partial_closes_waiting < behind);
+      const atSecondKill = second.linked_positions;
       server = await start();
       await until(async () => settled(await copyState(server.url)), {
         what: 'the reconciliation after the second restart',
@@ -150,9 +150,13 @@ describe('kill -9 of the writer while mirroring', () => {
       phases.push(Date.now() - t0);
       server.child.kill('SIGTERM');
       await exited(server.child);
-      console.log(`[copy-kill] ${JSON.stringify({ atFirstKill, atSecondKill, of: all, final, phases })}`);
-      // The first kill landed in the middle of the opens: the restart had work to finish.
+      console.log(
+        `[copy-kill] ${JSON.stringify({ atFirstKill, atSecondKill, behind, second, of: all, final, phases })}`,
+      );
+      // The first kill landed in the middle of the opens, the second between the partial close's chunks: each
+      // restart had work to finish.
       expect(atFirstKill).toBeLessThan(all);
+      expect(second.partial_closes_waiting).toBeGreaterThan(0);
 
       const db = await processes.openDirect();
       try {
@@ -208,6 +212,9 @@ describe('kill -9 of the writer while mirroring', () => {
             if (due === null) expect(rest?.status).toBe(3);
             else expect([rest?.status, linkA.unlinked_at, dec(part).toFixed()]).toEqual([1, null, due.toFixed()]);
           }
+          // A's partial close keyed once for a copy that held A, done or skipped.
+          const keyed = actions.filter((x) => x.provider_order_id === a && x.action.startsWith('part:'));
+          expect(keyed).toHaveLength(linkA ? 1 : 0);
           // Nothing else: one row per opened position, plus A's closed part.
           const done = opened.filter((x) => x.outcome === 'done').length;
           expect(orders).toHaveLength(done + parts);

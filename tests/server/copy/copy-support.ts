@@ -10,6 +10,7 @@ import { move } from '../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
 import { dec } from '../../../domain/decimal.ts';
 import type { EngineBedHandle } from '../support/engine-helpers.ts';
+import type { EngineInstrument } from '../../../server/engine/types.ts';
 
 export const depsOf = (bed: EngineBedHandle): CopyDeps => ({
   db: bed.ctx.db,
@@ -101,3 +102,15 @@ export async function countCopies(bed: EngineBedHandle): Promise<number> {
   const rows = await bed.ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM copies');
   return Number(rows[0]?.n);
 }
+
+/** TST/WID: a minimum lot above the step and no fee, for the partial close's remainder rule. */
+export const WIDE: EngineInstrument = {
+  id: 9004,
+  code: 'TSTWID',
+  showCode: 'TST/WID',
+  pricePrecision: 5,
+  pip: '0.01',
+  minLots: '0.1',
+  multiples: [100],
+  spec: { MarginMode: 2, ForexContNum: '100000', ForexFeeRate: '0' },
+};

@@ -8,21 +8,10 @@ import { startCopy } from '../../../server/copy/copy-accounts.ts';
 import { setSuspended } from '../../../server/copy/copy-repository.ts';
 import { type CopyMirror } from '../../../server/copy/mirror.ts';
 import type { SubmitQuery } from '../../../server/http/wire/submit-query.ts';
-import type { EngineInstrument } from '../../../server/engine/types.ts';
 import { expectLedgerInvariants, marketBuy, useEngineBed } from '../support/engine-helpers.ts';
 import { ledgerHolds } from '../support/ledger-invariant.ts';
-import { copyRow, depsOf, mirrorOf, provider, trader } from './copy-support.ts';
+import { copyRow, depsOf, mirrorOf, provider, trader, WIDE } from './copy-support.ts';
 
-const WIDE: EngineInstrument = {
-  id: 9004,
-  code: 'TSTWID',
-  showCode: 'TST/WID',
-  pricePrecision: 5,
-  pip: '0.01',
-  minLots: '0.1', // a minimum above the step: the partial close's remainder rule
-  multiples: [100],
-  spec: { MarginMode: 2, ForexContNum: '100000', ForexFeeRate: '0' },
-};
 const EUR = 9001;
 
 const bed = useEngineBed({ moreInstruments: [WIDE], prices: { TSTWID: '1.00000' } });

@@ -1,0 +1,275 @@
+// A provider's close and partial close mirrored to many copies at once (docs/copy-trading.md "Batching"): the copies
+// in chunks, one transaction per chunk, set-based statements whatever its size. Both share one path: the key claimed
+// for every copy of the chunk, the linked positions and then their accounts locked (the order an engine close takes
+// them in), each closing at the follower's own price with its margin released and its P&L realised capped as
+// closeHolding and closePart cap it. A partial close keeps every copy's own rule: the same fraction rounded down to
+// the step, all of it when the rest would fall below the minimum lot, a told skip when the part is below it.
+import { dec, exactText } from '../../domain/decimal.ts';
+import { copiedPartLots } from '../../domain/copy-maths.ts';
+import { MAX_LOTS } from '../../domain/order-rules.ts';
+import { positionPnl, proRata, sideOf } from '../../domain/trade-maths.ts';
+import { lots, price, usd, type Lots, type Price, type Usd } from '../../domain/units.ts';
+import type { Queryable } from '../db/db.ts';
+import { moveMany, type AccountBalance, type Movement } from '../ledger/ledger.ts';
+import { RecordType } from '../ledger/record-types.ts';
+import { recordAbsorbed } from '../ledger/house-book.ts';
+import { priceText } from '../engine/amounts.ts';
+import { nextSeqs } from '../engine/event-seq.ts';
+import { finishOrders, insertClosedParts, lockHoldings, shrinkOrders } from '../engine/orders-repository.ts';
+import { lockAccounts } from '../engine/submit-order.ts';
+import { memoOf, RowChanged } from '../engine/transitions.ts';
+import { cappedRealised } from '../engine/triggers.ts';
+import type { EngineInstrument, OrderRow } from '../engine/types.ts';
+import type { CopyRow } from './copy-repository.ts';
+import {
+  claimActions,
+  markSkippedMany,
+  setLinkLots,
+  unlinkMany,
+  type BatchClaim,
+  type LinkRow,
+} from './mirror-repository.ts';
+import { closingPrice, committed } from './mirror-actions.ts';
+import type { Told } from './mirror-batch.ts';
+import type { MirrorDeps } from './mirror-deps.ts';
+
+export type Pair = { copy: CopyRow; link: LinkRow };
+
+/** A chunk's copies whose key this transaction claimed and whose linked position is still held, each with it locked;
+ * a position gone (its follower closed it) ends its link. */
+export async function claimLinked(
+  q: Queryable,
+  row: OrderRow,
+  action: string,
+  pairs: readonly Pair[],
+  now: number,
+): Promise<Array<Pair & { own: OrderRow }>> {
+  const claims = pairs.map((p): BatchClaim => ({ copyId: p.copy.id, outcome: 'done', reason: '', lots: '' }));
+  const claimed = await claimActions(q, row.id, action, claims, now);
+  const mine = pairs.filter((p) => claimed.has(p.copy.id));
+  if (mine.length === 0) return [];
+  const held = await lockHoldings(
+    q,
+    mine.map((p) => p.link.follower_order_id),
+  );
+  const live: Array<Pair & { own: OrderRow }> = [];
+  const gone: number[] = [];
+  for (const p of mine) {
+    const own = held.get(p.link.follower_order_id);
+    if (own?.userId === p.copy.account_id) live.push({ ...p, own });
+    else gone.push(p.copy.id);
+  }
+  await unlinkMany(q, row.id, gone, 'follower_closed', now);
+  return live;
+}
+
+/** One position's closing: `part` of its lots (all of them for a close), with that share of its margin. */
+interface Closing {
+  o: OrderRow;
+  part: Lots;
+  margin: Usd;
+  at: Price;
+  full: Usd;
+  realised: Usd;
+}
+
+/** Prices the closings and moves their money, one account each: the margin released and the P&L realised, capped
+ * against the available balance after the release; the part the account could not pay booked as the house's. */
+async function settle(
+  q: Queryable,
+  deps: MirrorDeps,
+  inst: EngineInstrument,
+  wanted: ReadonlyArray<{ o: OrderRow; part: Lots; margin: Usd }>,
+  now: number,
+): Promise<{ closings: Closing[]; moved: Map<number, AccountBalance> }> {
+  const held = await lockAccounts(
+    q,
+    wanted.map((w) => w.o.userId),
+  );
+  const closings = wanted.map(({ o, part, margin }): Closing => {
+    const at = closingPrice(deps, inst, o);
+    const full = positionPnl(inst.spec, sideOf(o.orderType), part, price(o.price), at);
+    const realised = cappedRealised(full, usd(dec(held.get(o.userId)?.balance ?? 0).plus(margin)), usd(0));
+    return { o, part, margin, at, full, realised };
+  });
+  const moved = await moveMany(
+    q,
+    closings.map(({ o, margin, realised }) => {
+      const memo = memoOf(inst, o.id);
+      const release: Movement = { balance: margin, lock: margin.neg(), type: RecordType.MARGIN_RELEASE, memo, at: now };
+      const profit: Movement = { balance: realised, type: RecordType.PROFIT, memo, at: now };
+      return { userId: o.userId, ms: realised.isZero() ? [release] : [release, profit] };
+    }),
+  );
+  if (moved.size !== closings.length) throw new Error('a batched close was refused by the ledger under its locks');
+  for (const c of closings.filter((x) => x.realised.gt(x.full))) {
+    const amount = c.realised.minus(c.full);
+    await recordAbsorbed(q, {
+      orderId: c.o.id,
+      userId: c.o.userId,
+      instrumentId: c.o.instrumentId,
+      kind: 'close',
+      amount,
+      at: now,
+    });
+  }
+  return { closings, moved };
+}
+
+/** Closes whole positions already settled: their rows finished by the user's close. */
+async function finishAll(q: Queryable, inst: EngineInstrument, closings: readonly Closing[], now: number) {
+  const finished = await finishOrders(
+    q,
+    closings.map((c) => ({
+      id: c.o.id,
+      updatePrice: priceText(c.at, inst.pricePrecision),
+      factProfits: exactText(c.realised),
+    })),
+    'user',
+    now,
+  );
+  if (finished.length !== closings.length) throw new RowChanged();
+  return new Map(finished.map((o) => [o.id, o]));
+}
+
+const whole = (o: OrderRow) => ({ o, part: lots(o.quantity), margin: usd(o.margin) });
+
+/** Closes the linked positions of one chunk of copies whose provider position closed, in one transaction, at the
+ * followers' own closing price; refused whole (a halt, a closed market, no price) it rolls back and waits for the
+ * next sync, never dropped. */
+export async function mirrorCloses(deps: MirrorDeps, row: OrderRow, pairs: readonly Pair[]): Promise<Told[]> {
+  return deps.db.tx(async (q): Promise<Told[]> => {
+    const now = deps.clock.now();
+    const live = await claimLinked(q, row, 'close', pairs, now);
+    if (live.length === 0) return [];
+    const inst = await deps.engine.instruments.getOrThrow(row.instrumentId, q);
+    const { closings, moved } = await settle(
+      q,
+      deps,
+      inst,
+      live.map((p) => whole(p.own)),
+      now,
+    );
+    const byId = await finishAll(q, inst, closings, now);
+    const seqs = await nextSeqs(
+      q,
+      live.map((p) => p.copy.account_id),
+    );
+    await unlinkMany(
+      q,
+      row.id,
+      live.map((p) => p.copy.id),
+      'provider_closed',
+      now,
+    );
+    return live.map(({ copy, own }): Told => {
+      const done = committed(byId.get(own.id) as OrderRow, seqs, moved);
+      return { copy, outcome: { kind: 'done', commits: [{ done, closed: true }], lots: own.quantity } };
+    });
+  });
+}
+
+/** Closes, for one chunk of copies, the same fraction of each linked position as the provider's partial close took of
+ * theirs (`row` holds the provider's rest), in one transaction under the key `part:<rest>`: the part a closed row of
+ * its own beside the shrunk position (closePart's rows), or the whole position under the remainder rule. */
+export async function mirrorParts(deps: MirrorDeps, row: OrderRow, pairs: readonly Pair[]): Promise<Told[]> {
+  const action = `part:${exactText(row.quantity)}`;
+  return deps.db.tx(async (q): Promise<Told[]> => {
+    const now = deps.clock.now();
+    const live = await claimLinked(q, row, action, pairs, now);
+    if (live.length === 0) return [];
+    await setLinkLots(
+      q,
+      row.id,
+      live.map((p) => p.copy.id),
+      row.quantity,
+    );
+    const inst = await deps.engine.instruments.getOrThrow(row.instrumentId, q);
+    const rule = { min: inst.minLots, step: inst.pip, max: MAX_LOTS };
+    const told: Told[] = [];
+    const skips: Array<{ copyId: number; reason: string; lots: string }> = [];
+    const all: Array<Pair & { own: OrderRow }> = [];
+    const parts: Array<Pair & { own: OrderRow; part: Lots }> = [];
+    for (const p of live) {
+      const closed = dec(p.link.provider_lots).minus(row.quantity);
+      const part = copiedPartLots(p.own.quantity, closed, p.link.provider_lots, rule);
+      if (part === null) all.push(p);
+      else if (part.isZero()) {
+        skips.push({ copyId: p.copy.id, reason: 'below_min_lot', lots: '0' });
+        told.push({ copy: p.copy, outcome: { kind: 'skipped', reason: 'below_min_lot', lots: '0' } });
+      } else parts.push({ ...p, part: lots(part) });
+    }
+    await markSkippedMany(q, row.id, action, skips);
+    if (all.length + parts.length === 0) return told;
+    const { closings, moved } = await settle(
+      q,
+      deps,
+      inst,
+      [
+        ...all.map((p) => whole(p.own)),
+        ...parts.map((p) => ({
+          o: p.own,
+          part: p.part,
+          margin: proRata(usd(p.own.margin), p.part, lots(p.own.quantity)).part,
+        })),
+      ],
+      now,
+    );
+    const finished = await finishAll(q, inst, closings.slice(0, all.length), now);
+    await unlinkMany(
+      q,
+      row.id,
+      all.map((p) => p.copy.id),
+      'closed_all',
+      now,
+    );
+    const split = closings.slice(all.length);
+    const rests = await shrinkOrders(
+      q,
+      split.map((c) => {
+        const fee = proRata(usd(c.o.tradeFee), c.part, lots(c.o.quantity));
+        return {
+          id: c.o.id,
+          quantity: exactText(lots(c.o.quantity).minus(c.part)),
+          margin: exactText(usd(c.o.margin).minus(c.margin)),
+          tradeFee: exactText(fee.rest),
+          updatePrice: priceText(c.at, inst.pricePrecision),
+        };
+      }),
+    );
+    if (rests.length !== split.length) throw new RowChanged();
+    const closedParts = await insertClosedParts(
+      q,
+      split.map((c) => ({
+        from: c.o,
+        quantity: exactText(c.part),
+        margin: exactText(c.margin),
+        tradeFee: exactText(proRata(usd(c.o.tradeFee), c.part, lots(c.o.quantity)).part),
+        closePrice: priceText(c.at, inst.pricePrecision),
+        factProfits: exactText(c.realised),
+      })),
+      now,
+    );
+    // Each position's event numbers as closePart takes them: the rest's first, then the closed part's (two for a part).
+    const seqs = await nextSeqs(
+      q,
+      closings.map((c) => c.o.userId),
+      closings.map((_, i) => (i < all.length ? 1 : 2)),
+    );
+    for (const { copy, own } of all) {
+      const done = committed(finished.get(own.id) as OrderRow, seqs, moved);
+      told.push({ copy, outcome: { kind: 'done', commits: [{ done, closed: true }], lots: own.quantity } });
+    }
+    const restOf = new Map(rests.map((r) => [r.id, r]));
+    parts.forEach(({ copy, own, part }, i) => {
+      const closed = committed(closedParts[i] as OrderRow, seqs, moved);
+      const rest = { ...committed(restOf.get(own.id) as OrderRow, seqs, moved), seq: closed.seq - 1 };
+      const commits = [
+        { done: rest, closed: false },
+        { done: closed, closed: true },
+      ];
+      told.push({ copy, outcome: { kind: 'done', commits, lots: exactText(part) } });
+    });
+    return told;
+  });
+}

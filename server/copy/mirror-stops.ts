@@ -1,0 +1,79 @@
+// A provider's stops edit mirrored to many copies at once (docs/copy-trading.md "Batching"): one chunk of copies in
+// one transaction under each copy's key `stops:<version>`, every linked position's stops at the provider's distances
+// from its own entry, each refusal of a stop past the follower's price a told skip of that copy alone.
+import { dec } from '../../domain/decimal.ts';
+import { sameDistance } from '../../domain/copy-maths.ts';
+import { sideOf } from '../../domain/trade-maths.ts';
+import { price, type Price } from '../../domain/units.ts';
+import { ApiError } from '../http/envelope.ts';
+import { priceText } from '../engine/amounts.ts';
+import { nextSeqs } from '../engine/event-seq.ts';
+import { updateStopsMany } from '../engine/orders-repository.ts';
+import { checkStops } from '../engine/submit-order.ts';
+import { RowChanged } from '../engine/transitions.ts';
+import type { OrderRow } from '../engine/types.ts';
+import { markSkippedMany, setLinkStops } from './mirror-repository.ts';
+import { closingPrice, committed, stopsOf, trailing } from './mirror-actions.ts';
+import type { Told } from './mirror-batch.ts';
+import { claimLinked, type Pair } from './mirror-closes.ts';
+import type { MirrorDeps } from './mirror-deps.ts';
+
+/** Moves the linked positions' stops, for one chunk of copies whose links are at the same stops version, to the
+ * provider's distances from each follower's own entry, in one transaction; a stop that would fire at once (the
+ * follower's price already past it) is skipped, told, and not tried again. A refused price (a halt, a closed market)
+ * rolls the chunk back to wait for the next sync. */
+export async function mirrorStops(deps: MirrorDeps, row: OrderRow, pairs: readonly Pair[]): Promise<Told[]> {
+  const version = pairs[0]?.link.stops_version ?? 0;
+  if (pairs.some((p) => p.link.stops_version !== version)) throw new Error('a stops chunk mixes stops versions');
+  const action = `stops:${version + 1}`;
+  return deps.db.tx(async (q): Promise<Told[]> => {
+    const now = deps.clock.now();
+    const live = await claimLinked(q, row, action, pairs, now);
+    if (live.length === 0) return [];
+    const inst = await deps.engine.instruments.getOrThrow(row.instrumentId, q);
+    const told: Told[] = [];
+    const skips: Array<{ copyId: number; reason: string; lots: string }> = [];
+    const moves: Array<{ p: (typeof live)[number]; profit: string; loss: string; at: string }> = [];
+    const text = (v: Price | null): string => (v ? priceText(v, inst.pricePrecision) : '0');
+    for (const p of live) {
+      const current = closingPrice(deps, inst, p.own);
+      const profit = sameDistance(row.targetProfitPrice, row.price, p.own.price);
+      const loss = trailing(row)
+        ? dec(p.own.targetLossPrice)
+        : sameDistance(row.targetLossPrice, row.price, p.own.price);
+      const tp = profit ? price(profit) : null;
+      const sl = loss && loss.gt(0) ? price(loss) : null;
+      try {
+        checkStops(sideOf(p.own.orderType), current, tp, sl);
+      } catch (err) {
+        if (!(err instanceof ApiError) || !err.key.startsWith('stop_')) throw err;
+        skips.push({ copyId: p.copy.id, reason: err.key, lots: '' });
+        told.push({ copy: p.copy, outcome: { kind: 'skipped', reason: err.key, lots: '' } });
+        continue;
+      }
+      moves.push({ p, profit: text(tp), loss: text(sl), at: text(current) });
+    }
+    await markSkippedMany(q, row.id, action, skips);
+    await setLinkStops(
+      q,
+      row.id,
+      live.map((p) => p.copy.id),
+      stopsOf(row),
+    );
+    const changed = await updateStopsMany(
+      q,
+      moves.map((m) => ({ id: m.p.own.id, profit: m.profit, loss: m.loss, updatePrice: m.at })),
+    );
+    if (changed.length !== moves.length) throw new RowChanged();
+    const seqs = await nextSeqs(
+      q,
+      moves.map((m) => m.p.own.userId),
+    );
+    const byId = new Map(changed.map((o) => [o.id, o]));
+    for (const { p } of moves) {
+      const done = committed(byId.get(p.own.id) as OrderRow, seqs, new Map());
+      told.push({ copy: p.copy, outcome: { kind: 'done', commits: [{ done, closed: false }], lots: p.own.quantity } });
+    }
+    return told;
+  });
+}
