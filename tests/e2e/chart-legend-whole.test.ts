@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PHONE, snap } from './browser.ts';
 import { pageIn } from './lang-page.ts';
-import { createRealUser, loginInBrowser } from './real-user.ts';
+import { createRealUser, seedSession } from './real-user.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { LANGUAGES } from '../../domain/types.ts';
 import { defaultIndicatorSettings } from '../../domain/indicators.ts';
@@ -63,11 +63,12 @@ it(
       body: JSON.stringify({ indicators: s }),
     });
     expect(((await res.json()) as { code: number }).code).toBe(1);
-    await loginInBrowser(page, e2e.server, user);
-    for (const lang of LANGUAGES) {
+    await seedSession(page, e2e.server, user);
+    for (const [i, lang] of LANGUAGES.entries()) {
+      // The language cookie is read at start: the app starts once per language (the first time from /healthz).
       await context.addCookies([{ name: 'lang', value: lang, url: e2e.server.url }]);
-      await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
-      await page.reload();
+      if (i === 0) await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
+      else await page.reload(); // still on /trade?code=EURUSD
       await page.waitForFunction(() => document.documentElement.lang !== '', null, { timeout: slow(20_000) });
       await page.waitForFunction(
         () =>

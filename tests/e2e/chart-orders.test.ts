@@ -76,11 +76,10 @@ async function orderNow(id: number, status = 1): Promise<Order | undefined> {
 const held = (id: number) => orderNow(id, 1);
 const pendingNow = (id: number) => orderNow(id, 0);
 
-/** The app at /trade of the instrument, its chart loaded and the order's `role` line drawn. */
+/** The app loaded at /trade of the instrument, its chart loaded and the order's `role` line drawn. */
 async function tradeAt(lang: string, size: { width: number; height: number }, o: Order, role = 'tp') {
   const opened = await userPageAt(e2e.chrome.browser, e2e.server, user, lang, size, `#/trade?code=${inst.Code}`);
   const { page } = opened;
-  await page.reload();
   await page.waitForFunction(
     () => Number(document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-bars') ?? 0) > 50,
     null,

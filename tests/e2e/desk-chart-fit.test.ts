@@ -18,10 +18,10 @@ import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useServerAndChrome();
 
+/** A fresh page in `lang` at `size`, the app started at `hash` with its chart drawn. */
 async function openAt(lang: string, size: { width: number; height: number }, hash: string): Promise<Page> {
   const { page } = await pageIn(e2e.chrome.browser, e2e.server, lang, size);
   await page.goto(`${e2e.server.url}/${hash}`);
-  await page.reload();
   await page.waitForFunction(
     () => Number(document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-bars') ?? 0) > 50,
     null,

@@ -217,8 +217,8 @@ class PuppeteerPage implements FlowPage {
     return undefined;
   }
 
-  evaluate<R>(fn: () => R): Promise<R> {
-    return this.page.evaluate(fn) as Promise<R>;
+  evaluate<R, A = undefined>(fn: (arg: A) => R, arg?: A): Promise<R> {
+    return this.page.evaluate(fn as (arg: unknown) => R, arg) as Promise<R>;
   }
 
   async addInitScript(script: string | (() => unknown)): Promise<void> {

@@ -27,7 +27,7 @@ export interface FlowPage {
   locator(selector: string, options?: { hasText?: string }): FlowLocator;
   waitForURL(url: RegExp | ((url: URL) => boolean), options?: { timeout?: number }): Promise<void>;
   waitForFunction<A>(fn: (arg: A) => unknown, arg?: A, options?: { timeout?: number }): Promise<unknown>;
-  evaluate<R>(fn: () => R): Promise<R>;
+  evaluate<R, A = undefined>(fn: (arg: A) => R, arg?: A): Promise<R>;
   addInitScript(script: string | (() => unknown)): Promise<unknown>;
   waitForLoadState(state: LoadState): Promise<void>;
   screenshot(options: { path: string }): Promise<unknown>;

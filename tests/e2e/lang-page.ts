@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Envelope } from '../../domain/types.ts';
 import { newPage } from './browser.ts';
 import type { AppServer } from './app-server.ts';
-import { loginInBrowser, type RealUser } from './real-user.ts';
+import { seedSession, type RealUser } from './real-user.ts';
 
 export async function pageIn(
   browser: Browser,
@@ -20,7 +20,8 @@ export async function pageIn(
   return opened;
 }
 
-/** pageIn, then `user` logged in and the app opened at `hash` ('#/', '#/order?type=1' …). */
+/** pageIn, then the app opened at `hash` ('#/', '#/order?type=1' …) signed in as `user` (its session seeded: the
+ * login screen is not what these flows test). */
 export async function userPageAt(
   browser: Browser,
   server: AppServer,
@@ -30,7 +31,7 @@ export async function userPageAt(
   hash: string,
 ): Promise<Awaited<ReturnType<typeof newPage>>> {
   const opened = await pageIn(browser, server, lang, size);
-  await loginInBrowser(opened.page, server, user);
+  await seedSession(opened.page, server, user);
   await opened.page.goto(`${server.url}/${hash}`);
   return opened;
 }

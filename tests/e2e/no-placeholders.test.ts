@@ -17,12 +17,13 @@ import { ROUTES } from '../../src/app/routes.tsx';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { pageIn } from './lang-page.ts';
 import { createFundedUser, loginInBrowser, ops, submitLogin, type RealUser } from './real-user.ts';
-import { useOwnServerAndChrome } from './server-and-chrome.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
 import { phoneWidthFaults, TAB_SCREENS } from './phone-width.ts';
 import { visit, watchBraces } from './unfilled-placeholders.ts';
 import { slow } from '../fixtures/slowness.ts';
 
-const e2e = useOwnServerAndChrome(); // own: it halts EURUSD
+// The shared server: the files of a run go one at a time, and the EURUSD it halts is resumed after it (afterAll).
+const e2e = useServerAndChrome();
 const REASON = 'maintenance window';
 let user: RealUser;
 let heldId = 0;

@@ -11,7 +11,7 @@ import { DESKTOP, PHONE } from './browser.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
 import type { AppServer } from './app-server.ts';
 import { sharedOrOwnServer } from './server-and-chrome.ts';
-import { sessionStored } from './real-user.ts';
+import { createDemoUser, seedSession } from './real-user.ts';
 import { ROUTES } from '../../src/app/routes.tsx';
 import { slow } from '../fixtures/slowness.ts';
 
@@ -28,11 +28,12 @@ afterAll(async () => {
 const FLOW_MS = slow(180_000);
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-async function demoLogin(page: FlowPage): Promise<void> {
-  await page.goto(`${server.url}/#/login`);
-  await page.locator('[data-testid="demo-login"]').click();
-  await page.waitForURL((u) => !u.hash.startsWith('#/login'));
-  await sessionStored(page);
+/** The app started at /trade signed in to a demo account of its own (made through the API: the login screen is not
+ * what this file tests). At 1280 px a fresh start matters: a kept-alive market page would be the desk too, with its own
+ * order form. */
+async function demoAtTrade(page: FlowPage): Promise<void> {
+  await seedSession(page, server, await createDemoUser(server));
+  await page.goto(`${server.url}/#/trade`);
 }
 
 /** The messages under the form's fields, by field (FieldMessage's data-message-for). */
@@ -99,10 +100,7 @@ describeInFlowBrowsers((browser) => {
         const name = browser().name;
         const { context, page } = await browser().newPage(viewport);
         await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
-        await demoLogin(page);
-        // A fresh start on /trade: at 1280 px the kept-alive market page is the desk too, with its own order form.
-        await page.goto(`${server.url}/#/trade`);
-        await page.reload();
+        await demoAtTrade(page);
         // The prerendered /trade shows a form at once; the app's own, the one that answers typing, once it has drawn.
         await page.locator('html[data-drawn="true"]').waitFor({ state: 'attached', timeout: slow(20_000) });
         const submit = page.locator('[data-action="submit-order"]');
@@ -201,9 +199,7 @@ describeInFlowBrowsers((browser) => {
     async () => {
       const { context, page } = await browser().newPage(PHONE);
       await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
-      await demoLogin(page);
-      await page.goto(`${server.url}/#/trade`);
-      await page.reload();
+      await demoAtTrade(page);
       await page.locator('[data-testid="alert-bell"]').click();
       const price = page.locator('[data-testid="alert-price"]');
       await expect.poll(() => price.inputValue(), { timeout: slow(20_000) }).toMatch(/^\d+(\.\d+)?$/);
@@ -231,9 +227,8 @@ describeInFlowBrowsers((browser) => {
     async () => {
       const { context, page } = await browser().newPage(PHONE);
       await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
-      await demoLogin(page);
       // A held position (its P&L signed), then a pending one and a closed one for the other tabs.
-      await page.goto(`${server.url}/#/trade`);
+      await demoAtTrade(page);
       const submit = page.locator('[data-action="submit-order"]');
       await expect.poll(() => submit.isEnabled(), { timeout: slow(20_000) }).toBe(true);
       await submit.click();

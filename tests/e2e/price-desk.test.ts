@@ -1,14 +1,18 @@
 // The dealing desk seen by a trader (docs/market-data.md): an instrument halted with `feed-halt` shows "Halted" in the
 // market list and on /trade, where the order form gives the desk's reason and buy/sell are disabled; resumed, it
 // trades again; /ops.html shows the price desk. English, Arabic; phone and desktop screenshots.
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { pageIn } from './lang-page.ts';
 import { openOpsWithToken, ops } from './real-user.ts';
-import { useOwnServerAndChrome } from './server-and-chrome.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
 import { slow } from '../fixtures/slowness.ts';
 
-const e2e = useOwnServerAndChrome(); // own: it halts feeds
+// The shared server: the files of a run go one at a time, and EURUSD is resumed by the test (and after it, if it failed).
+const e2e = useServerAndChrome();
+afterAll(async () => {
+  await ops(e2e.server, 'feed-resume', { code: 'EURUSD' }).catch(() => undefined); // not halted: nothing to resume
+});
 const REASON = 'Price check with the liquidity provider';
 
 it("a halted instrument shows Halted and the desk's reason; resumed, it trades again", async () => {

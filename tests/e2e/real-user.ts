@@ -2,6 +2,7 @@
 // code read from the outbox by the ops API, logged in through the login screen; plus ops commands over HTTP (as
 // break-glass: the e2e server sets OPS_TOKEN explicitly; tests/e2e/staff.test.ts signs in as staff instead).
 import { expect } from 'vitest';
+import type { Envelope, User } from '../../domain/types.ts';
 import type { FlowPage } from './flow-page.ts';
 import type { AppServer } from './app-server.ts';
 import { slow } from '../fixtures/slowness.ts';
@@ -36,6 +37,25 @@ async function form<T>(server: AppServer, path: string, body: Record<string, str
   const env = (await res.json()) as { code: number; msg: string; data: T };
   if (env.code !== 1) throw new Error(`${path}: ${env.msg}`);
   return env.data;
+}
+
+/** A signed-in account of a test: a real user, or a demo one (with the demo id its browser keeps). */
+export type SignedIn = RealUser | DemoUser;
+
+export interface DemoUser {
+  demoId: string;
+  token: string;
+}
+
+/** A demo account, made as the login screen's "demo" button makes it (for seedSession). */
+export async function createDemoUser(server: AppServer): Promise<DemoUser> {
+  const demoId = `e2edemo${process.pid}x${++counter}x${Date.now() % 100000}`;
+  const res = await fetch(`${server.url}/api/user/createAccountDemoForU?demo_id=${demoId}`, {
+    headers: { lang: 'en' },
+  });
+  const env = (await res.json()) as Envelope<{ token: string }>;
+  if (env.code !== 1) throw new Error(`createAccountDemoForU: ${env.msg}`);
+  return { demoId, token: env.data.token };
 }
 
 export async function createRealUser(server: AppServer): Promise<RealUser> {
@@ -73,6 +93,40 @@ export async function submitLogin(page: FlowPage, user: RealUser): Promise<void>
   await page.locator('[data-testid="login-submit"]').click();
   await page.waitForURL((u) => !u.hash.startsWith('#/login'));
   await sessionStored(page);
+}
+
+/**
+ * Signs `user` in without the login screen, for a flow whose sign-in is not what it tests (the login screen's own
+ * tests: account-security, a11y): the session a sign-in stores (src/state/account/session.ts) is put where the app
+ * restores it at start, on the app's origin before the app loads, so the next load starts signed in. The page is left
+ * on /healthz: go to the app's screen next.
+ */
+export async function seedSession(page: FlowPage, server: AppServer, user: SignedIn): Promise<void> {
+  const res = await fetch(`${server.url}/api/user/info`, { headers: { authorization: user.token, lang: 'en' } });
+  const info = (await res.json()) as Envelope<User>;
+  if (info.code !== 1) throw new Error(`/api/user/info: ${info.msg}`);
+  await page.goto(`${server.url}/healthz`);
+  await page.evaluate(
+    async ({ session, demoId }) => {
+      localStorage.setItem('tw-session', session.user.is_demo === 1 ? 'demo' : 'real'); // the first paint's hint
+      if (demoId) localStorage.setItem('tw:demo-id', demoId); // the browser's demo account, as its button keeps it
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store'); // idb-keyval's default store
+        open.onupgradeneeded = () => open.result.createObjectStore('keyval');
+        open.onerror = () => reject(open.error ?? new Error('indexedDB open failed'));
+        open.onsuccess = () => {
+          const tx = open.result.transaction('keyval', 'readwrite');
+          tx.objectStore('keyval').put(session, 'tw:session');
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error ?? new Error('indexedDB write failed'));
+        };
+      });
+    },
+    { session: { token: user.token, user: info.data }, demoId: 'demoId' in user ? user.demoId : null },
+  );
 }
 
 /**

@@ -3,13 +3,13 @@
 // tab of /mine/charge with its first account chosen, /mine/chat with its new-tab link, the chart's free right edge,
 // one connection dot and one language globe on the desk /order, and logout landing on /. Screenshots at 360×740 and
 // 1280×800 (test-artifacts/fund-subscribe-360.png, order-*.png, charge-bank-*.png, chat-*.png, trade-*.png).
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Instrument, Order } from '../../domain/types.ts';
 import { dec } from '../../domain/decimal.ts';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { pageIn, userGet } from './lang-page.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
-import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';
+import { createFundedUser, seedSession, type RealUser } from './real-user.ts';
 import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useServerAndChrome();
@@ -19,15 +19,32 @@ let user: RealUser;
 const englishPage = (size: { width: number; height: number }) => pageIn(e2e.chrome.browser, e2e.server, 'en', size);
 const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(e2e.server, user, path, query);
 
+type Opened = Awaited<ReturnType<typeof englishPage>>;
+/** An English page of `size` signed in as the user (the session seeded: sign-in is not what this file tests). */
+async function signedInPage(size: { width: number; height: number }): Promise<Opened> {
+  const opened = await englishPage(size);
+  await seedSession(opened.page, e2e.server, user);
+  return opened;
+}
+/** One signed-in page per size, that the tests visiting screens in English share (each goes to its own screen). */
+const shared = new Map<number, Promise<Opened>>();
+function sharedPage(size: { width: number; height: number }): Promise<Opened> {
+  let opened = shared.get(size.width);
+  if (!opened) shared.set(size.width, (opened = signedInPage(size)));
+  return opened;
+}
+
 beforeAll(async () => {
   user = await createFundedUser(e2e.server, '699.7', 'e2e money and chart');
+});
+afterAll(async () => {
+  for (const opened of shared.values()) await (await opened).context.close();
 });
 
 it(
   '/mining/subscribe: formatted balance, messages before any sheet, gone once the amount is edited',
   async () => {
-    const { context, page } = await englishPage(PHONE);
-    await loginInBrowser(page, e2e.server, user);
+    const { page } = await sharedPage(PHONE);
     await page.goto(`${e2e.server.url}/#/mining`);
     await page.locator('[data-testid="fund-card"]').first().click();
     await page.waitForURL(/#\/mining\/subscribe\?id=/);
@@ -48,7 +65,6 @@ it(
     await snap(page, 'fund-subscribe-360');
     await amount.fill('100');
     await expect(page.locator('[data-testid="fund-error"]').count()).resolves.toBe(0);
-    await context.close();
   },
   slow(150_000),
 );
@@ -72,8 +88,7 @@ it(
     expect(placed.code, placed.msg).toBe(1);
     expect((await get<Order>('/v1/api/forex/cancel_trade', { id: placed.data.Id })).code).toBe(1);
 
-    const { context, page } = await englishPage(PHONE);
-    await loginInBrowser(page, e2e.server, user);
+    const { context, page } = await signedInPage(PHONE); // its own: it turns to Arabic
     await page.goto(`${e2e.server.url}/#/order?type=3`);
     const row = page.locator(`.od-row[data-id="${placed.data.Id}"]`);
     await row.waitFor({ timeout: slow(15_000) });
@@ -99,8 +114,7 @@ it(
   '/mine/charge bank tab: the first account is chosen and shown as chosen; /mine/chat offers a new tab',
   async () => {
     for (const size of [PHONE, DESKTOP] as const) {
-      const { context, page } = await englishPage(size);
-      await loginInBrowser(page, e2e.server, user);
+      const { page } = await sharedPage(size);
       await page.goto(`${e2e.server.url}/#/mine/charge?type=1`);
       await page.locator('.segmented__item[data-value="1"]').click({ timeout: slow(60_000) });
       await page
@@ -114,7 +128,6 @@ it(
       await link.waitFor();
       await expect(link.getAttribute('target')).resolves.toBe('_blank');
       await snap(page, `chat-${size.width}`);
-      await context.close();
     }
   },
   slow(150_000),
@@ -123,8 +136,7 @@ it(
 it(
   'the desk /order shows one connection dot and one language globe; /trade keeps the chart edge free',
   async () => {
-    const { context, page } = await englishPage(DESKTOP);
-    await loginInBrowser(page, e2e.server, user);
+    const { page } = await sharedPage(DESKTOP);
     await page.goto(`${e2e.server.url}/#/trade`);
     await page
       .locator('.tw-chart[data-bars]:not([data-bars="0"])')
@@ -136,7 +148,6 @@ it(
     await expect(page.locator('[data-testid="language-button"]:visible').count()).resolves.toBe(1);
     await expect(page.locator('.conn-badge:visible').count()).resolves.toBe(1);
     await snap(page, 'order-1280');
-    await context.close();
 
     const phone = await englishPage(PHONE);
     await phone.page.goto(`${e2e.server.url}/#/trade`);
@@ -153,8 +164,7 @@ it(
 it(
   'logout lands on / (docs/contract.md §4)',
   async () => {
-    const { context, page } = await englishPage(PHONE);
-    await loginInBrowser(page, e2e.server, user);
+    const { page } = await sharedPage(PHONE); // the last test of the shared phone page: it signs out
     await page.goto(`${e2e.server.url}/#/mine/system`);
     await page.locator('[data-testid="logout"]').click();
     await page.locator('.dialog .btn-danger').click();
@@ -163,7 +173,6 @@ it(
       .first()
       .waitFor({ timeout: slow(60_000) }); // the market page is in: a guard redirect came first
     expect(new URL(page.url()).hash).toMatch(/^(#\/)?$/);
-    await context.close();
   },
   slow(150_000),
 );

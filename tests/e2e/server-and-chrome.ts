@@ -3,6 +3,7 @@
 // (useServerAndChrome): the global setup starts them (tests/e2e/global-setup.ts), each file connects a browser of its
 // own to that Chromium. A file that stops, kills or reconfigures its server (an ops setting, a feed, staff, content)
 // or needs other server settings starts its own (useOwnServerAndChrome); it still connects to the shared Chromium.
+// The files of a run go one at a time (fileParallelism off): a change put back in afterAll is the file's alone.
 // Apart from app-server.ts and browser.ts because it imports vitest, and the benches import those two outside a run.
 import { afterAll, beforeAll, inject } from 'vitest';
 import { chromium } from 'playwright-core';

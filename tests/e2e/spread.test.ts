@@ -1,16 +1,21 @@
 // Two-sided prices seen by a trader (docs/trading.md "Bid and ask"): the dealer gives EURUSD a 10-pip mark-up
 // (`feed-spread`), a demo user buys 0.1 lot, and /order shows the entry at the ask (exactly the spread above the bid
 // the server quoted at the fill) and the position's current price and floating P&L at the bid, as the worker marks it.
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { dec } from '../../domain/decimal.ts';
 import type { Envelope, Order } from '../../domain/types.ts';
 import { PHONE, newPage, snap } from './browser.ts';
 import { ops } from './real-user.ts';
-import { useOwnServerAndChrome } from './server-and-chrome.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
 import { slow } from '../fixtures/slowness.ts';
 
-const e2e = useOwnServerAndChrome(); // own: the spread it sets
+// The shared server: the files of a run go one at a time, and the spread is put back to one price after this one.
+const e2e = useServerAndChrome();
 const SPREAD = '0.00100'; // 100 points on a 5-decimal price
+
+afterAll(async () => {
+  await ops(e2e.server, 'feed-spread', { code: 'EURUSD', points: '0' });
+});
 
 it('a demo buy shows its entry at the ask and its floating P&L at the bid', async () => {
   await ops(e2e.server, 'feed-spread', { code: 'EURUSD', points: '100' });
@@ -56,5 +61,4 @@ it('a demo buy shows its entry at the ask and its floating P&L at the bid', asyn
     .toBe(true);
   await snap(page, 'spread-order-holding');
   await context.close();
-  await ops(e2e.server, 'feed-spread', { code: 'EURUSD', points: '0' });
 });
