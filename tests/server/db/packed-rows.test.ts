@@ -1,23 +1,14 @@
 // Packed rows (server/db/packed-rows.ts) read back exactly what a plain SELECT does on the active backend: the batched
 // order reads of copy trading's mirror give the same rows as the single-order ones.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../server/accounts/create-user.ts';
-import type { Db } from '../../../server/db/db.ts';
 import { PackedRows } from '../../../server/db/packed-rows.ts';
 import { finishOrders, getOrder, insertOrders, lockHoldings } from '../../../server/engine/orders-repository.ts';
-import { startTestServer, type TestServer } from '../support/harness.ts';
+import { useTestServer } from '../support/harness.ts';
 
-let server: TestServer;
-let db: Db;
+const used = useTestServer({ market: { manual: true } });
+const db = () => used.server.ctx.db;
 const NOW = Date.UTC(2026, 0, 6, 12);
-
-beforeAll(async () => {
-  server = await startTestServer({ market: { manual: true } });
-  db = server.ctx.db;
-});
-afterAll(async () => {
-  await server?.close();
-});
 
 describe('packed rows', () => {
   it('keep NUMERIC and BIGINT as exact text, INTEGER as numbers, NULL as null, and text with quotes', async () => {
@@ -29,7 +20,7 @@ describe('packed rows', () => {
       't',
     ]);
     const rows = await packed.query(
-      db,
+      db(),
       `SELECT ${packed.select('v')} FROM (VALUES (12345678901234567.12345678::numeric, 9007199254740993::bigint, 42,
          NULL::numeric, 'a "quoted" \\ line')) AS v(n, b, i, z, t)`,
       [],
@@ -40,8 +31,8 @@ describe('packed rows', () => {
   });
 
   it('give the batched order reads the rows a single read gives', async () => {
-    const userId = await db.tx((q) => createUser(q, { passwordHash: '' }, NOW));
-    const inst = (await db.query<{ id: number }>('SELECT id FROM instruments ORDER BY id LIMIT 1'))[0]?.id ?? 0;
+    const userId = await db().tx((q) => createUser(q, { passwordHash: '' }, NOW));
+    const inst = (await db().query<{ id: number }>('SELECT id FROM instruments ORDER BY id LIMIT 1'))[0]?.id ?? 0;
     const base = {
       userId,
       instrumentId: inst,
@@ -53,18 +44,18 @@ describe('packed rows', () => {
       status: 1 as const,
       now: NOW,
     };
-    const made = await db.tx((q) =>
+    const made = await db().tx((q) =>
       insertOrders(q, [
         { ...base, quantity: '0.1', price: '1.1', margin: '110.5', tradeFee: '0.25' },
         { ...base, quantity: '2.50', price: '1.123450', margin: '2808.625', tradeFee: '1' },
       ]),
     );
-    const read = await Promise.all(made.map((o) => getOrder(db, o.id)));
+    const read = await Promise.all(made.map((o) => getOrder(db(), o.id)));
     expect(made).toEqual(read);
     const ids = made.map((o) => o.id);
-    const locked = await db.tx((q) => lockHoldings(q, ids));
+    const locked = await db().tx((q) => lockHoldings(q, ids));
     expect([...locked.values()]).toEqual(read);
-    const closed = await db.tx((q) =>
+    const closed = await db().tx((q) =>
       finishOrders(
         q,
         made.map((o) => ({ id: o.id, updatePrice: '1.2', factProfits: '-3.5' })),
@@ -72,7 +63,7 @@ describe('packed rows', () => {
         NOW + 1,
       ),
     );
-    expect(closed).toEqual(await Promise.all(ids.map((id) => getOrder(db, id))));
+    expect(closed).toEqual(await Promise.all(ids.map((id) => getOrder(db(), id))));
     expect(closed.map((o) => [o.status, o.factProfits, o.completedAt])).toEqual([
       [3, '-3.50000000', NOW + 1],
       [3, '-3.50000000', NOW + 1],
