@@ -11,7 +11,7 @@ import { DESKTOP, PHONE } from './browser.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
 import type { AppServer } from './app-server.ts';
 import { sharedOrOwnServer } from './server-and-chrome.ts';
-import { createRealUser, seedSession, type RealUser } from './real-user.ts';
+import { createRealUser, loginInBrowser, type RealUser } from './real-user.ts';
 import { axe, userGet } from './lang-page.ts';
 import type { Instrument, KlineBar } from '../../domain/types.ts';
 import type { IndicatorSettings } from '../../domain/indicators.ts';
@@ -38,8 +38,10 @@ const lineLabels = async (page: FlowPage, pane: number): Promise<string[]> => {
   return texts.map((t) => t.split(' ')[0] ?? '');
 };
 
-/** The chart has its history and its legends. */
-async function chartDrawn(page: FlowPage): Promise<void> {
+/** /trade of the instrument in a fresh start of the app (no kept-alive market screen with a chart of its own). */
+async function openChart(page: FlowPage): Promise<void> {
+  await page.goto(`${server.url}/#/trade?code=${inst.Code}`);
+  await page.reload();
   await page.waitForFunction(
     () => Number(document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-bars') ?? 0) > 100,
     null,
@@ -59,14 +61,13 @@ async function typeParam(page: FlowPage, kind: string, i: number, text: string):
 }
 
 describeInFlowBrowsers((browser) => {
-  /** A fresh page of `viewport` in `lang`, the app started signed in on the instrument's /trade chart. */
-  async function chartPage(viewport: typeof PHONE | typeof DESKTOP, lang = 'en') {
+  /** A fresh page of `viewport` in English, the user logged in, on the instrument's /trade chart. */
+  async function chartPage(viewport: typeof PHONE | typeof DESKTOP) {
     const b = browser();
     const { context, page } = await b.newPage(viewport);
-    await context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
-    await seedSession(page, server, user);
-    await page.goto(`${server.url}/#/trade?code=${inst.Code}`);
-    await chartDrawn(page);
+    await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
+    await loginInBrowser(page, server, user);
+    await openChart(page);
     return { b, context, page };
   }
 
@@ -132,8 +133,8 @@ describeInFlowBrowsers((browser) => {
       expect(await lineLabels(page, 1)).toEqual(['RSI14']);
 
       // Another session of the account (a reload reads it from the server) draws the same.
-      await page.reload(); // still on the instrument's /trade: the app starts again there
-      await chartDrawn(page);
+      await page.reload();
+      await openChart(page);
       await expect.poll(() => lineLabels(page, 1), { timeout: slow(10_000) }).toEqual(['RSI14']);
       await context.close();
     },
@@ -189,8 +190,8 @@ describeInFlowBrowsers((browser) => {
       const price = (await line.getAttribute('data-price')) ?? '';
       expect(price).toMatch(/^\d+\.\d+$/);
       await b.snap(page, 'indicators-price-line-1280');
-      await page.reload(); // still on the instrument's /trade: the app starts again there
-      await chartDrawn(page);
+      await page.reload();
+      await openChart(page);
       await line.waitFor();
       expect(await line.getAttribute('data-price')).toBe(price);
       await page.locator('[data-testid="chart-alert"]').click();
@@ -272,7 +273,11 @@ describeInFlowBrowsers((browser) => {
   it(
     'reads right to left in Arabic on a phone, with the panes and their legends',
     async () => {
-      const { b, context, page } = await chartPage(PHONE, 'ar');
+      const b = browser();
+      const { context, page } = await b.newPage(PHONE);
+      await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
+      await loginInBrowser(page, server, user);
+      await openChart(page);
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       expect((await page.locator('[data-action="indicators"]').innerText()).trim()).toBe('المؤشرات');
       await b.snap(page, 'indicators-panes-360-ar');
