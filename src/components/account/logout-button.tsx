@@ -1,5 +1,4 @@
-// The log-out row with its confirm dialog (docs/contract.md §2, §4: logout → root route), shown where a trader looks for
-// it: the end of the user center, the security page and Me → Other. One component so the three behave the same.
+// One component so the log-out rows (user center, security, Me → Other) behave the same.
 import { useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -19,13 +18,11 @@ export function LogoutButton(): ReactElement {
   const logout = (): void => {
     setConfirm(false);
     const token = $token.peek();
-    // Signed out before / opens, so / draws for a visitor and asks nothing with the token being revoked; both updates
-    // come from this one click, so React draws them as one and this page's login guard never sees the session gone.
+    // Signed out before / opens, in one click's batch, so this page's login guard never sees the session gone.
     signOut();
     void navigate('/', { replace: true }); // docs/contract.md §4: logout returns to the root route
     toast(t('user.logout_success'));
-    // This browser stops receiving the account's price alerts first (it needs the token), then the token is revoked;
-    // fire and forget: offline, the local sign-out still happens.
+    // Alerts need the token, so the device is forgotten before it is revoked; offline, the local sign-out still holds.
     if (token) void forgetPushDevice(token).finally(() => serverLogout(token).catch(() => undefined));
   };
   return (

@@ -1,7 +1,4 @@
-// The margin-call banner (docs/trading.md "Margin call"), wherever equity is shown (/trade's account strip, the desk,
-// /order): on while the live risk rate is at or below the dealer's level, or since the server's call, until dismissed
-// (state/account/margin-call.ts). It says the live rate and how much more the account may lose before the 50 %
-// stop-out closes its positions; both follow the feed as text, without a render. An alert: a screen reader says it.
+// Margin call (docs/trading.md "Margin call"); live figures follow the feed as text, an alert a screen reader says.
 import { useMemo, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';

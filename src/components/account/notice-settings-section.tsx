@@ -1,6 +1,4 @@
-// The notice settings (docs/notifications.md "Anti-phishing phrase"): the phrase the trader picks, printed in every
-// e-mail and SMS about the account so a forged message is told apart. Shown on /mine/notices and on /mine/security.
-// The rule (4 to 32 letters, digits, spaces) is domain/anti-phishing.ts, the same the server applies.
+// Printed in every account e-mail and SMS so a forgery is told apart (docs/notifications.md "Anti-phishing phrase").
 import { useEffect, useId, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { noticeSettings, saveNoticeSettings } from '../../api/notices.ts';

@@ -1,7 +1,4 @@
-// Content in its own languages (docs/content.md "Content languages"): the language a news item or a fund is served
-// in comes with it (`lang`); where it is not the reader's — a fallback — a small marker says which language is shown
-// ("Shown in English" in the reader's language). And the language the content screens load for, so a switch of
-// language loads them again (no English left on screen after switching to hk, no hk after switching to en).
+// Content in its own languages (docs/content.md "Content languages"): a fallback marker, and reloads on a switch.
 import type { ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { Language } from '../../../domain/types.ts';
@@ -10,13 +7,12 @@ import { languageInfo } from '../../i18n/languages.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import './content-lang.css';
 
-/** The reader's language, re-rendering on a switch: a content screen lists it among what its load depends on. */
+/** A content screen lists it among what its load depends on, so a switch loads it again. */
 export function useContentLanguage(): Language {
   useSignals();
   return $lang.value;
 }
 
-/** The name of language `served` in the reader's language ("English", "英文", "الإنجليزية"). */
 export function languageName(served: Language, reader: Language): string {
   try {
     const names = new Intl.DisplayNames([languageInfo(reader).bcp47], { type: 'language', fallback: 'none' });
@@ -28,7 +24,6 @@ export function languageName(served: Language, reader: Language): string {
   return languageInfo(served).native;
 }
 
-/** Nothing when `served` is the reader's language; otherwise the fallback marker. */
 export function ContentLangMark({ served }: { served: Language | undefined }): ReactElement | null {
   const reader = useContentLanguage();
   const { t } = useTranslation();

@@ -1,10 +1,9 @@
-// What each kind of sign-in input is, in one place: its name, label and placeholder keys and the browser's hints
-// (type, autocomplete token, keyboard). A screen spreads one into a Field and adds its value (FieldErrors.inputProps).
+// Each sign-in input's names and browser hints in one place; a screen spreads one into a Field.
 import type { FieldProps } from '../forms/field.tsx';
 
 type FieldKind = Omit<FieldProps, 'value' | 'onChange'>;
 
-/** The login's account: an e-mail or a phone number, so the e-mail keyboard and no capital letters. */
+/** An e-mail or a phone number: the e-mail keyboard and no capital letters. */
 export const ACCOUNT_FIELD = {
   name: 'account',
   labelKey: 'auth.account',
@@ -20,7 +19,7 @@ export const LOGIN_PASSWORD_FIELD = {
   placeholderKey: 'auth.password_placeholder',
   autoComplete: 'current-password',
 } satisfies FieldKind;
-/** A password being chosen; each screen names the input as its request does. */
+/** Each screen names the input as its request does. */
 export const NEW_PASSWORD_FIELD = {
   type: 'password',
   placeholderKey: 'auth.password_placeholder',

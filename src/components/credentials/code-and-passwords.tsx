@@ -1,5 +1,4 @@
-// The form part a password reset and a password change share: the code (with its send button), then the new
-// password twice.
+// Shared by the password reset and the password change.
 import type { ReactElement } from 'react';
 import type { FieldErrors } from './use-field-errors.ts';
 import type { PasswordForm } from './use-password-form.ts';
@@ -12,9 +11,9 @@ export interface CodeAndPasswordsProps {
   form: PasswordForm;
   errors: Pick<FieldErrors<ChangeField>, 'inputProps'>;
   onSend: () => Promise<SendResult>;
-  /** Where the code goes (codeTarget): the server's wait survives leaving the page. */
+  /** The server's wait survives leaving the page. */
   target?: string | undefined;
-  /** The repeated password's input name, as the screen's request calls it. */
+  /** As the screen's request calls it. */
   rePasswordName: string;
 }
 

@@ -1,4 +1,4 @@
-// The verification-code field: a sent code with the send button and its countdown, or the text of a picture captcha.
+// A sent code with its send button, or the text of a picture captcha.
 import type { ReactElement, ReactNode } from 'react';
 import { Field } from '../forms/field.tsx';
 import { SendCodeButton, type SendResult } from '../forms/send-code-button.tsx';
@@ -8,11 +8,11 @@ export interface CodeInputProps {
   value: string;
   onChange: (value: string) => void;
   note: FieldNote | null;
-  /** Sends the code; resolves what the countdown then waits (SendResult). */
+  /** Resolves what the countdown then waits. */
   onSend: () => Promise<SendResult>;
-  /** Where the code goes ("email:a@b.co"): the wait the server set survives leaving the page and coming back. */
+  /** The wait the server set survives leaving the page and coming back. */
   target?: string | undefined;
-  /** A captcha picture instead of the send button: the field then takes the picture's text. */
+  /** The field then takes the picture's text. */
   captcha?: ReactNode;
 }
 

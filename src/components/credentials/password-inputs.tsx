@@ -1,4 +1,3 @@
-// A new password and its repetition, each with its own message (rules in validation.ts validatePasswords).
 import type { ReactElement } from 'react';
 import { Field } from '../forms/field.tsx';
 import { NEW_PASSWORD_FIELD, REPEAT_PASSWORD_FIELD } from './auth-fields.ts';
@@ -7,9 +6,8 @@ import type { PasswordForm } from './use-password-form.ts';
 import type { PasswordField } from './validation.ts';
 
 export interface PasswordInputsProps {
-  /** Input names, as each screen's request calls them (password/re_password, new_password/secondary_password). */
+  /** As each screen's request calls them. */
   names: readonly [password: string, rePassword: string];
-  /** Label of the first field ("Password" on register, "New password" elsewhere). */
   labelKey: string;
   form: Pick<PasswordForm, 'password' | 'setPassword' | 'rePassword' | 'setRePassword'>;
   errors: Pick<FieldErrors<PasswordField>, 'inputProps'>;

@@ -1,6 +1,4 @@
-// Sends a verification code (docs/contract.md §7 send_email / send_sms) and toasts the server's message; true when it went out.
-// The answer's key is handed to `onKey`: the form sends it with the code (only this caller can spend its checks), and
-// watches the code's delivery with it: "the code was not sent, try again" when the gateway gave up (watch-code.ts).
+// The answer's key lets the form spend its checks and watch the code's delivery (watch-code.ts).
 import { sendCode, type CodePurpose, type LoginType } from '../../api/account.ts';
 import { ApiFailure } from '../../api/client.ts';
 import type { SendResult } from '../forms/send-code-button.tsx';
@@ -16,7 +14,6 @@ const NOT_SENT_MS = 8000;
 /** The watch of the last code sent from this page: a new send replaces it. */
 let stopWatch: () => void = () => undefined;
 
-/** The server's wait in seconds (a send answer's or a refusal's resend_after), when it gave one. */
 function resendAfter(data: unknown): number | null {
   const v = typeof data === 'object' && data !== null ? (data as { resend_after?: unknown }).resend_after : undefined;
   return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null;
@@ -25,11 +22,7 @@ function resendAfter(data: unknown): number | null {
 /** The SendCodeButton's `target` for an address: the wait is the server's per channel and address. */
 export const codeTarget = (channel: LoginType, to: string): string => `${channel}:${to.trim().toLowerCase()}`;
 
-/**
- * `sentText` is shown when the server sends no message; a failure was already shown by the API client. Answers the
- * wait the server set (SendResult): after a send, or after a refusal for asking too soon, so the button counts down
- * what the server will still refuse.
- */
+/** Answers the server's wait, also after a too-soon refusal, so the button counts down what the server would refuse. */
 export async function requestCode(
   channel: LoginType,
   to: string,
@@ -52,10 +45,7 @@ export async function requestCode(
   }
 }
 
-/**
- * Register and forgot-password: check the email or phone first (the problem goes to `setError`), then send the code,
- * with the area code only for a mobile number.
- */
+/** Check the address first, then send the code (the area code only for a mobile number). */
 export async function requestAccountCode(
   req: {
     type: LoginType;

@@ -1,4 +1,4 @@
-// Area codes for phone fields: loaded once per session (area_list), first entry selected by default.
+// Loaded once per session (area_list).
 import { useEffect, useState } from 'react';
 import type { AreaCode } from '../../../domain/types.ts';
 import { areaList } from '../../api/common.ts';

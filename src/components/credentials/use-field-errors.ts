@@ -1,21 +1,16 @@
-// The auth forms' messages, on the app's one per-field mechanism (components/use-field-messages.ts): one message
-// per field under it, the rules that run as the user types (`live`), a submit's first problem, a server refusal
-// under its field or the form; each goes once its field is edited.
+// The auth forms' messages, on the app's one per-field mechanism (use-field-messages.ts).
 import type { FieldError } from './validation.ts';
 import { useFieldMessages, type FieldMessages, type FieldNote, type FieldNotes } from '../forms/use-field-messages.ts';
 
 export interface FieldErrors<F extends string> {
-  /** Shows a problem under its field (null clears every shown message). */
+  /** Null clears every shown message. */
   setError: (error: FieldError<F> | null) => void;
-  /** An input's onChange: stores the value and drops the shown message of this field (and the form's). */
   edit: (field: F, set: (v: string) => void) => (v: string) => void;
-  /** The message under `field` now, or null. */
   noteOf: (field: F) => FieldNote | null;
-  /** Shows a validation's problem (or clears the messages) and answers whether the form may be sent. */
+  /** Answers whether the form may be sent. */
   accept: (problem: FieldError<F> | null) => boolean;
-  /** A Field's value, onChange (edit) and note for `field`. */
   inputProps: (field: F, value: string, set: (v: string) => void) => BoundInput;
-  /** The shared mechanism underneath (a server refusal: messages.show(field or 'form', { text })). */
+  /** A server refusal goes through messages.show(field or 'form', { text }). */
   messages: FieldMessages<F>;
 }
 

@@ -1,12 +1,10 @@
-// The submit path every auth form shares: the busy flag, the check before sending, and a failed call left to the API
-// client (it has already shown the server's message) with an optional clean-up (a used captcha).
+// A failed call is left to the API client, which has already shown the server's message.
 import { useState, type FormEvent } from 'react';
 
 export interface FormSubmit {
   busy: boolean;
-  /** The form's onSubmit: runs `send` when `check` passes. */
   submit: (e: FormEvent) => void;
-  /** Runs any other call (the demo login) under the same busy flag. */
+  /** Any other call (the demo login) under the same busy flag. */
   during: (call: () => Promise<void>) => Promise<void>;
 }
 

@@ -1,5 +1,4 @@
-// What the register, forgot and change-password forms hold alike: the password twice, the code and the sent code's
-// key (sent back with the code: only this caller can spend its checks).
+// The code's key is sent back with it: only this caller can spend its checks.
 import { useState } from 'react';
 
 export interface PasswordForm {

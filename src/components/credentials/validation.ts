@@ -1,4 +1,4 @@
-// docs/contract.md §5 form rules as pure functions: each returns the first problem as {field, key} (an i18n key) or null.
+// docs/contract.md §5 form rules: each returns the first problem as {field, key} (an i18n key) or null.
 import type { LoginType } from '../../api/account.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordLengthOk } from '../../../domain/password-rule.ts';
 
@@ -22,7 +22,6 @@ const blank = (v: string): boolean => v.trim() === '';
 
 export type LoginField = 'account' | 'password';
 
-/** Login: account required (email or phone), password required. */
 export function validateLogin(f: { account: string; password: string }): FieldError<LoginField> | null {
   if (blank(f.account)) return { field: 'account', key: 'auth.account_required' };
   if (f.password === '') return { field: 'password', key: 'errors.password_required' };
@@ -51,7 +50,6 @@ export function validatePasswords(password: string, rePassword: string): FieldEr
 
 export type CodeField = 'code';
 
-/** The sent code (or captcha text) is required. */
 export function validateCode(code: string): FieldError<CodeField> | null {
   return blank(code) ? { field: 'code', key: 'errors.code_required' } : null;
 }
@@ -68,7 +66,7 @@ export interface RegisterInput {
   inviteRequired: boolean;
 }
 
-/** Register: account, password, repeat, (invite when required), verification code — in screen order. */
+/** In screen order. */
 export function validateRegister(f: RegisterInput): FieldError<RegisterField> | null {
   return (
     validateAccount(f.type, f.account) ??
@@ -80,7 +78,6 @@ export function validateRegister(f: RegisterInput): FieldError<RegisterField> | 
 
 export type ResetField = AccountField | PasswordField | CodeField;
 
-/** Forgotten password: account, code, new password twice. */
 export function validateForgot(f: {
   type: LoginType;
   account: string;

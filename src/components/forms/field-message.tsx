@@ -1,5 +1,4 @@
-// A field's one message (use-field-messages.ts), in the flow right under the field: it pushes what follows down and
-// never covers the field, its buttons or the control that raised it. `id` is what the input's aria-describedby names.
+// In the flow under the field: it pushes what follows down and never covers the field or the control that raised it.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TFunction } from '../../i18n/index.ts';
@@ -9,7 +8,7 @@ import './field-message.css';
 export interface FieldMessageProps {
   id: string;
   note: FieldNote | null;
-  /** data-message-for, so tests and styles can find the message of a field. */
+  /** So tests and styles can find the message of a field. */
   field: string;
 }
 
@@ -23,7 +22,7 @@ export function FieldMessage({ id, note, field }: FieldMessageProps): ReactEleme
   );
 }
 
-/** The aria props of an input whose message is `note` (shown by a FieldMessage with `id`). */
+/** Shown by a FieldMessage with `id`. */
 export function describedBy(
   id: string,
   note: FieldNote | null,
@@ -31,12 +30,11 @@ export function describedBy(
   return note ? { 'aria-invalid': true, 'aria-describedby': id } : {};
 }
 
-/** A message's text in the current language. */
 export function noteText(t: TFunction, note: FieldNote): string {
   return 'text' in note ? note.text : t(note.key, note.params);
 }
 
-/** The first message of a set (for a place with no field to show it under, e.g. a one-click press). */
+/** For a place with no field to show it under, e.g. a one-click press. */
 export function firstNote<F extends string>(notes: FieldNotes<F>): FieldNote | null {
   return Object.values<FieldNote | null | undefined>(notes).find((n): n is FieldNote => !!n) ?? null;
 }

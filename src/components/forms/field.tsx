@@ -1,5 +1,4 @@
-// A labelled form input with its one message under it (FieldMessage, use-field-messages.ts) and, for passwords, a
-// show/hide toggle.
+// A labelled input with its one message under it and, for passwords, a show/hide toggle.
 import { useId, useState, type InputHTMLAttributes, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../icons/icons.tsx';
@@ -18,15 +17,12 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   onChange: (value: string) => void;
   /** The field's message (useFieldMessages().of(field)); wins over errorKey. */
   note?: FieldNote | null;
-  /** i18n key of the message shown under the field (older forms; `note` is the one mechanism). */
+  /** Older forms; `note` is the one mechanism. */
   errorKey?: string | null;
-  /** Values the error message interpolates (e.g. a range's limits). */
   errorParams?: Record<string, string> | undefined;
-  /** i18n key of a hint shown under the field (while it has no error). */
+  /** Shown while the field has no error. */
   hintKey?: string | undefined;
-  /** Left of the input (an area-code button). */
   start?: ReactNode;
-  /** Right of the input (send-code button, captcha picture). */
   end?: ReactNode;
 }
 

@@ -1,6 +1,4 @@
-// The app's number field (lots, prices, stops, fund amounts): a text input with the decimal keypad that hands on
-// exactly what was typed. It never filters or rewrites the text; the form reads it with readTypedNumber
-// (domain/decimal-text.ts) and refuses what is not a number with its own message.
+// Hands on exactly what was typed: the form reads it with readTypedNumber (domain/decimal-text.ts).
 import type { InputHTMLAttributes, ReactElement } from 'react';
 
 export interface NumberInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'type'> {

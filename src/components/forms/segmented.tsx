@@ -1,7 +1,4 @@
-// Mutually exclusive options as one row of buttons, the selected one marked aria-selected (aria-checked in a
-// radiogroup): a pill switch (email / mobile), the market's category chips, the multiplier sheet's choices, the order
-// form's side and order type. Callers give the look (class names) and
-// the data attribute tests and styles find an option by.
+// One row of exclusive option buttons; callers give the class names and the data attribute tests find an option by.
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import './segmented.css';
@@ -13,10 +10,8 @@ export interface SegmentedProps<V extends string | number> {
   options: ReadonlyArray<SegmentedOption<V>>;
   value: V | null;
   onChange: (value: V) => void;
-  /** The group's accessible name. */
   labelKey: string;
-  /** 'tablist' (a switch between views, the default), 'listbox' (a choice of value) or 'radiogroup' (the same as
-   *  radio buttons: the order form's side and type, where a screen reader says "radio button, checked"). */
+  /** 'radiogroup' where a screen reader should say "radio button, checked" (the order form's side and type). */
   role?: 'tablist' | 'listbox' | 'radiogroup';
   className?: string;
   itemClassName?: string;

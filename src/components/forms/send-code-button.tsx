@@ -1,6 +1,4 @@
-// "Send code" with its countdown: the wait comes from the server (the send answer's resend_after, or the refusal's
-// when it was asked too soon), 60 s when it says none; disabled while counting down. With a `target` the wait is
-// remembered outside the screen (state/account/code-cooldown.ts): leaving the page and coming back keeps it.
+// The wait is the server's (60 s when it says none); with a `target` it outlives the screen (code-cooldown.ts).
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -9,12 +7,12 @@ import { cooldownLeft, rememberCooldown } from '../../state/account/code-cooldow
 import { browserTimers, systemClock, type Clock, type Timers } from '../../state/shell/clock.ts';
 import './send-code-button.css';
 
-/** What a send answered: true = sent (the default wait), a number = wait that many seconds, false = nothing to wait. */
+/** true = the default wait, a number = that many seconds, false = none. */
 export type SendResult = boolean | number;
 
 export interface SendCodeButtonProps {
   onSend: () => Promise<SendResult>;
-  /** Where the code goes ("email:a@b.co"); undefined while the address is not known. */
+  /** Undefined while the address is not known. */
   target?: string | undefined;
   timers?: Timers;
   clock?: Clock;

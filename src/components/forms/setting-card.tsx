@@ -1,5 +1,4 @@
-// A setting on /mine/system as a card: its name, a row of choices (Segmented), then what it does. The data saver
-// and the up/down colours are ones; the switches of trading-prefs.tsx share the card's look (setting-card.css).
+// A setting on /mine/system as a card; trading-prefs.tsx's switches share its look (setting-card.css).
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Segmented, type SegmentedOption } from './segmented.tsx';
@@ -7,12 +6,12 @@ import './setting-card.css';
 
 export interface ChoiceSettingProps<V extends string | number> {
   testId: string;
-  /** The setting's name, which also names the choices for a screen reader. */
+  /** Also names the choices for a screen reader. */
   labelKey: string;
   options: ReadonlyArray<SegmentedOption<V>>;
   value: V;
   onChange: (value: V) => void;
-  /** What the setting does (pref-card__hint), and anything that shows it. */
+  /** Anything that shows what the setting does. */
   children: ReactNode;
 }
 

@@ -1,4 +1,4 @@
-// A form's onSubmit that keeps the browser's own submit (a page load) from happening and runs the screen's send.
+// Keeps the browser's own submit (a page load) from happening.
 import type { FormEvent } from 'react';
 
 export function submitHandler(send: () => Promise<void>): (e: FormEvent) => void {

@@ -1,9 +1,4 @@
-// The one mechanism for form messages: at most one message per field, shown under its field by
-// <FieldMessage>, replaced by the newest one, and gone once its cause is fixed. Two sources feed it:
-// - `live`: what the form's rules say about the values as they are now (computed by the caller on every render, so a
-//   fixed value drops its message by itself: validation as the user types);
-// - `show`: a message the submit or the server gave a field (or the whole form: the field 'form'); it stays until
-//   that field is edited (`edit`), replaced by the next `show`, and it wins over the live one while it stays.
+// One message per field: `live` from the rules on every render, `show` from a submit or server, kept until edited.
 import { useCallback, useState } from 'react';
 
 /** A message: an i18n key with its values, or a text already translated (a server's `msg`). */
@@ -16,17 +11,15 @@ export const FORM_FIELD = 'form';
 type Form = typeof FORM_FIELD;
 
 export interface FieldMessages<F extends string> {
-  /** The one message to show for `field` now, or null. */
   of: (field: F | Form) => FieldNote | null;
-  /** Gives `field` its message (null clears it), replacing the one it had. */
+  /** Null clears it. */
   show: (field: F | Form, note: FieldNote | null) => void;
-  /** Replaces every shown message at once (a submit's check); answers whether there was none. */
+  /** Answers whether there was none. */
   showAll: (notes: FieldNotes<F | Form>) => boolean;
-  /** An input's onChange: stores the value and drops the shown message of this field and of the form. */
+  /** Stores the value and drops the shown message of this field and of the form. */
   edit: <T>(field: F, set: (value: T) => void) => (value: T) => void;
-  /** Drops the shown message of `field`, or all of them. */
   clear: (field?: F | Form) => void;
-  /** True when some field (live or shown) has a message: the form must not look ready (no preview, no send). */
+  /** The form must not look ready (no preview, no send) while a field has a message. */
   blocked: boolean;
 }
 

@@ -1,12 +1,9 @@
-// A form's one validation message (a money or real-name form: "enter the amount", "upload the proof"), and the rule
-// that it goes away as soon as the trader changes what it was about: a message left under a corrected amount or an
-// uploaded proof reads as if the fix had not worked.
+// A message left under a corrected value reads as if the fix had not worked, so it goes at the first change.
 import { useCallback, useState } from 'react';
 
 export interface FormMessage {
   message: string | null;
   setMessage: (message: string | null) => void;
-  /** Wraps an input's setter: stores the new value and drops the message. */
   clearing: <T>(set: (value: T) => void) => (value: T) => void;
 }
 

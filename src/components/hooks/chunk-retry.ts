@@ -1,7 +1,4 @@
-// A route chunk that fails to load (the server restarting, a train tunnel) is tried again instead of leaving a broken
-// page: after a growing pause, and not before the feed is live again (the server answers) or the pause's cap passes.
-// Only after the last try does the route error with its reload button show: a chunk that is really gone (a new
-// deploy replaced it) cannot be fixed by waiting.
+// A failed route chunk is tried again after a pause and once the feed is live; a chunk a deploy removed still fails.
 import { effect } from '@preact/signals-react';
 import type { Timers } from '../../../domain/time.ts';
 import { $conn } from '../../state/feed/feed-signals.ts';
@@ -14,7 +11,6 @@ export const ONLINE_WAIT_CAP_MS = 10_000;
 
 export interface ChunkRetryDeps {
   pause(ms: number): Promise<void>;
-  /** Resolves when the server is reachable again (or it is time to try regardless). */
   online(): Promise<void>;
 }
 
@@ -35,7 +31,6 @@ export async function loadChunk<T>(
   }
 }
 
-/** The app's deps: real timers and the feed's connection state. */
 export function browserChunkDeps(timers: Timers = browserTimers): ChunkRetryDeps {
   const pause = (ms: number): Promise<void> => new Promise((resolve) => void timers.setTimeout(resolve, ms));
   return {

@@ -1,7 +1,4 @@
-// A secondary action on a button, without a second button: a right-click, the keyboard's context-menu key
-// (Shift+F10), or a touch held still for LONG_PRESS_MS. Chrome on Android reports a held touch as `contextmenu`; iOS
-// Safari does not, hence the timer; whichever comes first acts, once per press. The click that ends a long press is
-// swallowed, so the button's own action (open the instrument) does not run as well.
+// Android reports a held touch as `contextmenu`, iOS does not (hence the timer); the click ending a press is swallowed.
 import { useMemo, useRef, type MouseEvent, type PointerEvent } from 'react';
 import { browserTimers, type Timers } from '../../state/shell/clock.ts';
 import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX } from './long-press-rule.ts';

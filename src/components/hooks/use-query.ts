@@ -1,4 +1,4 @@
-// Query parameters of the part of the URL after the hash (docs/contract.md §2): #/register?invite_code=AB12.
+// The query is after the hash (docs/contract.md §2): #/register?invite_code=AB12.
 import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 
@@ -7,16 +7,13 @@ export function useQuery(): URLSearchParams {
   return useMemo(() => new URLSearchParams(search), [search]);
 }
 
-/**
- * A record id from the query (`?id=7`): a positive whole number, or null when it is missing or not one. A page opened
- * without it says what is missing (MissingQuery) instead of asking the server with a bad id.
- */
+/** Null when missing or not a positive whole number: the page says so (MissingQuery), not the server. */
 export function useIdQuery(name = 'id'): number | null {
   const raw = useQuery().get(name) ?? '';
   return /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
 }
 
-/** The same outside React, from a full href (the feed's ?feed=main check, tests). */
+/** Outside React, from a full href (the feed's ?feed=main check, tests). */
 export function hashQuery(href: string): URLSearchParams {
   const hash = href.indexOf('#');
   if (hash < 0) return new URLSearchParams();

@@ -1,7 +1,4 @@
-// The money screens' one rule for staying current: what they show is read again when it may have changed
-// elsewhere — the ACCOUNT socket event (an operator paid a withdrawal, approved a deposit, reviewed the real name), a
-// reconnect (events may have been missed: the feed's order gap), and the page coming back to the front (the tab
-// shown again, or the window focused). A tab switch fires both visibilitychange and focus: one re-read, not two.
+// Re-read on the ACCOUNT event, a reconnect and the page coming back; a tab switch fires two events: one re-read.
 import { useEffect, useRef } from 'react';
 import { onAccountChange, onOrderGap } from '../../state/feed/feed-listeners.ts';
 

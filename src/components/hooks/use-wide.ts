@@ -1,4 +1,3 @@
-// Desk layout switch: true at ≥ 1280 px (matchMedia), so / and /trade can put list, chart and form side by side.
 import { useSyncExternalStore } from 'react';
 
 import { WIDE_QUERY } from './wide-query.ts';
@@ -22,7 +21,7 @@ export function isWide(): boolean {
   return mediaQuery()?.matches ?? false;
 }
 
-/** Re-renders when the viewport crosses 1280 px. The layout also exposes it as `data-wide` for CSS. */
+/** The layout also exposes it as `data-wide` for CSS. */
 export function useWide(): boolean {
   return useSyncExternalStore(subscribe, isWide, () => false);
 }

@@ -1,6 +1,4 @@
-// The first screen's icons (the tab bar, the market list's header, the empty and error states): SVG path data for
-// Icon (icons.tsx). Every other screen's are in screen-icons.ts, a module the first screen's bytes do not carry
-// (bench/README.md "The first screen's bytes").
+// The first screen's icons; the rest are in screen-icons.ts (bench/README.md "The first screen's bytes").
 import type { IconPath } from './icons.tsx';
 
 export const ICON_MARKET: IconPath = 'M4 19V10M10 19V5M16 19v-7M22 19H2';

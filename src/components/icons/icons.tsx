@@ -1,9 +1,7 @@
-// Inline SVG icons (stroke = currentColor, so they take the text colour of their place). Decorative: aria-hidden.
-// The path data are constants of first-icons.ts (the first screen's) and screen-icons.ts (the others'), so a chunk
-// carries the icons it draws and no others (bench/README.md "The first screen's bytes").
+// Decorative (aria-hidden); paths live in first-icons.ts and screen-icons.ts so a chunk carries only its own icons.
 import type { ReactElement, SVGProps } from 'react';
 
-/** An icon's SVG path data, in a 24×24 box (first-icons.ts, screen-icons.ts). */
+/** In a 24×24 box. */
 export type IconPath = string;
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'icon'> {

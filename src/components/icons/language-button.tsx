@@ -1,4 +1,3 @@
-// Globe icon button to the language list (/language).
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,5 +1,4 @@
-// The icons of every screen but the first (first-icons.ts has those): SVG path data for Icon (icons.tsx), loaded
-// with the screens that draw them.
+// The icons of every screen but the first (first-icons.ts), loaded with the screens that draw them.
 import type { IconPath } from './icons.tsx';
 
 export const ICON_BACK: IconPath = 'M15 5l-7 7 7 7';

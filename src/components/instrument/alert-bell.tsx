@@ -1,5 +1,4 @@
-// The bell beside an instrument (the trade screen's header): opens that instrument's alert sheet (a visitor is sent to
-// sign in first). Marked while the instrument has an alert waiting.
+// Marked while the instrument has an alert waiting; a visitor is sent to sign in first.
 import type { ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';

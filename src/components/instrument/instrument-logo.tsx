@@ -1,4 +1,3 @@
-// An instrument's logo with a lettered fallback when the image is missing or fails to load.
 // Not loading="lazy": a virtualised list mounts only what is on screen, and a lazy image's observer costs frames.
 import { useState } from 'react';
 import './market-row.css';

@@ -1,7 +1,4 @@
-// The virtualised instrument list (virtua): fixed-height rows, only the visible ones mounted, each with its
-// favourite star beside it (a sibling: a button cannot hold another). A row's long-press / context menu opens the
-// alert sheet for its instrument (no third control in a 360 px row; docs/alerts.md "Where an alert is set").
-// It remembers its scroll offset per `scrollKey`, so a kept-alive or remounted list comes back where it was.
+// Virtualised instrument list; a row's long-press opens its alert sheet (docs/alerts.md "Where an alert is set").
 import {
   createContext,
   Fragment,
@@ -37,17 +34,13 @@ const OVERSCAN_ROWS = 3;
 
 const savedOffsets = new Map<string, number>();
 
-/**
- * Whether this list's first rows are still to be filled (one flag per mounted list, mutable: no render when it flips).
- * virtua mounts the first screenful in a flushSync, one long task on a weak phone; so that first time each slot
- * commits empty (a fixed box: nothing moves) and a deferred render fills the rows. Later rows render at once.
- */
+/** Mutable (no render when it flips): the first screenful commits empty, so virtua's flushSync is no long task. */
 interface FirstFill {
   pending: boolean;
 }
 const FirstFillContext = createContext<FirstFill>({ pending: false });
 
-/** A listitem with a fixed box; `contain: strict` (virtua sets `layout style`) keeps a price's layout in its row. */
+/** `contain: strict` keeps a price's layout change inside its row (virtua sets only `layout style`). */
 function Slot({ style, children, ref }: { style: CSSProperties; children: ReactNode; ref?: Ref<HTMLDivElement> }) {
   const fill = useContext(FirstFillContext);
   // Read once, at mount: useDeferredValue's initial value only counts then.
@@ -99,14 +92,13 @@ export function MarketList({
   const hintId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowHeight = compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT;
-  // Attaching to index.html's prerendered rows (src/boot/): the first rows are drawn at once, as they were there.
+  // Attaching to index.html's prerendered rows (src/boot/), the first rows are drawn at once.
   const [attach] = useState(attachingPrerendered);
   const [firstFill] = useState<FirstFill>(() => ({ pending: !attach }));
-  // Attaching, the rows are a part of their own: React attaches to them once virtua's chunk is in, and until then the
-  // prerendered rows stay as they are (lazy-virtualizer.tsx). Drawn afresh, the list suspends with its page instead.
+  // Attaching, React takes the prerendered rows over once virtua's chunk is in (lazy-virtualizer.tsx).
   const [late] = useState<LatePart | null>(() => (attach ? { attached: false } : null));
   useLayoutEffect(() => (late ? awaitLatePart(late) : undefined), [late]);
-  // The sparklines: one canvas per block of rows in view, over the rows' cells (spark-blocks.ts).
+  // One canvas per block of rows in view, laid over the rows' cells (spark-blocks.ts).
   const sparkLayer = useRef<HTMLDivElement>(null);
   const codes = useMemo(() => items.map((i) => i.Code), [items]);
   useSparkBlocks({
@@ -118,16 +110,13 @@ export function MarketList({
     enabled: !compact,
   });
 
-  // Back to the saved offset before the first paint; virtua follows the scroller's scroll events. A kept-alive list
-  // (app/layout/keep-alive.tsx, React's <Activity>) runs this again when it is shown: a display:none scroller can lose its
-  // scrollTop, and this puts it back.
+  // A kept-alive scroller hidden by display:none can lose its scrollTop: restore it before paint on every show.
   useLayoutEffect(() => {
     const el = scrollRef.current;
     const saved = scrollKey ? savedOffsets.get(scrollKey) : undefined;
     if (el && saved) el.scrollTop = saved;
   }, [scrollKey]);
 
-  // Save the offset as the user scrolls.
   useEffect(() => {
     const el = scrollRef.current;
     if (!el || !scrollKey) return undefined;
@@ -138,9 +127,7 @@ export function MarketList({
     return () => el.removeEventListener('scroll', onScroll);
   }, [scrollKey]);
 
-  // One element for as long as its inputs hold: while React has not attached to the rows yet (virtua still loading),
-  // a render of this list for another reason (the category chips arriving, new texts) must not reach their boundary,
-  // or React gives up attaching and draws the rows afresh.
+  // Memoised: a render for another reason before React attaches to the prerendered rows would make it redraw them.
   const list = useMemo(() => {
     const rows = (
       <LazyVirtualizer

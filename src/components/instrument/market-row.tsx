@@ -1,10 +1,4 @@
-// One market row: logo, code, sparkline cell, live price and change bound as signal text nodes.
-// A tick rewrites text nodes (LiveText) only: no React render runs for it, and the direction colour is an attribute of
-// the price and change boxes themselves, written when the direction really changes (a restyle of two boxes, not of the
-// row). A row of a virtual list reads its quote only while on screen (row-on-screen.ts); its sparkline is drawn by
-// the list's block canvas (spark-blocks.ts) into the fixed .mk-spark cell.
-// A tap opens the instrument; a long-press, right-click or the context-menu key sets a price alert on it (onAlert,
-// docs/alerts.md "Where an alert is set"), described to screen readers by the list's hint (alertHintId).
+// A tick rewrites text nodes only; a long-press sets an alert (docs/alerts.md "Where an alert is set").
 import { useShownCode } from './instrument-code.tsx';
 import { memo, useContext, useMemo, useRef, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -28,9 +22,7 @@ export interface MarketRowProps {
   /** Compact rows (the instrument side sheet) leave out the sparkline. */
   compact?: boolean;
   active?: boolean;
-  /** The row's secondary action (a price alert on this instrument). */
   onAlert?: ((inst: Instrument) => void) | undefined;
-  /** The id of the text that tells a screen reader about onAlert. */
   alertHintId?: string | undefined;
 }
 
@@ -64,8 +56,7 @@ export const MarketRow = memo(function MarketRow({
       type="button"
       className={compact ? 'mk-row mk-row-compact' : 'mk-row'}
       data-code={inst.Code}
-      // data-stale/-open are the binding's (useQuoteAttributes), and index.html's inline paint sets them (and a row-level
-      // data-dir, which the binding moves to the price and change boxes) first.
+      // index.html's inline paint sets data-stale/-open first, and a row data-dir the binding moves to the boxes.
       suppressHydrationWarning
       data-active={active ? 'true' : undefined}
       aria-describedby={onAlert ? alertHintId : undefined}

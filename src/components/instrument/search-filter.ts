@@ -1,10 +1,9 @@
-// Client-side instrument filter (the side list's quick filter): the code, the display code or the instrument's
-// common name in the app's language or English, by the one rule the server's search uses too.
+// The side list's quick filter, by the one rule the server's search uses too.
 import type { TFunction } from '../../i18n/index.ts';
 import { instrumentNameKey, matchesInstrument } from '../../../domain/instrument-search.ts';
 import type { Instrument } from '../../../domain/types.ts';
 
-/** `t` is the app's translator; `en` the English one (both answer the key itself when no name is there). */
+/** Both answer the key itself when no name is there. */
 export function matchesSearch(inst: Instrument, text: string, t: TFunction, en: TFunction): boolean {
   const key = instrumentNameKey(inst.Code);
   const names = [t(key), en(key)].filter((n) => n !== key);

@@ -1,5 +1,4 @@
-// The small clock tag a row or header shows (via CSS) while its price is stale: "as of 14:02" when the price's time
-// is known (a cached or frozen quote), else "stale". Bound as live text: no render when a quote goes stale.
+// "as of 14:02" when the price's time is known, else "stale"; live text, so no render when a quote goes stale.
 import { useMemo } from 'react';
 import { computed } from '@preact/signals-react';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,5 +1,4 @@
-// The favourite star of an instrument: a toggle button (aria-pressed) beside each market row and in
-// the trade screen's header. Named with the instrument's code, so a screen reader says which one it adds or removes.
+// Named with the instrument's code, so a screen reader says which one it adds or removes.
 import type { ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';

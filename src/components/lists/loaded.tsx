@@ -1,5 +1,4 @@
-// One thing a screen loads when it opens (an announcement, a news story): useLoaded fetches it, Loaded shows it once it
-// is there, "No data" when the fetch failed (or there is nothing to fetch), and nothing while it is on its way.
+// One thing a screen loads when it opens: "No data" when the fetch failed, nothing while it is on its way.
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { EmptyState } from './empty-state.tsx';
 
@@ -8,10 +7,7 @@ export interface LoadState<T> {
   failed: boolean;
 }
 
-/**
- * `load` null: nothing to fetch (a bad id), which shows as failed. A new `load`, or a new `again` (the reader's
- * language, for content that comes in it), starts again from empty; an answer to an earlier load is dropped.
- */
+/** `load` null (a bad id) shows as failed; a new `load` or `again` starts from empty, dropping earlier answers. */
 export function useLoaded<T>(load: (() => Promise<T>) | null, again?: unknown): LoadState<T> {
   const [state, setState] = useState<LoadState<T>>({ data: null, failed: false });
   useEffect(() => {

@@ -1,5 +1,4 @@
-// A page opened without the record it shows (a fund's income with no ?id=, a mistyped link): it says what is missing
-// and links to where one is chosen, instead of asking the server with a bad id and toasting its refusal.
+// Says what is missing and where to choose one, instead of asking the server with a bad id.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router-dom';
@@ -9,7 +8,6 @@ import { ICON_SEARCH } from '../icons/first-icons.ts';
 export interface MissingQueryProps {
   /** What is missing and where to find it ("Which subscription? Open one from My subscriptions…"). */
   textKey: string;
-  /** Where one is chosen, and that place's name. */
   to: string;
   linkKey: string;
 }

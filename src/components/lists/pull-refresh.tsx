@@ -1,5 +1,3 @@
-// The pull-to-refresh frame of a page (/order, /mine/charge, /mine/history): touch handlers, the indicator, and a
-// header slot that gets `trigger` for a refresh button. Its state changes per finger move re-render only this frame:
 // `children` are elements the page made, so the list inside does not re-render during a pull.
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,4 +1,4 @@
-// A small ring spinner (decorative: the surrounding element says what is loading).
+// Decorative: the surrounding element says what is loading.
 import type { ReactElement } from 'react';
 import './spinner.css';
 

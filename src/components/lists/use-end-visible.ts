@@ -1,5 +1,4 @@
-// Calls `onVisible` when the sentinel at the end of a list comes into view (IntersectionObserver, with a margin so
-// the next page is asked for a little before the end). Re-observing after each page re-checks a still-visible end.
+// A margin asks for the next page a little before the end; re-observing after each page re-checks a visible end.
 import { useEffect, useRef, type RefObject } from 'react';
 
 export const END_MARGIN = '240px 0px';

@@ -1,10 +1,9 @@
-// Pull-to-refresh on the document scroller: a downward pull from the top past the trigger refreshes, and the
-// indicator closes 500 ms later (docs/contract.md §9) on injected timers. `trigger()` does the same from a button.
+// The indicator closes 500 ms later (docs/contract.md §9) on injected timers.
 import { useCallback, useEffect, useRef, useState, type TouchEvent } from 'react';
 import { browserTimers, type Timers } from '../../state/shell/clock.ts';
 import { pullOffset, REFRESH_CLOSE_MS, releaseRefreshes } from './pull-gesture.ts';
 
-/** The timers the indicator closes on (tests swap them). */
+/** Tests swap them. */
 export const pullTimers: { current: Timers } = { current: browserTimers };
 
 export interface PullRefresh {

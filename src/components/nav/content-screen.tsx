@@ -1,5 +1,4 @@
-// The frame of the "mine" content screens (announcement, complaint e-mail, invite): the title bar with its back
-// button over the centred column of cards.
+// The frame of the "mine" content screens (announcement, complaint e-mail, invite).
 import type { ReactElement, ReactNode } from 'react';
 import { TitleBar } from './title-bar.tsx';
 import './content-screen.css';

@@ -1,5 +1,4 @@
-// A link of the app's navigation (the footer tab bar, the desk's top bar): its tab on data-tab, and
-// aria-current="page" while its screen is open.
+// A navigation link marked by data-tab, with aria-current="page" while its screen is open.
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 

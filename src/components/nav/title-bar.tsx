@@ -1,4 +1,4 @@
-// The screen's title bar: optional back button, the translated title, an optional right slot; sticky at the top.
+// The screen's sticky title bar.
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../icons/icons.tsx';
@@ -11,10 +11,10 @@ import { ICON_BACK } from '../icons/screen-icons.ts';
 
 export interface TitleBarProps {
   titleKey: string;
-  /** true = history back (or / when the app was opened here); a path = go there. */
+  /** A path goes there; true goes back in history (or to / when the app was opened here). */
   back?: boolean | string;
   right?: ReactNode;
-  /** Show the live-connection badge (screens with live prices); the desk navigation shows its own at ≥ 1280 px. */
+  /** The desk navigation shows its own at ≥ 1280 px. */
   conn?: boolean;
 }
 

@@ -1,5 +1,4 @@
-// The two buttons that end a dialog or a sheet's form: the way back (secondary), then the action (primary or danger).
-// Without onAction the action button submits the form it stands in.
+// The way back, then the action; without onAction the action button submits the form it stands in.
 import type { ReactElement, Ref } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 
@@ -15,12 +14,11 @@ export interface ActionPairProps {
   /** The action's colour: primary, danger, or a trade side's (up / down: a Buy or Sell confirm). */
   tone?: 'primary' | 'danger' | 'up' | 'down';
   onAction?: () => void;
-  /** The action is disabled (sending, or nothing to act on). */
+  /** Sending, or nothing to act on. */
   busy?: boolean;
   /** The action button's data-action (tests and e2e flows find it by it). */
   action?: string;
   actionRef?: Ref<HTMLButtonElement>;
-  /** The id of the text that says what the action does. */
   describedBy?: string;
 }
 

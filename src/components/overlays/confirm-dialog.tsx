@@ -1,4 +1,4 @@
-// A centred yes/no dialog (logout, reset demo): translated texts, confirm and cancel buttons.
+// A centred yes/no dialog (logout, reset demo).
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { ActionPair } from './action-pair.tsx';
@@ -17,14 +17,11 @@ export interface ConfirmDialogProps {
   danger?: boolean;
   /** The confirm button's colour when it is a trade side's (docs/screens.md: a Buy confirm is the buy colour). */
   tone?: 'up' | 'down';
-  /**
-   * A notice, not a question: one button (confirmKey, "OK" unless named) that closes it, no Cancel / Confirm pair
-   * (e.g. "coming soon", where there is nothing to confirm).
-   */
+  /** A notice, not a question: one button that closes it ("coming soon", where there is nothing to confirm). */
   notice?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
-  /** What the message needs beside its text (an order's live price), under it. */
+  /** Under the message (an order's live price). */
   children?: ReactNode;
 }
 

@@ -1,5 +1,4 @@
-// A layer over the screen, portalled to <body>: the scrim under a dialog or a sheet (a tap on it closes), then the
-// panel. The layer's class places the panel (centred, at the bottom, at the side) and its height in the stack.
+// Portalled to <body>; the layer's class places the panel and its height in the stack.
 import type { ReactElement, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import './overlay.css';

@@ -1,6 +1,4 @@
-// "Export CSV" on /mine/history (the records) and the order history tab: a sheet with the day range
-// (UTC days, both included; this month so far by default) and a download button. The server checks the range and
-// answers a translated message the client toasts; the sheet stays open to fix it. docs/trading.md "Statements".
+// The server checks the range and the sheet stays open to fix it (docs/trading.md "Statements").
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -13,7 +11,7 @@ import { $user } from '../../state/account/session.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import './statement.css';
 
-/** This month so far, as UTC days (the statement's days are UTC). */
+/** The statement's days are UTC. */
 export function defaultRange(now: number): { from: string; to: string } {
   const to = new Date(now).toISOString().slice(0, 10);
   return { from: `${to.slice(0, 8)}01`, to };
@@ -36,7 +34,7 @@ export function StatementExport({ kind, clock = systemClock }: { kind: Statement
       toast(t('statement.saved'));
       setOpen(false);
     } catch {
-      // the client has shown the server's message (a bad range) or the network error; the sheet stays to fix it
+      // The client has shown the server's message or the network error; the sheet stays to fix it.
     } finally {
       setBusy(false);
     }

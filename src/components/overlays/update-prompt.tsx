@@ -1,5 +1,4 @@
-// "A new version is ready — Reload": offered when the service worker has a new build waiting, never while an order
-// form is open (src/state/shell/app-update.ts), and never applied without the user's tap.
+// Never while an order form is open (src/state/shell/app-update.ts), and never applied without the user's tap.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';

@@ -1,4 +1,3 @@
-// Close-on-Escape for dialogs and sheets while they are open.
 import { useEffect } from 'react';
 
 export function useEscape(active: boolean, onEscape: () => void): void {

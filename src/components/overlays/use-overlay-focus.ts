@@ -1,5 +1,4 @@
-// The keys of an open dialog or sheet: Escape closes it, and the element the returned ref is on (the panel, or the
-// button a yes/no dialog answers with) takes the focus when it opens.
+// Escape closes an open dialog or sheet; the ref's element (the panel or the answering button) takes the focus.
 import { useEffect, useRef, type RefObject } from 'react';
 import { useEscape } from './use-escape.ts';
 

@@ -1,6 +1,4 @@
-// The standard CFD risk warning with the firm's own loss figure (docs/retail-protection.md "The loss figure"): at the
-// top of the landing, trading and registration screens, in its own bordered box at the body's font size, whenever the
-// retail rules apply. Drawn once the figure has arrived, so the first frame (prerendered) never differs from it.
+// Drawn once the figure is in, so the prerendered frame never differs (docs/retail-protection.md "The loss figure").
 import { useEffect, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,11 +1,8 @@
-// Sparkline drawing spread over frames, so the first draws (each creating a canvas context) are no long task on a slow
-// phone; a row queued again before it is drawn is drawn once, with its latest series.
+// Spread over frames so the first draws (each creating a canvas context) are no long task on a slow phone.
 import { animationFrames } from '../../state/shell/clock.ts';
 
 export interface Frames {
-  /** Runs `cb` before the next paint (requestAnimationFrame in the browser). */
   request(cb: () => void): void;
-  /** A monotonic clock in milliseconds (performance.now in the browser). */
   now(): number;
 }
 
@@ -21,14 +18,13 @@ export class DrawQueue {
     private readonly budgetMs = DRAW_BUDGET_MS,
   ) {}
 
-  /** Draws `draw` for `key` (one canvas) on a coming frame; replaces a draw of the same key still waiting. */
+  /** Replaces a draw of the same key still waiting. */
   enqueue(key: object, draw: () => void): void {
     this.pending.delete(key); // re-inserted at the end: the order is the order of the latest requests
     this.pending.set(key, draw);
     this.schedule();
   }
 
-  /** The canvas left the screen: its waiting draw is dropped. */
   cancel(key: object): void {
     this.pending.delete(key);
   }
@@ -61,5 +57,5 @@ const browserFrames: Frames = {
   now: () => performance.now(),
 };
 
-/** The app's one queue: every sparkline on screen shares the per-frame budget. */
+/** Every sparkline on screen shares the per-frame budget. */
 export const sparklineDraws = new DrawQueue(browserFrames);

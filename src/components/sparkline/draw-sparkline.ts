@@ -1,4 +1,3 @@
-// Paints a sparkline (line plus soft area fill) into its cell of a canvas at the device pixel ratio.
 // Called only when a list block mounts or a series in it changes, never per tick (spark-blocks.ts).
 import { sparklinePoints, sparklineTrend } from './sparkline-path.ts';
 
@@ -8,8 +7,7 @@ interface Palette {
   flat: string;
 }
 
-// Read once, not per draw: getComputedStyle right after rows mount forces a style recalculation, and a fast
-// scroll mounts many rows per frame. The theme's variables live on :root.
+// Read once: getComputedStyle after rows mount forces a style recalculation, and a fast scroll mounts many rows.
 let palette: Palette | null = null;
 
 function readPalette(): Palette {
@@ -23,7 +21,7 @@ export function resetSparklineColours(): void {
   palette = null;
 }
 
-/** Where one sparkline goes on a canvas, in canvas pixels; `alpha` fades it (a stale row's). */
+/** In canvas pixels; `alpha` fades a stale row's. */
 export interface SparkCell {
   x: number;
   y: number;
@@ -33,10 +31,7 @@ export interface SparkCell {
   alpha: number;
 }
 
-/**
- * Paints one series into its cell of a canvas that may hold many (a list block's canvas, spark-blocks.ts). Clears
- * nothing: the caller clears the canvas once for all its cells.
- */
+/** Clears nothing: the caller clears a block's canvas once for all its cells. */
 export function paintSparkline(
   ctx: CanvasRenderingContext2D,
   series: ArrayLike<number> | undefined,
@@ -61,7 +56,6 @@ export function paintSparkline(
   ctx.strokeStyle = colour;
   ctx.stroke();
 
-  // Close the same path down to the cell's bottom edge for the area under the line.
   ctx.lineTo(x + (pts[pts.length - 2] as number), y + h);
   ctx.lineTo(x + (pts[0] as number), y + h);
   ctx.closePath();

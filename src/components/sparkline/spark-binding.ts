@@ -1,8 +1,4 @@
-// The market list's block canvases (spark-blocks.ts) bound to the page: the scroller's offset says which blocks are in
-// view, $sparklines says when a series changed, and the rows themselves say where their cell is and whether they are
-// stale (read when a block draws). Nothing here runs per tick: a tick writes text and attributes the observers below
-// do not watch. Loaded by use-spark-blocks.ts once the first series arrive, so none of the drawing is first-screen
-// code (bench/README.md "The first screen's bytes").
+// Binds the block canvases to the page; loaded once series arrive, so no drawing is first-screen code.
 import { effect } from '@preact/signals-react';
 import { $sparklines } from '../../state/feed/feed-signals.ts';
 import { $updown } from '../../state/settings/updown.ts';
@@ -31,7 +27,7 @@ function relative(inner: DOMRect, outer: DOMRect): SparkCellBox {
   return { x: inner.left - outer.left, y: inner.top - outer.top, width: inner.width, height: inner.height };
 }
 
-/** The part of `a` that `b` covers, in `a`'s coordinates (null when they do not meet). */
+/** In `a`'s coordinates; null when they do not meet. */
 function overlap(a: DOMRect, b: DOMRect): SparkCellBox | null {
   const left = Math.max(a.left, b.left);
   const top = Math.max(a.top, b.top);
@@ -88,14 +84,13 @@ export function bindSparkBlocks({
   // Rows mounting (the first fill, the one-click pair coming or going) and a row turning stale or fresh: draw again.
   const rows = new MutationObserver(() => blocks.invalidate());
   rows.observe(sc, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-stale'] });
-  // The language's direction moves the cell to the other side.
   const dir = new MutationObserver(() => blocks.invalidate());
   dir.observe(sc.ownerDocument.documentElement, { attributes: true, attributeFilter: ['dir'] });
   const stopSeries = effect(() => {
     void $sparklines.value;
     blocks.seriesChanged();
   });
-  // The line colours come from CSS variables, which change with the colour scheme and the up/down preference.
+  // The line colours are CSS variables: they change with the colour scheme and the up/down preference.
   const recolour = (): void => {
     resetSparklineColours();
     blocks.invalidate();

@@ -1,10 +1,4 @@
-// A virtual list's sparklines: ONE canvas per block of BLOCK_ROWS rows in view, not one per row (bench/README.md
-// "Render A/B: the method", the desk case). Each canvas is a narrow strip over the rows' sparkline cells (.mk-spark,
-// a fixed empty box in each row), laid in the scroller's content so it scrolls with the rows on the compositor. A block
-// is drawn when it comes into view, when a series in it changes (once a minute), when a row of it turns stale or
-// fresh, and when the rows' geometry changes: never per tick. Where the cell is (its column moves with the language's
-// direction, the favourite star and the one-click pair) is read when a block is drawn, so no layout rule is copied
-// here; a cell with no box (the desk's one-click pair hides it) draws nothing.
+// One canvas per block of rows in view, not per row; drawn on view, series, staleness or geometry change, not per tick.
 import type { DrawQueue } from './draw-queue.ts';
 import { paintSparkline } from './draw-sparkline.ts';
 
@@ -18,7 +12,6 @@ export interface SparkCellBox {
   height: number;
 }
 
-/** What a block needs to know about a row when it draws it. */
 export interface SparkRowState {
   stale: boolean;
   /** A part of the cell to leave undrawn (a stale row's clock tag running over it), in the cell's CSS pixels. */
@@ -41,7 +34,6 @@ interface Block {
   drawn: (ArrayLike<number> | undefined)[];
 }
 
-/** A stale row's line, as the per-row canvas faded it. */
 export const STALE_ALPHA = 0.45;
 
 export class SparkBlocks {
@@ -56,7 +48,6 @@ export class SparkBlocks {
     private readonly deps: SparkBlocksDeps,
   ) {}
 
-  /** The list's codes, in row order. */
   setCodes(codes: readonly string[]): void {
     if (codes === this.codes) return;
     this.codes = codes;
@@ -64,7 +55,7 @@ export class SparkBlocks {
     this.invalidate();
   }
 
-  /** The rows in view (with the list's overscan), first and last index inclusive. */
+  /** First and last index inclusive, overscan included. */
   setRows(first: number, last: number): void {
     const fb = Math.max(0, Math.floor(first / BLOCK_ROWS));
     const lb = Math.min(
@@ -96,7 +87,6 @@ export class SparkBlocks {
     }
   }
 
-  /** How many canvases are on the page (one per block in view). */
   get canvasCount(): number {
     return this.blocks.size;
   }
@@ -110,7 +100,6 @@ export class SparkBlocks {
     return Math.max(0, Math.min(BLOCK_ROWS, this.codes.length - index * BLOCK_ROWS));
   }
 
-  /** Keeps exactly the blocks in view: new ones get a canvas and a draw, the others go. */
   private sync(): void {
     for (const [index, block] of this.blocks) {
       if (index < this.firstBlock || index > this.lastBlock || this.rowsOf(index) === 0) {
@@ -162,8 +151,7 @@ export class SparkBlocks {
     if (canvas.width !== w) canvas.width = w;
     if (canvas.height !== h) canvas.height = h;
     canvas.hidden = false;
-    // A software canvas (willReadFrequently): drawn a few times a minute, it is painted with the list like the rows
-    // were, rather than kept as a GPU layer of its own above them.
+    // A software canvas: drawn a few times a minute, it paints with the rows instead of holding a GPU layer of its own.
     const ctx = canvas.getContext('2d', { willReadFrequently: true });
     if (!ctx) return;
     ctx.clearRect(0, 0, w, h);

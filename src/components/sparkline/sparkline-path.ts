@@ -1,5 +1,4 @@
-// Pure geometry of a mini chart: a close series scaled into a canvas box (no DOM, unit-tested).
-// Kept apart from the canvas code so the scaling rules can be checked without a browser.
+// Apart from the canvas code so the scaling rules are unit-tested without a browser.
 
 export type Trend = 'up' | 'down' | 'flat';
 
@@ -9,11 +8,7 @@ export interface SparkBox {
   pad: number; // inset on every side so the line's stroke is never clipped
 }
 
-/**
- * Maps a series (oldest first) to canvas points [x0, y0, x1, y1, …]: x spread evenly over the box,
- * y scaled so the series' max touches the top inset and its min the bottom inset (canvas y grows down).
- * Non-finite values are dropped; a flat series draws through the middle; one value draws a flat line.
- */
+/** Points [x0, y0, …], max at the top inset (canvas y grows down); non-finite values dropped, flat ones mid-height. */
 export function sparklinePoints(series: ArrayLike<number>, box: SparkBox): Float32Array {
   const values: number[] = [];
   for (let i = 0; i < series.length; i++) {
@@ -43,7 +38,7 @@ export function sparklinePoints(series: ArrayLike<number>, box: SparkBox): Float
   return out;
 }
 
-/** Direction of the series from its first to its last finite value, for the line colour. */
+/** For the line colour. */
 export function sparklineTrend(series: ArrayLike<number>): Trend {
   let first: number | undefined;
   let last: number | undefined;

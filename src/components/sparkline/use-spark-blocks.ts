@@ -1,7 +1,4 @@
-// The market list's sparklines, loaded late: the series come from the feed worker, which starts after the first
-// screen, so nothing can be drawn before they arrive. The drawing (spark-binding.ts and the block canvases) is a
-// chunk of its own, asked for when $sparklines first holds a series; the first screen carries only this hook
-// (bench/README.md "The first screen's bytes"). A failed load is tried again as a route's is (chunk-retry.ts).
+// Series come from the feed worker after the first screen, so the drawing is a chunk of its own, loaded on the first.
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { effect } from '@preact/signals-react';
 import { $sparklines } from '../../state/feed/feed-signals.ts';
@@ -18,11 +15,11 @@ export interface SparkBlocksOptions {
   overscanRows: number;
   /** Off for compact lists, which show no sparkline. */
   enabled: boolean;
-  /** The frames' draw queue (tests); the app's own by default. */
+  /** Tests pass their own. */
   queue?: DrawQueue;
 }
 
-/** The drawing's chunk; shared by every list, loaded once. */
+/** Shared by every list, loaded once. */
 let binder: Promise<typeof import('./spark-binding.ts')> | null = null;
 const loadBinder = (): Promise<typeof import('./spark-binding.ts')> =>
   (binder ??= loadChunk(() => import('./spark-binding.ts'), browserChunkDeps()).catch((err: unknown) => {

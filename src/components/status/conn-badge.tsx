@@ -1,5 +1,4 @@
-// The live-connection state, discreetly: a small dot when live, dot + label while connecting/reconnecting/offline;
-// a small "data saver" pill while low-bandwidth mode is on.
+// The live-connection state, discreetly: a dot when live, a label otherwise, and a "data saver" pill.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';

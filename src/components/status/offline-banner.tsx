@@ -1,5 +1,4 @@
-// The offline banner: shown while the feed reads offline, with the age of the prices on screen ("as of 14:02"), so a
-// trader on a train knows what he is looking at; trading stays disabled by the stale quotes (order form).
+// Says the age of the prices on screen; trading stays disabled by the stale quotes.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';

@@ -1,5 +1,4 @@
-// Copies a text (an address, an account number, an invite link) and shows the "copy success" toast (docs/contract.md §8); falls back to a hidden textarea where the async
-// clipboard is missing (plain http, older WebViews).
+// Falls back to a hidden textarea where the async clipboard is missing (plain http, older WebViews).
 import { translate } from '../../i18n/index.ts';
 import { toast } from '../../state/shell/toasts.ts';
 

@@ -1,13 +1,11 @@
-// One name and value of a description list (<dl>), grouped in a <div> as HTML allows so a row can be styled: the name
-// translated, the value as the caller builds it (a figure, live text, a note beside it). The order summary, the
-// account strip and the close-all sheet show their figures this way.
+// Name and value grouped in a <div>, as HTML allows, so a row can be styled.
 import type { ReactElement, ReactNode, Ref } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 
 export interface DefRowProps {
   className?: string;
   labelKey: string;
-  /** The value cell's class, data-field (what tests and styles find it by) and ref. */
+  /** What tests and styles find it by. */
   valueClass?: string;
   field?: string;
   valueRef?: Ref<HTMLElement>;

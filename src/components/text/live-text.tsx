@@ -1,9 +1,4 @@
-// A text node bound to a signal outside React: a tick rewrites the node's data (and a data-dir attribute), and
-// no component re-renders. Used for every figure that follows the feed (P&L, current price, equity); the text sits in
-// an inline left-to-right isolate (.num), so the outer span keeps its layout and a sign stays left in Arabic.
-// A figure that changes on every quote takes `box`: its isolate is then a box whose size does not depend on its text
-// (live-text.css), so a new figure lays out the text inside it and nothing around it, as on the floor page
-// (bench/README.md "Render A/B: the method").
+// A text node bound to a signal outside React: a tick rewrites its data and no component re-renders.
 import { useLayoutEffect, useRef, type ReactElement } from 'react';
 import { effect, type ReadonlySignal } from '@preact/signals-react';
 import './live-text.css';
@@ -13,15 +8,9 @@ export interface LiveTextProps {
   $dir?: ReadonlySignal<string>; // written to data-dir (CSS colours up/down)
   className?: string;
   field?: string; // data-field, for tests and browser checks
-  /**
-   * A sentence rather than a figure ("as of 14:02"): its isolate takes the direction of its first letter instead of
-   * .num's left to right, or Arabic's "حتى 01:26 ص" is laid out backwards.
-   */
+  /** A sentence: its isolate takes its first letter's direction, or Arabic "حتى 01:26 ص" lays out backwards. */
   prose?: boolean;
-  /**
-   * A fixed box as wide as the text's number of characters (tabular figures): a new text of the same length changes
-   * no layout outside the box, and the width is written only when the length changes (a sign or a digit more).
-   */
+  /** A fixed box as wide as the text in tabular figures: a new text of the same length changes no layout outside it. */
   box?: boolean;
 }
 
@@ -37,8 +26,7 @@ export function LiveText({ $text, $dir, className, field, prose = false, box = f
     const el = ref.current;
     const textBox = textRef.current;
     if (!el || !textBox) return undefined;
-    // React renders no children here, so this node is ours alone; writing .data keeps the same node per tick. A node
-    // already there is index.html's last-known price (src/boot/inline-paint.ts), adopted so the text never blinks.
+    // React renders no children here; a node already there is the boot paint (src/boot/inline-paint.ts): no blink.
     const node =
       textBox.firstChild?.nodeType === TEXT_NODE
         ? (textBox.firstChild as Text)

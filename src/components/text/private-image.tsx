@@ -1,5 +1,4 @@
-// An image from the trader's private uploads (proof of payment, ID photo): loaded with the session as a blob and
-// shown through an object URL that is revoked when the image changes or leaves the screen.
+// Private uploads load with the session as a blob; the object URL is revoked when the image changes or leaves.
 import { useEffect, useState } from 'react';
 import { privateImageUrl } from '../../api/images.ts';
 import { Spinner } from '../lists/spinner.tsx';

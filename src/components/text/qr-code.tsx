@@ -1,5 +1,4 @@
-// A QR code of a text (a deposit address, the second factor's key), drawn by qr-image.ts (the one size and options;
-// the library is loaded with the screen that shows a code, not at start-up).
+// Drawn through qr-image.ts: one size and options, and the library loads with the screen, not at start-up.
 import { useEffect, useState, type ReactElement } from 'react';
 import { QR_SIZE, qrDataUrl } from './qr-image.ts';
 

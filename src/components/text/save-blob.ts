@@ -1,6 +1,4 @@
-// Saves bytes the app holds as a file (a CSV statement): a temporary blob: address on a download link, clicked once.
-// The address names only the bytes in this page's memory, never a secret; it is released a minute later, after the
-// browser has started reading it.
+// The blob: address names only bytes in this page's memory; released a minute later, once the download started.
 import { browserTimers, type Timers } from '../../state/shell/clock.ts';
 
 const RELEASE_MS = 60_000;
