@@ -1,9 +1,4 @@
-// The one alert form (docs/alerts.md), whatever opened it (the trade header's bell, a market row, the
-// chart): the kind ("Price" or "Day move"), the direction (rises to / falls to a price; rises by / falls by N % in a
-// day), the value, a note. The price field starts with the price it was opened with (the chart's) or the current one,
-// as text the user edits; what they type is sent as typed, never rewritten. Bad input is refused here with a
-// translated message under the field as it is typed, and before anything is sent (the server checks again); a server
-// refusal shows under the form (useFieldMessages: one message per field, never a toast over the form).
+// The one alert form (docs/alerts.md); what the user types is sent as typed, never rewritten.
 import { shownCode } from '../../components/instrument/instrument-code.tsx';
 import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -42,7 +37,7 @@ export interface AlertFormProps {
   kind: AlertKind;
   /** The price to start with (the chart's); null: the current price when the form opens. */
   price: string | null;
-  /** Sends the alert: true when the server took it, the refusal's text, or false (tests pass their own). */
+  /** Tests pass their own. */
   create?: (a: NewAlert) => Promise<boolean | string>;
 }
 
@@ -63,7 +58,7 @@ export function AlertForm({
   const [busy, setBusy] = useState(false);
 
   const typed = kind === 'change' ? percent : price;
-  // As typed: a value that will be refused says why at once; an empty field waits for the submit.
+  // A value that will be refused says why at once; an empty field waits for the submit.
   const msgs = useFieldMessages<'value'>({ value: typed.trim() === '' ? null : alertInputError(kind, typed) });
   const submit = async (): Promise<void> => {
     if (!msgs.showAll({ value: alertInputError(kind, typed) })) return;

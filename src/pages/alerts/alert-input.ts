@@ -1,6 +1,4 @@
-// The alert form's check before it asks the server (docs/alerts.md "Rules"): a price alert needs a positive decimal,
-// a day-move alert a percentage within PERCENT_MIN..PERCENT_MAX with at most 2 decimals. The text is taken as typed
-// (trimmed only); the server checks again, with the instrument's precision.
+// Taken as typed (trimmed only); the server checks again with the instrument's precision (docs/alerts.md "Rules").
 import { positiveNumberProblem } from '../../../domain/decimal-text.ts';
 import { PERCENT_MAX, PERCENT_MIN, validPercent, type AlertKind } from '../../../domain/price-alerts.ts';
 
@@ -9,7 +7,7 @@ export interface InputError {
   params?: Record<string, string>;
 }
 
-/** The refusal of what was typed for `kind`, or null when it may be sent. */
+/** Null when it may be sent. */
 export function alertInputError(kind: AlertKind, typed: string): InputError | null {
   if (kind === 'change')
     return validPercent(typed)

@@ -1,5 +1,4 @@
-// One alert in the alerts sheet: what it waits for (a price level, or a day move of N %), waiting or fired (at which
-// price, and for a day move at which change %), its note, and delete.
+// What one alert waits for, whether it fired (and at which price), its note, and delete.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TFunction } from '../../i18n/index.ts';

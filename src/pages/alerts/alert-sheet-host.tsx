@@ -1,5 +1,4 @@
-// The one alerts sheet of the app, mounted by the layout: shown while $alertSheet holds a request (from the trade
-// header's bell, a market row or the chart) and closed when the route changes. Its code loads when it is first opened, not with the first screen.
+// The app's one alerts sheet, closed when the route changes; its code loads when first opened.
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSignals } from '@preact/signals-react/runtime';

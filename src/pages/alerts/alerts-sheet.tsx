@@ -1,7 +1,4 @@
-// The alerts sheet of one instrument (docs/alerts.md), opened from the trade header's bell, a market
-// row's long-press / context menu or the chart's "alert at this price": the alert form (alert-form.tsx), this
-// instrument's alerts waiting or fired with delete, and Web Push for this browser (the permission is asked only on
-// that tap).
+// One instrument's alerts (docs/alerts.md); Web Push permission is asked only on its own tap.
 import { useEffect, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';

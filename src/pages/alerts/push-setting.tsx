@@ -1,5 +1,4 @@
-// "Also notify me when the app is closed": this browser's Web Push for price alerts. The permission prompt comes only
-// from this button's tap; the state line says whether the device is on, blocked, or cannot receive them.
+// This browser's Web Push for price alerts; the permission prompt comes only from this button's tap.
 import { useEffect, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';

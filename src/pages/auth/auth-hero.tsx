@@ -1,4 +1,3 @@
-// The logo and a welcome line at the top of the sign-in screens.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 

@@ -1,5 +1,4 @@
-// The address a code goes to, as register and forgot ask for it: the e-mail / mobile switch (a new channel empties
-// the field and its message) and the account field with its calling-code picker.
+// A new channel empties the field and its message.
 import { useState, type ReactElement } from 'react';
 import type { LoginType } from '../../api/account.ts';
 import type { AreaCode } from '../../../domain/types.ts';
@@ -30,7 +29,6 @@ export function useChannelAccount(): ChannelAccountState {
 export interface ChannelAccountProps {
   state: ChannelAccountState;
   errors: Pick<FieldErrors<AccountField>, 'inputProps' | 'setError'>;
-  /** The switch's label ("Register by", "Reset by"). */
   labelKey: string;
   /** False where only e-mail is offered: no switch. */
   chooser?: boolean;

@@ -1,4 +1,3 @@
-// The e-mail / mobile switch shared by register, forgot and password screens.
 export const CHANNEL_OPTIONS = [
   { value: 'email', labelKey: 'auth.by_email' },
   { value: 'mobile', labelKey: 'auth.by_mobile' },

@@ -1,5 +1,4 @@
-// /register: e-mail or mobile (with area code), password twice, invite code (prefilled from ?invite_code=), and a
-// picture captcha when verify_reg_type is 2, otherwise a sent code with the 60 s countdown.
+// A picture captcha when verify_reg_type is 2, otherwise a sent code with its countdown.
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -26,7 +25,7 @@ import { useFormSubmit } from '../../components/credentials/use-form-submit.ts';
 import { usePasswordForm } from '../../components/credentials/use-password-form.ts';
 import { livePasswordProblem, validateRegister, type RegisterField } from '../../components/credentials/validation.ts';
 
-/** verify_reg_type 2 = picture captcha (docs/contract.md §3, §5). */
+/** docs/contract.md §3, §5. */
 export const CAPTCHA_REG_TYPE = 2;
 
 export function RegisterPage(): ReactElement {

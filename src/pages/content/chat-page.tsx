@@ -1,12 +1,4 @@
-// /mine/chat: the support link (base settings service_link) in a sandboxed frame. The sandbox allows what a chat
-// widget needs (its own scripts, its own origin's storage, forms, popups for attachments) and nothing that reaches
-// this page: no top navigation, no same-origin access to the app (the link is another origin). Link type 2 opens a
-// new window instead (the user centre does that before coming here; a direct visit gets a button).
-// A frame the browser refuses (our CSP's frame-src, the chat's own X-Frame-Options, no network) shows a broken-frame
-// icon and nothing else, and a cross-origin frame cannot be asked whether it loaded: so the link to open the chat in
-// a new tab is always under the title, and when the failure is visible to us the frame gives way to a message with
-// that link: a CSP violation for the link, or the chat not answering at all (one no-cors, credential-free request:
-// it fails on no network, an unknown host or a refused connection; browsers fire no error event on a frame).
+// The support link in a sandbox that reaches nothing of this page; a refused frame gives way to a new-tab link.
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -25,7 +17,7 @@ export function safeServiceLink(link: string | undefined): string {
   return link && /^https?:\/\//i.test(link.trim()) ? link.trim() : '';
 }
 
-/** True when a CSP violation report is about framing `link` (same origin as the blocked URI). */
+/** Same origin as the blocked URI. */
 export function blocksLink(
   e: Pick<SecurityPolicyViolationEvent, 'effectiveDirective' | 'blockedURI'>,
   link: string,

@@ -1,5 +1,4 @@
-// A yes/no choice of the copy screens (copy open positions at the start, keep the positions at the stop): a checkbox
-// with its translated label and, when given, a line saying what it does.
+// A yes/no choice of the copy screens, with a line saying what it does when given.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 

@@ -1,6 +1,4 @@
-// What changed in the follower's copies between two polls of "My copies" (docs/copy-trading.md "Screens"): a copied
-// position that appeared was opened, one with fewer lots was partly closed, one that went was closed. The screen
-// tells each as a notice, in every world (a demo account gets no in-app notices from the server).
+// Told in every world, since a demo account gets no in-app notices from the server (docs/copy-trading.md "Screens").
 import type { CopyItem } from '../../../domain/copy-types.ts';
 import { dec } from '../../../domain/decimal.ts';
 
@@ -8,11 +6,10 @@ export interface CopyEvent {
   kind: 'opened' | 'reduced' | 'closed';
   provider: string;
   code: string;
-  /** The lots opened or closed. */
   lots: string;
 }
 
-/** The events from `before` to `after`; none at the first poll (`before` null). */
+/** None at the first poll (`before` null). */
 export function copyEvents(before: readonly CopyItem[] | null, after: readonly CopyItem[]): CopyEvent[] {
   if (before === null) return [];
   const out: CopyEvent[] = [];

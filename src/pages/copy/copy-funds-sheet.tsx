@@ -1,6 +1,4 @@
-// Add funds to a running copy or withdraw from it (docs/copy-trading.md "A copy is its own sub-account"): the amount
-// checked as typed by the routes' own rule (domain/amount-input.ts) with its translated error under the field, the
-// money it comes from or goes to, and confirm; the server refuses a short wallet or more than the copy's free money.
+// Checked as typed by the routes' rule (domain/amount-input.ts); the server refuses a short wallet or copy.
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { CopyItem } from '../../../domain/copy-types.ts';
@@ -43,7 +41,7 @@ export function CopyFundsSheet({ copy, mode, wallet, onClose, onDone }: Props): 
       toast(t(mode === 'add' ? 'copy.funds_added' : 'copy.funds_withdrawn'));
       onDone();
     } catch {
-      // the API client shows the server's message
+      // The API client shows the server's message.
     } finally {
       setBusy(false);
     }

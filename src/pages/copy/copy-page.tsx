@@ -1,5 +1,4 @@
-// /copy, the first tab: the traders one can copy in the caller's world (demo or real), ranked by their statistics
-// from the server, and "My copies" (?view=mine). A tap on a trader opens their page (/copy/provider?id=).
+// /copy: the traders one can copy in the caller's world (demo or real), and "My copies" (?view=mine).
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -32,7 +31,7 @@ const SORTS = [
   { value: 'copiers', labelKey: 'copy.sort_copiers' },
 ] as const;
 
-/** Best first: the highest return, the smallest drawdown, the most copiers; ties by most copiers. */
+/** Ties by most copiers. */
 export function sortProviders(list: readonly CopyProvider[], by: Sort): CopyProvider[] {
   const key = (p: CopyProvider) =>
     by === 'return' ? dec(p.return_all).neg() : by === 'drawdown' ? dec(p.max_drawdown) : dec(-p.copiers);

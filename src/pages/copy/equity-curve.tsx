@@ -1,12 +1,11 @@
-// A provider's equity curve: the time-weighted index of the last 30 days (the server's `curve`), drawn as one line in
-// a fixed box, green when it ends above where it began and red below. The index is deposit-proof, so the curve is too.
+// The server's time-weighted index of the last 30 days: deposit-proof, so the curve is too.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 
 const W = 100;
 const H = 32;
 
-/** The polyline's points for `values` in a W×H box (a flat line in the middle when all are equal). */
+/** A flat line in the middle when all values are equal. */
 export function curvePoints(values: readonly number[]): string {
   if (values.length === 0) return '';
   const lo = Math.min(...values);

@@ -1,8 +1,4 @@
-// The follow sheet: the amount, the multiplier and the copy stop-loss, each checked as typed by the start route's own
-// rule (domain/copy-input.ts) with its translated error under the field, and whether to copy the trader's open
-// positions too; then the fee with its high-water mark, the
-// minimum, the stop-loss level in money and a plain statement of the risks and costs, and confirm. A demo account
-// copies a demo trader with demo money (the list shows its own world only).
+// Each field checked as typed by the start route's rule (domain/copy-input.ts); demo accounts copy demo traders.
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';

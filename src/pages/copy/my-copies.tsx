@@ -1,9 +1,4 @@
-// "My copies" (/copy?view=mine): the wallet's balance, then each copy with its invested money, equity, P&L, fees paid
-// and its open positions — each marked as copied from its trader, with the trader's entry beside the follower's — and
-// pause or resume, add or withdraw funds (copy-funds-sheet.tsx) and "Stop" (asked first: the positions close at
-// market, the fee is settled, the money goes back to the wallet). A provider's own view leads; "Become a provider"
-// closes the list for a trader who is not one (provider-self.tsx). Polled every second while shown, so a trader's
-// open, partial close and close show here at once, each told as a notice.
+// "My copies" (/copy?view=mine); polled every second while shown, so a trader's open or close shows here at once.
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { CopyItem, CopyPosition } from '../../../domain/copy-types.ts';

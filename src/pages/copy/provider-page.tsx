@@ -1,6 +1,4 @@
-// /copy/provider?id=: one trader's page — their statistics (time-weighted returns, drawdown, win rate, closed trades,
-// copiers, track record), the fee with its high-water-mark rule in one line, the minimum, and "Copy", which opens the
-// follow sheet. The provider comes from the list of the caller's world, so a trader of the other world is not found.
+// The provider comes from the list of the caller's world, so a trader of the other world is not found.
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { CopyProvider } from '../../../domain/copy-types.ts';

@@ -1,8 +1,4 @@
-// The provider's own view, atop "My copies" for a trader who published themselves (docs/copy-trading.md "Screens"):
-// their running copiers, the money copying them (AUM) and the fees earned, their fee and minimum, a line when staff
-// suspended them, "Edit terms" and "Unpublish" (asked first), or "Publish again" once unpublished. A trader who is
-// not a provider sees "Become a provider" at the foot of My copies instead; each opens the provider sheet
-// (provider-sheet.tsx), and the view is read again once the server has answered.
+// The provider's own view atop "My copies" (docs/copy-trading.md "Screens").
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { CopyProviderSelf } from '../../../domain/copy-types.ts';
@@ -14,7 +10,7 @@ import { formatMoney } from '../../i18n/format.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { ProviderSheet } from './provider-sheet.tsx';
 
-/** The caller's own view as a provider (null until it loads, or when it cannot), and a way to read it again. */
+/** Null until it loads, or when it cannot. */
 export function useProviderSelf(): { self: CopyProviderSelf | null; reload: () => void } {
   const [self, setSelf] = useState<CopyProviderSelf | null>(null);
   const reload = useCallback(() => {
@@ -28,7 +24,6 @@ interface Props {
   onPublished: () => void;
 }
 
-/** A button that opens the provider sheet: publishing (current null), editing, or publishing again once unpublished. */
 function SheetButton({ current, onPublished }: Props & { current: CopyProviderSelf | null }): ReactElement {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -57,7 +52,6 @@ function SheetButton({ current, onPublished }: Props & { current: CopyProviderSe
   );
 }
 
-/** For a trader who is not a provider, at the foot of My copies: what publishing means, and the sheet. */
 export function BecomeProvider({ onPublished }: Props): ReactElement {
   const { t } = useTranslation();
   return (
@@ -71,7 +65,6 @@ export function BecomeProvider({ onPublished }: Props): ReactElement {
   );
 }
 
-/** A published provider's own view, atop My copies, with "Edit terms" and "Unpublish" (or "Publish again"). */
 export function ProviderSelf({ self, onPublished }: Props & { self: CopyProviderSelf }): ReactElement {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
@@ -81,7 +74,7 @@ export function ProviderSelf({ self, onPublished }: Props & { self: CopyProvider
       toast((await unpublishProvider()).msg);
       onPublished();
     } catch {
-      // the API client shows the server's message
+      // The API client shows the server's message.
     }
   };
   return (

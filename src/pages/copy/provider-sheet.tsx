@@ -1,7 +1,4 @@
-// Publishing oneself as a provider, or editing the terms (docs/copy-trading.md "Providers"): display name, short
-// description, performance fee and minimum copy amount, each checked as typed by the publish route's own rule
-// (domain/copy-input.ts) with its translated error under the field. The server stays the gate: its refusal (a real
-// account without a verified identity, above all) shows in the sheet, with the way to verification for a real one.
+// Each field checked as typed by the publish route's rule (domain/copy-input.ts); the server refuses in the sheet.
 import { useState, type FormEvent, type HTMLAttributes, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -27,7 +24,6 @@ interface TermField {
   mode?: HTMLAttributes<HTMLInputElement>['inputMode'];
 }
 
-/** The sheet's fields in order: the terms' key, the input's name, its texts and keyboard. */
 const FIELDS: TermField[] = [
   { key: 'name', input: 'provider_name', label: 'copy.provider_name', hint: 'copy.provider_name_hint' },
   {
@@ -47,7 +43,7 @@ const FIELDS: TermField[] = [
 ];
 
 interface Props {
-  /** The terms last published, to edit (or to publish again once unpublished); null to publish the first time. */
+  /** Null to publish the first time. */
   current: CopyProviderSelf | null;
   onClose: () => void;
   onDone: () => void;

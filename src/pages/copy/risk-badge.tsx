@@ -1,5 +1,4 @@
-// A provider's 1–10 risk score (docs/copy-trading.md "Statistics that cannot be gamed") as a badge whose colour says
-// the band: 1–3 low, 4–6 medium, 7–10 high; the words say it too, for a reader who cannot tell the colours apart.
+// Words too, for who cannot tell colours apart (docs/copy-trading.md "Statistics that cannot be gamed").
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Num } from '../../components/text/num.tsx';

@@ -1,5 +1,4 @@
-// The fund list (docs/contract.md §2) with pull-to-refresh and paging by last_page; the orders icon opens the
-// subscriptions, a fund its subscribe screen (?id={id}).
+// The fund list (docs/contract.md §2), paged by last_page.
 import { useCallback, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,6 +1,4 @@
-// The user's subscriptions (docs/contract.md §2, §4). A row opens its income list; Redeem shows only in
-// status 1 and first shows the penalty and what comes back (docs/contract.md §9), then the list reloads; a card
-// redeemed early says its penalty and what was returned instead of the profit it will not earn.
+// The user's subscriptions (docs/contract.md §2, §4); Redeem first shows the penalty (docs/contract.md §9).
 import { useCallback, useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -43,7 +41,7 @@ export function RecordPage(): ReactElement {
       setRedeeming(null);
       await list.reload();
     } catch {
-      // the API client shows the server's message
+      // The API client shows the server's message.
     } finally {
       setBusy(false);
     }

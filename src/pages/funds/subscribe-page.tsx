@@ -1,8 +1,4 @@
-// A fund's subscribe screen (?id=): its detail, the amount, and a confirm sheet with the daily and total profit at 4
-// decimals (docs/contract.md §9) computed by the same functions the server books with. The sheet opens only for an amount the
-// server would take: a visitor goes to /login?from=, a demo account gets the real-account message, and an empty,
-// malformed, out-of-range or unaffordable amount its docs/contract.md §5 message under the field (checkFundAmount, the
-// server's own rule), which goes as soon as the amount is edited.
+// Profits at 4 decimals by the functions the server books with (docs/contract.md §9); the sheet needs a valid amount.
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -67,7 +63,6 @@ export function SubscribePage(): ReactElement {
       ? fixed(totalProfit(checked.value, fund.dividend_percentage, fund.lock_dividend_days), 4)
       : '--';
 
-  /** Why the sheet may not open, as a message; null when it may. */
   const problem = (): string | null => {
     if (!checked) return null;
     if (!checked.ok) {
@@ -104,7 +99,7 @@ export function SubscribePage(): ReactElement {
       setSheet(false);
       void navigate(FUND_RECORDS_PATH);
     } catch {
-      // the API client shows the server's message
+      // The API client shows the server's message.
     } finally {
       setBusy(false);
     }
@@ -208,7 +203,7 @@ export function SubscribePage(): ReactElement {
               </Num>
             </dd>
             <dt>{t('mining.daily_profit')}</dt>
-            {/* With the fund's currency, as the amount above ("0.7000" alone said nothing of what it is in). */}
+            {/* With the fund's currency: "0.7000" alone says nothing of what it is in. */}
             <dd data-testid="fund-day-profit">
               <Num>{`${day} ${fund?.currency_code ?? ''}`.trim()}</Num>
             </dd>

@@ -1,5 +1,4 @@
-// A list paged the funds way (docs/contract.md §4): load page 1, then the next page while the current one is below last_page;
-// a failed load marks the list finished. reload() starts over (pull-to-refresh, after a redemption).
+// Paged the funds way (docs/contract.md §4): a failed load marks the list finished.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LastPaged } from '../../../domain/fund-types.ts';
 
@@ -11,7 +10,7 @@ export interface FundPages<T> {
   reload: () => Promise<void>;
 }
 
-/** `again`: a value whose change loads the list again from page 1 (the reader's language: funds come in it). */
+/** `again`: a change loads the list again from page 1 (the reader's language: funds come in it). */
 export function useFundPages<T>(load: (page: number) => Promise<LastPaged<T>>, again?: unknown): FundPages<T> {
   const [items, setItems] = useState<T[]>([]);
   const [loading, setLoading] = useState(false);

@@ -1,5 +1,4 @@
-// /language: the 18 languages by native name; choosing one switches the app, becomes a signed-in real account's
-// language (every notice, e-mail and SMS is written in it: docs/notifications.md "Languages") and goes back.
+// A real account's language is saved: notices, e-mails and SMS use it (docs/notifications.md "Languages").
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -27,7 +26,7 @@ export function LanguagePage(): ReactElement {
   return (
     <div className="page">
       <TitleBar titleKey="page.language" back />
-      {/* A list of buttons (not a listbox: its options cannot be buttons in list items); the current one is marked. */}
+      {/* A list of buttons, not a listbox: a listbox's options cannot be buttons in list items. */}
       <ul className="lang-list" aria-label={t('page.language')}>
         {LANGUAGE_LIST.map((l) => (
           <li key={l.code}>

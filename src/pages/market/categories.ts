@@ -1,5 +1,4 @@
-// Category chips' data: loaded from getCategories once per language (the server translates the names, so a
-// language switch without a reload asks again), and the pure category filter.
+// The server translates the names, so a language switch without a reload asks for the categories again.
 import { signal } from '@preact/signals-react';
 import { categories } from '../../api/instruments.ts';
 import { $lang } from '../../i18n/lang-signal.ts';
@@ -7,19 +6,15 @@ import type { Category, Instrument, Language } from '../../../domain/types.ts';
 
 /** The "all" chip's id: not a real category, it shows every instrument. */
 export const ALL_CATEGORIES = 0;
-/** The "favourites" chip's id: the watchlist, in the user's order. */
+/** The watchlist, in the user's order. */
 export const FAVOURITES = -1;
 
 export const $categories = signal<Category[]>([], { name: 'categories.$categories' });
-/** The language $categories' names are in (null before the first answer). */
+/** Null before the first answer. */
 let namesIn: Language | null = null;
 let loading: { lang: Language; done: Promise<void> } | null = null;
 
-/**
- * Loads the categories in the current language, once per language. The chips keep the old names until the new
- * answer arrives (no jump under a finger); an answer for a language no longer current is dropped. A failure leaves
- * what is shown and is retried on the next call.
- */
+/** Old names stay till the answer (no jump under a finger); a stale language's answer is dropped; failures retry. */
 export function loadCategories(): Promise<void> {
   const lang = $lang.peek();
   if (namesIn === lang && $categories.peek().length > 0) return Promise.resolve();
@@ -38,13 +33,13 @@ export function loadCategories(): Promise<void> {
   return done;
 }
 
-/** Instruments of one category (CategoryId), or all of them for ALL_CATEGORIES. Keeps the server's order. */
+/** Keeps the server's order. */
 export function filterByCategory(list: readonly Instrument[], categoryId: number): Instrument[] {
   if (categoryId === ALL_CATEGORIES) return list.slice();
   return list.filter((i) => i.CategoryId === categoryId);
 }
 
-/** The favourites' instruments in the watchlist's order; ids of instruments not in the list (delisted) are skipped. */
+/** Ids of instruments not in the list (delisted) are skipped. */
 export function favouriteItems(list: readonly Instrument[], ids: readonly number[]): Instrument[] {
   const byId = new Map(list.map((i) => [i.Id, i]));
   return ids.flatMap((id) => byId.get(id) ?? []);

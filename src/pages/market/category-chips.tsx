@@ -1,5 +1,4 @@
-// Horizontal category chips: "favourites" (the watchlist) and "all" first, then getCategories in the server's order
-// (names as the server translates them).
+// Names as the server translates them, in its order.
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { ALL_CATEGORIES, FAVOURITES } from './categories.ts';

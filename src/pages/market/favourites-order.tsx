@@ -1,6 +1,4 @@
-// The favourites' order editor: every favourite with move-up and move-down buttons (phone and desk,
-// keyboard and screen reader: each move is announced), and on the desk the lines can also be dragged to a new place.
-// The move is the watchlist's (optimistic, then the server's answer); focus stays on the moved favourite's button.
+// Arrows everywhere (each move announced), dragging on the desk; the move is the watchlist's (optimistic).
 import { shownCode } from '../../components/instrument/instrument-code.tsx';
 import { useLayoutEffect, useRef, useState, type DragEvent, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,5 +1,4 @@
-// The "favourites" chip's view: the watchlist's instruments as live market rows in the user's
-// order, or, after "edit order", the order editor (arrows everywhere, dragging on the desk). Empty: how to add one.
+// The watchlist in the user's order, or the order editor after "edit order".
 import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useWide } from '../../components/hooks/use-wide.ts';
@@ -7,7 +6,7 @@ import type { Instrument } from '../../../domain/types.ts';
 import { MarketList, type MarketListProps } from '../../components/instrument/market-list.tsx';
 import './watchlist.css';
 
-/** The order editor opens on a tap, so it is a chunk of its own, not first-screen bytes (bench/README.md "The first screen's bytes"). */
+/** Opened on a tap, so not first-screen bytes (bench/README.md "The first screen's bytes"). */
 const FavouritesOrder = lazy(() => import('./favourites-order.tsx').then((m) => ({ default: m.FavouritesOrder })));
 
 export interface FavouritesViewProps {

@@ -1,5 +1,4 @@
-// `/`: the market list (kept alive by the router). Tapping a row sets the current instrument and opens /trade.
-// At ≥ 1280 px the desk layout shows list, chart and order form side by side instead.
+// Kept alive by the router; at ≥ 1280 px the desk layout replaces it.
 import { useCallback } from 'react';
 import { $currentCode } from '../../state/market/current-code.ts';
 import { navigateTo } from '../../state/shell/navigator.ts';

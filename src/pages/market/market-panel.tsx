@@ -1,5 +1,4 @@
-// The market list with its header (search, language) and category chips (the favourites first): the whole phone
-// home screen, and the left column of the desk layout.
+// The whole phone home screen, and the left column of the desk layout.
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -31,7 +30,6 @@ export interface MarketPanelProps {
   onPick: (code: string) => void;
   activeCode?: string | null;
   scrollKey: string;
-  /** Passed to the list: extra controls beside each row (the desk's one-click pair). */
   trailing?: MarketListProps['trailing'];
 }
 
@@ -41,8 +39,7 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: 
   const [category, setCategory] = useState(ALL_CATEGORIES);
   // On the desk layout the navigation bar carries the connection, language and account buttons: no second copy.
   const wide = useWide();
-  // Deferred: a new instrument list (the catalog arriving at start-up, a category) renders its rows in a
-  // background pass React slices, not in the signal's synchronous update.
+  // Deferred: a new list renders its rows in a background pass React slices, not in the signal's synchronous update.
   const all = useDeferredValue($instruments.value);
   const cats = $categories.value;
   const favourites = category === FAVOURITES ? $watchIds.value : null;
@@ -84,8 +81,7 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: 
           )}
         </div>
       </header>
-      {/* Always drawn ("favourites" and "all" need no server): a bar that appeared when getCategories answered
-          pushed the list down under a finger already on its way, and the tap landed on the wrong row. */}
+      {/* Always drawn: a bar appearing on getCategories' answer moved the list under a finger, and the tap missed. */}
       <CategoryChips items={cats} selected={category} onSelect={select} />
       {favourites && all.length > 0 ? (
         <FavouritesView
@@ -115,7 +111,6 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: 
   );
 }
 
-/** Placeholder rows while the first trade list loads (no cache yet). */
 function MarketSkeleton() {
   const { t } = useTranslation();
   return (

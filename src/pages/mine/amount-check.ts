@@ -1,5 +1,4 @@
-// The money forms' amount check before a request: the same rule as the server (domain/amount-input.ts), the
-// docs/contract.md §5 "please enter" text when empty. Returns the message to show, or null when the amount is good.
+// The server's amount rule (domain/amount-input.ts), with the docs/contract.md §5 "please enter" text when empty.
 import type { TFunction } from '../../i18n/index.ts';
 import { parseAmount, type AmountRule } from '../../../domain/amount-input.ts';
 import { formatMoney } from '../../i18n/format.ts';
@@ -10,7 +9,7 @@ export function amountProblem(t: TFunction, text: string, rule: AmountRule, empt
   return parsed.ok ? null : t(`errors.${parsed.error}`, { places: rule.places, max: rule.max });
 }
 
-/** The placeholder's values for an amount field (wallet.amount_range): what the rule allows, in the field's currency. */
+/** In the field's currency. */
 export function rangeParams(min: string, max: string, places: number, currency: string): Record<string, string> {
   return {
     min: formatMoney(min, { places }),
@@ -19,5 +18,5 @@ export function rangeParams(min: string, max: string, places: number, currency: 
   };
 }
 
-/** The smallest amount a rule takes: one unit of its last decimal (0.01, 0.00000001). */
+/** One unit of its last decimal (0.01, 0.00000001). */
 export const ruleMin = (rule: AmountRule): string => (rule.places === 0 ? '1' : `0.${'0'.repeat(rule.places - 1)}1`);

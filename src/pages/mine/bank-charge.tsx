@@ -1,6 +1,4 @@
-// The bank half of /mine/charge: pick the currency of the wire, the account to send it to (its details copyable),
-// the amount, one proof image. The first account is chosen when the list arrives (a tap picks another; the chosen card
-// shows a ticked radio); without any account there is no pay way (docs/contract.md §5) and nothing is sent.
+// Without any bank account there is no pay way (docs/contract.md §5) and nothing is sent.
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { bankCoins, depositBanks, submitBankCharge } from '../../api/wallet.ts';

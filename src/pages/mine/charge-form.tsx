@@ -1,6 +1,4 @@
-// What the coin and the bank halves of /mine/charge share: the list they choose from (the first chosen when it
-// arrives, until a tap picks another), the amount and the one proof image, their check before sending, the send
-// (then a clean form), and the form's foot (proof, message, confirm).
+// What the coin and the bank halves of /mine/charge share.
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { AmountRule } from '../../../domain/amount-input.ts';
@@ -33,7 +31,7 @@ export interface ChargeForm {
   proof: string | null;
   setProof: (proof: string | null) => void;
   error: string | null;
-  /** Checks the amount by `rule` (`emptyKey` when none is typed) and the proof, then posts them. */
+  /** `emptyKey` when no amount is typed. */
   send: (
     rule: AmountRule,
     emptyKey: string,

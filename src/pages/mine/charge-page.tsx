@@ -1,5 +1,4 @@
-// /mine/charge (docs/contract.md §2): deposit by coin (0) or bank (1), and the charge history of that kind with paging and
-// pull-to-refresh; a submitted charge shows at the top at once, waiting for review.
+// /mine/charge (docs/contract.md §2); a submitted charge shows at the top at once, waiting for review.
 import { useCallback, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { chargeHistory } from '../../api/wallet.ts';

@@ -1,5 +1,4 @@
-// The coin half of /mine/charge: pick a network, send to its address (QR at 160 px, copy), say how much was sent,
-// attach one proof image, submit. The charge then waits for an operator.
+// The coin half of /mine/charge; the charge then waits for an operator.
 import type { FormEvent, ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { coinNetworks, submitCoinCharge } from '../../api/wallet.ts';

@@ -1,6 +1,4 @@
-// /mine/history: the USD account — available and frozen — and every financial record, newest first, as an infinite
-// list (docs/contract.md §2). The text of a record is its memo for type 10, otherwise the server's translated description. The
-// records export as a CSV statement.
+// /mine/history: the USD account and every financial record (docs/contract.md §2).
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { financialRecords } from '../../api/wallet.ts';

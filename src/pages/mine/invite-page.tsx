@@ -1,6 +1,4 @@
-// /mine/invite: the user's invite code, the register link with it, a QR of the link (components/text/qr-image.ts:
-// the app's one QR size, and qrcode loaded only once a link is shown) and how many people registered with the code.
-// The link is built from the app's own address (docs/content.md).
+// The link is built from the app's own address (docs/content.md); qrcode loads only once a link is shown.
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { inviteLink, type InviteInfo } from '../../../domain/content-types.ts';

@@ -1,5 +1,4 @@
-// The frame /mine/charge and /mine/withdraw share: the title bar, a coin / bank switch above the kind's form, then
-// that kind's records with paging and pull-to-refresh. Each record is a StatusRow: what it was, and its review status.
+// The frame /mine/charge and /mine/withdraw share: a coin / bank switch above the form, then that kind's records.
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Segmented } from '../../components/forms/segmented.tsx';
@@ -17,13 +16,11 @@ export interface KindScreenProps<K extends string, T> {
   kind: K;
   onKind: (kind: K) => void;
   onRefresh: () => void;
-  /** The heading above the records. */
   historyKey: string;
   list: PagedState<T>;
   keyOf: (item: T) => number;
   render: (item: T) => ReactNode;
   testId: string;
-  /** The kind's form (and anything above it). */
   children: ReactNode;
 }
 
@@ -56,14 +53,13 @@ export interface StatusRowProps {
   /** The record's own words (the amount, the address); each is a line of figures. */
   title: string;
   lines: readonly ReactNode[];
-  /** The operator's note, in whatever language it was written. */
+  /** In whatever language the operator wrote it. */
   note: string;
   statusText: string;
   /** What came of it, under the status (a credited amount). */
   outcome?: ReactNode;
 }
 
-/** One charge or withdrawal: its lines, then its review status. */
 export function StatusRow({ status, title, lines, note, statusText, outcome }: StatusRowProps): ReactElement {
   return (
     <div className="mw-row" data-status={status}>

@@ -1,5 +1,3 @@
-// How a saved payout method reads in a picker or a list: the coin address shortened in the middle, or the bank and
-// the last digits of the account.
 import type { WithdrawMethod } from '../../../domain/wallet-types.ts';
 
 export function shortAddress(address: string): string {

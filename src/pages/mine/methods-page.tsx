@@ -1,5 +1,4 @@
-// /mine/bank-card-list and /mine/coin-address-list (docs/contract.md §2): the saved payout methods of one kind, a plus icon to
-// /mine/withdraw-way?type=…, swipe (or the delete button) to remove one after a confirm.
+// /mine/bank-card-list and /mine/coin-address-list (docs/contract.md §2).
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -21,7 +20,7 @@ import './money.css';
 import { Num } from '../../components/text/num.tsx';
 import { ICON_PLUS } from '../../components/icons/screen-icons.ts';
 
-/** "Usable from …" while a method is held, by the server's clock (docs/security.md "Payout holds"). */
+/** By the server's clock (docs/security.md "Payout holds"). */
 function HeldLine({ m }: { m: WithdrawMethod }): ReactElement | null {
   const { t } = useTranslation();
   const until = m.held_until ?? 0;

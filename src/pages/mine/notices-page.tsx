@@ -1,6 +1,4 @@
-// /mine/notices: the account's in-app notices (docs/notifications.md "In-app notices"), newest first in pages, each
-// with its title, text and time in the reader's language; unread ones marked, "mark all as read"; and the notice
-// settings (the anti-phishing phrase). Demo accounts see the real-account message (the route is demo-blocked).
+// /mine/notices (docs/notifications.md "In-app notices"); demo accounts see the real-account message.
 import { useCallback, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { DateText } from '../../components/text/date-text.tsx';

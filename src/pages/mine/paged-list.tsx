@@ -1,5 +1,3 @@
-// A wallet list: its rows, then a sentinel that loads the next page when it comes into view; "no data" when empty,
-// "no more" at the end.
 import { useRef, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { EmptyState } from '../../components/lists/empty-state.tsx';

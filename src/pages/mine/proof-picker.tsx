@@ -1,5 +1,4 @@
-// One image (a payment proof, an ID photo): pick it, see it at once (a local preview), watch it upload, and
-// hand the private URL the server gave back to the form. Choosing again replaces it (docs/contract.md §5: one image).
+// One image (docs/contract.md §5): a local preview at once, then the private URL the server gives back.
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { uploadImage } from '../../api/images.ts';
@@ -52,8 +51,7 @@ export function ProofPicker({ labelKey, value, onChange, testId }: ProofPickerPr
     );
   };
 
-  // The form empties the image after a submit (value back to null): the preview goes with it, or the trader would
-  // see a proof the next charge does not carry.
+  // A form emptied after a submit takes the preview too, or the trader would see a proof the next charge lacks.
   const uploading = progress !== null;
   useEffect(() => {
     if (value === null && !uploading) setPreview(null);

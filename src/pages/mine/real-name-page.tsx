@@ -1,5 +1,4 @@
-// /mine/auth, real-name verification (docs/contract.md §2, §4, §5): not submitted (or rejected, with the reason) → the form with
-// name, ID number and the two ID photos; reviewing → the waiting state; verified → the finish state.
+// /mine/auth, real-name verification (docs/contract.md §2, §4, §5).
 import { useCallback, useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { realNameCenter, submitRealName } from '../../api/wallet.ts';
@@ -29,14 +28,11 @@ import { ICON_CHECK, ICON_ID } from '../../components/icons/screen-icons.ts';
 
 const ID_LIMITS = { min: String(CARD_ID_MIN), max: String(CARD_ID_MAX) };
 
-/** The ID number with all but its first and last two characters hidden, for the finish state. */
+/** For the finish state. */
 export const maskId = (id: string): string =>
   id.length <= 4 ? id : `${id.slice(0, 2)}${'*'.repeat(id.length - 4)}${id.slice(-2)}`;
 
-/**
- * After a rejection the form starts from what was sent (still the trader's own uploads), so fixing the one thing the
- * reason names is one change, not a whole new submission.
- */
+/** After a rejection it starts from what was sent, so fixing what the reason names is one change. */
 function RealNameForm({ last, onDone }: { last: RealNameCenter; onDone: () => void }): ReactElement {
   const { t } = useTranslation();
   const reason = last.reason;
@@ -44,8 +40,7 @@ function RealNameForm({ last, onDone }: { last: RealNameCenter; onDone: () => vo
   const [cardId, setCardId] = useState(last.card_id);
   const [front, setFront] = useState<string | null>(last.front_pic || null);
   const [back, setBack] = useState<string | null>(last.reverse_pic || null);
-  // Each field's rule as it is typed (the server's rules, domain/real-name-rules.ts), its message under it; an
-  // empty field says so only after a submit.
+  // The server's rules as typed (domain/real-name-rules.ts); an empty field says so only after a submit.
   const badName = name === '' ? null : nameProblem(name);
   const badId = cardId === '' ? null : cardIdProblem(cardId);
   const messages = useFieldMessages<'name' | 'card_id' | 'photos'>({
@@ -129,8 +124,7 @@ export function RealNamePage(): ReactElement {
     realNameCenter().then(setCenter, () => undefined);
   }, []);
   useEffect(load, [load]);
-  // The operator's decision arrives as the ACCOUNT event (and after a reconnect or a return to the tab): the state is
-  // read again, so "Under review" turns to verified or rejected on the open screen (docs/wallet.md "Money screens stay current").
+  // The operator's decision arrives as an event: reload (docs/wallet.md "Money screens stay current").
   useRefreshOnChange(load);
 
   let body: ReactElement;

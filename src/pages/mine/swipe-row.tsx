@@ -1,5 +1,4 @@
-// A list row that slides left under the finger to reveal its delete button (docs/contract.md §2 "swipe delete"); on a wide
-// screen, or with a keyboard, the delete button is simply there at the end of the row.
+// Swipe to reveal delete (docs/contract.md §2 "swipe delete"); wide screens and keyboards get the button at once.
 import { useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../../components/icons/icons.tsx';

@@ -1,5 +1,4 @@
-// /mine/system ("other"): the data-saver, one-click and up/down colour settings, and the log-out row (also at the end of
-// the user center and on the security page).
+// /mine/system ("other").
 import type { ReactElement } from 'react';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { DataSaverSetting } from '../../components/forms/data-saver-setting.tsx';

@@ -1,5 +1,4 @@
-// The trader's preferences on /mine/system: one-click trading (off by default; turning it on asks once, with the
-// risk text) and the up/down colours (src/state/orders/one-click.ts, src/state/settings/updown.ts; both kept in localStorage).
+// One-click trading and the up/down colours on /mine/system (both kept in localStorage).
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -14,16 +13,13 @@ const UPDOWN_OPTIONS = UPDOWNS.map((value) => ({ value, labelKey: `prefs.updown_
 interface SwitchCardProps {
   testId: string;
   labelKey: string;
-  /** The switch's data-field. */
   field: string;
   on: boolean;
   onChange: (on: boolean) => void;
-  /** What the switch does (its description). */
   hint: ReactNode;
   children?: ReactNode;
 }
 
-/** A setting that is a switch, with the text that says what it does. */
 function SwitchCard({ testId, labelKey, field, on, onChange, hint, children }: SwitchCardProps): ReactElement {
   const { t } = useTranslation();
   const id = useId();
@@ -82,7 +78,7 @@ export function OneClickSetting(): ReactElement {
   );
 }
 
-/** Ask before a market order from the phone's form (on by default). */
+/** On by default. */
 export function ConfirmMarketSetting(): ReactElement {
   useSignals();
   const { t } = useTranslation();

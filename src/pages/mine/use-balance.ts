@@ -1,4 +1,4 @@
-// The USD balance (available and frozen) of the wallet screens, re-read on demand after a money action.
+// Re-read on demand after a money action.
 import { useCallback, useEffect, useState } from 'react';
 import { balance as loadBalance } from '../../api/account.ts';
 import type { Balance } from '../../../domain/types.ts';
@@ -14,7 +14,7 @@ export function useBalance(): { funds: Balance | null; reload: () => void } {
   return { funds, reload };
 }
 
-/** The balance above a list of its records (history, withdrawals): one refresh re-reads both, from the list's first page. */
+/** One refresh re-reads both, the list from its first page. */
 export function useBalanceWithList(list: { refresh: () => void }): { funds: Balance | null; refresh: () => void } {
   const { funds, reload } = useBalance();
   const refresh = useCallback(() => {

@@ -1,6 +1,4 @@
-// A paged list of the wallet screens (docs/contract.md §5): pages of `data` with a `total`; the list is finished when the
-// loaded count reaches the total, and a failed load marks it finished too (the client has toasted why). It is read
-// again when its data may have changed elsewhere (use-refresh-on-change.ts).
+// A failed load marks the list finished too (the client has toasted why).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Paged } from '../../../domain/wallet-types.ts';
 import { useRefreshOnChange } from '../../components/hooks/use-refresh-on-change.ts';
@@ -9,9 +7,8 @@ export interface PagedState<T> {
   items: T[];
   loading: boolean;
   finished: boolean;
-  /** Asks for the next page (ignored while one is loading or when finished). */
+  /** Ignored while one is loading or when finished. */
   more: () => void;
-  /** Starts again from page 1 (pull-to-refresh, after a submit). */
   refresh: () => void;
 }
 

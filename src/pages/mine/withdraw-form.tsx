@@ -1,7 +1,4 @@
-// The request half of /mine/withdraw: currency, payout method (none saved → the not-bound confirm sends the trader
-// to /mine/withdraw-way), amount, remark; fee and received amount previewed exactly as docs/contract.md §5 (the same function
-// the server charges with), the available balance beside it. "Review" opens the summary (withdraw-summary.tsx), where
-// the code is asked and the request is sent; a method still held (docs/security.md "Payout holds") says until when.
+// Fee and received amount previewed with the function the server charges with (docs/contract.md §5).
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -24,7 +21,7 @@ export function WithdrawForm(props: {
   type: 1 | 2;
   available: string | undefined;
   onSubmitted: () => void;
-  /** Choose the newest saved method (back from "Add now" with the one just saved). */
+  /** Back from "Add now" with the one just saved. */
   pickNewest?: boolean;
 }): ReactElement {
   const { type } = props;
@@ -68,12 +65,10 @@ export function WithdrawForm(props: {
 
   const currency = currencies.find((c) => c.id === currencyId);
   const preview = withdrawPreview(amount, currency);
-  // The placeholder says what may be asked for: more than a fixed fee, up to what is available.
   const range = currency ? withdrawRange(currency, props.available, USD_AMOUNT.max) : null;
 
   const method = methods?.find((m) => m.id === methodId);
-  // Held by the server's clock (the method's own hold or the account's): said before the summary and its code, and the
-  // review refused, so no second-factor code is spent on a withdrawal the server would refuse.
+  // Said before the summary, and the review refused, so no second-factor code is spent on a refused withdrawal.
   const heldUntil = method && (method.held_until ?? 0) > 0 ? (method.held_until ?? null) : null;
 
   const review = (e: FormEvent): void => {
@@ -107,7 +102,7 @@ export function WithdrawForm(props: {
       setMemo('');
       props.onSubmitted();
     } catch {
-      // the client showed the server's message; the summary stays open for another code
+      // The client showed the server's message; the summary stays open for another code.
     }
   };
 

@@ -1,5 +1,4 @@
-// /mine/withdraw (docs/contract.md §2): coin (1) or bank (2) withdrawal, then the withdrawal records of that kind; a request
-// freezes its amount until an operator pays or rejects it.
+// /mine/withdraw (docs/contract.md §2); a request freezes its amount until an operator pays or rejects it.
 import { useCallback, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQuery } from '../../components/hooks/use-query.ts';

@@ -1,6 +1,4 @@
-// The withdrawal's last step before it is sent (docs/security.md "Withdrawal confirmation"): amount, fee, where it
-// goes and what arrives, and the code that confirms it — the authenticator's (or a recovery code) when the second
-// factor is on, else a code sent to the account's e-mail or phone. Nothing is sent until "Send the request".
+// The last step before sending (docs/security.md "Withdrawal confirmation"); nothing is sent until "Send the request".
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { requestWithdrawCode, securityOverview } from '../../api/security.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,5 +1,4 @@
-// /mine/withdraw-way?type=1|2 (docs/contract.md §2): save a payout method — a coin address (checked here with the network's
-// checksum, as the server checks it) or a bank account with the docs/contract.md §3 fields. Saved → back to its list.
+// /mine/withdraw-way?type=1|2 (docs/contract.md §2); an address is checked by its network's checksum.
 import { FORM_FIELD, useFieldMessages } from '../../components/forms/use-field-messages.ts';
 import { FieldMessage } from '../../components/forms/field-message.tsx';
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
@@ -60,7 +59,7 @@ export function WithdrawWayPage(): ReactElement {
     remark: '',
   });
 
-  // The hold on a new method (docs/security.md "Payout holds"), said before it is added, not after a code is spent.
+  // Said before it is added, not after a code is spent (docs/security.md "Payout holds").
   const [holdHours, setHoldHours] = useState<string | null>(null);
   useEffect(() => {
     publicSetting('payout_hold_hours').then(

@@ -1,4 +1,3 @@
-// /news/detail?id=: the title bar and the story's HTML, sanitised again here (DOMPurify) before it is inserted.
 import { useMemo, type ReactElement } from 'react';
 import { newsInfo } from '../../api/content.ts';
 import { useIdQuery } from '../../components/hooks/use-query.ts';
@@ -13,7 +12,7 @@ import { ContentLangMark, useContentLanguage } from '../../components/content/co
 export function NewsDetailPage(): ReactElement {
   const id = useIdQuery();
   const load = useMemo(() => (id !== null ? () => newsInfo(id) : null), [id]);
-  // The story in the reader's language: a switch of language loads it again.
+  // In the reader's language: a switch loads it again.
   const news = useLoaded(load, useContentLanguage());
   const html = useMemo(() => (news.data ? safeNewsHtml(news.data.content) : ''), [news.data]);
   return (
@@ -25,7 +24,7 @@ export function NewsDetailPage(): ReactElement {
         ) : (
           <Loaded state={news}>
             {(n) => (
-              // dir="auto": an article takes the direction of its own text (an English one reads left to right in Arabic).
+              // An English article reads left to right in Arabic.
               <article className="news-article" data-testid="news-article" dir="auto">
                 <h2 className="news-article__title">{n.title}</h2>
                 <ContentLangMark served={n.lang} />

@@ -1,5 +1,4 @@
-// /news: the paged news list with pull-to-refresh; pages load until loaded ≥ total, a failed load finishes the list
-// (docs/contract.md §4). A tap opens /news/detail?id=.
+// A failed load finishes the list (docs/contract.md §4).
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -46,7 +45,7 @@ export function NewsPage(): ReactElement {
       });
   }, []);
 
-  // The list is in the reader's language: a switch of language loads it again from the first page.
+  // In the reader's language: a switch loads it again from the first page.
   const lang = useContentLanguage();
   useEffect(() => load(1, true), [load, lang]);
   const more = useCallback(() => {

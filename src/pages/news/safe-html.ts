@@ -1,6 +1,4 @@
-// The second sanitiser (the server stored the news already sanitised): DOMPurify with the same allow-list
-// (domain/news-html.ts, which the server's sanitiser reads too), so a compromised or older server cannot put script
-// into the page. Links open outside, without opener.
+// A second sanitiser with the server's allow-list (domain/news-html.ts), so a compromised server cannot add script.
 import DOMPurify from 'dompurify';
 import {
   NEWS_ATTRIBUTES,
@@ -30,8 +28,7 @@ function hook(): void {
   });
 }
 
-/** Where DOMPurify cannot work (no full DOM: isSupported false) it would hand the input back unchanged: show the
- * story as escaped text instead of trusting it. */
+/** Without a full DOM DOMPurify hands the input back unchanged: show the story as escaped text instead. */
 const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function safeNewsHtml(html: string): string {

@@ -1,6 +1,4 @@
-// The account above the order lists: available balance (the server's, refetched after every action and event, or the
-// last-known one until it answers), equity and floating P&L live from the feed ($account), and on the history tab the
-// realised total (all_fact_profits).
+// Balance is the server's (the last-known until it answers); equity and floating P&L are live from the feed.
 import { useEffect, useMemo, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';

@@ -1,7 +1,4 @@
-// What the orders on the chart ask for (src/chart/chart-order-edit.ts): the order's edit sheet — the same stop
-// form as the order sheet's, or a pending order's price and cancel — and the confirmation of a line dragged on the
-// desk: a stop sent with set_stop_price (the other stop and the trailing distance kept), a pending order's price with
-// set_pending_price. A chunk of its own, loaded on the first request.
+// What the orders on the chart ask for (src/chart/chart-order-edit.ts); a chunk of its own, loaded on first request.
 import { useEffect, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';

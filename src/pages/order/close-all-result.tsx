@@ -1,7 +1,4 @@
-// The outcome of a close-all: how many closed with their summed realised P&L (the closed orders' FactProfits from the
-// server's answer, added exactly, signed, coloured up/down so it follows red-up), how many did not, and each refused
-// position with its code, side and the translated reason, so a partial failure is read, never swallowed. Announced
-// as a status.
+// Every refused position is named with its reason, so a partial failure is read, never swallowed.
 import { useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { i18n } from '../../i18n/index.ts';

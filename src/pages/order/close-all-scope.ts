@@ -1,6 +1,4 @@
-// The close-all sheet's scope: the four choices, the positions each takes (the server's own rule,
-// domain/close-scope.ts), the query sent for it, the instrument "this instrument" means, and the estimate of
-// their P&L (the rows' figures summed exactly, no rounding of its own).
+// Which positions each close-all choice takes is the server's own rule (domain/close-scope.ts).
 import type { CloseAllParams } from '../../api/trading.ts';
 import { inCloseScope, type CloseScope } from '../../../domain/close-scope.ts';
 import { exactText } from '../../../domain/decimal.ts';
@@ -11,16 +9,12 @@ import { usd, type Usd } from '../../../domain/units.ts';
 
 export type CloseAllChoice = 'all' | 'buy' | 'sell' | 'instrument';
 
-/** The instrument of the "this instrument" choice: its id and the code shown on its label. */
 export interface ScopeInstrument {
   forexId: number;
   showCode: string;
 }
 
-/**
- * The instrument on the trade screen when a position is on it, otherwise that of the first (newest) position: the
- * choice is never an instrument with nothing to close unless nothing is held at all.
- */
+/** Never an instrument with nothing to close unless nothing is held at all. */
 export function scopeInstrument(held: readonly AppOrder[], currentCode: string | null): ScopeInstrument | null {
   const pick = held.find((o) => o.ForexTradeLists.Code === currentCode) ?? held[0];
   return pick ? { forexId: pick.ForexId, showCode: pick.ForexTradeLists.ShowCode } : null;
@@ -41,8 +35,7 @@ export function positionsIn(held: readonly AppOrder[], scope: CloseScope): AppOr
   return held.filter((o) => inCloseScope({ side: sideOf(o.OrderType), forexId: o.ForexId }, scope));
 }
 
-/** The sum of the positions' P&L as their rows show it, exact (the sheet shows it through the rows' formatter);
- * null when one is unknown (the estimate would be wrong). */
+/** Null when one is unknown: the estimate would be wrong. */
 export function estimatedPnl(positions: readonly AppOrder[], pnlOf: (o: AppOrder) => string | null): string | null {
   const values: Usd[] = [];
   for (const o of positions) {

@@ -1,6 +1,4 @@
-// Close all: a confirm sheet with the scope (all, buy up, buy low, one instrument), the count of the
-// positions in it and their estimated P&L (the rows' live figures, summed), then the outcome: how many closed, and
-// each refused one with its translated reason. An empty scope disables the button and says why.
+// The estimate sums the rows' live figures; an empty scope disables the button and says why.
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -32,7 +30,7 @@ export interface CloseAllSheetProps {
   onClose: () => void;
 }
 
-/** What the sheet shows after a confirm: the answer, and the positions asked for (to name the refused ones). */
+/** The positions asked for name the refused ones. */
 interface Outcome {
   results: CloseAllItem<AppOrder>[];
   asked: readonly AppOrder[];

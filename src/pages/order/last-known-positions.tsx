@@ -1,6 +1,4 @@
-// The holding tab before its first answer: the signed-in account's last-known positions from
-// src/state/account/account-cache.ts, with their age, muted and neutral like a stale price, and disabled (no detail sheet, no
-// close) until the live list replaces them. The account cache never holds another user's snapshot.
+// Muted and disabled until the live list replaces them; the account cache never holds another user's snapshot.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { EmptyState } from '../../components/lists/empty-state.tsx';

@@ -1,5 +1,4 @@
-// The figures of one order in its sheet (docs/contract.md §2/§3): code, direction, lots, multiplier, open and current price,
-// margin, handling fee, P&L (6 decimals), risk rate, prepayment ratio, net value, stops, times. Live ones are LiveText.
+// The figures of one order in its sheet (docs/contract.md §2/§3); live ones are LiveText.
 import { shownCode } from '../../components/instrument/instrument-code.tsx';
 import { expiryText } from './expiry-text.ts';
 import { useMemo, type ReactElement, type ReactNode } from 'react';
@@ -24,7 +23,7 @@ const STATUS_KEY: Record<AppOrder['Status'], string> = {
 
 const timeText = (v: string): string => (v ? formatDate(v) || NO_VALUE : NO_VALUE);
 
-/** A figure (the default) is an inline left-to-right isolate inside the cell; a text (`num={false}`) is not. */
+/** `num={false}` for words: a figure is a left-to-right isolate. */
 function Row({
   field,
   label,
@@ -47,7 +46,7 @@ function Row({
 export interface OrderDetailProps {
   order: AppOrder;
   inst: Instrument | undefined;
-  /** Only the head line (code, direction, state): the stop form then has the sheet to itself. */
+  /** The stop form then has the sheet to itself. */
   headOnly?: boolean;
 }
 

@@ -1,7 +1,4 @@
-// The order sheet's derived figures and its stop rows. Every figure is shown by the one formatter of its kind
-// (domain/format/: money, price, percent; src/i18n/format.ts formatMoney for amounts with the language's
-// grouping) with '--' (NO_VALUE) for a missing value, a P&L's colour by pnlDir and a trailing stop by trailOf (domain);
-// this file only decides which figure a row shows.
+// Which figure each order-sheet row shows; the formatting itself is domain/format/'s.
 import { dec, isDecimalText } from '../../../domain/decimal.ts';
 import { readTypedNumber, type Dir } from '../../../domain/decimal-text.ts';
 import { netValue, orderRiskRate, prepaymentRatio, ratioText } from '../../../domain/trade-maths.ts';
@@ -52,8 +49,7 @@ export function orderFigures(order: AppOrder, inst: Instrument | undefined): Ord
   };
 }
 
-/** The query of set_stop_price from the form's boxes: empty = "0" (clears); the errors.* key of the first box that
- * is not a price (the typed text is sent as typed, never rewritten). */
+/** An empty box sends "0" (clears); a box that is not a price gives its errors.* key (the text is never rewritten). */
 export function stopParams(
   id: number,
   stopProfit: string,
@@ -89,10 +85,7 @@ export function stopInput(v: string): string {
   return isDecimalText(v) && !dec(v).isZero() ? v : '';
 }
 
-/**
- * Side hints (docs/contract.md §5 / docs/trading.md): for a buy the stop-profit sits above the price and the stop-loss below;
- * a sell is mirrored. i18n keys.
- */
+/** A buy's stop-profit sits above the price and its stop-loss below; a sell is mirrored. i18n keys. */
 export function stopHints(orderType: number): { profit: string; loss: string } {
   return orderType === 1
     ? { profit: 'orders.hint_above', loss: 'orders.hint_below' }

@@ -1,6 +1,4 @@
-// The infinite list of one tab: rows, then a sentinel that asks for the next page when it comes into view;
-// "no data" when empty, "no more" at the end. Re-renders when the list changes (a page, an event), never per tick.
-// Before the holding list's first answer (offline start) it shows the account's last-known positions instead.
+// Re-renders when the list changes, never per tick; offline, the last-known positions stand in.
 import { useCallback, useRef, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,5 +1,4 @@
-// Computed display text for one order's live figures: the feed's per-position signals while it is holding, the
-// order's own figures otherwise (and until the feed has marked it). Built once per order object, never per tick.
+// Built once per order object, never per tick.
 import { priceText } from '../../../domain/format/price.ts';
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { livePosition } from '../../state/orders/orders.ts';
@@ -18,8 +17,7 @@ export interface OrderLiveText {
   netValue: ReadonlySignal<string>;
 }
 
-/** A holding position's P&L as its row shows it: the feed's figure, or the order's own until the feed has marked it.
- * Read inside a computed (the close-all sheet sums it per scope with the same rule). */
+/** Read inside a computed; the close-all sheet sums it per scope with the same rule. */
 export function heldPnl(order: AppOrder): string | null {
   return livePosition(order.Id).$pnl.value ?? order.FactProfits;
 }

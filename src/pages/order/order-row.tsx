@@ -1,6 +1,4 @@
-// One order in a list: code, direction, lots and multiplier, a position's accrued swap once charged, prices, P&L. A
-// holding row binds the feed's figures as text nodes (LiveText), so a tick rewrites two nodes and the row never
-// re-renders for it.
+// A holding row binds the feed's figures as text nodes, so a tick never re-renders it.
 import { shownCode } from '../../components/instrument/instrument-code.tsx';
 import { memo, useMemo } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -52,8 +50,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen, disabled = false
         )}
       </span>
       <span className="od-row__bottom muted">
-        {/* Each figure its own isolate inside a span of the page's direction: the CSS separators sit between the
-            spans, and the arrow turns in Arabic. */}
+        {/* Each figure isolated in a span of the page's direction, so the separators and arrow follow the language. */}
         <span className="od-meta">
           <span>{t('orders.lots_value', { lots: orderLots(order) })}</span>
           {order.leverage > 0 ? (
@@ -65,7 +62,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen, disabled = false
             <span data-field="swap">{t('chart_lines.swap_tag', { amount: formatMoney(order.Swap) })}</span>
           ) : null}
         </span>
-        {/* open → current; the arrow is drawn by CSS */}
+        {/* The arrow is drawn by CSS. */}
         <span className="od-prices">
           <span>
             <Num>{priceText(order.Price, precision, { missing: NO_VALUE })}</Num>

@@ -1,5 +1,4 @@
-// The detail bottom sheet of the open order, with its actions: cancel (pending), close, close part and edit stops (holding),
-// each confirmed first. A pushed FOREX_CLOSED for this order closes the sheet (the store clears $openOrderId).
+// A pushed FOREX_CLOSED for this order closes the sheet (the store clears $openOrderId).
 import { useEffect, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -23,8 +22,7 @@ export function OrderSheet(): ReactElement {
   const [editing, setEditing] = useState<'stops' | 'part' | null>(null);
   const id = order?.Id ?? null;
   const status = order?.Status ?? null;
-  // A halted instrument's position can be neither closed nor re-stopped (the server refuses both: docs/trading.md
-  // "Holding orders"): the sheet says why and disables them. A pending order's cancel stays allowed.
+  // The server refuses closing or re-stopping during a halt (docs/trading.md "Holding orders"); cancel stays allowed.
   const halt = order ? quote(order.ForexTradeLists.Code).$halt.value : '';
   const frozen = halt !== '' && order?.Status === 1;
 

@@ -1,6 +1,4 @@
-// /order (docs/contract.md §2): the account header, tabs holding (type=1) · pending (0) · history (3) from the query,
-// pull-to-refresh, the infinite list of the tab and the detail sheet. Live figures come from the feed. The history
-// tab exports as a CSV statement, the holding tab closes all (or one side, one instrument) at once.
+// /order (docs/contract.md §2); live figures come from the feed.
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSignals } from '@preact/signals-react/runtime';

@@ -1,6 +1,4 @@
-// Partial close of a holding order: how many lots to close, sent as typed. The rules are checked as the
-// trader types (part-close.ts) and the server checks again; every message, the server's too, sits under the field
-// (useFieldMessages). The button is the confirmation and says what it will do: "Close all 0.05 lots" for all of it.
+// Sent as typed; the button says what it will do ("Close all 0.05 lots" for all of it).
 import { useId, useMemo, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';

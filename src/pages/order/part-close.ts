@@ -1,6 +1,4 @@
-// The partial close's rules as the trader types, the same the server applies (server/engine/submit-order.ts
-// closeLots): a plain positive number, at most what is held, on the lot step, at least the minimum, leaving at least the
-// minimum open — unless it is all of it, which closes the whole position, and the button says so before the tap.
+// The server's partial close rules (server/engine/submit-order.ts closeLots): all of it closes the whole position.
 import { dec } from '../../../domain/decimal.ts';
 import { readTypedNumber } from '../../../domain/decimal-text.ts';
 import { lotsRule } from '../../../domain/order-rules.ts';
@@ -8,7 +6,7 @@ import type { Instrument } from '../../../domain/types.ts';
 import type { FieldNote } from '../../components/forms/use-field-messages.ts';
 import { lotsText } from '../../../domain/format/lots.ts';
 
-/** The lots field's message: null while it may be sent (or is empty while typing). */
+/** Null while it may be sent (or is empty while typing). */
 export function partCloseNote(
   text: string,
   held: string,
@@ -29,13 +27,12 @@ export function partCloseNote(
   return null;
 }
 
-/** The action button's words: "Close all 0.05 lots" for the whole position, "Close 0.02 lots" for a part; the plain
- * words while what is typed would be refused (`refused`: the field has a message). */
+/** The plain words while what is typed would be refused (`refused`: the field has a message). */
 export function partCloseAction(
   text: string,
   held: string,
   refused: boolean,
-  /** The instrument's lot step: the button writes lots as everywhere else (domain/format/lots.ts). */
+  /** So the button writes lots as everywhere else (domain/format/lots.ts). */
   step?: string,
 ): { key: string; params?: Record<string, string> } {
   const typed = readTypedNumber(text);

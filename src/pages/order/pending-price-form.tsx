@@ -1,7 +1,4 @@
-// A pending order's target price, changed from the chart's edit sheet (a long-press on its line on the phone; docs/
-// screens.md "Positions and orders on the chart"): one box with the price, the live price beside it, and Save, sent
-// with set_pending_price. A box that is not a number says so under itself; the server's refusal (too far, at the
-// market, a stop on the wrong side, a halt) shows under the form, never as a toast over it.
+// A pending order's price from the chart's edit sheet; the server's refusal shows under the form, never as a toast.
 import { useId, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { AppOrder } from '../../../domain/types.ts';

@@ -1,7 +1,4 @@
-// Edit stop-profit / stop-loss / trailing distance of a holding order: all boxes at once, empty (or 0) clears one,
-// side hints against the live price. Each box is checked as it is typed with the order form's rule (stopSideKey,
-// domain/order-rules.ts, the server's too) against the live closing price, and shows the pips from the open price
-// and the P&L at that stop, as the form does (stop-outcome.ts); a refusal still shows under the form, never as a toast.
+// Each box is checked as typed with the server's rule (domain/order-rules.ts); a refusal shows under the form.
 import { useId, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Instrument, AppOrder } from '../../../domain/types.ts';
@@ -58,13 +55,13 @@ function PriceBox({ field, label, hint, value, onChange, note, outcome }: PriceB
   );
 }
 
-/** A box's message as typed: text that is not a number (empty clears the stop and is fine). */
+/** Empty clears the stop and is fine. */
 const notANumber = (text: string, key: string): FieldNote | null =>
   readTypedNumber(text).kind === 'invalid' ? { key } : null;
 
 export interface StopFormProps {
   order: AppOrder;
-  /** The order's instrument (units per lot for the P&L at a stop); undefined until the list is in. */
+  /** Units per lot for the P&L at a stop; undefined until the list is in. */
   inst: Instrument | undefined;
   onDone: () => void;
 }
@@ -76,8 +73,7 @@ export function StopForm({ order, inst, onDone }: StopFormProps): ReactElement {
   const [trail, setTrail] = useState(() => trailOf(order) ?? '');
   const hints = stopHints(order.OrderType);
   const live = useMemo(() => orderLiveText(order, undefined), [order]);
-  // The price the server judges the stops against: the position's closing side, as the feed marks it (read per render:
-  // a render follows every keystroke).
+  // The server judges stops against the closing side; read per render, as a render follows every keystroke.
   const ref = livePosition(order.Id).$current.peek() ?? order.UpdatePrice;
   // A trailing distance replaces the typed stop-loss on the server, so the typed one is not side-checked then.
   const trailing = readTypedNumber(trail).kind === 'number' && Number(trail) > 0;

@@ -1,7 +1,4 @@
-// The TP/SL sheet's two rules, both the order form's (docs/orders-screen.md "Decisions the spec left open"): a stop's side against the
-// reference price is stopSideKey (domain/order-rules.ts, which the form and the server's submit check call too), and
-// a stop's meaning is the pips from the open price and the position's P&L there (positionPnl, as the worker's
-// preview computes it for the form). Pure, so the sheet renders what these return.
+// The TP/SL sheet's rules are the order form's (docs/orders-screen.md "Decisions the spec left open"). Pure.
 import { pipsBetween, stopSideKey } from '../../../domain/order-rules.ts';
 import { positionPnl, sideOf } from '../../../domain/trade-maths.ts';
 import { isDecimalText, readTypedNumber } from '../../../domain/decimal-text.ts';
@@ -11,7 +8,7 @@ import type { FieldNote } from '../../components/forms/use-field-messages.ts';
 import type { Instrument, AppOrder } from '../../../domain/types.ts';
 import { formatPnl } from '../../i18n/format.ts';
 
-/** A stop box's message as typed: not a number, or on the wrong side of `ref`; null when kept (empty clears it). */
+/** Null when kept (empty clears it). */
 export function stopNote(orderType: number, kind: 'profit' | 'loss', ref: string, text: string): FieldNote | null {
   const typed = readTypedNumber(text);
   if (typed.kind === 'invalid') return { key: 'errors.stop_price_invalid' };
@@ -20,7 +17,7 @@ export function stopNote(orderType: number, kind: 'profit' | 'loss', ref: string
   return side ? { key: `errors.${side}` } : null;
 }
 
-/** The pips from the open price to a typed stop and the P&L there (money, signed); null while it is no price. */
+/** Null while it is no price. */
 export function stopOutcome(
   order: AppOrder,
   inst: Pick<Instrument, 'MarginMode' | 'ForexContNum' | 'ForexFeeRate'> | undefined,

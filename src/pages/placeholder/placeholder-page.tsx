@@ -1,4 +1,4 @@
-// A route whose feature arrives with a later issue: its title bar and an empty "coming soon" state.
+// A route not built yet: its title bar and an empty "coming soon" state.
 import type { ReactElement } from 'react';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';

@@ -1,6 +1,4 @@
-// docs/contract.md §9: the company chosen on the main site is kept in a cookie for 3 years. The cookie is written for the parent
-// domain when the host has a subdomain, so the phone host (m.) and the desktop host (pc., docs/contract.md §9) share the choice;
-// where the browser refuses that domain (a public suffix such as co.uk) it falls back to this host only.
+// The company is kept for the parent domain so the phone and desktop hosts share it (docs/contract.md §9).
 import { hasSubdomain } from '../../api/base-url.ts';
 import { readCookie } from '../../i18n/cookie.ts';
 
@@ -31,7 +29,7 @@ const currentHost = (): CookieHost => ({
   secure: window.location.protocol === 'https:',
 });
 
-/** The domain shared by the phone and desktop hosts (m.example.com → example.com); null for a host-only cookie. */
+/** Null for a host-only cookie. */
 export function sharedCookieDomain(hostname: string): string | null {
   return hasSubdomain(hostname) ? hostname.split('.').slice(1).join('.') : null;
 }
@@ -43,14 +41,14 @@ export function companyCookieString(id: number, host: CookieHost, domain: string
   return parts.join('; ');
 }
 
-/** A company id is a positive integer; anything else in the cookie (edited by hand, another app) is ignored. */
+/** Anything else in the cookie (edited by hand, another app) is ignored. */
 export function parseCompanyId(text: string | null): number | null {
   if (text === null || !/^[1-9]\d{0,9}$/.test(text)) return null;
   const id = Number(text);
   return Number.isSafeInteger(id) ? id : null;
 }
 
-/** Keeps `id` for 3 years; true when the browser holds it afterwards (read back). */
+/** True when the browser holds it afterwards (read back). */
 export function saveCompanyId(id: number, jar: CookieJar = documentJar, host: CookieHost = currentHost()): boolean {
   const domain = sharedCookieDomain(host.hostname);
   jar.write(companyCookieString(id, host, domain));
@@ -60,7 +58,7 @@ export function saveCompanyId(id: number, jar: CookieJar = documentJar, host: Co
   return parseCompanyId(readCookie(jar.read(), COMPANY_COOKIE)) === id;
 }
 
-/** The kept company id, or null. A valid one is written again, so it lasts 3 years from the last visit. */
+/** A valid one is written again, so it lasts 3 years from the last visit. */
 export function savedCompanyId(jar: CookieJar = documentJar, host: CookieHost = currentHost()): number | null {
   const id = parseCompanyId(readCookie(jar.read(), COMPANY_COOKIE));
   if (id !== null) saveCompanyId(id, jar, host);

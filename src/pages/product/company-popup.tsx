@@ -1,5 +1,4 @@
-// The company popup (docs/contract.md §2 main variant, §3 fields): logo, name, business, registered address, location, e-mail and
-// web site, and the button that keeps this company (cookie, 3 years, docs/contract.md §9).
+// The company popup (docs/contract.md §2 main variant, §3 fields).
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
@@ -13,7 +12,7 @@ export interface CompanyPopupProps {
   onClose: () => void;
 }
 
-/** Only an http(s) site is a link (a javascript: URL from a bad record must not run); else plain text. */
+/** A javascript: URL from a bad record must not run. */
 const webLink = (url: string): string | null => (/^https?:\/\//i.test(url) ? url : null);
 const mailLink = (email: string): string | null => (/^[^\s@<>"]+@[^\s@<>"]+$/.test(email) ? `mailto:${email}` : null);
 

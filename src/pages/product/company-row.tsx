@@ -1,4 +1,3 @@
-// One company in the search list: logo, name, what it does and where; a tap opens the company popup.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../../components/icons/icons.tsx';
@@ -27,7 +26,7 @@ export function CompanyRow({ company, chosen, onOpen }: CompanyRowProps): ReactE
   );
 }
 
-/** The logo is a data: SVG from the server; only data:image and http(s) sources are drawn (img never runs script). */
+/** Only data:image and http(s) sources are drawn (img never runs script). */
 export function CompanyLogo({ company, size }: { company: Company; size: 40 | 64 }): ReactElement {
   const safe = /^(data:image\/|https?:\/\/)/i.test(company.logo);
   return safe ? (

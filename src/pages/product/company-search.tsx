@@ -1,5 +1,4 @@
-// The main site's /product: a debounced company search (docs/contract.md §2, §7 getCompany), the kept company on top, and the
-// company popup. An empty box lists every company; a failed search says so and offers a retry.
+// The main site's /product (docs/contract.md §2, §7 getCompany); a failed search says so and offers a retry.
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { companyById, searchCompanies } from '../../api/company.ts';

@@ -1,4 +1,3 @@
-// /product outside the main site: instrument search. Typing is debounced, then trade_list?searchCurrency= answers; a tap opens /trade.
 // An empty box lists every instrument the store has, so the page is useful before anything is typed.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';

@@ -1,5 +1,4 @@
-// /product (docs/contract.md §2): the main site searches provider companies (company popup, company cookie); any other site
-// searches instruments and opens /trade. The variant comes from the app status, which start-up already asked for.
+// /product (docs/contract.md §2); the variant comes from the app status start-up already asked for.
 import { useEffect, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $appStatus, appStatusReady } from '../../state/settings/settings.ts';

@@ -1,4 +1,3 @@
-// The search field both /product pages use: a search icon, the input, and a spinner while an answer is on its way.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Spinner } from '../../components/lists/spinner.tsx';

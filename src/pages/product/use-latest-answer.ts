@@ -1,5 +1,4 @@
-// Search answers in order of asking: only the newest query's answer is kept (a slow older one that lands later is
-// dropped), with the "searching" flag for the box's spinner.
+// Only the newest query's answer is kept: a slow older one that lands later is dropped.
 import { useCallback, useRef, useState } from 'react';
 
 export type Answer<T> = { ok: true; query: string; value: T } | { ok: false; query: string } | null;
@@ -7,9 +6,7 @@ export type Answer<T> = { ok: true; query: string; value: T } | { ok: false; que
 export interface LatestAnswer<T> {
   answer: Answer<T>;
   searching: boolean;
-  /** Asks for `query`; an answer to an older call is ignored. */
   search: (query: string) => void;
-  /** Forgets the answer and ignores any still on its way. */
   drop: () => void;
 }
 

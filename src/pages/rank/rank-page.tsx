@@ -1,7 +1,4 @@
-// /rank: the trader ranking — ranked by return over the last three weeks, with the rank number and the period named
-// (docs/content.md "Ranking"). With ?tab=copy it is the copy list instead: traders one can follow, most followed first
-// (sort=followers), no rank number, and a tap opens the Copy tab, where copying starts (docs/copy-trading.md). Rows
-// wrap their words rather than cut a figure, in every language at 360 px.
+// /rank: the ranking (docs/content.md "Ranking"), or with ?tab=copy the list of traders to follow.
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -17,8 +14,7 @@ import { Num } from '../../components/text/num.tsx';
 
 export function RankPage(): ReactElement {
   const copy = useQuery().get('tab') === 'copy';
-  // One list per tab: switching tabs starts a fresh list, so the ranking's rows (or a late reply for it) are never
-  // shown under the copy list's heading, nor the other way round.
+  // A fresh list per tab, so a late reply for one is never shown under the other's heading.
   return <TraderList key={copy ? 'copy' : 'rank'} copy={copy} />;
 }
 

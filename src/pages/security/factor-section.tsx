@@ -1,6 +1,4 @@
-// The second factor's card on /mine/security: off → "Turn on" asks the account's password, then shows the QR code
-// (qrcode, loaded with it) and the key as text, one code confirms it, and the ten recovery codes are shown once; on → how many recovery codes are left,
-// new ones, and "Turn off", each asked with a code (docs/security.md "Second factor").
+// The second factor's card on /mine/security (docs/security.md "Second factor").
 import { useState, type FormEvent, type ReactElement } from 'react';
 import type { FactorSetup } from '../../../domain/security-types.ts';
 import { beginFactor, confirmFactor, renewRecoveryCodes, turnFactorOff } from '../../api/security.ts';

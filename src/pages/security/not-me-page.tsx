@@ -1,6 +1,4 @@
-// /not-me (docs/security.md "Second factor"): where the "this wasn't me" link of the notice that a second factor was
-// turned on leads. The link's token is after the `#` (never sent to a server in a URL); one tap sends it in a POST
-// body, which freezes the account's withdrawals, ends every session and removes the factor. No sign-in needed.
+// The token is after the `#`, never sent in a URL; one POST freezes the account (docs/security.md "Second factor").
 import { useState, type ReactElement } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { disownFactor } from '../../api/security.ts';

@@ -1,7 +1,4 @@
-// /mine/security (docs/security.md "Second factor", "Sessions and devices"): the second factor (set-up, recovery
-// codes, turning it off), the devices signed in with "this device" and a sign-out for each or for all others, and
-// the withdrawal hold when one runs, the notice settings (the anti-phishing phrase: docs/notifications.md) and a
-// log-out row at the end. Real accounts only (the route's demo block).
+// /mine/security (docs/security.md "Second factor", "Sessions and devices"); real accounts only.
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import type { SecurityOverview } from '../../../domain/security-types.ts';
 import { securityOverview } from '../../api/security.ts';

@@ -1,6 +1,4 @@
-// The signed-in devices on /mine/security: device, address, when signed in and last seen, "this device", a sign-out
-// for any other one and for all others at once (their sockets are logged out at once: docs/security.md "Sessions and
-// devices").
+// Signed-in devices; signing one out also logs out its sockets (docs/security.md "Sessions and devices").
 import { useState, type ReactElement } from 'react';
 import type { SessionInfo } from '../../../domain/security-types.ts';
 import { revokeOtherSessions, revokeSession } from '../../api/security.ts';

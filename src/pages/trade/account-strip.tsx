@@ -1,8 +1,4 @@
-// /trade for a signed-in trader: the account's floating P&L and equity on one line, live from the feed, and while
-// something is held the margin level (the risk rate) with how much more may be lost before the 50 % stop-out, under the
-// margin-call banner when the level is reached (docs/trading.md "Margin call"). Mounting it hands the account's holding
-// positions to the feed (startOrders, as /order does), so all follow every quote. Before the server's first answer
-// (offline start) it shows the last-known figures, muted, with their age.
+// Mounting it hands the holding positions to the feed (startOrders), so all follow every quote.
 import { useEffect, useMemo, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';

@@ -1,4 +1,3 @@
-// Side sheet on /trade listing every instrument with live prices; picking one switches the screen.
 import { useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,4 +1,3 @@
-// /trade: instrument header with the side list, live price, period bar, candlestick chart and the order form.
 // At ≥ 1280 px the desk layout shows the market list, chart and form side by side instead.
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -17,8 +16,7 @@ import { pickInstrument } from '../../state/market/trade-state.ts';
 import { browserChunkDeps, loadChunk } from '../../components/hooks/chunk-retry.ts';
 import './trade-page.css';
 
-// The instrument list sheet (with the market list and its virtualiser) is a chunk of its own, loaded when it is
-// first opened: the phone's first frame of /trade draws none of it.
+// A chunk of its own, loaded on first opening: the phone's first frame of /trade draws none of it.
 const InstrumentSheet = lazy(async () => ({
   default: await loadChunk(async () => (await import('./instrument-sheet.tsx')).InstrumentSheet, browserChunkDeps()),
 }));

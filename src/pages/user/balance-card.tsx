@@ -1,4 +1,3 @@
-// The balance card of the user center: USD available and frozen, hide/show toggle (remembered), tap → records.
 import { useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -25,7 +24,7 @@ export function BalanceCard({ balance }: { balance: Balance | null }): ReactElem
     try {
       localStore()?.setItem(HIDE_BALANCE_KEY, next ? '1' : '0');
     } catch {
-      // storage full: the toggle still works for this visit
+      // Storage full: the toggle still works for this visit.
     }
   };
   const show = (v: string | undefined): string => (hidden ? MASK : formatMoney(v));

@@ -1,5 +1,4 @@
-// The real-name row of the user center says where verification stands (not verified, under review, verified), so a
-// trader sees it before a withdrawal needs it.
+// Shown in the user center so a trader sees it before a withdrawal needs it.
 import { useEffect, useState } from 'react';
 import { useRefreshOnChange } from '../../components/hooks/use-refresh-on-change.ts';
 import { realNameCenter } from '../../api/wallet.ts';
@@ -7,14 +6,13 @@ import type { RealNameCenter } from '../../../domain/wallet-types.ts';
 
 export type ReviewStatusValue = RealNameCenter['review_status'];
 
-/** The label key of each review status. */
 export const REAL_NAME_STATUS_KEY: Record<ReviewStatusValue, string> = {
   0: 'realname.none',
   1: 'realname.waiting',
   2: 'realname.finish',
 };
 
-/** The review status of a real account; null for demo accounts, while loading, or when it could not be read. */
+/** Null for demo accounts, while loading, or when it could not be read. */
 export function useRealNameStatus(isDemo: boolean): ReviewStatusValue | null {
   const [status, setStatus] = useState<ReviewStatusValue | null>(null);
   const [reads, setReads] = useState(0);

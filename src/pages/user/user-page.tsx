@@ -1,4 +1,4 @@
-// /user, the user center (docs/contract.md §2): who is signed in, the balance card, and the rows to every account screen.
+// /user, the user center (docs/contract.md §2).
 import { useRefreshOnChange } from '../../components/hooks/use-refresh-on-change.ts';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -1,5 +1,3 @@
-// /trade header: the instrument (tap → side list of all instruments), its favourite star, its price-alerts bell, and
-// its live price and change.
 // Price and change are signal text nodes; colour, stale and closed state flip data attributes.
 import { shownCode } from '../../../components/instrument/instrument-code.tsx';
 import { useMemo } from 'react';

@@ -1,6 +1,4 @@
-// The trade header's second line: bid, ask and the spread in points, live (docs/trading.md "Bid and ask"): a buy
-// opens at the ask and a sell at the bid, so both prices a trader may be filled at are on screen before they tap.
-// The last item opens the instrument's specification sheet.
+// Both prices a trader may be filled at, on screen before they tap (docs/trading.md "Bid and ask").
 import { useMemo, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
@@ -10,7 +8,7 @@ import { rowSignals } from '../../../state/market/row-signals.ts';
 import type { Instrument } from '../../../../domain/types.ts';
 import './quote-sides.css';
 
-/** A side's live price text: the ask until the first two-sided tick is the price itself. */
+/** The ask until the first two-sided tick is the price itself. */
 export function useSidePrice(inst: Instrument, side: 1 | 2) {
   return useMemo(() => {
     const s = rowSignals(inst);

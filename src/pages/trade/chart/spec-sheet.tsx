@@ -1,8 +1,4 @@
-// The instrument's specification, one tap from the trade header (docs/retail-protection.md): contract size, lots,
-// margin mode and the leverage offered to this account, margin per lot at the current price, fee rule, spread, price
-// precision, the asset class and its retail margin, the typical spread, swaps, trading hours and stop level, and the
-// close-out and negative-balance rules. The figures come from the server's one source of these terms: the instrument
-// list (trade_list), the account's retail terms and the instrument's terms (GET /v1/api/retail/spec), asked on open.
+// The instrument's specification (docs/retail-protection.md): every figure is the server's, asked on open.
 import { useEffect, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../../i18n/use-translation.ts';

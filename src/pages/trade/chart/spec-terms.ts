@@ -1,6 +1,4 @@
-// The specification sheet's rows from the server's instrument terms (GET /v1/api/retail/spec): swaps with the triple
-// day, the weekly session in the trader's own time zone with the next open or close, the dealer's typical spread,
-// the stop level, and the retail margin of the account's class cap. Formatting only: every figure is the server's.
+// The specification sheet's rows from GET /v1/api/retail/spec. Formatting only: every figure is the server's.
 import type { InstrumentSpec } from '../../../../domain/retail.ts';
 import { formatDate, formatNumber } from '../../../i18n/format.ts';
 
@@ -13,7 +11,7 @@ const WEEKDAY_TIME: Intl.DateTimeFormatOptions = {
   hourCycle: 'h23',
 };
 
-/** A weekday's name (0 Sunday) in the current language: 1970-01-04 was a Sunday. */
+/** 1970-01-04 was a Sunday. */
 const weekday = (day: number): string =>
   formatDate(Date.UTC(1970, 0, 4 + day, 12), { weekday: 'long', timeZone: 'UTC' });
 
@@ -24,7 +22,7 @@ function swap(t: Translate, s: InstrumentSpec, rate: string): string {
   return t(key, { rate: formatNumber(rate) });
 }
 
-/** This week's session, in the trader's zone, placed from the next open or close the server gave. */
+/** In the trader's zone, placed from the next open or close the server gave. */
 function hours(t: Translate, s: InstrumentSpec): string {
   if (s.always_open || s.next_change === null || s.week_open === null || s.week_close === null)
     return t('spec.hours_always');
@@ -42,14 +40,14 @@ function spread(t: Translate, s: InstrumentSpec): string {
   return t('spec.spread_none_value');
 }
 
-/** The initial margin of a class cap, as ESMA states it: 1 / cap (×30 → 3.33 %). */
+/** As ESMA states it: 1 / cap (×30 → 3.33 %). */
 export function retailMargin(t: Translate, cap: number | null | undefined): string {
   if (cap === undefined) return '--';
   if (cap === null) return t('spec.no_cap');
   return `${formatNumber(1 / cap, { style: 'percent', maximumFractionDigits: 2 })} (×${cap})`;
 }
 
-/** [row key, value] pairs, in the sheet's order after the trade_list rows. */
+/** In the sheet's order after the trade_list rows. */
 export function specTermsRows(t: Translate, s: InstrumentSpec | null): Array<[string, string]> {
   if (!s) return [];
   const next =

@@ -1,5 +1,4 @@
-// The trade screen's parts wired together: header, period bar, chart and order form for one instrument.
-// Used by the phone /trade page and by the desk layout's centre and right columns.
+// Shared by the phone /trade page and the desk layout's centre and right columns.
 import { useSignals } from '@preact/signals-react/runtime';
 import { $period } from '../../../state/market/trade-state.ts';
 import { InstrumentHeader } from './instrument-header.tsx';
@@ -22,19 +21,17 @@ import { useChartOrders } from '../../../chart/chart-orders.tsx';
 import { useAlertLines } from '../../../chart/alert-lines.ts';
 import './trade-view.css';
 
-/** Header + period bar + chart: the centre column on the desk, the top of /trade on a phone. */
+/** The centre column on the desk, the top of /trade on a phone. */
 export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList: () => void }) {
   useSignals();
   const { t } = useTranslation();
   const period = $period.value;
   const held = $heldPositions.value;
   const stopLines = useMemo(() => trailingStopLines(held, inst.Id, t('orders.trailing')), [held, inst.Id, t]);
-  // Indicator panes below the price: two on a phone, three on a desk.
   const wide = useWide();
   const gridOn = wide && gridState().on;
   // In the grid the chart has a quarter of the column: one pane, like the other cells.
   const maxPanes = gridOn ? 1 : wide ? MAX_PANES.desk : MAX_PANES.phone;
-  // The trader's positions, stops and pending orders on this instrument, drawn on the chart (docs/screens.md).
   const orders = useChartOrders(inst);
   const alertTitle = useCallback((price: string) => t('chart_lines.alert_line', { price }), [t]);
   const alertLines = useAlertLines(inst.Id, alertTitle);

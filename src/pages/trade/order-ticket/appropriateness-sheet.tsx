@@ -1,6 +1,4 @@
-// The appropriateness questionnaire before a real account's first order (docs/retail-protection.md
-// "Appropriateness"): four questions; a pass goes on to the order, a failing score shows that the product may not be
-// appropriate and goes on only after an explicit "I understand", which the server records.
+// Before a real account's first order (docs/retail-protection.md "Appropriateness"); the server records "I understand".
 import { useEffect, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $loggedIn } from '../../../state/account/session.ts';
@@ -15,7 +13,7 @@ import './appropriateness-sheet.css';
 export interface AppropriatenessSheetProps {
   open: boolean;
   onClose: () => void;
-  /** Passed, or failed and acknowledged: the order may go. */
+  /** Passed, or failed and acknowledged. */
   onCleared: () => void;
 }
 

@@ -1,5 +1,4 @@
-// The typed fields' checks (docs/contract.md §5): a number or not, zero, empty at a submit, the lots' limits and a
-// pending order's expiry date. Pure; exact decimals through domain only.
+// The typed fields' checks (docs/contract.md §5). Pure; exact decimals through domain only.
 import { dec } from '../../../../domain/decimal.ts';
 import { readTypedNumber } from '../../../../domain/decimal-text.ts';
 import { lotsKeepRule, lotsRule } from '../../../../domain/order-rules.ts';
@@ -9,17 +8,13 @@ import type { FieldNote } from '../../../components/forms/use-field-messages.ts'
 import type { Instrument } from '../../../../domain/types.ts';
 import type { OrderDraft } from './draft-types.ts';
 
-/** A positive decimal typed by the user (prices, lots); empty and malformed text are not. */
+/** Empty and malformed text are not. */
 export function positive(text: string): boolean {
   const typed = readTypedNumber(text);
   return typed.kind === 'number' && dec(typed.text).gt(0);
 }
 
-/**
- * A typed number field's message: `invalidKey` when the text is not a number at all ('-1', '1,5', '1e3': refused,
- * never read as another number), `requiredKey` when it is zero, or empty at a submit (while typing, an empty field
- * waits); null when it is a positive number.
- */
+/** '-1', '1,5', '1e3' are refused, never read as another number; an empty field waits until a submit. */
 export function typedProblem(text: string, requiredKey: string, invalidKey: string, submit: boolean): FieldNote | null {
   const typed = readTypedNumber(text);
   if (typed.kind === 'invalid') return { key: invalidKey };
@@ -27,7 +22,7 @@ export function typedProblem(text: string, requiredKey: string, invalidKey: stri
   return submit ? { key: requiredKey } : null;
 }
 
-/** The lots field's message: not a number, or off the instrument's limits with the allowed values spelled out. */
+/** Off the instrument's limits, the allowed values are spelled out. */
 export function lotsProblem(inst: Instrument, text: string, submit: boolean): FieldNote | null {
   const problem = typedProblem(text, 'trade.lots_required', 'errors.lots_invalid', submit);
   if (problem || text.trim() === '') return problem;
@@ -39,7 +34,7 @@ export function lotsProblem(inst: Instrument, text: string, submit: boolean): Fi
   };
 }
 
-/** The expiry field's message: a date that is missing (at a submit), not a date, or already over (`today`: UTC). */
+/** `today` is a UTC day. */
 export function expiryProblem(draft: OrderDraft, today: string, submit: boolean): FieldNote | null {
   if (draft.mode !== 'pending' || draft.expiry !== 'date') return null;
   const d = draft.expiryDate.trim();

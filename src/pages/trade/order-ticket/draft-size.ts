@@ -1,5 +1,4 @@
-// Sizing the order: the lot stepper's steps, and the size typed in USD or % of equity that sets the lots
-// (docs/contract.md §5: step = Pip, never below 0). Pure; exact decimals through domain only.
+// The lot stepper's steps and a size typed in USD or % of equity (docs/contract.md §5: step = Pip, never below 0).
 import { dec, fixed, isDecimalText } from '../../../../domain/decimal.ts';
 import { readTypedNumber } from '../../../../domain/decimal-text.ts';
 import { canDecreaseLots } from '../../../../domain/trade-maths.ts';
@@ -27,11 +26,7 @@ export function pickSizeMode(sizeMode: SizeMode): Partial<OrderDraft> {
   return { sizeMode, sizeValue: '' };
 }
 
-/**
- * The draft with its lots set from the size typed in USD or % of equity (at `current`, the market price, or a pending
- * order's target; `equity` the account's). Unchanged in lots mode, or while the size cannot be worked out yet (its
- * message says why: sizeProblem).
- */
+/** Lots from the size in USD or % of equity at `current`; unchanged in lots mode or while sizeProblem has a message. */
 export function sized(
   inst: Instrument,
   draft: OrderDraft,
@@ -55,10 +50,7 @@ export function sized(
   return lotsText === null ? draft : { ...draft, lots: lotsText };
 }
 
-/**
- * The size field's message: not a number, a risk above the cap (`riskCap` %, the `risk_cap_percent` setting, never
- * above 100), or a risk size without a stop loss or a known equity.
- */
+/** `riskCap` is the `risk_cap_percent` setting (never above 100); a risk size needs a stop loss and a known equity. */
 export function sizeProblem(
   draft: OrderDraft,
   equity: string | null,
@@ -77,10 +69,7 @@ export function sizeProblem(
   return equity ? null : { key: 'trade.size_needs_equity' };
 }
 
-/**
- * One press of the lot stepper: ± one Pip, never below 0 (docs/contract.md §5: input minimum 0, step = Pip).
- * A typed value off the Pip grid snaps to the grid in the pressed direction first.
- */
+/** ± one Pip, never below 0 (docs/contract.md §5); a value off the Pip grid snaps to it in the pressed direction. */
 export function stepLots(current: string, pip: string, direction: 1 | -1): string {
   const step = validStep(pip) ? dec(pip) : dec(1);
   const places = placesOf(validStep(pip) ? pip : '1');

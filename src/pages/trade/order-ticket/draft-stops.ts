@@ -1,5 +1,4 @@
-// The stop boxes of the draft (docs/trading.md "Stops in the form"): their tick and price, where a ticked one starts,
-// their restart when the side, kind or reference price changes, their check, and what is sent for them. Pure.
+// The draft's stop boxes (docs/trading.md "Stops in the form"). Pure.
 import { sideOf } from '../../../../domain/trade-maths.ts';
 import { stopSideKey, stopStart } from '../../../../domain/order-rules.ts';
 import type { FieldNote } from '../../../components/forms/use-field-messages.ts';
@@ -7,27 +6,20 @@ import type { Instrument } from '../../../../domain/types.ts';
 import { positive, typedProblem } from './draft-fields.ts';
 import type { OrderDraft, OrderSide, StopKind } from './draft-types.ts';
 
-/** A stop box's tick and price in the draft. */
 export function stopOf(draft: OrderDraft, kind: StopKind): { on: boolean; value: string } {
   return kind === 'profit'
     ? { on: draft.stopProfitOn, value: draft.stopProfit }
     : { on: draft.stopLossOn, value: draft.stopLoss };
 }
 
-/** Ticking a stop box with no price typed starts it at `start()` (a valid distance on its side: stopStartFor);
- * unticking keeps what was typed. */
+/** Ticking an empty box starts it at `start()`; unticking keeps what was typed. */
 export function toggleStop(draft: OrderDraft, kind: StopKind, on: boolean, start: () => string): Partial<OrderDraft> {
   const typed = stopOf(draft, kind).value;
   const value = on && typed === '' ? start() : typed;
   return kind === 'profit' ? { stopProfitOn: on, stopProfit: value } : { stopLossOn: on, stopLoss: value };
 }
 
-/**
- * The stops after the side, the kind (market / pending) or the reference price changed (docs/trading.md "Stops in the
- * form"): a ticked stop restarts at a valid default distance on its side of the new reference (stopStartFor), an
- * unticked one forgets its price (ticking it again starts fresh). A stop typed after the change is kept, since the
- * next change only comes from the side, kind or target fields, never from typing a stop.
- */
+/** A ticked stop restarts at a valid distance from the new reference; an unticked one forgets its price. */
 export function restartStops(inst: Instrument, draft: OrderDraft, side: OrderSide, current: string): OrderDraft {
   const at = (kind: StopKind): string => stopStartFor(inst, draft, side, kind, current);
   return {
@@ -37,7 +29,6 @@ export function restartStops(inst: Instrument, draft: OrderDraft, side: OrderSid
   };
 }
 
-/** A price typed into a stop box. */
 export function typeStop(kind: StopKind, value: string): Partial<OrderDraft> {
   return kind === 'profit' ? { stopProfit: value } : { stopLoss: value };
 }

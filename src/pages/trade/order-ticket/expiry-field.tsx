@@ -1,5 +1,4 @@
-// A pending order's expiry: good till cancelled, the end of today, or the end of a date — days in UTC, as
-// the server keeps them (server/engine/pending-expiry.ts). The date field shows only for "Date"; its message under it.
+// Days in UTC, as the server keeps them (server/engine/pending-expiry.ts).
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import type { FieldNote } from '../../../components/forms/use-field-messages.ts';
@@ -11,7 +10,7 @@ const MODES: readonly ExpiryMode[] = ['gtc', 'day', 'date'];
 export interface ExpiryFieldProps {
   mode: ExpiryMode;
   date: string;
-  /** Today in UTC (YYYY-MM-DD): the earliest date the picker offers. */
+  /** The earliest date the picker offers. */
   today: string;
   note: FieldNote | null;
   onMode: (mode: ExpiryMode) => void;

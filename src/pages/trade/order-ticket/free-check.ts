@@ -1,6 +1,4 @@
-// The order form's check against the free balance, as the trader types: the live preview's margin and fee against the
-// account's available balance by the server's own rule (domain/trade-maths.ts orderCostExceeds), so the message is
-// under the lots field and the button is off before a confirmation, not "Insufficient balance" after it.
+// By the server's rule (domain/trade-maths.ts orderCostExceeds), so the button is off before a confirmation, not after.
 import { computed, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import { isDecimalText } from '../../../../domain/decimal.ts';
 import { orderCostExceeds } from '../../../../domain/trade-maths.ts';
@@ -9,7 +7,7 @@ import type { OrderPreview } from '../../../../workers/protocol.ts';
 import { formatMoney } from '../../../i18n/format.ts';
 import { $funds } from '../../../state/orders/orders.ts';
 
-/** The free balance as shown ("99,998.00") while the order would exceed it, else null: a form re-renders on a flip. */
+/** While the order would exceed it, else null; a form re-renders on a flip. */
 export function overFreeSignal($preview: Signal<OrderPreview | null>): ReadonlySignal<string | null> {
   return computed(
     () => {

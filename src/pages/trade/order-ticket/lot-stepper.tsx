@@ -1,4 +1,4 @@
-// Lots input with − / + buttons stepping by Pip; the minus is disabled when quantity − Pip ≤ 0 (docs/contract.md §5).
+// The minus is disabled when quantity − Pip ≤ 0 (docs/contract.md §5).
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { canStepDown, stepLots } from './order-draft.ts';
 import { NumberInput } from '../../../components/forms/number-input.tsx';
@@ -10,7 +10,7 @@ export interface LotStepperProps {
   value: string;
   pip: string;
   onChange: (value: string) => void;
-  /** The field's message (shown under the stepper by a FieldMessage with id `messageId`). */
+  /** Shown under the stepper by a FieldMessage with id `messageId`. */
   note?: FieldNote | null;
   messageId?: string;
 }

@@ -1,6 +1,4 @@
-// A field of the order form whose kind is picked first: what the order is sized by, when a pending order
-// expires. Its label, the modes as a listbox (`trade.<name>_<mode>` their texts), the chosen mode's input, and the
-// field's one message under it.
+// A field whose kind is picked first (size by, expiry); the modes' texts are `trade.<name>_<mode>`.
 import { useId, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Segmented } from '../../../components/forms/segmented.tsx';
@@ -8,14 +6,14 @@ import { describedBy, FieldMessage } from '../../../components/forms/field-messa
 import type { FieldNote } from '../../../components/forms/use-field-messages.ts';
 
 export interface ModeFieldProps<M extends string> {
-  /** The field's name: its class (tr-<name>), its modes' data attribute and its message's field. */
+  /** Its class (tr-<name>), its modes' data attribute and its message's field. */
   name: 'size' | 'expiry';
   labelKey: string;
   modes: readonly M[];
   mode: M;
   note: FieldNote | null;
   onMode: (mode: M) => void;
-  /** The chosen mode's input, given the attributes that tie it to the message. */
+  /** Given the attributes that tie it to the message. */
   children: (aria: ReturnType<typeof describedBy>) => ReactNode;
 }
 

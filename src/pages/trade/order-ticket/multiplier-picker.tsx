@@ -1,5 +1,4 @@
-// Multiplier (leverage) picker: a button that opens a sheet of the instrument's HasForexMultiple choices.
-// With none configured, opening it shows the no-multiplier message instead (docs/contract.md §5).
+// With no multiplier configured, opening it shows the no-multiplier message (docs/contract.md §5).
 import { useCallback, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { BottomSheet } from '../../../components/overlays/bottom-sheet.tsx';

@@ -1,5 +1,4 @@
-// The one-click Buy / Sell pair (shown only while the one-click setting is on): above the order form on /trade and
-// the desk, and on the desk list's rows. A press places a market order at once (one-click.ts); no confirm.
+// A press places a market order at once (one-click.ts); no confirm.
 import type { ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../../i18n/use-translation.ts';
@@ -15,9 +14,8 @@ import './one-click-buttons.css';
 
 export interface OneClickButtonsProps {
   inst: Instrument;
-  /** 'bar': the pair above the order form, with the size; 'row': a small pair on a desk list row. */
   variant: 'bar' | 'row';
-  /** The row is the instrument shown (a data attribute for styles and tests). */
+  /** A data attribute for styles and tests. */
   active?: boolean;
 }
 
@@ -33,8 +31,7 @@ export function OneClickButtons({ inst, variant, active = false }: OneClickButto
       ? draft.lots
       : `${draft.lots} ${t('trade.leverage_value', { value: draft.leverage })}`;
   const busy = $oneClickBusy.value;
-  // A halted instrument takes no order (the server refuses it): the pair is disabled and says why (docs/trading.md
-  // "Holding orders", during a halt); the reason is read only here, so a halt re-renders just this pair.
+  // The server refuses an order during a halt; read only here, so a halt re-renders just this pair.
   const halt = quote(inst.Code).$halt.value;
   const haltText = halt ? t('trade.halted', { reason: halt }) : '';
   const button = (side: OrderSide): ReactElement => (

@@ -1,6 +1,4 @@
-// One-click trading: a market order at once with the last lots and multiplier used on the instrument (or the form's
-// first draft: minimum lots, first multiplier), through the same checks, submit path (idempotency key, retry) and
-// translated errors as the order form. No stops are sent; an order that fails to pass the checks is not sent.
+// Same checks, submit path and errors as the order form; no stops are sent.
 import { signal } from '@preact/signals-react';
 import type { TFunction } from '../../../i18n/index.ts';
 import { submitOrder } from '../../../api/trading.ts';
@@ -16,16 +14,12 @@ import { blockedReason } from './order-form.tsx';
 import type { Instrument, AppOrder } from '../../../../domain/types.ts';
 import { orderLots } from '../../../state/market/lot-step.ts';
 
-/** The draft a one-click order sends: a market order at the remembered size, no stops. */
 export function oneClickDraft(inst: Instrument, last: LastOrder | undefined): OrderDraft {
   const first = initialDraft(inst);
   return last ? { ...first, lots: last.lots, leverage: last.leverage ?? first.leverage } : first;
 }
 
-/**
- * The form's checks, preceded by the reason trading is blocked right now (market closed, stale price, a halt: its
- * message names the desk's reason, `halt`, so no "{{reason}}" is ever shown).
- */
+/** The blocked reason first: its message names the desk's reason, so no "{{reason}}" is ever shown. */
 export function oneClickCheck(
   inst: Instrument,
   last: LastOrder | undefined,
@@ -41,7 +35,7 @@ export function oneClickCheck(
 /** True while a one-click order is on its way: a second press (button or key) waits for the answer. */
 export const $oneClickBusy = signal(false, { name: 'one-click.$oneClickBusy' });
 
-/** Places a one-click order; resolves with the order, or null when it was refused (the reason has been shown). */
+/** Null when refused (the reason has been shown). */
 export async function placeOneClick(inst: Instrument, side: OrderSide, t: TFunction): Promise<AppOrder | null> {
   if ($oneClickBusy.peek()) return null;
   const q = quote(inst.Code);

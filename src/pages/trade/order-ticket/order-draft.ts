@@ -1,8 +1,4 @@
-// The order form as plain data: the first draft, every field's message at once, the submit's check and parameters,
-// and what the worker previews (pure, unit-tested). The parts each have their file: the typed fields' checks
-// (draft-fields.ts), the stop boxes (draft-stops.ts), the lots and size modes (draft-size.ts); this module also
-// offers them, so the form has one place to import the draft's rules from. Exact decimals through domain only; the
-// form keeps what the user typed as strings.
+// The order form's rules as pure data; re-exports draft-*.ts so the form imports its rules from one place.
 import { dec, isDecimalText } from '../../../../domain/decimal.ts';
 import { FIXED_MARGIN_MODE } from '../../../../domain/trade-maths.ts';
 import { riskCapPercent } from '../../../../domain/order-rules.ts';
@@ -32,7 +28,7 @@ export { canStepDown, pickSizeMode, sized, sizeProblem, stepLots } from './draft
 
 export const isFixedMargin = (inst: Instrument): boolean => inst.MarginMode === FIXED_MARGIN_MODE;
 
-/** The first draft for an instrument: market order, minimum lots (or one step), the first multiplier. */
+/** Market order, minimum lots (or one step), the first multiplier. */
 export function initialDraft(inst: Instrument): OrderDraft {
   const min = isDecimalText(inst.ForexMinCont) && dec(inst.ForexMinCont).gt(0) ? inst.ForexMinCont : null;
   const step = validStep(inst.Pip) ? inst.Pip : '1';
@@ -52,10 +48,7 @@ export function initialDraft(inst: Instrument): OrderDraft {
   };
 }
 
-/**
- * Each field's message for the draft as it stands (`submit`: also the empty required fields). `current` is the
- * market price the stops and a pending target are judged against (the server judges again at its own price).
- */
+/** `submit` adds the empty required fields; the server judges the stops again at its own price. */
 export function draftNotes(
   inst: Instrument,
   draft: OrderDraft,
@@ -85,7 +78,7 @@ export function draftNotes(
 
 const hasNotes = (notes: FieldNotes<string>): boolean => Object.values(notes).some(Boolean);
 
-/** The submit parameters for a draft. Multiplier 0 in fixed-margin mode; target price "0" for market orders. */
+/** Multiplier 0 in fixed-margin mode; target price "0" for market orders. */
 export function buildSubmitParams(inst: Instrument, draft: OrderDraft, side: OrderSide): NewOrder {
   return {
     side,
@@ -100,10 +93,7 @@ export function buildSubmitParams(inst: Instrument, draft: OrderDraft, side: Ord
   };
 }
 
-/**
- * The docs/contract.md §5 order checks: login, multipliers configured, a multiplier chosen (leveraged mode), then every field's
- * message at once (lots, target price for pending orders, ticked stop boxes filled and on their side).
- */
+/** The docs/contract.md §5 order checks, every field's message at once. */
 export function checkOrder(
   inst: Instrument,
   draft: OrderDraft,
@@ -126,10 +116,7 @@ export function checkOrder(
   return { kind: 'ok', params: buildSubmitParams(inst, draft, side) };
 }
 
-/**
- * What the worker previews for a draft (margin, fee, P&L at the stops), or null while the draft is too
- * incomplete or refused to say anything (no lots or lots off the limits, no target price, no multiplier).
- */
+/** Null while the draft is too incomplete or would be refused (no valid lots, target price or multiplier). */
 export function previewInput(inst: Instrument, draft: OrderDraft, side: OrderSide): OrderPreviewInput | null {
   // A size that will be refused gets no figures: its message says why.
   if (!positive(draft.lots) || lotsProblem(inst, draft.lots, true)) return null;

@@ -1,6 +1,4 @@
-// The order form: side, market/pending, lots, multiplier, stop boxes, live preview and submit.
-// It re-renders on user input and when the market opens/closes or the price turns stale — never per tick. Each field's
-// message sits under it (useFieldMessages): as typed, from the submit's check, or the server's refusal under the form.
+// It re-renders on input and on market open/close or staleness, never per tick.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { computed, effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -103,7 +101,6 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   const $askPrice = useSidePrice(inst, 1);
   const $bidPrice = useSidePrice(inst, 2);
   const overFree = useMemo(() => overFreeSignal($preview), [$preview]).value;
-  // The feed's figures as text: each stop's distance in pips, a pending order's kind (limit / stop).
   const live = useMemo(() => {
     const ok = computed(() => ($preview.value?.ok ? $preview.value : null), { name: 'order-form.ok' });
     const pips = (v: string | null | undefined): string => (v ? t('trade.pips', { pips: v }) : '');
@@ -121,8 +118,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   useEffect(() => holdUpdate(), []);
   const formRef = useRef<HTMLFormElement>(null);
   const formId = useId();
-  // B / S on the desk (trader-keys.ts): this side (its stops restarted), and the lots field focused. Only requests
-  // made after mounting; the latest pickSide is read through a ref, as the effect runs once.
+  // B / S on the desk (trader-keys.ts); pickSide is read through a ref because the effect runs once.
   const pickSideRef = useRef<(s: OrderSide) => void>(() => undefined);
   useEffect(() => {
     const seen = $formRequest.peek()?.seq ?? 0;
@@ -138,8 +134,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   const nowPrice = () => q.$close.peek() || quotePrice(inst.ForexQuotations?.Close, inst.PricePrecision);
   const equityNow = (): string | null => $account.peek()?.equity ?? null;
   const riskCap = $riskCap.value;
-  // A size in USD or % of equity sets the lots at the price of the moment it is typed (order-draft.ts `sized`). A
-  // change of side, kind or target price restarts the stops from the new reference (`restartStops`).
+  // A size in USD or % sets the lots at the price when typed; a side, kind or target change restarts the stops.
   const update = (patch: Partial<OrderDraft>, restartFor: OrderSide | null = null) =>
     setDraft((d) => {
       const next = { ...d, ...patch };
@@ -155,7 +150,6 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   const msgs = useFieldMessages<DraftField>(
     draftNotes(inst, draft, side, nowPrice(), false, today, equityNow(), riskCap),
   );
-  /** A change to `field`: the draft updated, that field's shown message (and the form's) dropped. */
   const change = (field: DraftField, patch: Partial<OrderDraft>, restart = false) =>
     msgs.edit(field, (p: Partial<OrderDraft>) => update(p, restart ? side : null))(patch);
   // A pending order's target starts as a limit (targetStart: a buy below the price, a sell above it).

@@ -1,5 +1,4 @@
-// The order form's two stop boxes (take profit, stop loss): a tick starts a stop at a valid distance on its side of
-// the reference price (draft-stops.ts), a typed price is kept; each box shows its distance in pips from the feed.
+// A tick starts a stop at a valid distance on its side (draft-stops.ts); a typed price is kept.
 import type { ReadonlySignal } from '@preact/signals-react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import type { FieldMessages } from '../../../components/forms/use-field-messages.ts';
@@ -12,10 +11,10 @@ export interface OrderStopsProps {
   inst: Instrument;
   draft: OrderDraft;
   side: OrderSide;
-  /** The price typed values are judged against, read on user input only. */
+  /** Read on user input only. */
   nowPrice: () => string;
   msgs: FieldMessages<DraftField>;
-  /** A change to a field: the draft updated, that field's shown message dropped. */
+  /** That field's shown message is dropped. */
   change: (field: DraftField, patch: Partial<OrderDraft>) => void;
   formId: string;
   $profitPips: ReadonlySignal<string>;

@@ -1,5 +1,4 @@
-// Pre-trade summary: margin, handling fee and the P&L at stop-profit / stop-loss, as live text nodes (LiveText):
-// a new preview rewrites them without a React render.
+// Live text nodes: a new preview rewrites them without a React render.
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { computed, effect, type Signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -42,8 +41,7 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
   const spRef = useRef<HTMLElement>(null);
   const slRef = useRef<HTMLElement>(null);
 
-  // One effect per figure: a sign change of one P&L writes its own attribute only (an attribute write costs style
-  // work, even with the same value).
+  // One effect per figure: an attribute write costs style work even with the same value.
   useLayoutEffect(() => {
     const offSp = effect(() => {
       if (spRef.current) spRef.current.dataset.dir = text.spSign.value;

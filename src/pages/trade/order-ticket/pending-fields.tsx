@@ -1,5 +1,4 @@
-// A pending order's own fields in the order form: its target price (with the kind it makes, limit or stop, from the
-// feed's preview) and how long it waits (expiry-field.tsx). Shown only for a pending order.
+// A pending order's own fields in the order form: target price and expiry (expiry-field.tsx).
 import type { ReadonlySignal } from '@preact/signals-react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { FieldMessage } from '../../../components/forms/field-message.tsx';
@@ -11,15 +10,14 @@ import { PriceInput } from './price-input.tsx';
 
 export interface PendingFieldsProps {
   draft: OrderDraft;
-  /** The market price, the target's placeholder. */
+  /** The target's placeholder. */
   nowPrice: () => string;
-  /** Today as a UTC day (YYYY-MM-DD): an expiry date before it is refused. */
+  /** An expiry date before it is refused. */
   today: string;
   msgs: FieldMessages<DraftField>;
-  /** A change to a field (`restart`: the stops restart from the new reference price). */
+  /** `restart`: the stops restart from the new reference price. */
   change: (field: DraftField, patch: Partial<OrderDraft>, restart?: boolean) => void;
   formId: string;
-  /** The pending order's kind as text ("buy limit"…), following the feed. */
   $kind: ReadonlySignal<string>;
 }
 

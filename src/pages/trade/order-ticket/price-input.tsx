@@ -1,4 +1,4 @@
-// A price input (target price, stop prices): the text as typed; the order checks refuse what is not a price.
+// The text as typed; the order checks refuse what is not a price.
 import { NumberInput } from '../../../components/forms/number-input.tsx';
 import { describedBy } from '../../../components/forms/field-message.tsx';
 import type { FieldNote } from '../../../components/forms/use-field-messages.ts';
@@ -10,7 +10,7 @@ export interface PriceInputProps {
   placeholder?: string;
   disabled?: boolean;
   field: string;
-  /** The field's message (shown by a FieldMessage with id `messageId`), for aria-invalid / aria-describedby. */
+  /** For aria-invalid / aria-describedby. */
   note?: FieldNote | null;
   messageId?: string;
 }

@@ -1,6 +1,4 @@
-// What the order is sized by: lots, a notional in USD, or the % of equity lost at the stop. In USD or risk
-// mode the amount is typed here and the lots below follow it (order-draft.ts `sized`); the lots are always shown and
-// are what is sent. Typing lots goes back to sizing by lots.
+// In USD or risk mode the lots follow the typed amount (order-draft.ts `sized`); the lots are always what is sent.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { NumberInput } from '../../../components/forms/number-input.tsx';

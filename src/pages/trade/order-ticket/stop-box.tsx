@@ -1,4 +1,4 @@
-// A stop-profit or stop-loss box: a tick box and its price, its message under it; the price is sent only while ticked.
+// The price is sent only while ticked.
 import { PriceInput } from './price-input.tsx';
 import { FieldMessage } from '../../../components/forms/field-message.tsx';
 import type { FieldNote } from '../../../components/forms/use-field-messages.ts';
@@ -16,7 +16,7 @@ export interface StopBoxProps {
   onChange: (value: string) => void;
   note: FieldNote | null;
   messageId: string;
-  /** "54.0 pips" from the price to this stop, following the feed (text only, in a fixed-height line). */
+  /** Text only, in a fixed-height line. */
   $pips: ReadonlySignal<string>;
 }
 

@@ -1,6 +1,4 @@
-// Live margin / fee / P&L-at-stops preview, computed in the feed (worker) from the same domain maths as the server.
-// The form hands the feed its inputs once per change (watchPreview); the feed recomputes on every tick of the
-// instrument and sends the result inside its frame batch, so a moving price costs no request, reply or render.
+// The feed recomputes the preview on every tick in its frame batch, so a moving price costs no request or render.
 import { useEffect, useMemo } from 'react';
 import { signal, type Signal } from '@preact/signals-react';
 import { feed } from '../../../state/feed/feed-bridge.ts';
