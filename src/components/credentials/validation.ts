@@ -13,7 +13,7 @@ const PASSWORD_LENGTH = {
   params: { min: String(PASSWORD_MIN), max: String(PASSWORD_MAX) },
 };
 
-/** The new password's length rule as the user types: shown at once under the field, gone once it fits. */
+/** Shown at once under the field, gone once it fits. */
 export function livePasswordProblem(password: string): { key: string; params: Record<string, string> } | null {
   return password !== '' && !passwordLengthOk(password) ? PASSWORD_LENGTH : null;
 }
@@ -30,7 +30,6 @@ export function validateLogin(f: { account: string; password: string }): FieldEr
 
 export type AccountField = 'account';
 
-/** The address a code goes to: an e-mail address or a phone number, by tab. */
 export function validateAccount(type: LoginType, account: string): FieldError<AccountField> | null {
   if (blank(account))
     return { field: 'account', key: type === 'email' ? 'errors.email_required' : 'errors.mobile_required' };
@@ -39,7 +38,7 @@ export function validateAccount(type: LoginType, account: string): FieldError<Ac
 
 export type PasswordField = 'password' | 'rePassword';
 
-/** New password + its repetition: both filled, the length rule (the server's), and the same. */
+/** Both filled, the server's length rule, and the same. */
 export function validatePasswords(password: string, rePassword: string): FieldError<PasswordField> | null {
   if (password === '') return { field: 'password', key: 'errors.password_required' };
   if (!passwordLengthOk(password)) return { field: 'password', ...PASSWORD_LENGTH };

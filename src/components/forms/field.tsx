@@ -11,7 +11,6 @@ import { ICON_EYE, ICON_EYE_OFF } from '../icons/screen-icons.ts';
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'placeholder'> {
   labelKey: string;
   placeholderKey?: string;
-  /** Values the placeholder interpolates (an amount field's allowed range). */
   placeholderParams?: Record<string, string> | undefined;
   value: string;
   onChange: (value: string) => void;

@@ -1,6 +1,5 @@
 // One hold and tolerance for every long press, so a trader learns one gesture.
 
-/** How long a touch is held before it is a long press. */
 export const LONG_PRESS_MS = 500;
 
 /** A finger that moves further than this (px) while held is scrolling or dragging, not pressing. */

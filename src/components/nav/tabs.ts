@@ -1,4 +1,4 @@
-// The five tabs of the footer (docs/contract.md §2: documentary, orders, market, ranking, trading) and which one is active.
+// The footer's five tabs (docs/contract.md §2) and which one is active.
 import type { IconPath } from '../icons/icons.tsx';
 import { ICON_COPY, ICON_MARKET, ICON_ORDERS, ICON_RANK, ICON_TRADE } from '../icons/first-icons.ts';
 

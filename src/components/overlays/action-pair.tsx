@@ -16,7 +16,7 @@ export interface ActionPairProps {
   onAction?: () => void;
   /** Sending, or nothing to act on. */
   busy?: boolean;
-  /** The action button's data-action (tests and e2e flows find it by it). */
+  /** Tests and e2e flows find the button by it. */
   action?: string;
   actionRef?: Ref<HTMLButtonElement>;
   describedBy?: string;

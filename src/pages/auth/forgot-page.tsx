@@ -1,4 +1,4 @@
-// /forgot: a code to the account's e-mail or phone, then a new password twice (docs/contract.md §7 forget_password).
+// /forgot (docs/contract.md §7 forget_password).
 import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';

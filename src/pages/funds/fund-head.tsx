@@ -1,4 +1,4 @@
-// A fund's head line, on its card in the fund list and on the subscribe screen: the logo, the title and the currency chip.
+// Shared by the fund list's cards and the subscribe screen.
 import type { ReactElement } from 'react';
 import type { Fund } from '../../../domain/fund-types.ts';
 import { ContentLangMark } from '../../components/content/content-lang.tsx';

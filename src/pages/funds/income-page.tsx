@@ -1,4 +1,4 @@
-// A subscription's income (?id={subscription id}): the interest and time of each fund day paid, newest first, paged by last_page.
+// A subscription's income (?id=): each fund day's interest, newest first, paged by last_page.
 import { useCallback, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { insList } from '../../api/funds.ts';

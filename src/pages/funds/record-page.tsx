@@ -20,7 +20,7 @@ import { useContentLanguage } from '../../components/content/content-lang.tsx';
 import { DateText } from '../../components/text/date-text.tsx';
 import { FUND_INCOME_PATH, FUNDS_PATH } from '../../components/nav/fund-paths.ts';
 
-/** The penalty shown before redeeming (docs/contract.md §9), at the fund's rate (the server books the rate copied at purchase). */
+/** At the fund's rate; the server books the rate copied at purchase (docs/contract.md §9). */
 const penaltyOf = (s: FundSubscription): Dec => redemptionPenalty(s.share_amount, s.get_fund.liquidated_damages);
 
 export function RecordPage(): ReactElement {

@@ -1,4 +1,4 @@
-// /mine/password: a code to the account's e-mail (or phone) and the new password twice (docs/contract.md §7 amend_password).
+// /mine/password (docs/contract.md §7 amend_password).
 import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';

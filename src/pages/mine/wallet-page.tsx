@@ -1,4 +1,4 @@
-// /mine/wallet: the balance, and the trader's saved payout methods — bank accounts and coin addresses (docs/contract.md §2).
+// /mine/wallet: the balance and the saved payout methods (docs/contract.md §2).
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
