@@ -1,4 +1,4 @@
-// Words too, for who cannot tell colours apart (docs/copy-trading.md "Statistics that cannot be gamed").
+// The words say the band too, for readers blind to colour (docs/copy-trading.md "Statistics that cannot be gamed").
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Num } from '../../components/text/num.tsx';

@@ -1,4 +1,4 @@
-// The token is after the `#`, never sent in a URL; one POST freezes the account (docs/security.md "Second factor").
+// Token after the `#`, never in a URL; a POST freezes withdrawals, ends sessions (docs/security.md "Second factor").
 import { useState, type ReactElement } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { disownFactor } from '../../api/security.ts';
