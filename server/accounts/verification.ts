@@ -1,7 +1,4 @@
-// Sent verification codes: random 6 digits, valid 10 minutes, single use, one send per target per 60 s, and a
-// few wrong guesses burn the code. Each code has a random key that only the caller who asked for it is given; a
-// check names the code by its key, so nobody else can spend its attempts (a reset code cannot be burnt by
-// strangers), and a later send to the same target does not kill a code someone is about to type.
+// A code is named by a key only its requester gets, so nobody else can spend its attempts or burn a reset code.
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../domain/time.ts';
 import type { Language } from '../../domain/types.ts';
@@ -19,7 +16,7 @@ export const MAX_CODE_ATTEMPTS = 5;
 export type CodeChannel = 'sms' | 'email';
 export const PURPOSE_REGISTER = 1;
 export const PURPOSE_RESET = 2;
-/** Confirms a withdrawal request when the account has no second factor (docs/security.md "Withdrawal confirmation"). */
+/** Used when the account has no second factor (docs/security.md "Withdrawal confirmation"). */
 export const PURPOSE_WITHDRAW = 3;
 export type CodePurpose = typeof PURPOSE_REGISTER | typeof PURPOSE_RESET | typeof PURPOSE_WITHDRAW;
 
@@ -37,11 +34,7 @@ interface CodeRow {
   used_at: string | null;
 }
 
-/**
- * Throws code_too_frequent when the target got a code less than 60 s ago (any purpose but the withdrawal's). A
- * withdrawal code keeps its own 60 s: it is asked by the signed-in owner at the withdrawal's summary step, which must
- * not wait on a registration or password code of a moment before; the daily cap per target bounds both streams.
- */
+/** A withdrawal code keeps its own resend window: the owner must not wait on another code sent a moment before. */
 export async function checkResend(
   q: Queryable,
   channel: CodeChannel,
@@ -59,23 +52,19 @@ export async function checkResend(
   const last = rows[0];
   if (last && now - Number(last.created_at) < RESEND_AFTER_MS) {
     const seconds = Math.ceil((RESEND_AFTER_MS - (now - Number(last.created_at))) / 1000);
-    // The wait in data too: the client's "Send code" counts it down, also after leaving the page and coming back.
+    // The client's "Send code" counts the wait down, also after leaving the page and coming back.
     throw new ApiError('code_too_frequent', undefined, { seconds }, 200, {}, { resend_after: seconds });
   }
 }
 
-/**
- * Stores a new code, hands it to the notifier (in `lang`, the requester's language) and returns the code's key (for the caller only: it goes in
- * the send answer, never in the message). `recipient` is the address the gateway needs; `address` (the client's
- * IP) is capped per day as well as the target, so one caller cannot spray codes at many numbers.
- */
+/** The key goes to the caller only, never in the message; the IP is capped per day so no one sprays codes. */
 export async function issueCode(
   deps: { db: Db; clock: Clock; notifier: Notifier; limits: Limits },
   t: CodeTarget,
   recipient: string,
   lang: Language,
   address?: string,
-  /** The account the code is for, when it exists: its message carries the account's anti-phishing phrase. */
+  /** Its message carries the account's anti-phishing phrase. */
   userId?: number,
 ): Promise<string> {
   const now = deps.clock.now();
@@ -83,13 +72,13 @@ export async function issueCode(
   const key = randomBytes(16).toString('base64url');
   await deps.db.tx(async (q) => {
     await checkResend(q, t.channel, t.target, now, t.purpose);
-    // Outside the resend window only: a refused 60 s resend does not eat the day's allowance.
+    // Outside the resend window only: a refused resend does not eat the day's allowance.
     const caps = deps.limits;
     // Counted per mailbox or phone as delivered: the normalised address, the E.164 number.
     await spendDaily(q, 'code_send_target', `${t.channel}:${recipient}`, now, caps.daily('code_send_target'));
     if (address !== undefined) await spendDaily(q, 'code_send_address', address, now, caps.daily('code_send_address'));
     await sweepCounters(q, now);
-    // Expired codes of this address can never be used again: keep the table small.
+    // Expired codes can never be used again: keep the table small.
     await q.query('DELETE FROM verification_codes WHERE channel = $1 AND target = $2 AND created_at < $3', [
       t.channel,
       t.target,
@@ -107,7 +96,7 @@ export async function issueCode(
     to: recipient,
     lang,
     values: { code, minutes: CODE_TTL_MS / 60_000 },
-    ref: key, // the requester asks the delivery's state with the key (POST /api/notify/code_state)
+    ref: key,
     userId,
     // A reset code gives the account to whoever reads it: never shown to staff in the outbox.
     ownerOnly: t.purpose === PURPOSE_RESET,
@@ -121,15 +110,7 @@ function sameCode(stored: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/**
- * Checks the code named by `key` before the caller's transaction and returns its id (consume it inside the
- * transaction with consumeCode). A request without the key of a live code for this target and purpose is refused
- * without touching anything: only the caller who asked for a code can spend its checks. Every keyed check, right
- * or wrong, spends one attempt in the same statement that reads the code, so parallel guesses cannot all be
- * compared before the count lands; a code allows MAX_CODE_ATTEMPTS checks. Checks by a signed-in account are also
- * capped per day (`accountId`). The counts are written outside any transaction, so a caller's rollback cannot undo
- * them.
- */
+/** Each check spends an attempt as it reads the code, outside any transaction, so parallel guesses all count. */
 export async function verifyCode(
   deps: { db: Db; limits: Limits },
   t: CodeTarget,
@@ -156,7 +137,7 @@ export async function verifyCode(
     if (!sameCode(row.code, given)) throw new ApiError('code_invalid');
     return row.id;
   }
-  // No attempt was left, or the key is not this target's: read why, only to choose the message.
+  // Read why only to choose the message.
   const rows = await db.query<CodeRow>(
     `SELECT id, code, attempts, expires_at, used_at FROM verification_codes
       WHERE code_key = $1 AND channel = $2 AND target = $3 AND purpose = $4`,
@@ -168,7 +149,7 @@ export async function verifyCode(
   throw new ApiError('code_invalid');
 }
 
-/** Marks the code used; a concurrent request that used it first makes this throw code_used. */
+/** A concurrent request that used the code first makes this throw code_used. */
 export async function consumeCode(q: Queryable, id: number, now: number): Promise<void> {
   const rows = await q.query(
     'UPDATE verification_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id',

@@ -1,24 +1,17 @@
-// The device a session was opened from, as the trader reads it on /mine/security ("Chrome 131 · Windows 10"),
-// parsed from the user agent with bowser; and the devices an account has signed in from, so a sign-in from a new one
-// is noticed (docs/security.md "Sessions and devices"). Only the parsed name is kept, never the raw header.
+// Only the parsed name is kept, never the raw header (docs/security.md "Sessions and devices").
 import Bowser from 'bowser';
 import type { Queryable } from '../db/db.ts';
 
 const MAX_DEVICE = 80;
 
-/**
- * Only names bowser knows: for a header it cannot place, bowser's fallback names the browser with the header's own
- * first word ("URGENT call +1-555-0100 …"), and that text would reach the owner's e-mail and SMS under the
- * anti-phishing phrase.
- */
+/** bowser's fallback names an unknown browser by the header's first word, which would reach the owner's messages. */
 const KNOWN_BROWSERS: ReadonlySet<string> = new Set(Object.values(Bowser.BROWSER_MAP));
 const KNOWN_SYSTEMS: ReadonlySet<string> = new Set(Object.values(Bowser.OS_MAP));
 const known = (name: string | undefined, names: ReadonlySet<string>): string | undefined =>
   name !== undefined && names.has(name) ? name : undefined;
-/** A version is digits and dots, or a system's own version name ("10", "Sonoma"): letters, digits, dots, spaces. */
+/** A system's own version name ("Sonoma") is allowed; anything longer or odder could be injected text. */
 const versionOf = (v: string | undefined): string => (v !== undefined && /^[\w. ]{1,20}$/.test(v) ? v : '');
 
-/** "Browser major · OS version" of the names bowser knows, or "" for an empty or unreadable user agent. */
 export function deviceName(userAgent: unknown): string {
   if (typeof userAgent !== 'string' || userAgent.trim() === '') return '';
   try {
@@ -34,10 +27,7 @@ export function deviceName(userAgent: unknown): string {
   }
 }
 
-/**
- * Records that the user signed in from `device`: true when it is a device the account had not used before while it
- * had used others (the first device of an account is its registration, not news).
- */
+/** The first device of an account is its registration, not news. */
 export async function rememberDevice(q: Queryable, userId: number, device: string, now: number): Promise<boolean> {
   const inserted = await q.query(
     `INSERT INTO user_devices (user_id, device, first_seen) VALUES ($1, $2, $3)

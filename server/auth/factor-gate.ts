@@ -1,9 +1,4 @@
-// Where a trader's second factor is asked (docs/security.md "Second factor"): at login, for a withdrawal, for adding
-// or removing a payout method, for a password change and for turning the factor off. One check for all of them: a
-// TOTP code checked against real time (never a step twice: acceptStep is one conditional UPDATE) or an unused
-// recovery code (used once), with wrong codes braked per account and per address by the escalating brake
-// (server/security/factor-brake.ts), so a stranger guessing from many addresses gets one try per address and back-off
-// and cannot lock the owner out.
+// One check wherever a second factor is asked (docs/security.md "Second factor"); wrong codes are braked per address.
 import type { Clock } from '../../domain/time.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -22,7 +17,7 @@ import {
 export interface FactorGateDeps {
   db: Db;
   clock: Clock;
-  /** Real time, for TOTP codes (the server's clock may be SIM_TIME's). */
+  /** An authenticator app knows nothing of SIM_TIME. */
   wallClock: Clock;
   failureWindows: CountedWindows;
   limits: Limits;
@@ -33,24 +28,17 @@ export const factorRequired = (): ApiError =>
 
 const userOwner = (userId: number): FactorOwner => ({ kind: 'user', id: userId });
 
-/** Whether the user's second factor is on. */
 export async function factorOn(deps: Pick<FactorGateDeps, 'db'>, userId: number): Promise<boolean> {
   const row = await factorOf(deps.db, userOwner(userId));
   return row?.enabled_at != null;
 }
 
-/** A code that passed the check, to be spent in the caller's transaction (spendFactor). */
+/** Spent in the caller's transaction (spendFactor). */
 export type FactorPass = { kind: 'totp'; step: number } | { kind: 'recovery'; hash: string };
 
 const BRAKE_KEY = (userId: number): string => `2fa|user:${userId}`;
 
-/**
- * When the user's factor is on, `code` must be a good TOTP code or an unused recovery code: throws
- * second_factor_required (no code given), second_factor_invalid (wrong, or a code already used) or 429 (the brake:
- * server/security/factor-brake.ts). Answers what to spend, or null when the factor is off. Nothing is spent here, so
- * a request refused after this check (a short balance) spends no code; wrong codes are counted here, outside the
- * caller's transaction. Call it after every other check of the request.
- */
+/** Nothing is spent here, so a request refused later spends no code: call it after every other check. */
 export async function checkFactor(
   deps: FactorGateDeps,
   userId: number,
@@ -76,7 +64,7 @@ export async function checkFactor(
   throw new ApiError('second_factor_invalid');
 }
 
-/** Spends what checkFactor passed, in the caller's transaction: a code raced by another request is refused. */
+/** A code raced by another request is refused. */
 export async function spendFactor(q: Queryable, userId: number, pass: FactorPass, now: number): Promise<void> {
   const owner = userOwner(userId);
   const spent =
@@ -84,7 +72,7 @@ export async function spendFactor(q: Queryable, userId: number, pass: FactorPass
   if (!spent) throw new ApiError('second_factor_invalid');
 }
 
-/** checkFactor and spendFactor at once, for a request whose only change follows the code. Whether the factor was on. */
+/** For a request whose only change follows the code. */
 export async function passFactor(
   deps: FactorGateDeps,
   userId: number,
@@ -97,7 +85,6 @@ export async function passFactor(
   return true;
 }
 
-/** TOTP is checked against real time: an authenticator app knows nothing of SIM_TIME. */
 function totpPass(
   deps: FactorGateDeps,
   row: { secret: string; last_step: string | null },

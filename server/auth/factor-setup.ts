@@ -1,7 +1,4 @@
-// Turning a trader's second factor on and off, and renewing its recovery codes (docs/security.md "Second factor"):
-// the steps /mine/security takes, over the shared code path (second-factor.ts, second-factor-repository.ts).
-// Turning it on needs the account's password (a stolen session alone cannot enrol its own authenticator) and holds
-// withdrawals for withdraw_hold_hours, as turning it off does.
+// Turning the factor on or off holds withdrawals for withdraw_hold_hours (docs/security.md "Second factor").
 import { ApiError } from '../http/envelope.ts';
 import type { UserRow } from './users.ts';
 import { verifyPassword } from './password.ts';
@@ -21,14 +18,11 @@ import {
 
 const owner = (userId: number): FactorOwner => ({ kind: 'user', id: userId });
 
-/** The login lock's key of an account (server/accounts/sign-in.ts): wrong passwords here count with wrong logins. */
+/** Wrong passwords here count with wrong logins (server/accounts/sign-in.ts). */
 const passwordLockKey = (user: Pick<UserRow, 'email' | 'mobile'>): string =>
   user.email ? `email:${user.email}` : `mobile:${user.mobile ?? ''}`;
 
-/**
- * A new secret waiting for its first code, after the account's password (braked as wrong logins are); refused while
- * a factor is on (turn it off first).
- */
+/** Needs the password: a stolen session alone must not enrol its own authenticator. */
 export async function startFactor(
   deps: FactorGateDeps,
   user: Pick<UserRow, 'id' | 'email' | 'mobile' | 'uid' | 'password_hash'>,
@@ -51,10 +45,7 @@ export async function startFactor(
   return { secret, uri: totpUri(secret, label) };
 }
 
-/**
- * The first code turns the pending factor on (wrong codes held back by the factor brake, factor-brake.ts) and holds
- * withdrawals; the answer is ten new recovery codes, shown once: only their hashes are kept.
- */
+/** Recovery codes are shown once: only their hashes are kept. */
 export async function confirmFactor(
   deps: FactorGateDeps,
   userId: number,
@@ -91,7 +82,6 @@ export async function confirmFactor(
   return codes;
 }
 
-/** Turns the factor off with a code (or a recovery code); withdrawals are then held (a factor reset). */
 export async function stopFactor(
   deps: FactorGateDeps,
   userId: number,
@@ -105,7 +95,7 @@ export async function stopFactor(
   });
 }
 
-/** Ten new recovery codes (the old ones stop working), asked with a code. */
+/** The old codes stop working. */
 export async function renewRecoveryCodes(
   deps: FactorGateDeps,
   userId: number,

@@ -1,10 +1,10 @@
-// Session tokens: 32 random bytes (base64url) handed to the client once; only their sha256 is stored, with an expiry.
+// Only a token's sha256 is stored, so a database leak gives no usable session.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import { MAX_SESSIONS_PER_USER } from '../security/limits.ts';
 import { DAY_MS } from '../../domain/time.ts';
 
-/** Where a session was opened from, as /mine/security lists it (docs/security.md "Sessions and devices"). */
+/** docs/security.md "Sessions and devices". */
 export interface SessionOrigin {
   device: string;
   address: string;
@@ -20,8 +20,7 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Creates a session for the user and returns the token (the only time it exists in clear). Beyond `maxSessions`
- * the oldest sessions end, so a leaked password cannot hold an unbounded number of tokens. */
+/** Beyond `maxSessions` the oldest end, so a leaked password cannot hold unbounded tokens. */
 export async function issueToken(
   q: Queryable,
   userId: number,
@@ -30,7 +29,7 @@ export async function issueToken(
   seen: SessionOrigin = { device: '', address: '' },
 ): Promise<string> {
   const token = newToken();
-  // Expired sessions are useless; dropping the user's own keeps the table from growing (indexed by user).
+  // Dropping the user's own expired sessions keeps the table from growing (indexed by user).
   await q.query('DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2', [userId, now]);
   await q.query(
     `INSERT INTO sessions (user_id, token_hash, created_at, expires_at, device, address, last_seen_at)
@@ -45,16 +44,11 @@ export async function issueToken(
   return token;
 }
 
-/** Ends every session of the user except `keepToken`'s (after a password change or reset, "sign out all others"),
- * each noted as ended from elsewhere at `now`. */
 export async function revokeSessions(q: Queryable, userId: number, now: number, keepToken?: string): Promise<void> {
   await endSessions(q, 'user_id = $1 AND token_hash <> $2', [userId, keepToken ? tokenHash(keepToken) : ''], now);
 }
 
-/**
- * Deletes the sessions `where` picks and notes each token as ended at `now` (table sessions_ended), so the device
- * holding it learns why; the notes of tokens that have expired anyway are dropped on the way. The hashes ended.
- */
+/** Each ended token is noted (sessions_ended) so the device holding it learns why. */
 export async function endSessions(
   q: Queryable,
   where: string,
@@ -73,7 +67,7 @@ export async function endSessions(
   return rows.map((r) => r.token_hash);
 }
 
-/** When the token's session was ended from another device, or null (unknown, expired or logged out here). */
+/** Null when unknown, expired or logged out here. */
 export async function endedElsewhereAt(q: Queryable, token: string, now: number): Promise<number | null> {
   const rows = await q.query<{ ended_at: string }>(
     'SELECT ended_at FROM sessions_ended WHERE token_hash = $1 AND expires_at > $2',
@@ -82,7 +76,7 @@ export async function endedElsewhereAt(q: Queryable, token: string, now: number)
   return rows[0] ? Number(rows[0].ended_at) : null;
 }
 
-/** Ends one session (logout); true when it existed. Returns its user so their sockets can be told. */
+/** Returns its user so their sockets can be told. */
 export async function revokeToken(q: Queryable, token: string): Promise<number | null> {
   const rows = await q.query<{ user_id: number }>('DELETE FROM sessions WHERE token_hash = $1 RETURNING user_id', [
     tokenHash(token),
@@ -90,7 +84,7 @@ export async function revokeToken(q: Queryable, token: string): Promise<number |
   return rows[0]?.user_id ?? null;
 }
 
-/** Accepts "Bearer x" or a bare token, as the spec's client sends the token as is. */
+/** The spec's client sends the token without "Bearer". */
 export function tokenFromHeader(header: unknown): string | null {
   const raw = Array.isArray(header) ? (header[0] as unknown) : header;
   if (typeof raw !== 'string') return null;

@@ -1,6 +1,4 @@
-// Turns every failure into the {code, msg, data} envelope: ApiError → its code and translated text, schema
-// failures → a message naming the field (the schema's own `x-error`, else the docs/contract.md §5 text where one fits),
-// the client's malformed requests → 4xx, anything unexpected → 500 with its own code (CODE_INTERNAL) and errors.internal.
+// Every failure becomes the {code, msg, data} envelope; anything unexpected is a 500 with CODE_INTERNAL.
 import { noteRefusal } from '../metrics/http-metrics.ts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE_ERROR, CODE_INTERNAL, type Envelope } from '../../domain/types.ts';
@@ -9,7 +7,7 @@ import { pickLanguage, translate } from './i18n.ts';
 import type { Language } from '../../domain/types.ts';
 import { ERROR_KEYWORD, ERROR_PARAMS_KEYWORD } from './schemas.ts';
 
-/** Field name → the docs/contract.md §5 "please enter …" key used when the field is missing or empty. */
+/** The docs/contract.md §5 "please enter …" key used when the field is missing or empty. */
 const REQUIRED_KEYS: Readonly<Record<string, string>> = {
   account: 'account_required',
   to: 'account_required',
@@ -26,11 +24,7 @@ const REQUIRED_KEYS: Readonly<Record<string, string>> = {
   card_id: 'id_number_required',
 };
 
-/**
- * A field's label, as the trader's screen names it (no internal names such as card_id or sub_id in a
- * message). A field the trader never types (type, t, key: the app sends them) has none: its refusal says the request
- * is not valid instead.
- */
+/** No internal names such as card_id in a message; a field the trader never types has no label. */
 const FIELD_LABELS: Readonly<Record<string, string>> = {
   account: 'auth.account',
   to: 'auth.account',
@@ -71,11 +65,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   from: 'statement.from',
 };
 
-/**
- * field_invalid / field_required with the field's translated label; a field without one becomes request_invalid for
- * a trader. Operators (/api/ops/) read the parameter names of their commands, so theirs name the flag they type
- * ("--reason is required"; docs/back-office.md "The CLI").
- */
+/** Operators get the flag they type (docs/back-office.md "The CLI"); traders never see internal names. */
 function namedField(
   lang: Language,
   key: string,
@@ -89,7 +79,7 @@ function namedField(
   return label ? [key, { ...params, field: translate(lang, label) }] : ['request_invalid', {}];
 }
 
-/** An ApiError's key is under `errors.`, unless it names its section (`watchlist.errors.full`): a feature's own. */
+/** A key naming its section (`watchlist.errors.full`) is a feature's own. */
 export const errorTextKey = (key: string): string => (key.includes('.') ? key : `errors.${key}`);
 
 export function failure<T extends object | null = null>(
@@ -104,12 +94,12 @@ interface SchemaIssue {
   keyword: string;
   instancePath: string;
   params: Record<string, unknown>;
-  /** The schema that failed and the value (ajv's `verbose`): its `x-error` names the message. */
+  /** Its `x-error` names the message. */
   parentSchema?: Record<string, unknown>;
   data?: unknown;
 }
 
-/** `x-error` "a|b": a for a value with "@" (meant as an e-mail address), b for one without (a number). */
+/** `x-error` "a|b": a for a value with "@" (meant as an e-mail address), b for one without. */
 function byAt(key: string, value: unknown): string {
   const [withAt, without] = key.split('|');
   if (without === undefined) return key;
@@ -118,12 +108,11 @@ function byAt(key: string, value: unknown): string {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The HTTP status of this route's schema refusals: 200 unless said (docs/contract.md §8: the client reads `code`). */
+    /** 200 unless said: the client reads `code` (docs/contract.md §8). */
     validationStatus?: number;
   }
 }
 
-/** The first schema issue as an ApiError: which field, and whether it was missing or malformed. */
 export function schemaIssueToError(issue: SchemaIssue): ApiError {
   const missing = typeof issue.params.missingProperty === 'string' ? issue.params.missingProperty : undefined;
   const field = missing ?? (issue.instancePath.replace(/^\//, '').split('/')[0] || 'body');
@@ -137,7 +126,6 @@ export function schemaIssueToError(issue: SchemaIssue): ApiError {
   return new ApiError(empty ? 'field_required' : 'field_invalid', CODE_ERROR, { field });
 }
 
-/** The client's malformed request (a 4xx of Fastify's or a plugin's): its status and message key. */
 function clientFaultKey(status: number): string {
   if (status === 413 || status === 431) return 'errors.too_large';
   if (status === 404) return 'errors.not_found';
@@ -158,7 +146,7 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
   const fe = err as Partial<FastifyError> & { validation?: SchemaIssue[] };
   const first = fe.validation?.[0];
   if (first?.keyword === 'depth') {
-    // Nesting no form has (MAX_INPUT_DEPTH, validation.ts) is a malformed request, not a field to correct: 400.
+    // Nesting no form has is a malformed request, not a field to correct.
     noteRefusal(request, 'errors.bad_request');
     return reply.code(400).send(failure(translate(lang, clientFaultKey(400))));
   }
@@ -166,14 +154,13 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
     const apiErr = schemaIssueToError(first);
     const [key, params] = namedField(lang, apiErr.key, apiErr.params, operator);
     noteRefusal(request, key);
-    // The router's own refusals (frameworkErrors) come before any route: no config then.
+    // The router's own refusals come before any route: no config then.
     const config = (request.routeOptions as Partial<typeof request.routeOptions> | undefined)?.config;
     const status = config?.validationStatus ?? 200;
     return reply.code(status).send(failure(translate(lang, errorTextKey(key), params)));
   }
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
-    // Malformed body, wrong content type, body or file too large: the client's fault, said plainly.
     request.log.info({ err: fe.code ?? fe.message }, 'rejected request');
     return reply.code(status).send(failure(translate(lang, clientFaultKey(status))));
   }

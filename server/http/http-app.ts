@@ -1,5 +1,4 @@
-// The Fastify app: plugins (form bodies, multipart, websocket, static client), the envelope error
-// handling, the 404 envelope / SPA fallback, and the route modules. No listening here: compose.ts does that.
+// No listening here: compose.ts does that.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
@@ -28,7 +27,6 @@ import { registerRateLimits } from '../security/rate-limit.ts';
 import { drainAfterLastAnswer } from './drain.ts';
 import { isApiPath } from '../../domain/api-paths.ts';
 
-/** The version the API document states: the package's. */
 const API_VERSION = (
   JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }
 ).version;
@@ -37,47 +35,38 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 const WS_MAX_PAYLOAD = 64 * 1024; // the hub answers frames above WS_MAX_CLIENT_FRAME itself; this is the hard cap
 
 export interface AppOptions {
-  /** Built client (vite build). Default ./dist. */
   distDir?: string | undefined;
-  /** Served instead when dist is missing, so logos and icons still load in development and tests. */
+  /** Served when dist is missing, so logos and icons still load in development and tests. */
   publicDir?: string | undefined;
   routes: readonly RouteModule[];
-  /** The request budgets' store: counted in PostgreSQL when several gateways serve (default: this process). */
+  /** Budgets must be counted in PostgreSQL when several gateways serve. */
   rateStore?: FastifyRateLimitStoreCtor | undefined;
-  /** Fastify trustProxy (TRUST_PROXY): only behind a proxy that sets X-Forwarded-For. */
+  /** Only behind a proxy that sets X-Forwarded-For, or clients could spoof their address. */
   trustProxy?: boolean | string | number | undefined;
-  /** Checks every answer against its route's response schema and reports mismatches (the server tests). */
   onResponseViolation?: ((v: ResponseViolation) => void) | undefined;
-  /** Called after every answer (the metrics' request timing: server/metrics/http-metrics.ts). */
   onResponse?: ((request: FastifyRequest, reply: FastifyReply) => void) | undefined;
 }
 
 export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: ctx.log, // the composition root's logger: services and requests log to one stream
-    // Each request's logger writes its URL with credential parameters redacted (server/core/log-redaction.ts),
-    // whatever logger was injected.
+    loggerInstance: ctx.log,
+    // Redacts credential parameters from URLs whatever logger was injected (server/core/log-redaction.ts).
     childLoggerFactory: (logger, bindings, opts) =>
       logger.child(bindings, { ...opts, serializers: { ...opts.serializers, req: logSafeRequest } }),
     bodyLimit: 1024 * 1024,
-    // A plugin's start (the API reference's static files) may wait behind a busy CPU; a slow start is not a failure.
+    // A plugin's start may wait behind a busy CPU; a slow start is not a failure.
     pluginTimeout: 120_000,
-    // Slow clients cannot hold a request or a silent connection for ever (slowloris): the whole request, body
-    // included, within 30 s; a socket with nothing going on for 2 min is closed (live sockets ping every 5 s).
+    // Slowloris: a slow client cannot hold a request or a silent connection for ever (live sockets ping every 5 s).
     requestTimeout: 30_000,
     connectionTimeout: 120_000,
-    // A restart drains (docs/operations.md "Restarts"): closing stops new connections and ends the idle keep-alive
-    // ones once no request is waiting in them (http/drain.ts), while a request already in flight is answered, not cut (its order may be committed: the trader must hear
-    // so). A request that still arrives on an open connection during the drain is served, not refused with a 503
-    // the proxy would pass on; the sockets were told to reconnect before (compose.ts close).
+    // In-flight requests are answered, not cut: an order may be committed (docs/operations.md "Restarts").
     forceCloseConnections: 'idle',
     return503OnClosing: false,
-    // The router's own refusals (a path parameter over 100 characters, a malformed %-escape) answer the envelope
-    // too, not Fastify's default {statusCode, code: 'FST_…'} body (found by tests/server/http/fuzz-routes.test.ts).
+    // The router's own refusals answer the envelope too, not Fastify's default body.
     frameworkErrors: (err, request, reply) => {
       void sendError(err, request, reply);
     },
-    // And what Node's parser refuses before any route (headers over 16 KB → 431): the envelope as well.
+    // Headers Node's parser refuses before any route also get the envelope.
     clientErrorHandler: answerClientError,
     trustProxy: trustProxyOption(opts.trustProxy),
   });
@@ -85,15 +74,12 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
   const onResponse = opts.onResponse;
   if (onResponse) app.addHook('onResponse', async (request, reply) => onResponse(request, reply));
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
-  // Every route's input through one validation layer: its schema (the document's) plus no non-finite number and no NUL.
   app.setValidatorCompiler(inputValidatorCompiler());
-  // The routes' response schemas document and (in tests) check the answers; serialising stays JSON.stringify, as
-  // before they existed, so a field a schema forgot is never dropped from an answer (fast-json-stringify would).
+  // JSON.stringify, not fast-json-stringify: a field a response schema forgot must never be dropped from an answer.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   if (opts.onResponseViolation) checkResponses(app, opts.onResponseViolation);
   await registerOpenApi(app, API_VERSION);
 
-  // Compressed responses (the client's JS, trade_list): a phone on a slow link downloads a third of the bytes.
   // Brotli at quality 5 compresses nearly as well as 11 at a fraction of the CPU, on the fly.
   await app.register(compress, {
     global: true,
@@ -108,8 +94,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 4096 },
   });
-  // No permessage-deflate (said here so an upgrade cannot turn it on unseen): each socket would hold its own zlib
-  // contexts and deflate every batch once, instead of sending the one encoded frame to all; quote frames are small.
+  // No permessage-deflate: each socket would deflate every batch itself instead of sharing one encoded frame.
   await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD, perMessageDeflate: false } });
 
   const hasClient = existsSync(resolve(distDir, 'index.html'));
@@ -120,18 +105,16 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
       prefix: '/',
       index: false,
       wildcard: true,
-      cacheControl: false, // set below, per kind of file
+      cacheControl: false,
       setHeaders: (res, path) => {
-        // Vite names built assets by their content hash: they never change, so browsers may keep them for good;
-        // anything else (logos, icons, the worker's entry names) is revalidated.
+        // Vite names built assets by content hash, so they never change; anything else is revalidated.
         const hashed = /[\\/]assets[\\/]/.test(path);
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
 
-  // The page carries the current quotes (server/http/first-html.ts); revalidated on every visit like before
-  // (`no-cache`), and the service worker's precached copy, without them, still starts the app offline.
+  // The page carries the current quotes (first-html.ts), so it is revalidated on every visit.
   const page = servedPage(resolve(distDir, 'index.html'));
   const sendPage = (reply: FastifyReply): FastifyReply | Promise<FastifyReply> => {
     const parts = page();
@@ -153,7 +136,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    // API paths (domain/api-paths.ts) never fall back to the SPA's index.html: they get the 404 envelope.
+    // API paths never fall back to the SPA's index.html: they get the 404 envelope.
     const wantsPage = request.method === 'GET' && !isApiPath(path);
     if (wantsPage && hasClient && !/\.[a-z0-9]+$/i.test(path)) {
       // The client routes with the hash, but a deep link without one still gets the app.
@@ -169,7 +152,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
   return app;
 }
 
-/** A hop count becomes proxy-addr's "trust the first n hops" function (Fastify's types omit the number form). */
+/** Fastify's types omit proxy-addr's hop-count form. */
 function trustProxyOption(
   v: boolean | string | number | undefined,
 ): boolean | string | ((addr: string, hop: number) => boolean) {

@@ -1,20 +1,15 @@
-// The one validation layer every route's input goes through (querystring, body, params, headers, the websocket's
-// query): the route's JSON schema — the same one the OpenAPI document shows — compiled by our own ajv, with Fastify's
-// options (coercion of query and form strings, defaults, extra fields dropped, first error only), plus the two rules
-// JSON Schema cannot say and PostgreSQL needs: no non-finite number (ajv coerces "Infinity" and "1e309" to a number
-// its range keywords then skip; JSON.parse turns 1e309 into Infinity) and no NUL character in any string (PostgreSQL
-// text cannot hold U+0000). Both are refused like any other malformed field (errors.field_invalid), never a 500.
+// Besides the schema: no non-finite number (ajv coerces "1e309") and no NUL (PostgreSQL text cannot hold U+0000).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 import { ERROR_KEYWORD, ERROR_PARAMS_KEYWORD, type JsonSchema } from './schemas.ts';
 
-/** ajv as Fastify configures it (@fastify/ajv-compiler's defaults), with the schema of a failure kept (`x-error`). */
+/** Fastify's own options, with the schema of a failure kept for its `x-error`. */
 export function createInputAjv(): Ajv {
   const ajv = new Ajv({
     coerceTypes: 'array',
     useDefaults: true,
     removeAdditional: true,
-    allErrors: false, // one error is enough, and allErrors on hostile input is a DoS (Fastify's note)
+    allErrors: false, // allErrors on hostile input is a DoS (Fastify's note)
     verbose: true, // errors carry their parentSchema: its `x-error` names the message
     strict: false, // documentation keywords (description, title, examples) beside validation ones
   });
@@ -23,17 +18,10 @@ export function createInputAjv(): Ajv {
   return ajv;
 }
 
-/**
- * How deep an input may nest (objects and arrays). No route's body goes past a few levels; a hostile one can nest
- * 150,000, and anything that walks it recursively then overflows the stack: deeper input is refused before any walk.
- */
+/** Hostile input can nest deep enough to overflow a recursive walk; no route's body needs more than a few levels. */
 export const MAX_INPUT_DEPTH = 32;
 
-/**
- * Where in `data` the first value no schema can refuse but the server must: a non-finite number, a NUL, or nesting
- * deeper than MAX_INPUT_DEPTH. Iterative (an explicit stack), so no input can overflow the call stack; extra
- * fields are walked too, since they reach this walk before ajv's removeAdditional has dropped them everywhere.
- */
+/** Iterative, so no input overflows the stack; extra fields are walked too, as removeAdditional has not run yet. */
 export function hostileValue(data: unknown): ErrorObject | undefined {
   const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: data, path: '', depth: 0 }];
   for (let item = stack.pop(); item; item = stack.pop()) {
@@ -68,7 +56,6 @@ const issue = (instancePath: string, keyword: string, message: string): ErrorObj
 
 type Validator = ((data: unknown, ctx?: unknown) => boolean) & { errors?: ErrorObject[] | null; schemaEnv?: unknown };
 
-/** Fastify's validator compiler: the schema's checks, then the hostile-value walk on what they let through. */
 export function inputValidatorCompiler(ajv: Ajv = createInputAjv()): FastifySchemaCompiler<JsonSchema> {
   return ({ schema }) => {
     const check: ValidateFunction = ajv.compile(schema);

@@ -1,7 +1,4 @@
-// JSON-schema building blocks for what the routes answer: the {code,msg,data} envelope around each `data` shape.
-// These schemas are the `response` of the route definitions, so @fastify/swagger documents them (server/http/openapi.ts)
-// and the server tests check every real answer against them (server/http/response-check.ts). `shape<T>` ties a schema
-// to its wire type: tsc fails when a field of T has no schema or a schema names a field T lacks.
+// `shape<T>` ties a schema to its wire type: tsc fails when a field of T has no schema or a schema names one T lacks.
 import { CODE_INTERNAL, CODE_OK } from '../../domain/types.ts';
 import { DECIMAL_PATTERN } from '../../domain/numerics/decimal-pattern.ts';
 import type { JsonSchema } from './schemas.ts';
@@ -12,19 +9,16 @@ export const number: JsonSchema = { type: 'number' };
 export const nullable = (s: JsonSchema): JsonSchema => ({ anyOf: [s, { type: 'null' }] });
 export const listOf = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
 export const enumOf = (...values: ReadonlyArray<string | number>): JsonSchema => ({ enum: values });
-/** An exact decimal as a string (money, prices, rates): never a binary float on the wire; the digit cap of
- * domain/numerics/decimal-pattern.ts. */
+/** Never a binary float on the wire. */
 export const decimal: JsonSchema = { type: 'string', pattern: DECIMAL_PATTERN, description: 'exact decimal' };
-/** A record time: "YYYY-MM-DD HH:mm:ss", UTC. */
+/** UTC. */
 export const recordTime: JsonSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' };
-/** A free-form object (the web manifest). */
 export const anyObject: JsonSchema = { type: 'object' };
-/** Any JSON value (an operator command's result: rows, a record, a count). */
 export const anyValue: JsonSchema = { description: 'any JSON value' };
 
 type Props<T> = { [K in keyof T]-?: JsonSchema };
 
-/** An object schema with exactly T's fields: each one required unless named in `optional`. */
+/** Each field required unless named in `optional`. */
 export function shape<T>(
   title: string,
   properties: Props<T>,
@@ -34,7 +28,6 @@ export function shape<T>(
   return { title, type: 'object', properties, required };
 }
 
-/** A list of objects of one shape. */
 export function listShape<T>(
   title: string,
   properties: Props<T>,
@@ -43,7 +36,7 @@ export function listShape<T>(
   return listOf(shape<T>(title, properties, optional));
 }
 
-/** A page of a list: { data, total } (the screens stop loading when loaded >= total). */
+/** The screens stop loading when loaded >= total. */
 export const paged = (title: string, item: JsonSchema): JsonSchema => ({
   title,
   type: 'object',
@@ -51,12 +44,11 @@ export const paged = (title: string, item: JsonSchema): JsonSchema => ({
   required: ['data', 'total'],
 });
 
-/** A page of objects of one shape. */
 export function pagedShape<T>(pageTitle: string, title: string, properties: Props<T>): JsonSchema {
   return paged(pageTitle, shape<T>(title, properties));
 }
 
-/** The failure envelope: any code but 1 (999 = session missing or expired, 500 = the server failed, 0 = any other error), data null. */
+/** 999 = session missing or expired, 500 = the server failed, 0 = any other error. */
 export const FAILURE: JsonSchema = {
   title: 'Failure',
   type: 'object',
@@ -98,14 +90,12 @@ export const FAILURE: JsonSchema = {
   required: ['code', 'msg', 'data'],
 };
 
-/** The success envelope around `data`. */
 export const success = (data: JsonSchema): JsonSchema => ({
   type: 'object',
   properties: { code: { const: CODE_OK }, msg: { type: 'string' }, data },
   required: ['code', 'msg', 'data'],
 });
 
-/** The failures every route may answer besides HTTP 200. */
 export const FAILURES = {
   '4xx': {
     description: 'Malformed body (400), ops token (401), unknown route (404), too large (413), budget spent (429)',
@@ -118,7 +108,7 @@ export const FAILURES = {
   },
 };
 
-/** A route's `response`: HTTP 200 carries the success envelope around `data` or a business failure. */
+/** HTTP 200 carries the success envelope or a business failure. */
 export function replies(
   data: JsonSchema,
   description = 'Success (code 1) or a business failure',
@@ -126,7 +116,6 @@ export function replies(
   return { 200: { description, anyOf: [success(data), FAILURE] }, ...FAILURES };
 }
 
-/** A route's `response` for a non-envelope answer (an image, the manifest, a page) of the given media type. */
 export function rawReply(mediaType: string, schema: JsonSchema, description: string): Record<string, JsonSchema> {
   return {
     200: { description, content: { [mediaType]: { schema }, 'application/json': { schema: FAILURE } } },
@@ -134,8 +123,7 @@ export function rawReply(mediaType: string, schema: JsonSchema, description: str
   };
 }
 
-/** Who may call: a trader's session token, or the operators' token (components.securitySchemes in openapi.ts). */
 export const SESSION = [{ session: [] }];
-/** A session if there is one: the route answers the same without (logout). */
+/** The route answers the same without a session (logout). */
 export const OPTIONAL_SESSION: Array<Record<string, string[]>> = [{}, { session: [] }];
 export const OPS = [{ opsToken: [] }];

@@ -1,6 +1,4 @@
-// The delivery queue's SQL (docs/notifications.md "The queue"): queue a message, claim due rows with a lease, mark
-// them sent / queued again / failed, and the reads of the operator and of a code's requester. The values (a code
-// among them) are kept only while the row is live: sent and failed rows have no payload.
+// Values (a code among them) are kept only while the row is live (docs/notifications.md "The queue").
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 
@@ -30,7 +28,6 @@ export interface ClaimedDelivery {
   lease_until: string;
 }
 
-/** What the operator sees of a row: everything but the payload. */
 export interface DeliveryRow {
   id: string;
   message_ref: string;
@@ -47,7 +44,7 @@ export interface DeliveryRow {
   sent_at: string | null;
 }
 
-/** A requester's key, as the queue keeps it: sha256, hex (the key itself is a capability). */
+/** Hashed: the key itself is a capability. */
 export const codeRefOf = (key: string): string => createHash('sha256').update(key).digest('hex');
 
 export async function queueDelivery(q: Queryable, d: NewDelivery, now: number): Promise<void> {
@@ -58,7 +55,7 @@ export async function queueDelivery(q: Queryable, d: NewDelivery, now: number): 
   );
 }
 
-/** A message the outbox took at once (no gateway for its channel): recorded as sent, without its values. */
+/** Recorded as sent, without its values. */
 export async function recordOutboxDelivery(q: Queryable, d: NewDelivery, now: number): Promise<void> {
   await q.query(
     `INSERT INTO deliveries (message_ref, kind, channel, recipient, lang, user_id, payload, code_ref, state, provider,
@@ -68,10 +65,7 @@ export async function recordOutboxDelivery(q: Queryable, d: NewDelivery, now: nu
   );
 }
 
-/**
- * Claims up to `limit` due rows: queued ones whose back-off is over, and `sending` ones whose lease ran out (their
- * sender died between claim and mark). Each claim counts an attempt and holds the row until `leaseUntil`.
- */
+/** `sending` rows whose lease ran out are claimed again: their sender died between claim and mark. */
 export function claimDue(q: Queryable, now: number, leaseUntil: number, limit: number): Promise<ClaimedDelivery[]> {
   return q.query<ClaimedDelivery>(
     `UPDATE deliveries SET state = 'sending', lease_until = $2, attempts = attempts + 1
@@ -83,7 +77,7 @@ export function claimDue(q: Queryable, now: number, leaseUntil: number, limit: n
   );
 }
 
-/** The row is sent (only if this claim still holds it: a claim that outlived its lease changes nothing). */
+/** A claim that outlived its lease changes nothing. */
 export async function markSent(
   q: Queryable,
   row: ClaimedDelivery,
@@ -100,7 +94,6 @@ export async function markSent(
   return done.length > 0;
 }
 
-/** The attempt failed: due again at `dueAt` with its error kept. */
 export async function markRetry(
   q: Queryable,
   row: ClaimedDelivery,
@@ -115,7 +108,6 @@ export async function markRetry(
   );
 }
 
-/** Given up: failed for good, its last error kept and its values dropped. */
 export async function markFailed(q: Queryable, row: ClaimedDelivery, provider: string, error: string): Promise<void> {
   await q.query(
     `UPDATE deliveries SET state = 'failed', provider = $3, last_error = $4, payload = NULL, lease_until = NULL
@@ -124,7 +116,6 @@ export async function markFailed(q: Queryable, row: ClaimedDelivery, provider: s
   );
 }
 
-/** The newest rows for the operator, filtered by recipient (equal, or ending with it) and state. */
 export function newestDeliveries(q: Queryable, to: string, state: string, limit: number): Promise<DeliveryRow[]> {
   return q.query<DeliveryRow>(
     `SELECT id, message_ref, kind, channel, recipient, state, provider, provider_id, attempts, last_error,
@@ -136,7 +127,6 @@ export function newestDeliveries(q: Queryable, to: string, state: string, limit:
   );
 }
 
-/** The state of the newest delivery asked for with `key` (a code's key), or null when there is none. */
 export async function deliveryStateByKey(q: Queryable, key: string): Promise<DeliveryState | null> {
   const rows = await q.query<{ state: DeliveryState }>(
     'SELECT state FROM deliveries WHERE code_ref = $1 ORDER BY id DESC LIMIT 1',

@@ -1,14 +1,4 @@
-// `npm run ops -- <command> --param value …`: a staff client of the running server's ops API (a PGlite database
-// belongs to the one server process, so the CLI never opens the database itself). docs/back-office.md "The CLI".
-// - `npm run ops -- login` asks for the login, password and code (from the terminal, or OPS_LOGIN, OPS_PASSWORD and
-//   OPS_CODE for scripts: environment variables, never arguments, so they reach no shell history or process list);
-//   at the first sign-in, the member's own password in place of the one-time one (OPS_NEW_PASSWORD)
-//   and keeps the session in the user's config directory (cli-session.ts). `logout`, `whoami`.
-// - Each command then acts as that person; `npm run ops` alone lists the commands their role may run.
-// - `staff-create --role admin` without a session: the first administrator, with DATA_DIR/ops-bootstrap.
-// - OPS_TOKEN set: the break-glass token instead of a session (recorded as "break-glass").
-// The server is OPS_URL or http://127.0.0.1:$PORT (default 8080). Messages are English; OPS_LANG asks the server
-// for its messages in another language. Nothing here reads USER.
+// A client of the running server's ops API: a PGlite database belongs to one process (docs/back-office.md "The CLI").
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -28,7 +18,7 @@ import { localUsage, runLocalCommand } from './local-commands.ts';
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
-  /** Asks one question on the terminal (`secret`: not echoed); absent or '' when there is no terminal input. */
+  /** Absent or '' when there is no terminal input. */
   ask?(question: string, secret: boolean): Promise<string>;
   fetch: typeof fetch;
 }
@@ -37,7 +27,7 @@ function serverUrl(env: NodeJS.ProcessEnv): string {
   return (env.OPS_URL || `http://127.0.0.1:${env.PORT || '8080'}`).replace(/\/+$/, '');
 }
 
-/** One row per line, columns padded: lists read like a table; anything else prints as JSON. */
+/** Lists read like a table; anything else prints as JSON. */
 export function formatResult(data: unknown): string {
   if (
     !Array.isArray(data) ||
@@ -105,11 +95,11 @@ async function login(env: NodeJS.ProcessEnv, io: CliIo, c: Client): Promise<numb
     io.err(!name ? 'A login is required.' : 'A password is required.');
     return 2;
   }
-  // A code given up front (OPS_CODE) goes with the password: one request.
+  // A code given up front goes with the password: one request.
   let first = await c.call<LoginAnswer>('/api/ops/login', { login: name, password, code: env.OPS_CODE || undefined });
   if (first.env.code === CODE_OK && first.env.data.step === 'done') return signedIn(env, io, c, first.env.data);
   if (first.env.code === CODE_OK && first.env.data.step === 'password') {
-    // The admin's one-time password: the member sets their own before anything else.
+    // The member sets their own password before anything else.
     io.out('This is a one-time password: choose your own (12 characters or more).');
     const own = env.OPS_NEW_PASSWORD || ((await io.ask?.('Your new password: ', true)) ?? '');
     first = await c.call<LoginAnswer>('/api/ops/login', { login: name, password, new_password: own });
@@ -148,14 +138,14 @@ function signedIn(env: NodeJS.ProcessEnv, io: CliIo, c: Client, data: Extract<Lo
   return 0;
 }
 
-/** The first administrator, from the shell (no session yet): with the server's DATA_DIR/ops-bootstrap. */
+/** No session exists yet, so the server's DATA_DIR/ops-bootstrap vouches for the shell. */
 async function bootstrap(env: NodeJS.ProcessEnv, io: CliIo, values: Record<string, string | undefined>) {
   let token: string;
   const path = resolve(opsBootstrapPath(env.DATA_DIR || 'data'));
   try {
     token = readFileSync(path, 'utf8').trim();
   } catch {
-    // Name the file it looked for: "not signed in" sent the operator to a login no one can do yet.
+    // Name the file it looked for: "not signed in" would send the operator to a login no one can do yet.
     const where = env.DATA_DIR ? `DATA_DIR is ${env.DATA_DIR}` : 'DATA_DIR is not set, so ./data was read';
     io.err(
       `No first-administrator file at ${path} (${where}). The server writes ${OPS_BOOTSTRAP_FILE} in its DATA_DIR ` +
@@ -177,7 +167,7 @@ async function bootstrap(env: NodeJS.ProcessEnv, io: CliIo, values: Record<strin
 
 /** Returns the exit code: 0 done, 1 refused by the server or unreachable, 2 wrong usage. */
 export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
-  // Restore and the move to PostgreSQL run here, on a stopped server's database, not through its API.
+  // Restore and the move to PostgreSQL work on a stopped server's database, not through its API.
   const local = await runLocalCommand(argv, env, io);
   if (local !== undefined) return local;
   const base = serverUrl(env);
@@ -230,7 +220,6 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
         cmd.params.map((p) => [p.name, { type: p.flag ? ('boolean' as const) : ('string' as const) }]),
       );
       const parsed = parseArgs({ args: [...rest], options, strict: true, allowPositionals: false }).values;
-      // A flag (--force) is sent as "yes"; absent, it is not sent at all.
       values = Object.fromEntries(
         Object.entries(parsed).flatMap(([k, v]) => (v === false ? [] : [[k, v === true ? 'yes' : v]])),
       );
@@ -256,7 +245,6 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
   }
 }
 
-/** Questions on the terminal: each answer one line of stdin; a secret's typing is not echoed. */
 export function terminalAsk(): NonNullable<CliIo['ask']> {
   let muted = false;
   const output = new Writable({

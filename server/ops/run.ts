@@ -1,10 +1,4 @@
-// Runs one ops command as a person (docs/back-office.md "The audit log"): the command's writes and its audit row are
-// one transaction, so a change that fails leaves no row and a row never exists without its change; a command that is
-// refused (its role, the four-eyes gate, bad input) leaves a row saying so, written after the rollback. The command
-// sees a database whose transactions join this one (as savepoints), and what it announces to the outside (a
-// trader's screen, the price desk's re-read) waits until the transaction has committed. A command that moves money
-// passes the four-eyes gate first (server/staff/four-eyes.ts), and every ledger movement a command makes is checked
-// against the money effect it declares (server/ops/money-watch.ts).
+// A command's writes and its audit row are one transaction (docs/back-office.md "The audit log").
 import type { AppContext } from '../core/app-context.ts';
 import { joinedDb } from '../db/joined-tx.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -16,7 +10,7 @@ import { mayUse, type OpsActor } from '../staff/rights.ts';
 import { movesMoney, type MoneyMovement, type OpsArgs, type OpsCommand } from './command.ts';
 import { moneyObserver } from './money-watch.ts';
 
-/** Calls to `target`'s methods are queued in `later` instead of made now (they run after the commit). */
+/** Announcements to the outside must wait until the transaction has committed. */
 function deferred<T extends object>(target: T, later: Array<() => unknown>, only?: ReadonlySet<string>): T {
   return new Proxy(target, {
     get(t, prop, receiver) {
@@ -30,14 +24,13 @@ function deferred<T extends object>(target: T, later: Array<() => unknown>, only
   });
 }
 
-/** Throws 403-like refusal unless the actor's role holds the command's right. */
 export function assertMayRun(cmd: OpsCommand, actor: OpsActor): void {
   if (!mayUse(actor, cmd.right)) throw new ApiError('staff.not_allowed', undefined, { command: cmd.name }, 403);
 }
 
 const SECRET_KEY = /password|secret|token|code_hash/i;
 
-/** What the audit row keeps of a value: everything but fields that hold a secret (an initial password). */
+/** Fields that hold a secret (an initial password) never reach the audit row. */
 export function withoutSecrets(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(withoutSecrets);
   if (v === null || typeof v !== 'object') return v;
@@ -49,15 +42,12 @@ export function withoutSecrets(v: unknown): unknown {
   );
 }
 
-/**
- * What the audit row keeps of a command's value: an object without its secrets; of a list (a read: charges, users,
- * the audit log itself) only how many rows it gave, since its parameters already say what was asked.
- */
+/** A list keeps only its row count: its parameters already say what was asked. */
 export function auditValue(v: unknown): unknown {
   return Array.isArray(v) ? { rows: v.length } : withoutSecrets(v);
 }
 
-/** The audit row of a command that was refused: who tried what, and the refusal's key (the change was rolled back). */
+/** Written after the rollback, so a refused run still leaves a row. */
 export async function auditRefusal(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   name: string,
@@ -78,7 +68,6 @@ export async function auditRefusal(
   }).catch(() => undefined); // a row that cannot be written (the refusal was the row itself) leaves the refusal as it is
 }
 
-/** The answer of a movement that waits for a second approval: nothing moved. */
 export interface WaitingAnswer {
   waiting_for_second_approval: number;
   what: string;

@@ -1,12 +1,4 @@
-// The back office over HTTP (docs/back-office.md):
-// - POST /api/ops/login: a staff member's password, then (at the first sign-in) their own password, then their TOTP
-//   code (server/staff/staff-auth.ts); answers a session token for the header `x-ops-session`. POST
-//   /api/ops/bootstrap: the shell's first administrator. POST /api/ops/password: a member changes their own password.
-// - GET /api/ops/me, POST /api/ops/logout, GET /api/ops/commands (only those the member's role may run) and
-//   POST /api/ops/run/:name: each needs a live staff session or the break-glass OPS_TOKEN (server/ops/auth.ts);
-//   without, 401 and nothing runs. A run is refused (403) outside the role's rights, and otherwise made in one
-//   transaction with its audit row (server/ops/run.ts); a refused run leaves a row too. Every break-glass request is
-//   an audit row.
+// Without a live staff session or the break-glass token nothing runs (docs/back-office.md "The audit log").
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE_ERROR } from '../../domain/types.ts';
 import type { AppContext } from '../core/app-context.ts';
@@ -32,19 +24,18 @@ import {
   staffLogout,
 } from '../staff/staff-auth.ts';
 
-/** What the CLI and the page need to show a command: no function, no internals. */
+/** No function, no internals. */
 export interface OpsCommandInfo {
   name: string;
   summary: string;
   params: OpsCommand['params'];
-  /** Read-only: the page offers to re-run it every second (docs/back-office.md "The dealer's view"). */
+  /** docs/back-office.md "The dealer's view". */
   live?: boolean;
 }
 
-/** A parameter's length unless it declares its own (a news body). */
 const MAX_PARAM_LENGTH = 1000;
 
-/** The body's parameters as strings, exactly the command's: unknown or missing ones are refused by name. */
+/** Unknown or missing parameters are refused by name. */
 export function opsArgs(cmd: OpsCommand, body: unknown): Record<string, string> {
   const given = body === undefined || body === null ? {} : body;
   if (typeof given !== 'object' || Array.isArray(given))
@@ -68,11 +59,11 @@ const TAGS = ['Back office'];
 const LOGIN_BUDGET = budget('login', (request) => {
   const body = request.body as { login?: unknown } | undefined;
   const login = normalLogin(body?.login);
-  // Per login *and* address, as traders' logins: a flood spends only its own address's tries.
+  // Per login and address: a flood spends only its own address's tries.
   return login ? `staff:${login}|${request.ip}` : null;
 });
 
-/** A member's own password change: counted as a sign-in, per session and address. */
+/** Counted as a sign-in, per session and address. */
 const LOGIN_BUDGET_OF_SESSION = budget('login', (request) => {
   const token = request.headers[STAFF_SESSION_HEADER];
   return typeof token === 'string' && token !== '' ? `staff-session:${token}|${request.ip}` : null;
@@ -96,7 +87,6 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
     app.post(
       '/api/ops/login',
       {
-        // Counted like a trader's login: per address and per staff login, plus the lock-out of login-guard.ts.
         config: { budget: LOGIN_BUDGET },
         schema: {
           tags: TAGS,
@@ -229,7 +219,7 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
         { schema: { tags: TAGS, security: OPS, response: replies(OPS_COMMANDS_SCHEMA) } },
         async (request) => {
           const a = actorOf(request);
-          // Only what the signed-in role may run: the CLI's help and the page's menu show nothing else.
+          // The CLI's help and the page's menu show only what the role may run.
           const list: OpsCommandInfo[] = commands
             .filter((c) => mayUse(a, c.right))
             .map(({ name, summary, params, live }) =>
@@ -242,8 +232,7 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
       guarded.post<{ Params: { name: string } }>(
         '/api/ops/run/:name',
         {
-          // Staff only: signed in with a second factor (whose login has its own budget), or the counted break-glass
-          // token; a back office approving a queue of deposits must not be cut off mid-way.
+          // A back office approving a queue of deposits must not be cut off mid-way; staff sessions are the limit.
           config: { budget: noBudget('staff only, behind a live staff session or the counted break-glass token') },
           schema: {
             tags: TAGS,

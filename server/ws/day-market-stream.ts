@@ -1,22 +1,16 @@
-// The DAY_MARKET topic: conflated quote batches. Every subscriber that keeps up gets the same frame (serialised
-// once) with the instruments that changed since the last batch; one that was skipped (over the soft limit) gets
-// everything changed since it last received, one frame per distinct gap; a new subscriber gets the full snapshot,
-// built once per batch for everyone who subscribed meanwhile.
-// A socket with a code filter (`codes`, low-bandwidth mode) gets the same frames cut to its instruments (shared by
-// the sockets with the same filter and gap), and an instrument its filter gains in its next frame.
+// Conflated quote batches: a skipped subscriber gets everything changed since it last received, newest state only.
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import type { CodeFilter, FrameSink, HubClient } from './connection.ts';
 import type { HubMarket } from './hub-market.ts';
 
 interface DaySub {
   needsSnapshot: boolean;
-  /** The batch seq this subscriber is up to date with. */
   lastSeq: number;
-  /** Instruments its filter gained since its last frame: sent with the next one whatever changed. */
+  /** Sent with the next frame whatever changed. */
   added: Set<number> | null;
 }
 
-/** The filter of a `codes` list: the listed instruments' indexes, each once, in list order; unknown codes dropped. */
+/** Unknown codes are dropped. */
 export function codeFilter(market: HubMarket, codes: readonly string[]): CodeFilter {
   const seen = new Set<number>();
   for (const code of codes) {
@@ -30,7 +24,6 @@ export function codeFilter(market: HubMarket, codes: readonly string[]): CodeFil
 export class DayMarketStream {
   private seq = 0;
   private readonly dirty = new Set<number>();
-  /** Per instrument: the batch seq of its last change. */
   private readonly version: number[];
   private readonly subs = new Map<HubClient, DaySub>();
 
@@ -45,7 +38,7 @@ export class DayMarketStream {
     this.dirty.add(index);
   }
 
-  /** A fresh subscription: the snapshot goes out with the next batch. */
+  /** The snapshot goes out with the next batch. */
   subscribe(c: HubClient): void {
     this.subs.set(c, { needsSnapshot: true, lastSeq: 0, added: null });
   }
@@ -54,10 +47,7 @@ export class DayMarketStream {
     this.subs.delete(c);
   }
 
-  /**
-   * The socket's code filter (null: every instrument). What it gains is sent with its next frame (widening to all
-   * sends a whole snapshot); what it loses simply stops.
-   */
+  /** What a filter gains is sent with the next frame; what it loses simply stops. */
   setFilter(c: HubClient, filter: CodeFilter | null): void {
     const before = c.codes;
     c.codes = filter;
@@ -76,7 +66,7 @@ export class DayMarketStream {
     }
   }
 
-  /** Closes the batch period: returns the sender for this batch's frames, built lazily and shared. */
+  /** The frames are built lazily and shared. */
   batch(): (c: HubClient) => void {
     if (this.dirty.size > 0) {
       this.seq++;
@@ -124,10 +114,7 @@ export class DayMarketStream {
     };
   }
 
-  /**
-   * A filtered socket's frame: its instruments that changed since its last frame (all of them for a snapshot) plus the
-   * ones its filter gained. Shared by the sockets with the same filter and gap; nothing is sent when it is empty.
-   */
+  /** Shared by the sockets with the same filter and gap; nothing is sent when it is empty. */
   private sendFiltered(
     c: HubClient,
     sub: DaySub,

@@ -1,10 +1,4 @@
-// The live-data hub behind /v1/ws, and its router: it wires the rooms together and dispatches each client frame.
-//   connection.ts        connections, sending (encoded once), backpressure, idle/slow closes
-//   subscriptions.ts     topics, login/logout, per-user pushes (FOREX_TRADE, FOREX_CLOSED)
-//   day-market-stream.ts DAY_MARKET conflated batches, snapshots, catch-up and per-socket code filters
-//   kline-stream.ts      KLINE.{code} live 1min bars
-//   guard.ts             connection caps, frame and login budgets
-// Sockets are injected (HubSocket), so the rules are tested without a network; ws-routes.ts binds real websockets.
+// Dispatches each client frame to the rooms; sockets are injected so the rules are tested without a network.
 import type { Clock, Timers } from '../../domain/time.ts';
 import type { UserPush } from '../core/services.ts';
 import { RATE_MAX_MS, type ServerMessage } from '../../domain/ws-protocol.ts';
@@ -45,11 +39,9 @@ export interface HubDeps extends SessionAuth {
   timers: Timers;
 }
 
-/** One connection as its transport sees it. */
 export interface HubConnection {
-  /** A frame arrived: `size` in bytes (checked before parsing), text for text frames. */
+  /** `size` is checked before parsing. */
   receive(text: string, size: number, isBinary?: boolean): void;
-  /** The socket closed (by either side). */
   closed(): void;
 }
 
@@ -108,10 +100,7 @@ export class Hub implements UserPush {
     if (this.handle === null) this.handle = this.deps.timers.setInterval(() => this.flush(), this.opts.flushMs);
   }
 
-  /**
-   * Stops the batches and closes every connection with 1012 "service restart" (a gateway's SIGTERM): the clients
-   * reconnect at once and the proxy sends them to another gateway (docs/operations.md "Restarts").
-   */
+  /** Clients reconnect at once and the proxy sends them to another gateway (docs/operations.md "Restarts"). */
   stop(): void {
     if (this.handle !== null) this.deps.timers.clearInterval(this.handle);
     this.handle = null;
@@ -127,10 +116,7 @@ export class Hub implements UserPush {
     return this.connections.getStats();
   }
 
-  /**
-   * A new socket from `address`. Past the caps (per address, in all) it is closed at once with 1013 (try again
-   * later) and every frame it might still send is ignored.
-   */
+  /** Past the caps a socket is closed at once and every frame it might still send is ignored. */
   connect(socket: HubSocket, lang = 'hk', address = ''): HubConnection {
     if (!this.guard.admit(address)) {
       try {
@@ -147,28 +133,23 @@ export class Hub implements UserPush {
     };
   }
 
-  /** Sockets logged in with a revoked token are logged out at once and told so (the app signs out, as on 999). */
+  /** The app signs out, as on 999. */
   revoke(r: Revocation): void {
     this.sessions.revoke((c) => c.userId !== null && c.tokenHash !== null && revokes(r, c.userId, c.tokenHash), r.at);
   }
 
-  /** FOREX_TRADE / FOREX_CLOSED to the logged-in sockets of one user that subscribed to that topic. */
   toUser(userId: number, message: ServerMessage): void {
     this.sessions.toUser(userId, message);
   }
 
-  /**
-   * One batch: every connection that keeps up (connection.ts readyForBatch) gets this period's DAY_MARKET frame
-   * and its KLINE bars; the rest are skipped (conflated) or closed.
-   */
+  /** Connections that do not keep up are skipped (conflated) or closed. */
   flush(): void {
     const now = this.deps.clock.now();
     const sendDay = this.day.batch();
     const sendKlines = this.kline.batch();
     for (const c of this.connections.snapshot()) {
       if (!this.connections.readyForBatch(c, now)) continue;
-      // A socket on a slower rate skips batches; the streams then send it everything changed since its last batch,
-      // newest state only (the same catch-up a client over the soft limit gets).
+      // The streams then send a socket on a slower rate everything changed since its last batch, newest state only.
       if (c.minIntervalMs > 0 && now - c.lastBatchAt < c.minIntervalMs) continue;
       c.lastBatchAt = now;
       sendDay(c);
@@ -176,7 +157,7 @@ export class Hub implements UserPush {
     }
   }
 
-  /** The interval the hub keeps for a socket that asks for `ms`: never faster than a flush, never past RATE_MAX_MS. */
+  /** Never faster than a flush. */
   private rateFor(ms: number): number {
     if (ms <= this.opts.flushMs) return 0;
     return Math.min(RATE_MAX_MS, Math.round(ms));
