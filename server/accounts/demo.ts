@@ -1,5 +1,4 @@
-// Demo accounts: bound to the client's demo_id, funded with DEMO_BALANCE through the ledger, and reset (docs/contract.md
-// §7 account routes) in one transaction: orders gone, starting balance back, nothing locked.
+// A demo reset is one transaction: orders gone, starting balance back, nothing locked.
 import type { Db, Queryable } from '../db/db.ts';
 import type { AppContext } from '../core/app-context.ts';
 import { exactMoneyText } from '../../domain/format/money-text.ts';
@@ -12,10 +11,7 @@ import { createUser } from './create-user.ts';
 
 export const DEMO_ID_RE = /^[A-Za-z0-9_-]{8,64}$/;
 
-/**
- * The demo user bound to demoId, created (and funded) on first use. Safe against two first calls racing.
- * `beforeCreate` runs inside the creating transaction only (the caller's daily cap per address).
- */
+/** Safe against two first calls racing; `beforeCreate` runs only inside the creating transaction. */
 export async function demoUser(
   db: Db,
   demoId: string,
@@ -48,7 +44,6 @@ export interface DemoBalance {
   lock_balance: string;
 }
 
-/** Resets a demo user and answers its balance as the wallet shows it; 'demo_only' for a real account. */
 export async function resetDemoAccount(ctx: Pick<AppContext, 'db' | 'clock'>, user: UserRow): Promise<DemoBalance> {
   const now = ctx.clock.now();
   await ctx.db.tx((q) => resetDemo(q, user, now));
@@ -56,10 +51,7 @@ export async function resetDemoAccount(ctx: Pick<AppContext, 'db' | 'clock'>, us
   return { balance: exactMoneyText(acc?.balance ?? '0'), lock_balance: exactMoneyText(acc?.lock_balance ?? '0') };
 }
 
-/**
- * Inside the reset's transaction: the user's orders deleted (an engine drops them from its index when it next meets
- * them: a trigger finding no row, or the periodic reconcile), then the starting balance restored with nothing locked.
- */
+// An engine drops deleted orders when it next meets them: a trigger finding no row, or the periodic reconcile.
 async function resetDemo(q: Queryable, user: UserRow, now: number): Promise<void> {
   if (user.is_demo !== 1) throw new ApiError('demo_only');
   await q.query('DELETE FROM orders WHERE user_id = $1', [user.id]);

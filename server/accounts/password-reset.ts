@@ -1,6 +1,4 @@
-// A forgotten password reset by a code, and a signed-in user's own change (docs/security.md "Payout holds",
-// docs/contract.md §7 account routes): the new password, the other sessions signed out, withdrawals held, the
-// owner told. The routes in server/routes/user.ts declare and map; the flows are here.
+// A password change signs out other sessions and holds withdrawals (docs/security.md "Payout holds").
 import type { AppContext } from '../core/app-context.ts';
 import { ApiError } from '../http/envelope.ts';
 import { passFactor } from '../auth/factor-gate.ts';
@@ -29,11 +27,10 @@ export interface ChangeForm {
   auth_code: string;
   type?: Channel;
   key?: string;
-  /** The second factor's code when it is on. */
   factor_code?: string;
 }
 
-/** The new password stored, sessions revoked (but `keep`), withdrawals held, the code spent: one transaction. */
+/** One transaction, so the code is spent only when the password changed. */
 async function storePassword(
   ctx: AppContext,
   userId: number,
@@ -57,7 +54,6 @@ async function noticeChange(ctx: AppContext, userId: number, who: Requester, now
   await notifyAccount(deps, userId, 'password_changed', { time: iso(now) }, who.lang);
 }
 
-/** A forgotten password: the code proves the account; every session of it ends. */
 export async function resetPassword(ctx: AppContext, form: ResetForm, who: Requester): Promise<void> {
   const now = ctx.clock.now();
   const account = normaliseAccount(form.type, form.account);
@@ -71,12 +67,11 @@ export async function resetPassword(ctx: AppContext, form: ResetForm, who: Reque
   await noticeChange(ctx, user.id, who, now);
 }
 
-/** The signed-in user's change: a code to the account's channel, the second factor when on; this session stays. */
 export async function changePassword(ctx: AppContext, user: UserRow, form: ChangeForm, who: Requester): Promise<void> {
   if (user.is_demo !== 0) throw new ApiError('real_account_required');
   const now = ctx.clock.now();
   checkNewPassword(form.new_password);
-  // A change that changes nothing (the current password again) is refused before the code is spent.
+  // Refused before the code is spent.
   if (await verifyPassword(form.new_password, user.password_hash)) throw new ApiError('password_same');
   const channel: Channel = form.type ?? (user.email ? 'email' : 'mobile');
   const target = channel === 'email' ? user.email : user.mobile;

@@ -1,6 +1,4 @@
-// Registering an account (docs/contract.md §7 account routes, docs/security.md "Verification codes"): every check
-// that costs the user nothing first (area, passwords, invite, an existing account), the captcha or the code last,
-// then the account, its device and its first session in one transaction.
+// Checks that cost the user nothing come first, the captcha or code last (docs/security.md "Verification codes").
 import type { AppContext } from '../core/app-context.ts';
 import { ApiError } from '../http/envelope.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -26,16 +24,15 @@ export interface SignUpForm {
   password: string;
   re_password: string;
   invite_code?: string;
-  /** The e-mailed or texted code, or the captcha's text in captcha mode. */
+  /** The captcha's text in captcha mode. */
   sms_code: string;
-  /** The sent code's key, or the captcha's id in captcha mode. */
+  /** The captcha's id in captcha mode. */
   key?: string;
 }
 
-/** How the sign-up is proven: a captcha (consumed when checked) or a sent code (consumed with the account). */
+/** A captcha is consumed when checked, a sent code with the account. */
 type Proof = { kind: 'captcha'; key: string } | { kind: 'code'; id: number };
 
-/** The area id a mobile sign-up needs (null for e-mail): 'area_required' or 'area_invalid' otherwise. */
 async function signUpArea(ctx: AppContext, form: SignUpForm): Promise<number | null> {
   if (form.type !== 'mobile') return null;
   if (form.area_id === undefined) throw new ApiError('area_required');
@@ -43,7 +40,6 @@ async function signUpArea(ctx: AppContext, form: SignUpForm): Promise<number | n
   return form.area_id;
 }
 
-/** The inviter's id for an invite code (trimmed, upper case), null without one; 'invite_code_invalid' when unknown. */
 async function inviter(ctx: AppContext, code: string | undefined): Promise<number | null> {
   const invite = (code ?? '').trim().toUpperCase();
   if (!invite) return null;
@@ -64,7 +60,7 @@ async function prove(ctx: AppContext, form: SignUpForm, account: string, who: Re
   return { kind: 'code', id: await verifyCode(ctx, target, form.key, form.sms_code, now) };
 }
 
-/** A new account and its first session; 'account_exists' also when a parallel sign-up won the race. */
+/** 'account_exists' also when a parallel sign-up won the race. */
 export async function register(ctx: AppContext, form: SignUpForm, who: Requester): Promise<LoginResult> {
   const now = ctx.clock.now();
   const channel = form.type;
@@ -78,7 +74,7 @@ export async function register(ctx: AppContext, form: SignUpForm, who: Requester
   const passwordHash = await hashPassword(form.password, ctx.limits.scrypt);
   try {
     return await ctx.db.tx(async (q) => {
-      // A captcha was consumed when it was checked (verifyCaptcha claims it); a code is consumed here.
+      // A captcha was consumed when it was checked (verifyCaptcha claims it).
       if (proof.kind === 'code') await consumeCode(q, proof.id, now);
       const user = { email: channel === 'email' ? account : null, mobile: channel === 'mobile' ? account : null };
       const id = await createUser(q, { ...user, areaId, passwordHash, invitedBy }, now);

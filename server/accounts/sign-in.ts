@@ -1,5 +1,3 @@
-// Signing in and out (docs/contract.md §7 account routes): the password login with its lock and second factor, the
-// demo login, logout. The routes in server/routes/user.ts declare and map; the flows are here.
 import type { AppContext } from '../core/app-context.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -27,14 +25,14 @@ export interface LoginForm {
   account: string;
   password: string;
   login_type?: Channel;
-  /** The second factor's code (or a recovery code) when the account has one (docs/security.md "Second factor"). */
+  /** docs/security.md "Second factor". */
   code?: string;
 }
 
 export const findByChannel = (q: Queryable, channel: Channel, account: string): Promise<UserRow | undefined> =>
   channel === 'email' ? findUserByEmail(q, account) : findUserByMobile(q, account);
 
-/** A new session for a good login, with its device; a device the account never used is noticed to the owner. */
+/** A device the account never used is noticed to the owner. */
 export async function openSession(ctx: AppContext, userId: number, who: Requester): Promise<string> {
   const now = ctx.clock.now();
   const seen = originOf(who);
@@ -48,7 +46,7 @@ export async function openSession(ctx: AppContext, userId: number, who: Requeste
   return token;
 }
 
-/** A password login: 'invalid_credentials' alike for an unknown account, a demo one and a wrong password. */
+/** 'invalid_credentials' alike for an unknown account, a demo one and a wrong password. */
 export async function signIn(ctx: AppContext, form: LoginForm, who: Requester): Promise<LoginResult> {
   const guard = loginGuard(ctx.failureWindows, ctx.limits);
   const channel = loginChannel(form.account, form.login_type);
@@ -64,17 +62,17 @@ export async function signIn(ctx: AppContext, form: LoginForm, who: Requester): 
     throw new ApiError('invalid_credentials');
   }
   if (needsRehash(user.password_hash, ctx.limits.scrypt)) {
-    // Made under older scrypt parameters: the password is at hand now, so store it under the current ones.
+    // The password is at hand now, so a hash under older scrypt parameters is stored under the current ones.
     const upgraded = await hashPassword(form.password, ctx.limits.scrypt);
     await setPasswordHash(ctx.db, user.id, upgraded, user.password_hash);
   }
-  // The right password; with a second factor on, its code too (wrong codes have their own lock).
+  // Wrong second-factor codes have their own lock.
   await passFactor(ctx, user.id, form.code, who.ip);
   const token = await openSession(ctx, user.id, who);
   return { token, user: toWireUser(user) };
 }
 
-/** The demo login: `demoId` is DEMO_ID_RE, trimmed (the route's schema checks it). */
+/** `demoId` is already trimmed and checked by the route's schema. */
 export async function demoSignIn(ctx: AppContext, demoId: string, who: Requester): Promise<LoginResult> {
   const now = ctx.clock.now();
   // A new demo account spends the address's daily allowance; returning to an existing one does not.
@@ -85,7 +83,7 @@ export async function demoSignIn(ctx: AppContext, demoId: string, who: Requester
   return { token, user: toWireUser(user) };
 }
 
-/** Ends this session on the server and logs its sockets out; a token that is already gone is no error. */
+/** A token that is already gone is no error. */
 export async function signOut(ctx: AppContext, token: string | null): Promise<void> {
   if (!token) return;
   const userId = await revokeToken(ctx.db, token);

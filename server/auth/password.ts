@@ -1,5 +1,4 @@
-// Password hashing with scrypt (node:crypto): salted, parameters stored with the hash so they can be raised later;
-// a login with a hash made under older parameters re-hashes it under the current ones (needsRehash).
+// Parameters are stored with the hash so they can be raised later (needsRehash).
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 export interface ScryptParams {
@@ -8,12 +7,9 @@ export interface ScryptParams {
   p: number;
 }
 
-/**
- * OWASP Password Storage Cheat Sheet (2024–2026): scrypt with N=2^17, r=8, p=1 or an equal-cost trade-off; we use
- * N=2^14, r=8, p=5 (same work, 16 MiB per hash instead of 128 MiB, so a burst of logins cannot exhaust memory).
- */
+/** Equal in work to OWASP's N=2^17, p=1, with an eighth of the memory, so a burst of logins cannot exhaust it. */
 export const OWASP_SCRYPT: ScryptParams = { N: 16384, r: 8, p: 5 };
-/** What hashes were made with before: still accepted, upgraded at the next login. */
+/** Still accepted, upgraded at the next login. */
 export const LEGACY_SCRYPT: ScryptParams = { N: 16384, r: 8, p: 1 };
 const KEYLEN = 32;
 const MAXMEM = 64 * 1024 * 1024;
@@ -51,7 +47,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, expected);
 }
 
-/** True when the stored hash was made with other parameters than `params` (re-hash it after a good login). */
 export function needsRehash(stored: string, params: ScryptParams = OWASP_SCRYPT): boolean {
   const parts = stored.split('$');
   return !(

@@ -1,5 +1,4 @@
-// The second factor's SQL (server/db/migrations/630-second-factor.sql), for traders and staff alike. Each write that
-// accepts a code is one conditional UPDATE, so two requests racing with the same code cannot both pass.
+// Each write that accepts a code is one conditional UPDATE, so two requests racing with one code cannot both pass.
 import type { Queryable } from '../db/db.ts';
 
 export type FactorOwner = { kind: 'user' | 'staff'; id: number };
@@ -18,13 +17,12 @@ export async function factorOf(q: Queryable, owner: FactorOwner): Promise<Second
   return row;
 }
 
-/** Whether the owner's factor is on (set up and confirmed). */
 export async function factorEnabled(q: Queryable, owner: FactorOwner): Promise<boolean> {
   const row = await factorOf(q, owner);
   return row?.enabled_at != null;
 }
 
-/** A new, unconfirmed secret (replacing an unconfirmed one; an enabled factor must be turned off first). */
+/** An enabled factor must be turned off first. */
 export async function beginFactor(q: Queryable, owner: FactorOwner, secret: string, now: number): Promise<boolean> {
   const rows = await q.query(
     `INSERT INTO second_factors (owner_kind, owner_id, secret, enabled_at, last_step, created_at)
@@ -37,10 +35,7 @@ export async function beginFactor(q: Queryable, owner: FactorOwner, secret: stri
   return rows.length === 1;
 }
 
-/**
- * Records that a code of `step` was accepted: true only when no code of this or a later step was accepted before
- * (the replay guard, atomic). `enable` also turns a pending factor on.
- */
+/** The replay guard: true only when no code of this or a later step was accepted before. */
 export async function acceptStep(
   q: Queryable,
   owner: FactorOwner,
@@ -77,7 +72,7 @@ export async function unusedRecoveryHashes(q: Queryable, owner: FactorOwner): Pr
   return rows.map((r) => r.code_hash);
 }
 
-/** Marks one recovery code used: true only for the first use (two racing requests: one wins). */
+/** True only for the first use: of two racing requests one wins. */
 export async function useRecoveryCode(q: Queryable, owner: FactorOwner, hash: string, now: number): Promise<boolean> {
   const rows = await q.query(
     `UPDATE recovery_codes SET used_at = $4
@@ -87,7 +82,6 @@ export async function useRecoveryCode(q: Queryable, owner: FactorOwner, hash: st
   return rows.length === 1;
 }
 
-/** Turns the factor off: the secret and its recovery codes are deleted. */
 export async function removeFactor(q: Queryable, owner: FactorOwner): Promise<void> {
   await q.query('DELETE FROM second_factors WHERE owner_kind = $1 AND owner_id = $2', [owner.kind, owner.id]);
 }

@@ -1,15 +1,13 @@
-// JSON-schema helpers for route validation (server/http/validation.ts) and, being the same schemas, the OpenAPI
-// document. Strings are trimmed of nothing and length-capped; required strings must be non-empty, so "missing" and
-// "empty" give the same clear message. A field's own refusal message is its `x-error` key.
+// Required strings must be non-empty, so "missing" and "empty" give the same clear message.
 import { EMAIL_PATTERN, MOBILE_PATTERN } from '../accounts/identity.ts';
 
 export interface JsonSchema {
   [key: string]: unknown;
 }
 
-/** A field's own refusal message: the i18n key (under `errors.`) shown when its value fails the field's pattern. */
+/** An i18n key under `errors.` shown when the value fails the field's pattern. */
 export const ERROR_KEYWORD = 'x-error';
-/** The values its message names (e.g. `{min, max}`), beside `x-error`. */
+/** The values its message names (e.g. `{min, max}`). */
 export const ERROR_PARAMS_KEYWORD = 'x-error-params';
 
 export const str = (maxLength = 255): JsonSchema => ({ type: 'string', maxLength });
@@ -17,7 +15,7 @@ export const requiredStr = (maxLength = 255): JsonSchema => ({ type: 'string', m
 export const int = (minimum = 0, maximum = 2_147_483_647): JsonSchema => ({ type: 'integer', minimum, maximum });
 export const oneOf = (...values: ReadonlyArray<string | number>): JsonSchema => ({ enum: values });
 
-/** A string the server takes exactly when it matches `source` (surrounding spaces allowed: it trims), else `errorKey`. */
+/** Surrounding spaces are allowed: the server trims. */
 export const matching = (
   source: string,
   errorKey: string,
@@ -40,22 +38,20 @@ export const mobileNumber = (errorKey = 'mobile_invalid', maxLength = 254): Json
 /** Refused as an e-mail address when it has "@", else as a number (errors.ts byAt). */
 export const emailOrMobile = (errorKey = 'email_invalid|mobile_invalid'): JsonSchema =>
   matching(`${EMAIL_PATTERN}|${MOBILE_PATTERN}`, errorKey, 'an e-mail address or a mobile number (5–15 digits)');
-/** The same, or empty (a field the other one of a pair may stand for). */
+/** For a field the other one of a pair may stand for. */
 export const optional = (s: JsonSchema): JsonSchema => ({
   ...s,
   minLength: 0,
   pattern: `^(?:\\s*|${String(s.pattern).slice(1, -1)})$`,
 });
 
-/** The client's cache-busting timestamp on every GET and DELETE (docs/contract.md §7); accepted and ignored. */
+/** The client's cache-busting timestamp (docs/contract.md §7): accepted and ignored. */
 const T_PARAM: JsonSchema = { type: 'string', maxLength: 32 };
 
-/** A querystring schema for GET/DELETE: the given fields plus `t`. */
 export function query(properties: Record<string, JsonSchema> = {}, required: string[] = []): JsonSchema {
   return { type: 'object', properties: { ...properties, t: T_PARAM }, required };
 }
 
-/** A form or JSON body schema. */
 export function body(properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema {
   return { type: 'object', properties, required };
 }

@@ -1,7 +1,4 @@
-// The delivery settings (docs/notifications.md "Settings"): which gateway each channel uses, and the queue's retry
-// rules. From the environment: SMTP_URL, SMTP_FROM; SMS_PROVIDER (kannel | twilio) with KANNEL_SENDSMS_URL,
-// KANNEL_USERNAME, KANNEL_PASSWORD, KANNEL_FROM or TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_API_BASE;
-// NOTIFY_MAX_ATTEMPTS, NOTIFY_RETRY_BASE_MS, NOTIFY_RETRY_MAX_MS, NOTIFY_LEASE_MS. Nothing set: the outbox, as ever.
+// Nothing set: every channel goes to the outbox (docs/notifications.md "Settings").
 import type { KannelSettings } from './gateways/kannel.ts';
 import type { TwilioSettings } from './gateways/twilio.ts';
 
@@ -12,16 +9,14 @@ export type SmsSettings =
 export interface DeliveryOptions {
   smtp?: { url: string; from: string } | undefined;
   sms?: SmsSettings | undefined;
-  /** Attempts before a message is given up (default 8). */
   maxAttempts?: number | undefined;
-  /** Back-off: first retry after about baseMs, doubling up to maxMs, with jitter (defaults 5 s and 15 min). */
+  /** First retry after about baseMs, doubling up to maxMs, with jitter. */
   retryBaseMs?: number | undefined;
   retryMaxMs?: number | undefined;
-  /** How long a claim holds a row (default 2 min); an attempt's own timeouts are a third of it. */
+  /** An attempt's own timeouts are a third of it, so it ends within its lease. */
   leaseMs?: number | undefined;
-  /** How often the sender looks for due rows (default 1 s). */
   pollMs?: number | undefined;
-  /** The back-off's randomness (tests pass a fixed one). */
+  /** Tests pass a fixed one. */
   random?: (() => number) | undefined;
 }
 
@@ -46,7 +41,7 @@ function positive(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return n;
 }
 
-/** SMTP_URL without its password, for the start-up line (never the URL itself: it carries the password). */
+/** For the start-up line: the URL itself carries the password. */
 export function smtpWhere(url: string): string {
   try {
     const u = new URL(url);
@@ -64,7 +59,7 @@ export function deliveryFromEnv(env: NodeJS.ProcessEnv): DeliveryOptions {
     leaseMs: positive(env, 'NOTIFY_LEASE_MS'),
   };
   if (env.SMTP_URL) {
-    // The error names the variable, never its value (the URL holds the SMTP password).
+    // The error names the variable, never its value: the URL holds the SMTP password.
     if (!/^smtps?:\/\/[^/?#]+/.test(env.SMTP_URL)) throw new Error('SMTP_URL must be smtp://… or smtps://…');
     need(env, ['SMTP_FROM'], 'SMTP_URL');
     out.smtp = { url: env.SMTP_URL, from: env.SMTP_FROM ?? '' };

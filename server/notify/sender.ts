@@ -1,10 +1,4 @@
-// The sender (docs/notifications.md "The queue"): on the market writer only (role all or market, the lease of
-// server/cluster/leader.ts), so one process in a cluster delivers. Each round claims due rows with a lease, renders
-// each message in its recipient's language with its account's anti-phishing phrase, hands it to its channel's gateway,
-// and marks the row: sent, queued again after a jittered exponential back-off (domain/backoff.ts, the
-// one the network price sources use), or failed once the attempts are spent or the provider refused it for good.
-// A process killed between claim and mark leaves its row `sending`; the lease runs out and the next sender takes it
-// again with the same Message-ID (docs/notifications.md "After a kill -9" states exactly what that guarantees).
+// Runs on the market writer only, so one process in a cluster delivers (docs/notifications.md "After a kill -9").
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../domain/time.ts';
 import { LANGUAGES, type Language } from '../../domain/types.ts';
@@ -27,12 +21,12 @@ export interface SenderDeps {
   clock: Clock;
   timers: Timers;
   log: FastifyBaseLogger;
-  /** Told what became of each attempt (the metrics' tickwise_deliveries_total: docs/operations.md "Metrics"). */
+  /** docs/operations.md "Metrics". */
   count?: ((channel: Message['channel'], state: 'sent' | 'retried' | 'failed') => void) | undefined;
 }
 
 export interface Sender {
-  /** Delivers every due row now (the timer does it every pollMs); resolves with how many rows it handled. */
+  /** Tests call it instead of waiting for the timer. */
   runDue(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -123,7 +117,7 @@ export function startSender(deps: SenderDeps, gateways: Gateways, opts: Delivery
     return handled;
   }
 
-  // One drain at a time; a call while one is waiting to start joins it (a burst of sends is one round).
+  // One drain at a time; a call while one is waiting to start joins it, so a burst of sends is one round.
   let tail: Promise<unknown> = Promise.resolve();
   let waiting: Promise<number> | null = null;
   let running: Promise<unknown> = Promise.resolve();
@@ -146,8 +140,7 @@ export function startSender(deps: SenderDeps, gateways: Gateways, opts: Delivery
     async stop() {
       stopped = true;
       timers.clearInterval(timer);
-      // An attempt in flight gets a short grace to be marked; one stuck on a silent server is left to its lease,
-      // exactly as if the process had died there.
+      // An attempt stuck on a silent server is left to its lease, exactly as if the process had died there.
       let grace: unknown;
       await Promise.race([running, new Promise((r) => (grace = timers.setTimeout(() => r(undefined), STOP_GRACE_MS)))]);
       timers.clearTimeout(grace);

@@ -1,6 +1,4 @@
-// The REST route modules of the server, in registration order. Each is a RouteModule (server/http/route-module.ts):
-// `(app, ctx) => Promise<void>`; opsRoutes() builds one. The market routes and /v1/ws need the live market and the
-// hub, so server/compose.ts adds them after these.
+// The market routes and /v1/ws need the live market and the hub, so server/compose.ts adds them after these.
 import type { RouteModule } from '../http/route-module.ts';
 import { commonRoutes } from './common.ts';
 import { healthRoutes } from './health.ts';
@@ -40,25 +38,16 @@ export function coreRoutes(): RouteModule[] {
     fundRoutes,
     copyRoutes,
     uploadRoutes,
-    // The order engine's routes (server/compose.ts starts the engine) and the trading account's routes.
     tradingRoutes,
     accountRoutes,
-    // The back office (token-guarded): the operator commands of server/ops/commands/.
     opsRoutes(),
-    // News, ranking, invitations, complaint e-mail, announcement.
     contentRoutes,
-    // the favourites kept on the account, and the CSV statements of records and order history.
     watchlistRoutes,
     statementRoutes,
-    // price alerts and the browsers that receive them by Web Push.
     alertRoutes,
-    // the chart's indicators kept on the account.
     chartSettingsRoutes,
-    // Account security: the second factor, sessions and devices, the withdrawal code (docs/security.md).
     securityRoutes,
-    // The in-app notice list and the anti-phishing phrase (docs/notifications.md).
     noticeRoutes,
-    // Retail protection: the risk warning's figure, leverage caps, the appropriateness questionnaire.
     retailRoutes,
   ];
 }

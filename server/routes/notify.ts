@@ -1,5 +1,4 @@
-// Verification codes by SMS or e-mail (docs/contract.md §7 notify/send_sms, notify/send_email; the answer's data.key names the
-// code in the check that follows) and the picture captcha.
+// The answer's data.key names the code in the check that follows (docs/contract.md §7).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 import { areaPrefix } from '../accounts/area-codes.ts';
@@ -31,14 +30,14 @@ interface SendBody {
   type: CodePurpose;
 }
 
-/** Code sends count per address the code goes to, normalised as send() normalises it. */
+/** Normalised as send() normalises it, so one mailbox or phone is one count. */
 const codeBudget = (channel: Channel): Budget =>
   budget('code', (request) => accountId(channel, bodyOf<SendBody>(request).to));
 
 export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, clock } = ctx;
 
-  /** Sends the code; returns its key, which the caller's check must carry (server/accounts/verification.ts). */
+  /** The caller's check must carry the returned key (server/accounts/verification.ts). */
   async function send(request: FastifyRequest<{ Body: SendBody }>, channel: CodeChannel): Promise<string> {
     const b = request.body;
     let target: string;
@@ -59,8 +58,7 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
       db,
       clock,
       limits: ctx.limits,
-      // A reset code for an unknown account is stored (so the 60 s rule looks the same) but never delivered:
-      // the answer does not reveal whether the account exists.
+      // Stored but never delivered for an unknown account: the answer must not reveal whether the account exists.
       notifier: b.type !== PURPOSE_REGISTER && !existing ? { send: async () => undefined } : ctx.notifier,
     };
     return issueCode(
@@ -97,9 +95,7 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  // Whether the code named by `key` reached its gateway (docs/notifications.md "A code that was not sent"): the form
-  // polls it after a send and says "the code was not sent, try again" when it failed. A POST: the key is a
-  // capability and never rides in a URL.
+  // A POST: the key is a capability and never rides in a URL (docs/notifications.md "A code that was not sent").
   app.post<{ Body: { key: string } }>(
     '/api/notify/code_state',
     {
@@ -113,9 +109,7 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async (request) => ok(await codeDeliveryState(db, request.body.key)),
   );
 
-  // "This wasn't me" (docs/security.md "Second factor"): the one-time token of the link in the notice that a second
-  // factor was turned on freezes the account's withdrawals, ends its sessions and removes that factor. No session:
-  // the owner may have none left. A POST: the page sends the token from the link's fragment, never in a URL.
+  // No session: the owner may have none left; the token never rides in a URL (docs/security.md "Second factor").
   app.post<{ Body: { token: string } }>(
     '/api/notify/not_me',
     {
@@ -134,7 +128,7 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  // the contract's "GET {token}" for the picture captcha: we serve it at a fixed path.
+  // The contract's "GET {token}" captcha is served at a fixed path.
   app.get(
     '/api/captcha',
     { config: { budget: budget('captcha') }, schema: { tags: TAGS, querystring: query(), response: replies(CAPTCHA) } },

@@ -1,8 +1,4 @@
-// POST /api/common/image_upload (real accounts only): one image (PNG, JPEG, GIF or WebP by its bytes, at most
-// UPLOAD_MAX_BYTES), re-encoded without metadata (server/uploads/image.ts) and kept private in the uploads table; answers
-// { url: "/api/common/image/<random id>" }. GET that URL serves the image to its owner's session and to staff who
-// review deposits or identities (x-ops-session, or break-glass), each view an audit row: an <img> in the app loads
-// it through a blob (src/components/text/private-image.tsx).
+// Images stay private: served only to the owner and reviewing staff, each staff view an audit row.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 import { UPLOAD_MAX_BYTES } from '../http/http-app.ts';
@@ -22,7 +18,6 @@ import { budget } from '../security/budgets.ts';
 const TAGS = ['Uploads'];
 
 export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // Uploading: real accounts only, one session hook on this group.
   await app.register(async (uploads) => {
     requireSession(uploads, ctx, { real: true });
     const file = {
@@ -42,8 +37,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
         schema: { tags: TAGS, security: SESSION, describeBody, response: replies(UPLOADED) },
       },
       async (request) => {
-        // Demo users have nothing to upload for (deposit proofs and ID photos are real-account pages, docs/contract.md §6), and
-        // anonymous demo accounts must not become free storage.
+        // Demo users have nothing to upload (docs/contract.md §6), and anonymous demo accounts must not be storage.
         const user = caller(request);
         if (!request.isMultipart()) throw new ApiError('file_required');
         const part = await malformedAs400(() => request.file());
@@ -57,8 +51,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
           if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
           throw err;
         }
-        // toBuffer only notices the limit when a chunk arrives after it was hit; when the cut falls on the last chunk
-        // boundary it returns the first UPLOAD_MAX_BYTES quietly, so the stream's own flag is checked too.
+        // toBuffer misses the limit when the cut falls on the last chunk boundary: check the stream's flag too.
         if (part.file.truncated) throw tooLarge();
         if (buf.length === 0) throw new ApiError('file_required');
         const img = await cleanImage(buf);
@@ -74,9 +67,9 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
     );
   });
 
-  // Reading an image: its owner's session, or the operators' token (then no session is looked for).
+  // With the operators' token no session is looked for.
   await app.register(async (images) => {
-    // Staff who review deposits or identities (or break-glass) see any image; each view is an audit row.
+    // Each staff view is an audit row.
     requireSession(images, ctx, {
       unless: async (request) => {
         const actor = await opsActor(ctx, request);

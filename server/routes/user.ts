@@ -1,6 +1,4 @@
-// docs/contract.md §7 account routes: login, demo login, user info, register, forgotten and changed passwords, demo
-// reset. This file declares them (schemas, budgets, the session hook) and maps each request to its flow in
-// server/accounts/ (sign-in.ts, registration.ts, password-reset.ts, demo.ts) and the flow's answer to a reply.
+// Declares the account routes and maps each to its flow in server/accounts/ (docs/contract.md §7).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 import { DEMO_ID_RE, resetDemoAccount } from '../accounts/demo.ts';
@@ -34,17 +32,14 @@ const TAGS = ['Account'];
 
 const CHANNELS = ['email', 'mobile'] as const;
 
-/** The client's demo id: DEMO_ID_RE once trimmed. */
 const DEMO_ID = matching(DEMO_ID_RE.source.slice(1, -1), 'demo_id_invalid', '8–64 characters of A–Z a–z 0–9 _ -', 64);
 
-/** Per demo id, as the route reads it (trimmed; DEMO_ID_RE by the schema). */
 const DEMO_BUDGET = budget('demo', (request) => {
   const id = (request.query as { demo_id?: unknown } | undefined)?.demo_id;
   return typeof id === 'string' && id.trim() !== '' ? `demo:${id.trim()}` : null;
 });
 
-/** A login's budget counts the account it names per account *and* address: a flood from one address spends only
- * that address's tries, so it cannot lock the owner out (server/security/login-guard.ts is the account-wide brake). */
+/** Per account and address, so a flood cannot lock the owner out (login-guard.ts is the account-wide brake). */
 const LOGIN_BUDGET = budget('login', (request) => {
   const b = bodyOf<LoginForm>(request);
   const id = typeof b.account === 'string' ? accountId(loginChannel(b.account, b.login_type), b.account) : null;
@@ -84,12 +79,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       config: { budget: DEMO_BUDGET },
       schema: { tags: TAGS, querystring: query({ demo_id: DEMO_ID }, ['demo_id']), response: replies(LOGIN_RESULT) },
     },
-    // DEMO_ID_RE once trimmed, checked by the schema.
     async (request) => ok(await demoSignIn(ctx, request.query.demo_id.trim(), requesterOf(request))),
   );
 
-  // Ends this session on the server (the token stops working at once) and logs its sockets out. Answers success
-  // for a token that is already gone, so a retried logout is harmless.
+  // A retried logout is harmless: a token already gone still answers success.
   app.post(
     '/api/user/logout',
     {
@@ -166,8 +159,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
   );
 
-  // The signed-in user's own routes: one session hook for the group (amend_password refuses demo users itself, in
-  // the order it always checked).
+  // amend_password refuses demo users itself, in the order it always checked.
   await app.register(async (signedIn) => {
     requireSession(signedIn, ctx);
 
@@ -190,7 +182,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
               auth_code: requiredStr(16),
               type: oneOf(...CHANNELS),
               key: str(64),
-              factor_code: str(32), // the second factor's code when it is on
+              factor_code: str(32),
             },
             ['new_password', 'auth_code'],
           ),

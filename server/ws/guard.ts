@@ -1,21 +1,17 @@
-// Abuse limits of /v1/ws: open sockets per client address and in total, frames per socket per window,
-// and socket logins per address per window. Fixed windows on the injected clock, like the REST limiter; the
-// figures come from server/security/limits.ts (SOCKET_LIMITS, scaled by RATE_LIMIT_FACTOR in makeLimits().socket()).
+// Fixed windows on the injected clock, like the REST limiter; figures in server/security/limits.ts.
 import type { Clock } from '../../domain/time.ts';
 
 export interface SocketLimits {
-  /** Open sockets from one client address. */
   perAddress: number;
-  /** Open sockets in all (a process's file descriptors and memory). */
+  /** A process's file descriptors and memory are finite. */
   total: number;
-  /** Frames one socket may send per window (the app pings every 5 s and subscribes a few topics per screen). */
+  /** The app pings every 5 s and subscribes a few topics per screen. */
   messagesPerWindow: number;
   messageWindowMs: number;
-  /** Socket logins from one client address per minute (token guessing over many sockets). */
+  /** Against token guessing over many sockets. */
   loginsPerMinute: number;
 }
 
-/** What one connection carries for the guard. */
 export interface GuardedClient {
   readonly address: string;
   windowStart: number;
@@ -35,7 +31,7 @@ export class SocketGuard {
     private readonly clock: Clock,
   ) {}
 
-  /** A new socket from `address`: counted and true, or false (the caller closes it) when a cap is reached. */
+  /** On false the caller closes the socket. */
   admit(address: string): boolean {
     const mine = this.open.get(address) ?? 0;
     if (mine >= this.limits.perAddress || this.total >= this.limits.total) return false;
@@ -44,7 +40,6 @@ export class SocketGuard {
     return true;
   }
 
-  /** An admitted socket is gone. */
   release(address: string): void {
     const mine = this.open.get(address) ?? 0;
     if (mine <= 1) this.open.delete(address);
@@ -52,7 +47,6 @@ export class SocketGuard {
     this.total = Math.max(0, this.total - 1);
   }
 
-  /** One more frame from this socket: false once it is over its budget for the current window. */
   allowMessage(c: GuardedClient): boolean {
     const now = this.clock.now();
     if (now - c.windowStart >= this.limits.messageWindowMs) {
@@ -63,7 +57,6 @@ export class SocketGuard {
     return c.windowCount <= this.limits.messagesPerWindow;
   }
 
-  /** One more socket login from `address`: false past the per-minute budget. */
   allowLogin(address: string): boolean {
     const window = Math.floor(this.clock.now() / MINUTE_MS);
     if (window !== this.loginWindow) {

@@ -1,5 +1,3 @@
-// A connection's session on the hub: which topics it subscribed (capped), who it is logged in as, and the per-user
-// pushes (FOREX_TRADE / FOREX_CLOSED) that follow from both. Market topics are handed to their stream.
 import {
   KLINE_PREFIX,
   TOPIC_DAY_MARKET,
@@ -16,15 +14,12 @@ import type { DayMarketStream } from './day-market-stream.ts';
 import type { HubMarket } from './hub-market.ts';
 import type { KlineStream } from './kline-stream.ts';
 
-/** What login needs from the server (HubDeps passes it through). */
 export interface SessionAuth {
-  /** A session token → the user id, or null when it is unknown or expired. */
   authenticate(token: string): Promise<number | null>;
-  /** For a token login refused: when its session was ended from another device (ms), or null. */
+  /** Lets a refused token login say it was ended from another device. */
   endedElsewhere?: ((token: string) => Promise<number | null>) | undefined;
-  /** The user's last order-event seq, sent with the login ack so the app knows where its events start. */
+  /** Sent with the login ack so the app knows where its events start. */
   eventSeq?: ((userId: number) => Promise<number>) | undefined;
-  /** Text of a translation key in a language (the login failure message). */
   translate(lang: string, key: string): string;
   onError?(err: unknown): void;
 }
@@ -35,7 +30,6 @@ export interface SessionDeps extends SessionAuth {
   day: DayMarketStream;
   kline: KlineStream;
   maxTopics: number;
-  /** The login budget of this socket's address (guard.ts). */
   allowLogin(c: HubClient): boolean;
 }
 
@@ -97,7 +91,7 @@ export class Subscriptions {
 
   async login(c: HubClient, token: string): Promise<void> {
     if (!this.deps.allowLogin(c)) {
-      // Token guessing over sockets: refused without asking the database, and the socket is closed (1008).
+      // Token guessing over sockets: refused without asking the database, and the socket is closed.
       this.deps.connections.reply(c, { type: 'error', msg: 'too many logins' });
       this.deps.connections.drop(c, CLOSE_POLICY, 'too many logins');
       return;
@@ -113,7 +107,7 @@ export class Subscriptions {
     } catch (err) {
       this.deps.onError?.(err);
     }
-    // A later login or logout on this socket wins over this (slower) answer.
+    // A later login or logout on this socket wins over this slower answer.
     if (c.closed || seq !== c.loginSeq) return;
     this.setUser(c, userId);
     c.tokenHash = userId === null ? null : tokenHash(token);
@@ -127,8 +121,7 @@ export class Subscriptions {
     );
   }
 
-  /** Logs out the sockets `match` picks (a revoked session) and tells each: `revoked` (docs/protocol.md), with when
-   * it was ended from another device (`at`) or, for a logout of the token itself, "login expired". */
+  /** Each is told `revoked` (docs/protocol.md), with `at` when ended from another device. */
   revoke(match: (c: HubClient) => boolean, at?: number): void {
     for (const set of [...this.byUser.values()]) {
       for (const c of [...set]) {
@@ -153,14 +146,12 @@ export class Subscriptions {
     this.deps.connections.reply(c, { type: 'logout', ok: true });
   }
 
-  /** A connection that is gone: out of the user index and every stream. */
   forget(c: HubClient): void {
     this.setUser(c, null);
     this.deps.day.unsubscribe(c);
     this.deps.kline.forget(c);
   }
 
-  /** FOREX_TRADE / FOREX_CLOSED / PRICE_ALERT / ACCOUNT to the logged-in sockets of one user that subscribed to that topic. */
   toUser(userId: number, message: ServerMessage): void {
     const set = this.byUser.get(userId);
     if (!set) return;

@@ -1,19 +1,15 @@
-// E-mail over SMTP with nodemailer (docs/notifications.md "E-mail"). SMTP_URL says where: smtp://user:pass@host:587
-// (plain connection upgraded with STARTTLS whenever the server offers it) or smtps://user:pass@host:465 (TLS from the
-// first byte); nodemailer's own URL options ride in its query (e.g. tls.servername). SMTP_FROM is the From header,
-// `"Tickwise" <no-reply@example.com>`. Each message goes with a Message-ID made from the queue row's stable ref, so a
-// redelivery after a crash is the same message to the receiving side.
+// The Message-ID comes from the queue row's stable ref, so a redelivery after a crash is the same message.
 import nodemailer from 'nodemailer';
 import { DeliveryError, type Delivered, type Gateway, type OutgoingEmail } from './gateway.ts';
 
 export interface SmtpSettings {
   url: string;
   from: string;
-  /** Connect, greeting and socket timeouts (ms): an attempt ends well within the queue's lease. */
+  /** An attempt must end well within the queue's lease. */
   timeoutMs: number;
 }
 
-/** The domain of the From address, for the Message-ID's right-hand side. */
+/** For the Message-ID's right-hand side. */
 export function fromDomain(from: string): string {
   const m = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from.trim());
   return m?.[1] ?? 'tickwise.invalid';
@@ -29,7 +25,7 @@ export function smtpGateway(s: SmtpSettings): Gateway<OutgoingEmail> {
   const transport = nodemailer.createTransport(s.url, {
     from: s.from,
   });
-  // Timeouts on the transport's options (the URL may not say them): a hung server must not hold the lease.
+  // The URL may not say timeouts, and a hung server must not hold the lease.
   Object.assign(transport.options as Record<string, unknown>, {
     connectionTimeout: s.timeoutMs,
     greetingTimeout: s.timeoutMs,
@@ -52,8 +48,7 @@ export function smtpGateway(s: SmtpSettings): Gateway<OutgoingEmail> {
         return { providerId: queued?.[1] ?? (info.messageId ? String(info.messageId) : null) };
       } catch (err) {
         const e = err as Error & SmtpFailure;
-        // 5xx is the server's final refusal of this message (an unknown mailbox); a login refused (EAUTH) or a
-        // connection problem is the operator's to fix, so those are retried until the limit.
+        // 5xx is a final refusal; a refused login or connection problem is the operator's to fix, so it is retried.
         const code = e.responseCode ?? 0;
         const permanent = code >= 500 && code < 600 && e.code !== 'EAUTH';
         const what = [e.code, e.responseCode, e.command].filter((x) => x !== undefined).join(' ');

@@ -1,6 +1,4 @@
-// The sanity limit of the dealing desk's price changes (docs/market-data.md "Sanity limit"): an offset, or a
-// mark-up, larger than the instrument's spike limit as a share of its price (5 % when it has none) is refused unless
-// the dealer confirms it with --force, and a forced change is recorded as such.
+// A price change beyond the spike limit needs --force and is recorded (docs/market-data.md "Sanity limit").
 import { dec, exactText } from '../../../domain/decimal.ts';
 import type { AppContext } from '../../core/app-context.ts';
 import type { Queryable } from '../../db/db.ts';
@@ -8,7 +6,7 @@ import { ApiError } from '../../http/envelope.ts';
 import { recordDeskChange, spikeLimitOf } from '../../market/price-desk/desk-config.ts';
 import type { OpsParam } from '../command.ts';
 
-/** The share of the price an offset or a mark-up may be without --force when the instrument has no spike limit. */
+/** Used when the instrument has no spike limit. */
 export const SANE_PCT_DEFAULT = '5';
 
 export const FORCE: OpsParam = {
@@ -18,18 +16,14 @@ export const FORCE: OpsParam = {
   flag: true,
 };
 
-/** --force: absent = no; "yes" or "true" (the CLI sends "yes") = confirmed; anything else is refused. */
+/** The CLI sends "yes"; anything but yes/true is refused. */
 export function forceArg(raw: string | undefined): boolean {
   if (raw === undefined) return false;
   if (raw === 'yes' || raw === 'true') return true;
   throw new ApiError('field_invalid', undefined, { field: 'force' });
 }
 
-/**
- * Checks an offset (decimal text) or a mark-up (points, price steps) against the limit at the instrument's live price.
- * Returns null when within it; when beyond it, throws `spread.errors.beyond_limit` unless `force`, and returns what
- * was beyond (for the record). No live price: nothing to judge against, allowed.
- */
+/** Returns what was beyond the limit, for the record; with no live price there is nothing to judge, so it passes. */
 export async function checkDeskLimit(
   ctx: AppContext,
   q: Queryable,
@@ -50,7 +44,7 @@ export async function checkDeskLimit(
   return `forced: ${said}`;
 }
 
-/** Records a change the dealer forced past the limit. One function on purpose: the place to point at an audit log. */
+/** One function on purpose: the place to point at an audit log. */
 export function recordForced(q: Queryable, at: number, by: string, command: string, detail: string): Promise<void> {
   return recordDeskChange(q, at, by, `${command} --force`, detail);
 }

@@ -1,9 +1,4 @@
-// Operator commands that add and delete news items (docs/content.md "Creating and deleting news"). Right `content`.
-// news-create writes a new item with its text in one language and its publish time; the other languages fall back
-// as any item's do (docs/content.md "Content languages") until news-text-set adds them. news-delete hides an item
-// from every reader, keeping its row and texts (a seeded story removed outright would come back at the next start).
-// Bad input is refused before anything is written; each write and its audit row (before and after) are one
-// transaction (server/ops/run.ts).
+// news-delete keeps the row: a seeded story removed outright would come back at the next start.
 import { parseWireTime, wireTime } from '../../../domain/wire-time.ts';
 import {
   CONTENT_MAX,
@@ -26,13 +21,10 @@ import type { Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
 import type { OpsCommand } from '../command.ts';
 
-/** The list the app shows (docs/contract.md §3 News): the one category the seeds and the news screen use. */
+/** The one category the seeds and the news screen use (docs/contract.md §3 News). */
 const NEWS_CATEGORY = 1;
 
-/**
- * The publish time: ISO-8601 with its offset or "YYYY-MM-DD HH:mm:ss" in UTC; now when left out. Not later than now:
- * the list is ordered by it and shows every item at once, so a future time would only pin an item to the top.
- */
+/** Never later than now: the list is ordered by it, so a future time would only pin an item to the top. */
 function publishTime(raw: string | undefined, now: number): number {
   if (raw === undefined || raw.trim() === '') return now;
   const ms = parseWireTime(raw);

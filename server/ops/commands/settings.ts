@@ -1,7 +1,4 @@
-// The base settings an operator changes without a deploy (docs/contract.md §3: service link and its type, the register
-// check, the fee rule, the app status and site type, the complaint address, the announcement per language, the holds,
-// the order form's risk cap). Only known keys, and for the switches only the values the app understands: a typo must
-// not turn the site off.
+// Only known keys and values the app understands: a typo must not turn the site off (docs/contract.md §3).
 import { isRiskCapText } from '../../../domain/order-rules.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { DEFAULT_SETTINGS } from '../../db/seeds/settings.ts';
@@ -31,7 +28,7 @@ const LANGS = [
   'vn',
 ];
 
-/** Keys an operator may set, each with the values it allows (null: free text up to MAX_VALUE). */
+/** null: free text up to MAX_VALUE. */
 export const SETTABLE: Readonly<Record<string, readonly string[] | null>> = {
   service_link: null,
   service_link_type: ['1', '2'],
@@ -43,10 +40,10 @@ export const SETTABLE: Readonly<Record<string, readonly string[] | null>> = {
   loss_url: null,
   site_url: null,
   complaint_email: null,
-  // docs/security.md "Payout holds": hours a new payout method, and withdrawals after a security change, wait.
+  // docs/security.md "Payout holds".
   payout_hold_hours: ['0', '1', '6', '12', '24', '48', '72'],
   withdraw_hold_hours: ['0', '1', '6', '12', '24', '48', '72'],
-  // docs/trading.md "Size by risk": a percentage (isRiskCapText), checked in settingSet.
+  // docs/trading.md "Size by risk": checked in settingSet.
   risk_cap_percent: null,
   // docs/retail-protection.md: 1 applies the retail leverage caps and the appropriateness check.
   retail_protection: ['0', '1'],
@@ -54,7 +51,7 @@ export const SETTABLE: Readonly<Record<string, readonly string[] | null>> = {
 };
 
 const MAX_VALUE = 4000;
-/** The four-eyes threshold of one currency (server/staff/four-eyes.ts). */
+/** docs/back-office.md "Four eyes". */
 const FOUR_EYES_KEY = /^four_eyes\.[A-Z0-9]{2,10}$/;
 const URL_KEYS = new Set(['service_link', 'loss_url', 'site_url']);
 
@@ -98,7 +95,7 @@ export const settingSet: OpsCommand = {
     const key = args.key ?? '';
     const value = args.value ?? '';
     if (FOUR_EYES_KEY.test(key)) {
-      // A four-eyes threshold: an amount in that currency, or empty for none (docs/back-office.md "Four eyes").
+      // Empty means no threshold.
       if (value !== '' && !FOUR_EYES_AMOUNT.test(value))
         throw new ApiError('field_invalid', undefined, { field: 'value' });
       await setSetting(ctx.db, key, value);
