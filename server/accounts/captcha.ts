@@ -1,5 +1,4 @@
-// Picture captchas (verify_reg_type 2): a random 4–5 character answer, valid 5 minutes, single use; any answer
-// burns it so each image allows exactly one guess.
+// Any answer burns the captcha, so each image allows exactly one guess.
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -9,7 +8,7 @@ export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 
 export interface CaptchaImage {
   id: string;
-  b64s: string; // data:image/svg+xml;base64,…
+  b64s: string;
 }
 
 export function randomAnswer(): string {
@@ -22,7 +21,6 @@ export function randomAnswer(): string {
 export async function createCaptcha(db: Db, now: number): Promise<CaptchaImage> {
   const id = randomBytes(16).toString('base64url');
   const answer = randomAnswer();
-  // Expired captchas are of no use to anyone: sweep them while we are here.
   await db.query('DELETE FROM captchas WHERE expires_at < $1', [now - CAPTCHA_TTL_MS]);
   await db.query('INSERT INTO captchas (id, answer, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
     id,
@@ -34,11 +32,7 @@ export async function createCaptcha(db: Db, now: number): Promise<CaptchaImage> 
   return { id, b64s: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
 
-/**
- * Claims the captcha and checks the answer in one go: the UPDATE that marks it used is also the read, so of any
- * number of parallel answers exactly one is compared, and a wrong one has burnt the picture. The claim is the
- * consumption (a failure later in the caller's request also costs the picture: the client fetches a new one).
- */
+/** The UPDATE that marks it used is also the read, so of parallel answers exactly one is compared. */
 export async function verifyCaptcha(db: Db, key: string, given: string, now: number): Promise<string> {
   const claimed = await db.query<{ answer: string }>(
     'UPDATE captchas SET used_at = $2 WHERE id = $1 AND used_at IS NULL AND expires_at > $2 RETURNING answer',

@@ -1,4 +1,4 @@
-// Inserts a user with its uid and invite code derived from the id (no retries), and opens its USD account.
+// uid and invite code are derived from the id, so no insert needs a retry.
 import type { Queryable } from '../db/db.ts';
 import { openAccount } from '../ledger/ledger.ts';
 import { areaPrefix } from './area-codes.ts';
@@ -14,10 +14,7 @@ export interface NewUser {
   invitedBy?: number | null;
 }
 
-/**
- * Returns the new user's id. Unique violations (e-mail, mobile, its E.164 form, demo_id) surface as database errors
- * (23505).
- */
+/** Unique violations surface as database errors (23505). */
 export async function createUser(q: Queryable, u: NewUser, now: number): Promise<number> {
   const prefix = u.mobile && u.areaId ? await areaPrefix(q, u.areaId) : null;
   const phone = u.mobile && prefix !== null ? e164(prefix, u.mobile) : null;
@@ -47,7 +44,7 @@ export async function createUser(q: Queryable, u: NewUser, now: number): Promise
   return id;
 }
 
-/** True for a unique-constraint violation from either backend. */
+/** Either backend. */
 export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }

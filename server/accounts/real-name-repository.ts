@@ -1,6 +1,3 @@
-// The real-name review's SQL (user_real, one row per user): the state a submission may replace, the submission
-// itself, and what the center shows. The routes (server/routes/real-name.ts) hold none; the operator's review is
-// server/ops/commands/real-name.ts.
 import type { Queryable } from '../db/db.ts';
 import { queryOne } from '../db/query-one.ts';
 
@@ -13,7 +10,7 @@ export interface RealNameRow {
   reason: string;
 }
 
-/** The user's review state, its row locked for the rest of the caller's transaction; undefined before a first submit. */
+/** The row stays locked for the rest of the caller's transaction. */
 export async function lockedReviewStatus(q: Queryable, userId: number): Promise<number | undefined> {
   const rows = await q.query<{ review_status: number }>(
     'SELECT review_status FROM user_real WHERE user_id = $1 FOR UPDATE',
@@ -22,7 +19,6 @@ export async function lockedReviewStatus(q: Queryable, userId: number): Promise<
   return rows[0]?.review_status;
 }
 
-/** Files (or files again, after a rejection) the user's details for review: state 1, no reason. */
 export async function submitRealName(
   q: Queryable,
   r: { userId: number; name: string; cardId: string; front: string; reverse: string; at: number },
@@ -36,7 +32,6 @@ export async function submitRealName(
   );
 }
 
-/** The user's row, or null before a first submit. */
 export async function realNameOf(db: Queryable, userId: number): Promise<RealNameRow | null> {
   return queryOne<RealNameRow>(
     db,
@@ -45,7 +40,6 @@ export async function realNameOf(db: Queryable, userId: number): Promise<RealNam
   );
 }
 
-/** A submission as the operator lists it. */
 export interface ReviewRealNameRow {
   uid: string;
   name: string;
@@ -56,7 +50,6 @@ export interface ReviewRealNameRow {
   submitted_at: string;
 }
 
-/** Submissions in one review status, oldest first. */
 export function realNamesByStatus(db: Queryable, status: number, limit: number): Promise<ReviewRealNameRow[]> {
   return db.query<ReviewRealNameRow>(
     `SELECT u.uid, r.name, r.card_id, r.front_upload, r.reverse_upload, r.reason, r.submitted_at
@@ -65,7 +58,7 @@ export function realNamesByStatus(db: Queryable, status: number, limit: number):
   );
 }
 
-/** Moves a submission from `from` to `to` with the reason the trader reads; false when it was not in `from`. */
+/** False when it was not in `from`, so two reviewers cannot both decide. */
 export async function reviewRealName(
   db: Queryable,
   userId: number,

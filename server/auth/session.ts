@@ -1,5 +1,3 @@
-// Who is calling: the token in the `authorization` header → the user, or ApiError 999 (missing, wrong or expired; or
-// ended from another device, said with when).
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 import { ApiError, sessionGone, signedOutElsewhere } from '../http/envelope.ts';
@@ -7,7 +5,7 @@ import { endedElsewhereAt, tokenFromHeader, tokenHash } from './tokens.ts';
 import { USER_COLUMNS, type UserRow } from './users.ts';
 import { LAST_SEEN_EVERY_MS, touchSession } from './sessions-repository.ts';
 
-/** The user behind a token, or null when it is unknown or expired (the websocket login uses this). */
+/** The websocket login uses this. */
 export async function userFromToken(ctx: Pick<AppContext, 'db' | 'clock'>, token: string): Promise<UserRow | null> {
   const clean = tokenFromHeader(token);
   if (!clean) return null;
@@ -21,18 +19,17 @@ export async function userFromToken(ctx: Pick<AppContext, 'db' | 'clock'>, token
   const row = rows[0];
   if (!row) return null;
   const { seen_at: seenAt, ...user } = row;
-  // "Last seen" on /mine/security: written at most once a minute, so most requests add no write.
+  // Written at most once a minute, so most requests add no write.
   if (now - Number(seenAt ?? 0) >= LAST_SEEN_EVERY_MS) await touchSession(ctx.db, hash, now);
   return user;
 }
 
-/** When the token's session was ended from another device (ms), or null (the websocket's refused login says it). */
+/** The websocket's refused login says it. */
 export async function endedElsewhere(ctx: Pick<AppContext, 'db' | 'clock'>, token: string): Promise<number | null> {
   const clean = tokenFromHeader(token);
   return clean ? endedElsewhereAt(ctx.db, clean, ctx.clock.now()) : null;
 }
 
-/** The session's user; throws ApiError code 999 when there is none. */
 export async function sessionUser(ctx: Pick<AppContext, 'db' | 'clock'>, request: FastifyRequest): Promise<UserRow> {
   const token = tokenFromHeader(request.headers.authorization);
   if (!token) throw sessionGone();
@@ -42,12 +39,11 @@ export async function sessionUser(ctx: Pick<AppContext, 'db' | 'clock'>, request
   throw endedAt === null ? sessionGone() : signedOutElsewhere(endedAt);
 }
 
-/** The raw token of the request (already validated by sessionUser), e.g. to keep it when revoking others. */
 export function requestToken(request: FastifyRequest): string | null {
   return tokenFromHeader(request.headers.authorization);
 }
 
-/** The session's user when it is a real account; demo users get 'real_account_required' (docs/contract.md §6). */
+/** docs/contract.md §6. */
 export async function realSessionUser(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   request: FastifyRequest,

@@ -1,10 +1,7 @@
-// The sessions' SQL for /mine/security (docs/security.md "Sessions and devices"): an account's sessions with their
-// device, address and times; ending one of them; noting when one was last seen, at most once a minute so a busy
-// session costs one small write a minute and not one per request.
+// The SQL behind /mine/security (docs/security.md "Sessions and devices").
 import type { Queryable } from '../db/db.ts';
 import { endSessions } from './tokens.ts';
 
-/** How stale last_seen_at may get before a request writes it again. */
 export const LAST_SEEN_EVERY_MS = 60_000;
 
 export interface SessionRow {
@@ -16,7 +13,6 @@ export interface SessionRow {
   last_seen_at: string;
 }
 
-/** The user's live sessions, most recently seen first. */
 export function userSessions(q: Queryable, userId: number, now: number): Promise<SessionRow[]> {
   return q.query<SessionRow>(
     `SELECT id, token_hash, device, address, created_at, last_seen_at FROM sessions
@@ -25,14 +21,13 @@ export function userSessions(q: Queryable, userId: number, now: number): Promise
   );
 }
 
-/** Ends the user's session `id` (noted as ended from elsewhere at `now`); the ended token's hash (to log its sockets
- * out), or null when it is not theirs. */
+/** Null when the session is not theirs; the hash logs its sockets out. */
 export async function deleteSession(q: Queryable, userId: number, id: number, now: number): Promise<string | null> {
   const [ended] = await endSessions(q, 'id = $1 AND user_id = $2', [id, userId], now);
   return ended ?? null;
 }
 
-/** Writes last_seen_at when it is older than a minute (one conditional UPDATE: nothing written otherwise). */
+/** One conditional UPDATE, so a busy session costs one small write a minute. */
 export async function touchSession(q: Queryable, tokenHash: string, now: number): Promise<void> {
   await q.query('UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1 AND last_seen_at < $3', [
     tokenHash,

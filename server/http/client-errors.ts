@@ -1,7 +1,4 @@
-// What Node's HTTP parser refuses before Fastify sees a request (headers or URL over 16 KB → 431, a request that
-// did not arrive in time → 408, bytes that are not HTTP → 400) answers the {code,msg,data} envelope too, instead of
-// Fastify's default {error, message, statusCode} body. There is no request to read a `lang` header from: the
-// default language says it.
+// Node's parser refuses these before Fastify sees a request, so there is no `lang` header to read.
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { failure } from './errors.ts';
@@ -13,7 +10,6 @@ export function clientErrorStatus(code: string | undefined): number {
   return 400;
 }
 
-/** Fastify's `clientErrorHandler` option. */
 export function answerClientError(err: Error & { code?: string }, socket: Socket): void {
   // A reset connection has nobody to answer.
   if (err.code === 'ECONNRESET' || socket.destroyed) return;

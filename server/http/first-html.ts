@@ -1,21 +1,20 @@
-// index.html with the first screen's current quotes as one JSON block, so a first visit paints a real price before any
-// module runs (docs/client.md "The live price in the first HTML"). A JSON block is data, so the CSP hash still holds.
+// A first visit paints a real price before any module runs (docs/client.md "The live price in the first HTML").
 import { readFileSync, statSync } from 'node:fs';
 import { FIRST_QUOTES_ID, scriptSafeJson, type FirstQuotes } from '../../domain/first-quotes.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import type { MarketView } from '../market/market-view.ts';
 
-/** Where the block goes: before the prerender's own data block, which the inline script after it reads too. */
+/** Before the prerender's own data block, which the inline script after it reads too. */
 const BOOT_BLOCK = '<script type="application/json" id="tw-boot">';
 const BOOT_JSON = /<script type="application\/json" id="tw-boot">([\s\S]*?)<\/script>/;
 
 export interface PageParts {
   before: string;
   after: string;
-  codes: readonly string[]; // the instruments the prerendered screens show (the catalogue in the boot block)
+  codes: readonly string[]; // the catalogue in the boot block
 }
 
-/** Splits index.html where the snapshot goes; null when the page has no prerendered first screen (nothing to paint). */
+/** Null when the page has no prerendered first screen. */
 export function splitPage(html: string): PageParts | null {
   const at = html.indexOf(BOOT_BLOCK);
   const boot = BOOT_JSON.exec(html)?.[1];
@@ -29,7 +28,7 @@ export function splitPage(html: string): PageParts | null {
   }
 }
 
-/** The snapshot of `codes` now: each one's newest quote as the socket would send it (its time, closed, halted). */
+/** As the socket would send them. */
 export function firstQuotes(
   market: Pick<MarketView, 'quoteTuple'>,
   codes: readonly string[],
@@ -43,17 +42,16 @@ export function firstQuotes(
   return { t: now, q };
 }
 
-/** The block itself, safe inside the HTML whatever a quote's text (a halt's reason is typed by the dealing desk). */
+/** Safe inside the HTML whatever a quote's text: a halt's reason is typed by the dealing desk. */
 export function firstQuotesBlock(snapshot: FirstQuotes): string {
   return `<script type="application/json" id="${FIRST_QUOTES_ID}">${scriptSafeJson(snapshot)}</script>`;
 }
 
-/** The page with the snapshot of the moment. */
 export function pageWithQuotes(parts: PageParts, market: Pick<MarketView, 'quoteTuple'>, now: number): string {
   return parts.before + firstQuotesBlock(firstQuotes(market, parts.codes, now)) + parts.after;
 }
 
-/** index.html split once per build (read again when its mtime changes); null when there is no prerendered page. */
+/** Read again when its mtime changes. */
 export function servedPage(file: string): () => PageParts | null {
   let seen = -1;
   let parts: PageParts | null = null;

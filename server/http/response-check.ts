@@ -1,6 +1,4 @@
-// Checks every answer against the route's declared response schema (the one the OpenAPI document shows), with its
-// own ajv: the server tests turn it on (tests/server/support/harness.ts) so a route that answers something else than it
-// documents, or documents nothing, fails the suite. Never on in production: it costs a validation per answer.
+// Server tests only (tests/server/support/harness.ts): it costs a validation per answer.
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { undocumented } from './openapi.ts';
@@ -15,11 +13,11 @@ export interface ResponseViolation {
 
 type Responses = Record<string, JsonSchema>;
 
-/** The schema an answer of `status` must match: the exact code, else its class (4xx), else `default`. */
+/** The exact code, else its class (4xx), else `default`. */
 export function responseSchemaFor(responses: Responses, status: number): JsonSchema | undefined {
   const declared = responses[String(status)] ?? responses[`${String(status)[0]}xx`] ?? responses.default;
   if (!declared) return undefined;
-  // A declared media type map (rawReply): the payload reaching this hook is an object, so JSON-like content.
+  // The payload reaching this hook is an object, so a declared media type map is JSON-like content.
   const content = declared.content as Record<string, { schema: JsonSchema }> | undefined;
   if (content) return { anyOf: Object.values(content).map((c) => c.schema) };
   return declared;
@@ -48,12 +46,12 @@ export function createResponseChecker(): (
   };
 }
 
-/** Adds the check as a preSerialization hook (objects only: images and pages are sent as bytes). */
+/** Objects only: images and pages are sent as bytes. */
 export function checkResponses(app: FastifyInstance, report: (v: ResponseViolation) => void): void {
   const check = createResponseChecker();
   app.addHook('preSerialization', async (request: FastifyRequest, reply, payload) => {
     const route = request.routeOptions;
-    // The 404 handler, static files and the reference page's own files (undocumented by design).
+    // Undocumented by design: the 404 handler, static files and the reference page's own files.
     if (!route.url || undocumented(route.url)) return payload;
     const responses = (route.schema?.response ?? undefined) as Responses | undefined;
     const base = { method: request.method, url: route.url, status: reply.statusCode };

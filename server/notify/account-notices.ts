@@ -1,7 +1,4 @@
-// A notice about an account reaches its owner on every channel the account has (its e-mail, its mobile number),
-// through the Notifier, and is recorded once in the account's in-app notice list (docs/notifications.md "In-app
-// notices"; never a verification code: a code is a secret, not news). It never throws into the action that caused
-// it: the action is done, the notice is news.
+// A notice never throws into the action that caused it: the action is done, the notice is news.
 import type { Db, Queryable } from '../db/db.ts';
 import { areaPrefix } from '../accounts/area-codes.ts';
 import { e164 } from '../accounts/identity.ts';
@@ -19,14 +16,11 @@ export interface AccountNoticeDeps {
   db: Db | Queryable;
   notifier: Notifier;
   log: FastifyBaseLogger;
-  /** The in-app notice's time; the system clock when absent. */
+  /** The system clock when absent. */
   clock?: Clock | undefined;
 }
 
-/**
- * The messages a notice of `kind` about `userId` becomes: one per channel the account has, in the account's own
- * language (the last chosen in the app), else `lang` (the request that caused it). Demo accounts get none.
- */
+/** In the account's own language, else the causing request's; demo accounts get none. */
 export async function accountMessages(
   q: Queryable,
   userId: number,
@@ -46,7 +40,7 @@ export async function accountMessages(
   return out;
 }
 
-/** Sends the notice; a failure to queue it is logged (without its values) and swallowed. */
+/** A failure to queue is logged without its values and swallowed. */
 export async function notifyAccount(
   deps: AccountNoticeDeps,
   userId: number,

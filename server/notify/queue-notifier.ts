@@ -1,8 +1,4 @@
-// The Notifier (server/core/services.ts) as a queue (docs/notifications.md "The queue"): `send` writes one row and returns;
-// it never waits for a gateway, so a request answers at once whatever the SMTP server or the SMS gateway is doing.
-// A channel without a gateway (no SMTP_URL, no SMS_PROVIDER) is the outbox: its message is written to the
-// outbox table in the same transaction and recorded as sent, so `npm run ops -- outbox` reads it at once.
-// The log says what kind of message went where, never its values or body.
+// `send` never waits for a gateway, so a request answers at once whatever the SMTP server is doing.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../domain/time.ts';
@@ -16,9 +12,8 @@ export interface QueueNotifierDeps {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** The channels a gateway delivers; the others go to the outbox. */
   gatewayChannels: ReadonlySet<Message['channel']>;
-  /** Called after a row is queued: the sender in this process (role all) starts at once instead of on its next poll. */
+  /** The sender in this process starts at once instead of on its next poll. */
   queued?: (() => void) | undefined;
 }
 

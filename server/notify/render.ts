@@ -1,8 +1,4 @@
-// One message, rendered for its channel in the recipient's language (docs/notifications.md "Templates"): the e-mail's
-// subject, text part and HTML part, or the SMS's short text. Every kind's words are in locales/*.json: the body at
-// `notices.<kind>` (server.code_text for the code), the subject at `notices.subject.<kind>`, and the lines every
-// message about an account carries (its anti-phishing phrase) and the footer. The HTML layout is
-// server/notify/templates/email-layout.ts; every value is escaped there.
+// Every value is escaped in the HTML layout (server/notify/templates/email-layout.ts).
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/types.ts';
 import { isRtlLanguage } from '../../domain/bidi.ts';
 import { translate } from '../http/i18n.ts';
@@ -35,7 +31,7 @@ export const MESSAGE_KINDS: readonly MessageKind[] = [
   'copy_fee',
 ];
 
-/** The message's subject (also the in-app notice's title). */
+/** Also the in-app notice's title. */
 export function messageSubject(kind: MessageKind, lang: Language): string {
   return translate(lang, `notices.subject.${kind}`);
 }
@@ -55,7 +51,7 @@ export function renderEmail(message: Message, phrase?: string | null): RenderedE
   return { subject: `Tickwise: ${subject}`, text, html };
 }
 
-/** The SMS: the phrase first (a forged SMS cannot know it), then the body; "[Tickwise]" names the sender. */
+/** The phrase first: a forged SMS cannot know it. */
 export function renderSms(message: Message, phrase?: string | null): string {
   const lang = message.lang ?? DEFAULT_LANGUAGE;
   const line = phraseLine(lang, phrase);

@@ -1,9 +1,4 @@
-// Who an ops request speaks for (docs/back-office.md "Staff accounts", "Break-glass"):
-// - a staff member: the header `x-ops-session` carries a live staff session (server/staff/staff-auth.ts);
-// - break-glass: the header `x-ops-token` carries OPS_TOKEN, which is off unless configured. Compared in constant
-//   time over digests. Wrong tokens are counted per client address: past FAILURE_BUDGETS.ops_address in a minute,
-//   every token check from that address answers 429 (the right token too, so the answer is no oracle) until the
-//   window ends. With no OPS_TOKEN configured every token is wrong, and counted the same way.
+// Past the budget even the right token answers 429, so the answer is no oracle (docs/back-office.md "Break-glass").
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
@@ -20,7 +15,6 @@ type OpsCtx = Pick<AppContext, 'opsToken' | 'limits' | 'failureWindows' | 'db' |
 
 export const BREAK_GLASS = 'break-glass';
 
-/** The break-glass actor: every right, named "break-glass" in the audit log. */
 export const breakGlass = (address: string): OpsActor => ({
   kind: 'break-glass',
   staffId: 0,
@@ -30,7 +24,7 @@ export const breakGlass = (address: string): OpsActor => ({
   address,
 });
 
-/** True when the request carries the configured break-glass token. Throws 429 once the address spent its budget. */
+/** Throws 429 once the address spent its budget. */
 async function carriesBreakGlass(ctx: OpsCtx, request: FastifyRequest): Promise<boolean> {
   const given = request.headers[OPS_TOKEN_HEADER];
   if (typeof given !== 'string' || given === '') return false;
@@ -48,7 +42,7 @@ async function carriesBreakGlass(ctx: OpsCtx, request: FastifyRequest): Promise<
   return false;
 }
 
-/** The staff member or break-glass holder behind the request, or null (then the caller answers 401). */
+/** Null means the caller answers 401. */
 export async function opsActor(ctx: OpsCtx, request: FastifyRequest): Promise<OpsActor | null> {
   const session = request.headers[STAFF_SESSION_HEADER];
   if (typeof session === 'string' && session !== '') return staffFromSession(ctx, session, request.ip);

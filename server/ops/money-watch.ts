@@ -1,17 +1,13 @@
-// What an ops command may do to the ledger, by the money effect it declares (server/ops/command.ts): the runner
-// watches every movement a command makes (server/ledger/ledger-watch.ts) and refuses, rolling the command back,
-// one it did not declare. So a new command that moves money without declaring it — and so without the four-eyes
-// gate — fails on its first run, and a `moves` command moves at most what the gate let through, to that account.
+// A command that moves money without declaring it, and so without the four-eyes gate, fails on its first run.
 import { dec, type Dec } from '../../domain/decimal.ts';
 import type { LedgerObserver, WatchedMovement } from '../ledger/ledger-watch.ts';
 import { RecordType, type RecordTypeValue } from '../ledger/record-types.ts';
 import type { MoneyEffect, MoneyMovement } from './command.ts';
 
-/** The ledger records each effect may write. */
 export const EFFECT_RECORDS: Readonly<Record<MoneyEffect, readonly RecordTypeValue[]>> = {
   moves: [RecordType.DEPOSIT, RecordType.OPERATOR_CREDIT, RecordType.WITHDRAW_PAID, RecordType.MEMO],
   returns: [RecordType.WITHDRAW_RELEASED],
-  // A copy's orphan closed by the reconciliation: its margin back and its P&L (docs/copy-trading.md "Mirroring").
+  // A copy's orphan closed by the reconciliation (docs/copy-trading.md "Mirroring").
   due: [RecordType.FUND_INCOME, RecordType.FUND_PRINCIPAL, RecordType.MARGIN_RELEASE, RecordType.PROFIT],
 };
 
@@ -27,10 +23,7 @@ const size = (m: WatchedMovement): Dec =>
     .abs()
     .plus(dec(m.lock ?? 0).abs());
 
-/**
- * The observer for one run of `command`: its effect's record types only; for `moves`, only to the gated account and
- * at most the gated USD amount in all.
- */
+/** For `moves`: only to the gated account and at most the gated USD amount in all. */
 export function moneyObserver(command: string, effect: MoneyEffect | undefined, gated?: MoneyMovement): LedgerObserver {
   let moved = dec(0);
   return (userId, movements) => {

@@ -1,7 +1,4 @@
-// docs/contract.md §7 deposits, all GET under /api/quickCharge/ (real accounts only, docs/contract.md §6): info (crypto networks), symbols
-// (bank currencies), wire_info (bank accounts of a currency), submit (a coin charge), wire_submit (a bank charge),
-// quick_ist (the trader's charges by type, paged). A charge waits for an operator (server/ops/commands/deposits.ts).
-// One session hook for the group; the SQL is server/wallet/deposits-repository.ts.
+// A charge waits for an operator (server/ops/commands/deposits.ts).
 import type { FastifyInstance } from 'fastify';
 import { COIN_AMOUNT, parseAmount, USD_AMOUNT, type AmountRule } from '../../domain/amount-input.ts';
 import { exactText } from '../../domain/decimal.ts';
@@ -35,8 +32,7 @@ const TAGS = ['Deposits'];
 
 export const CHARGES_PAGE_SIZE = 10;
 
-/** What every charge carries, checked in this order: its amount (the docs/contract.md §5 "please enter" text when empty, else
- * the shared amount rule) and the proof the trader uploaded. */
+/** Checked in this order, so the trader corrects the amount before the proof. */
 async function chargeFields(
   ctx: AppContext,
   userId: number,
@@ -53,7 +49,6 @@ async function chargeFields(
   return { userId, number: exactText(parsed.value), proof: upload.id, at: ctx.clock.now() };
 }
 
-/** The network or bank account a charge names, if it is enabled; else the refusal for none named or none found. */
 async function chosen<T>(
   id: number | undefined,
   find: (id: number) => Promise<T | null>,
@@ -80,7 +75,7 @@ export function toChargeRecord(r: ChargeRow): ChargeRecord {
 }
 
 export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  requireSession(app, ctx, { real: true }); // every route here: a real account's (docs/contract.md §6), one check before each
+  requireSession(app, ctx, { real: true }); // docs/contract.md §6
 
   app.get(
     '/api/quickCharge/info',
@@ -131,7 +126,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
         'network_not_found',
         'network_not_found',
       );
-      // The address the trader saw must be the network's: a stale screen must not file a charge to an old address.
+      // A stale screen must not file a charge to an old address.
       if ((q.address ?? '').trim() !== network.address)
         throw new ApiError('field_invalid', undefined, { field: 'address' });
       await insertCoinCharge(ctx.db, {

@@ -1,8 +1,4 @@
-// docs/contract.md §7 funds, all GET: list and info (public: /mining shows the funds to visitors too), buy, subList and
-// insList (the caller's own) and applyRefund (early redemption). Real accounts only for the money (one session hook
-// on that group). This file declares the routes (schemas, budgets, the hook) and maps each request to its flow in
-// server/funds/fund-flow.ts and the flow's answer to a reply; the daily income is the job's
-// (server/funds/income-job.ts).
+// list and info are public: /mining shows the funds to visitors too.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
@@ -32,7 +28,7 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async (request) => ok(await fundInfo(ctx, readerLanguage(request.headers), request.query.id)),
   );
 
-  // Buying, the caller's subscriptions and redemptions: real accounts only (docs/contract.md §6), one session hook.
+  // Money needs a real account (docs/contract.md §6).
   await app.register(async (authed) => {
     requireSession(authed, ctx, { real: true });
 

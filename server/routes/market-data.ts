@@ -1,5 +1,3 @@
-// Market REST routes (docs/contract.md §7 Trading): trade_list, getCategories, kline and abbreviated_cache_kline, served from
-// the live simulated market (docs/api.md "Market").
 import type { FastifyInstance } from 'fastify';
 import {
   CHART_PERIODS,
@@ -24,21 +22,20 @@ import { replies } from '../http/wire-schema.ts';
 
 const TAGS = ['Market'];
 
-/** Bars returned when the client gives no limit, and the most it may ask for. */
 export const DEFAULT_KLINE_LIMIT = 600;
 export const MAX_KLINE_LIMIT = 2000;
 const MAX_TIME = 99_999_999_999; // epoch seconds; bounds `from`/`to` so they stay exact integers
 
-/** docs/contract.md §7 searchCurrency: the code, display code or a name in the request's language or English (domain/instrument-search.ts). */
+/** docs/contract.md §7 searchCurrency. */
 export function matchesSearch(
   inst: Pick<MarketInstrument, 'code' | 'showCode'>,
   search: string,
   lang: Language = 'en',
 ): boolean {
-  // The codes first: the names are looked up only when they do not match (a list of thousands stays cheap).
+  // The names are looked up only when the codes do not match, so a list of thousands stays cheap.
   if (matchesInstrument({ code: inst.code, showCode: inst.showCode, names: [] }, search)) return true;
   const key = instrumentNameKey(inst.code);
-  // translate() answers the key itself when no locale names the instrument (an added or a new one).
+  // translate() answers the key itself when no locale names the instrument.
   const names = [translate(lang, key), translate('en', key)].filter((n) => n !== key);
   return names.length > 0 && matchesInstrument({ code: '', showCode: '', names }, search);
 }

@@ -1,7 +1,4 @@
-// docs/contract.md §7 payout methods (real accounts only): get_draw_method (the trader's own, by type and currency),
-// bind_draw_method (a crypto address checked with its network's checksum, or a bank account with the §3 fields),
-// del_draw_method (only one's own: someone else's id answers like a missing one). One session hook for the group;
-// the SQL is server/wallet/payout-methods-repository.ts.
+// Someone else's method id answers like a missing one (docs/contract.md §7).
 import type { FastifyInstance } from 'fastify';
 import { isValidPayoutAddress } from '../../domain/payout-address.ts';
 import type { WithdrawMethod } from '../../domain/wallet-types.ts';
@@ -38,9 +35,7 @@ type BindBody = { draw_id?: number; type?: 1 | 2; dc_address?: string; code?: st
   Record<BankField, string>
 >;
 
-/** A method as the trader sees it at `now` (the server's clock, never the browser's: SIM_TIME moves only the server's):
- * `held_until` is when a withdrawal to it may go — the later of its own hold and the account's — or 0 when it may now
- * (docs/security.md "Payout holds"). */
+/** The server's clock, never the browser's: SIM_TIME moves only the server's (docs/security.md "Payout holds"). */
 const toMethod = (r: MethodRow, now: number, accountHeldUntil: number): WithdrawMethod => ({
   id: r.id,
   type: r.type === 1 ? 1 : 2,
@@ -57,7 +52,7 @@ const toMethod = (r: MethodRow, now: number, accountHeldUntil: number): Withdraw
   held_until: heldNow(Math.max(Number(r.usable_from), accountHeldUntil), now),
 });
 
-/** The bank fields, trimmed; docs/contract.md §3's five are required ("Please complete"), branch and remark optional. */
+/** docs/contract.md §3's five are required, branch and remark optional. */
 function bankFields(b: BindBody): Record<BankField, string> {
   const f = (k: BankField) => (b[k] ?? '').trim();
   const fields = {
@@ -79,7 +74,7 @@ function bankFields(b: BindBody): Record<BankField, string> {
 }
 
 export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  requireSession(app, ctx, { real: true }); // every route here: a real account's (docs/contract.md §6), one check before each
+  requireSession(app, ctx, { real: true }); // docs/contract.md §6
 
   app.get<{ Querystring: { draw_type: 1 | 2; draw_id?: number } }>(
     '/api/wallet/get_draw_method',
@@ -120,7 +115,7 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
             payee_account: str(60),
             branch_name: fieldSchema,
             remark: fieldSchema,
-            code: str(32), // the second factor's code when it is on (docs/security.md "Second factor")
+            code: str(32), // docs/security.md "Second factor"
           },
           ['type'],
         ),
@@ -145,7 +140,7 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
       }
       const now = ctx.clock.now();
       await passFactor(ctx, user.id, b.code, request.ip);
-      // Held before its first use (docs/security.md "Payout holds"): a stolen session cannot add and withdraw at once.
+      // A stolen session cannot add a method and withdraw to it at once (docs/security.md "Payout holds").
       const usableFrom = await methodUsableFrom(ctx.db, now);
       await ctx.db.tx(async (q) => {
         await lockUser(q, user.id); // one bind at a time per user

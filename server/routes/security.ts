@@ -1,7 +1,4 @@
-// Account security for traders (docs/security.md "Second factor", "Sessions and devices", "Withdrawal
-// confirmation"; docs/api.md "Account security"): the /mine/security overview, the second factor's set-up and
-// removal, recovery codes, signing sessions out, and the code that confirms a withdrawal when there is no second
-// factor. Real accounts only (demo accounts have no money to guard). The SQL lives in the repositories it calls.
+// Demo accounts have no money to guard, so these routes are real accounts only (docs/security.md "Second factor").
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SecurityOverview } from '../../domain/security-types.ts';
 import type { AppContext } from '../core/app-context.ts';
@@ -25,7 +22,7 @@ import { budget } from '../security/budgets.ts';
 import { heldNow, withdrawalsHeldUntil } from '../wallet/payout-holds.ts';
 
 const TAGS = ['Security'];
-const CODE = str(32); // a 6-digit TOTP code or a recovery code ("xxxx-xxxx-xxxx")
+const CODE = str(32); // a 6-digit TOTP code or a recovery code
 
 export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx, { real: true });
@@ -47,7 +44,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const data: SecurityOverview = {
         second_factor: on ? 1 : 0,
         recovery_left: on ? (await unusedRecoveryHashes(ctx.db, { kind: 'user', id: user.id })).length : 0,
-        // 0 once passed by the server's clock: the page never compares it with the browser's (SIM_TIME, a wrong clock).
+        // The page never compares it with the browser's clock (SIM_TIME, a wrong clock).
         withdrawals_held_until: heldNow(await withdrawalsHeldUntil(ctx.db, user.id), ctx.clock.now()),
         sessions: sessions.map((s) => ({
           id: s.id,
@@ -92,7 +89,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request) => {
       const user = caller(request);
       const codes = await confirmFactor(deps, user.id, request.body.code, request.ip);
-      // Told on every channel, with the one-click "this wasn't me" that freezes withdrawals (server/auth/disown.ts).
+      // The notice carries the one-click "this wasn't me" that freezes withdrawals (server/auth/disown.ts).
       const link = await disownLink(ctx.db, user.id, ctx.clock.now());
       await notifyAccount(noticeDeps, user.id, 'second_factor_on', { time: at(), link }, lang(request));
       return ok({ recovery_codes: codes }, requestText(request, 'server.second_factor_on'));
@@ -141,7 +138,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const now = ctx.clock.now();
       const ended = await deleteSession(ctx.db, user.id, request.body.id, now);
       if (ended === null) throw new ApiError('session_not_found');
-      // Its sockets on every gateway are logged out now, as at logout (server/security/revocations.ts).
+      // Its sockets on every gateway are logged out now, as at logout.
       ctx.revocations.revoked({ userId: user.id, only: ended, at: now });
       return ok(null, requestText(request, 'server.session_ended'));
     },

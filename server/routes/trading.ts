@@ -1,5 +1,3 @@
-// docs/contract.md §7 Trading order routes: submit, my_deal, close (whole or partial), close_all, cancel_trade, set_stop_price
-// (with the trailing distance), set_pending_price (docs/trading.md "Moving a pending order"), all GET, all need a session.
 // The order engine is built and started by server/compose.ts and handed in on the context.
 import type { FastifyInstance } from 'fastify';
 import type { OrderStatus } from '../../domain/types.ts';
@@ -18,14 +16,13 @@ import { budget } from '../security/budgets.ts';
 const TAGS = ['Trading'];
 
 const PRICE = str(40);
-/** An integer query parameter limited to a few values (query strings are coerced by type, so `type` is needed). */
+/** Query strings are coerced by type, so `type` is needed. */
 const intOf = (...values: number[]): JsonSchema => ({ type: 'integer', enum: values });
 const ORDER_ID = int(1);
-/** Placing, closing, cancelling and re-stopping orders spend one budget per session. */
 const ORDER_BUDGET = budget('order');
 
 export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  requireSession(app, ctx); // every route here is the signed-in user's: one session check, before each handler
+  requireSession(app, ctx);
   const { engine } = ctx;
 
   app.get<{ Querystring: SubmitQuery & { forex_id: number } }>(
@@ -101,7 +98,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  // Close all: scope all | buy | sell, optionally one instrument; each position in its own transaction.
+  // Each position closes in its own transaction.
   app.get<{ Querystring: { scope: 'all' | 'buy' | 'sell'; forex_id?: number } }>(
     '/v1/api/forex/close_all',
     {

@@ -1,6 +1,4 @@
-// The KLINE.{code} topics: the live 1min bar of one instrument, sent when it changed, preceded by the final state
-// of a bar that closed since the subscriber's last update. A new subscriber gets the live bar at once, so a chart
-// has it without waiting for a tick. One frame per instrument and bar per batch, shared by its subscribers.
+// A new subscriber gets the live bar at once, so a chart has it without waiting for a tick.
 import type { FrameSink, HubClient } from './connection.ts';
 import type { HubMarket, WireKline } from './hub-market.ts';
 
@@ -18,7 +16,6 @@ interface BatchBars {
 }
 
 export class KlineStream {
-  /** Per instrument: a change counter. */
   private readonly version: number[];
   private readonly subs = new Map<HubClient, Map<string, KlineSub>>();
 
@@ -52,12 +49,11 @@ export class KlineStream {
     if (mine?.size === 0) this.subs.delete(c);
   }
 
-  /** Every subscription of a connection that is gone. */
   forget(c: HubClient): void {
     this.subs.delete(c);
   }
 
-  /** The sender for this batch: bars read once per instrument, frames serialised once per instrument and bar. */
+  /** Bars read once per instrument, frames serialised once per instrument and bar. */
   batch(): (c: HubClient) => void {
     const bars = new Map<number, BatchBars>();
     return (c) => {

@@ -1,5 +1,4 @@
-// The /v1/ws route: binds each real websocket (@fastify/websocket, i.e. `ws`) to the hub. Frames above the hub's
-// limit are answered and closed there; frames above the server's hard cap (http-app.ts maxPayload) are closed by `ws`.
+// Frames above the server's hard cap (http-app.ts maxPayload) are closed by `ws` before the hub sees them.
 import type { FastifyInstance } from 'fastify';
 import type { RawData } from 'ws';
 import { WS_PATH } from '../../domain/ws-protocol.ts';
@@ -24,15 +23,15 @@ function toText(data: RawData): string {
   return data.toString('utf8');
 }
 
-/** `leases`: the per-address socket cap across gateways (a gateway's; role all has the hub's own only). */
+/** `leases` caps sockets per address across gateways. */
 export function wsRoutes(hub: Hub, leases?: SocketLeases): RouteModule {
   return async (app: FastifyInstance, ctx: AppContext): Promise<void> => {
     app.route<{ Querystring: { lang?: string } }>({
       method: 'GET',
       url: WS_PATH,
-      // A refused query is an HTTP 400 before the upgrade (a socket has no envelope to read code 0 from).
+      // A socket has no envelope to read code 0 from, so a refused query is an HTTP 400 before the upgrade.
       config: { validationStatus: 400 },
-      // `lang` picks the language of the login failure message (the spec's client sends it as a header on REST).
+      // `lang` picks the login failure message's language: the spec's client sends it as a header on REST only.
       schema: {
         tags: ['Live socket'],
         description: WS_DESCRIPTION,
@@ -44,13 +43,12 @@ export function wsRoutes(hub: Hub, leases?: SocketLeases): RouteModule {
           ...FAILURES,
         },
       },
-      // Across gateways, before the upgrade: past the per-address cap the client gets 429 and no socket.
+      // Past the per-address cap across gateways the client gets 429 and no socket.
       preHandler: async (request, reply) => {
         if (!leases || !request.ws) return;
         if (await leases.admit(request.ip)) return;
         await reply.code(429).send(failure(requestText(request, 'errors.too_many_requests')));
       },
-      // A plain GET (no upgrade): the envelope, saying this address takes a websocket only.
       handler: async (request, reply) =>
         reply
           .code(426)
@@ -58,7 +56,7 @@ export function wsRoutes(hub: Hub, leases?: SocketLeases): RouteModule {
           .send(failure(requestText(request, 'errors.websocket_only'))),
       wsHandler: (socket, request) => {
         const lang = pickLanguage(request.query.lang ?? request.headers.lang);
-        // request.ip honours TRUST_PROXY like the REST limits: behind a proxy, the client's own address.
+        // request.ip honours TRUST_PROXY like the REST limits.
         const conn = hub.connect(socket, lang, request.ip);
         socket.on('message', (data: RawData, isBinary: boolean) => {
           const size = byteLength(data);

@@ -1,9 +1,4 @@
-// SMS through Kannel's sendsms HTTP interface (docs/notifications.md "SMS: Kannel"). The request is a POST whose body
-// is the text and whose parameters ride in X-Kannel-* headers (Kannel's POST form of sendsms), so neither the code
-// nor the sendsms password is ever in a URL (a proxy's or Kannel's access log). Texts are sent as UCS-2 (coding 2)
-// when they are not plain ASCII, so every language arrives whole. Kannel answers 202 "0: Accepted for delivery" or
-// "3: Queued for later delivery"; 4xx/5xx with the reason in the body (403 "Authorization failed", 503 "Temporal
-// failure, try again later").
+// Parameters ride in X-Kannel-* headers, so neither the code nor the password is ever in a URL or access log.
 import { DeliveryError, type Delivered, type Gateway, type OutgoingSms } from './gateway.ts';
 
 export interface KannelSettings {
@@ -11,7 +6,7 @@ export interface KannelSettings {
   url: string;
   username: string;
   password: string;
-  /** The sender shown on the phone (a short code or a name the carrier allows); empty: Kannel's global-sender. */
+  /** Empty: Kannel's global-sender. */
   from: string;
   timeoutMs: number;
 }
@@ -38,10 +33,10 @@ export function kannelGateway(s: KannelSettings): Gateway<OutgoingSms> {
       }
       const answer = (await res.text().catch(() => '')).trim().slice(0, 200);
       if (res.status === 202 || res.status === 200) {
-        // Kannel 1.4 gives no message id on sendsms; the row's own ref is the reference (DLRs are not wired).
+        // Kannel gives no message id on sendsms; the row's own ref is the reference.
         return { providerId: null };
       }
-      // 400 (a missing or refused receiver, a bad text) cannot succeed later; authorization and 5xx are retried.
+      // 400 (a refused receiver, a bad text) cannot succeed later; authorization and 5xx are retried.
       throw new DeliveryError(`kannel HTTP ${res.status}: ${answer}`, res.status === 400);
     },
   };

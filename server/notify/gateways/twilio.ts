@@ -1,15 +1,11 @@
-// SMS through Twilio's Messages API (docs/notifications.md "SMS: Twilio"): POST
-// {base}/2010-04-01/Accounts/{AccountSid}/Messages.json, form-encoded To, From and Body, HTTP basic auth with the
-// account SID and auth token. 201 answers the message resource (its `sid`); an error answers JSON with `code` and
-// `message` (and `status`). The code travels only in the request's body, never in the URL.
+// The code travels only in the request's body, never in the URL.
 import { DeliveryError, type Delivered, type Gateway, type OutgoingSms } from './gateway.ts';
 
 export interface TwilioSettings {
   accountSid: string;
   authToken: string;
-  /** A Twilio number in E.164 (+15005550006) or a Messaging Service / alphanumeric sender the account allows. */
   from: string;
-  /** https://api.twilio.com unless a test or a regional edge says otherwise. */
+  /** Tests or a regional edge override https://api.twilio.com. */
   apiBase: string;
   timeoutMs: number;
 }
@@ -39,7 +35,7 @@ export function twilioGateway(s: TwilioSettings): Gateway<OutgoingSms> {
       if (res.status === 201 && typeof json.sid === 'string') return { providerId: json.sid };
       const code = typeof json.code === 'number' || typeof json.code === 'string' ? ` ${json.code}` : '';
       const text = typeof json.message === 'string' ? json.message.slice(0, 200) : '';
-      // 4xx but 401/403 (credentials: the operator fixes them) and 429 (slow down) is final for this message.
+      // 4xx is final for this message, except credentials (401/403: the operator fixes them) and 429 (slow down).
       const s4 = res.status >= 400 && res.status < 500 && ![401, 403, 429].includes(res.status);
       throw new DeliveryError(`twilio HTTP ${res.status}${code}: ${text}`, s4);
     },

@@ -1,6 +1,3 @@
-// An operator's decision on one waiting item (a charge, a withdrawal, a real-name submission): the item found by its
-// parameter, the reason when the decision takes one, the decision made by its service, then the trader's open
-// screens told (server/ops/account-change.ts).
 import type { AccountChange } from '../../../domain/ws-protocol.ts';
 import type { AppContext } from '../../core/app-context.ts';
 import { announceAccountChange } from '../account-change.ts';
@@ -11,17 +8,12 @@ import type { Right } from '../../staff/rights.ts';
 interface DecisionSpec<K> {
   name: string;
   right: Right;
-  /** A decision that gives a trader back their own frozen money (a withdrawal rejected) says so. */
   money?: PlainCommand['money'];
   summary: string;
-  /** The item's parameter (`id`, `user`) and how its value finds the item. */
   item: OpsParam;
   find(ctx: AppContext, raw: string | undefined): K | Promise<K>;
-  /** The reason's parameter, when the decision takes one (required unless it says optional). */
   reason?: OpsParam;
-  /** Which of the trader's lists the decision changes. */
   change: AccountChange;
-  /** Makes the decision; answers the trader it concerns and what the operator reads. */
   decide(ctx: AppContext, item: K, reason: string): Promise<{ userId: number; answer: unknown }>;
 }
 
@@ -43,5 +35,4 @@ export function decisionCommand<K>(spec: DecisionSpec<K>): PlainCommand {
   };
 }
 
-/** An item found by its numeric id. */
 export const byId = (_ctx: AppContext, raw: string | undefined): number => idArg(raw);

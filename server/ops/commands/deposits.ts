@@ -1,6 +1,4 @@
-// Operator actions on deposits: list charges, approve one, reject or invalidate one, and credit an account
-// directly. The money side (one transaction with its ledger record; a charge is reviewed once) is the wallet's
-// (server/wallet/deposit-review.ts); this file parses the operator's input and shapes the answer.
+// The money side is the wallet's (server/wallet/deposit-review.ts); this parses the operator's input.
 import { chargeCredit } from '../../../domain/charge-credit.ts';
 import { trimZeros } from '../../../domain/decimal-text.ts';
 import type { DecInput } from '../../../domain/decimal.ts';
@@ -44,7 +42,6 @@ export const chargeList = listCommand({
   }),
 });
 
-/** The operator's amount, when given instead of number ÷ rate. */
 const givenAmount = (args: OpsArgs): DecInput | null =>
   args.amount === undefined ? null : usdArg(args.amount, 'amount');
 
@@ -118,7 +115,7 @@ export const chargeInvalid = closeChargeCommand(
   false,
 );
 
-/** The credited account (real ones only), the amount and the memo, as the operator gave them. */
+/** Real accounts only. */
 async function creditArgs(q: Queryable, args: OpsArgs) {
   const user = await findUser(q, args.user);
   if (user.is_demo !== 0) throw new ApiError('real_account_required');

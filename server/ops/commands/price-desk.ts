@@ -1,8 +1,4 @@
-// The dealing desk's controls (docs/market-data.md): map a source symbol to an instrument (with an offset), unmap,
-// halt and resume an instrument with the reason traders see, suspend and resume a source, set an instrument's price
-// rule and stale/spike limits, set its mark-up (spread). An offset or a mark-up beyond the sanity limit needs
-// --force (desk-limits.ts). Each change is stored with who made it and when, in one transaction, and then applied
-// on the market writer and every gateway (DeskContext.changed).
+// Each change is stored with who made it, then applied on the market writer and every gateway (DeskContext.changed).
 import type { AppContext } from '../../core/app-context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { decimalRe } from '../../../domain/numerics/decimal-pattern.ts';
@@ -51,10 +47,9 @@ function sourceArg(raw: string | undefined): string {
   return raw;
 }
 
-/** An offset as an operator types it: a signed decimal ("+0.5", "-3"), then at most the instrument's decimals. */
 const OFFSET = decimalRe({ whole: 12, places: 10, sign: 'either' });
 
-/** A signed decimal with at most the instrument's decimals, as stored (NUMERIC) and applied (ticks). */
+/** As stored (NUMERIC) and applied (ticks). */
 function offsetArg(raw: string | undefined, precision: number): string {
   const text = raw ?? '0';
   if (!OFFSET.test(text) || offsetTicks(text, precision) === null) {
@@ -63,8 +58,7 @@ function offsetArg(raw: string | undefined, precision: number): string {
   return text.replace(/^\+/, '');
 }
 
-/** Runs a desk change: the write and its record in one transaction, then applied everywhere. A write that went past
- * the sanity limit with --force answers what was beyond it, and the change is recorded as forced (desk-limits.ts). */
+/** A write forced past the sanity limit answers what was beyond it and is recorded as forced (desk-limits.ts). */
 async function change(
   ctx: AppContext,
   actor: OpsActor,
@@ -72,7 +66,7 @@ async function change(
   detail: string,
   write: (q: Queryable) => Promise<string | null | void>,
 ): Promise<{ done: string }> {
-  const by = actor.name; // the signed-in member (or "break-glass"): docs/back-office.md "The audit log"
+  const by = actor.name; // docs/back-office.md "The audit log"
   await ctx.db.tx(async (q) => {
     const forced = await write(q);
     if (forced) await recordForced(q, ctx.clock.now(), by, command, `${detail}: ${forced}`);

@@ -1,7 +1,4 @@
-// Staff manage staff (admins only; docs/back-office.md "Staff accounts"): list, create (a one-time password, shown
-// once, that only opens the step where the member sets their own; the second factor is set up at the first sign-in),
-// change a role, disable or enable, revoke sessions, reset a forgotten password or a lost authenticator (a new
-// one-time password). The last active admin cannot be disabled or demoted.
+// The last active admin cannot be disabled or demoted (docs/back-office.md "Staff accounts").
 import { randomBytes } from 'node:crypto';
 import { wireTime } from '../../../domain/wire-time.ts';
 import type { Queryable } from '../../db/db.ts';
@@ -39,7 +36,7 @@ export function roleArg(raw: string | undefined): Role {
   return raw;
 }
 
-/** A first password, shown once to whoever creates or resets the account (never stored in clear or logged). */
+/** Shown once, never stored in clear or logged. */
 export const firstPassword = (): string => randomBytes(12).toString('base64url');
 
 async function member(q: Queryable, raw: string | undefined): Promise<StaffRow> {
@@ -48,7 +45,6 @@ async function member(q: Queryable, raw: string | undefined): Promise<StaffRow> 
   return s;
 }
 
-/** Refuses a change that would leave no active admin. */
 async function keepAnAdmin(q: Queryable, s: StaffRow, stillAdmin: boolean): Promise<void> {
   if (s.role === 'admin' && s.active && !stillAdmin && (await activeAdminCount(q)) <= 1)
     throw new ApiError('staff.last_admin');
