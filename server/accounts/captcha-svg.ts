@@ -1,5 +1,4 @@
-// Draws a captcha answer as an SVG of jittered, rotated strokes plus noise. Glyphs are paths from a small
-// stroke font (no <text>), so the answer cannot simply be read out of the SVG source.
+// Glyphs are stroked paths, not <text>, so the answer cannot simply be read out of the SVG source.
 import { randomInt } from 'node:crypto';
 import { numberText } from '../../domain/decimal-text.ts';
 
@@ -294,7 +293,6 @@ function glyphPaths(ch: string, cx: number, cy: number): string {
   const paths: string[] = [];
   for (const stroke of strokes) {
     const pts = stroke.map(([x, y]) => {
-      // Centre the 4 × 6 grid on (cx, cy), jitter each vertex, then rotate.
       const gx = (x - 2 + rnd(-0.22, 0.22)) * scale;
       const gy = (y - 3 + rnd(-0.22, 0.22)) * scale;
       return `${f(cx + gx * cos - gy * sin)} ${f(cy + gx * sin + gy * cos)}`;

@@ -1,13 +1,10 @@
-// Where an account's withdrawal code goes (docs/security.md "Withdrawal confirmation"): its e-mail, else its mobile
-// number with the area's prefix. Asked when the code is sent (server/routes/security.ts) and when it is checked
-// (server/wallet/withdrawal-flow.ts), so both name the same target.
+// Used when the code is sent and when it is checked, so both name the same target.
 import type { AppContext } from '../core/app-context.ts';
 import type { UserRow } from '../auth/users.ts';
 import { ApiError } from '../http/envelope.ts';
 import { areaPrefix } from './area-codes.ts';
 import { e164 } from './identity.ts';
 
-/** The channel, the normalised target a code is stored under, and the address it is sent to. */
 export async function codeAddress(
   ctx: Pick<AppContext, 'db'>,
   user: UserRow,

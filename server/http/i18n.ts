@@ -1,5 +1,4 @@
-// Server-side messages: `msg` texts come from locales/{lang}.json (the client's files), chosen by the `lang` header.
-// Unknown or missing language → hk (the product default); a key missing in that language → English → the key itself.
+// Unknown language → hk (the product default); a key missing in it → English → the key itself.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +39,6 @@ export function pickLanguage(header: unknown): Language {
   return (LANGUAGES as readonly string[]).includes(code) ? (code as Language) : DEFAULT_LANGUAGE;
 }
 
-/** Translates `key` (e.g. 'errors.password_required'), filling {{name}} placeholders from params. */
 export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
   const text = lookup(load(lang), key) ?? lookup(load('en'), key) ?? key;
   // Each value isolated in a right-to-left language, as the client's i18next does (domain/bidi.ts).
@@ -49,7 +47,7 @@ export function translate(lang: Language, key: string, params: Record<string, st
   );
 }
 
-/** The request's language (lang header) translation of a key, for success messages the client shows as toasts. */
+/** For success messages the client shows as toasts. */
 export function requestText(
   request: { headers: Record<string, unknown> },
   key: string,

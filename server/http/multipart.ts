@@ -1,10 +1,7 @@
-// The multipart parser (busboy, under @fastify/multipart) throws plain errors for a body it cannot read — no
-// boundary in the content type, a part header cut short, a form that ends early — which would otherwise be 500s.
-// They are the client's malformed request: HTTP 400 with the envelope (docs/api.md).
+// busboy throws plain errors for a body it cannot read; they are the client's fault, not 500s (docs/api.md).
 import { CODE_ERROR } from '../../domain/types.ts';
 import { ApiError } from './envelope.ts';
 
-/** Runs a multipart read; an error without an HTTP status of its own becomes a 400 bad_request. */
 export async function malformedAs400<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read();

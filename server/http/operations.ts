@@ -1,7 +1,4 @@
-// Every operation's operationId and one-line summary for the OpenAPI document, a generated client's method names and
-// doc lines, in one table (keyed by Fastify's "METHOD /url"). A route missing here still gets a document (an id made
-// from its path, its method and path as the summary: never a broken /api/openapi.json), and
-// tests/server/http/openapi.test.ts fails until it is added.
+// A route missing here still gets a made-up id, and tests/server/http/openapi.test.ts fails until it is added.
 type Operation = readonly [operationId: string, summary: string];
 
 export const OPERATIONS: Readonly<Record<string, Operation>> = {
@@ -137,10 +134,9 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /v1/ws': ['liveSocket', 'The live socket (websocket upgrade)'],
 };
 
-/** The summary a route missing from the table gets (the test looks for it). */
+/** The test looks for it. */
 const missingSummary = (method: string, url: string): string => `${method} ${url}`;
 
-/** The route's operationId and summary: the table's, else made from the method and path. */
 export function operationOf(method: string, url: string): Operation {
   const op = OPERATIONS[`${method} ${url}`];
   if (op) return op;

@@ -1,8 +1,6 @@
-// The page arithmetic of the list routes: the client asks for page N (1-based, the first when absent) of a fixed
-// page size, the repository reads `limit` rows from `offset` (server/db/page.ts).
+// Pages are 1-based; the first when absent.
 import type { Page } from '../db/page.ts';
 
-/** Reads page `page` of `size` rows with `read(limit, offset)`. */
 export function readPage<R>(
   page: number | undefined,
   size: number,
@@ -11,7 +9,7 @@ export function readPage<R>(
   return read(size, ((page ?? 1) - 1) * size);
 }
 
-/** Page `page` of `size` rows, each shown with `show`, as the `{ data, total }` the list screens page through. */
+/** As the `{ data, total }` the list screens page through. */
 export async function listPage<R, T>(
   page: number | undefined,
   size: number,

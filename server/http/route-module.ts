@@ -1,4 +1,3 @@
-// The shape every route file exports: it adds its routes to the app and reads services from the context.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 

@@ -1,5 +1,4 @@
-// Every route the app registers, collected by an onRoute hook (added before any route), so tests that must cover
-// "every route" (tests/server/http/fuzz-routes.test.ts) find new routes without a hand-kept list.
+// Lets tests that cover "every route" (tests/server/http/fuzz-routes.test.ts) find new routes without a list.
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { RouteBudget } from '../security/budgets.ts';
 
@@ -8,7 +7,7 @@ export interface RouteEntry {
   url: string;
   schema: FastifySchema | undefined;
   websocket: boolean;
-  /** What the route declared about its request budget (server/security/budgets.ts), if anything. */
+  /** server/security/budgets.ts. */
   budget: RouteBudget | undefined;
 }
 
@@ -23,7 +22,7 @@ export function trackRoutes(app: FastifyInstance): void {
   app.decorate('routeTable', table);
   app.addHook('onRoute', (r) => {
     const methods = Array.isArray(r.method) ? r.method : [r.method];
-    // `websocket: true`, or a route with a websocket handler beside its plain-HTTP one (/v1/ws).
+    // /v1/ws has a websocket handler beside its plain-HTTP one.
     const websocket =
       (r as { websocket?: boolean }).websocket === true ||
       typeof (r as { wsHandler?: unknown }).wsHandler === 'function';

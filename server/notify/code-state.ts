@@ -1,6 +1,4 @@
-// A code's delivery state as its requester sees it (docs/notifications.md "A code that was not sent"): pending while
-// queued or being sent, sent, or failed (given up). A key with no delivery (a reset code for an address that has no
-// account is stored but never sent, so the answer cannot tell strangers which addresses have accounts) reads "sent".
+// A key with no delivery reads "sent", so strangers cannot tell which addresses have accounts.
 import type { Queryable } from '../db/db.ts';
 import { deliveryStateByKey } from './delivery-repository.ts';
 

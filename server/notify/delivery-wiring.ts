@@ -1,5 +1,4 @@
-// The delivery service as server/compose.ts wires it (docs/notifications.md): the gateways the settings name, the
-// queue behind the Notifier, and the sender on the market writer (role all or market; a gateway only queues).
+// Only the market writer sends; a gateway only queues (docs/notifications.md).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../domain/time.ts';
 import type { Db } from '../db/db.ts';
@@ -13,13 +12,12 @@ import { startSender, type Gateways, type Sender, type SenderDeps } from './send
 
 export interface Delivery {
   notifier: Notifier;
-  /** This process's sender (the writer), when a gateway is set. */
   sender?: Sender | undefined;
   stop(): Promise<void>;
 }
 
 export function buildGateways(opts: DeliveryOptions): Gateways {
-  // An attempt's own timeouts are a third of the lease: a live sender always marks its row before the lease ends.
+  // A third of the lease: a live sender always marks its row before the lease ends.
   const timeoutMs = Math.max(1000, Math.floor((opts.leaseMs ?? DELIVERY_DEFAULTS.leaseMs) / 3));
   const sms = opts.sms;
   return {

@@ -1,6 +1,4 @@
-// A message's plain text in the recipient's language, from the locale files: `notices.<kind>` (the verification code
-// keeps its long-standing key, server.code_text). The e-mail templates build their HTML and text parts around it.
-// Times arrive as ISO-8601 UTC (the values table of server/core/services.ts); a reader gets them as "2026-11-25 09:30 UTC".
+// Times arrive as ISO-8601 UTC (server/core/services.ts) and are shown as "2026-11-25 09:30 UTC".
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/types.ts';
 import { translate } from '../http/i18n.ts';
 import type { Message, MessageKind } from '../core/services.ts';
@@ -11,7 +9,7 @@ const ISO = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d+)?)?Z$/;
 
 export const messageTextKey = (kind: MessageKind): string => TEXT_KEY[kind] ?? `notices.${kind}`;
 
-/** A value named `*_key` is a locale key (a copy's skip reason), shown in the reader's language; `other` when unknown. */
+/** A value named `*_key` is a locale key (a copy's skip reason); `other` when unknown. */
 function keyedValue(lang: Language, value: string): string {
   const text = translate(lang, value);
   return text === value ? translate(lang, value.replace(/[^.]+$/, 'other')) : text;

@@ -1,4 +1,3 @@
-// The in-app notice list's SQL and the account's anti-phishing phrase (docs/notifications.md "In-app notices").
 import type { Queryable } from '../db/db.ts';
 import { pageOf, type Page } from '../db/page.ts';
 
@@ -57,7 +56,7 @@ export async function unreadNotices(q: Queryable, userId: number): Promise<numbe
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Marks the account's notice `id` read, or every unread one when `id` is null; only the owner's rows change. */
+/** `id` null marks every unread one; only the owner's rows change. */
 export async function markNoticesRead(q: Queryable, userId: number, id: number | null, now: number): Promise<number> {
   const rows = await q.query(
     `UPDATE notices SET read_at = $3 WHERE user_id = $1 AND read_at IS NULL AND ($2::bigint IS NULL OR id = $2)

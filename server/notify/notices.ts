@@ -1,6 +1,4 @@
-// The in-app notice list and the notice settings as the routes serve them (docs/notifications.md "In-app notices"):
-// each notice rendered in the reader's language (its title and text from the same locale keys as the e-mail), paged,
-// newest first; marking read; and the account's anti-phishing phrase.
+// Title and text come from the same locale keys as the e-mail (docs/notifications.md "In-app notices").
 import { checkPhrase } from '../../domain/anti-phishing.ts';
 import type { Language } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';

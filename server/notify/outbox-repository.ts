@@ -1,4 +1,3 @@
-// The outbox table's SQL: a message left for the operator (no SMS or e-mail gateway), and the newest ones to read.
 import type { Queryable } from '../db/db.ts';
 
 export interface OutboxMessage {
@@ -7,7 +6,7 @@ export interface OutboxMessage {
   recipient: string;
   body: string;
   created_at: string; // ms epoch as text
-  /** Only its owner may read it (a password-reset code). */
+  /** A password-reset code: only its owner may read it. */
   owner_only: boolean;
 }
 
@@ -28,7 +27,7 @@ export async function leaveInOutbox(
   ]);
 }
 
-/** The newest messages, to `to` (equal, or ending with it) when given, `limit` at most. */
+/** `to` matches equal, or ending with it. */
 export function newestOutbox(q: Queryable, to: string, limit: number): Promise<OutboxMessage[]> {
   return q.query<OutboxMessage>(
     `SELECT id, channel, recipient, body, created_at, owner_only FROM outbox

@@ -1,5 +1,4 @@
-// After an operator's action on one trader's money or review commits, the trader's open screens hear of it (the
-// ACCOUNT socket event) and re-read their lists: a paid withdrawal stops showing "Pending" without a reload.
+// Only after the commit, so a paid withdrawal stops showing "Pending" without a reload.
 import type { AccountChange } from '../../domain/ws-protocol.ts';
 import type { AppContext } from '../core/app-context.ts';
 

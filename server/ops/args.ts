@@ -1,5 +1,4 @@
-// Parameters of operator commands arrive as strings (CLI flags, form fields): these turn them into checked values
-// or the clear error envelope, so every command refuses bad input the same way.
+// One place turns string parameters into checked values, so every command refuses bad input the same way.
 import { parseAmount, USD_AMOUNT } from '../../domain/amount-input.ts';
 import { ApiError } from '../http/envelope.ts';
 

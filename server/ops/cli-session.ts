@@ -1,6 +1,4 @@
-// Where `npm run ops -- login` keeps the staff session (docs/back-office.md "The CLI"): the user's config directory
-// ($XDG_CONFIG_HOME, else ~/.config), file tickwise/ops-session.json, mode 0600 (the folder 0700). One session per
-// server URL. Never the password or the code: those are asked for at each login and sent once.
+// Never the password or the code: those are asked for at each login (docs/back-office.md "The CLI").
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';

@@ -1,6 +1,4 @@
-// The ops commands that run on this machine with the server stopped, instead of on the running server through its
-// API: restoring a backup and moving the embedded database to PostgreSQL (docs/operations.md). They open the
-// database themselves, so the server must not be running on it; each refuses a target that already holds data.
+// These open the database themselves, so the server must be stopped (docs/operations.md).
 import { parseArgs } from 'node:util';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
@@ -90,7 +88,6 @@ export const LOCAL_COMMANDS: Readonly<Record<string, LocalCommand>> = {
 
 class UsageError extends Error {}
 
-/** The help lines of the local commands, for the CLI's usage. */
 export function localUsage(): string[] {
   return Object.entries(LOCAL_COMMANDS).flatMap(([name, c]) => [
     `  ${name} ${Object.keys(c.flags)
@@ -101,7 +98,7 @@ export function localUsage(): string[] {
   ]);
 }
 
-/** Runs a local command: its exit code (0 done, 1 failed, 2 wrong usage), or undefined when `name` is not one. */
+/** Undefined when `name` is not a local command. */
 export async function runLocalCommand(
   argv: readonly string[],
   env: NodeJS.ProcessEnv,

@@ -1,5 +1,3 @@
-// The trading account's routes (docs/contract.md §7 "Funds"): forexDetail (balance, margin, floating P&L, equity, risk rate) and
-// accountLog/forexChange (the financial records, paged). wallet/getBalance lives in routes/wallet.ts.
 import { marginCallLevelText } from '../engine/margin-call-level.ts';
 import type { FastifyInstance } from 'fastify';
 import { fixed } from '../../domain/decimal.ts';
@@ -25,15 +23,14 @@ const TAGS = ['Funds'];
 export const RECORDS_PAGE_SIZE = 20;
 
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  requireSession(app, ctx); // every route here is the signed-in user's: one session check, before each handler
+  requireSession(app, ctx);
   app.get(
     '/v1/api/main/account/forexDetail',
     { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(FOREX_DETAIL) } },
     async (request) => {
       const user = caller(request);
       const acc = await getAccount(ctx.db, user.id);
-      // lock_balance also freezes pending withdrawals: the risk figures use the open orders' margin, as the
-      // engine's stop-out does (docs/wallet.md).
+      // The risk figures use the open orders' margin, as the engine's stop-out does (docs/wallet.md).
       const figures = {
         balance: usd(acc?.balance ?? '0'),
         lockBalance: ctx.engine.marginOf(user.id),

@@ -1,5 +1,4 @@
-// The price-alert routes (docs/alerts.md): the signed-in user's alerts (list, create, delete) and
-// the browsers that receive them by Web Push (the VAPID public key, subscribe, unsubscribe). Rules in server/alerts/.
+// docs/alerts.md.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
@@ -14,7 +13,7 @@ import { subscribePush, unsubscribePush } from '../alerts/push-subscriptions.ts'
 import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Price alerts'];
-/** Push endpoints are URLs of a few hundred characters; keys are 87 (P-256 point) and 22 (auth) base64url characters. */
+/** Push endpoints are URLs of a few hundred characters; keys are 87 (P-256 point) and 22 (auth) characters. */
 const ENDPOINT = requiredStr(2048);
 
 export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

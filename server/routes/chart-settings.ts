@@ -1,6 +1,4 @@
-// The chart settings routes: the signed-in user's indicators and their parameters, kept on the account so
-// every device draws the same chart (visitors keep theirs in the browser). get reads them (the defaults, MA + VOL,
-// when none are stored); save replaces them whole, refused when a parameter breaks the sheet's rules.
+// Kept on the account so every device draws the same chart; visitors keep theirs in the browser.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
@@ -13,7 +11,7 @@ import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Chart'];
 
-/** JSON text to its value; text that is no JSON stays text (the rules then refuse it with their message). */
+/** Text that is no JSON stays text, so the rules refuse it with their own message. */
 function parsed(v: unknown): unknown {
   if (typeof v !== 'string') return v;
   try {
@@ -33,7 +31,7 @@ export async function chartSettingsRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.post<{ Body: { indicators: unknown } }>(
     '/v1/api/chart/settings',
-    // A form field holding the JSON text (the app's POSTs are form-encoded, docs/contract.md §7) or, from a JSON client, the object.
+    // The app's form-encoded POSTs (docs/contract.md §7) send JSON text; a JSON client sends the object.
     {
       config: { budget: budget('write') },
       schema: {

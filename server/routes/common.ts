@@ -1,4 +1,3 @@
-// docs/contract.md §7 common routes: area codes, public settings, base settings, companies and app status.
 import type { FastifyInstance } from 'fastify';
 import type { Company } from '../../domain/types.ts';
 import type { AppContext } from '../core/app-context.ts';
@@ -12,7 +11,7 @@ import { replies } from '../http/wire-schema.ts';
 
 const TAGS = ['Common'];
 
-/** Settings a visitor may read through /api/default/setting (everything else stays server-side). */
+/** Everything else stays server-side. */
 export const PUBLIC_SETTING_KEYS = ['is_show_mobile', 'risk_cap_percent', 'payout_hold_hours'] as const;
 
 export type { Company }; // the wire type is shared with the app (domain/types.ts)

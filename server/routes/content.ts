@@ -1,6 +1,4 @@
-// Content routes: news list and detail, the trader ranking, the user's invitations, the complaint e-mail
-// address and the announcement. News HTML is stored sanitised (server/content/sanitise.ts); see docs/content.md.
-// The SQL is server/content/news-repository.ts and server/auth/users.ts; the invitations' group has the session hook.
+// News HTML is stored sanitised (server/content/sanitise.ts); see docs/content.md.
 import type { FastifyInstance } from 'fastify';
 import { wireTime } from '../../domain/wire-time.ts';
 import type { Announcement, InviteInfo, NewsDetail, NewsItem, Trader } from '../../domain/content-types.ts';
@@ -22,10 +20,9 @@ const TAGS = ['Content'];
 
 export const NEWS_PAGE_SIZE = 10;
 
-/** The wire's row: the leverage used most is the contract's `multiple`. */
+/** The contract's `multiple` is the leverage used most. */
 const toTrader = ({ leverage, ...t }: RankedTrader): Trader => ({ ...t, multiple: leverage });
 
-/** UTC "YYYY-MM-DD HH:mm:ss", like the financial records' CreatedAtTran; `lang` the language served. */
 const toItem = (r: NewsRow): NewsItem => ({
   id: r.id,
   lang: pickLanguage(r.lang),
@@ -86,7 +83,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  // The user's invitations: real accounts only (docs/contract.md §6), one session hook on this group.
+  // Invitations are real accounts only (docs/contract.md §6).
   await app.register(async (signedIn) => {
     requireSession(signedIn, ctx, { real: true });
     signedIn.get(

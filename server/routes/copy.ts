@@ -1,7 +1,4 @@
-// Copy trading's routes (docs/api.md "Copy trading", docs/copy-trading.md): the providers of the caller's world,
-// publishing oneself as one (and unpublishing), and a follower's copies — start, pause, resume, add, withdraw, stop — each mapped to its
-// flow in server/copy/ (copy-accounts.ts, providers.ts, copy-views.ts). Signed-in callers only; demo accounts copy in
-// the demo world, so no route refuses them.
+// Demo accounts copy in the demo world, so no route refuses them (docs/copy-trading.md).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';

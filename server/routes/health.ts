@@ -1,4 +1,3 @@
-// GET /healthz (liveness plus a database round trip) and GET /manifest.json (the web app manifest, no envelope).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 import { CODE_INTERNAL } from '../../domain/types.ts';

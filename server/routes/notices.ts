@@ -1,7 +1,4 @@
-// The in-app notice list and the notice settings (docs/notifications.md "In-app notices"): the signed-in real
-// account's notices, newest first, in pages; marking one or all read; its anti-phishing phrase; its language (every
-// notice is written in it: docs/notifications.md "Languages"). Demo accounts get the
-// real-account message (docs/contract.md §6), as on the other money pages: no notice is ever sent about them.
+// No notice is ever sent about demo accounts, so they get the real-account message (docs/contract.md §6).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
@@ -52,7 +49,7 @@ export async function noticeRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async (request) => ok(await saveNoticeSettings(ctx.db, caller(request).id, request.body.phrase)),
   );
 
-  // The language picked in the app's settings becomes the account's: every notice, e-mail and SMS is written in it.
+  // Every notice, e-mail and SMS is written in the account's language.
   app.post<{ Body: { lang: Language } }>(
     '/v1/api/notices/language',
     {

@@ -1,7 +1,4 @@
-// docs/contract.md §7 user_real (real accounts only): real_name submits the name, ID number and the two ID photos (private
-// uploads of this user, two different ones) for review; center tells the state. 0 → 1 on submit, 1 → 2 when an
-// operator verifies, back to 0 with the reason when rejected (server/ops/commands/real-name.ts). One session hook
-// for the group; the SQL is server/accounts/real-name-repository.ts.
+// An operator verifies or rejects a submission (server/ops/commands/real-name.ts).
 import {
   CARD_ID_MAX,
   CARD_ID_MIN,
@@ -27,7 +24,7 @@ import { budget } from '../security/budgets.ts';
 const TAGS = ['Real name'];
 
 export async function realNameRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  requireSession(app, ctx, { real: true }); // every route here: a real account's (docs/contract.md §6), one check before each
+  requireSession(app, ctx, { real: true }); // docs/contract.md §6
 
   app.post<{ Body: { name?: string; card_id?: string; front_pic?: string; reverse_pic?: string } }>(
     '/api/user_real/real_name',
@@ -57,7 +54,7 @@ export async function realNameRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request) => {
       const user = caller(request);
       const b = request.body;
-      // The form's own rules (domain/real-name-rules.ts), each with its message: never a field's internal name.
+      // The form's own rules, each with its message: never a field's internal name.
       const badName = nameProblem(b.name ?? '');
       if (badName) throw new ApiError(badName, undefined, { max: NAME_MAX });
       const badId = cardIdProblem(b.card_id ?? '');
@@ -68,7 +65,7 @@ export async function realNameRoutes(app: FastifyInstance, ctx: AppContext): Pro
         ownedUpload(ctx.db, user.id, b.front_pic),
         ownedUpload(ctx.db, user.id, b.reverse_pic),
       ]);
-      // docs/contract.md §5: exactly one front and one back photo — two different images of this user.
+      // docs/contract.md §5: two different images of this user.
       if (!front || !reverse || front.id === reverse.id) throw new ApiError('id_photos_required');
       await ctx.db.tx(async (q) => {
         const status = await lockedReviewStatus(q, user.id);

@@ -1,6 +1,4 @@
-// The retail-protection routes (docs/retail-protection.md): the risk warning's figure and an instrument's
-// specification for everyone (the landing, registration and trading screens show them), and for a signed-in trader their retail terms, the appropriateness
-// questionnaire's answers and a failing score's "I understand".
+// The risk warning and specifications are public: the landing and registration screens show them.
 import type { FastifyInstance } from 'fastify';
 import {
   QUESTIONS,
@@ -23,7 +21,7 @@ import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Retail protection'];
 
-/** The terms under the wire's names: each offer's instrument is the contract's `forex_id`. */
+/** The contract's `forex_id` names each offer's instrument. */
 const profileOf = (s: RetailStanding): RetailProfile => ({
   ...s,
   leverage: s.leverage.map(({ instrumentId, ...offer }) => ({ forex_id: instrumentId, ...offer })),

@@ -1,8 +1,4 @@
-// The statements: the financial records (/mine/history) and the order history as CSV for a day
-// range, generated here and streamed as they are read (server/statements/). Only the caller's own data: the session
-// says whose; a `uid` naming anyone else (an app showing another account than its token's) is refused. A bad range
-// answers the usual translated envelope instead of a file. The app fetches with its authorization header and saves
-// the bytes as a file, so no token or ticket ever reaches a URL (docs/trading.md "Statements").
+// The app saves fetched bytes as a file, so no token or ticket ever reaches a URL (docs/trading.md "Statements").
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';

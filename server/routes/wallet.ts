@@ -1,6 +1,4 @@
-// The account balance (docs/contract.md §7 Funds: wallet/getBalance): available, frozen (lock_balance: margins + pending
-// withdrawals, as the spec shows it) and margin (open orders only), so the app's equity and risk rate match the
-// engine's stop-out rather than counting a withdrawal on its way out.
+// Margin counts open orders only, so the app's risk rate matches the engine's stop-out, not a pending withdrawal.
 import type { FastifyInstance } from 'fastify';
 import type { Balance } from '../../domain/types.ts';
 import type { AppContext } from '../core/app-context.ts';
@@ -16,7 +14,7 @@ import { replies, SESSION } from '../http/wire-schema.ts';
 const TAGS = ['Funds'];
 
 export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  requireSession(app, ctx); // every route here is the signed-in user's: one session check, before each handler
+  requireSession(app, ctx);
   app.get(
     '/v1/api/main/wallet/getBalance',
     { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(BALANCE) } },

@@ -1,6 +1,4 @@
-// The watchlist routes: the signed-in user's favourite instruments, kept on the account so every
-// device shows the same list. list reads it; add, remove and move change it and answer the whole list (the app shows
-// that answer, so two devices converge on the next read). Rules in server/watchlist/watchlist.ts.
+// Add, remove and move answer the whole list, so two devices converge on the next read.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
@@ -16,7 +14,7 @@ const TAGS = ['Watchlist'];
 const FOREX_ID = int(1);
 
 export async function watchlistRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  requireSession(app, ctx); // an account's list: demo users keep one too (it moves no money)
+  requireSession(app, ctx); // demo users keep one too (it moves no money)
   const reply = { tags: TAGS, security: SESSION, response: replies(WATCHLIST) };
 
   app.get('/v1/api/watchlist/list', { schema: { ...reply, querystring: query() } }, async (request) =>

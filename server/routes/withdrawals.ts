@@ -1,7 +1,4 @@
-// docs/contract.md §7 withdrawals (real accounts only, docs/contract.md §6): draw_symbol_list (what one can withdraw
-// in), draw (a request) and draw_list (paged). This file declares them (schemas, budgets, the session hook) and maps
-// each request to its flow in server/wallet/withdrawal-flow.ts and the flow's answer to a reply. An operator pays or
-// rejects a request (server/ops/commands/withdrawals.ts).
+// An operator pays or rejects a request (server/ops/commands/withdrawals.ts).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 import { requesterOf } from '../accounts/requester.ts';
@@ -24,7 +21,7 @@ const TAGS = ['Withdrawals'];
 export const WITHDRAW_MEMO_MAX = 200;
 
 export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  requireSession(app, ctx, { real: true }); // every route here: a real account's (docs/contract.md §6), one check before each
+  requireSession(app, ctx, { real: true }); // docs/contract.md §6
 
   app.get<{ Querystring: { type: 1 | 2 } }>(
     '/api/account/draw_symbol_list',

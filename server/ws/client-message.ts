@@ -1,5 +1,4 @@
-// Parses and validates one client frame of /v1/ws (docs/protocol.md): a JSON object with a known `type` and the
-// fields that type needs. Pure: the hub answers `{type:'error', msg}` for anything this rejects.
+// Pure: the hub answers `{type:'error', msg}` for anything this rejects (docs/protocol.md).
 import { CODE_MAX_CHARS, CODES_MAX, type ClientMessage } from '../../domain/ws-protocol.ts';
 
 export type ParsedMessage = { ok: true; message: ClientMessage } | { ok: false; error: string };

@@ -1,5 +1,4 @@
-// The live socket /v1/ws described for the API document (server/http/openapi.ts): the message schemas of
-// domain/ws-protocol.ts as JSON schema, and a summary of docs/protocol.md (which stays the full description).
+// docs/protocol.md stays the full description; this is its summary for the API document.
 import {
   KLINE_PREFIX,
   PING_INTERVAL_MS,

@@ -1,4 +1,3 @@
-// The `data` shapes of the account and common routes (docs/contract.md §3, §7): users, logins, settings, companies, captchas.
 import type { AreaCode, BaseSettings, Company, LoginResult, User } from '../../../domain/types.ts';
 import type { CaptchaImage } from '../../accounts/captcha.ts';
 import { decimal, enumOf, integer, listShape, shape, text } from '../wire-schema.ts';
@@ -42,8 +41,7 @@ export const COMPANY_STATUS = shape<{ status: number; type: number; loss_url: st
   loss_url: text,
 });
 
-/** A sent verification code's key: the register / reset / password check that uses the code carries it (docs/security.md). */
-/** resend_after: seconds until the next code to this address may be asked for (the client's countdown). */
+/** The check that uses the code carries `key`; `resend_after` drives the client's countdown. */
 export const CODE_SENT = shape<{ key: string; resend_after: number }>('CodeSent', { key: text, resend_after: integer });
 
 export const CAPTCHA = shape<CaptchaImage>('Captcha', { id: text, b64s: text });

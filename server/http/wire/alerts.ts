@@ -1,5 +1,3 @@
-// The `data` shapes of the price-alert routes (docs/alerts.md): the list with its cap, and the
-// VAPID public key the app subscribes with.
 import type { PriceAlertWire, PriceAlertsWire } from '../../../domain/price-alerts.ts';
 import { decimal, enumOf, integer, listOf, nullable, shape, text } from '../wire-schema.ts';
 

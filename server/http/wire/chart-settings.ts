@@ -1,4 +1,3 @@
-// The `data` shape of the chart settings routes: the indicators the account's charts show.
 import { INDICATOR_KINDS } from '../../../domain/indicators.ts';
 import type { JsonSchema } from '../schemas.ts';
 

@@ -1,10 +1,9 @@
-// The `data` shapes of the content and back-office routes: news, the trader ranking, invitations, announcement, ops.
 import type { Announcement, InviteInfo, NewsDetail, NewsItem, Trader } from '../../../domain/content-types.ts';
 import type { OpsCommand } from '../../ops/command.ts';
 import { LANGUAGES } from '../../../domain/types.ts';
 import { decimal, enumOf, integer, listShape, pagedShape, recordTime, shape, text } from '../wire-schema.ts';
 
-/** The language of an item's text as served: the reader's, or the fallback (docs/content.md "Content languages"). */
+/** The reader's, or the fallback (docs/content.md "Content languages"). */
 export const servedLang = {
   ...enumOf(...LANGUAGES),
   description: "language of the text served; another than the request's `lang` is a fallback",

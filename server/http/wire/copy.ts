@@ -1,4 +1,3 @@
-// The `data` shapes of the copy-trading routes (docs/api.md "Copy trading").
 import type { CopyItem, CopyPosition, CopyProvider, CopyProviderSelf } from '../../../domain/copy-types.ts';
 import { decimal, enumOf, integer, listOf, listShape, shape, text } from '../wire-schema.ts';
 

@@ -1,4 +1,3 @@
-// The `data` shapes of the notice routes (docs/notifications.md "In-app notices") and of a code's delivery state.
 import type { NoticeItem } from '../../notify/notices.ts';
 import { enumOf, integer, listOf, nullable, shape, text } from '../wire-schema.ts';
 import type { JsonSchema } from '../schemas.ts';
@@ -25,7 +24,7 @@ export const NOTICES_READ = shape<{ unread: number }>('NoticesRead', { unread: i
 
 export const NOTICE_SETTINGS = shape<{ phrase: string | null }>('NoticeSettings', { phrase: nullable(text) });
 
-/** The account's language, every notice about it is written in (docs/notifications.md "Languages"). */
+/** docs/notifications.md "Languages". */
 export const ACCOUNT_LANGUAGE = shape<{ lang: string }>('AccountLanguage', { lang: text });
 
 export const CODE_STATE = shape<{ state: string }>('CodeDeliveryState', { state: enumOf('pending', 'sent', 'failed') });

@@ -1,6 +1,3 @@
-// The `data` shapes of the retail-protection routes (docs/retail-protection.md): the risk warning's figure, the
-// account's retail terms (category, questionnaire state, leverage offered per instrument), a questionnaire's result
-// and an instrument's specification beyond trade_list.
 import {
   ASSET_CLASSES,
   CLIENT_CATEGORIES,

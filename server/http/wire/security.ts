@@ -1,4 +1,3 @@
-// The `data` shapes of the account-security routes (server/routes/security.ts).
 import type { FactorSetup, RecoveryCodes, SecurityOverview, SessionInfo } from '../../../domain/security-types.ts';
 import { enumOf, integer, listOf, shape, text } from '../wire-schema.ts';
 

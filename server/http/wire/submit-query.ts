@@ -1,9 +1,7 @@
-// The submit's query as docs/contract.md §7 writes it (`type` 1/2, `cont`, `multiple`, snake_case prices), translated
-// once into the engine's SubmitInput (docs/glossary.md: side, lots, leverage); the engine never reads the wire's names.
+// Translated once into the glossary's words (docs/glossary.md): the engine never reads the wire's names.
 import { orderTypeOf, sideOf } from '../../../domain/trade-maths.ts';
 import type { SubmitInput } from '../../engine/submit-order.ts';
 
-/** The parameters of GET /v1/api/forex/submit besides `forex_id`, after the route's schema. */
 export interface SubmitQuery {
   type: number; // 1 buy (long), 2 sell (short)
   cont: string; // lots
@@ -28,8 +26,7 @@ export function submitInputOf(q: SubmitQuery): SubmitInput {
   };
 }
 
-/** The submit's parameters under the wire's names: an idempotency key stores them so (order_idempotency.params), and a
- * key claimed before an upgrade must still match its retry. */
+/** Under the wire's names: a key claimed before an upgrade must still match its retry (order_idempotency.params). */
 export function submitQueryOf(input: SubmitInput): Record<string, string | number | undefined> {
   return {
     type: orderTypeOf(input.side),

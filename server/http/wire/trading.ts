@@ -1,4 +1,3 @@
-// The `data` shapes of the market and trading routes (docs/contract.md §3, §7 Trading): instruments, categories, bars, orders.
 import type { Category, Instrument, KlineBar, Order, OrderList } from '../../../domain/types.ts';
 import type { CloseAllItem } from '../../../domain/close-scope.ts';
 import { decimal, enumOf, integer, listOf, listShape, nullable, number, shape, text } from '../wire-schema.ts';
@@ -84,7 +83,7 @@ export const ORDER = shape<Order>(
   ['TrailDistance', 'ExpireTimeHandler', 'Swap'],
 );
 
-/** close_all: each position's outcome, the closed order or the errors.* key of its refusal. */
+/** Each position's closed order or the errors.* key of its refusal. */
 export const CLOSE_ALL = shape<{ results: CloseAllItem[] }>('CloseAllResult', {
   results: listShape<CloseAllItem>('CloseAllItem', {
     Id: integer,

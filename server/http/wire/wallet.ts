@@ -1,4 +1,3 @@
-// The `data` shapes of the money routes (docs/contract.md §3, §7 Funds, deposits, withdrawals, payout methods, real name, funds).
 import type { FundIncome, FundSubscription, Fund } from '../../../domain/fund-types.ts';
 import { servedLang } from './content.ts';
 import type {

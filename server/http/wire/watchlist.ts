@@ -1,4 +1,3 @@
-// The `data` shape of the watchlist routes: the account's favourites in order, and the cap.
 import type { Watchlist } from '../../../domain/watchlist.ts';
 import { integer, listOf, shape } from '../wire-schema.ts';
 

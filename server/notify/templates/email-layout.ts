@@ -1,15 +1,12 @@
-// The one HTML layout of every e-mail (docs/notifications.md "Templates"): a plain, table-free page that mail clients
-// render alike, in the recipient's writing direction. The texts come from the locale files (server/notify/render.ts);
-// this file only places them, escaped. No remote images, no scripts, no links but the product's name.
+// Table-free so mail clients render it alike; no remote images, no scripts (docs/notifications.md "Templates").
 import { escapeHtml } from './escape.ts';
 
 export interface EmailParts {
   lang: string;
   rtl: boolean;
   title: string;
-  /** The message's text, one paragraph per line. */
+  /** One paragraph per line. */
   body: string;
-  /** "Your anti-phishing phrase: …", when the account set one. */
   phrase?: string | undefined;
   footer: string;
 }

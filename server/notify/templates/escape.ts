@@ -1,5 +1,4 @@
-// HTML escaping for the e-mail layout: every value a template prints (an address, a device name, a reason an operator
-// typed, the trader's own anti-phishing phrase) is text, never markup.
+// Every value a template prints, an operator's reason or the trader's own phrase among them, is text, never markup.
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(text: string): string {

@@ -1,6 +1,4 @@
-// The second approvals (docs/back-office.md "Four eyes"): finance lists what waits, gives the second approval (never
-// the member who gave the first), or drops a request. Giving it runs the waiting command with the first member's
-// parameters through the same four-eyes gate, as the second person, in the same transaction as its audit row.
+// The second approval is never the first member's and runs the same four-eyes gate (docs/back-office.md "Four eyes").
 import { wireTime } from '../../../domain/wire-time.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { closeApproval, lockApproval, waitingApprovals, type ApprovalRow } from '../../staff/approvals-repository.ts';
@@ -33,7 +31,7 @@ async function waiting(ctx: AppContext, raw: string | undefined): Promise<Approv
   return a;
 }
 
-/** The waiting command (from the list, loaded when needed: the list holds this file) and its first parameters. */
+/** Loaded when needed: the command list imports this file. */
 async function waitingCommand(a: ApprovalRow): Promise<{ cmd: MovingCommand; args: OpsArgs }> {
   const { OPS_COMMANDS } = await import('./index.ts');
   const cmd = OPS_COMMANDS.find((c) => c.name === a.kind);

@@ -1,5 +1,4 @@
-// Searching the audit log (docs/back-office.md "The audit log"): every member searches their own actions, an admin
-// (and break-glass) everyone's. The page exports what it found as CSV. Nothing here, or anywhere, changes a row.
+// Nothing here, or anywhere, changes an audit row (docs/back-office.md "The audit log").
 import { ApiError } from '../../http/envelope.ts';
 import { searchAudit } from '../../staff/audit-repository.ts';
 import { staffByLogin } from '../../staff/staff-repository.ts';

@@ -1,6 +1,4 @@
-// `npm run ops -- backup [--to NAME]`: a consistent, sealed copy of the running database, written by the server into
-// BACKUP_DIR on its own machine (docs/operations.md "Backups"); the file rules are writeBackup's. Restoring is done
-// with the server stopped: `npm run ops -- restore` (server/ops/local-commands.ts).
+// Restoring needs the server stopped: `npm run ops -- restore` (docs/operations.md "Backups").
 import { ApiError } from '../../http/envelope.ts';
 import { writeBackup } from '../../backup/backup.ts';
 import { backupName } from '../../backup/backup-job.ts';
@@ -9,8 +7,7 @@ import type { OpsCommand } from '../command.ts';
 export const backupTake: OpsCommand = {
   name: 'backup',
   right: 'settings',
-  // A copy of the whole database: not inside the audit row's transaction (PGlite dumps its data directory, which
-  // an open transaction on the same connection would block); the row is written once the file is.
+  // PGlite dumps its data directory, which an open transaction on the same connection would block.
   outsideTransaction: true,
   summary: "Write a consistent, sealed backup of the running database into the server's BACKUP_DIR",
   params: [

@@ -1,6 +1,4 @@
-// The dealer's desk beside the price desk's commands (docs/back-office.md "The dealer's view"; docs/trading.md "Swaps",
-// "Margin call", "Negative-balance protection"): the book by instrument, the top accounts, the losses the house
-// absorbed, each instrument's swap terms, and the margin-call level.
+// docs/back-office.md "The dealer's view".
 import { absorbedSummary } from '../../ledger/house-book.ts';
 import { marginCallLevelText, setMarginCallLevel } from '../../engine/margin-call-level.ts';
 import { ApiError } from '../../http/envelope.ts';
@@ -72,7 +70,7 @@ export const swapSet: OpsCommand = {
     { name: 'triple', help: 'the day charged three nights: mon … sun (default wed)', optional: true },
   ],
   async run(ctx, args, actor) {
-    const by = actor.name; // the signed-in member (docs/back-office.md "The audit log")
+    const by = actor.name; // docs/back-office.md "The audit log"
     return setSwapTerms(
       ctx.db,
       {

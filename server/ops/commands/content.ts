@@ -1,7 +1,4 @@
-// Operator commands on content per language (docs/content.md "Content languages"): which languages a news item or a
-// fund has, and set one language's text of either, leaving the other languages as they are. Right `content`.
-// Bad input (an unknown item or language, an empty title, oversized text, markup in plain text, HTML the sanitiser
-// would cut) is refused before anything is written; the write and its audit row are one transaction (server/ops/run.ts).
+// Languages left out of a write stay as they are (docs/content.md "Content languages").
 import { wireTime } from '../../../domain/wire-time.ts';
 import {
   CONTENT_MAX,
@@ -38,7 +35,7 @@ async function fundOf(q: Queryable, raw: string | undefined): Promise<number> {
   return id;
 }
 
-/** How the languages of an item are listed: which one a reader of a missing language gets is marked. */
+/** Marks which language a reader of a missing language gets. */
 function languageRows<T extends { lang: string; title: string; updated_at: string }>(
   rows: readonly T[],
   extra: (r: T) => Record<string, unknown>,
@@ -67,7 +64,7 @@ export const newsTextList: OpsCommand = {
   },
 };
 
-/** The text a news command would write: the flags given, the language's current text for those left out. */
+/** Flags left out keep the language's current text. */
 async function newsTextFrom(q: Queryable, args: OpsArgs) {
   const id = await newsOf(q, args.news);
   const lang = contentLanguage(args.lang);

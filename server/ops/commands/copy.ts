@@ -1,7 +1,4 @@
-// Operator actions on copy trading (docs/copy-trading.md "Back office"): the copies, providers and reconciliation
-// state (support reads), the fee settlements (finance), suspend a provider (nothing new is copied; closes still
-// are) or lift the suspension — the dealer's, each an audit row — and run the reconciliation once now (orphans closed,
-// missed actions finished; it also runs every minute on the writer).
+// A suspended provider's closes are still copied (docs/copy-trading.md "Back office").
 import { ApiError } from '../../http/envelope.ts';
 import { CopyMirror } from '../../copy/mirror.ts';
 import { copiesForOps, feesForOps, providersForOps, reconcileState } from '../../copy/copy-ops-views.ts';

@@ -1,7 +1,4 @@
-// The delivery queue as the operator sees it (docs/notifications.md "What the operator sees"): each message's kind,
-// channel, recipient, state (queued, sending, sent, failed), attempts, provider and its id, and the last error.
-// Never the body or the values: a code is a secret even to the operator here (the outbox, without a gateway, is the
-// one place an operator reads codes, by design: `npm run ops -- outbox`).
+// A code is a secret even to the operator here (docs/notifications.md "What the operator sees").
 import { ApiError } from '../../http/envelope.ts';
 import { newestDeliveries } from '../../notify/delivery-repository.ts';
 import type { OpsCommand } from '../command.ts';

@@ -1,6 +1,4 @@
-// The price desk as the operator reads it (docs/market-data.md): each source, each instrument, the log of state changes,
-// the refused ticks and the symbols a source refused, the desk's change record. The status is the market writer's
-// (published every second on a cluster); a gateway that has not heard from a writer says so.
+// The status is the market writer's; a gateway that has not heard from a writer says so (docs/market-data.md).
 import type { AppContext } from '../../core/app-context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { recentDeskChanges } from '../../market/price-desk/desk-config.ts';
@@ -15,12 +13,11 @@ function statusOf(ctx: AppContext): DeskStatus {
   return s;
 }
 
-/** An operator command that lists rows of the price desk's status. */
 function statusReport(name: string, summary: string, rows: (status: DeskStatus) => unknown[]): OpsCommand {
   return { name, right: 'price-desk', summary, params: [], run: async (ctx) => rows(statusOf(ctx)) };
 }
 
-/** The fields `keys` of `row` under their snake_case names, the operator's columns. */
+/** Under their snake_case names: the operator's columns. */
 function columns<T extends object>(row: T, keys: ReadonlyArray<keyof T & string>): Record<string, unknown> {
   return Object.fromEntries(keys.map((k) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), row[k]]));
 }

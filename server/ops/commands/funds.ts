@@ -1,5 +1,3 @@
-// Operator actions on funds: run the income job once now (it also runs on its own every few minutes), and list
-// subscriptions.
 import { wireTime } from '../../../domain/wire-time.ts';
 import { runFundIncome } from '../../funds/income-job.ts';
 import { subscriptionsByStatus } from '../../funds/funds-repository.ts';

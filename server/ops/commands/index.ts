@@ -1,5 +1,4 @@
-// Every back-office command, in the order the CLI's help and the back-office page list them.
-// A feature adds its commands in its own file under server/ops/commands/ and one line here; each declares its right.
+// A feature adds its commands in its own file and one line here; the order is the CLI help's and the page's.
 import type { OpsCommand } from '../command.ts';
 import { APPROVAL_COMMANDS } from './approvals.ts';
 import { auditSearch } from './audit.ts';

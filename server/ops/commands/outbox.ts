@@ -1,7 +1,4 @@
-// Without an SMS or e-mail gateway the messages (verification codes) wait in the outbox table; an operator reads
-// them here instead of in the server log, where a code must never appear. A password-reset code is never shown:
-// whoever reads it could take the account over (docs/security.md "Codes and notices in transit"), so with no gateway
-// for its channel a reset is not possible through the back office.
+// A code must never reach the server log, so it is read here (docs/security.md "Codes and notices in transit").
 import { ApiError } from '../../http/envelope.ts';
 import { newestOutbox } from '../../notify/outbox-repository.ts';
 import type { OpsCommand } from '../command.ts';
@@ -15,7 +12,6 @@ export interface OutboxRow {
 }
 
 const LIMIT = 20;
-/** What the operator reads in place of a code only its owner may read. */
 export const WITHHELD = '(a password-reset code: only the account’s owner may read it)';
 
 export const outboxShow: OpsCommand = {

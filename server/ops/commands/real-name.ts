@@ -1,5 +1,3 @@
-// Operator review of real-name submissions: list them with their ID photos, verify one (status 2), or reject it
-// with the reason the trader reads (back to status 0, so they can submit again).
 import { ReviewStatus } from '../../../domain/wallet-types.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { wireTime } from '../../../domain/wire-time.ts';

@@ -1,7 +1,4 @@
-// The back office's retail-protection commands (docs/retail-protection.md): the leverage cap per asset class (the
-// dealer's table), a client's category (professional after review, internal for the firm's own accounts) with its
-// reason, the loss figure's history and a recomputation, and a client's appropriateness record (seen and reset).
-// Each runs with its audit row (server/ops/run.ts), the value before included.
+// docs/retail-protection.md.
 import { CLIENT_CATEGORIES, isAssetClass, type ClientCategory } from '../../../domain/retail.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { computeLossFigure, lossFigureHistory } from '../../retail/loss-figure.ts';

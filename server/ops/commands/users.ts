@@ -1,4 +1,3 @@
-// Finding the user an operator action is about: by public uid, e-mail, mobile number or internal id.
 import type { Queryable } from '../../db/db.ts';
 import { findUserByAnyKey } from '../../auth/users.ts';
 import { ApiError } from '../../http/envelope.ts';
@@ -9,13 +8,13 @@ import { liftFreeze } from '../../auth/disown.ts';
 export interface OpsUserRow {
   id: number;
   uid: string;
-  account: string; // e-mail or mobile; the demo id for demo users
+  account: string; // the demo id for demo users
   is_demo: number;
   balance: string;
   lock_balance: string;
 }
 
-/** The user an operator means: by uid, e-mail, mobile number, demo id or "#<internal id>". */
+/** "#<internal id>" names the internal id. */
 export async function findUser(q: Queryable, key: string | undefined): Promise<OpsUserRow> {
   const k = (key ?? '').normalize('NFC').trim().toLowerCase();
   const byId = /^#\d{1,9}$/.test(k) ? Number(k.slice(1)) : null;

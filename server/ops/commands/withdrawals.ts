@@ -1,6 +1,4 @@
-// Operator actions on withdrawals: list requests, mark one paid, or reject it with a reason. The money side (one
-// transaction with its ledger record; a request is reviewed once) is the wallet's (server/wallet/withdrawal-review.ts);
-// this file parses the operator's input and shapes the answer.
+// The money side is the wallet's (server/wallet/withdrawal-review.ts); this parses the operator's input.
 import { WithdrawStatus } from '../../../domain/wallet-types.ts';
 import { trimZeros } from '../../../domain/decimal-text.ts';
 import { wireTime } from '../../../domain/wire-time.ts';
@@ -17,7 +15,6 @@ import { notifyAccount } from '../../notify/account-notices.ts';
 import { byId, decisionCommand } from './decision-command.ts';
 import { listCommand, type StatusWords } from './list-command.ts';
 
-/** `--status` as a number or as the words of `npm run ops -- list withdrawals --status pending|approved|rejected`. */
 const STATUS_WORDS: StatusWords = {
   '0': WithdrawStatus.PENDING,
   pending: WithdrawStatus.PENDING,
