@@ -44,7 +44,7 @@ export async function createUser(q: Queryable, u: NewUser, now: number): Promise
   return id;
 }
 
-/** Either backend. */
+/** PGlite and PostgreSQL both report the SQLSTATE code. */
 export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }

@@ -159,7 +159,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
   );
 
-  // amend_password refuses demo users itself, in the order it always checked.
+  // No `real` here: amend_password refuses demo users itself, keeping its order of refusals.
   await app.register(async (signedIn) => {
     requireSession(signedIn, ctx);
 
