@@ -1,4 +1,4 @@
-// Runs on the market writer only, so one process in a cluster delivers (docs/notifications.md "After a kill -9").
+// Runs on the market writer only, so one process in a cluster delivers (docs/notifications.md "The queue").
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../domain/time.ts';
 import { LANGUAGES, type Language } from '../../domain/types.ts';

@@ -1,4 +1,4 @@
-// One back-office action, shared by the ops API, the CLI and the back-office page (docs/back-office.md "Four eyes").
+// One back-office action, written once for the ops API, the CLI and the back-office page.
 import type { AccountChange } from '../../domain/ws-protocol.ts';
 import type { AppContext } from '../core/app-context.ts';
 import type { Queryable } from '../db/db.ts';

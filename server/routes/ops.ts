@@ -1,4 +1,4 @@
-// Without a live staff session or the break-glass token nothing runs (docs/back-office.md "The audit log").
+// Without a live staff session or the break-glass token nothing runs (docs/back-office.md "Break-glass").
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE_ERROR } from '../../domain/types.ts';
 import type { AppContext } from '../core/app-context.ts';
