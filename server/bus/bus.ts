@@ -6,7 +6,6 @@ import type { ServerMessage } from '../../domain/ws-protocol.ts';
 export interface Bus {
   /** Fire and forget, in order. */
   publish(subject: string, payload: unknown): void;
-  /** Returns the unsubscribe function. */
   subscribe(subject: string, handler: (payload: unknown, subject: string) => void): () => void;
   /** Resolves once everything published so far has reached the broker and its subscriptions are registered. */
   flush(): Promise<void>;

@@ -11,7 +11,6 @@ export function busPush(bus: Bus): UserPush {
   return { toUser: (userId, message) => bus.publish(SUBJECTS.user(userId), message) };
 }
 
-/** Returns the unsubscribe function. */
 export function deliverUserEvents(bus: Bus, hub: UserPush): () => void {
   return bus.subscribe(SUBJECTS.userAll, (message, subject) => {
     const userId = Number(subject.slice(subject.lastIndexOf('.') + 1));

@@ -115,7 +115,6 @@ export interface ReviewCharge {
   status: number;
 }
 
-/** Locked for the caller's transaction. */
 export async function lockCharge(q: Queryable, id: number): Promise<ReviewCharge | null> {
   return queryOne<ReviewCharge>(
     q,

@@ -121,7 +121,6 @@ export interface ReviewWithdrawal {
   real_number: string;
 }
 
-/** Locked for the caller's transaction. */
 export async function lockWithdrawal(q: Queryable, id: number): Promise<ReviewWithdrawal | null> {
   return queryOne<ReviewWithdrawal>(
     q,
