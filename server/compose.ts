@@ -1,11 +1,4 @@
-// The composition root, the one place that knows every service: logger, database (migrated and seeded), injected
-// time, bus, market, socket hub, order engine, price alerts, limits, revocations, fund job, message delivery — wired by role (docs/scaling.md):
-//   all      one process: PGlite or PostgreSQL, the in-process bus, everything below at once (npm start)
-//   market   the market writer: waits for the writer lock, then simulator + kline store + triggers + alerts + fund job; it
-//            publishes ticks and user events on NATS; HTTP only for /healthz
-//   gateway  REST + /v1/ws: a copy of the market that follows the writer's ticks, an engine for user actions without
-//            triggers, budgets counted in PostgreSQL, pushes and revocations from NATS
-// serve.ts runs it from the environment; tests call createServer with a fresh database and a fake clock.
+// The composition root: every service wired by role, all, market writer or gateway (docs/scaling.md).
 import { pid } from 'node:process';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -83,15 +76,12 @@ export interface RunningServer {
   app: FastifyInstance;
   ctx: AppContext;
   role: Role;
-  /** Role market: settles when this process lost the writer lock (it must stop: serve.ts exits). */
+  /** Role market: settles when this process lost the writer lock, and then it must stop. */
   leadershipLost?: Promise<Error> | undefined;
-  /** Starts listening; returns the base URL (http://host:port). */
   listen(port?: number, host?: string): Promise<string>;
-  /** Graceful stop: no new requests, sockets closed, market stopped, database flushed and closed. Idempotent. */
+  /** Idempotent. */
   close(): Promise<void>;
-  /** This process's Prometheus series (docs/operations.md "Metrics"). */
   metrics: Metrics;
-  /** Where they are served when METRICS_PORT is set. */
   metricsUrl?: string | undefined;
 }
 
@@ -102,11 +92,11 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
   const timers = config.timers ?? systemTimers;
   const log = config.log ?? createLogger(config.logLevel ?? 'info');
   const databaseUrl = config.databaseUrl ?? '';
-  // Metrics first: a standby waiting for the writer lock already answers the scrape (tickwise_writer_leader 0).
+  // Metrics first: a standby waiting for the writer lock already answers the scrape.
   const metrics = createMetrics();
   metrics.writerLeader.set(role === 'all' ? 1 : 0);
   const metricsServer = config.metrics ? await startMetricsServer(metrics.registry, config.metrics) : undefined;
-  // Role market: a standby waits here, before it opens anything, until the writer lock is its own.
+  // A standby opens nothing until the writer lock is its own.
   let leadership: Leadership | undefined;
   if (role === 'market') {
     log.info('market writer: waiting for the writer lock');
@@ -115,7 +105,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     metrics.writerLeader.set(1);
   }
   const pgliteDir = config.pgliteDir ?? join(config.dataDir, 'pglite');
-  // The embedded database's folder is this server's while it runs: the offline ops commands refuse it (dir-lock.ts).
+  // The offline ops commands refuse the embedded database's folder while this server runs (dir-lock.ts).
   const unlock =
     config.db || config.databaseUrl || pgliteDir.startsWith('memory://') ? () => undefined : lockPgliteDir(pgliteDir);
   const openedDb =
@@ -141,7 +131,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       })
     : openedDb;
   const db = timedDb(guarded, metrics);
-  /** Stopped in reverse order on close (market timers before the database they write to, the folder's lock last). */
+  /** Stopped in reverse order: market timers before the database they write to, the folder's lock last. */
   const stoppers: Array<() => Promise<void> | void> = [unlock, () => db.close()];
   if (leadership) stoppers.unshift(() => leadership.release());
   if (metricsServer) stoppers.unshift(() => metricsServer.close());
@@ -172,7 +162,6 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     const revocations = busRevocations(bus, log);
     stoppers.push(() => revocations.stop());
 
-    // The market: the writer's simulator (all, market) or a copy that follows the writer's ticks (gateway).
     const market = await MarketService.start(
       { db, clock, timers, log },
       { ...config.market, follow: role === 'gateway' },
@@ -180,7 +169,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     stoppers.push(() => market.close());
     if (role === 'market') stoppers.push(publishTicks(bus, market));
     if (role === 'gateway') stoppers.push(followTicks(bus, (tick) => market.follow(tick)));
-    // The price desk's flags and status (docs/market-data.md): kept by the writer, followed by every gateway.
+    // Kept by the writer, followed by every gateway (docs/market-data.md).
     let priceDesk: DeskContext | undefined;
     if (role === 'gateway') {
       const f = followDesk(bus, (flags) => market.followFlags(flags));
@@ -192,7 +181,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       priceDesk = f.ctx;
     } else if (market.deskSources) priceDesk = localDesk(market.deskSources);
 
-    // The socket hub (not in the market writer): user events reach it through the bus, whoever committed them.
+    // Not in the market writer: user events reach the hub through the bus, whoever committed them.
     const routes: RouteModule[] = [];
     let hub: Hub | undefined;
     if (role !== 'market') {
@@ -212,16 +201,15 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       hub = h;
       h.start();
       hubMetrics(metrics.registry, () => h.getStats());
-      // Role all: the engine pushes to the hub directly; a gateway's hub gets every user event off the bus.
       const offUsers = role === 'gateway' ? deliverUserEvents(bus, h) : () => undefined;
-      // A logout or password change on any gateway logs those sockets out at once (they must stop receiving pushes).
+      // Revoked sessions must stop receiving pushes at once, whichever gateway revoked them.
       const offRevoked = revocations.onRevoked((r) => h.revoke(r));
       stoppers.push(() => {
         offUsers();
         offRevoked();
         h.stop();
       });
-      // Gateways also cap sockets per address across all of them, in PostgreSQL (server/security/socket-leases.ts).
+      // Gateways cap sockets per address across all of them, so the count lives in PostgreSQL.
       const leases =
         role === 'gateway'
           ? sharedSocketLeases(
@@ -236,7 +224,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       routes.push(healthRoutes);
     }
 
-    // Codes and notices (docs/notifications.md): every role queues; the writer (all, market) sends.
+    // Every role queues codes and notices; only the writer sends (docs/notifications.md).
     const delivery = startDelivery(
       { db, clock, timers, log, count: (channel, state) => metrics.deliveries.inc({ channel, state }) },
       config.delivery ?? {},
@@ -255,8 +243,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       ),
       notifier: countedNotifier(config.notifier ?? delivery.notifier, metrics),
     };
-    // The order engine. Every engine announces the orders it committed; the others re-read them, so the writer's
-    // triggers know a new pending order or stop at once. Only the writer (all, market) triggers; each tick is timed.
+    // Every engine announces its committed orders so the writer's triggers see a new pending order or stop at once.
     const changes = orderChanges(bus, origin, (id) => engineRef.current?.refreshOrder(id) ?? Promise.resolve(), log);
     stoppers.push(() => changes.stop());
     const engine = new OrderEngine({ ...services, market: timedTicks(market, metrics) }, loadEngineInstruments, {
@@ -266,8 +253,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     engineRef.current = engine;
     await engine.start();
     stoppers.push(() => engine.stop());
-    // Price alerts (docs/alerts.md): every role serves the VAPID public key; the writer (all, market) evaluates the
-    // alerts on its ticks and delivers through the same per-user push as orders; a gateway announces changes.
+    // Every role serves the VAPID public key; only the writer evaluates alerts on its ticks (docs/alerts.md).
     const vapid = loadVapidKeys(config.dataDir, config.push?.vapid);
     const pushHosts = config.push?.hosts ?? PUSH_SERVICE_HOSTS;
     const webPush = new WebPushSender(db, log, {
@@ -308,7 +294,6 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       databaseUrl: config.databaseUrl,
       delivery: delivery.sender,
     };
-    // The writer's jobs (writer-jobs.ts): expiry, backups, fund income, swaps, the margin-call watch.
     if (role !== 'gateway') stoppers.push(...(await startWriterJobs(ctx, config, webPush, metrics.registry)));
     const app = await buildApp(ctx, {
       distDir: config.distDir,
@@ -340,11 +325,9 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       },
       close() {
         closing ??= (async () => {
-          // Sockets first, with 1012 "service restart", so clients are on their way to another gateway while the
-          // requests in flight finish; then no new requests; then the services, the writer lock last.
+          // Sockets first (1012) so clients move to another gateway while the requests in flight finish.
           hub?.stop();
-          // Requests in flight get DRAIN_MS to be answered; a connection still open then is cut, so a stuck client
-          // cannot hold the restart (serve.ts's own limit is longer).
+          // A stuck client cannot hold the restart: connections still open after DRAIN_MS are cut.
           const deadline = timers.setTimeout(() => app.server.closeAllConnections(), DRAIN_MS);
           await app.close();
           timers.clearTimeout(deadline);
@@ -360,7 +343,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       },
     };
   } catch (err) {
-    // Start-up failed part-way: stop whatever already runs (the market's timers, the metrics' port), then the database.
+    // Start-up failed part-way: stop whatever already runs, then the database.
     for (const stop of [...stoppers].reverse())
       await Promise.resolve()
         .then(stop)
@@ -369,7 +352,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
   }
 }
 
-/** BACKUP_DIR and the backup key, read at the first backup (DATA_DIR/backup.key is made then, not at start). */
+/** Read at the first backup, so DATA_DIR/backup.key is made then, not at start. */
 function backupsOf(config: ServerConfig): AppContext['backups'] {
   let key: Buffer | undefined;
   return {

@@ -1,4 +1,3 @@
-// Server configuration: what serve.ts reads from the environment and what tests pass to createServer.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../domain/time.ts';
 import { DEFAULT_FUND_DAY_MS } from '../domain/fund-maths.ts';
@@ -18,25 +17,22 @@ import { metricsEnv, type MetricsListen } from './metrics/metrics-server.ts';
 import { backupEnv, type BackupSchedule } from './backup/backup-job.ts';
 import { deliveryFromEnv, type DeliveryOptions } from './notify/delivery-options.ts';
 
-/**
- * Options for the simulated market, owned by the market module (server/market/): extend this interface there
- * as needed; createServer passes it through untouched.
- */
+/** Owned by the market module (server/market/); createServer passes it through untouched. */
 export interface MarketOptions extends MarketSourcesOptions {
   seed?: number;
   /** No timer-driven ticks: tests step the simulator by hand. */
   manual?: boolean;
-  /** Instruments added in memory beside the stored catalogue (the bench's, bench/lib/serve-entry.ts). */
+  /** Instruments added in memory beside the stored catalogue (the bench's). */
   catalogue?: AddedCatalogue;
-  /** How often the simulator advances in timer mode (ms, default 50). */
+  /** Timer mode's step period in ms (default 50). */
   tickIntervalMs?: number;
-  /** A gateway's copy of the market: history read but never written, prices only from follow() (role gateway). */
+  /** A gateway's copy: history read but never written, prices only from follow(). */
   follow?: boolean;
-  /** How often live kline bars are written (ms, default 5000). */
+  /** Period of live kline bar writes in ms (default 5000). */
   flushMs?: number;
-  /** How often old kline bars are pruned (ms, default one hour). */
+  /** Period of old kline bar pruning in ms (default one hour). */
   pruneMs?: number;
-  /** Websocket hub limits (server/ws/connection.ts HubOptions): batch period, buffer limits, stuck and idle timeouts. */
+  /** Websocket hub limits (server/ws/connection.ts HubOptions). */
   ws?: {
     flushMs?: number;
     softLimit?: number;
@@ -48,85 +44,70 @@ export interface MarketOptions extends MarketSourcesOptions {
 }
 
 export interface ServerConfig {
-  /** Root for PGlite data and the ops token. Default ./data. */
+  /** Root for PGlite data and the ops token; default ./data. */
   dataDir: string;
   /** postgres://… switches from PGlite to a real server. */
   databaseUrl?: string | undefined;
-  /** PGlite directory override, e.g. memory:// (tests). Default {dataDir}/pglite. */
+  /** PGlite directory override, e.g. memory:// in tests; default {dataDir}/pglite. */
   pgliteDir?: string | undefined;
-  /** Start PGlite as a copy of this tarball (tests' template database). */
+  /** Start PGlite as a copy of this tarball: the tests' template database. */
   pgliteTemplate?: Blob | undefined;
-  /** PGlite in a worker thread (server/db/pglite-bridge.ts): queries off the event loop. From the environment it is
-   * the default (`pgliteWorkerEnv`); a caller of createServer (the tests) asks for it explicitly. */
+  /** PGlite on a worker thread so queries leave the event loop free; tests ask for it explicitly. */
   pgliteWorker?: boolean | undefined;
-  /** The outer db refused inside its own transactions (server/db/tx-guard.ts; DB_TX_GUARD=1): the tests' servers.
-   * Each refusal is logged, and told to the function when one is given (the server tests fail on it). */
+  /** DB_TX_GUARD: refuse the outer db inside its own transactions; the function hears each refusal (tests fail). */
   txGuard?: boolean | ((err: Error) => void) | undefined;
-  /** An already open database (the server takes ownership and closes it). */
+  /** The server takes ownership and closes it. */
   db?: Db | undefined;
   clock?: Clock | undefined;
-  /**
-   * The real time, for what a device outside checks against it (staff TOTP codes): `clock` unless SIM_TIME shifts
-   * that one, when it stays the system clock.
-   */
+  /** Staff TOTP codes check against real time, so this stays the system clock when SIM_TIME shifts `clock`. */
   wallClock?: Clock | undefined;
   timers?: Timers | undefined;
   notifier?: Notifier | undefined;
-  /** Pino level; 'silent' in tests. */
   logLevel?: string | undefined;
-  /** A logger to use instead of a new pino at logLevel (a test that reads what was logged). */
+  /** Replaces a new pino at logLevel, for a test that reads what was logged. */
   log?: FastifyBaseLogger | undefined;
-  /** Built client to serve. Default ./dist. */
+  /** Built client to serve; default ./dist. */
   distDir?: string | undefined;
-  /** Static fallback when dist is missing (logos, icons). Default ./public. */
+  /** Static fallback when dist is missing (logos, icons); default ./public. */
   publicDir?: string | undefined;
   market?: MarketOptions | undefined;
-  /** Abuse budgets (server/security/limits.ts): RATE_LIMIT_FACTOR. */
+  /** RATE_LIMIT_FACTOR scales these abuse budgets. */
   security?: SecurityOptions | undefined;
-  /**
-   * Fastify's trustProxy (TRUST_PROXY): whether X-Forwarded-For names the client. Off by default, so a caller
-   * cannot pick its own address for the per-address limits; set it to the proxy's address or hop count behind
-   * a load balancer.
-   */
+  /** TRUST_PROXY; off by default so a caller cannot pick its own address for the per-address limits. */
   trustProxy?: boolean | string | number | undefined;
-  /** Checks every answer against its route's documented response schema (the server tests; never in production). */
+  /** Never in production: checks every answer against its documented schema for the server tests. */
   onResponseViolation?: ((v: ResponseViolation) => void) | undefined;
-  /** The back office's break-glass token (OPS_TOKEN); off when unset (docs/back-office.md "Break-glass"). */
+  /** OPS_TOKEN; off when unset (docs/back-office.md "Break-glass"). */
   opsToken?: string | undefined;
-  /** Minutes without a request after which a staff session ends (STAFF_IDLE_MINUTES, default 30). */
+  /** STAFF_IDLE_MINUTES (default 30). */
   staffIdleMinutes?: number | undefined;
-  /** Length of a fund day in ms (FUND_DAY_MS, default one day): a demo can watch a fund mature in seconds. */
+  /** FUND_DAY_MS (default one day): a demo can watch a fund mature in seconds. */
   fundDayMs?: number | undefined;
-  /** COPY_MIRROR_CHUNK: copies per transaction of a batched mirrored action (default 500,
-   * docs/copy-trading.md "Batching"); the kill -9 test makes it small so a kill lands between chunks. */
+  /** COPY_MIRROR_CHUNK (default 500); the kill -9 test makes it small so a kill lands between chunks. */
   copyMirrorChunk?: number | undefined;
-  /** Run the fund income job on the timers (default true); tests run it by hand (runFundIncome). */
+  /** Default true; tests run it by hand (runFundIncome). */
   fundJob?: boolean | undefined;
-  /** SWAP_ROLLOVER_MS: an accelerated swap rollover (every this many ms) for the soak and demos; default the daily
-   * schedule of each instrument (docs/trading.md "Swaps"). */
+  /** SWAP_ROLLOVER_MS: an accelerated rollover for the soak and demos; default each instrument's daily schedule. */
   swapRolloverMs?: number | undefined;
-  /** Run the swap job on the timers (default true); tests run it by hand (runSwaps). */
+  /** Default true; tests run it by hand (runSwaps). */
   swapJob?: boolean | undefined;
-  /** ROLE: `all` (default, one process), `market` (the market writer) or `gateway` (REST and sockets). */
+  /** ROLE: `all` (default), `market` (the market writer) or `gateway` (REST and sockets). */
   role?: Role | undefined;
-  /** NATS_URL: the broker of the market and gateway roles (nats://host:port). */
+  /** NATS_URL: the broker of the market and gateway roles. */
   natsUrl?: string | undefined;
-  /**
-   * Tests only: a bus shared with other roles in the same process, in place of NATS (the cluster server tests run
-   * over both). The server does not close it: its owner does.
-   */
+  /** Tests only: a bus shared with other roles in one process in place of NATS; its owner closes it. */
   bus?: Bus | undefined;
-  /** Web Push for price alerts (docs/alerts.md): VAPID keys, contact, allowed push services. */
+  /** VAPID_*: Web Push for price alerts (docs/alerts.md). */
   push?: PushOptions | undefined;
-  /** METRICS_PORT, METRICS_HOST: Prometheus metrics on a port of their own (docs/operations.md); off when absent. */
+  /** METRICS_PORT, METRICS_HOST; off when absent. */
   metrics?: MetricsListen | undefined;
-  /** BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP: scheduled backups on the market writer (docs/operations.md "Backups"). */
+  /** BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP: scheduled backups on the market writer. */
   backups?: BackupSchedule | undefined;
-  /** BACKUP_DIR for the backup command when no schedule is set (tests); default the schedule's folder. */
+  /** BACKUP_DIR for the backup command when no schedule is set (tests). */
   backupDir?: string | undefined;
-  /** BACKUP_KEY: the key that seals backups; default DATA_DIR/backup.key (server/backup/backup-key.ts). */
+  /** BACKUP_KEY; default DATA_DIR/backup.key. */
   backupKey?: string | undefined;
-  /** Where codes and notices go and the queue's retry rules (docs/notifications.md); none: the outbox. */
+  /** Where codes and notices go (docs/notifications.md); none: the outbox. */
   delivery?: DeliveryOptions | undefined;
 }
 
@@ -143,7 +124,7 @@ function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   return n;
 }
 
-/** An ISO instant for SIM_TIME: the server's clock starts there (see shiftedClock). */
+/** SIM_TIME: an ISO instant where the server's clock starts. */
 function timeEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
@@ -153,7 +134,7 @@ function timeEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return t;
 }
 
-/** TRUST_PROXY: true/false, a hop count, or addresses/CIDRs separated by commas (Fastify's forms). */
+/** Fastify's forms: true/false, a hop count, or addresses/CIDRs separated by commas. */
 export function trustProxyEnv(raw: string | undefined): boolean | string | number | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (raw === 'true') return true;
@@ -162,7 +143,7 @@ export function trustProxyEnv(raw: string | undefined): boolean | string | numbe
   return raw;
 }
 
-/** RATE_LIMIT_FACTOR: a positive number multiplying every budget (1 = the documented figures). */
+/** Multiplies every budget; 1 keeps the documented figures. */
 function factorEnv(env: NodeJS.ProcessEnv): number | undefined {
   const raw = env.RATE_LIMIT_FACTOR;
   if (raw === undefined || raw === '') return undefined;
@@ -171,8 +152,7 @@ function factorEnv(env: NodeJS.ProcessEnv): number | undefined {
   return n;
 }
 
-/** PGLITE_WORKER: embedded PGlite runs on a worker thread unless it is `0`, so queries do not hold the server's event
- * loop (docs/reliability.md has the soak's figures). */
+/** On by default so queries do not hold the server's event loop. */
 export function pgliteWorkerEnv(raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || raw === '1') return true;
   if (raw === '0') return false;
@@ -181,13 +161,7 @@ export function pgliteWorkerEnv(raw: string | undefined): boolean {
   );
 }
 
-/**
- * Reads PORT, HOST, DATA_DIR, DATABASE_URL, PGLITE_WORKER, DB_TX_GUARD, LOG_LEVEL, SIM_SEED, SIM_TIME,
- * OPS_TOKEN, STAFF_IDLE_MINUTES, FUND_DAY_MS, COPY_MIRROR_CHUNK, RATE_LIMIT_FACTOR, TRUST_PROXY, ROLE, NATS_URL, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
- * VAPID_SUBJECT, PRICE_SOURCES, FEED_STALE_MS, FEED_SPIKE_PCT, METRICS_PORT, METRICS_HOST, BACKUP_DIR, BACKUP_EVERY,
- * BACKUP_KEEP, BACKUP_KEY (each source reads its own settings: docs/market-data.md), and the delivery settings (SMTP_URL,
- * SMS_PROVIDER …: server/notify/delivery-options.ts).
- */
+/** Each price source reads its own settings (docs/market-data.md), delivery its own (server/notify/). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
   const market: MarketOptions = {};
   if (env.SIM_SEED) market.seed = intEnv(env, 'SIM_SEED', 1);
@@ -232,7 +206,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       subject: env.VAPID_SUBJECT || undefined,
     },
     delivery: deliveryFromEnv(env),
-    // Another built client (the e2e update test serves a second build on the same port and data directory).
+    // The e2e update test serves a second build on the same port and data directory.
     distDir: env.DIST_DIR || undefined,
   };
 }

@@ -1,6 +1,4 @@
-// Entry point for `npm start` / `npm run serve`: reads the environment, starts one process on one port
-// (client, REST API and /v1/ws; ROLE=market or gateway for a cluster, docs/scaling.md), prints where to go, and
-// shuts down cleanly on SIGTERM/SIGINT. A market writer that lost its lock exits at once: it must not write.
+// Entry point for `npm start`; a market writer that lost its lock exits at once, since it must not write.
 import { configFromEnv } from './config.ts';
 import { smtpWhere } from './notify/delivery-options.ts';
 import { createServer, type RunningServer } from './compose.ts';

@@ -1,7 +1,4 @@
-// The jobs only the market writer runs (role all or market, never a gateway): pending-order expiry every second,
-// scheduled backups (docs/operations.md "Backups"), the fund income job, swaps, the loss figure, copy trading's mirror
-// and reconciliation (docs/copy-trading.md) and the margin-call watch (docs/trading.md). Started by the composition
-// root (compose.ts) once the context is built; each answers a stopper.
+// The jobs only the market writer runs, never a gateway; each answers a stopper.
 import type { WebPushSender } from './alerts/web-push-sender.ts';
 import { startBackupJob } from './backup/backup-job.ts';
 import type { ServerConfig } from './config.ts';
@@ -24,7 +21,6 @@ export async function startWriterJobs(
 ): Promise<Stopper[]> {
   const { db, clock, timers, log, engine } = ctx;
   const stoppers: Stopper[] = [];
-  // Pending-order expiry: due pending orders cancelled every second.
   stoppers.push(startExpirySweep({ db, clock, timers, log, expire: (id) => engine.expirePending(id) }));
   if (config.backups) {
     stoppers.push(
@@ -34,10 +30,8 @@ export async function startWriterJobs(
       ),
     );
   }
-  // The fund income job pays due days (catching up after downtime) until close.
   if (config.fundJob !== false) stoppers.push(startFundJob(ctx, ctx.fundDayMs));
-  // Swaps and the margin-call watch: once per position and rollover, once per crossing, kept so in the database
-  // across a restart or a fail-over.
+  // Once per position and rollover, once per crossing: kept so in the database across a restart or a fail-over.
   if (config.swapJob !== false) {
     stoppers.push(startSwapJob({ db, clock, timers, log, engine, periodMs: config.swapRolloverMs ?? 0 }));
   }

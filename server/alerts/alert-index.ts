@@ -1,11 +1,8 @@
-// The market writer's in-memory index of active alerts, by instrument and kind: per instrument the "above" thresholds
-// in ascending order and the "below" ones in descending order, for the price and for the day's change %, so a tick
-// looks at the head of each list and stops at the first that does not hold. A tick that fires nothing costs two
-// comparisons per kind the instrument has alerts of (the change % is read only when it has day-move alerts); no query.
+// The writer's alerts sorted by threshold per instrument, so a tick stops at the first alert that does not hold.
 import { alertHolds, changeThreshold, type AlertKind } from '../../domain/price-alerts.ts';
 import type { ActiveAlert } from './alerts-repository.ts';
 
-/** An active alert with what a tick is compared with (the price for kind price, the day's change % for kind change). */
+/** Compared with the price for kind price, the day's change % for kind change. */
 export interface IndexedAlert extends ActiveAlert {
   threshold: number;
 }
@@ -19,7 +16,7 @@ type Kinds = Record<AlertKind, Sides>;
 
 const empty = (s: Sides): boolean => s.above.length === 0 && s.below.length === 0;
 
-/** Takes the alerts of one side list that hold at `value` (a sorted list: stops at the first that does not). */
+/** The list is sorted, so it stops at the first that does not hold. */
 function takeHolding(list: IndexedAlert[], value: number, into: IndexedAlert[]): void {
   while (
     list.length > 0 &&
@@ -71,11 +68,7 @@ export class AlertIndex {
     this.dropIfEmpty(alert.instrumentId, kinds);
   }
 
-  /**
-   * The alerts a tick makes hold, taken out of the index (each is handed out once): price alerts against `price`,
-   * day-move alerts against `change()` (the day's change %, read only when the instrument has such alerts; null when
-   * there is none to compare, e.g. no quote yet).
-   */
+  /** Each alert is handed out once; `change()` is read only when the instrument has day-move alerts. */
   take(instrumentId: number, price: number, change: () => number | null): IndexedAlert[] {
     const kinds = this.byInstrument.get(instrumentId);
     if (!kinds) return [];

@@ -1,10 +1,4 @@
-// The market writer's alert evaluation (docs/alerts.md "Rules"): the active alerts are loaded from the database at
-// start into an in-memory index by instrument (alert-index.ts); every live tick asks the index, which
-// hands out each alert whose condition now holds once; firing is one conditional UPDATE (active → fired), so an
-// alert is delivered once even when two writers see the crossing tick. A failed UPDATE puts the alert back for the
-// next tick. Only the writer (role all or market) runs a watcher; gateways announce changes (refresh).
-// A day-move alert compares the tick's quote's change % (MarketView.latest: the figure the market list shows, against
-// the trading day's open), so it fires exactly when the list shows ≥ +N % or ≤ −N %.
+// The market writer's alert evaluation; firing is conditional so two writers deliver once (docs/alerts.md "Rules").
 import type { FastifyBaseLogger } from 'fastify';
 import type { PriceAlert } from '../../domain/price-alerts.ts';
 import type { Clock } from '../../domain/time.ts';
@@ -18,7 +12,7 @@ export interface AlertWatcherDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   market: MarketView;
-  /** Delivers a fired alert to its user (socket push and Web Push); its failures are its own to log. */
+  /** Its failures are its own to log. */
   deliver(userId: number, alert: PriceAlert): Promise<void>;
 }
 
@@ -29,23 +23,20 @@ export class AlertWatcher {
 
   constructor(private readonly deps: AlertWatcherDeps) {}
 
-  /** Loads the active alerts, then follows the ticks. */
   async start(): Promise<void> {
     for (const a of await activeAlerts(this.deps.db)) this.index.add(a);
     this.unsubscribe = this.deps.market.onTick((tick) => this.onTick(tick));
   }
 
-  /** How many active alerts the index holds (ops, tests). */
   get size(): number {
     return this.index.size;
   }
 
-  /** Whether an alert is in the index (waiting for its price). */
   has(id: number): boolean {
     return this.index.has(id);
   }
 
-  /** An alert was added or deleted (here or elsewhere): re-read it. Resolves once done (a failure is logged). */
+  /** An alert changed here or elsewhere; a failure is logged. */
   refresh(id: number): Promise<void> {
     return this.track(
       (async () => {
@@ -62,7 +53,7 @@ export class AlertWatcher {
     if (this.index.size === 0) return;
     const price = Number(tick.price);
     if (!Number.isFinite(price)) return;
-    let change: string | null = null; // the quote's change %, read once and only if a day-move alert needs it
+    let change: string | null = null; // read once and only if a day-move alert needs it
     const readChange = (): number | null => {
       change = this.deps.market.latest(tick.code)?.change ?? null;
       const n = change === null ? NaN : Number(change);
@@ -98,7 +89,6 @@ export class AlertWatcher {
     return done;
   }
 
-  /** Resolves once every fire and refresh started so far has finished. */
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.all([...this.running]);
   }

@@ -1,5 +1,4 @@
-// The price_alerts table's SQL (migrations 620, 625): a user's list, add, delete, the conditional fire, and the active
-// alerts a market writer indexes. The rules (cap, which instruments, prices) are server/alerts/alerts.ts'.
+// The price_alerts table's SQL; the rules are server/alerts/alerts.ts'.
 import type { Queryable } from '../db/db.ts';
 import type { AlertCondition, AlertKind, PriceAlert } from '../../domain/price-alerts.ts';
 import { priceText } from '../../domain/format/price.ts';
@@ -24,21 +23,20 @@ interface AlertRow {
   fired_change: string | null;
 }
 
-/** The columns every read returns (the RETURNING of the fire too). */
+/** The fire's RETURNING uses them too. */
 const COLUMNS = `a.id, a.user_id, a.instrument_id, i.code, i.show_code, i.price_precision, a.kind, a.condition,
   a.price::text AS price, a.percent::text AS percent, a.note, a.status, a.created_at, a.fired_at,
   a.fired_price::text AS fired_price, a.fired_change::text AS fired_change`;
 
 const SELECT = `SELECT ${COLUMNS} FROM price_alerts a JOIN instruments i ON i.id = a.instrument_id`;
 
-/** An active alert as the tick index holds it. */
 export interface ActiveAlert {
   id: number;
   userId: number;
   instrumentId: number;
   kind: AlertKind;
   condition: AlertCondition;
-  /** The level (price) or N (change), as the database holds it. */
+  /** The level (price) or N (change). */
   value: string;
 }
 
@@ -52,7 +50,7 @@ function alertOf(r: AlertRow): PriceAlert {
     kind: r.kind,
     condition: r.condition,
     price: r.price === null ? null : priceText(r.price, places),
-    percent: r.percent === null ? null : trimZeros(r.percent), // N as typed, without the column's padding: '2.50' → '2.5'
+    percent: r.percent === null ? null : trimZeros(r.percent), // N as typed, without the column's padding
     note: r.note,
     status: Number(r.status) === 0 ? 'active' : 'fired',
     created_at: Number(r.created_at),
@@ -71,7 +69,6 @@ const active = (r: AlertRow): ActiveAlert => ({
   value: (r.kind === 'change' ? r.percent : r.price) ?? '0',
 });
 
-/** The user's active alerts (newest first), then the newest `firedShown` fired ones. */
 export async function userAlerts(q: Queryable, userId: number, firedShown: number): Promise<PriceAlert[]> {
   const live = await q.query<AlertRow>(`${SELECT} WHERE a.user_id = $1 AND a.status = 0 ORDER BY a.id DESC`, [userId]);
   const fired = await q.query<AlertRow>(
@@ -119,27 +116,24 @@ export async function insertAlert(q: Queryable, a: NewAlert): Promise<number> {
   return Number(row.id);
 }
 
-/** Deletes one of the user's alerts; false when there is no such alert of this user (another's stays untouched). */
+/** False when this user has no such alert; another's stays untouched. */
 export async function deleteAlert(q: Queryable, userId: number, id: number): Promise<boolean> {
   const rows = await q.query('DELETE FROM price_alerts WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId]);
   return rows.length > 0;
 }
 
-/** Every active alert: what a starting market writer indexes. */
+/** What a starting market writer indexes. */
 export async function activeAlerts(q: Queryable): Promise<ActiveAlert[]> {
   return (await q.query<AlertRow>(`${SELECT} WHERE a.status = 0`)).map(active);
 }
 
-/** One alert if it is still active (an index following a change made elsewhere), else undefined. */
+/** An index following a change made elsewhere re-reads it. */
 export async function activeAlert(q: Queryable, id: number): Promise<ActiveAlert | undefined> {
   const [row] = await q.query<AlertRow>(`${SELECT} WHERE a.id = $1 AND a.status = 0`, [id]);
   return row ? active(row) : undefined;
 }
 
-/**
- * Fires an alert: active → fired, only if it is still active. The answer is the fired alert, or undefined when it
- * was deleted or fired already (by another writer): the caller then delivers nothing, so it fires once.
- */
+/** Conditional on still being active, so an alert fires once even with two writers. */
 export async function fireAlert(
   q: Queryable,
   id: number,
@@ -156,7 +150,7 @@ export async function fireAlert(
   return row ? { ...alertOf(row), userId: Number(row.user_id) } : undefined;
 }
 
-/** True when the instrument exists and is listed (a disabled one has no live price to watch). */
+/** A disabled instrument has no live price to watch. */
 export async function listedInstrument(q: Queryable, id: number): Promise<{ pricePrecision: number } | undefined> {
   const [row] = await q.query<{ price_precision: number }>(
     'SELECT price_precision FROM instruments WHERE id = $1 AND enabled',

@@ -1,8 +1,4 @@
-// Price-alert rules (docs/alerts.md): at most ALERTS_MAX active alerts per user (of both kinds), each
-// on a listed instrument, either at a positive price within the instrument's precision or at a day move of N % within
-// PERCENT_MIN..PERCENT_MAX (2 decimals), with an optional short note; a user deletes only
-// their own. Each change is one transaction holding the user's row (two devices adding the last place apply one after
-// the other), then announced so the market writer's tick index follows. Every change answers the whole list.
+// Price-alert rules (docs/alerts.md); a change holds the user's row so two devices cannot both take the last place.
 import {
   ALERT_NOTE_MAX,
   ALERTS_MAX,
@@ -21,14 +17,10 @@ import type { Db } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { countActive, deleteAlert, insertAlert, listedInstrument, userAlerts } from './alerts-repository.ts';
 
-/** Prices below this: a price needs at most 15 significant digits for the tick index's exact comparison. */
+/** The tick index's exact comparison needs at most 15 significant digits. */
 const PRICE_LIMIT = '1000000000';
 
-/**
- * Tells the market writer's index about an added or deleted alert. On the writer itself (role all) it resolves once
- * the index has it, so an alert is watched from the moment its route answers; a gateway's announcement is sent and
- * followed by the writer shortly after.
- */
+/** On the writer it resolves once the index has it, so an alert is watched from the moment its route answers. */
 export type AlertChanged = (alertId: number) => void | Promise<void>;
 
 export interface AlertInput {
@@ -36,9 +28,7 @@ export interface AlertInput {
   /** Default `price`. */
   kind?: AlertKind | undefined;
   condition: AlertCondition;
-  /** The level of a `price` alert. */
   price?: string | undefined;
-  /** N of a `change` alert. */
   percent?: string | undefined;
   note?: string | undefined;
 }
@@ -49,7 +39,7 @@ export async function readAlerts(db: Db, userId: number): Promise<PriceAlerts> {
 
 const placesOf = (t: string): number => (t.includes('.') ? t.length - t.indexOf('.') - 1 : 0);
 
-/** The price as typed, checked; never rounded into another number (a typed price that does not fit is refused). */
+/** Never rounded: a typed price that does not fit is refused. */
 function checkedPrice(raw: string | undefined, pricePrecision: number): string {
   const t = (raw ?? '').trim();
   const problem = positiveNumberProblem(t);
@@ -59,7 +49,7 @@ function checkedPrice(raw: string | undefined, pricePrecision: number): string {
   return t;
 }
 
-/** N as typed, checked (alerts.errors.percent otherwise); never rounded. */
+/** Never rounded. */
 function checkedPercent(raw: string | undefined): string {
   const t = (raw ?? '').trim();
   if (!validPercent(t)) throw new ApiError('alerts.errors.percent', undefined, { min: PERCENT_MIN, max: PERCENT_MAX });
@@ -97,7 +87,7 @@ export async function createAlert(
   return readAlerts(db, userId);
 }
 
-/** Deletes one of the caller's alerts (active or fired). Another user's, or none: refused, nothing changes. */
+/** Another user's alert is refused like a missing one, changing nothing. */
 export async function removeAlert(db: Db, userId: number, id: number, changed: AlertChanged): Promise<PriceAlerts> {
   if (!(await deleteAlert(db, userId, id))) throw new ApiError('alerts.errors.not_found');
   await changed(id);

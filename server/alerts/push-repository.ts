@@ -1,4 +1,3 @@
-// The push_subscriptions table's SQL (migration 620): the browsers a user receives Web Push on.
 import type { Queryable } from '../db/db.ts';
 
 export interface PushTarget {
@@ -8,7 +7,7 @@ export interface PushTarget {
   lang: string;
 }
 
-/** Stores a browser's subscription for the user; an endpoint another user had is taken over (a new sign-in there). */
+/** An endpoint another user had is taken over: a new sign-in on that browser. */
 export async function saveSubscription(q: Queryable, userId: number, t: PushTarget, at: number): Promise<void> {
   await q.query(
     `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, lang, created_at) VALUES ($1, $2, $3, $4, $5, $6)
@@ -17,7 +16,6 @@ export async function saveSubscription(q: Queryable, userId: number, t: PushTarg
   );
 }
 
-/** Keeps the user's newest `max` subscriptions. */
 export async function trimSubscriptions(q: Queryable, userId: number, max: number): Promise<void> {
   await q.query(
     `DELETE FROM push_subscriptions WHERE user_id = $1 AND id NOT IN
@@ -26,12 +24,12 @@ export async function trimSubscriptions(q: Queryable, userId: number, max: numbe
   );
 }
 
-/** Deletes the user's subscription of this endpoint (sign-out on that browser); another user's stays. */
+/** Another user's stays. */
 export async function deleteSubscription(q: Queryable, userId: number, endpoint: string): Promise<void> {
   await q.query('DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2', [userId, endpoint]);
 }
 
-/** Deletes an endpoint the push service says is gone (404/410), whoever it belonged to. */
+/** Whoever it belonged to. */
 export async function forgetEndpoint(q: Queryable, endpoint: string): Promise<void> {
   await q.query('DELETE FROM push_subscriptions WHERE endpoint = $1', [endpoint]);
 }

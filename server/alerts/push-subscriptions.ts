@@ -1,6 +1,4 @@
-// Rules for storing a browser's Web Push subscription (docs/alerts.md "Web Push"): the endpoint must be an https URL
-// on a known push service (the server POSTs to it, so an arbitrary URL would let a user make the server call anything),
-// the keys must be a P-256 public key and a 16-byte auth secret; at most PUSH_DEVICES_MAX browsers per user.
+// The server POSTs to a stored push subscription, so it must be on a known service (docs/alerts.md "Web Push").
 import { PUSH_DEVICES_MAX } from '../../domain/price-alerts.ts';
 import { LANGUAGES } from '../../domain/types.ts';
 import { lockUser } from '../auth/users.ts';
@@ -8,7 +6,7 @@ import type { Db } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { deleteSubscription, saveSubscription, trimSubscriptions, type PushTarget } from './push-repository.ts';
 
-/** The push services of Chrome/Edge/Android (FCM), Firefox (Mozilla autopush), Safari (Apple) and Windows (WNS). */
+/** FCM, Mozilla autopush, Apple and WNS. */
 export const PUSH_SERVICE_HOSTS: readonly string[] = [
   'fcm.googleapis.com',
   'android.googleapis.com',
@@ -17,11 +15,7 @@ export const PUSH_SERVICE_HOSTS: readonly string[] = [
   '*.notify.windows.com',
 ];
 
-/**
- * Whether the endpoint is on an allowed push service. An entry names a host ('*.x' for its subdomains) on the default
- * HTTPS port only: the same host on another port is another service the server must not be made to call. An entry
- * may name its port ('127.0.0.1:8443', the tests' local push service), and then only that port.
- */
+/** Default HTTPS port only, unless the entry names its port: the same host on another port is another service. */
 function hostAllowed(url: URL, allowed: readonly string[]): boolean {
   return allowed.some((h) => {
     if (/:\d+$/.test(h)) return url.host === h;
@@ -30,11 +24,7 @@ function hostAllowed(url: URL, allowed: readonly string[]): boolean {
   });
 }
 
-/**
- * Whether the server may POST to this endpoint: https, no credentials, on an allowed push service. Checked when a
- * subscription is stored and again before each send, so a row stored under an older rule (a port the rule now
- * refuses) is never called.
- */
+/** Checked again before each send, so a row stored under an older rule is never called. */
 export function endpointAllowed(endpoint: string, hosts: readonly string[]): boolean {
   let url: URL;
   try {
@@ -49,7 +39,7 @@ function base64urlBytes(text: string): number {
   return /^[A-Za-z0-9_-]+={0,2}$/.test(text) ? Buffer.from(text, 'base64url').length : -1;
 }
 
-/** The subscription as sent, checked; refused with a translated error otherwise. */
+/** Refused with a translated error. */
 export function checkedTarget(t: PushTarget, hosts: readonly string[]): PushTarget {
   if (!endpointAllowed(t.endpoint, hosts)) throw new ApiError('alerts.errors.push_endpoint');
   const p256 = Buffer.from(t.p256dh, 'base64url');

@@ -1,6 +1,4 @@
-// The server's VAPID key pair (RFC 8292), which signs every Web Push request: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY from
-// the environment, or a pair generated once into DATA_DIR/vapid.json (mode 0600), so browsers' subscriptions (bound
-// to the public key) keep working across restarts. Never logged; only the public key leaves the server.
+// The VAPID key pair, kept across restarts because browsers' subscriptions are bound to the public key; never logged.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webpush from 'web-push';
@@ -25,7 +23,7 @@ function checked(v: unknown, from: string): VapidKeys {
   return { publicKey: k.publicKey, privateKey: k.privateKey };
 }
 
-/** The configured pair, else the one in DATA_DIR/vapid.json, else a new one written there. */
+/** A new pair is written to DATA_DIR/vapid.json (0600). */
 export function loadVapidKeys(dataDir: string, configured?: VapidKeys): VapidKeys {
   if (configured) return checked(configured, 'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY');
   const path = join(dataDir, VAPID_FILE);

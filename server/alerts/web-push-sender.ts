@@ -1,8 +1,4 @@
-// Web Push for a fired alert (docs/alerts.md "Delivery"): one encrypted message (aes128gcm, RFC 8291) signed with the
-// server's VAPID key (RFC 8292) to each browser the user subscribed, through the maintained `web-push` library. The
-// text is written in the language the browser subscribed with. An endpoint the push service says is gone (404, 410)
-// is forgotten, and so is a stored one the push-service rule does not allow (a port other than HTTPS's), without
-// calling it. Endpoints are capability URLs: never logged.
+// Web Push for a fired alert (docs/alerts.md "Delivery"); endpoints are capability URLs, so never logged.
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
@@ -14,29 +10,28 @@ import { forgetEndpoint, userSubscriptions } from './push-repository.ts';
 import { endpointAllowed } from './push-subscriptions.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 
-/** What the service worker shows (public/ or src/sw: the `push` handler reads these fields). */
+/** The service worker's `push` handler reads these fields. */
 export interface AlertPushPayload {
   title: string;
   body: string;
   tag: string; // one notification per alert: the in-app one and the pushed one replace each other
-  url: string; // opened on notificationclick
+  url: string;
 }
 
 export interface WebPushOptions {
   keys: VapidKeys;
   /** The VAPID `sub` claim: a mailto: or https: contact for the push services. */
   subject: string;
-  /** The push services the server may call (PUSH_SERVICE_HOSTS unless configured), checked again at each send. */
+  /** Checked again at each send. */
   hosts: readonly string[];
-  /** TLS agent for the requests (a test trusts its own local endpoint's certificate with it). */
+  /** A test trusts its own local endpoint's certificate with it. */
   agent?: Agent | undefined;
 }
 
-/** Seconds a push service keeps a message for a browser that is offline: an alert older than an hour is stale. */
+/** An alert older than an hour is stale, so offline browsers need not get it. */
 const TTL_S = 3600;
 const TIMEOUT_MS = 10_000;
 
-/** The notification text of a fired alert, in `lang`. */
 export function alertPushPayload(alert: PriceAlert, lang: Language): AlertPushPayload {
   const { key, params } = firedMessage(alert);
   return {
@@ -58,12 +53,12 @@ export class WebPushSender {
     return this.opts.keys.publicKey;
   }
 
-  /** Sends the alert to every browser of the user; failures are logged (without the endpoint), never thrown. */
+  /** Failures are logged without the endpoint, never thrown. */
   send(userId: number, alert: PriceAlert): Promise<void> {
     return this.deliver(userId, (lang) => alertPushPayload(alert, lang), { alertId: alert.id });
   }
 
-  /** A margin call (docs/trading.md "Margin call") to every browser of the user, in each one's language. */
+  /** A margin call, in each browser's language. */
   sendNotice(userId: number, values: { risk_rate: string; level: string }): Promise<void> {
     return this.deliver(
       userId,

@@ -1,10 +1,7 @@
-// A PGlite backup's archive checked whole before anything is written (docs/operations.md "Backups"): its gzip
-// stream complete and every tar entry present to the archive's end marker, so a tar cut inside valid gzip is refused
-// before PGlite's loader leaves partial files in DATA_DIR.
+// A PGlite archive checked whole first, since PGlite's loader would leave partial files in DATA_DIR from a cut tar.
 import { gunzipSync } from 'node:zlib';
 import { BadBackup } from './sealed.ts';
 
-/** Reads an octal tar field. */
 const octal = (b: Buffer, at: number, len: number): number =>
   parseInt(
     b
@@ -15,8 +12,7 @@ const octal = (b: Buffer, at: number, len: number): number =>
     8,
   );
 
-/** Checks that a tarball is whole (every header's checksum, every file's bytes, the end marker); throws naming what
- * is missing. */
+/** Throws naming what is missing. */
 export function checkTarball(file: string, tar: Buffer): void {
   let at = 0;
   while (at + 512 <= tar.length) {
@@ -36,7 +32,7 @@ export function checkTarball(file: string, tar: Buffer): void {
   throw new BadBackup(file, 'cut short: the archive has no end (an incomplete copy?)');
 }
 
-/** A PGlite archive (gzip of a tarball) as the whole tarball, or a refusal naming the file and the problem. */
+/** A refusal names the file and the problem. */
 export function pgliteArchive(file: string, gz: Buffer): Buffer {
   let tar: Buffer;
   try {

@@ -1,6 +1,4 @@
-// Scheduled backups on the market writer (BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP; docs/operations.md "Backups"): a
-// backup every period into one folder, named by its UTC time, the oldest removed past the number to keep. A failed
-// backup is logged and tried again at the next period; it never stops the writer.
+// Scheduled backups on the market writer; a failed one is logged and retried, never stopping the writer.
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,7 +16,7 @@ export interface BackupSchedule {
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: DAY_MS };
 export const DEFAULT_BACKUP_KEEP = 7;
 
-/** BACKUP_EVERY as `30m`, `6h` or `1d` (at least 1 minute). */
+/** `30m`, `6h` or `1d`, at least 1 minute. */
 export function parseEvery(raw: string): number {
   const m = /^(\d{1,4})([mhd])$/.exec(raw.trim());
   const n = Number(m?.[1] ?? 0);
@@ -26,7 +24,7 @@ export function parseEvery(raw: string): number {
   return n * (UNITS[m[2] ?? 'm'] ?? 60_000);
 }
 
-/** BACKUP_DIR (on), BACKUP_EVERY (default 1d) and BACKUP_KEEP (default 7); undefined without BACKUP_DIR. */
+/** Undefined without BACKUP_DIR; BACKUP_EVERY defaults to 1d, BACKUP_KEEP to 7. */
 export function backupEnv(env: NodeJS.ProcessEnv): BackupSchedule | undefined {
   if (!env.BACKUP_DIR) return undefined;
   const keepRaw = env.BACKUP_KEEP ?? '';
@@ -47,7 +45,7 @@ export function backupName(at: number, kind: Db['kind']): string {
   return `tickwise-${stamp}.${kind === 'postgres' ? 'dump' : 'tar.gz'}.sealed`;
 }
 
-/** Removes the oldest backups of the folder past `keep` (only files this job named). */
+/** Only files this job named are removed. */
 export function pruneBackups(dir: string, keep: number): string[] {
   const ours = readdirSync(dir)
     .filter((f) => NAME.test(f))
@@ -63,14 +61,13 @@ export interface BackupJobDeps {
   clock: Clock;
   timers: Timers;
   log: FastifyBaseLogger;
-  /** The backup key (server/backup/backup-key.ts). */
   key: () => Buffer;
 }
 
-/** The schedule's stop, and `idle` to wait for a backup under way (tests). */
+/** `idle` waits for a backup under way (tests). */
 export type BackupJob = (() => Promise<void>) & { idle(): Promise<void> };
 
-/** Starts the schedule. One backup at a time: a slow one delays the next instead of overlapping. */
+/** One backup at a time: a slow one delays the next instead of overlapping. */
 export function startBackupJob(deps: BackupJobDeps, schedule: BackupSchedule): BackupJob {
   let running: Promise<BackupFile | undefined> | undefined;
   const once = async (): Promise<BackupFile | undefined> => {

@@ -1,7 +1,4 @@
-// The key that seals backups (docs/operations.md "The backup key"): BACKUP_KEY (32 bytes, base64 or hex), else the
-// file DATA_DIR/backup.key, written once (mode 0600) by the first backup. The key is never inside an archive: the
-// PGlite archive is DATA_DIR/pglite alone and a PostgreSQL dump holds only the database, so a stolen backup without
-// the key reveals no TOTP seed, e-mail or balance.
+// The key that seals backups, never inside an archive (docs/operations.md "The backup key").
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +6,7 @@ import { join } from 'node:path';
 export const BACKUP_KEY_FILE = 'backup.key';
 const KEY_BYTES = 32;
 
-/** 32 bytes written as base64 (44 characters) or hex (64); anything else is refused, naming where it came from. */
+/** Anything but base64 or hex of 32 bytes is refused, naming where it came from. */
 export function parseBackupKey(text: string, from: string): Buffer {
   const t = text.trim();
   const bytes = /^[0-9a-fA-F]{64}$/.test(t)
@@ -22,18 +19,16 @@ export function parseBackupKey(text: string, from: string): Buffer {
   return bytes;
 }
 
-/** Eight bytes that tell keys apart (a backup names the key it needs) and reveal nothing of the key. */
+/** A backup names the key it needs without revealing anything of it. */
 export function backupKeyId(key: Buffer): Buffer {
   return createHash('sha256').update('tickwise backup key id\0').update(key).digest().subarray(0, 8);
 }
 
-/** Where a server finds its key: BACKUP_KEY, else DATA_DIR/backup.key. */
 export interface BackupKeySource {
   dataDir: string;
   configured?: string | undefined;
 }
 
-/** The key in a key file, or undefined when there is no such file. */
 function keyFile(path: string): Buffer | undefined {
   try {
     return parseBackupKey(readFileSync(path, 'utf8'), path);
@@ -43,7 +38,7 @@ function keyFile(path: string): Buffer | undefined {
   }
 }
 
-/** The key to seal with: BACKUP_KEY, else DATA_DIR/backup.key, made now (0600) when there is none yet. */
+/** Makes DATA_DIR/backup.key (0600) when there is none yet. */
 export function sealingKey(src: BackupKeySource): Buffer {
   if (src.configured) return parseBackupKey(src.configured, 'BACKUP_KEY');
   const path = join(src.dataDir, BACKUP_KEY_FILE);
@@ -59,7 +54,7 @@ export function sealingKey(src: BackupKeySource): Buffer {
   return parseBackupKey(readFileSync(path, 'utf8'), path);
 }
 
-/** The key to open a backup with (restore): a named key file, else BACKUP_KEY, else DATA_DIR/backup.key; never made. */
+/** Never made: a restore needs the key the backup was sealed with. */
 export function openingKey(src: BackupKeySource & { keyFile?: string | undefined }): Buffer {
   if (src.keyFile) return parseBackupKey(readFileSync(src.keyFile, 'utf8'), src.keyFile);
   if (src.configured) return parseBackupKey(src.configured, 'BACKUP_KEY');

@@ -1,10 +1,4 @@
-// Backups that restore (docs/operations.md "Backups"): a consistent copy of the running database written to a file,
-// and that file restored into a stopped or fresh DATA_DIR or an empty PostgreSQL database, checked by the ledger's
-// invariants before anyone relies on it.
-// - PGlite: a checkpoint, then the data directory as a tarball (PGlite's dumpDataDir runs while no statement does:
-//   a crash-consistent copy that replays its WAL to the last committed transaction), gzip-compressed.
-// - PostgreSQL: pg_dump's custom format (one consistent snapshot), restored with pg_restore.
-// Either archive is sealed with the backup key (sealed.ts, backup-key.ts): the file alone reveals nothing.
+// Sealed backups, checked by the ledger's invariants once restored (docs/operations.md "Backups").
 import { constants } from 'node:fs';
 import { link, mkdir, mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,32 +21,22 @@ export interface BackupFile {
   bytes: number;
 }
 
-/** gzip's first two bytes: a PGlite archive; pg_dump's custom format starts with "PGDMP". */
+/** PGlite archives are gzip; pg_dump's custom format starts with "PGDMP". */
 export function backupKindOf(bytes: Uint8Array): BackupKind | null {
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) return 'pglite';
   if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') === 'PGDMP') return 'postgres';
   return null;
 }
 
-/**
- * A backup's name inside BACKUP_DIR: letters, digits, dot, dash and underscore, not starting with a dot, no "..":
- * never a path, so no backup lands outside BACKUP_DIR (an admin's `--to dist/x` was downloadable from the app port).
- */
+/** Never a path, so no backup lands outside BACKUP_DIR where the app port could serve it. */
 export const BACKUP_NAME = /^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 
-/** Where a backup goes: a name checked by BACKUP_NAME, in BACKUP_DIR. */
 export interface BackupPlace {
   dir: string;
   name: string;
 }
 
-/**
- * Writes a sealed backup of `db` as `place.name` in `place.dir` (docs/operations.md "Backups"): the only writer of
- * backup files, so the rules hold for the command and the schedule alike — a name, never a path; mode 0600; never
- * over an existing file (written under a hidden temporary name, then linked to its name, which fails if taken);
- * sealed with `key`. The archive is streamed through gzip (zlib's thread pool) and the cipher, never held
- * compressed on the event loop.
- */
+/** The only writer of backup files: mode 0600, never over an existing file, streamed so the event loop stays free. */
 export async function writeBackup(
   db: Db,
   databaseUrl: string | undefined,
@@ -89,7 +73,7 @@ export async function writeBackup(
   return { file: target, kind: db.kind, bytes: (await stat(target)).size };
 }
 
-/** The tarball in 1 MB pieces, so gzip and the cipher take turns with the server's requests. */
+/** Pieces of 1 MB, so gzip and the cipher take turns with the server's requests. */
 function* slices(bytes: Uint8Array): Generator<Uint8Array> {
   for (let at = 0; at < bytes.length; at += 1 << 20) yield bytes.subarray(at, at + (1 << 20));
 }
@@ -100,7 +84,7 @@ const exists = (path: string): Promise<boolean> =>
     (err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? false : Promise.reject(err)),
   );
 
-/** A backup file's archive: unsealed with `key` (a sealed file), or as it is (a backup from before sealing). */
+/** An unsealed file is a backup from before sealing and is read as it is. */
 export async function readArchive(file: string, key: () => Buffer): Promise<{ kind: BackupKind; archive: Buffer }> {
   const bytes = await readFile(file);
   if (isSealed(bytes)) return unseal(file, bytes, key());
@@ -109,7 +93,7 @@ export async function readArchive(file: string, key: () => Buffer): Promise<{ ki
   return { kind, archive: bytes };
 }
 
-/** Restores a pg_dump archive into an empty database (through a private temporary file pg_restore can read). */
+/** pg_restore reads the archive from a private temporary file. */
 export async function restorePostgres(archive: Buffer, databaseUrl: string): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'tickwise-restore-'));
   try {
@@ -121,7 +105,7 @@ export async function restorePostgres(archive: Buffer, databaseUrl: string): Pro
   }
 }
 
-/** Tables in the public schema: a restore target must have none. */
+/** A restore target must have none. */
 export async function userTables(db: Db): Promise<string[]> {
   const rows = await db.query<{ name: string }>(
     `SELECT table_name AS name FROM information_schema.tables
@@ -136,7 +120,6 @@ export interface RestoreCheck {
   records: number;
 }
 
-/** The ledger's invariants on a restored database, with what it holds. */
 export async function checkRestored(db: Db): Promise<RestoreCheck> {
   const [row] = await db.query<{ accounts: string; records: string }>(
     'SELECT (SELECT count(*) FROM accounts)::text AS accounts, (SELECT count(*) FROM financial_records)::text AS records',

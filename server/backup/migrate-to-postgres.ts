@@ -1,8 +1,4 @@
-// `npm run ops -- migrate-to-postgres`: copies the embedded database (DATA_DIR's PGlite, the server stopped) into an
-// empty PostgreSQL database (docs/operations.md "Moving to PostgreSQL"). Both are brought to the same migration,
-// every table is copied in foreign-key order with its rows in key order, sequences continue after the copied ids,
-// and the copy is checked: the same rows per table, the same money fingerprint, and the ledger's invariants on both
-// sides, before and after.
+// `npm run ops -- migrate-to-postgres`, checked on both sides (docs/operations.md "Moving to PostgreSQL").
 import type { Db, Queryable } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { ledgerViolations, moneyFingerprint, type LedgerViolation } from '../ledger/invariants.ts';
@@ -21,7 +17,7 @@ export interface MigrationReport {
 const BATCH = 200;
 const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
-/** Tables in an order where every table comes after the tables it references (self-references aside). */
+/** Self-references aside. */
 export async function tablesInReferenceOrder(q: Queryable): Promise<string[]> {
   const tables = (
     await q.query<{ name: string }>(
@@ -74,7 +70,7 @@ async function keyOf(q: Queryable, table: string): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-/** A value as the pg driver sends it: bytes as a Buffer, everything else as PGlite gave it. */
+/** The pg driver wants bytes as a Buffer. */
 const wire = (v: unknown): unknown => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v) : v);
 
 async function copyTable(from: Queryable, to: Queryable, table: string): Promise<number> {
@@ -104,7 +100,6 @@ async function copyTable(from: Queryable, to: Queryable, table: string): Promise
   }
 }
 
-/** Every sequence owned by a column continues after the largest value copied. */
 async function continueSequences(to: Queryable): Promise<void> {
   const owned = await to.query<{ seq: string; tbl: string; col: string }>(
     `SELECT s.relname AS seq, t.relname AS tbl, a.attname AS col FROM pg_class s
@@ -136,7 +131,7 @@ async function counts(q: Queryable, tables: readonly string[]): Promise<Map<stri
   return out;
 }
 
-/** Copies `source` (PGlite) into `target` (an empty PostgreSQL database); throws, naming the difference, on a mismatch. */
+/** Throws, naming the difference, on a mismatch. */
 export async function migrateToPostgres(source: Db, target: Db, now: number): Promise<MigrationReport> {
   if ((await userTables(target)).length > 0) throw new Error('the PostgreSQL database is not empty: use a new one');
   await migrate(source, now);
@@ -146,8 +141,7 @@ export async function migrateToPostgres(source: Db, target: Db, now: number): Pr
   const order = (await tablesInReferenceOrder(source)).filter((t) => t !== 'schema_migrations');
   const tables: TableCopy[] = [];
   await target.tx(async (q) => {
-    // Rows a migration wrote into the new database (a default table such as the leverage caps) give way to the
-    // source's: the embedded database is the authority, and its own migrations wrote the same rows or newer ones.
+    // The embedded database is the authority: rows the target's own migrations wrote give way to the source's.
     const seeded = await counts(q, order);
     for (const table of [...order].reverse())
       if ((seeded.get(table) ?? 0) > 0) await q.query(`DELETE FROM ${ident(table)}`);

@@ -1,6 +1,4 @@
-// PostgreSQL's own client programs (pg_dump, pg_restore) for backups of a PostgreSQL database: from PG_BIN_DIR,
-// else the newest /usr/lib/postgresql/*/bin (Debian's layout), else the PATH. The password never goes on the
-// command line (where `ps` shows it): it travels in PGPASSWORD.
+// pg_dump and pg_restore for backups; the password goes in PGPASSWORD, never on the command line where `ps` shows it.
 import { execFile, spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { existsSync, readdirSync } from 'node:fs';
@@ -17,7 +15,6 @@ export function pgTool(name: 'pg_dump' | 'pg_restore', env: NodeJS.ProcessEnv = 
   return versions[0] ? join(root, versions[0], 'bin', name) : name;
 }
 
-/** The URL without its password, and the password for PGPASSWORD. */
 export function splitPassword(databaseUrl: string): { url: string; password: string } {
   const u = new URL(databaseUrl);
   const password = decodeURIComponent(u.password);
@@ -25,7 +22,7 @@ export function splitPassword(databaseUrl: string): { url: string; password: str
   return { url: u.toString(), password };
 }
 
-/** Runs a PostgreSQL client program against `databaseUrl`; rejects with its stderr (never the password). */
+/** Rejects with its stderr, never the password. */
 export function runPgTool(name: 'pg_dump' | 'pg_restore', args: readonly string[], databaseUrl: string): Promise<void> {
   const { url, password } = splitPassword(databaseUrl);
   return new Promise((resolve, reject) => {
@@ -39,7 +36,7 @@ export function runPgTool(name: 'pg_dump' | 'pg_restore', args: readonly string[
   });
 }
 
-/** Runs pg_dump with its output on `stdout` (streamed, never held whole); `done` rejects with its stderr. */
+/** Streamed, never held whole; `done` rejects with its stderr. */
 export function streamPgTool(
   name: 'pg_dump',
   args: readonly string[],

@@ -1,7 +1,4 @@
-// Restoring a backup (docs/operations.md "Backups"), with the server stopped: into a DATA_DIR whose PGlite folder is
-// absent or empty, or into an empty PostgreSQL database. A PGlite archive is checked whole first and restored into a
-// hidden folder moved into place when complete; pg_restore runs in one transaction. The restored database is then
-// opened and checked by the ledger's invariants; a restore that does not hold them says so and exits non-zero.
+// Restoring a backup with the server stopped; a restore that breaks the ledger's invariants exits non-zero.
 import { existsSync, readdirSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,10 +13,7 @@ export type RestoreTarget = { dataDir: string } | { databaseUrl: string };
 
 export const pgliteDirOf = (dataDir: string): string => join(dataDir, 'pglite');
 
-/**
- * Refuses a target that holds a database: a restore never overwrites one (move it aside first). `key` gives the
- * backup key, asked only for a sealed file.
- */
+/** A restore never overwrites a database; `key` is asked only for a sealed file. */
 export async function restoreBackup(file: string, target: RestoreTarget, key: () => Buffer): Promise<RestoreCheck> {
   if (!existsSync(file)) throw new Error(`no backup file at ${file}`);
   const { kind, archive } = await readArchive(file, key);

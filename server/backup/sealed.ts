@@ -1,7 +1,4 @@
-// The sealed backup file (docs/operations.md "Backups"): a 26-byte header (TWBK, version 1, the kind — g for a
-// PGlite .tar.gz, p for a pg_dump — the id of the key, a random IV), then the archive encrypted with AES-256-GCM
-// under the backup key (server/backup/backup-key.ts), then GCM's 16-byte tag. The header is authenticated too, so
-// a cut, altered or foreign file is refused before anything is restored from it.
+// The sealed backup file; its header is authenticated too, so a cut, altered or foreign file is refused before use.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { backupKeyId } from './backup-key.ts';
 
@@ -13,7 +10,7 @@ const HEADER = 26;
 const TAG = 16;
 const KIND_BYTE: Record<BackupKind, number> = { pglite: 0x67, postgres: 0x70 };
 
-/** A backup file that cannot be restored: the message names the file and what is wrong with it. */
+/** The message names the file and what is wrong with it. */
 export class BadBackup extends Error {
   constructor(file: string, problem: string) {
     super(`${file}: ${problem}`);
@@ -24,7 +21,7 @@ function header(kind: BackupKind, key: Buffer): Buffer {
   return Buffer.concat([MAGIC, Buffer.from([VERSION, KIND_BYTE[kind]]), backupKeyId(key), randomBytes(12)]);
 }
 
-/** Encrypts a stream of archive bytes into a sealed file's bytes (a transform for stream.pipeline). */
+/** A transform for stream.pipeline. */
 export function sealer(key: Buffer, kind: BackupKind) {
   return async function* seal(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
     const head = header(kind, key);
@@ -37,11 +34,10 @@ export function sealer(key: Buffer, kind: BackupKind) {
   };
 }
 
-/** Whether the bytes start as a sealed backup does. */
 export const isSealed = (bytes: Uint8Array): boolean =>
   bytes.length >= MAGIC.length && Buffer.from(bytes.subarray(0, MAGIC.length)).equals(MAGIC);
 
-/** The archive inside a sealed file, its authenticity checked: a wrong key, a cut or an alteration is refused. */
+/** A wrong key, a cut or an alteration is refused. */
 export function unseal(file: string, bytes: Buffer, key: Buffer): { kind: BackupKind; archive: Buffer } {
   if (bytes.length < HEADER + TAG || bytes[4] !== VERSION) throw new BadBackup(file, 'cut short, or not a backup');
   const kind = bytes[5] === KIND_BYTE.pglite ? 'pglite' : bytes[5] === KIND_BYTE.postgres ? 'postgres' : null;

@@ -1,6 +1,4 @@
-// The in-process bus of role `all`: a publish calls every matching handler synchronously, in subscription order, so
-// one process needs no broker (a push reaches the socket hub inside the commit's caller).
-// Payloads go through a JSON round trip, as over NATS, so nothing can depend on sharing an object.
+// The in-process bus of role `all`; payloads take a JSON round trip as over NATS, so nothing can share an object.
 import type { Bus } from './bus.ts';
 import { subjectMatches } from './bus.ts';
 

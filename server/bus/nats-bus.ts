@@ -1,12 +1,10 @@
-// The bus over NATS (roles market and gateway): the maintained `nats` client, JSON payloads, one connection per
-// process that reconnects for ever (a broker restart loses the messages of those seconds; gateways' clients resync
-// by seq, the market writer's 5 s reconcile catches order changes it missed).
+// The bus over NATS; a broker restart loses those seconds' messages, which clients' seq resync and reconcile recover.
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import type { Bus } from './bus.ts';
 
 export interface NatsBusOptions {
   url: string;
-  /** Shown by the broker's monitoring: which process this is. */
+  /** Shown by the broker's monitoring. */
   name: string;
   onError?: (err: unknown) => void;
 }

@@ -1,6 +1,4 @@
-// The two seams of docs/reliability.md on the bus: MarketView.onTick (the writer publishes, gateways follow) and
-// UserPush.toUser (whoever commits publishes, the gateway holding the user's sockets delivers); plus the order
-// changes every engine's index follows and the session revocations every hub applies. Same code for both buses.
+// The bus seams of docs/reliability.md; the same code for both buses.
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketView, Tick } from '../market/market-view.ts';
 import type { Revocation, Revocations } from '../security/revocations.ts';
@@ -8,12 +6,11 @@ import type { UserPush } from '../core/services.ts';
 import type { ServerMessage } from '../../domain/ws-protocol.ts';
 import { SUBJECTS, type AlertChanged, type Bus, type OrderChanged } from './bus.ts';
 
-/** UserPush over the bus: the event goes to every gateway; the one with the user's sockets sends it. */
+/** The event goes to every gateway; the one with the user's sockets sends it. */
 export function busPush(bus: Bus): UserPush {
   return { toUser: (userId, message) => bus.publish(SUBJECTS.user(userId), message) };
 }
 
-/** Delivers the bus's user events to this process's sockets (the hub). Returns the unsubscribe function. */
 export function deliverUserEvents(bus: Bus, hub: UserPush): () => void {
   return bus.subscribe(SUBJECTS.userAll, (message, subject) => {
     const userId = Number(subject.slice(subject.lastIndexOf('.') + 1));
@@ -21,17 +18,14 @@ export function deliverUserEvents(bus: Bus, hub: UserPush): () => void {
   });
 }
 
-/** The market writer's ticks onto the bus. */
 export function publishTicks(bus: Bus, market: MarketView): () => void {
   return market.onTick((tick) => bus.publish(SUBJECTS.tick, tick));
 }
 
-/** A gateway's market copy follows the writer's ticks. */
 export function followTicks(bus: Bus, follow: (tick: Tick) => void): () => void {
   return bus.subscribe(SUBJECTS.tick, (tick) => follow(tick as Tick));
 }
 
-/** Order changes between engines: announce what this process committed, re-read what the others did. */
 export function orderChanges(
   bus: Bus,
   origin: string,
@@ -49,7 +43,7 @@ export function orderChanges(
   };
 }
 
-/** Revocations over the bus: a logout on one gateway logs the token's sockets out on every gateway. */
+/** A logout on one gateway logs the token's sockets out on every gateway. */
 export function busRevocations(bus: Bus, log: FastifyBaseLogger): Revocations & { stop(): void } {
   const listeners = new Set<(r: Revocation) => void>();
   const stop = bus.subscribe(SUBJECTS.revoke, (m) => {
@@ -72,7 +66,7 @@ export function busRevocations(bus: Bus, log: FastifyBaseLogger): Revocations & 
   };
 }
 
-/** Price alerts added or deleted on a gateway: announced on the bus, re-read by the market writer's watcher. */
+/** Announced on the bus, re-read by the market writer's watcher. */
 export function alertChanges(bus: Bus): {
   announce(alertId: number): void;
   follow(refresh: (alertId: number) => void): () => void;

@@ -1,5 +1,4 @@
-// Chart settings on the account: read (the defaults when none are stored, or when stored ones no longer
-// keep the rules) and replace as a whole. The rules are domain/indicators.ts', the same the settings sheet keeps.
+// Chart settings on the account; stored ones that no longer keep domain/indicators.ts' rules read as the defaults.
 import {
   defaultIndicatorSettings,
   isValidSettings,
@@ -26,7 +25,7 @@ export async function readChartSettings(q: Queryable, userId: number): Promise<C
   }
 }
 
-/** Replaces the user's settings; anything off the rules is refused and changes nothing. */
+/** Anything off the rules is refused and changes nothing. */
 export async function writeChartSettings(q: Queryable, userId: number, indicators: unknown): Promise<ChartSettings> {
   if (!isValidSettings(indicators)) throw new ApiError('chart.errors.settings_invalid');
   const clean = sanitiseSettings(indicators); // the same values, in the canonical order

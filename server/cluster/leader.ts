@@ -1,16 +1,13 @@
-// One market writer at a time: a PostgreSQL session advisory lock held on a connection of its own. The leader holds
-// it for as long as it lives; a standby blocks in pg_advisory_lock until the leader's session ends (a kill -9 closes
-// its socket and PostgreSQL releases the lock at once), then leads. If the leader's own connection breaks it can no
-// longer know it leads: `lost` settles and the process must stop writing (serve.ts exits; a supervisor restarts it).
+// One market writer at a time: a session advisory lock, which PostgreSQL frees the moment the leader's socket closes.
 import pg from 'pg';
 
-/** The advisory lock keys of this service (arbitrary, fixed 64-bit numbers). */
+/** Arbitrary, fixed 64-bit numbers. */
 export const LOCK_KEYS = { marketWriter: 7_340_001, migrate: 7_340_002 } as const;
 
 export interface Leadership {
-  /** Settles with the reason when the lock's connection broke: this process no longer leads. */
+  /** The lock's connection broke: this process can no longer know it leads and must stop writing. */
   readonly lost: Promise<Error>;
-  /** Gives the lock up (graceful stop): the standby takes over at once. */
+  /** The standby takes over at once. */
   release(): Promise<void>;
 }
 
@@ -20,14 +17,14 @@ async function lockClient(url: string): Promise<pg.Client> {
   return client;
 }
 
-/** Waits until this process holds `key` (blocking in PostgreSQL, no polling), then returns the leadership. */
+/** Blocks in PostgreSQL, no polling. */
 export async function acquireLeadership(url: string, key: number = LOCK_KEYS.marketWriter): Promise<Leadership> {
   const client = await lockClient(url);
   let broke: (err: Error) => void = () => undefined;
   const lost = new Promise<Error>((resolve) => {
     broke = resolve;
   });
-  // Errors before and after the lock: before, the query rejects (below); after, leadership is gone.
+  // Before the lock the query rejects (below); after it, leadership is gone.
   client.on('error', (err) => broke(err));
   client.on('end', () => broke(new Error('lock connection ended')));
   try {
@@ -48,7 +45,7 @@ export async function acquireLeadership(url: string, key: number = LOCK_KEYS.mar
   };
 }
 
-/** Runs `fn` while holding `key` (e.g. migrations: several processes start at once, one migrates). */
+/** Several processes start at once; one runs `fn` (migrations) while the others wait. */
 export async function withSessionLock<T>(url: string, key: number, fn: () => Promise<T>): Promise<T> {
   const client = await lockClient(url);
   client.on('error', () => undefined); // the query below rejects; end() cleans up

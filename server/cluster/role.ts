@@ -1,7 +1,4 @@
-// The three roles one codebase runs as (docs/scaling.md): `all` — today's single process with PGlite and the
-// in-process bus; `market` — the market writer (simulator, kline store, triggers, fund job; one leads, others wait);
-// `gateway` — REST, websocket hub and sessions, stateless apart from its sockets. A role that needs PostgreSQL and
-// the broker refuses to start without them, naming what is missing.
+// The three roles one codebase runs as (docs/scaling.md).
 export const ROLES = ['all', 'market', 'gateway'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -11,7 +8,7 @@ export function roleEnv(raw: string | undefined): Role | undefined {
   throw new Error(`ROLE must be one of ${ROLES.join(', ')}, got "${raw}"`);
 }
 
-/** What a role needs beyond `all`; throws one clear error naming every missing setting. A given bus (tests) is the broker. */
+/** Throws one clear error naming every missing setting; a given bus (tests) is the broker. */
 export function checkRole(
   role: Role,
   cfg: { databaseUrl?: string | undefined; natsUrl?: string | undefined; bus?: unknown },

@@ -1,8 +1,8 @@
-// The companies directory's SQL (docs/contract.md §7 company/getCompany): by id, or by a part of the name, at most 50.
+// The companies directory's SQL (docs/contract.md §7 company/getCompany).
 import type { Company } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';
 
-/** `name` matched literally (its % and _ are not wildcards), case-insensitive. */
+/** Its % and _ are not wildcards. */
 const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function findCompanies(db: Queryable, id: number | null, name: string): Promise<Company[]> {

@@ -1,22 +1,20 @@
-// The languages content is written in (docs/content.md "Content languages"): which language a reader asked for,
-// the fallback when an item has no text in it, and the checks on one language's text an operator sends (a known
-// language code, a title, sizes, and news HTML the sanitiser would keep as it is).
+// The languages content is written in (docs/content.md "Content languages").
 import { LANGUAGES, type Language } from '../../domain/types.ts';
 import { ApiError } from '../http/envelope.ts';
 import { pickLanguage } from '../http/i18n.ts';
 import { plainText, unsafeNewsHtml } from './sanitise.ts';
 
-/** The language served when an item has no text in the reader's: the one every seeded item has. */
+/** Every seeded item has it. */
 export const FALLBACK_LANGUAGE: Language = 'en';
 
 export const TITLE_MAX = 200;
 export const DESC_MAX = 1000;
 export const CONTENT_MAX = 100_000;
 
-/** The reader's language: the request's `lang` header (docs/contract.md §7), hk when missing or unknown. */
+/** The request's `lang` header (docs/contract.md §7), hk when missing or unknown. */
 export const readerLanguage = (headers: Record<string, unknown>): Language => pickLanguage(headers.lang);
 
-/** A language an operator names: exactly one of the 18 codes (no default: a typo must not write hk). */
+/** No default: a typo must not write hk. */
 export function contentLanguage(raw: string | undefined): Language {
   const code = (raw ?? '').trim().toLowerCase();
   if (!(LANGUAGES as readonly string[]).includes(code))
@@ -27,7 +25,7 @@ export function contentLanguage(raw: string | undefined): Language {
   return code as Language;
 }
 
-/** A plain-text field: required or not, at most `max` characters; markup is refused, not silently dropped. */
+/** Markup is refused, not silently dropped. */
 export function plainField(raw: string | undefined, field: string, required: boolean, max: number): string {
   const text = (raw ?? '').trim();
   if (required && !text) throw new ApiError('field_required', undefined, { field });
@@ -36,7 +34,7 @@ export function plainField(raw: string | undefined, field: string, required: boo
   return text;
 }
 
-/** A news body: at most CONTENT_MAX characters, and nothing in it the sanitiser would remove. */
+/** Nothing in it the sanitiser would remove. */
 export function newsBody(raw: string | undefined): string {
   const html = (raw ?? '').trim();
   if (html.length > CONTENT_MAX)

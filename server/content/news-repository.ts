@@ -1,9 +1,4 @@
-// The news' SQL (as fastify/demo's repositories): one category's page, newest first, and one article with its
-// (already sanitised, server/content/sanitise.ts) HTML, each in the reader's language or its fallback
-// (docs/content.md "Content languages"); the texts an item has, and the one write of one language's text; an
-// operator's new item and its deletion, a hide (docs/content.md "Creating and deleting news"): readers never see a
-// hidden item, the operator's commands still find it.
-// The routes (server/routes/content.ts) and the ops commands hold none.
+// The news' SQL; readers never see a hidden item, the operator's commands still find it (docs/content.md).
 import type { Queryable } from '../db/db.ts';
 import { pageOf, type Page } from '../db/page.ts';
 import { queryOne } from '../db/query-one.ts';
@@ -11,7 +6,7 @@ import { FALLBACK_LANGUAGE } from './content-languages.ts';
 
 export interface NewsRow {
   id: number;
-  lang: string; // the language of the text served
+  lang: string; // may be a fallback of the reader's language
   title: string;
   desc: string;
   logo: string;
@@ -19,10 +14,7 @@ export interface NewsRow {
   content?: string;
 }
 
-/**
- * The item's text in $1, else in English, else its first language: one row per item, so an item without a text in
- * the reader's language is still listed (marked by its `lang`). $1 is a checked language code.
- */
+/** One row per item, so an item without a text in the reader's language is still listed; $1 is a checked code. */
 const TEXT_FOR = (columns: string) => `LEFT JOIN LATERAL (
     SELECT t.lang, ${columns} FROM news_texts t WHERE t.news_id = n.id
      ORDER BY (t.lang = $1) DESC, (t.lang = '${FALLBACK_LANGUAGE}') DESC, t.seq LIMIT 1) x ON true`;
@@ -56,7 +48,7 @@ export async function newsArticle(db: Queryable, lang: string, id: number): Prom
   );
 }
 
-/** A news item's id by its id or slug (the operator types either), or null. */
+/** The operator types either the id or the slug. */
 export async function newsItemId(q: Queryable, ref: string): Promise<number | null> {
   const row = await queryOne<{ id: number }>(
     q,
@@ -74,7 +66,7 @@ export interface NewsTextRow {
   updated_at: string;
 }
 
-/** Every language an item has, in the order they were written (the first is the item's first language). */
+/** The first is the item's first language. */
 export function newsTexts(q: Queryable, newsId: number): Promise<NewsTextRow[]> {
   return q.query<NewsTextRow>(
     'SELECT lang, title, "desc", content, updated_at FROM news_texts WHERE news_id = $1 ORDER BY seq',
@@ -88,10 +80,7 @@ export interface NewsText {
   content: string; // sanitised HTML
 }
 
-/**
- * Writes one language's text of an item: `replace` overwrites it (the operator), otherwise an existing text is
- * kept (the seeders, so an operator's edit survives restarts). The caller has checked and sanitised the text.
- */
+/** Without `replace` an existing text is kept, so an operator's edit survives the seeders at restart. */
 export async function putNewsText(
   q: Queryable,
   newsId: number,
@@ -109,7 +98,7 @@ export async function putNewsText(
   );
 }
 
-/** Adds a news item (its texts follow) unless its slug exists; its id either way. */
+/** Its id whether added or already there. */
 export async function ensureNewsItem(
   q: Queryable,
   item: { slug: string; logo: string; createdAt: number; categoryId: number },
@@ -122,7 +111,7 @@ export async function ensureNewsItem(
   return row?.id ?? 0;
 }
 
-/** The operator's new item (news-create): its slug is `ops-<id>`, so it never meets a seeded one. Its id. */
+/** Its slug is `ops-<id>`, so it never meets a seeded one. */
 export async function createNewsItem(
   q: Queryable,
   item: { logo: string; createdAt: number; categoryId: number },
@@ -144,7 +133,7 @@ export interface NewsItemState {
   hidden_at: string | null;
 }
 
-/** An item's row as news-delete reads it (its "before"), locked against a second delete in parallel. */
+/** Locked against a second delete in parallel. */
 export function newsItemState(q: Queryable, id: number): Promise<NewsItemState | null> {
   return queryOne<NewsItemState>(
     q,
@@ -153,7 +142,7 @@ export function newsItemState(q: Queryable, id: number): Promise<NewsItemState |
   );
 }
 
-/** Hides an item from every reader (news-delete); its texts stay. */
+/** Its texts stay. */
 export async function hideNewsItem(q: Queryable, id: number, at: number): Promise<void> {
   await q.query('UPDATE news SET hidden_at = $2 WHERE id = $1 AND hidden_at IS NULL', [id, at]);
 }

@@ -1,7 +1,4 @@
-// The trader ranking (/api/follow/list): real traders from their closed orders (cancelled ones are not trades),
-// ranked before the seeded sample traders (marked is_sample) by three-week profit rate. Demo accounts, copy accounts
-// and suspended providers are left out; a published provider shows their provider name and running copiers.
-// Rates are percent with 2 decimals: profit rate = realised P&L ÷ margin used; win rate = winning ÷ closed orders.
+// The trader ranking: real traders before the seeded samples; the rates are defined in docs/content.md "Ranking".
 import { dec, fixed, type DecInput } from '../../domain/decimal.ts';
 import type { RankedTrader } from '../../domain/content-types.ts';
 
@@ -37,7 +34,7 @@ interface MixRow {
   n: string;
 }
 
-/** "ab***@mail.com", "91***78" or "ID 1234****": enough to recognise yourself, not enough to find someone. */
+/** Enough to recognise yourself, not enough to find someone. */
 export function maskedName(r: Pick<AggRow, 'uid' | 'email' | 'mobile'>): string {
   if (r.email) {
     const [local = '', domain = ''] = r.email.split('@');
@@ -52,7 +49,7 @@ const pct = (part: DecInput, whole: DecInput): string => {
   return w.isZero() ? '0.00' : fixed(dec(part).div(w).times(100), 2);
 };
 
-/** Real traders with at least one closed order in the last three weeks. */
+/** At least one closed order in the last three weeks. */
 export async function realTraders(q: Queryable, now: number): Promise<Unranked[]> {
   const since = now - THREE_WEEKS_MS;
   const agg = await q.query<AggRow>(
@@ -72,7 +69,7 @@ export async function realTraders(q: Queryable, now: number): Promise<Unranked[]
     [since],
   );
   if (agg.length === 0) return [];
-  // The variety and multiplier used most over the three weeks (ties: the lower instrument code, then multiplier).
+  // Ties: the lower instrument code, then multiplier.
   const mix = await q.query<MixRow>(
     `SELECT o.user_id, i.show_code, o.multiple AS leverage, COUNT(*) AS n
        FROM orders o JOIN instruments i ON i.id = o.instrument_id
@@ -127,8 +124,7 @@ export async function seededTraders(q: Queryable): Promise<Unranked[]> {
   }));
 }
 
-/** How a page is ordered (docs/content.md "Ranking"): `rate` is the ranking (three-week return, then three-week profit,
- * then name); `followers` is the copy list, traders one can follow (most followed, then most trades, then name). */
+/** docs/content.md "Ranking" gives each order. */
 export type RankingSort = 'rate' | 'followers';
 
 const ORDERS: Record<RankingSort, (a: Unranked, b: Unranked) => number> = {
@@ -140,8 +136,7 @@ const ORDERS: Record<RankingSort, (a: Unranked, b: Unranked) => number> = {
     b.followers - a.followers || b.total_trade_num - a.total_trade_num || a.user.localeCompare(b.user),
 };
 
-/** One page of the ranking (or of the copy list); `rank` is the 1-based position in that order, the real traders
- * first and the samples after them, so a sample's made-up figures never outrank a real track record. */
+/** Real traders first, so a sample's made-up figures never outrank a real track record. */
 export async function rankingPage(
   q: Queryable,
   now: number,

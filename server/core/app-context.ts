@@ -1,5 +1,4 @@
-// What route modules are handed: the services (server/core/services.ts) plus the order engine, the limits, the session
-// revocations and the operator settings. Built only by server/compose.ts, the composition root; tests build theirs.
+// What route modules are handed; built only by server/compose.ts, tests build theirs.
 import type { AlertsContext } from '../alerts/alerts-context.ts';
 import type { OrderEngine } from '../engine/engine.ts';
 import type { CountedWindows } from '../security/counted-windows.ts';
@@ -12,31 +11,29 @@ import type { Sender } from '../notify/sender.ts';
 
 export interface AppContext extends Services {
   engine: OrderEngine;
-  /** Abuse budgets and daily caps (server/security/limits.ts), scaled by the configured factor. */
+  /** Scaled by the configured factor. */
   limits: Limits;
-  /** The wrong-guess windows (login lock, ops token): this process's memory, or PostgreSQL when gateways share them. */
+  /** In PostgreSQL when gateways share them, else in this process's memory. */
   failureWindows: CountedWindows;
-  /** Session revocations (logout, password reset or change): every gateway's hub logs those sockets out. */
+  /** Every gateway's hub logs revoked sessions' sockets out. */
   revocations: Revocations;
-  /** The break-glass token the ops API accepts (server/ops/auth.ts), null when off; never logged or sent out. */
+  /** Null when off; never logged or sent out. */
   opsToken: string | null;
-  /** While no active admin exists: the shell's token for the first administrator (DATA_DIR/ops-bootstrap). */
+  /** The shell's token for the first administrator, while no active admin exists. */
   opsBootstrap: { token: string; path: string } | null;
-  /** A staff session ends after this long without a request (STAFF_IDLE_MINUTES). */
+  /** STAFF_IDLE_MINUTES. */
   staffIdleMs: number;
-  /** Real time for TOTP codes (an authenticator app knows no SIM_TIME); the same as `clock` in tests. */
+  /** TOTP codes need real time: an authenticator app knows no SIM_TIME. */
   wallClock: Clock;
-  /** Length of a fund day (FUND_DAY_MS): income falls due every fundDayMs after a subscription. */
+  /** Income falls due every fundDayMs after a subscription. */
   fundDayMs: number;
-  /** Price alerts: the change announcement, the VAPID public key, the allowed push services (docs/alerts.md). */
   alerts: AlertsContext;
-  /** The price desk as the operator sees and steers it (docs/market-data.md); absent in bare test contexts. */
+  /** Absent in bare test contexts. */
   priceDesk?: DeskContext | undefined;
-  /** BACKUP_DIR, the only folder backups are written to (unset: the backup command refuses), and the key that seals
-   * them (server/backup/backup-key.ts). */
+  /** Unset dir: the backup command refuses. */
   backups: { dir: string | undefined; key(): Buffer };
-  /** DATABASE_URL when the database is PostgreSQL: backups run pg_dump against it (server/backup/). */
+  /** Backups run pg_dump against it. */
   databaseUrl?: string | undefined;
-  /** The message sender of this process (the writer, when a gateway is set): tests run its due rows by hand. */
+  /** Tests run its due rows by hand. */
   delivery?: Sender | undefined;
 }

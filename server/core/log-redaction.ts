@@ -1,9 +1,7 @@
-// Query values that work as credentials never reach the log (docs/security.md "Logs"): a demo_id is that demo
-// user's password (GET /api/user/createAccountDemoForU signs in with it), and a token, code or password in a query
-// string would be one too. The request log writes them as [redacted]; every other parameter stays, for debugging.
+// Query values that work as credentials never reach the log (docs/security.md "Logs"); a demo_id is a password.
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameter names (compared lower-cased, after decoding) whose values are never logged. */
+/** Compared lower-cased, after decoding. */
 const SECRET_PARAMS = new Set([
   'demo_id',
   'token',
@@ -12,7 +10,7 @@ const SECRET_PARAMS = new Set([
   'password',
   'new_password',
   'secret',
-  // The back office's headers, should a client put one in a URL: a staff session, break-glass, the first admin's.
+  // The back office's headers, should a client put one in a URL.
   'x-ops-session',
   'x-ops-token',
   'x-ops-bootstrap',
@@ -26,7 +24,7 @@ const decoded = (s: string): string => {
   }
 };
 
-/** The URL as it may be logged: path as sent, each secret parameter's value replaced. */
+/** The path stays as sent. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;

@@ -1,5 +1,4 @@
-// The server's one logger (pino), built first by the composition root so every service logs through it from the
-// start; Fastify takes the same instance (loggerInstance), so requests and services share one stream.
+// The server's one pino logger; Fastify takes the same instance so requests and services share one stream.
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 

@@ -1,4 +1,4 @@
-// The real clock and timers: the only place the server reads wall time; everything else gets them injected.
+// The only place the server reads wall time; everything else gets it injected.
 import type { Clock, Timers } from '../../domain/time.ts';
 
 export const systemClock: Clock = { now: () => Date.now() };
@@ -10,10 +10,7 @@ export const systemTimers: Timers = {
   clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
 };
 
-/**
- * The real clock shifted so that it reads `startAt` now and runs forward in real time (SIM_TIME): demos and browser
- * tests can run the market on a weekday when the machine's calendar says the forex market is closed.
- */
+/** SIM_TIME: demos and browser tests can run the market on a weekday when the real forex market is closed. */
 export function shiftedClock(startAt: number, base: Clock = systemClock): Clock {
   const offset = startAt - base.now();
   return { now: () => base.now() + offset };

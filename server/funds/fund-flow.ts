@@ -1,8 +1,4 @@
-// The fixed-term funds as a trader uses them (docs/funds.md): the enabled funds in the reader's language, a purchase
-// (the amount leaves the balance into a subscription, one transaction with its ledger record), the caller's
-// subscriptions and a subscription's incomes, page by page, and an early redemption (the amount back less the
-// penalty, two ledger records). server/routes/fixed-term-funds.ts declares the routes and maps each request here; the
-// SQL is funds-repository.ts, the daily income the job's (income-job.ts).
+// The fixed-term funds as a trader uses them (docs/funds.md); the daily income is income-job.ts's.
 import { exactText, fixed } from '../../domain/decimal.ts';
 import { trimZeros } from '../../domain/decimal-text.ts';
 import { exactMoneyText } from '../../domain/format/money-text.ts';
@@ -53,7 +49,7 @@ export const toFund = (r: FundRow): Fund => ({
 
 const lastPage = (total: number): number => Math.max(1, Math.ceil(total / FUNDS_PAGE_SIZE));
 
-/** An enabled fund in `lang` (or its fallback language), or `fund_not_found`. */
+/** Falls back to the fund's fallback language. */
 async function fundById(ctx: Db, lang: string, id: number): Promise<FundRow> {
   const fund = await enabledFund(ctx.db, lang, id);
   if (!fund) throw new ApiError('fund_not_found');
@@ -71,11 +67,7 @@ export async function fundInfo(ctx: Db, lang: string, id: number): Promise<Fund>
   return toFund(await fundById(ctx, lang, id));
 }
 
-/**
- * Subscribes the user to a fund with `amountText`, or refuses with the reason and changes nothing: an unknown fund,
- * the screen's own amount check again (docs/contract.md §5 'input lock number', amount, minimum, maximum), or a
- * balance that is short.
- */
+/** Repeats the screen's own amount checks (docs/contract.md §5 'input lock number'); refuses changing nothing. */
 export async function buyFund(
   ctx: AppContext,
   userId: number,
@@ -98,7 +90,7 @@ export async function buyFund(
       penalty: fund.liquidated_damages,
       at: now,
     });
-    // Refuses (rolling the subscription back) when the balance is short.
+    // Refuses, rolling the subscription back, when the balance is short.
     await move(q, userId, {
       balance: amount.neg(),
       type: RecordType.FUND_SUBSCRIBE,
@@ -132,7 +124,7 @@ export async function subscriptionPage(
   };
 }
 
-/** The incomes of one of the user's subscriptions, or `subscription_not_found` for anyone else's. */
+/** `subscription_not_found` for anyone else's. */
 export async function incomePage(
   ctx: Db,
   userId: number,
@@ -149,7 +141,7 @@ export async function incomePage(
   };
 }
 
-/** Ends a running subscription early: the amount back, less the penalty when there is one, in one transaction. */
+/** The penalty, when there is one, is kept back. */
 export async function redeemSubscription(ctx: AppContext, userId: number, subId: number): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.tx(async (q) => {

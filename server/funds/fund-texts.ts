@@ -1,20 +1,18 @@
-// A fund's name and description per language (docs/content.md "Content languages"): the lateral join that picks the
-// reader's language (else English, else the fund's first language) for the fund queries, the texts a fund has, and
-// the one write of one language's text (the seeder keeps what exists, the operator replaces it).
+// A fund's name and description per language (docs/content.md "Content languages").
 import type { Queryable } from '../db/db.ts';
 import { queryOne } from '../db/query-one.ts';
 import { FALLBACK_LANGUAGE } from '../content/content-languages.ts';
 
-/** Joins `x` (lang, title, description) to the funds aliased `f`; `$param` is the reader's checked language. */
+/** `$param` is the reader's checked language. */
 export const fundTextJoin = (param: string): string => `LEFT JOIN LATERAL (
     SELECT t.lang, t.title, t.description FROM fund_texts t WHERE t.fund_id = f.id
      ORDER BY (t.lang = ${param}) DESC, (t.lang = '${FALLBACK_LANGUAGE}') DESC, t.seq LIMIT 1) x ON true`;
 
-/** The served text's columns, as FundRow names them (a fund without any text shows its internal name). */
+/** A fund without any text shows its internal name. */
 export const FUND_TEXT_COLUMNS = `coalesce(x.lang, '${FALLBACK_LANGUAGE}') AS lang, coalesce(x.title, f.title) AS title,
   coalesce(x.description, '') AS description`;
 
-/** A fund's id by its id or its internal name (the operator types either), or null. */
+/** The operator types either. */
 export async function fundIdOf(q: Queryable, ref: string): Promise<number | null> {
   const row = await queryOne<{ id: number }>(
     q,
@@ -31,7 +29,6 @@ export interface FundTextRow {
   updated_at: string;
 }
 
-/** Every language a fund has, in the order they were written. */
 export function fundTexts(q: Queryable, fundId: number): Promise<FundTextRow[]> {
   return q.query<FundTextRow>(
     'SELECT lang, title, description, updated_at FROM fund_texts WHERE fund_id = $1 ORDER BY seq',
@@ -39,7 +36,7 @@ export function fundTexts(q: Queryable, fundId: number): Promise<FundTextRow[]> 
   );
 }
 
-/** Writes one language of a fund, found by id or internal name: `replace` overwrites, otherwise an existing one stays. */
+/** Without `replace` an existing one stays, so the seeder never overwrites an operator's text. */
 export async function putFundText(
   q: Queryable,
   fund: { fundId: number } | { fundTitle: string },

@@ -1,6 +1,4 @@
-// The fixed-term funds' SQL (as fastify/demo's tasks-repository): the funds on offer, a user's subscriptions and
-// their daily incomes. The flows (server/funds/fund-flow.ts) hold no SQL; money moves stay in the flow's transaction
-// through the ledger.
+// The fixed-term funds' SQL; money moves stay in the flow's transaction through the ledger.
 import type { Queryable } from '../db/db.ts';
 import { queryOne } from '../db/query-one.ts';
 import { FUND_TEXT_COLUMNS, fundTextJoin } from './fund-texts.ts';
@@ -8,7 +6,7 @@ import { FUND_TEXT_COLUMNS, fundTextJoin } from './fund-texts.ts';
 export interface FundRow {
   id: number;
   name: string; // the internal name (funds.title): the ledger memo
-  lang: string; // the language of title and description (docs/content.md "Content languages")
+  lang: string; // may be a fallback (docs/content.md "Content languages")
   title: string;
   image: string;
   currency_code: string;
@@ -38,13 +36,12 @@ export interface LockedSubscription {
   title: string;
 }
 
-/** A fund's columns with its text in the language `x` joined (fundTextJoin). */
 const FUND_COLUMNS = `f.id, f.title AS name, ${FUND_TEXT_COLUMNS}, f.image, f.currency_code, f.lock_dividend_days, f.dividend_percentage,
   f.staring_sub_amount, f.max_sub_amount, f.liquidated_damages`;
 
 const countOf = (rows: { n: string }[]): number => Number(rows[0]?.n ?? 0);
 
-/** An enabled fund with its text in `lang` (or the fallback), or null. */
+/** Falls back to the fund's fallback language. */
 export async function enabledFund(db: Queryable, lang: string, id: number): Promise<FundRow | null> {
   return queryOne<FundRow>(
     db,
@@ -53,7 +50,6 @@ export async function enabledFund(db: Queryable, lang: string, id: number): Prom
   );
 }
 
-/** One page of the enabled funds in their order, and how many there are. */
 export async function enabledFunds(
   db: Queryable,
   lang: string,
@@ -71,7 +67,6 @@ export async function enabledFunds(
   return { rows, total: countOf(count) };
 }
 
-/** Adds a subscription (inside the caller's transaction); its id. */
 export async function insertSubscription(
   q: Queryable,
   s: {
@@ -92,7 +87,6 @@ export async function insertSubscription(
   return rows[0]?.id ?? '';
 }
 
-/** One page of the user's subscriptions, newest first, with their fund and income so far; and how many there are. */
 export async function userSubscriptions(
   db: Queryable,
   lang: string,
@@ -114,13 +108,11 @@ export async function userSubscriptions(
   return { rows, total: countOf(count) };
 }
 
-/** Whether the subscription is the user's. */
 export async function ownsSubscription(db: Queryable, subId: number, userId: number): Promise<boolean> {
   const rows = await db.query('SELECT id FROM fund_subscriptions WHERE id = $1 AND user_id = $2', [subId, userId]);
   return rows.length > 0;
 }
 
-/** One page of a subscription's daily incomes, newest day first, and how many there are. */
 export async function subscriptionIncomes(
   db: Queryable,
   subId: number,
@@ -137,7 +129,7 @@ export async function subscriptionIncomes(
   return { rows, total: countOf(count) };
 }
 
-/** The user's subscription locked for an early redemption (inside the caller's transaction), or null. */
+/** Locked for an early redemption inside the caller's transaction. */
 export async function lockSubscription(
   q: Queryable,
   subId: number,
@@ -151,12 +143,10 @@ export async function lockSubscription(
   );
 }
 
-/** Ends a subscription with `status` at `at` (inside the caller's transaction). */
 export async function endSubscription(q: Queryable, id: string, status: number, at: number): Promise<void> {
   await q.query('UPDATE fund_subscriptions SET status = $2, ended_at = $3 WHERE id = $1', [id, status, at]);
 }
 
-/** A subscription as the operator lists it. */
 export interface ReviewSubscriptionRow {
   id: string;
   uid: string;
@@ -168,7 +158,7 @@ export interface ReviewSubscriptionRow {
   sub_time: string;
 }
 
-/** Subscriptions in one status, optionally of one user, newest first, with the fund days paid so far. */
+/** With the fund days paid so far. */
 export function subscriptionsByStatus(
   db: Queryable,
   status: number,

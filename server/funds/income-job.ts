@@ -1,14 +1,10 @@
-// The fund income job: for every subscription in status 1, pays each fund day that has come due — day k at
-// sub_time + k × dayMs — and at the end of the term returns the principal and sets status 4. Each day is one
-// transaction: the income row (UNIQUE per subscription and day) and its ledger record together, so a day is paid
-// exactly once whether the job runs twice at the same moment, in two processes, after a crash half-way, or days late
-// (it catches up every missed day). Runs on the injected clock and timers.
+// The fund income job: a UNIQUE income row per day in the credit's transaction pays each day exactly once.
 import type { Services } from '../core/services.ts';
 import type { Queryable } from '../db/db.ts';
 import { move } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
 
-/** How often the job looks for due days: often enough for a short demo day, never more than once a minute. */
+/** Often enough for a short demo day, never more than once a minute. */
 export const checkEveryMs = (dayMs: number): number => Math.max(250, Math.min(60_000, Math.floor(dayMs / 4)));
 
 interface DoingRow {
@@ -27,7 +23,7 @@ export interface JobResult {
   matured: number; // subscriptions finished by this run
 }
 
-/** Pays one day if nobody has: the insert decides, the credit follows in the same transaction. */
+/** The insert decides, the credit follows in the same transaction. */
 async function payDay(q: Queryable, s: DoingRow, day: number, at: number): Promise<boolean> {
   const inserted = await q.query(
     `INSERT INTO fund_incomes (subscription_id, day, interest, created_at) VALUES ($1, $2, $3, $4)
@@ -44,7 +40,7 @@ async function payDay(q: Queryable, s: DoingRow, day: number, at: number): Promi
   return true;
 }
 
-/** Returns the principal once: only the run whose UPDATE moves the status from 1 to 4 credits it. */
+/** Only the run whose UPDATE moves the status from 1 to 4 credits it. */
 async function mature(q: Queryable, s: DoingRow, at: number): Promise<boolean> {
   const done = await q.query(
     'UPDATE fund_subscriptions SET status = 4, ended_at = $2 WHERE id = $1 AND status = 1 RETURNING id',
@@ -72,7 +68,7 @@ export async function runFundIncome(ctx: Pick<Services, 'db' | 'clock'>, dayMs: 
   for (const s of doing) {
     const due = Math.min(s.lock_days, Math.floor((now - Number(s.sub_time)) / dayMs));
     for (let day = Number(s.paid) + 1; day <= due; day++) {
-      // The income's time is when it fell due, so a catch-up after downtime still dates each day correctly.
+      // Dated when it fell due, so a catch-up after downtime still dates each day correctly.
       const at = Number(s.sub_time) + day * dayMs;
       // A redemption may have ended it meanwhile: the status check inside the transaction settles that race.
       const paid = await ctx.db.tx(async (q) => {
@@ -89,7 +85,7 @@ export async function runFundIncome(ctx: Pick<Services, 'db' | 'clock'>, dayMs: 
   return result;
 }
 
-/** Starts the job on the injected timers; the returned function stops it (and waits for a run in progress). */
+/** Stopping waits for a run in progress. */
 export function startFundJob(
   ctx: Pick<Services, 'db' | 'clock' | 'timers' | 'log'>,
   dayMs: number,

@@ -1,7 +1,4 @@
-// The house's own book beside the traders' ledger (docs/trading.md "Negative-balance protection"): what a close or a
-// swap could not take from an account because the account cannot go below zero. The trader's side of it is the
-// capped record in financial_records; this is the other side, so the dealer sees what protection costs. A demo
-// account's play money costs the house nothing: its capped losses are not booked here.
+// What negative-balance protection costs the house (docs/trading.md "Negative-balance protection").
 import type { Queryable } from '../db/db.ts';
 import { exactText, type DecInput } from '../../domain/decimal.ts';
 
@@ -36,7 +33,7 @@ export interface AbsorbedSummary {
   recent: AbsorbedRow[];
 }
 
-/** Totals (all time, and since `from`) and the latest `limit` entries of real accounts, named by UID and e-mail. */
+/** Real accounts only, named by UID and e-mail. */
 export async function absorbedSummary(q: Queryable, from: number, limit: number): Promise<AbsorbedSummary> {
   const [t] = await q.query<{ total: string; since: string; n: string }>(
     `SELECT COALESCE(sum(h.amount), 0) AS total, COALESCE(sum(h.amount) FILTER (WHERE h.created_at >= $1), 0) AS since,

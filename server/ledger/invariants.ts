@@ -1,6 +1,4 @@
-// The ledger's invariants over the whole database, and a fingerprint of every money table. Used by the fuzz,
-// fault-injection and soak runs (tests/server/*, scripts/soak.ts) to prove "nothing lost, nothing half-made,
-// nothing written by a refused request"; cheap enough to run every few seconds on a test database.
+// The proof of "nothing lost, nothing half-made" that the fuzz, fault-injection and soak runs check often.
 import type { Queryable } from '../db/db.ts';
 
 export interface LedgerViolation {
@@ -9,13 +7,7 @@ export interface LedgerViolation {
   detail: string;
 }
 
-/**
- * Every rule that must hold at any committed instant:
- * - Σ financial_records.value = accounts.balance (each change of the available balance has its record);
- * - lock_balance = Σ margins of open and pending orders + Σ pending withdrawals;
- * - no negative balance or lock;
- * - no order half-made: an open order has filled_at, a closed one completed_at and a close_reason.
- */
+/** Each rule must hold at any committed instant, e.g. Σ financial_records.value = accounts.balance. */
 export async function ledgerViolations(q: Queryable): Promise<LedgerViolation[]> {
   const out: LedgerViolation[] = [];
   const balances = await q.query<{ user_id: number; balance: string; records: string }>(
@@ -63,7 +55,7 @@ export async function ledgerViolations(q: Queryable): Promise<LedgerViolation[]>
   return out;
 }
 
-/** Counts and sums of every money table, as one comparable text: equal before and after ⇒ nothing was written. */
+/** Equal before and after ⇒ nothing was written. */
 export async function moneyFingerprint(q: Queryable): Promise<string> {
   const [row] = await q.query<Record<string, string>>(
     `SELECT

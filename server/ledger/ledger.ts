@@ -1,6 +1,4 @@
-// The one place money moves: a conditional UPDATE of the account that refuses to go below zero, plus a
-// financial record for every change to the available balance — inside the caller's transaction.
-// Invariant: sum(financial_records.value) = accounts.balance for every user.
+// The one place money moves, in the caller's transaction; invariant: sum(financial_records.value) = accounts.balance.
 import { dec, exactText, type Dec, type DecInput } from '../../domain/decimal.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -8,13 +6,12 @@ import type { RecordTypeValue } from './record-types.ts';
 import { observeMovements } from './ledger-watch.ts';
 
 export interface Movement {
-  /** Change of the available balance (negative = take). */
+  /** Negative takes. */
   balance?: DecInput;
-  /** Change of the locked balance (positive = freeze). */
+  /** Positive freezes. */
   lock?: DecInput;
   type: RecordTypeValue;
   memo: string;
-  /** ms epoch from the injected clock. */
   at: number;
   /** Write the record even when the available balance does not change (a paid withdrawal: value 0, memo only). */
   alwaysRecord?: boolean;
@@ -25,7 +22,7 @@ export interface AccountBalance {
   lock_balance: string;
 }
 
-/** NUMERIC(24,8): 16 integer digits, 8 decimals. A delta that does not fit is a bug, not user input. */
+/** NUMERIC(24,8) holds 16 integer digits: a delta that does not fit is a bug, not user input. */
 const LEDGER_LIMIT = dec('1e16');
 
 function checkedAmount(v: DecInput | undefined): Dec {
@@ -36,7 +33,6 @@ function checkedAmount(v: DecInput | undefined): Dec {
   return d;
 }
 
-/** Creates the user's USD account (balance 0) if it does not exist yet. */
 export async function openAccount(q: Queryable, userId: number, at: number): Promise<void> {
   await q.query(
     'INSERT INTO accounts (user_id, balance, lock_balance, updated_at) VALUES ($1, 0, 0, $2) ON CONFLICT (user_id) DO NOTHING',
@@ -44,7 +40,6 @@ export async function openAccount(q: Queryable, userId: number, at: number): Pro
   );
 }
 
-/** The balances of several users at once (the engine's periodic refresh of its cached balances). */
 export function accountsOf(
   q: Queryable,
   userIds: readonly number[],
@@ -57,21 +52,12 @@ export async function getAccount(q: Queryable, userId: number): Promise<AccountB
   return rows[0];
 }
 
-/**
- * Applies a movement atomically. Throws ApiError 'insufficient_balance' (and changes nothing) when the
- * available balance or the locked balance would go below zero. Returns the balances after the move.
- * One conditional statement checks and applies (moveAll), so two concurrent moves cannot both spend the same money.
- */
+/** Throws 'insufficient_balance', changing nothing, if a balance would go below zero; one statement checks it all. */
 export function move(q: Queryable, userId: number, m: Movement): Promise<AccountBalance> {
   return moveAll(q, userId, [m]);
 }
 
-/**
- * Several movements of one account as one step: one conditional UPDATE by their sum that checks every intermediate
- * balance (so it refuses exactly when applying them one by one would), then one INSERT of their records, each with
- * the balance it left, in order: two statements, not two per movement, on the submit's path. Same rule as move():
- * nothing changes on a refusal.
- */
+/** Refuses exactly when applying the movements one by one would, in two statements instead of two per movement. */
 export async function moveAll(q: Queryable, userId: number, ms: readonly Movement[]): Promise<AccountBalance> {
   const s = summed(userId, ms);
   const rows = await q.query<AccountBalance>(
@@ -90,11 +76,10 @@ export async function moveAll(q: Queryable, userId: number, ms: readonly Movemen
   return after;
 }
 
-/** One account's movements summed: the running sums after each, and the lowest of them (the refusal's test). */
+/** A refusal tests the lowest running sum. */
 interface Summed {
   userId: number;
   ms: readonly Movement[];
-  /** Each movement's checked change of the available balance, and the running sum after it. */
   deltas: Dec[];
   prefixB: Dec[];
   b: string;
@@ -109,10 +94,7 @@ function summed(userId: number, ms: readonly Movement[]): Summed {
   if (!last) throw new Error('moveAll needs at least one movement');
   observeMovements(userId, ms); // an ops command's declared money effect (server/ops/money-watch.ts)
   const deltas = ms.map((m) => ({ balance: checkedAmount(m.balance), lock: checkedAmount(m.lock) }));
-  // Running sums after each movement: the account must stay at or above zero after every one of them, which is
-  // the same as staying there after the lowest of them. The check is on the row's own columns only, like a single
-  // move's: PostgreSQL re-evaluates it on the committed row when the UPDATE waited for a concurrent one (a subquery
-  // over the movements there let two concurrent debits both pass: tests/server/db/db.test.ts, on PostgreSQL).
+  // The check stays on the row's own columns so PostgreSQL re-evaluates it after waiting on a concurrent UPDATE.
   let b = dec(0);
   let l = dec(0);
   let lowestB: Dec | null = null;
@@ -149,7 +131,6 @@ interface Records {
 
 const noRecords = (): Records => ({ user: [], value: [], type: [], memo: [], after: [], at: [] });
 
-/** The records of one account's applied movements, each with the balance it left, in order. */
 function recordsOf(s: Summed, after: AccountBalance, into: Records = noRecords()): Records {
   const start = dec(after.balance).minus(s.b);
   s.ms.forEach((m, i) => {
@@ -177,12 +158,7 @@ async function insertRecords(q: Queryable, r: Records): Promise<void> {
   );
 }
 
-/**
- * moveAll for many accounts at once (copy trading's batched mirroring, server/copy/mirror-batch.ts): one conditional
- * UPDATE of every account by its own sum, each checked as moveAll checks one, then one INSERT of every record. Each
- * account appears once. Returns the balances of the accounts moved; an account refused (or absent) is left out and
- * nothing of it changes: the caller, holding the accounts' locks, decides whether that rolls the whole step back.
- */
+/** Refused or absent accounts are left out unchanged: the caller, holding their locks, decides on a rollback. */
 export async function moveMany(
   q: Queryable,
   moves: ReadonlyArray<{ userId: number; ms: readonly Movement[] }>,

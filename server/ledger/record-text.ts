@@ -1,5 +1,4 @@
-// A financial record's description in a language: the locales' records.t{type} with the memo filled in; type 10 (a
-// memo record, docs/contract.md §2) and a type without a text show the memo as it is. The record list and the statement use it.
+// A record's description in a language; type 10 and a type without a text show the memo (docs/contract.md §2).
 import type { Language } from '../../domain/types.ts';
 import { translate } from '../http/i18n.ts';
 import { RecordType } from './record-types.ts';

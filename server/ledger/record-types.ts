@@ -1,5 +1,4 @@
-// Financial record types (financial_records.type), every module's in one list: docs/contract.md §2: type 10 shows its memo as
-// the history text; the order engine's are the 20s; docs/wallet.md lists them all.
+// Every module's financial record types in one list, so no two reuse a number; docs/wallet.md describes them.
 export const RecordType = {
   DEMO_FUNDS: 1, // initial demo balance
   DEMO_RESET: 2, // demo account restored to its starting balance
@@ -28,7 +27,6 @@ export const RecordType = {
   COPY_FEE_IN: 56, // the same fee into the provider's account
 } as const;
 
-/** A record type: one of the above. */
 export type RecordTypeValue = (typeof RecordType)[keyof typeof RecordType];
 
 export const DEMO_BALANCE = '100000';

@@ -1,4 +1,4 @@
-// Reading the ledger's records (financial_records) for the account statement; writing them is ledger.ts's move().
+// Reading the ledger's records; writing them is ledger.ts's move() alone.
 import type { Queryable } from '../db/db.ts';
 
 export interface RecordRow {
@@ -9,7 +9,6 @@ export interface RecordRow {
   created_at: string;
 }
 
-/** One page of the user's records, newest first, and how many there are. */
 export async function userRecords(
   db: Queryable,
   userId: number,

@@ -1,6 +1,4 @@
-// The series read from the server's own figures when Prometheus scrapes (the socket hub's counts, the price desk's
-// status, the database pool), and the wrappers that count as work happens (engine ticks, order events, queries).
-// Nothing here runs per request beyond a counter increment or a histogram observation.
+// Prometheus series read at scrape time; nothing here runs per request beyond a counter or histogram step.
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Db, TxQueryable } from '../db/db.ts';
 import type { MarketView } from '../market/market-view.ts';
@@ -11,10 +9,7 @@ import type { Metrics } from './metrics.ts';
 
 type Labels = Record<string, string>;
 
-/**
- * A counter that follows a running total kept elsewhere (a source's tick count): each scrape adds what the total
- * grew by; a total that went down (its owner restarted) counts from zero again.
- */
+/** Follows a total kept elsewhere; a total that went down (its owner restarted) counts from zero again. */
 function followedTotal(
   registry: Registry,
   name: string,
@@ -39,7 +34,6 @@ function followedTotal(
   });
 }
 
-/** Websocket clients now, frames sent, batches skipped for a slow client (conflation), slow clients closed. */
 export function hubMetrics(registry: Registry, stats: () => HubStats): void {
   new Gauge({
     name: 'tickwise_ws_clients',
@@ -57,7 +51,6 @@ export function hubMetrics(registry: Registry, stats: () => HubStats): void {
   for (const [name, help, field] of totals) followedTotal(registry, name, help, [], () => [[{}, stats()[field]]]);
 }
 
-/** The price desk as the writer reports it: each source up or down, its ticks and refusals; instruments by state. */
 export function priceDeskMetrics(registry: Registry, status: () => DeskStatus | null): void {
   const sources = () => status()?.sources ?? [];
   new Gauge({
@@ -112,7 +105,7 @@ export function priceDeskMetrics(registry: Registry, status: () => DeskStatus | 
   );
 }
 
-/** The PostgreSQL pool's connections (PGlite has none). */
+/** PGlite has none. */
 export function poolMetrics(registry: Registry, db: Db): void {
   if (!db.poolStats) return;
   const stats = () => db.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 };
@@ -132,7 +125,6 @@ export function poolMetrics(registry: Registry, db: Db): void {
 
 const seconds = (start: number): number => (performance.now() - start) / 1000;
 
-/** The database with every statement and transaction timed. */
 export function timedDb<D extends Db>(db: D, m: Metrics): D {
   const timed = Object.create(db) as D;
   timed.query = async (sql, params) => {
@@ -154,7 +146,6 @@ export function timedDb<D extends Db>(db: D, m: Metrics): D {
   return timed;
 }
 
-/** The market as the engine sees it, with each tick's listener timed. */
 export function timedTicks(market: MarketView, m: Metrics): MarketView {
   return new Proxy(market, {
     get(target, prop, receiver) {
@@ -172,11 +163,7 @@ export function timedTicks(market: MarketView, m: Metrics): MarketView {
   });
 }
 
-/**
- * The per-user push with the engine's closes counted by reason (the trader's, a stop, stop-out, expiry …) and by
- * account, demo apart (`isDemo`: the engine's account tags). It stays the push it wraps for everything else (a hub
- * keeps its stats and revocations): only toUser is its own.
- */
+/** Only toUser is its own, so a hub keeps its stats and revocations. */
 export function countedPush<P extends UserPush>(
   push: P,
   m: Metrics,
@@ -192,7 +179,6 @@ export function countedPush<P extends UserPush>(
   return counted;
 }
 
-/** The notifier with every message it queues counted (tickwise_deliveries_total{state="queued"}). */
 export function countedNotifier(notifier: Notifier, m: Metrics): Notifier {
   return {
     async send(message) {

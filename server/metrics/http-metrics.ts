@@ -1,17 +1,16 @@
-// Every answer timed by route pattern, method and status; the trading routes' outcomes counted: an order placed,
-// or a request refused with its error key (business refusals answer HTTP 200, so the status alone cannot tell).
+// Answers timed by route, and trading refusals counted by key, since business refusals answer HTTP 200.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Metrics } from './metrics.ts';
 
 const refusals = new WeakMap<FastifyRequest, string>();
 
-/** Called by the error handler with the refusal's key (server/http/errors.ts sendError). */
+/** Called by the error handler (server/http/errors.ts sendError). */
 export function noteRefusal(request: FastifyRequest, key: string): void {
   refusals.set(request, key);
 }
 
 const SUBMIT = '/v1/api/forex/submit';
-/** The routes whose refusals count as refused orders. */
+/** Their refusals count as refused orders. */
 export const TRADING_ROUTES: ReadonlySet<string> = new Set([
   SUBMIT,
   '/v1/api/forex/close',
@@ -23,7 +22,7 @@ export const TRADING_ROUTES: ReadonlySet<string> = new Set([
 
 export function httpMetricsHook(m: Metrics): (request: FastifyRequest, reply: FastifyReply) => void {
   return (request, reply) => {
-    // The pattern (`/api/news/info`), never the URL: a path or a query cannot make a new series.
+    // The pattern, never the URL: a path or a query cannot make a new series.
     const route = request.routeOptions.url ?? 'unmatched';
     m.httpRequests.observe(
       { method: request.method, route, status: String(reply.statusCode) },

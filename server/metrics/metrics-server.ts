@@ -1,5 +1,4 @@
-// The metrics endpoint on a port of its own (METRICS_PORT, off by default; METRICS_HOST, 127.0.0.1 by default), so
-// the public proxy, which forwards only the app's port, never exposes it (docs/operations.md "Metrics").
+// Metrics on a port of their own, so the public proxy, forwarding only the app's port, never exposes them.
 import { createServer, type Server } from 'node:http';
 import type { Registry } from 'prom-client';
 
@@ -8,7 +7,7 @@ export interface MetricsListen {
   host: string;
 }
 
-/** METRICS_PORT and METRICS_HOST; undefined when no port is set. */
+/** Undefined when no port is set; METRICS_HOST defaults to 127.0.0.1. */
 export function metricsEnv(env: NodeJS.ProcessEnv): MetricsListen | undefined {
   const raw = env.METRICS_PORT;
   if (raw === undefined || raw === '') return undefined;
@@ -19,12 +18,11 @@ export function metricsEnv(env: NodeJS.ProcessEnv): MetricsListen | undefined {
 }
 
 export interface MetricsServer {
-  /** The URL Prometheus scrapes (http://host:port/metrics). */
   url: string;
   close(): Promise<void>;
 }
 
-/** Serves GET /metrics in Prometheus's text format; anything else is 404. */
+/** Anything but GET /metrics is 404. */
 export async function startMetricsServer(registry: Registry, listen: MetricsListen): Promise<MetricsServer> {
   const server: Server = createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {

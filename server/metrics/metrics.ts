@@ -1,29 +1,27 @@
-// The server's Prometheus metrics (docs/operations.md "Metrics"): one prom-client registry per server, the default
-// Node figures (event-loop lag, heap, RSS), and the product's own series. Labels are bounded: routes by their
-// pattern, refusals by error key, price desk figures by source and state — never a user, an order or an address.
+// Prometheus metrics; labels stay bounded, never a user, an order or an address (docs/operations.md "Metrics").
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;
   httpRequests: Histogram<'method' | 'route' | 'status'>;
-  /** The order series carry `account`: real or demo (demo play money is no house figure). */
+  /** Demo play money is no house figure, so the order series carry `account`. */
   ordersPlaced: Counter<'status' | 'account'>;
   ordersClosed: Counter<'reason' | 'account'>;
   ordersRefused: Counter<'reason' | 'account'>;
   engineTick: Histogram;
   dbQuery: Histogram<'kind'>;
   writerLeader: Gauge;
-  /** Codes and notices by what became of them: queued, sent, retried, failed (given up). */
+  /** Failed means given up. */
   deliveries: Counter<'channel' | 'state'>;
 }
 
-/** Seconds; the request histogram's buckets span a cache hit (1 ms) to the slowest accepted answer (10 s). */
+/** Seconds, from a cache hit to the slowest accepted answer. */
 const HTTP_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
 /** Seconds; an engine tick costs microseconds, a stop-out sweep up to milliseconds. */
 const TICK_BUCKETS = [0.000_01, 0.000_05, 0.000_1, 0.000_5, 0.001, 0.005, 0.01, 0.05];
 const DB_BUCKETS = [0.000_5, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1, 5];
 
-/** Every channel and state of tickwise_deliveries_total, each shown from the start at 0. */
+/** Each shown from the start at 0. */
 export const DELIVERY_CHANNELS = ['email', 'sms'] as const;
 export const DELIVERY_STATES = ['queued', 'sent', 'retried', 'failed'] as const;
 

@@ -1,6 +1,4 @@
-// The appropriateness questionnaire's record (docs/retail-protection.md "Appropriateness"): the answers, the score and
-// the date, and a failing score's "I understand" with its date. A real account's first order waits for a pass or
-// that acknowledgement (retail-terms.ts); staff see and reset it (server/ops/commands/retail.ts).
+// The appropriateness questionnaire's record (docs/retail-protection.md "Appropriateness").
 import { PASS_SCORE, QUESTIONS, scoreAnswers } from '../../domain/retail.ts';
 import type { Queryable } from '../db/db.ts';
 import { queryOne } from '../db/query-one.ts';
@@ -38,7 +36,7 @@ export async function appropriatenessOf(q: Queryable, userId: number): Promise<A
   };
 }
 
-/** Scores and keeps a full set of answers (a retake replaces the last one); refused when one is missing or unknown. */
+/** A retake replaces the last one; refused when an answer is missing or unknown. */
 export async function recordAnswers(
   q: Queryable,
   userId: number,
@@ -59,7 +57,7 @@ export async function recordAnswers(
   return { answers, score, passed, taken_at: now, acknowledged_at: null };
 }
 
-/** The "I understand" after a failing score; refused when there is no failing score to acknowledge. */
+/** Refused when there is no failing score to acknowledge. */
 export async function acknowledgeWarning(q: Queryable, userId: number, now: number): Promise<AppropriatenessRecord> {
   const rows = await q.query<{ user_id: number }>(
     'UPDATE appropriateness SET acknowledged_at = $2 WHERE user_id = $1 AND NOT passed RETURNING user_id',

@@ -1,6 +1,4 @@
-// An instrument's terms beyond trade_list for the specification sheet (docs/retail-protection.md "What the app
-// shows"): the swap rates with the triple day, the trading session with the next open or close, the dealer's spread
-// and the stop level, read from the same rows the swap job, the market hours and the price desk obey.
+// The specification sheet's terms, read from the same rows the swap job, the market hours and the price desk obey.
 import { DEFAULT_SWAP_SCHEDULE } from '../../domain/swap.ts';
 import type { InstrumentTerms, SpreadRule } from '../../domain/retail.ts';
 import { trimZeros } from '../../domain/decimal-text.ts';

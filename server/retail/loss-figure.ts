@@ -1,6 +1,4 @@
-// The loss figure of the risk warning (docs/retail-protection.md "The loss figure"): the share of retail accounts
-// that lost money over the last 12 months, computed each quarter on the market writer (it alone knows the floating
-// P&L) and stored with its date and method, so the warning always shows the latest and the operator sees each one.
+// Computed on the market writer, which alone knows floating P&L (docs/retail-protection.md "The loss figure").
 import type { FastifyBaseLogger } from 'fastify';
 import { dec, type Dec } from '../../domain/decimal.ts';
 import { DAY_MS, type Clock, type Timers } from '../../domain/time.ts';
@@ -29,7 +27,7 @@ export interface LossFigure {
   computed_by: string;
 }
 
-/** Each counted account's P&L after every cost: closed positions in [from, to), plus the open ones at `to`. */
+/** Closed positions in [from, to), plus the open ones at `to`, after every cost. */
 export async function accountResults(
   q: Queryable,
   from: number,
@@ -54,13 +52,13 @@ export async function accountResults(
   return out;
 }
 
-/** losing / accounts as a whole percent, half up; 0 accounts is no figure. */
+/** A whole percent, half up; 0 accounts is no figure. */
 export function lossPercent(losing: number, accounts: number): number | null {
   if (accounts === 0) return null;
   return Math.floor((losing * 200 + accounts) / (2 * accounts));
 }
 
-/** Computes the figure at `now` and stores it; null (nothing stored) when no retail account traded. */
+/** Null, storing nothing, when no retail account traded. */
 export async function computeLossFigure(
   q: Queryable,
   now: number,
@@ -112,7 +110,7 @@ export async function lossFigureHistory(q: Queryable, limit = 40): Promise<LossF
   return rows.map(wireFigure);
 }
 
-/** The first instant (UTC) of the calendar quarter holding `t`. */
+/** UTC. */
 export function quarterStart(t: number): number {
   const d = new Date(t);
   return Date.UTC(d.getUTCFullYear(), Math.floor(d.getUTCMonth() / 3) * 3, 1);
@@ -126,7 +124,7 @@ export interface LossJobDeps {
   floatingOf: (userId: number) => Usd;
 }
 
-/** Computes the figure when this quarter has none yet: at start, then hourly. Answers its stopper. */
+/** At start, then hourly, when this quarter has no figure yet. */
 export function startLossFigureJob(deps: LossJobDeps): () => Promise<void> {
   let running = false;
   const check = async (): Promise<void> => {

@@ -1,7 +1,4 @@
-// What the retail rules allow an account (docs/retail-protection.md): whether they apply at all (the
-// `retail_protection` setting), the account's category, the cap of each asset class, and whether the
-// appropriateness check has been passed or acknowledged. The submit check (server/engine/submit-order.ts) and the
-// account's leverage route read the same answer.
+// One account's retail rules, read alike by the submit check and the leverage route (docs/retail-protection.md).
 import {
   DEFAULT_LEVERAGE_CAPS,
   offeredMultiples,
@@ -16,9 +13,9 @@ import { ApiError } from '../http/envelope.ts';
 import { getSetting } from '../settings/settings.ts';
 
 export interface RetailTerms {
-  /** The retail rules apply to this account: protection is on and it is not a professional client. */
+  /** Protection is on and the account is not a professional client. */
   capped: boolean;
-  /** A real account that still owes the questionnaire (or its acknowledgement) before its first order. */
+  /** A real account owes the questionnaire or its acknowledgement before its first order. */
   owesQuestionnaire: boolean;
   category: ClientCategory;
   isDemo: boolean;
@@ -49,7 +46,7 @@ export async function clientCategoryOf(q: Queryable, userId: number): Promise<{ 
   return { category: row?.client_category ?? '', reason: row?.category_reason ?? '' };
 }
 
-/** Staff's decision on a client, with its reason (the ops command's audit row keeps who and when). */
+/** The ops command's audit row keeps who and when. */
 export async function setClientCategory(
   q: Queryable,
   userId: number,
@@ -63,7 +60,7 @@ export async function setClientCategory(
   ]);
 }
 
-/** The setting `retail_protection`: the caps, the questionnaire and the warning apply. */
+/** The caps, the questionnaire and the warning apply only while it is on. */
 export async function retailRulesApply(q: Queryable): Promise<boolean> {
   return (await getSetting(q, 'retail_protection')) === '1';
 }
@@ -96,7 +93,7 @@ export async function retailTerms(q: Queryable, userId: number): Promise<RetailT
   return termsOf(row, await retailRulesApply(q), await leverageCaps(q));
 }
 
-/** retailTerms of several accounts in three queries (copy trading's batched opens); an unknown account is absent. */
+/** Three queries for copy trading's batched opens; an unknown account is absent. */
 export async function retailTermsOfMany(q: Queryable, userIds: readonly number[]): Promise<Map<number, RetailTerms>> {
   const rows = await q.query<TermsRow>(`${TERMS_SQL} WHERE u.id = ANY($1::int[])`, [userIds]);
   const protection = await retailRulesApply(q);
@@ -104,7 +101,6 @@ export async function retailTermsOfMany(q: Queryable, userIds: readonly number[]
   return new Map(rows.map((r) => [Number(r.user_id), termsOf(r, protection, caps)]));
 }
 
-/** The multiples this account is offered on an instrument of this class with these multiples. */
 export function offeredFor(terms: RetailTerms, assetClass: AssetClass, multiples: readonly number[]): number[] {
   return offeredMultiples(multiples, terms.capped ? terms.caps[assetClass] : null);
 }
@@ -116,10 +112,7 @@ export async function assetClassOfInstrument(q: Queryable, instrumentId: number)
   return row?.asset_class ?? 'other';
 }
 
-/**
- * The retail rules a new order must pass, before its own checks: a real account's questionnaire, and a leverage at
- * most its class's cap. Returns the multiples the order may pick from (the instrument's, under the cap).
- */
+/** Checked before the order's own checks; returns the instrument's multiples under the cap. */
 export async function checkRetailOrder(
   q: Queryable,
   userId: number,
@@ -138,8 +131,6 @@ export async function checkRetailOrder(
   return offered;
 }
 
-/** The account's retail terms as the app shows them: its category, the questionnaire's state, and per instrument
- * the leverage offered. */
 export async function retailProfile(q: Queryable, userId: number): Promise<RetailStanding> {
   const terms = await retailTerms(q, userId);
   const record = await queryOne<{ passed: boolean; acknowledged_at: string | null }>(

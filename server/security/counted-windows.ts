@@ -1,23 +1,19 @@
-// Fixed windows for the wrong-guess budgets (the login lock, login-guard.ts; the operator token, server/ops/auth.ts), in one
-// of two places: this process's memory (role `all`: one process serves everyone), or PostgreSQL (gateways: the
-// security_counters table, scope `fail`, like the request budgets of shared-windows.ts), so N gateways do not give
-// an attacker N× the tries. Windows are aligned to the clock (every gateway agrees where one starts); keys are hashed
-// before they reach the table, so an account name and an address are never stored together in clear.
+// Wrong-guess windows, in PostgreSQL for gateways so N gateways do not give N× the tries; keys are hashed.
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../domain/time.ts';
 import type { Queryable } from '../db/db.ts';
 import { FixedWindows, type WindowCount } from './windows.ts';
 
 export interface CountedWindows {
-  /** Counts one more event for `key` in its current window (aligned to windowMs): the count and the ms left. */
+  /** Windows are aligned to windowMs so every gateway agrees where one starts. */
   hit(key: string, windowMs: number): Promise<WindowCount>;
-  /** The count in `key`'s current window, without counting (null: nothing yet). */
+  /** Null: nothing yet. */
   peek(key: string, windowMs: number): Promise<WindowCount | null>;
 }
 
 const windowStart = (now: number, windowMs: number): number => Math.floor(now / windowMs) * windowMs;
 
-/** In this process (bounded: FixedWindows forgets expired and, under a flood, the oldest windows). */
+/** Bounded: FixedWindows forgets expired and, under a flood, the oldest windows. */
 export function memoryWindows(clock: Clock): CountedWindows {
   const windows = new FixedWindows(clock);
   const at = (key: string, windowMs: number): { id: string; leftMs: number } => {
@@ -36,7 +32,7 @@ export function memoryWindows(clock: Clock): CountedWindows {
 
 const hashed = (key: string): string => createHash('sha256').update(key).digest('base64url');
 
-/** In PostgreSQL, shared by every gateway; old windows go with the daily sweep (counters.ts sweepCounters). */
+/** Old windows go with the daily sweep (counters.ts sweepCounters). */
 export function sharedWindows(db: Queryable, clock: Clock): CountedWindows {
   return {
     async hit(key, windowMs) {

@@ -1,11 +1,4 @@
-// The second factor's brake (docs/security.md "Lock-out rules"): wrong codes back off exponentially instead of
-// resetting every minute. Each account and each account-and-address keeps its run of wrong codes (forgotten 24 h after
-// the last one, or at the next good code); past a free number of them the next try waits 1 minute, then 2, 4, 8…
-// up to a day. While the account waits, an address that already failed on it waits too, and any other address gets
-// one try: so a stranger spraying codes from many addresses gets one guess per address and back-off, and the owner,
-// from their own address, still gets in. A recovery code (60 random bits) is never held back by the brake, so a
-// stranger's flood cannot shut the owner's way back in; the request budgets still count it. Kept in the database,
-// shared by every gateway.
+// Wrong second-factor codes back off exponentially, shared by every gateway (docs/security.md "Lock-out rules").
 import { createHash } from 'node:crypto';
 import { backoffCeiling } from '../../domain/backoff.ts';
 import { DAY_MS } from '../../domain/time.ts';
@@ -24,7 +17,7 @@ interface Brake {
 
 const hashed = (key: string): string => createHash('sha256').update(key).digest('base64url');
 
-/** The wait after `failures` wrong codes in a row when `free` of them cost nothing. */
+/** The first `free` wrong codes cost nothing. */
 export function brakeWait(failures: number, free: number): number {
   return failures < free ? 0 : backoffCeiling(failures - free, { baseMs: BRAKE_FIRST_WAIT_MS, maxMs: DAY_MS });
 }
@@ -55,10 +48,10 @@ const waitRefusal = (until: number, now: number): ApiError =>
   });
 
 export interface FactorBrake {
-  /** Before a TOTP code is checked: throws 429 while this address, or (having failed before) the account, waits. */
+  /** Throws 429 while this address, or (having failed before) the account, waits. */
   admit(account: string, address: string, now: number): Promise<void>;
   failed(account: string, address: string, now: number): Promise<void>;
-  /** A good code ends the account's run (and this address's). */
+  /** A good code ends the account's run and this address's. */
   passed(account: string, address: string): Promise<void>;
 }
 

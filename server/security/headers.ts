@@ -1,7 +1,4 @@
-// Security headers with @fastify/helmet: a CSP that allows exactly what the app uses (its own origin for scripts,
-// styles, the worker, fetches and the /v1/ws websocket; images from itself plus data: and blob: for the captcha,
-// QR codes and previews; the support chat's origin in frame-src, read from the settings), frame-ancestors 'none',
-// nosniff, no referrer, HSTS only on TLS; and `Cache-Control: no-store` on every API answer.
+// Security headers and `Cache-Control: no-store` on API answers (docs/security.md, Headers).
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from '../../domain/api-paths.ts';
@@ -12,7 +9,7 @@ import { getSetting } from '../settings/settings.ts';
 /** How long a changed service_link may take to reach frame-src. */
 export const FRAME_HOST_REFRESH_MS = 30_000;
 
-/** The origin of an http(s) link for frame-src, or null (anything else never gets framed). */
+/** Anything but http(s) never gets framed. */
 export function frameOrigin(link: string): string | null {
   try {
     const u = new URL(link);
@@ -27,7 +24,7 @@ export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 export interface SecurityHeaderDeps {
   db: Db;
   clock: Clock;
-  /** The CSP hashes of the page's own inline script (inline-scripts.ts); none: no inline script runs. */
+  /** None: no inline script runs. */
   scriptHashes?: () => readonly string[];
 }
 
@@ -53,15 +50,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, deps: Securi
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // Only the page's own first-screen paint runs inline, by its hash (inline-scripts.ts); no other inline script.
+        // Only the page's own first-screen paint runs inline, by its hash (inline-scripts.ts).
         scriptSrc: ["'self'", () => scriptHashes().join(' ')],
         // Style attributes set by React and the chart library.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        // 'self' covers ws:/wss: to the same host (CSP level 3), i.e. /v1/ws. The chat origin too: /mine/chat asks it
-        // (no-cors, no credentials) whether it answers at all, so an unreachable chat shows a message and a new-tab
-        // link instead of the browser's broken-frame icon.
+        // /mine/chat probes the chat origin so an unreachable chat shows a message instead of a broken frame.
         connectSrc: ["'self'", () => (frameSrc === "'none'" ? "'self'" : frameSrc)],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
@@ -76,7 +71,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, deps: Securi
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
-    // Sent only when the request came over TLS (below): over plain http the header means nothing.
+    // Sent only over TLS (below): over plain http the header means nothing.
     strictTransportSecurity: false,
   });
 

@@ -1,9 +1,8 @@
-// The one inline script the app's page carries (index.html's first-screen paint, scripts/prerender-plugin.ts), allowed
-// by its hash in the CSP's script-src: any other inline script, or this one altered, still does not run.
+// Hashes of the page's one inline script for the CSP, so any other inline script, or this one altered, does not run.
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 
-/** 'sha256-…' of each classic inline <script> in `html` (not a src= one, not a JSON data block). */
+/** Not a src= one, not a JSON data block. */
 export function inlineScriptHashes(html: string): string[] {
   const out: string[] = [];
   for (const m of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
@@ -18,7 +17,7 @@ export function inlineScriptHashes(html: string): string[] {
   return out;
 }
 
-/** The hashes of `file`'s inline scripts, read again whenever the file changes (a new build in the same DIST_DIR). */
+/** Read again whenever the file changes: a new build in the same DIST_DIR. */
 export function pageScriptHashes(file: string): () => readonly string[] {
   let seen = -1;
   let hashes: readonly string[] = [];

@@ -1,16 +1,9 @@
-// The abuse budgets in one place: daily caps (server/security/counters.ts), per-route request rates
-// (server/security/rate-limit.ts), wrong-guess locks and socket limits, all multiplied by one factor. Production
-// runs with factor 1; the test harnesses and the benchmark raise it explicitly (RATE_LIMIT_FACTOR) so their many requests from
-// 127.0.0.1 are not refused, while the abuse tests run with the real figures.
+// The abuse budgets in one place; tests and the bench raise RATE_LIMIT_FACTOR so their loopback requests pass.
 import { OWASP_SCRYPT, type ScryptParams } from '../auth/password.ts';
 import type { SocketLimits } from '../ws/guard.ts';
 import { DAILY_CAPS, type CounterScope } from './counters.ts';
 
-/**
- * Requests per minute per client address and per account, by route group. The account is the one the validated,
- * normalised body names, or the session; for login it is the account *and* the address (so a flood from one
- * address cannot lock the owner out: FAILURE_BUDGETS.login_account is the account-wide brake).
- */
+/** Per minute; login counts the account with the address, so a flood from one address cannot lock the owner out. */
 export const RATE_BUDGETS = {
   login: { perAddress: 20, perAccount: 10 },
   register: { perAddress: 10, perAccount: 10 },
@@ -20,9 +13,9 @@ export const RATE_BUDGETS = {
   demo: { perAddress: 10, perAccount: 10 },
   upload: { perAddress: 20, perAccount: 10 },
   order: { perAddress: 120, perAccount: 60 },
-  /** CSV statements: each reads up to a year of rows. */
+  /** Each reads up to a year of rows. */
   statement: { perAddress: 20, perAccount: 10 },
-  /** Every other signed-in change (watchlist, alerts, chart settings, payout methods, deposits, withdrawals, funds…). */
+  /** Every other signed-in change. */
   write: { perAddress: 120, perAccount: 60 },
 } as const;
 
@@ -32,21 +25,18 @@ export const RATE_WINDOW_MS = 60_000;
 
 /** Wrong guesses per RATE_WINDOW_MS before a lock (server/security/login-guard.ts, server/ops/auth.ts). */
 export const FAILURE_BUDGETS = {
-  /** Wrong passwords for one account (from all addresses); past it each address gets one more try a window. */
+  /** From all addresses; past it each address gets one more try a window. */
   login_account: 10,
-  /**
-   * Wrong second-factor codes in a row for one account, and for one account from one address, before each next try
-   * waits (server/security/factor-brake.ts: 1 minute, doubling up to a day; docs/security.md "Lock-out rules").
-   */
+  /** Per account and per account and address; past it each try waits (docs/security.md "Lock-out rules"). */
   second_factor_account: 10,
   second_factor_address: 5,
-  /** Wrong operator tokens from one address; past it that address's token checks answer 429. */
+  /** Past it that address's token checks answer 429. */
   ops_address: 10,
 } as const;
 
 export type FailureKind = keyof typeof FAILURE_BUDGETS;
 
-/** The websocket's budgets (server/ws/guard.ts): counts scale with the factor, the window does not. */
+/** Counts scale with the factor, the window does not. */
 export const SOCKET_LIMITS: SocketLimits = {
   perAddress: 20, // a household or office behind one address, several tabs each
   total: 5_000,
@@ -56,13 +46,13 @@ export const SOCKET_LIMITS: SocketLimits = {
 };
 
 export interface SecurityOptions {
-  /** Multiplies every budget and cap (default 1). Tests and benchmarks raise it; never below 1 in production. */
+  /** Default 1; never below 1 in production. */
   factor?: number | undefined;
-  /** scrypt cost for new hashes (default OWASP_SCRYPT); the server test harness lowers it to keep tests quick. */
+  /** The server test harness lowers it to keep tests quick. */
   scrypt?: ScryptParams | undefined;
 }
 
-/** Sessions one user may hold at once; a new login beyond it ends the oldest. */
+/** A new login beyond it ends the oldest. */
 export const MAX_SESSIONS_PER_USER = 10;
 
 export interface Limits {

@@ -1,9 +1,4 @@
-// Per-route request budgets with @fastify/rate-limit. Each route declares its budget beside its schema
-// (`config.budget`, server/security/budgets.ts): the group whose figures it spends and whom the per-account budget
-// counts (the validated, normalised account for login, register, password reset and code sending, for login
-// together with the address; the demo id for demo creation; the session otherwise). Every limited route gets one
-// budget per client address and one per account. A refused request gets HTTP 429 with the §8 envelope and the
-// translated errors.too_many_requests. The store counts on the injected clock, so tests move time instead of sleeping.
+// Per-route request budgets declared beside each route's schema; the store counts on the injected clock.
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { createHash } from 'node:crypto';
@@ -13,17 +8,13 @@ import { isBudget, type Budget, type Keyed } from './budgets.ts';
 import { RATE_WINDOW_MS, type Limits, type RateGroup } from './limits.ts';
 import { FixedWindows } from './windows.ts';
 
-/**
- * The account a request speaks for under its route's budget, hashed (keys never hold a token or an address book in
- * clear); null when there is none to count. Called after the schema has validated the body, so an array or object
- * where a string belongs never gets here.
- */
+/** Hashed, so keys never hold a token or an address in clear; runs after the schema, so the field is a string. */
 export function accountKey(declared: Budget, request: Keyed): string | null {
   const raw = declared.account(request);
   return raw === null ? null : createHash('sha256').update(raw).digest('base64url').slice(0, 22);
 }
 
-/** The budget the request's route declared (the limiters run only on routes that declared one). */
+/** The limiters run only on routes that declared one. */
 function declaredBudget(request: FastifyRequest): Budget {
   const declared = request.routeOptions.config.budget;
   if (!isBudget(declared)) throw new Error(`no budget on ${request.method} ${request.routeOptions.url ?? ''}`);
@@ -36,7 +27,7 @@ interface Hit {
 }
 type StoreCallback = (err: Error | null, res?: Hit) => void;
 
-/** @fastify/rate-limit store on the injected clock: fixed windows (server/security/windows.ts). */
+/** Fixed windows (server/security/windows.ts). */
 export function clockStore(clock: Clock, maxKeys = 100_000): FastifyRateLimitStoreCtor {
   const windows = new FixedWindows(clock, maxKeys);
   class ClockStore implements FastifyRateLimitStore {
@@ -53,11 +44,10 @@ export function clockStore(clock: Clock, maxKeys = 100_000): FastifyRateLimitSto
 
 type Limiter = (req: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
 
-/** Registers the plugin and an onRoute hook that puts the budget check in front of every route that declares one. */
 export async function registerRateLimits(
   app: FastifyInstance,
   deps: { clock: Clock; limits: Limits },
-  /** Counted across processes (several gateways: server/security/shared-windows.ts); default in this process. */
+  /** Shared across gateways by server/security/shared-windows.ts. */
   store: FastifyRateLimitStoreCtor = clockStore(deps.clock),
 ): Promise<void> {
   await app.register(rateLimit, { global: false, store });
@@ -93,9 +83,7 @@ export async function registerRateLimits(
     if (!isBudget(declared)) return;
     // One pair of counters per group, shared by its routes (submit, close, cancel… spend one order budget).
     const { byAddress, byAccount } = limitersFor(declared.group);
-    // The address's budget in preValidation: after the body is parsed, before the schema, so malformed floods
-    // spend it too. The account's in preHandler: after the schema, so the account is counted as the route will
-    // read it (a one-item array is refused before it could slip past uncounted).
+    // Address before the schema so malformed floods spend it; account after, counted as the route reads it.
     const perAddress = async (req: FastifyRequest): Promise<void> => spend(byAddress, req);
     const perAccount = async (req: FastifyRequest): Promise<void> => spend(byAccount, req);
     route.preValidation = first(perAddress, route.preValidation);
@@ -104,7 +92,6 @@ export async function registerRateLimits(
 }
 
 type Hook = (req: FastifyRequest) => Promise<void>;
-/** `hook` in front of a route's own hooks of that kind. */
 function first<T>(hook: Hook, existing: T | T[] | undefined): Array<T | Hook> {
   return existing === undefined ? [hook] : Array.isArray(existing) ? [hook, ...existing] : [hook, existing];
 }

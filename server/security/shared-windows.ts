@@ -1,7 +1,4 @@
-// The request budgets' store when several gateways serve one deployment: fixed windows counted in PostgreSQL (the
-// security_counters table of the daily caps, scope `rate`), so a client spreading its requests over every gateway
-// spends one budget. One statement increments and returns the count; windows are aligned to the clock, so every
-// gateway agrees where a window starts. Old windows go with the daily sweep (counters.ts sweepCounters).
+// The request budgets' store in PostgreSQL, so a client spreading requests over every gateway spends one budget.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Clock } from '../../domain/time.ts';
 import type { Queryable } from '../db/db.ts';
@@ -11,7 +8,7 @@ interface Hit {
   ttl: number;
 }
 
-/** Counts one more request for `key` in its aligned window; returns the count and the ms left in the window. */
+/** Windows are aligned to the clock so every gateway agrees where one starts. */
 export async function hitShared(q: Queryable, key: string, windowMs: number, now: number): Promise<Hit> {
   const start = Math.floor(now / windowMs) * windowMs;
   const rows = await q.query<{ count: number }>(
@@ -23,7 +20,6 @@ export async function hitShared(q: Queryable, key: string, windowMs: number, now
   return { current: Number(rows[0]?.count ?? 0), ttl: start + windowMs - now };
 }
 
-/** @fastify/rate-limit store over hitShared. */
 export function sharedStore(db: Queryable, clock: Clock): FastifyRateLimitStoreCtor {
   class SharedStore implements FastifyRateLimitStore {
     incr(key: string, cb: (err: Error | null, res?: Hit) => void, timeWindow: number): void {

@@ -1,16 +1,11 @@
-// The per-address cap on open sockets, across every gateway (docs/scaling.md "Shared state"). Each gateway keeps its
-// own count of open sockets per address and writes it to PostgreSQL (security_counters, scope `socket`, one row per
-// address and gateway, keyed by the address's hash) whenever it changes, and rewrites all of them every lease period:
-// the total for an address is the sum of the gateways' latest rows no older than two periods, so the sockets of a
-// gateway that died stop counting within two periods. (Each gateway's hub still applies its own caps in memory.)
+// The per-address socket cap across gateways; a dead gateway's leases stop counting within two periods.
 import { createHash } from 'node:crypto';
 import type { Clock, Timers } from '../../domain/time.ts';
 import type { Queryable } from '../db/db.ts';
 
 export interface SocketLeases {
-  /** One more socket from `address` here: false (nothing counted) when all gateways together are at the cap. */
+  /** False, counting nothing, when all gateways together are at the cap. */
   admit(address: string): Promise<boolean>;
-  /** An admitted socket from `address` is gone. */
   release(address: string): Promise<void>;
   stop(): void;
 }
@@ -43,7 +38,7 @@ export function sharedSocketLeases(
   }
 
   async function total(hash: string): Promise<number> {
-    // Each gateway's latest row (the rows of older periods are left to the renewal's clean-up).
+    // Older periods' rows are left to the renewal's clean-up.
     const rows = await db.query<{ n: string | number | null }>(
       `SELECT sum(count) AS n FROM (
          SELECT DISTINCT ON (key) count FROM security_counters

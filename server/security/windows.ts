@@ -1,12 +1,8 @@
-// Fixed-window counters in memory on the injected clock: the request budgets' store (rate-limit.ts), the login
-// lock (login-guard.ts) and the operator token's wrong-guess budget (server/ops/auth.ts) all count with this one class.
-// Bounded: past maxKeys, expired windows are swept and then the oldest forgotten, so a flood from many keys can
-// make the counters more forgiving but never grow without limit.
+// Fixed-window counters on the injected clock, bounded so a flood of keys makes them more forgiving, never unbounded.
 import type { Clock } from '../../domain/time.ts';
 
 export interface WindowCount {
   count: number;
-  /** Milliseconds until this window ends. */
   ttlMs: number;
 }
 
@@ -18,7 +14,7 @@ export class FixedWindows {
     private readonly maxKeys = 100_000,
   ) {}
 
-  /** Counts one more event for `key` in its current window (a new window starts when the last one is over). */
+  /** A new window starts when the last one is over. */
   hit(key: string, windowMs: number): WindowCount {
     const now = this.clock.now();
     let w = this.live(key, now);
@@ -31,7 +27,7 @@ export class FixedWindows {
     return { count: w.count, ttlMs: w.start + w.windowMs - now };
   }
 
-  /** The count in `key`'s current window, without counting (null: no live window). */
+  /** Null: no live window. */
   peek(key: string): WindowCount | null {
     const now = this.clock.now();
     const w = this.live(key, now);

@@ -1,4 +1,4 @@
-// Reads base settings (key/value table seeded by server/db/seeds/settings.ts); missing keys fall back to the defaults.
+// Missing settings fall back to the defaults.
 import type { BaseSettings } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';
 import { DEFAULT_SETTINGS } from '../db/seeds/settings.ts';
@@ -24,7 +24,7 @@ export async function setSetting(q: Queryable, key: string, value: string): Prom
   );
 }
 
-/** The stored keys that start with `prefix` (the four-eyes thresholds, one per currency). */
+/** The four-eyes thresholds, one per currency. */
 export async function settingKeysLike(q: Queryable, prefix: string): Promise<string[]> {
   const rows = await q.query<{ key: string }>('SELECT key FROM settings WHERE starts_with(key, $1) ORDER BY key', [
     prefix,

@@ -1,14 +1,12 @@
-// The SQL of the four-eyes gate (server/db/migrations/800-staff.sql, 810-four-eyes-gate.sql): a movement above the
-// threshold waits in second_approvals for a second finance member; what one member moved alone is kept in
-// lone_movements, so the gate can sum it over a day.
+// The four-eyes gate's SQL; lone_movements keeps what one member moved alone so the gate can sum it over a day.
 import type { Queryable } from '../db/db.ts';
 
 export interface ApprovalRow {
   id: number;
-  /** The command that waits (its name). */
+  /** The command's name. */
   kind: string;
   subject_id: string;
-  /** JSON of the command's parameters, as the first member gave them. */
+  /** As the first member gave them. */
   params: string;
   summary: string;
   first_staff_id: number;
@@ -42,13 +40,13 @@ const SELECT = `SELECT a.id, a.kind, a.subject_id, a.params, a.summary, a.first_
                        coalesce(s.name || ' (' || s.login || ')', CASE WHEN a.first_staff_id = 0 THEN 'break-glass' END) AS first_by
                   FROM second_approvals a LEFT JOIN staff s ON s.id = a.first_staff_id`;
 
-/** The approval, locked for the caller's transaction. */
+/** Locked for the caller's transaction. */
 export async function lockApproval(q: Queryable, id: number): Promise<ApprovalRow | undefined> {
   const [row] = await q.query<ApprovalRow>(`${SELECT} WHERE a.id = $1 FOR UPDATE OF a`, [id]);
   return row;
 }
 
-/** The waiting approval of one item (a charge, a withdrawal) of one command, locked. */
+/** Locked. */
 export async function waitingApprovalOf(q: Queryable, kind: string, item: number): Promise<ApprovalRow | undefined> {
   const [row] = await q.query<ApprovalRow>(
     `${SELECT} WHERE a.kind = $1 AND a.item = $2 AND a.status = 'waiting' FOR UPDATE OF a`,
@@ -87,7 +85,7 @@ export async function recordLoneMovement(
   );
 }
 
-/** What one member moved alone to one account since `since`: in USD, and in `currency`. */
+/** In USD, and in `currency`. */
 export async function loneSums(
   q: Queryable,
   staffId: number,
@@ -104,7 +102,7 @@ export async function loneSums(
   return { usd: row?.usd ?? '0', value: row?.value ?? '0' };
 }
 
-/** Locks the account a movement concerns, so two movements by one member cannot both read the day's sum. */
+/** Two movements by one member cannot both read the day's sum. */
 export async function lockMovedAccount(q: Queryable, userId: number): Promise<void> {
   await q.query('SELECT user_id FROM accounts WHERE user_id = $1 FOR UPDATE', [userId]);
 }

@@ -1,5 +1,4 @@
-// The audit log's SQL (server/db/migrations/800-staff.sql): rows are only ever inserted (a trigger refuses UPDATE,
-// DELETE and TRUNCATE for every database user) and read back by search.
+// The audit log's SQL; a trigger refuses UPDATE, DELETE and TRUNCATE for every database user.
 import type { Queryable } from '../db/db.ts';
 
 export interface AuditEntry {
@@ -38,9 +37,9 @@ export interface AuditRow {
 }
 
 export interface AuditFilter {
-  /** Only this member's rows (a non-admin sees only their own). */
+  /** A non-admin sees only their own rows. */
   staffId?: number | null;
-  /** Words found in the actor, the action, the parameters or the values (case-insensitive). */
+  /** Case-insensitive, in the actor, the action, the parameters or the values. */
   text?: string;
   action?: string;
   from?: number;

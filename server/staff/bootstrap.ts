@@ -1,7 +1,4 @@
-// The first administrator, created from the shell (docs/back-office.md "The first administrator"): only while no
-// active admin exists, and only with the token the server wrote to DATA_DIR/ops-bootstrap (so only someone with
-// the server's files, who could read the database anyway). Checked again inside the transaction that creates the
-// admin, so two racing calls make one. The audit log names the actor "shell".
+// The first administrator, only with the server's own token file (docs/back-office.md "The first administrator").
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { AppContext } from '../core/app-context.ts';

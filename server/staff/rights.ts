@@ -1,7 +1,4 @@
-// Staff roles and the rights each holds (docs/back-office.md "Roles and rights"). Every ops command declares the one
-// right it needs beside its definition (server/ops/command.ts), as routes declare their budgets; a member may run a
-// command only when their role holds its right. `audit` is every role's: each member searches their own actions,
-// an admin everyone's.
+// Staff roles and their rights; each ops command declares the one it needs (docs/back-office.md "Roles and rights").
 export const ROLES = ['support', 'finance', 'dealer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -30,16 +27,15 @@ export const ROLE_RIGHTS: Readonly<Record<Role, readonly Right[]>> = {
 
 export const isRole = (v: unknown): v is Role => typeof v === 'string' && (ROLES as readonly string[]).includes(v);
 
-/** Who runs a command: a staff member, the break-glass token (every right), or the shell's first administrator. */
+/** Break-glass holds every right; the shell only creates the first administrator. */
 export interface OpsActor {
   kind: 'staff' | 'break-glass' | 'shell';
-  /** staff.id; 0 for break-glass and the shell. */
+  /** 0 for break-glass and the shell. */
   staffId: number;
   /** As the audit log names them: "Name (login)", "break-glass" or "shell". */
   name: string;
   login: string;
   role: Role | 'break-glass' | 'shell';
-  /** The client's address. */
   address: string;
 }
 

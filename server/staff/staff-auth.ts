@@ -1,11 +1,4 @@
-// Staff sign-in and sessions (docs/back-office.md "Staff accounts"). A login is the password (scrypt, as traders'),
-// then a TOTP code on the one second-factor code path (server/auth/second-factor.ts, owner kind 'staff'); a member
-// whose factor is not set up yet gets a new secret after the right password and turns it on with its first code.
-// The one-time password an admin hands out (staff-create, staff-reset) opens only the step where the member sets
-// their own, so the admin never knows a member's password; a member changes their own with password and code.
-// Wrong passwords and wrong codes are counted by the traders' login guard (server/security/login-guard.ts) under the
-// key "staff:<login>", so a stranger flooding one login locks out only their own addresses. A session is a random
-// token kept as its sha256; it ends after STAFF_IDLE_MINUTES without a request, when revoked, or at sign-out.
+// Staff sign-in and sessions (docs/back-office.md "Staff accounts").
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../core/app-context.ts';
 import type { Queryable } from '../db/db.ts';
@@ -37,7 +30,7 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 export const normalLogin = (raw: unknown): string => (typeof raw === 'string' ? raw.trim().toLowerCase() : '');
 
-/** A member's own password: long enough that a guessing budget of 10 a minute gets nowhere. */
+/** Long enough that a guessing budget of 10 a minute gets nowhere. */
 export const STAFF_PASSWORD_MIN = 12;
 export const STAFF_PASSWORD_MAX = 128;
 
@@ -49,7 +42,7 @@ export type LoginAnswer =
 
 const actorName = (s: { name: string; login: string }): string => `${s.name} (${s.login})`;
 
-/** Throws unless `next` may be a member's own password (`current` is the one it replaces). */
+/** `current` is the one it replaces. */
 function checkStaffPassword(next: string, current: string): void {
   if (next.length < STAFF_PASSWORD_MIN || next.length > STAFF_PASSWORD_MAX) {
     throw new ApiError('staff.password_length', undefined, { min: STAFF_PASSWORD_MIN, max: STAFF_PASSWORD_MAX });
@@ -59,7 +52,7 @@ function checkStaffPassword(next: string, current: string): void {
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-/** The member's own password in place of the admin's one-time one (the first sign-in's first step). */
+/** The admin's one-time password opens only this step, so the admin never knows a member's password. */
 async function setOwnPassword(
   ctx: StaffAuthCtx,
   staff: StaffRow,
@@ -83,10 +76,7 @@ async function setOwnPassword(
   });
 }
 
-/**
- * One sign-in attempt: the password, then (at the first sign-in) the member's own password, then (when given) the
- * code. Throws the same error for every wrong password.
- */
+/** Throws the same error for every wrong password. */
 export async function staffLogin(
   ctx: StaffAuthCtx,
   input: { login: unknown; password: unknown; new_password?: unknown; code?: unknown },
@@ -99,6 +89,7 @@ export async function staffLogin(
   if (!login) throw new ApiError('staff.flag_required', undefined, { flag: 'login' });
   if (!password) throw new ApiError('staff.flag_required', undefined, { flag: 'password' });
   const guard = loginGuard(ctx.failureWindows, ctx.limits);
+  // The traders' login guard: a stranger flooding one login locks out only their own addresses.
   const key = `staff:${login}`;
   await guard.admit(key, address);
   const staff = await staffByLogin(ctx.db, login);
@@ -122,8 +113,7 @@ export async function staffLogin(
     const enabled = factor?.enabled_at != null;
     if (!code) {
       if (enabled) return { step: 'code' } as const;
-      // First sign-in (or a set-up never finished): the pending secret, or a new one; shown only after the right
-      // password, and the same on a retry so an authenticator already scanned keeps working.
+      // Shown only after the right password, and the same on a retry so a scanned authenticator keeps working.
       let secret = factor?.secret ?? '';
       if (!secret) {
         secret = newTotpSecret();
@@ -158,7 +148,7 @@ export async function staffLogin(
   throw new ApiError('staff.code_wrong');
 }
 
-/** The member a session token speaks for, when the session is alive; its idle clock restarts. */
+/** The session's idle clock restarts. */
 export async function staffFromSession(
   ctx: Pick<StaffAuthCtx, 'db' | 'clock' | 'staffIdleMs'>,
   token: string,
@@ -172,10 +162,7 @@ export async function staffFromSession(
   return { kind: 'staff', staffId: staff.id, name: actorName(staff), login: staff.login, role: staff.role, address };
 }
 
-/**
- * A member changes their own password: the current one and a code of their authenticator (real time, never a step
- * twice); their other sessions end. Wrong answers are counted as wrong sign-ins are.
- */
+/** The code is checked against real time, never a step twice; the member's other sessions end. */
 export async function changeStaffPassword(
   ctx: StaffAuthCtx,
   actor: OpsActor,

@@ -1,4 +1,3 @@
-// The SQL of staff accounts and their sessions (server/db/migrations/800-staff.sql).
 import type { Queryable } from '../db/db.ts';
 import type { Role } from './rights.ts';
 
@@ -10,9 +9,9 @@ export interface StaffRow {
   password_hash: string;
   active: boolean;
   created_at: string;
-  /** The password is the admin's one-time one: it opens only the step where the member sets their own. */
+  /** The admin's one-time password opens only the step where the member sets their own. */
   must_set_password: boolean;
-  /** When the member was created or last reset (ms epoch as text): no second approval for 24 h after. */
+  /** No second approval for 24 h after it. */
   credentials_at: string;
 }
 
@@ -58,10 +57,7 @@ export async function updateStaff(q: Queryable, id: number, change: { role?: Rol
   ]);
 }
 
-/**
- * A new password: an admin's one-time one (`reset`: the member must set their own at the next sign-in, and their
- * credentials count as new from `now`), or the member's own (the one-time one is spent).
- */
+/** `reset` makes it an admin's one-time password and the credentials new from `now`. */
 export async function setStaffPassword(
   q: Queryable,
   id: number,
@@ -95,10 +91,7 @@ export interface SessionRow {
   revoked_at: string | null;
 }
 
-/**
- * The session when it is alive (not revoked, seen since `idleSince`), its last_seen moved to `now` in the same
- * statement: an expired session is never revived by a request racing its expiry.
- */
+/** Checks and touches in one statement, so a request racing the expiry never revives a session. */
 export async function touchSession(
   q: Queryable,
   tokenHash: string,
@@ -113,10 +106,7 @@ export async function touchSession(
   return rows[0]?.staff_id ?? null;
 }
 
-/**
- * Revokes every live session of one member (an admin's revoke, a disable, a reset) but `keptHash` (the member's own,
- * after they changed their password); answers how many.
- */
+/** `keptHash` is the member's own session after they changed their password; answers how many. */
 export async function revokeSessions(q: Queryable, staffId: number, now: number, keptHash = ''): Promise<number> {
   const rows = await q.query(
     `UPDATE staff_sessions SET revoked_at = $2
@@ -133,7 +123,6 @@ export async function revokeSession(q: Queryable, tokenHash: string, now: number
   ]);
 }
 
-/** Live sessions per member (for the staff list). */
 export async function liveSessionCounts(q: Queryable, idleSince: number): Promise<Map<number, number>> {
   const rows = await q.query<{ staff_id: number; n: number }>(
     `SELECT staff_id, count(*)::int AS n FROM staff_sessions WHERE revoked_at IS NULL AND last_seen >= $1

@@ -1,17 +1,15 @@
-// The statement's date range: two calendar days, from and to inclusive, read as UTC days (the
-// records' and orders' times are UTC). A malformed day is refused by the route's schema; an impossible day (2026-02-30),
-// from after to, or more than STATEMENT_MAX_DAYS days are refused here with a translated message.
+// The statement's date range as UTC days, since the records' and orders' times are UTC.
 import { ApiError } from '../http/envelope.ts';
 import { DAY_MS } from '../../domain/time.ts';
 
 export const STATEMENT_MAX_DAYS = 366;
-/** The schema's shape of a day; this module checks that it is a real one. */
+/** This module checks that the day is a real one. */
 export const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 
 export interface DayRange {
   from: string;
   to: string;
-  /** ms epoch: the start of `from` (inclusive) and of the day after `to` (exclusive). */
+  /** The start of `from` (inclusive) and of the day after `to` (exclusive). */
   startMs: number;
   endMs: number;
 }

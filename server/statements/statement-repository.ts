@@ -1,5 +1,4 @@
-// Reading one user's records and closed orders within a time range, a page at a time in time order (keyset: each
-// page starts after the last row of the one before, so a page costs the same however deep the statement goes).
+// Statement rows a page at a time by keyset, so a page costs the same however deep the statement goes.
 import type { Queryable } from '../db/db.ts';
 
 export interface StatementRecordRow {
@@ -15,7 +14,7 @@ export interface StatementOrderRow {
   id: number;
   order_type: number;
   quantity: string;
-  /** The instrument's lot step: the lots column is written at its decimals (domain/format/lots.ts). */
+  /** The lots column is written at its decimals (domain/format/lots.ts). */
   pip: string;
   price: string;
   update_price: string;
@@ -30,7 +29,6 @@ export interface StatementOrderRow {
   price_precision: number;
 }
 
-/** Records of [startMs, endMs) with id > afterId, oldest first. */
 export async function recordsAfter(
   q: Queryable,
   userId: number,
@@ -47,7 +45,7 @@ export async function recordsAfter(
   );
 }
 
-/** Closed orders (history, status 3) completed in [startMs, endMs) after (afterMs, afterId), by completion time. */
+/** History (status 3), by completion time. */
 export async function closedOrdersAfter(
   q: Queryable,
   userId: number,

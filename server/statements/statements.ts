@@ -1,6 +1,4 @@
-// The two statements as CSV text produced page by page, for the route to stream: the account's
-// financial records (/mine/history) and the order history (closed and cancelled orders). Headers and words in the
-// caller's language; money and prices as the exact decimal text the API sends (never a float); times UTC.
+// The two CSV statements, page by page for streaming; money is the API's exact decimal text, never a float.
 import { exactMoneyText, moneyText } from '../../domain/format/money-text.ts';
 import { priceText } from '../../domain/format/price.ts';
 import type { Language } from '../../domain/types.ts';
@@ -15,7 +13,7 @@ import { lotsText } from '../../domain/format/lots.ts';
 
 export type StatementKind = 'records' | 'orders';
 
-/** Rows read per query: small enough to keep memory flat, large enough that a year's statement is a few queries. */
+/** Small enough to keep memory flat, large enough that a year's statement is a few queries. */
 export const STATEMENT_PAGE = 500;
 
 const RECORD_COLUMNS = ['col_id', 'col_time', 'col_description', 'col_amount', 'col_balance'] as const;
@@ -39,7 +37,6 @@ function header(lang: Language, columns: readonly string[]): string {
   return BOM + line(columns.map((c) => textCell(translate(lang, `statement.${c}`))));
 }
 
-/** The record statement: number, time, description, signed amount, available balance after it. */
 export async function* recordStatement(
   q: Queryable,
   userId: number,
@@ -67,7 +64,7 @@ export async function* recordStatement(
   }
 }
 
-/** The words of an order line: side as the trade screen says it, the close reason as the order sheet says it. */
+/** Words as the trade screen and the order sheet say them. */
 function orderLine(o: StatementOrderRow, lang: Language): string {
   const p = Number(o.price_precision);
   const cancelled = o.close_reason === 'cancel';
@@ -89,7 +86,7 @@ function orderLine(o: StatementOrderRow, lang: Language): string {
   ]);
 }
 
-/** The order history statement: closed and cancelled orders completed in the range, oldest first. */
+/** Oldest first. */
 export async function* orderStatement(
   q: Queryable,
   userId: number,

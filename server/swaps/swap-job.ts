@@ -1,8 +1,4 @@
-// The swap job (docs/trading.md "Swaps"): on the market writer, charges each holding position once per rollover of
-// its instrument. The idempotency key is the row (position, rollover) in swap_charges, claimed inside the same
-// transaction as the ledger record, the balance change and the position's accrued swap; so a rollover is charged
-// exactly once whether the job runs twice at once, in two writers around a fail-over, or after a crash half-way. It
-// catches up rollovers missed while no writer ran (up to CATCH_UP_MS back), as the fund job catches up fund days.
+// The swap job: the claimed (position, rollover) row makes each charge happen exactly once (docs/trading.md "Swaps").
 import type { FastifyBaseLogger } from 'fastify';
 import { dec, exactText } from '../../domain/decimal.ts';
 import { sideOf } from '../../domain/trade-maths.ts';
@@ -26,12 +22,11 @@ import {
 } from './swap-repository.ts';
 import { DAY_MS } from '../../domain/time.ts';
 
-/** How far back a (re)started writer charges missed rollovers: a week covers any weekend or outage we expect. */
+/** A week covers any weekend or outage we expect. */
 export const CATCH_UP_MS = 7 * DAY_MS;
-/** At most this many rollovers per position per run (an accelerated rollover after a long pause). */
+/** Bounds a run after a long pause of an accelerated rollover. */
 const MAX_PER_RUN = 50;
 
-/** What the job needs of the engine (the writer's): terms, live price, and the commit hook (index, cache, push). */
 export interface SwapEngine {
   instrument(id: number): EngineInstrument | undefined;
   currentPrice(inst: EngineInstrument): Price | null;
@@ -43,7 +38,7 @@ export interface SwapJobDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   engine: SwapEngine;
-  /** An accelerated rollover (ms, > 0): each whole number of it is a rollover (the soak, demos). 0: the daily schedule. */
+  /** An accelerated rollover for the soak and demos; 0: the daily schedule. */
   periodMs?: number;
 }
 
@@ -51,7 +46,7 @@ export interface SwapRunResult {
   charged: number;
 }
 
-/** One charge in one transaction; false when the position closed meanwhile or someone charged it first. */
+/** False when the position closed meanwhile or someone charged it first. */
 async function chargeOne(
   deps: SwapJobDeps,
   orderId: number,
@@ -79,8 +74,7 @@ async function chargeOne(
       return null;
     }
     const acc = await getAccount(q, row.userId);
-    // The account never goes below zero (negative-balance protection): a debit takes at most what is available, and
-    // the house bears the rest.
+    // Negative-balance protection: a debit takes at most what is available, and the house bears the rest.
     const available = dec(acc?.balance ?? '0');
     const charged = amount.lt(0) && amount.abs().gt(available) ? available.neg() : amount;
     const claimed = await claimSwapCharge(q, {
@@ -135,7 +129,7 @@ export async function runSwaps(deps: SwapJobDeps): Promise<SwapRunResult> {
       try {
         done = await chargeOne(deps, c.id, inst, t, r);
       } catch (err) {
-        // Rolled back (a balance that changed under the charge): this position's later rollovers wait for the next run.
+        // A balance changed under the charge: this position's later rollovers wait for the next run.
         deps.log.warn({ err, orderId: c.id, rolloverAt: r.at }, 'swap charge failed; retried on the next run');
         break;
       }
@@ -148,11 +142,11 @@ export async function runSwaps(deps: SwapJobDeps): Promise<SwapRunResult> {
   return result;
 }
 
-/** How often the job looks: within 5 s of a daily rollover; four times a period when accelerated. */
+/** Within 5 s of a daily rollover; four times a period when accelerated. */
 export const swapCheckEveryMs = (periodMs: number): number =>
   periodMs > 0 ? Math.max(100, Math.min(5000, Math.floor(periodMs / 4))) : 5000;
 
-/** Starts the job on the injected timers (and once at once: a writer that was down charges what it missed). */
+/** Runs once at start too: a writer that was down charges what it missed. */
 export function startSwapJob(deps: SwapJobDeps & { timers: Timers }): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;

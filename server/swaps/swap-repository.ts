@@ -1,6 +1,4 @@
-// SQL of the swaps (docs/trading.md "Swaps"): each instrument's terms, the holding positions the job looks at, the
-// (position, rollover) claim that makes a charge happen once, the accrued swap on the order, and the house's
-// absorbed amounts (negative-balance protection, shared with the engine's closes).
+// The swaps' SQL (docs/trading.md "Swaps").
 import type { Queryable } from '../db/db.ts';
 import type { SwapMode } from '../../domain/swap.ts';
 import { rowOf } from '../engine/orders-repository.ts';
@@ -74,7 +72,6 @@ export async function saveSwapTerms(q: Queryable, t: Omit<SwapTermsRow, 'code'>)
   );
 }
 
-/** A holding position the job may charge: its open time and the last rollover already charged on it. */
 export interface SwapCandidate {
   id: number;
   userId: number;

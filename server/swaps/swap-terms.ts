@@ -1,6 +1,4 @@
-// Setting an instrument's swap terms (the `swap-set` ops command): every parameter checked, then the terms and the
-// desk's audit record (feed_changes, who and when) in one transaction. Unset parameters keep their stored value, or
-// the defaults (no swap, points, 17:00 America/New_York, triple on Wednesday).
+// The `swap-set` command; unset parameters keep their stored value or the defaults.
 import { decimalRe } from '../../domain/numerics/decimal-pattern.ts';
 import { DEFAULT_SWAP_SCHEDULE, parseRolloverTime, validTimeZone, type SwapMode } from '../../domain/swap.ts';
 import type { Db } from '../db/db.ts';
@@ -9,7 +7,7 @@ import { instrumentForDesk, recordDeskChange } from '../market/price-desk/desk-c
 import { saveSwapTerms, swapTermsList, type SwapTermsRow } from './swap-repository.ts';
 
 const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-/** A swap rate as the operator types it: signed (a credit or a charge), up to 9 digits and 8 decimals. */
+/** Signed: a credit or a charge. */
 const RATE = decimalRe({ whole: 9, places: 8, sign: 'either' });
 
 export interface SwapTermsInput {

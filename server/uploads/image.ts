@@ -1,7 +1,4 @@
-// Uploaded images are trusted by nothing the client says: the first bytes must be an image, and then sharp decodes
-// and re-encodes it. What is stored is a fresh file with no metadata (EXIF, GPS, camera serials are dropped), the
-// orientation applied, at most MAX_SIDE pixels on a side. A decompression bomb or an over-sized picture is refused
-// from its header, before any pixel is decoded, as too large (errors.image_too_large), not as the wrong type.
+// Uploaded images trust nothing the client says: sniffed, then decoded and re-encoded without metadata.
 import sharp from 'sharp';
 import { ApiError } from '../http/envelope.ts';
 
@@ -15,7 +12,7 @@ export interface CleanImage {
   height: number;
 }
 
-/** The image type from its first bytes; the client's file name and Content-Type are not trusted. */
+/** The client's file name and Content-Type are not trusted. */
 export function sniffImage(buf: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | null {
   if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
     return 'png';
@@ -35,7 +32,7 @@ export function sniffImage(buf: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | null {
 const tooLarge = (): ApiError =>
   new ApiError('image_too_large', undefined, { megapixels: Math.floor(MAX_INPUT_PIXELS / 1_000_000) });
 
-/** Width × height from the header alone (no decoding); null when the header does not read. */
+/** No decoding, so a bomb is refused as too large before any pixel is read. */
 async function headerPixels(buf: Buffer): Promise<number | null> {
   try {
     const { width, height } = await sharp(buf, { limitInputPixels: false, animated: false }).metadata();
@@ -45,11 +42,7 @@ async function headerPixels(buf: Buffer): Promise<number | null> {
   }
 }
 
-/**
- * Decodes and re-encodes: photos (JPEG, WebP) become JPEG, drawings and screenshots (PNG, GIF's first frame) PNG,
- * so transparency and sharp text survive. Throws ApiError 'image_too_large' past MAX_INPUT_PIXELS and 'file_type'
- * for anything else that does not decode.
- */
+/** Photos become JPEG, drawings and screenshots PNG, so transparency and sharp text survive. */
 export async function cleanImage(buf: Buffer): Promise<CleanImage> {
   const kind = sniffImage(buf);
   if (!kind) throw new ApiError('file_type');

@@ -1,5 +1,4 @@
-// The uploads table: save a cleaned image under a random id, read it back, and tell whether an upload URL that a
-// form sends (a deposit proof, an ID photo) is one of this user's. Daily caps per user keep the table bounded.
+// The uploads table; daily caps per user keep it bounded.
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -22,7 +21,7 @@ export interface UploadRow {
 
 export const uploadUrl = (id: string): string => `${UPLOAD_PATH}${id}`;
 
-/** The id of an upload URL ("/api/common/image/<id>", optionally absolute), or null. */
+/** Accepts the relative or absolute form. */
 export function uploadIdOf(url: unknown): string | null {
   if (typeof url !== 'string') return null;
   const at = url.indexOf(UPLOAD_PATH);
@@ -31,7 +30,7 @@ export function uploadIdOf(url: unknown): string | null {
   return ID_RE.test(id) ? id : null;
 }
 
-/** Refuses with 'upload_quota' when this upload would pass the user's count or bytes for the last 24 hours. */
+/** Counts and bytes of the last 24 hours. */
 export async function checkQuota(q: Queryable, userId: number, bytes: number, now: number): Promise<void> {
   const rows = await q.query<{ n: string; total: string | null }>(
     'SELECT count(*)::text AS n, sum(bytes)::text AS total FROM uploads WHERE user_id = $1 AND created_at > $2',
@@ -64,7 +63,7 @@ export async function readUpload(
   return row ? { user_id: row.user_id, mime: row.mime, data: Buffer.from(row.data) } : null;
 }
 
-/** The upload behind `url` when it belongs to `userId`; null for a foreign, unknown or malformed URL. */
+/** Null for a foreign, unknown or malformed URL. */
 export async function ownedUpload(q: Queryable, userId: number, url: unknown): Promise<UploadRow | null> {
   const id = uploadIdOf(url);
   if (!id) return null;

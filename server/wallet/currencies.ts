@@ -1,4 +1,4 @@
-// A withdraw currency as the routes need it: its fee terms (docs/contract.md §5) with exact decimal text.
+// A withdraw currency's fee terms (docs/contract.md §5) as exact decimal text.
 import type { Queryable } from '../db/db.ts';
 import { queryOne } from '../db/query-one.ts';
 

@@ -1,7 +1,4 @@
-// The operator's review of deposits, as money movements: approving a charge credits its USD value with its ledger
-// record in one transaction (a charge is reviewed once, so approving twice credits once); rejecting or invalidating
-// one moves nothing; a direct credit (a correction, a transfer that came without a charge) is one ledger move.
-// The ops commands (server/ops/commands/deposits.ts) parse the operator's input and call these.
+// The operator's review of deposits; a charge is reviewed once, so approving twice credits once.
 import { chargeCredit } from '../../domain/charge-credit.ts';
 import { dec, fixed, type DecInput } from '../../domain/decimal.ts';
 import { trimZeros } from '../../domain/decimal-text.ts';
@@ -12,7 +9,7 @@ import { move, type AccountBalance } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { lockCharge, markChargeReviewed, type ReviewCharge } from './deposits-repository.ts';
 
-/** The charge, locked for this transaction, when it still waits for review. */
+/** Locked for this transaction. */
 async function pendingCharge(q: Queryable, id: number): Promise<ReviewCharge> {
   const charge = await lockCharge(q, id);
   if (!charge) throw new ApiError('charge_not_found');
@@ -20,7 +17,7 @@ async function pendingCharge(q: Queryable, id: number): Promise<ReviewCharge> {
   return charge;
 }
 
-/** A waiting charge, locked, and what approving it would credit: `given` USD, or its number ÷ rate. */
+/** Locked; credits `given` USD, or its number ÷ rate. */
 export async function chargeToCredit(
   q: Queryable,
   id: number,
@@ -32,7 +29,6 @@ export async function chargeToCredit(
   return { charge, credited };
 }
 
-/** Approves a waiting charge: credits `given` USD, or its number ÷ rate, and records the deposit. */
 export function approveCharge(
   db: Db,
   id: number,
@@ -52,7 +48,7 @@ export function approveCharge(
   });
 }
 
-/** Closes a waiting charge without a credit (rejected or invalid), with the remark the trader reads; answers whose. */
+/** Rejected or invalid, with the remark the trader reads; answers whose. */
 export function closeCharge(db: Db, id: number, status: number, remark: string, now: number): Promise<number> {
   return db.tx(async (q) => {
     const charge = await pendingCharge(q, id);
@@ -61,7 +57,7 @@ export function closeCharge(db: Db, id: number, status: number, remark: string, 
   });
 }
 
-/** Credits a real account directly ("credit by customer service"), with its ledger record. */
+/** "Credit by customer service": a correction or a transfer that came without a charge. */
 export function creditAccount(
   db: Db,
   userId: number,

@@ -1,6 +1,4 @@
-// The deposits' SQL (as fastify/demo's repositories): the enabled crypto networks and bank currencies, the bank
-// accounts of a currency, a new charge, and a trader's charges. The routes (server/routes/deposits.ts) hold none;
-// the operator's review (server/wallet/deposit-review.ts) locks, lists and marks charges through the functions below.
+// The deposits' SQL; the routes hold none.
 import type { Queryable } from '../db/db.ts';
 import { pageOf, type Page } from '../db/page.ts';
 import type { BankCoin, CoinNetwork, DepositBank } from '../../domain/wallet-types.ts';
@@ -30,19 +28,17 @@ export interface BankRow {
   usd_price: string;
 }
 
-/** The enabled crypto networks, in their order. */
 export function enabledNetworks(db: Queryable): Promise<CoinNetwork[]> {
   return db.query<CoinNetwork>(
     'SELECT id, currency_code, protocol_code, address FROM deposit_networks WHERE enabled = 1 ORDER BY sort, id',
   );
 }
 
-/** The enabled bank currencies, in their order. */
 export function enabledBankCoins(db: Queryable): Promise<BankCoin[]> {
   return db.query<BankCoin>('SELECT id, name, usd_price FROM deposit_bank_coins WHERE enabled = 1 ORDER BY sort, id');
 }
 
-/** The enabled bank accounts of an enabled bank currency; null when the currency is not (or no longer) offered. */
+/** Null when the currency is not, or no longer, offered. */
 export async function banksOfCoin(db: Queryable, coinId: number): Promise<DepositBank[] | null> {
   const coin = await db.query('SELECT id FROM deposit_bank_coins WHERE id = $1 AND enabled = 1', [coinId]);
   if (coin.length === 0) return null;
@@ -53,7 +49,6 @@ export async function banksOfCoin(db: Queryable, coinId: number): Promise<Deposi
   );
 }
 
-/** An enabled crypto network, or null. */
 export async function enabledNetwork(db: Queryable, id: number): Promise<NetworkRow | null> {
   return queryOne<NetworkRow>(
     db,
@@ -62,7 +57,6 @@ export async function enabledNetwork(db: Queryable, id: number): Promise<Network
   );
 }
 
-/** An enabled bank account of an enabled currency, with the currency's name and price; or null. */
 export async function enabledBank(db: Queryable, id: number): Promise<BankRow | null> {
   return queryOne<BankRow>(
     db,
@@ -72,7 +66,6 @@ export async function enabledBank(db: Queryable, id: number): Promise<BankRow | 
   );
 }
 
-/** Files a coin charge (type 0) to the network's address, waiting for an operator. */
 export async function insertCoinCharge(
   db: Queryable,
   c: { userId: number; number: string; network: NetworkRow; proof: string; at: number },
@@ -84,7 +77,6 @@ export async function insertCoinCharge(
   );
 }
 
-/** Files a bank charge (type 1) to the bank account, waiting for an operator. */
 export async function insertBankCharge(
   db: Queryable,
   c: { userId: number; number: string; bank: BankRow; proof: string; at: number },
@@ -96,7 +88,6 @@ export async function insertBankCharge(
   );
 }
 
-/** One page of the user's charges of one type, newest first, and how many there are. */
 export function userCharges(
   db: Queryable,
   userId: number,
@@ -115,7 +106,6 @@ export function userCharges(
   );
 }
 
-/** A charge as the operator reviews it. */
 export interface ReviewCharge {
   id: string;
   user_id: number;
@@ -125,7 +115,6 @@ export interface ReviewCharge {
   status: number;
 }
 
-/** The charge, locked for the caller's transaction (null when there is none). */
 export async function lockCharge(q: Queryable, id: number): Promise<ReviewCharge | null> {
   return queryOne<ReviewCharge>(
     q,
@@ -134,7 +123,6 @@ export async function lockCharge(q: Queryable, id: number): Promise<ReviewCharge
   );
 }
 
-/** A charge row of the operator's list. */
 export interface ChargeListRow {
   id: string;
   uid: string;
@@ -149,7 +137,6 @@ export interface ChargeListRow {
   proof_upload: string;
 }
 
-/** Charges in one status, optionally of one user, newest first. */
 export function chargesByStatus(
   db: Queryable,
   status: number,
@@ -165,7 +152,6 @@ export function chargesByStatus(
   );
 }
 
-/** Marks a charge reviewed: finished with the USD credited, or closed (rejected / invalid) with a remark. */
 export async function markChargeReviewed(
   q: Queryable,
   id: number,

@@ -1,5 +1,4 @@
-// The payout methods' SQL (as fastify/demo's repositories): a user's methods with their currency, the keys a new
-// one must not repeat, binding and deleting. The routes (server/routes/payout-methods.ts) hold none.
+// The payout methods' SQL; the routes hold none.
 import type { WithdrawMethod } from '../../domain/wallet-types.ts';
 import type { Queryable } from '../db/db.ts';
 
@@ -11,7 +10,7 @@ export interface MethodRow extends Omit<WithdrawMethod, 'draw_currency' | 'type'
   protocol: string;
 }
 
-/** The fields of a new method; a crypto one has only dc_address, a bank one the rest. */
+/** A crypto method has only dc_address, a bank one the rest. */
 export type MethodFields = Partial<
   Record<
     | 'dc_address'
@@ -26,7 +25,7 @@ export type MethodFields = Partial<
   >
 >;
 
-/** The user's methods of one type (1 crypto, 2 bank), of one currency when `currencyId` is given, oldest first. */
+/** Type 1 crypto, 2 bank; oldest first. */
 export function userMethods(
   db: Queryable,
   userId: number,
@@ -43,7 +42,7 @@ export function userMethods(
   );
 }
 
-/** What tells the user's methods apart (the address or account, per currency), to refuse a repeat and count them. */
+/** To refuse a repeat and count them. */
 export function methodKeys(
   q: Queryable,
   userId: number,
@@ -78,7 +77,7 @@ export async function insertMethod(
   );
 }
 
-/** Deletes the user's method; false when there is none with that id (someone else's included). */
+/** False when there is none with that id, someone else's included. */
 export async function deleteMethod(db: Queryable, id: number, userId: number): Promise<boolean> {
   const gone = await db.query('DELETE FROM payout_methods WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId]);
   return gone.length > 0;

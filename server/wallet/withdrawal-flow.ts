@@ -1,8 +1,4 @@
-// A trader's withdrawals (docs/wallet.md "Withdrawals"): the currencies one can withdraw in, a request (checked,
-// held back by the payout holds, confirmed by the second factor or the sent code, then its USD amount moved from
-// balance to lock_balance in one transaction with its ledger record, and the account told), and the paged list.
-// server/routes/withdrawals.ts declares the routes and maps each request here; an operator pays or rejects a request
-// (server/wallet/withdrawal-review.ts). The SQL is withdrawals-repository.ts.
+// A trader's withdrawals (docs/wallet.md "Withdrawals"); an operator pays or rejects them in withdrawal-review.ts.
 import { parseAmount, USD_AMOUNT } from '../../domain/amount-input.ts';
 import { exactText, fixed } from '../../domain/decimal.ts';
 import { trimZeros } from '../../domain/decimal-text.ts';
@@ -34,7 +30,7 @@ import {
 
 export const WITHDRAWALS_PAGE_SIZE = 10;
 
-/** What a trader sends to request a withdrawal (the route's body, every field as the schema let it through). */
+/** Every field as the route's schema let it through. */
 export interface WithdrawalForm {
   draw_currency_id?: number;
   number?: string;
@@ -42,31 +38,25 @@ export interface WithdrawalForm {
   draw_method_id?: number;
   /** The second factor's code, or the e-mail/SMS code of /api/security/withdraw_code. */
   code?: string;
-  /** That sent code's key (none with a second factor). */
+  /** None with a second factor. */
   key?: string;
 }
 
-/** The words of a listed request, in the reader's language. */
 export interface WithdrawalTexts {
   status(status: number): string;
-  /** "Under review": a request waiting for a second finance approval (docs/back-office.md "Four eyes"). */
+  /** A request waiting for a second finance approval (docs/back-office.md "Four eyes"). */
   underReview: string;
 }
 
-/** A moment as the refusals name it: "2026-01-07 12:00 UTC". */
 const untilText = (ms: number): string => `${wireTime(ms).slice(0, 16)} UTC`;
 
-/** The currencies of one kind (1 coin, 2 bank) a withdrawal may be paid in, with their rates as plain decimals. */
+/** Rates as plain decimals. */
 export async function withdrawCurrencies(ctx: Pick<AppContext, 'db'>, type: 1 | 2): Promise<WithdrawCurrency[]> {
   const rows = await enabledCurrencies(ctx.db, type);
   return rows.map((r) => ({ ...r, draw_rate: trimZeros(r.draw_rate, 0), usd_price: trimZeros(r.usd_price, 0) }));
 }
 
-/**
- * Records a withdrawal request, or refuses it with the reason and changes nothing: an unknown currency or payout
- * method, an amount that is not one or leaves nothing after the fee, a payout hold (docs/security.md "Payout
- * holds", checked before any code is spent), a missing or wrong code, or a balance that is short.
- */
+/** Refuses, changing nothing; payout holds are checked before any code is spent (docs/security.md "Payout holds"). */
 export async function requestWithdrawal(
   ctx: AppContext,
   user: UserRow,
@@ -92,8 +82,7 @@ export async function requestWithdrawal(
   if (usableFrom > now) throw new ApiError('method_held', undefined, { until: untilText(usableFrom) });
   const heldUntil = await withdrawalsHeldUntil(ctx.db, user.id);
   if (heldUntil > now) throw new ApiError('withdrawals_held', undefined, { until: untilText(heldUntil) });
-  // Confirmed by the second factor when it is on, else by the code sent to the account (withdraw_code). Either is
-  // spent in the request's transaction: a refusal after it (a short balance) spends nothing.
+  // The code is spent in the request's transaction, so a later refusal (a short balance) spends nothing.
   const factor = await checkFactor(ctx, user.id, form.code, who.ip);
   let codeId: number | null = null;
   if (!factor) {
@@ -115,7 +104,7 @@ export async function requestWithdrawal(
       memo: (form.memo ?? '').trim(),
       at: now,
     });
-    // Refuses (and rolls the insert back) when the available balance is short.
+    // Refuses, rolling the insert back, when the available balance is short.
     await move(q, user.id, {
       balance: amount.neg(),
       lock: amount,
@@ -143,18 +132,16 @@ function toRecord(r: WithdrawalRow, texts: WithdrawalTexts): WithdrawRecord {
     draw_currency: { code: r.code, protocol: r.protocol },
     fee: exactMoneyText(r.fee),
     status,
-    // Waiting for a second finance approval reads "Under review" until it comes.
     status_name: r.under_review && status === 0 ? texts.underReview : texts.status(status),
     created_at: wireTime(r.created_at),
     type: r.type === 1 ? 1 : 2,
     address: r.address,
     payee_account: r.payee_account,
-    // The operator's reason replaces the trader's memo once a request is rejected: that is what they need to read.
+    // Once rejected, the operator's reason is what the trader needs to read.
     notes: r.status === 2 && r.remark ? r.remark : r.memo,
   };
 }
 
-/** One page of the user's requests of one kind, newest first, with the total. */
 export function withdrawalPage(
   ctx: Pick<AppContext, 'db'>,
   userId: number,

@@ -1,7 +1,4 @@
-// The operator's review of withdrawals, as money movements: paying one lets its frozen amount leave the account (a
-// value-0 record tells the trader); rejecting one returns the frozen amount to the balance. A request is reviewed
-// once: paying twice, or rejecting a paid one, is refused and changes nothing. Each is one transaction with its
-// ledger record. The ops commands (server/ops/commands/withdrawals.ts) parse the operator's input and call these.
+// The operator's review of withdrawals; a request is reviewed once, so paying twice is refused and changes nothing.
 import { WithdrawStatus } from '../../domain/wallet-types.ts';
 import { exactMoneyText } from '../../domain/format/money-text.ts';
 import type { Db, Queryable } from '../db/db.ts';
@@ -17,14 +14,14 @@ async function pendingWithdrawal(q: Queryable, id: number): Promise<ReviewWithdr
   return w;
 }
 
-/** A reviewed request's owner, their balances after it, and its USD amount (the owner's notice names it). */
+/** The owner's notice names the USD amount. */
 export interface Reviewed {
   userId: number;
   after: AccountBalance;
   amount: string;
 }
 
-/** Marks a pending withdrawal paid out: its frozen amount leaves the account. Returns the owner and balances. */
+/** A value-0 record tells the trader. */
 export function payWithdrawal(db: Db, id: number, now: number): Promise<Reviewed> {
   return db.tx(async (q) => {
     const w = await pendingWithdrawal(q, id);
@@ -40,7 +37,6 @@ export function payWithdrawal(db: Db, id: number, now: number): Promise<Reviewed
   });
 }
 
-/** Rejects a pending withdrawal with the reason: its frozen amount returns to the balance. */
 export function rejectWithdrawal(db: Db, id: number, reason: string, now: number): Promise<Reviewed> {
   return db.tx(async (q) => {
     const w = await pendingWithdrawal(q, id);

@@ -1,6 +1,4 @@
-// The withdrawals' SQL (as fastify/demo's repositories): the currencies one can withdraw in, the payout method a
-// request goes to, a new request, and a trader's requests. The flow (server/wallet/withdrawal-flow.ts) holds none;
-// the money moves in the flow's transaction through the ledger; paying or rejecting is the operator's.
+// The withdrawals' SQL; money moves in the flow's transaction through the ledger.
 import type { Queryable } from '../db/db.ts';
 import { pageOf, type Page } from '../db/page.ts';
 import type { CurrencyTerms } from './currencies.ts';
@@ -33,7 +31,7 @@ export interface PayoutTarget {
   bank_name: string;
 }
 
-/** The enabled currencies of one type (1 coin, 2 bank), in their order. */
+/** Type 1 coin, 2 bank. */
 export function enabledCurrencies(db: Queryable, type: number): Promise<Omit<CurrencyTerms, 'type'>[]> {
   return db.query<Omit<CurrencyTerms, 'type'>>(
     `SELECT id, code, protocol, draw_rate, fee_type, usd_price FROM withdraw_currencies
@@ -42,7 +40,7 @@ export function enabledCurrencies(db: Queryable, type: number): Promise<Omit<Cur
   );
 }
 
-/** The user's payout method for the currency, or null (another user's, or another currency's, is not found). */
+/** Another user's, or another currency's, is not found. */
 export async function payoutTarget(
   db: Queryable,
   methodId: number,
@@ -57,7 +55,6 @@ export async function payoutTarget(
   );
 }
 
-/** Adds a withdrawal request (inside the caller's transaction); its id. */
 export async function insertWithdrawal(
   q: Queryable,
   w: {
@@ -93,7 +90,6 @@ export async function insertWithdrawal(
   return rows[0]?.id ?? '';
 }
 
-/** One page of the user's requests of one type, newest first, and how many there are. */
 export function userWithdrawals(
   db: Queryable,
   userId: number,
@@ -116,7 +112,6 @@ export function userWithdrawals(
   );
 }
 
-/** A withdrawal as the operator reviews it. */
 export interface ReviewWithdrawal {
   id: string;
   user_id: number;
@@ -126,7 +121,6 @@ export interface ReviewWithdrawal {
   real_number: string;
 }
 
-/** The withdrawal with its currency code, locked for the caller's transaction (null when there is none). */
 export async function lockWithdrawal(q: Queryable, id: number): Promise<ReviewWithdrawal | null> {
   return queryOne<ReviewWithdrawal>(
     q,
@@ -136,7 +130,6 @@ export async function lockWithdrawal(q: Queryable, id: number): Promise<ReviewWi
   );
 }
 
-/** A withdrawal row of the operator's list. */
 export interface WithdrawalListRow {
   id: string;
   uid: string;
@@ -156,7 +149,6 @@ export interface WithdrawalListRow {
   created_at: string;
 }
 
-/** Withdrawals in one status, optionally of one user, newest first. */
 export function withdrawalsByStatus(
   db: Queryable,
   status: number,
@@ -173,7 +165,7 @@ export function withdrawalsByStatus(
   );
 }
 
-/** Marks a withdrawal reviewed: paid, or rejected with the remark the trader reads. */
+/** A rejection's remark is what the trader reads. */
 export async function markWithdrawalReviewed(
   q: Queryable,
   id: number,

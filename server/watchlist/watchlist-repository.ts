@@ -1,8 +1,6 @@
-// The watchlist table's SQL (migration 140): read a user's list in order, add at the end, remove, rewrite the order.
-// The rules (cap, which instruments, one change at a time per user) are server/watchlist/watchlist.ts'.
+// The watchlist table's SQL; the rules are server/watchlist/watchlist.ts'.
 import type { Queryable } from '../db/db.ts';
 
-/** The user's instrument ids in their order. */
 export async function watchIds(q: Queryable, userId: number): Promise<number[]> {
   const rows = await q.query<{ instrument_id: number }>(
     'SELECT instrument_id FROM watchlist WHERE user_id = $1 ORDER BY position, instrument_id',
@@ -11,12 +9,12 @@ export async function watchIds(q: Queryable, userId: number): Promise<number[]> 
   return rows.map((r) => Number(r.instrument_id));
 }
 
-/** Serialises one user's watchlist changes: the user's row is locked until the transaction ends. */
+/** Serialises one user's changes until the transaction ends. */
 export async function lockWatchOwner(q: Queryable, userId: number): Promise<void> {
   await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
 }
 
-/** True when the instrument exists and is listed (disabled ones are not in the market, so not watchable). */
+/** Disabled instruments are not in the market, so not watchable. */
 export async function isWatchable(q: Queryable, instrumentId: number): Promise<boolean> {
   const rows = await q.query('SELECT 1 FROM instruments WHERE id = $1 AND enabled', [instrumentId]);
   return rows.length > 0;
@@ -34,7 +32,7 @@ export async function deleteWatch(q: Queryable, userId: number, instrumentId: nu
   await q.query('DELETE FROM watchlist WHERE user_id = $1 AND instrument_id = $2', [userId, instrumentId]);
 }
 
-/** Rewrites the positions to 0…n-1 in the given order (ids already on the list; at most the cap, so one statement each). */
+/** At most the cap of ids, so one statement each. */
 export async function writeOrder(q: Queryable, userId: number, ids: readonly number[]): Promise<void> {
   for (const [position, id] of ids.entries()) {
     await q.query('UPDATE watchlist SET position = $3 WHERE user_id = $1 AND instrument_id = $2', [

@@ -1,6 +1,4 @@
-// Watchlist rules (docs/trading.md "Watchlist"): at most WATCHLIST_MAX instruments, each a listed
-// one, kept in the order the user arranged; each change is one transaction holding the user's row, so two devices
-// changing the list at once apply one after the other. Every change answers the whole list, as the app then shows it.
+// Watchlist rules (docs/trading.md "Watchlist"); a change holds the user's row so two devices apply in turn.
 import { movedTo, WATCHLIST_MAX, type Watchlist } from '../../domain/watchlist.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -12,7 +10,7 @@ export async function readWatchlist(db: Db, userId: number): Promise<Watchlist> 
   return answer(await watchIds(db, userId));
 }
 
-/** Adds at the end; an instrument already on the list stays where it is (a second tap on another device is no error). */
+/** An instrument already on the list stays where it is: a second tap on another device is no error. */
 export async function addToWatchlist(db: Db, userId: number, instrumentId: number): Promise<Watchlist> {
   return db.tx(async (q) => {
     await lockWatchOwner(q, userId);
@@ -25,7 +23,7 @@ export async function addToWatchlist(db: Db, userId: number, instrumentId: numbe
   });
 }
 
-/** Removes; one not on the list is already gone (no error), and the rest close ranks. */
+/** One not on the list is already gone, no error. */
 export async function removeFromWatchlist(db: Db, userId: number, instrumentId: number): Promise<Watchlist> {
   return db.tx(async (q) => {
     await lockWatchOwner(q, userId);
@@ -36,7 +34,7 @@ export async function removeFromWatchlist(db: Db, userId: number, instrumentId: 
   });
 }
 
-/** Moves one instrument to index `to` (0 = first). Not on the list, or `to` past its end: refused, nothing changes. */
+/** Not on the list, or `to` past its end: refused, nothing changes. */
 export async function moveInWatchlist(db: Db, userId: number, instrumentId: number, to: number): Promise<Watchlist> {
   return db.tx(async (q) => {
     await lockWatchOwner(q, userId);
