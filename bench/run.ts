@@ -1,6 +1,4 @@
-// `npm run bench` / `npm run bench -- --quick`: builds the client, runs the sections (bundle, worker micro-benchmarks,
-// render A/B, Lighthouse, server fan-out, order engine), prints the tables, writes bench/results/<date>-<profile>.json and exits
-// non-zero when a figure regressed beyond its tolerance against bench/baseline.json. See bench/README.md.
+// `npm run bench [-- --quick]`: runs the sections, writes the results and fails on a regression; see bench/README.md.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,8 +50,7 @@ function stampOf(d: Date): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
 
-/** Complete runs go to bench/results/ (one summary JSON each, kept in git); partial ones (--only, --cases) to
- * bench/results/tmp/partial/, `--only=cluster` named <date>-<profile>-cluster. */
+/** Partial runs (--only, --cases) go to bench/results/tmp/partial/ so git keeps complete runs only. */
 function resultPath(stamp: string, profile: string, complete: boolean, clusterOnly: boolean): string {
   const dir = complete ? RESULTS : join(BENCH_TMP, 'partial');
   const name = clusterOnly ? `${stamp}-${profile}-cluster` : `${stamp}-${profile}`;
@@ -63,7 +60,6 @@ function resultPath(stamp: string, profile: string, complete: boolean, clusterOn
   return path;
 }
 
-/** Which section a target belongs to, so a partial run shows only the targets it measured. */
 function sectionOfTarget(id: string): Section {
   if (id.startsWith('bundle.')) return 'bundle';
   if (id.startsWith('lighthouse.')) return 'lighthouse';
@@ -81,7 +77,6 @@ function needsBuildFor(args: BenchArgs): boolean {
   return args.sections.some((s) => !NO_BUILD.has(s));
 }
 
-/** `--report FILE.json` and `--compare A.json B.json` read results files and run nothing. */
 function offline(args: BenchArgs): number | null {
   if (args.compare) {
     const [a, b] = args.compare;
@@ -101,7 +96,7 @@ function readBaseline(): Baseline {
   return JSON.parse(readFileSync(BASELINE, 'utf8')) as Baseline;
 }
 
-/** A section's script in a child process pinned to one core (`cpus`), its result the one JSON line on stdout. */
+/** Its result is the one JSON line on stdout. */
 function runPinned<T>(
   script: string,
   what: string,
@@ -125,12 +120,10 @@ function runPinned<T>(
 const runMicro = (quick: boolean, cpus: string | null): MicroResult[] =>
   runPinned('bench/micro/hot-paths.ts', 'micro-benchmarks', quick, cpus, 'pipe');
 
-/** The order engine in memory, in a child process pinned to one core like the micro-benchmarks. */
 const runEngine = (quick: boolean, cpus: string | null): EngineBenchRow[] =>
   runPinned('bench/engine/engine-bench.ts', 'engine bench', quick, cpus, 'pipe');
 
-/** The copy mirror on an in-process server, pinned like the engine; its progress lines pass through. Seeding 10,000
- * copies through the real start takes minutes on a loaded machine: half an hour at most. */
+/** Seeding 10,000 copies through the real start takes minutes on a loaded machine. */
 const runCopy = (quick: boolean, cpus: string | null): CopyBenchResult =>
   runPinned('bench/copy/copy-bench.ts', 'copy bench', quick, cpus, 'inherit', 1_800_000);
 
@@ -148,9 +141,7 @@ async function lighthouseSection(
   cleanups.push(() => server.stop());
   const runs: LighthouseRun[] = [];
   try {
-    // A quick run audits `/` once (each audit takes ~20 s here); the full run audits `/` and `/trade` three times each
-    // and keeps the run with the median performance score. while the three closest scores still lie more
-    // than 5 points apart it runs again (up to 6), and reports the spread with the host's benchmark index and load.
+    // The full run keeps the median score of several audits, retrying while the closest three lie far apart.
     const pages: [string, string][] = quick
       ? [['/', 'root']]
       : [
@@ -158,8 +149,7 @@ async function lighthouseSection(
           ['/#/trade', 'trade'],
         ];
     for (const [path, name] of pages) {
-      // First Lighthouse's default 4×, which also measures the host (benchmarkIndex); then the runs that count, with
-      // the slowdown calibrated from it so every host emulates the same phone (startup/lighthouse-calibrate.ts).
+      // The default 4× also measures the host, so the runs that count emulate the same phone on every host.
       log(`  Lighthouse ${path} (default ${DEFAULT_CPU_SLOWDOWN}×, measures the host) …`);
       const plain = await runLighthouse(
         `${server.url}${path}`,
@@ -224,8 +214,7 @@ async function main(args: BenchArgs): Promise<number> {
     .map((c) => (args.renderQuick ? { ...c, modes: c.modes.filter((m) => m !== 'main') } : c));
   const progress = new Progress(benchPlan(args.sections, profile, plannedCases), () => Date.now());
   if (needsBuildFor(args)) log(progress.begin('build', 'client builds'));
-  // The fan-out serves no page (its clients are websockets and fetch), so `--only=fanout` builds nothing: two vite
-  // builds would cost minutes of CPU on a shared 2-core machine. The server falls back to public/ without a build.
+  // Two vite builds would cost minutes of CPU on a shared machine; the server falls back to public/.
   const builds = needsBuildFor(args) ? ensureBuilds(log) : { prod: DIST_PROD, probe: DIST_PROBE };
   progress.endSection('build');
   const sections: Sections = {
@@ -241,7 +230,7 @@ async function main(args: BenchArgs): Promise<number> {
     copy: null,
   };
   const failures: string[] = [];
-  /** Runs a chosen section into `sections` (a skipped one stays null); a failure is recorded, and the run goes on. */
+  /** A failure is recorded and the run goes on. */
   const section = async <K extends Section>(name: K, fn: () => Sections[K] | Promise<Sections[K]>): Promise<void> => {
     if (!args.sections.includes(name)) return;
     const t = Date.now();
@@ -322,8 +311,7 @@ async function main(args: BenchArgs): Promise<number> {
   const base: Figures | null = baseline.profiles[profile]?.figures ?? null;
   const comparison = base ? compareFigures(base, figures) : null;
 
-  // The results name one profile trace (the phone trade screen in worker mode, else the first), left in the ignored
-  // bench/results/tmp/traces/: git keeps the figures, not the traces.
+  // Git keeps the figures, not the traces.
   const traces = sections.render?.profileTraces ?? [];
   const trace = traces.find((t) => t.includes('-trade-worker')) ?? traces[0] ?? null;
   const path = resultPath(stamp, profile, complete, args.sections.length === 1 && args.sections[0] === 'cluster');
@@ -345,7 +333,6 @@ async function main(args: BenchArgs): Promise<number> {
     sections,
   };
   writeFileSync(path, `${JSON.stringify(output, null, 1)}\n`);
-  // The HTML report (bench/results/tmp/): every full run, and any run asked for it with --report.
   let report: string | null = null;
   if (profile === 'full' || args.report) {
     try {
@@ -380,7 +367,7 @@ async function main(args: BenchArgs): Promise<number> {
     );
   }
   if (args.updateBaseline) {
-    // A partial run only replaces the figures it measured; the others keep their accepted values.
+    // A partial run only replaces the figures it measured.
     const kept = complete ? {} : (baseline.profiles[profile]?.figures ?? {});
     baseline.profiles[profile] = { acceptedAt: finished.toISOString(), command, figures: { ...kept, ...figures } };
     writeFileSync(BASELINE, `${JSON.stringify(baseline, null, 1)}\n`);

@@ -1,13 +1,4 @@
-// The `cluster` section: the roles as processes on this machine — a throwaway PostgreSQL, a nats-server,
-// two market processes (one leads, one waits) and 1, 2, then 4 gateways, nothing pinned (2 cores shared by all).
-// 1. Fan-out: N websocket clients spread evenly over the gateways, connected to them directly (no front: the figure
-//    is the gateways', not haproxy's), through fanout/load-client.ts; per-gateway, broker and writer CPU from /proc.
-// 2. Leader fail-over: order lanes with stops 0.005 % from the price on every gateway; kill -9 of the leading market
-//    process; time to the standby's lead, its first tick and its first trigger; then the database read directly:
-//    every acknowledged order present, no order closed twice, the ledger invariants.
-// 3. Gateway loss: clients and signed-in users through haproxy (reconnect-client.ts); kill -9 of one of 4 gateways
-//    under an order load; time until every dropped client is live again, and the users' order-event seqs audited.
-// Every step is bounded in time and count; a failed step is recorded and the next one still runs.
+// The `cluster` section: the roles as processes (PostgreSQL, nats, two markets, 1-4 gateways); steps are bounded.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,12 +25,12 @@ import type { ReconnectResult, ReconnectSpec } from './reconnect-client.ts';
 export interface ClusterFanoutRow extends LoadFigures {
   gateways: number;
   clients: number;
-  /** Per gateway, in start order: CPU % of one core over the window, highest RSS in it. */
+  /** CPU % of one core over the window, per gateway in start order. */
   gatewayCpuPct: (number | null)[];
   gatewayRssMb: (number | null)[];
   marketCpuPct: number | null;
   natsCpuPct: number | null;
-  /** The load generator's processes (clients split between them) and each one's CPU % of one core in its window. */
+  /** Clients are split between load processes; each one's CPU % of one core in its window. */
   loadProcesses?: number;
   loadCpuPct?: (number | null)[];
   loadAverage: number[];
@@ -48,9 +39,9 @@ export interface ClusterFanoutRow extends LoadFigures {
 
 export interface OrderAudit {
   acked: number;
-  /** Acknowledged orders not in the database afterwards (must be 0). */
+  /** Must be 0. */
   missing: number;
-  /** Orders with more than one margin release (closed twice; must be 0). */
+  /** Orders with more than one margin release; must be 0. */
   closedTwice: number;
   ledgerViolations: number;
   submitFailures: number;
@@ -60,7 +51,7 @@ export interface OrderAudit {
 export interface LeaderFailover extends OrderAudit {
   lanes: number;
   instrument: string;
-  /** From the kill to: the standby's "leads" line, its first tick on the broker, its first stop triggered. */
+  /** From the kill to the standby's "leads" line, its first tick on the broker, its first stop triggered. */
   leadMs: number | null;
   firstTickMs: number | null;
   firstTriggerMs: number | null;
@@ -94,9 +85,7 @@ export interface ClusterResult {
 
 export interface ClusterOptions {
   quick: boolean;
-  /** Fan-out rows: clients per row (each over every gateway count), the gateway counts, load processes, and
-   * whether the fail-over steps run (CLUSTER_CLIENTS=10000, CLUSTER_GATEWAYS=4, CLUSTER_LOAD_PROCS=2,
-   * CLUSTER_FANOUT_ONLY=1; clusterEnv). */
+  /** Set from the environment by clusterEnv. */
   clients?: number[];
   gatewayCounts?: number[];
   loadProcesses?: number;
@@ -106,7 +95,6 @@ export interface ClusterOptions {
 }
 
 const MB = 1024 * 1024;
-/** The bench's server entry: serve.ts's wiring plus the synthetic instruments of SIM_ENV. */
 const ENTRY = 'bench/lib/serve-entry.ts';
 const SIM_ENV = {
   SIM_INSTRUMENTS: '300',
@@ -156,7 +144,6 @@ async function stopRole(p: RoleProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** The fan-out rows and steps from the environment (see ClusterOptions). */
 export function clusterEnv(
   env: NodeJS.ProcessEnv = process.env,
 ): Pick<ClusterOptions, 'clients' | 'gatewayCounts' | 'loadProcesses' | 'fanoutOnly'> {
@@ -175,7 +162,7 @@ export function clusterEnv(
   };
 }
 
-/** Several load processes' results as one: counts summed, the slowest window, latencies from the probes (process 0). */
+/** Latencies come from process 0, which carries the probes. */
 function mergeLoads(rs: readonly LoadResult[]): LoadResult {
   const [first] = rs;
   if (!first) throw new Error('no load process answered');
@@ -200,7 +187,6 @@ function mergeLoads(rs: readonly LoadResult[]): LoadResult {
 async function fanoutRow(c: Cluster, clients: number, quick: boolean, processes = 1): Promise<ClusterFanoutRow> {
   const urls = c.gateways.map((g) => g.url);
   const measureMs = quick ? 4_000 : 10_000;
-  // 10,000 sockets take a while to open; the deadline grows with them.
   const spec: LoadSpec = {
     wsUrl: wsOf(urls[0] ?? ''),
     wsUrls: urls.map(wsOf),
@@ -254,7 +240,7 @@ async function fanoutRow(c: Cluster, clients: number, quick: boolean, processes 
     error: null,
   };
   try {
-    // The clients split over `processes` load processes (process 0 carries the probes and marks the window).
+    // Process 0 carries the probes and marks the window.
     const share = Math.ceil(clients / processes);
     const parts = Array.from({ length: processes }, (_, k) => ({
       ...spec,
@@ -293,7 +279,6 @@ async function fanoutRow(c: Cluster, clients: number, quick: boolean, processes 
   return row;
 }
 
-/** The database read directly after a step: acknowledged orders present, closes once, the ledger invariants. */
 async function auditOrders(
   databaseUrl: string,
   acked: readonly Acked[],
@@ -386,7 +371,7 @@ async function leaderFailover(c: Cluster, quick: boolean, log: (l: string) => vo
     await leader.exited();
     for (let i = 0; i < 300 && firstAfter(triggers, killAt, IN_FLIGHT_GUARD_MS) === null && Date.now() < hardUntil; i++)
       await sleep(100);
-    await sleep(3_000); // the new leader under the same load for a while
+    await sleep(3_000);
     stop = true;
     const done = await load;
     await sleep(1_000);
@@ -475,10 +460,10 @@ async function gatewayLoss(
       ['READY'],
       () => void (ready = Date.now()),
     );
-    child.catch(() => undefined).finally(() => void (ended = true)); // awaited below; a failure before READY ends the wait
+    child.catch(() => undefined).finally(() => void (ended = true)); // a failure before READY ends the wait
     for (let i = 0; i < 1200 && !ready && !ended; i++) await sleep(100);
     if (!ready) {
-      await child; // throws the client's own error if it failed
+      await child;
       throw new Error('the gateway-loss clients did not connect in 120 s');
     }
     let stop = false;

@@ -1,11 +1,4 @@
-// Section `copy`: the mirror latency from one provider's fill to each follower's (docs/copy-trading.md "Mirroring,
-// exactly once"). The whole server in this process (server/compose.ts on an in-memory PGlite, the simulated market, the
-// writer's copy jobs as in production); one demo provider copied by N demo followers (10 / 50 / 200). Each round the
-// provider opens a market position, closes half of it and then the rest; the time of the provider's commit (the engine's onCommitted)
-// and of each follower's mirrored commit (the mirror's applyCommitted) are taken with performance.now(). Per N:
-// p50/p95/p99 of the per-follower lag over every round's opens and closes, the median of the last follower's lag, and
-// throughput (mirrored actions per second of that last lag); the partial closes apart, with their own lags. Run by bench/run.ts in a child process pinned to one
-// core; prints one JSON object on stdout.
+// Section `copy`: the lag from a provider's fill to each follower's (docs/copy-trading.md "Mirroring, exactly once").
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,19 +18,15 @@ import { copyTicks, type CopyTickRow } from './copy-ticks.ts';
 export interface CopyBenchRow {
   followers: number;
   rounds: number;
-  /** Mirrored actions measured: followers × rounds × 2 (open and close). */
   actions: number;
   p50: number;
   p95: number;
   p99: number;
-  /** Median over the rounds' opens and closes of the provider's fill → the last follower's fill, ms. */
   lastMedian: number;
-  /** Mirrored actions per second over the last follower's lag. */
   perSec: number;
-  /** Actions not mirrored (skipped or missing): 0 in a valid run. */
+  /** 0 in a valid run. */
   missed: number;
-  /** The provider's partial close (half) → each follower's: p50 and p99 over the rounds, the last follower's median,
-   * and partial closes not mirrored; absent in runs before partial closes were measured. */
+  /** The provider's partial close to each follower's; absent in older results. */
   partP50?: number;
   partP99?: number;
   partLastMedian?: number;
@@ -47,20 +36,19 @@ export interface CopyBenchRow {
 
 export interface CopyBenchResult {
   rows: CopyBenchRow[];
-  /** The engine's tick cost at 100,000 orders with no copies and with 10,000 (copy-ticks.ts); absent before. */
+  /** Absent in older results. */
   ticks?: CopyTickRow[];
 }
 
-/** Followers per run; COPY_BENCH_SIZES (comma-separated) picks others for a trial. */
+/** COPY_BENCH_SIZES (comma-separated) picks others for a trial. */
 const SIZES = (process.env.COPY_BENCH_SIZES ?? '10,200,1000,10000').split(',').map(Number);
 
-/** Rounds per size: fewer at 10,000, whose seeding alone takes minutes, so the section stays bounded. */
+/** Fewer at 10,000, whose seeding alone takes minutes, so the section stays bounded. */
 const roundsOf = (followers: number, quick: boolean): number => (followers >= 10_000 ? (quick ? 1 : 3) : quick ? 3 : 6);
 
-/** Times of the provider's commits and the followers' mirrored ones, by order id and account. */
 class Stopwatch {
   provider = new Map<number, number>();
-  /** Each follower account's last mirrored commit (a partial close commits the rest and the closed part). */
+  /** A partial close commits the rest and the closed part. */
   followers = new Map<number, number>();
   private waiting: { n: number; resolve: () => void } | null = null;
 
@@ -80,7 +68,7 @@ class Stopwatch {
     };
   }
 
-  /** Resolves once `n` follower commits were seen since the last reset, or after `ms` (a skipped action). */
+  /** Resolving after `ms` too, so a skipped action cannot hang the round. */
   until(n: number, ms: number): Promise<void> {
     if (this.followers.size >= n) return Promise.resolve();
     return new Promise((resolve) => {
@@ -147,9 +135,8 @@ async function benchSize(followers: number, rounds: number): Promise<CopyBenchRo
     watch.wrap(engine, providerId, accounts);
     const fills = { lags: [] as number[], lasts: [] as number[], missed: 0 };
     const parts = { lags: [] as number[], lasts: [] as number[], missed: 0 };
-    // Provider lots so that the follower's share (10,000 of 1,000,000) is 10 minimum lots.
     const cont = String(Number(inst.minLots) * 1000);
-    // The highest leverage the provider's retail terms offer (a demo account's class caps it).
+    // A demo account's class caps it.
     const offered = offeredFor(
       await retailTerms(ctx.db, providerId),
       await assetClassOfInstrument(ctx.db, inst.id),
@@ -177,7 +164,7 @@ async function benchSize(followers: number, rounds: number): Promise<CopyBenchRo
       } as const;
       const o = await engine.submit(providerId, inst.id, { ...input, leverage: multiple }, null);
       await measure(o.Id);
-      // Half: each follower's ten minimum lots become five (mirror-closes.ts, the same fraction).
+      // The same fraction mirror-closes.ts applies.
       await engine.close(providerId, o.Id, String(Number(cont) / 2));
       await measure(o.Id, parts);
       await engine.close(providerId, o.Id);
@@ -207,7 +194,7 @@ async function benchSize(followers: number, rounds: number): Promise<CopyBenchRo
   }
 }
 
-/** A crypto instrument open now (the simulated market trades it around the clock). */
+/** The simulated market trades crypto around the clock. */
 async function openCrypto(
   db: Parameters<typeof createUser>[0],
   engine: OrderEngine,

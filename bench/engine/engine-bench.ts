@@ -1,9 +1,4 @@
-// Section `engine`: one order engine in memory (server/engine/engine.ts, a stub database that answers at once) with
-// 1,000 / 10,000 / 100,000 open orders over 100 / 1,000 / 10,000 users on 20 instruments, ticks as fast as it takes
-// them: ticks per second sustained and CPU per tick, with the crossed orders' (stubbed) transactions and their
-// replacement orders inside the measurement. The same on the decimal scan it replaced (the test oracle,
-// tests/fixtures/engine-oracle.ts) for the smaller books. Run by bench/run.ts in a child process pinned to one core;
-// prints one JSON array on stdout.
+// Section `engine`: one order engine in memory on a stub database, ticked as fast as it takes them; prints JSON.
 import { loadavg } from 'node:os';
 import pino from 'pino';
 import type { LiveQuote, MarketView, Tick } from '../../server/market/market-view.ts';
@@ -23,19 +18,16 @@ export interface EngineBenchRow {
   seconds: number;
   ticksPerSec: number;
   cpuUsPerTick: number;
-  /** Wall time of the synchronous tick path alone (index, trigger dispatch), without the crossed orders' follow-up
-   * (their transactions, the replacement orders): the part a tick costs whatever it crosses. */
+  /** Without the crossed orders' follow-up: the part a tick costs whatever it crosses. */
   tickPathUs?: number;
-  /** Wall time of the index's tick alone (the crossed orders found, stop-out budgets checked): the per-tick cost
-   * that must not grow with the book. */
+  /** The per-tick cost that must not grow with the book. */
   indexUs?: number;
-  /** The machine's 1-minute load average when the row ended: a row at a load above the cores measured the machine. */
+  /** A row measured at a load above the cores measured the machine. */
   load1?: number;
-  /** Share of one core the engine needs at 2,000 ticks/s (CPU per tick × 2,000). */
   coreAt2000Pct: number;
-  /** Orders that left the book per tick (filled pending orders re-enter as positions and are not counted). */
+  /** Filled pending orders re-enter as positions and are not counted. */
   crossedPerTick: number;
-  /** Open orders per instrument: what a scan per tick would visit. */
+  /** What a scan per tick would visit. */
   ordersPerInstrument: number;
 }
 
@@ -53,8 +45,7 @@ const INSTRUMENTS: EngineInstrument[] = Array.from({ length: 20 }, (_, i) => {
   };
 });
 const BASE = [1.1, 30, 60000];
-/** (orders, users): books that grow with their users (10 orders each), and one that grows deeper (100 orders each,
- * the soak's case: users reach the cap of 200 open orders) — the same 1,000 users as the 10,000-order row. */
+/** The deeper book is the soak's case: users reach the cap of 200 open orders. */
 const BOOKS = [
   [1000, 100],
   [10000, 1000],
@@ -94,13 +85,12 @@ class BenchMarket implements MarketView {
   }
 }
 
-/** What a case adds to the plain tick loop (bench/copy/copy-ticks.ts: the copy guard on every tick). */
 export interface TickExtra {
   /** Answers a query before the stub does; undefined: the stub's answer. */
   answer?(sql: string, params: readonly unknown[] | undefined): unknown[] | undefined;
   /** Called once the engine has started; answers a listener called after each tick, as the market's are. */
   start?(engine: OrderEngine, services: Services): Promise<(tick: Tick) => void>;
-  /** Each tick its own task (as a feed delivers them), not 200 in one: what runs once per task runs per tick. */
+  /** Each tick its own task, as a feed delivers them: what runs once per task runs per tick. */
   taskPerTick?: boolean;
 }
 
@@ -117,8 +107,7 @@ export async function runOne(
   const prices = INSTRUMENTS.map((inst, i) => BASE[i % 3] as number);
   const text = (i: number, v: number): string => v.toFixed((INSTRUMENTS[i] as EngineInstrument).pricePrecision);
   INSTRUMENTS.forEach((inst, i) => market.set(inst, text(i, prices[i] as number)));
-  // Every database call answers at once: the balances and the open ids as the book has them (the reconcile keeps
-  // them), nothing for a trigger's row lock, so a crossed order finds its row gone and leaves the book.
+  // Nothing for a trigger's row lock, so a crossed order finds its row gone and leaves the book.
   let engineRef: OrderEngine | null = null;
   const db: Db = {
     kind: 'pglite',
@@ -158,7 +147,6 @@ export async function runOne(
       clearTimeout: () => undefined,
     },
   };
-  // The index's own tick (crossed orders found, stop-out budgets spent) timed apart from everything it sets off.
   let indexMs = 0;
   const makeIndex: IndexFactory = (s) => {
     const idx = index === 'tick' ? new TickIndex(s) : new ScanIndex(s);
@@ -208,7 +196,7 @@ export async function runOne(
     };
   };
   for (let n = 0; n < orders; n++) engine.book.apply(newOrder());
-  await engine.start(); // caches the balances of the users in the book
+  await engine.start();
   const listener = (await extra.start?.(engine, services)) ?? null;
 
   let ticks = 0;
@@ -262,7 +250,6 @@ export async function runOne(
 
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
-  /** `--only=10000,100000`: just those book sizes (a brief look at the ratio); `--ms=N`: the time per row. */
   const flag = (name: string): string | undefined =>
     process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
   const only = flag('only')?.split(',').map(Number);

@@ -1,8 +1,4 @@
-// Section 4: server fan-out on 127.0.0.1. The server (300 instruments × 20 ticks/s) on one core, the websocket load
-// generator on the other: first what the quotes in the served page cost per request (page-cost.ts), then 1,000 and
-// 2,000 clients on DAY_MARKET; then REST order submits at concurrency 8 and 32, on
-// PGlite (the same server) and on PostgreSQL (a throwaway cluster on the load generator's core, a second server).
-// Every loop is bounded in count and time.
+// Section 4: server fan-out, the server on one core and the load generator on the other; every loop is bounded.
 import { startPostgresCluster } from '../../tests/fixtures/postgres-cluster.ts';
 import { adminQuery, dbUrl } from '../../tests/server/support/test-db.ts';
 import { runJsonChild } from '../lib/json-child.ts';
@@ -14,7 +10,6 @@ import { createBenchSession } from '../render/session.ts';
 import { pageCost, type PageCost } from './page-cost.ts';
 import type { Envelope, Instrument, LoginResult } from '../../domain/types.ts';
 
-/** What one load-client run yields as figures (this section's rows and the cluster section's). */
 export interface LoadFigures {
   connected: number;
   failed: number;
@@ -55,7 +50,7 @@ export interface FanoutRow extends LoadFigures {
   serverRssAboveIdleMb: number | null;
   connectMs: number;
   error: string | null;
-  /** Every probe latency of the window as value counts at 1 ms, for the report's CDFs (absent in older results). */
+  /** Every probe latency of the window as value counts at 1 ms, for the report's CDFs. */
   tickLatencyCounts?: ValueCounts;
   frameLatencyCounts?: ValueCounts;
 }
@@ -64,7 +59,6 @@ export type BenchDb = 'pglite' | 'postgres';
 
 export interface RestResult {
   db: BenchDb;
-  /** The instrument ordered. */
   code: string;
   concurrency: number;
   requests: number;
@@ -93,7 +87,6 @@ export interface FanoutResult {
 }
 
 const MB = 1024 * 1024;
-/** Submit concurrencies, each on each database. */
 const REST_CONCURRENCY = [8, 32] as const;
 
 export interface FanoutOptions {
@@ -116,12 +109,7 @@ export function runLoadClient(
   );
 }
 
-/**
- * The server's idle RSS: after a settle, one full GC in the server, then samples every 250 ms for `ms`, the lowest
- * kept. Without the GC the process still held its start-up garbage (PGlite's first start: ~945 MB, ~530 MB after a
- * major GC, which an idle server ran only ~40 s later), so the idle figure read higher than the loaded server. The
- * lowest idle sample against the highest sample in the load window makes "above idle" an upper bound.
- */
+/** Lowest RSS after a full GC: without it the server still held its start-up garbage and read above the loaded one. */
 async function idleRss(server: BenchServer, settleMs: number, ms: number): Promise<number | null> {
   await new Promise((r) => setTimeout(r, settleMs));
   server.collectGarbage();
@@ -151,7 +139,6 @@ async function fanoutRow(
     measureMs,
     deadlineMs: 60_000 + measureMs,
   };
-  // Filled by the load client's window markers (a holder object: the callbacks assign it).
   const at: { start: ProcUsage | null; end: ProcUsage | null; startMs: number; endMs: number } = {
     start: null,
     end: null,
@@ -212,15 +199,10 @@ async function fanoutRow(
   return row;
 }
 
-/**
- * Market buys of the minimum lots, `concurrency` in flight, until the time or the request budget runs out, on the
- * instrument the bench session could open a position on (the order engine may refuse synthetic instruments). Each
- * in-flight loop is its own demo account (100,000 USD each), so margin does not run out inside the window, and moves
- * to a fresh one before the open-order cap (200 per user, docs/security.md) would refuse its submits.
- */
-/** Orders one bench account opens before the next takes over: under the open-order cap of 200, one is the session's. */
+/** Under the open-order cap of 200 per user (docs/security.md), one order being the session's. */
 const ORDERS_PER_ACCOUNT = 190;
 
+/** Each in-flight loop is its own demo account, so margin does not run out inside the window. */
 export async function restSubmit(
   baseUrl: string,
   db: BenchDb,
@@ -322,11 +304,7 @@ async function restRows(url: string, db: BenchDb, opts: FanoutOptions, out: Rest
   }
 }
 
-/**
- * The submit load against PostgreSQL: a throwaway cluster (tests/fixtures/postgres-cluster.ts, no fsync, as the
- * server tests run it) on the load generator's core, and a second bench server on the server's core with
- * DATABASE_URL, simulating the same market (so both databases are measured under the same tick load).
- */
+/** A throwaway PostgreSQL cluster on the load generator's core and a second server on the server's core. */
 async function postgresRest(opts: FanoutOptions, out: RestResult[]): Promise<void> {
   opts.log('  starting a throwaway PostgreSQL cluster and a server on it …');
   const cluster = await startPostgresCluster({ cpus: opts.clientCpus });
@@ -373,7 +351,7 @@ export async function fanoutBench(opts: FanoutOptions): Promise<FanoutResult> {
   try {
     opts.log('  the served page with its quotes against the plain file …');
     result.page = await pageCost(server, opts.distDir, opts.quick, opts.log);
-    // Quick runs measure both socket counts too: the 2,000 row is the one the target is set on.
+    // Quick runs measure both socket counts too: the target is set on the 2,000 row.
     for (const n of [1000, 2000]) {
       opts.log(`  ${n} websocket clients on DAY_MARKET …`);
       const row = await fanoutRow(server, n, idleMb, opts);

@@ -1,5 +1,4 @@
-// Turns the sections' results into the two things a run is judged by: flat figures (compared with the baseline)
-// and the issue's target checks.
+// Turns the sections' results into flat figures (compared with the baseline) and the target checks.
 import type { InteractionsResult } from '../interactions/interactions-bench.ts';
 import type { FanoutResult, RestResult } from '../fanout/fanout.ts';
 import type { MicroResult } from '../micro/hot-paths.ts';
@@ -26,15 +25,15 @@ export interface Sections {
   bundle: BundleReport | null;
   lighthouse: LighthouseRun[] | null;
   fanout: FanoutResult | null;
-  /** Optional: results written before the section existed have none. */
+  /** Absent in results written before the section existed. */
   engine?: EngineBenchRow[] | null;
-  /** Optional like `engine`: the roles as processes (bench/cluster/). */
+  /** Optional like `engine`. */
   cluster?: ClusterResult | null;
-  /** Optional like `engine`: the real price sources (bench/feeds/). */
+  /** Optional like `engine`. */
   feeds?: FeedsResult | null;
-  /** Optional like `engine`: INP of the trading path against its floor page (bench/interactions/). */
+  /** Optional like `engine`. */
   interactions?: InteractionsResult | null;
-  /** Optional like `engine`: a provider's fill mirrored to its followers (bench/copy/). */
+  /** Optional like `engine`. */
   copy?: CopyBenchResult | null;
 }
 
@@ -101,13 +100,11 @@ export function figuresOf(s: Sections): Figures {
   return f;
 }
 
-/** Figure prefix of one engine row: engine.<index>.<orders>, and .u<users> for a book deeper than 10 orders a user. */
 export function engineKey(r: Pick<EngineBenchRow, 'index' | 'orders' | 'users'>): string {
   const base = `engine.${r.index}.${r.orders}`;
   return r.users * 10 === r.orders ? base : `${base}.u${r.users}`;
 }
 
-/** Figure prefix of one submit run: rest.submit.<db>.c<concurrency>. */
 export function restKey(r: Pick<RestResult, 'db' | 'concurrency'>): string {
   return `rest.submit.${r.db}.c${r.concurrency}`;
 }
@@ -124,8 +121,7 @@ export function targetsOf(s: Sections): TargetCheck[] {
     const w = sum?.worker;
     const p = `phone 6× ${name}`;
     out.push(
-      // Long tasks are read from the trace with the rAF probe off (goal 3): the probe's own loop added long
-      // tasks on a 6× page (3 on the list where a plain loop sees 0–1).
+      // Read from the trace with the rAF probe off: the probe's own loop adds long tasks on a 6× page.
       check(
         `phone.${name}.longTasks`,
         `${p}: zero long tasks (trace, probe off)`,
@@ -162,13 +158,6 @@ export function targetsOf(s: Sections): TargetCheck[] {
         'KB',
       ),
     );
-    // Removed goals, with the reason:
-    // - "main thread busy ≤ 25 % at 6×": the hand-written floor page doing the same work is 37.5 % busy at 6×, so the
-    //   goal was below the floor; "per update within 1.2× of the floor page" replaces it (perUpdateGoals).
-    // - "TBT worker/main ≥ 5× lower": it compared modes painting at different rates (10 vs 20 a second); at equal
-    //   cadence "per update, worker ≤ main" replaces it, and main-mode TBT at 300 × 20/s is below the noise floor.
-    // - "tick-to-paint p95 ≤ 50 ms at 6×": the hand-written floor page measures 53 ms on this one-core 6× phone (full
-    //   run of 2026-11-24), so no page meets it there; the 50 ms goal is set on the desktop (desktop.tickToPaintP95).
   }
   out.push(...workerVsMainGoals(of), ...perUpdateGoals(of, s.render), ...crossCheckGoals(of));
   const desk = screen(s, 'desktop-1x-5k', 'desk')?.worker;
@@ -246,10 +235,7 @@ export function targetsOf(s: Sections): TargetCheck[] {
   return out;
 }
 
-/**
- * rAF intervals come in whole 60 Hz frame periods: an interval of two periods reads 33.3–33.6 ms, just over the
- * issue's 33 ms. The check stays literal; the note says what such a miss is.
- */
+/** Two whole 60 Hz frame periods read just over 33 ms: the check stays literal and the note says what a miss is. */
 function twoFrames(v: number | null | undefined): string | null {
   return v !== null && v !== undefined && v > 33 && v < 34
     ? 'two frame periods (one dropped frame); 33 ms as written is below two periods'

@@ -1,16 +1,10 @@
-// The bench's statistics, pure and tested (tests/unit/bench/lib/bench-stats.test.ts): percentiles, total blocking time,
-// frame-interval shares, medians and the spread of worker/main ratios. Every figure the bench prints comes from here.
+// Every figure the bench prints is computed here, in pure functions.
 
 /** A long task is one over 50 ms (the Long Tasks API and Lighthouse's TBT use the same line). */
 export const LONG_TASK_MS = 50;
-/** One frame at 60 Hz. */
 export const FRAME_MS = 1000 / 60;
 
-/**
- * Nearest-rank percentile: the smallest sample such that at least p % of the samples are ≤ it
- * (rank = ⌈p/100 · n⌉, 1-based). It always returns a real sample, never an interpolated value,
- * so "p99 = 33.4 ms" means a frame of 33.4 ms was actually seen. null for no samples.
- */
+/** Nearest-rank percentile: always a real sample, never interpolated, so a p99 frame is one that was seen. */
 export function percentile(values: readonly number[], p: number): number | null {
   if (!(p >= 0 && p <= 100)) throw new RangeError(`percentile must be in [0, 100], got ${p}`);
   const finite = values.filter(Number.isFinite);
@@ -41,7 +35,6 @@ export function mean(values: readonly number[]): number | null {
   return finite.length === 0 ? null : sum(finite) / finite.length;
 }
 
-/** Total blocking time: Σ (duration − 50 ms) over the tasks longer than 50 ms. */
 export function totalBlockingTime(durations: readonly number[]): number {
   let tbt = 0;
   for (const d of durations) if (d > LONG_TASK_MS) tbt += d - LONG_TASK_MS;
@@ -54,13 +47,11 @@ export interface LongTaskSummary {
   maxMs: number;
 }
 
-/** Count, TBT and the longest of the tasks over 50 ms among `durations` (shorter ones are ignored). */
 export function longTasks(durations: readonly number[]): LongTaskSummary {
   const long = durations.filter((d) => d > LONG_TASK_MS);
   return { count: long.length, tbtMs: totalBlockingTime(long), maxMs: long.length ? Math.max(...long) : 0 };
 }
 
-/** Differences between consecutive timestamps (e.g. rAF callbacks); unsorted input is sorted first. */
 export function intervals(timestamps: readonly number[]): number[] {
   const t = [...timestamps].filter(Number.isFinite).sort((a, b) => a - b);
   const out: number[] = [];
@@ -68,7 +59,6 @@ export function intervals(timestamps: readonly number[]): number[] {
   return out;
 }
 
-/** Share (0…1) of values strictly above `threshold`; null for no values. */
 export function shareOver(values: readonly number[], threshold: number): number | null {
   const finite = values.filter(Number.isFinite);
   if (finite.length === 0) return null;
@@ -80,15 +70,12 @@ export interface FrameStats {
   p50: number | null;
   p95: number | null;
   p99: number | null;
-  /** Share of intervals over one 60 Hz frame (16.7 ms) and over two (33.3 ms would be exact; 33 ms is the budget). */
+  /** over33 uses the 33 ms budget rather than two exact frames (33.3 ms). */
   over16: number | null;
   over33: number | null;
 }
 
-/**
- * rAF frame-interval statistics. A small tolerance (0.5 ms) keeps an on-time 16.7 ms frame whose timestamp jittered
- * to 16.9 ms from counting as late; a truly missed frame is ≥ 33 ms and still counts.
- */
+/** Keeps an on-time frame whose timestamp jittered (16.9 ms) from counting as late; a missed one is ≥ 33 ms. */
 export const FRAME_JITTER_MS = 0.5;
 export function frameStats(frameIntervals: readonly number[]): FrameStats {
   return {
@@ -101,10 +88,7 @@ export function frameStats(frameIntervals: readonly number[]): FrameStats {
   };
 }
 
-/**
- * worker ÷ main for one pair of runs. Both zero → 1 (no difference); main zero but worker not → Infinity
- * (the worker is worse by an unbounded factor); null when either side is missing.
- */
+/** Both zero → 1 (no difference); main zero but worker not → Infinity; null when either side is missing. */
 export function ratio(worker: number | null, main: number | null): number | null {
   if (worker === null || main === null || !Number.isFinite(worker) || !Number.isFinite(main)) return null;
   if (main === 0) return worker === 0 ? 1 : Infinity;
@@ -118,7 +102,7 @@ export interface Spread {
   n: number;
 }
 
-/** Median with min and max: how the tables show a figure over repeated runs. Infinity is kept (it sorts last). */
+/** How the tables show a figure over repeated runs; Infinity is kept (it sorts last). */
 export function spread(values: readonly (number | null)[]): Spread {
   const v = values.filter((x): x is number => x !== null && !Number.isNaN(x));
   if (v.length === 0) return { median: null, min: null, max: null, n: 0 };
@@ -129,10 +113,7 @@ export function spread(values: readonly (number | null)[]): Spread {
   return { median: med, min: sorted[0] ?? null, max: sorted[sorted.length - 1] ?? null, n: sorted.length };
 }
 
-/**
- * Ratios of paired runs (worker_i ÷ main_i, runs paired in the order they alternated) with their median and
- * spread. Pairing cancels slow drifts of the shared machine that a ratio of medians would not.
- */
+/** Runs paired in the order they alternated: pairing cancels slow drifts of the shared machine. */
 export function pairedRatios(
   worker: readonly (number | null)[],
   main: readonly (number | null)[],
@@ -143,10 +124,7 @@ export function pairedRatios(
   return { ...spread(values), values };
 }
 
-/**
- * Time-weighted busy share of a window: the union of [start, end) intervals clipped to the window, divided by its
- * length. Overlaps (nested tasks) count once.
- */
+/** Union of [start, end) intervals clipped to the window, over its length: nested tasks count once. */
 export function busyShare(
   tasks: readonly { start: number; end: number }[],
   windowStart: number,
@@ -172,7 +150,6 @@ export function busyShare(
   return busy / span;
 }
 
-/** Items per second over a window given in ms. */
 export function perSecond(count: number, windowMs: number): number {
   return windowMs > 0 ? (count * 1000) / windowMs : 0;
 }
@@ -185,11 +162,7 @@ export interface EventTimingLike {
   duration: number;
 }
 
-/**
- * Latency of each tap: the longest event-timing entry of each interaction (pointerdown, pointerup, click share one
- * interactionId). Taps that produced no entry were faster than the 16 ms floor and count as 16 ms, an upper bound,
- * so a quiet page is never reported faster than the API can see.
- */
+/** Taps with no entry were under the Event Timing floor and count as the floor, an upper bound. */
 export function tapLatencies(entries: readonly EventTimingLike[], taps: number): number[] {
   const byInteraction = new Map<number, number>();
   for (const e of entries) {
@@ -208,7 +181,6 @@ export interface PerFrameCounts {
   overOne: number | null;
 }
 
-/** Messages per frame: arrivals counted in each interval between consecutive frame timestamps. */
 export function perFrameCounts(arrivals: readonly number[], frameTimes: readonly number[]): PerFrameCounts {
   const f = [...frameTimes].sort((a, b) => a - b);
   const a = [...arrivals].sort((x, y) => x - y);

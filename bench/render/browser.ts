@@ -1,6 +1,4 @@
-// Debian's Chromium for the render bench: the sandbox flags of tests/e2e/browser.ts, confined to one core through a
-// taskset wrapper executable (every Chromium process inherits the affinity), plus CPU throttling per page: CDP's
-// (main thread only), or for the multi-core phone every renderer thread on its own budget (thread-throttle.ts).
+// Chromium for the render bench, pinned to one core by a taskset wrapper and throttled per page.
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,30 +9,21 @@ import { processTree, processType } from './proc-tree.ts';
 import { startThreadThrottle, threadThrottleAvailable, type ThreadThrottle } from './thread-throttle.ts';
 
 export interface PinnedBrowser {
-  /** The running browser: replaced by relaunchIfGone when the one before has gone away. */
   browser: Browser;
   /** The taskset CPU list every browser process runs on, or null when not pinned. */
   cpus: string | null;
   version: string;
   /** Allowed CPUs of every Chromium process, read from /proc. */
   affinities(): Record<string, string>;
-  /** What a throttle rate slows in this browser: the main thread (CDP) and the other renderer threads (cgroups), or the main thread only. */
+  /** Renderer threads when launched per-thread (cgroups as well as CDP), else CDP's main thread only. */
   throttles: 'renderer threads' | 'main thread';
-  /**
-   * Launches the browser again if it has disconnected (crashed, or killed from outside); returns when it went and
-   * what the bench was doing then (`during`), or null when it is still there. A dead browser used to fail every
-   * later case of the section with "browserContext.newPage: Target page, context or browser has been closed".
-   */
+  /** Launches the browser again if it has gone; returns when and during what, or null when it is still there. */
   relaunchIfGone(): Promise<{ at: string; during: string } | null>;
-  /** What the bench is doing now, for relaunchIfGone's report. */
   setStep(step: string): void;
   close(): Promise<void>;
 }
 
-/**
- * A tiny executable that records its pid and runs Chromium, under `taskset -c CPUS` when pinned: exec keeps the pid,
- * and every Chromium process (renderers, GPU, utility) inherits the affinity.
- */
+/** exec keeps the recorded pid, and every Chromium process (renderers, GPU, utility) inherits the affinity. */
 export function wrapperExecutable(cpus: string | null): string {
   mkdirSync(BENCH_TMP, { recursive: true });
   const path = join(BENCH_TMP, `chromium-${cpus ? `cpu-${cpus.replace(/[^0-9]/g, '_')}` : 'free'}.sh`);
@@ -44,8 +33,7 @@ export function wrapperExecutable(cpus: string | null): string {
   return path;
 }
 
-/** The flags tests/e2e/browser.ts uses in this sandbox, plus no background throttling of timers or renderers. */
-/** Lighthouse's mobile device, the phone of the start-up measurements: 412×823 at DPR 1.75, touch. */
+/** Lighthouse's mobile device, the phone of the start-up measurements. */
 export const LIGHTHOUSE_PHONE = {
   viewport: { width: 412, height: 823 },
   deviceScaleFactor: 1.75,
@@ -53,6 +41,7 @@ export const LIGHTHOUSE_PHONE = {
   hasTouch: true,
 } as const;
 
+/** The sandbox flags of tests/e2e/browser.ts, plus no background throttling of timers or renderers. */
 export const BENCH_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -67,19 +56,13 @@ export const BENCH_FLAGS = [
   '--disable-backgrounding-occluded-windows',
   '--disable-extensions',
   '--mute-audio',
-  // The floor pages are answered by Playwright (route.fulfill), which Chromium ≥ 142 counts as a public origin: its
-  // Local Network Access checks then refuse their websocket to 127.0.0.1 (net::ERR_BLOCKED_BY_LOCAL_NETWORK_ACCESS_CHECKS)
-  // and every floor run timed out waiting for its first batch. The app's own pages come from the server and are local.
+  // Chromium counts Playwright-fulfilled floor pages as public: Local Network Access would block their local socket.
   '--disable-features=LocalNetworkAccessChecks',
 ];
 
-/** Browsers whose throttle is applied per renderer thread instead of by CDP. */
 const threadThrottles = new WeakMap<Browser, ThreadThrottle>();
 
-/**
- * Slows the page `rate`×: CDP slows its main thread; in a browser launched with `perThread`, the renderer's other
- * threads (the worker too) get a CFS quota of 1/rate of a core each (thread-throttle.ts).
- */
+/** CDP slows the main thread; with `perThread`, every other renderer thread gets a CFS quota of 1/rate of a core. */
 export async function setThrottle(browser: Browser, cdp: CDPSession, rate: number): Promise<void> {
   threadThrottles.get(browser)?.setRate(rate);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
@@ -98,7 +81,7 @@ async function launchOnce(cpus: string | null, perThread: boolean): Promise<Laun
   const browser = await chromium.launch({
     executablePath: wrapperExecutable(cpus),
     headless: true,
-    args: BENCH_FLAGS, // Playwright gives each launch a fresh temporary profile of its own
+    args: BENCH_FLAGS, // Playwright gives each launch a fresh temporary profile
     env: { ...process.env, TW_BENCH_PIDFILE: pidFile },
   });
   let rootPid = -1;
@@ -154,7 +137,7 @@ export async function launchPinned(cpus: string | null, opts: { perThread?: bool
   return pinned;
 }
 
-/** Allowed-CPU lists of a process and all its descendants (from /proc), to show the pinning took: "pid name" → "0". */
+/** Allowed-CPU lists of a process and its descendants, to show the pinning took: "pid name" → "0". */
 export function treeAffinities(rootPid: number): Record<string, string> {
   const out: Record<string, string> = {};
   for (const pid of processTree(rootPid)) {
@@ -181,8 +164,7 @@ export async function openPage(
   mobile: boolean,
   throttle: number,
 ): Promise<BenchPage> {
-  // A new page's renderer starts unthrottled: the per-thread quotas of the run before would otherwise still hold
-  // (the caller sets the page's rate once it exists, as CDP's throttle is set).
+  // A new renderer starts unthrottled: the previous run's per-thread quotas would otherwise still hold.
   threadThrottles.get(browser)?.setRate(1);
   const context = await browser.newContext({
     viewport,

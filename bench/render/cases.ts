@@ -1,5 +1,4 @@
-// The render cases and how long each runs in the full and the quick profile. Every case alternates worker and main
-// runs (A B A B …) in fresh browser contexts against one server started with the case's load.
+// The render cases: each alternates worker and main runs in fresh contexts against one server started with its load.
 import type { ChartIndicators, FeedModeName, ScreenName } from './names.ts';
 
 export type { ChartIndicators } from './names.ts';
@@ -12,12 +11,8 @@ export interface RenderCase {
   throttle: number;
   /** What alternates per pair: the app's two feed modes and the hand-written floor page (floor-pages.ts). */
   modes: FeedModeName[];
-  /**
-   * The multi-core phone (goal 4): the browser on both cores, so the renderer's main thread and the feed
-   * worker can run at once. CDP throttles the page's main thread only; Chromium refuses it on a worker target.
-   */
+  /** The browser on both cores, so the main thread and the feed worker can run at once. */
   multiCore: boolean;
-  /** SIM_INSTRUMENTS and SIM_HZ of the server. */
   instruments: number;
   hz: number;
   screens: ScreenName[];
@@ -26,12 +21,8 @@ export interface RenderCase {
   measureMs: number;
   /** The quiet window after each measured one (rAF loop stopped, main-thread busy only); 0 = none. */
   quietMs: number;
-  /**
-   * Further windows measured in the same page right after this case's own, throttle switched and warmed up again:
-   * the phone at 4× follows the phone at 6× on the market list, which saves a page load per run.
-   */
+  /** Further windows measured in the same page after this case's own, which saves a page load per run. */
   followUps: FollowUp[];
-  /** The chart's indicators in this case's runs ('default' when absent). */
   indicators?: ChartIndicators;
 }
 
@@ -40,7 +31,6 @@ export interface FollowUp {
   label: string;
   throttle: number;
   screens: ScreenName[];
-  /** Its own window lengths; the case's when absent. */
   warmupMs?: number;
   measureMs?: number;
   quietMs?: number;
@@ -55,17 +45,13 @@ const MODES: FeedModeName[] = ['worker', 'main', 'floor'];
 
 export function renderCases(profile: Profile): RenderCase[] {
   const full = profile === 'full';
-  // Every case has its floor page, and there is a multi-core profile: to keep the full run near
-  // 36 minutes the phone has 3 pairs of 10 s windows (was 5 of 20 s) and the 4× follow-up is gone (1× and 6× bracket
-  // it). Quick: one or two pairs, short windows.
+  // The full profile's windows keep the full run inside its time budget.
   const timing = full
     ? { pairs: 3, warmupMs: 4_000, measureMs: 10_000 }
     : { pairs: 1, warmupMs: 2_000, measureMs: 4_000 };
-  // Every case has a quiet window (the bench's rAF loop stopped): the per-update CPU figures come from it.
   const quietMs = full ? 5_000 : 3_000;
   const base = { modes: MODES, multiCore: false, followUps: [] as FollowUp[] };
-  // The steady-state figure: main-thread task time per update at 1×, from the trace with the rAF probe off, measured in the
-  // same page right after the 6× window, on both screens.
+  // The steady state: task time per update at 1× with the rAF probe off, in the same page after the 6× window.
   const phone1: FollowUp = {
     id: 'phone-1x',
     label: 'phone 360×740, 1 core, 1× (no throttle), 300 × 20/s: main-thread time per update (after the 6× window)',
@@ -89,8 +75,7 @@ export function renderCases(profile: Profile): RenderCase[] {
     quietMs,
     followUps: [phone1],
   };
-  // What the worker is for: a market far busier than the phone can paint. On one core the worker's parsing competes
-  // with the main thread whatever the design; the multi-core cases below show the other half.
+  // A market far busier than the phone can paint: what the worker is for.
   const stress: RenderCase = {
     ...base,
     id: 'phone-6x-stress',
@@ -136,9 +121,7 @@ export function renderCases(profile: Profile): RenderCase[] {
     quietMs,
     pairs: full ? 2 : 1,
   };
-  // The A/B: /trade with candles only, then with MA + BOLL + VOL + MACD, at 6× and (follow-up) 1×, the worker
-  // mode only (the question is the chart's cost, not the feed's home). Goal: main-thread time per painted update with
-  // the four ≤ 1.15× candles only at both throttles.
+  // The chart's cost, not the feed's home: candles only against MA + BOLL + VOL + MACD, worker mode only.
   const indicatorCase = (indicators: 'candles' | 'four'): RenderCase => ({
     ...phone6,
     id: `phone-6x-trade-${indicators}`,
@@ -156,11 +139,10 @@ export function renderCases(profile: Profile): RenderCase[] {
       },
     ],
   });
-  // Ordered by server load, so each load starts one server: 300, 2,000 (one core, then two), 300 (two cores), 5,000.
+  // Ordered by server load, so each load starts one server.
   return [phone6, indicatorCase('candles'), indicatorCase('four'), stress, multi(2000), multi(300), desktop];
 }
 
-/** Every case id a profile can produce (its cases and their follow-ups), with its label. */
 export function caseLabels(cases: readonly RenderCase[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const c of cases) {

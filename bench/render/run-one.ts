@@ -1,5 +1,4 @@
-// One measured run of the render A/B: a fresh browser context, the app on one screen in one feed mode, a warm-up,
-// then a window in which the page, the bench probe and a trace are recorded while a tap lands every 2 s.
+// One measured run of the render A/B: one fresh browser context, one screen, one feed mode, one or more phases.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -51,16 +50,12 @@ export interface PhaseSpec {
   measureMs: number;
   /** Where to write a gzipped profile trace of an extra window after the measured one (null = none). */
   profileTracePath: string | null;
-  /**
-   * A further window with the bench's rAF loop stopped (0 = none): main-thread busy without the probe's own cost.
-   * The loop makes the page render every frame; on a static page it alone keeps the 6× main thread ~20 % busy.
-   */
+  /** A further window with the rAF loop stopped (0 = none): main-thread busy without the probe's own cost. */
   quietMs: number;
 }
 
 export interface RunSpec {
   screen: ScreenName;
-  /** The chart's indicators, set on the bench account before the page loads. */
   indicators?: ChartIndicators;
   mode: FeedModeName;
   pair: number;
@@ -71,7 +66,6 @@ export interface RunSpec {
   phases: PhaseSpec[];
 }
 
-/** What a result says about the run it came from. */
 export interface ResultSpec {
   caseId: string;
   screen: ScreenName;
@@ -84,7 +78,6 @@ export interface ResultSpec {
   phase: number;
 }
 
-/** Where the wall time of a run went, to keep the bench inside its time budget. */
 export interface RunTimings {
   loadMs: number;
   heapGcMs: number;
@@ -122,19 +115,12 @@ export interface RunMetrics {
   quotesPerSec: number | null;
   heapGrowthMb: number | null;
   traceLongTasks: number | null;
-  // From the quiet window (rAF loop stopped), so the probe's own cost stays out.
   /** Batches painted per second in the quiet window: the achieved update rate beside every per-second figure. */
   updatesPerSecQuiet: number | null;
-  /**
-   * Main-thread task time, ms per second (= mainBusyQuiet × 1000): the wall time of its top-level tasks, which is
-   * what CDP's throttle stretches and what delays a frame. On the one-core phone it also holds the moments the core
-   * served another thread of the page during a task (the floor page has a worker too); `bench/split.ts` splits it by
-   * thread CPU where that matters.
-   */
+  /** Main-thread top-level task time, ms/s: what CDP's throttle stretches and what delays a frame. */
   mainMsPerSec: number | null;
   /** Main-thread ms per painted update: mainMsPerSec ÷ updatesPerSecQuiet. */
   mainMsPerUpdate: number | null;
-  /** The same with the rAF loop running (mainBusy × 1000 ÷ batchesPerSec), for comparison with earlier rounds. */
   mainMsPerUpdateProbe: number | null;
   /** CPU time (trace thread time) of every thread of the page's renderer (main, worker, compositor, raster), ms/s. */
   rendererCpuMsPerSec: number | null;
@@ -142,11 +128,8 @@ export interface RunMetrics {
   workerMsPerSec: number | null;
   /** Long tasks of the main thread in the quiet window, from the trace (no observer). */
   traceLongTasksQuiet: number | null;
-  // The outside cross-check of mainMsPerUpdate, as an engineer would measure it without the
-  // bench: CDP Performance.getMetrics TaskDuration over a window of the same length, rAF loop off, no tracing.
-  /** Main-thread TaskDuration, ms per second (CDP). */
+  /** Main-thread TaskDuration from CDP, ms/s: the cross-check of mainMsPerUpdate measured without the bench. */
   cdpTaskMsPerSec: number | null;
-  /** cdpTaskMsPerSec ÷ the batches painted per second in that same window. */
   cdpTaskMsPerUpdate: number | null;
 }
 
@@ -160,7 +143,7 @@ export interface RunResult {
   windowMs: number;
   timings: RunTimings;
   profileTrace: string | null;
-  /** Raw samples for the HTML report (bench/report/samples.ts); absent in results from before it. */
+  /** Raw samples for the HTML report; absent in older results. */
   samples?: RunSamples;
 }
 
@@ -251,7 +234,6 @@ export async function waitLive(page: Page, screen: ScreenName, mode: FeedModeNam
     await page.waitForSelector('.mk-row[data-code^="SYN"]', { timeout: READY_TIMEOUT_MS });
   }
   if (screen === 'trade' || screen === 'desk') {
-    // The chart marks its box with data-bars once its history is drawn (candle-chart.tsx).
     await page.waitForFunction(
       () => Number(document.querySelector<HTMLElement>('[data-bars]')?.dataset['bars'] ?? 0) > 0,
       undefined,
@@ -260,7 +242,6 @@ export async function waitLive(page: Page, screen: ScreenName, mode: FeedModeNam
       },
     );
   }
-  // Quotes must be flowing before the warm-up counts.
   await page.evaluate(() => window.__twBench?.reset());
   await page.waitForFunction(
     () => {
@@ -392,17 +373,12 @@ export async function quietWindow(
   }
 }
 
-/** CDP's TaskDuration (seconds) of the page's main thread so far. */
 async function taskDuration(cdp: CDPSession): Promise<number | null> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
   return metrics.find((x) => x.name === 'TaskDuration')?.value ?? null;
 }
 
-/**
- * The cross-check: the same page, the same rate, rAF loop off, no trace running: TaskDuration from CDP's
- * Performance domain before and after `ms`, and the batches painted meanwhile. Independent of the trace summary the
- * bench's own figure comes from.
- */
+/** The cross-check: TaskDuration from CDP around `ms` with no trace and rAF loop off, independent of the trace. */
 async function cdpFigures(cdp: CDPSession, page: Page, ms: number, m: RunMetrics): Promise<void> {
   await cdp.send('Performance.enable');
   await page.evaluate(() => window.__twPage?.frames(false));
@@ -441,10 +417,6 @@ async function quietFigures(browser: Browser, page: Page, ms: number, m: RunMetr
   m.mainMsPerUpdate = m.mainMsPerSec !== null && m.updatesPerSecQuiet ? m.mainMsPerSec / m.updatesPerSecQuiet : null;
 }
 
-/**
- * One fresh browser context: load the screen in the mode, then each phase in order (throttle, warm-up, measured
- * window, optional profile window). Returns one result per phase; a failure fails the phases not yet measured.
- */
 export async function runOne(
   browser: Browser,
   baseUrl: string,
@@ -477,8 +449,7 @@ export async function runOne(
   let current = 0;
   let context: BrowserContext | null = null;
   try {
-    // Unthrottled while the session is seeded (a JSON page and an IndexedDB write); throttled before the app loads.
-    // Inside the try: a browser that has gone fails this run (and the caller relaunches it), not the whole section.
+    // Inside the try: a browser that has gone fails this run (the caller relaunches it), not the whole section.
     const opened = await openPage(browser, spec.viewport, spec.mobile, 1);
     context = opened.context;
     const { page, cdp } = opened;
@@ -504,7 +475,7 @@ export async function runOne(
       }
       await sleep(ph.warmupMs);
       if (ph.measureMs <= 0) {
-        result.ok = true; // a primer: loaded and warmed up, nothing measured
+        result.ok = true;
         continue;
       }
       const tapAt = spec.mode === 'floor' ? FLOOR_TAP_TARGET : TAP_TARGET[spec.screen];

@@ -1,29 +1,19 @@
-// The multi-core phone's throttle for the threads CDP cannot reach. CDP's `Emulation.setCPUThrottlingRate` slows a
-// page's main thread only (sent to a worker target it answers "Operation is only supported for pages, not workers"),
-// so alone it shows a phone whose worker runs on a free, full-speed core. Linux can slow the others: cgroup v1's `cpu`
-// controller takes thread ids in `tasks`, so each other renderer thread (the feed worker, compositor, raster) gets a
-// group of its own whose CFS quota is 1/rate of a core. A quota caps a thread's share per period rather than slowing
-// each instruction: sustained work (the worker parsing 2,000 instruments) is slowed by the rate, a short burst that
-// fits in the quota is not; bench/README.md says what that means for the figures. Needs root and a writable
-// /sys/fs/cgroup/cpu; without them the bench says so and the worker runs unthrottled, as CDP leaves it.
+// Throttles the renderer threads CDP cannot reach (worker, compositor, raster) with cgroup v1 CFS quotas; needs root.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { processTree, processType } from './proc-tree.ts';
 
 export const CGROUP_CPU = '/sys/fs/cgroup/cpu';
 
-/** The CFS period of each thread's group: short, so a throttled thread is paused in slices of a few ms, not 75 ms. */
+/** Short, so a throttled thread is paused in slices of a few ms rather than long stalls. */
 export const PERIOD_US = 10_000;
 
-/** How often new threads (a new page's renderer, the app's worker) are found and given a group of their own. */
 const SCAN_MS = 50;
 
 export interface ThreadThrottle {
   /** Slow every renderer thread to 1/rate of a core (1: unlimited). */
   setRate(rate: number): void;
-  /** Threads under the throttle now. */
   threads(): number;
-  /** Every thread back in the root group, the groups removed. */
   stop(): void;
 }
 
@@ -46,7 +36,6 @@ export function threadThrottleAvailable(root = CGROUP_CPU): boolean {
   }
 }
 
-/** Renderer processes among `rootPid`'s descendants. */
 export function rendererPids(rootPid: number): number[] {
   return processTree(rootPid).filter((pid) => processType(pid) === 'renderer');
 }
@@ -61,10 +50,7 @@ function threadIds(pid: number): number[] {
   }
 }
 
-/**
- * Starts watching `rootPid`'s renderers: each of their threads gets its own group under `root`/tw-bench-<our pid>/,
- * at the rate last set. Threads that exit leave empty groups, removed at stop.
- */
+/** Each renderer thread gets its own group at the rate last set; exited threads' empty groups go at stop. */
 export function startThreadThrottle(rootPid: number, root = CGROUP_CPU): ThreadThrottle {
   const base = join(root, `tw-bench-${process.pid}`);
   mkdirSync(base, { recursive: true });
@@ -77,8 +63,7 @@ export function startThreadThrottle(rootPid: number, root = CGROUP_CPU): ThreadT
   const scan = (): void => {
     for (const pid of rendererPids(rootPid)) {
       for (const tid of threadIds(pid)) {
-        // The renderer's main thread (tid = pid) stays with CDP's throttle, which slows every task however short;
-        // a CFS quota only caps a thread's share, so a 2 ms task that fits in the quota would run at full speed.
+        // The main thread stays with CDP's throttle: a CFS quota only caps a share, so a short task would run unslowed.
         if (tid === pid || groups.has(tid)) continue;
         const dir = join(base, `t${tid}`);
         try {
@@ -124,7 +109,7 @@ export function startThreadThrottle(rootPid: number, root = CGROUP_CPU): ThreadT
       }
       groups.clear();
       try {
-        // A group's own control files are listed beside its child groups; only the children (t<tid>) are left over.
+        // A group's own control files are listed beside its child groups (t<tid>).
         for (const name of readdirSync(base).filter((n) => /^t\d+$/.test(n))) {
           const dir = join(base, name);
           for (const tid of readFileSync(join(dir, 'tasks'), 'utf8').split('\n').filter(Boolean)) {

@@ -1,9 +1,4 @@
-// What each long task after the first paint was (bench/README.md "Start-up", the task split): from one page load's
-// trace (toplevel + DevTools timeline + the V8 sampling profiler), every top-level task of the page's main thread
-// after its first contentful paint whose thread CPU time × the phone's slowdown is over 50 ms, with the chunk its
-// script samples ran in. Thread CPU time, not wall time: on a shared machine a task's wall time is mostly the wait for
-// a core (the same build's tasks moved 2–3× between loads), its CPU time much less; Lighthouse's simulated 4× phone
-// multiplies what it observed the same way.
+// Long tasks after first paint, by chunk, in thread CPU time: on a shared machine wall time is mostly waiting for a core.
 import { chunkName } from './lighthouse.ts';
 import { longTaskContents } from '../render/update-split.ts';
 import { threadSamples, type ProfileNode } from '../render/profile-samples.ts';
@@ -13,7 +8,6 @@ import type { TraceEvent } from '../render/trace.ts';
 export const PHONE_SLOWDOWN = 4;
 const LONG_MS = 50;
 const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadControllerImpl::DoWork']);
-/** Samples that are no script: the profiler's own labels. */
 const NO_SCRIPT = new Set(['(idle)', '(program)', '(root)', '(garbage collector)']);
 
 export interface ScriptFrame {
@@ -26,33 +20,25 @@ export interface ScriptFrame {
 }
 
 export interface StartupTask {
-  /** Start, ms after the first contentful paint. */
   atMs: number;
   wallMs: number;
   cpuMs: number;
-  /** cpuMs × the slowdown: what the simulated phone would take. */
   phoneMs: number;
-  /** The chunk most of its script samples ran in ("(no script)": style, layout, paint, GC only). */
+  /** "(no script)": style, layout, paint and GC only. */
   chunk: string;
-  /** Sampled ms by chunk (a sample counts for the innermost frame that has a script), largest first. */
+  /** A sample counts for the innermost frame that has a script. */
   chunks: { chunk: string; ms: number }[];
-  /** Sampled self time by function, largest first (at most 8). */
   top: ScriptFrame[];
-  /** Self time by timeline event (Layout, UpdateLayoutTree, FunctionCall …), largest first (update-split.ts). */
   inside: { name: string; ms: number }[];
 }
 
 export interface StartupSplit {
-  /** The first contentful paint on the trace clock, ms. */
   fcpMs: number;
   tasks: StartupTask[];
-  /** Σ (phoneMs − 50) over the tasks: the blocking time they add after the first paint. */
   blockingMs: number;
-  /** Main-thread CPU × the slowdown of every task after the first paint. */
   phoneCpuMs: number;
 }
 
-/** The first contentful paint of the page's main frame: its renderer's main thread and time. */
 function firstPaint(events: readonly TraceEvent[]): TraceEvent | undefined {
   let first: TraceEvent | undefined;
   for (const e of events) {
@@ -61,7 +47,6 @@ function firstPaint(events: readonly TraceEvent[]): TraceEvent | undefined {
   return first;
 }
 
-/** The innermost frame with a script (walking up the stack), or null for the profiler's own labels. */
 function scriptFrameOf(node: ProfileNode, nodes: ReadonlyMap<number, ProfileNode>): ProfileNode | null {
   if (NO_SCRIPT.has(node.callFrame.functionName)) return null;
   for (let n: ProfileNode | undefined = node; n; n = n.parent === undefined ? undefined : nodes.get(n.parent)) {
@@ -72,8 +57,7 @@ function scriptFrameOf(node: ProfileNode, nodes: ReadonlyMap<number, ProfileNode
 
 const fileOf = (url: string): string => url.replace(/[?#].*$/, '').slice(url.lastIndexOf('/') + 1);
 
-/** The top-level tasks of one thread (that of `thread`) starting in [fromMs, toMs) on the trace clock whose CPU time ×
- * `slowdown` is over 50 ms, each with its chunks and costliest functions (atMs from `fromMs`); and all their CPU. */
+/** atMs counts from `fromMs`; a task counts when its CPU time × `slowdown` is over 50 ms. */
 export function longTasksBetween(
   events: readonly TraceEvent[],
   thread: { pid: number; tid: number },
@@ -137,7 +121,6 @@ export function longTasksBetween(
   return { tasks, phoneCpuMs };
 }
 
-/** Tasks of the page's main thread after its first contentful paint over 50 ms at `slowdown`× (null: no paint). */
 export function startupTasks(events: readonly TraceEvent[], slowdown = PHONE_SLOWDOWN): StartupSplit | null {
   const fcp = firstPaint(events);
   if (!fcp) return null;
