@@ -1,8 +1,4 @@
-// The `feeds` section: the market writer on real sources. The stand-in LP (tests/fixtures/fix-lp.ts) in this
-// process streams incremental refreshes to a server process on PRICE_SOURCES=fix for 300 and 2,000 mapped symbols at
-// 20 ticks/s each; the server's CPU per 1,000 ingested ticks is read from /proc beside the simulator's own at the same
-// rate. On the 300-symbol run a probe symbol measures LP send → websocket client frame (p50/p99), then goes silent
-// with the simulator mapped as its backup: fail-over = silence → the backup's first price at the client.
+// The `feeds` section: the market writer on the stand-in LP (tests/fixtures/fix-lp.ts): CPU, latency, fail-over.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,13 +13,11 @@ import { FAILOVER_STALE_MS } from './bench-mapping.ts';
 export interface FeedsRow {
   source: 'fix' | 'simulator';
   symbols: number;
-  /** Ticks per second per symbol asked of the source. */
   hz: number;
-  /** Ticks the writer counted from the source per second over the window. */
+  /** Counted by the writer, over the window. */
   ticksPerSec: number;
-  /** Server process CPU (user + system) per 1,000 of those ticks. */
+  /** User + system CPU of the server process. */
   cpuMsPer1000: number;
-  /** Server process CPU over the window, percent of one core. */
   corePct: number;
   error?: string;
 }
@@ -60,7 +54,7 @@ async function ops(server: BenchServer, name: string, body: Record<string, strin
   return r.data;
 }
 
-/** The writer's own ticks/s of a source (`npm run ops -- feeds`), counted after its checks. */
+/** Counted after the writer's checks (`npm run ops -- feeds`). */
 async function sourceRate(server: BenchServer, source: string): Promise<number> {
   const rows = (await ops(server, 'feeds', {})) as Array<{ source: string; ticks_per_s: number }>;
   return Number(rows.find((r) => r.source === source)?.ticks_per_s ?? 0);
@@ -74,7 +68,6 @@ async function waitFor(cond: () => boolean, what: string, ms: number): Promise<v
   }
 }
 
-/** Server CPU over `windowMs`, and the writer's ticks/s of the source sampled each second of it. */
 async function measure(
   server: BenchServer,
   source: string,
@@ -91,11 +84,10 @@ async function measure(
   const w1 = Date.now();
   const ticksPerSec = rates.reduce((a, b) => a + b, 0) / Math.max(1, rates.length);
   const corePct = ((c1 - c0) * 1000 * 100) / (w1 - w0);
-  // CPU ms per second / thousands of ticks per second = ms per 1,000 ticks.
   return { ticksPerSec, cpuMsPer1000: ticksPerSec > 0 ? (corePct * 10) / (ticksPerSec / 1000) : NaN, corePct };
 }
 
-/** Streams 20 quotes/s per symbol: every 50 ms one incremental refresh per 100 symbols, prices wandering ±0.5 %. */
+/** Every 50 ms one incremental refresh per 100 symbols, prices wandering ±0.5 %. */
 function startLoad(lp: StandInLp, symbols: number, skipProbe: boolean): () => void {
   let step = 0;
   const timer = setInterval(() => {
@@ -127,7 +119,6 @@ async function withServer<T>(
   }
 }
 
-/** A DAY_MARKET subscriber for one code: calls `on(close, atMs)` for each of its quotes. */
 async function watchCode(
   server: BenchServer,
   code: string,
@@ -187,13 +178,12 @@ async function fixRun(opts: FeedsOptions, symbols: number, probe: boolean, resul
   }
 }
 
-/** LP → client latency of the probe symbol under load, then its fail-over to the simulator after it goes silent. */
 async function probeRuns(opts: FeedsOptions, server: BenchServer, lp: StandInLp, result: FeedsResult): Promise<void> {
   const sent = new Map<string, number>();
   const latencies: number[] = [];
   let backupAt: number | null = null;
   let silentSince: number | null = null;
-  /** The LP's last price before it went silent: a frame with another price is the backup's (a stale flag repeats it). */
+  /** A frame with another price is the backup's (a stale flag repeats this one). */
   const lastMid = (basePrice(1) + 0.0001).toFixed(4);
   const ws = await watchCode(server, PROBE_CODE, (close, at) => {
     const t = sent.get(close);
@@ -220,7 +210,6 @@ async function probeRuns(opts: FeedsOptions, server: BenchServer, lp: StandInLp,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
     };
-    // The LP's last quote of the probe: from here it is silent.
     lp.quote(PROBE, basePrice(1).toFixed(4), (basePrice(1) + 0.0002).toFixed(4));
     silentSince = performance.now();
     await waitFor(() => backupAt !== null, "the backup's first price", 15_000).catch(() => undefined);

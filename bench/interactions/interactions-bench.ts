@@ -1,6 +1,4 @@
-// The `interactions` section: the trading path on the simulated weak phone (one core, 4× CDP throttle, 360×740,
-// 300 instruments at 20 updates/s), the app and its floor page alternating round by round in fresh contexts, each
-// step's INP from the Event Timing API (event-timing.ts). Method and figures: bench/interactions/README.md "Interactions".
+// The `interactions` section: each step's INP, app against floor page (bench/interactions/README.md "Interactions").
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { BENCH_TMP } from '../lib/client-build.ts';
@@ -24,12 +22,11 @@ export interface InteractionRow {
   id: string;
   app: StepFigures;
   floor: StepFigures;
-  /** app INP p75 ÷ floor INP p75 (both at least the 16 ms threshold, so never a division by zero). */
+  /** Both sides are at least the 16 ms threshold, so never a division by zero. */
   ratioP75: number | null;
   samples: { app: StepSample[]; floor: StepSample[] };
 }
 
-/** One device's run: its steps, app and floor alternating. */
 export interface DeviceRun {
   device: {
     viewport: { width: number; height: number };
@@ -42,14 +39,13 @@ export interface DeviceRun {
   repeatsPerRound: number;
   browserCpus: string | null;
   errors: string[];
-  /** The instrument the path trades (the session's, see above). */
   code: string;
   rows: InteractionRow[];
   /** The phone's Lighthouse user flow over the same steps, calibrated CPU (lighthouse-flow.ts). */
   lighthouseFlow?: FlowRun | null;
 }
 
-/** The phone's run at the top level (the first results' shape), the desk's beside it. */
+/** The phone's run at the top level keeps the first results' shape. */
 export interface InteractionsResult extends DeviceRun {
   desk?: DeviceRun | null;
 }
@@ -59,7 +55,7 @@ export interface InteractionsOptions {
   distDir: string;
   browserCpus: string | null;
   serverCpus: string | null;
-  /** `--cases`: 'phone', 'desk' or both (null). */
+  /** null: both 'phone' and 'desk'. */
   only?: readonly string[] | null;
   log: (line: string) => void;
   onCleanup: (fn: () => Promise<void>) => void;
@@ -76,27 +72,25 @@ export interface DeviceSetup {
   mobile: boolean;
   throttle: number;
   instruments: number;
-  /** The app's first URL (after the server's origin). */
   appPath: string;
   floorPage: string;
   floorHtml: string;
-  /** localStorage the app starts with (one-click, the grid), set before any page script. */
+  /** Set before any page script. */
   storage: Record<string, string>;
-  /** The instrument the app starts on (localStorage). */
   startCode: string;
   steps: Step[];
   /** Cross-check the steps with a Lighthouse user flow after the rounds. */
   flow: boolean;
 }
 
-/** Two frames and a moment: Event Timing reports an entry only after the frame that presented its answer. */
+/** Event Timing reports an entry only after the frame that presented its answer. */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(
     () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(), 50)))),
   );
 }
 
-/** One step measured; its act → answer lies between the performance marks MARK_START and MARK_END (for a trace). */
+/** Its act → answer lies between the performance marks MARK_START and MARK_END, for a trace. */
 export async function measureStep(page: Page, step: Step): Promise<StepSample> {
   await step.prepare?.(page);
   await settle(page);
@@ -132,8 +126,7 @@ async function runDevice(
   const pinned = await launchPinned(opts.browserCpus);
   opts.onCleanup(() => pinned.close());
   const session = await createBenchSession(server.url);
-  // The synthetic instruments tick but the order engine refuses them: the path trades where the session's position
-  // was opened (a catalogue instrument open now), so Buy and confirm reach the holding list.
+  // The order engine refuses the synthetic instruments, so the path trades where the session's position was opened.
   const code = session.order?.ForexTradeLists.Code ?? BENCH_CODE;
   if (session.note) opts.log(`  note: ${session.note}`);
   const listRes = await fetch(`${server.url}/v1/api/forex/trade_list`, { headers: { lang: 'en' } });
@@ -170,7 +163,7 @@ async function runDevice(
               await page.screenshot({ path: shot }).catch(() => undefined);
               errors.push(`${side} round ${round} ${step.id}: ${(err as Error).message.split('\n')[0] ?? ''}`);
               opts.log(`  ${side} ${step.id} failed (${shot}): ${(err as Error).message.split('\n')[0] ?? ''}`);
-              // Whatever overlay the failed step left open must not fail the steps after it.
+              // An overlay the failed step left open must not fail the steps after it.
               await page.keyboard.press('Escape').catch(() => undefined);
               await page.keyboard.press('Escape').catch(() => undefined);
             }
@@ -218,7 +211,6 @@ async function runDevice(
   };
 }
 
-/** The phone: 4× CDP throttle, 360×740 touch, 300 instruments, the trading path of steps.ts. */
 export const phone = (session: BenchSession, code: string, _list: readonly Instrument[]): DeviceSetup => ({
   name: 'phone',
   viewport: PHONE,
@@ -234,7 +226,6 @@ export const phone = (session: BenchSession, code: string, _list: readonly Instr
   flow: true,
 });
 
-/** The desk: 1280×800, no CPU throttle (the render bench's desk case), 5,000 instruments, one-click and the grid on. */
 export const desk = (_session: BenchSession, code: string, list: readonly Instrument[]): DeviceSetup => {
   const inst = list.find((i) => i.Code === code);
   const trading = String(inst?.CategoryId ?? SYNTHETIC_CATEGORY_ID);
@@ -263,7 +254,7 @@ export const desk = (_session: BenchSession, code: string, list: readonly Instru
   };
 };
 
-/** The phone's place when only the desk ran: no rows, so no figures and no targets. */
+/** Used when only the desk ran: no rows, so no figures and no targets. */
 function notRun(viewport: { width: number; height: number }, opts: InteractionsOptions): DeviceRun {
   const device = { viewport, throttle: 4, instruments: 300, hz: HZ, mobile: true };
   return { device, rounds: 0, repeatsPerRound: 0, browserCpus: opts.browserCpus, errors: [], code: '', rows: [] };

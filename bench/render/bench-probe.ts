@@ -1,18 +1,16 @@
-// Bench hook for bench/ (the render benchmark): with `bench` in the page's query, records when each quote of a batch
-// has been painted, the same way in both feed modes, and exposes it as window.__twBench. Inert without the flag.
+// Records when each quote of a batch is painted, the same way in both feed modes; inert without `bench` in the query.
 import { Q_RECEIVED, Q_TIME, QUOTE_STRIDE, type FeedBatch } from '../../workers/protocol.ts';
 import { onPaint } from '../../src/state/feed/feed-listeners.ts';
 import { runningFeedMode, type FeedMode } from '../../src/state/feed/feed-bridge.ts';
 
-/** Samples kept per window; a 20 s window at 300 instruments × 20 Hz needs about 60,000. */
+/** A 20 s window at 300 instruments × 20 Hz needs about 60,000. */
 export const PROBE_MAX_SAMPLES = 200_000;
 
 export interface ProbeDeps {
-  /** ms epoch: the clock the feed stamps Q_RECEIVED with (Date.now in both homes). */
+  /** The clock the feed stamps Q_RECEIVED with (Date.now in both homes). */
   now(): number;
-  /** requestAnimationFrame. */
   frame(cb: () => void): void;
-  /** A task that runs after the current task (MessageChannel): after the rendering when posted from a rAF callback. */
+  /** After the rendering when posted from a rAF callback. */
   nextTask(cb: () => void): void;
   subscribe(listener: (b: FeedBatch) => void): () => void;
   mode(): FeedMode | null;
@@ -24,13 +22,11 @@ export interface ProbeSnapshot {
   batches: number;
   quotes: number;
   maxQuotesPerBatch: number;
-  /** Per quote: painted − Q_RECEIVED (the feed's own stamp when the quote arrived): the tick-to-paint latency. */
+  /** Q_RECEIVED is the feed's own stamp when the quote arrived. */
   feedToPaintMs: number[];
-  /** Per quote: painted − Q_TIME (the server's tick time): adds the network and the server's conflation window. */
+  /** Adds the network and the server's conflation window to the tick-to-paint latency. */
   serverTickToPaintMs: number[];
-  /** Per batch: painted − applied. */
   applyToPaintMs: number[];
-  /** Samples not kept because the window was over PROBE_MAX_SAMPLES. */
   dropped: number;
 }
 
@@ -40,11 +36,7 @@ interface Pending {
   ticks: number[];
 }
 
-/**
- * "Painted" is the first task after the rendering that includes the batch. Since the paint-driven flow control
- * both feed modes apply a batch in a task between frames (a message in worker mode, a timer in main
- * mode), so the next frame paints it.
- */
+/** "Painted" is the first task after the rendering: both feed modes apply a batch in a task between frames. */
 export class BenchProbe {
   private started = 0;
   private snap: ProbeSnapshot;
@@ -66,13 +58,12 @@ export class BenchProbe {
     this.unsubscribe = null;
   }
 
-  /** Starts a new measurement window. */
   reset(): void {
     this.started = this.deps.now();
     this.snap = this.empty();
   }
 
-  /** The window so far (the arrays are handed over; the next window starts empty). */
+  /** The arrays are handed over; the next window starts empty. */
   take(): ProbeSnapshot {
     const out = { ...this.snap, mode: this.deps.mode(), windowMs: this.deps.now() - this.started };
     this.reset();
@@ -137,7 +128,7 @@ export class BenchProbe {
   }
 }
 
-/** True when the page was opened with `bench` in its query (before the hash, or after it: docs/contract.md §2 routing). */
+/** `bench` may sit before the hash or after it (docs/contract.md §2 routing). */
 export function benchFlag(search: string, hash: string): boolean {
   const q = hash.indexOf('?');
   return new URLSearchParams(search).has('bench') || (q >= 0 && new URLSearchParams(hash.slice(q + 1)).has('bench'));
@@ -149,7 +140,6 @@ declare global {
   }
 }
 
-/** Installs the probe on window.__twBench when the page asked for it; does nothing otherwise. */
 export function installBenchProbe(win: Window): BenchProbe | null {
   if (!benchFlag(win.location.search, win.location.hash)) return null;
   const channel = new MessageChannel();

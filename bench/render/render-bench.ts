@@ -1,5 +1,4 @@
-// Section 1 of the bench: the render A/B. One pinned Chromium for everything; per case a server with the case's load
-// (pinned to the other core), a demo session with a position, then worker and main runs alternating, A B A B ….
+// Section 1 of the bench: the render A/B, worker and main runs alternating per case in one pinned Chromium.
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
@@ -16,17 +15,14 @@ export interface RenderOptions {
   distDir: string;
   browserCpus: string | null;
   serverCpus: string | null;
-  /** Case ids to run (default all of the profile). */
+  /** null: every case of the profile. */
   only: string[] | null;
   /** The modes to alternate (default each case's own): `--render-quick` keeps the worker and the floor page. */
   modes?: readonly FeedModeName[] | undefined;
-  /** Directory for the profile traces. */
   traceDir: string;
   stamp: string;
   log(line: string): void;
-  /** Registers a cleanup to run if the bench is interrupted. */
   onCleanup(fn: () => Promise<void>): void;
-  /** Called as each step starts (calibration, a case's floor and primer, each run): the progress line. */
   progress?(label: string): void;
 }
 
@@ -34,7 +30,7 @@ export interface RenderCaseResult {
   case: RenderCase;
   sessionNote: string | null;
   serverCpuSeconds: number | null;
-  /** The rAF probe's own cost on a static page under the same throttle (cases with a quiet window only). */
+  /** The rAF probe's own cost on a static page under the same throttle. */
   probeFloor: ProbeFloor | null;
   runs: RunResult[];
 }
@@ -47,21 +43,18 @@ export interface RenderResult {
   calibration: CalibrationRow[];
   /** The same loop on the multi-core browser (both cores): the worker slowed too where the throttle is per thread. */
   calibrationMultiCore: CalibrationRow[];
-  /** CPUs of the multi-core browser. */
   multiCoreCpus: string | null;
   /** What the multi-core cases' throttle slows: every renderer thread (cgroups), or the main thread only (CDP). */
   multiCoreThrottle: 'renderer threads' | 'main thread' | null;
   calibrationIterations: number;
   cases: RenderCaseResult[];
-  /** Label of every case id in the summaries (follow-ups included). */
   labels: Record<string, string>;
   summaries: ScreenSummary[];
   profileTraces: string[];
-  /** Browsers that went away during the section and were launched again (when, during what, in which case). */
   relaunches: { at: string; during: string; caseId: string }[];
 }
 
-/** Busy-loop iterations of the calibration: about 50 ms on one unthrottled core of the reference machine. */
+/** About 50 ms on one unthrottled core of the reference machine. */
 const CALIBRATION_ITERATIONS = 5_000_000;
 
 const fmt = (v: number | null, digits = 1, scale = 1): string => (v === null ? 'n/a' : (v * scale).toFixed(digits));
@@ -117,7 +110,7 @@ function specOf(
   };
 }
 
-/** The multi-core phone's CPUs: the one-core browser's CPU plus the server's (the machine has two). */
+/** The one-core browser's CPU plus the server's. */
 function multiCoreCpus(opts: RenderOptions): string | null {
   if (!opts.browserCpus) return null;
   return [...new Set([opts.browserCpus, opts.serverCpus].filter((x): x is string => !!x))].join(',');
@@ -204,7 +197,7 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
         }
         const srv: BenchServer = server;
         const holder = c.multiCore && multi ? multi : pinned;
-        /** The case's browser, launched again first if it has gone (a crash must cost a run, not the section). */
+        /** A crash must cost a run, not the section. */
         const live = async (step: string): Promise<Browser> => {
           const went = await holder.relaunchIfGone();
           if (went) {
@@ -245,8 +238,7 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
         opts.log(
           `${c.label}: ${c.pairs} pair(s) × ${c.screens.join(' + ')}, warm-up ${c.warmupMs / 1000} s, window ${c.measureMs / 1000} s`,
         );
-        // One unmeasured load first: the first context of a case pays for cold caches (code, fonts, the server's
-        // kline cache) that would otherwise count against whichever mode happens to run first.
+        // The first context of a case pays for cold caches, which would count against whichever mode ran first.
         opts.progress?.(`${c.id} primer load`);
         const [primer] = await runOne(await live(`${c.id} primer load`), srv.url, session, {
           ...specOf(c, c.screens[0] ?? 'market', 'worker', -1, null),
@@ -258,8 +250,6 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
         for (let pair = 0; pair < c.pairs; pair++) {
           for (const screen of c.screens) {
             for (const mode of c.modes) {
-              // Profile traces (an extra window after the measured one) from the first pair of the first case:
-              // every screen and mode in a full run, the worker mode only in a quick one.
               const wantTrace =
                 pair === 0 && c === cases[0] && mode !== 'floor' && (opts.profile === 'full' || mode === 'worker');
               const trace = wantTrace

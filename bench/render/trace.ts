@@ -1,5 +1,4 @@
-// Reads a Chromium trace (Trace Event Format) of one measured window: the page's renderer main thread and its feed
-// worker thread, their top-level task time over the window between two performance marks (busy %), long tasks.
+// Reads a Chromium trace of one measured window: main and feed worker busy share, CPU time and long tasks.
 import { busyShare, longTasks, type LongTaskSummary } from '../lib/stats.ts';
 
 export interface TraceEvent {
@@ -14,7 +13,6 @@ export interface TraceEvent {
   args?: Record<string, unknown>;
 }
 
-/** Trace categories the bench records: top-level tasks, the DevTools timeline (for profiling), user-timing marks. */
 export const TRACE_CATEGORIES = [
   'toplevel',
   'devtools.timeline',
@@ -24,7 +22,7 @@ export const TRACE_CATEGORIES = [
   'v8.execute',
 ];
 
-/** The names a scheduler task carries across Chromium versions (Lighthouse accepts the same set). */
+/** Across Chromium versions (Lighthouse accepts the same set). */
 const TASK_NAMES = new Set([
   'RunTask',
   'ThreadControllerImpl::RunTask',
@@ -52,7 +50,7 @@ function threads(events: readonly TraceEvent[]): Thread[] {
   return out;
 }
 
-/** The window between the two marks the page made (ms on the trace clock), or null when a mark is missing. */
+/** ms on the trace clock; null when a mark is missing. */
 export function markWindow(events: readonly TraceEvent[]): { pid: number; start: number; end: number } | null {
   let start: TraceEvent | undefined;
   let end: TraceEvent | undefined;
@@ -64,7 +62,7 @@ export function markWindow(events: readonly TraceEvent[]): { pid: number; start:
   return { pid: start.pid, start: start.ts / 1000, end: end.ts / 1000 };
 }
 
-/** Top-level tasks of one thread as [start, end) in ms; nested task events are left to busyShare's union. */
+/** Nested task events are left to busyShare's union. */
 export function tasksOf(events: readonly TraceEvent[], pid: number, tid: number): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
   for (const e of events) {
@@ -78,23 +76,19 @@ export interface ThreadLoad {
   busy: number; // share of the window, 0…1
   tasks: number;
   long: LongTaskSummary;
-  /** CPU time of its top-level tasks in the window (thread time where recorded, else wall time), ms. */
+  /** Thread time where recorded, else wall time. */
   cpuMs: number;
 }
 
 export interface TraceSummary {
   windowMs: number;
   main: ThreadLoad | null;
-  /** The feed worker's thread (null in main mode, or when the page has no dedicated worker). */
+  /** null in main mode, or when the page has no dedicated worker. */
   worker: ThreadLoad | null;
-  /** CPU time of every thread of the page's renderer (main, workers, compositor, raster, IO), ms. */
   rendererCpuMs: number;
 }
 
-/**
- * CPU time of one thread's top-level tasks inside [start, end): thread time (`tdur`) where Chromium recorded it, else
- * the wall time; a task nested inside an earlier one is not counted twice; a task cut by the window is prorated.
- */
+/** Thread time where recorded, else wall; nested tasks count once; a task cut by the window is prorated. */
 export function threadCpuMs(
   events: readonly TraceEvent[],
   pid: number,
@@ -133,10 +127,7 @@ function load(tasks: { start: number; end: number }[], start: number, end: numbe
   };
 }
 
-/**
- * The page's renderer is the process that made the window marks; its main thread is CrRendererMain and the feed
- * worker is its (busiest) DedicatedWorker thread.
- */
+/** The page's renderer is the process that made the window marks; its busiest DedicatedWorker is the feed's. */
 export function summariseTrace(events: readonly TraceEvent[]): TraceSummary | null {
   const w = markWindow(events);
   if (!w) return null;

@@ -1,7 +1,4 @@
-// Where one painted update's main-thread time goes ("trace evidence for every miss"): a DevTools-timeline
-// trace of a quiet window (the bench's rAF loop stopped) split per update into phases (bench/report/phases.ts), with
-// the counts behind them (style recalcs and the elements they touched, layouts, paints) and the main thread's
-// sampled self time by function. The same split for the app and its floor page shows what the app does on top.
+// Splits a quiet window's main-thread time per painted update into phases, so app and floor page can be compared.
 import { splitThread, PHASES, type Phase } from '../report/phases.ts';
 import { markWindow, summariseTrace, type TraceEvent } from './trace.ts';
 import { threadSamples } from './profile-samples.ts';
@@ -9,12 +6,11 @@ import { threadSamples } from './profile-samples.ts';
 export interface UpdateSplit {
   updates: number;
   windowMs: number;
-  /** Main-thread ms per painted update, per phase (the wall-time split scaled to the thread's CPU time). */
+  /** The wall-time split scaled to the thread's CPU time. */
   phaseMs: Record<Phase, number>;
-  /** The renderer's main thread and worker CPU per update (top-level tasks, thread time), ms. */
+  /** Top-level tasks' thread time, ms per update. */
   mainCpuMs: number;
   workerCpuMs: number;
-  /** Every renderer thread (main, worker, compositor, raster), ms per update. */
   rendererCpuMs: number;
   /** Per update: style recalcs, elements they recalculated, layouts, objects laid out, paints, main-thread tasks. */
   counts: {
@@ -26,9 +22,7 @@ export interface UpdateSplit {
     tasks: number;
     gcs: number;
   };
-  /** The main thread's sampled self time by function, ms per update, largest first. */
   selfByFunction: { fn: string; ms: number }[];
-  /** Every main-thread task of 50 ms or more (wall) in the window, with the events inside it that took longest. */
   longTasks: LongTaskContent[];
 }
 
@@ -36,14 +30,13 @@ export interface LongTaskContent {
   at: number; // ms after the window start
   wallMs: number;
   cpuMs: number;
-  /** Self time (wall) by event name inside the task, largest first; a FunctionCall is named by its function. */
+  /** A FunctionCall is named by its function. */
   inside: { name: string; ms: number }[];
 }
 
 const LONG_TASK_MS = 50;
 const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
-/** What the tasks of `minMs` or more (wall; default the long tasks) of one thread's events were made of. */
 export function longTaskContents(
   events: readonly TraceEvent[],
   start: number,
@@ -90,10 +83,7 @@ export function longTaskContents(
   return out;
 }
 
-/**
- * Self time per function of one thread from the V8 sampling profiler (profile-samples.ts). Samples outside
- * [start, end) (trace ms) are left out.
- */
+/** Samples outside [start, end) (trace ms) are left out. */
 export function sampledSelf(
   events: readonly TraceEvent[],
   pid: number,
@@ -114,7 +104,7 @@ export function sampledSelf(
 
 const NOT_WORK = new Set(['(idle)', '(program)', '(root)']);
 
-/** The split of one traced window in which `updates` batches were painted (null without the window marks). */
+/** null without the window marks. */
 export function updateSplit(events: readonly TraceEvent[], updates: number): UpdateSplit | null {
   const w = markWindow(events);
   const summary = summariseTrace(events);
@@ -126,8 +116,7 @@ export function updateSplit(events: readonly TraceEvent[], updates: number): Upd
   const mine = events.filter((e) => e.pid === w.pid && e.tid === main.tid);
   const ms = splitThread(mine, w.start, w.end);
   const per = (v: number): number => v / updates;
-  // The split is of wall time; on a loaded machine a task's wall time includes the time its thread waited for the
-  // core. Scaled to the thread's CPU time so the phases add up to mainCpuMs.
+  // A loaded machine's wall time includes waits for the core: scaled to CPU time so the phases add up to mainCpuMs.
   const wall = PHASES.reduce((s, p) => s + ms[p], 0);
   const scale = wall > 0 ? (summary.main?.cpuMs ?? wall) / wall : 1;
   const phaseMs = Object.fromEntries(PHASES.map((p) => [p, per(ms[p] * scale)])) as Record<Phase, number>;

@@ -1,8 +1,4 @@
-// `npm run bench -- --compare A.json B.json`: the figures of two runs side by side, each change judged against the
-// spread the runs themselves show. A render figure is the median of several runs and the JSON keeps their min–max:
-// when A's and B's ranges overlap, the change is within the spread (noise on this machine, not a result). A figure
-// measured once (bundle, Lighthouse, fan-out, micro) has no spread; it is judged by its baseline tolerance instead
-// (bench/lib/figures.ts), the same margin a regression check uses.
+// Compares two runs: a change within the runs' own min–max spread is noise; single figures use their tolerance.
 import { isRegression, type Figure } from '../lib/figures.ts';
 import { METRICS } from '../render/aggregate.ts';
 import type { DeepPartial, ResultsJson } from './report-data.ts';
@@ -22,9 +18,8 @@ export interface CompareRow {
   better: 'lower' | 'higher';
   a: number;
   b: number;
-  /** b − a, in the figure's display unit. */
   diff: number;
-  /** (b − a) / |a|; null when a is 0. */
+  /** null when a is 0. */
   rel: number | null;
   aSpread: Spread | null;
   bSpread: Spread | null;
@@ -37,13 +32,13 @@ export interface Comparison {
   onlyInB: string[];
 }
 
-/** Render figures are stored as shares (0…1) with unit "%": the display scale of each metric. */
+/** Render figures are stored as shares (0…1) with unit "%". */
 function scaleOf(key: string): number {
   const metric = key.split('.').pop() ?? '';
   return key.startsWith('render.') ? (METRICS.find((m) => m.key === metric)?.scale ?? 1) : 1;
 }
 
-/** The min–max behind a render figure (render.<case>.<screen>.<worker|main|ratio>.<metric>), from the summaries. */
+/** Keys look like render.<case>.<screen>.<worker|main|ratio>.<metric>. */
 export function spreadOf(sections: DeepPartial<Sections> | undefined, key: string): Spread | null {
   const parts = key.split('.');
   if (parts[0] !== 'render' || parts.length !== 5) return null;
@@ -63,10 +58,7 @@ export function spreadOf(sections: DeepPartial<Sections> | undefined, key: strin
   return { min: sp.min, max: sp.max, n: sp.n ?? 0 };
 }
 
-/**
- * worse / better when the ranges of two multi-run figures do not overlap (or, for single figures, when B is beyond
- * A's tolerance either way); otherwise within the spread or the tolerance.
- */
+/** Ranges that overlap (single figures: within A's tolerance) are within the spread, neither worse nor better. */
 export function verdictOf(
   a: number,
   b: number,
@@ -137,7 +129,7 @@ function range(s: Spread | null): string {
   return s ? `${num(s.min)}–${num(s.max)}` : '';
 }
 
-/** Figure keys by their first three parts (a render screen, a fan-out row), with how many each: one short line. */
+/** One short line: keys grouped by their first three parts. */
 export function groupKeys(keys: readonly string[]): string {
   const groups = new Map<string, number>();
   for (const k of keys) {
@@ -147,7 +139,7 @@ export function groupKeys(keys: readonly string[]): string {
   return [...groups.entries()].map(([g, n]) => (n > 1 ? `${g}.* (${n})` : g)).join(', ');
 }
 
-/** The terminal table: changes beyond the spread first, then the rest; one line per figure. */
+/** Changes beyond the spread first. */
 export function compareTable(c: Comparison, nameA: string, nameB: string): string {
   const head = ['figure', 'A', 'A range', 'B', 'B range', 'B − A', 'change', 'verdict'];
   const lines = c.rows.map((r) => [

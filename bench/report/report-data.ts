@@ -1,7 +1,4 @@
-// Shapes a bench results JSON (bench/results/*.json) into the small, plot-ready tables the HTML report draws. Every
-// section and key may be missing (older results, partial runs, a render bench reworked since): what is missing
-// becomes an empty table and a note, never an error. Raw samples (RunSamples) are used where the JSON has them;
-// without them the frame and fan-out CDFs fall back to the percentiles the JSON always had.
+// Shapes a results JSON into the report's tables: a missing part becomes an empty table and a note, never an error.
 import type { Figures } from '../lib/figures.ts';
 import type { Sections } from '../lib/report.ts';
 import type { TargetCheck } from '../lib/targets.ts';
@@ -9,7 +6,6 @@ import type { RunResult } from '../render/run-one.ts';
 import { cdfOf, histogramOf, mergeCounts, type CdfPoint } from './distributions.ts';
 import { PHASES } from './phases.ts';
 
-/** Any part of the JSON may be absent. */
 export type DeepPartial<T> = T extends (infer U)[]
   ? DeepPartial<U>[]
   : T extends object
@@ -37,7 +33,7 @@ export interface ResultsJson {
 
 type LooseRun = DeepPartial<RunResult>;
 
-/** Histogram of frame intervals: 1 ms bins up to 100 ms, then one bin for everything longer. */
+/** 1 ms bins up to 100 ms, then one bin for everything longer. */
 export const FRAME_BIN_MS = 1;
 export const FRAME_MAX_MS = 100;
 
@@ -46,10 +42,10 @@ export interface ScreenReport {
   label: string;
   frameHist: { mode: string; x0: number; x1: number; share: number }[];
   frameCdf: { mode: string; x: number; y: number }[];
-  /** True when the CDF is made of per-run percentile points (p50/p95/p99), not raw intervals. */
+  /** The CDF is made of per-run percentiles when the results hold no raw intervals. */
   framePercentilesOnly: boolean;
   longTasks: { run: string; mode: string; start: number; end: number; duration: number }[];
-  /** Runs with raw samples (a long-task timeline with no bars then means: no long tasks). */
+  /** A long-task timeline with no bars then means: no long tasks. */
   runsWithSamples: number;
   cpu: { mode: string; thread: string; second: number; ms: number }[];
   perUpdate: { mode: string; phase: string; ms: number }[];
@@ -66,7 +62,6 @@ export interface ReportData {
   fanout: { series: string; x: number; y: number }[];
   fanoutPercentilesOnly: boolean;
   treemaps: { title: string; totalKb: number; cells: { pkg: string; kb: number }[] }[];
-  /** The interactions section: each step's INP p75 on the app and its floor page, and their ratio. */
   interactions: { id: string; n: string; app: string; parts: string; floor: string; ratio: string; longTask: string }[];
   notes: string[];
 }
@@ -88,7 +83,7 @@ function frameCdfFromPercentiles(runs: LooseRun[]): { mode: string; x: number; y
   return out;
 }
 
-/** Mean over runs of each thread's busy ms in second i (runs shorter than i leave it out). */
+/** Runs shorter than i leave second i out. */
 export function cpuRows(runs: LooseRun[]): ScreenReport['cpu'] {
   const acc = new Map<string, { sum: number; n: number }>();
   for (const r of runs) {
@@ -109,11 +104,7 @@ export function cpuRows(runs: LooseRun[]): ScreenReport['cpu'] {
   });
 }
 
-/**
- * Main-thread ms per painted update. With a phase split (profile window) per run: each phase's ms per second ÷ the
- * run's batches painted per second, median over the runs that have it. Otherwise main-thread busy × 1000 ÷ batches
- * painted per second of each run, median, as one "total" bar.
- */
+/** Split by phase where a run has a profile window, else one "total" bar from main-thread busy. */
 export function perUpdateRows(runs: LooseRun[]): {
   rows: ScreenReport['perUpdate'];
   source: ScreenReport['perUpdateSource'];
@@ -223,7 +214,7 @@ export function fanoutSeries(sections: DeepPartial<Sections> | undefined): {
   return { rows, percentilesOnly };
 }
 
-/** Sums bytes per package over files, in KB; packages under 0.5 % of the total go into "other packages". */
+/** Packages under 0.5 % of the total go into "other packages". */
 export function treemapCells(files: DeepPartial<{ raw: number; packageBytes: Record<string, number> }>[]): {
   totalKb: number;
   cells: { pkg: string; kb: number }[];
@@ -231,7 +222,7 @@ export function treemapCells(files: DeepPartial<{ raw: number; packageBytes: Rec
   const acc = new Map<string, number>();
   for (const f of files) {
     for (const [key, b] of Object.entries(f?.packageBytes ?? {})) {
-      // The first results with bytes per package (2026-11-23-quick-partial.json) called code with no source "(unmapped)".
+      // Older results called code with no source "(unmapped)".
       const pkg = key === '(unmapped)' ? '(no source)' : key;
       if (typeof b === 'number') acc.set(pkg, (acc.get(pkg) ?? 0) + b);
     }
@@ -310,7 +301,6 @@ export function reportData(json: ResultsJson, name: string): ReportData {
 const ms = (v: number | null | undefined): string => (typeof v === 'number' ? v.toFixed(0) : '—');
 
 function interactionRows(s: DeepPartial<Sections>): ReportData['interactions'] {
-  // The desk's steps follow the phone's (their ids say desk-…).
   return [...(s.interactions?.rows ?? []), ...(s.interactions?.desk?.rows ?? [])].map((r) => ({
     id: r?.id ?? '?',
     n: `${r?.app?.samples ?? 0} / ${r?.floor?.samples ?? 0}`,

@@ -1,31 +1,22 @@
-// Raw samples the bench keeps beside its percentiles, for the HTML report (bench/report/html.ts): frame intervals
-// and latencies as value counts (lossless at their resolution, and a few hundred numbers instead of thousands),
-// long tasks on the window's own clock, busy ms per second per renderer thread. Cheap: it reads what the run
-// already holds (the page probe's window, the measured trace), nothing is recorded for it.
+// Raw samples kept beside the percentiles for the HTML report, as value counts: lossless at their resolution and small.
 import { intervals } from '../lib/stats.ts';
 import { markWindow, tasksOf, type TraceEvent } from '../render/trace.ts';
 import type { PhaseSplit } from './phases.ts';
 
-/** [value, how many samples had it], ascending by value. */
 export type ValueCounts = [number, number][];
 
 export interface RunSamples {
-  /** rAF intervals of the measured window, ms rounded to 0.1. */
   frameIntervalsMs: ValueCounts;
   /** Long tasks (Long Tasks API): [start ms after the window start, duration ms]. */
   longTasks: [number, number][];
-  /** Tick-to-paint (painted − Q_RECEIVED) per quote, ms rounded to 1. */
   tickToPaintMs: ValueCounts;
-  /**
-   * Busy ms (union of top-level tasks) in each whole second of the measured window, per thread of the page's
-   * renderer: `main` (CrRendererMain), `worker` (the busiest dedicated worker), then the others by trace name.
-   */
+  /** Busy ms in each whole second per renderer thread: `worker` is the busiest dedicated worker. */
   cpuMsPerSecond: Record<string, number[]>;
-  /** Main-thread time by phase from the run's profile window (only runs that record one: bench/report/phases.ts). */
+  /** Only runs that record a profile window. */
   phases?: PhaseSplit | null;
 }
 
-/** Value counts of samples rounded to `step` (0.1 → one decimal). */
+/** 0.1 → one decimal. */
 export function valueCounts(samples: readonly number[], step: number): ValueCounts {
   const counts = new Map<number, number>();
   const digits = Math.max(0, Math.round(-Math.log10(step)));
@@ -37,7 +28,7 @@ export function valueCounts(samples: readonly number[], step: number): ValueCoun
   return [...counts.entries()].sort((a, b) => a[0] - b[0]);
 }
 
-/** Merges overlapping [start, end) intervals (nested task events count once). */
+/** Nested task events count once. */
 export function unionOf(tasks: readonly { start: number; end: number }[]): { start: number; end: number }[] {
   const sorted = [...tasks].sort((a, b) => a.start - b.start);
   const out: { start: number; end: number }[] = [];
@@ -49,7 +40,7 @@ export function unionOf(tasks: readonly { start: number; end: number }[]): { sta
   return out;
 }
 
-/** Busy ms in each `bucketMs` slice of [start, end) (the last, partial slice is dropped: it is not a whole second). */
+/** The last, partial slice is dropped: it is not a whole second. */
 export function busyPerBucket(
   tasks: readonly { start: number; end: number }[],
   start: number,
@@ -70,7 +61,7 @@ export function busyPerBucket(
   return out.map((v) => Math.round(v * 10) / 10);
 }
 
-/** Busy ms per second per renderer thread over the window between the page's marks (empty without the marks). */
+/** Empty without the page's window marks. */
 export function cpuPerSecond(events: readonly TraceEvent[]): Record<string, number[]> {
   const w = markWindow(events);
   if (!w) return {};
@@ -102,7 +93,6 @@ export function cpuPerSecond(events: readonly TraceEvent[]): Record<string, numb
   return out;
 }
 
-/** What one measured window leaves for the report. */
 export function runSamples(
   pw: { startedAt: number; rafs: readonly number[]; longTasks: readonly { start: number; duration: number }[] },
   feedToPaintMs: readonly number[],

@@ -1,13 +1,4 @@
-// `npx tsx bench/startup/first-live.ts [--pages=/#/trade,/] [--loads=3] [--cpu=4] [--ms=15000] [--dist=DIR]`: the first
-// live frame of a first visit and where its time goes (bench/README.md "Start-up", the first live frame). A bench
-// server serves the build (default: the bench's production build); per load, a fresh context at Lighthouse's phone
-// size (no stored session, quotes or cache) opens the page with the main thread slowed `cpu`× (CDP; the worker runs at
-// the host's speed, on a loaded host slower still) and records, on one clock (ms epoch, read as ms from the page's
-// navigation start): the first contentful paint, the feed's socket asked for and open (its first frame out), login
-// and `sub DAY_MARKET` sent and answered, the server's first DAY_MARKET frame, and the first quote on screen that turns
-// live (its stale mark cleared, or its text rewritten, after that frame) with the animation frame that paints it.
-// first-live-split.ts cuts them into phases. Prints a table per page with the medians; writes
-// bench/results/tmp/first-live-*.json.
+// The first live frame of a first visit and where its time goes (bench/README.md "Start-up").
 import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -27,10 +18,7 @@ const loads = Number(arg('loads', '3'));
 const cpu = Number(arg('cpu', '4'));
 const windowMs = Number(arg('ms', '15000'));
 
-/**
- * Installed before the page's own scripts: when a quote on screen turns live (stale mark cleared, text rewritten), and
- * every animation frame's time. A string: tsx would add its own helpers to a function's text.
- */
+/** A string, not a function: tsx would add its own helpers to a function's text. */
 const WATCH_LIVE_QUOTES = `(() => {
   const seen = { stale: [], text: [], frames: [] };
   window.__twLive = seen;
@@ -102,7 +90,7 @@ try {
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
         await page.addInitScript(WATCH_LIVE_QUOTES);
         const at: Epochs = {};
-        // Playwright reports the dedicated worker's socket on its page (Chromium).
+        // Playwright reports the dedicated worker's socket on its page.
         page.on('websocket', (ws) => void (ws.url().includes('/v1/ws') && follow(ws, at)));
         await page.goto(`${server.url}${path}`);
         for (let waited = 0; at.firstQuotes === undefined && waited < windowMs; waited += 100) await sleep(100);
@@ -115,7 +103,7 @@ try {
         });
         const rel = (epoch: number | undefined): number | null => (epoch === undefined ? null : epoch - seen.origin);
         const quotesAt = rel(at.firstQuotes);
-        // The first change on screen after the first quotes came (the page's own paint of stored quotes is before).
+        // The page's own paint of stored quotes comes before the first quotes.
         const applied =
           quotesAt === null
             ? null
