@@ -1,22 +1,17 @@
-// The cluster section's gateway-loss clients, run as their own process: websockets through the front (haproxy), as
-// the app's worker holds them — on a close they reconnect after a growing delay, sign in again (the users among them)
-// and resubscribe. Each drop is timed until its new socket receives a market frame again; the signed-in users keep
-// every login ack's seq and every order event's seq per socket. Bounded in count and time; prints one JSON line.
-// Markers on stderr: READY (everyone connected and live: the parent may kill a gateway).
+// Gateway-loss clients as their own process, reconnecting as the app's worker does; READY on stderr once all are live.
 import WebSocket from 'ws';
 import { jsonChildMain } from '../lib/json-child.ts';
 import type { Connection, Drop } from './cluster-stats.ts';
 
 export interface ReconnectSpec {
   wsUrl: string;
-  /** Anonymous market clients (DAY_MARKET only). */
   clients: number;
-  /** Session tokens of the signed-in users (each one socket, DAY_MARKET and its order events). */
+  /** Each one socket, DAY_MARKET and its order events. */
   tokens: string[];
   connectConcurrency: number;
-  /** How long to watch after READY (the parent kills a gateway meanwhile). */
+  /** The parent kills a gateway meanwhile. */
   observeMs: number;
-  /** First reconnect delay; each further attempt waits one more step (the app's back-off grows the same way). */
+  /** Each further attempt waits one more step, as the app's back-off grows. */
   retryMs: number;
   maxAttempts: number;
   deadlineMs: number;
@@ -26,9 +21,8 @@ export interface ReconnectResult {
   connected: number;
   failed: number;
   drops: Drop[];
-  /** Drops still reconnecting when the window ended. */
   gaveUp: number;
-  /** Per token, in the order given: each socket's login ack seq and pushed seqs. */
+  /** In the order given. */
   users: Connection[][];
   windowStart: number;
   windowEnd: number;
@@ -49,14 +43,13 @@ export async function runReconnect(spec: ReconnectSpec): Promise<ReconnectResult
   let stopping = false;
   const sockets = new Set<WebSocket>();
 
-  /** Opens a socket for the slot; resolves at its first market frame (live) or when it fails. */
   const open = (slot: Slot): Promise<boolean> =>
     new Promise((resolve) => {
       const ws = new WebSocket(spec.wsUrl, { perMessageDeflate: false, handshakeTimeout: 5_000 });
       sockets.add(ws);
       let live = false;
       let conn: Connection | null = null;
-      // Not live within 10 s (a front still routing to the dead gateway, a refused login): drop it and try again.
+      // A front still routing to the dead gateway or a refused login must not stall the slot.
       const giveUp = setTimeout(() => ws.terminate(), 10_000);
       ws.on('open', () => {
         if (slot.token) ws.send(JSON.stringify({ type: 'login', token: slot.token }));
@@ -64,8 +57,7 @@ export async function runReconnect(spec: ReconnectSpec): Promise<ReconnectResult
       });
       ws.on('message', (data: Buffer, isBinary: boolean) => {
         if (isBinary) return;
-        // Market frames (~20/s × ~10 KB per socket) are never parsed: a thousand sockets' worth of JSON.parse would
-        // starve this process's timers. Only their type is read, from the frame's first bytes.
+        // Market frames are never parsed: a thousand sockets' worth of JSON.parse would starve this process's timers.
         if (data.toString('latin1', 0, 24).startsWith('{"type":"DAY_MARKET"')) {
           if (!live) {
             live = true;
@@ -95,7 +87,7 @@ export async function runReconnect(spec: ReconnectSpec): Promise<ReconnectResult
           return;
         }
         if (stopping || !observing) return;
-        // A live socket went away: the gateway died. Time it until a new socket is live again.
+        // A live socket went away: the gateway died.
         slot.drop = { closedAt: Date.now(), liveAt: null };
         drops.push(slot.drop);
         void retry(slot);

@@ -1,20 +1,17 @@
-// The render goals over a run's summaries: the worker mode against the main-thread mode of the same run, and each
-// screen's main-thread cost per painted update against the main-thread mode and the hand-written floor page
-// (bench/README.md "Render A/B: the method").
+// The render goals over a run's summaries (bench/README.md "Render A/B: the method").
 import type { ScreenSummary } from '../render/aggregate.ts';
 import type { RenderResult } from '../render/render-bench.ts';
 import { check, type TargetCheck } from './targets.ts';
 
 export type ScreenOf = (caseId: string, name: string) => ScreenSummary | undefined;
 
-/** Worker minus main of a metric's medians (≤ 0: the worker mode is no worse). */
+/** ≤ 0: the worker mode is no worse. */
 function workerMinusMain(sum: ScreenSummary | undefined, key: keyof ScreenSummary['worker']): number | null {
   const w = sum?.worker[key]?.median;
   const m = sum?.main[key]?.median;
   return w === null || w === undefined || m === null || m === undefined ? null : w - m;
 }
 
-/** The worker mode no worse than the main-thread mode on /trade, and the stress case's frames. */
 export function workerVsMainGoals(screen: ScreenOf): TargetCheck[] {
   const out: TargetCheck[] = [];
   const trade = screen('phone-6x', 'trade');
@@ -32,8 +29,7 @@ export function workerVsMainGoals(screen: ScreenOf): TargetCheck[] {
       'ms',
     ),
   );
-  // The stress case runs the list only (its /trade half measured the chart, not the feed); its long tasks are
-  // checked from the trace in perUpdateGoals.
+  // The stress case's /trade half measured the chart, not the feed; its long tasks are checked in perUpdateGoals.
   const stress = screen('phone-6x-stress', 'market')?.worker;
   out.push(
     check(
@@ -45,19 +41,13 @@ export function workerVsMainGoals(screen: ScreenOf): TargetCheck[] {
       'ms',
     ),
   );
-  // The "1× CPU ≤ 15 ms/s" is gone: at 10 updates a second it was below what the hand-written
-  // floor page itself needs in this browser; the per-update targets against the floor replace it.
   return out;
 }
 
 export const med = (v: { median: number | null } | undefined): number | null => v?.median ?? null;
 const div = (a: number | null, b: number | null): number | null => (a === null || b === null || b === 0 ? null : a / b);
 
-/**
- * Per painted update at equal cadence. The worker mode against the main-thread mode (≤ 1×) and against the
- * hand-written floor page (≤ 1.2×), both screens at 1× and 6×; the probe's own cost; the multi-core stress case;
- * the stress case's long tasks on one core; tick-to-paint on the desktop; the renderer's total CPU per mode.
- */
+/** Per painted update at equal cadence, against the main-thread mode and the hand-written floor page. */
 export function perUpdateGoals(screen: ScreenOf, render: RenderResult | null): TargetCheck[] {
   const out: TargetCheck[] = [];
   for (const caseId of ['phone-6x', 'phone-1x']) {
@@ -157,7 +147,6 @@ export function perUpdateGoals(screen: ScreenOf, render: RenderResult | null): T
   return out;
 }
 
-/** What the probe alone costs, from the same run's static page. */
 function floorNote(render: RenderResult | null): string | null {
   const f = render?.cases.find((c) => c.case.id === 'phone-6x')?.probeFloor;
   if (!f || f.mainBusy === null) return null;

@@ -1,12 +1,11 @@
-// A demo account with one holding position on the bench instrument (REST, as any client would), and the browser
-// state that makes the app start signed in on that instrument: idb-keyval session, localStorage hints.
+// A demo account with one position, and the browser state that makes the app start signed in on the bench instrument.
 import type { Page } from 'playwright-core';
 import type { Envelope, Instrument, LoginResult, Order } from '../../domain/types.ts';
 import { defaultIndicatorSettings } from '../../domain/indicators.ts';
 import { SYNTHETIC_CATEGORY_ID } from '../lib/synthetic-catalogue.ts';
 import type { ChartIndicators } from './names.ts';
 
-/** The instrument the trade screen shows: a synthetic one, open 24/7 and ticking at SIM_HZ. */
+/** Synthetic, so open 24/7 and ticking at SIM_HZ. */
 export const BENCH_CODE = 'SYN0001';
 
 export interface BenchSession {
@@ -25,7 +24,6 @@ async function call<T>(url: string, token: string | null): Promise<T> {
   return body.data;
 }
 
-/** Opens one market buy of the minimum lots at the first multiplier; returns the order or the server's refusal. */
 async function openPosition(baseUrl: string, token: string, inst: Instrument): Promise<Order> {
   const q = new URLSearchParams({
     type: '1',
@@ -37,10 +35,7 @@ async function openPosition(baseUrl: string, token: string, inst: Instrument): P
   return call<Order>(`${baseUrl}/v1/api/forex/submit?${q.toString()}`, token);
 }
 
-/**
- * Creates the demo user and opens one position: on the bench instrument if the order engine takes it, otherwise on
- * the first open catalogue instrument (the account's P&L then follows that one; the trade screen still shows `code`).
- */
+/** Falls back to the first open catalogue instrument when the engine refuses `code`; the trade screen shows `code`. */
 export async function createBenchSession(baseUrl: string, code = BENCH_CODE): Promise<BenchSession> {
   const demoId = `bench${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const login = await call<LoginResult>(`${baseUrl}/api/user/createAccountDemoForU?demo_id=${demoId}`, null);
@@ -64,10 +59,7 @@ export async function createBenchSession(baseUrl: string, code = BENCH_CODE): Pr
   return { login, demoId, code, instrument, order: null, note: `no position opened: ${refusals.join('; ')}` };
 }
 
-/**
- * Puts the session where the app reads it at start (idb-keyval's default store, the localStorage hints) on the
- * app's origin, before the app itself is loaded. Any same-origin URL that is not the app will do.
- */
+/** Seeded on the app's origin before the app loads: any same-origin URL that is not the app will do. */
 export async function seedBrowserState(page: Page, baseUrl: string, s: BenchSession): Promise<void> {
   await page.goto(`${baseUrl}/healthz`);
   await page.evaluate(
@@ -95,10 +87,7 @@ export async function seedBrowserState(page: Page, baseUrl: string, s: BenchSess
   );
 }
 
-/**
- * The chart's indicators on the bench account (the chart settings route, as the app's sheet saves them;
- * docs/screens.md "Indicators").
- */
+/** Through the chart settings route, as the app's sheet saves them (docs/screens.md "Indicators"). */
 export async function setChartIndicators(baseUrl: string, s: BenchSession, which: ChartIndicators): Promise<void> {
   const settings = defaultIndicatorSettings();
   if (which === 'candles') for (const k of Object.keys(settings) as (keyof typeof settings)[]) settings[k].on = false;

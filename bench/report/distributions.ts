@@ -1,6 +1,4 @@
-// Distributions from value counts (bench/report/samples.ts): merging runs, histogram bins, the empirical CDF and
-// nearest-rank percentiles, the same rule as bench/lib/stats.ts so a percentile read off the report's CDF is the
-// one the table prints.
+// Distributions from value counts, with the percentile rule of bench/lib/stats.ts so the CDF agrees with the table.
 import type { ValueCounts } from './samples.ts';
 
 export function mergeCounts(lists: readonly ValueCounts[]): ValueCounts {
@@ -13,7 +11,7 @@ export function totalOf(counts: ValueCounts): number {
   return counts.reduce((a, [, n]) => a + n, 0);
 }
 
-/** Nearest rank: the smallest value with at least p % of the samples at or below it (null when empty). */
+/** Nearest rank, as bench/lib/stats.ts: the smallest value with at least p % of the samples at or below it. */
 export function percentileOfCounts(counts: ValueCounts, p: number): number | null {
   const total = totalOf(counts);
   if (total === 0) return null;
@@ -27,13 +25,11 @@ export function percentileOfCounts(counts: ValueCounts, p: number): number | nul
 }
 
 export interface CdfPoint {
-  /** Sample value. */
   x: number;
-  /** Share of samples at or below x (0…1). */
+  /** 0…1. */
   y: number;
 }
 
-/** The empirical CDF: one point per distinct value, ascending; empty input gives no points. */
 export function cdfOf(counts: ValueCounts): CdfPoint[] {
   const total = totalOf(counts);
   if (total === 0) return [];
@@ -47,16 +43,12 @@ export function cdfOf(counts: ValueCounts): CdfPoint[] {
 export interface Bin {
   x0: number;
   x1: number;
-  /** Share of all samples in [x0, x1); the last bin also holds everything above it (x1 = Infinity is not drawn). */
+  /** The last bin also holds everything above it. */
   share: number;
   count: number;
 }
 
-/**
- * Fixed-width bins covering [0, n·width) with n = ⌈maxX / width⌉, and one more bin [n·width, (n+1)·width) holding
- * everything at or above n·width, so the tail stays visible and the shares add up to 1. Values below 0 count in the
- * first bin.
- */
+/** One more bin holds everything above, so the tail stays visible and the shares add up to 1. */
 export function histogramOf(counts: ValueCounts, width: number, maxX: number): Bin[] {
   const n = Math.ceil(maxX / width);
   const bins: Bin[] = [];

@@ -1,6 +1,4 @@
-// The long run's progress line: which section, which case and run, run i of n, time so far and time left. The
-// plan is an estimate per step (benchPlan); as steps finish, the estimate of what is left is scaled by how long the
-// finished steps took against their own estimates, so a slow machine hour shows up in the forecast within a few runs.
+// The long run's progress line; the forecast scales what is left by how finished steps compared with their estimates.
 import type { RenderCase } from '../render/cases.ts';
 
 export interface PlannedStep {
@@ -13,7 +11,7 @@ interface Step extends PlannedStep {
   endedAt: number | null;
 }
 
-/** How far the observed/estimated factor may go, so one odd step does not swing the forecast wildly. */
+/** So one odd step does not swing the forecast wildly. */
 const FACTOR_MIN = 0.5;
 const FACTOR_MAX = 4;
 
@@ -30,7 +28,7 @@ export class Progress {
     this.startedAt = now();
   }
 
-  /** Starts the next planned step of `section` (a step beyond the plan is added, estimated like its section's last). */
+  /** A step beyond the plan is added, estimated like its section's last. */
   begin(section: string, label: string): string {
     const t = this.now();
     if (this.current) this.current.endedAt = t;
@@ -46,7 +44,7 @@ export class Progress {
     return this.line(label);
   }
 
-  /** The section is over: steps it did not start (a failure, fewer cases) leave the forecast. */
+  /** Steps it did not start (a failure, fewer cases) leave the forecast. */
   endSection(section: string): void {
     const t = this.now();
     if (this.current?.section === section) {
@@ -57,7 +55,7 @@ export class Progress {
       if (this.steps[i]?.section === section && this.steps[i]?.startedAt === null) this.steps.splice(i, 1);
   }
 
-  /** Observed ÷ estimated time of the finished steps (1 before any has finished). */
+  /** 1 before any step has finished. */
   factor(): number {
     let est = 0;
     let took = 0;
@@ -70,7 +68,7 @@ export class Progress {
     return Math.min(FACTOR_MAX, Math.max(FACTOR_MIN, took / est));
   }
 
-  /** Seconds left: the current step's scaled estimate less what it has used, then every step not started. */
+  /** The current step's scaled estimate less what it has used, then every step not started. */
   remainingS(): number {
     const f = this.factor();
     const t = this.now();
@@ -82,7 +80,7 @@ export class Progress {
     return left;
   }
 
-  /** Position of the current step in its section: [i, n], 1-based. */
+  /** 1-based. */
   position(): [number, number] {
     const mine = this.steps.filter((s) => s.section === this.current?.section);
     return [this.current ? mine.indexOf(this.current) + 1 : 0, mine.length];
@@ -104,14 +102,14 @@ export function duration(s: number): string {
     : `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
 }
 
-/** Seconds a render run takes beyond its windows: a fresh context, load, heap GCs, trace parsing. */
+/** A fresh context, load, heap GCs, trace parsing. */
 export const RUN_OVERHEAD_S = 12;
 
 type CaseTiming = Pick<RenderCase, 'id' | 'pairs' | 'screens' | 'modes' | 'warmupMs' | 'measureMs' | 'quietMs'> & {
   followUps: Pick<RenderCase['followUps'][number], 'screens' | 'warmupMs' | 'measureMs' | 'quietMs'>[];
 };
 
-/** The render section's steps, in the order render-bench.ts runs them: calibration, then per case floor, primer, runs. */
+/** In the order render-bench.ts runs them. */
 export function renderPlan(cases: readonly CaseTiming[], profile: 'full' | 'quick'): PlannedStep[] {
   const out: PlannedStep[] = [{ section: 'render', estimateS: 20 }];
   cases.forEach((c, ci) => {
@@ -124,7 +122,7 @@ export function renderPlan(cases: readonly CaseTiming[], profile: 'full' | 'quic
           for (const f of c.followUps.filter((x) => x.screens.includes(screen))) {
             s += ((f.warmupMs ?? c.warmupMs) + (f.measureMs ?? c.measureMs) + (f.quietMs ?? c.quietMs)) / 1000 + 2;
           }
-          // The profile window of the first pair of the first case (render-bench.ts).
+          // The profile window of the first pair of the first case, as render-bench.ts chooses it.
           if (pair === 0 && ci === 0 && mode !== 'floor' && (profile === 'full' || mode === 'worker'))
             s += c.measureMs >= 20_000 ? 10 : 6;
           out.push({ section: 'render', estimateS: s });
@@ -135,7 +133,7 @@ export function renderPlan(cases: readonly CaseTiming[], profile: 'full' | 'quic
   return out;
 }
 
-/** Rough seconds per section on the reference machine; the factor corrects them as the run goes. */
+/** Rough, on the reference machine: the factor corrects them as the run goes. */
 const SECTION_S: Record<string, { full: number; quick: number }> = {
   build: { full: 120, quick: 120 },
   bundle: { full: 10, quick: 10 },
@@ -149,10 +147,8 @@ const SECTION_S: Record<string, { full: number; quick: number }> = {
   copy: { full: 120, quick: 60 },
 };
 
-/** Sections that serve no page, so need no client build (run.ts). */
 export const NO_BUILD: ReadonlySet<string> = new Set(['fanout', 'engine', 'cluster', 'feeds', 'copy']);
 
-/** Every step of a run: the builds, then the sections in run.ts's order (render from its cases). */
 export function benchPlan(
   sections: readonly string[],
   profile: 'full' | 'quick',

@@ -1,6 +1,4 @@
-// Section 3a: bundle sizes of the production build, from Vite's manifest: bytes raw / gzip / brotli per chunk, the
-// first screen (`/`: the entry's static imports plus the market page's), each route's own extra chunks, the feed
-// worker, and which npm packages each chunk carries (from its source map), e.g. whether lightweight-charts is on `/`.
+// Section 3a: bundle sizes from Vite's manifest: per chunk, the first screen, each route, and the packages inside.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -25,7 +23,7 @@ export interface FileSize {
   gzip: number;
   brotli: number;
   packages: string[];
-  /** Raw (minified) bytes per npm package, "app" for our own code, from the source map (for the report's treemap). */
+  /** "app" for our own code, from the source map. */
   packageBytes?: Record<string, number>;
 }
 
@@ -39,24 +37,23 @@ export interface ChunkSet {
 }
 
 export interface BundleReport {
-  /** `/`: what the browser loads to show the market list (main thread; the worker is listed apart). */
+  /** The worker is listed apart. */
   firstScreen: ChunkSet;
   worker: FileSize | null;
-  /** Per route page module: the chunks it adds on top of the entry. */
+  /** The chunks each route adds on top of the entry. */
   routes: Record<string, ChunkSet>;
   lightweightChartsOnFirstScreen: boolean;
   allJs: { raw: number; gzip: number; brotli: number; files: number };
-  /** Every JS file of the build (the feed worker included), with its bytes per package. */
+  /** The feed worker included. */
   chunks?: FileSize[];
 }
 
-/** The page module of each route the issue names. */
 export const ROUTE_PAGES: Record<string, string> = {
   '/': 'src/pages/market/market-page.tsx',
   '/trade': 'src/pages/trade/trade-page.tsx',
 };
 
-/** Packages a chunk contains, from the `sources` of its source map (node_modules/<pkg>/ or node_modules/@s/<pkg>/). */
+/** From the `sources` of its source map (node_modules/<pkg>/ or node_modules/@s/<pkg>/). */
 export function packagesOf(sources: readonly string[]): string[] {
   const out = new Set<string>();
   for (const s of sources) {
@@ -66,7 +63,7 @@ export function packagesOf(sources: readonly string[]): string[] {
   return [...out].sort();
 }
 
-/** The chunk keys reachable through static imports (the chunk itself included). */
+/** The chunk itself included. */
 export function staticClosure(manifest: Manifest, key: string): string[] {
   const seen = new Set<string>();
   const visit = (k: string): void => {
@@ -124,10 +121,7 @@ function chunkSet(dist: string, manifest: Manifest, keys: readonly string[], exc
   };
 }
 
-/**
- * The page modules the entry's chunks import dynamically: the route table lives in the `app` chunk, not in the entry
- * file itself, so every chunk of the entry's static closure is looked at.
- */
+/** The route table lives in the `app` chunk, not the entry file, so every chunk of the entry's closure is read. */
 export function routePages(manifest: Manifest, entryKeys: readonly string[]): string[] {
   const pages = new Set<string>();
   for (const k of entryKeys)

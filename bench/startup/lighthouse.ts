@@ -1,6 +1,4 @@
-// Section 3b: Lighthouse 12 (mobile defaults: simulated throttling) on `/` and `/trade` against the running server,
-// through its CLI with Debian's Chromium (pinned like the phone case). Lighthouse missing or failing is recorded,
-// never fatal.
+// Section 3b: Lighthouse on `/` and `/trade` through its CLI; Lighthouse missing or failing is recorded, never fatal.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -46,7 +44,7 @@ function failingAudits(lhr: Lhr): string[] {
 
 const TOP = 6;
 
-/** A script's file name without the server's origin ("assets/react-C1iE8mnY.js"); Lighthouse's own labels as they are. */
+/** Lighthouse's own labels stay as they are. */
 function scriptName(url: unknown): string {
   const text = String(url);
   return text.startsWith('http') ? new URL(text).pathname.replace(/^\//, '') || '(document)' : text;
@@ -54,17 +52,16 @@ function scriptName(url: unknown): string {
 
 const round = (v: unknown): number => Math.round(Number(v) || 0);
 
-/** The chunk of a script name: "assets/create-feed-bridge-Ce_1-v_u.js" → "create-feed-bridge" (Vite's hash is the
- * last 8 characters before ".js"); a name that is no built file (the page, Lighthouse's labels) as it is. */
+/** Vite's hash is the last 8 characters before ".js"; a name that is no built file stays as it is. */
 export function chunkName(script: string): string {
   const m = /^(?:.*\/)?(.+)-[A-Za-z0-9_-]{8}\.m?js$/.exec(script);
   return m?.[1] ?? script;
 }
 
-/** A long task: over 50 ms, as Lighthouse's `long-tasks` audit and TBT count it. */
+/** As Lighthouse's `long-tasks` audit and TBT count it. */
 const LONG_TASK_MS = 50;
 
-/** The diagnostics behind TBT, from the report's `long-tasks`, `bootup-time` and `mainthread-work-breakdown` audits. */
+/** From the report's `long-tasks`, `bootup-time` and `mainthread-work-breakdown` audits. */
 export function lighthouseEvidence(lhr: Pick<Lhr, 'audits'>): LighthouseEvidence {
   const items = (id: string): Record<string, unknown>[] => lhr.audits[id]?.details?.items ?? [];
   return {
@@ -86,10 +83,7 @@ export function lighthouseEvidence(lhr: Pick<Lhr, 'audits'>): LighthouseEvidence
   };
 }
 
-/**
- * The run with the median performance score of the tightest three (lighthouse-spread.ts; failed runs last); its other
- * figures and evidence come with it, with every run's score, the spread, and when that is above 5 points, why.
- */
+/** The median score of the tightest three runs (failed runs last), carrying its own figures and evidence. */
 export function medianRun(runs: readonly LighthouseRun[]): LighthouseRun {
   const kept = tightestRuns(runs);
   const pick = kept[Math.floor((kept.length - 1) / 2)] ?? runs[0];
@@ -103,7 +97,7 @@ export function medianRun(runs: readonly LighthouseRun[]): LighthouseRun {
   };
 }
 
-/** One Lighthouse run; `cpuSlowdown` null = Lighthouse's default (4×), else the calibrated multiplier (lighthouse-calibrate.ts). */
+/** `cpuSlowdown` null: Lighthouse's default (4×), else the calibrated multiplier. */
 export function runLighthouse(
   url: string,
   outDir: string,
