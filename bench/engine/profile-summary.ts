@@ -1,8 +1,4 @@
-// Reads a V8 CPU profile (`node --cpu-prof`, a .cpuprofile file) and says where the time went: total sampled
-// seconds, the functions with the most self time, the inclusive time of named functions (a sample counts once for a
-// function however deep it recurses), and the self time of whole files (e.g. decimal.js). Used to put the order
-// engine's hot path before and after the tick index side by side (bench/README.md "Sections", `engine`):
-//   npx tsx bench/engine/profile-summary.ts FILE.cpuprofile [functionName ...]
+// Where a V8 CPU profile's time went: `npx tsx bench/engine/profile-summary.ts FILE.cpuprofile [functionName ...]`.
 import { readFileSync } from 'node:fs';
 
 interface ProfileNode {
@@ -19,13 +15,13 @@ export interface CpuProfile {
 
 export interface ProfileSummary {
   sampledS: number;
-  /** Seconds the thread was idle (V8's "(idle)" node): sampled minus idle is the busy time. */
+  /** Sampled minus idle is the busy time. */
   idleS: number;
-  /** Self seconds per function ("name file:line"), largest first. */
+  /** "name file:line", largest first. */
   topSelf: { fn: string; s: number }[];
-  /** Inclusive seconds per requested function name (every function of that name, any file). */
+  /** Every function of that name, any file; a sample counts once however deep it recurses. */
   inclusive: Record<string, number>;
-  /** Self seconds per source file whose URL contains the key. */
+  /** Per source file whose URL contains the key. */
   fileSelf: Record<string, number>;
 }
 
@@ -34,8 +30,7 @@ const fnKey = (n: ProfileNode): string => {
   return `${n.callFrame.functionName || '(anonymous)'} ${file}:${n.callFrame.lineNumber + 1}`;
 };
 
-/** Pure: the summary of a parsed profile. The time of sample i is timeDeltas[i + 1] (V8's convention: a delta
- * precedes the sample it belongs to by one), the last sample gets the mean delta. */
+/** V8's convention: a delta precedes the sample it belongs to by one; the last sample gets the mean delta. */
 export function summariseProfile(
   p: CpuProfile,
   names: readonly string[],

@@ -1,21 +1,19 @@
-// Section 4's load generator, run as its own process (pinned to the core the server does not use): N websocket
-// clients on 127.0.0.1 subscribed to DAY_MARKET, on one server or spread over several (the cluster section). All count messages and bytes; a few "probe" clients also parse
-// every frame for tick-to-client latency. Bounded in count and time; prints one JSON line and exits.
+// Section 4's load generator as its own process, pinned off the server's core; prints one JSON line and exits.
 import WebSocket from 'ws';
 import { jsonChildMain } from '../lib/json-child.ts';
 
 export interface LoadSpec {
   wsUrl: string;
-  /** Several servers (the cluster section's gateways): client k connects to wsUrls[(k + offset) mod n]; default [wsUrl]. */
+  /** Client k connects to wsUrls[(k + offset) mod n]; default [wsUrl]. */
   wsUrls?: string[];
-  /** This process's first client number when several load processes share one run (the cluster section). */
+  /** When several load processes share one run. */
   offset?: number;
   clients: number;
   probes: number;
   connectConcurrency: number;
   settleMs: number;
   measureMs: number;
-  /** Hard stop for the whole process (connect + settle + measure + close). */
+  /** Connect + settle + measure + close. */
   deadlineMs: number;
 }
 
@@ -27,15 +25,15 @@ export interface LoadResult {
   windowMs: number;
   messages: number;
   bytes: number;
-  /** Per connected client: messages per second (median and the slowest client). */
+  /** Median and the slowest client. */
   perClientMsgsPerSecMedian: number;
   perClientMsgsPerSecMin: number;
-  /** Every quote in the probes' frames: receive time − tick time (includes the hub's flush interval). */
+  /** Includes the hub's flush interval. */
   tickLatencyMs: number[];
-  /** Per probe frame: receive time − the newest tick in it (the delivery delay of a flush). */
+  /** Receive time − the newest tick in it: the delivery delay of a flush. */
   frameLatencyMs: number[];
   connectMs: number;
-  /** CPU this load process used in the window (user + system, ms): the generator's own cost beside the servers'. */
+  /** The generator's own cost beside the servers'. */
   cpuMs?: number;
 }
 
@@ -65,7 +63,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const urls = spec.wsUrls?.length ? spec.wsUrls : [spec.wsUrl];
   const connectOne = (k: number): Promise<void> =>
     new Promise((resolve) => {
-      const probe = k < spec.probes; // probes k = 0…probes−1 land on every server in turn
+      const probe = k < spec.probes; // probes land on every server in turn
       const ws = new WebSocket(urls[(k + (spec.offset ?? 0)) % urls.length] ?? spec.wsUrl, {
         perMessageDeflate: false,
         handshakeTimeout: 10_000,

@@ -1,9 +1,4 @@
-// What the current quotes in the served page cost the server per request (docs/client.md "The live price in the
-// first HTML"; bench/README.md "Sections", `fanout`): `/` (index.html split once per build, the snapshot of the first
-// screen's quotes written in per request) against `/index.html` (the same file as it is, what the service worker
-// precaches), fetched one at a time in alternating blocks from this process while the server simulates its market.
-// The server's CPU seconds over each block (its own clock, /proc) give CPU per request; the market's own work runs
-// in both kinds of block alike, so the difference is the injection's.
+// Server CPU per request of the quotes injected in `/` (docs/client.md "The live price in the first HTML").
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchServer } from '../lib/app-server.ts';
@@ -23,13 +18,12 @@ export interface PageCost {
   file: PageSide;
   /** withQuotes − file, server CPU µs per request. */
   extraCpuUs: number | null;
-  /** The JSON block's size in the page (bytes). */
   blockBytes: number;
-  /** The injection alone (split page + snapshot + concatenation), in this process, µs per page: no compression. */
+  /** Measured in this process, with no compression. */
   injectUs: number | null;
 }
 
-/** The injection's own cost on the bench's built page, with a quote for each of its instruments. */
+/** On the bench's built page, with a quote for each of its instruments. */
 function injectionUs(distDir: string): number | null {
   const parts = splitPage(readFileSync(join(distDir, 'index.html'), 'utf8'));
   if (!parts) return null;
@@ -52,7 +46,7 @@ async function timed(url: string): Promise<{ ms: number; body: string }> {
   return { ms: performance.now() - t, body };
 }
 
-/** Null (logged) when the served page has no snapshot: no client build with a prerendered screen. */
+/** Null (logged) when the served page has no snapshot. */
 export async function pageCost(
   server: BenchServer,
   distDir: string,

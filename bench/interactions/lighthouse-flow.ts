@@ -1,8 +1,4 @@
-// The cross-check of the phone's INP: Lighthouse's user flow (Lighthouse's docs, "User Flows": timespan mode) over the
-// same steps, one timespan per step, its CPU throttling calibrated to the host (startup/lighthouse-calibrate.ts).
-// Lighthouse drives the page through puppeteer; the steps (steps.ts, Playwright's API) drive the same tab through a
-// second CDP connection. Timespans need applied ("devtools") throttling: under "simulate" Lighthouse reports neither
-// INP nor TBT for a timespan. Network throttling is off: the question is the CPU's, and the feed is a websocket.
+// Cross-checks the phone's INP with a Lighthouse user flow; timespans need "devtools" throttling to report INP.
 import type { FlowResult } from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
 import { BENCH_FLAGS, wrapperExecutable } from '../render/browser.ts';
@@ -13,10 +9,10 @@ import type { Step } from './steps.ts';
 
 export interface FlowStepFigures {
   id: string;
-  /** Lighthouse's INP of the timespan (its slowest interaction), ms; null when it saw none. */
+  /** Its slowest interaction; null when it saw none. */
   inpMs: number | null;
   tbtMs: number | null;
-  /** The scripts that ran during the slowest interaction (work-during-interaction), chunk names, ms. */
+  /** During the slowest interaction (work-during-interaction). */
   scripts: { chunk: string; ms: number }[];
   error: string | null;
 }
@@ -38,7 +34,6 @@ interface FlowItem {
   subItems?: { items?: { url?: string; total?: number }[] };
 }
 
-/** The scripts of work-during-interaction's phase table, summed over the phases, longest first. */
 export function interactionScripts(audit: FlowAudit | undefined): { chunk: string; ms: number }[] {
   const sums = new Map<string, number>();
   const tables = (audit?.details?.items ?? []) as { items?: FlowItem[] }[];
@@ -46,7 +41,7 @@ export function interactionScripts(audit: FlowAudit | undefined): { chunk: strin
     for (const phase of table.items ?? []) {
       for (const s of phase.subItems?.items ?? []) {
         const url = String(s.url ?? '');
-        // A built chunk by its name; the page itself (inline scripts, whatever URL the tab had first) as "(document)".
+        // The page itself (inline scripts, whatever URL the tab had first) counts as "(document)".
         const path = url.startsWith('http') ? new URL(url).pathname.replace(/^\//, '') : url;
         const name = url.startsWith('http') && !path.startsWith('assets/') ? '(document)' : chunkName(path);
         sums.set(name, (sums.get(name) ?? 0) + Number(s.total ?? 0));
@@ -110,7 +105,7 @@ export async function runLighthouseFlow(opts: {
     await page.waitForFunction(() => document.documentElement.dataset['ready'] === 'true', undefined, {
       timeout: 60_000,
     });
-    // An empty timespan measures the host (its benchmark index is taken before the throttling is applied).
+    // An empty timespan measures the host: its benchmark index is taken before the throttling is applied.
     await flow.startTimespan({ name: 'calibrate' });
     await flow.endTimespan();
     const first = (await flow.createFlowResult()).steps[0]?.lhr;

@@ -1,5 +1,4 @@
-// Starts the real server in a child process on 127.0.0.1 (free port, fresh data directory), optionally pinned to one
-// core with taskset so it does not share the browser's core, and reads its CPU time and RSS from /proc.
+// The real server in a child process, optionally pinned off the browser's core; its CPU and RSS read from /proc.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,10 +8,10 @@ import { freePort } from '../../tests/e2e/app-server.ts';
 export interface BenchServer {
   url: string;
   pid: number;
-  /** Cumulative CPU seconds (user + system) and resident memory of the server process. */
+  /** Cumulative CPU seconds (user + system) and resident memory. */
   usage(): ProcUsage | null;
   output(): string;
-  /** Asks the server for one full garbage collection (SIGUSR2, see serve-entry.ts). */
+  /** SIGUSR2, see serve-entry.ts. */
   collectGarbage(): void;
   stop(): Promise<void>;
 }
@@ -22,13 +21,13 @@ export interface ProcUsage {
   rssBytes: number;
 }
 
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ); 100 on every Linux the bench targets. */
+/** USER_HZ: 100 on every Linux the bench targets. */
 const USER_HZ = 100;
 
 export function procUsage(pid: number): ProcUsage | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may contain spaces) start after the last ')'.
+    // The command name may contain spaces: fields start after the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const utime = Number(fields[11]);
     const stime = Number(fields[12]);
@@ -58,9 +57,8 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number, 
 
 export interface ServerOptions {
   env: Record<string, string>;
-  /** Client build to serve (absolute path). */
   distDir: string;
-  /** taskset CPU list, e.g. "1"; null = no pinning. */
+  /** e.g. "1"; null = no pinning. */
   cpus: string | null;
 }
 
@@ -74,7 +72,7 @@ export async function startBenchServer(opts: ServerOptions): Promise<BenchServer
   const [cmd, ...args] = opts.cpus ? ['taskset', '-c', opts.cpus, ...node] : node;
   const child = spawn(cmd ?? process.execPath, args, {
     env: {
-      // Many simulated users from 127.0.0.1: relax the abuse budgets (server/security/limits.ts) explicitly.
+      // Many simulated users from one address: relax the abuse budgets (server/security/limits.ts).
       RATE_LIMIT_FACTOR: '1000',
       ...process.env,
       ...opts.env,

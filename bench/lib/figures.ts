@@ -1,12 +1,11 @@
-// Figures the bench compares from run to run, and the regression rule against bench/baseline.json: each figure
-// carries its direction and tolerance, so a baseline says by itself what counts as worse.
+// Figures compared run to run: each carries its direction and tolerance, so a baseline says what counts as worse.
 
 export type Better = 'lower' | 'higher';
 
 export interface Tolerance {
   /** Allowed relative change (0.25 = 25 % worse) … */
   rel: number;
-  /** … plus an absolute allowance in the figure's unit (for figures near zero). */
+  /** … plus an absolute allowance in the figure's unit, for figures near zero. */
   abs: number;
 }
 
@@ -19,10 +18,7 @@ export interface Figure {
 
 export type Figures = Record<string, Figure>;
 
-/**
- * Tolerances by kind. The machine the bench runs on is shared and noisy, so timing figures get wide margins; the
- * bundle is deterministic and gets a tight one. A figure beyond its margin fails the run (exit code 1).
- */
+/** The shared machine is noisy, so timing figures get wide margins; the deterministic bundle gets a tight one. */
 export const TOL = {
   frameMs: { rel: 0.25, abs: 2 },
   latencyMs: { rel: 0.5, abs: 10 },
@@ -51,20 +47,19 @@ export interface Change {
   unit: string;
   base: number;
   current: number;
-  /** current − base, signed so that positive is always worse. */
+  /** Signed so that positive is always worse. */
   worseBy: number;
   limit: number;
   regression: boolean;
 }
 
-/** Is `current` worse than `base` beyond the tolerance? Infinity is worse than any finite baseline. */
+/** Infinity is worse than any finite baseline. */
 export function isRegression(base: number, current: number, better: Better, tol: Tolerance): boolean {
   if (!Number.isFinite(base)) return false; // an unbounded baseline cannot get worse
   if (!Number.isFinite(current)) return better === 'lower' ? current > 0 : current < 0;
   return better === 'lower' ? current > base * (1 + tol.rel) + tol.abs : current < base * (1 - tol.rel) - tol.abs;
 }
 
-/** Compares every figure present in both (with a value on both sides), using the baseline's tolerance. */
 export function compareFigures(baseline: Figures, current: Figures): { changes: Change[]; missing: string[] } {
   const changes: Change[] = [];
   const missing: string[] = [];
@@ -93,6 +88,6 @@ export function compareFigures(baseline: Figures, current: Figures): { changes: 
 }
 
 export interface Baseline {
-  /** The profile the figures came from: a quick run is compared only with a quick baseline. */
+  /** A quick run is compared only with a quick baseline. */
   profiles: Partial<Record<string, { acceptedAt: string; command: string; figures: Figures }>>;
 }

@@ -1,7 +1,4 @@
-// Section 2: micro-benchmarks (tinybench) of the worker's hot paths, run by bench/run.ts in a child process pinned to
-// one core: the whole feed per tick (parse, validate, conflate, flush), kline aggregation per live update (alone and
-// with the chart's four indicators), a 500-bar indicator history, and the P&L/equity recompute per quote
-// with N open positions. Prints one JSON array on stdout.
+// Section 2: tinybench micro-benchmarks of the worker's hot paths, pinned to one core; prints one JSON array.
 import { Bench } from 'tinybench';
 import { Feed } from '../../workers/feed/feed.ts';
 import { KlineSeries, pushKlineUpdate } from '../../workers/klines.ts';
@@ -15,20 +12,17 @@ import { harness, instrument, RecordingSink } from '../../tests/unit/feed-fakes.
 
 export interface MicroResult {
   name: string;
-  /** What one unit is (a tick, a kline update, a quote). */
   unit: string;
-  /** Units handled by one iteration of the benchmark function. */
   unitsPerOp: number;
   nsPerUnit: number;
   unitsPerSec: number;
-  /** Relative margin of error of the mean, %. */
   rme: number;
   samples: number;
 }
 
 const INSTRUMENTS = 300;
 
-/** Pre-built DAY_MARKET frames as the server sends them: every instrument changed, prices walking. */
+/** Every instrument changed, prices walking: the frames as the server sends them. */
 function dayMarketFrames(count: number, perFrame: number, t0: number): string[] {
   const frames: string[] = [];
   for (let f = 0; f < count; f++) {
@@ -79,7 +73,7 @@ function feedBench(bench: Bench, positions: number): () => void {
   bench.add(name, () => {
     socket.onmessage?.({ data: frames[k++ % frames.length] });
     h.time.now += 100;
-    h.frames.run(); // the frame that flushes the batch (one per server message at 10 messages/s)
+    h.frames.run(); // one frame per server message
     sink.batches.length = 0;
   });
   return () => void feed.stop();
@@ -111,7 +105,7 @@ function orders(n: number, on: { id: number; code: string }[]): AppOrder[] {
   });
 }
 
-/** The issue's measured set: MA (four periods) + BOLL on the price, VOL + MACD in panes. */
+/** MA (four periods) + BOLL on the price, VOL + MACD in panes: the measured set. */
 function fourIndicators(): IndicatorSettings {
   const s = defaultIndicatorSettings();
   s.boll.on = true;
@@ -156,7 +150,7 @@ function klineBench(bench: Bench, indicators: IndicatorSettings | null): void {
   );
 }
 
-/** A chart's history computed once (the issue's goal: 500 bars in ≤ 5 ms at 1×). */
+/** The goal: 500 bars in ≤ 5 ms at 1×. */
 function indicatorHistoryBench(bench: Bench): void {
   const bars: KlineBar[] = Array.from({ length: 500 }, (_, i) => {
     const c = 50 + Math.sin(i / 7) * 2;

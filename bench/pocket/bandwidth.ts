@@ -1,13 +1,4 @@
-// Bytes per minute a page receives on its socket, normal vs low-bandwidth mode: the real server with 300
-// instruments at 20 ticks/s and `ws` clients side by side for the same window, per screen:
-//   market  the market list's socket: DAY_MARKET
-//   trade   /trade's socket: DAY_MARKET and its chart's live bar, KLINE.SYN0001
-// and per mode: as the app in normal mode; asking for {type:'rate', ms: 1000} only (low-bandwidth mode before the
-// code filter); and also sending {type:'codes'} with what a phone keeps on the wire in low-bandwidth mode: the market
-// list's mounted rows (9 visible at 360×740 plus virtua's 3 overscan; on /trade the list is kept alive, hidden, with
-// the same rows mounted), one open position's instrument and the /trade instrument, VISIBLE_CODES codes, all of them
-// synthetic instruments that tick at 20/s (the worst case: every row moves every batch). Run:
-//   npx tsx bench/pocket/bandwidth.ts [seconds=30] [market,trade]
+// Bytes per minute a page's socket receives, normal against low-bandwidth mode, per screen, all rows ticking.
 import WebSocket from 'ws';
 import { resolve } from 'node:path';
 import { startBenchServer } from '../lib/app-server.ts';

@@ -1,11 +1,4 @@
-// The offline first paint, measured (docs/client.md "Offline, updates, resume, low bandwidth"): time from navigation to
-// the first painted price on a repeat visit, with the network offline and on an emulated slow-3G link, with the service
-// worker (today's build) and with it blocked (the app as it was before: HTTP cache only); and whether Chromium finds
-// the app installable. Lighthouse 12 has no PWA category any more (removed in 12.0, with its installable-manifest and
-// service-worker audits), so installability is asked of Chromium itself over CDP: Page.getInstallabilityErrors (none =
-// installable) and Page.getAppManifest.
-// The app under test is `dist/` (build it first) on the real server, a phone context (360×740, 2×).
-//   npx vite build --logLevel warn && npx tsx bench/pocket/first-price.ts [runs=3] [install-only]
+// Offline first paint and installability (docs/client.md "Offline, updates, resume, low bandwidth"); needs `dist/`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +6,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM, PHONE } from '../../tests/e2e/browser.ts';
 import { startAppServer, WEEKDAY_NOON } from '../../tests/e2e/app-server.ts';
 
-/** Chrome DevTools' classic "Slow 3G" preset: 2 s round trip, 400 kbit/s each way (500 kbit/s × 0.8). */
+/** Chrome DevTools' "Slow 3G" preset. */
 const SLOW_3G = {
   offline: false,
   latency: 2000,
@@ -21,7 +14,7 @@ const SLOW_3G = {
   uploadThroughput: (500 * 1024 * 0.8) / 8,
 };
 
-/** Runs in the page before its scripts: the frame in which a market row first shows a price (ms since navigation). */
+/** Runs in the page before its scripts: ms since navigation. */
 const PROBE = `
   window.__twFirstPrice = null;
   new MutationObserver((_, obs) => {
@@ -78,7 +71,7 @@ async function run(browser: Browser, url: string, net: Net, sw: boolean): Promis
   }
 }
 
-/** In a persistent profile: a playwright context is incognito-like, and Chromium says "in-incognito" and stops there. */
+/** Persistent profile: in an incognito-like context Chromium answers "in-incognito" and stops there. */
 async function installability(url: string): Promise<unknown> {
   const profile = mkdtempSync(join(tmpdir(), 'tickwise-install-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -96,7 +89,7 @@ async function installability(url: string): Promise<unknown> {
     const cdp = await context.newCDPSession(page);
     const errors = await cdp.send('Page.getInstallabilityErrors');
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
-    // The start URL offline: a fresh navigation to it with no network is answered by the worker.
+    // A fresh navigation to the start URL with no network is answered by the worker.
     await context.setOffline(true);
     const res = await page.goto(`${url}/`);
     return {

@@ -1,8 +1,6 @@
-// The page side of the render bench, injected before the app loads (addInitScript): a rAF loop, long tasks, long
-// animation frames, event timing, and every message that reaches the main thread from a worker or a port.
-// It must stay self-contained: Playwright serialises the function and runs it in the page.
+// The render bench's page side, injected before the app loads; self-contained because Playwright serialises it.
 
-/** What the page hands back at the end of a window (times in ms on the page's performance clock). */
+/** Times in ms on the page's performance clock. */
 export interface PageWindow {
   startedAt: number;
   endedAt: number;
@@ -11,14 +9,14 @@ export interface PageWindow {
   loafs: { start: number; duration: number; blocking: number }[];
   events: { name: string; interactionId: number; duration: number; start: number }[];
   messages: { at: number; bytes: number }[];
-  /** Whether the browser supports what we observe (a missing entry type reads as "n/a", not as zero). */
+  /** A missing entry type reads as "n/a", not as zero. */
   supports: { longtask: boolean; loaf: boolean; event: boolean };
 }
 
 export interface PageProbeApi {
   reset(): void;
   take(): PageWindow;
-  /** Starts or stops the rAF loop (it makes the page render every frame, which costs main-thread time of its own). */
+  /** The loop makes the page render every frame, which costs main-thread time of its own. */
   frames(on: boolean): void;
 }
 
@@ -28,7 +26,7 @@ declare global {
   }
 }
 
-/** Runs in the page. Keep it free of imports and outer references. */
+/** Runs in the page: keep it free of imports and outer references. */
 export function pageProbe(marks: { start: string; end: string }): void {
   if (window.__twPage) return;
   let startedAt = performance.now();
@@ -91,9 +89,7 @@ export function pageProbe(marks: { start: string; end: string }): void {
     else for (const [k, x] of Object.entries(v)) n += k.length + 4 + sizeOf(x, depth + 1);
     return n;
   };
-  // One counting listener per worker or port, added when the app adds its own: the app's listener runs first, so
-  // `at` is when the message has been handled. Null messages are the page's own MessageChannel ticks (React's
-  // scheduler, the bench probe), not data from a worker.
+  // Added when the app adds its own listener, so `at` is when the message has been handled; null messages are ticks.
   const counted = new WeakSet<EventTarget>();
   const count = (ev: Event): void => {
     const data = (ev as MessageEvent).data as unknown;
@@ -168,5 +164,5 @@ export function pageProbe(marks: { start: string; end: string }): void {
   };
 }
 
-/** tsx compiles named functions with an `__name` helper; the page needs a stand-in before any serialised function. */
+/** tsx compiles named functions with an `__name` helper the page lacks. */
 export const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((f) => f);';
