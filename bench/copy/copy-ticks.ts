@@ -1,8 +1,4 @@
-// The engine's tick cost at 100,000 open orders with 10,000 running copies and with none (the issue's goal: unchanged
-// by active copies). bench/engine's tick loop on the same book (100,000 orders over 10,000 users, a stub database),
-// each tick its own task as the feed delivers them; with copies, the copy guard (server/copy/copy-guard.ts) watches
-// 10,000 copies whose accounts are the book's users and hears every tick, as server/copy/copy-jobs.ts subscribes it.
-// Both runs in one process, one after the other after a warm-up, like with like.
+// The engine's tick cost with and without 10,000 running copies, in one process: copies must leave it unchanged.
 import { loadavg } from 'node:os';
 import { CopyGuard } from '../../server/copy/copy-guard.ts';
 import { runOne, type TickExtra } from '../engine/engine-bench.ts';
@@ -12,9 +8,8 @@ export interface CopyTickRow {
   orders: number;
   users: number;
   ticks: number;
-  /** CPU per tick, µs: the engine's tick, the crossed orders' stubbed follow-up and what copies add. */
+  /** The engine's tick, the crossed orders' stubbed follow-up and what copies add. */
   cpuUsPerTick: number;
-  /** Wall time of the tick loop alone per tick, µs. */
   tickPathUs: number;
   load1: number;
 }
@@ -22,7 +17,7 @@ export interface CopyTickRow {
 const ORDERS = 100_000;
 const USERS = 10_000;
 
-/** The guard's rows: copy i trades in the book's user i, 10,000 USD in, the default 40 % copy stop-loss. */
+/** Copy i trades in the book's user i. */
 function copiesAnswer(copies: number): TickExtra['answer'] {
   const rows = Array.from({ length: copies }, (_, n) => {
     const id = n + 1;
@@ -38,7 +33,7 @@ function extraOf(copies: number): TickExtra {
     taskPerTick: true,
     answer: copiesAnswer(copies),
     start: async (engine, services) => {
-      // Wall time for the guard (the engine's stub clock stands still): its checks and refreshes come as they would.
+      // The engine's stub clock stands still, so the guard gets wall time: its checks come as they would.
       const guard = new CopyGuard({ ...services, clock: { now: () => Date.now() }, engine });
       await guard.check(true); // the first read of the running copies, before the measurement
       return () => guard.onTick();

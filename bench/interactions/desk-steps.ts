@@ -1,14 +1,11 @@
-// The desk's interactions (1280×800, one-click on, the 2×2 grid on) as steps, each with the visible answer it waits
-// for: a row clicked → its chart and ticket; B → the one-click order's answer (the pressed pair, then its toast); the
-// grid's second cell switched to the next instrument → that chart drawn; PageDown in the 5,000-row list → the next
-// page of rows. The floor page (floor-desk.ts) answers under the same selectors.
+// The desk's interactions as steps, each waiting for its visible answer; floor-desk.ts answers the same selectors.
 import type { Page } from 'playwright-core';
 import type { Step } from './steps.ts';
 
 const TIMEOUT = 30_000;
 const poll = { timeout: TIMEOUT, polling: 'raf' as const };
 
-/** A chart of `code` on screen with its bars drawn (candle-chart.tsx marks its box, lazy-chart.tsx its picture). */
+/** candle-chart.tsx marks its box, lazy-chart.tsx its picture. */
 function chartOf(page: Page, scope: string, code: string): Promise<void> {
   return page
     .waitForFunction(
@@ -24,7 +21,6 @@ function chartOf(page: Page, scope: string, code: string): Promise<void> {
     .then(() => undefined);
 }
 
-/** Mounted list rows' codes, top to bottom. */
 const rowCodes = (page: Page): Promise<string[]> =>
   page.$$eval('.dk-market .mk-row', (rows) =>
     rows
@@ -33,7 +29,6 @@ const rowCodes = (page: Page): Promise<string[]> =>
       .filter(Boolean),
   );
 
-/** The list shows the category of `code` (its chip), with `code`'s row in view. */
 async function listOf(page: Page, chip: string, code: string | null): Promise<void> {
   await page
     .locator(`.dk-market .mk-chip[data-category="${chip}"] >> visible=true`)
@@ -47,7 +42,7 @@ async function listOf(page: Page, chip: string, code: string | null): Promise<vo
 }
 
 export interface DeskCategories {
-  /** The chip of the category `code` trades in, and the synthetic one's (5,000 rows). */
+  /** And the synthetic category's (5,000 rows). */
   trading: string;
   synthetic: string;
 }
@@ -97,7 +92,7 @@ export function deskSteps(code: string, cats: DeskCategories): Step[] {
         });
         await select.focus();
       },
-      // A key on the focused select: a real input (Event Timing sees it), where selectOption would script the change.
+      // A real key input Event Timing sees, where selectOption would script the change.
       act: (p) => p.keyboard.press('ArrowDown'),
       answer: (p) => chartOf(p, '.tw-grid__cell[data-cell="1"]', gridCode),
       undo: async (p) => {
@@ -116,7 +111,7 @@ export function deskSteps(code: string, cats: DeskCategories): Step[] {
           .evaluate((s) => s.scrollTop);
       },
       act: (p) => p.keyboard.press('PageDown'),
-      // Scrolled by most of a page, and a row drawn at the list's middle (the virtual list mounted the new page).
+      // A row drawn at the list's middle means the virtual list mounted the new page.
       answer: (p) =>
         p
           .waitForFunction(

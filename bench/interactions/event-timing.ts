@@ -1,6 +1,4 @@
-// INP of one step from the Event Timing API: the page keeps every `event` entry of ≥ 16 ms that belongs to an
-// interaction (and the long tasks), the bench reads those that began after the step's input and splits the
-// longest per interaction into input delay, processing and presentation, as web-vitals' INP attribution does.
+// INP of one step from the Event Timing API, split as web-vitals' INP attribution does.
 import { median, percentile } from '../lib/stats.ts';
 
 export interface EventEntry {
@@ -18,7 +16,7 @@ declare global {
   }
 }
 
-/** Init script: runs before any page script, so the first interaction is seen too. */
+/** Runs before any page script, so the first interaction is seen too. */
 export function eventTimingProbe(): void {
   const store: NonNullable<Window['__twInteractions']> = { events: [], longTasks: [] };
   window.__twInteractions = store;
@@ -47,12 +45,12 @@ export function eventTimingProbe(): void {
 }
 
 export interface StepSample {
-  /** The slowest interaction of the step, ms; 16 when no entry reached the 16 ms threshold (an upper bound). */
+  /** 16 when no entry reached the 16 ms threshold: an upper bound. */
   inp: number;
   inputDelay: number | null;
   processing: number | null;
   presentation: number | null;
-  /** Longest long task between the input and the end of the step's answer, ms (0 = none). */
+  /** Between the input and the end of the step's answer; 0 = none. */
   longTaskMs: number;
   event: string | null;
 }

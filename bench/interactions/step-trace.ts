@@ -1,10 +1,4 @@
-// `npx tsx bench/interactions/step-trace.ts --device=phone|desk --steps=a,b [--rounds=3] [--dist=A,B]
-// [--names=before,after]`: the long tasks of chosen interactions and where they come from, and a before/after of a fix
-// like with like. Each build (default: the bench's probe build) is served by a bench server of its own; per round the
-// builds take turns (interleaved, so the machine's load falls on both), each running the device's whole path in a
-// fresh context and, for the chosen steps only, a Chromium trace (DevTools timeline + V8 sampling profiler) from the
-// input to the answer. Prints each build's INP (Event Timing, as the bench) and every task over 50 ms at the device's
-// throttle with its chunk and costliest functions through the build's source maps; traces in bench/results/tmp/traces.
+// Long tasks of chosen interactions and their sources; builds take turns per round, so a before/after is like with like.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
@@ -42,7 +36,7 @@ interface Build {
   session: Awaited<ReturnType<typeof createBenchSession>>;
   inp: Map<string, number[]>;
   tasks: Map<string, string[]>;
-  /** Main-thread CPU × throttle from input to answer, per sample: the load of other processes does not inflate it. */
+  /** Main-thread CPU × throttle: the load of other processes does not inflate it. */
   cpu: Map<string, number[]>;
 }
 

@@ -1,5 +1,3 @@
-// The tables printed at the end of a run: render A/B per case and screen, targets, micro-benchmarks, bundle,
-// Lighthouse, fan-out, and the change against the baseline.
 import { METRICS, type ScreenSummary } from '../render/aggregate.ts';
 import type { Change, Figures } from './figures.ts';
 import { engineKey, type Sections } from './report.ts';
@@ -105,13 +103,9 @@ export function renderTables(s: Sections, base: Figures | null): string {
   return out.join('\n');
 }
 
-/**
- * Printed first (goal 3): main-thread task milliseconds per second at 1× per screen and mode, from the trace
- * of the window with the rAF probe off, and with it on. Unthrottled, it is the figure that does not swing with the
- * machine the way the 6× figures do.
- */
+/** Printed first: unthrottled, it does not swing with the machine the way the 6× figures do. */
 function cpuTable(r: NonNullable<Sections['render']>): string | null {
-  // Per painted update, the achieved rate beside it: "ms/s @ updates/s = ms/update" per mode.
+  // Per painted update, the achieved rate beside it: "ms/s @ updates/s = ms/update".
   const cell = (x: ScreenSummary['worker'] | undefined): string =>
     x && x.mainMsPerSec
       ? `${num(x.mainMsPerSec?.median, 1)} @ ${num(x.updatesPerSecQuiet?.median, 1)}/s = ${num(x.mainMsPerUpdate?.median, 2)}`
@@ -372,7 +366,7 @@ export function changeTable(changes: readonly Change[], missing: readonly string
   return lines.join('\n');
 }
 
-/** Where each page's blocking time comes from: the longest tasks and the costliest scripts (ms, simulated 4×). */
+/** Times are ms at simulated 4×. */
 function lighthouseEvidenceLines(l: LighthouseRun): string[] {
   const e = l.evidence;
   if (!e) return [];

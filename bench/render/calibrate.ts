@@ -1,21 +1,17 @@
-// Calibration of the throttled, one-core browser: a fixed busy loop timed on the page's main thread and in a worker,
-// alone and with the other side spinning, at each throttle rate. It shows what CDP throttling slows (main only) and
-// that the worker shares the single core instead of getting a free one.
+// Times a busy loop on main and worker at each throttle: shows CDP slows the main thread only and the core is shared.
 import type { Browser } from 'playwright-core';
 import { openPage } from './browser.ts';
 import { NAME_SHIM } from './page-probe.ts';
 
 export interface CalibrationRow {
   throttle: number;
-  /** The loop on the main thread alone. */
   mainMs: number;
-  /** The loop in a dedicated worker while the main thread idles. */
   workerMs: number;
-  /** The main-thread loop while the worker spins the same loop: on one core both take turns. */
+  /** On one core both take turns. */
   mainWhileWorkerMs: number;
 }
 
-/** The loop both sides run: integer work the JIT cannot drop (the result is returned). */
+/** Integer work the JIT cannot drop (the result is returned). */
 const LOOP_SOURCE = `function spin(n) { let x = 0; for (let i = 0; i < n; i++) x = (x * 31 + i) % 1000003; return x; }`;
 const WORKER_SOURCE = `${LOOP_SOURCE}
 onmessage = (e) => { const t = performance.now(); const x = spin(e.data); postMessage({ ms: performance.now() - t, x }); };`;
@@ -50,7 +46,7 @@ export async function calibrate(
           onMain();
           const mainMs = Math.min(onMain(), onMain());
           const workerMs = Math.min(await inWorker(n), await inWorker(n));
-          // The worker spins long enough to cover the main loop; then the main loop is timed.
+          // The worker spins long enough to cover the main loop.
           const background = inWorker(n * 20);
           await new Promise((r) => setTimeout(r, 20));
           const mainWhileWorkerMs = onMain();

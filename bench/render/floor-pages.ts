@@ -1,10 +1,4 @@
-// The hand-written floor pages (goal 2): what the list and /trade cost with nothing but the work itself.
-// A worker parses the same DAY_MARKET frames from the bench server and hands the page the newest quote per shown
-// code under the app's flow rule (one batch in flight, credit after the frame that paints it, a fresh change
-// gathered 4 ms). List: 13 rows of code, price, change and a 60-point canvas sparkline, plain DOM, `contain:
-// strict` rows. Trade: a header price and a lightweight-charts candle chart whose last bar follows the price (at
-// most every 250 ms, the app's CHART_BAR_INTERVAL_MS). Served by page.route under /__floor/ on the app's origin.
-// The page exposes window.__twBench like the app's probe (mode 'floor'), so a floor run is measured like the others.
+// The hand-written floor pages: the list and /trade with nothing but the work, under the app's flow rule.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -45,7 +39,7 @@ onmessage = (e) => {
   else { inFlight = false; pump(); }
 };`;
 
-/** The page script: rows or chart, the credit after the frame, the probe (same snapshot shape as bench-probe.ts). */
+/** Same snapshot shape as bench-probe.ts, so a floor run is measured like the others. */
 const PAGE = (screen: 'list' | 'trade', codes: string[]) => `
 const SCREEN = ${JSON.stringify(screen)}; const CODES = ${JSON.stringify(codes)};
 const worker = new Worker(URL.createObjectURL(new Blob([${JSON.stringify(FLOOR_WORKER)}], { type: 'text/javascript' })));
@@ -136,7 +130,6 @@ function lightweightCharts(): string {
   return lwc;
 }
 
-/** page.route handler for FLOOR_PATH: list.html, trade.html, lwc.js. */
 export async function serveFloor(route: Route): Promise<void> {
   const name = new URL(route.request().url()).pathname.slice(FLOOR_PATH.length);
   if (name === 'lwc.js')

@@ -1,6 +1,4 @@
-// One self-contained HTML file: d3 and Observable Plot inlined (their UMD builds from node_modules), the shaped
-// data inline as JSON, and a drawing function serialised into the page after the DOM helpers it draws with
-// (page-kit.ts). Opens from file:// with no server and no network.
+// One self-contained HTML report that opens from file:// with no server and no network.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -8,7 +6,7 @@ import { pageKit } from './page-kit.ts';
 
 const require = createRequire(import.meta.url);
 
-/** A package's browser build: its `umd` export (not resolvable by Node's conditions, so read from the package root). */
+/** Its `umd` export is not resolvable by Node's conditions, so read from the package root. */
 function umdOf(pkg: string): string {
   let dir = dirname(require.resolve(pkg));
   while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
@@ -18,12 +16,12 @@ function umdOf(pkg: string): string {
   return readFileSync(join(dir, exports.umd), 'utf8');
 }
 
-/** The charting libraries' browser builds: d3 first, Plot's UMD reads it from the global. */
+/** d3 first: Plot's UMD reads it from the global. */
 function libraries(): string {
   return `${umdOf('d3')}\n;\n${umdOf('@observablehq/plot')}`;
 }
 
-/** Inline-safe: nothing in the text can close the script element. */
+/** Nothing in the text can close the script element. */
 function scriptText(s: string): string {
   return s.replace(/<\/(script)/gi, '<\\/$1');
 }
@@ -41,11 +39,9 @@ const STYLE = `
   .up { color: #b91c1c; } .down { color: #15803d; }
 `;
 
-/** The page: `draw` is called with `data` once the libraries have loaded. */
 export function htmlPage(title: string, data: unknown, draw: (data: never) => void): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  // The page's frame is written on few lines (the libraries' builds are one line each already): every committed report
-  // shares it, and a frame spread over many lines would read as the same code copied into each results file.
+  // Few lines: every committed report shares this frame, and many lines would read as code copied into each file.
   const head = `<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`;
   const style = STYLE.trim().replace(/\s*\n\s*/g, ' ');
   const run = `try { ${draw.name}(DATA); document.body.dataset.drawn = 'true'; } catch (err) { document.body.dataset.drawn = 'failed'; document.getElementById('report').append(String(err && err.stack || err)); }`;

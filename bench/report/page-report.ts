@@ -1,11 +1,9 @@
-// Runs in the report page (serialised with Function.prototype.toString, like render/page-probe.ts): draws the
-// shaped data (report-data.ts) with Observable Plot and d3, both inlined into the page as globals. Keep it free of
-// imports and outer references; types only.
+// Runs in the report page, serialised like render/page-probe.ts: keep it free of imports and outer references.
 import type * as PlotNs from '@observablehq/plot';
 import type { pageKit as PageKitFn } from './page-kit.ts';
 import type { ReportData } from './report-data.ts';
 
-/** The parts of d3 the page uses (d3 itself ships no types). */
+/** d3 itself ships no types. */
 export interface D3Treemap {
   hierarchy<T>(data: T): {
     sum(f: (d: T) => number): { leaves(): { x0: number; y0: number; x1: number; y1: number; data: T }[] } & object;
@@ -32,7 +30,6 @@ export function drawReport(data: ReportData): void {
   }
   for (const n of data.notes) root.append(el('p', n, 'note'));
 
-  // Targets
   const met = data.targets.filter((t) => t.verdict === 'met').length;
   const missed = data.targets.filter((t) => t.verdict === 'missed').length;
   const ts = section(`Targets: ${met} met, ${missed} missed, ${data.targets.length - met - missed} n/a`);
@@ -50,7 +47,6 @@ export function drawReport(data: ReportData): void {
     );
   } else ts.append(el('p', 'No targets in this results file.', 'empty'));
 
-  // Interactions: INP of the trading path against its floor page
   const is = section(
     'Interactions: INP p75 against the floor page',
     'Event Timing (durationThreshold 16): the slowest interaction of each step; 16 ms = no entry (answered within the threshold). App and floor alternate in one run: the one-core 4× phone, then the desk (1280×800, 1×, desk-… steps).',
@@ -79,7 +75,6 @@ export function drawReport(data: ReportData): void {
     );
   } else is.append(el('p', 'No interactions section in this results file.', 'empty'));
 
-  // Render A/B, one block per case and screen
   const rs = section(
     'Render A/B: worker vs main thread, per screen and throttle',
     'Frame intervals are the rAF probe’s, all runs of a mode together; long tasks from the Long Tasks API; CPU from the lean trace of the measured window (busy ms in each second, mean over the runs).',
@@ -217,7 +212,6 @@ export function drawReport(data: ReportData): void {
     );
   }
 
-  // Fan-out
   const fs = section(
     'Server fan-out: latency CDFs per socket count',
     data.fanoutPercentilesOnly
@@ -245,7 +239,6 @@ export function drawReport(data: ReportData): void {
     'No fan-out section in this results file.',
   );
 
-  // Bundle
   const bs = section(
     'Bundle by package',
     'Minified (raw) bytes given to the npm package each span of the chunk’s source map comes from; “app” is our own code, “(no source)” code a build plugin generated (the locale chunks).',

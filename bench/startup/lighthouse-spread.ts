@@ -1,12 +1,9 @@
-// Lighthouse runs of a page must lie within MAX_SPREAD points of each other, or the bench says why they do
-// not and runs again. Simulated throttling scales the page's CPU work by the host's speed at that moment, which
-// Lighthouse measures itself (`environment.benchmarkIndex`); on a shared machine that index and the load average are
-// what move between runs, so each run records both and a wide spread is reported with them.
+// On a shared machine the host's benchmark index and load move between runs, so a wide spread is reported with them.
 import type { LighthouseRun } from './lighthouse-run.ts';
 
-/** The widest gap between a page's performance scores that the bench accepts as one measurement. */
+/** The widest gap between a page's scores that the bench accepts as one measurement. */
 export const MAX_SPREAD = 5;
-/** Runs that make the figure (their median), and the most the bench runs before it reports the spread it got. */
+/** Runs behind the median, and the most the bench runs before it reports the spread it got. */
 export const RUNS = 3;
 export const MAX_RUNS = 6;
 
@@ -14,13 +11,13 @@ function scores(runs: readonly LighthouseRun[]): number[] {
   return runs.map((r) => r.performance).filter((p): p is number => p !== null);
 }
 
-/** Highest minus lowest performance score (null with fewer than two scored runs). */
+/** null with fewer than two scored runs. */
 export function spreadOf(runs: readonly LighthouseRun[]): number | null {
   const s = scores(runs);
   return s.length < 2 ? null : Math.max(...s) - Math.min(...s);
 }
 
-/** The `size` scored runs whose scores lie closest together (all of them when there are fewer). */
+/** All of them when there are fewer than `size`. */
 export function tightestRuns(runs: readonly LighthouseRun[], size = RUNS): LighthouseRun[] {
   const scored = runs.filter((r) => r.performance !== null).sort((a, b) => (a.performance ?? 0) - (b.performance ?? 0));
   if (scored.length <= size) return scored;
@@ -32,7 +29,6 @@ export function tightestRuns(runs: readonly LighthouseRun[], size = RUNS): Light
   return scored.slice(best, best + size);
 }
 
-/** Whether another run is due: fewer than RUNS yet, or the tightest RUNS still spread wider than MAX_SPREAD. */
 export function needsAnotherRun(runs: readonly LighthouseRun[]): boolean {
   if (runs.length < RUNS) return true;
   if (runs.length >= MAX_RUNS) return false;
@@ -43,7 +39,7 @@ export function needsAnotherRun(runs: readonly LighthouseRun[]): boolean {
 const range = (xs: number[], digits: number): string =>
   xs.length === 0 ? 'n/a' : `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
 
-/** Why the runs differ, in the host's own numbers: "scores 71–92; host benchmark index 612–1490; load 1.9–3.4". */
+/** In the host's own numbers: "scores 71–92; host benchmark index 612–1490; load 1.9–3.4". */
 export function spreadReason(runs: readonly LighthouseRun[]): string {
   const bi = runs.map((r) => r.benchmarkIndex).filter((x): x is number => x !== null && x !== undefined);
   const load = runs.map((r) => r.loadAverage).filter((x): x is number => x !== null && x !== undefined);
