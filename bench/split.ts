@@ -1,8 +1,4 @@
-// `npx tsx bench/split.ts [--throttle=6,1] [--screens=market,trade,desk] [--modes=worker,floor,main] [--ms=5000]
-// [--instruments=300]` (the desk: `--screens=desk --throttle=1 --instruments=5000`, at 1280×800):
-// per painted update, where the main thread's time goes on each screen in each mode (the app and its floor page),
-// from a DevTools-timeline trace of a quiet window (render/update-split.ts). One pinned browser and one server, like
-// the render A/B; prints a table per screen and throttle, writes bench/results/tmp/split-<stamp>.json.
+// Per painted update, where the main thread's time goes on each screen and mode, from a quiet window's trace.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -24,7 +20,7 @@ const throttles = arg('throttle', '6,1').split(',').map(Number);
 const screens = arg('screens', 'market,trade').split(',') as ScreenName[];
 const modes = arg('modes', 'worker,floor').split(',') as FeedModeName[];
 const windowMs = Number(arg('ms', '5000'));
-/** Extra CSS put into the page after it went live (an experiment: what a style change would save). */
+/** An experiment: what a style change would save. */
 const css = arg('css', '');
 const tag = arg('tag', '');
 const instruments = arg('instruments', '300');

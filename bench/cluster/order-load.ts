@@ -1,7 +1,4 @@
-// The cluster section's order load over REST, as clients send it: demo accounts, one submit in flight per account,
-// spread over the gateways (or through the front). With `stops`, each market order gets a stop loss and a take
-// profit 0.005 % either side of its fill price, so the market writer's next ticks trigger it (the fail-over load).
-// Every loop stops at its time limit or its request budget.
+// The cluster section's order load over REST; `stops` puts stops so close that the next ticks trigger them.
 import type { Envelope, Instrument, LoginResult, Order } from '../../domain/types.ts';
 
 export async function apiGet<T>(
@@ -23,7 +20,7 @@ export async function demoAccount(baseUrl: string, id: string): Promise<LoginRes
   return r.data;
 }
 
-/** An open, non-synthetic instrument the engine trades (BTC first: open every day). */
+/** BTC first: open every day. */
 export async function tradableInstrument(baseUrl: string, token: string): Promise<Instrument> {
   const list = await apiGet<Instrument[]>(baseUrl, '/v1/api/forex/trade_list', {}, token);
   const open = list.data.filter((i) => i.MarketStatus === 1 && !/^SYN/.test(i.Code));
@@ -46,14 +43,13 @@ export interface OrderLoad {
 }
 
 export interface LaneOptions {
-  /** Where lane k sends its requests: baseUrls[k mod n]. */
+  /** Lane k sends to baseUrls[k mod n]. */
   baseUrls: readonly string[];
   users: readonly LoginResult[];
   inst: Instrument;
   stops: boolean;
-  /** Pause between one lane's submits (ms). */
   pauseMs: number;
-  /** Stops the lanes (checked before each submit); also bounded by `untilMs` and `maxRequests`. */
+  /** Checked before each submit; also bounded by `untilMs` and `maxRequests`. */
   stopped(): boolean;
   untilMs: number;
   maxRequests: number;

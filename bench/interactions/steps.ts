@@ -1,16 +1,14 @@
-// The phone's trading path as steps a person takes, each with the visible answer it waits for. The floor page uses
-// the app's selectors, so one list drives both; the e2e (tests/e2e/interactions.test.ts) drives the same list.
+// The phone's trading path as steps; the floor page and tests/e2e/interactions.test.ts use the same list and selectors.
 import type { Page } from 'playwright-core';
 
 export interface Step {
   id: string;
-  /** Puts the page where the step starts (unmeasured). */
+  /** Unmeasured. */
   prepare?: (page: Page) => Promise<void>;
-  /** The input itself: what the Event Timing API sees. */
+  /** What the Event Timing API sees. */
   act: (page: Page) => Promise<void>;
-  /** Resolves once the screen shows the step's answer. */
   answer: (page: Page) => Promise<void>;
-  /** Leaves the page as the next step expects it (unmeasured). */
+  /** Unmeasured. */
   undo?: (page: Page) => Promise<void>;
 }
 
@@ -22,7 +20,7 @@ const gone = (page: Page, selector: string): Promise<void> =>
 const tap = (page: Page, selector: string): Promise<void> =>
   page.locator(`${selector} >> visible=true`).first().click({ timeout: TIMEOUT });
 
-/** The chart on screen shows `period`'s bars (its box says so once they are drawn: chart-frames.ts). */
+/** Its box says so once the bars are drawn (chart-frames.ts). */
 function chartAt(page: Page, period: string): Promise<void> {
   return page
     .waitForFunction(
@@ -36,7 +34,7 @@ function chartAt(page: Page, period: string): Promise<void> {
     .then(() => undefined);
 }
 
-/** Closes the sheet or dialog on top (the app's overlays and the floor's both close on Escape). */
+/** The app's overlays and the floor's both close on Escape. */
 async function escape(page: Page, selector: string): Promise<void> {
   await page.keyboard.press('Escape');
   await gone(page, selector);

@@ -1,6 +1,4 @@
-// A bench helper process (load generators): `node --import tsx SCRIPT '<spec JSON>'`, optionally pinned with
-// taskset. Its stderr carries marker lines (WINDOW_START, READY …) the parent reacts to; its stdout is one JSON line,
-// the result. Killed if it outlives its own deadline by 30 s. `jsonChildMain` is the child's side.
+// A bench helper process: marker lines on stderr, one JSON result line on stdout; killed 30 s past its deadline.
 import { spawn } from 'node:child_process';
 
 export function runJsonChild<T>(
@@ -44,10 +42,7 @@ export function runJsonChild<T>(
   });
 }
 
-/**
- * The helper process's entry: runs `run` on the spec of argv[2] and prints the result as one JSON line (exit 0), or the
- * error on stderr (exit 1). It ends itself (exit 2) 10 s past the spec's deadline, before the parent's SIGKILL.
- */
+/** Ends itself 10 s past the spec's deadline, before the parent's SIGKILL. */
 export function jsonChildMain<S extends { deadlineMs: number }, R>(name: string, run: (spec: S) => Promise<R>): void {
   const spec = JSON.parse(process.argv[2] ?? '{}') as S;
   const hard = setTimeout(() => {

@@ -1,5 +1,4 @@
-// The bench's synthetic instruments, SYN0001…: a catalogue serve-entry.ts adds to the server's market in memory
-// (MarketOptions.catalogue), 24/7 and ticking at a rate the bench chooses, so every visible row moves on any day.
+// The bench's synthetic instruments: open 24/7 and ticking at the bench's rate, so every visible row moves on any day.
 import { numberText } from '../../domain/decimal-text.ts';
 import {
   type InstrumentDef,
@@ -7,18 +6,16 @@ import {
   type AddedCatalogue,
 } from '../../server/market/instrument-catalogue.ts';
 
-/** Instrument n (1-based) has id SYNTHETIC_ID_BASE + n: far above the seeded catalogue's ids. */
+/** Far above the seeded catalogue's ids. */
 export const SYNTHETIC_ID_BASE = 100_000;
-/** The category the market list is filtered to by the bench (its chip). */
 export const SYNTHETIC_CATEGORY_ID = 90;
 const LOGO = '/logos/synthetic.svg';
 
 export const syntheticCode = (n: number): string => `SYN${String(n).padStart(4, '0')}`;
 
-/** Instrument n's base price (4 decimals): spread over 50–199 so rows differ. */
+/** Spread over 50–199 so rows differ. */
 export const syntheticBasePrice = (n: number): number => 50 + (n % 150);
 
-/** `count` instruments ticking `hz` times a second each. */
 export function syntheticCatalogue(count: number, hz: number): AddedCatalogue {
   const instruments = Array.from({ length: count }, (_, i) => {
     const n = i + 1;
@@ -45,7 +42,7 @@ export function syntheticCatalogue(count: number, hz: number): AddedCatalogue {
   return { category: { id: SYNTHETIC_CATEGORY_ID, sort: 90, names: { en: 'Synthetic', hk: '合成' } }, instruments };
 }
 
-/** SIM_INSTRUMENTS (how many, none by default) and SIM_HZ (ticks per second each, default 20): the bench's knobs. */
+/** SIM_INSTRUMENTS (none by default) and SIM_HZ (default 20): the bench's knobs. */
 export function syntheticCatalogueFromEnv(env: NodeJS.ProcessEnv): AddedCatalogue | undefined {
   const count = Number(env.SIM_INSTRUMENTS ?? 0);
   const hz = Number(env.SIM_HZ ?? 20);

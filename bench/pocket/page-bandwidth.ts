@@ -1,11 +1,4 @@
-// Bytes per minute the real app receives on its socket, normal vs low-bandwidth mode, measured in the page:
-// Chromium, a phone context (360×740), the real server with 300 synthetic instruments at 20 ticks/s, the production
-// build in dist/ (build it first). Per mode: the market list filtered to the synthetic category (every row ticks at
-// 20/s), then /trade on its first row (the list stays mounted behind it, kept alive), each for a window of
-// `seconds`; the bytes are every market frame the page's socket received (DAY_MARKET and KLINE), scaled to a minute,
-// and the `codes` messages the page sent are printed. Low-bandwidth mode is set as a user would ("on" in
-// localStorage tw:data-saver). A visitor: no positions.
-//   npx vite build --logLevel warn && npx tsx bench/pocket/page-bandwidth.ts [seconds=20]
+// Bytes per minute the real app receives on its socket, normal against low-bandwidth mode, measured in the page.
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM, PHONE } from '../../tests/e2e/browser.ts';
 import { resolve } from 'node:path';

@@ -1,5 +1,4 @@
-// Folds the render runs into one summary per case and screen: the median (with min–max) of every metric per feed
-// mode, and the paired worker/main ratio with its spread. The metric table below is also the printed table's rows.
+// Folds the render runs into one summary per case and screen; the metric table is also the printed table's rows.
 import { pairedRatios, spread, type Spread } from '../lib/stats.ts';
 import { TOL, type Better, type Tolerance } from '../lib/figures.ts';
 import type { FeedModeName, RunMetrics, RunResult, ScreenName } from './run-one.ts';
@@ -10,12 +9,12 @@ export interface MetricDef {
   key: MetricKey;
   label: string;
   unit: string;
-  /** Multiplier from the stored value to the printed one (shares are stored 0…1, printed as %). */
+  /** Shares are stored 0…1 and printed as %. */
   scale: number;
   digits: number;
   better: Better;
   tol: Tolerance;
-  /** Part of the worker/main ratio column (meaningless for figures that are zero by design in one mode). */
+  /** Meaningless for figures that are zero by design in one mode. */
   ratio: boolean;
 }
 
@@ -31,7 +30,7 @@ const m = (
 ): MetricDef => ({ key, label, unit, scale, digits, better, tol, ratio });
 
 export const METRICS: readonly MetricDef[] = [
-  // Per painted update, with the achieved rate beside it; rAF probe off (quiet window).
+  // Per painted update, with the achieved rate beside it; rAF probe off.
   m('updatesPerSecQuiet', 'updates painted (probe off)', '/s', 'higher', TOL.perSec, 1, 1, false),
   m('mainMsPerSec', 'main-thread task time (probe off)', 'ms/s', 'lower', TOL.cpuMs),
   m('mainMsPerUpdate', 'main-thread task time per update (probe off)', 'ms', 'lower', TOL.cpuMs, 2),
@@ -76,7 +75,7 @@ export interface ScreenSummary {
   worker: Partial<Record<MetricKey, Spread>>;
   main: Partial<Record<MetricKey, Spread>>;
   ratio: Partial<Record<MetricKey, Spread>>;
-  /** The hand-written floor page of the screen: medians, and worker/floor, main/floor per pair. */
+  /** Medians, and worker/floor, main/floor per pair. */
   floor: Partial<Record<MetricKey, Spread>>;
   workerToFloor: Partial<Record<MetricKey, Spread>>;
   mainToFloor: Partial<Record<MetricKey, Spread>>;

@@ -1,9 +1,7 @@
-// The Chromium processes a bench browser started, read from /proc: every descendant of the wrapper's pid and the
-// process type Chromium writes into its command line. browser.ts reports their CPU affinities from it, and
-// thread-throttle.ts finds the renderers whose threads it slows.
+// The Chromium processes a bench browser started, read from /proc.
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** `rootPid` and every process below it (its parent chain reaches `rootPid` within 20 hops). */
+/** Its parent chain reaches `rootPid` within 20 hops. */
 export function processTree(rootPid: number): number[] {
   if (!(rootPid > 0)) return [];
   const parent = new Map<number, number>();
@@ -26,7 +24,7 @@ export function processTree(rootPid: number): number[] {
   return [...parent.keys()].filter(inTree);
 }
 
-/** Chromium's process type ("renderer", "gpu-process", …; "browser" for the main process), or null once it exited. */
+/** "browser" for the main process, null once it exited. */
 export function processType(pid: number): string | null {
   try {
     // Chromium rewrites its command line into one string; the process type is a flag in it.

@@ -1,16 +1,12 @@
-// The DOM helpers both report pages draw with (page-report.ts, page-compare.ts). Serialised into the page beside the
-// drawing function (html.ts), so, like it, free of imports and outer references.
+// DOM helpers of both report pages, serialised beside the drawing function, so free of imports and outer references.
 
 export interface PageKit {
-  /** An element with optional text and class. */
   el(tag: string, text?: string, cls?: string): HTMLElement;
-  /** The page's title, its heading and the list of facts about the run(s) under it. */
   header(title: string, meta: { label: string; value: string }[]): void;
-  /** A titled section (with an optional note) appended to the report. */
   section(title: string, note?: string): HTMLElement;
-  /** A table appended to `parent`: a header row, then a row per entry of cells as [text, class]. */
+  /** Each row's cells as [text, class]. */
   table(parent: HTMLElement, heads: string[], rows: [string, string?][][]): void;
-  /** A captioned figure appended to `parent`: the chart, or `empty` in its place when there is none. */
+  /** `empty` stands in place of a missing chart. */
   figure(parent: HTMLElement, caption: string, chart: Element | null, empty: string): void;
 }
 

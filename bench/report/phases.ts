@@ -1,8 +1,4 @@
-// Main-thread time by phase (script, style, layout, paint, commit, GC, other) from a DevTools-timeline trace: the
-// profile window the render bench already records (PROFILE_CATEGORIES in render/run-one.ts). Each instant of a
-// main-thread task goes to the innermost event that has a phase; what no such event covers is "other" (task
-// overhead, scheduling, hit tests). The sampling profiler's own interrupts are left out: they are the recording's
-// cost, not the app's.
+// Main-thread time by phase from the profile window; the sampling profiler's own interrupts are left out as its cost.
 import { markWindow, type TraceEvent } from '../render/trace.ts';
 
 export type Phase = 'script' | 'style' | 'layout' | 'paint' | 'commit' | 'gc' | 'other';
@@ -46,12 +42,11 @@ export function phaseOfName(name: string): Phase | 'profiler' | null {
 }
 
 export interface PhaseSplit {
-  /** Main-thread ms per second of the window, per phase. */
   msPerSecond: Record<Phase, number>;
   windowMs: number;
 }
 
-/** Complete events of one thread as a nesting: each event's self time goes to its own or its nearest ancestor's phase. */
+/** Each event's self time goes to its own or its nearest ancestor's phase; what none covers is "other". */
 export function splitThread(events: readonly TraceEvent[], start: number, end: number): Record<Phase, number> {
   const out = Object.fromEntries(PHASES.map((p) => [p, 0])) as Record<Phase, number>;
   const xs = events
@@ -79,7 +74,7 @@ export function splitThread(events: readonly TraceEvent[], start: number, end: n
   return out;
 }
 
-/** The page renderer's main thread between the window marks, per phase in ms per second (null without marks). */
+/** null without the window marks. */
 export function phaseSplit(events: readonly TraceEvent[]): PhaseSplit | null {
   const w = markWindow(events);
   if (!w) return null;

@@ -1,10 +1,4 @@
-// `npx tsx bench/startup/task-split.ts [--dist=DIR_A,DIR_B] [--names=before,after] [--pages=/,/#/trade] [--loads=2]
-// [--ms=10000]`: what each main-thread task over 50 ms after the first paint was, at the simulated phone's 4×
-// (bench/README.md "Start-up", the task split). Each build (default: the bench's production build) is served by a
-// bench server of its own; per load round, page and build in turn (alternating, so a change in the machine's load
-// falls on both), a fresh context at Lighthouse's mobile size loads the page under a trace (toplevel, DevTools
-// timeline, V8 sampling profiler) for `ms`, and task-split-parse.ts lists each task with its chunk and its costliest
-// functions, located through the build's source maps. Prints a table per page; writes bench/results/tmp/task-split-*.json.
+// Each main-thread task over 50 ms after first paint, builds alternating per round (bench/README.md "Start-up").
 import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
