@@ -1,5 +1,4 @@
-// The client build the render bench serves: the app's own Vite config plus one import of bench/render/bench-probe.ts in
-// the entry (inert unless the page URL carries ?bench). Nothing else differs from `vite build`.
+// The app's Vite config plus bench/render/bench-probe.ts in the entry, inert unless the page URL carries ?bench.
 import { defineConfig, mergeConfig, type Plugin } from 'vite';
 import base from '../vite.config.ts';
 

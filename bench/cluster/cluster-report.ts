@@ -1,4 +1,4 @@
-// The cluster section in a run's figures (compared with the baseline), targets (the goals) and printed tables.
+// The cluster section's figures, targets and printed tables.
 import { figure, TOL, type Figures } from '../lib/figures.ts';
 import { num, table } from '../lib/table.ts';
 import { check, type TargetCheck } from '../lib/targets.ts';
@@ -19,7 +19,7 @@ export function clusterFigures(r: ClusterResult | null | undefined): Figures {
   return f;
 }
 
-/** The goals; the fan-out goal is set at 10,000 clients, so a smaller run says at how many it was measured. */
+/** The fan-out goal is set at 10,000 clients, so a smaller run says at how many it was measured. */
 export function clusterTargets(r: ClusterResult | null | undefined): TargetCheck[] {
   const four = r?.rows.find((x) => x.gateways === 4 && !x.error);
   const l = r?.leader && !r.leader.error ? r.leader : null;

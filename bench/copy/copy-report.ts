@@ -1,5 +1,4 @@
-// The copy section in a run's figures (compared with the baseline), targets (the copy goal, measured here at the
-// sizes this bench runs) and printed table.
+// The copy section's figures, targets and printed table.
 import { figure, TOL, type Figures } from '../lib/figures.ts';
 import { num, table } from '../lib/table.ts';
 import { check, type TargetCheck } from '../lib/targets.ts';
@@ -21,11 +20,9 @@ export function copyFigures(r: CopyBenchResult | null | undefined): Figures {
   return f;
 }
 
-/** The tick cost with copies over the cost without: 1.1 leaves room for the noise of two runs on a shared core. */
+/** 1.1 leaves room for the noise of two runs on a shared core. */
 const TICK_RATIO_LIMIT = 1.1;
 
-/** The issue's goal: p99 ≤ 250 ms at 1,000 followers and ≤ 2 s at 10,000, nothing missed at either, a partial close
- * as fast as a fill, and the engine's tick cost at 100,000 orders unchanged by 10,000 running copies. */
 export function copyTargets(r: CopyBenchResult | null | undefined): TargetCheck[] {
   const row = (n: number) => r?.rows.find((x) => x.followers === n);
   const none = r?.ticks?.find((t) => t.copies === 0)?.cpuUsPerTick;

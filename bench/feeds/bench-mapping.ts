@@ -1,7 +1,4 @@
-// The feeds bench's mapping, applied inside the bench server (serve-entry.ts, FEEDS_BENCH_MAP=N): the synthetic
-// instruments (lib/synthetic-catalogue.ts) live only in memory (no `instruments` row, so `feed-map` cannot name them), so the desk is configured
-// directly: LP symbol S000n → SYN000n on `fix`, and SYN0001 with the simulator as its backup and a 1 s stale limit
-// for the fail-over measurement.
+// The synthetic instruments have no `instruments` row for `feed-map` to name, so the desk is configured directly.
 import type { DeskConfig } from '../../server/market/price-desk/desk-config.ts';
 import { MarketService } from '../../server/market/market-service.ts';
 import type { RunningServer } from '../../server/compose.ts';

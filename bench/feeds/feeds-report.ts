@@ -1,4 +1,4 @@
-// The feeds section in a run's figures (compared with the baseline), targets (the goals) and printed table.
+// The feeds section's figures, targets and printed table.
 import { figure, TOL, type Figures } from '../lib/figures.ts';
 import { num, table } from '../lib/table.ts';
 import { check, type TargetCheck } from '../lib/targets.ts';
@@ -18,7 +18,6 @@ export function feedsFigures(r: FeedsResult | null | undefined): Figures {
   return f;
 }
 
-/** The goals on this machine. */
 export function feedsTargets(r: FeedsResult | null | undefined): TargetCheck[] {
   const big = r?.rows.find((x) => x.source === 'fix' && x.symbols === 2000 && !x.error);
   return [

@@ -1,7 +1,4 @@
-// The desk's floor page: the desk's interactions (desk-steps.ts) by hand under the app's selectors — a virtual list
-// of plain rows (two categories, the synthetic one 5,000 rows), a canvas chart and a ticket switched in the row's
-// handler, B answered with the pressed pair and a toast at once, a 2×2 grid of canvases whose selects redraw their
-// cell. Live prices from the render floor's worker (DAY_MARKET) into the mounted rows.
+// The desk's floor page: its interactions by hand under the app's selectors, prices from the render floor's worker.
 import { FLOOR_WORKER } from '../render/floor-pages.ts';
 
 export const DESK_FLOOR = 'desk-interactions.html';

@@ -1,6 +1,4 @@
-// The floor page of the trading path: the same interactions by hand, in plain DOM and a canvas, under the app's
-// selectors (steps.ts drives both). Live prices come from the render floor's worker (DAY_MARKET, the app's flow
-// rule); the chart draws its bars itself; sheets and dialogs are divs shown at once; a tap answers in its handler.
+// The trading path's floor page: the same interactions by hand in plain DOM and a canvas, under the app's selectors.
 import { FLOOR_WORKER } from '../render/floor-pages.ts';
 
 export const INTERACTIONS_FLOOR = 'interactions.html';

@@ -1,4 +1,3 @@
-// The interactions section in the run's figures, its goals and its printed table.
 import { figure, TOL, type Figures } from '../lib/figures.ts';
 import { table } from '../lib/table.ts';
 import { check, type TargetCheck } from '../lib/targets.ts';
@@ -7,7 +6,6 @@ import type { DeviceRun, InteractionsResult } from './interactions-bench.ts';
 
 const ms = (v: number | null): string => (v === null ? '—' : v.toFixed(0));
 
-/** Each device that ran, with its name in the figures' ids and its INP goal (100 ms phone, 50 ms desk). */
 function devices(
   r: InteractionsResult | null | undefined,
 ): { name: 'phone' | 'desk'; run: DeviceRun; goalMs: number }[] {
@@ -30,7 +28,6 @@ export function interactionsFigures(r: InteractionsResult | null | undefined): F
   return f;
 }
 
-/** The goals: p75 ≤ 100 ms (phone) or 50 ms (desk), ≤ 1.5× the floor's, no long task between input and answer. */
 export function interactionsTargets(r: InteractionsResult | null | undefined): TargetCheck[] {
   const out: TargetCheck[] = [];
   for (const { name, run, goalMs } of devices(r)) {

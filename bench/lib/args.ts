@@ -1,5 +1,3 @@
-// Command-line options of `npm run bench -- …`.
-
 export const SECTIONS = [
   'bundle',
   'micro',
@@ -22,17 +20,16 @@ export interface BenchArgs {
   failOnRegression: boolean;
   pin: boolean;
   help: boolean;
-  /** Write the HTML report beside the results (a full run always does). */
+  /** A full run always does. */
   report: boolean;
-  /** `--report FILE.json`: build the report of an existing results file, run nothing. */
+  /** Runs nothing. */
   reportFrom: string | null;
-  /** `--compare A.json B.json`: print and plot the differences of two results files, run nothing. */
+  /** Runs nothing. */
   compare: [string, string] | null;
-  /** `--render-quick`: the list, /trade and the desk against their floor pages only (bench/README.md "Render quick"). */
+  /** bench/README.md "Render quick". */
   renderQuick: boolean;
 }
 
-/** The cases `--render-quick` runs: the phone at 6× (the list and /trade, with its 1× follow-up) and the desk. */
 export const RENDER_QUICK_CASES = ['phone-6x', 'desktop-1x-5k'];
 
 export const USAGE = `npm run bench [-- options]

@@ -1,5 +1,4 @@
-// Builds the client for the bench: the production build (bundle sizes, Lighthouse) and the probe-enabled build (render
-// A/B). Each is rebuilt only when a source file is newer than its last build.
+// The bench's two client builds (production and probe-enabled), each rebuilt only when a source is newer.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -8,7 +7,7 @@ export const BENCH_TMP = resolve('bench/results/tmp');
 export const DIST_PROD = join(BENCH_TMP, 'dist-prod');
 export const DIST_PROBE = join(BENCH_TMP, 'dist-probe');
 
-// scripts/: the build's plugins (the prerendered first screen draws the catalogue of server/market/instrument-catalogue.ts).
+// scripts/ holds the build's plugins; the prerendered screen draws server/market/instrument-catalogue.ts.
 const SOURCES = [
   'src',
   'workers',
@@ -39,13 +38,12 @@ export function sourcesNewerThan(dir: string): boolean {
 }
 
 function viteBuild(outDir: string, config: string | null): void {
-  // --manifest: the bundle report walks Vite's chunk graph (.vite/manifest.json); nothing else changes.
+  // --manifest: the bundle report walks Vite's chunk graph; nothing else changes.
   const args = ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'];
   if (config) args.push('--config', config);
   execFileSync('npx', args, { stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
-/** Returns the directory of each build, building what is stale. */
 export function ensureBuilds(log: (s: string) => void): { prod: string; probe: string } {
   if (sourcesNewerThan(DIST_PROD)) {
     log('building the client (production) …');

@@ -1,13 +1,10 @@
-// The goals as checks over a full run: Lighthouse ≥ 95 with TBT ≤ 150 ms and LCP ≤ 1.8 s on `/` and `/trade`
-// (the median of runs within 5 points of each other, else the spread is a miss with its reason), /trade and the list
-// within 1.2× of their floor pages at 1× and 6× by the bench's figure and by the CDP TaskDuration cross-check, the two
-// agreeing within 10 %, the desk at 5,000 × 20/s within 1.5× of its floor, and the first screen ≤ 110 KB gzip.
+// The goals that need a full run: Lighthouse, the floor ratios with their CDP cross-check, the desk, the first screen.
 import type { LighthouseRun } from '../startup/lighthouse.ts';
 import { MAX_SPREAD } from '../startup/lighthouse-spread.ts';
 import { check, type TargetCheck } from './targets.ts';
 import { med, type ScreenOf } from './render-goals.ts';
 
-/** How far the outside measurement's floor ratio lies from the bench's, in % (|cdp ÷ bench − 1|). */
+/** |cdp ÷ bench − 1| in %. */
 export function disagreementPct(benchRatio: number | null, cdpRatio: number | null): number | null {
   if (benchRatio === null || cdpRatio === null || benchRatio <= 0) return null;
   return Math.abs(cdpRatio / benchRatio - 1) * 100;

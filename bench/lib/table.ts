@@ -1,5 +1,3 @@
-// Plain-text tables for the terminal: columns padded to their widest cell, numeric columns right-aligned.
-
 export function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const numeric = headers.map(
@@ -14,7 +12,7 @@ export function table(headers: readonly string[], rows: readonly (readonly strin
   return [line(headers), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
-/** A number for a table cell: fixed digits, "n/a" for none, "∞" for an unbounded ratio. */
+/** "n/a" for none, "∞" for an unbounded ratio. */
 export function num(v: number | null | undefined, digits = 1, scale = 1): string {
   if (v === null || v === undefined || Number.isNaN(v)) return 'n/a';
   if (!Number.isFinite(v)) return v > 0 ? '∞' : '-∞';

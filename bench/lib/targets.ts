@@ -1,5 +1,4 @@
-// The performance targets as checks over a run's figures: met, missed, or n/a (not measured in this run,
-// or, for a worker/main ratio, nothing to beat because the main-thread run had no blocking either).
+// Performance targets as checks: n/a when not measured, or when the main-thread run had no blocking to beat.
 
 export type Verdict = 'met' | 'missed' | 'n/a';
 

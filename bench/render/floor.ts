@@ -1,6 +1,4 @@
-// The rAF probe's own cost: a static page (no app, no feed, nothing changes) with the same page probe, on the same
-// pinned and throttled browser, measured like a run: main-thread busy with the rAF loop running, then with it
-// stopped. Printed beside each case so "main thread busy" can be read against what the measurement itself costs.
+// The rAF probe's own cost on a static page, printed beside each case so busy figures can be read against it.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser } from 'playwright-core';
 import { openPage, setThrottle } from './browser.ts';
@@ -11,13 +9,12 @@ import { quietWindow, tracedWindow } from './run-one.ts';
 export interface ProbeFloor {
   throttle: number;
   windowMs: number;
-  /** Main-thread busy share (0…1) of the static page with the rAF loop running. */
+  /** 0…1, with the rAF loop running. */
   mainBusy: number | null;
-  /** The same with the loop stopped (what is left: timers of the browser itself). */
+  /** What is left is the browser's own timers. */
   mainBusyQuiet: number | null;
 }
 
-/** A page with text and no script: what the probe measures when the app does nothing at all. */
 const STATIC_PAGE =
   'data:text/html;charset=utf-8,' +
   encodeURIComponent(

@@ -1,6 +1,4 @@
-// The V8 sampling profiler's samples of one thread from a trace's ProfileChunk events (the "Profile" event with the
-// same id names the thread): each sample with its time, the time it stands for (since the previous one) and its
-// stack's innermost node. update-split.ts sums them by function; startup/task-split-parse.ts by task and chunk.
+// The V8 sampling profiler's samples of one thread from a trace's ProfileChunk events.
 import type { TraceEvent } from './trace.ts';
 
 export interface ProfileNode {
@@ -12,12 +10,12 @@ export interface ProfileNode {
 export interface Sample {
   /** Trace clock, ms. */
   ms: number;
-  /** The time the sample stands for: since the previous sample, ms. */
+  /** Since the previous sample, ms. */
   weightMs: number;
   node: ProfileNode;
 }
 
-/** Every sample of the thread, in time order, with a lookup of the profile's nodes (for walking up a stack). */
+/** In time order, with the profile's nodes for walking up a stack. */
 export function threadSamples(
   events: readonly TraceEvent[],
   pid: number,

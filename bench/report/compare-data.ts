@@ -1,6 +1,4 @@
-// Shapes a comparison (compare.ts) of two results files into the tables the compare page (page-compare.ts) draws:
-// per render screen, each figure's A and B medians with their min–max, scaled to A's median; the single figures'
-// relative change; and the two runs' frame-interval CDFs where both files carry raw samples.
+// Shapes a comparison of two results files into the tables the compare page draws.
 import { compareRuns, type CompareRow, type CompareVerdict } from './compare.ts';
 import { screenReports, type ResultsJson } from './report-data.ts';
 
@@ -9,7 +7,7 @@ export interface CompareData {
   nameA: string;
   nameB: string;
   counts: Record<CompareVerdict, number>;
-  /** Render figures: value ÷ A's median (1 = unchanged), with each run's min–max the same way. */
+  /** Value ÷ A's median (1 = unchanged), each run's min–max the same way. */
   spread: {
     screen: string;
     figure: string;
@@ -19,7 +17,7 @@ export interface CompareData {
     hi: number;
     verdict: CompareVerdict;
   }[];
-  /** Figures measured once (not render): relative change in %. */
+  /** Relative change in %. */
   single: { figure: string; change: number; verdict: CompareVerdict }[];
   cdf: { screen: string; series: string; x: number; y: number }[];
   table: { figure: string; a: string; b: string; change: string; verdict: CompareVerdict }[];

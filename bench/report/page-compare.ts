@@ -1,5 +1,4 @@
-// Runs in the compare page (serialised like page-report.ts): draws compare-data.ts's tables with Observable Plot.
-// Keep it free of imports and outer references; types only.
+// Runs in the compare page, serialised like page-report.ts: keep it free of imports and outer references.
 import type * as PlotNs from '@observablehq/plot';
 import type { CompareData } from './compare-data.ts';
 import type { pageKit as PageKitFn } from './page-kit.ts';

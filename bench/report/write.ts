@@ -1,5 +1,4 @@
-// Writes the HTML files, both local and ignored by git: the report of one results file (bench/results/tmp/<name>.html)
-// and the comparison of two (bench/results/tmp/compare/compare-<A>-vs-<B>.html, plus the table for the terminal).
+// Writes the HTML report and comparison files, both local and ignored by git.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { BENCH_TMP } from '../lib/client-build.ts';
@@ -14,7 +13,7 @@ function readResults(path: string): ResultsJson {
   return JSON.parse(readFileSync(path, 'utf8')) as ResultsJson;
 }
 
-/** The report's path for a results file: its name with .html, in the bench's ignored directory. */
+/** In the bench's ignored directory. */
 export function reportPathOf(jsonPath: string): string {
   return join(BENCH_TMP, basename(jsonPath, '.json') + '.html');
 }

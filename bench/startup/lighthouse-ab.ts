@@ -1,7 +1,4 @@
-// Lighthouse A/B of start-up builds (bench/README.md "Start-up"): each build behind its own
-// bench server, audited in turn within each round (A, B, … then A again), so a loaded machine's drift falls on every
-// build alike; one calibrated slowdown for all (from the first build's default run: the same weak phone throughout).
-// npx tsx bench/startup/lighthouse-ab.ts --dist=A,B --names=base,heads [--rounds=3] [--pages=/,/#/trade]
+// Lighthouse A/B of start-up builds, audited in turn each round so a loaded machine's drift falls on every build alike.
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
@@ -59,8 +56,7 @@ try {
 } finally {
   for (const s of servers) await s.stop();
 }
-// Each build against the first within the same round (like with like): the median of those differences, first − build
-// (positive: what the first build buys), then each build's own medians.
+// Each build against the first within the same round (like with like); positive: what the first build buys.
 const ok = runs.filter((r) => r.run.error === null);
 const pick = (f: (r: LighthouseRun) => number | null) => (xs: readonly LighthouseRun[]) =>
   median(xs.map(f).filter((x): x is number => x !== null)).toFixed(0);

@@ -1,6 +1,4 @@
-// Where a built file's line and column came from, by its source map (base64 VLQ mappings, decodeVlq of
-// report/chunk-sources.ts): the task split names a sampled function by its source file and line, not by the
-// minified name.
+// Maps a built file's line and column to its source, so the task split names functions by source, not minified name.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeVlq } from '../report/chunk-sources.ts';
@@ -10,13 +8,13 @@ export interface SourceMapJson {
   mappings?: string;
 }
 
-/** A lookup of generated (0-based line, 0-based column) → "source:line" (1-based), or null where nothing maps. */
+/** Lines and columns 0-based in, "source:line" 1-based out; null where nothing maps. */
 export function sourcePositions(
   map: SourceMapJson,
   decode: (segment: string) => number[],
 ): (line: number, column: number) => string | null {
   const sources = (map.sources ?? []).map((s) => s.replace(/^(?:\.\.\/)+/, ''));
-  // Per generated line: [column, source index, original line] of each segment that maps, in column order.
+  // Per generated line, the segments that map, in column order.
   const lines: [number, number, number][][] = [];
   let source = 0;
   let origLine = 0;
@@ -46,7 +44,7 @@ export function sourcePositions(
   };
 }
 
-/** "assets/x-Hash.js:12:345" of a served URL → "src/…:line" through the build's map (the built place if none). */
+/** The built place when the build has no map. */
 export function builtLocator(dist: string): (url: string, line: number, column: number) => string {
   const maps = new Map<string, ((l: number, c: number) => string | null) | null>();
   return (url, line, column) => {
