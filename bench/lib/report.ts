@@ -25,15 +25,11 @@ export interface Sections {
   bundle: BundleReport | null;
   lighthouse: LighthouseRun[] | null;
   fanout: FanoutResult | null;
-  /** Absent in results written before the section existed. */
+  /** This and the sections below are absent in results written before they existed. */
   engine?: EngineBenchRow[] | null;
-  /** Optional like `engine`. */
   cluster?: ClusterResult | null;
-  /** Optional like `engine`. */
   feeds?: FeedsResult | null;
-  /** Optional like `engine`. */
   interactions?: InteractionsResult | null;
-  /** Optional like `engine`. */
   copy?: CopyBenchResult | null;
 }
 
@@ -200,7 +196,7 @@ export function targetsOf(s: Sections): TargetCheck[] {
       'MB',
     ),
   );
-  // Goal 6 is set on PostgreSQL; each concurrency is checked on its own (both figures must hold in the same run).
+  // The goal is set on PostgreSQL; each concurrency is checked on its own (both figures must hold in the same run).
   for (const r of s.fanout?.rest.filter((x) => x.db === 'postgres') ?? []) {
     const p = `server: order submit on PostgreSQL ×${r.concurrency}`;
     out.push(

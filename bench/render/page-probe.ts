@@ -89,7 +89,7 @@ export function pageProbe(marks: { start: string; end: string }): void {
     else for (const [k, x] of Object.entries(v)) n += k.length + 4 + sizeOf(x, depth + 1);
     return n;
   };
-  // Added when the app adds its own listener, so `at` is when the message has been handled; null messages are ticks.
+  // Added after the app's own listener, so `at` is when a message was handled; null data is MessageChannel ticks.
   const counted = new WeakSet<EventTarget>();
   const count = (ev: Event): void => {
     const data = (ev as MessageEvent).data as unknown;

@@ -39,7 +39,7 @@ export function needsAnotherRun(runs: readonly LighthouseRun[]): boolean {
 const range = (xs: number[], digits: number): string =>
   xs.length === 0 ? 'n/a' : `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
 
-/** In the host's own numbers: "scores 71–92; host benchmark index 612–1490; load 1.9–3.4". */
+/** In the host's own numbers: the ranges of scores, host benchmark index and load average. */
 export function spreadReason(runs: readonly LighthouseRun[]): string {
   const bi = runs.map((r) => r.benchmarkIndex).filter((x): x is number => x !== null && x !== undefined);
   const load = runs.map((r) => r.loadAverage).filter((x): x is number => x !== null && x !== undefined);
