@@ -1,5 +1,4 @@
-// The soak run: the server and the load generators in separate processes (and CPUs), so it measures the server.
-// A refusal is data, counted by kind and message; a harness exception is counted, never a crash.
+// The soak run: the server and the load generators in separate processes (and CPUs), so it measures the server alone.
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { LoginResult } from '../../domain/types.ts';
