@@ -1,13 +1,11 @@
-// ESLint for the whole tree (part of `npm test`): type-aware typescript-eslint rules, React hooks rules, and the
-// rooms of docs/architecture.md as import boundaries. The boundary blocks are exported so tests/unit/house/lint-rooms.test.ts
-// can check each one fires without type information.
+// The rooms of docs/architecture.md as import boundaries; blocks are exported so lint-rooms.test.ts can fire each one.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const TS_FILES = ['**/*.ts', '**/*.tsx'];
 
-/** Packages that belong to the browser app's shell; pure domain code and the worker never need them. */
+/** Pure domain code and the worker never need the browser app's shell. */
 const UI_PACKAGES = [
   'react',
   'react-dom',
@@ -20,10 +18,7 @@ const UI_PACKAGES = [
   'virtua',
 ];
 
-/**
- * i18next is ~16 KB gzip the first screen does not need: only src/i18n/engine.ts (a lazy chunk) imports it,
- * and components translate with src/i18n/use-translation.ts (react-i18next is gone).
- */
+/** Only src/i18n/engine.ts (a lazy chunk) imports i18next: the first screen does not need it. */
 const LAZY_I18NEXT = [
   {
     name: 'i18next',
@@ -42,8 +37,7 @@ const restrict = (patterns, paths = []) => ({
 });
 
 const APP_PATTERNS = [
-  // workers/protocol.ts is the one typed API both sides import (its batch layout constants too); anything else of
-  // the worker only as types. The main-thread fallback loads the feed with a dynamic import(), which this allows.
+  // Types only, so the worker's code stays out of the main bundle; the main-thread fallback's dynamic import() passes.
   {
     regex: '(^|/)workers/(?!protocol\\.ts$)',
     allowTypeImports: true,
@@ -62,11 +56,7 @@ const API_PATTERNS = [
 
 const OTHER_PAGE =
   'A page imports its own folder only: move what pages share to src/components/<kind>/, src/state/ or domain/.';
-/**
- * No folder loop between the frame and the screens: src/app/ imports the pages (the router's lazy imports, the
- * layout's hosts) and src/wide/ composes the market and trade panels, so a page imports neither. The desk reaches
- * `/` and `/trade` through components/hooks/desk-slot.ts, which the router fills.
- */
+/** No folder loop: src/app/ imports the pages and src/wide/ composes their panels; the desk comes via desk-slot.ts. */
 const NO_APP = {
   regex: '^(\\.\\./)+(app|wide)/',
   message:
@@ -78,7 +68,7 @@ const PAGE_PATTERNS = [
   { regex: '^\\.\\./[^./][^/]*/', message: OTHER_PAGE },
   { regex: '(^|/)pages/', message: OTHER_PAGE },
 ];
-/** The same from a page's sub-folder (src/pages/trade/order-ticket/): `../chart/…` is its own page, `../../y/…` another. */
+/** From a page's sub-folder, `../chart/…` is its own page and `../../y/…` another. */
 const PAGE_FOLDER_PATTERNS = [
   NO_APP,
   { regex: '^\\.\\./\\.\\./[^./][^/]*/', message: OTHER_PAGE },
@@ -93,7 +83,6 @@ const BELOW_APP = {
   message: 'Components, state and texts sit below the pages: they import nothing of src/app/ or src/wide/.',
 };
 
-/** domain/'s rule at a folder depth: relative imports that climb out of domain/, and packages with I/O or UI. */
 const domainRoom = (name, files, outside) => ({
   name,
   files,
@@ -106,7 +95,6 @@ const domainRoom = (name, files, outside) => ({
   ]),
 });
 
-/** A room beside the app (server/, workers/): nothing of src/, nothing of the other room, no UI package; domain/ is shared. */
 const BACK_ROOMS = { server: 'server', workers: 'worker' };
 const backRoom = (folder, other, uiMessage) => ({
   name: `rooms/${folder}`,
@@ -121,7 +109,6 @@ const backRoom = (folder, other, uiMessage) => ({
   ]),
 });
 
-/** The rooms table of docs/architecture.md, one block per room. */
 export const roomBlocks = [
   domainRoom('rooms/domain', ['domain/*'], ['../*', '../../*']),
   // Its folders (numerics/, format/) import each other with '../'; one more level leaves the room.
@@ -134,8 +121,7 @@ export const roomBlocks = [
     ignores: ['src/api/**'],
     rules: restrict(APP_PATTERNS, LAZY_I18NEXT),
   },
-  // Each page folder is a room of its own: a page imports its own folder, and what pages share lives below
-  // them (src/components/<kind>/, src/state/, domain/); the desk, which composes several screens, is src/wide/.
+  // A page imports its own folder; what pages share lives below them, and the desk that composes them is src/wide/.
   {
     name: 'rooms/pages',
     files: ['src/pages/**'],
@@ -146,7 +132,6 @@ export const roomBlocks = [
     files: ['src/pages/*/*/**'],
     rules: restrict([...APP_PATTERNS, ...PAGE_FOLDER_PATTERNS], LAZY_I18NEXT),
   },
-  // The desk sits above the market and trade pages (it composes their panels) and below src/app/, which loads it.
   {
     name: 'rooms/wide',
     files: ['src/wide/**'],
@@ -166,7 +151,7 @@ export const roomBlocks = [
     files: ['src/components/**', 'src/state/**', 'src/chart/**', 'src/i18n/**'],
     rules: restrict([...APP_PATTERNS, BELOW_PAGES, BELOW_APP], LAZY_I18NEXT),
   },
-  // After the blocks above (the last one that names a file decides): the one module that loads i18next.
+  // The last block that names a file decides, so this one must come after the blocks above.
   {
     name: 'rooms/app-i18n-engine',
     files: ['src/i18n/engine.ts'],
@@ -179,12 +164,7 @@ export const roomBlocks = [
   },
 ];
 
-/**
- * One formatter per rule: numbers are read, scaled and rounded in domain/numerics/ (parse,
- * scale, round, places), shown by domain/format/ (money, price, percent) and decimal.ts (fixed, exactText), and
- * every caller uses them; decimal.js and its constructor stay inside domain/ so nobody's global config changes our
- * rounding.
- */
+/** decimal.js stays inside domain/ so nobody's global config changes our rounding. */
 const FORMATTER_MESSAGE =
   'Round and format through domain/ (numerics/round.ts, format/money-text.ts, format/price.ts, format/percent.ts, decimal.ts fixed/exactText, decimal-text.ts numberText).';
 export const formatterBlocks = [
@@ -237,16 +217,13 @@ export const formatterBlocks = [
   },
 ];
 
-/**
- * Rules the linter keeps (docs/architecture.md conventions 4 and 5): wall time, timers, frames and storage only in the named
- * adapters, everything else gets them injected; every signal created with a name so a debugger shows what changed.
- */
+/** Injected time, timers, frames and storage keep code testable with fakes (docs/architecture.md "Conventions"). */
 const ADAPTERS = [
-  'server/core/system-time.ts', // the server's clock and timers
-  'server/serve.ts', // the process entry: its forced-exit timer outlives every service
-  'src/state/shell/clock.ts', // the page's clock, timers and animation frames
-  'src/state/shell/local-store.ts', // the page's localStorage
-  'workers/feed/browser-deps.ts', // the feed's host: worker or page globals
+  'server/core/system-time.ts',
+  'server/serve.ts', // its forced-exit timer outlives every service
+  'src/state/shell/clock.ts',
+  'src/state/shell/local-store.ts',
+  'workers/feed/browser-deps.ts',
 ];
 const ADAPTER_MESSAGE =
   'Time, timers, frames and storage come from an adapter (eslint.config.js ADAPTERS): take a Clock/Timers/Frames or localStore() instead.';
@@ -274,7 +251,6 @@ export const adapterBlocks = [
       'no-restricted-syntax': ['error', ...adapterSyntax, namedSignals],
     },
   },
-  // The adapters themselves still name their signals.
   { name: 'house/adapters-signals', files: ADAPTERS, rules: { 'no-restricted-syntax': ['error', namedSignals] } },
 ];
 
@@ -286,8 +262,7 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked.map((c) => ({ ...c, files: TS_FILES })),
   {
     files: TS_FILES,
-    // The type-aware rules read one program of every file (tsconfig.json), not four: the type worlds of
-    // docs/architecture.md convention 3 are the type-check's to enforce.
+    // One program, not four: the type worlds are the type-check's to enforce (docs/architecture.md "Conventions").
     languageOptions: {
       parserOptions: {
         projectService: true,
@@ -311,7 +286,7 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
       // Our client and Fastify handlers are async by contract even when a branch awaits nothing.
       '@typescript-eslint/require-await': 'off',
-      // TypeScript itself reports undefined names with type information; no-undef knows no TS globals.
+      // TypeScript reports undefined names with type information; no-undef knows no TS globals.
       'no-undef': 'off',
     },
   },
@@ -321,8 +296,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
-    // Tests build fixtures by hand: reading what they just created is not an unchecked assumption; vitest's
-    // asymmetric matchers (expect.any, expect.stringMatching) and vi.importActual are typed `any` by the library.
+    // Fixtures are read right after being built; vitest's asymmetric matchers and vi.importActual are typed `any`.
     files: ['tests/**', 'bench/**'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

@@ -1,6 +1,4 @@
-// A money amount typed by a trader (a deposit, a withdrawal, a fund subscription): one rule for the app's forms and
-// the server's routes. Plain decimal text only: no sign, exponent, spaces, thousands separators or NaN; above zero;
-// at most `places` decimals; at most `max`. The answer is the i18n error key under `errors.` or the exact value.
+// A typed money amount, one rule for the forms and the routes: plain decimal text only, never rewritten.
 import { dec, type Dec } from './decimal.ts';
 import { positiveNumberProblem } from './decimal-text.ts';
 
@@ -12,9 +10,9 @@ export interface AmountRule {
   max: string;
 }
 
-/** Two decimals (cents) up to ten million: USD, and wires in any bank currency. */
+/** Cents up to ten million: USD, and wires in any bank currency. */
 export const USD_AMOUNT: AmountRule = { places: 2, max: '10000000' };
-/** Coins: eight decimals (a satoshi), up to a billion units. */
+/** A satoshi's eight decimals, up to a billion units. */
 export const COIN_AMOUNT: AmountRule = { places: 8, max: '1000000000' };
 
 export function parseAmount(

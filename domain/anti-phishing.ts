@@ -1,6 +1,4 @@
-// The anti-phishing phrase's rule, one for the form and the server (docs/notifications.md "Anti-phishing phrase"): a
-// short phrase the trader picks, printed in every e-mail and SMS about the account, so a message without it is
-// forged. Letters and digits of any script, spaces and a little punctuation; no markup, no link, no control character.
+// The anti-phishing phrase's rule for the form and the server (docs/notifications.md "Anti-phishing phrase").
 
 export const PHRASE_MIN = 4;
 export const PHRASE_MAX = 32;
@@ -9,7 +7,7 @@ const ALLOWED = /^[\p{L}\p{M}\p{N} .,!?'_-]+$/u;
 
 export type PhraseCheck = { valid: true; phrase: string | null } | { valid: false };
 
-/** Valid: the phrase to keep (trimmed, inner spaces folded), or null to clear it (empty). */
+/** null clears it (empty). */
 export function checkPhrase(raw: string): PhraseCheck {
   const phrase = raw.trim().replace(/\s+/g, ' ');
   if (phrase === '') return { valid: true, phrase: null };

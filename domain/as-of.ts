@@ -1,5 +1,4 @@
-// The age of last-known data, one rule for the app (src/i18n/format.ts formatAsOf) and index.html's inline paint
-// (src/boot/): the time of day when it is from today, the date otherwise (short: it fits a row).
+// The age of last-known data, one rule for the app and the inline paint; short, so it fits a row.
 const CLOCK_OPTIONS: Readonly<Intl.DateTimeFormatOptions> = { hour: '2-digit', minute: '2-digit' };
 const DAY_OPTIONS: Readonly<Intl.DateTimeFormatOptions> = { month: 'short', day: 'numeric' };
 

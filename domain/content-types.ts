@@ -1,9 +1,9 @@
-// Wire types of the content screens (docs/contract.md §3 News, Trader; invite, complaint mail, announcement), shared by app and server.
+// Wire types of the content screens (docs/contract.md §3), shared by app and server.
 import type { Language } from './types.ts';
 
 export interface NewsItem {
   id: number;
-  /** The language of title, desc (and content) as served: another than the reader's is a fallback, marked on screen. */
+  /** Another language than the reader's is a fallback, marked on screen. */
   lang: Language;
   title: string;
   desc: string;
@@ -12,7 +12,7 @@ export interface NewsItem {
 }
 
 export interface NewsDetail extends NewsItem {
-  content: string; // HTML, sanitised by the server; the app sanitises it again before inserting it
+  content: string; // sanitised by the server, and again by the app before inserting it
 }
 
 export interface Paged<T> {
@@ -20,10 +20,10 @@ export interface Paged<T> {
   total: number;
 }
 
-/** One row of /api/follow/list. Rates and win rate are percent with 2 decimals; profit USD with 2 decimals. */
+/** Rates and win rate are percent with 2 decimals; profit USD with 2 decimals. */
 export interface Trader {
-  rank: number; // 1-based position in the whole ranking
-  user: string; // display name (masked for real users)
+  rank: number; // 1-based, in the whole ranking
+  user: string; // masked for real users
   code: string; // the variety traded most over the three weeks
   multiple: number; // the multiplier used most
   three_week_rate: string;
@@ -36,7 +36,7 @@ export interface Trader {
   is_sample: number;
 }
 
-/** A ranked trader in the glossary's words: `leverage` is the wire's `multiple` (server/routes/content.ts, src/api). */
+/** `leverage` is the wire's `multiple` (docs/glossary.md). */
 export type RankedTrader = Omit<Trader, 'multiple'> & { leverage: number };
 
 export interface InviteInfo {
@@ -49,7 +49,7 @@ export interface Announcement {
   content: string; // plain text, paragraphs separated by blank lines
 }
 
-/** The register link an invite shares: the app's own address with the hash route of docs/contract.md §2. */
+/** The hash route of docs/contract.md §2, on the app's own address. */
 export function inviteLink(appBase: string, code: string): string {
   return `${appBase.replace(/[#?].*$/, '')}#/register?invite_code=${encodeURIComponent(code)}`;
 }

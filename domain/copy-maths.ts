@@ -1,6 +1,4 @@
-// The copy-trading rules as exact decimals (docs/copy-trading.md): a copied trade's size, the copied partial close,
-// the slippage guard, stops at the same distance, the copy stop-loss level and the performance fee above a
-// high-water mark. Pure: the server books with them, the copy sheet previews with them.
+// The copy-trading rules (docs/copy-trading.md), shared so the copy sheet previews exactly what the server books.
 import { ProjectDecimal, dec, roundDown, type Dec, type DecInput } from './decimal.ts';
 import type { Side } from './trade-maths.ts';
 
@@ -24,25 +22,23 @@ export interface SizingInput {
   providerEquity: DecInput;
   copyEquity: DecInput;
   multiplier: DecInput;
-  /** The follower's leverage cap: the copied notional never exceeds cap × copy equity. */
+  /** The copied notional never exceeds cap × copy equity. */
   leverageCap: number;
   contractSize: DecInput;
-  /** The follower's open side price. */
   price: DecInput;
   lots: LotRule;
 }
 
 export type Sized = { ok: true; lots: Dec } | { ok: false; reason: 'below_min_lot'; wanted: Dec };
 
-/** Rounds down to a whole number of steps (never up: a copy never takes more than its share). */
+/** Never up: a copy never takes more than its share. */
 export function floorToStep(v: DecInput, step: DecInput): Dec {
   const s = dec(step);
   if (s.lte(0)) return dec(v);
   return dec(v).div(s).floor().times(s);
 }
 
-/** Follower lots = provider lots × (copy equity ÷ provider equity) × multiplier, capped by the leverage cap and the
- * instrument's maximum, rounded down to the step; below the minimum a skip with the lots it would have been. */
+/** Below the minimum it is a skip, reporting the lots it would have been. */
 export function copiedLots(s: SizingInput): Sized {
   const providerEquity = dec(s.providerEquity);
   const copyEquity = dec(s.copyEquity);
@@ -56,7 +52,7 @@ export function copiedLots(s: SizingInput): Sized {
   return { ok: true, lots: stepped };
 }
 
-/** The leverage of a copied order: the provider's, or the largest offered at or below the cap (null: none offered). */
+/** null: none offered. */
 export function copiedMultiple(providerMultiple: number, offered: readonly number[], cap: number): number | null {
   if (providerMultiple === 0) return 0; // fixed margin: no leverage to pick
   if (providerMultiple <= cap) return providerMultiple;
@@ -64,8 +60,7 @@ export function copiedMultiple(providerMultiple: number, offered: readonly numbe
   return fits.length === 0 ? null : Math.max(...fits);
 }
 
-/** The lots a copy closes when the provider closed `fraction` = closed ÷ held: the same fraction rounded down to the
- * step; all of it (null) when the rest would fall below the minimum lot or nothing would be left. */
+/** All of it (null) when the rest would fall below the minimum lot or nothing would be left. */
 export function copiedPartLots(held: DecInput, closed: DecInput, providerHeld: DecInput, rule: LotRule): Dec | null {
   const part = floorToStep(dec(held).times(closed).div(providerHeld), rule.step);
   const rest = dec(held).minus(part);
@@ -74,15 +69,14 @@ export function copiedPartLots(held: DecInput, closed: DecInput, providerHeld: D
   return part;
 }
 
-/** True when the follower's open price is further than `percent` from the provider's fill in the follower's
- * disfavour (a buy dearer, a sell cheaper): the open is skipped. */
+/** Only the follower's disfavour counts (a buy dearer, a sell cheaper): a better price is never skipped. */
 export function slipped(side: Side, providerPrice: DecInput, followerPrice: DecInput, percent: DecInput): boolean {
   const p = dec(providerPrice);
   const worse = side === 'buy' ? dec(followerPrice).minus(p) : p.minus(dec(followerPrice));
   return worse.gt(p.times(percent).div(100));
 }
 
-/** A stop at the same distance from the follower's entry as the provider's from theirs (null: none). */
+/** The same distance from the follower's entry as the provider's from theirs. */
 export function sameDistance(stop: DecInput, providerEntry: DecInput, followerEntry: DecInput): Dec | null {
   const s = dec(stop);
   if (s.isZero()) return null;
@@ -90,7 +84,6 @@ export function sameDistance(stop: DecInput, providerEntry: DecInput, followerEn
   return moved.gt(0) ? moved : null;
 }
 
-/** The copy equity at which the copy stop-loss closes everything: net invested × (1 − percent ÷ 100). */
 export function stopLossLevel(netInvested: DecInput, percent: number): Dec {
   return dec(netInvested)
     .times(100 - percent)
@@ -99,11 +92,10 @@ export function stopLossLevel(netInvested: DecInput, percent: number): Dec {
 
 export interface FeeSettlement {
   fee: Dec;
-  /** The high-water mark after the settlement. */
   mark: Dec;
 }
 
-/** fee = floor_cent(fee % × max(0, equity − mark)); the mark rises to the equity after the fee when one was due. */
+/** The fee is only on gains above the high-water mark, which rises to the equity after the fee. */
 export function performanceFee(equity: DecInput, mark: DecInput, feePercent: number): FeeSettlement {
   const gain = dec(equity).minus(mark);
   if (gain.lte(0) || feePercent === 0) return { fee: dec(0), mark: dec(mark) };
@@ -111,7 +103,6 @@ export function performanceFee(equity: DecInput, mark: DecInput, feePercent: num
   return { fee, mark: dec(equity).minus(fee) };
 }
 
-/** The mark after a withdrawal of `amount` from a copy of `equity`: lowered in proportion. */
 export function markAfterWithdrawal(mark: DecInput, amount: DecInput, equity: DecInput): Dec {
   const e = dec(equity);
   if (e.lte(0)) return dec(0);

@@ -1,9 +1,7 @@
-// A provider's statistics that deposits cannot game (docs/copy-trading.md "Statistics that cannot be gamed"): the
-// time-weighted return (the run cut at every deposit and withdrawal, each piece's return chained), its maximum
-// drawdown, and the 1–10 risk score's formula. Pure: the server reads the events from the ledger.
+// A provider's statistics that deposits cannot game (docs/copy-trading.md "Statistics that cannot be gamed").
 import { ProjectDecimal, dec, type Dec, type DecInput } from './decimal.ts';
 
-/** One change of a trading account's equity: a trading result (P&L, fee, swap) or money moved in (+) or out (−). */
+/** A trading result (P&L, fee, swap), or money moved in (+) or out (−), which must not count as a return. */
 export interface EquityEvent {
   at: number;
   kind: 'result' | 'flow';
@@ -11,14 +9,13 @@ export interface EquityEvent {
 }
 
 export interface Performance {
-  /** Time-weighted return as a ratio (0.21 = 21 %); 0 with no money in. */
+  /** A ratio (0.21 = 21 %); 0 with no money in. */
   twr: Dec;
-  /** Largest fall of the time-weighted index from a previous peak, as a ratio (0.1 = 10 %). */
+  /** From a previous peak of the time-weighted index, as a ratio. */
   maxDrawdown: Dec;
 }
 
-/** The time-weighted return and drawdown of the events at or after `from` (the equity before it is the start);
- * `onIndex` sees the time-weighted index (1 at `from`) after each of those events. */
+/** The equity before `from` is the start; `onIndex` sees the index (1 at `from`) after each event. */
 export function performance(
   events: readonly EquityEvent[],
   from = -Infinity,
@@ -56,8 +53,7 @@ export function performance(
   return { twr: index().minus(1), maxDrawdown: drawdown };
 }
 
-/** The time-weighted index (1 at `from`) at the end of each of `points` steps after `from`: an equity curve that a
- * deposit or withdrawal does not move. */
+/** An equity curve that a deposit or withdrawal does not move. */
 export function indexCurve(events: readonly EquityEvent[], from: number, step: number, points: number): Dec[] {
   const out: Dec[] = [];
   let last = dec(1);
@@ -71,9 +67,9 @@ export function indexCurve(events: readonly EquityEvent[], from: number, step: n
 }
 
 export interface RiskInputs {
-  /** Daily returns of the time-weighted index over the last 90 days (ratios). */
+  /** Ratios over the last 90 days. */
   dailyReturns: readonly DecInput[];
-  /** Average leverage used: notional ÷ equity. */
+  /** notional ÷ equity. */
   leverage: DecInput;
   /** Σ (instrument's share of notional)²: 1 for one instrument. */
   concentration: DecInput;

@@ -1,5 +1,4 @@
-// The copy-trading wire shapes (docs/api.md "Copy trading"): a provider as the Copy tab lists it, and a follower's
-// copy as "My copies" shows it. Money as exact decimal text.
+// The copy-trading wire shapes (docs/api.md "Copy trading"); money as exact decimal text.
 
 export interface CopyProvider {
   provider_id: number;
@@ -9,23 +8,22 @@ export interface CopyProvider {
   min_amount: string;
   copiers: number;
   is_demo: number;
-  /** Time-weighted returns in percent with 2 decimals (docs/copy-trading.md "Statistics that cannot be gamed"). */
+  /** Time-weighted (docs/copy-trading.md "Statistics that cannot be gamed"). */
   return_30d: string;
   return_all: string;
-  /** Largest fall of the time-weighted index from a peak, percent with 2 decimals. */
+  /** Of the time-weighted index from a peak. */
   max_drawdown: string;
   win_rate: string;
-  /** Closed positions. */
   trades: number;
-  /** Days since the account's first money record (the track record's length). */
+  /** Since the account's first money record: the track record's length. */
   days: number;
-  /** The time-weighted index (4 decimals) at the end of each of the last 30 days: the equity curve. */
+  /** The time-weighted index at the end of each of the last 30 days. */
   curve: string[];
   /** 1 (calm) to 10: volatility of daily returns, leverage used and concentration over 90 days. */
   risk_score: number;
 }
 
-/** A published trader's own view of their copiers (published 0: the caller is not a provider; the rest zero). */
+/** published 0: the caller is not a provider, and the rest is zero. */
 export interface CopyProviderSelf {
   published: number;
   name: string;
@@ -34,17 +32,16 @@ export interface CopyProviderSelf {
   min_amount: string;
   is_demo: number;
   suspended: number;
-  /** 1 when the provider took themselves off the list (published stays 1: their copies may still run). */
+  /** published stays 1 while delisted: their copies may still run. */
   unpublished: number;
-  /** Running copies (active and paused). */
+  /** Active and paused. */
   copiers: number;
-  /** The running copies' live equity. */
   aum: string;
-  /** Performance fees settled to the provider, over every copy ever. */
+  /** Over every copy ever. */
   fees_earned: string;
 }
 
-/** One open position of a copy, with the provider's entry beside the follower's (empty when unlinked). */
+/** The provider's entry is empty when unlinked. */
 export interface CopyPosition {
   id: number;
   code: string;

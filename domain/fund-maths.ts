@@ -1,13 +1,11 @@
-// docs/contract.md §9 fund maths, one rule for the subscribe sheet and the server: daily profit = dividend_percentage × amount
-// / 100 (4 decimals, rounded down: never pay a fraction more than promised), total = lock days × daily profit,
-// penalty = amount × liquidated_damages / 100 (to the cent, half up); and the subscription amount's check.
+// docs/contract.md §9 fund maths for the subscribe sheet and the server; profit rounds down: never more than promised.
 import { parseAmount, USD_AMOUNT, type AmountError } from './amount-input.ts';
 import { dec, halfUp, roundDown, type Dec, type DecInput } from './decimal.ts';
 import { trimZeros } from './decimal-text.ts';
 import type { Fund } from './fund-types.ts';
 import { DAY_MS } from './time.ts';
 
-/** A fund day, when FUND_DAY_MS does not shorten it for a demo: a calendar day. Income falls due once per fund day. */
+/** FUND_DAY_MS may shorten it for a demo. Income falls due once per fund day. */
 export const DEFAULT_FUND_DAY_MS = DAY_MS;
 
 export const DAY_PROFIT_PLACES = 4;
@@ -32,11 +30,7 @@ export type FundAmountCheck =
       params: Record<string, string | number>;
     };
 
-/**
- * A subscription amount against its fund, one rule for the subscribe screen (before its confirm sheet) and
- * /api/fund/buy: required (docs/contract.md §5 'input lock number'), a plain positive USD amount (amount-input.ts), at least
- * the fund's minimum, at most its maximum. The error is the i18n key under `errors.` with its parameters.
- */
+/** docs/contract.md §5 'input lock number'; the error is an i18n key under `errors.` with its parameters. */
 export function checkFundAmount(
   text: string,
   fund: Pick<Fund, 'staring_sub_amount' | 'max_sub_amount'>,

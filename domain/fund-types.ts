@@ -1,10 +1,9 @@
-// Wire types of the fixed-term funds (docs/contract.md §3 Mining fund, Subscription, Income item; §7 /api/fund/*).
-// Amounts are exact decimal strings; times "YYYY-MM-DD HH:mm:ss" UTC. Lists are paged with `last_page`.
+// Wire types of the fixed-term funds (docs/contract.md §3, §7): amounts as exact decimal strings, times UTC.
 import type { Language } from './types.ts';
 
 export interface Fund {
   id: number;
-  /** The language of title and desc as served: another than the reader's is a fallback, marked on screen. */
+  /** Another language than the reader's is a fallback, marked on screen. */
   lang: Language;
   title: string;
   image: string;

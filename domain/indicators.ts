@@ -1,11 +1,9 @@
-// The chart's indicators as plain data: which ones a trader shows and with what parameters, the rules a
-// parameter must meet, and the lines each one draws. The worker computes the values (workers/indicators.ts); the
-// chart draws the lines; the settings sheet edits these settings; the server keeps them per account.
+// The chart's indicators as plain data, shared by the worker that computes them, the sheet, the chart and the server.
 import { isDecimalText } from './decimal-text.ts';
 
 export type IndicatorKind = 'ma' | 'ema' | 'boll' | 'vol' | 'macd' | 'rsi' | 'kdj';
 
-/** Price-pane overlays first, then the kinds that take a pane of their own, in the order panes stack. */
+/** Overlays first, then the pane kinds in the order panes stack. */
 export const INDICATOR_KINDS: readonly IndicatorKind[] = ['ma', 'ema', 'boll', 'vol', 'macd', 'rsi', 'kdj'];
 export const PANE_KINDS: ReadonlySet<IndicatorKind> = new Set<IndicatorKind>(['vol', 'macd', 'rsi', 'kdj']);
 
@@ -16,19 +14,18 @@ export interface IndicatorSetting {
 export type IndicatorSettings = Record<IndicatorKind, IndicatorSetting>;
 
 interface ParamRule {
-  /** i18n key of the parameter's name (chart.ind_param_*). */
   name: string;
   def: number;
   max: number;
-  /** Whole numbers only (every bar count); BOLL's width is the one decimal. */
+  /** BOLL's width is the one decimal: every other parameter counts bars. */
   integer: boolean;
-  /** A count of bars: it cannot exceed the history the chart holds. */
+  /** It cannot exceed the history the chart holds. */
   bars: boolean;
 }
 
 const bars = (name: string, def: number, max = 500): ParamRule => ({ name, def, max, integer: true, bars: true });
 
-/** Parameters per kind, in order (the contract leaves them open; the defaults are the ones MT5, Binance and TradingView use). */
+/** The contract leaves them open; the defaults are the ones MT5, Binance and TradingView use. */
 export const PARAM_RULES: Readonly<Record<IndicatorKind, readonly ParamRule[]>> = {
   ma: [
     bars('chart.ind_param_period', 5),
@@ -47,7 +44,7 @@ export const PARAM_RULES: Readonly<Record<IndicatorKind, readonly ParamRule[]>> 
   kdj: [bars('chart.ind_param_length', 9), bars('chart.ind_param_k', 3, 50), bars('chart.ind_param_d', 3, 50)],
 };
 
-/** Panes below the price a chart shows at most: two on a phone, three on a desk. */
+/** Two on a phone, three on a desk. */
 export const MAX_PANES = { phone: 2, desk: 3 } as const;
 
 export function defaultIndicatorSettings(): IndicatorSettings {
@@ -56,16 +53,12 @@ export function defaultIndicatorSettings(): IndicatorSettings {
   return out;
 }
 
-/** A refusal: the i18n key and its values (chart.ind_err_*). */
 export interface ParamError {
   key: string;
   values?: Record<string, number>;
 }
 
-/**
- * One typed parameter, checked: a number (no letters), above 0, whole where it counts bars, at most its maximum,
- * and no longer than the history the chart has (`historyBars`, when known).
- */
+/** `historyBars`, when known, caps a bar count: a period cannot be longer than the history the chart holds. */
 export function checkParam(
   kind: IndicatorKind,
   index: number,
@@ -85,7 +78,6 @@ export function checkParam(
   return { value };
 }
 
-/** One kind's stored setting, checked against the same rules as the sheet (null when it breaks one). */
 function settingOf(kind: IndicatorKind, v: unknown): IndicatorSetting | null {
   if (!v || typeof v !== 'object') return null;
   const { on, params } = v as { on?: unknown; params?: unknown };
@@ -94,7 +86,7 @@ function settingOf(kind: IndicatorKind, v: unknown): IndicatorSetting | null {
   return ok ? { on, params: params as number[] } : null;
 }
 
-/** Settings from storage or the network: a kind that breaks the rules gets its default. */
+/** A kind that breaks the rules gets its default, so one bad setting does not lose the rest. */
 export function sanitiseSettings(raw: unknown): IndicatorSettings {
   const out = defaultIndicatorSettings();
   if (!raw || typeof raw !== 'object') return out;
@@ -103,7 +95,7 @@ export function sanitiseSettings(raw: unknown): IndicatorSettings {
   return out;
 }
 
-/** True when every kind is present and keeps the rules, and nothing else is there (the server refuses the rest). */
+/** Nothing beyond the known kinds: the server refuses the rest. */
 export function isValidSettings(raw: unknown): raw is IndicatorSettings {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return false;
   const src = raw as Record<string, unknown>;
@@ -111,25 +103,21 @@ export function isValidSettings(raw: unknown): raw is IndicatorSettings {
   return INDICATOR_KINDS.every((k) => settingOf(k, src[k]) !== null);
 }
 
-/** The pane kinds switched on, in stacking order. */
 export function panesOn(s: IndicatorSettings): IndicatorKind[] {
   return INDICATOR_KINDS.filter((k) => PANE_KINDS.has(k) && s[k].on);
 }
 
-/** One line an indicator draws: `pane` 0 is the price pane; `label` is shown as is (names, not words). */
+/** `label` is shown as is (names, not words). */
 export interface IndicatorLine {
   kind: IndicatorKind;
   label: string;
   pane: number;
   style: 'line' | 'histogram';
-  /** Colour slot, 0…5 (the chart maps it to a CSS custom property). */
+  /** 0…5; the chart maps it to a CSS custom property. */
   tone: number;
 }
 
-/**
- * The lines the settings draw, in a fixed order: the worker's value arrays and the chart's series follow it.
- * Pane kinds beyond `maxPanes` are not drawn (the sheet refuses them; stored settings from a desk may have three).
- */
+/** A fixed order, which the worker's value arrays and the chart's series follow; panes past `maxPanes` are dropped. */
 export function indicatorLines(s: IndicatorSettings, maxPanes: number): IndicatorLine[] {
   const out: IndicatorLine[] = [];
   const line = (kind: IndicatorKind, label: string, pane: number, tone: number, style: 'line' | 'histogram' = 'line') =>
@@ -154,10 +142,7 @@ export function indicatorLines(s: IndicatorSettings, maxPanes: number): Indicato
   return out;
 }
 
-/**
- * A line's value as the legend writes it: prices (the price pane, MACD) at the instrument's precision, volume whole,
- * the oscillators (RSI, KDJ) to two places; "--" where the line is not defined (too little history).
- */
+/** Prices at the instrument's precision, volume whole, oscillators to two places; "--" where history is too short. */
 export function indicatorValueText(line: Pick<IndicatorLine, 'kind' | 'pane'>, v: number, precision: number): string {
   if (!Number.isFinite(v)) return '--';
   if (line.kind === 'vol') return Math.round(v).toString();

@@ -1,9 +1,6 @@
-// The one instrument search rule, for the server's trade_list?searchCurrency= and the app's quick filters: a query
-// matches the code, the display code, or a name of the instrument (its common name in the user's language and in
-// English, locales `instrument_names.{Code}`: "gold" and "黃金" find XAU/USD). Case, accents, spaces and punctuation
-// are ignored, so "eur/usd", "EUR USD" and "eurusd" all find EURUSD and "rohol" finds "Rohöl WTI".
+// One search rule for the server's trade_list and the app's filters: "eur/usd", "EUR USD" and "eurusd" find EURUSD.
 
-/** Lower case, accents dropped, only letters and digits kept (any script: 天然氣, النفط, ทองคำ). */
+/** Any script: 天然氣, النفط, ทองคำ; accents dropped so "rohol" finds "Rohöl WTI". */
 export function searchKey(text: string): string {
   return text
     .normalize('NFKD')
@@ -15,7 +12,7 @@ export function searchKey(text: string): string {
 export interface Searchable {
   code: string;
   showCode: string;
-  /** The instrument's names in the user's language and in English (empty when the locales have none). */
+  /** In the user's language and in English, so "gold" and "黃金" both find XAU/USD. */
   names: readonly string[];
 }
 
@@ -25,5 +22,4 @@ export function matchesInstrument(inst: Searchable, query: string): boolean {
   return [inst.code, inst.showCode, ...inst.names].some((field) => searchKey(field).includes(q));
 }
 
-/** The locales key of an instrument's common name. */
 export const instrumentNameKey = (code: string): string => `instrument_names.${code}`;

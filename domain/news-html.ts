@@ -1,10 +1,6 @@
-// What a news story's HTML may hold, stated once: the server's sanitiser (sanitize-html, when a story is stored) and
-// the app's (DOMPurify, before a story is inserted) both build their options from this, so the two lists cannot
-// drift apart again (they had: the app let an `http:` image through that the server dropped). docs/content.md
-// "News HTML: sanitised twice".
+// Read by both sanitisers so the two lists cannot drift (docs/content.md "News HTML: sanitised twice").
 
-/** Structure and text, tables, figures, links and images; `h1` is not among them (the server turns it into h2:
- * the page has its own title). */
+/** No `h1`: the page has its own title (the server turns it into h2). */
 export const NEWS_TAGS = [
   'h2',
   'h3',
@@ -41,8 +37,7 @@ export const NEWS_TAGS = [
   'td',
 ] as const;
 
-/** The attributes each tag keeps from its input. No `style` (CSS expressions, url() beacons), no `class` (the app
- * styles by element), no event handlers. */
+/** No `style` (CSS expressions, url() beacons), no `class` (the app styles by element), no event handlers. */
 export const NEWS_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   a: ['href', 'title'],
   img: ['src', 'alt', 'width', 'height'],
@@ -50,12 +45,10 @@ export const NEWS_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   td: ['colspan', 'rowspan'],
 };
 
-/** What both sanitisers set on every link, whatever the input said: a new browsing context without opener or
- * referrer (links leave the app). */
+/** Links leave the app: a new browsing context without opener or referrer, whatever the input said. */
 export const NEWS_LINK_ATTRIBUTES = { target: '_blank', rel: 'noopener noreferrer nofollow' } as const;
 
-/** The attributes that hold a URL, and the schemes each may use. Images are https only: an `http:` image is mixed
- * content on the https app and tells anyone on the path which story a reader opened. */
+/** Images are https only: an `http:` image is mixed content and tells anyone on the path which story was opened. */
 export const NEWS_URL_SCHEMES = {
   href: ['http', 'https', 'mailto'],
   src: ['https'],
@@ -65,12 +58,7 @@ export type NewsUrlAttribute = keyof typeof NEWS_URL_SCHEMES;
 
 export const isNewsUrlAttribute = (name: string): name is NewsUrlAttribute => Object.hasOwn(NEWS_URL_SCHEMES, name);
 
-/**
- * Whether a URL may stay on `attribute`: a scheme from its list, or a path on this site (`/news/x.svg`). Everything
- * else goes: another scheme, a protocol-relative `//host` (or `/\host`, which browsers read the same way), and any
- * other relative form, so a URL whose scheme is hidden behind a control character or a tab is never kept as
- * "relative".
- */
+/** Other relative forms go too, so a scheme hidden behind a control character is never kept as "relative". */
 export function newsUrlKept(attribute: NewsUrlAttribute, url: string): boolean {
   const value = url.trim();
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1];

@@ -1,7 +1,4 @@
-// Is this a real address on this network? Checked with the network's own checksum, so a mistyped character is
-// refused before money leaves: TRON (TRC20) base58check with the 0x41 prefix; Ethereum (ERC20) 20 bytes of hex
-// with the EIP-55 mixed-case checksum when the case is mixed; Bitcoin base58check (P2PKH, P2SH) or bech32 (segwit
-// v0) / bech32m (taproot and later). Shared by the app's form and the server's bind route.
+// Each network's own checksum, so a mistyped address is refused before money leaves; shared by the form and the server.
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bech32, bech32m, createBase58check } from '@scure/base';
@@ -72,7 +69,7 @@ export function isBitcoinAddress(text: string): boolean {
   return isSegwit(text);
 }
 
-/** The check for a withdraw currency's protocol; an unknown protocol accepts 8–128 letters and digits. */
+/** An unknown protocol accepts 8–128 letters and digits. */
 export function isValidPayoutAddress(protocol: string, address: string): boolean {
   switch (protocol.toUpperCase()) {
     case 'TRC20':

@@ -1,6 +1,4 @@
-// The real-name form's rules, one for the form (checked as typed) and POST /api/user_real/real_name: a name
-// of letters (any script) with spaces, dots, hyphens and apostrophes between them; an ID number of 4 to 30 letters,
-// digits or hyphens. The answer is the i18n key under `errors.`, or null.
+// The real-name rules, one for the form as typed and for POST /api/user_real/real_name; the answer is an errors.* key.
 export const NAME_MAX = 100;
 export const CARD_ID_MIN = 4;
 export const CARD_ID_MAX = 30;
@@ -11,9 +9,7 @@ const CARD_ID_RE = /^[A-Za-z0-9-]+$/;
 export type NameProblem = 'name_required' | 'name_invalid';
 export type CardIdProblem = 'id_number_required' | 'id_number_invalid';
 
-/** The name as it is sent: trimmed, inner runs of spaces made one. */
 export const cleanName = (raw: string): string => raw.trim().replace(/\s+/g, ' ');
-/** The ID number as it is sent: trimmed, upper case. */
 export const cleanCardId = (raw: string): string => raw.trim().toUpperCase();
 
 export function nameProblem(raw: string): NameProblem | null {

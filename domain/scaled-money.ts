@@ -1,16 +1,13 @@
-// Exact money on the worker's hot path: a holding's P&L as scaled BigInt integers (numerics/), rounded exactly like
-// money() (half away from zero, decimal.js ROUND_HALF_UP). A quote's P&L costs a subtraction, a multiplication and
-// one rounding division instead of a chain of decimal.js objects. tests/unit/domain/scaled-money.test.ts and
-// tests/unit/house/money-agreement.test.ts check it against the decimal reference to the last digit.
+// Money on the worker's hot path as scaled BigInts, rounded exactly like money() (money-agreement.test.ts checks).
 import { parseScaled, type Scaled } from './numerics/parse.ts';
 import { MONEY_PLACES, pow10n, RATIO_PLACES } from './numerics/places.ts';
 import { divRound } from './numerics/round.ts';
 import { rescale, roundTo, scaledText } from './numerics/scale.ts';
 
-/** A holding prepared once: P&L per quote is then (current − open) × factor, rounded to micro-USD. */
+/** Prepared once, so a quote's P&L costs a subtraction, a multiplication and one rounding division. */
 export interface ScaledPosition {
   open: Scaled;
-  /** lots × units per lot, with the sign of the side (negative for a sell). */
+  /** Signed by side: negative for a sell. */
   factor: Scaled;
 }
 
@@ -29,7 +26,7 @@ export function scaledPosition(
   };
 }
 
-/** P&L in micro-USD (10^-MONEY_PLACES), exactly positionPnl() of domain/trade-maths.ts. */
+/** Exactly positionPnl() of domain/trade-maths.ts. */
 export function pnlMicros(p: ScaledPosition, current: string): bigint {
   const cur = parseScaled(current);
   const places = Math.max(cur.places, p.open.places);
@@ -37,10 +34,9 @@ export function pnlMicros(p: ScaledPosition, current: string): bigint {
   return roundTo(move * p.factor.units, places + p.factor.places, MONEY_PLACES);
 }
 
-/** Money text of micro-USD: exactly MONEY_PLACES decimals. */
 export const microsText = (micros: bigint): string => scaledText(micros, MONEY_PLACES);
 
-/** A ratio a / b as text with RATIO_PLACES decimals (half away from zero); both in the same units. */
+/** Both in the same units. */
 export function ratioOf(a: bigint, b: bigint): string {
   return scaledText(divRound(a * pow10n(RATIO_PLACES), b), RATIO_PLACES);
 }

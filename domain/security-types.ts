@@ -1,4 +1,4 @@
-// The account-security screen's wire shapes (/mine/security, docs/api.md "Account security"). Times are ms epoch.
+// The account-security screen's wire shapes (docs/api.md "Account security"); times are ms epoch.
 
 export interface SessionInfo {
   id: number;
@@ -7,20 +7,20 @@ export interface SessionInfo {
   address: string;
   created_at: number;
   last_seen_at: number;
-  /** The session this request came with ("this device"). */
+  /** "This device". */
   current: boolean;
 }
 
 export interface SecurityOverview {
   second_factor: 0 | 1;
-  /** Unused recovery codes left (0 when the factor is off). */
+  /** 0 when the factor is off. */
   recovery_left: number;
-  /** Until when withdrawals are held (after a password change or a factor reset); 0: not held by the server's clock. */
+  /** After a password change or a factor reset; 0: not held by the server's clock. */
   withdrawals_held_until: number;
   sessions: SessionInfo[];
 }
 
-/** The set-up of a second factor: the secret as text and the otpauth:// URI the QR code carries. */
+/** The secret as text beside the otpauth:// URI the QR code carries. */
 export interface FactorSetup {
   secret: string;
   uri: string;

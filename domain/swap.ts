@@ -1,6 +1,4 @@
-// Overnight swaps (docs/trading.md "Swaps"): when the rollovers fall and what one costs. Pure, shared by the server's
-// swap job and anything that wants to preview a charge. The rollover is a wall-clock time in a time zone (17:00
-// New York by default), so daylight saving moves the UTC instant with the zone, never a fixed UTC hour.
+// Overnight swaps (docs/trading.md "Swaps"); a rollover is a wall-clock time in a zone, so DST moves its UTC instant.
 import { dec } from './decimal.ts';
 import { money, type ContractSpec, type Side } from './trade-maths.ts';
 import type { Lots, Price, Usd } from './units.ts';
@@ -9,26 +7,22 @@ import { DAY_MS } from './time.ts';
 export type SwapMode = 'points' | 'percent';
 
 export interface SwapTerms {
-  /** Per night for a long (buy) position: points per lot, or percent a year of the position's value. Negative = the
-   * trader pays. */
+  /** Points per lot, or percent a year of the position's value; negative = the trader pays. */
   longRate: string;
   shortRate: string;
   mode: SwapMode;
-  /** HH:MM in `timeZone`. */
   rolloverTime: string;
   timeZone: string;
-  /** Day of the week (0 Sunday … 6 Saturday, in `timeZone`) whose rollover counts three nights (the weekend). */
+  /** In `timeZone`: its rollover counts three nights (the weekend). */
   tripleDay: number;
 }
 
 export const DEFAULT_SWAP_SCHEDULE = { rolloverTime: '17:00', timeZone: 'America/New_York', tripleDay: 3 } as const;
-/** Percent a year is charged per night on this many days (the money-market convention for USD). */
+/** The money-market convention for USD. */
 export const SWAP_DAYS_A_YEAR = 360;
 
 export interface Rollover {
-  /** ms epoch of the rollover instant. */
   at: number;
-  /** Nights it pays for: 3 on the triple day, else 1. */
   nights: number;
 }
 
@@ -62,7 +56,6 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** The wall-clock reading of an instant in a zone. */
 function local(at: number, timeZone: string): Local {
   const parts: Record<string, string> = {};
   for (const p of formatter(timeZone).formatToParts(at)) parts[p.type] = p.value;
@@ -71,7 +64,7 @@ function local(at: number, timeZone: string): Local {
   return { y: n('year'), m: n('month'), d: n('day'), weekday: WEEKDAYS.indexOf(parts.weekday ?? ''), wallMs };
 }
 
-/** True when the zone is one Intl knows (a dealer's typo is refused, not read as UTC). */
+/** A dealer's typo is refused, not read as UTC. */
 export function validTimeZone(timeZone: string): boolean {
   try {
     formatter(timeZone);
@@ -81,11 +74,11 @@ export function validTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The UTC instant of a wall-clock time on a local date in a zone (DST-aware: the offset of that very instant). */
+/** DST-aware: the offset of that very instant. */
 export function zonedInstant(y: number, m: number, d: number, hh: number, mm: number, timeZone: string): number {
   const wall = Date.UTC(y, m - 1, d, hh, mm);
   let at = wall - (local(wall, timeZone).wallMs - wall);
-  // The offset at the first guess may differ from the offset at the answer (a DST change in between): once more.
+  // A DST change between the first guess and the answer moves the offset: once more.
   at = wall - (local(at, timeZone).wallMs - at);
   return at;
 }
@@ -95,11 +88,7 @@ export function parseRolloverTime(text: string): { hh: number; mm: number } | nu
   return m ? { hh: Number(m[1]), mm: Number(m[2]) } : null;
 }
 
-/**
- * The rollovers in (fromExclusive, toInclusive], oldest first. Daily: at the rollover time on each local weekday
- * Monday to Friday (none on Saturday and Sunday; the triple day pays for the weekend). With `periodMs` (an
- * accelerated rollover for the soak and demos): every whole number of periodMs, one night each.
- */
+/** (from, to], oldest first; none on weekends (the triple day pays); `periodMs` speeds it up for the soak. */
 export function rolloversBetween(
   fromExclusive: number,
   toInclusive: number,
@@ -116,7 +105,7 @@ export function rolloversBetween(
   }
   const time = parseRolloverTime(terms.rolloverTime) ?? { hh: 17, mm: 0 };
   const start = local(fromExclusive, terms.timeZone);
-  // Walk local calendar days from the day before `from` to the day after `to` (a zone's offset is under a day).
+  // From the day before `from` to the day after `to`: a zone's offset is under a day.
   for (let day = Date.UTC(start.y, start.m - 1, start.d) - DAY_MS; day <= toInclusive + 2 * DAY_MS; day += DAY_MS) {
     const date = new Date(day);
     const weekday = date.getUTCDay();
@@ -134,8 +123,7 @@ export function rolloversBetween(
   return out;
 }
 
-/** One rollover's swap for a position (money()-rounded, negative = charged to the trader). Points: lots × units per
- * lot × rate × one price step; percent: lots × units × price × rate / 100 / 360. Times the nights. */
+/** money()-rounded, negative = charged to the trader; percent a year is per SWAP_DAYS_A_YEAR. */
 export function swapAmount(
   terms: Pick<SwapTerms, 'longRate' | 'shortRate' | 'mode'>,
   spec: ContractSpec,

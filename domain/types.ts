@@ -1,5 +1,4 @@
-// Wire types of the REST contract (docs/contract.md §3): field names exactly as the spec writes them.
-// Money and prices travel as decimal strings; kline OHLC as numbers (chart data, never money).
+// The REST contract's wire types (docs/contract.md §3), named as the spec writes them; money as decimal strings.
 
 export interface Envelope<T> {
   code: number; // 1 = success, 999 = session missing or expired, anything else = error with msg
@@ -10,7 +9,7 @@ export interface Envelope<T> {
 export const CODE_OK = 1;
 export const CODE_SESSION = 999;
 export const CODE_ERROR = 0;
-/** The server failed (HTTP 5xx): not the request's fault; the same request may work later. */
+/** Not the request's fault: the same request may work later. */
 export const CODE_INTERNAL = 500;
 
 export interface Multiplier {
@@ -19,11 +18,11 @@ export interface Multiplier {
 
 export interface ForexQuotation {
   Open: string; // trading-day open
-  Close: string; // latest price
-  Change: string; // percent vs Open, 2 decimals, e.g. "-0.35"
+  Close: string;
+  Change: string; // percent vs Open, 2 decimals
   High: string;
   Low: string;
-  Time: number; // ms epoch of the latest tick
+  Time: number;
 }
 
 export interface Instrument {
@@ -34,7 +33,7 @@ export interface Instrument {
   CategoryId: number;
   MarketStatus: 0 | 1; // 1 = open
   PricePrecision: number;
-  Pip: string; // lot step, e.g. "0.01"
+  Pip: string; // lot step
   ForexMinCont: string; // minimum lots
   ForexContNum: string; // units per lot (fixed mode: margin per lot)
   MarginMode: number; // 1 = fixed margin per lot, otherwise leveraged
@@ -49,12 +48,9 @@ export interface Category {
 }
 
 export type Period = '1min' | '5min' | '15min' | '30min' | '60min' | '4hour' | '1day' | '1week';
-/** docs/contract.md §9's six periods: the ones the market stores, each nesting in the next. */
+/** docs/contract.md §9's six periods, each nesting in the next. */
 export const PERIODS: readonly Period[] = ['1min', '5min', '15min', '30min', '60min', '1day'];
-/**
- * Every period a chart offers, shortest first: the contract's six plus 4hour and 1week, which the server builds
- * from its 60min and 1day bars (server/market/bars.ts DERIVED_PERIODS).
- */
+/** 4hour and 1week are built by the server from its 60min and 1day bars (server/market/bars.ts). */
 export const CHART_PERIODS: readonly Period[] = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day', '1week'];
 export const PERIOD_SECONDS: Readonly<Record<Period, number>> = {
   '1min': 60,
@@ -68,7 +64,7 @@ export const PERIOD_SECONDS: Readonly<Record<Period, number>> = {
 };
 
 export interface KlineBar {
-  Time: number; // bar open, seconds since epoch (UTC), aligned to the period
+  Time: number; // bar open in seconds (not ms), aligned to the period
   Open: number;
   High: number;
   Low: number;
@@ -89,32 +85,30 @@ export interface Order {
   Price: string; // open (fill) price; target price while pending
   OriginPrice: string; // price when the order was submitted
   UpdatePrice: string; // latest/close price
-  FactProfits: string; // realised (closed) or floating (holding) P&L, 6 decimals
+  FactProfits: string; // realised (closed) or floating (holding) P&L
   CautionMoney: string; // margin
-  TradeFee: string; // handling fee
+  TradeFee: string;
   TargetLossPrice: string; // "0" = none
   TargetProfitPrice: string; // "0" = none
-  /** Trailing-stop distance, "0" = none; while set, TargetLossPrice is the current trailing stop.
-   * Optional: answers recorded before it (fixtures, an older server) mean none. */
+  /** "0" or absent = none; while set, TargetLossPrice is the current trailing stop. */
   TrailDistance?: string;
   Status: OrderStatus;
   CloseReason: CloseReason | '';
-  CreateTimeHandler: string; // formatted create time (UTC ISO)
-  CompleteTimeHandler: string; // formatted completion time, "" while open
-  /** A pending order's expiry, UTC ISO; "" = good till cancelled. Optional: older answers mean none. */
+  CreateTimeHandler: string; // UTC ISO
+  CompleteTimeHandler: string; // "" while open
+  /** UTC ISO; "" or absent = good till cancelled. */
   ExpireTimeHandler?: string;
-  /** Accrued swap of the position (docs/trading.md "Swaps"), 6 decimals, negative = charged. Optional: older
-   * answers mean none. */
+  /** docs/trading.md "Swaps"; negative = charged, absent = none. */
   Swap?: string;
 }
 
-/** An order as the app and its worker hold it: the wire Order with leverage and margin in the glossary's words. */
+/** The wire Order with leverage and margin in the glossary's words. */
 export interface AppOrder extends Omit<Order, 'Multiple' | 'CautionMoney'> {
   leverage: number; // 0 in fixed-margin mode
   margin: string;
 }
 
-/** The one translation of a wire Order into the app's words, where an answer or a push arrives (docs/glossary.md). */
+/** The one translation, where an answer or a push arrives (docs/glossary.md). */
 export function appOrderOf({ Multiple, CautionMoney, ...rest }: Order): AppOrder {
   return { ...rest, leverage: Multiple, margin: CautionMoney };
 }
@@ -140,7 +134,6 @@ export interface LoginResult {
   user: User;
 }
 
-/** service_link_type 2 opens the support link in a new window; otherwise it is framed in /mine/chat. */
 export const SERVICE_LINK_NEW_WINDOW = 2;
 
 export interface BaseSettings {
@@ -152,12 +145,12 @@ export interface BaseSettings {
 
 export interface Balance {
   balance: string;
-  lock_balance: string; // frozen: margins of open orders + pending withdrawals
-  /** Margins of open orders only: what equity and the risk rate count (absent from older servers). */
+  lock_balance: string; // margins of open orders + pending withdrawals
+  /** What equity and the risk rate count; absent from older servers. */
   margin?: string;
 }
 
-/** The used margin of a balance answer: pending withdrawals are leaving, so they are neither margin nor equity. */
+/** Pending withdrawals are leaving, so they are neither margin nor equity. */
 export const usedMargin = (b: Balance): string => b.margin ?? b.lock_balance;
 
 export interface AreaCode {
@@ -189,7 +182,7 @@ export const LANGUAGES = [
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'hk';
 
-/** A service-provider company (docs/contract.md §3), listed by the main site's search (/api/company/getCompany). */
+/** Listed by the main site's search (/api/company/getCompany). */
 export interface Company {
   id: number;
   name: string;

@@ -1,23 +1,22 @@
-// Wire types of the wallet (docs/contract.md §3, §7 "Funds" and user_real): the contract between the server's wallet routes and
-// the app's money screens. Amounts travel as exact decimal strings; times as "YYYY-MM-DD HH:mm:ss" (UTC).
+// The wallet's wire types (docs/contract.md §3, §7): amounts as exact decimal strings, times "YYYY-MM-DD HH:mm:ss" UTC.
 
-/** GET /api/quickCharge/info: one crypto deposit network (charge_id of a coin charge is its id). */
+/** GET /api/quickCharge/info; a coin charge's charge_id is its id. */
 export interface CoinNetwork {
   id: number;
-  currency_code: string; // e.g. "USDT"
-  protocol_code: string; // e.g. "TRC20"
-  address: string; // where the trader sends the coins
+  currency_code: string;
+  protocol_code: string;
+  address: string;
 }
 
-/** GET /api/quickCharge/symbols: a currency a bank deposit can be made in (bank_coin of wire_info is its id). */
+/** GET /api/quickCharge/symbols; wire_info's bank_coin is its id. */
 export interface BankCoin {
   id: number;
-  name: string; // e.g. "USD"
-  /** Units of this currency one USD buys (as for withdrawals): the form shows a wire's USD value before it is sent. */
+  name: string;
+  /** Units of this currency one USD buys, so the form shows a wire's USD value before it is sent. */
   usd_price: string;
 }
 
-/** GET /api/quickCharge/wire_info?bank_coin=ID: a bank account to wire a deposit to (wire_id is its id). */
+/** GET /api/quickCharge/wire_info?bank_coin=ID; wire_id is its id. */
 export interface DepositBank {
   id: number;
   bank_name: string;
@@ -34,10 +33,10 @@ export const ChargeStatus = { UNCHECKED: 0, FINISHED: 1, REJECTED: 2, INVALID: 3
 /** GET /api/quickCharge/quick_ist?type=0|1&page=N → { data: ChargeRecord[], total }. */
 export interface ChargeRecord {
   id: number;
-  number: string; // what the trader sent, in currency_code, e.g. "250" USDT
+  number: string; // in currency_code
   type: 0 | 1; // 0 coin, 1 bank
   currency_code: string;
-  credited: string; // USD credited when approved (number ÷ the rate at submission), else
+  credited: string; // USD credited when approved: number ÷ the rate at submission
   status: 0 | 1 | 2 | 3; // unchecked, finished, rejected, invalid
   created_at: string;
   remark: string; // the operator's reason when rejected, else ""
@@ -46,17 +45,17 @@ export interface ChargeRecord {
 export const WithdrawType = { COIN: 1, BANK: 2 } as const;
 export const FeeType = { FIXED: 1, RATE: 2 } as const;
 
-/** GET /api/account/draw_symbol_list?type=1|2: a currency one can withdraw in. */
+/** GET /api/account/draw_symbol_list?type=1|2 */
 export interface WithdrawCurrency {
   id: number;
-  code: string; // e.g. "USDT"
-  protocol: string; // e.g. "TRC20"; "" for bank currencies
+  code: string;
+  protocol: string; // "" for bank currencies
   draw_rate: string; // fee_type 1: fixed fee in USD; otherwise percent of the amount
   fee_type: number;
   usd_price: string; // units of this currency one USD buys
 }
 
-/** GET /api/wallet/get_draw_method?draw_type=1|2[&draw_id=currency id]: a saved payout method. */
+/** GET /api/wallet/get_draw_method?draw_type=1|2[&draw_id=currency id] */
 export interface WithdrawMethod {
   id: number;
   type: 1 | 2; // 1 crypto address, 2 bank account
@@ -69,10 +68,9 @@ export interface WithdrawMethod {
   payee_account: string;
   remark: string;
   draw_currency: { id: number; code: string; protocol: string };
-  /** ms epoch from which a withdrawal may go to it (a new method is held: docs/security.md "Payout holds"). */
+  /** ms epoch; a new method is held (docs/security.md "Payout holds"). */
   usable_from: number;
-  /** When a withdrawal to it may go by the server's clock — the later of its own hold and the account's (after a
-   * password or second-factor reset) — or 0 when it may now. Optional: older servers do not send it. */
+  /** The later of its own hold and the account's (after a credential reset), by the server's clock; 0 = now. */
   held_until?: number;
 }
 
@@ -96,7 +94,7 @@ export interface WithdrawRecord {
 
 export const ReviewStatus = { NONE: 0, REVIEWING: 1, VERIFIED: 2 } as const;
 
-/** GET /api/user_real/center. Pictures are private upload URLs (fetched with the session, never public). */
+/** GET /api/user_real/center. Pictures are private upload URLs, fetched with the session. */
 export interface RealNameCenter {
   review_status: 0 | 1 | 2;
   name: string;
@@ -106,34 +104,34 @@ export interface RealNameCenter {
   reason: string; // why the last submission was rejected, else ""
 }
 
-/** A page of a list: the screens stop loading when loaded >= total. */
+/** The screens stop loading when loaded >= total. */
 export interface Paged<T> {
   data: T[];
   total: number;
 }
 
-/** docs/contract.md §9: the wallet is in USD. */
+/** docs/contract.md §9 */
 export const CURRENCY = 'USD';
 
-/** The trading account's figures (`/v1/api/main/account/forexDetail`). */
+/** /v1/api/main/account/forexDetail */
 export interface ForexDetail {
   currency: typeof CURRENCY;
   balance: string; // available
-  lock_balance: string; // frozen: margins of open orders + pending withdrawals (as getBalance)
+  lock_balance: string; // margins of open orders + pending withdrawals (as getBalance)
   margin: string; // margins of open orders only
-  floating: string; // floating P&L of holding orders, 6 decimals
-  equity: string; // balance + margin + floating, 6 decimals (pending withdrawals are leaving: not equity)
-  risk_rate: string | null; // equity / margin in percent, 2 decimals; null when no order is open
-  /** The dealer's margin-call level in percent (docs/trading.md "Margin call"); optional: older answers lack it. */
+  floating: string;
+  equity: string; // balance + margin + floating: pending withdrawals are leaving, so not equity
+  risk_rate: string | null; // equity / margin in percent; null when no order is open
+  /** docs/trading.md "Margin call"; optional: older answers lack it. */
   margin_call_level?: string;
 }
 
-/** One balance change of the trading account (`/v1/api/main/accountLog/forexChange`). */
+/** /v1/api/main/accountLog/forexChange */
 export interface FinancialRecord {
   Id: number;
   Value: string; // signed change of the available balance
   Type: number;
   Memo: string;
-  MemoTran: string; // the record's description in the request's language
-  CreatedAtTran: string; // "YYYY-MM-DD HH:mm:ss" UTC
+  MemoTran: string; // in the request's language
+  CreatedAtTran: string;
 }

@@ -1,10 +1,8 @@
-// Times as the wire carries them, read back into one instant, and the one way the app shows a date and time. Lists
-// (records, charges, withdrawals, funds, news) send "YYYY-MM-DD HH:mm:ss" in UTC (wireTime below), orders an ISO
-// string; one reader and one format, so a screen never shows two formats.
+// One reader of wire times and one display, so a screen never shows two formats.
 
 const WIRE_TEXT = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?(Z|[+-]\d{2}:?\d{2})?$/;
 
-/** ms epoch of a wire time: a number is ms epoch, "YYYY-MM-DD HH:mm:ss" is UTC, ISO keeps its offset; else null. */
+/** A number is ms epoch, "YYYY-MM-DD HH:mm:ss" is UTC, ISO keeps its offset; else null. */
 export function parseWireTime(value: number | string | Date): number | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.getTime();
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
@@ -26,10 +24,7 @@ export function parseWireTime(value: number | string | Date): number | null {
   );
 }
 
-/**
- * The app's one date-and-time display, in the viewer's time zone and the language's order and separators, 24-hour
- * with seconds: 'en' 11/18/2026, 12:12:21 · 'hk' 18/11/2026 12:12:21 · 'de' 18.11.2026, 12:12:21.
- */
+/** The viewer's time zone and the language's order, 24-hour with seconds: 'hk' 18/11/2026 12:12:21. */
 export const DATE_TIME_OPTIONS: Readonly<Intl.DateTimeFormatOptions> = {
   year: 'numeric',
   month: '2-digit',
@@ -40,7 +35,7 @@ export const DATE_TIME_OPTIONS: Readonly<Intl.DateTimeFormatOptions> = {
   hourCycle: 'h23',
 };
 
-/** The same display without seconds, for a chart bar (a bar is at least a minute): the chart's crosshair label. */
+/** A bar is at least a minute, so the crosshair label drops the seconds. */
 export const BAR_TIME_OPTIONS: Readonly<Intl.DateTimeFormatOptions> = {
   year: 'numeric',
   month: '2-digit',
@@ -50,7 +45,7 @@ export const BAR_TIME_OPTIONS: Readonly<Intl.DateTimeFormatOptions> = {
   hourCycle: 'h23',
 };
 
-/** The server's list times on the wire: "YYYY-MM-DD HH:mm:ss", UTC (records, charges, withdrawals, funds, news). */
+/** The server's list times on the wire (records, charges, withdrawals, funds, news). */
 export function wireTime(ms: number | string): string {
   return new Date(Number(ms)).toISOString().slice(0, 19).replace('T', ' ');
 }

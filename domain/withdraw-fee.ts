@@ -1,17 +1,17 @@
-// The withdrawal fee and what the trader receives (docs/contract.md §5): one rule for the app's preview and the server's draw.
+// The withdrawal fee (docs/contract.md §5): one rule for the app's preview and the server's draw.
 import { dec, fixed, halfUp, type Dec } from './decimal.ts';
 import { isUnsignedDecimalText } from './decimal-text.ts';
 import { FeeType, type WithdrawCurrency } from './wallet-types.ts';
 
 export type FeeTerms = Pick<WithdrawCurrency, 'draw_rate' | 'fee_type' | 'usd_price'>;
 
-/** Fee in USD: fee_type 1 is a fixed fee; any other type is draw_rate percent of the amount, to the cent (half up). */
+/** fee_type 1 is a fixed fee; any other is draw_rate percent of the amount, to the cent (half up). */
 export function withdrawFee(amount: Dec, c: FeeTerms): Dec {
   if (c.fee_type === FeeType.FIXED) return dec(c.draw_rate);
   return halfUp(amount.times(c.draw_rate).div(100), 2);
 }
 
-/** Received = (amount − fee) × usd_price, 2 decimals, never below 0. */
+/** Never below 0. */
 export function withdrawReceive(amount: Dec, c: FeeTerms): Dec {
   const net = halfUp(amount.minus(withdrawFee(amount, c)).times(c.usd_price), 2);
   return net.isNegative() ? dec(0) : net;
@@ -22,24 +22,17 @@ export interface WithdrawPreview {
   receive: string;
 }
 
-/**
- * The preview under the amount field: '--' for both without a currency; 0 for an empty, non-numeric or
- * negative amount; otherwise the fee and the received amount with 2 decimals.
- */
+/** '--' for both without a currency; 0 for an empty, non-numeric or negative amount. */
 export function withdrawPreview(amountText: string, c: FeeTerms | undefined): WithdrawPreview {
   if (!c) return { fee: '--', receive: '--' };
   const text = amountText.trim();
-  // Nothing to preview until a positive amount is typed: "Fee 0 USD / You receive 0 USDT" read as a real quote.
+  // "Fee 0 USD / You receive 0 USDT" would read as a real quote.
   if (!isUnsignedDecimalText(text) || dec(text).lte(0)) return { fee: '--', receive: '--' };
   const amount = dec(text);
   return { fee: fixed(withdrawFee(amount, c), 2), receive: fixed(withdrawReceive(amount, c), 2) };
 }
 
-/**
- * The amounts a withdrawal in this currency may ask for (the field's placeholder): from the first cent
- * whose received amount is above 0 (more than a fixed fee) to the smaller of the amount rule's maximum and what is
- * available. Decimal texts; `max` is null while the balance is not known.
- */
+/** From the first cent that pays out (more than a fixed fee); `max` is null while the balance is not known. */
 export function withdrawRange(
   c: FeeTerms,
   available: string | undefined,

@@ -1,6 +1,4 @@
-// `npm run cluster -- --gateways N [--port P]`: the whole cluster on this machine (docs/scaling.md) — a throwaway
-// PostgreSQL in a temp dir, a nats-server, two market processes (one leads, one waits) and N gateways on 127.0.0.1,
-// behind Debian's haproxy (round robin, websockets included). Prints the URL; Ctrl-C stops everything it started.
+// `npm run cluster -- --gateways N [--port P]`: the whole cluster of docs/scaling.md on this machine, behind haproxy.
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,19 +1,9 @@
-// Vite plugin: `virtual:first-texts` is the default language's (hk) sections the first screen draws, so only they
-// are bundled on the first screen; src/i18n/index.ts loads i18next with the whole file as a lazy chunk right after
-// start-up, and until then src/i18n/first-texts.ts answers from these sections.
-// Rolldown reads JSON natively and gives a query-suffixed import no named exports, hence a virtual module.
+// Only the first screen's texts are bundled at start-up; a virtual module, as Rolldown gives a ?query import no names.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
-/**
- * What the first screen (the market list with its tab bar, title, connection badge and favourite stars) draws: whole
- * sections, or single keys of a section the first screen draws a few texts of (the list's hidden hint for the price
- * alert gesture; of the pages' titles, the header buttons' labels, the desk nav's news link and the feedback
- * placeholder, the screens that do not wait for i18next: the others' titles are drawn after it, lazy-page.tsx).
- * The rare DEMO mark (product.demo_mark) and the desktop nav's fund label (mining.title) draw again once i18next has
- * brought the whole file.
- */
+/** Whole sections, or single keys of a section the first screen draws a few texts of; the rest wait for i18next. */
 export const FIRST_SECTIONS = [
   'common',
   'conn',
@@ -30,7 +20,7 @@ export const FIRST_SECTIONS = [
 const ID = 'virtual:first-texts';
 const RESOLVED = `\0${ID}`;
 
-/** The named sections (or dotted keys, kept at their place in the tree) of the file. */
+/** Dotted keys keep their place in the tree. */
 export function pickSections(all: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of names) {
@@ -48,11 +38,7 @@ export function pickSections(all: Record<string, unknown>, names: readonly strin
   return out;
 }
 
-/**
- * Before i18next is in, src/i18n/first-texts.ts answers for these texts with a plain look-up and `{{name}}` values;
- * anything i18next would treat otherwise (plural or context keys, nesting `$t(…)`, a format or unescaped value
- * `{{- x}}`, `{{x, number}}`) fails the build rather than showing differently until i18next has loaded.
- */
+/** A text i18next would read otherwise (plurals, nesting, formats) fails the build rather than showing differently. */
 export function checkPlainTexts(sections: Record<string, unknown>, path = ''): void {
   for (const [key, value] of Object.entries(sections)) {
     const where = `${path}${key}`;

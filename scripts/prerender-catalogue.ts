@@ -1,5 +1,4 @@
-// The rows index.html is prerendered with (scripts/prerender-plugin.ts): the seeded catalogue (server/market/instrument-catalogue.ts)
-// as the client's Instrument, open and without a quote, so a row shows its logo and code and no made-up price.
+// The prerendered rows: the seeded catalogue, open and without a quote, so a row shows no made-up price.
 import { INSTRUMENTS, logoPath, instrumentFromDef, toWireInstrument } from '../server/market/instrument-catalogue.ts';
 import type { Instrument } from '../domain/types.ts';
 

@@ -1,9 +1,4 @@
-// Vite plugin (build only): index.html carries the first screen of `/` and `/trade` as HTML (src/boot/prerender.tsx,
-// drawn by the app's components through Vite's SSR loader), the stylesheets those screens use (inline), the catalogue and
-// texts the inline script needs (JSON), and that script itself (src/boot/inline-paint.ts, bundled here on its own):
-// it shows the screen the hash asks for and paints the last-known quotes before any app script has loaded, and then
-// requests the app's scripts, which the build takes out of <head> (deferAppScripts).
-// The server allows exactly that inline script by its hash (server/security/inline-scripts.ts).
+// Build-only: the first screen paints before any app script (docs/client.md "The live price in the first HTML").
 import { fileURLToPath } from 'node:url';
 import { createServer, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import { rolldown } from 'rolldown';
@@ -20,14 +15,14 @@ import {
 } from '../src/boot/first-paint.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** The modules whose chunks' stylesheets the prerendered screens need before their scripts arrive. */
+/** Their chunks' stylesheets are needed before their scripts arrive. */
 const FIRST_SCREEN_MODULES = [
   /[\\/]src[\\/]pages[\\/]market[\\/]market-page\.tsx$/,
   /[\\/]src[\\/]pages[\\/]trade[\\/]trade-page\.tsx$/,
 ];
 const ROOT_DIV = /<div id="root">([\s\S]*?)<\/div>\s*<noscript>/;
 
-/** Draws both screens in a throwaway Vite SSR server (the app's modules as the browser build sees them). */
+/** A throwaway Vite SSR server sees the app's modules as the browser build does. */
 async function drawFirstScreens(): Promise<FirstScreens> {
   const vite = await createServer({
     configFile: false,
@@ -51,7 +46,7 @@ async function drawFirstScreens(): Promise<FirstScreens> {
   }
 }
 
-/** The inline script: src/boot/inline-paint.ts and what it imports, one minified classic script. */
+/** A minified classic script runs inline before any module; the server allows it by hash (inline-scripts.ts). */
 export async function inlineScript(): Promise<string> {
   const bundle = await rolldown({
     input: fileURLToPath(new URL('../src/boot/inline-paint.ts', import.meta.url)),
@@ -65,7 +60,7 @@ export async function inlineScript(): Promise<string> {
   }
 }
 
-/** Stylesheets of the chunks holding `modules` and of every chunk they import statically. */
+/** Every chunk they import statically too. */
 function firstScreenCss(bundle: OutputBundle): string[] {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
@@ -87,10 +82,7 @@ function firstScreenCss(bundle: OutputBundle): string[] {
 
 const STYLESHEET_LINK = /<link rel="stylesheet"([^>]*?) href="\.\/([^"]+\.css)"([^>]*)>/g;
 
-/** The first screen's stylesheets inline, so that no request holds the first paint (Lighthouse counted nine
- * render-blocking files on a slow link). Each `<link>` becomes a `<style>` with the file's rules, in the same place so
- * the cascade keeps its order, followed by the same link `disabled`: a disabled stylesheet is not fetched, and Vite's
- * preload helper, asked for that file by a lazy chunk, finds the link and adds no second copy. */
+/** Inline so no request holds the first paint; the link stays `disabled` so Vite's preload adds no second copy. */
 export function inlineStylesheets(html: string, read: (file: string) => string | undefined): string {
   return html.replace(STYLESHEET_LINK, (_link: string, before: string, file: string, after: string) => {
     const css = read(file);
@@ -106,8 +98,7 @@ export function inlineStylesheets(html: string, read: (file: string) => string |
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
-/** The app's entry and its modulepreload links out of <head>: the inline script requests them once the first screen
- * has painted (src/boot/first-paint.ts). Exactly one entry, or the page would not start. */
+/** The inline script requests them once the first screen has painted (src/boot/first-paint.ts). */
 export function deferAppScripts(html: string): { html: string; scripts: AppScripts } {
   const entries = [...html.matchAll(ENTRY_SCRIPT)].map((m) => m[1] ?? '');
   if (entries.length !== 1 || !entries[0])
@@ -116,7 +107,6 @@ export function deferAppScripts(html: string): { html: string; scripts: AppScrip
   return { html: html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, ''), scripts: { entry: entries[0], preload } };
 }
 
-/** A stylesheet's text from the bundle. */
 const cssOf =
   (bundle: OutputBundle) =>
   (file: string): string | undefined => {

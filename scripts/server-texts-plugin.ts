@@ -1,13 +1,8 @@
-// Vite plugin: the locale files are the client's and the server's (server/http/i18n.ts, server/notify/render.ts read
-// the same locales/*.json), but the sections only the server writes (the e-mail and SMS notices, its `msg` texts, the
-// back office's refusals, the ledger's record names) are no use in a browser. The client's copy of each language
-// leaves them out: about 22 KB gzip over the 18 language chunks, 1.2 KB in the one a visitor loads (bench/README.md
-// "The first screen's bytes"). tests/unit/scripts/server-texts-plugin.test.ts checks that the client names none of them.
+// Vite plugin: the client's locale chunks leave out the sections only the server writes (no use in a browser).
 import type { Plugin } from 'vite';
 
-/** Sections (or dotted keys) the client never shows: the server's own texts. */
 export const SERVER_SECTIONS = ['fields', 'notices', 'records', 'server', 'spread', 'staff'] as const;
-/** Keys inside those sections that the client does show (its own notices screen, one toast, the code-watch hint). */
+/** The client does show these: its own notices screen, one toast, the code-watch hint. */
 export const CLIENT_KEEPS = ['notices.code_not_sent', 'notices.errors', 'notices.screen', 'server.second_factor_on'];
 
 type Tree = { [key: string]: string | Tree };
@@ -25,7 +20,7 @@ function put(tree: Tree, path: string, value: string | Tree): void {
   node[parts[parts.length - 1] ?? ''] = value;
 }
 
-/** The locale tree without the server's sections, but with the kept keys at their place. */
+/** The kept keys stay at their place in the tree. */
 export function clientTexts(all: Tree): Tree {
   const out: Tree = { ...all };
   for (const section of SERVER_SECTIONS) delete out[section];

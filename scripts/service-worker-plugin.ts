@@ -1,12 +1,9 @@
-// The service worker (vite-plugin-pwa + Workbox): precaches the app shell and every route chunk under the build's
-// content hashes, so the app opens with no network; the API (domain/api-paths.ts), the websocket and the back office
-// are never cached. Updates wait for the user ("new version, reload": src/app/start/sw-update.ts), they are never forced. It also shows
-// price alerts pushed to a closed app (public/sw-push.js).
+// The service worker: the app opens with no network; updates wait for the user, never forced (sw-update.ts).
 import { VitePWA } from 'vite-plugin-pwa';
 import type { PluginOption } from 'vite';
 import { API_PREFIXES } from '../domain/api-paths.ts';
 
-/** Paths the service worker must leave to the network: answers that are per user or live (docs/client.md "Offline"). */
+/** Per-user or live answers (docs/client.md "Offline"). */
 export const NETWORK_ONLY = [
   ...API_PREFIXES.map((p) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`)),
   /^\/manifest\.json/,
@@ -20,13 +17,13 @@ export function serviceWorker(): PluginOption {
     manifest: false, // the server serves /manifest.json (server/routes/health.ts)
     filename: 'sw.js',
     workbox: {
-      // The shell, every route chunk, the feed worker, styles, locales and icons; not the back office, not maps.
+      // Everything the app may open offline; not the back office, not source maps.
       globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
       globIgnores: ['ops.html', 'assets/ops-*', '**/*.map', 'news/**'],
       navigateFallback: 'index.html',
       navigateFallbackDenylist: NETWORK_ONLY,
       cleanupOutdatedCaches: true,
-      // Price alerts: the `push` and `notificationclick` handlers (public/sw-push.js, docs/alerts.md).
+      // Price alerts pushed to a closed app (docs/alerts.md).
       importScripts: ['sw-push.js'],
       // No runtimeCaching: anything not precached (API, socket) goes straight to the network.
     },

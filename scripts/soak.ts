@@ -1,22 +1,4 @@
-// npm run soak: a bounded soak run on 127.0.0.1, the server and the load generators in processes of their own
-// (scripts/soak/soak.ts). Settings:
-//   SOAK_SECONDS (default 600), SOAK_USERS (40), SOAK_LANES (default one per user), SOAK_POSITIONS market positions
-//   each user opens first (0), SOAK_BALANCED=1 (each user keeps max(SOAK_POSITIONS, 5) open orders: the book stays
-//   level), SOAK_GENERATORS load processes (1), SOAK_WINDOW_S rate windows (300), SOAK_FROM_S the second growth is
-//   measured from (300, at most a third of the run; with a heap snapshot, the sample after it),
-//   SOAK_MAX_RSS_GROWTH_MB (100; 50 balanced);
-//   DATABASE_URL for PostgreSQL, or SOAK_DB=postgres for a throwaway local cluster, else in-memory PGlite (from the
-//   tarball SOAK_PGLITE_TEMPLATE when given; in a worker thread as the server's default, SOAK_PGLITE_WORKER=0 on the
-//   server's own thread, any other value refused as PGLITE_WORKER's is);
-//   SOAK_HEAP_DIR (with SOAK_HEAP_SNAPSHOT_AT, default SOAK_FROM_S): the server's heap snapshots there, compared with
-//   `npx tsx scripts/soak/heap-diff.ts A B`; SOAK_SERVER_CPUS / SOAK_LOAD_CPUS override the taskset split;
-//   SOAK_SWAP_ROLLOVER_MS (30000; 0 = no swaps): an accelerated swap rollover on every instrument;
-//   SOAK_COPY_FOLLOWERS (8; 0 = no copies): demo followers copying the first two demo users, the copy invariant
-//   checked at the end (server/copy/copy-invariants.ts);
-//   SOAK_OUT writes the full report as JSON.
-// Prints samples as it goes and a summary; exits 1 on a ledger violation, a breach of the copy invariant, the dealer's view disagreeing with a full
-// scan of the open orders (the exposure invariant), a 5xx, a harness error, or the server's RSS
-// or heap after GC growing more than the bound from SOAK_FROM_S to the end.
+// npm run soak; its SOAK_* settings and exit rules are in docs/reliability.md "Soak".
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { growthAfter, growthStartS, rateOver, runSoak } from './soak/soak.ts';
@@ -100,7 +82,7 @@ const summary = {
   rssMbAtEnd: report.samples.at(-1)?.rssMb ?? 0,
   heapMbAtEnd: report.samples.at(-1)?.heapMb ?? 0,
   heapSnapshots: report.heapSnapshots,
-  // The machine's load beside the figures: a run at a load above the core count measured the machine, not the server.
+  // A run at a load above the core count measured the machine, not the server.
   load: {
     before: loadBefore,
     min: Math.min(...loads),

@@ -1,5 +1,4 @@
-// Adds up the vitest JSON reports into one closing line: "N passed, N failed, N skipped", after one line per part
-// that says which Node ran it (NAME.node, written by scripts/test.sh beside NAME.json).
+// Adds up the vitest JSON reports into one closing line, after one line per part naming the Node that ran it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 

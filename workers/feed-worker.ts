@@ -4,7 +4,7 @@ import { Feed } from './feed/feed.ts';
 import { browserDeps } from './feed/browser-deps.ts';
 import type { FeedSink } from './protocol.ts';
 
-// The page's sink arrives as a Comlink proxy holding a MessageChannel; a sink the feed has let go is closed.
+// Each sink holds a MessageChannel: one the feed has let go is closed, or its port would leak.
 const releaseSink = (sink: FeedSink & Partial<ProxyMethods>): void => sink[releaseProxy]?.();
 
 expose(new Feed({ ...browserDeps(), releaseSink }));

@@ -1,8 +1,4 @@
-// The chart's indicators, computed in the worker from the kline series it keeps (docs/worker.md
-// "Indicators"). trading-signals does the maths: each of its indicators takes `update(value, replace)`, so a tick of
-// the live bar replaces that bar's input (constant work per indicator, whatever the history's length), a new bar adds
-// one, and a history is one pass. A value the library does not yet define (too little history) is NaN: the chart draws
-// nothing there rather than a made-up number.
+// The chart's indicators (docs/worker.md "Indicators"): a live tick replaces its bar's input, constant work a tick.
 import { BollingerBands, EMA, MACD, RSI, SMA, StochasticOscillator } from 'trading-signals';
 import {
   indicatorLines,
@@ -13,9 +9,8 @@ import {
 } from '../domain/indicators.ts';
 import type { KlineBar } from '../domain/types.ts';
 
-/** One indicator: writes its lines' values for a bar into `out` from `at` on. */
+/** Writes from `at` on, so one flat array holds every indicator's lines. */
 interface Calc {
-  /** How many lines it writes. */
   width: number;
   update(bar: KlineBar, replace: boolean, out: number[], at: number): void;
 }
@@ -39,7 +34,7 @@ function emaCalc(period: number): Calc {
   };
 }
 
-/** An indicator of three lines, read from the library's result under `keys` (null or undefined until defined). */
+/** The library answers null or undefined until defined: NaN then, so the chart draws nothing rather than a guess. */
 function threeLines<K extends string>(
   keys: readonly [K, K, K],
   next: (b: KlineBar, replace: boolean) => Record<K, number> | null | undefined,
@@ -90,7 +85,7 @@ function kdjCalc(n: number, k: number, d: number): Calc {
 
 const p = (params: readonly number[], i: number): number => params[i] ?? 1;
 
-/** The calculators for the settings, in the order indicatorLines lists their lines. */
+/** In the order indicatorLines lists their lines. */
 function calcsFor(s: IndicatorSettings): Calc[] {
   const out: Calc[] = [];
   if (s.ma.on) for (const n of s.ma.params) out.push(smaCalc(n, (b) => b.Close));
@@ -106,14 +101,10 @@ function calcsFor(s: IndicatorSettings): Calc[] {
   return out;
 }
 
-/** Values of every line per bar, aligned with the bars (NaN = not defined there). */
+/** NaN = not defined there. */
 export type IndicatorValues = number[][];
 
-/**
- * One chart's indicators: `load` computes a history once, `apply` takes the live bar (the same Time replaces the last
- * bar's inputs, a later Time adds a bar) and answers that bar's value per line. The values are kept, aligned with the
- * series' bars, so a screen that comes back gets them without a recomputation.
- */
+/** Values are kept aligned with the bars, so a screen that comes back gets them without a recomputation. */
 export class IndicatorSet {
   readonly lines: IndicatorLine[];
   private calcs: Calc[];
@@ -129,7 +120,7 @@ export class IndicatorSet {
     this.values = this.lines.map(() => []);
   }
 
-  /** Recomputes from a whole history (the calculators start afresh). */
+  /** The calculators start afresh. */
   load(bars: readonly KlineBar[]): IndicatorValues {
     this.calcs = calcsFor(this.settings);
     this.times = [];
@@ -138,7 +129,7 @@ export class IndicatorSet {
     return this.snapshot();
   }
 
-  /** The live bar: its values per line, or null for a bar older than the last one (never drawn). */
+  /** null for a bar older than the last one: never drawn. */
   apply(bar: KlineBar): number[] | null {
     const last = this.times[this.times.length - 1];
     if (last !== undefined && bar.Time < last) return null;
@@ -164,14 +155,13 @@ export class IndicatorSet {
     return row;
   }
 
-  /** The values kept for the bars at or after `from` (Time), copied. */
   snapshot(from = -Infinity): IndicatorValues {
     let i = 0;
     while (i < this.times.length && (this.times[i] ?? 0) < from) i++;
     return this.values.map((col) => col.slice(i));
   }
 
-  /** The values at one bar Time, or null when that bar is not kept. */
+  /** null when that bar is not kept. */
   at(time: number): number[] | null {
     const i = this.times.lastIndexOf(time);
     return i < 0 ? null : this.values.map((col) => col[i] ?? NaN);

@@ -1,14 +1,12 @@
-// Kline aggregation (pure): REST history of one period merged with the live 1min bars of KLINE.{code}.
-// The current bar of the period is rebuilt from the live minute; a repeated update of the same minute replaces
-// that minute's volume instead of adding it again.
+// Kline aggregation: REST history merged with live 1min bars; a repeated minute replaces its volume, never adds it.
 import { PERIOD_SECONDS, type KlineBar, type Period } from '../domain/types.ts';
 import type { KlineUpdate } from './protocol.ts';
 
-/** Bars kept per series: enough for a phone chart scrolled back a while, bounded so memory stays flat. */
+/** Enough for a phone chart scrolled back a while, bounded so memory stays flat. */
 export const MAX_BARS = 2000;
 const MINUTE = 60;
 
-/** Valid bars sorted by Time, one per Time (the later occurrence wins). */
+/** The later occurrence of a Time wins. */
 export function normaliseBars(bars: readonly KlineBar[]): KlineBar[] {
   const byTime = new Map<number, KlineBar>();
   for (const b of bars) {
@@ -18,7 +16,7 @@ export function normaliseBars(bars: readonly KlineBar[]): KlineBar[] {
   return [...byTime.values()].sort((a, b) => a.Time - b.Time);
 }
 
-/** The bar being built: its volume is "everything before the live minute" + "the live minute so far". */
+/** Volume is "everything before the live minute" + "the live minute so far", so a repeated minute replaces its part. */
 interface CurrentBar {
   Time: number;
   Open: number;
@@ -34,7 +32,7 @@ export class KlineSeries {
   readonly size: number;
   private bars: KlineBar[] = [];
   private cur: CurrentBar | null = null;
-  /** Bucket alignment taken from the server's own bars (a 1day bar may start at a trading-day boundary). */
+  /** Taken from the server's own bars: a 1day bar may start at a trading-day boundary. */
   private anchor = 0;
 
   constructor(
@@ -56,10 +54,7 @@ export class KlineSeries {
     return this.bars.map((b) => ({ ...b }));
   }
 
-  /**
-   * Full history: replaces everything. `minutes` are the latest 1min bars (fetched beside the history) so the
-   * current bar knows how much of its volume belongs to the live minute; ignored for the 1min period itself.
-   */
+  /** `minutes` tell the current bar how much of its volume is the live minute's; ignored for the 1min period. */
   load(history: readonly KlineBar[], minutes: readonly KlineBar[] = []): KlineUpdate {
     const bars = normaliseBars(history);
     const last = bars[bars.length - 1];
@@ -70,10 +65,7 @@ export class KlineSeries {
     return { kind: 'reset', code: this.code, period: this.period, bars: this.snapshot() };
   }
 
-  /**
-   * Gap refill after a reconnect: `history` holds the bars from our last bar on (older ones are ignored).
-   * Returns the bar updates to apply in order, or a reset when the gap is longer than the series keeps.
-   */
+  /** A reset when the gap is longer than the series keeps. */
   refill(history: readonly KlineBar[], minutes: readonly KlineBar[] = []): KlineUpdate[] {
     const from = this.lastTime();
     if (from === null) return [this.load(history, minutes)];
@@ -82,7 +74,7 @@ export class KlineSeries {
     const before = this.cur ? this.barOf(this.cur) : null;
     const first = fresh[0];
     if (first) {
-      // The server's bars replace ours from the first one it sent (our last bar was built from partial live data).
+      // Our last bar was built from partial live data: the server's bars replace ours from the first one it sent.
       while ((this.bars[this.bars.length - 1]?.Time ?? -Infinity) >= first.Time) this.bars.pop();
       this.bars.push(...fresh);
       if (this.bars.length > MAX_BARS) this.bars.splice(0, this.bars.length - MAX_BARS);
@@ -97,13 +89,13 @@ export class KlineSeries {
     return out;
   }
 
-  /** One live 1min bar (cumulative for its minute). Returns the update of the affected bar, or null if ignored. */
+  /** Cumulative for its minute; null if ignored. */
   applyMinute(m: KlineBar): KlineUpdate | null {
     if (![m.Time, m.Open, m.High, m.Low, m.Close, m.Volume].every(Number.isFinite)) return null;
     const b = this.bucketOf(m.Time);
     const cur = this.cur;
     if (!cur || b > cur.Time) {
-      // A new bar opens; a jump over several periods (market closed, gap) leaves no filler bars.
+      // A jump over several periods (market closed, gap) leaves no filler bars.
       this.cur = {
         Time: b,
         Open: m.Open,
@@ -124,11 +116,11 @@ export class KlineSeries {
       cur.liveMinute = m.Time;
       cur.liveVol = m.Volume;
     } else if (m.Time === cur.liveMinute) {
-      // A minute's volume only grows: a smaller one is an update older than what we hold (e.g. replayed after a refill).
+      // A minute's volume only grows: a smaller one is older than what we hold (e.g. replayed after a refill).
       if (m.Volume < cur.liveVol) return null;
       cur.liveVol = m.Volume;
     } else {
-      return null; // an earlier minute of this bar: already counted in volBefore
+      return null; // already counted in volBefore
     }
     cur.High = Math.max(cur.High, m.High);
     cur.Low = Math.min(cur.Low, m.Low);
@@ -136,7 +128,6 @@ export class KlineSeries {
     return this.emitBar();
   }
 
-  /** Makes the last history bar the current one and folds in the latest minute that belongs to it. */
   private adoptLast(minutes: readonly KlineBar[]): void {
     const last = this.bars[this.bars.length - 1];
     if (!last) {
@@ -194,7 +185,7 @@ function sameBar(a: KlineBar, b: KlineBar): boolean {
   );
 }
 
-/** Coalesces kline updates inside one frame: the latest state per bar Time, a reset dropping what came before it. */
+/** A reset drops what came before it in the frame. */
 export function pushKlineUpdate(queue: KlineUpdate[], u: KlineUpdate): void {
   if (u.kind === 'reset') {
     queue.length = 0;
@@ -207,7 +198,7 @@ export function pushKlineUpdate(queue: KlineUpdate[], u: KlineUpdate): void {
     return;
   }
   if (last && last.kind === 'reset' && last.code === u.code && last.period === u.period) {
-    // Fold the update into the reset so the chart gets one setData with the newest last bar (and its indicators).
+    // Folded into the reset, so the chart gets one setData with the newest last bar.
     const bars = last.bars;
     const tail = bars[bars.length - 1];
     const ind = last.ind ?? null;

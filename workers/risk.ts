@@ -1,6 +1,4 @@
-// Order previews and live account figures (pure): docs/contract.md §9 margin, fee and P&L through domain/trade-maths.ts, the same
-// functions the server uses as the authority; per-quote P&L on scaled integers (domain/scaled-money.ts), which
-// round exactly like them. Results are decimal strings, never binary floats.
+// Previews and live account figures through the server's own functions (domain/trade-maths.ts), as decimal strings.
 import { dec, isDecimalText } from '../domain/decimal.ts';
 import { FIXED_MARGIN_MODE, orderAmounts, positionPnl, sideOf, type ContractSpec } from '../domain/trade-maths.ts';
 import { parseScaled } from '../domain/numerics/parse.ts';
@@ -30,16 +28,13 @@ function refuse(reason: string): OrderPreview {
   };
 }
 
-/**
- * Margin at the current price (market order) or the target price (pending), fee per trade_fee_type, and the P&L the
- * position would have at its stop-profit and stop-loss. `reason` is an i18n key when the preview cannot be made.
- */
+/** `reason` is an i18n key when the preview cannot be made. */
 export function previewOrder(
   input: OrderPreviewInput,
   inst: Instrument | undefined,
   currentClose: string | null,
   tradeFeeType: number,
-  /** The ask of a two-sided quote (Close is then the bid); absent or null: one price. */
+  /** Close is then the bid; absent or null: one price. */
   currentAsk: string | null = currentClose,
 ): OrderPreview {
   // The server's side rules (docs/trading.md "Bid and ask"): a buy opens at the ask, a sell at the bid.
@@ -63,7 +58,7 @@ export function previewOrder(
   const spec: ContractSpec = inst;
   const qty = lots(input.quantity);
   const openAt = price(at);
-  // The server's rule, to the digit: margin rounded, fee from the rounded margin (domain/trade-maths.ts).
+  // The server's rule, to the digit: fee from the rounded margin.
   const { margin: m, fee: f } = orderAmounts(spec, qty, openAt, leveraged ? input.leverage : 0, tradeFeeType);
   if (m.lte(0)) return refuse('trade.lots_invalid'); // a margin that rounds to nothing: the server refuses it too
   const pnlAtStop = (target: string | null): string | null =>
@@ -85,13 +80,13 @@ export function previewOrder(
 interface Holding {
   id: number;
   code: string;
-  /** A sell is marked at the ask, a buy at the bid (its closing side). */
+  /** Its closing side: a sell is marked at the ask, a buy at the bid. */
   sell: boolean;
   position: ScaledPosition;
   margin: bigint; // 10^-8 USD
   current: string;
   pnl: bigint; // micro-USD
-  figure: PositionFigure; // texts of the last computed P&L, reused while the price stands
+  figure: PositionFigure; // reused while the price stands: no new texts per quote
 }
 
 const accountUnits = (text: string): bigint =>
@@ -104,15 +99,11 @@ function figureOf(h: Holding): PositionFigure {
     current: h.current,
     pnl: microsText(h.pnl),
     netValue: microsText(roundTo(net, ACCOUNT_PLACES, MONEY_PLACES)),
-    riskRate: h.margin > 0n ? ratioOf(net, h.margin) : null, // per-order (margin + P&L) / margin
+    riskRate: h.margin > 0n ? ratioOf(net, h.margin) : null,
   };
 }
 
-/**
- * The holding positions and the account, so floating P&L, equity and risk rate follow every quote. A quote only
- * marks its instrument; `take()` (once per frame) recomputes the positions of the marked instruments and re-sums.
- * Per quote this is integer arithmetic on the marked positions only; unchanged positions keep their texts.
- */
+/** A quote only marks its instrument; `take()`, once per frame, recomputes those on scaled integers. */
 export class RiskBook {
   private holdings: Holding[] = [];
   private byCode = new Map<string, Holding[]>();
@@ -123,14 +114,14 @@ export class RiskBook {
   private latestAsk = new Map<string, string>();
   private changed = false;
 
-  /** Holding orders (Status 1) are kept; others are ignored. `specOf` finds the instrument of an order. */
+  /** Only holding orders (Status 1) move with quotes. */
   setPositions(
     orders: readonly AppOrder[],
     balance: string,
     lockBalance: string,
     specOf: (o: AppOrder) => Instrument | undefined,
     closeOf: (code: string) => string | null,
-    /** The ask of a two-sided quote (closeOf is then the bid); default: one price. */
+    /** closeOf is then the bid; default: one price. */
     askOf: (code: string) => string | null = closeOf,
   ): void {
     this.holdings = [];
@@ -173,8 +164,7 @@ export class RiskBook {
     return this.holdings.length === 0;
   }
 
-  /** A new close (the bid) and ask for `code` (one price: the ask is the close); true when a held position is
-   * affected (the frame then carries an account update). */
+  /** True when a held position is affected, so the frame carries an account update. */
   onQuote(code: string, close: string, ask: string = close): boolean {
     if (!this.byCode.has(code) || !isDecimalText(close)) return false;
     this.latest.set(code, close);
@@ -188,7 +178,7 @@ export class RiskBook {
     return this.changed;
   }
 
-  /** Recomputes the marked instruments' positions and returns the account, or null when nothing changed. */
+  /** null when nothing changed. */
   take(): AccountUpdate | null {
     if (!this.changed) return null;
     this.changed = false;
@@ -210,8 +200,7 @@ export class RiskBook {
   }
 
   snapshot(): AccountUpdate {
-    // Each position's P&L is already rounded to the micro (as positionPnl does) and the total is their sum: the
-    // server's order. Equity = available + locked + floating (domain/trade-maths.ts equity), rounded once.
+    // Rounded per position to the micro, then summed and equity rounded once: the server's order.
     let floating = 0n;
     const positions: PositionFigure[] = new Array<PositionFigure>(this.holdings.length);
     for (let i = 0; i < this.holdings.length; i++) {

@@ -1,5 +1,4 @@
-// The spread as a trader reads it: ask − bid in points, the steps of the instrument's last decimal (MT5's unit),
-// from the two prices' exact text at the instrument's precision. No decimal.js at run time.
+// The spread in points (MT5's unit, steps of the last decimal), from the prices' exact text; no decimal.js at run time.
 import { priceText } from './price.ts';
 
 const steps = (text: string): bigint => BigInt(text.replace('.', ''));

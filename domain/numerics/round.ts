@@ -1,13 +1,8 @@
-// Rounding of integers and decimal text, the one rule: half away from zero (decimal.js ROUND_HALF_UP). One function
-// per representation — decimal text, BigInt and safe-integer ratios — so the worker's BigInt P&L, the market list's
-// string arithmetic, the engine's tick path and the simulator's percent change cannot drift apart. A decimal.js value
-// rounds with halfUp / roundDown beside its type (domain/decimal.ts). No imports: the first screen's bundle
-// needs no decimal.js.
+// Half away from zero for every representation, so no path drifts; no imports: the first screen needs no decimal.js.
 
 const ZERO = 48; // '0'
 const FIVE = 53; // '5'
 
-/** Adds one unit in the last place of a string of digits ("0999" → "1000", "99" → "100"). */
 function incremented(digits: string): string {
   let i = digits.length - 1;
   while (i >= 0 && digits.charCodeAt(i) === ZERO + 9) i--;
@@ -15,17 +10,13 @@ function incremented(digits: string): string {
   return `${digits.slice(0, i)}${String.fromCharCode(digits.charCodeAt(i) + 1)}${'0'.repeat(digits.length - i - 1)}`;
 }
 
-/**
- * Decimal `text` with exactly `places` decimals, half away from zero, in string arithmetic, e.g. ('1.005', 2) →
- * '1.01'; never "-0.00". The caller checks isDecimalText first (any length of plain decimal digits is fine).
- */
+/** String arithmetic, so any length of plain decimal digits rounds exactly; never "-0.00". */
 export function roundText(text: string, places: number): string {
   const negative = text.startsWith('-');
   const body = negative ? text.slice(1) : text;
   const dot = body.indexOf('.');
   const int = dot < 0 ? body : body.slice(0, dot);
   const frac = dot < 0 ? '' : body.slice(dot + 1);
-  // The digits kept, as one integer string, then rounded on the first dropped digit (half-up on the magnitude).
   let kept = `${int}${frac.slice(0, places).padEnd(places, '0')}`;
   if (frac.length > places && frac.charCodeAt(places) >= FIVE) kept = incremented(kept);
   const intPart = kept.slice(0, kept.length - places).replace(/^0+(?=\d)/, '') || '0';
@@ -33,7 +24,6 @@ export function roundText(text: string, places: number): string {
   return negative && /[1-9]/.test(out) ? `-${out}` : out;
 }
 
-/** a / b rounded half away from zero (b ≠ 0), in BigInt. */
 export function divRound(a: bigint, b: bigint): bigint {
   const negative = a < 0n !== b < 0n;
   const x = a < 0n ? -a : a;
@@ -43,11 +33,7 @@ export function divRound(a: bigint, b: bigint): bigint {
   return negative ? -q : q;
 }
 
-/**
- * a / b rounded half away from zero, for safe integers (b ≠ 0), never -0: the engine's tick path and the simulator's
- * percent change. Exact: `%` of two safe integers is exact and (|a| − r) / |b| is an exact integer quotient, so no
- * float ratio is ever rounded (2r stays below 2^54, where doubles still hold every even integer).
- */
+/** Exact: `%` of safe integers is exact and 2r stays below 2^54, so no float ratio is ever rounded; never -0. */
 export function divRoundInt(a: number, b: number): number {
   const x = Math.abs(a);
   const y = Math.abs(b);

@@ -1,5 +1,4 @@
-// The soak's HTTP client: the spec's calling convention (lang and authorization headers, form-encoded POST), the
-// envelope plus the HTTP status back; a network failure counts as a 599 so the run reports it instead of dying.
+// The soak's HTTP client; a network failure counts as a 599 so the run reports it instead of dying.
 export interface SoakReply<T> {
   code: number;
   msg: string;

@@ -1,8 +1,4 @@
-// Compares two V8 heap snapshots of the soak's server (SOAK_HEAP_DIR: one at SOAK_HEAP_SNAPSHOT_AT, one at the end)
-// and says what grew: objects grouped by constructor (or type for strings, arrays, closures, code), with the change
-// in count and in self size, largest growth first. Self size only — retained sizes need the whole graph, and a group
-// that keeps growing in count between two snapshots of a level book is the lead to follow.
-//   npx tsx scripts/soak/heap-diff.ts server-300s.heapsnapshot server-end.heapsnapshot [top]
+// npx tsx scripts/soak/heap-diff.ts A B [top]: self size by constructor; retained size would need the whole graph.
 import { readFileSync } from 'node:fs';
 
 export interface HeapSnapshot {
@@ -17,7 +13,7 @@ export interface HeapGroup {
   bytes: number;
 }
 
-/** Objects by group: "Name" for objects, "(type)" for the rest (strings, arrays, closures, code, …). */
+/** "Name" for objects, "(type)" for the rest (strings, arrays, closures, code, …). */
 export function heapGroups(s: HeapSnapshot): Map<string, HeapGroup> {
   const fields = s.snapshot.meta.node_fields;
   const width = fields.length;
@@ -39,7 +35,7 @@ export function heapGroups(s: HeapSnapshot): Map<string, HeapGroup> {
   return out;
 }
 
-/** Groups whose self size changed from `a` to `b`, largest growth first. */
+/** Largest growth first. */
 export function heapDiff(a: HeapSnapshot, b: HeapSnapshot): HeapGroup[] {
   const before = heapGroups(a);
   const after = heapGroups(b);

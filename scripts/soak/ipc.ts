@@ -1,6 +1,4 @@
-// The soak's processes talk over Node's IPC channel: the conductor (scripts/soak/soak.ts) starts the server and the load
-// generators as children — each pinned to its own CPUs with taskset where the machine has them — and sends requests
-// ({id, op, ...}) that the child answers ({id, value} or {id, error}); a child may also send notes ({note, ...}).
+// The soak's processes talk over Node's IPC channel: requests {id, op, ...} answered {id, value} or {id, error}.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
@@ -30,13 +28,11 @@ export interface Note {
 
 export interface Child {
   proc: ChildProcess;
-  /** The CPUs it is pinned to ("" when not pinned). */
+  /** "" when not pinned. */
   cpus: string;
   request<T>(op: string, body?: Record<string, unknown>): Promise<T>;
-  /** Resolves with the first note of this kind. */
   next(note: string): Promise<Note>;
   onNote(fn: (n: Note) => void): void;
-  /** Answers the child's questions (askParent). */
   onAsk(fn: (op: string, body: Record<string, unknown>) => Promise<unknown>): void;
   output(): string;
   exited: Promise<number>;
@@ -44,8 +40,7 @@ export interface Child {
 
 const TASKSET = '/usr/bin/taskset';
 
-/** CPU lists for the server and for the load generators: the first half of the cores and the rest (on 2 cores, one
- * each); empty (not pinned) on one core or without taskset. Overridden by SOAK_SERVER_CPUS / SOAK_LOAD_CPUS. */
+/** The server gets the first half of the cores, the load the rest; not pinned on one core or without taskset. */
 export function cpuSplit(env: NodeJS.ProcessEnv = process.env): { server: string; load: string } {
   const n = availableParallelism();
   if (!existsSync(TASKSET) || n < 2) return { server: env.SOAK_SERVER_CPUS ?? '', load: env.SOAK_LOAD_CPUS ?? '' };
@@ -54,7 +49,7 @@ export function cpuSplit(env: NodeJS.ProcessEnv = process.env): { server: string
   return { server: env.SOAK_SERVER_CPUS ?? range(0, half - 1), load: env.SOAK_LOAD_CPUS ?? range(half, n - 1) };
 }
 
-/** Starts `node --import tsx entry` (under taskset when `cpus` is set) with an IPC channel. */
+/** Under taskset when `cpus` is set, so the server's figures are not the load's. */
 export function startChild(
   entry: string,
   opts: { cpus: string; env?: Record<string, string>; nodeArgs?: string[] },
@@ -142,7 +137,7 @@ export function startChild(
 const asked = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 let nextAsk = 1;
 
-/** In a child: a question the parent answers (its onAsk), e.g. an operator's command only the server process runs. */
+/** E.g. an operator's command only the server process runs. */
 export function askParent<T>(op: string, body: Record<string, unknown> = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const ask = nextAsk++;
@@ -151,7 +146,7 @@ export function askParent<T>(op: string, body: Record<string, unknown> = {}): Pr
   });
 }
 
-/** In a child: answers the parent's requests with `handlers`; an unknown op or a throw becomes an error reply. */
+/** An unknown op or a throw becomes an error reply, never a crash of the child. */
 export function serveParent(handlers: Record<string, (req: Request) => unknown>): void {
   process.on('message', (msg: object) => {
     if ('answer' in msg) {
@@ -175,7 +170,6 @@ export function serveParent(handlers: Record<string, (req: Request) => unknown>)
   });
 }
 
-/** In a child: a note to the parent. */
 export function note(n: Note): void {
   process.send?.(n);
 }

@@ -1,9 +1,4 @@
-// A soak load generator in a process of its own (started by the conductor, soak.ts, pinned apart from the server where
-// the machine allows): lanes of simulated traders doing random trading (market and pending orders, closes, cancels,
-// stop edits) and money actions (withdrawal requests; operator credits and reviews, which the conductor has the server
-// process run) over HTTP until the deadline. In balanced mode each lane keeps its user's open orders at the level they
-// started at — it opens below it and closes or cancels at it — so the book stays level whatever the triggers close.
-// Config: SOAK_LOAD_CONFIG (LoadConfig). Notes `progress` every second; answers `run` with its totals and its own CPU.
+// A soak load generator in a process of its own, so its CPU is not counted as the server's.
 import type { Instrument, Order } from '../../domain/types.ts';
 import { soakClient, type SoakClient } from './client.ts';
 import { askParent, note, serveParent } from './ipc.ts';
@@ -21,7 +16,7 @@ export interface SoakUser {
 export interface LoadConfig {
   base: string;
   users: SoakUser[];
-  /** Lanes (null: one per user, each on its own user; otherwise each action picks a random user). */
+  /** null: one per user; otherwise each action picks a random user. */
   lanes: number | null;
   balanced: boolean;
 }
@@ -35,7 +30,7 @@ export interface LoadTotals {
   refusals: Record<string, number>;
   harnessErrors: number;
   harnessErrorSamples: string[];
-  /** CPU this generator used during the run, ms (user + system). */
+  /** user + system. */
   cpuMs: number;
 }
 
@@ -91,7 +86,7 @@ async function listed(c: SoakClient, status: 0 | 1): Promise<{ reply: Reply; ord
   return { reply, orders: reply.data?.data ?? [], total: reply.data?.total ?? 0 };
 }
 
-/** Balanced mode's book action: open below the user's level, close or cancel one at it. */
+/** Opens below the user's level and closes or cancels at it, so the book stays level whatever the triggers close. */
 async function rebalance(u: User): Promise<Acted> {
   const [held, pending] = await Promise.all([listed(u.c, 1), listed(u.c, 0)]);
   if (held.reply.code !== 1) return { kind: 'list', reply: held.reply };
@@ -103,7 +98,7 @@ async function rebalance(u: User): Promise<Acted> {
   return { kind: 'close', reply: await u.c.get('/v1/api/forex/close', { id: o.Id }) };
 }
 
-/** One random action of one user; null when there was nothing to do. */
+/** null when there was nothing to do. */
 async function act(u: User): Promise<Acted> {
   const r = Math.random();
   if (r < 0.5) return config.balanced ? rebalance(u) : open(u, r >= 0.4);

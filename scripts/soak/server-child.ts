@@ -1,10 +1,4 @@
-// The soak's server process: the real server (server/compose.ts) on 127.0.0.1 and nothing else, so its event-loop lag,
-// CPU, RSS and heap are the server's alone. The conductor (soak.ts) asks it over IPC for a sample, for the work only
-// this process can do (the operator's commands, which run on the server's services as the ops CLI does; a sign-up
-// code from the outbox; on in-memory PGlite, whose one connection lives here, the ledger check), and for heap
-// snapshots. Work done at the conductor's request is kept out of the lag figures: the histogram restarts after it.
-// Config: SOAK_SERVER_CONFIG = {"databaseUrl"?, "pgliteTemplate"? (a tarball path), "pgliteWorker"? (server/db/pglite-bridge.ts),
-// "swapRolloverMs"? (an accelerated swap rollover: every instrument then charges swaps, docs/trading.md "Swaps")}.
+// The soak's server process, alone so its lag, CPU and memory are the server's (the conductor is soak.ts).
 import { breakGlass } from '../../server/ops/auth.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,31 +18,26 @@ export interface ServerSample {
   lagP99Ms: number;
   lagMaxMs: number;
   rssMb: number;
-  /** CPU the server process used since the previous sample, in ms (user + system). */
+  /** user + system, since the previous sample. */
   cpuMs: number;
 }
 
 export interface ServerCheck {
   violations: Awaited<ReturnType<typeof ledgerViolations>>;
   ms: number;
-  /** JS heap after a full GC (--expose-gc), MB; -1 without it. */
+  /** -1 without --expose-gc. */
   heapAfterGcMb: number;
   rssMb: number;
-  /** Open orders (pending and holding) now. */
   book: number;
-  /** The dealer's view against a full scan of the open orders (docs/reliability.md "Soak"): compared when the
-   * positions held still across the view (settled); differences are violations. */
+  /** docs/reliability.md "Soak"; compared only when the positions held still across the view (settled). */
   exposure: { settled: boolean; differences: string[] };
-  /** Swap charges booked so far (the accelerated rollover). */
   swapCharges: number;
 }
 
-/** The copies at the end of a soak: the copy invariant's breaches, and what the mirror did. */
 export interface CopyCheck {
   violations: string[];
   running: number;
   stopped: number;
-  /** Mirrored actions done (opens, closes, partial closes, stops edits) and skipped with a reason. */
   mirrored: number;
   skipped: number;
 }
@@ -60,7 +49,7 @@ interface Config {
   swapRolloverMs?: number;
 }
 
-/** The soak lanes act as the operator directly (the commands, not the HTTP API): as break-glass. */
+/** Commands, not the HTTP API: the soak lanes act as the operator directly. */
 const SOAK_OPERATOR = breakGlass('127.0.0.1');
 
 const config = JSON.parse(process.env.SOAK_SERVER_CONFIG ?? '{}') as Config;
@@ -80,15 +69,12 @@ const server = await createServer({
 const base = await server.listen(0, '127.0.0.1'); // never another interface
 const ctx = server.ctx;
 if (config.swapRolloverMs) {
-  // Every instrument charges a swap each (accelerated) rollover: long and short both pay, as on most CFDs.
+  // Long and short both pay, as on most CFDs.
   const codes = await ctx.db.query<{ code: string }>('SELECT code FROM instruments ORDER BY id');
   for (const { code } of codes) await swapSet.run(ctx, { code, long: '-3', short: '-2' }, SOAK_OPERATOR);
 }
 
-/** The exposure invariant: the engine's view made in the same turn as a price snapshot, between two scans of the
- * holding positions; compared when both scans are equal (nothing opened or closed meanwhile), else tried again. A
- * commit the database shows may reach the engine's book a turn later (its continuation runs after the commit's
- * answer), so a difference counts only when it is still there after the engine has caught up, on every try. */
+/** A commit may reach the engine's book a turn later, so only a difference that survives every retry counts. */
 async function exposureCheck(): Promise<ServerCheck['exposure']> {
   let last: ServerCheck['exposure'] = { settled: false, differences: [] };
   for (let attempt = 0; attempt < 20; attempt++) {
@@ -116,7 +102,7 @@ let cpu = process.cpuUsage();
 const mb = (bytes: number): number => Math.round(bytes / 1048576);
 const gc = (globalThis as { gc?: () => void }).gc;
 
-/** Runs work asked for by the conductor, then restarts the lag histogram: that work is not the server's lag. */
+/** Work asked for by the conductor is not the server's lag. */
 async function outsideLag<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();

@@ -1,15 +1,4 @@
-// The soak run, in processes of its own so that it measures the server, not itself: the conductor (this module) starts
-// the server alone in one child (server-child.ts) and the load generators in others (load-child.ts), pinned to
-// separate CPUs with taskset where the machine has them (ipc.ts cpuSplit). N simulated users trade (market and pending
-// orders, closes, cancels, stop edits) and move money (operator credits, withdrawal requests, operator pay/reject) for
-// a set time; in balanced mode each keeps their open orders at a level, so the book neither grows nor shrinks and
-// memory growth is told apart from a growing book. Every few seconds the server reports its own event-loop lag, CPU,
-// RSS and JS heap after a full GC; the ledger invariants are checked through a connection of the conductor's own on
-// PostgreSQL (on in-memory PGlite, whose one connection is the server's, by the server, outside its lag windows).
-// Used by `npm run soak` (scripts/soak.ts) and the short runs in the server tests (tests/server/main/soak.test.ts).
-// A load test, not a demo: a refusal (an error envelope) is data, counted by kind and message; an exception in the
-// harness is counted as a harness error, never a crash; every sample carries the actions per second of its window and
-// the machine's load average, so a figure from a busy machine reads as such.
+// The soak run: the server and the load generators in separate processes (and CPUs), so it measures the server alone.
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { LoginResult } from '../../domain/types.ts';
@@ -25,49 +14,39 @@ import type { CopyCheck, ServerCheck, ServerSample } from './server-child.ts';
 export interface SoakOptions {
   seconds: number;
   users: number;
-  /** Invariant and resource samples every this many ms. */
   checkEveryMs?: number;
   databaseUrl?: string | undefined;
-  /** A PGlite tarball to start from (the server tests' template). */
   pgliteTemplate?: string | undefined;
-  /** PGlite in a worker thread (server/db/pglite-bridge.ts) instead of on the server's event loop. */
+  /** server/db/pglite-bridge.ts */
   pgliteWorker?: boolean;
   progress?: (line: string) => void;
-  /** Concurrent lanes (default: one per user); each action then picks a random user. */
+  /** Default one per user; each action then picks a random user. */
   lanes?: number;
-  /** Market positions every user opens before the timed run (the standing book). */
   positions?: number;
-  /** Balanced mode: each user keeps `level` open orders (default: positions, at least 5). */
+  /** Each user keeps `level` open orders, so memory growth is told apart from a growing book. */
   balanced?: boolean;
-  /** Load generator processes (default 1). */
   generators?: number;
-  /** Heap snapshots of the server at this second and at the end, written into heapDir (heap-diff.ts compares). */
+  /** Compared by heap-diff.ts. */
   heapSnapshotAtS?: number;
   heapDir?: string;
-  /** An accelerated swap rollover (ms): every instrument charges swaps that often (0: none). */
   swapRolloverMs?: number;
-  /** Demo followers copying the first two demo traders, who publish themselves as providers (0: no copies). */
   copyFollowers?: number;
 }
 
 export interface SoakSample {
   atS: number;
-  /** The server process's RSS and JS heap after a full GC (MB), at this sample. */
+  /** After a full GC, so garbage does not read as growth. */
   rssMb: number;
   heapMb: number;
-  /** The server's event-loop lag over the window that ends here. */
   lagP99Ms: number;
   lagMaxMs: number;
-  /** Share of one core the server used in the window, %. */
   serverCpuPct: number;
   actions: number;
-  /** Actions per second in the window that ends at this sample. */
   actionsPerS: number;
-  /** How long the ledger invariant check took (never counted in the lag figures). */
+  /** Never counted in the lag figures. */
   checkMs: number;
-  /** Open orders at this sample. */
   book: number;
-  /** The machine's 1-minute load average. */
+  /** So a figure from a busy machine reads as such. */
   load1: number;
 }
 
@@ -75,25 +54,20 @@ export interface SoakReport extends Omit<LoadTotals, 'total' | 'cpuMs'> {
   seconds: number;
   users: number;
   balanced: boolean;
-  /** Where each process ran: the server's CPUs and pid, each generator's CPUs and the CPU it used (ms). */
   server: { pid: number; cpus: string; database: 'postgres' | 'pglite' | 'pglite-worker' };
   generators: Array<{ pid: number; cpus: string; cpuMs: number }>;
-  /** Open orders when the timed run started (the standing book) and when it ended. */
   bookAtStart: number;
   bookAtEnd: number;
   checks: number;
   violations: LedgerViolation[];
-  /** Checks at which the dealer's view was compared with a full scan of the open orders, and what differed. */
+  /** The dealer's view against a full scan of the open orders. */
   exposureChecks: number;
   exposureViolations: string[];
-  /** Swap charges booked by the end (the accelerated rollover). */
   swapCharges: number;
-  /** The copies at the end (copyFollowers > 0): the copy invariant's breaches and what the mirror did. */
   copies: (CopyCheck & { followers: number }) | null;
   samples: SoakSample[];
   heapSnapshots: string[];
-  /** The second of the sample after which the first heap snapshot was written: writing one costs the process RSS
-   * (~180 MB on a 50-user PGlite run), so memory growth is measured from the sample after it. */
+  /** Writing a snapshot raises the process's RSS by itself, so memory growth is measured from the sample after it. */
   snapshotAtS?: number;
 }
 
@@ -101,7 +75,6 @@ const BANK = { bank_name: 'Soak Bank', bank_address: '1 Test Road', bank_swift: 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const HERE = import.meta.dirname;
 
-/** Demo and real users over HTTP (the sign-up code and the funds through the server process). */
 async function makeUsers(base: string, server: Child, n: number, level: number): Promise<SoakUser[]> {
   const anon = soakClient(base);
   const users: SoakUser[] = [];
@@ -145,8 +118,7 @@ async function makeUsers(base: string, server: Child, n: number, level: number):
   return users;
 }
 
-/** Copy trading under the load: the first two demo traders publish themselves as providers, and `n` demo followers
- * of their own copy them (60,000 of their 100,000 at ×3, so a provider's minimum lot is at least one for the copy). */
+/** 60,000 of each follower's 100,000 at ×3, so a provider's minimum lot is at least one lot for the copy. */
 async function startCopies(base: string, users: readonly SoakUser[], n: number): Promise<void> {
   const anon = soakClient(base);
   const providers = users.filter((u) => !u.real).slice(0, 2);
@@ -174,7 +146,6 @@ async function startCopies(base: string, users: readonly SoakUser[], n: number):
   }
 }
 
-/** The standing book: every user opens `perUser` market orders before the clock starts. */
 async function standingBook(base: string, users: readonly SoakUser[], perUser: number): Promise<void> {
   const anon = soakClient(base);
   const list = (
@@ -187,7 +158,7 @@ async function standingBook(base: string, users: readonly SoakUser[], perUser: n
   const opener = async (): Promise<void> => {
     for (let i = next++; i < users.length; i = next++) {
       const c = anon.withToken((users[i] as SoakUser).token);
-      // A refusal (an instrument without leverage, a closed market) is retried on another instrument, a few times.
+      // A refusal (no leverage, a closed market) is retried on another instrument, a few times.
       for (let k = 0, tries = 0; k < perUser && tries < perUser * 4; tries++) {
         const inst = tradable[Math.floor(Math.random() * tradable.length)];
         if (!inst) return;
@@ -221,7 +192,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     },
   });
   const generators: Child[] = [];
-  // The conductor's own connection for the ledger check (PostgreSQL); in-memory PGlite has only the server's.
+  // In-memory PGlite has only the server's connection, so there the server checks the ledger itself.
   let own: Db | null = null;
   try {
     const ready = await server.next('ready');
@@ -239,7 +210,6 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       return own ? { ...c, violations, ms: ownMs } : c;
     };
     const first = await check();
-    // Filled in below, once the report exists.
     let exposureOf = (_c: ServerCheck, _atS: number): void => undefined;
     const report: SoakReport = {
       seconds: opts.seconds,
@@ -275,7 +245,6 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       `${users.length} users, ${report.bookAtStart} open orders, server on CPUs ${cpus.server || 'any'}, load on ${cpus.load || 'any'}: the timed run starts`,
     );
 
-    // The generators, each with its share of the users (and of the lanes).
     const g = Math.max(1, Math.min(opts.generators ?? 1, users.length));
     const progress = new Array<number>(g).fill(0);
     for (let k = 0; k < g; k++) {
@@ -375,9 +344,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
   }
 }
 
-/** Growth of a server figure (RSS, heap after GC) from `fromS` to the end: the median of the last three samples
- * against the median of the three at and after `fromS` (start-up — JIT, pools, caches — comes before it; a leak keeps
- * growing after it). Medians, so one GC-timed sample does not decide. */
+/** Medians of three, so one GC-timed sample does not decide; the start (JIT, pools, caches) comes before `fromS`. */
 export function growthAfter(samples: readonly SoakSample[], fromS: number, key: 'rssMb' | 'heapMb'): number {
   const median = (xs: number[]): number => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   const from = samples.findIndex((s) => s.atS >= fromS);
@@ -385,8 +352,7 @@ export function growthAfter(samples: readonly SoakSample[], fromS: number, key: 
   return median(samples.slice(-3).map((s) => s[key])) - median(samples.slice(from, from + 3).map((s) => s[key]));
 }
 
-/** The second memory growth is measured from: `fromS`, or with a heap snapshot the first sample after it (writing a
- * snapshot raises the RSS by itself, ~180 MB on a 50-user PGlite run, and that is not growth of the server). */
+/** Writing a heap snapshot raises the RSS by itself, and that is not growth of the server. */
 export function growthStartS(fromS: number, snapshotAtS: number | undefined): number {
   return snapshotAtS === undefined ? fromS : Math.max(fromS, snapshotAtS + 1);
 }

@@ -1,9 +1,8 @@
-// The real host for the feed: globals of a dedicated worker or of the page (the ?feed=main mode).
-// Only standard globals present in both scopes are used, so this compiles with the WebWorker and the DOM libs.
+// The feed's real host: standard globals present in both a dedicated worker and the page (?feed=main).
 import { get, set } from 'idb-keyval';
 import type { FeedCache, FeedDeps, FrameScheduler, SocketLike } from './deps.ts';
 
-/** Adapts a real WebSocket to SocketLike (text frames only: the server never sends binary). */
+/** Text frames only: the server never sends binary. */
 export function browserSocket(url: string): SocketLike {
   const ws = new WebSocket(url);
   const s: SocketLike = {
@@ -21,15 +20,10 @@ export function browserSocket(url: string): SocketLike {
   return s;
 }
 
-/**
- * The feed's batch timer, the same in the worker and on the main thread (?feed=main), so both modes conflate by one
- * rule: FlowControl (flow-control.ts) asks for a batch after the gather time, the minimum interval and the page's
- * credit for the previous batch. A worker's requestAnimationFrame is not the page's frame, so the paint is learnt
- * from the page's acknowledgement, not from a frame callback here.
- */
+/** A worker's requestAnimationFrame is not the page's frame: the paint is learnt from the page's acknowledgement. */
 export const timerFrame: FrameScheduler = (cb, ms) => void setTimeout(cb, ms);
 
-/** IndexedDB through idb-keyval (available in workers too); a refusing browser (private mode) just has no cache. */
+/** A refusing browser (private mode) just has no cache. */
 export const idbCache: FeedCache = {
   get: <T>(key: string) => get<T>(key).catch(() => undefined),
   set: (key, value) => set(key, value).catch(() => undefined),

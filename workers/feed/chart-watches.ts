@@ -1,13 +1,11 @@
-// The charts on screen, one ChartWatch per slot: /trade shows slot 0, the desk's 2×2 grid slots 0–3, each
-// with its own instrument and period and all fed by this one feed. KLINE.{code} subscriptions are counted, so two
-// charts of one instrument share one subscription and one chart leaving does not stop the other's stream.
+// The charts on screen, one per slot; KLINE subscriptions are counted, so one chart leaving does not stop another's.
 import type { ClientMessage } from '../../domain/ws-protocol.ts';
 import type { IndicatorSettings } from '../../domain/indicators.ts';
 import type { KlineBar, Period } from '../../domain/types.ts';
 import type { KlineUpdate } from '../protocol.ts';
 import { ChartWatch, HISTORY_LIMIT, type ChartWatchHost } from './chart-watch.ts';
 
-/** Charts one feed streams at most (the desk's grid). */
+/** The desk's grid. */
 export const MAX_CHARTS = 4;
 
 export class ChartWatches {
@@ -51,7 +49,7 @@ export class ChartWatches {
     for (const w of this.slots.values()) w.instrumentsChanged();
   }
 
-  /** The socket (re)opened: every counted topic is subscribed again once, then each chart refills what it missed. */
+  /** Every counted topic is subscribed again once, then each chart refills what it missed. */
   opened(reconnect: boolean): void {
     for (const topic of this.topics.keys()) this.host.send({ type: 'sub', topic });
     for (const w of this.slots.values()) w.opened(reconnect);
@@ -61,7 +59,7 @@ export class ChartWatches {
     for (const w of this.slots.values()) w.onMinute(m);
   }
 
-  /** Every chart's due updates, in slot order (each chart keeps its own cadence). */
+  /** Each chart keeps its own cadence. */
   take(): KlineUpdate[] | null {
     let out: KlineUpdate[] | null = null;
     for (const w of this.slots.values()) {
@@ -81,7 +79,7 @@ export class ChartWatches {
     return w;
   }
 
-  /** sub/unsub of KLINE topics through the count; anything else goes straight out. */
+  /** KLINE topics go through the count; anything else goes straight out. */
   private send(msg: ClientMessage): void {
     if (msg.type !== 'sub' && msg.type !== 'unsub') return this.host.send(msg);
     const n = this.topics.get(msg.topic) ?? 0;

@@ -1,9 +1,7 @@
-// What the feed needs from its host, injected so the same code runs in the worker, on the main thread and in tests.
-// Nothing here touches the DOM: the module compiles with both the WebWorker and the DOM libraries.
+// The feed's host, injected so the same code runs in the worker, on the main thread and in tests; no DOM types here.
 import type { Clock, Timers } from '../../domain/time.ts';
 import type { FeedSink } from '../protocol.ts';
 
-/** The part of a WebSocket the feed uses; `browserSocket` adapts the real one. */
 export interface SocketLike {
   send(data: string): void;
   close(code?: number, reason?: string): void;
@@ -15,10 +13,7 @@ export interface SocketLike {
 
 export type SocketFactory = (url: string) => SocketLike;
 
-/**
- * When a batch may go out: calls `cb` after `ms` (a timer in the browser, in both feed modes; the flow control in
- * flow-control.ts decides the delay). Test fakes run the callbacks by hand and may ignore `ms`.
- */
+/** Test fakes run the callbacks by hand and may ignore `ms`. */
 export type FrameScheduler = (cb: () => void, ms: number) => void;
 
 export interface FetchResponseLike {
@@ -34,7 +29,7 @@ export interface FeedLogger {
   error(...args: unknown[]): void;
 }
 
-/** Durable key-value storage (idb-keyval in the browser) so a returning user sees recent data at once. */
+/** So a returning user sees recent data at once. */
 export interface FeedCache {
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown): Promise<void>;
@@ -47,12 +42,12 @@ export interface FeedDeps {
   frame: FrameScheduler;
   fetch: FetchLike;
   log: FeedLogger;
-  /** navigator.onLine where the host has one; false means "certainly offline". */
+  /** false means "certainly offline"; true only maybe online. */
   isOnline(): boolean;
   /** Uniform [0, 1): the backoff jitter; tests pin it. */
   random(): number;
-  /** Where recent klines and sparklines are kept between visits; absent = no cache. */
+  /** absent = no cache. */
   cache?: FeedCache;
-  /** Called with a sink the feed no longer uses (replaced or stopped): the worker closes its Comlink proxy. */
+  /** The worker closes its Comlink proxy so the old page's sink can be collected. */
   releaseSink?(sink: FeedSink): void;
 }

@@ -1,10 +1,4 @@
-// The feed: one class behind FeedApi that runs unchanged in the worker (default) and on the main thread (?feed=main).
-// Socket in, one conflated FeedBatch per frame out. This file is the life cycle and the wiring; each job has its room:
-// server-messages.ts (where each message type goes), quote-intake.ts (quotes into the rooms), frame-batch.ts (the
-// frame's message), quote-board.ts (quotes, staleness), ../risk.ts (live P&L), chart-watch.ts (klines),
-// order-events.ts (login, FOREX_* sequence), preview-watch.ts (order form preview), sparkline-cache.ts, wire-codes.ts
-// (low-bandwidth mode's code filter), quote-keep.ts (the last live quotes between visits), quote-filter.ts (which
-// quotes are parsed at all), link-watch.ts (the connection state, the server's clock, the resume probe).
+// The feed behind FeedApi, the same in the worker and on the main thread: its life cycle and wiring (docs/worker.md).
 import type { Instrument, AppOrder, Period } from '../../domain/types.ts';
 import type { IndicatorSettings } from '../../domain/indicators.ts';
 import { LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET } from '../../domain/ws-protocol.ts';
@@ -32,7 +26,7 @@ import { WireCodes } from './wire-codes.ts';
 export { CHART_BAR_INTERVAL_MS, HISTORY_LIMIT, LIVE_MINUTES } from './chart-watch.ts';
 export { SPARKLINE_TTL_MS } from './sparkline-cache.ts';
 
-/** How often staleness is re-evaluated without any message arriving. */
+/** Staleness changes with time even when no message arrives. */
 export const STALE_CHECK_MS = 1000;
 
 export class Feed implements FeedApi {
@@ -101,7 +95,7 @@ export class Feed implements FeedApi {
 
   // ── FeedApi ────────────────────────────────────────────────────────────────────────────────────────────────
 
-  /** Idempotent: a second call adopts the new config and sink; the socket only reconnects if wsUrl changed. */
+  /** A second call adopts the new config and sink; the socket only reconnects if wsUrl changed. */
   async start(config: FeedConfig, sink: FeedSink): Promise<void> {
     const prev = this.config;
     this.config = { ...config };
@@ -221,7 +215,7 @@ export class Feed implements FeedApi {
 
   async nudge(reason: NudgeReason): Promise<void> {
     if (reason === 'hidden') {
-      this.keep.saveNow(); // the page may be discarded while hidden: keep the last prices now
+      this.keep.saveNow(); // the page may be discarded while hidden
       return;
     }
     if (!this.started) return;
@@ -230,7 +224,7 @@ export class Feed implements FeedApi {
       this.link.nudge();
       return;
     }
-    this.watch.resume(); // shown again: stale until the link proves alive (link-watch.ts)
+    this.watch.resume(); // stale until the link proves alive
   }
 
   // ── socket events ──────────────────────────────────────────────────────────────────────────────────────────
@@ -244,7 +238,7 @@ export class Feed implements FeedApi {
   }
 
   private onText(text: string): void {
-    // Once the page has said what it shows, a quote frame is scanned and only the needed tuples parsed (quote-filter.ts).
+    // Once the page has said what it shows, only the needed tuples are parsed (quote-filter.ts).
     const needed = this.filter.filtering ? this.filter.scan(text) : null;
     if (needed) {
       this.onQuotes(needed);
@@ -260,13 +254,13 @@ export class Feed implements FeedApi {
     this.requestFrame();
   }
 
-  /** Quotes skipped while their code was not needed, now that it is: applied before the next frame. */
+  /** Applied before the next frame, now that their code is needed. */
   private catchUp(): void {
     const back = this.filter.takeNeeded();
     if (back.length > 0) this.onQuotes(back);
   }
 
-  /** The last visit's live quotes, painted stale with their own time (quote-intake.ts). */
+  /** Painted stale with their own time (quote-intake.ts). */
   private async restoreQuotes(): Promise<void> {
     const tuples = await this.keep.load();
     if (tuples.length === 0) return;
@@ -276,12 +270,11 @@ export class Feed implements FeedApi {
 
   // ── frames ─────────────────────────────────────────────────────────────────────────────────────────────────
 
-  /** Something changed: FlowControl sends a batch once the page has painted the previous one (flow-control.ts). */
   private requestFrame(): void {
     if (this.sink) this.flow.request();
   }
 
-  /** The frame's batch (frame-batch.ts); returns the page's acknowledgement, the credit for the next batch. */
+  /** The page's acknowledgement is the credit for the next batch. */
   private flush(): PromiseLike<unknown> | null {
     const sink = this.sink;
     if (!sink) return null;
@@ -311,7 +304,7 @@ export class Feed implements FeedApi {
 
   // ── helpers ────────────────────────────────────────────────────────────────────────────────────────────────
 
-  /** The held positions to the risk book, priced from the board (again when the instrument list changes). */
+  /** Again when the instrument list changes. */
   private applyPositions(): void {
     const p = this.positions;
     if (!p) return;
@@ -339,7 +332,7 @@ export class Feed implements FeedApi {
     };
   }
 
-  /** A call to the page, logged rather than thrown when it fails (frame-batch.ts callSink). */
+  /** Logged rather than thrown: a page's failure must not stop the feed. */
   private callSink(fn: (sink: FeedSink) => unknown): void {
     callSink(this.sink, fn, this.deps.log);
   }

@@ -1,6 +1,4 @@
-// The frame's message: one FeedBatch with everything that changed since the last one (null fields did not change),
-// its typed arrays transferred across the worker boundary, and the page's acknowledgement returned as the credit for
-// the next batch (flow-control.ts). Nothing is sent when nothing changed. And the page's other calls (callSink).
+// The frame's one FeedBatch (null fields did not change); the page's acknowledgement is the credit for the next.
 import { transfer } from 'comlink';
 import type { FeedBatch, FeedSink } from '../protocol.ts';
 import type { FeedDeps } from './deps.ts';
@@ -30,7 +28,7 @@ export function sendBatch(
   }
 }
 
-/** Sink calls cross to the main thread as promises in worker mode: a failure there is logged, never thrown here. */
+/** In worker mode sink calls are promises: a failure there is logged, never thrown here. */
 export function callSink(sink: FeedSink | null, fn: (sink: FeedSink) => unknown, log: FeedDeps['log']): void {
   if (!sink) return;
   try {

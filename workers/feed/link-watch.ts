@@ -1,6 +1,4 @@
-// The link as the feed's rooms see it (feed.ts): the connection state the next batch reports, the server's clock
-// (quote ages are measured on it, from the pong's time), and the resume probe after a hidden or frozen spell, until
-// whose answer every quote reads stale (docs/worker.md).
+// The link as the feed's rooms see it: state, the server's clock, and the resume probe until which quotes read stale.
 import type { ConnState } from '../protocol.ts';
 import type { FeedDeps } from './deps.ts';
 import type { QuoteBoard } from './quote-board.ts';
@@ -11,30 +9,29 @@ export interface LinkWatchRooms {
   board: QuoteBoard;
   clock: FeedDeps['clock'];
   requestFrame(): void;
-  /** The probe was answered: positions and balance are refetched (when signed in). */
+  /** Positions and balance are refetched when signed in. */
   resynced(): void;
 }
 
 export class LinkWatch {
   private conn: ConnState = 'connecting';
   private connDirty = false;
-  private clockOffset = 0; // server clock minus ours, from pong.t: quote ages are measured on the server's clock
+  private clockOffset = 0; // server minus ours, from pong.t: quote ages are measured on the server's clock
   private resyncing = false; // a resume probe is out
 
   constructor(private readonly rooms: LinkWatchRooms) {}
 
-  /** The first start: connecting, reported in the next batch. */
   starting(): void {
     this.conn = 'connecting';
     this.connDirty = true;
   }
 
-  /** The state is reported again in the next batch (a restart with a new config). */
+  /** A restart with a new config reports the state again. */
   touch(): void {
     this.connDirty = true;
   }
 
-  /** The connection state for the batch, once per change (null: unchanged since the last batch). */
+  /** Once per change; null: unchanged since the last batch. */
   take(): ConnState | null {
     const conn = this.connDirty ? this.conn : null;
     this.connDirty = false;
@@ -45,7 +42,6 @@ export class LinkWatch {
     return this.serverAt(this.rooms.clock.now());
   }
 
-  /** Our time `now` on the server's clock. */
   serverAt(now: number): number {
     return now + this.clockOffset;
   }
@@ -70,11 +66,7 @@ export class LinkWatch {
     this.clockOffset = serverTime - (sent > 0 && sent <= now ? (sent + now) / 2 : now);
   }
 
-  /**
-   * Shown again after a hidden or frozen spell: what is on screen may be minutes old. Everything reads stale (trading
-   * is disabled by it) until the link proves alive; then positions and balance are refetched. A link that is not
-   * open reconnects now, and its login after the reconnect asks for the refetch itself (order-events.ts).
-   */
+  /** What is on screen may be minutes old: stale (trading disabled) until the link proves alive (docs/worker.md). */
   resume(): void {
     const { board } = this.rooms;
     board.live = false;
@@ -83,7 +75,6 @@ export class LinkWatch {
     this.resyncing = this.rooms.link.probe();
   }
 
-  /** The probe after a resume was answered: quotes are judged live again and the account is refetched. */
   private resynced(): void {
     const { board } = this.rooms;
     this.resyncing = false;

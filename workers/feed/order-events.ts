@@ -1,6 +1,4 @@
-// The signed-in side of the socket: login with the session token, its subscriptions (orders, price alerts, account)
-// once it is accepted, and the event sequence: a duplicate is dropped, a gap (or a reconnect while signed in) tells the app
-// to refetch, because events may have been missed.
+// The signed-in side of the socket: login, its subscriptions, and the event sequence whose gaps make the app refetch.
 import {
   TOPIC_ACCOUNT,
   TOPIC_ORDER_CLOSED,
@@ -20,14 +18,14 @@ export interface OrderEventsHost {
 export class OrderEvents {
   private lastSeq: number | null = null;
   private gapOnLogin = false;
-  /** Logins sent and not yet answered: only the answer to the newest one speaks for the current token. */
+  /** Only the answer to the newest login speaks for the current token. */
   private pendingLogins = 0;
-  /** The token this socket speaks for; none (signed out): a late refusal means nothing. */
+  /** none (signed out): a late refusal means nothing. */
   private token: string | null = null;
 
   constructor(private readonly host: OrderEventsHost) {}
 
-  /** The socket (re)opened: log in again; after a reconnect the app refetches once FOREX_* are back on. */
+  /** After a reconnect the app refetches once FOREX_* are back on: events may have been missed meanwhile. */
   opened(reconnect: boolean, token: string | null): void {
     this.pendingLogins = 0; // answers to logins on the old socket never come
     this.token = token;
@@ -40,11 +38,7 @@ export class OrderEvents {
     this.host.send({ type: 'login', token });
   }
 
-  /**
-   * The login answer. Accepted: FOREX_* subscriptions, and `seq` (the user's last event) is where this socket's
-   * events start; past what we saw, events were missed and the app refetches. Refused: the session is over
-   * (onSessionRejected), unless a newer login is still on its way (a token switch), whose answer decides.
-   */
+  /** A refusal ends the session unless a newer login (a token switch) is still on its way: its answer decides. */
   loginAnswered(ok: boolean, msg: string, seq?: number, at?: number): void {
     this.pendingLogins = Math.max(0, this.pendingLogins - 1);
     if (!ok) {
@@ -65,14 +59,13 @@ export class OrderEvents {
     if (gap) this.host.toSink((s) => s.onOrderGap());
   }
 
-  /** The server ended this socket's session (logout, or ended from another device at `at`). */
   revoked(msg: string, at?: number): void {
     if (this.pendingLogins === 0 && this.token) this.host.toSink((s) => s.onSessionRejected(msg, at));
   }
 
   onEvent(ev: OrderEvent): void {
     const last = this.lastSeq;
-    // Already seen (a duplicate, or one that arrived after a later one): the app has it or refetched past it.
+    // A duplicate, or one that arrived after a later one: the app has it or refetched past it.
     if (last !== null && ev.seq <= last) return;
     const gap = last !== null && ev.seq !== last + 1;
     this.lastSeq = ev.seq;
@@ -80,7 +73,7 @@ export class OrderEvents {
     if (gap) this.host.toSink((s) => s.onOrderGap());
   }
 
-  /** Another user (or none): a new sequence; on an open socket log out and in now (else opened() logs in). */
+  /** A new sequence; on an open socket log out and in now (else opened() logs in). */
   switchToken(old: string | null, token: string | null): void {
     this.token = token;
     this.lastSeq = null;

@@ -1,4 +1,4 @@
-// Turns socket text into typed server messages; anything malformed is logged and dropped, never thrown.
+// Socket text into typed server messages; anything malformed is logged and dropped, never thrown.
 import { isDecimalText } from '../../domain/decimal.ts';
 import type { KlineBar } from '../../domain/types.ts';
 import type { QuoteTuple, ServerMessage } from '../../domain/ws-protocol.ts';
@@ -15,7 +15,7 @@ export function isKlineBar(v: unknown): v is KlineBar {
   );
 }
 
-/** [Code, Close, Change%, Time, MarketStatus] with a decimal Close (the risk maths read it exactly). */
+/** A decimal Close, so the risk maths read it exactly. */
 export function isQuoteTuple(v: unknown): v is QuoteTuple {
   return (
     Array.isArray(v) &&
@@ -28,7 +28,7 @@ export function isQuoteTuple(v: unknown): v is QuoteTuple {
   );
 }
 
-/** Shape check per type; a message of a known type with a wrong shape counts as malformed. */
+/** A known type with a wrong shape counts as malformed. */
 function wellFormed(m: Obj): boolean {
   switch (m.type) {
     case 'pong':
@@ -69,7 +69,7 @@ function wellFormed(m: Obj): boolean {
   }
 }
 
-/** Parses one frame. Invalid JSON → log.error; no `type` → log.warn (docs/contract.md §8); both return null. */
+/** Invalid JSON → log.error; no `type` → log.warn (docs/contract.md §8); both return null. */
 export function parseServerMessage(text: string, log: FeedLogger): ServerMessage | null {
   let raw: unknown;
   try {

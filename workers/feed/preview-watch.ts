@@ -1,5 +1,4 @@
-// The one order preview the order form keeps on screen: recomputed when its instrument ticks and sent in the next
-// batch only if a figure moved (a pending order's figures do not follow the price).
+// The order form's preview: recomputed when its instrument ticks, sent only if a figure moved.
 import type { FeedBatch, OrderPreview, OrderPreviewInput } from '../protocol.ts';
 
 export class PreviewWatch {
@@ -7,7 +6,7 @@ export class PreviewWatch {
   private dirty = false;
   private last: OrderPreview | null = null;
 
-  /** Returns whether a frame is needed (a new preview to compute). */
+  /** Whether a frame is needed. */
   watch(seq: number, input: OrderPreviewInput | null): boolean {
     this.watched = input ? { seq, input } : null;
     this.last = null;
@@ -15,12 +14,11 @@ export class PreviewWatch {
     return this.dirty;
   }
 
-  /** A quote of `code` arrived. */
   ticked(code: string): void {
     if (this.watched && code === this.watched.input.code) this.dirty = true;
   }
 
-  /** The watched preview if its inputs are new or its figures moved; `compute` prices it at the newest quote. */
+  /** `compute` prices it at the newest quote. */
   take(compute: (input: OrderPreviewInput) => OrderPreview): FeedBatch['preview'] {
     const w = this.watched;
     if (!w || !this.dirty) return null;

@@ -1,8 +1,4 @@
-// Conflation and staleness: the newest quote per instrument waits here until the next frame takes it as one array.
-// The quote leaves formatted: price and change text from the server's exact decimals (domain/quote-text.ts).
-// Indexes follow the list given to setInstruments, the same list the painter maps Q_INDEX back to codes with.
-// Interest: once the painter says which codes it shows (setInterest), only their quotes leave; the others are held
-// here (every figure the feed computes still uses them) and sent the moment their code is shown again.
+// Conflation: the newest quote per instrument waits here for the next frame; codes off screen are held until shown.
 import type { Instrument } from '../../domain/types.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import { isDecimalText } from '../../domain/decimal.ts';
@@ -27,28 +23,28 @@ export class QuoteBoard {
   private codes: string[] = [];
   private index = new Map<string, number>();
   private precision: number[] = [];
-  private changeRaw: string[] = []; // the server's percent change text
+  private changeRaw: string[] = [];
   private time = new Float64Array(0);
   private status = new Uint8Array(0);
   private received = new Float64Array(0);
   private closeText: string[] = [];
-  /** Asks of two-sided quotes by code (Close is then the bid); absent: one price. */
+  /** Close is then the bid; absent: one price. */
   private readonly asks = new Map<string, string>();
-  /** The server's feed flags (QuoteTuple Feed/Reason): 1 = stale by the server's price desk; the halt reason or ''. */
+  /** 1 = stale by the server's price desk; the halt reason or ''. */
   private flagged = new Uint8Array(0);
   private halt: string[] = [];
   private has = new Uint8Array(0);
   private dirty = new Uint8Array(0);
   private dirtyList: number[] = [];
-  private stale = new Uint8Array(0); // what is true now
-  private told = new Uint8Array(0); // what the painter was last told (it starts out believing "stale")
+  private stale = new Uint8Array(0);
+  private told = new Uint8Array(0); // the painter starts out believing "stale"
   private staleMark = new Uint8Array(0);
   private staleList: number[] = [];
-  /** Codes the painter shows; null = all (before the painter has said anything). */
+  /** null = all, until the painter has said anything. */
   private interestCodes: ReadonlySet<string> | null = null;
-  private interest: Uint8Array | null = null; // by index, from interestCodes
-  private held = new Uint8Array(0); // changed since last sent, but not shown: sent when the code is shown again
-  /** Quotes for codes not (yet) in the list, kept so a late setInstruments still starts from them. */
+  private interest: Uint8Array | null = null;
+  private held = new Uint8Array(0); // changed but not shown: sent when the code is shown again
+  /** Kept so a late setInstruments still starts from them. */
   private orphans = new Map<string, { t: QuoteTuple; receivedAt: number }>();
 
   live = false;
@@ -62,19 +58,18 @@ export class QuoteBoard {
     return this.index.get(code) ?? -1;
   }
 
-  /** The latest ask (the buy price) when the quote is two-sided (docs/protocol.md), else the close; null before any
-   * quote. */
+  /** docs/protocol.md; null before any quote. */
   askOf(code: string): string | null {
     return this.asks.get(code) ?? this.closeOf(code);
   }
 
-  /** The latest close as exact decimal text (what the risk maths read), or null before any quote. */
+  /** Exact decimal text, as the risk maths read it. */
   closeOf(code: string): string | null {
     const i = this.indexOf(code);
     return i >= 0 && this.has[i] === 1 ? (this.closeText[i] ?? null) : null;
   }
 
-  /** Re-index by code, keep what is known, seed the rest from the list's ForexQuotations; everything known is re-sent. */
+  /** Everything known is re-sent: the painter maps indexes by the new list. */
   setInstruments(list: readonly Instrument[], serverNow: number): void {
     const n = list.length;
     const prev = {
@@ -144,7 +139,7 @@ export class QuoteBoard {
     this.evaluate(serverNow);
   }
 
-  /** Takes one quote tuple; returns its index (-1 when the code is not listed). */
+  /** -1 when the code is not listed. */
   apply(t: QuoteTuple, serverNow: number, receivedAt: number): number {
     const i = this.index.get(t[0]);
     if (i === undefined) {
@@ -168,10 +163,7 @@ export class QuoteBoard {
     return i;
   }
 
-  /**
-   * The codes the painter shows (null = all). A newly shown code with a change held back is marked dirty, so the
-   * next frame brings it up to date; a code no longer shown stops costing the painter anything.
-   */
+  /** A newly shown code with a change held back is marked dirty, so the next frame brings it up to date. */
   setInterest(codes: Iterable<string> | null): void {
     this.interestCodes = codes === null ? null : new Set(codes);
     const next = this.interestByIndex();
@@ -184,7 +176,7 @@ export class QuoteBoard {
     }
   }
 
-  /** Recomputes every staleness flag (on a timer and whenever the connection state changes). */
+  /** Called on a timer and whenever the connection state changes. */
   evaluate(serverNow: number): void {
     for (let i = 0; i < this.codes.length; i++) this.evaluateOne(i, serverNow);
   }
@@ -193,10 +185,7 @@ export class QuoteBoard {
     return this.dirtyList.length > 0 || this.staleList.length > 0;
   }
 
-  /**
-   * The changed quotes: one transferable array (QUOTE_STRIDE numbers per instrument) and their display text
-   * (QUOTE_TEXTS strings each, formatted here once), or null when nothing changed.
-   */
+  /** QUOTE_TEXTS strings each, formatted here once; null when nothing changed. */
   takeQuotes(): { quotes: Float64Array<ArrayBuffer>; quoteText: string[] } | null {
     const n = this.dirtyList.length;
     if (n === 0) return null;
@@ -225,7 +214,6 @@ export class QuoteBoard {
     return { quotes: out, quoteText: text };
   }
 
-  /** Staleness flips since the last call (i+1 = now stale, -(i+1) = fresh again), or null. */
   takeStale(): Int32Array<ArrayBuffer> | null {
     let n = 0;
     for (const i of this.staleList) if (this.stale[i] !== this.told[i]) n++;
@@ -266,7 +254,6 @@ export class QuoteBoard {
     }
   }
 
-  /** interestCodes by the current list's indexes (null = all). */
   private interestByIndex(): Uint8Array | null {
     const shown = this.interestCodes;
     return shown ? Uint8Array.from(this.codes, (c) => (shown.has(c) ? 1 : 0)) : null;

@@ -1,11 +1,6 @@
-// Which quotes the feed parses: the codes on screen (quote interest), the pinned ones (open positions'
-// instruments, the /trade instrument, instruments with price alerts: setPinnedCodes), the positions the risk book
-// marks, and the order form's. A DAY_MARKET frame is scanned, not JSON.parse'd whole: a tuple of any other code is
-// skipped with two indexOf calls and kept as its raw text, the newest per code, so when its code is needed again
-// (a row scrolled into view) it is parsed then and the row is current at once; the idb keep reads them too.
-// Anything that is not the server's exact frame shape goes the slow way (the whole frame parsed), filtered alike.
+// Which quotes the feed parses: a frame is scanned, and tuples of codes not needed are kept raw, newest per code.
 
-/** How the server writes a DAY_MARKET frame (JSON.stringify of {type, data}): the fast path's prefix. */
+/** The fast path's prefix: what JSON.stringify of {type, data} writes. */
 const PREFIX = '{"type":"DAY_MARKET","data":[';
 
 export class QuoteFilter {
@@ -13,15 +8,13 @@ export class QuoteFilter {
   private pinned: ReadonlySet<string> = new Set();
   private held: ReadonlySet<string> = new Set();
   private form: string | null = null;
-  /** Skipped tuples, newest per code: raw text (fast path) or the parsed value (slow path). */
+  /** Raw text (fast path) or the parsed value (slow path). */
   private readonly skipped = new Map<string, string | unknown[]>();
 
-  /** Whether anything is skipped at all (the page has said what it shows). */
   get filtering(): boolean {
     return this.shown !== null;
   }
 
-  /** Whether a code's quotes are parsed and applied now. */
   needs(code: string): boolean {
     return (
       this.shown === null || this.shown.has(code) || this.pinned.has(code) || this.held.has(code) || this.form === code
@@ -44,10 +37,7 @@ export class QuoteFilter {
     this.form = code;
   }
 
-  /**
-   * The needed tuples of a DAY_MARKET frame's text, parsed (each still to be checked by the caller), the others
-   * kept raw; null when the text is not a DAY_MARKET frame in the server's own shape (parse it whole instead).
-   */
+  /** null when the text is not in the server's own shape: the caller parses it whole instead. */
   scan(text: string): unknown[] | null {
     if (!text.startsWith(PREFIX)) return null;
     const out: unknown[] = [];
@@ -76,7 +66,6 @@ export class QuoteFilter {
     }
   }
 
-  /** The slow path's filter: the needed tuples of a parsed frame; the others kept. */
   pick(data: readonly unknown[]): unknown[] {
     const out: unknown[] = [];
     for (const t of data) {
@@ -87,7 +76,7 @@ export class QuoteFilter {
     return out;
   }
 
-  /** The kept tuples whose codes are needed now (parsed, removed from the store): to apply before the next frame. */
+  /** Removed from the store, to apply before the next frame. */
   takeNeeded(): unknown[] {
     const out: unknown[] = [];
     for (const [code, t] of this.skipped) {
@@ -99,7 +88,7 @@ export class QuoteFilter {
     return out;
   }
 
-  /** Every kept tuple, parsed and left in place: the idb keep's newest quotes (written every few seconds, not per tick). */
+  /** Left in place: the idb keep writes them every few seconds, not per tick. */
   peekAll(): unknown[] {
     const out: unknown[] = [];
     for (const [code, t] of this.skipped) {

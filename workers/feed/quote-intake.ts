@@ -1,6 +1,4 @@
-// Quotes into the feed's rooms: each tuple to the board (the list's and the header's figures), the risk book (live
-// P&L), the order form's preview and the kept quotes. Live ticks (stamped with their arrival, for tick-to-paint)
-// and the last visit's quotes restored at start (not live: painted stale, with their own time).
+// Quotes into the feed's rooms: the board, the risk book, the order form's preview and the kept quotes.
 import { tupleAsk } from '../../domain/ws-protocol.ts';
 import type { RiskBook } from '../risk.ts';
 import type { FeedDeps } from './deps.ts';
@@ -17,7 +15,7 @@ export interface IntakeRooms {
   log: FeedDeps['log'];
 }
 
-/** Live tuples as the socket brought them (malformed ones counted and logged once). */
+/** Malformed ones are counted and logged once. */
 export function takeLiveQuotes(data: readonly unknown[], to: IntakeRooms, now: number, serverNow: number): void {
   let bad = 0;
   for (const t of data) {
@@ -33,10 +31,7 @@ export function takeLiveQuotes(data: readonly unknown[], to: IntakeRooms, now: n
   if (bad > 0) to.log.warn(`feed: ${bad} malformed quote(s) ignored`);
 }
 
-/**
- * The last visit's live quotes, painted like the list's snapshot quotes (stale, with their own time) where they are
- * newer than what the board holds; a quote for a code not listed yet waits in the board for setInstruments.
- */
+/** Painted stale with their own time where newer than the board's; a code not listed yet waits for setInstruments. */
 export function takeRestoredQuotes(tuples: Parameters<QuoteBoard['apply']>[0][], to: IntakeRooms, serverNow: number) {
   for (const t of tuples) {
     const i = to.board.apply(t, serverNow, 0); // received 0: not a live tick (no tick-to-paint measurement)

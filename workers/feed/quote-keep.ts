@@ -1,14 +1,11 @@
-// The last live quotes, kept between visits: the newest tuple per instrument with its server time, written
-// to IndexedDB under one key, at most once every QUOTES_SAVE_MS while quotes arrive and at once when the page is
-// hidden, never per tick. Read back at start so a returning user sees the last prices they saw, with their age.
-// Market data, not account data: the same for every user, so a sign-out leaves it (docs/client.md).
+// The last live quotes between visits: market data, the same for every user, so a sign-out leaves it (docs/client.md).
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import type { FeedDeps } from './deps.ts';
 import { isQuoteTuple } from './parse.ts';
 import { QUOTES_KEY } from '../../domain/stored-keys.ts';
 
 export { QUOTES_KEY };
-/** The throttle: a write costs a structured clone of ~300 tuples, a few seconds' loss on a crash costs nothing. */
+/** A write clones every tuple; a few seconds' loss on a crash costs nothing. */
 export const QUOTES_SAVE_MS = 5_000;
 
 export class QuoteKeep {
@@ -16,13 +13,13 @@ export class QuoteKeep {
   private dirty = false;
   private timer: unknown = null;
 
-  /** `pending`: newer quotes the feed holds unparsed (quote-filter.ts), merged in at each write. */
+  /** `pending`: quotes the feed holds unparsed (quote-filter.ts), merged in at each write. */
   constructor(
     private readonly deps: Pick<FeedDeps, 'timers' | 'cache' | 'log'>,
     private readonly pending: () => readonly unknown[] = () => [],
   ) {}
 
-  /** The last visit's quotes (none without a cache or when it fails); merged under anything newer seen since. */
+  /** Merged under anything newer seen since; none without a cache or when it fails. */
   async load(): Promise<QuoteTuple[]> {
     const cache = this.deps.cache;
     if (!cache) return [];
@@ -42,7 +39,6 @@ export class QuoteKeep {
     return tuples;
   }
 
-  /** A live quote: kept if it is the newest of its code, written with the others within QUOTES_SAVE_MS. */
   note(t: QuoteTuple): void {
     if (!this.deps.cache || !this.merge(t)) return;
     this.timer ??= this.deps.timers.setTimeout(() => {
@@ -51,14 +47,13 @@ export class QuoteKeep {
     }, QUOTES_SAVE_MS);
   }
 
-  /** The page is being hidden (it may never come back): write what is new now. */
+  /** The page may never come back. */
   saveNow(): void {
     if (this.timer !== null) this.deps.timers.clearTimeout(this.timer);
     this.timer = null;
     this.save();
   }
 
-  /** Keeps `t` if it is the newest of its code; true when it was. */
   private merge(t: QuoteTuple): boolean {
     const k = this.kept.get(t[0]);
     if (k && k[3] >= t[3]) return false;

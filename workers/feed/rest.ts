@@ -1,4 +1,4 @@
-// The few REST calls the feed makes itself (kline history, sparklines), with the docs/contract.md §7 headers and envelope.
+// The few REST calls the feed makes itself, with the docs/contract.md §7 headers and envelope.
 import { CODE_OK, type KlineBar, type Period } from '../../domain/types.ts';
 import type { FetchLike } from './deps.ts';
 import { isKlineBar } from './parse.ts';
@@ -20,7 +20,7 @@ export interface RestContext {
   now: number; // the `t` timestamp GET requests carry (docs/contract.md §7)
 }
 
-/** GET with lang/authorization headers and `t`; resolves the envelope's data when code is 1. */
+/** Resolves the envelope's data when code is 1. */
 export async function restGet(
   ctx: RestContext,
   path: string,
@@ -44,7 +44,7 @@ export async function restGet(
 export interface KlineQuery {
   forexId: number;
   period: Period;
-  from?: number; // seconds, like KlineBar.Time: bars with Time >= from (gap refill)
+  from?: number; // seconds, like KlineBar.Time: a gap refill
   limit?: number; // the newest `limit` bars
 }
 
@@ -59,7 +59,7 @@ export async function fetchKlines(ctx: RestContext, q: KlineQuery): Promise<Klin
 
 const toNumber = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN);
 
-/** One close series from whatever the server sends per code: numbers, decimal strings, or bars with Close. */
+/** Numbers, decimal strings, or bars with Close: whatever the server sends per code. */
 function series(v: unknown): Float32Array | null {
   if (!Array.isArray(v)) return null;
   const out = new Float32Array(v.length);
@@ -72,10 +72,7 @@ function series(v: unknown): Float32Array | null {
   return n === out.length ? out : out.slice(0, n);
 }
 
-/**
- * abbreviated_cache_kline → Float32Array per code, oldest first. Accepts {CODE: series} or a list of
- * {Code, <series field>} so the client does not break on either reasonable server shape (docs/worker.md).
- */
+/** {CODE: series} or a list of {Code, <series field>}: either reasonable server shape works (docs/worker.md). */
 export function normaliseSparklines(data: unknown): Record<string, Float32Array> {
   const out: Record<string, Float32Array> = {};
   if (Array.isArray(data)) {

@@ -1,5 +1,4 @@
-// Where each server message goes: the one switch that names every message type the socket can bring
-// (domain/ws-protocol.ts), so a new type is handled here or logged as unknown. The feed (feed.ts) supplies the rooms.
+// The one switch over every message type the socket can bring, so a new type is handled here or logged as unknown.
 import { alertFromWire } from '../../domain/price-alerts.ts';
 import { appOrderOf } from '../../domain/types.ts';
 import type { ServerMessage } from '../../domain/ws-protocol.ts';
@@ -10,12 +9,11 @@ import type { OrderEvents } from './order-events.ts';
 
 export interface MessageRooms {
   log: FeedDeps['log'];
-  /** A pong, with the server's clock when it sent one. */
   pong(serverTime: number | undefined): void;
   quotes(data: readonly unknown[]): void;
   chart: Pick<ChartWatches, 'onMinute'>;
   orders: Pick<OrderEvents, 'onEvent' | 'loginAnswered' | 'revoked'>;
-  /** A call to the page (the sink), logged rather than thrown when it fails. */
+  /** Logged rather than thrown when it fails. */
   toSink(fn: (sink: FeedSink) => unknown): void;
 }
 
@@ -62,7 +60,7 @@ export function dispatchServerMessage(msg: ServerMessage, to: MessageRooms): voi
       to.log.warn('feed: server error', msg.msg);
       return;
     case 'logout':
-    case 'rate': // the server's acknowledgements of setLowBandwidth: nothing to do
+    case 'rate': // acknowledgements of setLowBandwidth: nothing to do
     case 'codes':
       return;
     default:

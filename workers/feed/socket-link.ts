@@ -1,5 +1,4 @@
-// The live socket's life: connect with a timeout, heartbeat, detect a dead link, back off and reconnect.
-// It knows nothing about topics or payloads; the feed hears onOpen/onText and re-sends its subscriptions.
+// The live socket's life: connect, heartbeat, detect a dead link, back off, reconnect; topics are the feed's business.
 import type { ConnState } from '../protocol.ts';
 import {
   CONNECT_TIMEOUT_MS,
@@ -10,19 +9,16 @@ import {
 import { backoffDelay, type BackoffOptions } from '../../domain/backoff.ts';
 import type { FeedDeps, SocketLike } from './deps.ts';
 
-/** The reconnect delays: the one back-off rule (domain/backoff.ts) from 500 ms, doubling, capped at 30 s. */
+/** domain/backoff.ts from 500 ms, doubling, capped at 30 s. */
 export const RECONNECT_BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 30_000 };
 
-/** After this many failed attempts in a row the state reads 'offline' (retries go on at the capped backoff). */
+/** Retries go on at the capped backoff. */
 export const OFFLINE_AFTER_FAILURES = 5;
-/**
- * How long a socket that looks open may take to answer the probe after a resume. A phone that slept may hold a socket
- * the network dropped long ago; the heartbeat would need up to 15 s to find out, a trader looking at prices should not.
- */
+/** A phone that slept may hold a long-dropped socket; the heartbeat needs up to 15 s, a trader should not wait that. */
 export const PROBE_TIMEOUT_MS = 3000;
 
 export interface LinkEvents {
-  /** The socket opened: (re)send login and subscriptions. `reconnect` is false only for the very first open. */
+  /** `reconnect` is false only for the very first open. */
   onOpen(reconnect: boolean): void;
   onText(text: string): void;
   onState(state: ConnState): void;
@@ -36,7 +32,7 @@ export class SocketLink {
   private open = false;
   private running = false;
   private everOpened = false;
-  private failures = 0; // consecutive failed attempts since the last open
+  private failures = 0; // consecutive, since the last open
   private unanswered = 0; // pings sent since the last pong
   private lastPingAt = 0;
   private state: ConnState = 'connecting';
@@ -58,7 +54,7 @@ export class SocketLink {
     return this.open;
   }
 
-  /** When the last ping left (ms epoch): half the round trip bounds the clock-offset error. */
+  /** Half the round trip bounds the clock-offset error. */
   get lastPingSentAt(): number {
     return this.lastPingAt;
   }
@@ -88,16 +84,12 @@ export class SocketLink {
     }
   }
 
-  /** A pong arrived: the link is alive. */
   pong(): void {
     this.unanswered = 0;
     this.clearTimer('probeTimer');
   }
 
-  /**
-   * After a resume: a link that looks open must answer a ping within PROBE_TIMEOUT_MS or is replaced at once; a closed
-   * one reconnects now. Returns true when the open link is being probed (the caller waits for its pong).
-   */
+  /** True when the open link is being probed: the caller waits for its pong. */
   probe(): boolean {
     if (!this.running) return false;
     if (!this.open) {
@@ -115,7 +107,6 @@ export class SocketLink {
     return true;
   }
 
-  /** The page came back online or visible: retry now instead of waiting; a live link gets a probe ping. */
   nudge(): void {
     if (!this.running) return;
     if (this.open) {
@@ -152,8 +143,7 @@ export class SocketLink {
       this.setState('live');
       this.pingTimer = this.deps.timers.setInterval(() => this.heartbeat(), PING_INTERVAL_MS);
       this.events.onOpen(reconnect);
-      // Probe at once: the pong carries the server's clock, and quote ages (staleness) are measured on it, so the
-      // first snapshot must not wait a whole heartbeat to be judged against a phone's possibly wrong clock.
+      // Probe at once: quote ages are measured on the pong's server clock, not a phone's possibly wrong one.
       this.ping();
     };
     sock.onmessage = (ev) => {
@@ -187,7 +177,6 @@ export class SocketLink {
     }
   }
 
-  /** Lose the current socket (whatever the reason) and schedule the next attempt. */
   private drop(reason: string): void {
     const wasOpen = this.open;
     this.clearTimers();
@@ -199,7 +188,7 @@ export class SocketLink {
     }
     if (!this.running) return;
     if (wasOpen) {
-      // Straight back: the first retry after losing a live link only waits the jitter of attempt 0.
+      // The first retry after losing a live link only waits the jitter of attempt 0.
       this.setState('reconnecting');
       this.retryTimer = this.deps.timers.setTimeout(
         () => this.connect(),

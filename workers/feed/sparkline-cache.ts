@@ -1,5 +1,4 @@
-// The mini charts' close series: fetched at most once a TTL however often screens ask, one request at a time, and
-// the last visit's series (IndexedDB) when the network fails.
+// The mini charts' close series: fetched at most once a TTL, one request at a time, the last visit's when offline.
 import type { FeedDeps } from './deps.ts';
 import { fetchSparklines, type RestContext } from './rest.ts';
 

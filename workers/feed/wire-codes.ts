@@ -1,20 +1,16 @@
-// Low-bandwidth mode's code filter: the socket asks the server for the quotes of the codes on
-// screen (quote interest: the market list's rendered rows, which virtua keeps to the visible ones plus a small
-// overscan, the /trade header, the order form) plus the pinned ones (open positions' instruments, the /trade
-// instrument), instead of every instrument. Interest moves with every scroll burst, so the filter is sent at most once
-// per CODES_SEND_MIN_MS, after a short settle, and only when the set changed; the last change is always sent.
+// Low-bandwidth mode's code filter: interest moves with every scroll burst, so it is sent settled and throttled.
 import type { Timers } from '../../domain/time.ts';
 import { CODES_MAX, type ClientMessage } from '../../domain/ws-protocol.ts';
 
-/** The least time between two `codes` messages (the server allows 60 frames in 10 s, pings included). */
+/** The server allows 60 frames in 10 s, pings included. */
 export const CODES_SEND_MIN_MS = 1000;
-/** How long a change waits for the rest of its burst (rows mount and unmount one by one during a scroll). */
+/** Rows mount and unmount one by one during a scroll. */
 export const CODES_SETTLE_MS = 250;
 
 export interface WireCodesDeps {
   now(): number;
   timers: Timers;
-  /** Sends on the open socket; false when it is not open (the next open sends the filter itself). */
+  /** false when not open: the next open sends the filter itself. */
   send(msg: ClientMessage): boolean;
 }
 
@@ -24,11 +20,11 @@ export class WireCodes {
   private pinned: readonly string[] = [];
   private timer: unknown = null;
   private lastSentAt = Number.NEGATIVE_INFINITY;
-  private sentKey = '*'; // what the server holds for this socket ('*': every code, as a fresh socket does)
+  private sentKey = '*'; // '*': every code, as a fresh socket holds
 
   constructor(private readonly deps: WireCodesDeps) {}
 
-  /** The codes the socket should carry now; null = every code (mode off, nothing said yet, or past the server's cap). */
+  /** null = every code: mode off, nothing said yet, or past the server's cap. */
   wanted(): string[] | null {
     if (!this.on || this.shown === null) return null;
     const set = new Set([...this.shown, ...this.pinned]);
