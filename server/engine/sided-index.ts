@@ -4,10 +4,8 @@ import type { EngineIndex, IndexSource, TickOutcome } from './index-types.ts';
 import { watchesAsk } from './sides.ts';
 import type { EngineInstrument, OpenOrder } from './types.ts';
 
-/** The index's key for the ask side of an instrument. */
 export const askKey = (instrumentId: number): number => -instrumentId;
 
-/** Where the wrapper reads the terms and both sides of an instrument's latest quote. */
 export interface SidedSource {
   instrument(id: number): EngineInstrument | undefined;
   latestSides(inst: EngineInstrument): { bid: string; ask: string } | null;

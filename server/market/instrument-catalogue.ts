@@ -29,7 +29,7 @@ export interface InstrumentDef {
   multiples: number[];
   feeRate: string;
   basePrice: string; // where a fresh history ends (today's price)
-  annualVol: number; // annualised volatility of the random walk
+  annualVol: number;
   tickHz: number; // mean ticks per second while open
 }
 
@@ -164,7 +164,6 @@ function index(
 }
 
 export const INSTRUMENTS: readonly InstrumentDef[] = [
-  // Forex majors
   fx(1, 'EURUSD', '1.08500', 5, 0.07, 3),
   fx(2, 'GBPUSD', '1.27000', 5, 0.08, 2.5),
   fx(3, 'USDJPY', '151.500', 3, 0.09, 3),
@@ -172,7 +171,6 @@ export const INSTRUMENTS: readonly InstrumentDef[] = [
   fx(5, 'USDCAD', '1.36000', 5, 0.06, 2),
   fx(6, 'USDCHF', '0.88500', 5, 0.07, 1.5),
   fx(7, 'NZDUSD', '0.60500', 5, 0.09, 1.5),
-  // Forex crosses
   fx(8, 'EURGBP', '0.85500', 5, 0.05, 1),
   fx(9, 'EURJPY', '164.200', 3, 0.09, 1.5),
   fx(10, 'GBPJPY', '192.400', 3, 0.1, 1.5),
@@ -180,19 +178,17 @@ export const INSTRUMENTS: readonly InstrumentDef[] = [
   fx(12, 'EURAUD', '1.65600', 5, 0.08, 1),
   // A pegged pair offered without leverage: the client shows its no-leverage message for it.
   fx(13, 'USDHKD', '7.8200', 4, 0.01, 0.5, { multiples: [] }),
-  // Metals
   metal(14, 'XAUUSD', 'XAU/USD', 2, '100', LEVERAGE, '0.002', '2350.00', 0.15, 2.5),
   // Fixed margin: 500 USD per lot, about ×28 leverage at ~28.5 USD/oz.
   metal(15, 'XAGUSD', 'XAG/USD', 3, '500', 'fixed', '0.003', '28.500', 0.25, 2),
   metal(16, 'XPTUSD', 'XPT/USD', 2, '50', [10, 20, 50], '0.003', '980.00', 0.22, 1),
-  // Crypto (24/7)
   crypto(17, 'BTCUSDT', '67250.00', 2, '1', [10, 20, 50, 100], 0.6, 6),
   crypto(18, 'ETHUSDT', '3450.00', 2, '10', [10, 20, 50, 100], 0.7, 5),
   crypto(19, 'SOLUSDT', '165.000', 3, '100', [10, 20, 50], 0.9, 4),
   crypto(20, 'XRPUSDT', '0.52000', 5, '10000', [10, 20, 50], 0.8, 3),
   crypto(21, 'DOGEUSDT', '0.15000', 5, '10000', [10, 20], 1.0, 3),
   crypto(22, 'LTCUSDT', '85.00', 2, '100', [10, 20, 50], 0.75, 2),
-  // Indices (1 USD per point per lot)
+  // 1 USD per point per lot
   index(23, 'US30', 'US 30', '39100.0', 1, '1', [10, 20, 50, 100], 0.16, 2),
   index(24, 'NAS100', 'NAS 100', '18250.0', 1, '1', [10, 20, 50, 100], 0.22, 2.5),
   index(25, 'SPX500', 'SPX 500', '5230.00', 2, '10', [10, 20, 50, 100], 0.17, 2),
