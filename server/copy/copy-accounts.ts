@@ -1,7 +1,4 @@
-// A copy as its own sub-account (docs/copy-trading.md "A copy is its own sub-account"): start (a copy account created
-// and funded from the follower's trading account), add, withdraw, pause, resume and stop, each money movement one
-// transaction with its ledger records on both sides; a withdrawal and a stop settle the performance fee first
-// (copy-fees.ts). Who may copy whom: providers.ts. The SQL is copy-repository.ts.
+// A copy is its own sub-account (docs/copy-trading.md "A copy is its own sub-account"): one transaction per movement.
 import { dec, exactText, fixed, type Dec } from '../../domain/decimal.ts';
 import { SLIPPAGE_DEFAULT, markAfterWithdrawal } from '../../domain/copy-maths.ts';
 import { parseMultiplier, parseStopLoss } from '../../domain/copy-input.ts';
@@ -34,11 +31,11 @@ export interface StartInput {
   amount: unknown;
   multiplier?: unknown;
   stopLoss?: unknown;
-  /** "Copy open positions": the provider's positions open at the start are copied too (copy-start-sync.ts). */
+  /** The provider's positions open at the start are copied too (copy-start-sync.ts). */
   copyOpen?: boolean;
 }
 
-/** The follower's leverage cap when the setting is missing or not a positive whole number. */
+/** Used when the setting is missing or not a positive whole number. */
 export const DEFAULT_LEVERAGE_CAP = 100;
 
 const memoOf = (copyId: number): string => `copy #${copyId}`;
@@ -67,7 +64,7 @@ async function leverageCap(q: Queryable): Promise<number> {
   return Number.isInteger(n) && n > 0 ? n : DEFAULT_LEVERAGE_CAP;
 }
 
-/** Moves `amount` between the follower's trading account and the copy account, both records in the caller's tx. */
+/** Both records in the caller's transaction. */
 export async function transfer(
   q: Queryable,
   copy: Pick<CopyRow, 'id' | 'follower_id' | 'account_id'>,
@@ -85,7 +82,7 @@ export async function transfer(
   }
 }
 
-/** Starts a copy: the copy account created and funded in one transaction; the copy's id. */
+/** Created and funded in one transaction. */
 export async function startCopy(deps: CopyDeps, followerId: number, input: StartInput): Promise<number> {
   const amount = amountOf(input.amount);
   const multiplier = multiplierOf(input.multiplier);
@@ -144,7 +141,7 @@ export async function addToCopy(deps: CopyDeps, followerId: number, copyId: numb
   });
 }
 
-/** Withdraws from a copy: the fee settled first (period withdraw:<n>), then at most the free money moves back. */
+/** The fee is settled first (period withdraw:<n>); at most the free money moves back. */
 export async function withdrawFromCopy(
   deps: CopyDeps,
   followerId: number,
@@ -175,15 +172,12 @@ export async function pauseCopy(deps: CopyDeps, followerId: number, copyId: numb
   });
 }
 
-/** Stops a copy: paused first (nothing new opens), every position closed at market, then in one transaction the fee
- * settled (period stop), the shortfall under the mark kept for a later copy of the provider, and the whole balance
- * back to the follower. A position that cannot close (its market shut) refuses the stop; the copy stays paused. */
+/** Paused first so nothing new opens; a position that cannot close refuses the stop and the copy stays paused. */
 export async function stopCopy(deps: CopyDeps, followerId: number, copyId: number, reason = 'user'): Promise<void> {
   const copy = await deps.db.tx((q) => ownRunningCopy(q, followerId, copyId));
   await endRunningCopy(deps, copy, reason);
 }
 
-/** Ends a running copy (the follower's stop, the copy stop-loss): see stopCopy. */
 export async function endRunningCopy(deps: CopyDeps, copy: CopyRow, reason: string): Promise<void> {
   await deps.db.tx((q) => setCopyStatus(q, copy.id, CopyStatus.PAUSED));
   const closed = await deps.engine.closeAll(copy.account_id, {});

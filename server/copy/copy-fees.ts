@@ -1,6 +1,4 @@
-// A copy's equity and its performance fee above the high-water mark (docs/copy-trading.md "Performance fee above a
-// high-water mark"): one settlement per copy and period, claimed by its key in the caller's transaction, the fee out
-// of the copy account and into the provider's with a record on both sides and a line in the copy's money history.
+// docs/copy-trading.md "Performance fee above a high-water mark": one settlement per copy and period, claimed by key.
 import { dec, exactText, type Dec } from '../../domain/decimal.ts';
 import { performanceFee, type FeeSettlement } from '../../domain/copy-maths.ts';
 import type { Clock } from '../../domain/time.ts';
@@ -10,7 +8,6 @@ import { getAccount, move } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { addFeePaid, claimSettlement, insertTransfer, runningAccountsOf, type CopyRow } from './copy-repository.ts';
 
-/** What the copy services need: the database, the clock and the engine's figures and closes. */
 export interface CopyDeps {
   db: Db;
   clock: Clock;
@@ -23,8 +20,7 @@ export interface Equity {
   equity: Dec;
 }
 
-/** A trading account's equity: available + margin held + floating P&L at the closing side (pending withdrawals,
- * leaving the account, do not count). */
+/** Pending withdrawals are leaving the account and do not count. */
 export async function copyEquity(deps: Pick<CopyDeps, 'engine'>, q: Queryable, userId: number): Promise<Equity> {
   const account = await getAccount(q, userId);
   const balance = dec(account?.balance ?? 0);
@@ -32,8 +28,7 @@ export async function copyEquity(deps: Pick<CopyDeps, 'engine'>, q: Queryable, u
   return { balance, floating, equity: balance.plus(deps.engine.marginOf(userId)).plus(floating) };
 }
 
-/** Settles the fee of `period` once: null when the period was settled already or the fee does not fit the copy's
- * available money yet (a later run settles it); otherwise the fee and the new mark. */
+/** null when settled already or the fee does not fit the copy's available money yet (a later run settles it). */
 export async function settleFee(
   deps: CopyDeps,
   q: Queryable,
@@ -63,7 +58,6 @@ export async function settleFee(
   return due;
 }
 
-/** A provider's AUM: the live equity of their running copies. */
 export async function providerAum(deps: Pick<CopyDeps, 'db' | 'engine'>, providerId: number): Promise<Dec> {
   let aum = dec(0);
   for (const id of await runningAccountsOf(deps.db, providerId))

@@ -1,8 +1,4 @@
-// The copy stop-loss and the monthly fee settlement on the writer (docs/copy-trading.md "Copy stop-loss",
-// "Performance fee above a high-water mark"). On ticks, at most every GUARD_CHECK_MS, the running copies' equity
-// (the engine's own figures: in integers while something is held, else the balance) is held against their levels; a
-// copy at or below its level has every position closed, ends, and its follower is told. Once a month each running
-// copy settles the past month's fee, claimed by its period so a second run settles nothing.
+// Copy stop-loss and monthly fee on the writer (docs/copy-trading.md "Copy stop-loss").
 import { dec, exactText, fixed, roundDown, type Dec } from '../../domain/decimal.ts';
 import { bigScaledOf } from '../../domain/numerics/parse.ts';
 import { ACCOUNT_PLACES } from '../../domain/numerics/places.ts';
@@ -14,22 +10,20 @@ import { endRunningCopy } from './copy-accounts.ts';
 import { settleFee } from './copy-fees.ts';
 import type { MirrorDeps } from './mirror-deps.ts';
 
-/** How often the list of running copies and their balances is read again. */
 export const GUARD_REFRESH_MS = 5000;
 
-/** The shortest time between two checks on ticks: a check visits every running copy, so once per tick would cost
- * the engine's tick thousands of times over with thousands of copies. */
+/** A check visits every running copy, so once per tick would cost thousands of times over. */
 export const GUARD_CHECK_MS = 1000;
 
 interface Watched {
   copy: CopyRow;
   level: Dec;
-  /** The level in 10^-8 USD rounded down: an integer equity above it is above the level. */
+  /** Rounded down: an integer equity above it is above the level. */
   levelScaled: bigint | null;
   balance: Dec;
 }
 
-/** "month:YYYY-MM" of the month before the one `now` falls in (UTC): the period a month-end settlement closes. */
+/** UTC, the month before `now`'s: the period a month-end settlement closes. */
 export function lastMonthPeriod(now: number): string {
   const d = new Date(now);
   const prev = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1));
@@ -45,7 +39,7 @@ export class CopyGuard {
 
   constructor(private readonly deps: MirrorDeps) {}
 
-  /** The tick's check; one at a time and at most every GUARD_CHECK_MS (a tick before then waits for the next). */
+  /** One at a time; a tick before GUARD_CHECK_MS waits for the next. */
   onTick(): void {
     const now = this.deps.clock.now();
     if (this.busy || now - this.checkedAt < GUARD_CHECK_MS) return;
@@ -73,7 +67,7 @@ export class CopyGuard {
     this.readAt = this.deps.clock.now();
   }
 
-  /** The copy's equity from the engine's cached figures; null when they are not known yet. */
+  /** null when not known yet. */
   private equityOf(w: Watched): Dec | null {
     const margin = dec(this.deps.engine.marginOf(w.copy.account_id));
     if (margin.isZero()) return w.balance;
@@ -107,7 +101,7 @@ export class CopyGuard {
     });
   }
 
-  /** Settles last month's fee of every running copy (once per copy and month); answers how many paid one. */
+  /** Claimed by period, so a second run settles nothing; answers how many paid one. */
   async settleMonth(): Promise<number> {
     const now = new Date(this.deps.clock.now());
     const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);

@@ -1,13 +1,7 @@
-// The copy invariant (docs/copy-trading.md "Mirroring, exactly once"; checked by `npm run soak` at its end and by the
-// copy tests): every running copy holds exactly what the copy rule gives it. Nothing lost — each provider position
-// filled while the copy was active has its open action, done or skipped with a reason; nothing doubled — a done open
-// has one link and one position; no orphan — no linked position outlives its provider position; partial closes
-// mirrored — a live link's provider lots are the provider position's; and a stopped copy holds nothing. The ledger's
-// own invariant (server/ledger/invariants.ts) covers the money of copy accounts like any other. A copy paused and
-// resumed skips what filled meanwhile without a record, so "nothing lost" holds for copies never paused.
+// docs/copy-trading.md "Mirroring, exactly once"; "nothing lost" holds only for copies never paused.
 import type { Queryable } from '../db/db.ts';
 
-/** What breaks the invariant, one line each (empty when it holds). */
+/** Empty when it holds. */
 export async function copyViolations(q: Queryable): Promise<string[]> {
   const out: string[] = [];
   const lost = await q.query<{ copy_id: number; order_id: number }>(

@@ -1,8 +1,4 @@
-// Copy trading on the market writer (docs/copy-trading.md): the mirror follows the engine's commits, the copy
-// stop-loss watches every tick, and the reconciliation job runs at start and then every COPY_RECONCILE_MS (orphans
-// closed, missed actions finished, last month's fees settled). Its
-// figures are Prometheus series: orphans found, skipped trades by reason, and the lag from the provider's commit to
-// the follower's.
+// Copy trading on the market writer only (docs/copy-trading.md).
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { AppContext } from '../core/app-context.ts';
 import { CopyGuard } from './copy-guard.ts';
@@ -10,7 +6,7 @@ import { CopyMirror, type MirrorMetrics } from './mirror.ts';
 
 export const COPY_RECONCILE_MS = 60_000;
 
-/** Seconds; a mirrored action takes a transaction, a thousand followers' last one up to seconds. */
+/** A thousand followers' last mirrored action may take seconds. */
 const LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export function copyMetrics(registry: Registry): MirrorMetrics {
@@ -39,8 +35,6 @@ export function copyMetrics(registry: Registry): MirrorMetrics {
   };
 }
 
-/** Starts the mirror (copies per batched transaction: `chunk`, default MIRROR_CHUNK) and its reconciliation job;
- * answers the stopper. */
 export function startCopyJobs(ctx: AppContext, registry: Registry | null, chunk?: number): () => Promise<void> {
   const mirror = new CopyMirror(ctx, registry ? copyMetrics(registry) : undefined, chunk);
   const guard = new CopyGuard(ctx);

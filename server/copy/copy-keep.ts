@@ -1,8 +1,4 @@
-// Stopping a copy and keeping its positions (docs/copy-trading.md "A copy is its own sub-account"): in one
-// transaction the fee is settled (period stop), every open position of the copy account moves to the follower's own
-// account with its margin — released on the copy account, returned with the rest of the balance (types 53/54), locked
-// again on the follower's — each link ended (reason kept), and the copy ends. The positions then trade as the
-// follower's own: no provider's action reaches them, and they show in /order.
+// docs/copy-trading.md "A copy is its own sub-account": kept positions trade as the follower's own from then on.
 import { dec, exactText } from '../../domain/decimal.ts';
 import type { Queryable } from '../db/db.ts';
 import { nextSeq } from '../engine/event-seq.ts';
@@ -18,7 +14,6 @@ import { linksOfCopy, unlink } from './mirror-repository.ts';
 
 const memoOf = (copyId: number): string => `copy #${copyId}`;
 
-/** Moves the copy account's open positions and their margin to the follower; the rows as committed. */
 async function movePositions(q: Queryable, copy: CopyRow, at: number): Promise<Committed[]> {
   const held = await q.query<{ id: number; margin: string }>(
     'SELECT id, caution_money::text AS margin FROM orders WHERE user_id = $1 AND status = 1 ORDER BY id FOR UPDATE',
@@ -45,7 +40,6 @@ async function movePositions(q: Queryable, copy: CopyRow, at: number): Promise<C
   return out;
 }
 
-/** Ends the follower's running copy, its positions kept as their own (see the top of this file). */
 export async function stopKeepingPositions(deps: MirrorDeps, followerId: number, copyId: number): Promise<void> {
   const at = deps.clock.now();
   const moved = await deps.db.tx(async (q) => {

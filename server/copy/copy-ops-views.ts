@@ -1,6 +1,4 @@
-// What the back office reads of copy trading (docs/copy-trading.md "Back office"): each copy with its provider,
-// follower, money and reconciliation state; each provider with copiers, AUM and fees earned; the fee settlements;
-// and the reconciliation's totals (linked positions, orphans waiting, skips by reason). Read-only.
+// Read-only (docs/copy-trading.md "Back office").
 import { fixed } from '../../domain/decimal.ts';
 import type { Queryable } from '../db/db.ts';
 import { copyEquity, providerAum, type CopyDeps } from './copy-fees.ts';
@@ -26,7 +24,6 @@ interface CopyOpsRow {
   skipped: string;
 }
 
-/** Copies, newest first (running ones with their live equity): `running` leaves the stopped ones out. */
 export async function copiesForOps(
   deps: Pick<CopyDeps, 'db' | 'engine'>,
   filter: { providerId: number | null; running: boolean },
@@ -90,7 +87,6 @@ interface ProviderOpsRow {
   fees_earned: string | null;
 }
 
-/** Providers with their running copiers, AUM (the copies' live equity) and fees earned, most copied first. */
 export async function providersForOps(deps: Pick<CopyDeps, 'db' | 'engine'>, limit: number) {
   const rows = await deps.db.query<ProviderOpsRow>(
     `SELECT p.user_id, u.uid, p.display_name, p.is_demo, p.is_sample, p.fee_percent, p.min_amount::text AS min_amount,
@@ -120,7 +116,6 @@ export async function providersForOps(deps: Pick<CopyDeps, 'db' | 'engine'>, lim
   return out;
 }
 
-/** Fee settlements, newest first: the copy, its provider and follower, the period, equity, mark and fee. */
 export async function feesForOps(q: Queryable, limit: number) {
   const rows = await q.query<{
     copy_id: number;
@@ -151,8 +146,6 @@ export async function feesForOps(q: Queryable, limit: number) {
   }));
 }
 
-/** The reconciliation's totals now: running copies, linked positions open, orphans and partial closes waiting,
- * skips by reason. */
 export async function reconcileState(q: Queryable) {
   const [t] = await q.query<{ running: string; linked: string; orphans: string; behind: string }>(
     `SELECT (SELECT count(*) FROM copies WHERE status IN (1, 2)) AS running,
@@ -175,7 +168,6 @@ export async function reconcileState(q: Queryable) {
     running_copies: Number(t?.running ?? 0),
     linked_positions: Number(t?.linked ?? 0),
     orphans_waiting: Number(t?.orphans ?? 0),
-    /** Linked positions whose provider's partial close is not mirrored yet. */
     partial_closes_waiting: Number(t?.behind ?? 0),
     skipped: Object.fromEntries(skips.map((s) => [s.reason, Number(s.n)])),
   };

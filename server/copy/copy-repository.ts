@@ -1,5 +1,4 @@
-// The copy-trading SQL (migration 950-copy-trading.sql, docs/copy-trading.md): providers, copies, their money lines,
-// the fee settlements and the kept high-water-mark shortfall. The mirrored actions and links are mirror-repository.ts.
+// docs/copy-trading.md; the mirrored actions and links are mirror-repository.ts.
 import type { Queryable } from '../db/db.ts';
 import { queryOne } from '../db/query-one.ts';
 import { PackedRows } from '../db/packed-rows.ts';
@@ -43,7 +42,7 @@ const COPY_COLUMNS = `id, follower_id, provider_id, account_id, status, multipli
   slippage_percent::text AS slippage_percent, leverage_cap, fee_percent, net_invested::text AS net_invested,
   high_water_mark::text AS high_water_mark, fees_paid::text AS fees_paid, started_at, ended_at, end_reason, copy_open`;
 
-/** A provider's copies, read on every mirrored fill: one JSON text per row (server/db/packed-rows.ts). */
+/** Read on every mirrored fill, so one JSON text per row (server/db/packed-rows.ts). */
 const PACKED_COPIES = new PackedRows<CopyRow>([
   'id',
   'follower_id',
@@ -74,7 +73,7 @@ export interface ProviderInput {
   at: number;
 }
 
-/** Publishes (or republishes with new terms) a provider; a suspension stays. */
+/** A suspension stays. */
 export async function upsertProvider(q: Queryable, p: ProviderInput): Promise<void> {
   await q.query(
     `INSERT INTO copy_providers (user_id, display_name, description, fee_percent, min_amount, is_demo, created_at)
@@ -94,7 +93,7 @@ export function providerOf(q: Queryable, userId: number): Promise<ProviderRow | 
   );
 }
 
-/** Takes the provider off the list (kept the first time, so repeating it changes nothing); false when none. */
+/** The first date is kept, so repeating it changes nothing; false when none. */
 export async function setUnpublished(q: Queryable, userId: number, at: number): Promise<boolean> {
   const rows = await q.query(
     'UPDATE copy_providers SET unpublished_at = COALESCE(unpublished_at, $2) WHERE user_id = $1 RETURNING user_id',
@@ -111,7 +110,7 @@ export async function setSuspended(q: Queryable, userId: number, at: number | nu
   return rows.length > 0;
 }
 
-/** The user's world and whether it is a copy account (a copy account can neither copy nor be copied). */
+/** A copy account can neither copy nor be copied. */
 export function userWorld(q: Queryable, userId: number): Promise<{ is_demo: number; is_copy: boolean } | null> {
   return queryOne(
     q,
@@ -164,7 +163,7 @@ export async function insertCopy(q: Queryable, c: NewCopy): Promise<number> {
   return id;
 }
 
-/** A copy of the follower's, locked for the caller's transaction; null when it is not theirs or not there. */
+/** null when it is not theirs or not there. */
 export function lockOwnCopy(q: Queryable, followerId: number, copyId: number): Promise<CopyRow | null> {
   return queryOne<CopyRow>(q, `SELECT ${COPY_COLUMNS} FROM copies WHERE id = $1 AND follower_id = $2 FOR UPDATE`, [
     copyId,
@@ -184,7 +183,6 @@ export function copiesOfFollower(q: Queryable, followerId: number): Promise<Copy
   return q.query<CopyRow>(`SELECT ${COPY_COLUMNS} FROM copies WHERE follower_id = $1 ORDER BY id DESC`, [followerId]);
 }
 
-/** The provider's running copies (active and paused). */
 export function runningCopiesOf(q: Queryable, providerId: number): Promise<CopyRow[]> {
   return PACKED_COPIES.query(
     q,
@@ -237,7 +235,7 @@ export function transfersOf(q: Queryable, copyId: number): Promise<TransferRow[]
   );
 }
 
-/** Claims a fee settlement's period; false when it was settled already (one settlement per copy and period). */
+/** false when settled already: one settlement per copy and period. */
 export async function claimSettlement(
   q: Queryable,
   s: { copyId: number; period: string; equity: string; markBefore: string; fee: string; at: number },
@@ -275,7 +273,6 @@ export async function keepShortfall(q: Queryable, followerId: number, providerId
   );
 }
 
-/** The copy accounts of a provider's running copies. */
 export async function runningAccountsOf(q: Queryable, providerId: number): Promise<number[]> {
   const rows = await q.query<{ account_id: number }>(
     'SELECT account_id FROM copies WHERE provider_id = $1 AND status IN (1, 2) ORDER BY id',
@@ -284,7 +281,6 @@ export async function runningAccountsOf(q: Queryable, providerId: number): Promi
   return rows.map((r) => r.account_id);
 }
 
-/** A provider's running copies and the fees settled to them over every copy ever. */
 export async function providerTotals(q: Queryable, providerId: number): Promise<{ copiers: number; fees: string }> {
   const row = await queryOne<{ copiers: string; fees: string | null }>(
     q,
@@ -310,7 +306,6 @@ export interface ProviderListRow extends Pick<
   copiers: string;
 }
 
-/** The published (and not unpublished), unsuspended providers of one world, most copied first. */
 export function providersOfWorld(q: Queryable, isDemo: number): Promise<ProviderListRow[]> {
   return q.query<ProviderListRow>(
     `SELECT p.user_id, p.display_name, p.description, p.fee_percent, p.min_amount::text AS min_amount, p.is_demo,
@@ -322,7 +317,6 @@ export function providersOfWorld(q: Queryable, isDemo: number): Promise<Provider
   );
 }
 
-/** The provider's display name for each copy of the follower's. */
 export async function providerNames(q: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
   const rows = await q.query<{ user_id: number; display_name: string }>(
     'SELECT user_id, display_name FROM copy_providers WHERE user_id = ANY($1::int[])',
@@ -331,7 +325,6 @@ export async function providerNames(q: Queryable, ids: readonly number[]): Promi
   return new Map(rows.map((r) => [r.user_id, r.display_name]));
 }
 
-/** What a stopped copy returned to its follower (its 'stop' money line). */
 export async function returnedAt(q: Queryable, copyId: number): Promise<string> {
   const row = await queryOne<{ amount: string }>(
     q,
@@ -341,7 +334,7 @@ export async function returnedAt(q: Queryable, copyId: number): Promise<string> 
   return row?.amount ?? '0';
 }
 
-/** A provider's positions open now that filled before `before` (ms epoch): what "copy open positions" copies. */
+/** What "copy open positions" copies. */
 export async function openOrdersOf(q: Queryable, userId: number, before: number): Promise<number[]> {
   const rows = await q.query<{ id: number }>(
     'SELECT id FROM orders WHERE user_id = $1 AND status = 1 AND COALESCE(filled_at, created_at) < $2 ORDER BY id',
@@ -357,7 +350,7 @@ export async function openPositionCount(q: Queryable, accountId: number): Promis
   return Number(rows[0]?.n ?? 0);
 }
 
-/** A copy account's open positions, each with its provider's entry while linked (docs/copy-trading.md "Screens"). */
+/** With the provider's entry while linked (docs/copy-trading.md "Screens"). */
 export function copyPositions(
   q: Queryable,
   copyId: number,
@@ -373,7 +366,7 @@ export function copyPositions(
   );
 }
 
-/** When the account's first money record was written (ms epoch), or null with none: the track record's start. */
+/** The track record's start. */
 export async function firstRecordAt(q: Queryable, userId: number): Promise<number | null> {
   const row = await queryOne<{ at: string | null }>(
     q,
@@ -383,8 +376,7 @@ export async function firstRecordAt(q: Queryable, userId: number): Promise<numbe
   return row?.at ? Number(row.at) : null;
 }
 
-/** A copy account trades under its follower's retail terms (docs/retail-protection.md): the client category and the
- * appropriateness record are the follower's. */
+/** A copy account trades under its follower's retail terms (docs/retail-protection.md). */
 export async function inheritRetailTerms(q: Queryable, followerId: number, accountId: number): Promise<void> {
   await q.query('UPDATE users SET client_category = (SELECT client_category FROM users WHERE id = $1) WHERE id = $2', [
     followerId,

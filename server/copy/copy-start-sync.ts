@@ -1,9 +1,4 @@
-// "Copy open positions" at the start (docs/copy-trading.md "Mirroring, exactly once"): each provider position open when the
-// copy started opens on the copy like a mirrored open (mirrorOpens: the follower's own price, the same stop distances,
-// the same sizing and slippage guard), but only while that position is not in profit at its closing price — MT5's
-// rule, so the follower never enters at a price better for the provider than the provider's own. A position in
-// profit is a told skip under the open's key. The start flow runs it at once; the writer's sync finishes it after a
-// crash (mirror.ts), the key making the second one a no-op.
+// MT5's rule: a position in profit is skipped, so the follower never enters at a price better for the provider.
 import { dec } from '../../domain/decimal.ts';
 import { sideOf } from '../../domain/trade-maths.ts';
 import { getOrder } from '../engine/orders-repository.ts';
@@ -16,7 +11,7 @@ import { claimAction, copiesWithAction } from './mirror-repository.ts';
 
 export const IN_PROFIT = 'provider_in_profit';
 
-/** Whether a provider position is in profit at its closing price now; false without a price (mirrorOpens skips it). */
+/** false without a price; mirrorOpens skips it. */
 function inProfit(deps: MirrorDeps, row: OrderRow): boolean {
   const inst = deps.engine.instrument(row.instrumentId);
   const close = inst ? deps.engine.instruments.closePrice(inst, row.orderType) : null;
@@ -24,7 +19,6 @@ function inProfit(deps: MirrorDeps, row: OrderRow): boolean {
   return sideOf(row.orderType) === 'buy' ? dec(close).gt(row.price) : dec(close).lt(row.price);
 }
 
-/** The opens, on copies that started after it, of a provider position open when they started. */
 export async function openAtStart(deps: MirrorDeps, row: OrderRow, copies: readonly CopyRow[]): Promise<Told[]> {
   if (!inProfit(deps, row)) return mirrorOpens(deps, row, copies);
   const told: Told[] = [];
@@ -37,8 +31,7 @@ export async function openAtStart(deps: MirrorDeps, row: OrderRow, copies: reado
   return told;
 }
 
-/** Copies the provider's open positions onto a copy started with "copy open positions", telling the follower each
- * open and skip; a failure is logged and left to the writer's reconciliation job. */
+/** A failure is logged and left to the writer's reconciliation job; the key makes a second run a no-op. */
 export async function copyOpenPositions(deps: MirrorDeps, copyId: number): Promise<void> {
   const copy = await copyById(deps.db, copyId);
   if (!copy || copy.copy_open !== 1) return;

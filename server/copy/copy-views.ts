@@ -1,6 +1,4 @@
-// What the copy-trading routes show (docs/api.md "Copy trading"): the providers of the caller's world and the
-// caller's copies with their equity, P&L, fees and open positions (equity from the engine's figures while the copy
-// runs). Each provider's row carries the statistics of statistics.ts, so the Copy tab ranks by them.
+// What the copy-trading routes show (docs/api.md "Copy trading"); providers carry statistics.ts so the Copy tab ranks.
 import { dec, exactText, fixed, type Dec } from '../../domain/decimal.ts';
 import { DAY_MS } from '../../domain/time.ts';
 import type { CopyItem, CopyProvider, CopyProviderSelf } from '../../domain/copy-types.ts';
@@ -66,7 +64,7 @@ const NOT_A_PROVIDER: CopyProviderSelf = {
   fees_earned: '0.00',
 };
 
-/** The caller's own view as a provider: copiers, AUM and fees earned; `published` 0 when they are not one. */
+/** `published` 0 when they are not a provider. */
 export async function providerSelf(deps: CopyDeps, userId: number): Promise<CopyProviderSelf> {
   const p = await providerOf(deps.db, userId);
   if (!p) return NOT_A_PROVIDER;

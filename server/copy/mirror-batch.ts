@@ -1,9 +1,4 @@
-// A provider's open mirrored to many copies at once (docs/copy-trading.md "Batching"): the copies in chunks
-// of MIRROR_CHUNK, one transaction per chunk, a few set-based statements per chunk whatever its size. Every rule of a
-// single copied open still applies per copy (sizing, leverage, the slippage guard, the retail terms, the open-order
-// cap, free margin, the order's own checks); a copy refused is a told skip under its key. Exactly once: each copy's
-// (provider order, copy, action) key is claimed in the chunk's transaction, with its positions, ledger records and
-// links, so a kill -9 leaves each key either absent (redone later) or committed with all it did.
+// Opens mirrored in chunks, every single-copy rule per copy, keys claimed in the chunk's transaction (exactly once).
 import { dec, exactText } from '../../domain/decimal.ts';
 import { copiedLots, copiedMultiple, sameDistance, slipped } from '../../domain/copy-maths.ts';
 import { FIXED_MARGIN_MODE, sideOf } from '../../domain/trade-maths.ts';
@@ -36,11 +31,9 @@ import {
 import { committed, stopsOf, type Outcome } from './mirror-actions.ts';
 import type { MirrorDeps } from './mirror-deps.ts';
 
-/** Copies per transaction: large enough that a thousand followers take a few, small enough that a chunk's locks
- * (its copy accounts, their positions) are held for milliseconds. */
+/** Large enough that a thousand followers take a few, small enough that a chunk's locks are held for milliseconds. */
 export const MIRROR_CHUNK = 500;
 
-/** What one copy's mirrored action did, for its notice. */
 export interface Told {
   copy: CopyRow;
   outcome: Outcome;
@@ -76,7 +69,7 @@ function openMarket(
   return { inst, at: openSide(side, sides), closeAt: closeSide(side, sides) };
 }
 
-/** Each copy's order planned as submitInTx plans one (outside the transaction: reads and pure rules only). */
+/** Outside the transaction: reads and pure rules only. */
 async function planOpens(deps: MirrorDeps, row: OrderRow, copies: readonly CopyRow[]): Promise<Planned[]> {
   const market = openMarket(deps, row);
   if ('skip' in market) return copies.map((copy) => ({ copy, skip: market.skip, lots: '' }));
@@ -93,8 +86,7 @@ async function planOpens(deps: MirrorDeps, row: OrderRow, copies: readonly CopyR
       .plus(deps.engine.floatingOf(userId));
   const providerEquity = equityOf(row.userId);
   const fixed = inst.spec.MarginMode === FIXED_MARGIN_MODE;
-  // The same for every copy of this fill, parsed or judged once: the sizing's inputs, the stops' prices, the slippage
-  // verdict of each setting.
+  // Parsed or judged once: the same for every copy of this fill.
   const takeProfitPrice = stopText(sameDistance(row.targetProfitPrice, row.price, at));
   const stopLossPrice = stopText(sameDistance(row.targetLossPrice, row.price, at));
   const sizing = {
@@ -157,7 +149,6 @@ const claimOf = (p: Planned): BatchClaim =>
     ? { copyId: p.copy.id, outcome: 'skipped', reason: p.skip, lots: p.lots }
     : { copyId: p.copy.id, outcome: 'done', reason: '', lots: p.lots };
 
-/** Opens the positions of one chunk of copies for the provider's fill `row`, in one transaction. */
 export async function mirrorOpens(deps: MirrorDeps, row: OrderRow, copies: readonly CopyRow[]): Promise<Told[]> {
   const planned = await planOpens(deps, row, copies);
   const inst = deps.engine.instrument(row.instrumentId);
@@ -180,7 +171,7 @@ export async function mirrorOpens(deps: MirrorDeps, row: OrderRow, copies: reado
       await markSkippedMany(q, row.id, 'open', moot);
       return told;
     }
-    // The accounts' locks as submitInTx takes them (lockAccount), all of the chunk's in user-id order.
+    // As submitInTx takes them (lockAccount), all of the chunk's in user-id order.
     const held = await lockAccounts(
       q,
       toOpen.map((p) => p.copy.account_id),

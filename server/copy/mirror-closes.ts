@@ -1,9 +1,4 @@
-// A provider's close and partial close mirrored to many copies at once (docs/copy-trading.md "Batching"): the copies
-// in chunks, one transaction per chunk, set-based statements whatever its size. Both share one path: the key claimed
-// for every copy of the chunk, the linked positions and then their accounts locked (the order an engine close takes
-// them in), each closing at the follower's own price with its margin released and its P&L realised capped as
-// closeHolding and closePart cap it. A partial close keeps every copy's own rule: the same fraction rounded down to
-// the step, all of it when the rest would fall below the minimum lot, a told skip when the part is below it.
+// Closes mirrored in chunks, one transaction each, set-based whatever the size (docs/copy-trading.md "Batching").
 import { dec, exactText } from '../../domain/decimal.ts';
 import { copiedPartLots } from '../../domain/copy-maths.ts';
 import { MAX_LOTS } from '../../domain/order-rules.ts';
@@ -35,8 +30,7 @@ import type { MirrorDeps } from './mirror-deps.ts';
 
 export type Pair = { copy: CopyRow; link: LinkRow };
 
-/** A chunk's copies whose key this transaction claimed and whose linked position is still held, each with it locked;
- * a position gone (its follower closed it) ends its link. */
+/** A position gone (its follower closed it) ends its link. */
 export async function claimLinked(
   q: Queryable,
   row: OrderRow,
@@ -63,7 +57,6 @@ export async function claimLinked(
   return live;
 }
 
-/** One position's closing: `part` of its lots (all of them for a close), with that share of its margin. */
 interface Closing {
   o: OrderRow;
   part: Lots;
@@ -73,8 +66,7 @@ interface Closing {
   realised: Usd;
 }
 
-/** Prices the closings and moves their money, one account each: the margin released and the P&L realised, capped
- * against the available balance after the release; the part the account could not pay booked as the house's. */
+/** Capped against the available balance after the release; what the account could not pay is the house's. */
 async function settle(
   q: Queryable,
   deps: MirrorDeps,
@@ -116,7 +108,6 @@ async function settle(
   return { closings, moved };
 }
 
-/** Closes whole positions already settled: their rows finished by the user's close. */
 async function finishAll(q: Queryable, inst: EngineInstrument, closings: readonly Closing[], now: number) {
   const finished = await finishOrders(
     q,
@@ -134,9 +125,7 @@ async function finishAll(q: Queryable, inst: EngineInstrument, closings: readonl
 
 const whole = (o: OrderRow) => ({ o, part: lots(o.quantity), margin: usd(o.margin) });
 
-/** Closes the linked positions of one chunk of copies whose provider position closed, in one transaction, at the
- * followers' own closing price; refused whole (a halt, a closed market, no price) it rolls back and waits for the
- * next sync, never dropped. */
+/** Refused whole (a halt, a closed market, no price) it rolls back and waits for the next sync, never dropped. */
 export async function mirrorCloses(deps: MirrorDeps, row: OrderRow, pairs: readonly Pair[]): Promise<Told[]> {
   return deps.db.tx(async (q): Promise<Told[]> => {
     const now = deps.clock.now();
@@ -169,9 +158,7 @@ export async function mirrorCloses(deps: MirrorDeps, row: OrderRow, pairs: reado
   });
 }
 
-/** Closes, for one chunk of copies, the same fraction of each linked position as the provider's partial close took of
- * theirs (`row` holds the provider's rest), in one transaction under the key `part:<rest>`: the part a closed row of
- * its own beside the shrunk position (closePart's rows), or the whole position under the remainder rule. */
+/** The same fraction as the provider took, under the key `part:<rest>`; the whole position under the remainder rule. */
 export async function mirrorParts(deps: MirrorDeps, row: OrderRow, pairs: readonly Pair[]): Promise<Told[]> {
   const action = `part:${exactText(row.quantity)}`;
   return deps.db.tx(async (q): Promise<Told[]> => {

@@ -1,5 +1,3 @@
-// What the mirroring needs (server/copy/mirror.ts): the database, the clock, the log, the notifier, the market and
-// the writer's engine — its instruments and live sides, its figures, and the hook that applies a commit made here.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../domain/time.ts';
 import type { Db } from '../db/db.ts';

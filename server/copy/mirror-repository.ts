@@ -1,6 +1,4 @@
-// The mirroring's SQL (docs/copy-trading.md "Mirroring, exactly once"): the mirrored actions claimed by their key
-// (provider order, copy, action) in the follower's transaction, the links between a copy's positions and the
-// provider's, and what the reconciliation job looks for (orphans, positions closed by hand).
+// Mirrored actions are claimed by key in the follower's transaction (docs/copy-trading.md "Mirroring, exactly once").
 import type { Queryable } from '../db/db.ts';
 import { queryOne } from '../db/query-one.ts';
 import { PackedRows } from '../db/packed-rows.ts';
@@ -19,7 +17,7 @@ export interface LinkRow {
 const LINK_COLUMNS = `copy_id, provider_order_id, follower_order_id, provider_price::text AS provider_price,
   provider_lots::text AS provider_lots, provider_stops, stops_version, unlinked_at`;
 
-/** A provider order's links, read on every mirrored close: one JSON text per row (server/db/packed-rows.ts). */
+/** Read on every mirrored close, so one JSON text per row (server/db/packed-rows.ts). */
 const PACKED_LINKS = new PackedRows<LinkRow>([
   'copy_id',
   'provider_order_id',
@@ -41,7 +39,7 @@ export interface ActionClaim {
   at: number;
 }
 
-/** Claims a mirrored action's key; false when it was claimed already (done or skipped): then nothing is to be done. */
+/** false when claimed already (done or skipped): then nothing is to be done. */
 export async function claimAction(q: Queryable, a: ActionClaim): Promise<boolean> {
   const rows = await q.query(
     `INSERT INTO copy_actions (provider_order_id, copy_id, action, outcome, reason, detail, created_at)
@@ -51,7 +49,6 @@ export async function claimAction(q: Queryable, a: ActionClaim): Promise<boolean
   return rows.length > 0;
 }
 
-/** One copy's claim in a batch (mirror-batch.ts): its action, and a skip's reason and detail. */
 export interface BatchClaim {
   copyId: number;
   outcome: 'done' | 'skipped';
@@ -59,8 +56,7 @@ export interface BatchClaim {
   lots: string;
 }
 
-/** claimAction for many copies of one provider order and action at once: the copies whose key this call claimed
- * (the others were claimed before, done or skipped: nothing to do for them). */
+/** Answers the copies whose key this call claimed; the others were done or skipped before. */
 export async function claimActions(
   q: Queryable,
   providerOrderId: number,
@@ -87,7 +83,7 @@ export async function claimActions(
   return new Set(rows.map((r) => Number(r.copy_id)));
 }
 
-/** markSkipped for many claimed actions of one provider order (refused inside the batch's transaction). */
+/** Inside the batch's transaction. */
 export async function markSkippedMany(
   q: Queryable,
   providerOrderId: number,
@@ -109,7 +105,6 @@ export async function markSkippedMany(
   );
 }
 
-/** The copies that already hold a key of `action` for this provider order. */
 export async function copiesWithAction(q: Queryable, providerOrderId: number, action: string): Promise<Set<number>> {
   const rows = await q.query<{ copy_id: number }>(
     'SELECT copy_id FROM copy_actions WHERE provider_order_id = $1 AND action = $2',
@@ -163,7 +158,7 @@ export async function insertLinks(q: Queryable, ls: readonly NewLink[]): Promise
   );
 }
 
-/** The provider's lots the links of these copies now mirror (after a partial close). */
+/** After a partial close. */
 export async function setLinkLots(q: Queryable, providerOrderId: number, copyIds: readonly number[], lots: string) {
   if (copyIds.length === 0) return;
   await q.query('UPDATE copy_links SET provider_lots = $3 WHERE provider_order_id = $1 AND copy_id = ANY($2::int[])', [
@@ -173,7 +168,7 @@ export async function setLinkLots(q: Queryable, providerOrderId: number, copyIds
   ]);
 }
 
-/** The provider's stops the links of these copies now mirror, each link's stops version one further. */
+/** Each link's stops version one further. */
 export async function setLinkStops(q: Queryable, providerOrderId: number, copyIds: readonly number[], stops: string) {
   if (copyIds.length === 0) return;
   await q.query(
@@ -191,7 +186,6 @@ export async function unlink(q: Queryable, copyId: number, providerOrderId: numb
   );
 }
 
-/** unlink for many copies of one provider order. */
 export async function unlinkMany(q: Queryable, providerOrderId: number, copyIds: number[], reason: string, at: number) {
   if (copyIds.length === 0) return;
   await q.query(
@@ -201,7 +195,7 @@ export async function unlinkMany(q: Queryable, providerOrderId: number, copyIds:
   );
 }
 
-/** A copied position closed by its follower (by hand, its own stops, a stop-out): the provider no longer reaches it. */
+/** By hand, its own stops or a stop-out: the provider no longer reaches it. */
 export async function unlinkFollowerOrder(q: Queryable, followerOrderId: number, at: number): Promise<number> {
   const rows = await q.query(
     `UPDATE copy_links SET unlinked_at = $2, unlink_reason = 'follower_closed'
@@ -211,12 +205,12 @@ export async function unlinkFollowerOrder(q: Queryable, followerOrderId: number,
   return rows.length;
 }
 
-/** The provider's status and lots, share-locked: the provider's own close waits until this transaction ends. */
+/** Share-locked: the provider's own close waits until this transaction ends. */
 export function providerOrderState(q: Queryable, orderId: number): Promise<{ status: number } | null> {
   return queryOne(q, 'SELECT status FROM orders WHERE id = $1 FOR SHARE', [orderId]);
 }
 
-/** The real (not demo) users among these followers: the ones a notice reaches. */
+/** Only real users get a notice. */
 export async function realFollowers(q: Queryable, userIds: readonly number[]): Promise<Set<number>> {
   const rows = await q.query<{ id: number }>('SELECT id FROM users WHERE id = ANY($1::int[]) AND is_demo <> 1', [
     [...new Set(userIds)],
@@ -224,14 +218,12 @@ export async function realFollowers(q: Queryable, userIds: readonly number[]): P
   return new Set(rows.map((r) => Number(r.id)));
 }
 
-/** Does the user have running copies (active or paused)? */
 export async function isCopiedProvider(q: Queryable, userId: number): Promise<boolean> {
   const rows = await q.query('SELECT 1 FROM copies WHERE provider_id = $1 AND status IN (1, 2) LIMIT 1', [userId]);
   return rows.length > 0;
 }
 
-/** Provider orders the reconciliation job looks at: linked positions whose provider position is closed (orphans),
- * and every open position of a provider with running copies (a mirrored action a crash left undone). */
+/** Orphans, and every open position of a provider with running copies (an action a crash left undone). */
 export async function orphanProviderOrders(q: Queryable): Promise<number[]> {
   const rows = await q.query<{ id: number }>(
     `SELECT DISTINCT l.provider_order_id AS id FROM copy_links l
@@ -251,7 +243,7 @@ export async function openProviderOrders(q: Queryable): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** Links whose follower position is closed though the link is not ended (a hand close the hook missed). */
+/** A hand close the hook missed. */
 export async function staleFollowerLinks(q: Queryable): Promise<number[]> {
   const rows = await q.query<{ id: number }>(
     `SELECT l.follower_order_id AS id FROM copy_links l JOIN orders o ON o.id = l.follower_order_id

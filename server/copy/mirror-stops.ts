@@ -1,6 +1,4 @@
-// A provider's stops edit mirrored to many copies at once (docs/copy-trading.md "Batching"): one chunk of copies in
-// one transaction under each copy's key `stops:<version>`, every linked position's stops at the provider's distances
-// from its own entry, each refusal of a stop past the follower's price a told skip of that copy alone.
+// docs/copy-trading.md "Batching": stops at the provider's distances from each follower's own entry.
 import { dec } from '../../domain/decimal.ts';
 import { sameDistance } from '../../domain/copy-maths.ts';
 import { sideOf } from '../../domain/trade-maths.ts';
@@ -18,10 +16,7 @@ import type { Told } from './mirror-batch.ts';
 import { claimLinked, type Pair } from './mirror-closes.ts';
 import type { MirrorDeps } from './mirror-deps.ts';
 
-/** Moves the linked positions' stops, for one chunk of copies whose links are at the same stops version, to the
- * provider's distances from each follower's own entry, in one transaction; a stop that would fire at once (the
- * follower's price already past it) is skipped, told, and not tried again. A refused price (a halt, a closed market)
- * rolls the chunk back to wait for the next sync. */
+/** A stop already past the follower's price is a told skip, not retried; a refused price waits for the next sync. */
 export async function mirrorStops(deps: MirrorDeps, row: OrderRow, pairs: readonly Pair[]): Promise<Told[]> {
   const version = pairs[0]?.link.stops_version ?? 0;
   if (pairs.some((p) => p.link.stops_version !== version)) throw new Error('a stops chunk mixes stops versions');

@@ -1,10 +1,4 @@
-// The mirroring of a provider's positions onto their copies (docs/copy-trading.md "Mirroring, exactly once"). The
-// engine tells it every committed order row (engine.onCommitted); a provider's row is synced with each running copy:
-// the state of the provider's position against the copy's link decides the one action due (open, close, partial
-// close, stops edit), the copies due each sent in chunks (mirror-batch.ts, mirror-closes.ts, mirror-stops.ts), whose
-// keys make a replay a no-op. The same sync, run over every provider
-// position by the reconciliation job, finishes what a crash left undone and closes orphans. Work on one provider
-// order runs in order; a follower's own close ends its link at once.
+// Mirrors a provider's positions onto their copies (docs/copy-trading.md "Mirroring, exactly once").
 import { dec } from '../../domain/decimal.ts';
 import { ApiError } from '../http/envelope.ts';
 import { getOrder } from '../engine/orders-repository.ts';
@@ -34,7 +28,6 @@ export interface ReconcileReport {
   synced: number;
 }
 
-/** Where the mirror's figures go (copy-jobs.ts: Prometheus series). */
 export interface MirrorMetrics {
   orphans(n: number): void;
   skipped(reason: string): void;
@@ -45,19 +38,18 @@ export class CopyMirror {
   private readonly chains = new Map<number, Promise<void>>();
   private readonly pending = new Set<Promise<void>>();
   private notices: Promise<void> = Promise.resolve();
-  /** True while the mirror hands its own commits to the engine: they are a follower's, never a provider's. */
+  /** While set, the engine's commits are a follower's, never a provider's. */
   private own = false;
-  /** Orphans found by the reconciliation job since start (the metric tickwise_copy_orphans_total). */
+  /** The metric tickwise_copy_orphans_total. */
   orphansFound = 0;
 
   constructor(
     private readonly deps: MirrorDeps,
     private readonly metrics?: MirrorMetrics,
-    /** Copies per transaction (mirror-batch.ts); a test makes it small to cross chunk boundaries. */
+    /** A test makes it small to cross chunk boundaries. */
     private readonly chunk = MIRROR_CHUNK,
   ) {}
 
-  /** Listens to the engine's commits (the writer's). */
   start(): void {
     this.deps.engine.onCommitted = (row) => this.committed(row);
   }
@@ -66,7 +58,6 @@ export class CopyMirror {
     this.deps.engine.onCommitted = null;
   }
 
-  /** Resolves once every sync started so far has finished. */
   async idle(): Promise<void> {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
@@ -77,7 +68,7 @@ export class CopyMirror {
     void done.finally(() => this.pending.delete(done));
   }
 
-  /** The engine's hook: a provider's fill, close, partial close or stops edit is synced; any close ends a link to it. */
+  /** Any close ends a link to it. */
   committed(row: OrderRow): void {
     if (row.status === 0 || this.own) return;
     this.track(
@@ -88,7 +79,7 @@ export class CopyMirror {
     );
   }
 
-  /** Syncs one provider order with every running copy, after any sync of the same order already under way. */
+  /** After any sync of the same order already under way: work on one provider order runs in order. */
   sync(providerOrderId: number): Promise<void> {
     const before = this.chains.get(providerOrderId) ?? Promise.resolve();
     const next = before.then(() => this.syncNow(providerOrderId));
@@ -120,7 +111,7 @@ export class CopyMirror {
       if (row.status === 3) {
         if (link && link.unlinked_at === null && row.closeReason !== 'cancel') closes.push({ copy, link });
       } else if (!link) {
-        // Fills while the copy was active are copied, earlier ones by the follower's choice; nothing of a suspended one.
+        // Fills while active are copied, earlier ones by the follower's choice; nothing of a suspended copy.
         if (copy.status !== CopyStatus.ACTIVE || suspended || opened.has(copy.id)) continue;
         if ((row.filledAt ?? row.createdAt) >= Number(copy.started_at)) opens.push(copy);
         else if (copy.copy_open === 1) earlier.push(copy);
@@ -146,8 +137,7 @@ export class CopyMirror {
     }
   }
 
-  /** Runs one mirrored step and applies what it did; a refused close (a halt, a shut market) rolled back whole and
-   * waits for the reconciliation job. */
+  /** A refused close (a halt, a shut market) is rolled back whole and waits for the reconciliation job. */
   private async waiting(row: OrderRow, step: () => Promise<Told[]>, p: ProviderRow | null): Promise<void> {
     try {
       this.apply(row, p, await step());
@@ -157,8 +147,7 @@ export class CopyMirror {
     }
   }
 
-  /** The engine learns the commits at once (the lag ends here); the followers' notices follow on their own queue, so
-   * they never hold up the next mirrored step. The mirror's own commits are not fed back to it (`own`). */
+  /** Followers' notices follow on their own queue, so they never hold up the next mirrored step. */
   private apply(row: OrderRow, p: ProviderRow | null, told: readonly Told[]): void {
     const since = row.completedAt ?? row.filledAt ?? row.createdAt;
     this.own = true;
@@ -184,7 +173,7 @@ export class CopyMirror {
     this.track(this.notices);
   }
 
-  /** The followers' notices of copied opens and closes, or of skips with their reason; demo followers get none. */
+  /** Demo followers get none. */
   private async tell(row: OrderRow, p: ProviderRow | null, news: readonly Told[]): Promise<void> {
     const inst = this.deps.engine.instrument(row.instrumentId);
     // A demo provider's copiers are demo (a copy starts only in its follower's world: providers.ts): none to ask about.
@@ -211,8 +200,7 @@ export class CopyMirror {
     }
   }
 
-  /** The reconciliation job's one run: ends links of positions closed by hand, closes orphans, and syncs every
-   * open provider position (an action a crash left undone). */
+  /** Also syncs every open provider position, finishing what a crash left undone. */
   async reconcile(): Promise<ReconcileReport> {
     const now = this.deps.clock.now();
     let unlinked = 0;

@@ -1,7 +1,4 @@
-// Who may be copied (docs/copy-trading.md "Providers"): a real account with a verified identity, or any demo account,
-// publishes itself with a name, a description, a fee of 0–30 % and a minimum of at least 100 USD; staff suspend one.
-// A copy may start only of a published, unsuspended, non-sample provider of the follower's own world. A provider
-// may unpublish themselves: off the list, no new copy, running copies left to their followers.
+// Who may be copied: docs/copy-trading.md "Providers".
 import { exactText } from '../../domain/decimal.ts';
 import {
   parseProviderTerms,
@@ -24,13 +21,13 @@ import type { CopyDeps } from './copy-fees.ts';
 
 const refused = (error: ProviderTermsError) => new ApiError(error, undefined, PROVIDER_ERROR_PARAMS[error]);
 
-/** Publishes the user as a provider of their own world (or updates the terms); a copy account never provides. */
+/** A copy account never provides. */
 export async function publishProvider(
   deps: Pick<CopyDeps, 'db' | 'clock'>,
   userId: number,
   input: ProviderTermsInput,
 ): Promise<void> {
-  // The rules are the provider sheet's own (domain/copy-input.ts), so the app refuses what this refuses.
+  // The provider sheet's own rules (domain/copy-input.ts), so the app refuses what this refuses.
   const { name, description, fee, minAmount: min } = parseProviderTerms(input);
   if (!name.ok) throw refused(name.error);
   if (!description.ok) throw refused(description.error);
@@ -54,12 +51,11 @@ export async function publishProvider(
   });
 }
 
-/** Takes the user off the providers' list: no new copy may start; running copies go on until their followers stop. */
+/** Running copies go on until their followers stop. */
 export async function unpublishProvider(deps: Pick<CopyDeps, 'db' | 'clock'>, userId: number): Promise<void> {
   if (!(await setUnpublished(deps.db, userId, deps.clock.now()))) throw new ApiError('provider_not_published');
 }
 
-/** The provider a follower may start copying, and the follower's world; refuses with the reason otherwise. */
 export async function copyableProvider(
   q: Queryable,
   followerId: number,

@@ -1,8 +1,4 @@
-// A provider's statistics from their real account's ledger and positions (docs/copy-trading.md "Statistics that
-// cannot be gamed"): every financial record is a trading result (fee, fee refund, realised P&L, swap) or a flow of
-// money in or out (a deposit, a withdrawal, a credit, a copy's funding, a fee earned); margin moves between the
-// balance and the lock are neither. The open positions' floating P&L is the last result. Returns over 7/30/90 days
-// and all time, the drawdown, the win rate, the trades and the 1–10 risk score (its inputs: riskInputs).
+// docs/copy-trading.md "Statistics that cannot be gamed": margin moves are neither results nor flows.
 import { DAY_MS } from '../../domain/time.ts';
 import { indexCurve, performance, riskScore, type EquityEvent, type RiskInputs } from '../../domain/copy-statistics.ts';
 import { dec, type Dec, type DecInput } from '../../domain/decimal.ts';
@@ -20,29 +16,25 @@ const INSIDE: ReadonlySet<number> = new Set([RecordType.MARGIN_LOCK, RecordType.
 export interface ProviderStatistics {
   returns: { d7: Dec; d30: Dec; d90: Dec; all: Dec };
   maxDrawdown: Dec;
-  /** Winning closed positions ÷ closed positions (0 with none). */
+  /** 0 with no closed positions. */
   winRate: Dec;
   trades: number;
-  /** The time-weighted index at the end of each of the last 30 days (1 thirty days ago): the equity curve. */
+  /** The time-weighted index at each of the last 30 days' ends (1 thirty days ago). */
   curve: Dec[];
   /** 1 (calm) to 10: docs/copy-trading.md "Statistics that cannot be gamed". */
   risk: number;
 }
 
-/** Days the equity curve covers. */
 export const CURVE_DAYS = 30;
-/** Days the risk score looks back. */
 export const RISK_DAYS = 90;
 
-/** A position filled in the risk window: its instrument, its notional in USD and when it filled. */
 export interface WindowPosition {
   instrument_id: number;
   notional: string;
   at: string;
 }
 
-/** The positions (open or closed) filled since `from`, oldest first. Notional = margin × leverage, the margin being
- * the engine's USD figure; a fixed-margin position (leverage 0) counts its margin alone. */
+/** Notional = margin × leverage; a fixed-margin position (leverage 0) counts its margin alone. */
 function windowPositions(q: Queryable, userId: number, from: number): Promise<WindowPosition[]> {
   return q.query<WindowPosition>(
     `SELECT instrument_id, (caution_money * GREATEST(multiple, 1))::text AS notional, filled_at AS at
@@ -52,9 +44,7 @@ function windowPositions(q: Queryable, userId: number, from: number): Promise<Wi
   );
 }
 
-/** The risk score's inputs: the daily returns of the time-weighted index over the window; the average of each
- * position's notional ÷ the account's equity (its records' sum) just before it filled; Σ (instrument's share of the
- * window's notional)². */
+/** Concentration is Σ (instrument's share of the window's notional)². */
 export function riskInputs(
   events: readonly EquityEvent[],
   positions: readonly WindowPosition[],
@@ -87,7 +77,7 @@ export function riskInputs(
   return { dailyReturns, leverage: counted === 0 ? dec(0) : leverageSum.div(counted), concentration };
 }
 
-/** The account's equity events in order, with the open positions' floating P&L now as the last result. */
+/** The open positions' floating P&L now is the last result. */
 export async function equityEvents(q: Queryable, userId: number, now: number, floating: DecInput) {
   const rows = await q.query<{ value: string; type: number; created_at: string }>(
     'SELECT value, type, created_at FROM financial_records WHERE user_id = $1 ORDER BY id',

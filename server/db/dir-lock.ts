@@ -1,14 +1,11 @@
-// The lock on an embedded database's folder (docs/operations.md "Moving to PostgreSQL"): DATA_DIR/pglite.lock,
-// created exclusively with the holder's process id by the server for as long as it runs and by the offline ops
-// commands (migrate-to-postgres, restore) for as long as they work, so neither copies nor replaces a database a
-// running server still writes. A lock whose process is gone (a crash, kill -9) is taken over.
+// No process copies or replaces a database another still writes (docs/operations.md "Moving to PostgreSQL").
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
-/** The lock file of a PGlite folder: beside it, so it is in no backup of the folder and survives its replacement. */
+/** Beside the folder, so it is in no backup of it and survives its replacement. */
 export const lockFileOf = (pgliteDir: string): string => `${resolve(pgliteDir)}.lock`;
 
-/** A process that exists (kill 0 succeeds, or is refused for lack of permission: it is someone else's). */
+/** EPERM means it exists but is someone else's. */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -26,7 +23,7 @@ const holderOf = (file: string): number => {
   }
 };
 
-/** Creates the lock file with this process's id; false when it exists already. */
+/** false when it exists already. */
 function create(file: string): boolean {
   try {
     writeFileSync(file, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
@@ -37,10 +34,7 @@ function create(file: string): boolean {
   }
 }
 
-/**
- * Takes the lock of `pgliteDir` for this process, or throws naming the process that holds it. Answers the release,
- * which removes the file only while it is still this process's.
- */
+/** The release removes the file only while it is still this process's. */
 export function lockPgliteDir(pgliteDir: string): () => void {
   const file = lockFileOf(pgliteDir);
   mkdirSync(dirname(file), { recursive: true });

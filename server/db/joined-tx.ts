@@ -1,9 +1,6 @@
-// A Db that runs inside a transaction already open (server/ops/run.ts: a command and its audit row are one
-// transaction, while the command's services open transactions of their own): nested ones become savepoints, so a
-// service's own rollback still undoes only its part.
+// For a command and its audit row in one transaction (server/ops/run.ts): nested transactions become savepoints.
 import type { Db, TxQueryable } from './db.ts';
 
-/** A Db whose queries and transactions run inside the transaction `q` (nested ones as savepoints). */
 export function joinedDb(q: TxQueryable, kind: Db['kind']): Db {
   let depth = 0;
   return {

@@ -1,6 +1,4 @@
-// Versioned migrations: server/db/migrations/NNN-name.sql applied once each, in numeric order, one transaction each.
-// Numbering: 001–099 accounts core, 100–199 market, 200–299 trading engine, 300–399 money (uploads, deposits,
-// withdrawals, real-name), 400–499 funds, 500–599 content, 600–699 security.
+// Numbering by room: 0xx accounts, 1xx market, 2xx engine, 3xx money, 4xx funds, 5xx content, 6xx security.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +32,7 @@ export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
   return list;
 }
 
-/** Applies the pending migrations; returns the versions applied now. `now` is recorded as applied_at. */
+/** One transaction each, in numeric order; `now` is recorded as applied_at. */
 export async function migrate(db: Db, now: number, dir: string = MIGRATIONS_DIR): Promise<number[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,

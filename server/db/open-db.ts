@@ -1,4 +1,3 @@
-// Picks the backend: PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in the data directory.
 import { join } from 'node:path';
 import type { Db } from './db.ts';
 import { openPglite } from './pglite.ts';
@@ -7,13 +6,12 @@ import { openPostgres } from './postgres.ts';
 
 export interface OpenDbOptions {
   databaseUrl?: string | undefined;
-  /** PGlite data directory, or `memory://`. Default ./data/pglite. */
+  /** Or `memory://`. Default ./data/pglite. */
   pgliteDir?: string | undefined;
-  /** A PGlite tarball to start from (tests). */
   loadDataDir?: Blob | undefined;
-  /** PGlite in a worker thread (server/db/pglite-bridge.ts) instead of on the event loop. */
+  /** Keeps PGlite's synchronous work off the event loop (server/db/pglite-bridge.ts). */
   pgliteWorker?: boolean | undefined;
-  /** PostgreSQL pool errors (idle clients dropped): the composition root logs them. */
+  /** Idle clients dropped; the composition root logs them. */
   onPoolError?: ((err: Error) => void) | undefined;
 }
 

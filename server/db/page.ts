@@ -1,5 +1,4 @@
-// One page of rows and how many there are in all, the two queries every paged list runs side by side; the
-// repositories use it so no list writes the count's parsing (BIGINT → string → number) again.
+// So no paged list writes the count's parsing (BIGINT → string → number) again.
 import type { Queryable } from './db.ts';
 
 export interface Page<T> {
@@ -7,8 +6,7 @@ export interface Page<T> {
   total: number;
 }
 
-/** `rowsSql` gets `params` then the limit and offset as its last two parameters; `countSql` gets `params` and
- * returns its count as `n`. */
+/** `rowsSql` gets the limit and offset as its last two parameters; `countSql` returns its count as `n`. */
 export async function pageOf<T>(
   db: Queryable,
   rowsSql: string,

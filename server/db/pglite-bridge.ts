@@ -1,8 +1,4 @@
-// PGlite in a worker thread behind the Db interface (PGLITE_WORKER=1; the server-side counterpart of the browser's
-// PGliteWorker, on node:worker_threads): every query is a message to server/db/pglite-worker-entry.ts, so PGlite's
-// synchronous WASM work runs beside the server's event loop instead of on it. A transaction is opened in the worker
-// (holding PGlite's mutex, so other queries wait as they do in-process) and ended by the bridge with commit or
-// rollback once the caller's function settles. Values cross by structured clone (Date, Uint8Array, strings).
+// PGlite in a worker thread (PGLITE_WORKER=1), so its synchronous WASM work runs beside the event loop, not on it.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,7 +16,6 @@ export interface BridgeRequest {
   op: 'query' | 'exec' | 'begin' | 'end' | 'dump' | 'close';
   sql?: string;
   params?: unknown[];
-  /** The transaction a query runs in, or the one 'end' ends. */
   tx?: number;
   commit?: boolean;
 }
@@ -31,11 +26,10 @@ export interface BridgeReply {
   error?: Record<string, unknown>;
 }
 
-/** The worker's entry is TypeScript: the worker registers tsx first (module hooks are per thread, and a Worker
- * refuses the process's flags such as --expose-gc), then imports it. */
+/** Module hooks are per thread and a Worker refuses flags such as --expose-gc, so the worker registers tsx itself. */
 function workerSource(): string {
   const entry = new URL('./pglite-worker-entry.ts', import.meta.url).href;
-  // The package's ESM build (its "import" export), found from its package.json beside this repository's modules.
+  // The package's ESM build, found beside this repository's modules.
   const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
   const tsx = pathToFileURL(join(dirname(pkg), 'dist/esm/api/index.mjs')).href;
   return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;

@@ -1,6 +1,4 @@
-// The worker thread of server/db/pglite-bridge.ts: PGlite opened here, so its queries (synchronous WASM work) run on
-// this thread instead of the server's event loop. Answers the bridge's messages; a transaction stays open, holding
-// PGlite's mutex, until the bridge says how it ends.
+// The worker thread of server/db/pglite-bridge.ts; a transaction holds PGlite's mutex until the bridge ends it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { PGLITE_PARSERS, preparePgliteDir } from './pglite.ts';
@@ -81,7 +79,7 @@ async function handle(m: BridgeRequest): Promise<unknown> {
   }
 }
 
-/** The error as plain fields (message, SQLSTATE code, …): the bridge rebuilds an Error with them. */
+/** The bridge rebuilds an Error from these plain fields. */
 function plain(err: unknown): Record<string, unknown> {
   if (!(err instanceof Error)) return { message: String(err) };
   const out: Record<string, unknown> = { message: err.message };

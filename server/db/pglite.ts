@@ -1,14 +1,12 @@
-// Embedded PostgreSQL (PGlite) behind the Db interface: data in a directory, or in memory with `memory://`.
 import { mkdirSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Db, TxQueryable } from './db.ts';
 
 export interface PgliteOptions {
-  /** A directory for the data files, or `memory://` (optionally with a template from `loadDataDir`). */
   dataDir: string;
-  /** A tarball made by dumpDataDir: the database starts as a copy of it (fast test databases). */
+  /** Starting as a copy of a dumped tarball makes test databases fast. */
   loadDataDir?: Blob;
-  /** Extra initdb arguments for a new data directory (the test templates' smaller WAL segments). */
+  /** The test templates' smaller WAL segments. */
   initdbArgs?: readonly string[];
 }
 
@@ -18,12 +16,10 @@ export const PGLITE_PARSERS = {
   [types.INT8]: (v: string): string => v,
 };
 
-/** A PGlite Db that can also dump its data directory (the template for test databases). */
 export interface PgliteDb extends Db {
   dump(): Promise<Blob>;
 }
 
-/** A data directory is made before PGlite opens it; `memory://` needs none. */
 export function preparePgliteDir(dataDir: string): void {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
 }

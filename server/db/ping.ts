@@ -1,9 +1,7 @@
-// The health check's database round trip: resolves when the database answers in time, rejects when it fails or
-// keeps the check waiting (a held connection must make /healthz say so, not hang the load balancer's probe).
+// A held connection must make /healthz say so, not hang the load balancer's probe.
 import type { Timers } from '../../domain/time.ts';
 import type { Queryable } from './db.ts';
 
-/** How long /healthz waits for the database before it reports it unavailable. */
 export const PING_TIMEOUT_MS = 3_000;
 
 export class PingTimeout extends Error {

@@ -1,4 +1,3 @@
-// The row a query finds, or null: for the lookups by key (an id, a token hash) that find one row or none.
 import type { Queryable } from './db.ts';
 
 export async function queryOne<T>(q: Queryable, sql: string, params: readonly unknown[]): Promise<T | null> {

@@ -1,4 +1,3 @@
-// Runs the seeders of server/db/seeds/index.ts in order, each in its own transaction.
 import type { Db } from './db.ts';
 import { seeders as defaultSeeders, type Seeder } from './seeds/index.ts';
 

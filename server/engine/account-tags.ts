@@ -1,6 +1,4 @@
-// What the dealer's view and the metrics need to know of an account beside its orders: demo or real, and the UID and
-// e-mail staff know it by (docs/back-office.md "The dealer's view"). Read once per account (a demo account never turns
-// real, so the flag cannot go stale) and kept for the engine's life.
+// Read once per account and kept: a demo account never turns real, so the flag cannot go stale.
 import type { Queryable } from '../db/db.ts';
 
 export interface AccountTag {
@@ -21,7 +19,7 @@ export class AccountTags {
     return this.tags.get(userId)?.demo === true;
   }
 
-  /** Reads the accounts not known yet, in one query. */
+  /** In one query. */
   async ensure(q: Queryable, userIds: readonly number[]): Promise<void> {
     const missing = userIds.filter((id) => !this.tags.has(id));
     if (missing.length === 0) return;

@@ -1,10 +1,4 @@
-// The dealer's view of the book (docs/back-office.md "The dealer's view"): open positions by instrument (long and
-// short lots, net lots and USD, average prices, the house's floating P&L) and the top accounts by exposure and by
-// floating P&L. Demo accounts' play money is no house exposure: their positions stay out of every figure here. Accounts
-// are named by UID and e-mail, as staff know them. Made from the engine's own in-memory figures — the open orders it indexes and the floating P&L its
-// tick index keeps — never by scanning the orders table, and kept for a second, so a page polling it every second
-// costs one pass over the open positions a second whatever the number of viewers. Money follows the app's one
-// convention (domain/trade-maths.ts): value = lots × units per lot × price, in USD.
+// docs/back-office.md "The dealer's view": from the engine's memory, never a scan of the orders table; demo excluded.
 import { dec, exactText, fixed, type Dec } from '../../domain/decimal.ts';
 import { moneyText } from '../../domain/format/money-text.ts';
 import type { Price, Usd } from '../../domain/units.ts';
@@ -45,10 +39,8 @@ export interface BookView {
   house_floating: string;
 }
 
-/** What the view reads of the engine. */
 export interface BookSource {
   users(): number[];
-  /** The account's UID and e-mail and whether it is a demo account (account-tags.ts). */
   account(userId: number): AccountTag | undefined;
   ordersOf(userId: number): OpenOrder[];
   instrument(id: number): EngineInstrument | undefined;
@@ -154,7 +146,7 @@ export function computeBookView(src: BookSource, at: number): BookView {
   };
 }
 
-/** The view, made again at most once per BOOK_VIEW_TTL_MS. */
+/** A page polling every second costs one pass over the open positions a second, whatever the viewers. */
 export class BookViewCache {
   private last: BookView | null = null;
   constructor(
@@ -162,7 +154,7 @@ export class BookViewCache {
     private readonly now: () => number,
   ) {}
 
-  /** `maxAgeMs` 0: made now (the soak's and the tests' checks against a scan of the orders table). */
+  /** `maxAgeMs` 0: made now, for checks against a scan of the orders table. */
   get(maxAgeMs = BOOK_VIEW_TTL_MS): BookView {
     const t = this.now();
     if (!this.last || t - this.last.at >= maxAgeMs || t < this.last.at) this.last = computeBookView(this.src, t);

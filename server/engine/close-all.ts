@@ -1,5 +1,4 @@
-// Close all (docs/trading.md "Close all"): every holding order of the user in the scope, each in its own transaction,
-// one after the other; a refusal of one (its market closed, a race) does not stop the others. The result lists each.
+// docs/trading.md "Close all": one transaction each, so a refusal of one does not stop the others.
 import { inCloseScope, type CloseAllItem, type CloseScope } from '../../domain/close-scope.ts';
 import type { Order } from '../../domain/types.ts';
 import { sideOf } from '../../domain/trade-maths.ts';

@@ -1,8 +1,4 @@
-// The order engine: user actions (submit, close, cancel, stops) on an in-memory book of open orders and its tick index
-// (tick-index.ts), each commit applied to them with the owner's push (changed or closed); the database is the
-// authority (one transaction per change, conditional on the status it expects). Beside it, on the same book: the
-// triggers and stop-out (trigger-runner.ts), instruments and live sides (known-instruments.ts), cached balances and
-// risk rates (account-figures.ts), a new order with all its rules (submit-order.ts); triggers in triggers.ts.
+// The order engine: the database is the authority, the in-memory book and tick index follow each commit.
 import { sideOf } from '../../domain/trade-maths.ts';
 import type { CloseAllItem, CloseScope } from '../../domain/close-scope.ts';
 import { closeEach } from './close-all.ts';
@@ -40,32 +36,29 @@ import { AccountTags } from './account-tags.ts';
 import { trailedStop } from './triggers.ts';
 import type { EngineInstrument, OrderRow } from './types.ts';
 
-/** How often the cached balances of users with open orders are re-read (deposits, withdrawals happen elsewhere). */
+/** Deposits and withdrawals happen elsewhere, so cached balances are re-read on this period. */
 export const ACCOUNT_REFRESH_MS = 5000;
 
 export type IndexFactory = (source: IndexSource) => EngineIndex;
 
 export interface EngineOptions {
-  /** Fire the tick-driven triggers (default true). A gateway's engine only acts for users and keeps its index. */
+  /** A gateway's engine only acts for users and keeps its index; the writer fires the triggers. */
   triggers?: boolean;
-  /** Told the id of every order this engine committed, so other processes re-read it (server/bus SUBJECTS.order). */
+  /** So other processes re-read the order (server/bus SUBJECTS.order). */
   announce?: (orderId: number) => void;
   makeIndex?: IndexFactory;
 }
 
 export class OrderEngine {
   readonly book: OrderBook;
-  /** Sums, ladders and the cached available balances (the margin comes from the book). */
   private readonly index: EngineIndex;
   readonly instruments: KnownInstruments;
-  /** The tick-driven triggers and the work under way (trigger-runner.ts). */
   private readonly triggers: TriggerRunner;
-  /** The cached balances and risk rates (account-figures.ts). */
   private readonly accounts: AccountFigures;
   private viewCache: BookViewCache | null = null;
-  /** Demo or real, UID and e-mail of the accounts in the book: the dealer's view and the metrics leave demo out. */
+  /** The dealer's view and the metrics leave demo accounts out. */
   readonly tags = new AccountTags();
-  /** Copy trading's hook (server/copy/mirror.ts): told every committed order row, after the owner's push. */
+  /** Copy trading's hook (server/copy/mirror.ts), called after the owner's push. */
   onCommitted: ((row: OrderRow) => void) | null = null;
   private unsubscribe: (() => void) | null = null;
   private refreshTimer: unknown = null;
@@ -128,14 +121,13 @@ export class OrderEngine {
     await this.idle();
   }
 
-  /** Resolves once every trigger action started so far (and any it started) has finished. */
   async idle(): Promise<void> {
     await this.triggers.idle();
   }
 
   instrument = (id: number): EngineInstrument | undefined => this.instruments.get(id);
 
-  /** The one shown price (the bid the chart draws), for figures with no side: swaps in percent, the dealer's view. */
+  /** For figures with no side (swaps in percent, the dealer's view): the bid the chart draws. */
   currentPrice(inst: EngineInstrument): Price | null {
     return this.instruments.currentSides(inst)?.bid ?? null;
   }
@@ -175,15 +167,14 @@ export class OrderEngine {
     return result.order;
   }
 
-  /** A replayed key's answer: refused for other parameters, else the order as it is now (the first answer when gone). */
+  /** Refused for other parameters; else the order as it is now, or the first answer when it is gone. */
   private async replay(stored: StoredKey, params: string): Promise<Order> {
     checkSameParams(stored, params);
     const row = stored.orderId === null ? null : await getOrder(this.ctx.db, stored.orderId);
     return row && this.instruments.has(row.instrumentId) ? this.wire(row) : stored.first;
   }
 
-  /** Closes a holding order at the live price: all of it, or `lotsText` lots of it (a partial close: the rest stays
-   * open with its share of margin and fee, the closed part a history row of its own). Answers the closed one. */
+  /** A partial close leaves the rest open with its share of margin and fee; answers the closed part. */
   async close(userId: number, id: number, lotsText = ''): Promise<Order> {
     type Outcome = { full: Committed } | { part: PartCommitted };
     const out = await this.ctx.db.tx(async (q): Promise<Outcome> => {
@@ -203,7 +194,6 @@ export class OrderEngine {
     return this.afterCommit(out.part.closed, 'closed', 'user');
   }
 
-  /** Close all in the scope, one transaction per position (close-all.ts). */
   closeAll(userId: number, scope: CloseScope): Promise<CloseAllItem[]> {
     return closeEach(this.ctx.db, userId, scope, (id) => this.close(userId, id));
   }
@@ -217,8 +207,7 @@ export class OrderEngine {
     return this.afterCommit(done, 'closed', 'cancel');
   }
 
-  /** A pending order past its expiry (pending-expiry.ts, on the writer): cancelled as a user's cancel is, with
-   * CloseReason "expired". Nothing when it filled or went meanwhile; a busy order waits for the next sweep. */
+  /** Cancelled as a user's cancel is; a busy order waits for the next sweep. */
   async expirePending(orderId: number): Promise<void> {
     if (this.triggers.isBusy(orderId)) return;
     await this.triggers.runFor(orderId, async () => {
@@ -229,14 +218,12 @@ export class OrderEngine {
     });
   }
 
-  /** Stop-profit, stop-loss and trailing distance at once ("0" clears each). With a distance, the stop-loss starts at
-   * the more favourable of the typed one and the price less (buy) / plus (sell) the distance. */
+  /** "0" clears each; with a distance, the stop-loss starts at the more favourable of the typed and the trailed one. */
   async setStops(userId: number, id: number, profitText: string, lossText: string, trailText = '0'): Promise<Order> {
     const done = await this.ctx.db.tx(async (q) => {
       const row = await lockOwnOrder(q, userId, id, 1);
       const inst = await this.instruments.getOrThrow(row.instrumentId, q);
-      // A halt freezes the instrument's orders: no close and no change of stops (as MT5 refuses modifications during
-      // a halt; docs/trading.md "During a halt"). A cancel of a pending order stays allowed.
+      // A halt freezes modifications as MT5 does (docs/trading.md "During a halt"); a pending cancel stays allowed.
       this.instruments.refuseOnBlock(inst.code);
       const current = this.instruments.closePrice(inst, row.orderType);
       if (!current) throw new ApiError('no_price');
@@ -252,7 +239,6 @@ export class OrderEngine {
     return this.afterCommit(done, 'changed', null);
   }
 
-  /** A pending order's new target price (pending-price.ts). */
   async setPendingPrice(userId: number, id: number, priceText: string): Promise<Order> {
     const done = await this.ctx.db.tx(async (q) => {
       const row = await lockOwnOrder(q, userId, id, 0);
@@ -262,8 +248,7 @@ export class OrderEngine {
     return this.afterCommit(done, 'changed', null);
   }
 
-  /** Another process committed a change to this order (server/bus SUBJECTS.order): re-read from the database, so the
-   * writer triggers a new pending order or stop on the next tick. A row read during a trigger is applied after it. */
+  /** Re-read from the database so the writer triggers the changed order on the next tick. */
   async refreshOrder(orderId: number): Promise<void> {
     const row = await getOrder(this.ctx.db, orderId);
     const running = this.triggers.running(orderId);
@@ -283,7 +268,7 @@ export class OrderEngine {
     }
   }
 
-  /** After a commit: the index, the cached account, and the owner's push, in that order. */
+  /** Index, cached account, then the owner's push: the push must show the committed figures. */
   private afterCommit(done: Committed, change: OrderChange, reason: CloseReason | null): Order {
     this.book.apply(done.row);
     this.opts.announce?.(done.row.id);
@@ -294,8 +279,7 @@ export class OrderEngine {
     return order;
   }
 
-  /** The dealer's view (book-view.ts) from the engine's own figures, real accounts only, made again at most once a
-   * second. Accounts not read yet are read through `q`: an ops command passes its transaction's (never the outer db). */
+  /** Accounts not read yet go through `q`: an ops command passes its transaction's, never the outer db. */
   async bookView(q: Queryable, maxAgeMs?: number): Promise<BookView> {
     await this.tags.ensure(q, this.book.users());
     const src: BookSource = {
@@ -311,35 +295,31 @@ export class OrderEngine {
     return this.viewCache.get(maxAgeMs);
   }
 
-  /** A change booked in its own transaction (a swap: server/swaps/swap-job.ts; a copy's mirrored action:
-   * server/copy/mirror.ts): index, cached balance and the owner's push. */
+  /** For changes booked in their own transaction (server/swaps/swap-job.ts, server/copy/mirror.ts). */
   applyCommitted(done: Committed, change: OrderChange = 'changed', reason: CloseReason | null = null): Order {
     return this.afterCommit(done, change, reason);
   }
 
-  /** The risk rate from the engine's own figures (account-figures.ts): the margin-call watch's input. */
   riskRateOf(userId: number): Ratio | null {
     return this.accounts.riskRateOf(userId);
   }
 
-  /** Margin held by a user's open orders (pending and holding). Not lock_balance: that also holds the amounts of
-   * pending withdrawals, which are leaving the account and must neither count as margin nor cover a loss. */
+  /** Not lock_balance: that also holds pending withdrawals, which must neither count as margin nor cover a loss. */
   marginOf(userId: number): Usd {
     return this.index.marginOf(userId);
   }
 
-  /** Equity in 10^-8 USD from the engine's own figures, exactly, while something is held; null when only the
-   * decimal figures answer (index-types.ts). A check over thousands of accounts per tick stays in integers. */
+  /** null when only the decimal figures answer; a check over thousands of accounts per tick stays in integers. */
   equityScaled(userId: number): bigint | null {
     return this.index.equityScaled?.(userId) ?? null;
   }
 
-  /** Sum of the floating P&L of a user's holding orders at the latest prices (each rounded by money()). */
+  /** Each position rounded by money(), as the ledger will book it. */
   floatingOf(userId: number): Usd {
     return this.index.floatingOf(userId);
   }
 
-  /** Runs synchronously inside the market's tick: decides in memory, then starts the database work. */
+  /** Runs inside the market's tick: decides in memory, then starts the database work. */
   onTick(tick: Tick): void {
     this.triggers.onTick(tick);
   }

@@ -1,5 +1,4 @@
-// The per-user sequence of pushed order events: bumped in the same transaction as the change it announces, so it
-// increases with commit order and, being stored, never goes backwards across restarts.
+// Bumped in the change's own transaction, so it follows commit order and never goes back across restarts.
 import type { Queryable } from '../db/db.ts';
 
 export async function nextSeq(q: Queryable, userId: number): Promise<number> {
@@ -11,14 +10,13 @@ export async function nextSeq(q: Queryable, userId: number): Promise<number> {
   return Number(rows[0]?.seq ?? 0);
 }
 
-/** The user's last order-event seq (0 before the first event): the socket login ack carries it. */
+/** 0 before the first event; the socket login ack carries it. */
 export async function currentSeq(q: Queryable, userId: number): Promise<number> {
   const rows = await q.query<{ seq: string | number }>('SELECT seq FROM order_event_seq WHERE user_id = $1', [userId]);
   return Number(rows[0]?.seq ?? 0);
 }
 
-/** nextSeq for many users at once (each once; `steps`, when given, takes that many numbers for the user at that
- * index): their last new seqs by user. */
+/** `steps` takes that many numbers for the user at that index. */
 export async function nextSeqs(
   q: Queryable,
   userIds: readonly number[],

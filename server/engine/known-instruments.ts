@@ -1,7 +1,4 @@
-// The instruments the order engine knows (loadEngineInstruments, market/instrument-catalogue.ts) and their live
-// prices: the catalogue as last read (again when an order names one added since), the price desk's refusal of a stale
-// or halted instrument, and the side of the quote an order opens or closes at (sides.ts). The engine (engine.ts) asks
-// here; the index is told when an instrument's terms change.
+// The engine's instruments as last read, re-read when an order names one added since; the index hears of new terms.
 import { sideOf } from '../../domain/trade-maths.ts';
 import type { Price } from '../../domain/units.ts';
 import type { Queryable } from '../db/db.ts';
@@ -12,7 +9,7 @@ import type { EngineInstrument } from './types.ts';
 
 export type InstrumentSource = (q: Queryable) => Promise<EngineInstrument[]>;
 
-/** Instruments whose terms the index scaled its figures by. */
+/** The terms the index scaled its figures by. */
 const termsOf = (i: EngineInstrument): string => `${i.pricePrecision}|${i.spec.ForexContNum}`;
 
 export class KnownInstruments {
@@ -21,7 +18,6 @@ export class KnownInstruments {
   constructor(
     private readonly market: MarketView,
     private readonly load: InstrumentSource,
-    /** An instrument's terms changed (or it is new) after it was known: index its orders again. */
     private readonly termsChanged: (instrumentId: number) => void,
   ) {}
 
@@ -37,7 +33,6 @@ export class KnownInstruments {
     for (const inst of await this.load(q)) {
       const before = this.byId.get(inst.id);
       this.byId.set(inst.id, inst);
-      // The index scaled its figures by the old terms (or had none): index the instrument's orders again.
       if (before && termsOf(before) === termsOf(inst)) continue;
       this.termsChanged(inst.id);
     }
@@ -54,25 +49,25 @@ export class KnownInstruments {
     return inst;
   }
 
-  /** The price desk's refusal (docs/market-data.md): a stale price or a desk halt, with the reason traders see. */
+  /** docs/market-data.md: a stale price or a desk halt, with the reason traders see. */
   refuseOnBlock(code: string): void {
     const block = this.market.tradeBlock?.(code);
     if (block)
       throw new ApiError(block.key, undefined, block.key === 'instrument_halted' ? { reason: block.reason } : {});
   }
 
-  /** The live bid and ask of an instrument (equal for one price), null when the market has none. */
+  /** Equal for one price; null when the market has none. */
   currentSides(inst: EngineInstrument): Sides | null {
     return quoteSides(this.market.latest(inst.code));
   }
 
-  /** The live price an order of this type opens at (a buy's ask, a sell's bid). */
+  /** A buy's ask, a sell's bid. */
   openPrice(inst: EngineInstrument, orderType: number): Price | null {
     const s = this.currentSides(inst);
     return s ? openSide(sideOf(orderType), s) : null;
   }
 
-  /** The live price a position of this type closes at (a buy's bid, a sell's ask). */
+  /** A buy's bid, a sell's ask. */
   closePrice(inst: EngineInstrument, orderType: number): Price | null {
     const s = this.currentSides(inst);
     return s ? closeSide(sideOf(orderType), s) : null;

@@ -1,6 +1,4 @@
-// A price ladder: trigger levels (scaled-integer prices) of one instrument and one direction, kept ordered in a treap
-// keyed by (level, order id). Insert and remove are O(log n) expected; the orders a tick crosses come out in
-// O(log n + k) — a tick visits only the levels it reached, never the rest of the book.
+// A treap keyed by (level, order id), so a tick visits only the levels it reached, never the rest of the book.
 
 interface Node {
   level: number;
@@ -13,7 +11,7 @@ interface Node {
 const before = (aLevel: number, aId: number, b: Node): boolean =>
   aLevel < b.level || (aLevel === b.level && aId < b.id);
 
-/** xorshift32: the treap's priorities only need to look random, not to be secret; seeded so runs repeat. */
+/** xorshift32: priorities need only look random; seeded so runs repeat. */
 function priorities(): () => number {
   let s = 0x9e3779b9;
   return () => {
@@ -28,8 +26,7 @@ export class Ladder {
   private root: Node | null = null;
   private count = 0;
   private readonly nextPrio = priorities();
-  /** The lowest and highest level, cached (null: to be found again after their entry left). Most ticks reach no
-   * level at all; these answer that in O(1), before the walk down the tree (whose cache misses grow with the book). */
+  /** null: to be found again. Most ticks reach no level, which these answer before any walk down the tree. */
   private lo: number | null = Infinity;
   private hi: number | null = -Infinity;
 
@@ -46,7 +43,6 @@ export class Ladder {
     if (this.hi !== null && level > this.hi) this.hi = level;
   }
 
-  /** Removes the entry (level, id); false when it was not there. */
   remove(level: number, id: number): boolean {
     let parent: Node | null = null;
     let node = this.root;
@@ -83,17 +79,14 @@ export class Ladder {
     return this.hi;
   }
 
-  /** Ids of the entries with level ≤ price, lowest first. */
   atOrBelow(price: number, out: number[] = []): number[] {
     return this.lowest() > price ? out : this.inOrder('left', (level) => level > price, out);
   }
 
-  /** Ids of the entries with level ≥ price, highest first. */
   atOrAbove(price: number, out: number[] = []): number[] {
     return this.highest() < price ? out : this.inOrder('right', (level) => level < price, out);
   }
 
-  /** Walks the tree in order from its `from` end (left: lowest first), collecting ids until a level is `past`. */
   private inOrder(from: 'left' | 'right', past: (level: number) => boolean, out: number[]): number[] {
     const to = from === 'left' ? 'right' : 'left';
     const stack: Node[] = [];
@@ -111,7 +104,6 @@ export class Ladder {
     return out;
   }
 
-  /** Every entry in order, for tests. */
   entries(): Array<[number, number]> {
     const out: Array<[number, number]> = [];
     const walk = (n: Node | null): void => {
@@ -124,7 +116,6 @@ export class Ladder {
     return out;
   }
 
-  /** Splits into (keys before (level, id)) and (the rest). */
   private split(node: Node | null, level: number, id: number): [Node | null, Node | null] {
     if (!node) return [null, null];
     if (before(node.level, node.id, { level, id } as Node)) {

@@ -1,6 +1,4 @@
-// The dealer's margin-call level (docs/trading.md "Margin call"): a percent risk rate above the stop-out level, in the
-// settings table (key margin_call_level, default 100). Read by forexDetail and the margin-call watch, set by the
-// `margin-call-level` ops command.
+// docs/trading.md "Margin call": the settings key margin_call_level, default 100.
 import { dec, exactText, fixed } from '../../domain/decimal.ts';
 import { decimalRe } from '../../domain/numerics/decimal-pattern.ts';
 import { STOP_OUT_LEVEL } from '../../domain/trade-maths.ts';
@@ -10,21 +8,21 @@ import { getSetting, setSetting } from '../settings/settings.ts';
 
 export const MARGIN_CALL_KEY = 'margin_call_level';
 const MAX_LEVEL = 1000;
-/** A level as a setting holds it: up to 4 digits and 2 decimals (checked against the limits after). */
+/** Checked against the limits after. */
 const LEVEL = decimalRe({ whole: 4, places: 2 });
 
-/** The level in percent as the wire shows it (2 decimals). */
+/** 2 decimals, as the wire shows it. */
 export async function marginCallLevelText(q: Queryable): Promise<string> {
   return fixed(await marginCallLevel(q), 2);
 }
 
-/** The level in percent; a stored value that is not a sane level reads as the default 100. */
+/** A stored value that is not a sane level reads as the default 100. */
 export async function marginCallLevel(q: Queryable): Promise<string> {
   const raw = await getSetting(q, MARGIN_CALL_KEY);
   return checkLevel(raw) ?? '100';
 }
 
-/** A level above the stop-out level and at most 1000 %, at most 2 decimals; null otherwise. */
+/** Above the stop-out level and at most 1000 %, at most 2 decimals; null otherwise. */
 export function checkLevel(raw: string): string | null {
   if (!LEVEL.test(raw)) return null;
   const v = dec(raw);

@@ -1,8 +1,4 @@
-// The margin-call watch (docs/trading.md "Margin call"), on the market writer: about once a second it reads each
-// holder's risk rate from the engine's own figures (no query per user) and, when one has crossed the dealer's level
-// downward, tells them once: a MARGIN_CALL socket event (the order screen's banner), Web Push, and e-mail/SMS through
-// notifyAccount. "Once per crossing" is a row per user (margin_call_state.called), switched in a conditional write,
-// so a restarted or failed-over writer does not tell them again; it is re-armed when the rate is back above the level.
+// docs/trading.md "Margin call": once per crossing, kept in margin_call_state so a failed-over writer won't repeat it.
 import type { FastifyBaseLogger } from 'fastify';
 import { dec, fixed } from '../../domain/decimal.ts';
 import type { Clock, Timers } from '../../domain/time.ts';
@@ -26,13 +22,13 @@ export interface MarginCallDeps {
   log: FastifyBaseLogger;
   push: UserPush;
   notifier: Notifier;
-  /** Web Push to the user's browsers (the price alerts' sender); absent: none. */
+  /** The price alerts' sender; absent: none. */
   webPush?: { sendNotice(userId: number, values: MarginCallValues): Promise<void> };
   figures: { users(): number[]; riskRateOf(userId: number): Ratio | null };
 }
 
 export class MarginCallWatch {
-  /** Users told of their current crossing (mirrors margin_call_state.called = true). */
+  /** Mirrors margin_call_state.called = true. */
   private readonly called = new Set<number>();
   private timer: unknown = null;
   private running: Promise<void> = Promise.resolve();
@@ -59,7 +55,7 @@ export class MarginCallWatch {
     await this.running;
   }
 
-  /** One pass over the holders (and the users told before, to re-arm them). Returns the users told by this pass. */
+  /** The users told before are visited too, to re-arm them. */
   async check(): Promise<number[]> {
     const level = dec(await marginCallLevel(this.deps.db));
     const told: number[] = [];
@@ -82,7 +78,7 @@ export class MarginCallWatch {
     return told;
   }
 
-  /** The conditional write: true only for the writer that changed the state (so only one of two tells). */
+  /** true only for the writer that changed the state, so only one of two tells. */
   private async switchTo(userId: number, called: boolean): Promise<boolean> {
     const rows = await this.deps.db.query(
       `INSERT INTO margin_call_state (user_id, called, changed_at) VALUES ($1, $2, $3)

@@ -1,7 +1,4 @@
-// The in-memory index of open orders (pending and holding) by instrument and by user, so a tick looks only at the
-// orders of its own instrument. Loaded at start and updated after every committed change; the database stays the
-// authority (every close is a conditional UPDATE … WHERE status = 1). An observer (the engine's tick index) sees every
-// order come and go, so its sums and ladders never drift from the book.
+// So a tick looks only at its own instrument's orders; the observer (tick index) sees every change, so it never drifts.
 import { dec } from '../../domain/decimal.ts';
 import { lots, price, usd } from '../../domain/units.ts';
 import type { OpenOrder, OrderRow } from './types.ts';
@@ -46,7 +43,6 @@ export class OrderBook {
     return this.byId.get(id);
   }
 
-  /** Applies a stored row: open rows are (re)indexed, closed ones removed. */
   apply(row: OrderRow): void {
     const open = openOrderOf(row);
     if (open) this.put(open);
@@ -70,7 +66,7 @@ export class OrderBook {
     this.observer?.removed(o);
   }
 
-  /** Open orders of one instrument (a snapshot: safe to change the book while iterating it). */
+  /** A snapshot: safe to change the book while iterating it. */
   forInstrument(instrumentId: number): OpenOrder[] {
     const b = this.byInstrument.get(instrumentId);
     return b ? [...b.values()] : [];

@@ -1,4 +1,3 @@
-// my_deal: one page of the user's orders in one status, with the list's total P&L and the available balance.
 import { dec } from '../../domain/decimal.ts';
 import type { OrderList, OrderStatus } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';

@@ -1,5 +1,4 @@
-// Stored order row → the wire Order of docs/contract.md §3: prices at the instrument's precision, money at 6 decimals, and for a
-// holding order the floating P&L at the current price.
+// docs/contract.md §3: prices at the instrument's precision, money at 6 decimals.
 import { positionPnl, sideOf } from '../../domain/trade-maths.ts';
 import { moneyText } from '../../domain/format/money-text.ts';
 import type { CloseReason, Order } from '../../domain/types.ts';
@@ -10,12 +9,12 @@ import type { EngineInstrument, OrderRow } from './types.ts';
 
 const iso = (ms: number | null): string => (ms === null ? '' : new Date(ms).toISOString());
 
-/** Floating P&L of a holding order at `current` (exact, 6 decimals). */
+/** Exact, 6 decimals. */
 export function floatingOf(row: OrderRow, inst: EngineInstrument, current: Price): string {
   return moneyText(positionPnl(inst.spec, sideOf(row.orderType), lots(row.quantity), price(row.price), current));
 }
 
-/** `current` is the live price (null when the market has none); only a holding order's figures depend on it. */
+/** `current` is null when the market has none; only a holding order's figures depend on it. */
 export function toWireOrder(row: OrderRow, inst: EngineInstrument, current: Price | null): Order {
   const p = inst.pricePrecision;
   const live = row.status !== 3 && current !== null;
@@ -53,10 +52,8 @@ export function toWireOrder(row: OrderRow, inst: EngineInstrument, current: Pric
   };
 }
 
-/** What a commit did to an order, as its owner hears of it: still open or changed, or closed. */
 export type OrderChange = 'changed' | 'closed';
 
-/** The owner's push of a commit: FOREX_CLOSED with its reason for a close, FOREX_TRADE for anything else. */
 export function orderPush(change: OrderChange, seq: number, order: Order, reason: CloseReason | null): ServerMessage {
   if (change === 'closed' && reason) return { type: 'FOREX_CLOSED', seq, data: { ...order, CloseReason: reason } };
   return { type: 'FOREX_TRADE', seq, data: order };

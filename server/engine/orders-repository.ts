@@ -1,5 +1,4 @@
-// SQL of the orders table. Every state change is conditional on the status it expects (WHERE status = …), so two
-// racing closes, or a close racing a stop trigger, change a row (and realise money) exactly once.
+// Every state change is conditional on the status it expects, so racing closes realise money exactly once.
 import type { Queryable } from '../db/db.ts';
 import { PackedRows } from '../db/packed-rows.ts';
 import type { CloseReason, OrderStatus } from '../../domain/types.ts';
@@ -59,7 +58,7 @@ export function rowOf(r: DbOrder): OrderRow {
   };
 }
 
-/** Every column of an order, for the batches that read back hundreds of rows (server/db/packed-rows.ts). */
+/** For the batches that read back hundreds of rows. */
 const PACKED = new PackedRows<DbOrder>([
   'id',
   'user_id',
@@ -130,7 +129,7 @@ export async function insertOrder(q: Queryable, o: NewOrder): Promise<OrderRow> 
   return row;
 }
 
-/** Many new orders in one statement (copy trading's batched opens, server/copy/mirror-batch.ts), in input order. */
+/** In input order (copy trading's batched opens, server/copy/mirror-batch.ts). */
 export async function insertOrders(q: Queryable, os: readonly NewOrder[]): Promise<OrderRow[]> {
   if (os.length === 0) return [];
   const col = <T>(f: (o: NewOrder) => T): T[] => os.map(f);
@@ -171,7 +170,7 @@ export async function getOrder(q: Queryable, id: number): Promise<OrderRow | nul
   return one(await q.query<DbOrder>('SELECT * FROM orders WHERE id = $1', [id]));
 }
 
-/** Locks several holding orders in id order (copy trading's batched closes): those still holding, by id. */
+/** In id order, so overlapping batches queue instead of deadlocking. */
 export async function lockHoldings(q: Queryable, ids: readonly number[]): Promise<Map<number, OrderRow>> {
   const rows = await PACKED.query(
     q,
@@ -181,7 +180,7 @@ export async function lockHoldings(q: Queryable, ids: readonly number[]): Promis
   return new Map(rows.map((r) => [Number(r.id), rowOf(r)]));
 }
 
-/** Locks an order of this user in this status for the rest of the transaction; null when it is not (or no longer). */
+/** null when it is not in this status (or no longer). */
 export async function lockOrder(q: Queryable, id: number, userId: number, status: 0 | 1): Promise<OrderRow | null> {
   return one(
     await q.query<DbOrder>('SELECT * FROM orders WHERE id = $1 AND user_id = $2 AND status = $3 FOR UPDATE', [
@@ -192,7 +191,7 @@ export async function lockOrder(q: Queryable, id: number, userId: number, status
   );
 }
 
-/** Closes (from holding) or cancels (from pending): only if the row is still in `from`. */
+/** Only if the row is still in `from`. */
 export async function finishOrder(
   q: Queryable,
   id: number,
@@ -208,7 +207,7 @@ export async function finishOrder(
   );
 }
 
-/** Closes many holding orders in one statement (copy trading's batched closes), each only if still holding. */
+/** Each only if still holding. */
 export async function finishOrders(
   q: Queryable,
   fs: ReadonlyArray<{ id: number; updatePrice: string; factProfits: string }>,
@@ -216,7 +215,7 @@ export async function finishOrders(
   now: number,
 ): Promise<OrderRow[]> {
   if (fs.length === 0) return [];
-  // The ANY reaches the orders by key rather than hashing every open one (no statistics on PGlite).
+  // The ANY reaches the orders by key rather than hashing every open one (PGlite keeps no statistics).
   const rows = await PACKED.query(
     q,
     `UPDATE orders o SET status = 3, update_price = d.p, fact_profits = d.f, close_reason = $4, completed_at = $5
@@ -227,7 +226,7 @@ export async function finishOrders(
   return rows.map(rowOf);
 }
 
-/** A pending order opens at the fill price: only if it is still pending. */
+/** Only if it is still pending. */
 export async function fillOrder(q: Queryable, id: number, fillPrice: string, now: number): Promise<OrderRow | null> {
   return one(
     await q.query<DbOrder>(
@@ -238,7 +237,7 @@ export async function fillOrder(q: Queryable, id: number, fillPrice: string, now
   );
 }
 
-/** Stops of a holding order, its trailing distance with them ("0" = none). */
+/** "0" = none. */
 export async function updateStopsAndTrail(
   q: Queryable,
   id: number,
@@ -256,8 +255,7 @@ export async function updateStopsAndTrail(
   );
 }
 
-/** A pending order's new target price with its margin and fee at that price (server/engine/pending-price.ts); the
- * origin price becomes the price at the change, as it decides which way the target is reached (triggers.ts). */
+/** The origin price becomes the price at the change, as it decides which way the target is reached (triggers.ts). */
 export async function repriceOrder(
   q: Queryable,
   id: number,
@@ -272,8 +270,7 @@ export async function repriceOrder(
   );
 }
 
-/** The trailing stop moves: only while the order is holding and trailing, and only in the favourable direction (a
- * buy's stop up, a sell's down), so a late or repeated write can never move a stop back. */
+/** Only in the favourable direction, so a late or repeated write can never move a stop back. */
 export async function advanceTrailStop(
   q: Queryable,
   id: number,
@@ -291,7 +288,7 @@ export async function advanceTrailStop(
   );
 }
 
-/** A partial close: the holding row keeps the rest of its lots, margin and fee; only if still holding. */
+/** Only if still holding. */
 export async function shrinkOrder(
   q: Queryable,
   id: number,
@@ -306,8 +303,7 @@ export async function shrinkOrder(
   );
 }
 
-/** The closed part of a partial close: a history row of its own (status 3) with the part's lots, margin, fee and
- * realised P&L, opened when and where the position was. */
+/** Status 3, opened when and where the position was. */
 export async function insertClosedPart(
   q: Queryable,
   from: OrderRow,
@@ -344,8 +340,7 @@ export async function insertClosedPart(
   return row;
 }
 
-/** shrinkOrder for many holding orders in one statement (copy trading's batched partial closes), each only if still
- * holding: the rows shrunk, in any order. */
+/** Each only if still holding; the rows shrunk come back in any order. */
 export async function shrinkOrders(
   q: Queryable,
   fs: ReadonlyArray<{ id: number; quantity: string; margin: string; tradeFee: string; updatePrice: string }>,
@@ -362,7 +357,7 @@ export async function shrinkOrders(
   return rows.map(rowOf);
 }
 
-/** insertClosedPart for many positions in one statement, each part's row in input order. */
+/** Each part's row in input order. */
 export async function insertClosedParts(
   q: Queryable,
   parts: ReadonlyArray<{
@@ -415,8 +410,7 @@ export async function insertClosedParts(
   return rows.map(rowOf);
 }
 
-/** updateStopsAndTrail for many holding orders in one statement (copy trading's batched stops edits), no trailing
- * distance; each only if still holding. */
+/** No trailing distance; each only if still holding. */
 export async function updateStopsMany(
   q: Queryable,
   fs: ReadonlyArray<{ id: number; profit: string; loss: string; updatePrice: string }>,
@@ -437,7 +431,7 @@ export async function loadOpenOrders(q: Queryable): Promise<OrderRow[]> {
   return (await q.query<DbOrder>('SELECT * FROM orders WHERE status IN (0, 1) ORDER BY id')).map(rowOf);
 }
 
-/** A page of one user's orders in one status: open ones newest first, history by completion, newest first. */
+/** Open ones newest first, history by completion, newest first. */
 export async function listOrders(
   q: Queryable,
   userId: number,
@@ -462,7 +456,6 @@ export async function countOrders(q: Queryable, userId: number, status: OrderSta
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Sum of realised P&L of a user's closed orders (exact text). */
 export async function sumRealised(q: Queryable, userId: number): Promise<string> {
   const rows = await q.query<{ s: string | null }>(
     'SELECT COALESCE(sum(fact_profits), 0) AS s FROM orders WHERE user_id = $1 AND status = 3',
@@ -471,7 +464,7 @@ export async function sumRealised(q: Queryable, userId: number): Promise<string>
   return String(rows[0]?.s ?? '0');
 }
 
-/** Margins of one user's open (holding and pending) orders, as stored: lock_balance without pending withdrawals. */
+/** As stored: lock_balance without pending withdrawals. */
 export async function sumOpenMargins(q: Queryable, userId: number): Promise<string> {
   const rows = await q.query<{ s: string | null }>(
     'SELECT COALESCE(sum(caution_money), 0) AS s FROM orders WHERE user_id = $1 AND status IN (0, 1)',
@@ -480,14 +473,13 @@ export async function sumOpenMargins(q: Queryable, userId: number): Promise<stri
   return String(rows[0]?.s ?? '0');
 }
 
-/** Every open order of one user (for the holding list's total floating P&L and the demo reset). */
 export async function openOrdersOfUser(q: Queryable, userId: number, status: 0 | 1): Promise<OrderRow[]> {
   return (
     await q.query<DbOrder>('SELECT * FROM orders WHERE user_id = $1 AND status = $2 ORDER BY id', [userId, status])
   ).map(rowOf);
 }
 
-/** The ids of these users' open orders (pending or holding): what the engine's index must still hold. */
+/** What the engine's index must still hold. */
 export async function openOrderIds(q: Queryable, userIds: readonly number[]): Promise<Set<number>> {
   const rows = await q.query<{ id: number }>('SELECT id FROM orders WHERE user_id = ANY($1) AND status IN (0, 1)', [
     userIds,

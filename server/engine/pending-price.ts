@@ -1,7 +1,4 @@
-// A pending order's new target price (docs/trading.md "Moving a pending order"): checked as a new pending order's
-// target is (precision, within the band of the live price, not at it), its stops kept valid against the new price or
-// the change refused, and its margin and fee made again at the new price — the difference locked or released, charged
-// or refunded through the ledger in the caller's transaction, with the order row.
+// docs/trading.md "Moving a pending order": margin and fee made again at the new price through the ledger.
 import { exactText } from '../../domain/decimal.ts';
 import { orderAmounts, sideOf } from '../../domain/trade-maths.ts';
 import { lots, price, usd, type Price } from '../../domain/units.ts';
@@ -18,8 +15,7 @@ import type { EngineInstrument, OrderRow } from './types.ts';
 import { getSetting } from '../settings/settings.ts';
 import type { KnownInstruments } from './known-instruments.ts';
 
-/** The whole move inside the caller's transaction (the row locked and pending): refused as a modification is during a
- * halt or a stale price (docs/market-data.md), and while its market is closed, as a new pending order is. */
+/** Refused during a halt, a stale price (docs/market-data.md) or a closed market, as a new pending order is. */
 export async function movePendingPrice(
   q: Queryable,
   row: OrderRow,
@@ -38,7 +34,6 @@ export async function movePendingPrice(
   return repricePending(q, row, inst, target, current, tradeFeeType, now);
 }
 
-/** The new target of a pending order, checked against where it would open now (`current`) and its own stops. */
 export function checkPendingPrice(row: OrderRow, inst: EngineInstrument, text: string, current: Price): Price {
   const target = optionalPrice(text, inst, 'target_price_invalid');
   if (!target) throw new ApiError('price_required');
@@ -47,14 +42,12 @@ export function checkPendingPrice(row: OrderRow, inst: EngineInstrument, text: s
   }
   if (target.eq(current)) throw new ApiError('target_price_at_market');
   const stop = (t: string): Price | null => (price(t).isZero() ? null : price(t));
-  // The stops were judged against the old target; against the new one they must still hold (a buy's stop-loss below
-  // where it opens, its stop-profit above), else the move is refused and the trader moves the stop first.
+  // The stops were judged against the old target; the trader must move a stop the new one breaks first.
   checkStops(sideOf(row.orderType), target, stop(row.targetProfitPrice), stop(row.targetLossPrice));
   return target;
 }
 
-/** Books the new target (row locked by the caller, status pending): margin and fee at the new price. The same price
- * again changes nothing and moves no money (a retried request answers the same order). */
+/** The same price again moves no money, so a retried request answers the same order. */
 export async function repricePending(
   q: Queryable,
   row: OrderRow,
@@ -78,7 +71,7 @@ export async function repricePending(
     const type = feeDelta.gt(0) ? RecordType.TRADE_FEE : RecordType.FEE_REFUND;
     moves.push({ balance: feeDelta.neg(), type, memo, at: now });
   }
-  // The ledger refuses (insufficient_balance, nothing changed) when a dearer price needs more than is available.
+  // The ledger refuses, nothing changed, when a dearer price needs more than is available.
   const account: AccountBalance | null = moves.length > 0 ? await moveAll(q, row.userId, moves) : null;
   const changed = await repriceOrder(q, row.id, {
     price: priceText(target, p),

@@ -1,18 +1,11 @@
-// The trigger index on two-sided prices (docs/trading.md "Bid and ask"): every open order watches exactly one side —
-// the ask (pending buys, holding sells) or the bid (pending sells, holding buys) — so the one-price index
-// (tick-index.ts, or the test oracle) is kept as it is and sees each instrument twice: its bid under the instrument's
-// id and its ask under the negative id. Each tick is two index ticks; the ask one costs nothing while no order of the
-// instrument watches the ask. Per-user figures (margin, floating P&L, stop-out) are the inner index's, summed over
-// both, so a buy and a sell of one user on one instrument are each priced on their own closing side.
+// Each open order watches one side, so the one-price index sees each instrument twice: bid under id, ask under −id.
 import type { Usd } from '../../domain/units.ts';
 import type { EngineIndex, IndexSource, TickOutcome } from './index-types.ts';
 import { watchesAsk } from './sides.ts';
 import type { EngineInstrument, OpenOrder } from './types.ts';
 
-/** The index's key for the ask side of an instrument. */
 export const askKey = (instrumentId: number): number => -instrumentId;
 
-/** Where the wrapper reads the terms and both sides of an instrument's latest quote. */
 export interface SidedSource {
   instrument(id: number): EngineInstrument | undefined;
   latestSides(inst: EngineInstrument): { bid: string; ask: string } | null;
@@ -33,7 +26,7 @@ export class SidedIndex implements EngineIndex {
     this.inner = make(inner);
   }
 
-  /** The ask side's terms: the instrument's, under its negative id (one object per terms, as the index expects). */
+  /** One object per terms, as the index expects. */
   private askInstrument(inst: EngineInstrument | undefined): EngineInstrument | undefined {
     if (!inst) return undefined;
     const kept = this.askTerms.get(inst.id);
@@ -70,7 +63,7 @@ export class SidedIndex implements EngineIndex {
     this.inner.setBalance(userId, balance);
   }
 
-  /** A tick: `price` is the bid (or the one price), `ask` the ask (absent: one price). */
+  /** `price` is the bid (or the one price); `ask` absent for one price. */
   tick(instrumentId: number, price: string, ask?: string): TickOutcome {
     const bid = this.inner.tick(instrumentId, price);
     const other = this.inner.tick(askKey(instrumentId), ask ?? price);

@@ -1,11 +1,4 @@
-// A new order, in one place (docs/trading.md "Submit"; docs/contract.md §5, §9): every rule it must pass, checked once,
-// inside its transaction, in this order: the idempotency key claimed (a concurrent retry waits for this transaction
-// and gets its answer), the instrument tradable and not halted or stale, the account's row locked (parallel submits
-// of one user queue here, so the cap and the balance hold), the retail terms, the plan from one quote (market open,
-// price, side, lots, leverage, target, stops, margin and fee), the pending order's expiry, the open-order cap, the
-// order booked (the balance check is the ledger's), and the answer stored under the key. The route's schema is the
-// only other gate. The engine (engine.ts) and copy trading run submitInTx; the lot and stop rules are shared with
-// a close and a change of stops.
+// A new order's every rule, checked once inside its transaction in the order of docs/trading.md "Submit".
 import { FIXED_MARGIN_MODE, orderAmounts, orderTypeOf, type Side } from '../../domain/trade-maths.ts';
 import { type Clock, DAY_MS } from '../../domain/time.ts';
 import type { Order } from '../../domain/types.ts';
@@ -38,12 +31,11 @@ export interface Submission {
   userId: number;
   inst: EngineInstrument;
   input: SubmitInput;
-  /** The client's idempotency key, null without one; `params` is the submission's fingerprint under it. */
   idemKey: string | null;
   params: string;
 }
 
-/** The booked order and its answer, or the first answer of a key already used with the same parameters. */
+/** Replays the first answer when the idempotency key was already used with the same parameters. */
 export async function submitInTx(q: Queryable, deps: SubmitDeps, s: Submission): Promise<SubmitOutcome> {
   const { userId, inst, input, idemKey, params } = s;
   const now = deps.clock.now();
@@ -58,7 +50,7 @@ export async function submitInTx(q: Queryable, deps: SubmitDeps, s: Submission):
   if (inst.tradable === false) throw new ApiError('instrument_not_found');
   deps.instruments.refuseOnBlock(inst.code);
   await lockAccount(q, userId);
-  // The retail rules (docs/retail-protection.md): every new order, demo or real, passes here.
+  // docs/retail-protection.md: every new order, demo or real, passes the retail rules.
   const multiples = await checkRetailOrder(q, userId, inst, input.leverage, inst.spec.MarginMode === FIXED_MARGIN_MODE);
   const tradeFeeType = Number(await getSetting(q, 'trade_fee_type'));
   // One quote for the whole submit: the price it opens at and the side it is shown at come from the same tick.
@@ -74,8 +66,7 @@ export async function submitInTx(q: Queryable, deps: SubmitDeps, s: Submission):
     },
     tradeFeeType,
   );
-  // A pending order's expiry; refused (past, not a date) before anything is booked. A market order has none, but
-  // a malformed one is refused all the same (docs/trading.md "Submit", step 9): never silently ignored.
+  // A malformed expiry is refused even on a market order, never silently ignored (docs/trading.md "Submit").
   if (plan.status !== 0) checkExpiryWritten(input.expire, now);
   const expiresAt = plan.status === 0 ? expiryOf(input.expire, now) : 0;
   await checkOpenOrderCap(q, userId);
@@ -97,7 +88,7 @@ export const TARGET_BAND = 2;
 /** A stop price must lie within this factor of its reference price (either way). */
 export const STOP_BAND = 10;
 
-/** A new order in the glossary's words (the route translates the contract's query: server/http/wire/submit-query.ts). */
+/** In the glossary's words; the route translates the contract's query (server/http/wire/submit-query.ts). */
 export interface SubmitInput {
   side: Side;
   lots: string;
@@ -127,7 +118,6 @@ export function optionalPrice(text: string, inst: EngineInstrument, invalidKey: 
   return price(t);
 }
 
-/** Validates stops against a reference price: positive, sane, and on the correct side. */
 export function checkStops(side: Side, ref: Price, stopProfit: Price | null, stopLoss: Price | null): void {
   for (const s of [stopProfit, stopLoss]) if (s && !withinBand(s, ref, STOP_BAND)) reject('stop_price_far');
   const sideError = stopSideError(side, ref, stopProfit, stopLoss);
@@ -145,8 +135,7 @@ function checkLots(text: string, inst: EngineInstrument): Lots {
   return q;
 }
 
-/** The lots of a partial close: empty, or all the lots, is a full close (null). Otherwise a plain positive
- * decimal on the lot step, at least the minimum, and leaving at least the minimum open. */
+/** Empty or all the lots is a full close (null); otherwise on the lot step, leaving at least the minimum open. */
 export function closeLots(text: string, held: Lots, inst: EngineInstrument): Lots | null {
   const t = text.trim();
   if (t === '') return null;
@@ -173,12 +162,10 @@ function checkLeverage(requested: number, inst: EngineInstrument): number {
   return requested;
 }
 
-/** Checks a submit against the instrument and the live price; throws ApiError, or returns what to book. */
 export function planSubmit(
   input: SubmitInput,
   inst: EngineInstrument,
-  /** current: where this order opens (a buy's ask, a sell's bid; docs/trading.md "Bid and ask"); closeAt: where a
-   * position of its side would close (a market order's stops are judged against it, so none fires at once). */
+  /** current: where this order opens; closeAt: where it would close, so a market order's stops never fire at once. */
   market: { open: boolean; current: Price | null; closeAt?: Price | null },
   tradeFeeType: number,
 ): SubmitPlan {
@@ -200,8 +187,7 @@ export function planSubmit(
   }
   const stopProfit = optionalPrice(input.takeProfitPrice, inst, 'stop_price_invalid');
   const stopLoss = optionalPrice(input.stopLossPrice, inst, 'stop_price_invalid');
-  // A pending order's stops are judged against where it will open: its target; a market order's against its
-  // closing side.
+  // A pending order's stops are judged against its target; a market order's against its closing side.
   checkStops(side, input.status === 0 ? at : (market.closeAt ?? at), stopProfit, stopLoss);
 
   const { margin: m, fee: f } = orderAmounts(inst.spec, quantity, at, leverage, tradeFeeType);
@@ -221,8 +207,7 @@ export function planSubmit(
   };
 }
 
-/** Open (holding + pending) orders per user: each is watched by the trigger index on every tick, so one account must
- * not load it without bound. */
+/** Every open order is watched by the trigger index on every tick, so one account must not load it without bound. */
 export const MAX_OPEN_ORDERS = 200;
 
 /** The account's row lock, held to the end of the submit: parallel submits of one user cannot all pass the cap. */
@@ -230,8 +215,7 @@ export async function lockAccount(q: Queryable, userId: number): Promise<void> {
   await q.query('SELECT user_id FROM accounts WHERE user_id = $1 FOR UPDATE', [userId]);
 }
 
-/** lockAccount for several accounts (copy trading's batched opens and closes): always in user-id order, so two
- * batches over overlapping accounts queue instead of deadlocking. Their balances as locked. */
+/** In user-id order, so two batches over overlapping accounts queue instead of deadlocking. */
 export async function lockAccounts(
   q: Queryable,
   userIds: readonly number[],
@@ -243,7 +227,6 @@ export async function lockAccounts(
   return new Map(rows.map((r) => [Number(r.user_id), { balance: r.balance, lock_balance: r.lock_balance }]));
 }
 
-/** The open orders (holding + pending) of several users, for the cap (checkOpenOrderCap), under lockAccounts. */
 export async function openOrderCounts(q: Queryable, userIds: readonly number[]): Promise<Map<number, number>> {
   const rows = await q.query<{ user_id: number; n: string }>(
     `SELECT user_id, count(*)::text AS n FROM orders WHERE user_id = ANY($1::int[]) AND status IN (0, 1)
@@ -253,7 +236,7 @@ export async function openOrderCounts(q: Queryable, userIds: readonly number[]):
   return new Map(rows.map((r) => [Number(r.user_id), Number(r.n)]));
 }
 
-/** Refuses a new order at the cap; run under lockAccount. */
+/** Run under lockAccount, or parallel submits could all pass the cap. */
 export async function checkOpenOrderCap(q: Queryable, userId: number, max: number = MAX_OPEN_ORDERS): Promise<void> {
   const rows = await q.query<{ n: string }>(
     'SELECT count(*)::text AS n FROM orders WHERE user_id = $1 AND status IN (0, 1)',
@@ -262,7 +245,6 @@ export async function checkOpenOrderCap(q: Queryable, userId: number, max: numbe
   if (Number(rows[0]?.n ?? 0) >= max) throw new ApiError('too_many_open_orders', undefined, { max });
 }
 
-/** The furthest date a pending order may be kept to. */
 export const MAX_EXPIRY_DAYS = 365;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -286,10 +268,7 @@ export function expiryOf(text: string | undefined, now: number): number {
   return end;
 }
 
-/**
- * A market order's `expire`: it has no expiry, so its value is ignored, but a malformed one is refused
- * (`expiry_invalid`) rather than silently dropped (docs/trading.md "Submit", step 9).
- */
+/** A market order has no expiry, but a malformed one is refused rather than silently dropped. */
 export function checkExpiryWritten(text: string | undefined, now: number): void {
   try {
     expiryOf(text, now);
@@ -298,7 +277,6 @@ export function checkExpiryWritten(text: string | undefined, now: number): void 
   }
 }
 
-/** Stores a new pending order's expiry (in the submit's transaction). */
 export async function setExpiry(q: Queryable, orderId: number, expiresAt: number): Promise<void> {
   if (expiresAt > 0)
     await q.query('UPDATE orders SET expires_at = $1 WHERE id = $2 AND status = 0', [expiresAt, orderId]);

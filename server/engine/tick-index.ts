@@ -1,10 +1,4 @@
-// The engine's trigger index: per-tick work in proportion to what the tick changes, not to the book. Per instrument,
-// two price ladders of trigger levels (ladder.ts) and two of stop-out budgets (stop-out-budget.ts); per user, their
-// margin and one holding per instrument (holding.ts: net lots and the volume-weighted entry as one linear sum). A tick
-// on X finds the crossed triggers in O(log n + k) and the users whose stop-out budget on X it spent, re-evaluates only
-// those (O(instruments they hold)), and reports the ones at or below the stop-out level. Figures are exact integers
-// (domain/numerics/, BigInt for sums); decimal.js only where a figure does not fit, and at the edges.
-// One index: the engine's trigger index (TickIndex), its ladders and its per-user exposure kept in step as one class.
+// Per-tick work in proportion to what the tick changes, not to the book (docs/trading.md "Efficiency and concurrency").
 import { belowStopOut, firesAt } from './triggers.ts';
 import { bigScaledOf, scaledOf } from '../../domain/numerics/parse.ts';
 import { MONEY_PLACES, MONEY_TO_ACCOUNT } from '../../domain/numerics/places.ts';
@@ -35,8 +29,6 @@ export class TickIndex implements EngineIndex {
   private seq = 0;
 
   constructor(private readonly source: IndexSource) {}
-
-  // ---- the book's changes -------------------------------------------------------------------------------------
 
   added(o: OpenOrder): void {
     this.unindex(o);
@@ -76,7 +68,7 @@ export class TickIndex implements EngineIndex {
     if (user.orders.size === 0 && user.balance === null) this.users.delete(user.userId);
   }
 
-  /** Takes the order out of every structure; answers its owner (to evaluate again), null when it was not indexed. */
+  /** Answers its owner to evaluate again; null when it was not indexed. */
   private unindex(o: OpenOrder): UserExposure | null {
     const pos = this.positions.get(o.id);
     if (!pos) return null;
@@ -109,13 +101,10 @@ export class TickIndex implements EngineIndex {
     const u = this.userState(userId);
     const before = u.balance;
     u.setBalance(balance);
-    // The 5-second refresh sets every holder's balance, mostly unchanged: a balance that did not fall leaves the
-    // budgets valid (the slack only grew), unless the user was at the level or had none yet.
+    // A balance that did not fall leaves the budgets valid (the slack only grew), unless at the level or had none.
     if (before !== null && u.balance !== null && u.balance >= before && u.exact && !u.below) return;
     this.evaluate(u);
   }
-
-  // ---- ticks --------------------------------------------------------------------------------------------------
 
   tick(instrumentId: number, text: string): TickOutcome {
     const inst = this.instruments.get(instrumentId);
@@ -132,15 +121,12 @@ export class TickIndex implements EngineIndex {
         for (const o of inst.slow.values()) if (firesAt(o, p)) crossed.push(o.id);
       }
     } else {
-      // Unknown terms, or a price with more places than PricePrecision (outside the market's contract): every
-      // order of the instrument is judged with the decimal rules.
+      // A price with more places than PricePrecision breaks the market's contract: the decimal rules judge every order.
       const p = priceOf(text);
       for (const pos of this.positions.values()) if (pos.inst === inst && firesAt(pos.o, p)) crossed.push(pos.o.id);
     }
     return { crossed: this.inBookOrder(crossed), atRisk: this.priceMoved(inst) };
   }
-
-  // ---- figures ------------------------------------------------------------------------------------------------
 
   marginOf(userId: number): Usd {
     const u = this.users.get(userId);
@@ -173,7 +159,7 @@ export class TickIndex implements EngineIndex {
     return u.balance + (u.margin + floatingMicro(u)) * MONEY_TO_ACCOUNT;
   }
 
-  /** A user's net lots and floating P&L on one instrument (the holding's sums); null when they hold nothing there. */
+  /** null when they hold nothing there. */
   exposureOf(userId: number, instrumentId: number): { netLots: string; floating: Usd } | null {
     const h = this.users.get(userId)?.holdings.get(instrumentId);
     if (!h) return null;
@@ -182,16 +168,13 @@ export class TickIndex implements EngineIndex {
     return { netLots: exactText(lots), floating: usd(decOf(h.floating(), MONEY_PLACES)) };
   }
 
-  // ---- stop-out -----------------------------------------------------------------------------------------------
-
   private below(u: UserExposure, floating: bigint): boolean {
     if (u.balance === null) return false;
     if (!u.exact) return belowStopOut(usd(u.balanceText), this.marginOf(u.userId), usd(decOf(floating, MONEY_PLACES)));
     return u.margin > 0n && slackOf(u.balance, u.margin, floating) <= 0n;
   }
 
-  /** The instrument's price moved: the users whose budget there it spent, and those it watches, are evaluated again;
-   * answers those at or below the stop-out level. */
+  /** Only the users whose budget the move spent, or whom it watches, are evaluated again. */
   private priceMoved(inst: Instrument): number[] {
     const touched = new Set<UserExposure>(inst.watch.size > 0 ? inst.watch : undefined);
     const at = inst.price;
@@ -210,8 +193,7 @@ export class TickIndex implements EngineIndex {
     return atRisk;
   }
 
-  /** Re-evaluates a user: exact figures, then new budget levels (or a watch on every tick of what a budget cannot
-   * bound). Answers whether they are at or below the stop-out level. */
+  /** A holding a budget cannot bound is watched on every tick instead. */
   private evaluate(u: UserExposure): boolean {
     u.below = this.reevaluate(u);
     return u.below;
@@ -226,7 +208,7 @@ export class TickIndex implements EngineIndex {
       inst.watch.add(u);
       u.watching.push(inst.watch);
     };
-    // No balance yet, or no margin (no risk rate): only a change of those (which evaluates again) can move them.
+    // Without a balance or a margin there is no risk rate: only a change of those (which evaluates again) can move it.
     if (u.balance === null || (u.margin <= 0n && u.odd === 0)) return false;
     const floating = floatingMicro(u);
     const below = this.below(u, floating);
@@ -250,8 +232,6 @@ export class TickIndex implements EngineIndex {
     });
     return false;
   }
-
-  // ---- internals ----------------------------------------------------------------------------------------------
 
   private userState(userId: number): UserExposure {
     let u = this.users.get(userId);
@@ -297,7 +277,7 @@ export class TickIndex implements EngineIndex {
     return h;
   }
 
-  /** The market may have moved without a tick reaching the index yet (before start): catch up before indexing. */
+  /** The market may have moved before the index started: catch up before indexing. */
   private syncPrice(inst: Instrument): void {
     const latest = inst.terms ? this.source.latestPrice(inst.terms) : null;
     if (latest === null || latest === inst.priceText) return;
@@ -310,7 +290,7 @@ export class TickIndex implements EngineIndex {
     inst.price = inst.terms ? scaledOf(text, inst.places) : null;
   }
 
-  /** Puts the order's trigger levels on its instrument's ladders (or the slow set when they do not fit). */
+  /** Levels that do not fit scaled integers go to the slow set. */
   private placeLevels(pos: Position): void {
     const { o, inst } = pos;
     const scaled = (p: Price | null): number | null => (p && inst.terms ? scaledOf(exactText(p), inst.places) : null);
@@ -338,11 +318,10 @@ export class TickIndex implements EngineIndex {
     const buy = o.side === 'buy';
     if (loss !== null) put(buy ? inst.down : inst.up, loss);
     if (profit !== null) put(buy ? inst.up : inst.down, profit);
-    // Trailing: the stop moves once the price is beyond it by more than the distance (one price step more).
+    // The trailing stop moves once the price is beyond it by more than the distance (one price step more).
     if (trail !== null && loss !== null) put(buy ? inst.up : inst.down, buy ? loss + trail + 1 : loss - trail - 1);
   }
 
-  /** Each id once, in the order the orders were indexed. */
   private inBookOrder(ids: number[]): number[] {
     if (ids.length < 2) return ids;
     const seqOf = (id: number): number => this.positions.get(id)?.seq ?? 0;
@@ -350,7 +329,6 @@ export class TickIndex implements EngineIndex {
   }
 }
 
-/** Floating P&L of all the user's holdings, micro-USD. */
 function floatingMicro(u: UserExposure): bigint {
   let total = 0n;
   for (const h of u.holdings.values()) total += h.floating();

@@ -1,5 +1,4 @@
-// The order state changes, each inside the caller's transaction: the order row, every money movement through the
-// ledger (one financial record per change of the available balance) and the user's next event number commit together.
+// Each change runs in the caller's transaction so the row, its ledger records and the event number commit together.
 import { positionPnl, proRata, sideOf } from '../../domain/trade-maths.ts';
 import type { CloseReason } from '../../domain/types.ts';
 import { lots, price, usd, type Lots, type Price, type Usd } from '../../domain/units.ts';
@@ -26,15 +25,14 @@ import { exactText } from '../../domain/decimal.ts';
 export interface Committed {
   row: OrderRow;
   seq: number;
-  /** The account after the last money movement, when money moved. */
+  /** null when no money moved. */
   account: AccountBalance | null;
 }
 
-/** The ledger memo of a position's money: its records read as that position's. */
+/** Its ledger records read as that position's. */
 export const memoOf = (inst: EngineInstrument, orderId: number): string => `${inst.code} #${orderId}`;
 
-/** Negative-balance protection's other side: the part of the loss the account could not pay, booked as the house's
- * (server/ledger/house-book.ts) in the close's transaction. */
+/** Negative-balance protection: the loss the account could not pay is the house's (server/ledger/house-book.ts). */
 async function bookAbsorbed(q: Queryable, row: OrderRow, full: Usd, realised: Usd, at: number): Promise<void> {
   if (!realised.gt(full)) return;
   const amount = realised.minus(full);
@@ -48,10 +46,9 @@ async function bookAbsorbed(q: Queryable, row: OrderRow, full: Usd, realised: Us
   });
 }
 
-/** Thrown inside a transaction when a conditional update found the row already changed: the caller rolls back. */
+/** The caller rolls back. */
 export class RowChanged extends Error {}
 
-/** The order row a checked submit books. */
 export function newOrderOf(userId: number, inst: EngineInstrument, plan: SubmitPlan, now: number): NewOrder {
   const p = inst.pricePrecision;
   return {
@@ -71,15 +68,13 @@ export function newOrderOf(userId: number, inst: EngineInstrument, plan: SubmitP
   };
 }
 
-/** A booked order's money: its margin locked and its fee charged (one moveAll: the same two records and balances
- * as two moves, in two statements instead of four). */
+/** One moveAll: the same records and balances as two moves, in two statements instead of four. */
 export function openMovements(plan: SubmitPlan, memo: string, at: number): Movement[] {
   const lock: Movement = { balance: plan.margin.neg(), lock: plan.margin, type: RecordType.MARGIN_LOCK, memo, at };
   const fee: Movement = { balance: plan.fee.neg(), type: RecordType.TRADE_FEE, memo, at };
   return plan.fee.gt(0) ? [lock, fee] : [lock];
 }
 
-/** Books a checked submit: the order row, its margin locked and its fee charged. */
 export async function openOrder(
   q: Queryable,
   userId: number,
@@ -93,8 +88,7 @@ export async function openOrder(
   return { row, seq: await nextSeq(q, userId), account };
 }
 
-/** Closes a holding order (locked by the caller) at `closePrice`: margin released, P&L realised (capped so a gap
- * never takes the available balance below zero). */
+/** Realised P&L is capped so a gap never takes the available balance below zero. */
 export async function closeHolding(
   q: Queryable,
   row: OrderRow,
@@ -130,15 +124,11 @@ export async function closeHolding(
 }
 
 export interface PartCommitted {
-  /** The position with the rest of its lots (still holding), and its event number. */
   rest: Committed;
-  /** The closed part's history row, and its event number. */
   closed: Committed;
 }
 
-/** Closes `part` lots of a holding order (locked by the caller) at `closePrice`, in the caller's one transaction: the
- * part's margin share released and its P&L realised (capped as a full close is), the part written as a closed row of
- * its own, and the position shrunk to the rest, whose margin and fee are the exact remainders (trade-maths.ts proRata). */
+/** The rest keeps the exact remainders of margin and fee (trade-maths.ts proRata); P&L capped as a full close. */
 export async function closePart(
   q: Queryable,
   row: OrderRow,
@@ -157,7 +147,7 @@ export async function closePart(
     updatePrice: priceText(closePrice, inst.pricePrecision),
   });
   if (!rest) throw new RowChanged();
-  // The ledger's memo names the position (its records read as that position's), as a full close's do.
+  // The memo names the position, as a full close's do.
   const memo = memoOf(inst, row.id);
   let account = await move(q, row.userId, {
     balance: margin.part,
@@ -185,7 +175,7 @@ export async function closePart(
   return { rest: { row: rest, seq: restSeq, account }, closed: { row: closed, seq: closedSeq, account } };
 }
 
-/** Cancels a pending order (locked by the caller): its margin released and its fee refunded — it never traded. */
+/** The fee is refunded: it never traded. */
 export async function cancelPending(
   q: Queryable,
   row: OrderRow,
@@ -215,7 +205,7 @@ export async function cancelPending(
   return { row: closed, seq: await nextSeq(q, row.userId), account };
 }
 
-/** A pending order opens at the fill price; its margin and fee stay as locked and charged when it was placed. */
+/** Margin and fee stay as locked and charged when it was placed. */
 export async function fillPending(
   q: Queryable,
   row: OrderRow,
@@ -228,7 +218,7 @@ export async function fillPending(
   return { row: filled, seq: await nextSeq(q, row.userId), account: null };
 }
 
-/** New stop-profit / stop-loss / trailing distance of a holding order ("0" or null clears one). */
+/** "0" or null clears one. */
 export async function changeStops(
   q: Queryable,
   row: OrderRow,
@@ -245,8 +235,7 @@ export async function changeStops(
   return { row: changed, seq: await nextSeq(q, row.userId), account: null };
 }
 
-/** The trailing stop of a holding order (locked by the caller) follows the price `at`: judged again on the stored row
- * (the database is the authority), moved only forward; RowChanged when there is nothing to move. */
+/** Judged again on the stored row (the database is the authority); RowChanged when there is nothing to move. */
 export async function trailStop(q: Queryable, row: OrderRow, inst: EngineInstrument, at: Price): Promise<Committed> {
   const distance = price(row.trailDistance);
   if (distance.lte(0)) throw new RowChanged();

@@ -1,7 +1,4 @@
-// The engine's tick-driven triggers (docs/trading.md): pending fills, stop-profit, stop-loss, trailing stops and the
-// stop-out run, decided in memory on each tick and then carried out in the database, one action per order at a time.
-// The order engine (engine.ts) owns the book, the instruments and the commits; this file owns what a tick sets off
-// and the work under way, so stop() can wait for it.
+// What a tick sets off (docs/trading.md), one action per order at a time, and the work under way so stop() can wait.
 import type { CloseReason, Order } from '../../domain/types.ts';
 import type { Price } from '../../domain/units.ts';
 import type { Queryable } from '../db/db.ts';
@@ -18,15 +15,14 @@ import { pendingFills, stopHit, stopOutQueue, trailedStop } from './triggers.ts'
 import type { OrderChange } from './order-wire.ts';
 import type { EngineInstrument, OpenOrder, OrderRow } from './types.ts';
 
-/** What the triggers use of the order engine. */
 export interface TriggerHost {
   readonly ctx: Services;
   readonly book: OrderBook;
   readonly index: EngineIndex;
-  /** Fire the triggers (false: a gateway's engine keeps its figures, the market writer triggers). */
+  /** false: a gateway's engine keeps its figures, the market writer triggers. */
   readonly fires: boolean;
   instrument(id: number): EngineInstrument | undefined;
-  /** Inside a transaction pass its `q` (see engine.ts). */
+  /** Inside a transaction pass its `q`. */
   instrumentOrThrow(id: number, q: Queryable): Promise<EngineInstrument>;
   currentSides(inst: EngineInstrument): Sides | null;
   closePrice(inst: EngineInstrument, orderType: number): Price | null;
@@ -35,32 +31,26 @@ export interface TriggerHost {
 }
 
 export class TriggerRunner {
-  /** Trigger actions under way, by order id: a busy order is not triggered twice. */
+  /** A busy order is not triggered twice. */
   private readonly busy = new Map<number, Promise<void>>();
-  /** Users whose stop-out run is under way. */
   private readonly stoppingOut = new Set<number>();
   private readonly work = new Set<Promise<unknown>>();
 
   constructor(private readonly host: TriggerHost) {}
 
-  /** Is a trigger action under way for this order? */
   isBusy(orderId: number): boolean {
     return this.busy.has(orderId);
   }
 
-  /** The trigger action under way for this order, if any. */
   running(orderId: number): Promise<void> | undefined {
     return this.busy.get(orderId);
   }
 
-  /** Resolves once every trigger action started so far (and any it started) has finished. */
   async idle(): Promise<void> {
     while (this.work.size > 0) await Promise.allSettled([...this.work]);
   }
 
-  // ---- triggers -----------------------------------------------------------------------------------------------
-
-  /** Runs synchronously inside the market's tick: decides in memory, then starts the database work. */
+  /** Runs inside the market's tick: decides in memory, then starts the database work. */
   onTick(tick: Tick): void {
     const { crossed, atRisk } = this.host.index.tick(tick.instrumentId, tick.price, tick.ask);
     if (!this.host.fires) return; // a gateway: figures kept, the market writer triggers
@@ -74,7 +64,7 @@ export class TriggerRunner {
     for (const userId of atRisk) this.checkStopOut(userId);
   }
 
-  /** Starts the action an order's rules call for at these prices, if any: each order judged on its side. */
+  /** Each order judged on its own side. */
   private evaluate(o: OpenOrder, sides: Sides): void {
     const at = watchedPrice(o, sides);
     if (o.status === 0) {
@@ -88,7 +78,7 @@ export class TriggerRunner {
     }
   }
 
-  /** Keeps an in-flight promise until it settles, so stop() can wait for it; callers handle its errors. */
+  /** So stop() can wait for it; callers handle its errors. */
   track(p: Promise<unknown>): void {
     this.work.add(p);
     const done = (): void => {
@@ -97,8 +87,7 @@ export class TriggerRunner {
     p.then(done, done);
   }
 
-  /** Runs one trigger action for an order, never two at once; errors are logged, never thrown into the tick.
-   *  Tracked, so callers on the tick path may drop the promise. */
+  /** Errors are logged, never thrown into the tick; tracked, so callers on the tick path may drop the promise. */
   runFor(orderId: number, action: () => Promise<void>): Promise<void> {
     let failed = false;
     const run = action()
@@ -134,13 +123,13 @@ export class TriggerRunner {
     if (done) this.host.afterCommit(done, 'closed', reason);
   }
 
-  /** The trailing stop follows the price: one conditional write, pushed as a change (the app shows the new stop). */
+  /** One conditional write, pushed as a change so the app shows the new stop. */
   private async trailTriggered(orderId: number, at: Price): Promise<void> {
     const done = await this.triggerTx(orderId, 1, async (q, row, inst) => trailStop(q, row, inst, at));
     if (done) this.host.afterCommit(done, 'changed', null);
   }
 
-  /** A trigger's transaction on an order still in `status`; null (nothing done) when a user action got there first. */
+  /** null (nothing done) when a user action got there first. */
   async triggerTx(
     orderId: number,
     status: 0 | 1,
@@ -166,9 +155,6 @@ export class TriggerRunner {
     }
   }
 
-  // ---- stop-out -----------------------------------------------------------------------------------------------
-
-  /** In memory: is this user's risk rate at or below the stop-out level? If so, start the (serial) stop-out run. */
   private checkStopOut(userId: number): void {
     if (this.stoppingOut.has(userId)) return;
     if (!this.host.index.belowStopOut(userId)) return;
@@ -180,8 +166,7 @@ export class TriggerRunner {
     );
   }
 
-  /** Closes the user's positions, largest loss first, each at its latest price, until the risk rate is above the
-   * level again. Figures are re-read from the database before each close: the cache only decides when to look. */
+  /** Re-reads the figures from the database before each close: the cache only decides when to look. */
   private async stopOut(userId: number): Promise<void> {
     const tried = new Set<number>();
     for (;;) {

@@ -1,9 +1,8 @@
-// The engine's own shapes: an instrument's trading terms, a stored order row, and the in-memory open order.
 import type { ContractSpec, Side } from '../../domain/trade-maths.ts';
 import type { CloseReason, OrderStatus } from '../../domain/types.ts';
 import type { Lots, Price, Usd } from '../../domain/units.ts';
 
-/** What the engine needs of an instrument (docs/contract.md §3), read from the market engineer's catalog. */
+/** docs/contract.md §3, read from the market engineer's catalog. */
 export interface EngineInstrument {
   id: number;
   code: string;
@@ -13,10 +12,10 @@ export interface EngineInstrument {
   minLots: string; // ForexMinCont
   multiples: number[]; // HasForexMultiple values
   spec: ContractSpec; // MarginMode, ForexContNum, ForexFeeRate
-  tradable?: boolean; // false: disabled in the catalog, existing orders only (default true)
+  tradable?: boolean; // false: disabled in the catalog, existing orders only
 }
 
-/** One row of the orders table, decimals as exact strings, times as ms epoch. */
+/** Decimals as exact strings, times as ms epoch. */
 export interface OrderRow {
   id: number;
   userId: number;
@@ -28,23 +27,23 @@ export interface OrderRow {
   originPrice: string; // market price when submitted
   updatePrice: string; // price of the last change (fill, edit, close)
   factProfits: string; // realised P&L once closed
-  margin: string; // margin held
+  margin: string;
   tradeFee: string;
   targetLossPrice: string; // "0" = none
   targetProfitPrice: string; // "0" = none
-  trailDistance: string; // "0" = no trailing stop; otherwise the stop-loss follows the best price at this distance
+  trailDistance: string; // "0" = none; otherwise the stop-loss follows the best price at this distance
   status: OrderStatus;
   closeReason: CloseReason | '';
   createdAt: number;
   filledAt: number | null;
   completedAt: number | null;
-  /** Pending expiry, ms epoch; 0 = good till cancelled (server/engine/pending-expiry.ts). */
+  /** ms epoch; 0 = good till cancelled. */
   expiresAt?: number;
-  /** Accrued swap: the sum of the rollover charges booked on this position (docs/trading.md "Swaps"). */
+  /** The sum of the rollover charges booked on this position (docs/trading.md "Swaps"). */
   swap?: string;
 }
 
-/** An open order (pending or holding) as the trigger index keeps it: parsed once, compared on every tick. */
+/** Parsed once, compared on every tick. */
 export interface OpenOrder {
   id: number;
   userId: number;
@@ -57,11 +56,11 @@ export interface OpenOrder {
   margin: Usd;
   stopProfit: Price | null;
   stopLoss: Price | null;
-  /** Trailing distance (holding only): the stop-loss follows the best price at it. */
+  /** Holding only. */
   trailDistance: Price | null;
 }
 
-/** What a new order books, once every rule passed (submit-order.ts planSubmit; transitions.ts openOrder). */
+/** Booked only once every rule passed. */
 export interface SubmitPlan {
   orderType: 1 | 2;
   side: Side;

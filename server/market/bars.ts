@@ -1,9 +1,8 @@
-// Kline bars inside the market: integer ticks, seconds, and the six period levels (1min … 1day) that nest exactly,
-// so every coarser bar is the aggregate of the finer bars inside it.
+// The six period levels nest exactly, so every coarser bar is the aggregate of the finer bars inside it.
 import type { KlineBar, Period } from '../../domain/types.ts';
 import { ticksToNumber } from './price-ticks.ts';
 
-/** One bar: t = open time (epoch seconds, aligned), prices in ticks, volume in lots traded (simulated). */
+/** t = open time (epoch seconds, aligned), prices in ticks, volume in lots traded (simulated). */
 export interface Bar {
   t: number;
   o: number;
@@ -13,7 +12,7 @@ export interface Bar {
   v: number;
 }
 
-/** Period length per level, finest first. Each divides the next, and every boundary is aligned to UTC epoch. */
+/** Finest first; each divides the next, and every boundary is aligned to UTC epoch. */
 export const LEVEL_SECONDS = [60, 300, 900, 1800, 3600, 86_400] as const;
 export const LEVELS = LEVEL_SECONDS.length;
 export const TOP_LEVEL = LEVELS - 1;
@@ -23,11 +22,7 @@ export function levelOf(period: Period): number {
   return PERIOD_OF_LEVEL.indexOf(period);
 }
 
-/**
- * Periods built at query time from a stored level instead of being stored: 4hour from 60min bars, 1week
- * from 1day bars. `offset` moves the bucket boundary off the epoch: weeks open on Monday 00:00 UTC (the epoch was a
- * Thursday; 1970-01-05 was the first Monday), as a trader's weekly chart does.
- */
+/** Built at query time, not stored; `offset` makes weeks open on Monday 00:00 UTC (the epoch was a Thursday). */
 export interface DerivedPeriod {
   base: number;
   seconds: number;
@@ -38,12 +33,10 @@ export const DERIVED_PERIODS: Readonly<Partial<Record<Period, DerivedPeriod>>> =
   '1week': { base: 5, seconds: 604_800, offset: 345_600 },
 };
 
-/** Open time of the derived bucket holding `t`. */
 export function alignDerived(t: number, d: DerivedPeriod): number {
   return Math.floor((t - d.offset) / d.seconds) * d.seconds + d.offset;
 }
 
-/** Aggregates ascending bars of the base level into the derived period's bars. */
 export function aggregateDerived(fine: readonly Bar[], d: DerivedPeriod): Bar[] {
   return aggregateBy(fine, (t) => alignDerived(t, d));
 }
@@ -61,7 +54,7 @@ export const alignDown = (t: number, level: number): number => {
 
 export const copyBar = (b: Bar): Bar => ({ t: b.t, o: b.o, h: b.h, l: b.l, c: b.c, v: b.v });
 
-/** Folds a later piece of the same bar into `into` (open stays, close moves, extremes and volume accumulate). */
+/** Open stays, close moves, extremes and volume accumulate. */
 export function mergeLater(into: Bar, later: Bar): void {
   if (later.h > into.h) into.h = later.h;
   if (later.l < into.l) into.l = later.l;
@@ -69,12 +62,11 @@ export function mergeLater(into: Bar, later: Bar): void {
   into.v += later.v;
 }
 
-/** Aggregates ascending finer bars into bars of `level` (the consistency rule every stored period obeys). */
+/** The consistency rule every stored period obeys. */
 export function aggregate(fine: readonly Bar[], level: number): Bar[] {
   return aggregateBy(fine, (t) => alignDown(t, level));
 }
 
-/** Ascending bars merged into the buckets `align` puts their open times in. */
 function aggregateBy(fine: readonly Bar[], align: (t: number) => number): Bar[] {
   const out: Bar[] = [];
   let cur: Bar | null = null;

@@ -1,12 +1,10 @@
-// The seeded instrument categories (docs/contract.md §3 Instrument's category) with their names per language; the
-// instruments themselves are in instrument-catalogue.ts. The seeder writes these rows once; at run time the database
-// is the authority (an operator may edit it), not this file.
+// Seeded once; at run time the database is the authority (an operator may edit it), not this file.
 import type { Language } from '../../domain/types.ts';
 
 export interface CategoryDef {
   id: number;
   sort: number;
-  /** English is required; a language without a name falls back to English. */
+  /** A language without a name falls back to English. */
   names: Partial<Record<Language, string>> & { en: string };
 }
 

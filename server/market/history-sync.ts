@@ -1,5 +1,4 @@
-// Brings stored kline history up to "now" at start: fresh history for an instrument that has none, a forward-filled
-// gap since the last stored bar after downtime (merged into the partial bars it continues), and pruning.
+// Brings stored kline history up to now at start: fresh history, a forward-filled gap after downtime, pruning.
 import type { Queryable } from '../db/db.ts';
 import { alignDown, copyBar, LEVELS, mergeLater, type Bar } from './bars.ts';
 import { generateHistory, levelWindows, sigmaPerSqrtSecond, type HistoryParams } from './history.ts';
@@ -17,14 +16,13 @@ import { MARKET_CLASSES, type MarketClass } from './market-hours.ts';
 import { tickScale } from './price-ticks.ts';
 import { hashInts, hashString } from './rng.ts';
 
-/** Bars generated per period for a fresh history (the client's chart needs ≥ 500). */
+/** The client's chart needs ≥ 500. */
 export const HISTORY_BARS = 600;
-/** Bars kept per period when pruning (the 1day period keeps more: it grows by one a day). */
+/** The 1day period keeps more: it grows by one a day. */
 export const KEEP_BARS = 1500;
 export const KEEP_DAY_BARS = 2500;
-/** Seed of the history the seeder writes (the live simulator's seed is injectable separately). */
+/** The live simulator's seed is injectable separately. */
 export const DEFAULT_MARKET_SEED = 20_240_601;
-/** Simulated volume per tick averages this many units; history volumes use the same rate. */
 export const MEAN_TICK_VOLUME = 5;
 
 export function historyParams(inst: MarketInstrument, seed: number): HistoryParams {
@@ -37,23 +35,20 @@ export function historyParams(inst: MarketInstrument, seed: number): HistoryPara
   };
 }
 
-/** Per instrument, the newest stored chunk of every level once history is in sync (null where a level has none). */
+/** null where a level has none. */
 export type LastChunks = Map<number, (Chunk | null)[]>;
 
 export interface SyncReport {
   last: LastChunks;
   fresh: number[]; // instruments whose history was generated from scratch
   filled: number[]; // instruments whose gap since the last stored bar was filled
-  chunks: number; // chunks written
+  chunks: number;
 }
 
 const emptyLevels = (): (Chunk | null)[] => new Array<Chunk | null>(LEVELS).fill(null);
 const lastBar = (c: Chunk | null | undefined): Bar | null => c?.bars[c.bars.length - 1] ?? null;
 
-/**
- * Makes the stored history of `instruments` reach the minute of `nowMs`. Fresh history ends at the instrument's base
- * price; a gap continues from the last stored close. A stored future (the clock moved back) is regenerated.
- */
+/** A stored future (the clock moved back) is regenerated. */
 export async function syncHistory(
   q: Queryable,
   instruments: readonly MarketInstrument[],
@@ -110,7 +105,6 @@ export async function syncHistory(
     if (gapFrom >= toMin) continue;
     filled.push(inst.id);
     const touched = new Set<Chunk>();
-    // Continue each level's newest chunk (a copy), or start new chunks past it.
     const open = levels.map((c) => (c ? { ...c, bars: c.bars.map(copyBar) } : null));
     generateHistory(
       params,
@@ -143,7 +137,6 @@ export async function syncHistory(
   return { last, fresh, filled, chunks: out.length };
 }
 
-/** Drops chunks beyond the kept window of every level; returns how many went. */
 export async function pruneHistory(
   q: Queryable,
   instruments: readonly MarketInstrument[],

@@ -1,51 +1,43 @@
-// Kline history generator: a top-down multi-resolution random walk. Day closes come first; inside each bar whose
-// finer level is kept, the children's closes are a Brownian bridge between the bar's open and close, so a coarser
-// bar is exactly the aggregate of its children wherever both exist, and older days need only coarse draws.
+// Top-down multi-resolution random walk, so a coarser bar is exactly the aggregate of its children.
 import { alignDown, LEVELS, TOP_LEVEL, levelSeconds, type Bar } from './bars.ts';
 import { keyedNormal, keyedUniform } from './rng.ts';
 import { openSecondsIn, type MarketClass } from './market-hours.ts';
 import { priceToTicks } from './price-ticks.ts';
 
 export interface HistoryParams {
-  /** Per-instrument key (seed and code hashed): every random draw is keyed by it. */
+  /** Seed and code hashed: every random draw is keyed by it. */
   key: number;
   cls: MarketClass;
   precision: number;
-  /** Standard deviation of the log price per sqrt(second) of trading time. */
   sigma: number;
-  /** Mean simulated volume per second of trading time. */
   volumePerSec: number;
 }
 
-/** Where the path is pinned: its price at `to` (fresh history ending now) or at `from` (filling a gap forward). */
+/** `end` for fresh history ending now, `start` for filling a gap forward. */
 export type Anchor = { side: 'end'; price: number } | { side: 'start'; price: number };
 
 export interface HistoryRange {
-  /** Inclusive start (epoch seconds, whole minute): nothing is generated before it. */
+  /** Inclusive, a whole minute. */
   from: number;
-  /** Exclusive end (whole minute): the last bar of every level ends here (it may be partial). */
+  /** Exclusive, a whole minute; the last bar of every level may be partial. */
   to: number;
-  /** Per level, the first bar time that level keeps (see levelWindows). */
   windows: readonly number[];
 }
 
 export interface GenerateOptions {
-  /** Finest level to generate (default 0). Coarser-only runs give the same closes but synthetic extremes. */
+  /** Coarser-only runs give the same closes but synthetic extremes. */
   minLevel?: number;
 }
 
 const SECONDS_PER_YEAR = 365 * 86_400;
 
-/** sigma per sqrt(second) from an annualised volatility, counting only the class's trading time. */
+/** Counting only the class's trading time. */
 export function sigmaPerSqrtSecond(annualVol: number, cls: MarketClass): number {
   const tradingShare = cls === 'crypto' ? 1 : 5 / 7;
   return annualVol / Math.sqrt(SECONDS_PER_YEAR * tradingShare);
 }
 
-/**
- * Per level, the start of the window that holds at least `count` bars ending at `to`. A finer window always starts
- * on a boundary of the next coarser period, so a bar either has all its children in storage or none.
- */
+/** A finer window starts on a coarser boundary, so a bar has all its children in storage or none. */
 export function levelWindows(cls: MarketClass, to: number, count: number): number[] {
   const windows = new Array<number>(LEVELS).fill(0);
   let coarser = -Infinity;
@@ -85,10 +77,7 @@ function pieces(cls: MarketClass, a: number, b: number, level: number): Piece[] 
 
 const minuteKey = (t: number): number => Math.floor(t / 60) | 0;
 
-/**
- * Generates the bars of every level inside the range, calling `emit(level, bar)` for each, finer bars before the
- * coarser bar that contains them and each level in ascending time. Returns the path's prices at both ends.
- */
+/** Finer bars before the coarser bar that holds them; returns the path's prices at both ends. */
 export function generateHistory(
   params: HistoryParams,
   range: HistoryRange,

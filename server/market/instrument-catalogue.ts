@@ -1,7 +1,4 @@
-// The instrument catalogue, in one place: the seeded definitions (docs/contract.md §3 Instrument; their categories
-// are in categories.ts), which the seeder writes once, and the instruments table as the running server reads it
-// (the database is the authority: an operator may edit it), for the market (plus any catalogue its caller adds in
-// memory), the wire shape with the live ForexQuotations, and the order engine's trading terms.
+// The database is the authority on instruments (an operator may edit them); the seeded definitions only start it.
 import {
   CATEGORY_CRYPTO,
   CATEGORY_ENERGY,
@@ -32,12 +29,12 @@ export interface InstrumentDef {
   multiples: number[];
   feeRate: string;
   basePrice: string; // where a fresh history ends (today's price)
-  annualVol: number; // annualised volatility of the random walk
+  annualVol: number;
   tickHz: number; // mean ticks per second while open
 }
 
 const LEVERAGE = [10, 20, 50, 100, 200];
-// Fixed-margin instruments ignore the multiplier; they offer exactly 1 so the client's no-leverage rule does not block them.
+// Fixed-margin instruments ignore the multiplier; they offer 1 so the client's no-leverage rule does not block them.
 const FIXED = [1];
 
 function fx(
@@ -70,7 +67,7 @@ function fx(
   };
 }
 
-/** A metal or energy contract: `margin` 'fixed' is a fixed margin per lot (marginMode 1, FIXED), else the leverage offered. */
+/** `margin` 'fixed' is a fixed margin per lot (marginMode 1), else the leverage offered. */
 function commodity(
   categoryId: number,
   cls: 'metal' | 'energy',
@@ -107,7 +104,6 @@ function commodity(
 const metal = commodity(CATEGORY_METALS, 'metal');
 const energy = commodity(CATEGORY_ENERGY, 'energy');
 
-/** A coin quoted in USDT, traded around the clock. */
 function crypto(
   id: number,
   code: string,
@@ -137,7 +133,6 @@ function crypto(
   };
 }
 
-/** A stock index, traded in tenths of a lot. */
 function index(
   id: number,
   code: string,
@@ -169,7 +164,6 @@ function index(
 }
 
 export const INSTRUMENTS: readonly InstrumentDef[] = [
-  // Forex majors
   fx(1, 'EURUSD', '1.08500', 5, 0.07, 3),
   fx(2, 'GBPUSD', '1.27000', 5, 0.08, 2.5),
   fx(3, 'USDJPY', '151.500', 3, 0.09, 3),
@@ -177,7 +171,6 @@ export const INSTRUMENTS: readonly InstrumentDef[] = [
   fx(5, 'USDCAD', '1.36000', 5, 0.06, 2),
   fx(6, 'USDCHF', '0.88500', 5, 0.07, 1.5),
   fx(7, 'NZDUSD', '0.60500', 5, 0.09, 1.5),
-  // Forex crosses
   fx(8, 'EURGBP', '0.85500', 5, 0.05, 1),
   fx(9, 'EURJPY', '164.200', 3, 0.09, 1.5),
   fx(10, 'GBPJPY', '192.400', 3, 0.1, 1.5),
@@ -185,25 +178,22 @@ export const INSTRUMENTS: readonly InstrumentDef[] = [
   fx(12, 'EURAUD', '1.65600', 5, 0.08, 1),
   // A pegged pair offered without leverage: the client shows its no-leverage message for it.
   fx(13, 'USDHKD', '7.8200', 4, 0.01, 0.5, { multiples: [] }),
-  // Metals
   metal(14, 'XAUUSD', 'XAU/USD', 2, '100', LEVERAGE, '0.002', '2350.00', 0.15, 2.5),
-  // Fixed margin: 500 USD per lot; at ~28.5 USD/oz that is about ×28 leverage.
+  // Fixed margin: 500 USD per lot, about ×28 leverage at ~28.5 USD/oz.
   metal(15, 'XAGUSD', 'XAG/USD', 3, '500', 'fixed', '0.003', '28.500', 0.25, 2),
   metal(16, 'XPTUSD', 'XPT/USD', 2, '50', [10, 20, 50], '0.003', '980.00', 0.22, 1),
-  // Crypto (24/7)
   crypto(17, 'BTCUSDT', '67250.00', 2, '1', [10, 20, 50, 100], 0.6, 6),
   crypto(18, 'ETHUSDT', '3450.00', 2, '10', [10, 20, 50, 100], 0.7, 5),
   crypto(19, 'SOLUSDT', '165.000', 3, '100', [10, 20, 50], 0.9, 4),
   crypto(20, 'XRPUSDT', '0.52000', 5, '10000', [10, 20, 50], 0.8, 3),
   crypto(21, 'DOGEUSDT', '0.15000', 5, '10000', [10, 20], 1.0, 3),
   crypto(22, 'LTCUSDT', '85.00', 2, '100', [10, 20, 50], 0.75, 2),
-  // Indices (1 USD per point per lot)
+  // 1 USD per point per lot
   index(23, 'US30', 'US 30', '39100.0', 1, '1', [10, 20, 50, 100], 0.16, 2),
   index(24, 'NAS100', 'NAS 100', '18250.0', 1, '1', [10, 20, 50, 100], 0.22, 2.5),
   index(25, 'SPX500', 'SPX 500', '5230.00', 2, '10', [10, 20, 50, 100], 0.17, 2),
   index(26, 'GER40', 'GER 40', '18150.0', 1, '1', [10, 20, 50], 0.18, 1.5),
-  // Energy
-  // Fixed margin: 100 USD per lot of 100 barrels; at ~78 USD/bbl that is about ×78 leverage.
+  // Energy. Fixed margin: 100 USD per lot of 100 barrels, about ×78 leverage at ~78 USD/bbl.
   energy(27, 'USOIL', 'WTI Oil', 2, '100', 'fixed', '0.003', '78.50', 0.35, 2),
   energy(28, 'UKOIL', 'Brent Oil', 2, '100', 'fixed', '0.003', '82.70', 0.33, 1.5),
   energy(29, 'NGAS', 'Natural Gas', 3, '10000', [10, 20, 50], '0.003', '2.450', 0.6, 1),
@@ -212,7 +202,7 @@ export const INSTRUMENTS: readonly InstrumentDef[] = [
 const MAJOR_CURRENCIES = new Set(['USD', 'EUR', 'JPY', 'GBP', 'CAD', 'CHF']);
 const MAJOR_MINOR = new Set(['XAUUSD', 'US30', 'NAS100', 'SPX500', 'GER40']);
 
-/** The ESMA asset class a seeded instrument is written with (docs/retail-protection.md; the migration 920 rule). */
+/** The ESMA asset class a seeded instrument is written with (docs/retail-protection.md). */
 export function assetClassOf(d: Pick<InstrumentDef, 'code' | 'cls'>): AssetClass {
   if (d.cls === 'crypto') return 'crypto';
   if (d.cls === 'fx')
@@ -240,11 +230,11 @@ export interface MarketInstrument {
   annualVol: number;
   tickHz: number;
   sort: number;
-  /** Added by the caller in memory (AddedCatalogue): its klines are never stored, its history is regenerated. */
+  /** Its klines are never stored; its history is regenerated. */
   inMemory: boolean;
 }
 
-/** Instruments a caller adds at start beside the stored ones (the bench's thousands), with their category. */
+/** Instruments a caller adds at start beside the stored ones (the bench's thousands). */
 export interface AddedCatalogue {
   category: CategoryDef;
   instruments: readonly MarketInstrument[];
@@ -270,7 +260,7 @@ interface InstrumentRow {
   sort: number;
 }
 
-/** NUMERIC text without trailing zeros ("0.0100" → "0.01"), as the wire shows lot sizes and rates. */
+/** As the wire shows lot sizes and rates ("0.0100" → "0.01"). */
 export function plainDecimal(text: string): string {
   return trimZeros(text);
 }
@@ -286,7 +276,6 @@ function asClass(v: string): MarketClass {
   return (MARKET_CLASSES as readonly string[]).includes(v) ? (v as MarketClass) : 'fx';
 }
 
-/** Columns of an instruments row aliased `i` (e.g. for the trading engine's own queries). */
 export const INSTRUMENT_COLUMNS = `i.id, i.code, i.show_code, i.logo, i.category_id, i.market_class, i.price_precision,
   i.pip, i.min_cont, i.cont_num, i.margin_mode, i.multiples, i.fee_rate, i.base_price, i.annual_vol, i.tick_hz, i.sort`;
 
@@ -313,7 +302,6 @@ export function instrumentFromRow(r: InstrumentRow): MarketInstrument {
   };
 }
 
-/** Enabled instruments in display order (category order, then sort, then id). */
 export async function loadInstruments(q: Queryable): Promise<MarketInstrument[]> {
   const rows = await q.query<InstrumentRow>(
     `SELECT ${INSTRUMENT_COLUMNS} FROM instruments i
@@ -347,7 +335,7 @@ export function instrumentFromDef(d: InstrumentDef, logo: string, sort: number, 
   };
 }
 
-/** Categories with NameShowTrans in `lang` (English when that language has no name). */
+/** English when that language has no name. */
 export async function loadCategories(q: Queryable, lang: Language): Promise<Category[]> {
   const rows = await q.query<{ id: number; name: string }>(
     `SELECT c.id, COALESCE(l.name, e.name, '') AS name FROM categories c
@@ -360,7 +348,7 @@ export async function loadCategories(q: Queryable, lang: Language): Promise<Cate
   return rows.map((r) => ({ Id: Number(r.id), NameShowTrans: r.name }));
 }
 
-/** docs/contract.md §3 Instrument with the live quote (a market without a quote yet shows its base price, closed). */
+/** docs/contract.md §3 Instrument; without a quote yet it shows its base price, closed. */
 export function toWireInstrument(inst: MarketInstrument, quote: LiveQuote | undefined): Instrument {
   const q = quote ?? {
     open: inst.basePrice,
@@ -391,10 +379,7 @@ export function toWireInstrument(inst: MarketInstrument, quote: LiveQuote | unde
 
 type TermsRow = Parameters<typeof instrumentFromRow>[0] & { tradable: boolean };
 
-/**
- * The engine's view: trading terms only. Disabled instruments are loaded too, so their existing orders still show
- * and close, but they take no new orders.
- */
+/** Disabled instruments are loaded too, so their existing orders still show and close. */
 export async function loadEngineInstruments(q: Queryable): Promise<EngineInstrument[]> {
   const rows = await q.query<TermsRow>(
     `SELECT ${INSTRUMENT_COLUMNS}, (i.enabled AND c.enabled) AS tradable

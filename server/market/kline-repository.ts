@@ -1,9 +1,7 @@
-// SQL for stored kline bars, a chunk of up to CHUNK_BARS consecutive bars per row: bulk upserts through unnest (one
-// statement per batch, never a query per bar or tick), newest-first range reads, the last chunk per period, pruning.
+// A chunk of up to CHUNK_BARS bars per row, written by bulk upserts through unnest: never a query per bar or tick.
 import type { Queryable } from '../db/db.ts';
 import { LEVEL_SECONDS, levelSeconds, type Bar } from './bars.ts';
 
-/** Bars per stored chunk. */
 export const CHUNK_BARS = 60;
 
 export const chunkSpan = (level: number): number => levelSeconds(level) * CHUNK_BARS;
@@ -12,7 +10,7 @@ export const chunkStartOf = (t: number, level: number): number => {
   return Math.floor(t / span) * span;
 };
 
-/** One stored chunk: consecutive bars (ascending) of one instrument and level, prices in ticks at `precision`. */
+/** Prices in ticks at `precision`. */
 export interface Chunk {
   instrumentId: number;
   level: number;
@@ -31,11 +29,7 @@ interface ChunkRow {
 
 const levelOfSeconds = new Map<number, number>(LEVEL_SECONDS.map((s, i) => [s, i]));
 
-/**
- * Chunk text: a flat JSON array of 6 integers per bar, deltas so the numbers stay short (a compact text is what
- * makes bulk writes fast): [t − previous t, open − previous close, high − open, open − low, close − open, volume],
- * where the first bar's "previous" values are 0 (so it carries its absolute time and open).
- */
+/** Deltas keep the text compact, which makes bulk writes fast; the first bar's "previous" values are 0. */
 export function encodeBars(bars: readonly Bar[]): string {
   const out: number[] = [];
   let pt = 0;
@@ -48,7 +42,7 @@ export function encodeBars(bars: readonly Bar[]): string {
   return JSON.stringify(out);
 }
 
-/** Decodes a chunk's text, rescaling ticks when the instrument's precision changed since it was written. */
+/** Rescales ticks when the instrument's precision changed since it was written. */
 export function decodeBars(text: string, storedPrecision: number, precision: number): Bar[] {
   const raw = JSON.parse(text) as number[];
   const k = 10 ** (precision - storedPrecision);
@@ -81,10 +75,10 @@ function rowToChunk(r: ChunkRow, precisionOf: (id: number) => number): Chunk {
   };
 }
 
-/** Rows per statement: keeps each array parameter a few megabytes at most. */
+/** Keeps each array parameter a few megabytes at most. */
 const BATCH = 2000;
 
-/** Inserts or replaces chunks (same instrument, period and start → the later one in the list wins). */
+/** The later duplicate in the list wins. */
 export async function upsertChunks(q: Queryable, chunks: readonly Chunk[]): Promise<void> {
   const byKey = new Map<string, Chunk>();
   for (const c of chunks) if (c.bars.length > 0) byKey.set(`${c.instrumentId}:${c.level}:${c.start}`, c);
@@ -108,7 +102,6 @@ export async function upsertChunks(q: Queryable, chunks: readonly Chunk[]): Prom
   }
 }
 
-/** The newest chunk of every period for each instrument. */
 export async function lastChunks(
   q: Queryable,
   instrumentIds: readonly number[],
@@ -127,10 +120,7 @@ export async function lastChunks(
   return rows.map((r) => rowToChunk(r, precisionOf));
 }
 
-/**
- * Bars of one level with from ≤ time ≤ to, the newest `limit` of them, oldest first. Reads only the newest chunks
- * that can hold them (a running count of bars per chunk stops the scan).
- */
+/** A running count of bars per chunk stops the scan at the newest chunks that can hold them. */
 export async function barsInRange(
   q: Queryable,
   instrumentId: number,
@@ -152,7 +142,6 @@ export async function barsInRange(
   return bars.slice(-limit);
 }
 
-/** All bars of one level with time ≥ from for many instruments, ascending per instrument. */
 export async function barsSince(
   q: Queryable,
   instrumentIds: readonly number[],
@@ -182,7 +171,6 @@ export async function deleteInstrumentChunks(q: Queryable, instrumentIds: readon
   await q.query('DELETE FROM kline_chunks WHERE instrument_id = ANY($1::int[])', [instrumentIds]);
 }
 
-/** Drops the chunks of one level that end at or before `before`; returns how many went. */
 export async function pruneChunks(
   q: Queryable,
   instrumentIds: readonly number[],
@@ -201,7 +189,6 @@ export async function pruneChunks(
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Groups ascending bars of one level into chunks. */
 export function chunkBars(instrumentId: number, level: number, precision: number, bars: readonly Bar[]): Chunk[] {
   const out: Chunk[] = [];
   let cur: Chunk | null = null;

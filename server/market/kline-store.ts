@@ -1,6 +1,4 @@
-// Live kline bars: every tick updates the current bar of all six periods in memory; closed bars and the current
-// ones are written in one batched upsert per flush (never a query per tick). Reads merge storage with memory.
-// Instruments added in memory are never stored: their history is regenerated on demand and kept in a small cache.
+// Live kline bars kept in memory per tick and written in one batched upsert per flush, never a query per tick.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/db.ts';
 import {
@@ -22,7 +20,7 @@ import type { MarketInstrument } from './instrument-catalogue.ts';
 import { barsInRange, chunkStartOf, upsertChunks, type Chunk } from './kline-repository.ts';
 import type { InstrumentState } from './simulator.ts';
 
-/** Points in a mini-chart series (abbreviated_cache_kline): 48 × 30min = one day. */
+/** abbreviated_cache_kline: 48 × 30min = one day. */
 export const SPARK_POINTS = 48;
 export const SPARK_LEVEL = 3; // 30min
 /** Closed live bars kept per period for an in-memory instrument. */
@@ -39,9 +37,7 @@ interface Series {
   cur: (Bar | null)[];
   prev: (Bar | null)[];
   spark: number[];
-  /** Stored instruments: the chunk each level is writing into. */
   chunks: (LiveChunk | null)[] | null;
-  /** In-memory instruments: closed live bars per level (bounded). */
   mem: Bar[][] | null;
 }
 
@@ -50,9 +46,9 @@ const chunkKey = (c: Chunk): string => `${c.instrumentId}:${c.level}:${c.start}`
 export class KlineStore {
   private readonly series: Series[];
   private readonly byId = new Map<number, Series>();
-  /** Chunks that filled up (a bar opened past their span) and await their last write. */
+  /** Filled chunks (a bar opened past their span) awaiting their last write. */
   private pending = new Map<string, Chunk>();
-  /** Chunks of the flush in progress: still read from memory until the write is done. */
+  /** Still read from memory until the write is done. */
   private writing = new Map<string, Chunk>();
   private flushing: Promise<number> | null = null;
   private readonly generated = new Map<number, Bar[][]>();
@@ -61,7 +57,6 @@ export class KlineStore {
     instruments: readonly MarketInstrument[],
     private readonly db: Queryable,
     private readonly seed: number,
-    /** Where generated histories end (the minute the market started). */
     private readonly startMinute: number,
     private readonly log: FastifyBaseLogger | null = null,
   ) {
@@ -79,10 +74,7 @@ export class KlineStore {
     });
   }
 
-  /**
-   * Where each level continues: the newest stored chunk (its last bar is live again when it is the bar of `nowSec`'s
-   * period), and the mini-chart closes so far.
-   */
+  /** The newest stored chunk's last bar is live again when it is the bar of `nowSec`'s period. */
   init(id: number, chunks: readonly (Chunk | null)[] | null, nowSec: number, sparkCloses: readonly number[]): void {
     const s = this.byId.get(id);
     if (!s) return;
@@ -97,7 +89,7 @@ export class KlineStore {
     }
   }
 
-  /** The simulator's tick sink: index order matches the instruments given to both. */
+  /** Index order matches the instruments given to both. */
   readonly onTick = (state: InstrumentState, timeMs: number, volume: number): void => {
     const s = this.series[state.index];
     if (!s) return;
@@ -148,12 +140,12 @@ export class KlineStore {
     }
   }
 
-  /** A follower's flush (role gateway): forgets the filled chunks, which the market writer has stored by now. */
+  /** The market writer has stored the filled chunks by now. */
   forgetFilled(): void {
     this.pending = new Map();
   }
 
-  /** Writes the filled chunks and the live chunk of every level that changed: one statement per batch. */
+  /** One statement per batch. */
   flush(): Promise<number> {
     if (this.flushing) return this.flushing.then(() => this.flush());
     const rows: Chunk[] = [...this.pending.values()];
@@ -190,26 +182,20 @@ export class KlineStore {
     return run;
   }
 
-  /** The live bar of a period (null before the first tick of that period). */
   liveBar(id: number, level: number): Bar | null {
     return this.byId.get(id)?.cur[level] ?? null;
   }
 
-  /** The bar of a period that closed last (null until one closed while running). */
   lastClosed(id: number, level: number): Bar | null {
     return this.byId.get(id)?.prev[level] ?? null;
   }
 
-  /** Closes of the last 30min bars, oldest first (the current price is appended by the caller). */
+  /** The caller appends the current price. */
   sparkCloses(id: number): readonly number[] {
     return this.byId.get(id)?.spark ?? [];
   }
 
-  /**
-   * Bars of any chart period: a stored level as it is, a derived one (4hour, 1week) aggregated from its base level.
-   * The base query starts at the bucket holding `from`, so the first derived bar is whole, and asks for enough base
-   * bars for `limit` derived ones.
-   */
+  /** The base query starts at the bucket holding `from`, so the first derived bar is whole. */
   async queryPeriod(id: number, period: Period, from: number, to: number, limit: number): Promise<Bar[]> {
     const d = DERIVED_PERIODS[period];
     if (!d) return this.query(id, levelOf(period), from, to, limit);
@@ -221,7 +207,6 @@ export class KlineStore {
     return bars;
   }
 
-  /** Bars of one period with from ≤ Time ≤ to, the newest `limit` of them, oldest first, the live bar included. */
   async query(id: number, level: number, from: number, to: number, limit: number): Promise<Bar[]> {
     const s = this.byId.get(id);
     if (!s || limit <= 0) return [];
@@ -246,7 +231,7 @@ export class KlineStore {
       }
     } else {
       for (const b of await barsInRange(this.db, id, level, from, to, limit, s.inst.pricePrecision)) merged.set(b.t, b);
-      // Memory is newer than storage: chunks being written, chunks awaiting their write, then the live chunk.
+      // Memory is newer than storage: chunks being written, then awaiting their write, then the live chunk.
       for (const c of [...this.writing.values(), ...this.pending.values()]) {
         if (c.instrumentId !== id || c.level !== level) continue;
         for (const b of c.bars) if (inRange(b)) merged.set(b.t, b);
@@ -260,7 +245,6 @@ export class KlineStore {
   private generatedHistory(s: Series): Bar[][] {
     const cached = this.generated.get(s.inst.id);
     if (cached) {
-      // Refresh its place in the LRU order.
       this.generated.delete(s.inst.id);
       this.generated.set(s.inst.id, cached);
       return cached;

@@ -1,5 +1,4 @@
-// Trading hours per market class: forex, metals, indices and energy close from Friday 22:00 to Sunday 22:00 UTC;
-// crypto trades 24/7. Times here are epoch SECONDS (kline time); callers holding ms divide by 1000.
+// Times here are epoch SECONDS (kline time); callers holding ms divide by 1000.
 
 export type MarketClass = 'fx' | 'metal' | 'index' | 'energy' | 'crypto';
 export const MARKET_CLASSES: readonly MarketClass[] = ['fx', 'metal', 'index', 'energy', 'crypto'];
@@ -9,19 +8,17 @@ export const HOUR_S = 3600;
 export const DAY_S = 86_400;
 export const WEEK_S = 7 * DAY_S;
 
-/** 1970-01-04 00:00 UTC was a Sunday: week positions are counted from there. */
 const SUNDAY_EPOCH_S = 3 * DAY_S;
 /** The weekly close starts Friday 22:00 (seconds after Sunday 00:00) and lasts until Sunday 22:00. */
 const WEEKEND_START = 5 * DAY_S + 22 * HOUR_S;
 const WEEKEND_LENGTH = 2 * DAY_S;
-/** The weekly session in seconds after Sunday 00:00 UTC, as the specification sheet states it. */
+/** As the specification sheet states it. */
 export const WEEKLY_SESSION = { open: (WEEKEND_START + WEEKEND_LENGTH) % WEEK_S, close: WEEKEND_START } as const;
-/** FX-style trading days roll at 22:00 UTC (the New York 17:00 close); crypto days at 00:00 UTC. */
+/** The New York 17:00 close; crypto days roll at 00:00 UTC. */
 const FX_DAY_OFFSET_S = 22 * HOUR_S;
 
 export const isAlwaysOpen = (cls: MarketClass): boolean => cls === 'crypto';
 
-/** Start of the weekend close at or before `t` (may be in the past week). */
 function weekendStartAtOrBefore(t: number): number {
   const k = Math.floor((t - SUNDAY_EPOCH_S - WEEKEND_START) / WEEK_S);
   return SUNDAY_EPOCH_S + k * WEEK_S + WEEKEND_START;
@@ -33,7 +30,6 @@ export function isOpenAt(cls: MarketClass, t: number): boolean {
   return t >= ws + WEEKEND_LENGTH;
 }
 
-/** Seconds of trading time inside [from, to). */
 export function openSecondsIn(cls: MarketClass, from: number, to: number): number {
   if (to <= from) return 0;
   const total = to - from;
@@ -47,13 +43,13 @@ export function openSecondsIn(cls: MarketClass, from: number, to: number): numbe
   return total - closed;
 }
 
-/** The latest instant ≤ t at which the market was open (t itself when open; the Friday close when shut). */
+/** t itself when open; the Friday close when shut. */
 export function lastOpenAtOrBefore(cls: MarketClass, t: number): number {
   if (isOpenAt(cls, t)) return t;
   return weekendStartAtOrBefore(t);
 }
 
-/** When the open/closed state next changes after t, or null for a market that never closes. */
+/** null for a market that never closes. */
 export function nextStatusChange(cls: MarketClass, t: number): number | null {
   if (isAlwaysOpen(cls)) return null;
   const ws = weekendStartAtOrBefore(t);
@@ -61,7 +57,7 @@ export function nextStatusChange(cls: MarketClass, t: number): number | null {
   return t < reopen ? reopen : ws + WEEK_S;
 }
 
-/** Start of the trading day (ForexQuotations Open/High/Low) that holds the last trading instant ≤ t. */
+/** ForexQuotations Open/High/Low. */
 export function tradingDayStart(cls: MarketClass, t: number): number {
   const at = lastOpenAtOrBefore(cls, t);
   // A market that shut at the boundary belongs to the day that just ended, not the one that starts then.
@@ -70,5 +66,4 @@ export function tradingDayStart(cls: MarketClass, t: number): number {
   return Math.floor((ref - offset) / DAY_S) * DAY_S + offset;
 }
 
-/** Start of the trading day after the one starting at `dayStart`. */
 export const nextTradingDay = (dayStart: number): number => dayStart + DAY_S;

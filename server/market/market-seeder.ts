@@ -1,5 +1,4 @@
-// Idempotent seeder: categories with their names per language, the instrument catalog, and a fresh kline history
-// for every instrument that has none yet (done here so the test template database already carries it).
+// Kline history is seeded here so the test template database already carries it.
 import type { Queryable } from '../db/db.ts';
 import type { Seeder } from '../db/seeds/seeder.ts';
 import { assetClassOf, INSTRUMENTS, logoPath, loadInstruments } from './instrument-catalogue.ts';

@@ -1,8 +1,4 @@
-// The market service, whatever the price sources (simulator, FIX, exchange, replay): loads the catalogue, brings
-// stored history up to now, runs the sources through the price desk, keeps the live klines, and answers the
-// MarketView the rest of the server uses; compose.ts creates one per process. Most of the class is the
-// MarketView/HubMarket face over the simulator, kline store and catalogue; where the market starts (each
-// instrument's starting quote and mini-chart closes, from its stored bars or its generated history) is at the end.
+// One market service per process (compose.ts), the same whatever the price sources behind the price desk.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../domain/time.ts';
 import type { LiveQuote, MarketView, Tick, TradeBlock } from './market-view.ts';
@@ -21,7 +17,6 @@ import { generateHistory, levelWindows } from './history.ts';
 import { barsSince } from './kline-repository.ts';
 import { DAY_S, tradingDayStart } from './market-hours.ts';
 
-/** Everything a test or benchmark may tune (server/config.ts MarketOptions); createServer passes config.market. */
 export type MarketServiceOptions = MarketOptions;
 
 export interface MarketDeps {
@@ -31,7 +26,7 @@ export interface MarketDeps {
   log?: FastifyBaseLogger | null;
 }
 
-/** How long a gateway's copy keeps filled kline chunks in memory (the writer stores them within seconds). */
+/** The writer stores filled kline chunks within seconds, so a gateway's copy need not keep them long. */
 const FOLLOWER_FORGET_MS = 60_000;
 
 export class MarketService implements MarketView {
@@ -45,10 +40,9 @@ export class MarketService implements MarketView {
     readonly list: readonly MarketInstrument[],
     readonly sim: Simulator,
     readonly store: KlineStore,
-    /** The catalogue the caller added in memory, if any (its category is listed beside the stored ones). */
     readonly added: AddedCatalogue | null,
     private readonly follower = false,
-    /** The writer's price sources and price desk (null on a gateway's copy). */
+    /** null on a gateway's copy. */
     readonly deskSources: MarketSources | null = null,
   ) {
     for (const i of list) {
@@ -72,8 +66,7 @@ export class MarketService implements MarketView {
       // One failing tick listener (engine triggers, hub) must not stop the others or end the process.
       onListenerError: (err) => deps.log?.error({ err }, 'tick listener failed'),
     };
-    // The quote state: prices come from the writer's price desk (its sources) or, on a gateway, from the writer's
-    // ticks; it walks no price itself. The simulator's random walk is a source like any other (sources/).
+    // The quote state walks no price itself: the simulator's walk is a source like any other (sources/).
     const sim = new Simulator(all, initial, clock, timers, { ...simOpts, follow: true }, store.onTick);
     const deskSources = opts.follow
       ? null
@@ -98,8 +91,6 @@ export class MarketService implements MarketView {
     return market;
   }
 
-  // ---- catalog ----
-
   instruments(): readonly MarketInstrument[] {
     return this.list;
   }
@@ -112,14 +103,10 @@ export class MarketService implements MarketView {
     return this.byCode.get(code);
   }
 
-  // ---- klines ----
-
-  /** Bars of a period with from ≤ Time ≤ to (epoch seconds), the newest `limit`, oldest first, live bar included. */
   klines(id: number, period: Period, from: number, to: number, limit: number): Promise<Bar[]> {
     return this.store.queryPeriod(id, period, from, to, limit);
   }
 
-  /** Mini-chart closes in ticks, oldest first: the closed 30min bars then the current price. */
   sparkline(id: number): number[] {
     const st = this.sim.stateOf(this.byId.get(id)?.code ?? '');
     const closes = [...this.store.sparkCloses(id)];
@@ -136,8 +123,6 @@ export class MarketService implements MarketView {
     return this.store.lastClosed(id, level);
   }
 
-  // ---- for the socket hub (HubMarket) ----
-
   get size(): number {
     return this.list.length;
   }
@@ -150,7 +135,6 @@ export class MarketService implements MarketView {
     return this.sim.tupleAt(index);
   }
 
-  /** The live 1min bar, or the 1min bar that closed last, on the wire (KLINE messages). */
   klineAt(index: number, which: 'live' | 'closed'): (KlineBar & { Code: string }) | null {
     const inst = this.list[index];
     if (!inst) return null;
@@ -158,12 +142,7 @@ export class MarketService implements MarketView {
     return bar ? { ...toWireBar(bar, inst.pricePrecision), Code: inst.code } : null;
   }
 
-  // ---- deterministic control (tests, benchmarks) ----
-
-  /**
-   * Sets a price exactly and emits it now. On an instrument the simulator quotes, through the simulator source and
-   * the price desk like any of its ticks (so the walk goes on from there); otherwise straight into the quote state.
-   */
+  /** On a simulator-quoted instrument it goes through the source and price desk, so the walk goes on from there. */
   setPrice(code: string, price: string): Tick {
     const simulator = this.deskSources?.simulator;
     if (!simulator?.quotes(code)) return this.sim.setPrice(code, price);
@@ -184,12 +163,10 @@ export class MarketService implements MarketView {
     this.deskSources?.desk.check();
   }
 
-  /** Role gateway: the writer's stale and halt flags (server/bus SUBJECTS.deskFlags). */
   followFlags(f: DeskFlags): void {
     this.sim.setDeskFlags(f.code, f.stale, f.halt);
   }
 
-  /** Every quote change (ticks and open/close flips). */
   onChange(listener: (state: InstrumentState) => void): () => void {
     return this.sim.onChange(listener);
   }
@@ -198,7 +175,6 @@ export class MarketService implements MarketView {
     return this.store.flush();
   }
 
-  /** Role gateway: a tick the market writer published (server/bus SUBJECTS.tick). */
   follow(tick: Tick): void {
     this.sim.follow(tick);
   }
@@ -213,7 +189,7 @@ export class MarketService implements MarketView {
     }
   }
 
-  /** Stops ticking and writes the live bars (graceful shutdown: call before closing the database). */
+  /** Call before closing the database: it writes the live bars. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -225,8 +201,6 @@ export class MarketService implements MarketView {
     }
     if (!this.follower) await this.store.flush();
   }
-
-  // ---- MarketView ----
 
   latest(code: string): LiveQuote | undefined {
     return this.sim.latest(code);
@@ -256,19 +230,16 @@ export class MarketService implements MarketView {
 }
 
 const HOUR_LEVEL = 4;
-/** How far back to look for the closed 30min bars of the mini charts (covers a weekend). */
+/** Covers a weekend. */
 const SPARK_LOOKBACK_S = 5 * DAY_S;
 
 interface MarketStart {
-  /** The stored instruments, then those added in memory. */
   all: MarketInstrument[];
-  /** The live klines, each instrument's chunks and mini-chart closes loaded. */
   store: KlineStore;
-  /** Each instrument's starting price and trading-day figures (none: it starts at its base price). */
+  /** None: it starts at its base price. */
   initial: Map<number, InitialQuote>;
 }
 
-/** Loads everything the market needs to start at `now` (ms). */
 async function loadMarketStart(
   deps: { db: Db; log?: FastifyBaseLogger | null | undefined },
   opts: MarketOptions,
@@ -282,7 +253,7 @@ async function loadMarketStart(
   const added = (opts.catalogue?.instruments ?? []).map((i) => ({ ...i, inMemory: true }));
   const all = [...stored, ...added];
 
-  // A follower reads the history as the writer would bring it up to date, and rolls that back: one writer only.
+  // One writer only: a follower reads the history as the writer would bring it up to date, and rolls that back.
   const sync = opts.follow
     ? await readOnly(db, (q) => syncHistory(q, stored, now, seed))
     : await db.tx((q) => syncHistory(q, stored, now, seed));
@@ -330,7 +301,6 @@ async function loadMarketStart(
 
 class Rollback extends Error {}
 
-/** Runs `fn` in a transaction that is always rolled back: what it would write is returned, nothing is kept. */
 async function readOnly<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<T> {
   let out: { v: T } | undefined;
   await db
@@ -345,7 +315,6 @@ async function readOnly<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<T>
   return out.v;
 }
 
-/** Trading-day figures from the hour bars since the day started (the last 1min close is the price). */
 function initialQuote(last1m: Bar, dayHours: readonly Bar[], dayStart: number, now: number): InitialQuote {
   const price = last1m.c;
   const first = dayHours[0];
@@ -365,10 +334,7 @@ function initialQuote(last1m: Bar, dayHours: readonly Bar[], dayStart: number, n
   };
 }
 
-/**
- * An in-memory instrument's start: its generated 30min closes and trading-day figures. Only the coarse levels are
- * generated here, so the closes match its full history exactly while the day's extremes are approximate.
- */
+/** Only the coarse levels are generated: closes match its full history, the day's extremes are approximate. */
 function generatedStart(
   inst: MarketInstrument,
   seed: number,

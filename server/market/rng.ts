@@ -1,7 +1,5 @@
-// Deterministic randomness: a sequential PRNG for live ticks and a keyed (counter-based) one for history, so a bar's
-// random draws depend only on its identity (instrument, level, time) and any part of history can be regenerated alone.
+// Keyed draws for history, so any bar can be regenerated alone from its identity (instrument, level, time).
 
-/** 32-bit string hash (FNV-1a), e.g. to derive per-instrument seeds from codes. */
 export function hashString(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
@@ -29,7 +27,7 @@ function finalMix(h: number): number {
   return x >>> 0;
 }
 
-/** Mixes several 32-bit integers into one well-spread 32-bit hash (murmur3-style). */
+/** murmur3-style mixing. */
 export function hashInts(a: number, b: number, c = 0, d = 0): number {
   let h = mixIn(0x9747b28c, a);
   h = mixIn(h, b);
@@ -40,19 +38,18 @@ export function hashInts(a: number, b: number, c = 0, d = 0): number {
 
 const TWO_32 = 4294967296;
 
-/** A uniform number in (0, 1) determined by the key alone. */
 export function keyedUniform(a: number, b: number, c: number, d: number): number {
   return (hashInts(a, b, c, d) + 0.5) / TWO_32;
 }
 
-/** A standard normal number determined by the key alone (Box–Muller over two keyed uniforms). */
+/** Box–Muller over two keyed uniforms. */
 export function keyedNormal(a: number, b: number, c: number, d: number): number {
   const u1 = keyedUniform(a, b, c, d * 2 + 1);
   const u2 = keyedUniform(a, b, c, d * 2 + 2);
   return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
 }
 
-/** Sequential PRNG (mulberry32): fast, 32-bit state, fine for a simulation (not for secrets). */
+/** mulberry32: fast and fine for a simulation, not for secrets. */
 export class SeqRng {
   private state: number;
   private spare: number | null = null;
@@ -61,7 +58,6 @@ export class SeqRng {
     this.state = seed >>> 0;
   }
 
-  /** Uniform in (0, 1). */
   next(): number {
     this.state = (this.state + 0x6d2b79f5) | 0;
     let t = this.state;
@@ -70,7 +66,7 @@ export class SeqRng {
     return (((t ^ (t >>> 14)) >>> 0) + 0.5) / TWO_32;
   }
 
-  /** Standard normal (Box–Muller, the second value kept for the next call). */
+  /** Box–Muller; the second value is kept for the next call. */
   normal(): number {
     if (this.spare !== null) {
       const s = this.spare;
@@ -83,7 +79,6 @@ export class SeqRng {
     return r * Math.cos(a);
   }
 
-  /** Exponentially distributed waiting time with the given mean. */
   exponential(mean: number): number {
     return -Math.log(this.next()) * mean;
   }

@@ -1,8 +1,4 @@
-// The live simulated market: a seeded random walk per instrument with Poisson-timed ticks at the class's rate, closed
-// hours honoured, trading-day Open/High/Low/Change, and a manual mode (step/advanceTo/setPrice) for deterministic tests.
-// The random walk and the manual mode move one per-instrument state (InstrumentState, read by the kline store and the
-// hub; SimState, what the walk needs); its quote shapes are built once per change. Price grammar is in
-// price-ticks.ts, hours in market-hours.ts, generated history in history.ts.
+// Seeded random walk per instrument with Poisson-timed ticks, plus a manual mode so tests are deterministic.
 import type { Clock, Timers } from '../../domain/time.ts';
 import type { LiveQuote, MarketView, Tick } from './market-view.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
@@ -16,17 +12,16 @@ export interface SimulatorOptions {
   seed: number;
   /** No timer: the owner calls step()/advanceTo() (deterministic tests). */
   manual: boolean;
-  /** How often the timer advances the simulation (ms). */
   intervalMs: number;
-  /** Told when a tick or change listener throws (logged by the caller); the other listeners still run. */
+  /** The other listeners still run after one throws. */
   onListenerError?: ((err: unknown) => void) | undefined;
-  /** A gap longer than this (ms) is crossed in one move instead of replaying every tick (clock jumps, sleeps). */
+  /** A longer gap (clock jump, sleep) is crossed in one move instead of replaying every tick. */
   maxCatchUpMs: number;
-  /** A gateway's copy: no random walk; prices come from the market writer through follow(), hours from the clock. */
+  /** A gateway's copy: prices come from the market writer through follow(), never from its own walk. */
   follow?: boolean | undefined;
 }
 
-/** Called for every applied tick before the MarketView listeners (the kline store keeps its bars here). */
+/** Runs before the MarketView listeners, so the kline store's bars already hold the tick they are told of. */
 export type TickSink = (state: InstrumentState, timeMs: number, volume: number) => void;
 
 export class Simulator implements MarketView {
@@ -64,12 +59,10 @@ export class Simulator implements MarketView {
     this.handle = null;
   }
 
-  /** The simulated time reached so far (ms). */
   get now(): number {
     return this.simNow;
   }
 
-  /** Simulates every tick due up to `until` (ms); also flips MarketStatus at the open and close. */
   advanceTo(until: number): void {
     if (until <= this.simNow) return;
     const sec = until / 1000;
@@ -83,7 +76,6 @@ export class Simulator implements MarketView {
       }
       if (this.opts.follow || st.muted || st.nextTickMs > until) continue;
       if (until - st.nextTickMs > this.opts.maxCatchUpMs) {
-        // Far behind (a clock jump): one move covering the whole gap instead of replaying thousands of ticks.
         if (isOpenAt(st.inst.cls, sec)) this.randomMove(st, until);
         else st.lastMoveMs = until;
         st.nextTickMs = until + nextGap(st);
@@ -98,15 +90,11 @@ export class Simulator implements MarketView {
     this.simNow = until;
   }
 
-  /** Manual mode: simulate `ms` more milliseconds from the simulated time reached so far. */
   step(ms: number): void {
     this.advanceTo(this.simNow + ms);
   }
 
-  /**
-   * Sets an instrument's price exactly and emits that tick now (tests script price paths with it). The price must be
-   * a plain positive decimal with at most PricePrecision decimals. Works whatever the market hours.
-   */
+  /** Tests script price paths with it; works whatever the market hours. */
   setPrice(code: string, price: string, volume = 1): Tick {
     const st = this.byCode.get(code);
     if (!st) throw new Error(`unknown instrument ${code}`);
@@ -120,13 +108,12 @@ export class Simulator implements MarketView {
     return this.apply(st, t, ticks, volume);
   }
 
-  /** As a price source: walk only these codes (the others cost nothing until they are subscribed again). */
+  /** Unquoted codes cost nothing until subscribed again. */
   setQuoted(codes: ReadonlySet<string>): void {
     for (const st of this.states) st.muted = !codes.has(st.inst.code);
   }
 
-  /** The market writer applies a price its price desk accepted (whole ticks: bid and ask, equal for one price; the
-   * writer's time). */
+  /** Whole ticks the writer's price desk accepted; bid equals ask for one price. */
   push(index: number, bid: number, ask: number, time: number, volume: number): void {
     const st = this.states[index];
     if (!st) return;
@@ -135,7 +122,6 @@ export class Simulator implements MarketView {
     this.apply(st, t, bid, volume, ask);
   }
 
-  /** Sets an instrument's desk flags (stale, halted with a reason); the quote and tuple show them at once. */
   setDeskFlags(code: string, stale: boolean, halt: string | null): void {
     const st = this.byCode.get(code);
     if (!st || (st.stale === stale && st.halt === halt)) return;
@@ -144,13 +130,11 @@ export class Simulator implements MarketView {
     this.changed(st);
   }
 
-  /** Why trading on an instrument is refused now by the price desk (null: it is not). */
   deskBlock(code: string): { stale: boolean; halt: string | null } | null {
     const st = this.byCode.get(code);
     return st && (st.stale || st.halt !== null) ? { stale: st.stale, halt: st.halt } : null;
   }
 
-  /** A follower applies a tick the market writer simulated, at its time and volume (server/bus: the tick subject). */
   follow(tick: Tick): void {
     const st = this.byCode.get(tick.code);
     if (!st) return;
@@ -214,8 +198,6 @@ export class Simulator implements MarketView {
     for (const l of this.changeListeners) isolated(l, st, this.opts.onListenerError);
   }
 
-  // ---- MarketView ----
-
   latest(code: string): LiveQuote | undefined {
     const st = this.byCode.get(code);
     return st ? quoteOf(st) : undefined;
@@ -240,9 +222,6 @@ export class Simulator implements MarketView {
     return () => this.tickListeners.delete(listener);
   }
 
-  // ---- for the socket hub and the kline store ----
-
-  /** Every quote change (ticks and MarketStatus flips), with the instrument's state. */
   onChange(listener: (state: InstrumentState) => void): () => void {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
@@ -266,7 +245,7 @@ export class Simulator implements MarketView {
   }
 }
 
-/** Runs one listener so that its exception cannot stop the tick loop (or, from a timer, end the process). */
+/** A listener's exception must not stop the tick loop or, from a timer, end the process. */
 function isolated<T>(listener: (v: T) => void, v: T, onError: ((err: unknown) => void) | undefined): void {
   try {
     listener(v);
@@ -275,7 +254,6 @@ function isolated<T>(listener: (v: T) => void, v: T, onError: ((err: unknown) =>
   }
 }
 
-/** Where an instrument starts: its last price and trading-day figures, all in ticks. */
 export interface InitialQuote {
   ticks: number;
   time: number; // ms of the last known price
@@ -285,13 +263,12 @@ export interface InitialQuote {
   low: number;
 }
 
-/** The state behind one instrument's quote; `version` grows with every change (tick or status flip). */
+/** `version` grows with every change (tick or status flip), so derived shapes know when to rebuild. */
 export interface InstrumentState {
   readonly inst: MarketInstrument;
   readonly index: number;
-  /** The price (the bid when the dealer set a spread: docs/market-data.md "Spread"), in ticks. */
+  /** The bid when the dealer set a spread (docs/market-data.md "Spread"), in ticks. */
   ticks: number;
-  /** The ask in ticks: equal to `ticks` for one price. */
   ask: number;
   time: number;
   status: 0 | 1;
@@ -313,19 +290,18 @@ export interface SimState extends InstrumentState {
   nextDayMs: number;
   quote: LiveQuote | null;
   tuple: QuoteTuple | null;
-  /** The market writer's price desk flags (docs/market-data.md): no healthy source, or trading halted with a reason. */
+  /** The market writer's price desk flags (docs/market-data.md). */
   stale: boolean;
   halt: string | null;
-  /** Not walked: as a price source, nothing is subscribed to it (setQuoted); it jumps once when walked again. */
+  /** Nothing subscribes to it as a price source; it jumps once when walked again. */
   muted: boolean;
 }
 
-/** Poisson arrivals: exponential gaps, whole milliseconds (tick times are integer ms epochs). */
+/** Whole milliseconds because tick times are integer ms epochs. */
 export function nextGap(st: SimState): number {
   return Math.max(1, Math.round(st.rng.exponential(st.meanGapMs)));
 }
 
-/** An instrument's state at the simulator's start: from its last known quote, else its base price. */
 export function newSimState(
   inst: MarketInstrument,
   index: number,
@@ -367,7 +343,7 @@ export function newSimState(
   };
 }
 
-/** The state's LiveQuote (kept on the state until its next change). */
+/** Kept on the state until its next change, so every listener shares one object. */
 export function quoteOf(st: SimState): LiveQuote {
   if (!st.quote) {
     const p = st.inst.pricePrecision;
@@ -392,13 +368,12 @@ export function quoteOf(st: SimState): LiveQuote {
   return st.quote;
 }
 
-/** The state's wire tuple (kept on the state until its next change). */
+/** Kept on the state until its next change, so every listener shares one object. */
 export function tupleOf(st: SimState): QuoteTuple {
   if (!st.tuple) {
     const q = quoteOf(st);
     st.tuple = [q.code, q.close, q.change, q.time, q.status];
-    // Only a flagged or two-sided quote is longer: the halt reason traders see, or "stale"; then bid and ask when
-    // the dealer set a spread (docs/protocol.md), with null for the flags it does not have.
+    // Only a flagged or two-sided quote is longer (docs/protocol.md); absent flags are null to keep positions fixed.
     if (st.halt !== null) st.tuple.push('halted', st.halt);
     else if (st.stale) st.tuple.push('stale');
     if (q.bid !== undefined && q.ask !== undefined) {

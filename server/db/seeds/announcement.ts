@@ -1,5 +1,4 @@
-// The announcement (docs/contract.md §1: the restricted-countries notice) and the complaint address, stored in settings so an
-// operator can edit them: `announcement.{lang}` = "title\n\nparagraph\n\nparagraph", `complaint_email`.
+// In settings so an operator can edit them: `announcement.{lang}` = "title\n\nparagraph\n\nparagraph".
 import type { Seeder } from './seeder.ts';
 
 export const COMPLAINT_EMAIL = 'complaints@tickwise.example.com';

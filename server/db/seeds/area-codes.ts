@@ -1,4 +1,4 @@
-// Area codes for mobile sign-up. Markets we do not serve (docs/contract.md §1: North Korea, Israel, China, Vanuatu, Cuba) are absent.
+// Markets we do not serve (docs/contract.md §1: North Korea, Israel, China, Vanuatu, Cuba) are absent.
 import type { Seeder } from './seeder.ts';
 
 /** [ISO alpha-2, calling code] in display order. */

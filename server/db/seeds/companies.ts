@@ -1,5 +1,4 @@
-// Service-provider companies for the main-site search (/api/company/getCompany): 30 fictional firms, so words such as
-// "capital", "markets" or "securities" match several. Inline SVG logos. New names are added on restart (by name).
+// 30 fictional firms, so words such as "capital", "markets" or "securities" match several; added by name on restart.
 import { insertMissing, type Seeder } from './seeder.ts';
 
 interface CompanySeed {
@@ -316,7 +315,7 @@ const COMPANIES: readonly CompanySeed[] = [
   },
 ];
 
-/** A small round logo with the company's initials, as a data: URL (no file to serve). */
+/** A data: URL, so there is no file to serve. */
 export function initialsLogo(initials: string, colour: string): string {
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="32" fill="${colour}"/>` +

@@ -1,5 +1,4 @@
-// Where deposits go (docs/contract.md §3 "Coin deposit network", "Bank for deposit"): fictional addresses and accounts, inserted
-// only when missing, so an operator's edits survive restarts. usd_price: units of the currency one USD buys.
+// Fictional addresses (docs/contract.md §3 "Coin deposit network"); usd_price: units of the currency one USD buys.
 import { insertMissing, type Seeder } from './seeder.ts';
 
 const NETWORKS = [

@@ -1,6 +1,4 @@
-// The fixed-term funds on offer (docs/contract.md §3 "Mining fund"): fictional products in USD stablecoins with different
-// terms, each named and described in English and traditional Chinese (docs/content.md "Content languages"). A fund
-// and each of its languages are inserted only when missing, so an operator's edits survive restarts.
+// Fictional funds (docs/contract.md §3 "Mining fund"), inserted only when missing so an operator's edits survive.
 import { putFundText } from '../../funds/fund-texts.ts';
 import { insertMissing, type Seeder } from './seeder.ts';
 

@@ -1,4 +1,4 @@
-// The ordered list of idempotent seeders run at every start (server/db/seed.ts). Append new ones at the end.
+// Run in order at every start (server/db/seed.ts); append new ones at the end.
 import { areaCodesSeeder } from './area-codes.ts';
 import { companiesSeeder } from './companies.ts';
 import { depositsSeeder } from './deposits.ts';
@@ -18,15 +18,13 @@ export const seeders: Seeder[] = [
   settingsSeeder,
   areaCodesSeeder,
   companiesSeeder,
-  // The market: categories, instruments and their kline history (server/market/market-seeder.ts).
   marketSeeder,
   depositsSeeder,
   withdrawalsSeeder,
   fundsSeeder,
-  // CONTENT: news (sanitised), seeded traders, announcement and complaint e-mail settings.
   newsSeeder,
   tradersSeeder,
   contentSettingsSeeder,
-  // Swap terms per instrument, on a new install only (after the market's instruments).
+  // After the market's instruments.
   swapsSeeder,
 ];

@@ -1,4 +1,4 @@
-// Seeded English news stories (fictional market commentary; figures are illustrative, not live data).
+// Fictional market commentary; figures are illustrative, not live data.
 import type { NewsStory } from './news-story.ts';
 
 const T_FX = [

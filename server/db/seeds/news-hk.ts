@@ -1,6 +1,4 @@
-// Traditional Chinese (hk, the default language) of the English stories news-intl.ts has no hk story for, so every
-// seeded story reads in hk (docs/content.md "Content languages"). Translations, not summaries: same figures, same
-// table, same link.
+// hk for the stories news-intl.ts lacks, so every seeded story reads in hk (docs/content.md "Content languages").
 import type { NewsStory } from './news-story.ts';
 
 const T_FX = [

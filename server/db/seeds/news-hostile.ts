@@ -1,6 +1,4 @@
-// Hostile news bodies: what a compromised editor or a bad import could store. They are seeded (oldest, at the end of
-// the list) so the sanitiser is exercised on every start and the browser test can prove none of them runs script.
-// The canary host is where a leaked request would go; the e2e test fails on any request to it.
+// Seeded so the sanitiser runs on every start; the e2e test fails on any request to the canary host.
 export const HOSTILE_CANARY = 'canary.tickwise.invalid';
 
 export interface HostileSample {

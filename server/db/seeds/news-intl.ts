@@ -1,8 +1,7 @@
-// Seeded news stories in other languages (traditional Chinese, Japanese, Korean, French, German, Spanish): each is
-// a language of one English story (ITEM_OF), so a reader sees each story once, in their language where it exists.
+// Each is a language of one English story (ITEM_OF), so a reader sees each story once, in their language if it exists.
 import type { NewsStory } from './news-story.ts';
 
-/** The English story each of these tells (migration 505-content-languages.sql merges older databases the same way). */
+/** Migration 505-content-languages.sql merges older databases the same way. */
 const ITEM_OF: Readonly<Record<string, string>> = {
   'hk-dollar-cpi': 'en-dollar-cpi',
   'spa-dolar-ipc': 'en-dollar-cpi',
@@ -26,7 +25,6 @@ const ITEM_OF: Readonly<Record<string, string>> = {
   'fr-bce-pause': 'en-ecb-decision',
 };
 
-/** The slug of the item a seeded story is a language of. */
 export const storyItem = (s: NewsStory): string => s.item ?? ITEM_OF[s.slug] ?? s.slug;
 
 export const NEWS_INTL: readonly NewsStory[] = [

@@ -1,8 +1,7 @@
-// The shape of a seeded news story and the one function that turns it into real-looking HTML
-// (heading, paragraphs, a list, an image, a table and a link), so the seed data stays short.
+// Turns a short story into real-looking HTML, so the seed data stays short.
 export interface NewsStory {
   slug: string;
-  /** The item this story is a language of (its English story's slug); absent: the story is an item of its own. */
+  /** Its English story's slug; absent: the story is an item of its own. */
   item?: string;
   lang: string;
   title: string;

@@ -1,8 +1,4 @@
-// Seeds the news: 12 stories, each in English and in the languages it was also written in (hk for every one), then
-// the hostile samples (oldest, English only). An item is added when its slug is missing and each of its languages
-// when that language is missing, so an operator's text survives restarts and an older database gets the seeded
-// translations it lacks (docs/content.md "Content languages"). Every body goes through the same sanitiser as any
-// other stored news, so the table never holds raw HTML.
+// Adds only missing slugs and languages, so an operator's text survives restarts (docs/content.md "Content languages").
 import { plainText, sanitiseNewsHtml } from '../../content/sanitise.ts';
 import { ensureNewsItem, putNewsText } from '../../content/news-repository.ts';
 import type { Queryable } from '../db.ts';
@@ -26,10 +22,7 @@ export interface NewNews {
   categoryId?: number;
 }
 
-/**
- * Stores one language of a news item (sanitised), adding the item when its slug is new; an existing language is
- * left as it is. The seeders' write path for news; the operator's is server/ops/commands/content.ts.
- */
+/** Sanitised, so the table never holds raw HTML; an existing language is left as it is. */
 export async function insertNews(q: Queryable, n: NewNews): Promise<void> {
   const id = await ensureNewsItem(q, {
     slug: n.slug,

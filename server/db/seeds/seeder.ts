@@ -1,4 +1,4 @@
-// The shape of one idempotent seeder: safe to run on every start, never overwrites what an operator changed.
+// Seeders run on every start and never overwrite what an operator changed.
 import type { Queryable } from '../db.ts';
 
 export interface Seeder {
@@ -6,10 +6,7 @@ export interface Seeder {
   run(q: Queryable, now: number): Promise<void>;
 }
 
-/**
- * Inserts each row unless one with the same `key` columns is there already, so what an operator changed survives
- * restarts. The columns are the rows' own keys; table and column names are the seeders' constants, never input.
- */
+/** Table and column names are the seeders' constants, never input. */
 export async function insertMissing(
   q: Queryable,
   table: string,

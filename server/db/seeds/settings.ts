@@ -1,4 +1,4 @@
-// Base settings (docs/contract.md §3): the defaults, inserted only where a key is missing so operator edits survive restarts.
+// Inserted only where a key is missing, so operator edits survive restarts (docs/contract.md §3).
 import type { Seeder } from './seeder.ts';
 
 export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {

@@ -1,8 +1,4 @@
-// Swap terms on a new install (docs/trading.md "Swaps"): realistic overnight rates per instrument, as a broker charges
-// them — negative both ways on most (the interest differential less the broker's mark-up), a small credit on the
-// high-yield side of a few yen and franc pairs. Forex and USDHKD in points per lot and night, metals, crypto,
-// indices and energy in percent a year of the value. Seeded once, only while no terms and no order exist (a new
-// install): an operator's terms, or an install that ran without swaps, are never changed.
+// Seeded only while no terms and no order exist, so an operator's terms are never changed (docs/trading.md "Swaps").
 import type { Queryable } from '../db.ts';
 import type { Seeder } from './seeder.ts';
 

@@ -1,5 +1,4 @@
-// Seeded traders that top up the ranking (/api/follow/list) so it is never empty on a new install; real traders
-// (from closed orders) are ranked among them. Figures are illustrative and fixed.
+// They keep the ranking from being empty on a new install; figures are illustrative and fixed.
 import { insertMissing, type Seeder } from './seeder.ts';
 
 type Row = [

@@ -1,6 +1,4 @@
-// What traders can withdraw in (docs/contract.md §3 "Withdraw currency"): coins on their networks and bank currencies, with both
-// fee types. Inserted only when missing, so an operator's changes survive restarts. Only stablecoins: docs/contract.md §5 rounds
-// what the trader receives to 2 decimals, which would round a BTC payout of a few hundred USD to 0 (docs/wallet.md).
+// Only stablecoins: docs/contract.md §5 rounds payouts to 2 decimals, zeroing a small BTC payout (docs/wallet.md).
 import { insertMissing, type Seeder } from './seeder.ts';
 
 const CURRENCIES = [

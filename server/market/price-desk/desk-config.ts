@@ -1,16 +1,12 @@
-// What the operator configured for the price desk, as stored (migration 150): mappings with their offsets, the desk's
-// rules per instrument, suspended sources, and the change record. Read whole (a few hundred rows at most) whenever
-// something changed; the tick path only ever sees the compiled form (price-desk.ts).
+// Read whole (a few hundred rows at most) on every change; the tick path only sees the compiled form (price-desk.ts).
 import type { Queryable } from '../../db/db.ts';
 import { decimalRe } from '../../../domain/numerics/decimal-pattern.ts';
 
-/** A spike limit as a setting or an operator's argument gives it: a percent, up to 3 digits and 4 decimals. */
 export const SPIKE_PCT = decimalRe({ whole: 3, places: 4 });
 
 export const PRICE_RULES = ['mid', 'bid', 'ask', 'last'] as const;
 export type PriceRule = (typeof PRICE_RULES)[number];
 
-/** The dealer's mark-up (migration 160): a spread around the made price, or a widening of the source's spread. */
 export const SPREAD_MODES = ['fixed', 'widen'] as const;
 export type SpreadMode = (typeof SPREAD_MODES)[number];
 
@@ -18,7 +14,7 @@ export interface DeskMapping {
   source: string;
   symbol: string;
   instrumentId: number;
-  /** Decimal text added to this source's price for this instrument ("0" = none; may be negative). */
+  /** "0" = none; may be negative. */
   offset: string;
 }
 
@@ -29,9 +25,9 @@ export interface DeskRule {
   staleMs: number | null;
   /** Percent as decimal text; null = the default limit; "0" = off. */
   spikePct: string | null;
-  /** Trading halted with this reason (what traders see); null = trading. */
+  /** What traders see; null = trading. */
   haltReason: string | null;
-  /** The mark-up: null = one price; points in price steps (10^-PricePrecision). */
+  /** null = one price; points in price steps (10^-PricePrecision). */
   spreadMode?: SpreadMode | null;
   spreadPoints?: number;
 }
@@ -92,7 +88,7 @@ export async function loadDeskConfig(q: Queryable): Promise<DeskConfig> {
   };
 }
 
-/** Records one desk change (who, when, what); every control command calls it in the same transaction as its change. */
+/** Every control command calls it in the same transaction as its change. */
 export async function recordDeskChange(
   q: Queryable,
   at: number,
@@ -116,9 +112,6 @@ export async function recentDeskChanges(q: Queryable, limit: number): Promise<De
   return rows.map((r) => ({ id: Number(r.id), at: Number(r.at), by: r.by_whom, command: r.command, detail: r.detail }));
 }
 
-/** The desk's writes (server/ops/commands/price-desk.ts), each inside the caller's transaction with its change record. */
-
-/** An instrument's id and price precision by code, or null when there is no such instrument. */
 export async function instrumentForDesk(q: Queryable, code: string): Promise<{ id: number; precision: number } | null> {
   const rows = await q.query<{ id: number; price_precision: number }>(
     'SELECT id, price_precision FROM instruments WHERE code = $1',
@@ -128,7 +121,6 @@ export async function instrumentForDesk(q: Queryable, code: string): Promise<{ i
   return r ? { id: Number(r.id), precision: Number(r.price_precision) } : null;
 }
 
-/** The symbol → instrument table as the operator reads it. */
 export function mappingList(q: Queryable): Promise<{ source: string; symbol: string; code: string; offset: string }[]> {
   return q.query(
     `SELECT m.source, m.symbol, i.code, m.price_offset::text AS "offset"
@@ -136,7 +128,7 @@ export function mappingList(q: Queryable): Promise<{ source: string; symbol: str
   );
 }
 
-/** Maps `symbol` of `source` to the instrument, replacing that source's mapping of either. */
+/** Replaces that source's mapping of either. */
 export async function mapSymbol(
   q: Queryable,
   source: string,
@@ -157,7 +149,6 @@ export async function mapSymbol(
   ]);
 }
 
-/** Removes a source's mapping of the instrument; false when there was none. */
 export async function unmapSymbol(q: Queryable, source: string, instrumentId: number): Promise<boolean> {
   const gone = await q.query('DELETE FROM feed_mappings WHERE source = $1 AND instrument_id = $2 RETURNING symbol', [
     source,
@@ -166,7 +157,6 @@ export async function unmapSymbol(q: Queryable, source: string, instrumentId: nu
   return gone.length > 0;
 }
 
-/** Sets a mapping's offset; false when the source does not map the instrument. */
 export async function setMappingOffset(
   q: Queryable,
   source: string,
@@ -180,18 +170,18 @@ export async function setMappingOffset(
   return rows.length > 0;
 }
 
-/** What a `feed-rule` change sets (absent: unchanged; null: back to the default). */
+/** Absent: unchanged; null: back to the default. */
 export interface RuleChange {
   rule?: PriceRule;
   staleMs?: number | null;
   spikePct?: string | null;
-  /** The halt reason traders see; null resumes. */
+  /** null resumes. */
   haltReason?: string | null;
-  /** The mark-up; null mode = one price again. */
+  /** null mode = one price again. */
   spread?: { mode: SpreadMode | null; points: number };
 }
 
-/** Changes an instrument's desk rule (its row is made on first use). */
+/** Its row is made on first use. */
 export async function changeDeskRule(q: Queryable, instrumentId: number, change: RuleChange): Promise<void> {
   await q.query('INSERT INTO feed_rules (instrument_id) VALUES ($1) ON CONFLICT (instrument_id) DO NOTHING', [
     instrumentId,
@@ -212,8 +202,7 @@ export async function changeDeskRule(q: Queryable, instrumentId: number, change:
     ]);
 }
 
-/** The instrument's own spike limit (percent text), null when none is set (the sanity limit of an offset or a
- * mark-up then uses its default). */
+/** null lets the sanity limit of an offset or a mark-up use its default. */
 export async function spikeLimitOf(q: Queryable, instrumentId: number): Promise<string | null> {
   const rows = await q.query<{ spike_pct: string | null }>(
     'SELECT spike_pct::text AS spike_pct FROM feed_rules WHERE instrument_id = $1',
@@ -222,7 +211,7 @@ export async function spikeLimitOf(q: Queryable, instrumentId: number): Promise<
   return rows[0]?.spike_pct ?? null;
 }
 
-/** Suspends a source (its ticks counted, not used), or updates the reason. */
+/** Its ticks are still counted, not used. */
 export async function suspendSource(q: Queryable, source: string, reason: string): Promise<void> {
   await q.query(
     'INSERT INTO feed_suspended (source, reason) VALUES ($1, $2) ON CONFLICT (source) DO UPDATE SET reason = $2',

@@ -1,6 +1,4 @@
-// The price desk's records (price-desk.ts): one per price source, one per instrument ("line"), and one per mapping of
-// a source's symbol to an instrument ("slot"), and the health rule that decides which slot may drive an instrument
-// (docs/market-data.md "Price health"). Plain data and pure functions: the desk owns the state.
+// Plain data and pure functions; the desk owns the state (docs/market-data.md "Price health").
 import type { MarketInstrument } from '../instrument-catalogue.ts';
 import type { PriceSource } from '../sources/price-source.ts';
 import { SIMULATOR_SOURCE } from '../sources/price-source.ts';
@@ -8,7 +6,7 @@ import type { PriceRule, SpreadMode } from './desk-config.ts';
 import type { SourceCounts } from './desk-status.ts';
 import type { SideQuote } from './tick-rules.ts';
 
-/** No time yet (a source or slot that never ticked, a slot whose last tick was good). */
+/** A source or slot that never ticked, or whose last tick was good. */
 export const NEVER = -Infinity;
 
 export interface Src extends SourceCounts {
@@ -20,7 +18,7 @@ export interface Src extends SourceCounts {
   detail: string;
   suspended: string | null;
   bySymbol: Map<string, Slot>;
-  /** The symbols last given to subscribe (sorted, joined): a desk change that keeps them re-subscribes nothing. */
+  /** Sorted and joined: a desk change that keeps them re-subscribes nothing. */
   subscribed: string | null;
   lastAt: number;
   ticks: number;
@@ -37,8 +35,7 @@ export interface Slot {
   offset: number;
   sides: SideQuote;
   lastAt: number;
-  /** When this source's ticks for the instrument began to be refused (NEVER: its last tick was good). A slot refused
-   * for the stale limit is not healthy (docs/market-data.md "Price health"), whatever else it says. */
+  /** NEVER: its last tick was good; refused past the stale limit, the slot is not healthy. */
   refusedSince: number;
 }
 
@@ -64,7 +61,7 @@ export interface Line {
   failovers: number;
 }
 
-/** A source's record at the desk's start; `i` is its place in PRICE_SOURCES (priority 1 = first). */
+/** Priority 1 = first in PRICE_SOURCES. */
 export function newSrc(source: PriceSource, i: number, now: number): Src {
   return {
     name: source.name,
@@ -89,7 +86,6 @@ export function newSrc(source: PriceSource, i: number, now: number): Src {
   };
 }
 
-/** An instrument's record before the first configuration: mid rule, no limits, no source. */
 export function newLine(inst: MarketInstrument, index: number): Line {
   return {
     inst,
@@ -114,16 +110,12 @@ export function newLine(inst: MarketInstrument, index: number): Line {
   };
 }
 
-/** How long a slot's ticks may all be refused before it is not healthy: the stale limit, or the default one when
- * the instrument has none (the simulator's instruments: their frozen price must not trade either). */
+/** The default limit covers the simulator's instruments too: their frozen price must not trade either. */
 function refuseLimit(line: Line, defaultStaleMs: number): number {
   return line.staleMs > 0 ? line.staleMs : defaultStaleMs;
 }
 
-/** docs/market-data.md "Price health": a suspended or down source is not healthy, nor one whose every tick for the
- * instrument has been refused for the stale limit, nor (with a stale limit) one silent for longer. The simulator's
- * instruments have no stale limit: their starting price is their own history, healthy until something above says
- * otherwise. */
+/** docs/market-data.md "Price health"; the simulator's instruments have no stale limit: their history is their own. */
 export function healthy(slot: Slot, line: Line, now: number, defaultStaleMs: number): boolean {
   if (slot.src.suspended !== null || !slot.src.up) return false;
   if (slot.refusedSince !== NEVER && now - slot.refusedSince >= refuseLimit(line, defaultStaleMs)) return false;
@@ -131,7 +123,7 @@ export function healthy(slot: Slot, line: Line, now: number, defaultStaleMs: num
   return line.staleMs === 0 || now - slot.lastAt <= line.staleMs;
 }
 
-/** The first healthy slot in priority order (slots are sorted): the one that should drive; null: none. */
+/** Slots are sorted by priority. */
 export function firstHealthy(line: Line, now: number, defaultStaleMs: number): Slot | null {
   for (const s of line.slots) if (healthy(s, line, now, defaultStaleMs)) return s;
   return null;

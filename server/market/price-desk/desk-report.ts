@@ -1,5 +1,4 @@
-// The price desk's bookkeeping for the operator (docs/market-data.md "The dealing desk"): the bounded journal of state
-// changes and refused ticks, and the status built from the desk's records (desk-status.ts says what it holds).
+// The operator's journal and status (docs/market-data.md "The dealing desk"); desk-status.ts says what it holds.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Line, Src } from './desk-lines.ts';
 import { NEVER } from './desk-lines.ts';
@@ -10,7 +9,7 @@ const EVENTS_KEPT = 200;
 const REJECTS_KEPT = 50;
 const REFUSALS_KEPT = 20;
 
-/** The latest events and refused ticks, newest first, each list bounded; every event is also logged. */
+/** Newest first, each list bounded; every event is also logged. */
 export class DeskJournal {
   readonly events: DeskEvent[] = [];
   readonly rejects: RejectSample[] = [];
@@ -23,7 +22,6 @@ export class DeskJournal {
     this.log?.info({ desk: kind, detail }, `price desk: ${kind}`);
   }
 
-  /** A refused tick: counted on its source and sampled. */
   reject(at: number, src: Src, symbol: string, reason: RejectReason, detail?: string): void {
     src.rejected++;
     src.rejects[reason] = (src.rejects[reason] ?? 0) + 1;
@@ -33,14 +31,14 @@ export class DeskJournal {
     this.log?.debug({ source: src.name, symbol, reason, detail }, 'tick refused');
   }
 
-  /** A symbol the source itself refused to quote, kept on the source (newest first, bounded). */
+  /** Newest first, bounded. */
   refusal(at: number, src: Src, symbol: string, reason: string): void {
     src.refusals.unshift({ symbol, reason, at });
     if (src.refusals.length > REFUSALS_KEPT) src.refusals.length = REFUSALS_KEPT;
   }
 }
 
-/** Every source and every (shown) instrument as the desk has them at `now`; updates each source's tick rate. */
+/** Also updates each source's tick rate. */
 export function deskStatus(
   now: number,
   srcs: readonly Src[],

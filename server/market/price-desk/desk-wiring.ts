@@ -1,14 +1,10 @@
-// The price desk across processes (docs/scaling.md): the market writer publishes each instrument's stale/halt flag
-// as it changes and its whole desk status every second; gateways apply the flags to their copy of the market (so their
-// DAY_MARKET and their order checks agree with the writer) and keep the status for the operator. A desk change,
-// stored by whichever process ran the ops command, reaches the writer as a control message; it reads it again.
+// Gateways apply the writer's flags so their DAY_MARKET and order checks agree with it (docs/scaling.md).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Timers } from '../../../domain/time.ts';
 import { SUBJECTS, type Bus } from '../../bus/bus.ts';
 import type { DeskFlags, DeskStatus } from './desk-status.ts';
 import type { MarketSources } from './market-sources.ts';
 
-/** What ops commands use: the writer's latest status, and "a desk change was stored: apply it everywhere". */
 export interface DeskContext {
   /** null until the writer has said anything (a gateway just started, or the writer is down). */
   status(): DeskStatus | null;
@@ -22,7 +18,6 @@ export function localDesk(sources: MarketSources): DeskContext {
   return { status: () => sources.status(), changed: () => sources.reload() };
 }
 
-/** Role market: publishes flags and status; applies the operator's changes. */
 export function publishDesk(
   bus: Bus,
   sources: MarketSources,
@@ -44,7 +39,6 @@ export function publishDesk(
   };
 }
 
-/** Role gateway: follows the writer's flags and status; a stored change is announced to the writer. */
 export function followDesk(bus: Bus, apply: (f: DeskFlags) => void): { ctx: DeskContext; stop(): void } {
   let latest: DeskStatus | null = null;
   const offFlags = bus.subscribe(SUBJECTS.deskFlags, (m) => apply(m as DeskFlags));

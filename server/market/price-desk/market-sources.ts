@@ -1,6 +1,4 @@
-// The market writer's source layer, assembled: the sources PRICE_SOURCES names (built by their factories, or given
-// as instances by a test), the simulator's random walk as one of them, and the price desk between them and the
-// market's quote state. MarketService builds one in the writer (roles all and market), never on a gateway.
+// The writer's sources and price desk together; built only in the writer (roles all and market), never on a gateway.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../../domain/time.ts';
 import type { Db } from '../../db/db.ts';
@@ -15,13 +13,10 @@ import { loadDeskConfig } from './desk-config.ts';
 import { DEFAULT_DESK_OPTIONS, PriceDesk, type DeskOptions } from './price-desk.ts';
 import type { DeskFlags, DeskStatus } from './desk-status.ts';
 
-/** What the market options may say about the sources (server/config.ts MarketOptions). */
 export interface MarketSourcesOptions {
-  /** PRICE_SOURCES in priority order: names (built from `sourceEnv`) or ready instances (tests). Default: the simulator. */
+  /** Names built from `sourceEnv`, or ready instances (tests). Default: the simulator. */
   priceSources?: ReadonlyArray<string | PriceSource>;
-  /** The sources' settings; default process.env. */
   sourceEnv?: Readonly<Record<string, string | undefined>>;
-  /** The desk's health defaults (FEED_STALE_MS, FEED_SPIKE_PCT) and timings. */
   desk?: Partial<DeskOptions>;
 }
 
@@ -38,14 +33,10 @@ export class MarketSources {
   private constructor(
     private readonly deps: MarketSourcesDeps,
     readonly desk: PriceDesk,
-    /** The simulator source, when PRICE_SOURCES names it. */
     readonly simulator: SimulatorSource | null,
   ) {}
 
-  /**
-   * Builds and starts the sources. `state` is the market's quote state (prices are pushed into it); `walk` makes the
-   * simulator's random walk, called only when PRICE_SOURCES names the simulator.
-   */
+  /** `walk` is called only when PRICE_SOURCES names the simulator. */
   static async start(
     deps: MarketSourcesDeps,
     instruments: readonly MarketInstrument[],
@@ -91,12 +82,12 @@ export class MarketSources {
     return out;
   }
 
-  /** Reads the operator's configuration again and applies it (after a desk change on any gateway). */
+  /** After a desk change on any gateway. */
   async reload(): Promise<void> {
     this.desk.configure(await loadDeskConfig(this.deps.db));
   }
 
-  /** Every stale or halt flag change (the writer publishes them to the gateways). */
+  /** The writer publishes them to the gateways. */
   onFlags(listener: (f: DeskFlags) => void): () => void {
     this.flagListeners.add(listener);
     return () => this.flagListeners.delete(listener);

@@ -1,10 +1,4 @@
-// The market writer's dealing desk: takes raw ticks from every price source, maps source symbols to instruments,
-// refuses bad input, makes the one price (rule + offset), holds spikes, and picks per instrument the source that
-// drives it (the first healthy one in PRICE_SOURCES order: fail-over when it goes stale or down, hand-back when it
-// ticks again), then applies the dealer's mark-up (bid and ask; one price without one). Good prices go to `apply` (the quote state → klines, triggers, hub); flag changes (stale, halted)
-// to `flags`. Rules in docs/market-data.md. The tick path is a few map lookups and integer compares. Beside it:
-// desk-lines.ts (its records and the health rule that picks the driving source), tick-rules.ts (the per-tick checks
-// and the price), desk-report.ts (the journal of events and refusals, the operator's status).
+// The market writer's dealing desk between raw source ticks and the quote state; rules in docs/market-data.md.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../../domain/time.ts';
 import type { MarketInstrument } from '../instrument-catalogue.ts';
@@ -26,13 +20,13 @@ import {
 } from './tick-rules.ts';
 
 export interface DeskOptions {
-  /** Limits for instruments quoted by a real source (not the simulator) without limits of their own. */
+  /** Only for instruments quoted by a real source (not the simulator) without limits of their own. */
   defaultStaleMs: number;
   defaultSpikePct: string;
   time: TimeLimits;
-  /** How often health is judged without a tick arriving (ms). */
+  /** Health is judged on this period even without a tick arriving. */
   checkMs: number;
-  /** Held ticks in a row, each within the spike limit of the one before, that prove a real move (then applied). */
+  /** Held ticks in a row, each within the spike limit of the one before, prove a real move. */
   spikeConfirm: number;
 }
 
@@ -48,11 +42,10 @@ export interface DeskDeps {
   clock: Clock;
   timers: Timers;
   log: FastifyBaseLogger | null;
-  /** A good price for the instrument at `index`: bid and ask in ticks (equal: one price), writer time, volume. */
+  /** Bid equals ask for one price. */
   apply(index: number, bid: number, ask: number, time: number, volume: number): void;
-  /** The instrument's stale or halt flag changed. */
   flags(index: number, flags: DeskFlags): void;
-  /** Is the instrument's market open by its hours (a shut market is never stale)? */
+  /** A shut market is never stale. */
   isOpen(index: number): boolean;
 }
 
@@ -81,7 +74,7 @@ export class PriceDesk {
     });
   }
 
-  /** Applies the operator's configuration (at start and after every change); sources are told their new symbols. */
+  /** Run at start and after every change of the operator's configuration. */
   configure(config: DeskConfig): void {
     const old = new Map<string, Slot>();
     for (const s of this.srcs) {
@@ -159,10 +152,7 @@ export class PriceDesk {
     this.check();
   }
 
-  /**
-   * Starts every source without waiting for it: an LP that takes long to log on must not hold up the server (its
-   * instruments stay stale until it answers). A source that fails to start is logged and shown down; the others run.
-   */
+  /** Does not wait: an LP slow to log on must not hold up the server; a failing source leaves the others running. */
   start(): void {
     for (const s of this.srcs) {
       const failed = (err: unknown): void => {
@@ -190,7 +180,7 @@ export class PriceDesk {
     );
   }
 
-  /** The source quoting an instrument now, by name (null: none healthy). */
+  /** null: none healthy. */
   activeSource(instrumentId: number): string | null {
     return this.byId.get(instrumentId)?.active?.src.name ?? null;
   }
@@ -219,7 +209,7 @@ export class PriceDesk {
     this.journal.reject(this.deps.clock.now(), src, symbol, reason, detail);
   }
 
-  /** One raw tick: never throws (a source's bad input must not stop it or the other symbols). */
+  /** Never throws: a source's bad input must not stop it or the other symbols. */
   private tick(src: Src, raw: RawTick): void {
     src.ticks++;
     const symbol = raw !== null && typeof raw === 'object' && typeof raw.symbol === 'string' ? raw.symbol : null;
@@ -262,13 +252,12 @@ export class PriceDesk {
     this.deps.apply(line.index, two.bid, two.ask, now, Number.isFinite(vol) && vol >= 1 ? vol : 1);
   }
 
-  /** A tick for a mapped instrument refused: counted, and the slot's refusal clock started. */
   private refuse(slot: Slot, reason: RejectReason, now: number): void {
     if (slot.refusedSince === NEVER) slot.refusedSince = now;
     this.reject(slot.src, slot.symbol, reason);
   }
 
-  /** A spike: held and counted. True once `spikeConfirm` held ticks in a row agree (a real move, applied). */
+  /** True once `spikeConfirm` held ticks in a row agree. */
   private confirmed(line: Line, src: Src, made: number): boolean {
     line.spikes++;
     src.spikes++;
@@ -313,7 +302,6 @@ export class PriceDesk {
     this.deps.flags(line.index, { code: line.inst.code, stale, halt: line.halt });
   }
 
-  /** Judges every instrument's health now: fail-over to the first healthy source, stale when there is none. */
   check(): void {
     const now = this.deps.clock.now();
     for (const line of this.lines) {
@@ -324,8 +312,7 @@ export class PriceDesk {
         continue;
       }
       if (next !== cur && (next !== null || cur !== null)) this.switchTo(line, next, now);
-      // No healthy source is stale whatever the limits say (an instrument nothing quotes, the simulator suspended, or
-      // every tick refused): its last price is frozen and must not trade.
+      // No healthy source is stale whatever the limits say: its last price is frozen and must not trade.
       const stale = next === null && this.deps.isOpen(line.index);
       if (stale !== line.stale) this.setStale(line, stale);
     }

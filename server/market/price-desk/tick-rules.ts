@@ -1,12 +1,10 @@
-// The per-tick rules: refusing bad input from a source, making the one price from what is left, and the dealer's
-// offset and mark-up. Pure and allocation-light: it runs for every raw tick. Prices stay whole ticks
-// (price × 10^PricePrecision, price-ticks.ts) from here on.
+// Pure and allocation-light: it runs for every raw tick. Prices are whole ticks (price-ticks.ts) from here on.
 import type { RawTick } from '../sources/price-source.ts';
 import { NOT_PLAIN, TOO_FINE, unsignedScaledOf } from '../../../domain/numerics/parse.ts';
 import { MAX_PRICE_PRECISION, textToTicks } from '../price-ticks.ts';
 import type { PriceRule, SpreadMode } from './desk-config.ts';
 
-/** Why a raw tick was refused (counted per source, shown to the operator). */
+/** Counted per source and shown to the operator. */
 export const REJECT_REASONS = [
   'malformed', // not a tick at all, or a message the source could not use (SourceSink.malformed)
   'unknown_symbol', // no instrument is mapped to this symbol on this source
@@ -19,20 +17,18 @@ export const REJECT_REASONS = [
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
 export interface TimeLimits {
-  /** How far a source's clock may run ahead of ours (ms). */
   futureMs: number;
-  /** The oldest quote accepted (ms before now). */
   pastMs: number;
 }
 
-/** The last bid/ask/last a source gave for an instrument (ticks; -1 unknown): an incremental may move one side only. */
+/** -1 unknown: an incremental may move one side only. */
 export interface SideQuote {
   bid: number;
   ask: number;
   last: number;
 }
 
-/** One price field: ticks, or why it is refused. `undefined` text = the field was not sent (-1). */
+/** `undefined` text means the field was not sent (-1). */
 export function priceField(text: unknown, precision: number): number | RejectReason {
   if (text === undefined) return -1;
   if (typeof text !== 'string') return 'malformed';
@@ -42,10 +38,7 @@ export function priceField(text: unknown, precision: number): number | RejectRea
   return ticks > 0 ? ticks : 'bad_price';
 }
 
-/**
- * Checks a raw tick for one instrument and, when it is good, writes its sides into `into` (merged over the sides the
- * source gave before). Returns null when good, else the reason. `into` is left untouched on a refusal.
- */
+/** Merged over the sides the source gave before; `into` is left untouched on a refusal. */
 export function checkTick(
   raw: RawTick,
   precision: number,
@@ -74,11 +67,7 @@ export function checkTick(
   return null;
 }
 
-/**
- * The one price by the instrument's rule, from what the source sends: mid needs both sides (half a tick rounds up),
- * bid/ask their side; a source that sends only trades (last) is priced by last, and `last` falls back to mid.
- * Returns -1 when the sides sent cannot make a price (e.g. bid only under the mid rule and no last).
- */
+/** mid rounds half a tick up; a trades-only source is priced by last; -1 when the sides cannot make a price. */
 export function makePrice(rule: PriceRule, q: SideQuote): number {
   const mid = q.bid >= 0 && q.ask >= 0 ? Math.round((q.bid + q.ask) / 2) : -1;
   switch (rule) {
@@ -93,7 +82,6 @@ export function makePrice(rule: PriceRule, q: SideQuote): number {
   }
 }
 
-/** Signed decimal text (an offset) to ticks at `precision`; null when it has more decimals or is not a number. */
 export function offsetTicks(text: string, precision: number): number | null {
   const neg = text.startsWith('-');
   const ticks = textToTicks(neg ? text.slice(1) : text.replace(/^\+/, ''), precision);
@@ -101,18 +89,13 @@ export function offsetTicks(text: string, precision: number): number | null {
   return neg ? -ticks : ticks;
 }
 
-/** Where a made price's two sides are written (ticks); one price when bid === ask. */
+/** One price when bid === ask. */
 export interface TwoSides {
   bid: number;
   ask: number;
 }
 
-/**
- * The dealer's mark-up (docs/market-data.md "Spread"): none = one price (bid = ask = `price`); `fixed` = a spread of
- * `points` around the made price (bid = price − ⌊points/2⌋, ask = bid + points); `widen` = the source's own bid and
- * ask (plus the mapping's `offset`) moved out by ⌊points/2⌋ and ⌈points/2⌉, or `fixed` around the price when the
- * source sent only one side or only trades. Writes into `into`; the caller refuses a bid that is not positive.
- */
+/** docs/market-data.md "Spread"; the caller refuses a bid that is not positive. */
 export function markUp(
   mode: SpreadMode | null,
   points: number,

@@ -1,6 +1,4 @@
-// Keeps a network source connected: run one connection until it ends, wait a jittered back-off, run it again, until
-// stopped. A connection that reached a healthy state (logged on, first frame) resets the back-off. Timers and
-// randomness are injected so tests can drive it.
+// Timers and randomness are injected so tests can drive the jittered back-off.
 import type { Timers } from '../../../domain/time.ts';
 import { backoffDelay, type BackoffOptions } from '../../../domain/backoff.ts';
 
@@ -9,7 +7,7 @@ export interface ReconnectDeps {
   random: () => number;
 }
 
-/** One connection's life: resolves when it ends (for any reason); calls `healthy` once it is worth resetting back-off. */
+/** Resolves when it ends, for any reason; `healthy` (logged on, first frame) resets the back-off. */
 export type Connect = (healthy: () => void) => Promise<void>;
 
 export class ReconnectLoop {
@@ -44,7 +42,7 @@ export class ReconnectLoop {
           this.attempt = 0;
         });
       } catch {
-        // A failed connection is the same as a dropped one: wait and retry. The source reported it to its sink.
+        // A failed connection is the same as a dropped one; the source reported it to its sink.
       }
       if (this.stopped) break;
       const ms = backoffDelay(this.attempt, this.backoff, this.deps.random);

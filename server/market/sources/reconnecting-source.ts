@@ -1,5 +1,4 @@
-// What the network sources (FIX, exchange streams) share: the sink, the wanted symbols and the reconnect loop, so a
-// source only says how one connection lives, how it follows a new symbol set, and how it hangs up.
+// A network source says only how one connection lives, follows a new symbol set, and hangs up.
 import type { BackoffOptions } from '../../../domain/backoff.ts';
 import type { PriceSource, SourceSink } from './price-source.ts';
 import { ReconnectLoop, type ReconnectDeps } from './reconnect-loop.ts';
@@ -40,9 +39,8 @@ export abstract class ReconnectingSource implements PriceSource {
     await stopping;
   }
 
-  /** One connection's life: resolves when it ends; calls `healthy` once it is up (resets the back-off). */
+  /** Resolves when it ends; `healthy` resets the back-off. */
   protected abstract connectOnce(sink: SourceSink, healthy: () => void): Promise<void>;
-  /** The wanted set changed. */
   protected abstract resubscribe(): void;
   /** stop(): end the current connection politely. */
   protected abstract hangUp(): void;

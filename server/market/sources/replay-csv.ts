@@ -1,13 +1,8 @@
-// Reads the CSV layouts MT5 (and most brokers copying it) export, into replayable records:
-//   ticks: <DATE> <TIME> <BID> <ASK> <LAST> <VOLUME> [<FLAGS>]           (an empty field = that side did not change)
-//   bars:  <DATE> <TIME> <OPEN> <HIGH> <LOW> <CLOSE> <TICKVOL> [<VOL> <SPREAD>]
-// Tab, comma or semicolon separated, a header row naming the columns (with or without the angle brackets), dates as
-// 2024.01.02 or 2024-01-02 and times as 13:05:00[.123], read as UTC. Prices stay text, exactly as written.
-// A bar becomes four ticks (open, then the nearer extreme, the other, close) spread over its period.
+// MT5's CSV exports, read as UTC; prices stay text as written; a bar replays as four ticks over its period.
 
 export interface ReplayRecord {
   symbol: string;
-  /** ms epoch as the file says (only the gaps between records matter to the replay). */
+  /** Only the gaps between records matter to the replay. */
   t: number;
   bid?: string;
   ask?: string;
@@ -45,7 +40,7 @@ function splitter(line: string): RegExp {
   return /,/;
 }
 
-/** Parses one symbol's export. Lines that do not parse are skipped and counted (`skipped`). */
+/** Lines that do not parse are skipped and counted. */
 export function parseMt5Csv(text: string, symbol: string): { records: ReplayRecord[]; skipped: number } {
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
   const head = lines[0];

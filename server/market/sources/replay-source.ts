@@ -1,7 +1,4 @@
-// The replay source: plays CSV exports of ticks or bars (replay-csv.ts) at real speed or faster, for demos, backtests
-// and reproducible benchmarks. Time is injected: a record plays when (now − start) × speed has reached its offset
-// from the first record, stamped with the injected clock's now (the writer refuses old times, and a replay is "now").
-// Settings: REPLAY_FILES (SYMBOL=path, comma separated), REPLAY_SPEED (default 1), REPLAY_LOOP (1 = start again).
+// Records are stamped with the injected clock's now: the writer refuses old times, and a replay is "now".
 import { readFileSync } from 'node:fs';
 import type { Clock, Timers } from '../../../domain/time.ts';
 import type { PriceSource, SourceSink } from './price-source.ts';
@@ -13,7 +10,6 @@ export interface ReplayOptions {
   speed: number;
   /** Start again from the first record after the last. */
   loop: boolean;
-  /** How often the timer plays what is due (ms). */
   stepMs: number;
 }
 
@@ -56,7 +52,7 @@ export class ReplaySource implements PriceSource {
     return Promise.resolve();
   }
 
-  /** Plays every record due by now (the timer calls it; a test with a fake clock may too). */
+  /** A test with a fake clock may call it too. */
   pump(): void {
     const sink = this.sink;
     const first = this.records[0];

@@ -1,6 +1,4 @@
-// The simulator as a price source: the seeded random walk (simulator.ts) quoting every instrument by its code, one
-// price per tick as `last`. It is the default (PRICE_SOURCES unset) and the only source that needs no mapping: it
-// quotes the instruments no other configured source maps, plus those the operator maps to it explicitly.
+// The only source that needs no mapping: it quotes what no other source maps, plus what the operator maps to it.
 import type { Simulator } from '../simulator.ts';
 import type { Tick } from '../market-view.ts';
 import type { PriceSource, SourceSink } from './price-source.ts';
@@ -11,7 +9,7 @@ export class SimulatorSource implements PriceSource {
   private wanted = new Set<string>();
   private off: (() => void) | null = null;
 
-  /** `walk` is a simulator of its own (not the market's quote state); this source starts and stops it. */
+  /** Not the market's quote state; this source starts and stops it. */
   constructor(readonly walk: Simulator) {}
 
   start(sink: SourceSink): Promise<void> {

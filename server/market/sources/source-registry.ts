@@ -1,7 +1,4 @@
-// PRICE_SOURCES: the names of the market writer's price sources in priority order (default "simulator"), and the
-// factory that builds each named source from its own settings (environment variables, docs/market-data.md).
-// A new source adds one line to SOURCE_FACTORIES. The simulator is built by the market itself (it needs the
-// catalog and the stored history), so it has no factory here.
+// The simulator needs the catalog and stored history, so the market builds it and it has no factory here.
 import { SIMULATOR_SOURCE, type PriceSource, type SourceDeps } from './price-source.ts';
 import { replaySourceFromEnv } from './replay-source.ts';
 import { fixSourceFromEnv } from './fix/fix-source.ts';
@@ -9,7 +6,6 @@ import { exchangeSourceFromEnv } from './exchange/exchange-source.ts';
 
 export type SourceFactory = (deps: SourceDeps) => PriceSource;
 
-/** Every source PRICE_SOURCES may name besides the simulator. */
 export const SOURCE_FACTORIES: Readonly<Record<string, SourceFactory>> = {
   replay: replaySourceFromEnv,
   fix: fixSourceFromEnv,
@@ -18,7 +14,7 @@ export const SOURCE_FACTORIES: Readonly<Record<string, SourceFactory>> = {
 
 const NAME = /^[a-z][a-z0-9-]{0,31}$/;
 
-/** PRICE_SOURCES → names in priority order; unset or empty = the simulator alone. Unknown or repeated names throw. */
+/** Unset or empty = the simulator alone; unknown or repeated names throw. */
 export function priceSourcesEnv(
   raw: string | undefined,
   known: readonly string[] = Object.keys(SOURCE_FACTORIES),

@@ -1,13 +1,10 @@
-// Binance's public market streams as documented (developers.binance.com, "WebSocket Streams"): a combined stream
-// wraps each event as {"stream":"<name>","data":{...}}; `<symbol>@bookTicker` carries the best bid/ask
-// {"u":updateId,"s":"BTCUSDT","b":"…","B":"…","a":"…","A":"…"} (futures add "E" event time, "T" transaction time);
-// a live SUBSCRIBE/UNSUBSCRIBE is answered {"result":null,"id":n} or {"error":{"code":…,"msg":"…"},"id":n}.
+// Binance's documented combined stream and bookTicker frames (developers.binance.com, "WebSocket Streams").
 import { isDecimalText } from '../../../../domain/decimal-text.ts';
 import type { RawTick } from '../price-source.ts';
 
 export const STREAM_KIND = 'bookTicker';
 
-/** The stream name of a symbol ("BTCUSDT" → "btcusdt@bookTicker"). */
+/** "BTCUSDT" → "btcusdt@bookTicker". */
 export function streamOf(symbol: string): string {
   return `${symbol.toLowerCase()}@${STREAM_KIND}`;
 }
@@ -17,7 +14,7 @@ export type Frame =
   | { kind: 'reply'; id: number; error: string | null }
   | { kind: 'malformed'; reason: string };
 
-/** One text frame → a tick, a reply to our request, or why it is unusable. `now` stamps ticks without event time. */
+/** `now` stamps ticks without event time. */
 export function parseFrame(text: string, now: number): Frame {
   let msg: unknown;
   try {

@@ -1,7 +1,4 @@
-// Crypto tickers from an exchange's public websocket, in Binance's documented combined-stream format (binance-frames.ts;
-// any venue speaking it, such as a Binance-compatible gateway, works). One connection carries every mapped symbol's
-// bookTicker stream; a mapping change subscribes and unsubscribes live. docs/market-data-fix.md says why this and
-// not ccxt.
+// Binance's combined-stream format (binance-frames.ts); docs/market-data-fix.md says why this and not ccxt.
 import WebSocket from 'ws';
 import type { Clock, Timers } from '../../../../domain/time.ts';
 import type { BackoffOptions } from '../../../../domain/backoff.ts';
@@ -10,9 +7,9 @@ import type { SourceDeps, SourceSink } from '../price-source.ts';
 import { parseFrame, streamOf } from './binance-frames.ts';
 
 export interface ExchangeSettings {
-  /** Base URL, e.g. wss://stream.binance.com:9443 (the source adds /stream?streams=…). */
+  /** The source adds /stream?streams=…. */
   url: string;
-  /** No frame or ping for this long: the connection is dead (a half-open TCP), so it is dropped and remade. */
+  /** A half-open TCP connection sends nothing, so it is dropped and remade. */
   idleMs: number;
   backoff: BackoffOptions;
 }
@@ -29,9 +26,8 @@ const BATCH = 200;
 export class ExchangeSource extends ReconnectingSource {
   readonly name = 'exchange';
   private socket: WebSocket | null = null;
-  /** Symbols subscribed on the current connection. */
   private live = new Set<string>();
-  /** Request id → the symbols it subscribed (an error reply rejects them). */
+  /** An error reply rejects them. */
   private readonly pending = new Map<number, string[]>();
   private nextId = 1;
   private kick: (() => void) | null = null;
@@ -53,7 +49,7 @@ export class ExchangeSource extends ReconnectingSource {
     this.socket?.close();
   }
 
-  /** One connection's life; with nothing to subscribe it waits for a mapping instead of connecting. */
+  /** With nothing to subscribe it waits for a mapping instead of connecting. */
   protected connectOnce(sink: SourceSink, healthy: () => void): Promise<void> {
     if (this.wanted.size === 0)
       return new Promise<void>((resolve) => {
@@ -123,7 +119,6 @@ export class ExchangeSource extends ReconnectingSource {
     }
   }
 
-  /** SUBSCRIBE what is wanted and not live, UNSUBSCRIBE what is live and no longer wanted. */
   private sync(socket: WebSocket): void {
     const add = [...this.wanted].filter((s) => !this.live.has(s));
     const drop = [...this.live].filter((s) => !this.wanted.has(s));

@@ -1,6 +1,4 @@
-// Runs one jspurefix initiator connection for the FIX source: builds the session description from FixSettings and
-// resolves when the session ends. Reconnecting is the source's job (reconnect-loop.ts: back-off with jitter), so the
-// engine is told to try once: a connect failure rejects at once instead of retrying on the engine's fixed interval.
+// The engine tries once: reconnecting with jittered back-off is the source's job (reconnect-loop.ts).
 import 'reflect-metadata';
 import {
   EmptyLogFactory,
@@ -50,7 +48,7 @@ export class FixLauncher extends SessionLauncher {
   protected override makeFactory(): EngineFactory {
     return {
       makeSession: (config: IJsFixConfig) => {
-        // Our sequence store (seq-store.ts) rather than the engine's file store: the session builds its store from this.
+        // Our sequence store (seq-store.ts), not the engine's file store.
         config.sessionStoreFactory = seqNumStoreFactory(this.storeDir);
         return this.make(config);
       },

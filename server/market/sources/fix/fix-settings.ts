@@ -1,35 +1,28 @@
-// The FIX source's settings (README's configuration table, docs/market-data-fix.md): where the LP listens, who we are
-// to it, and how the session keeps its sequence numbers.
+// docs/market-data-fix.md; the variables are in the README's configuration table.
 import { join } from 'node:path';
 import type { BackoffOptions } from '../../../../domain/backoff.ts';
 
 export interface FixSettings {
   host: string;
   port: number;
-  /** SenderCompID(49): who we are, as the LP configured us. */
+  /** SenderCompID(49), as the LP configured us. */
   senderCompId: string;
-  /** TargetCompID(56): the LP's CompID. */
   targetCompId: string;
   /** Username(553), when the LP asks for one. */
   username?: string;
-  /** Password(554). */
   password: string;
   /** HeartBtInt(108), seconds. */
   heartbeatSecs: number;
-  /**
-   * Where sequence numbers (and sent messages for resends) are kept, QuickFIX-compatible files: they survive
-   * reconnects and restarts. In a cluster the standby writer must see the same directory (shared storage).
-   */
+  /** QuickFIX-compatible files; in a cluster the standby writer must see the same directory. */
   storeDir: string;
-  /** ResetSeqNumFlag(141)=Y on every logon (what many LPs ask for on market-data sessions); off keeps sequences. */
+  /** ResetSeqNumFlag(141)=Y on every logon, as many LPs ask on market-data sessions. */
   resetOnLogon: boolean;
-  /** Reconnect back-off. */
   backoff: BackoffOptions;
 }
 
 type Env = Record<string, string | undefined>;
 
-/** FIX_* variables; null when FIX_HOST is unset (the source is not configured). Throws on a missing required one. */
+/** null when FIX_HOST is unset; throws on a missing required one. */
 export function fixSettingsFromEnv(env: Env): FixSettings | null {
   if (!env.FIX_HOST) return null;
   const need = (name: string): string => {

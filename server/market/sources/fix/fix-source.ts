@@ -1,6 +1,4 @@
-// The FIX 4.4 LP source: keeps one market-data session up (reconnect-loop.ts), asks for every mapped symbol with one
-// MarketDataRequest(35=V) each — so a MarketDataRequestReject(35=Y) names its symbol — and turns snapshots (35=W) and
-// incremental refreshes (35=X) into RawTicks for the writer. docs/market-data-fix.md.
+// One MarketDataRequest per symbol, so a reject (35=Y) names its symbol (docs/market-data-fix.md).
 import type { MsgView } from 'jspurefix';
 import type { Timers } from '../../../../domain/time.ts';
 import { ReconnectingSource } from '../reconnecting-source.ts';
@@ -20,7 +18,6 @@ export class FixSource extends ReconnectingSource {
   readonly name = 'fix';
   private session: MdSession | null = null;
   private launcher: FixLauncher | null = null;
-  /** MDReqID → symbol, for the symbols requested on the current session. */
   private readonly reqIds = new Map<string, string>();
   private readonly bySymbol = new Map<string, string>();
   private readonly book = new MdBook();
@@ -42,7 +39,7 @@ export class FixSource extends ReconnectingSource {
     this.launcher?.stop();
   }
 
-  /** One session's life: resolves when it ends. */
+  /** Resolves when the session ends. */
   protected async connectOnce(sink: SourceSink, healthy: () => void): Promise<void> {
     // The engine is loaded on the first connection, not with the server: a server without a FIX source never pays it.
     const [{ FixLauncher, sessionDescription }, { MdSession }] = await Promise.all([
@@ -97,7 +94,6 @@ export class FixSource extends ReconnectingSource {
     }
   }
 
-  /** Brings the session's subscriptions to the wanted set: 263=1 for new symbols, 263=2 for dropped ones. */
   private request(session: MdSession): void {
     for (const [symbol, id] of [...this.bySymbol]) {
       if (this.wanted.has(symbol)) continue;
@@ -135,7 +131,7 @@ export class FixSource extends ReconnectingSource {
   }
 }
 
-/** A MarketDataRequest for one symbol: top of book (MarketDepth 1), bid and offer, incremental updates. */
+/** Top of book (MarketDepth 1), bid and offer, incremental updates. */
 function mdRequest(id: string, subscription: '1' | '2', symbol: string): Record<string, unknown> {
   return {
     MDReqID: id,
@@ -147,7 +143,7 @@ function mdRequest(id: string, subscription: '1' | '2', symbol: string): Record<
   };
 }
 
-/** PRICE_SOURCES=fix: the FIX_* settings (fix-settings.ts); FIX_HOST is required. */
+/** FIX_HOST is required. */
 export function fixSourceFromEnv(deps: SourceDeps): FixSource {
   const settings = fixSettingsFromEnv(deps.env);
   if (!settings) throw new Error('PRICE_SOURCES names fix but FIX_HOST is not set');

@@ -1,19 +1,16 @@
-// The top of book per LP symbol, built from FIX 4.4 market data: a snapshot (35=W) replaces a symbol's entries, an
-// incremental refresh (35=X) applies new/change/delete (MDUpdateAction 279) per entry. Each message yields one RawTick
-// per symbol it touched, with prices as the LP's decimal text (the writer checks and scales them).
+// Prices stay the LP's decimal text: the writer checks and scales them.
 import type { RawTick } from '../price-source.ts';
 
-/** MDEntryType(269) values this adapter uses; others (volumes, indices…) are ignored. */
+/** Others (volumes, indices…) are ignored. */
 export const BID = '0';
 export const OFFER = '1';
 export const TRADE = '2';
 
-/** One NoMDEntries(268) instance as text. */
 export interface MdEntry {
-  /** MDUpdateAction(279): 0 new, 1 change, 2 delete; absent on a snapshot. */
+  /** 0 new, 1 change, 2 delete; absent on a snapshot. */
   action?: string;
   type: string;
-  /** Symbol(55) of the entry (incremental) or of the message (snapshot). */
+  /** Of the entry (incremental) or of the message (snapshot). */
   symbol: string;
   price?: string;
   size?: string;
@@ -29,7 +26,6 @@ interface Top {
 export class MdBook {
   private readonly tops = new Map<string, Top>();
 
-  /** 35=W: the symbol's entries replace what was known. */
   snapshot(symbol: string, entries: readonly MdEntry[], sourceTime: number): RawTick | null {
     const top: Top = {};
     for (const e of entries) apply(top, { ...e, action: '0' });
@@ -37,7 +33,7 @@ export class MdBook {
     return tickOf(symbol, top, sourceTime);
   }
 
-  /** 35=X: entries may span symbols; one tick per symbol touched, in first-touched order. */
+  /** Entries may span symbols; one tick per symbol touched, in first-touched order. */
   incremental(entries: readonly MdEntry[], sourceTime: number): RawTick[] {
     const touched: string[] = [];
     for (const e of entries) {
@@ -56,13 +52,13 @@ export class MdBook {
     return ticks;
   }
 
-  /** The LP's book is void after a reconnect: the new snapshots rebuild it. */
+  /** The LP's book is void after a reconnect; the new snapshots rebuild it. */
   clear(): void {
     this.tops.clear();
   }
 }
 
-/** Applies one entry; false when it is of a type the adapter ignores. */
+/** false for a type the adapter ignores. */
 function apply(top: Top, e: MdEntry): boolean {
   const value = e.action === '2' ? undefined : e.price;
   switch (e.type) {
@@ -91,7 +87,7 @@ function tickOf(symbol: string, top: Top, sourceTime: number): RawTick | null {
   return tick;
 }
 
-/** FIX UTCTimestamp (YYYYMMDD-HH:MM:SS[.sss]) to epoch ms; NaN when it is not one. */
+/** NaN when the text is not a FIX UTCTimestamp. */
 export function parseFixTime(text: string | null | undefined): number {
   const m = /^(\d{4})(\d{2})(\d{2})-(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?$/.exec(text ?? '');
   if (!m) return Number.NaN;

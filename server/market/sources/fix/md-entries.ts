@@ -1,9 +1,8 @@
-// Reading 35=W and 35=X through jspurefix's MsgView (a type only: this file loads no engine code, so the server
-// loads jspurefix, heavy to load, only when a FIX source connects).
+// Imports jspurefix's types only, so the server loads the heavy engine only when a FIX source connects.
 import type { MsgView } from 'jspurefix';
 import { BID, OFFER, TRADE, parseFixTime, type MdEntry } from './md-book.ts';
 
-/** The NoMDEntries(268) group of a 35=W or 35=X as text entries; `symbol` is the message's Symbol for a snapshot. */
+/** `symbol` is the message's Symbol for a snapshot. */
 export function mdEntries(view: MsgView, symbol?: string): MdEntry[] {
   const group =
     view.getView('NoMDEntries') ?? view.getView('MDFullGrp.NoMDEntries') ?? view.getView('MDIncGrp.NoMDEntries');
@@ -27,7 +26,7 @@ export function mdEntries(view: MsgView, symbol?: string): MdEntry[] {
   return entries;
 }
 
-/** SendingTime(52) of a message, epoch ms. */
+/** Epoch ms. */
 export function sendingTime(view: MsgView): number {
   return parseFixTime(view.getString(52));
 }

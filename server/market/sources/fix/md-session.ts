@@ -1,6 +1,4 @@
-// One FIX 4.4 market-data session on jspurefix: the engine does logon, heartbeats, test requests, sequence checks,
-// resend requests and gap fills; this class turns the application messages (35=W, X, Y) into RawTicks, rejects and
-// malformed counts, and tells the source when it is ready and when it ended.
+// jspurefix does logon, heartbeats, sequence checks and resends; this turns 35=W, X, Y into RawTicks and counts.
 import 'reflect-metadata';
 import { AsciiSession, type IJsFixConfig, type MsgView } from 'jspurefix';
 
@@ -9,7 +7,7 @@ export interface MdSessionEvents {
   ready(session: MdSession): void;
   snapshotOrIncremental(msgType: 'W' | 'X', view: MsgView): void;
   reject(mdReqId: string, reason: string): void;
-  /** A message the session refused (bad checksum, unknown or missing tag): the engine answered it with 35=3. */
+  /** The engine answered it with 35=3. */
   malformed(reason: string): void;
   /** The LP logged us out, with its text. */
   loggedOut(text: string): void;
@@ -25,12 +23,10 @@ export class MdSession extends AsciiSession {
     this.logReceivedMsgs = false;
   }
 
-  /** Sends an application message (a MarketDataRequest) on this session. */
   sendApp(msgType: string, body: Record<string, unknown>): void {
     this.send(msgType, body);
   }
 
-  /** Ends the session politely (Logout) — on stop(). */
   logout(): void {
     this.done();
   }
@@ -49,12 +45,7 @@ export class MdSession extends AsciiSession {
     }
   }
 
-  /**
-   * Before the engine sees a message: a garbled one (wrong CheckSum, no MsgSeqNum) is counted and ignored without
-   * consuming a sequence number, as FIX 4.4 says, so the next good message shows the gap and the LP resends or gap
-   * fills. The engine's own integrity check (checkMsgIntegrity) is left off: it also refuses any tag outside its
-   * dictionary, and LPs add custom tags to market data.
-   */
+  /** A garbled frame is skipped without using a sequence number (FIX 4.4); checkMsgIntegrity would refuse LP tags. */
   protected override onMsg(msgType: string, view: MsgView): void {
     const sent = Number(view.getString(10));
     if (sent !== view.checksum()) {
@@ -69,7 +60,7 @@ export class MdSession extends AsciiSession {
     super.onMsg(msgType, view);
   }
 
-  /** A frame the parser could not read: the stream can no longer be trusted, so the session ends and reconnects. */
+  /** The stream can no longer be trusted, so the session ends and reconnects. */
   protected override rxOnError(e: Error): void {
     this.events.malformed(`unreadable frame: ${e.message}`);
     super.rxOnError(e);
@@ -97,7 +88,7 @@ export class MdSession extends AsciiSession {
   }
 }
 
-/** Text(58) of an encoded message, whichever delimiter the engine logged it with (SOH or '|'). */
+/** Whichever delimiter the engine logged it with (SOH or '|'). */
 function textOf(encoded: string): string | undefined {
   for (const field of encoded.replaceAll(String.fromCharCode(1), '|').split('|'))
     if (field.startsWith('58=')) return field.slice(3);

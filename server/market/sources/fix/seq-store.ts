@@ -1,11 +1,4 @@
-// The FIX session's sequence numbers on disk, in QuickFIX's `<session>.seqnums` format ("sender : target"), for
-// jspurefix's session (IFixSessionStore). The engine's own file store writes them with overlapping async writeFile
-// calls, so the last write to land may be an older value, and a kill -9 can leave an empty file: a standby or a
-// restart then logs on with a sequence number the LP refuses as too low. Here every change of our sender number is
-// written synchronously and atomically (temp file + rename) as the message that used it is encoded; the LP's number
-// (many changes a second) is written with every `TARGET_EVERY`th change and whenever ours is, which is safe: a target number behind the truth only
-// makes us ask for a resend that the LP answers with a gap fill. Sent messages are kept in memory only: a market-data
-// session never replays old requests (it gap-fills them).
+// jspurefix's file store can lose the latest sequence number, so ours is written synchronously and atomically.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IFixMsgStoreRecord, IFixSessionStore, IFixSessionStoreFactory, SessionId } from 'jspurefix';
@@ -111,8 +104,7 @@ export class SeqNumStore implements IFixSessionStore {
       writeFileSync(tmp, `${String(this.senderSeqNum).padStart(20)} : ${String(this.targetSeqNum).padStart(20)}`);
       renameSync(tmp, this.path);
     } catch {
-      // The directory is gone or full: the numbers stay right in memory for this process; the LP's logon check (and
-      // the operator, from its Logout text) catches a store that could not keep them.
+      // The numbers stay right in memory; the LP's logon check catches a store that could not keep them.
     }
   }
 }
