@@ -1,4 +1,4 @@
-// Rendered last in each route's boundary: React hydrates a route after the root, so the root's effects come too early.
+// Rendered last in each route's boundary: React hydrates a route after the root, so the root's effects are early.
 import { useEffect } from 'react';
 import { latePartsAttached } from '../../boot/attach.ts';
 import { browserTimers } from '../../state/shell/clock.ts';
