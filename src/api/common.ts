@@ -19,7 +19,7 @@ export function companyStatus() {
   return apiGet<AppStatus>('/api/company/getCompanyStatus', undefined, { toast: false, initial: true });
 }
 
-/** is_show_mobile '0' hides mobile sign-up; risk_cap_percent caps a size; payout_hold_hours delays a payout method. */
+/** is_show_mobile '0' hides mobile sign-up; risk_cap_percent caps a size; payout_hold_hours delays payouts. */
 export function publicSetting(key: 'is_show_mobile' | 'risk_cap_percent' | 'payout_hold_hours') {
   return apiGet<{ key: string; value: string | null }>('/api/default/setting', { key }, { toast: false });
 }
