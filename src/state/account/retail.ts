@@ -1,4 +1,4 @@
-// docs/retail-protection.md; the server refuses any multiple not offered here (server/retail/retail-terms.ts).
+// docs/retail-protection.md; the server refuses any leverage not offered here (server/retail/retail-terms.ts).
 import { signal, type Signal } from '@preact/signals-react';
 import type { RetailStanding, RiskWarning } from '../../../domain/retail.ts';
 import type { Instrument, Multiplier } from '../../../domain/types.ts';
