@@ -1,4 +1,3 @@
-// Account endpoints of docs/contract.md §7 with their wire shapes.
 import type { Balance, LoginResult, User } from '../../domain/types.ts';
 import type { ForexDetail } from '../../domain/wallet-types.ts';
 import { apiGet, apiGetFull, apiPost, apiPostFull, apiRequest, type CallOptions } from './client.ts';
@@ -31,14 +30,14 @@ export interface ForgetForm {
   new_password: string;
   secondary_password: string;
   auth_code: string;
-  key: string; // the sent code's key
+  key: string;
 }
 
 export interface AmendForm {
   new_password: string;
   auth_code: string;
   type: LoginType;
-  key: string; // the sent code's key
+  key: string;
 }
 
 /** The key a check of this code must carry, so nobody else can spend its attempts. */

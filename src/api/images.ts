@@ -7,7 +7,6 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-/** Resolves the private URL of the stored image. */
 export async function uploadImage(file: Blob, opts: UploadOptions = {}): Promise<string> {
   const form = new FormData();
   form.append('file', file);

@@ -30,7 +30,6 @@ export interface NewOrder {
   expire?: string;
 }
 
-/** Field names as the wire contract writes them. */
 export interface SubmitParams {
   type: OrderSide;
   cont: string;

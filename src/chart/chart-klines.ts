@@ -17,7 +17,6 @@ export interface KlineWiring {
   box: HTMLElement;
   /** Slot 0's history length is the trade page's. */
   slot: number;
-  /** null: nothing yet. */
   shown: () => { code: string; period: Period } | null;
   /** -Infinity: none; shared with the change of instrument. */
   lastTime: { current: number };

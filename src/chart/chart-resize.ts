@@ -10,7 +10,6 @@ export interface SizeWiring {
   box: HTMLElement;
   wrap: HTMLElement;
   frames: () => ChartFrames;
-  /** legend-room.ts. */
   keepRoom: () => void;
   syncLineY: () => void;
   shownAgain: () => void;

@@ -1,6 +1,5 @@
 // The next frame first (the screen paints), then an idle period, capped so a busy page still gets its chart.
 
-/** ms. */
 export const IDLE_CAP_MS = 1500;
 
 interface IdleWindow {

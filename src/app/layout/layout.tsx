@@ -41,7 +41,6 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
     [routes, location.pathname],
   );
 
-  // Kept-alive routes mount on first visit and then stay mounted.
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(current?.keepAlive ? [current.path] : []));
   if (current?.keepAlive && !visited.has(current.path)) setVisited(new Set([...visited, current.path]));
 

@@ -1,7 +1,6 @@
 // The update prompt shows only while no order form is open, so code is never swapped under a half-typed order.
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 
-/** sw-update.ts. */
 export const $updateWaiting: Signal<boolean> = signal(false, { name: 'app-update.$updateWaiting' });
 export const $updateHolds: Signal<number> = signal(0, { name: 'app-update.$updateHolds' });
 /** For this page's life: it comes back with the next update. */
