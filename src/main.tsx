@@ -41,7 +41,7 @@ if (!followDesktopHost()) {
     },
     drawn: whenDrawn,
     deferred: startDeferred,
-    // Other pages' loaders first, so a tab's first tap fetches only its page; precaching waits behind them.
+    // So a tab's first tap fetches only its page; precaching waits behind them.
     later: () =>
       prefetchOtherPages()
         .catch(() => undefined)

@@ -3,11 +3,11 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
 
 interface ImportMetaEnv {
-  /** When set (e.g. "api") and the page host has a subdomain, the API lives on that subdomain instead. */
+  /** When set (e.g. "api") and the page host has a subdomain, the API lives there. */
   readonly VITE_API_SUBDOMAIN?: string;
-  /** API origin used when the page is not served over http(s) (file://, an app shell). */
+  /** Used when the page is not served over http(s) (file://, an app shell). */
   readonly VITE_API_FALLBACK?: string;
-  /** "1": a desktop browser on a host with a subdomain is sent to the pc. host (docs/contract.md §9, docs/product.md). */
+  /** "1": desktop browsers go to the pc. host (docs/contract.md §9, docs/product.md). */
   readonly VITE_DESKTOP_REDIRECT?: string;
 }
 
@@ -15,7 +15,7 @@ interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
 
-/** The default language's sections the first screen draws (scripts/first-texts-plugin.ts). */
+/** scripts/first-texts-plugin.ts. */
 declare module 'virtual:first-texts' {
   const sections: Record<string, Record<string, unknown>>;
   export default sections;

@@ -1,5 +1,4 @@
-// The price-alert routes (docs/alerts.md): list, create and delete answer the whole list with the cap;
-// the push routes give the VAPID public key and store or remove this browser's PushManager subscription.
+// The price-alert routes (docs/alerts.md); list, create and delete answer the whole list with the cap.
 import {
   alertsFromWire,
   type AlertCondition,
@@ -40,7 +39,7 @@ export const subscribePush = (s: {
   auth: string;
   lang: string;
 }): Promise<{ devices: number }> => apiPost('/v1/api/alerts/push/subscribe', s, { toast: false });
-/** Removes this browser's subscription with the given session token (sign-out: the app's own token is being cleared). */
+/** With the given token: at sign-out the app's own token is being cleared. */
 export const unsubscribePush = (endpoint: string, token: string): Promise<unknown> =>
   apiRequest(
     {

@@ -1,5 +1,4 @@
-// This page's API and socket addresses (docs/contract.md §7, rule in base-url.ts): the feed's start-up config needs
-// them without the HTTP client.
+// Apart from the HTTP client: the feed's start-up config needs these addresses without it (rule in base-url.ts).
 import { resolveApiBase, wsUrlFor } from './base-url.ts';
 
 export function apiBase(): string {

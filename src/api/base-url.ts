@@ -4,31 +4,27 @@ import { WS_PATH } from '../../domain/ws-protocol.ts';
 export const DEFAULT_FALLBACK_API = 'http://127.0.0.1:8080';
 
 export interface PageAddress {
-  protocol: string; // "https:"
+  protocol: string;
   hostname: string;
   port: string; // "" for the scheme's default
   title: string; // document.title: "DEMO" pins the API to the page origin
 }
 
 export interface BaseRule {
-  apiSubdomain?: string | undefined; // e.g. "api"
+  apiSubdomain?: string | undefined;
   fallback?: string | undefined;
 }
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
-/** www.tickwise.example has a subdomain; tickwise.example, localhost and IP addresses do not. */
+/** www.tickwise.example has one; tickwise.example, localhost and IP addresses do not. */
 export function hasSubdomain(hostname: string): boolean {
   if (IPV4.test(hostname) || hostname.includes(':')) return false;
   const labels = hostname.split('.').filter(Boolean);
   return labels.length >= 3;
 }
 
-/**
- * The API origin: the page origin (we serve app and API together), or the page origin with its first subdomain
- * replaced by `apiSubdomain` when that is configured and the host has one; a DEMO title always keeps the page
- * origin; a page not served over http(s) uses the fixed fallback host.
- */
+/** The page origin, its first subdomain swapped for `apiSubdomain` if set; DEMO keeps it; non-http(s): fallback. */
 export function resolveApiBase(page: PageAddress, rule: BaseRule = {}): string {
   if (page.protocol !== 'http:' && page.protocol !== 'https:') return rule.fallback || DEFAULT_FALLBACK_API;
   const port = page.port ? `:${page.port}` : '';
@@ -38,7 +34,6 @@ export function resolveApiBase(page: PageAddress, rule: BaseRule = {}): string {
   return `${page.protocol}//${rule.apiSubdomain}.${rest}${port}`;
 }
 
-/** ws(s):// URL of the live socket on the API origin. */
 export function wsUrlFor(apiBase: string): string {
   return `${apiBase.replace(/^http/, 'ws')}${WS_PATH}`;
 }

@@ -1,4 +1,4 @@
-// The account's chart settings routes: the indicators and their parameters, read and replaced whole.
+// Read and replaced whole.
 import type { IndicatorSettings } from '../../domain/indicators.ts';
 import { apiGet, apiPost, type CallOptions } from './client.ts';
 

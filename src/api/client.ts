@@ -1,6 +1,4 @@
-// The app's one HTTP client, on fetch (docs/contract.md §7–§8): the base address, `lang` and `authorization` headers,
-// `t` on GET, the {code,msg,data} envelope, msg toasts, 999 → sign out → /login, network-error toasts (none for a read
-// while offline) and the loading overlay. An upload with progress goes through XMLHttpRequest: fetch reports none.
+// The app's one HTTP client (docs/contract.md §7–§8); uploads use XMLHttpRequest, as fetch reports no progress.
 import { CODE_OK, CODE_SESSION, type Envelope } from '../../domain/types.ts';
 import { $lang } from '../i18n/lang-signal.ts';
 import { formatDate, translate } from '../i18n/index.ts';
@@ -15,12 +13,11 @@ import { apiBase, wsUrl } from './api-address.ts';
 export { apiBase, wsUrl };
 
 export interface CallOptions {
-  toast?: boolean; // default true: show msg on failure
-  loading?: boolean; // blocking spinner while the call runs
+  toast?: boolean; // default true
+  loading?: boolean;
   initial?: boolean; // a start-up call: 999 clears the session but does not redirect
 }
 
-/** One call: a path of the API (or an absolute URL), its query, its form body, extra headers. */
 export interface ApiRequest {
   method: 'get' | 'post';
   url: string;
@@ -47,10 +44,9 @@ export class ApiFailure extends Error {
   }
 }
 
-/** Where the `t` timestamp comes from (tests pin it). */
+/** Mutable so tests can pin the `t` timestamp. */
 export const apiClock: { current: Clock } = { current: systemClock };
 
-/** A call as it leaves: method, address, query (with `t`), body, headers and the signal that ends it. */
 export interface Outgoing {
   method: 'GET' | 'POST';
   url: string;
@@ -60,7 +56,6 @@ export interface Outgoing {
   signal: AbortSignal;
 }
 
-/** A query or form value as text: an object as JSON, a primitive as it prints. */
 // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects take the JSON branch
 const asText = (v: unknown): string => (typeof v === 'object' ? JSON.stringify(v) : String(v));
 
@@ -74,7 +69,7 @@ function address(o: Outgoing): string {
   return q ? `${path}${path.includes('?') ? '&' : '?'}${q}` : path;
 }
 
-/** How calls leave: fetch, and XMLHttpRequest for an upload with progress. Tests hand in a fake server here. */
+/** Swappable: tests hand in a fake server here. */
 export const transport = {
   send: (o: Outgoing): Promise<Response> =>
     globalThis.fetch(address(o), { method: o.method, body: o.body, headers: o.headers, signal: o.signal }),
@@ -101,8 +96,7 @@ export function isCancelled(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError';
 }
 
-/** What a form shows for a failed call made with `{ toast: false }`: the server's translated msg, or the network
- * error's; null for a cancelled request or a failure without a text. */
+/** A failed `{ toast: false }` call's text for a form: null when cancelled or without a text. */
 export function refusalText(err: unknown): string | null {
   if (isCancelled(err)) return null;
   return err instanceof ApiFailure && err.msg ? err.msg : null;
@@ -118,16 +112,13 @@ function signedOutAt(env: Envelope<unknown>): number | null {
   return typeof at === 'number' ? at : null;
 }
 
-/** The session a call was made in: the session's version then, and the token it carried. */
 interface CallSession {
   version: number;
   token: string;
 }
 
 function sessionGone(env: Envelope<unknown>, call: CallOptions, made: CallSession): void {
-  // The answer to a call of a session this browser has already left (a log-out, a sign-out from elsewhere, another
-  // sign-in), even one that went out without its token after the sign-out: nothing of it to end, and its "expired"
-  // toast or redirect would take the trader from where that sign-out led.
+  // A call of a session already left: its "expired" toast or redirect would undo where that sign-out led.
   if (made.version !== sessionVersion() || (made.token !== '' && made.token !== $token.peek())) return;
   const here = currentPath();
   if (made.token === '') {
@@ -137,18 +128,14 @@ function sessionGone(env: Envelope<unknown>, call: CallOptions, made: CallSessio
   }
   signOut();
   const at = signedOutAt(env);
-  // Ended from another device: said with the time in the reader's zone, even by a start-up check, so the trader
-  // knows it was not the app (a plain expiry at start-up stays silent).
+  // Said even at start-up so the trader knows it was not the app; a plain start-up expiry stays silent.
   if (at !== null) toast(translate('errors.signed_out_elsewhere_at', { time: formatDate(at) }));
   if (call.initial) return; // a start-up check with an old token: stay where we are, signed out
   if (at === null && call.toast !== false && env.msg) toast(env.msg);
   if (!here.startsWith('/login')) navigateTo(loginPath(here), { replace: true });
 }
 
-/**
- * The live socket ended this session (refused login, or revoked: `at` when it was ended from another device): as a
- * REST 999, while there is a session to end.
- */
+/** The live socket ended this session: handled as a REST 999 while there is a session to end. */
 export function socketSessionRejected(msg: string, at?: number): void {
   const token = $token.peek();
   if (!token) return;
@@ -156,7 +143,6 @@ export function socketSessionRejected(msg: string, at?: number): void {
   sessionGone({ code: CODE_SESSION, msg, data }, {}, { version: sessionVersion(), token });
 }
 
-/** The envelope's data when its code is 1; otherwise the refusal, toasted unless the call said not to. */
 function accept<T>(body: unknown, call: CallOptions, made: CallSession): Envelope<T> {
   if (!isEnvelope(body)) return transportFailure('BAD_RESPONSE', call, false, translate('errors.internal'));
   if (body.code === CODE_OK) return body as Envelope<T>;
@@ -173,8 +159,6 @@ function transportFailure(code: string, call: CallOptions, quietOffline: boolean
   throw new ApiFailure(CODE_NETWORK, msg, code);
 }
 
-/** The response of one call and the session it was made in; an AbortError when the caller cancelled, a toasted
- * ApiFailure when the network failed. */
 async function send(
   req: ApiRequest,
   call: CallOptions,
@@ -188,7 +172,7 @@ async function send(
   let timedOut = false;
   const timer = browserTimers.setTimeout(() => ((timedOut = true), abort.abort()), TIMEOUT_MS);
   try {
-    await sessionReady(); // the first calls at start-up wait for the stored token
+    await sessionReady();
     const params: Record<string, unknown> = { ...req.params };
     if (req.method === 'get') params.t = apiClock.current.now();
     // A call may name its token itself (logout sends the one being signed out after it is cleared locally).
@@ -219,7 +203,6 @@ async function json(res: Response): Promise<unknown> {
   return res.json().catch(() => null);
 }
 
-/** Any call, resolving the whole envelope (for screens that toast the server's msg on success). */
 export async function apiRequest<T>(
   req: ApiRequest,
   opts: CallOptions = {},
@@ -237,7 +220,6 @@ export async function apiRequest<T>(
   }
 }
 
-/** A file (a private image, a CSV statement) as a Blob; a refusal comes back as the usual envelope. */
 export async function apiBlob(
   url: string,
   params?: Record<string, unknown>,
@@ -253,7 +235,6 @@ export async function apiBlob(
   return transportFailure('BAD_RESPONSE', opts, false, translate('errors.internal'));
 }
 
-/** POST a multipart form, reporting 0…1 as the bytes go out; resolves the envelope's data. */
 export async function apiUpload<T>(
   url: string,
   form: FormData,
@@ -270,7 +251,6 @@ function formBody(body: Record<string, unknown> | FormData | undefined): URLSear
   return form;
 }
 
-/** GET with query params (+ `t`); resolves `data` when code === 1. */
 export async function apiGet<T>(
   path: string,
   params?: Record<string, unknown>,
@@ -280,7 +260,6 @@ export async function apiGet<T>(
   return (await apiRequest<T>({ method: 'get', url: path, params, signal }, opts)).data;
 }
 
-/** POST form-encoded (multipart when given FormData); resolves `data` when code === 1. */
 export async function apiPost<T>(
   path: string,
   body?: Record<string, unknown> | FormData,
@@ -290,7 +269,6 @@ export async function apiPost<T>(
   return (await apiRequest<T>({ method: 'post', url: path, data: formBody(body), signal }, opts)).data;
 }
 
-/** GET resolving the whole envelope (screens that toast the server's msg on success, e.g. reset demo). */
 export function apiGetFull<T>(
   path: string,
   params?: Record<string, unknown>,
@@ -299,7 +277,6 @@ export function apiGetFull<T>(
   return apiRequest<T>({ method: 'get', url: path, params }, opts);
 }
 
-/** POST resolving the whole envelope (send code, password change: the server's msg is shown on success). */
 export function apiPostFull<T>(
   path: string,
   body?: Record<string, unknown> | FormData,

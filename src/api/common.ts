@@ -1,4 +1,3 @@
-// Common endpoints of docs/contract.md §7: area codes, base settings, app status.
 import type { AreaCode, BaseSettings } from '../../domain/types.ts';
 import { apiGet } from './client.ts';
 
@@ -20,8 +19,7 @@ export function companyStatus() {
   return apiGet<AppStatus>('/api/company/getCompanyStatus', undefined, { toast: false, initial: true });
 }
 
-/** A public setting (GET /api/default/setting): is_show_mobile = '0' hides mobile sign-up; risk_cap_percent caps a
- * size by risk; payout_hold_hours is how long a new payout method waits (said on the add-address screen). */
+/** is_show_mobile '0' hides mobile sign-up; risk_cap_percent caps a size; payout_hold_hours delays payouts. */
 export function publicSetting(key: 'is_show_mobile' | 'risk_cap_percent' | 'payout_hold_hours') {
   return apiGet<{ key: string; value: string | null }>('/api/default/setting', { key }, { toast: false });
 }

@@ -1,4 +1,4 @@
-// Content endpoints (docs/contract.md §7 News; ranking, invitations, complaint e-mail, announcement: docs/api.md "Content").
+// docs/contract.md §7 News; the rest: docs/api.md "Content".
 import type {
   Announcement,
   InviteInfo,
@@ -12,7 +12,7 @@ import { apiGet } from './client.ts';
 
 export const newsList = (page: number) => apiGet<Paged<NewsItem>>('/api/news/list', { category_id: 1, page });
 export const newsInfo = (id: number) => apiGet<NewsDetail>('/api/news/info', { id }, { loading: true });
-/** The ranking (`rate`: three-week return) or the copy list (`followers`: traders one can follow); docs/content.md. */
+/** `rate`: three-week return; `followers`: traders one can follow (docs/content.md). */
 export const followList = async (page: number, sort: 'rate' | 'followers' = 'rate'): Promise<Paged<RankedTrader>> => {
   const p = await apiGet<Paged<Trader>>('/api/follow/list', { page, sort });
   return { ...p, data: p.data.map(({ multiple, ...t }) => ({ ...t, leverage: multiple })) };

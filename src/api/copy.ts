@@ -1,13 +1,11 @@
-// Copy trading's routes (docs/api.md "Copy trading"): the providers of the caller's world with their statistics,
-// publishing oneself as one, the caller's copies with their positions, starting, pausing, resuming, funding,
-// withdrawing from and stopping a copy.
+// Copy trading's routes (docs/api.md "Copy trading").
 import type { CopyItem, CopyProvider, CopyProviderSelf } from '../../domain/copy-types.ts';
 import { apiGet, apiPost, apiPostFull } from './client.ts';
 
 export const copyProviders = () => apiGet<CopyProvider[]>('/api/copy/providers');
-/** The caller's own view as a provider; no toast: a trader who is not one simply sees nothing. */
+/** No toast: a trader who is not a provider simply sees nothing. */
 export const providerSelf = () => apiGet<CopyProviderSelf>('/api/copy/self', undefined, { toast: false });
-/** Polled while "My copies" shows: no toast for a failed poll, the next one tries again. */
+/** Polled: no toast for a failed poll, the next one tries again. */
 export const myCopies = () => apiGet<CopyItem[]>('/api/copy/mine', undefined, { toast: false });
 
 export interface CopyStart {
@@ -30,7 +28,7 @@ export const startCopy = (s: CopyStart) =>
     },
     { loading: true },
   );
-/** Stops a copy: its positions closed at market, or kept in the follower's own account, unlinked. */
+/** `keep`: positions stay in the follower's account, unlinked, instead of closing at market. */
 export const stopCopy = (id: number, keep = false) =>
   apiPost<null>('/api/copy/stop', { id, keep: keep ? 1 : 0 }, { loading: true });
 export const pauseCopy = (id: number, paused: boolean) =>
@@ -47,9 +45,8 @@ export interface ProviderTerms {
   minAmount: string;
 }
 
-/** Publishes the caller as a provider or changes the terms; no toast: the provider sheet shows a refusal itself. */
-/** Takes the caller off the providers' list; the server's message is toasted. */
 export const unpublishProvider = () => apiPostFull<null>('/api/copy/unpublish', {}, { loading: true });
+/** No toast: the provider sheet shows a refusal itself. */
 export const publishProvider = (p: ProviderTerms) =>
   apiPostFull<null>(
     '/api/copy/publish',

@@ -1,8 +1,7 @@
-// /api/fund/* of docs/contract.md §7 (all GET, as the spec lists them), with the wire types of domain/fund-types.ts.
+// All GET, as docs/contract.md §7 lists them; wire types in domain/fund-types.ts.
 import type { FundIncome, FundSubscription, LastPaged, Fund } from '../../domain/fund-types.ts';
 import { apiGet } from './client.ts';
 
-/** buy and applyRefund answer data null with the server's message; the screens reload what they show. */
 export const fundList = (page: number): Promise<LastPaged<Fund>> => apiGet('/api/fund/list', { page });
 export const fundInfo = (id: number): Promise<Fund> => apiGet('/api/fund/info', { id });
 export const fundBuy = (id: number, amount: string): Promise<null> => apiGet('/api/fund/buy', { id, amount });

@@ -1,6 +1,4 @@
-// Images of the trader: uploaded with progress, and read back privately. Uploads are served only to their owner's
-// session (never by a public URL), so an <img> cannot point at them: they come with the session header as a blob,
-// shown through an object URL the caller revokes.
+// Uploads are served only to their owner's session, so they come as a blob with the session header, not by URL.
 import { apiBlob, apiUpload } from './client.ts';
 
 export interface UploadOptions {
@@ -9,7 +7,6 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-/** POST /api/common/image_upload with progress → the private URL of the stored image. */
 export async function uploadImage(file: Blob, opts: UploadOptions = {}): Promise<string> {
   const form = new FormData();
   form.append('file', file);
@@ -18,7 +15,7 @@ export async function uploadImage(file: Blob, opts: UploadOptions = {}): Promise
   return url;
 }
 
-/** An object URL for a private upload; revoke it with URL.revokeObjectURL when the image leaves the screen. */
+/** Revoke it with URL.revokeObjectURL when the image leaves the screen. */
 export async function privateImageUrl(url: string, signal?: AbortSignal): Promise<string> {
   return URL.createObjectURL(await apiBlob(url, undefined, { toast: false }, signal));
 }

@@ -1,5 +1,4 @@
-// Typed instrument endpoints (docs/contract.md §7 trading: trade_list, getCategories), and the trade-list refresh with its idb cache.
-// The cache lets a returning user see the market at once; the network answer then replaces it.
+// The idb cache lets a returning user see the market at once; the network answer then replaces it.
 import { get, set } from 'idb-keyval';
 import { apiGet } from './client.ts';
 import { $instruments, awaitingInstruments, setInstruments } from '../state/market/instruments.ts';
@@ -15,7 +14,7 @@ export function tradeList(search?: string, categoryId?: number): Promise<Instrum
   return apiGet<Instrument[]>('/v1/api/forex/trade_list', params);
 }
 
-/** Instrument search for /product: no toast, the page shows its own empty state. */
+/** No toast: the page shows its own empty state. */
 export function searchInstruments(search: string): Promise<Instrument[]> {
   return apiGet<Instrument[]>('/v1/api/forex/trade_list', { searchCurrency: search }, { toast: false });
 }
@@ -28,7 +27,7 @@ function isInstrumentList(v: unknown): v is Instrument[] {
   return Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && 'Code' in x && 'Id' in x);
 }
 
-/** Puts the cached list into the store when it is still empty (a cold start). Never throws. */
+/** Only when the store is still empty (a cold start). Never throws. */
 export async function restoreCachedTradeList(): Promise<boolean> {
   if (!awaitingInstruments()) return false;
   try {
@@ -44,11 +43,7 @@ export async function restoreCachedTradeList(): Promise<boolean> {
 
 let inFlight: Promise<Instrument[]> | null = null;
 
-/**
- * Loads trade_list into the store and the idb cache (the router calls this when entering / or /trade).
- * Concurrent calls share one request. It never rejects: a failed refresh keeps what is shown and resolves
- * with it, quietly, because the connection indicator already tells the user and the list stays on screen.
- */
+/** Concurrent calls share one request; never rejects, as the connection indicator already tells the user. */
 export function refreshTradeList(): Promise<Instrument[]> {
   if (inFlight) return inFlight;
   void restoreCachedTradeList();

@@ -1,5 +1,4 @@
-// The notice routes (docs/notifications.md "In-app notices"): the signed-in account's notices in pages, marking them
-// read, the notice settings (the anti-phishing phrase); and a sent code's delivery state.
+// docs/notifications.md "In-app notices".
 import type { Paged } from '../../domain/wallet-types.ts';
 import { apiGet, apiPost } from './client.ts';
 
@@ -26,7 +25,7 @@ export const noticeSettings = (): Promise<{ phrase: string | null }> =>
   apiGet('/v1/api/notices/settings', {}, { toast: false });
 export const saveNoticeSettings = (phrase: string): Promise<{ phrase: string | null }> =>
   apiPost('/v1/api/notices/settings', { phrase }, { toast: false });
-/** The account's language, every notice about it is written in (docs/notifications.md "Languages"). */
+/** Every notice about the account is written in it (docs/notifications.md "Languages"). */
 export const saveAccountLanguage = (lang: string): Promise<{ lang: string }> =>
   apiPost('/v1/api/notices/language', { lang }, { toast: false });
 /** A POST: the key is a capability and stays out of URLs. */

@@ -1,5 +1,4 @@
-// The retail-protection routes (docs/retail-protection.md): the risk warning's figure, the account's retail terms,
-// the appropriateness questionnaire and its acknowledgement, and an instrument's specification.
+// docs/retail-protection.md.
 import type {
   InstrumentSpec,
   QuestionnaireResult,
@@ -10,7 +9,7 @@ import type {
 import { apiGet, apiPost } from './client.ts';
 
 export const riskWarning = (): Promise<RiskWarning> => apiGet('/v1/api/retail/warning', {}, { toast: false });
-/** The account's retail terms, each offer's `forex_id` read as its instrumentId. */
+/** Each offer's `forex_id` read as its instrumentId. */
 export const retailTerms = async (): Promise<RetailStanding> => {
   const p = await apiGet<RetailProfile>('/v1/api/retail/terms', {}, { toast: false });
   return { ...p, leverage: p.leverage.map(({ forex_id, ...offer }) => ({ instrumentId: forex_id, ...offer })) };

@@ -1,10 +1,9 @@
-// The account-security endpoints (/mine/security; docs/api.md "Account security"): the overview, the second factor's
-// set-up and removal, recovery codes, signing sessions out, and the code that confirms a withdrawal.
+// docs/api.md "Account security".
 import type { FactorSetup, RecoveryCodes, SecurityOverview } from '../../domain/security-types.ts';
 import { ApiFailure, apiGet, apiPost, apiPostFull } from './client.ts';
 
 export const securityOverview = () => apiGet<SecurityOverview>('/api/security/overview');
-/** A new secret, after the account's password (a session alone cannot turn the factor on). */
+/** Needs the password: a session alone cannot turn the factor on. */
 export const beginFactor = (password: string) =>
   apiPost<FactorSetup>('/api/security/factor/begin', { password }, { loading: true });
 export const confirmFactor = (code: string) =>
@@ -18,7 +17,7 @@ export const revokeSession = (id: number) =>
 export const revokeOtherSessions = () =>
   apiPostFull<null>('/api/security/sessions/revoke_others', {}, { loading: true });
 
-/** Asks for the withdrawal's code: sent by e-mail or SMS, or 'factor' (the authenticator's code is the one). */
+/** Sent by e-mail or SMS, or 'factor' (the authenticator's code is the one). */
 export const requestWithdrawCode = () =>
   apiPostFull<{ key: string; resend_after: number; channel: 'email' | 'sms' | 'factor' }>(
     '/api/security/withdraw_code',
@@ -26,10 +25,10 @@ export const requestWithdrawCode = () =>
     { loading: true },
   );
 
-/** True when a call was refused because the second factor's code is missing (data { second_factor: 1 }). */
+/** The server answers data { second_factor: 1 }. */
 export function needsSecondFactor(err: unknown): boolean {
   return err instanceof ApiFailure && (err.data as { second_factor?: unknown } | null)?.second_factor === 1;
 }
 
-/** "This wasn't me": the token of the notice's link freezes withdrawals, ends every session, removes the factor. */
+/** "This wasn't me": freezes withdrawals, ends every session, removes the factor. */
 export const disownFactor = (token: string) => apiPostFull<null>('/api/notify/not_me', { token }, { loading: true });

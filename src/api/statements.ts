@@ -1,5 +1,4 @@
-// The CSV statements: fetched like every call, with the session in the authorization header (never
-// in a URL), as a blob; a refusal comes back as the usual envelope and is toasted by the client. docs/trading.md.
+// Fetched as a blob with the session in the authorization header, never in a URL (docs/trading.md).
 import { beginLoading, endLoading } from '../state/shell/loading.ts';
 import { apiBlob } from './client.ts';
 
@@ -15,11 +14,11 @@ export interface StatementRequest {
   /** YYYY-MM-DD, UTC days, both included. */
   from: string;
   to: string;
-  /** The account the screen shows: the server refuses a statement of any other (a token switched under the page). */
+  /** The server refuses any other account's, in case a token switched under the page. */
   uid?: string;
 }
 
-/** The file's name, as the server's content-disposition names it. */
+/** As the server's content-disposition names it. */
 export const statementFileName = (r: StatementRequest): string => `tickwise-${r.kind}-${r.from}_${r.to}.csv`;
 
 export async function fetchStatement(r: StatementRequest): Promise<Blob> {

@@ -1,6 +1,4 @@
-// Typed order endpoints of docs/contract.md §7 Trading (submit, my_deal, close, close_all, cancel_trade, set_stop_price,
-// set_pending_price) and the balance.
-// Actions resolve the whole envelope: docs/contract.md §8 shows the server's msg as a toast after close, cancel and stops.
+// Actions resolve the whole envelope: docs/contract.md §8 toasts the server's msg after close, cancel and stops.
 import type { CloseAllItem } from '../../domain/close-scope.ts';
 import {
   appOrderOf,
@@ -15,10 +13,10 @@ import { submitWithKey } from './order-submit.ts';
 
 export { balance as getBalance } from './account.ts';
 
-/** An order's side as the contract numbers it: 1 buy (long), 2 sell (short). */
+/** 1 buy (long), 2 sell (short). */
 export type OrderSide = 1 | 2;
 
-/** A new order in the glossary's words; submitOrder writes it as the contract's query. */
+/** In the glossary's words; submitOrder writes it as the contract's query. */
 export interface NewOrder {
   side: OrderSide;
   lots: string;
@@ -28,11 +26,10 @@ export interface NewOrder {
   stopLossPrice: string; // "0" when its box is unticked
   takeProfitPrice: string; // "0" when its box is unticked
   leverage: number; // 0 in fixed-margin mode
-  /** A pending order's expiry: "gtc", "day" (the next 00:00 UTC) or "YYYY-MM-DD" (that day's end, UTC). */
+  /** "gtc", "day" (the next 00:00 UTC) or "YYYY-MM-DD" (that day's end, UTC). */
   expire?: string;
 }
 
-/** The query of GET /v1/api/forex/submit, field names as the wire contract writes them. */
 export interface SubmitParams {
   type: OrderSide;
   cont: string;
@@ -59,25 +56,22 @@ export function submitParamsOf(o: NewOrder): SubmitParams {
   };
 }
 
-/** Places an order; a failure rejects with ApiFailure, after the client has toasted the server's msg unless
- * `opts.toast` is false (the order form shows it under itself: refusalText). */
+/** `opts.toast` false: the order form shows the refusal under itself (refusalText). */
 export async function submitOrder(order: NewOrder, opts: { toast?: boolean } = {}): Promise<AppOrder> {
   // A fresh idempotency key per call; the retry after a lost answer reuses it (order-submit.ts).
   return appOrderOf(await submitWithKey(submitParamsOf(order), undefined, opts.toast !== false));
 }
 
-/** A page of orders as the app holds them. */
 export interface AppOrderList extends Omit<OrderList, 'data'> {
   data: AppOrder[];
 }
 
-/** An action's answer with its order translated. */
 const orderAnswer = async (answer: Promise<Envelope<Order>>): Promise<Envelope<AppOrder>> => {
   const env = await answer;
   return { ...env, data: appOrderOf(env.data) };
 };
 
-/** One page (1-based, 20 per page on our server) of the user's orders with one status. */
+/** 1-based, 20 per page on our server. */
 export async function myDeal(
   status: OrderStatus,
   page: number,
@@ -88,8 +82,7 @@ export async function myDeal(
   return { ...list, data: list.data.map(appOrderOf) };
 }
 
-/** Closes a holding order at the live price — all of it, or `lots` (a partial close: the answer is the closed
- * part, the rest arrives as a change); resolves the closed order and the server's msg. */
+/** A partial close (`lots`) answers with the closed part; the rest arrives as a change. */
 export function closeOrder(id: number, lots?: string, opts: CallOptions = {}): Promise<Envelope<AppOrder>> {
   return orderAnswer(
     apiGetFull<Order>('/v1/api/forex/close', lots === undefined ? { id } : { id, cont: lots }, {
@@ -99,13 +92,13 @@ export function closeOrder(id: number, lots?: string, opts: CallOptions = {}): P
   );
 }
 
-/** What close_all closes: a side or all, optionally one instrument (sent as the contract's forex_id). */
+/** The instrument is sent as the contract's forex_id. */
 export interface CloseAllParams {
   scope: 'all' | 'buy' | 'sell';
   instrumentId?: number;
 }
 
-/** Closes every holding order in the scope, each on its own; resolves each one's outcome (closed, or refused). */
+/** Each order is closed on its own, so each has its outcome. */
 export async function closeAll(params: CloseAllParams): Promise<Envelope<{ results: CloseAllItem<AppOrder>[] }>> {
   const { scope, instrumentId } = params;
   const query = instrumentId === undefined ? { scope } : { scope, forex_id: instrumentId };
@@ -114,12 +107,11 @@ export async function closeAll(params: CloseAllParams): Promise<Envelope<{ resul
   return { ...env, data: { results } };
 }
 
-/** Cancels a pending order; resolves the cancelled order (status 3) and the server's msg. */
 export function cancelOrder(id: number): Promise<Envelope<AppOrder>> {
   return orderAnswer(apiGetFull<Order>('/v1/api/forex/cancel_trade', { id }, { loading: true }));
 }
 
-/** The query of set_stop_price: both prices and the trailing distance at once, "0" clears each. */
+/** "0" clears each. */
 export interface StopParams {
   id: number;
   target_profit_price: string;
@@ -131,7 +123,7 @@ export function setStopPrice(params: StopParams, opts: CallOptions = {}): Promis
   return orderAnswer(apiGetFull<Order>('/v1/api/forex/set_stop_price', { ...params }, { loading: true, ...opts }));
 }
 
-/** Moves a pending order's target price (docs/trading.md "Moving a pending order"); resolves the order (status 0). */
+/** docs/trading.md "Moving a pending order". */
 export function setPendingPrice(id: number, price: string, opts: CallOptions = {}): Promise<Envelope<AppOrder>> {
   return orderAnswer(apiGetFull<Order>('/v1/api/forex/set_pending_price', { id, price }, { loading: true, ...opts }));
 }

@@ -1,5 +1,4 @@
-// The wallet's endpoints (docs/contract.md §7 Funds, quickCharge, account/draw*, wallet/*draw_method, user_real): deposits,
-// withdrawals, payout methods, the financial records and real-name verification. Wire types: domain/wallet-types.ts.
+// Wire types: domain/wallet-types.ts.
 import type {
   BankCoin,
   ChargeRecord,
@@ -41,7 +40,7 @@ export const submitWithdrawal = (f: {
   number: string;
   memo: string;
   draw_method_id: number;
-  /** The second factor's code, or the e-mail/SMS code of requestWithdrawCode with its key. */
+  /** The second factor's code, or requestWithdrawCode's e-mail/SMS code with its key. */
   code?: string;
   key?: string | undefined;
 }) => apiPostFull<null>('/api/account/draw', f, { loading: true });
@@ -63,7 +62,6 @@ export interface BindForm {
   payee_name?: string;
   payee_account?: string;
   remark?: string;
-  /** The second factor's code when the account has one. */
   code?: string;
 }
 

@@ -1,4 +1,4 @@
-// The account's watchlist routes: each answers the whole list in order, with the cap.
+// Each route answers the whole list in order, with the cap.
 import type { Watchlist } from '../../domain/watchlist.ts';
 import { apiGet, apiPost, type CallOptions } from './client.ts';
 

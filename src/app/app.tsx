@@ -1,4 +1,3 @@
-// The root component: the hash router inside StrictMode, with the navigator for code outside components.
 import { StrictMode, type ReactElement } from 'react';
 import { HashRouter } from 'react-router-dom';
 import { AppRoutes, NavigatorBridge } from './routing/router.tsx';

@@ -1,6 +1,4 @@
-// The loaders of every page but the first screens' (`/` and `/trade`, in routes.tsx): a chunk of its own, fetched when
-// one of them is first opened or once start-up is done (routes.tsx prefetchOtherPages). Each import below carries the
-// list of files its page preloads; kept here, those lists are not first-screen bytes (bench/README.md "Start-up").
+// A chunk of its own: the pages' preload lists are not first-screen bytes (bench/README.md "Start-up").
 import type { ComponentType } from 'react';
 
 export const OTHER_PAGES = {

@@ -1,4 +1,2 @@
-// What `use-sync-external-store/shim` gives on React 18 and later: React's own hook. @preact/signals-react imports the
-// shim, whose production file also carries a fallback for React 17; the build resolves the shim here instead
-// (vite.config.ts), so the first screen does not carry that fallback (bench/README.md "Start-up").
+// vite.config.ts resolves the signals' shim here, so the first screen does not carry its React 17 fallback.
 export { useSyncExternalStore } from 'react';

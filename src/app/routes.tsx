@@ -1,7 +1,4 @@
-// The route table (docs/contract.md §2): every route of the product, lazy and code-split, with its guard and layout flags.
-// Screens plug in by editing their entry's element (e.g. '/' → lazyPage(() => import('../pages/market/…'))). Only the
-// first screens' loaders (`/`, `/trade`) are written here: the others are in other-pages.ts, a chunk of its own, so
-// their import calls and the lists of files each preloads are not first-screen bytes (bench/README.md "Start-up").
+// The route table (docs/contract.md §2); non-first loaders live in other-pages.ts, off the first-screen bytes.
 import type { ReactElement } from 'react';
 import { lazyPage, placeholder } from './routing/lazy-page.tsx';
 import type { OtherPage } from './other-pages.ts';
@@ -10,18 +7,18 @@ import { FUND_INCOME_PATH, FUND_RECORDS_PATH, FUND_SUBSCRIBE_PATH, FUNDS_PATH } 
 export interface AppRoute {
   path: string;
   element: ReactElement;
-  auth?: boolean; // login required: a visitor goes to /login?from={path}
+  auth?: boolean; // a visitor goes to /login?from={path}
   guestOnly?: boolean; // a signed-in real account is sent on to `from` or /user (a demo account may still sign in)
   demoBlocked?: boolean; // demo accounts see the real-account message instead (docs/contract.md §5, §6)
-  footer?: boolean; // the five-tab footer is shown
+  footer?: boolean;
   keepAlive?: boolean; // stays mounted (hidden) while other routes show: state and scroll survive
 }
 
-/** A page from other-pages.ts: its loader chunk first (fetched once, and early: prefetchOtherPages), then the page. */
+/** Its loader chunk first (fetched once, early: prefetchOtherPages), then the page. */
 const otherPage = (name: OtherPage): ReactElement =>
   lazyPage(() => import('./other-pages.ts').then((m) => m.OTHER_PAGES[name]()));
 
-/** Fetches the other pages' loaders while nothing else runs, so that a first tap on a tab waits for one chunk, not two. */
+/** While nothing else runs, so a first tap on a tab waits for one chunk, not two. */
 export const prefetchOtherPages = (): Promise<unknown> => import('./other-pages.ts');
 
 export const ROUTES: readonly AppRoute[] = [
@@ -206,5 +203,5 @@ export const ROUTES: readonly AppRoute[] = [
   },
 ];
 
-/** Entering these refreshes the trade list (docs/contract.md §2). */
+/** docs/contract.md §2. */
 export const TRADE_LIST_PATHS: ReadonlySet<string> = new Set(['/', '/trade']);

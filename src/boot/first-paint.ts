@@ -1,7 +1,4 @@
-// index.html's first paint, shared by its inline script (inline-paint.ts) and the app: which prerendered screen the
-// hash asks for, the quotes to paint there (the server's in the page, or the last-known ones from IndexedDB) and the
-// DOM writes that put them in place with their age. Each quote's text comes from domain/quote-text.ts, so what is
-// painted here is what LiveText shows and adopts when React starts (docs/architecture.md "From a quote to the screen").
+// index.html's first paint, for its inline script and the app (docs/architecture.md "From a quote to the screen").
 import type { Instrument } from '../../domain/types.ts';
 import { FIRST_QUOTES_ID, type FirstQuotes } from '../../domain/first-quotes.ts';
 import { QUOTES_KEY, TRADE_LIST_KEY } from '../../domain/stored-keys.ts';
@@ -9,32 +6,27 @@ import { asOfOptions } from '../../domain/as-of.ts';
 import { isDecimalText, type Dir } from '../../domain/decimal-text.ts';
 import { quoteText } from '../../domain/quote-text.ts';
 
-// --- The screens index.html carries prerendered, and which one a hash asks for.
-
 export type FirstScreenPath = '/' | '/trade';
 export const FIRST_SCREENS: readonly FirstScreenPath[] = ['/', '/trade'];
 
-/** The route path of a location hash ("#/trade?code=X" → "/trade"); "" and "#" are "/". */
+/** "#/trade?code=X" → "/trade"; "" and "#" are "/". */
 export function hashPath(hash: string): string {
   const path = hash.replace(/^#/, '').split(/[?#]/)[0] ?? '';
   return path === '' ? '/' : path;
 }
 
-/** The prerendered screen for a hash, or null when the hash asks for another route. */
 export function firstScreenFor(hash: string): FirstScreenPath | null {
   const path = hashPath(hash);
   return (FIRST_SCREENS as readonly string[]).includes(path) ? (path as FirstScreenPath) : null;
 }
 
-/** The instrument a /trade link asks for ("#/trade?code=XAUUSD" → "XAUUSD"; a price alert's link), or null. */
+/** "#/trade?code=XAUUSD" → "XAUUSD" (a price alert's link), or null. */
 export function hashCode(hash: string): string | null {
   const query = hash.replace(/^#/, '').split('?')[1]?.split('#')[0];
   if (!query) return null;
   const code = new URLSearchParams(query).get('code');
   return code === null || code === '' ? null : code;
 }
-
-// --- What the page tells the inline script and the app about its prerendered screens (<script id="tw-boot">).
 
 declare global {
   interface Window {
@@ -44,16 +36,15 @@ declare global {
 }
 
 export const BOOT_DATA_ID = 'tw-boot';
-/** <template> ids: the /trade screen, and the plain start-up shell for any screen not prerendered. */
 export const TRADE_TEMPLATE_ID = 'tw-pre-trade';
 export const SHELL_TEMPLATE_ID = 'tw-pre-shell';
 
 export interface BootData {
   catalogue: Instrument[];
-  tradeCode: string; // the instrument the prerendered /trade shows (the catalogue's first)
-  lang: string; // the language drawn (the default, hk)
-  tag: string; // its BCP 47 tag, for the age's clock time
-  asOf: string; // 'market.as_of' in that language, with {{time}}
+  tradeCode: string; // the catalogue's first
+  lang: string; // the default, hk
+  tag: string; // for the age's clock time
+  asOf: string; // with {{time}}
   stale: string; // 'market.stale'
   closed?: string; // 'market.closed': a served quote of a closed market
   halted?: string; // 'market.halted'
@@ -69,9 +60,7 @@ export function readBootData(doc: Document): BootData | null {
   }
 }
 
-// --- The last-known quotes from the offline start's two IndexedDB records (the trade list and the kept live quotes), newest per instrument.
-
-/** The IndexedDB keys of the last-known state (domain/stored-keys.ts), and idb-keyval's default database and store. */
+// IDB_NAME and IDB_STORE are idb-keyval's defaults, so the inline script and the app read one store.
 export { QUOTES_KEY, TRADE_LIST_KEY };
 export const IDB_NAME = 'keyval-store';
 export const IDB_STORE = 'keyval';
@@ -81,9 +70,9 @@ export interface LastKnownQuote {
   price: string; // at the instrument's precision, as a row shows it
   change: string; // '+0.35%'
   dir: Dir;
-  time: number; // ms epoch of the quote: its age is shown
+  time: number; // ms epoch
   open: boolean;
-  /** A quote the server wrote into the page: its state then. Stored ones have none: stale. */
+  /** Absent for a stored quote, which is stale. */
   state?: 'live' | 'stale' | 'closed' | 'halted';
   reason?: string; // why the desk halted it (state 'halted')
 }
@@ -115,10 +104,7 @@ function fromTuple(t: unknown): [string, Raw] | null {
   return [t[0], { close: t[1], change: typeof t[2] === 'string' ? t[2] : '', time: t[3], open: t[4] === 1 }];
 }
 
-/**
- * The last-known quote per code, newest of the cached trade list and the kept live quotes. `precisions` gives each
- * code's PricePrecision where the cached list lacks the instrument (the page's catalogue).
- */
+/** Newest per code of the cached trade list and kept live quotes; `precisions` covers codes the list lacks. */
 export function lastKnownQuotes(
   tradeList: unknown,
   tuples: unknown,
@@ -161,8 +147,6 @@ export function asOfTime(ms: number, now: number, tag: string): string {
   return new Intl.DateTimeFormat(tag, asOfOptions(ms, now)).format(ms);
 }
 
-// --- The server's quotes of the moment, written into the page (domain/first-quotes.ts), judged by their age at the server's clock.
-
 /** The app's stale limit (src/app/start/feed-config.ts STALE_AFTER_MS), here without importing the app's config. */
 export const SERVED_STALE_AFTER_MS = 10_000;
 
@@ -177,7 +161,6 @@ export function readFirstQuotes(doc: Document): FirstQuotes | null {
   }
 }
 
-/** The snapshot's quotes as the first screen shows them: display text, age, and live / stale / closed / halted. */
 export function servedQuotes(
   snap: FirstQuotes,
   precisions: ReadonlyMap<string, number>,
@@ -198,7 +181,7 @@ export function servedQuotes(
   });
 }
 
-// --- The two last-known records with the bare IndexedDB API: the inline script must not wait for idb-keyval's chunk.
+// The bare IndexedDB API: the inline script must not wait for idb-keyval's chunk.
 
 export interface StoredLastKnown {
   tradeList: unknown;
@@ -238,12 +221,10 @@ export function readLastKnownStore(idb: IDBFactory | undefined): Promise<StoredL
   });
 }
 
-// --- The DOM: the screen the hash asks for, and each quote written where LiveText will adopt it.
-
 export interface ScreenEnv {
   hash: string;
   wide: boolean; // the desk layout: not prerendered
-  langCookie: string | null; // the `lang` cookie: another language than the one drawn shows the shell instead
+  langCookie: string | null; // another language than the one drawn shows the shell
   storedCode: string | null; // the /trade instrument a reload reopens (localStorage tw:current-code)
 }
 
@@ -252,11 +233,7 @@ function templateHtml(doc: Document, id: string): string | null {
   return t?.tagName === 'TEMPLATE' ? t.innerHTML : null;
 }
 
-/**
- * Puts the right first screen into #root: the market list as index.html has it, /trade from its template (its header
- * switched to the stored instrument), or the start-up shell. Sets root.dataset.pre to the screen shown ('' for none)
- * and root.dataset.code to /trade's instrument.
- */
+/** Sets root.dataset.pre to the screen shown ('' for none) and root.dataset.code to /trade's instrument. */
 export function chooseScreen(doc: Document, root: HTMLElement, data: BootData, env: ScreenEnv): void {
   const screen = firstScreenFor(env.hash);
   const otherLang =
@@ -287,8 +264,7 @@ function write(el: Element | null, text: string): void {
   const box = el?.querySelector('bdi');
   if (!box || text === '') return;
   box.textContent = text;
-  // LiveText's fixed box (live-text.css) is as wide as its characters: a figure's count, twice that for a label
-  // (a closed market's word in any script), as LiveText writes it once it attaches.
+  // Sized as LiveText sizes its box (live-text.css): a figure's count, twice that for a label in any script.
   if (box.classList.contains('tw-live-box'))
     box.style.setProperty(
       '--live-chars',
@@ -302,7 +278,7 @@ export function clearPaintMarks(root: ParentNode): void {
     delete el.dataset.aged;
 }
 
-/** Writes each quote into the element that shows its code (a row, the /trade header); returns how many it painted. */
+/** Returns how many quotes it painted. */
 export function paintQuotes(root: ParentNode, quotes: readonly LastKnownQuote[], now: number, data: BootData): number {
   const byCode = new Map(quotes.map((q) => [q.code, q]));
   let painted = 0;
@@ -315,8 +291,7 @@ export function paintQuotes(root: ParentNode, quotes: readonly LastKnownQuote[],
     write(el.querySelector('.mk-price, .tr-price'), q.price);
     const label = state === 'halted' ? data.halted : state === 'closed' ? data.closed : undefined;
     write(el.querySelector('.mk-change-text, .tr-change'), off && label ? label : q.change);
-    // Always with its age; stale until a live quote replaces it: the app's own marking (market.css,
-    // instrument-header.css). A served quote that was live is marked by its age only (data-aged).
+    // Marked as the app marks it (market.css, instrument-header.css); a served live quote by its age only.
     write(el.querySelector('[data-field="as-of"]'), data.asOf.replace('{{time}}', asOfTime(q.time, now, data.tag)));
     el.dataset.dir = off ? 'flat' : q.dir;
     el.dataset.stale = state === 'stale' ? 'true' : 'false';
@@ -327,14 +302,13 @@ export function paintQuotes(root: ParentNode, quotes: readonly LastKnownQuote[],
   return painted;
 }
 
-// --- The app's module scripts, requested once the first screen has painted: the build (scripts/prerender-plugin.ts
-// deferAppScripts) lists them as JSON instead of in <head>, so no request competes with the first paint on a slow link.
+// Requested after the first paint so nothing competes with it; scripts/prerender-plugin.ts lists them as JSON.
 
 export const APP_SCRIPTS_ID = 'tw-app';
 
 export interface AppScripts {
-  entry: string; // the app's entry module (src/main.tsx's chunk)
-  preload: string[]; // the chunks it imports statically, fetched beside it (<link rel="modulepreload">)
+  entry: string; // src/main.tsx's chunk
+  preload: string[]; // fetched beside it as <link rel="modulepreload">
 }
 
 export function readAppScripts(doc: Document): AppScripts | null {
@@ -375,7 +349,7 @@ export interface PaintEnv {
 /** However long the first paint is held up (a hidden tab becoming visible late), the app is requested by then. */
 export const PAINT_CAP_MS = 1000;
 
-/** Runs `run` once, after the page's first contentful paint: at once in a hidden page, by PAINT_CAP_MS at the latest. */
+/** At once in a hidden page, by PAINT_CAP_MS at the latest. */
 export function afterFirstPaint(env: PaintEnv, run: () => void): void {
   let done = false;
   const once = (): void => {
@@ -388,11 +362,7 @@ export function afterFirstPaint(env: PaintEnv, run: () => void): void {
   env.timeout(once, PAINT_CAP_MS);
 }
 
-/**
- * The browser's first contentful paint, from the Paint Timing entry (buffered: one already painted counts). The
- * entry carries the frame's presentation time; a task queued from an animation frame would run a frame too early.
- * A browser without paint entries waits for the next frame's paint (an animation frame, then a task).
- */
+/** Paint Timing's entry (buffered): a task queued from an animation frame would run a frame too early. */
 export function browserFirstPaint(
   win: { PerformanceObserver?: typeof PerformanceObserver },
   frame: (cb: () => void) => void,

@@ -1,8 +1,4 @@
-// index.html's inline script (bundled on its own by scripts/prerender-plugin.ts, a few KB, run before any app
-// script): the first screen the hash asks for, then the server's quotes written into the page (first-quotes.ts), or
-// else the last-known quotes from IndexedDB, with their age. The app
-// (src/main.tsx) awaits `window.__twBoot` for those quotes, seeds its signals with them and attaches to this HTML.
-// The app's own scripts are requested here too, once that screen has painted (first-paint.ts says why).
+// index.html's inline script, bundled on its own by scripts/prerender-plugin.ts; first-paint.ts holds its logic.
 import {
   afterFirstPaint,
   browserFirstPaint,
@@ -23,7 +19,7 @@ import { WIDE_QUERY } from '../components/hooks/wide-query.ts';
 import { localStore } from '../state/shell/local-store.ts';
 import { animationFrames, browserTimers, systemClock } from '../state/shell/clock.ts';
 
-/** The longest the first screen waits for IndexedDB before it shows without last-known prices. */
+/** Past it the first screen shows without last-known prices. */
 const HOLD_MS = 150;
 
 function storedCode(): string | null {
@@ -37,8 +33,7 @@ function storedCode(): string | null {
 function boot(): Promise<LastKnownQuote[]> {
   const root = document.getElementById('root');
   const data = readBootData(document);
-  // The built page hides the screen (data-wait) until this script has painted it: a frame painted mid-parse would show
-  // the market list under /trade's address, or rows without their prices.
+  // Hidden until painted: a frame painted mid-parse would show the market list under /trade's address, or bare rows.
   const show = (): void => void (root && delete root.dataset.wait);
   if (!root || !data) {
     show();
@@ -55,8 +50,7 @@ function boot(): Promise<LastKnownQuote[]> {
     return Promise.resolve([]);
   }
   const precisions = new Map(data.catalogue.map((i) => [i.Code, i.PricePrecision]));
-  // The server's quotes of the moment, when it wrote them into the page (not the service worker's precached copy):
-  // newer than anything stored, and at hand now, so the screen shows at once with them.
+  // Served, not the service worker's precached copy: newer than anything stored, and at hand now.
   const served = readFirstQuotes(document);
   if (served) {
     const quotes = servedQuotes(served, precisions);
@@ -64,10 +58,7 @@ function boot(): Promise<LastKnownQuote[]> {
     show();
     return Promise.resolve(quotes);
   }
-  // The screen waits (hidden, index.html's style) for the stored quotes, a few ms, so its first frame already shows
-  // them; never longer than HOLD_MS, whatever the disk does.
-  // The app waits for this promise too, so a read that never answers (some browsers' IndexedDB can hang at start)
-  // resolves it with nothing at the cap: the app starts on time and shows its own last-known prices.
+  // IndexedDB can hang at start in some browsers: the cap resolves with nothing so the app still starts on time.
   root.dataset.wait = '';
   return new Promise((resolve) => {
     const cap = browserTimers.setTimeout(() => {
@@ -85,8 +76,7 @@ function boot(): Promise<LastKnownQuote[]> {
   });
 }
 
-/** Whatever goes wrong here (an odd browser, broken storage), the screen shows as drawn and the app still loads: since
- * this script requests the app's scripts, an exception must not end it before it does. */
+/** This script requests the app's scripts, so no exception may end it before it does. */
 function safeBoot(): Promise<LastKnownQuote[]> {
   try {
     return boot();
@@ -100,7 +90,6 @@ function safeBoot(): Promise<LastKnownQuote[]> {
 
 window.__twBoot = safeBoot();
 
-// The screen shows when the stored quotes are read (or at HOLD_MS): the app's scripts are asked for after that paint.
 const loadApp = (): void => {
   const scripts = readAppScripts(document);
   if (!scripts) return;

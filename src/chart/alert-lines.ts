@@ -1,6 +1,4 @@
-// The trader's active price alerts on the shown instrument, as lines for the chart (docs/alerts.md "Where an alert is
-// set"): each at its price, named on the price axis, so an alert set from the chart's price line is still seen there.
-// The alerts store is a chunk the first screen does not load: it is asked for here once a signed-in chart shows.
+// So an alert set from the chart's price line is still seen there; the alerts chunk loads only for a signed-in chart.
 import { useEffect, useMemo, useState } from 'react';
 import { effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -8,10 +6,7 @@ import { $loggedIn } from '../state/account/session.ts';
 import type { StopLine } from './stop-lines.ts';
 import type { PriceAlert, PriceAlerts } from '../../domain/price-alerts.ts';
 
-/**
- * The lines of `alerts` for instrument `forexId`: active price alerts only (a change alert has no level), each at its
- * price as the server keeps it and named with it (`title`: "Alert 1.08600").
- */
+/** A change alert has no level, so active price alerts only (`title`: "Alert 1.08600"). */
 export function alertLinesOf(
   alerts: readonly PriceAlert[],
   forexId: number,
@@ -25,7 +20,7 @@ export function alertLinesOf(
   return lines;
 }
 
-/** `title` names a line by its price; a stable function (useCallback), or the lines are made again each render. */
+/** `title` must be stable (useCallback), or the lines are made again each render. */
 export function useAlertLines(forexId: number, title: (price: string) => string): StopLine[] {
   useSignals();
   const loggedIn = $loggedIn.value;

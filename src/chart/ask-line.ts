@@ -1,6 +1,4 @@
-// The chart's ask line (docs/retail-protection.md "What the app shows"): the candles are drawn at the bid, so the
-// price a buy fills at — the ask — is a dashed line in the buy colour with its own label on the price axis. A setting
-// kept in this browser: on by default on the desk, off on the phone, whose small chart it would crowd.
+// Candles are drawn at the bid, so a buy's ask gets its own line (docs/retail-protection.md "What the app shows").
 import { useEffect, type RefObject } from 'react';
 import { effect, signal } from '@preact/signals-react';
 import { LineStyle, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
@@ -17,7 +15,7 @@ function storedChoice(): boolean | null {
 
 const $choice = signal<boolean | null>(storedChoice(), { name: 'chart.$askLineChoice' });
 
-/** Whether the charts draw the ask line: the trader's choice, else on at the desk's width only. */
+/** Else on at the desk's width only: it would crowd a phone's small chart. */
 export const askLineShown = (wide: boolean): boolean => $choice.value ?? wide;
 
 export function chooseAskLine(on: boolean): void {
@@ -25,7 +23,7 @@ export function chooseAskLine(on: boolean): void {
   localStore()?.setItem(ASK_LINE_KEY, on ? '1' : '0');
 }
 
-/** Draws `code`'s live ask on the series while the setting says so; the box's data-ask-line says the price drawn. */
+/** The box's data-ask-line says the price drawn. */
 export function useAskLine(
   series: ISeriesApi<'Candlestick'> | null,
   boxRef: RefObject<HTMLElement | null>,

@@ -1,12 +1,4 @@
-// The candlestick chart (lightweight-charts v5): ONE chart instance for the life of the screen. History arrives as a
-// 'reset' (setData), live ticks as 'bar' (series.update of the last bar only), applied in the batch that brought them,
-// so the library draws in the frame that paints that batch's quotes: one frame per update.
-// A click (mouse) or a long press (touch) places the trader's price line at the crosshair's price; its chip drags it and
-// one tap on it offers "alert at this price" (onPickPrice); the line is kept per instrument (chart-price-pick.tsx).
-// Indicators come with the klines, computed in the worker, drawn in panes below the price (indicator-panes.ts).
-// `slot` names the chart to the feed (the desk's grid shows four). Its parts each have a file: the set-up in stages
-// (chart-setup.ts), the klines (chart-klines.ts), the size (chart-resize.ts), the clicks and presses that place the
-// price line (chart-press.ts), the colours (chart-scheme.ts); this file creates the chart and ties them.
+// ONE lightweight-charts instance for the screen's life; its parts (set-up, klines, size, presses) have files.
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   CandlestickSeries,
@@ -96,13 +88,11 @@ export function CandleChart({
   const me = useRef<object>({});
   const framesRef = useRef(frames);
   const linesRef = useRef(new Map<number, IPriceLine>());
-  // The text alternative's figures: refreshed on a history reset, a new bar and a change of the bars in view (at
-  // most once a frame), not on every tick of the last bar — the header carries the live price.
+  // Refreshed on a reset, a new bar or a change of view, not every tick: the header carries the live price.
   const [figures, setFigures] = useState<ChartFigures | null>(null);
   const [legend, setLegend] = useState<LegendRows>([]);
   const [picked, setPicked] = useState<PickedPrice | null>(null);
-  const [ready, setReady] = useState(false); // set up (chart-setup.ts): it may ask for its klines
-  // The trader's price line: its price (text), the library's line, and the chip that follows it up and down.
+  const [ready, setReady] = useState(false); // it may ask for its klines
   const linePriceRef = useRef<string | null>(null);
   const traderLineRef = useRef<IPriceLine | null>(null);
   const chipRef = useRef<HTMLDivElement | null>(null);
@@ -116,12 +106,12 @@ export function CandleChart({
   const watch = () =>
     shownRef.current && watchChart(me.current, slotRef.current, shownRef.current.code, shownRef.current.period);
 
-  // The library's set-up, with its clean-up; run in a task of its own after the commit (below).
+  // Run in a task of its own after the commit (below).
   const setUp = (box: HTMLDivElement, legendBox: HTMLDivElement, wrap: HTMLDivElement): (() => void) => {
     const self = me.current;
     const mySlot = slotRef.current;
     startChartSettings();
-    // The colours read before the library adds its elements: their styles are not worked out just to read these.
+    // Read before the library adds its elements, so their styles are not worked out just to read these.
     const colours = readChartColours(document.documentElement);
     const tones = readIndicatorTones(box, colours);
     const chart = createChart(box, { ...chartOptions(colours, $reducedMotion.peek()), width: 0, height: 0 });
@@ -150,10 +140,9 @@ export function CandleChart({
         syncLineY();
       },
     );
-    // The legends', the table button's and the chip's strips kept free of candles (legend-room.ts).
+    // legend-room.ts keeps the legends', table button's and chip's strips free of candles.
     const keepRoom = () => keepLegendRoom(chart, series, wrap, sizing.height(), linePriceRef.current !== null);
-    // The price line: drawn on the series, its chip placed at its height (moved by style, no render, as the scale
-    // moves). The orders' tags follow the price scale; the chip stays in the price pane's bottom margin (legend-room.ts).
+    // Moved by style as the scale moves; the chip stays in the price pane's bottom margin (legend-room.ts).
     const syncLineY = () => void layerRef.current?.place();
     const placeLine = (p: PickedPrice | null, keep: boolean) => {
       const shown = shownRef.current;
@@ -174,12 +163,11 @@ export function CandleChart({
       editLine: (line) => onLineEditRef.current?.(line),
       placeLine,
     });
-    // The legends show the bar under the crosshair, and the last bar when it leaves.
     const onCrosshair = (param: MouseEventParams) => panes.crosshair(param.logical ?? null);
     chart.subscribeCrosshairMove(onCrosshair);
     const offCrosshair = clearCrosshairOnTapOut(chart, box);
 
-    // Sized from the observer's own numbers (chart-resize.ts); a kept-alive screen shown again re-subscribes.
+    // A kept-alive screen shown again re-subscribes.
     const sizing = watchChartSize({
       chart,
       panes,
@@ -245,8 +233,7 @@ export function CandleChart({
   useLayoutEffect(() => {
     const [box, legendBox, wrap] = [boxRef.current, legendRef.current, wrapRef.current];
     if (!box || !legendBox || !wrap) return undefined;
-    // Not in React's commit, so the chart's tree and the library's creation are not one long task (chart-setup.ts).
-    // Frames without `task` (tests): at once.
+    // Outside React's commit, so the tree and the library's creation are not one long task (chart-setup.ts).
     let dispose: (() => void) | null = null;
     let gone = false;
     const create = () => void (gone || (dispose = setUp(box, legendBox, wrap)));
@@ -286,10 +273,10 @@ export function CandleChart({
     if (!code || !live || !ready) return;
     shownRef.current = { code, period };
     lastTimeRef.current = -Infinity;
-    // The line kept for this instrument (none: the previous instrument's goes); its chip finds its height on the reset.
+    // None: the previous instrument's goes; its chip finds its height on the reset.
     const kept = linesOn ? priceLineOf(code) : null;
     placeLineRef.current(kept === null ? null : { price: kept, y: TOP_CLEARANCE }, false);
-    // Clear the old instrument's candles at once rather than showing them under the new header.
+    // Rather than the old candles under the new header.
     live.series.setData([]);
     live.panes.clear();
     if (boxRef.current) markLastBar(boxRef.current, 0, undefined, undefined);

@@ -1,4 +1,3 @@
-// Kline bars (wire shape) to lightweight-charts candles, and the rule for which live updates a chart applies.
 import type { CandlestickData, UTCTimestamp } from 'lightweight-charts';
 import type { KlineBar, Period } from '../../domain/types.ts';
 import type { KlineUpdate } from '../../workers/protocol.ts';
@@ -7,7 +6,7 @@ export function toCandle(bar: KlineBar): CandlestickData<UTCTimestamp> {
   return { time: bar.Time as UTCTimestamp, open: bar.Open, high: bar.High, low: bar.Low, close: bar.Close };
 }
 
-/** History sorted by time with duplicate times collapsed to the latest (setData rejects unsorted or repeated times). */
+/** Duplicate times collapse to the latest: setData rejects unsorted or repeated times. */
 export function toCandles(bars: readonly KlineBar[]): CandlestickData<UTCTimestamp>[] {
   const sorted = bars.filter((b) => Number.isFinite(b.Time)).sort((a, b) => a.Time - b.Time);
   const out: CandlestickData<UTCTimestamp>[] = [];
@@ -19,7 +18,6 @@ export function toCandles(bars: readonly KlineBar[]): CandlestickData<UTCTimesta
   return out;
 }
 
-/** An update is for this chart only when it matches the instrument and period being shown. */
 export function isForChart(u: KlineUpdate, code: string, period: Period): boolean {
   return u.code === code && u.period === period;
 }

@@ -1,4 +1,3 @@
-// Where the chart waits for the next frame (tests pass their own), and the last bar written on the chart's box.
 import type { IChartApi } from 'lightweight-charts';
 import { animationFrames } from '../state/shell/clock.ts';
 import { yieldToMain } from '../state/shell/yield-task.ts';
@@ -6,10 +5,7 @@ import { yieldToMain } from '../state/shell/yield-task.ts';
 export interface ChartFrames {
   request(cb: () => void): number;
   cancel(id: number): void;
-  /**
-   * Runs `cb` in a task of its own after the current one (the indicators' history after the candles' first draw:
-   * chart-klines.ts). Absent (tests' frames): `cb` runs at once where the frame's callback asked for it.
-   */
+  /** Absent (tests' frames): `cb` runs at once where the frame's callback asked for it. */
   task?(cb: () => void): void;
 }
 
@@ -19,7 +15,7 @@ export const browserFrames: ChartFrames = {
   task: (cb) => void yieldToMain().then(cb),
 };
 
-/** Calls `changed` at most once a frame while the bars in view change (a drag, a zoom); returns the unsubscribe. */
+/** At most once a frame while the bars in view change (a drag, a zoom); returns the unsubscribe. */
 export function followRangeOncePerFrame(
   chart: Pick<IChartApi, 'timeScale'>,
   frames: () => ChartFrames,
@@ -40,11 +36,7 @@ export function followRangeOncePerFrame(
   };
 }
 
-/**
- * Runs each step in a task of its own after the frame that drew the step before (frames without `task`: in the
- * frame), so the library draws what each step changed in a frame of its own (docs/client.md "Start-up in slices").
- * `live()` is asked before each step: false drops it and the rest.
- */
+/** Each step after the frame that drew the last (docs/client.md "Start-up in slices"); `live()` false stops. */
 export function stepsAfterFrames(frames: () => ChartFrames, steps: readonly (() => void)[], live: () => boolean): void {
   const [step, ...rest] = steps;
   if (!step) return;
@@ -60,10 +52,7 @@ export function stepsAfterFrames(frames: () => ChartFrames, steps: readonly (() 
   });
 }
 
-/**
- * The last bar as data attributes (cheap attribute writes, no layout): lets browser tests and tools see the
- * chart move without reading its canvas.
- */
+/** Lets browser tests and tools see the chart move without reading its canvas. */
 export function markLastBar(
   box: HTMLElement,
   bars: number | null,

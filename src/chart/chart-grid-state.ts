@@ -1,6 +1,4 @@
-// The desk's 2×2 chart grid: whether it is on, and the instrument and period of its three other charts
-// (the first is the trade screen's own chart). Kept in this browser's localStorage: a desk arrangement is the
-// machine's, not the account's.
+// Kept in localStorage: a desk arrangement is the machine's, not the account's.
 import { signal } from '@preact/signals-react';
 import type { Period } from '../../domain/types.ts';
 import { CHART_PERIODS } from '../../domain/types.ts';
@@ -39,10 +37,10 @@ function read(): GridState {
   }
 }
 
-/** null until the first change of this visit: until then the stored state is read (importing reads nothing). */
+/** null until the first change of this visit, so importing reads nothing. */
 export const $chartGrid = signal<GridState | null>(null, { name: 'chartGrid.$state' });
 
-/** The grid's state; a component that calls it re-renders when it changes. */
+/** A component that calls it re-renders when it changes. */
 export function gridState(): GridState {
   return $chartGrid.value ?? read();
 }
@@ -56,7 +54,6 @@ export function setGridOn(on: boolean): void {
   write({ ...gridState(), on });
 }
 
-/** Cell 1–3's instrument or period. */
 export function setGridCell(index: number, cell: Partial<GridCell>): void {
   const s = gridState();
   write({ ...s, cells: s.cells.map((c, i) => (i === index ? { ...c, ...cell } : c)) });

@@ -1,7 +1,4 @@
-// The desk's 2×2 grid of live charts (≥ 1280 px): the trade screen's chart in the first cell and three
-// more, each with its own instrument and period, all fed by the one feed (slots 1–3 of FeedApi.watchChart). A cell
-// without a chosen instrument shows the next ones of the market list. Each cell keeps one indicator pane (the
-// settings are the account's, as on the main chart).
+// The desk's 2×2 grid, all fed by the one feed (slots 1–3 of FeedApi.watchChart).
 import { memo, type ReactElement, type ReactNode, useId } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -11,7 +8,7 @@ import { gridState, setGridCell, setGridOn } from './chart-grid-state.ts';
 import { CHART_PERIODS, type Instrument, type Period } from '../../domain/types.ts';
 import './chart-grid.css';
 
-/** Panes below the price in a grid cell: a quarter of the desk has room for one. */
+/** A quarter of the desk has room for one. */
 const CELL_PANES = 1;
 
 export function GridToggle(): ReactElement {
@@ -31,7 +28,6 @@ export function GridToggle(): ReactElement {
   );
 }
 
-/** The main chart alone, or in the grid's first cell with the three others. */
 export function ChartGrid({ main, current }: { main: ReactNode; current: Instrument }): ReactElement {
   useSignals();
   const state = gridState();
@@ -51,7 +47,7 @@ export function ChartGrid({ main, current }: { main: ReactNode; current: Instrum
   );
 }
 
-// Memoised: a change of one cell (or of the main chart's instrument) re-renders that cell, not the other two.
+// Memoised: a change of one cell re-renders that cell, not the others.
 const GridCell = memo(function GridCell({
   index,
   inst,
@@ -116,8 +112,7 @@ const GridCell = memo(function GridCell({
   );
 });
 
-/** One <option> per instrument (5,000 on the desk): memoised on the list, so picking an instrument or a period
- * re-renders the select, not its options. */
+/** Memoised on the list (thousands of options), so picking an instrument or period re-renders only the select. */
 const InstrumentOptions = memo(function InstrumentOptions({ list }: { list: readonly Instrument[] }): ReactElement {
   return (
     <>

@@ -1,13 +1,4 @@
-// The chart's klines from the feed: history arrives as a 'reset' (setData), live ticks as 'bar' (series.update of the
-// last bar only), applied in the batch that brought them so the library draws in the frame that paints that batch's
-// quotes (candle-chart.tsx says why). Updates for another instrument, period or a bar older than the last are dropped.
-// A reset is drawn in stages (docs/client.md "Start-up in slices"), so that no task and no frame of the library's
-// carries the whole first drawing on a weak phone: in the message's task the panes' final layout (their series still
-// empty, so nothing moves later) and the candles the chart's width shows; then, each in a task after the frame that
-// drew the stage before, the panes' values for those bars, the rest of the candles' history, the rest of the panes'.
-// The chart looks the same from the first stage on: the library keeps the view anchored on the newest bar when older
-// ones are added. Live bars that arrive in between update the candles at once; the panes get them after their values,
-// and a later stage replays them over its history.
+// A reset is drawn in stages so no task carries the whole first drawing (docs/client.md "Start-up in slices").
 import type { IChartApi, ISeriesApi } from 'lightweight-charts';
 import { onKline } from '../state/feed/feed-listeners.ts';
 import { $historyBars } from './chart-settings.ts';
@@ -24,27 +15,24 @@ export interface KlineWiring {
   series: ISeriesApi<'Candlestick'>;
   panes: IndicatorPanes;
   box: HTMLElement;
-  /** The feed's chart slot (slot 0's history length is the trade page's). */
+  /** Slot 0's history length is the trade page's. */
   slot: number;
-  /** What the chart shows now (null: nothing yet). */
   shown: () => { code: string; period: Period } | null;
-  /** The time of the last bar drawn (-Infinity: none), shared with the change of instrument. */
+  /** -Infinity: none; shared with the change of instrument. */
   lastTime: { current: number };
   frames: () => ChartFrames;
-  /** The chart's first size, taken with its first history. */
   sizeOnce: () => void;
-  /** How many of a history's newest bars the chart shows at its width (barsInView): its first stage. */
+  /** The first stage's bar count (barsInView). */
   firstBars: () => number;
   syncLineY: () => void;
   keepRoom: () => void;
-  /** The text alternative's figures and the legends refreshed. */
   refresh: () => void;
 }
 
-/** Bars beyond the chart's width in the first stage: the right offset's empty bars are part of the width. */
+/** The right offset's empty bars are part of the width. */
 const VIEW_MARGIN_BARS = 16;
 
-/** The newest bars a chart `width` px wide shows at `spacing` px a bar, with a margin (all of them when unknown). */
+/** All bars when the width is unknown. */
 export function barsInView(width: number, spacing: number): number {
   if (!(width > 0) || !(spacing > 0)) return Infinity;
   return Math.ceil(width / spacing) + VIEW_MARGIN_BARS;
@@ -52,11 +40,9 @@ export function barsInView(width: number, spacing: number): number {
 
 type LiveBar = [KlineBar, readonly number[] | undefined];
 
-/** Draws the feed's klines on the chart; returns the unsubscribe. */
 export function followKlines(w: KlineWiring): () => void {
   const { chart, series, panes, box, lastTime } = w;
-  // The live bars since the last reset while its stages are under way (null: none pending), replayed over each
-  // stage's history; until the panes' first stage they reach the panes only that way.
+  // Replayed over each stage's history; until the panes' first stage they reach the panes only this way.
   let since: LiveBar[] | null = null;
   let panesIn = true;
   let resets = 0; // a newer reset (or the unsubscribe) makes a pending stage stale
@@ -76,14 +62,13 @@ export function followKlines(w: KlineWiring): () => void {
     if (opened) w.refresh(); // a new bar opened
   };
 
-  /** The panes' values for the newest `count` bars of the reset, then the live bars since. */
   const resetPanes = (u: Extract<KlineUpdate, { kind: 'reset' }>, count: number) => {
     const cut = u.bars.length - count;
     panes.reset(u.lines, cut > 0 ? u.ind?.map((col) => col.slice(cut)) : u.ind, cut > 0 ? u.bars.slice(cut) : u.bars);
     for (const [bar, ind] of since ?? []) panes.bar(bar, ind);
     panesIn = true;
     w.syncLineY();
-    // The panes' heights are the library's after its next draw: the legends take their places then.
+    // The panes' heights are known only after the library's next draw.
     w.frames().request(() => {
       panes.place();
       w.keepRoom();
@@ -91,7 +76,6 @@ export function followKlines(w: KlineWiring): () => void {
     w.refresh();
   };
 
-  /** The whole history of the candles, then the live bars since. */
   const allCandles = (data: ReturnType<typeof toCandles>) => {
     series.setData(data);
     const times = new Set<number>();
@@ -114,9 +98,9 @@ export function followKlines(w: KlineWiring): () => void {
     }
     const data = toCandles(u.bars);
     const first = Math.min(data.length, w.firstBars());
-    // The panes' final layout before the first drawing: their values come later, and nothing moves when they do.
+    // Laid out before the first drawing so nothing moves when the values come.
     panes.layout(u.lines);
-    w.sizeOnce(); // sized by its set-up already (chart-setup.ts); here for a chart set up without it
+    w.sizeOnce(); // here for a chart set up without chart-setup.ts
     series.setData(first < data.length ? data.slice(-first) : data);
     const mine = ++resets;
     since = [];

@@ -1,8 +1,4 @@
-// Every line drawn over the candles, in the chart's text alternative (docs/screens.md "The chart"): each position's
-// entry (side, lots, entry price and its live P&L), its take-profit and stop-loss (a trailing stop named as one), each
-// pending order, each price alert with its price. A visually hidden list in the chart's region after the summary; the
-// P&L is bound as live text, so a tick rewrites one text node and renders nothing. The tags over the lines
-// (order-line-layer.tsx) are the controls that edit them; this is what a screen reader reads of the chart.
+// What a screen reader reads of the lines over the candles (docs/screens.md "The chart"); the P&L is live text.
 import { useMemo, type ReactElement } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import type { TFunction } from '../i18n/index.ts';
@@ -12,12 +8,12 @@ import { positionPnl } from './position-pnl.ts';
 import type { OrderLine } from './order-lines.ts';
 import type { StopLine } from './stop-lines.ts';
 
-/** What names an order's line: its side's word, its lots and its price (the line's own, or where a drag left it). */
+/** The price is the line's own, or where a drag left it. */
 export function lineWords(t: TFunction, line: OrderLine, price: string): { side: string; lots: string; price: string } {
   return { side: t(line.side === 1 ? 'trade.buy_up' : 'trade.buy_low'), lots: orderLots(line.order), price };
 }
 
-/** The whole name of an order's line: "Take profit of Buy 0.01 lots at 1.09000". */
+/** "Take profit of Buy 0.01 lots at 1.09000". */
 export function lineName(t: TFunction, line: OrderLine, price: string): string {
   return t(`chart_lines.${line.trailing ? 'trailing' : line.role}_name`, lineWords(t, line, price));
 }
@@ -25,7 +21,7 @@ export function lineName(t: TFunction, line: OrderLine, price: string): string {
 export interface ChartLinesTextProps {
   orders: readonly OrderLine[];
   alerts: readonly StopLine[];
-  /** The trailing stops drawn by stop-lines.ts: one already among `orders` is named there, not twice. */
+  /** Drawn by stop-lines.ts: one already among `orders` is named there, not twice. */
   trailing: readonly StopLine[];
 }
 

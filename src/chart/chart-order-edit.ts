@@ -1,7 +1,4 @@
-// The orders drawn on the chart ask for two things the /order screen's parts answer (docs/screens.md "Positions and
-// orders on the chart"): an order's edit sheet (a tag tapped, a touch held on a line) and the confirmation of a stop
-// dragged to a new price. The requests live here; the host (src/pages/order/chart-order-host.tsx, mounted with the
-// app's frame) shows them, so the trade screen needs none of /order's code until one is made.
+// Requests only: src/pages/order/chart-order-host.tsx answers them, so /trade loads none of /order's code until then.
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import type { OrderLine } from './order-lines.ts';
 import type { Instrument } from '../../domain/types.ts';
@@ -15,7 +12,7 @@ export interface ChartStopMove {
   line: OrderLine;
   price: string;
   inst: Instrument;
-  /** Whether the server took the new price (false: refused or cancelled, the line snaps back). */
+  /** false: refused or cancelled, the line snaps back. */
   answer: (ok: boolean) => void;
 }
 
@@ -32,7 +29,7 @@ export function closeChartOrder(): void {
   $edit.value = null;
 }
 
-/** Asks to confirm a dragged stop; a move still waiting is answered "no" first. */
+/** A move still waiting is answered "no" first. */
 export function askStopMove(line: OrderLine, price: string, inst: Instrument): Promise<boolean> {
   $move.peek()?.answer(false);
   return new Promise<boolean>((resolve) => {
@@ -40,7 +37,6 @@ export function askStopMove(line: OrderLine, price: string, inst: Instrument): P
   });
 }
 
-/** The move's question answered (the host sends it first when confirmed). */
 export function endStopMove(): void {
   $move.value = null;
 }

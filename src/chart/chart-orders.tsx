@@ -1,7 +1,4 @@
-// The trade screen's side of the orders on the chart (docs/screens.md "Positions and orders on the chart"): which
-// lines the chart draws for the shown instrument — holding positions from the account the feed follows, pending orders
-// from the pending list, both kept current by the pushed order changes and closes — and what a tag or a drag asks for (the edit
-// sheet, a stop's confirmation: src/chart/chart-order-edit.ts, shown by /order's host).
+// The trade screen's side of the orders on the chart (docs/screens.md "Positions and orders on the chart").
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $heldPositions, orderLists, refreshList } from '../state/orders/orders.ts';
@@ -21,7 +18,7 @@ export function useChartOrders(inst: Instrument): ChartOrders {
   const loggedIn = $loggedIn.value;
   const held = $heldPositions.value;
   const pending = orderLists[0].value.items;
-  // The pending list is /order's: read once here when nothing has loaded it (events keep it current afterwards).
+  // The pending list is /order's: read once when nothing has loaded it; events keep it current afterwards.
   useEffect(() => {
     if (loggedIn && !orderLists[0].peek().started) void refreshList(0);
   }, [loggedIn]);

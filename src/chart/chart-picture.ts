@@ -1,14 +1,11 @@
-// A still picture of the last known bars, drawn in the chart's box while the chart library is not loaded yet
-// (lazy-chart.tsx; docs/client.md "The chart off /trade's start-up path"): the bars the feed keeps between visits
-// (IndexedDB `tw.klines.{code}.{period}`, docs/worker.md "Cache between visits") as plain candles on one canvas,
-// a few hundred fillRects, no library. The chart replaces it in the same box, so nothing moves.
+// Plain candles while the library loads, in the same box so nothing moves (docs/worker.md "Cache between visits").
 import { get } from 'idb-keyval';
 import type { KlineBar, Period } from '../../domain/types.ts';
 
-/** The price scale's width (css px), the chart's too (chart-theme.ts): fixed, wide enough for "67250.00". */
+/** Fixed, wide enough for "67250.00"; chart-theme.ts gives the chart the same. */
 export const PRICE_SCALE_PX = 64;
 
-/** Width of one bar's slot, and what the library leaves on the right for its price scale (css px). */
+/** Also what the library leaves on the right for its price scale (css px). */
 const SLOT_PX = 7;
 const SCALE_PX = PRICE_SCALE_PX;
 const PAD_Y = 12;
@@ -18,7 +15,7 @@ export interface PictureColours {
   down: string;
 }
 
-/** The bars the feed cached for this chart, or none (a first visit, no IndexedDB, a broken record). */
+/** None on a first visit, without IndexedDB, or for a broken record. */
 export async function storedBars(code: string, period: Period): Promise<KlineBar[]> {
   try {
     const bars: unknown = await get(`tw.klines.${code}.${period}`);
@@ -28,7 +25,7 @@ export async function storedBars(code: string, period: Period): Promise<KlineBar
   }
 }
 
-/** Draws the newest bars that fit `width`×`height` (css px, the context scaled for the device). Returns how many. */
+/** css px, the context scaled for the device. Returns how many. */
 export function drawBars(
   ctx: CanvasRenderingContext2D,
   bars: readonly KlineBar[],

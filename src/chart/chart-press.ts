@@ -1,7 +1,4 @@
-// Where the trader's price line is placed from (docs/screens.md "The chart"): a mouse click places it at the
-// crosshair's price; on a touch screen a tap is the crosshair's, and a long press places it, or opens the edit sheet
-// of the order whose line the finger holds (a touch held still for the app's one long-press rule, long-press-rule.ts; a
-// shorter one is the crosshair's tap). The press's timer is injected (tests pass their own).
+// A touch's tap is the crosshair's, so a long press places the line (docs/screens.md "The chart").
 import type { IChartApi, ISeriesApi, MouseEventParams, Point } from 'lightweight-charts';
 import type { Timers } from '../state/shell/clock.ts';
 import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX } from '../components/hooks/long-press-rule.ts';
@@ -14,14 +11,12 @@ export interface PressWiring {
   box: HTMLElement;
   timers: () => Timers;
   precision: () => number;
-  /** The order's line at this height in the chart (px from its top), when lines can be edited. */
+  /** px from the chart's top; absent when lines cannot be edited. */
   lineAt: (y: number) => OrderLine | null | undefined;
-  /** Opens an order's edit sheet. */
   editLine: (line: OrderLine) => void;
   placeLine: (p: PickedPrice | null, keep: boolean) => void;
 }
 
-/** Listens for the clicks and presses that place the price line; returns the clean-up. */
 export function wirePricePress({ chart, series, box, timers, precision, lineAt, editLine, placeLine }: PressWiring) {
   let pointerType = 'mouse';
   let press: unknown = null;
@@ -43,9 +38,8 @@ export function wirePricePress({ chart, series, box, timers, precision, lineAt, 
     pressAt = { x: e.clientX, y: e.clientY };
     press = timers().setTimeout(() => {
       press = null;
-      // A user gesture, not the tick path: one layout read for where the finger is on the chart.
+      // A user gesture, not the tick path: one layout read is fine.
       const top = box.getBoundingClientRect().top;
-      // On an order's line: that order's edit sheet, not a price line.
       const onLine = lineAt(pressAt.y - top);
       if (onLine) {
         heldOnLine = true;

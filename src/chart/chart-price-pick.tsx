@@ -1,8 +1,4 @@
-// The trader's price line on the chart ("alert at this price" of docs/alerts.md before it): a click (mouse)
-// or a long press (touch) on the chart places the line at that price; its chip, at the line's height, carries the
-// price and is the handle: drag it to move the line (or, from the keyboard, Arrow Up / Down by one price step), tap it
-// once to open the alert form with that price (the line then becomes that alert). The × removes the line. Escape takes
-// it away too.
+// The trader's price line on the chart, the step before "alert at this price" (docs/alerts.md).
 import { useRef, type ReactElement, type RefObject } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import type { ISeriesApi, Point } from 'lightweight-charts';
@@ -11,18 +7,18 @@ import { numberText } from '../../domain/decimal-text.ts';
 import { ICON_BELL, ICON_CLOSE } from '../components/icons/screen-icons.ts';
 
 export interface PickedPrice {
-  /** The price as text at the instrument's precision. */
+  /** At the instrument's precision. */
   price: string;
-  /** Its height in the chart box (px). */
+  /** px in the chart box. */
   y: number;
 }
 
-/** Keeps the chip clear of the chart's top-corner table button and inside the box. */
+/** Clear of the chart's top-corner table button. */
 export const TOP_CLEARANCE = 40;
 /** A pointer that moved less than this between down and up was a tap, not a drag. */
 const DRAG_SLOP_PX = 4;
 
-/** The price under a clicked point, or null when the click was not on the plot or the price is not positive. */
+/** null off the plot or for a price not above zero. */
 export function pickedPrice(
   series: Pick<ISeriesApi<'Candlestick'>, 'coordinateToPrice'>,
   point: Point | undefined,
@@ -40,13 +36,13 @@ export interface ChartPricePickProps {
   onPick: (price: string) => void;
   /** The × (or Escape): the line goes. */
   onDismiss: () => void;
-  /** A drag moved the chip to height `y` (px in the chart box); `done` when the pointer was released. */
+  /** `y` in px in the chart box; `done` when the pointer was released. */
   onDrag?: (y: number, done: boolean) => void;
-  /** The chip's element, so the chart can move it with the price scale without a render. */
+  /** So the chart can move it with the price scale without a render. */
   chipRef?: RefObject<HTMLDivElement | null>;
-  /** Arrow Up / Down on the chip: the line one price step up (1) or down (−1), the keyboard's drag. */
+  /** The keyboard's drag: one price step. */
   onStep?: (dir: 1 | -1) => void;
-  /** The line's height now (it moves with the price scale): where a drag starts. */
+  /** It moves with the price scale: where a drag starts. */
   startY?: () => number;
 }
 
@@ -87,7 +83,7 @@ export function ChartPricePick({
           const d = drag.current;
           drag.current = null;
           if (!d || d.id !== e.pointerId || !d.moved || !onDrag) return;
-          dragged.current = true; // the click that follows this pointerup is the drag's end, not a tap
+          dragged.current = true; // the click after this pointerup ends the drag, it is not a tap
           onDrag(d.top + (e.clientY - d.startY), true);
         }}
         onPointerCancel={() => {

@@ -1,6 +1,4 @@
-// The chart's size, from the ResizeObserver's own numbers (no layout reads). Until its set-up's stage for it
-// (chart-setup.ts) the chart stays 0×0 and then takes the last size seen (sizeOnce): its first frames draw the
-// library's empty chart, then its panes, at no size, each in a frame of its own. A size of 0 means the screen was hidden (a kept-alive screen); shown again, it calls `shownAgain`.
+// From the ResizeObserver's own numbers (no layout reads); a size of 0 means a hidden kept-alive screen.
 import type { IChartApi } from 'lightweight-charts';
 import type { IndicatorPanes } from './indicator-panes.ts';
 import type { ChartFrames } from './chart-frames.ts';
@@ -12,19 +10,17 @@ export interface SizeWiring {
   box: HTMLElement;
   wrap: HTMLElement;
   frames: () => ChartFrames;
-  /** The legends' and chip's strips kept free of candles (legend-room.ts). */
   keepRoom: () => void;
-  /** The orders' tags moved to the lines' new heights. */
   syncLineY: () => void;
   shownAgain: () => void;
 }
 
 export interface ChartSizing {
-  /** The first history is in: apply the last size seen, and every size at once from now on. */
+  /** Until then the chart stays 0×0, so its first frames draw at no size. */
   sizeOnce(): void;
-  /** The height last seen (0 before any). */
+  /** 0 before any. */
   height(): number;
-  /** The width last seen (0 before any). */
+  /** 0 before any. */
   width(): number;
   dispose(): void;
 }
@@ -55,7 +51,7 @@ export function watchChartSize({
           markNarrow(wrap, size.w);
           if (sized) {
             chart.resize(size.w, size.h);
-            // The panes' heights are the library's after its next draw: the legends take their places then.
+            // The panes' heights are known only after the library's next draw.
             frames().request(() => {
               panes.place();
               keepRoom();
@@ -75,7 +71,7 @@ export function watchChartSize({
       sized = true;
       if (!size) return;
       chart.resize(size.w, size.h);
-      // The panes' heights are the library's after its next draw (the legends placed now would move then).
+      // The panes' heights are known only after the library's next draw.
       frames().request(() => panes.place());
     },
     height: () => size?.h ?? 0,

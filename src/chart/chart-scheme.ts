@@ -1,6 +1,4 @@
-// The chart's colours follow the page: the system's light/dark scheme, the up/down colour preference and reduced
-// motion each re-read the CSS variables (they follow data-updown on <html>) and restyle the chart, its series and its
-// panes.
+// The scheme, the up/down preference and reduced motion each re-read the CSS variables and restyle the chart.
 import { effect } from '@preact/signals-react';
 import type { IChartApi, ISeriesApi } from 'lightweight-charts';
 import { $updown } from '../state/settings/updown.ts';
@@ -14,11 +12,10 @@ export interface SchemeWiring {
   panes: IndicatorPanes;
   box: HTMLElement;
   precision: () => number;
-  /** The colours now in use (the order lines take their up/down from them). */
+  /** The order lines take their up/down from them. */
   restyled: (colours: ChartColours) => void;
 }
 
-/** Restyles the chart on every change of scheme or preference; returns the clean-up. */
 export function followColourScheme({ chart, series, panes, box, precision, restyled }: SchemeWiring): () => void {
   const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
   const onScheme = () => {

@@ -1,6 +1,4 @@
-// Which indicators the charts show. Signed in, the account's settings (the chart settings routes: every
-// device draws the same chart); a visitor's live in this browser's localStorage. Started by the first chart that
-// mounts (the screens without a chart never load them); every change reaches the feed, which computes the values.
+// Which indicators the charts show: the account's (every device draws the same chart), a visitor's in localStorage.
 import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import { readChartSettings, saveChartSettings } from '../api/chart-settings.ts';
 import { defaultIndicatorSettings, sanitiseSettings, type IndicatorSettings } from '../../domain/indicators.ts';
@@ -11,16 +9,15 @@ import { $token, sessionReady } from '../state/account/session.ts';
 export const VISITOR_INDICATORS_KEY = 'tw:indicators';
 
 const $settings = signal<IndicatorSettings>(defaultIndicatorSettings(), { name: 'chart.$indicators' });
-/** The indicators every chart shows, with their parameters. */
 export const $indicatorSettings: ReadonlySignal<IndicatorSettings> = $settings;
 
-/** Bars of history the trade screen's chart holds (slot 0): the sheet refuses a period longer than that. */
+/** Slot 0: the sheet refuses a period longer than that. */
 export const $historyBars = signal<number | null>(null, { name: 'chart.$historyBars' });
 
 let started = false;
 let generation = 0;
 
-/** The visitor's own settings in this browser, or null when a visitor chose none. */
+/** null when a visitor chose none. */
 function visitorChoice(): IndicatorSettings | null {
   const raw = localStore()?.getItem(VISITOR_INDICATORS_KEY);
   if (!raw) return null;
@@ -37,11 +34,7 @@ function readVisitor(): IndicatorSettings {
 
 const same = (a: IndicatorSettings, b: IndicatorSettings): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-/**
- * Sign-in (docs/screens.md "Indicators"): what the visitor chose in this browser is carried into an account that has
- * chosen nothing yet (its settings are the defaults), then forgotten here — as the watchlist's stars are. An account
- * with choices of its own keeps them. Answers the account's settings.
- */
+/** A visitor's choice moves into an account that has none, as stars do (docs/screens.md "Indicators"). */
 async function accountSettings(): Promise<IndicatorSettings> {
   const visitor = visitorChoice();
   const account = sanitiseSettings((await readChartSettings()).indicators);
@@ -54,7 +47,7 @@ async function accountSettings(): Promise<IndicatorSettings> {
   return next;
 }
 
-/** Follows the session and hands every change to the feed. Idempotent: each chart calls it when it mounts. */
+/** Idempotent: each chart calls it when it mounts. */
 export function startChartSettings(): void {
   if (started) return;
   started = true;
@@ -79,13 +72,12 @@ export function startChartSettings(): void {
   });
 }
 
-/** The sheet's save: shown at once, then kept on the account (or in this browser for a visitor). */
+/** Shown at once, then kept on the account (or in this browser for a visitor). */
 export async function saveIndicatorSettings(next: IndicatorSettings): Promise<void> {
   $settings.value = next;
-  // A newer generation: an account read still under way (started before this save) is stale and must not win.
+  // An account read started before this save is stale and must not win.
   const gen = ++generation;
-  // Signed in or not as the session is now, once the stored one has been read (a save made while it was still being
-  // read went to this browser only, and the account kept its old settings).
+  // A save made while the stored session was being read would go to this browser only.
   await sessionReady();
   if ($token.peek() === null) {
     localStore()?.setItem(VISITOR_INDICATORS_KEY, JSON.stringify(next));
@@ -95,7 +87,7 @@ export async function saveIndicatorSettings(next: IndicatorSettings): Promise<vo
     const answer = await saveChartSettings(next);
     if (gen === generation) $settings.value = sanitiseSettings(answer.indicators);
   } catch {
-    // The client has shown the server's message: show the account's settings again.
+    // The client has shown the server's message; show the account's settings again.
     const back = await readChartSettings().catch(() => null);
     if (back && gen === generation) $settings.value = sanitiseSettings(back.indicators);
   }

@@ -1,11 +1,9 @@
-// The chart's text alternative as plain figures: the last price, the change and the high/low over the bars in view,
-// and the newest bars as table rows. Prices go through format/price.ts and the percent through format/percent.ts (the
-// app's one formatter for each), from the bars' numbers read exactly as decimals.
+// The bars' numbers are read exactly as decimals and go through the app's one price and percent formatters.
 import { dec, exactText, roundDown } from '../../domain/decimal.ts';
 import { priceText, signedPriceText } from '../../domain/format/price.ts';
 import { percentText } from '../../domain/format/percent.ts';
 
-/** A candle as lightweight-charts keeps it (time in seconds). */
+/** Time in seconds, as lightweight-charts keeps it. */
 export interface SummaryBar {
   time: number;
   open: number;
@@ -20,7 +18,6 @@ export interface ChartFigures {
   percent: string;
   high: string;
   low: string;
-  /** How many bars the figures cover. */
   bars: number;
 }
 
@@ -32,7 +29,7 @@ export interface BarRow {
   close: string;
 }
 
-/** The bars inside a logical range (indices into `bars`, possibly fractional or beyond either end); all without one. */
+/** `range` indices may be fractional or beyond either end; all bars without one. */
 export function barsInView<B>(bars: readonly B[], range: { from: number; to: number } | null): readonly B[] {
   if (!range) return bars;
   const from = Math.max(0, Math.ceil(range.from));
@@ -40,7 +37,7 @@ export function barsInView<B>(bars: readonly B[], range: { from: number; to: num
   return to < from ? [] : bars.slice(from, to + 1);
 }
 
-/** Figures over the bars in view; null when there are none. Change = last close − first open of the view. */
+/** null when there are none. Change = last close − first open of the view. */
 export function chartFigures(
   bars: readonly SummaryBar[],
   range: { from: number; to: number } | null,
@@ -61,7 +58,7 @@ export function chartFigures(
   return {
     last: priceText(dec(last.close), precision),
     change: signedPriceText(diff, precision),
-    // Cut (not rounded) to 20 places first: percentText's half-up to 2 places then lands where the exact value would.
+    // Cut to 20 places first so percentText's half-up lands where the exact value would.
     percent: open.isZero() ? '' : percentText(exactText(roundDown(diff.div(open).times(100), 20)), { signed: true }),
     high: priceText(dec(high), precision),
     low: priceText(dec(low), precision),
@@ -69,7 +66,7 @@ export function chartFigures(
   };
 }
 
-/** The newest `n` bars, newest first, as formatted table rows. */
+/** Newest first. */
 export function lastBarRows(bars: readonly SummaryBar[], n: number, precision: number): BarRow[] {
   return bars
     .slice(-n)

@@ -1,9 +1,4 @@
-// The chart for screen readers: a summary (instrument, period, last price, change, high and low of the bars in view)
-// a screen reader reaches as text, the legends' values and the lines drawn over the candles, and a button that shows
-// the newest bars as a table. The canvas itself is hidden
-// from assistive technology by the chart library's own markup; this is its text alternative. The button is an icon
-// over the chart's corner (its name is read and shown as a tooltip): a sentence there would cover the newest candles on
-// a phone and, drawn with the chart library after the first paint, become /trade's largest text (its LCP element).
+// The chart's text alternative; its button is an icon, as a sentence would cover the newest candles on a phone.
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../components/overlays/bottom-sheet.tsx';
@@ -16,25 +11,23 @@ import type { BarRow, ChartFigures } from './chart-summary.ts';
 import type { LegendRows } from './indicator-panes.ts';
 import { ICON_TABLE } from '../components/icons/screen-icons.ts';
 
-/** How many bars the table shows. */
 export const TABLE_BARS = 20;
 
-/** The table's price columns, in order (each also its header's key in locales "chart_text"). */
+/** Each also its header's key in locales "chart_text". */
 const PRICE_COLUMNS = ['open', 'high', 'low', 'close'] as const;
 
 export interface ChartTextProps {
   name: string;
   period: Period;
   figures: ChartFigures | null;
-  /** The newest bars, read when the table opens (not kept up to date per tick). */
+  /** Read when the table opens, not kept up to date per tick. */
   readRows: () => BarRow[];
-  /** The indicator panes' legends at the last bar, read after the summary. */
+  /** At the last bar, read after the summary. */
   legend?: LegendRows;
-  /** Read after the legends: the lines drawn over the candles (chart-lines-text.tsx). */
+  /** Read after the legends (chart-lines-text.tsx). */
   children?: ReactNode;
 }
 
-/** The summary sentence (also the unit tests' subject). */
 export function useSummaryText(name: string, period: Period, figures: ChartFigures | null): string {
   const { t } = useTranslation();
   const p = t(`chart_text.period_${period}`);

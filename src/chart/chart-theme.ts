@@ -1,6 +1,4 @@
-// Chart colours from the theme's CSS custom properties (read on :root, where theme.css and the up/down preference
-// set them), and local-time axis labels.
-// Colours are normalised through a canvas context so any CSS colour syntax reaches the chart as rgb/hex.
+// Colours go through a canvas context so any CSS colour syntax reaches the chart as rgb/hex.
 import {
   ColorType,
   CrosshairMode,
@@ -29,7 +27,7 @@ function normalise(colour: string, fallback: string): string {
   return String(probe.fillStyle);
 }
 
-/** The theme's variables of `el`, from one computed style (each getComputedStyle call is a style lookup of its own). */
+/** One computed style for all: each getComputedStyle call is a style lookup of its own. */
 function varsOf(el: Element): (name: string, fallback: string) => string {
   const style = getComputedStyle(el);
   return (name, fallback) => normalise(style.getPropertyValue(name).trim(), fallback);
@@ -54,12 +52,12 @@ export function readChartColours(el: Element): ChartColours {
   };
 }
 
-/** The accent colour: the trader's own price line. */
+/** The trader's own price line. */
 export function readAccent(el: Element): string {
   return varsOf(el)('--accent', '#2b64f5');
 }
 
-/** The indicator lines' colours (--ind-0 … --ind-5 in candle-chart.css, per theme) and the up/down pair. */
+/** --ind-0 … --ind-5 in candle-chart.css, per theme. */
 export function readIndicatorTones(el: Element, c: ChartColours): { tones: string[]; up: string; down: string } {
   const fallback = ['#8a6100', '#b0157f', '#2257e0', '#00796b', '#6b3fc9', '#b3470f'];
   const v = varsOf(el);
@@ -72,7 +70,7 @@ function asDate(time: Time): Date | null {
 
 const two = (n: number): string => String(n).padStart(2, '0');
 
-/** Axis labels in the viewer's local time (the chart's own default is UTC). */
+/** The chart's own default is UTC. */
 function tickMark(time: Time, type: TickMarkType): string | null {
   const d = asDate(time);
   if (!d) return null;
@@ -91,18 +89,17 @@ function tickMark(time: Time, type: TickMarkType): string | null {
   }
 }
 
-/** The crosshair's date in the app's one date format for the language (formatDate), like every list and sheet. */
+/** formatDate, like every list and sheet. */
 function crosshairTime(time: Time): string {
   const d = asDate(time);
   return d ? formatDate(d, BAR_TIME_OPTIONS) : '';
 }
 
-/** Empty bars right of the newest candle: 48 px at the default 6 px spacing, more than half the widest time label. */
+/** More than half the widest time label at the default 6 px spacing. */
 export const CHART_RIGHT_OFFSET_BARS = 8;
 
 export function chartOptions(c: ChartColours, reducedMotion = false): DeepPartial<ChartOptions> {
   return {
-    // prefers-reduced-motion: no gliding after a touch drag (the chart's kinetic scroll).
     kineticScroll: { touch: !reducedMotion, mouse: false },
     layout: {
       background: { type: ColorType.Solid, color: c.background },
@@ -111,12 +108,9 @@ export function chartOptions(c: ChartColours, reducedMotion = false): DeepPartia
       fontFamily: CHART_FONT_FAMILY,
     },
     grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
-    // A fixed width (wide enough for "67250.00"), so the scale does not widen when the first bars arrive and shift
-    // the panes (a layout shift; lazy-chart.tsx).
+    // Fixed, wide enough for "67250.00", so the scale does not widen when the first bars arrive (lazy-chart.tsx).
     rightPriceScale: { borderColor: c.grid, minimumWidth: PRICE_SCALE_PX },
-    // Free space right of the last candle, so it does not sit under the price scale and no time label is
-    // centred on a bar close enough to the edge to be cut ("12:0" at 360 px). In bars, not rightOffsetPixels: the
-    // chart's scrollToRealTime() (after every history reset) scrolls to rightOffset and ignores the pixel option.
+    // In bars, not rightOffsetPixels: scrollToRealTime() after every reset honours only rightOffset.
     timeScale: {
       borderColor: c.grid,
       timeVisible: true,
@@ -125,8 +119,7 @@ export function chartOptions(c: ChartColours, reducedMotion = false): DeepPartia
       rightOffset: CHART_RIGHT_OFFSET_BARS,
     },
     localization: { timeFormatter: crosshairTime },
-    // The horizontal line and its price label follow the pointer (not the bar's close): a click offers an alert at
-    // exactly the price the label shows (chart-price-pick.tsx).
+    // Follows the pointer, not the close: a click offers an alert at the label's price (chart-price-pick.tsx).
     crosshair: { mode: CrosshairMode.Normal },
     // Vertical finger drags scroll the page; the chart only takes horizontal drags and pinches.
     handleScroll: { mouseWheel: true, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
@@ -147,7 +140,7 @@ export function seriesOptions(c: ChartColours, precision: number): CandlestickSe
   };
 }
 
-/** Back to the newest bar after a history reset: the chart's 400 ms glide, or a jump under reduced motion. */
+/** Jumps under reduced motion. */
 export function scrollToNewest(
   timeScale: Pick<ITimeScaleApi<Time>, 'scrollToRealTime' | 'scrollToPosition'>,
   reducedMotion: boolean,

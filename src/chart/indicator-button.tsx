@@ -1,5 +1,4 @@
-// The chart's "Indicators" button and its settings sheet, loaded on the first tap (a chunk of its own: the phone's first
-// frame of /trade draws none of it).
+// The sheet is a chunk loaded on the first tap: /trade's first frame on a phone draws none of it.
 import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { browserChunkDeps, loadChunk } from '../components/hooks/chunk-retry.ts';

@@ -1,7 +1,4 @@
-// The indicators on the chart: one lightweight-charts series per line the worker computed (lines on the
-// price pane, panes of their own below it), fed with the worker's values as they come (a reset: setData; a live bar:
-// update of that bar only), and the legend of each pane: the values at the crosshair, or at the last bar without one.
-// Nothing is computed here; the values are the worker's (workers/indicators.ts), only written as text.
+// The indicators' series and legends; the values are the worker's (workers/indicators.ts), only drawn here.
 import {
   HistogramSeries,
   LineSeries,
@@ -27,11 +24,11 @@ interface Drawn {
   line: IndicatorLine;
   series: ISeriesApi<'Line'> | ISeriesApi<'Histogram'>;
   values: number[];
-  /** Its index in the worker's lines (the values' order in every update since the reset). */
+  /** The values' order in every update since the reset. */
   src: number;
 }
 
-/** The price pane's share of the height beside each indicator pane's (lightweight-charts stretch factors). */
+/** lightweight-charts stretch factors: the price pane's share beside each indicator pane's. */
 const PRICE_STRETCH = 3;
 
 /** One pane's legend as the text alternative reads it: "MA5 1.08321, MA10 1.08310". */
@@ -40,12 +37,11 @@ export type LegendRows = { pane: number; text: string }[];
 export class IndicatorPanes {
   private drawn: Drawn[] = [];
   private times: number[] = [];
-  private dirs: boolean[] = []; // per bar: closed at or above its open (the VOL bar's colour)
+  private dirs: boolean[] = []; // per bar: the VOL bar's colour
   private legends: HTMLElement[] = [];
-  private shownAt: number | null = null; // bar index under the crosshair, null = the last bar
+  private shownAt: number | null = null; // null = the last bar
   private panes = 0;
-  /** Values have come once: until then (the panes laid out ahead of them, chart-klines.ts) the legends stay empty,
-   * rather than show the labels alone and widen under the reader when the values come (a layout shift). */
+  /** Until values come the legends stay empty: labels alone would widen under the reader when they come. */
   private valued = false;
 
   constructor(
@@ -53,21 +49,18 @@ export class IndicatorPanes {
     private readonly legendBox: HTMLElement,
     private tones: IndicatorTones,
     private precision: number,
-    /** Panes below the price at most (two on a phone, three on a desk): the worker may send more. */
+    /** The worker may send more panes than fit. */
     private readonly maxPanes: number,
   ) {}
 
-  /**
-   * The panes and series of these lines, without their values yet (a reset's first stage, chart-klines.ts): rebuilt
-   * only when the lines changed.
-   */
+  /** A reset's first stage (chart-klines.ts): rebuilt only when the lines changed. */
   layout(lines: readonly IndicatorLine[] | undefined): void {
     const want = (lines ?? []).filter((l) => l.pane <= this.maxPanes);
     const same = want.length === this.drawn.length && want.every((l, i) => sameLine(l, this.drawn[i]?.line));
     if (!same) this.rebuild(want);
   }
 
-  /** Lines and values of a history reset: the series are rebuilt only when the lines changed. */
+  /** The series are rebuilt only when the lines changed. */
   reset(
     lines: readonly IndicatorLine[] | undefined,
     ind: readonly number[][] | undefined,
@@ -87,7 +80,7 @@ export class IndicatorPanes {
     this.paintLegend();
   }
 
-  /** Another instrument or period: the lines stay (no pane flickers away and back), their points go until its reset. */
+  /** The lines stay so no pane flickers away and back; their points go until the next reset. */
   clear(): void {
     this.times = [];
     this.dirs = [];
@@ -99,7 +92,7 @@ export class IndicatorPanes {
     this.paintLegend();
   }
 
-  /** The live bar's values (same Time: replaced; later: a new bar). */
+  /** Same Time: replaced; later: a new bar. */
   bar(bar: KlineBar, lineValues: readonly number[] | undefined): void {
     if (this.drawn.length === 0) return;
     const last = this.times[this.times.length - 1];
@@ -118,7 +111,7 @@ export class IndicatorPanes {
     if (this.shownAt === null) this.paintLegend();
   }
 
-  /** The crosshair moved: the legend shows the bar under it (a logical index), or the last bar when it left. */
+  /** `index` null: the crosshair left, so the last bar. */
   crosshair(index: number | null): void {
     const i = index === null || index < 0 || index >= this.times.length ? null : Math.round(index);
     if (i === this.shownAt) return;
@@ -126,7 +119,6 @@ export class IndicatorPanes {
     this.paintLegend();
   }
 
-  /** New colours (theme, up/down preference) or precision. */
   restyle(tones: IndicatorTones, precision: number): void {
     this.tones = tones;
     this.precision = precision;
@@ -138,7 +130,6 @@ export class IndicatorPanes {
     this.paintLegend();
   }
 
-  /** Legend heights follow the panes' (after a resize or a rebuild). */
   place(): void {
     const panes = this.chart.panes();
     let top = 0;
@@ -149,12 +140,11 @@ export class IndicatorPanes {
     });
   }
 
-  /** Each pane's legend as text, at the last bar: the chart's text alternative reads it. */
+  /** At the last bar: the chart's text alternative reads it. */
   legendRows(): LegendRows {
     return this.rows(this.times.length - 1);
   }
 
-  /** How many panes below the price are drawn. */
   get paneCount(): number {
     return this.panes;
   }
@@ -176,7 +166,7 @@ export class IndicatorPanes {
         color: this.colour(line),
         priceLineVisible: false,
         lastValueVisible: false,
-        // Prices of the price pane at the instrument's precision; the oscillators' own scales at two places.
+        // The oscillators' own scales at two places.
         priceFormat:
           line.kind === 'vol'
             ? { type: 'volume' as const }
@@ -231,11 +221,7 @@ export class IndicatorPanes {
     return out;
   }
 
-  /**
-   * Writes the legends' text (textContent of a few spans, no layout read). Only what changed is written: the live bar
-   * rewrites its legends about four times a second, and an attribute or text set to the same value still costs the
-   * browser a style or layout check.
-   */
+  /** Writes only what changed: the live bar repaints often, and even a same-value write costs a style check. */
   private paintLegend(): void {
     if (!this.valued) return;
     const i = this.shownAt ?? this.times.length - 1;
@@ -266,7 +252,6 @@ export class IndicatorPanes {
   }
 }
 
-/** A data attribute written only when its value changes. */
 function writeData(el: HTMLElement, key: string, value: string): void {
   if (el.dataset[key] !== value) el.dataset[key] = value;
 }

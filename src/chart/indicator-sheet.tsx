@@ -1,8 +1,4 @@
-// The indicator settings sheet: which indicators the charts show and their parameters. Every parameter is
-// checked as it is typed (domain/indicators.ts checkParam: a number, above 0, whole where it counts bars, no
-// longer than the chart's history) and Save keeps nothing while one is refused. Pane indicators (VOL, MACD, RSI, KDJ)
-// are limited to the panes the screen has room for: two on a phone, three on a desk. The ask line's switch is saved
-// with them (ask-line.ts).
+// Each parameter is checked as typed (domain/indicators.ts checkParam); Save keeps nothing while one is refused.
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -33,14 +29,13 @@ const toDraft = (s: IndicatorSettings): Draft => {
 export interface IndicatorSheetProps {
   open: boolean;
   onClose: () => void;
-  /** Panes below the price this screen shows at most. */
   maxPanes: number;
 }
 
 export function IndicatorSheet({ open, onClose, maxPanes }: IndicatorSheetProps): ReactElement | null {
   useSignals();
   const saved = $indicatorSettings.value;
-  // The draft starts from the saved settings each time the sheet opens (its body mounts with `open`).
+  // Its body mounts with `open`, so the draft starts from the saved settings each time.
   if (!open) return null;
   return (
     <BottomSheet open onClose={onClose} titleKey="chart.indicators">
@@ -74,7 +69,7 @@ function SheetBody({
 
   const toggle = (k: IndicatorKind, on: boolean) => {
     if (on && PANE_KINDS.has(k) && INDICATOR_KINDS.filter((x) => PANE_KINDS.has(x) && draft[x].on).length >= maxPanes) {
-      setPaneError(k); // refused: the screen has no room for another pane
+      setPaneError(k); // the screen has no room for another pane
       return;
     }
     setPaneError(null);
@@ -167,7 +162,6 @@ interface SwitchProps {
   children: ReactNode;
 }
 
-/** A labelled checkbox: an indicator's, or the ask line's. */
 function Switch({ className, on, action, onToggle, children }: SwitchProps): ReactElement {
   return (
     <label className={className}>

@@ -1,8 +1,4 @@
-// The candlestick chart as a chunk of its own, off /trade's start-up path (docs/client.md "The chart off /trade's
-// start-up path"): lightweight-charts is most of /trade's JS and its first draw the largest task after the first
-// paint, and the header price, the period bar and the order form need none of it. They draw first, with a still
-// picture of the last known bars in the chart's box (chart-picture.ts); the library is asked for at the first idle
-// moment after that frame (or at once when the box is touched), and the chart takes the same box: nothing moves.
+// A chunk of its own, off /trade's start-up path (docs/client.md "The chart off /trade's start-up path").
 import {
   lazy,
   startTransition,
@@ -25,7 +21,7 @@ const CandleChart = lazy(async () => ({
   default: await loadChunk(async () => (await import('./candle-chart.tsx')).CandleChart, browserChunkDeps()),
 }));
 
-/** The chart's box before the library: the same element and size, with the picture of the stored bars in it. */
+/** The same element and size as the chart's box, so nothing moves when the chart takes it (chart-picture.ts). */
 function ChartPicture({ code, period, onTouch }: Pick<CandleChartProps, 'code' | 'period'> & { onTouch?: () => void }) {
   const ref = useRef<HTMLCanvasElement>(null);
   useLayoutEffect(() => {
@@ -67,12 +63,9 @@ function ChartPicture({ code, period, onTouch }: Pick<CandleChartProps, 'code' |
 }
 
 export function LazyCandleChart(props: CandleChartProps): ReactElement {
-  // False until the first idle moment after the screen's first commit (or a touch on the box): the header and the
-  // order form are drawn and answer taps before the library's download, evaluation and first draw begin.
+  // So the header and order form draw and answer taps before the library's download, evaluation and first draw.
   const [load, setLoad] = useState(false);
-  // A transition: React renders the chart's tree in slices of a few ms, not in one task with the library's set-up
-  // (docs/client.md "Start-up in slices"); a touch on the box asks at once.
-  // The axis font is measured first, in the idle callback's own task (chart-font.ts).
+  // A transition renders the chart's tree in slices (docs/client.md "Start-up in slices"); a touch asks at once.
   useEffect(
     () =>
       whenIdle(() => {

@@ -1,7 +1,4 @@
-// The legends' toggle on a narrow chart (legend-room.ts): folded, each pane's legend is one line of whole items (what
-// does not fit waits, whole, on a hidden second line instead of a second and third line over the newest candles, and is
-// never cut mid-value at the pane's edge); unfolded, every value shows.
-// The button sits at the end of the price pane's legend line, before the price scale.
+// Folded, a legend is one line of whole items: it never covers the newest candles nor cuts a value (legend-room.ts).
 import { useState, type ReactElement, type RefObject } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { Icon } from '../components/icons/icons.tsx';

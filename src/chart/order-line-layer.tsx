@@ -1,12 +1,4 @@
-// The trader's orders drawn on the candle chart (docs/screens.md "Positions and orders on the chart"): a price line per
-// OrderLine (order-lines.ts) on the candle series, and at each line's height a small tag that names it — side, lots and
-// live P&L for a position, "TP"/"SL" and the price for its stops, kind, lots and price for a pending order. The tags
-// are buttons, each named in full ("Take profit of Buy 0.01 lots at 1.09000"; the chart's text alternative lists the
-// same lines, chart-lines-text.tsx): a tap (or a touch held still) opens the order's edit sheet, and with a mouse the
-// tag of a take-profit or stop-loss drags its line; the new price is then confirmed and sent by the screen (onMove),
-// and the line snaps back when that is refused or cancelled.
-// Tags sit at the plot's start edge (the newest candles are at the other end) and follow the price scale by style
-// writes (place()), never a render per tick.
+// Tags move by style writes, not a render per tick (docs/screens.md "Positions and orders on the chart").
 import {
   forwardRef,
   useEffect,
@@ -33,13 +25,12 @@ import { stackTags } from './tag-stack.ts';
 const DRAG_SLOP_PX = 4;
 /** How near (px) a long press must land to a line to mean that line. */
 const HIT_PX = 14;
-/** The tags stay below the chart's corner button. */
+/** Clear of the chart's corner button. */
 const TOP_MIN = 34;
 
 export interface OrderLayerHandle {
-  /** Every tag to its line's height (after a scroll, a zoom, a new bar, a resize). */
   place(): void;
-  /** The line nearest height `y` (px in the chart box), within reach of a finger. */
+  /** Within a finger's reach. */
   hit(y: number): OrderLine | null;
 }
 
@@ -47,16 +38,16 @@ export interface OrderLineLayerProps {
   lines: readonly OrderLine[];
   series: ISeriesApi<'Candlestick'> | null;
   box: HTMLElement | null;
-  /** The price pane's height (px): a line below it (over an indicator pane) shows no tag. */
+  /** A line below it (over an indicator pane) shows no tag. */
   plotHeight: () => number;
   precision: number;
-  /** The side colours (the theme's up and down, so they follow red-up). */
+  /** The theme's up and down, so they follow red-up. */
   up: string;
   down: string;
-  /** Drags allowed (a mouse on the desk). */
+  /** A mouse on the desk. */
   draggable: boolean;
   onEdit?: ((line: OrderLine) => void) | undefined;
-  /** A stop's line dropped at `price`: resolves whether the change was taken (false: the line snaps back). */
+  /** Resolves false when refused: the line snaps back. */
   onMove?: ((line: OrderLine, price: string) => Promise<boolean>) | undefined;
   timers?: Timers;
 }
@@ -85,15 +76,14 @@ function OrderLineLayerImpl(
   const { t } = useTranslation();
   const drawn = useRef(new Map<string, IPriceLine>());
   const tags = useRef(new Map<string, HTMLButtonElement>());
-  // Each tag's height, read once per render of the layer: place() runs on every live bar, and reading offsetHeight
-  // there forced a layout of whatever the page had just written (a digit typed into the lots field) inside the tick.
+  // Read once per render: reading offsetHeight in place() would force a layout inside every tick.
   const heights = useRef(new Map<HTMLElement, number>());
   useLayoutEffect(() => heights.current.clear());
   const heightOf = (tag: HTMLElement): number => {
     const kept = heights.current.get(tag);
     if (kept !== undefined) return kept;
     const height = tag.offsetHeight;
-    if (height > 0) heights.current.set(tag, height); // 0: not laid out yet (a hidden chart), asked again next time
+    if (height > 0) heights.current.set(tag, height); // 0: not laid out yet (a hidden chart)
     return height;
   };
   const [moved, setMoved] = useState<Moved | null>(null);
@@ -113,9 +103,7 @@ function OrderLineLayerImpl(
       const tag = tags.current.get(l.key);
       if (!tag) continue;
       const y = series.priceToCoordinate(priceOf(l));
-      // Off the price scale: not shown, but still read in the chart's region (its text alternative).
-      // Written only when they change: this runs after every live bar, and the tag seldom moves (a style write
-      // restyles the tag even with the same value).
+      // Off the scale: hidden, still in the text alternative; written only on change, as any style write restyles.
       if (y === null || y < TOP_MIN || (h > 0 && y > h - 8)) {
         if (tag.dataset.off !== 'true') tag.dataset.off = 'true';
       } else {
@@ -153,7 +141,7 @@ function OrderLineLayerImpl(
     },
   }));
 
-  // The lines on the series: created, moved or removed to match; a trailing stop is already drawn by stop-lines.ts.
+  // A trailing stop is already drawn by stop-lines.ts.
   useEffect(() => {
     if (!series) return;
     const keep = new Set<string>();
@@ -188,7 +176,7 @@ function OrderLineLayerImpl(
 
   useEffect(
     () => () => {
-      // The chart may be gone already (its unmount removes the series with every line).
+      // The chart's unmount may have removed the series with every line.
       if (series)
         for (const line of drawn.current.values()) {
           try {
@@ -286,11 +274,11 @@ function LineTag({ line, price, tagRef, draggable, timers, onEdit, onDrag }: Lin
             hold.current = null;
             skipClick.current = true; // the click that ends this touch is the hold's, not a tap
             onEdit?.(line);
-          }, LONG_PRESS_MS); // a long press on a tag (or on a line) opens the edit sheet
+          }, LONG_PRESS_MS);
           return;
         }
         if (!draggable) return;
-        // From the line's height, not the tag's: a stacked tag sits beside its line.
+        // A stacked tag sits beside its line, so the line's height.
         const top = parseFloat(e.currentTarget.dataset.y ?? e.currentTarget.style.top) || 0;
         drag.current = { id: e.pointerId, startY: e.clientY, top, moved: false };
         e.currentTarget.setPointerCapture?.(e.pointerId);
@@ -316,7 +304,7 @@ function LineTag({ line, price, tagRef, draggable, timers, onEdit, onDrag }: Lin
         drag.current = null;
       }}
       onTouchEnd={(e) => {
-        // The hold opened a sheet: the tap this touch would end in must not land on the sheet's backdrop and close it.
+        // Else the tap this touch ends in would land on the opened sheet's backdrop and close it.
         if (skipClick.current) e.preventDefault();
       }}
       onClick={() => {

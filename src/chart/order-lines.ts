@@ -1,6 +1,4 @@
-// The trader's orders on the chart (docs/screens.md "Positions and orders on the chart"): which lines the chart draws
-// for the shown instrument — each holding position at its entry price, its take-profit and stop-loss, and each
-// pending order at its target price. Pure: the chart layer (order-line-layer.tsx) draws them and the tests read them.
+// Pure, so the tests read the lines the chart layer (order-line-layer.tsx) draws.
 import type { AppOrder } from '../../domain/types.ts';
 import { dec, isDecimalText } from '../../domain/decimal.ts';
 import { trailOf } from '../../domain/order-rules.ts';
@@ -9,29 +7,26 @@ import { trailOf } from '../../domain/order-rules.ts';
 export type OrderLineRole = 'entry' | 'tp' | 'sl' | 'pending';
 
 export interface OrderLine {
-  /** Unique per chart: "<order id>:<role>". */
   key: string;
   order: AppOrder;
   role: OrderLineRole;
-  /** The price as the server wrote it (text), and as a number for the chart. */
+  /** As the server wrote it, and as a number for the chart. */
   priceText: string;
   price: number;
-  /** 1 buy, 2 sell: the line's colour follows the side (the up and down colours, so red-up too). */
+  /** The up and down colours, so red-up too. */
   side: 1 | 2;
-  /** A drag moves it (take-profit and stop-loss of a position, a pending order's target; a trailing stop moves by
-   * itself, so it is not). */
+  /** A trailing stop moves by itself, so it is not. */
   movable: boolean;
-  /** The stop-loss of a position whose stop trails the price. */
   trailing: boolean;
 }
 
 const set = (text: string): boolean => isDecimalText(text) && dec(text).gt(0);
 
-/** A position charged (or credited) swap so far: shown on its holding row and its entry line (docs/trading.md "Swaps"). */
+/** docs/trading.md "Swaps". */
 export const hasSwap = (order: Pick<AppOrder, 'Swap'>): boolean =>
   isDecimalText(order.Swap) && !dec(order.Swap).isZero();
 
-/** The lines for `forexId`, in a stable order (by order id, then entry, take-profit, stop-loss). */
+/** Stable order: by order id, then entry, take-profit, stop-loss. */
 export function chartOrderLines(held: readonly AppOrder[], pending: readonly AppOrder[], forexId: number): OrderLine[] {
   const out: OrderLine[] = [];
   const line = (order: AppOrder, role: OrderLineRole, priceText: string, movable: boolean, trailing = false) => {
@@ -60,10 +55,7 @@ export function chartOrderLines(held: readonly AppOrder[], pending: readonly App
   return out;
 }
 
-/**
- * The query of set_stop_price after moving one stop of `order` to `price`: the other stop and the trailing distance
- * stay as they are ("0" where none).
- */
+/** The other stop and the trailing distance stay as they are ("0" where none). */
 export function movedStopParams(
   order: AppOrder,
   role: 'tp' | 'sl',
@@ -78,7 +70,7 @@ export function movedStopParams(
   };
 }
 
-/** The lines as a data attribute ("key=price …"), so browser tests see them without reading the canvas. */
+/** So browser tests see them without reading the canvas. */
 export function orderLinesMark(lines: readonly OrderLine[]): string {
   return lines.map((l) => `${l.key}=${l.priceText}`).join(' ');
 }

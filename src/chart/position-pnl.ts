@@ -1,6 +1,4 @@
-// A position's live P&L as text for the chart's lines (its tag and the chart's text alternative): the feed's figure
-// for it, the order's own until the feed has one. Signals, bound once as live text: a tick rewrites a text node and
-// renders nothing.
+// Signals bound once as live text: a tick rewrites a text node and renders nothing.
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { livePosition } from '../state/account/live-positions.ts';
 import { NO_VALUE, pnlDir } from '../../domain/format/money-text.ts';
@@ -12,8 +10,7 @@ export interface PositionPnl {
   dir: ReadonlySignal<string>;
 }
 
-// One pair per order object: the line's tag and the text alternative bind the same signals, so a tick formats a
-// position's P&L once, not once per place that shows it.
+// One pair per order, so a tick formats a position's P&L once, not once per place that shows it.
 const made = new WeakMap<AppOrder, PositionPnl>();
 
 export function positionPnl(o: AppOrder): PositionPnl {

@@ -1,6 +1,4 @@
-// The trader's price line per instrument: placed on the chart by a long press (touch) or a click (mouse),
-// dragged to move, turned into a price alert with one tap. One line per instrument, kept in this browser's
-// localStorage so it is there on the next visit to that instrument.
+// Kept in localStorage per instrument, so the line is there on the next visit.
 import { isDecimalText } from '../../domain/decimal-text.ts';
 import { localStore } from '../state/shell/local-store.ts';
 
@@ -20,12 +18,12 @@ function readAll(): Record<string, string> {
   }
 }
 
-/** The line's price (text at the instrument's precision) for an instrument, or null. */
+/** At the instrument's precision. */
 export function priceLineOf(code: string): string | null {
   return readAll()[code] ?? null;
 }
 
-/** Keeps (or with null, forgets) an instrument's line. */
+/** null forgets it. */
 export function keepPriceLine(code: string, price: string | null): void {
   const all = readAll();
   if (price === null) delete all[code];

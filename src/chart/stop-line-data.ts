@@ -1,5 +1,4 @@
-// Which lines the chart draws for the trader's positions: the current trailing stop of each holding position on the
-// shown instrument. Fixed stops are not drawn: the line is there to watch a stop move.
+// Fixed stops are not drawn: the line is there to watch a trailing stop move.
 import type { AppOrder } from '../../domain/types.ts';
 import type { StopLine } from './stop-lines.ts';
 import { trailOf } from '../../domain/order-rules.ts';

@@ -1,31 +1,25 @@
-// Order tags at their lines' heights, pushed apart where they would overlap (docs/screens.md "Positions and orders on
-// the chart"): two orders a few pips apart drew one tag over the other, hiding its P&L and taking its taps.
+// Overlapping tags would hide a P&L and take its taps (docs/screens.md "Positions and orders on the chart").
 
-/** A tag to place: its line's height in the chart box (px) and the tag's own height. */
+/** Heights in px in the chart box. */
 export interface TagAt<T> {
   tag: T;
   y: number;
   height: number;
 }
 
-/** Where the tag's centre goes (px), and whether a neighbour is nearer than a finger's reach of it. */
+/** `near`: a neighbour is nearer than a finger's reach. */
 export interface StackedTag<T> {
   tag: T;
-  /** The line's own height, as given. */
   y: number;
   centre: number;
   near: boolean;
 }
 
-/** The space kept between two stacked tags (px). */
 export const TAG_GAP_PX = 2;
-/** How far past its edge a tag takes a finger's tap (candle-chart.css `.tw-oline::after`). */
+/** candle-chart.css `.tw-oline::after`. */
 export const TAG_REACH_PX = 11;
 
-/**
- * Each tag centred on its line, unless the tag above reaches there: then just below that one, so no tag hides another
- * and each keeps the point its line would give it when alone. Top to bottom, in the lines' order.
- */
+/** Below the tag above when it reaches there, else on its line; top to bottom, in the lines' order. */
 export function stackTags<T>(tags: readonly TagAt<T>[]): StackedTag<T>[] {
   const placed: StackedTag<T>[] = [];
   let bottom = -Infinity;

@@ -1,5 +1,4 @@
-// Keeps a set of price lines (the positions' trailing stops, the price alerts) drawn on the chart's series as the list
-// changes, and writes what is drawn on the chart's box (data-stop-lines, data-alert-lines) for browser tests and tools.
+// Writes what is drawn on the box (data-stop-lines, data-alert-lines) for browser tests and tools.
 import { useEffect, type RefObject } from 'react';
 import type { IPriceLine, ISeriesApi } from 'lightweight-charts';
 import { stopLinesMark, syncStopLines, type StopLine } from './stop-lines.ts';

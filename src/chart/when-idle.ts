@@ -1,8 +1,5 @@
-// "At the first idle moment after this frame": the next animation frame (the committed screen is being painted), then
-// requestIdleCallback (the browser's own idle period, capped so a busy page still gets its chart), or a task where
-// that is missing (Safari). Returns a cancel for an effect's clean-up.
+// The next frame first (the screen paints), then an idle period, capped so a busy page still gets its chart.
 
-/** The longest the chart waits for an idle period (ms). */
 export const IDLE_CAP_MS = 1500;
 
 interface IdleWindow {

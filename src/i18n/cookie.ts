@@ -1,6 +1,6 @@
-// Tiny cookie helpers: the `lang` cookie is the language choice shared with other pages on the same site.
+// The `lang` cookie is the language choice shared with other pages on the same site.
 
-/** Value of cookie `name` in a document.cookie string, decoded; null when absent. */
+/** Decoded; null when absent. */
 export function readCookie(cookies: string, name: string): string | null {
   for (const part of cookies.split(';')) {
     const eq = part.indexOf('=');
@@ -16,7 +16,7 @@ export function readCookie(cookies: string, name: string): string | null {
   return null;
 }
 
-/** A Set-Cookie style string for document.cookie: site-wide, one year, lax. */
+/** Site-wide, one year, lax. */
 export function cookieString(name: string, value: string, maxAgeDays = 365): string {
   return `${name}=${encodeURIComponent(value)}; path=/; max-age=${maxAgeDays * 86400}; samesite=lax`;
 }

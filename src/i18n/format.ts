@@ -1,5 +1,4 @@
-// Numbers and dates through Intl in the current language. Intl only localises digits and grouping: money text is
-// rounded exactly first by the one money formatter (domain/format/money-text.ts).
+// Intl only localises digits and grouping: money is rounded exactly first by domain/format/money-text.ts.
 import { isDecimalText, numberText } from '../../domain/decimal-text.ts';
 import { moneyText, NO_VALUE } from '../../domain/format/money-text.ts';
 import { DATE_TIME_OPTIONS, parseWireTime } from '../../domain/wire-time.ts';
@@ -28,7 +27,6 @@ function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
   return f;
 }
 
-/** A number or a decimal string in the current language's digits and separators. */
 export function formatNumber(value: number | string, options: Intl.NumberFormatOptions = {}): string {
   if (typeof value === 'string' && !isDecimalText(value)) return value;
   const nf = numberFormat({ maximumFractionDigits: 20, ...options });
@@ -36,15 +34,13 @@ export function formatNumber(value: number | string, options: Intl.NumberFormatO
 }
 
 export interface FormatMoneyOptions {
-  /** Decimals shown, half-up: 2 by default (docs/contract.md §9 shows balances with 2). */
+  /** Half-up; 2 by default (docs/contract.md §9 shows balances with 2). */
   places?: number;
-  /** What a missing or malformed amount shows; without it, a missing one shows NO_VALUE ('--') and malformed text
-   * shows as it is. */
+  /** Without it, a missing amount shows NO_VALUE ('--') and malformed text shows as it is. */
   missing?: string;
 }
 
-/** Money text (USD amounts, balances, the order screens' margins and fees) in the language's digits and grouping:
- * moneyText's exact rounding to `places`, then Intl ('10,844,100.00'). */
+/** moneyText's exact rounding to `places`, then Intl ('10,844,100.00'). */
 export function formatMoney(value: string | number | null | undefined, opts: FormatMoneyOptions = {}): string {
   const places = opts.places ?? 2;
   const text =
@@ -52,8 +48,7 @@ export function formatMoney(value: string | number | null | undefined, opts: For
       ? numberText(value, places)
       : moneyText(value, { places, missing: opts.missing ?? (typeof value === 'string' ? value : NO_VALUE) });
   if (!isDecimalText(text)) return text;
-  // The formatter looked up by language and places, not by its options' JSON: margin, fee and equity are formatted
-  // on every quote on /trade.
+  // Keyed by language and places, not options' JSON: margin, fee and equity are formatted on every quote on /trade.
   const key = `${locale()}|money|${places}`;
   let nf = moneyFormats.get(key);
   if (!nf) {
@@ -63,19 +58,16 @@ export function formatMoney(value: string | number | null | undefined, opts: For
   return (nf.format as ExactFormat).call(nf, text);
 }
 
-/** A P&L as money (the one P&L formatter): formatMoney's places and grouping, with a '+' when above zero. */
+/** The one P&L formatter: a '+' when above zero. */
 export function formatPnl(value: string | number | null | undefined, opts: FormatMoneyOptions = {}): string {
   const text = formatMoney(value, opts);
-  // The sign is read from the rounded figure (before the language's digits), so +0.00 never shows.
+  // The sign is read from the rounded figure, so +0.00 never shows.
   const plain = typeof value === 'number' ? numberText(value, opts.places ?? 2) : value;
   const above = moneyText(plain, { places: opts.places ?? 2, signed: true }).startsWith('+');
   return above ? `+${text}` : text;
 }
 
-/**
- * A date and time in the current language (DATE_TIME_OPTIONS, the app's one format), from ms epoch, a Date, or a wire
- * time (list "YYYY-MM-DD HH:mm:ss" UTC or ISO); '' for anything else.
- */
+/** In DATE_TIME_OPTIONS, the app's one format; a wire time is "YYYY-MM-DD HH:mm:ss" UTC or ISO; else ''. */
 export function formatDate(
   value: number | string | Date,
   options: Readonly<Intl.DateTimeFormatOptions> = DATE_TIME_OPTIONS,
@@ -92,17 +84,13 @@ export function formatDate(
   return f.format(date);
 }
 
-/** The age of last-known data: "14:02" today, "Nov 22" when from another day than `now` (short: it fits a row); '' for none. */
+/** "14:02" today, "Nov 22" from another day (short: it fits a row); '' for none. */
 export function formatAsOf(ms: number, now: number): string {
   if (!(ms > 0)) return '';
   return formatDate(ms, asOfOptions(ms, now));
 }
 
-/**
- * Builds the current language's number and date formatters ahead of their first use. The first Intl formatter a page
- * creates initialises ICU, whatever the locale, a cost that would land inside the first list or trade render's long
- * task. start.ts calls this in a task of its own while the language texts load, so it blocks alone and briefly.
- */
+/** The first Intl formatter initialises ICU: start.ts calls this in its own task so that cost is not in a render. */
 export function warmFormats(now: number): void {
   formatNumber(0);
   formatMoney(0);

@@ -1,4 +1,4 @@
-// The current language as a signal, for code that is not a component (API headers, the feed, Intl helpers).
+// For code that is not a component (API headers, the feed, Intl helpers).
 import { signal } from '@preact/signals-react';
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/types.ts';
 

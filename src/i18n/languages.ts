@@ -1,10 +1,9 @@
-// The 18 interface languages: native names for the picker, BCP 47 tags for <html lang> and Intl, text direction.
 import { LANGUAGES, type Language } from '../../domain/types.ts';
 import { isRtlLanguage } from '../../domain/bidi.ts';
 
 export interface LanguageInfo {
   code: Language;
-  native: string; // shown in the picker in its own script, so anyone can find their language
+  native: string; // in its own script, so anyone can find their language
   bcp47: string; // for <html lang> and Intl
   dir: 'ltr' | 'rtl';
 }
@@ -25,7 +24,7 @@ const INFO: Readonly<Record<Language, Omit<LanguageInfo, 'code' | 'dir'>>> = {
   it: { native: 'Italiano', bcp47: 'it' },
   tr: { native: 'Türkçe', bcp47: 'tr' },
   id: { native: 'Bahasa Indonesia', bcp47: 'id' },
-  // "my" is read as Malay (Malaysia), the market these apps serve, not Burmese: see docs/client.md.
+  // "my" is Malay (Malaysia), the market these apps serve, not Burmese: see docs/client.md.
   my: { native: 'Bahasa Melayu', bcp47: 'ms' },
   hi: { native: 'हिन्दी', bcp47: 'hi' },
   cs: { native: 'Čeština', bcp47: 'cs' },
@@ -41,7 +40,7 @@ export function isLanguage(code: string): code is Language {
   return (LANGUAGES as readonly string[]).includes(code);
 }
 
-/** A code from a cookie or storage → a supported language, or null. `tw` is served in traditional Chinese (hk). */
+/** `tw` is served in traditional Chinese (hk). */
 export function normaliseLanguage(code: string | null | undefined): Language | null {
   if (!code) return null;
   const c = code.trim().toLowerCase();

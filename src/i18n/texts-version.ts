@@ -1,6 +1,4 @@
-// A counter that moves whenever what `t` returns may have changed (i18next in, a language switch, texts added), for
-// useTranslation (src/i18n/use-translation.ts) to draw again: a plain store, so React reads it with
-// useSyncExternalStore and nothing of i18next needs to be loaded to follow it.
+// A plain store, so useTranslation follows text changes with useSyncExternalStore and no i18next loaded.
 
 let version = 0;
 const listeners = new Set<() => void>();

@@ -1,5 +1,4 @@
-// The components' translation hook, without react-i18next on the first screen: `t` is a new function whenever the texts change, so memos that list it recompute and the component draws
-// again after a language switch or when i18next has come in with texts the first screen did not have.
+// Without react-i18next on the first screen; a new `t` per texts change makes memos that list it recompute.
 import { useMemo, useSyncExternalStore } from 'react';
 import { translate, type TFunction } from './index.ts';
 import { onTextsChanged, textsVersion } from './texts-version.ts';

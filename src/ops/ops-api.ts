@@ -1,12 +1,11 @@
-// The back office's calls: the ops API as the signed-in member (x-ops-session) or with the break-glass token
-// (x-ops-token), and private images fetched as blobs (an <img> cannot send those headers).
+// Private images are fetched as blobs because an <img> cannot send the ops auth headers.
 import { CODE_OK, type Envelope } from '../../domain/types.ts';
 
 export interface OpsParamInfo {
   name: string;
   help: string;
   optional?: boolean;
-  /** Set for a long text (a news body): the page gives it a text area. */
+  /** The page gives it a text area. */
   maxLength?: number;
 }
 
@@ -26,7 +25,6 @@ export interface OpsMe {
   idle_minutes: number;
 }
 
-/** How this tab speaks to the server: a staff session, or the break-glass token. */
 export interface OpsAuth {
   kind: 'session' | 'token';
   secret: string;
@@ -64,7 +62,7 @@ export type LoginStep =
   | { step: 'setup'; secret: string; uri: string }
   | { step: 'done'; token: string; login: string; name: string; role: string };
 
-/** One sign-in step: the password, the member's own new one at the first sign-in, the code when asked. */
+/** `newPassword`: the member's own at the first sign-in. */
 export function signIn(login: string, password: string, code: string, newPassword = ''): Promise<LoginStep> {
   const body: Record<string, string> = { login, password };
   if (newPassword) body.new_password = newPassword;
@@ -72,7 +70,6 @@ export function signIn(login: string, password: string, code: string, newPasswor
   return call(null, '/api/ops/login', body);
 }
 
-/** The signed-in member's own password change (their current one and a code of their authenticator). */
 export const changePassword = (auth: OpsAuth, password: string, newPassword: string, code: string): Promise<null> =>
   call(auth, '/api/ops/password', { password, new_password: newPassword, code });
 
@@ -85,7 +82,7 @@ export const listCommands = (auth: OpsAuth): Promise<OpsCommandInfo[]> => call(a
 export const runCommand = <T = unknown>(auth: OpsAuth, name: string, args: Record<string, string>): Promise<T> =>
   call<T>(auth, `/api/ops/run/${encodeURIComponent(name)}`, args);
 
-/** A private upload as an object URL the caller revokes. */
+/** The caller revokes the object URL. */
 export async function imageBlobUrl(auth: OpsAuth, url: string): Promise<string> {
   if (!isImageUrl(url)) throw new OpsError('not an image', 400);
   const res = await fetch(url, { headers: authHeaders(auth), redirect: 'error' });
@@ -93,20 +90,16 @@ export async function imageBlobUrl(auth: OpsAuth, url: string): Promise<string> 
   return URL.createObjectURL(await res.blob());
 }
 
-/**
- * Values that are private images, shown as thumbnails in results: exactly the image route and an upload's id. The
- * page fetches them with the staff session, so anything looser would let a trader's text (a withdrawal memo of
- * `/api/common/image/../../api/ops/commands`) make a member's browser call another route as them.
- */
+/** Exact: fetched with the staff session, a looser match would let a trader's text call another route. */
 export const isImageUrl = (v: unknown): v is string =>
   typeof v === 'string' && /^\/api\/common\/image\/[A-Za-z0-9_-]{22}$/.test(v);
 
-/** Rows as CSV (RFC 4180: quoted when needed, objects as JSON), for the audit export. */
+/** RFC 4180: quoted when needed, objects as JSON. */
 export function toCsv(rows: ReadonlyArray<Record<string, unknown>>): string {
   const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const cell = (v: unknown): string => {
     const text = v === null || v === undefined ? '' : typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
-    // A leading = + - @ would be a formula in a spreadsheet: prefixed so it stays text.
+    // A leading = + - @ would be a spreadsheet formula: prefixed so it stays text.
     const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
     return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };

@@ -1,7 +1,4 @@
-// The back-office page (/ops.html; docs/back-office.md "The page"): sign in with password and second factor (or the
-// break-glass token), then tabs for what the member's role may do: the commands, the second approvals (finance),
-// the audit log (everyone; their own rows), the staff (admins) and the member's own password. The session lives in this tab's sessionStorage
-// only; when the server ends it (idle time, an admin's revoke), the page goes back to the sign-in.
+// The back-office page (docs/back-office.md "The page"); the session lives only in this tab's sessionStorage.
 import { useCallback, useEffect, useState } from 'react';
 import {
   AUTH_KEY,

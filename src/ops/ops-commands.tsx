@@ -1,5 +1,4 @@
-// The Commands tab: pick a command (only those the member's role may run), fill its parameters, run it, read the
-// result. The command list comes from the server, so a feature's new command appears here by itself.
+// The command list comes from the server, so a new command appears here by itself.
 import { useEffect, useState, type FormEvent } from 'react';
 import { browserTimers } from '../state/shell/clock.ts';
 import { OpsError, runCommand, type OpsAuth, type OpsCommandInfo } from './ops-api.ts';
@@ -72,7 +71,7 @@ export function CommandsTab({
   } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  /** A read-only command's result refreshed every second (the dealer's view): its name and arguments. */
+  /** Refreshed every second (the dealer's view). */
   const [live, setLive] = useState<{ name: string; args: Record<string, string> } | null>(null);
   useEffect(() => {
     if (!live) return;

@@ -1,4 +1,3 @@
-// One labelled text box of the back-office page: the label's text above its input, the value held by the caller.
 import type { InputHTMLAttributes, ReactElement } from 'react';
 
 export interface OpsFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> {

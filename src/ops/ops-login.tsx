@@ -1,7 +1,4 @@
-// Signing in to the back office: login and password, then the code of the authenticator app. At the first sign-in
-// the admin's one-time password opens only the step where the member chooses their own; then the server answers
-// with a new TOTP secret, shown as a QR code, as text and as its otpauth link, and its first code turns it on.
-// Below, folded away, the break-glass token (docs/back-office.md "Break-glass").
+// At the first sign-in the admin's one-time password only opens the step where members choose their own.
 import { OpsField } from './ops-field.tsx';
 import { OpsQr } from './ops-qr.tsx';
 import { useState, type FormEvent } from 'react';
@@ -32,7 +29,6 @@ export function LoginForm({ onAuth }: { onAuth: (auth: OpsAuth) => void }) {
           else if (answer.step === 'password') setStep('own');
           else {
             if (step === 'own') {
-              // From now on the member's own password is the one that signs in.
               setPassword(own);
               setOwn('');
             }

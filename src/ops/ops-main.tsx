@@ -1,4 +1,4 @@
-// Entry of the back-office page (ops.html, its own Vite input): nothing of the trading app is loaded.
+// ops.html's own Vite input: nothing of the trading app is loaded.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { OpsApp } from './ops-app.tsx';

@@ -1,6 +1,4 @@
-// The back office's panels beside the command forms: the second approvals (finance), the audit search with its CSV
-// export (everyone: their own rows; an admin: all), and the staff (admins). Each is a view over ops commands, so
-// the server's rights decide what works; the page shows a panel only when its command is in the member's list.
+// Each panel is a view over ops commands, so the server's rights decide what works.
 import { OpsField } from './ops-field.tsx';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { OpsError, runCommand, toCsv, type OpsAuth } from './ops-api.ts';
@@ -15,7 +13,6 @@ interface PanelProps {
   onGone: (err: unknown) => void;
 }
 
-/** Runs commands for a panel: its rows, its error, and a refresh after each action. */
 function usePanel(props: PanelProps, list: string, args: Record<string, string> = {}) {
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +29,7 @@ function usePanel(props: PanelProps, list: string, args: Record<string, string> 
     );
   }, [auth, list, key, onGone]);
   useEffect(load, [load]);
-  /** Runs `name`; `done` after it succeeded (a form clears itself). */
+  /** `done` after it succeeded (a form clears itself). */
   const act = (name: string, a: Record<string, string>, done?: () => void) => {
     setError(null);
     setNote(null);
@@ -98,7 +95,7 @@ export function ApprovalsPanel(props: PanelProps) {
 }
 
 function download(name: string, text: string): void {
-  // A data: URL needs no revoking afterwards (an object URL would need a timer to outlive the download).
+  // A data: URL needs no revoking, where an object URL would need a timer to outlive the download.
   const a = document.createElement('a');
   a.href = `data:text/csv;charset=utf-8,${encodeURIComponent(text)}`;
   a.download = name;
@@ -153,7 +150,7 @@ export function StaffPanel(props: PanelProps) {
   const [form, setForm] = useState(blank);
   const create = (e: FormEvent) => {
     e.preventDefault();
-    p.act('staff-create', form, () => setForm(blank)); // the next member starts from an empty form
+    p.act('staff-create', form, () => setForm(blank));
   };
   return (
     <section className="ops-card" aria-label={OPS_TEXT.tabStaff}>

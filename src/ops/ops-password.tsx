@@ -1,5 +1,4 @@
-// A member changes their own password (docs/back-office.md "Staff accounts"): the current one, the new one and a code
-// of their authenticator app; the server ends their other sessions. Only for a staff session, not break-glass.
+// docs/back-office.md "Staff accounts"; the server ends the member's other sessions. Not for break-glass.
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { changePassword, OpsError, type OpsAuth } from './ops-api.ts';
 import { OpsField } from './ops-field.tsx';

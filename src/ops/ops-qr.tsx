@@ -1,6 +1,4 @@
-// The second factor's key as a QR code for the authenticator app to scan (docs/back-office.md "Staff accounts"):
-// drawn as the app draws its codes (qr-image.ts: the qrcode library, loaded only when a set-up is shown), a PNG data
-// URL (the CSP allows data: images).
+// A PNG data URL because the CSP allows data: images (docs/back-office.md "Staff accounts").
 import { useEffect, useState, type ReactElement } from 'react';
 import { QR_SIZE, qrDataUrl } from '../components/text/qr-image.ts';
 import { OPS_TEXT } from './texts.ts';

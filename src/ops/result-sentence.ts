@@ -1,6 +1,4 @@
-// A command's answer said as one English sentence (docs/back-office.md "The page"): a number in a result is never
-// left to be read as a count when it is an id (withdraw-paid's waiting approval), and no answer is raw JSON. The
-// commands a member acts with have their own sentence; any other object is "Done:" and its values in words.
+// One English sentence, so an id is never read as a count and nothing is raw JSON (docs/back-office.md "The page").
 type Row = Record<string, unknown>;
 
 const isRow = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -16,7 +14,7 @@ const sessions = (n: unknown): string => (Number(n) === 1 ? '1 session' : `${str
 const who = (r: Row): string => (r.name ? `${str(r.name)} (${str(r.login)})` : str(r.login));
 const words = (key: string): string => key.replace(/_/g, ' ');
 
-/** "id 3, status 2, lock balance 0.00": an object's values in words, nested objects said the same way. */
+/** "id 3, status 2, lock balance 0.00"; nested objects said the same way. */
 function details(r: Row): string {
   return Object.entries(r)
     .filter(([, v]) => v !== null && v !== undefined && v !== '')
@@ -41,7 +39,7 @@ const SAID: Readonly<Record<string, (r: Row) => string>> = {
   'staff-role': (r) => `${who(r)} is ${str(r.role)} now.`,
 };
 
-/** The sentence for command `name`'s answer `data` (a list is a table, not a sentence: '' for one). */
+/** '' for a list: a list is a table, not a sentence. */
 export function resultSentence(name: string, data: unknown): string {
   if (data === null || data === undefined) return 'Done.';
   if (Array.isArray(data)) return '';

@@ -1,5 +1,4 @@
-// A command's result: a list of rows as a table (tap a row to pick it), one object as a sentence (result-sentence.ts)
-// over its key/value table, private images as thumbnails loaded as the signed-in member.
+// Private images load as the signed-in member, so they show as thumbnails.
 import { useEffect, useState } from 'react';
 import { imageBlobUrl, isImageUrl, type OpsAuth } from './ops-api.ts';
 import { OPS_TEXT } from './texts.ts';
@@ -58,7 +57,6 @@ export function ResultView({
   onPick,
 }: {
   auth: OpsAuth;
-  /** The command that answered (its sentence). */
   name: string;
   data: unknown;
   onPick: (row: Row) => void;

@@ -1,6 +1,4 @@
-// A plain table of rows with optional buttons per row (approve, disable…) in the last column, so a row reads who it
-// is before what can be done to it: the panels' lists. Values that are objects (an audit row's before and after) are
-// shown as compact JSON. On a phone each row is a card of "column: value" lines (ops.css), nothing cut.
+// Buttons in the last column, so a row reads who it is before what can be done to it; cards on a phone (ops.css).
 import type { ReactNode } from 'react';
 import { OPS_TEXT } from './texts.ts';
 
@@ -9,7 +7,7 @@ export type Row = Record<string, unknown>;
 const text = (v: unknown): string =>
   v === null || v === undefined ? '' : typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
 const LONG = 160;
-/** A long value is cut in the table (the whole of it in the tooltip and the CSV export). */
+/** The whole value is in the tooltip and the CSV export. */
 const short = (t: string): string => (t.length > LONG ? `${t.slice(0, LONG)}…` : t);
 
 export function RowsTable({
@@ -21,7 +19,7 @@ export function RowsTable({
   rows: readonly Row[];
   label: string;
   actions?: (row: Row) => ReactNode;
-  /** Columns shown first, in this order (the staff's name and login). */
+  /** In this order (the staff's name and login). */
   first?: readonly string[];
 }) {
   if (rows.length === 0) return <p className="ops-muted">{OPS_TEXT.empty}</p>;

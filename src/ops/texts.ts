@@ -1,5 +1,4 @@
-// The back office's own words. It is an internal tool for staff, in English only (docs/back-office.md), so its
-// texts live here instead of the 18 trader locales; JSX still holds no literals.
+// A staff tool in English only (docs/back-office.md), so its texts live here rather than the 18 trader locales.
 export const OPS_TEXT = {
   title: 'Tickwise back office',
   signIn: 'Sign in',

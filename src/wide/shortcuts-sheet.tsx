@@ -1,4 +1,3 @@
-// The desk's keyboard shortcuts sheet (opened with '?'): each key and what it does, and whether B/S trade at once.
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { useSignals } from '@preact/signals-react/runtime';

@@ -1,9 +1,7 @@
-// The desk layout's keyboard shortcuts as a pure mapping: which key means what, and when no key means anything
-// (typing in a field, a Ctrl/Alt/Meta chord, an IME composition, a modal dialog open). Shift is not a modifier here:
-// '?' and, on many layouts, '/' need it. Escape is the sheets' own (components/use-escape.ts).
+// Shift is no modifier here: '?' and, on many layouts, '/' need it. Escape is the sheets' own.
 import { PERIODS, type Period } from '../../domain/types.ts';
 
-/** Keys 1–6 keep the contract's six periods (the original bar's keys); 7 and 8 are the added 4H and 1W. */
+/** 1–6 are the contract's six periods; 7 and 8 the 4H and 1W. */
 const KEY_PERIODS: readonly Period[] = [...PERIODS, '4hour', '1week'];
 
 export type DeskAction =
@@ -13,7 +11,6 @@ export type DeskAction =
   | { kind: 'search' }
   | { kind: 'help' };
 
-/** The parts of a KeyboardEvent the mapping reads. */
 export interface KeyLike {
   key: string;
   ctrlKey: boolean;
@@ -24,7 +21,7 @@ export interface KeyLike {
   target: EventTarget | null;
 }
 
-/** The shortcuts, in the order the help sheet lists them (keys shown as typed, texts in locales "shortcuts"). */
+/** In the help sheet's order; texts in locales "shortcuts". */
 export const SHORTCUT_LIST: ReadonlyArray<{ keys: string; textKey: string }> = [
   { keys: 'B', textKey: 'shortcuts.buy' },
   { keys: 'S', textKey: 'shortcuts.sell' },
@@ -35,7 +32,7 @@ export const SHORTCUT_LIST: ReadonlyArray<{ keys: string; textKey: string }> = [
   { keys: '?', textKey: 'shortcuts.help' },
 ];
 
-/** A field that takes typed text: an input (any type but buttons), a textarea, a select, or contenteditable. */
+/** An input (any type but buttons), a textarea, a select, or contenteditable. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (typeof Element === 'undefined' || !(target instanceof Element)) return false;
   const field = target.closest('input, textarea, select, [contenteditable]');
@@ -46,7 +43,7 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return true;
 }
 
-/** The action a key press asks for, or null when it asks for none (or must not: see the file header). */
+/** null in a field, a Ctrl/Alt/Meta chord, an IME composition, or with a modal open. */
 export function deskAction(e: KeyLike, modalOpen: boolean): DeskAction | null {
   if (e.ctrlKey || e.altKey || e.metaKey || e.isComposing === true) return null;
   if (modalOpen || isTypingTarget(e.target)) return null;
@@ -65,7 +62,7 @@ export function deskAction(e: KeyLike, modalOpen: boolean): DeskAction | null {
   return null;
 }
 
-/** The code after (by 1) or before (by −1) `current` in `codes`; the first one when `current` is not there. */
+/** The first one when `current` is not there. */
 export function nextCode(codes: readonly string[], current: string | null, by: 1 | -1): string | null {
   const at = current === null ? -1 : codes.indexOf(current);
   if (at < 0) return codes[0] ?? null;

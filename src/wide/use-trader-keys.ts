@@ -1,6 +1,4 @@
-// Wires the desk's shortcuts (trader-keys.ts) to the document while the desk layout shows: B/S buy or sell (one-click
-// when it is on, else the order form takes the side and focus), 1–6 the chart period, ↑/↓ the next instrument in the
-// list, / the search, ? the shortcuts sheet. A kept-alive desk that is hidden ignores keys.
+// A kept-alive desk that is hidden ignores keys.
 import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { $currentCode } from '../state/market/current-code.ts';
@@ -34,7 +32,7 @@ export function useDeskKeys(root: RefObject<HTMLElement | null>, inst: Instrumen
           $period.value = action.period;
           return;
         case 'move': {
-          // The list's rows in their on-screen order (the category and filter the trader chose).
+          // On-screen order: the category and filter the trader chose.
           const rows = Array.from(el.querySelectorAll<HTMLElement>('.dk-market .mk-row[data-code]'));
           const code = nextCode(
             rows.map((r) => r.dataset.code ?? ''),

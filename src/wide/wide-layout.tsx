@@ -1,5 +1,4 @@
-// The desk layout (≥ 1280 px) for / and /trade: market list, chart and order form side by side,
-// so a desktop trader watches many instruments while trading one. Picking a row switches the chart in place.
+// The desk layout for / and /trade; picking a row switches the chart in place.
 import { useCallback, useRef, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -54,7 +53,7 @@ export function DeskLayout() {
   );
 }
 
-/** The desk list's one-click pair beside each row (shown while the setting is on). */
+/** Shown while the one-click setting is on. */
 function rowPair(inst: Instrument, active: boolean) {
   return <OneClickButtons inst={inst} variant="row" active={active} />;
 }

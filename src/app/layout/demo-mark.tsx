@@ -1,4 +1,4 @@
-// docs/contract.md §9: the demo-title variant (a page title of DEMO, set by whoever deploys it) shows a DEMO mark on every screen.
+// docs/contract.md §9: a page titled DEMO by whoever deploys it shows a DEMO mark on every screen.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { DEMO_TITLE } from '../start/desktop-host.ts';

@@ -1,4 +1,3 @@
-// The slim top navigation of the desk layout (≥ 1280 px): brand, the five tabs, connection, language, account.
 import type { ReactElement } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,6 +1,4 @@
-// The app frame: desk navigation (wide) or the tab bar (phones), the kept-alive routes, the routed page, and after the
-// first commit the toasts, the alerts sheet, the update prompt and the loading overlay (layout-extras.tsx). Runs the
-// per-navigation work (trade list refresh, feed start) and scroll handling.
+// The app frame; the per-navigation work (trade list refresh, feed start) and scroll handling run here.
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { TabBar } from '../../components/nav/tab-bar.tsx';
@@ -18,9 +16,7 @@ import type { AppRoute } from '../routes.tsx';
 import './layout.css';
 import { RiskWarning } from '../../components/retail/risk-warning.tsx';
 
-// Not drawn by the first frame: lazy chunks, loaded once the frame has committed (layout-extras.tsx says why each
-// may arrive late). The desk's top bar is fixed-position and the page already keeps its height free. A failed load is
-// tried again when the server answers (chunk-retry.ts), as a route's is.
+// Lazy and loaded after the first commit (layout-extras.tsx says why); a failed load retries as a route's does.
 const DeskNav = lazy(async () => ({
   default: await loadChunk(async () => (await import('./desk-nav.tsx')).DeskNav, browserChunkDeps()),
 }));
@@ -28,7 +24,7 @@ const LayoutExtras = lazy(async () => ({
   default: await loadChunk(async () => (await import('./layout-extras.tsx')).LayoutExtras, browserChunkDeps()),
 }));
 
-/** The screens that carry the risk warning (docs/retail-protection.md): the landing, trading and registration. */
+/** docs/retail-protection.md: the landing, trading and registration. */
 const WARNED_PATHS: ReadonlySet<string> = new Set(['/', '/trade', '/register']);
 
 export interface AppLayoutProps {
@@ -39,17 +35,15 @@ export interface AppLayoutProps {
 export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement {
   const location = useLocation();
   const wide = useWide();
-  // The route table entry showing now (null on an unknown path, which redirects to /); paths are static.
+  // null on an unknown path, which redirects to /; paths are static.
   const current = useMemo(
     () => routes.find((r) => matchPath(r.path, location.pathname) !== null) ?? null,
     [routes, location.pathname],
   );
 
-  // Kept-alive routes mount on first visit and then stay mounted.
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(current?.keepAlive ? [current.path] : []));
   if (current?.keepAlive && !visited.has(current.path)) setVisited(new Set([...visited, current.path]));
 
-  // Window scroll per kept-alive route: recorded while it shows, restored when it shows again.
   const scrollMemo = useRef(new Map<string, number>());
   const currentRef = useRef(current);
   currentRef.current = current;
@@ -70,9 +64,7 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
     onNavigate(location.pathname, navigation);
   }, [location.key, location.pathname, navigation]);
 
-  // The extras' chunk is requested after the first commit, so it never delays the first frame's own chunks. This
-  // render hands the route's boundary new children: attaching to the prerendered screen, React then attaches to the
-  // route at this update's priority, a transition (use-after-first-commit.ts), so in slices and promptly.
+  // After the first commit so it never delays the first frame; the route then attaches as a transition, in slices.
   const committed = useAfterFirstCommit();
 
   const kept = routes.filter((r) => r.keepAlive && visited.has(r.path));

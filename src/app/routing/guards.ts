@@ -1,10 +1,10 @@
-// Route guards as one pure decision (docs/contract.md §2, §6): login required → /login?from=…, demo accounts blocked.
+// One pure decision (docs/contract.md §2, §6).
 import { loginPath, safeFrom } from '../../state/shell/navigator.ts';
 
 export interface GuardedRoute {
   auth?: boolean | undefined;
   demoBlocked?: boolean | undefined;
-  /** /login and /register: nothing to do there for a signed-in real account. */
+  /** Nothing to do there for a signed-in real account. */
   guestOnly?: boolean | undefined;
 }
 
@@ -18,8 +18,7 @@ export type GuardDecision =
 
 /** `wanted` is the path with its query, e.g. "/mine/charge?type=1". A demo-blocked page also needs a login. */
 export function decideGuard(route: GuardedRoute, session: SessionView, wanted: string): GuardDecision {
-  // A real account opening /login or /register goes where the login would have led (`from`), or to its user centre.
-  // A demo account may: "register or log in to a real account" is what the demo-blocked pages ask of it.
+  // A demo account may stay: the demo-blocked pages ask it to register or log in to a real account.
   if (route.guestOnly && session.loggedIn && !session.isDemo) {
     const from = new URLSearchParams(wanted.split('?')[1] ?? '').get('from');
     return { kind: 'away', to: from ? safeFrom(from) : '/user' };

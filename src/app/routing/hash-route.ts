@@ -1,8 +1,6 @@
-// The app routes with the hash (docs/contract.md §2), so a typed or shared address without one ("/register", "/login?from=/trade")
-// would show the market page with the path ignored. Such an address is moved to its hash route before the router
-// starts: the same page, no reload, no history entry.
+// An address without a hash route would show the market page: moved before the router starts (docs/contract.md §2).
 
-/** The hash-route address for `href`, or null when it needs no move (it has a hash route, or no app route matches). */
+/** null when it needs no move (it has a hash route, or no app route matches). */
 export function hashRouteFor(href: string, routePaths: readonly string[]): string | null {
   let url: URL;
   try {
@@ -16,7 +14,7 @@ export function hashRouteFor(href: string, routePaths: readonly string[]): strin
   return `/#${path}${url.search}`;
 }
 
-/** Moves the page to its hash route when hashRouteFor says so; answers whether it did. */
+/** No reload, no history entry; answers whether it moved. */
 export function moveToHashRoute(
   loc: Pick<Location, 'href'>,
   hist: Pick<History, 'replaceState'>,

@@ -1,12 +1,11 @@
-// What every navigation does (docs/contract.md §2): entering / or /trade refreshes the trade list, and the live socket is
-// (re)started — startFeed is idempotent, so this only revives a feed that is not running.
+// docs/contract.md §2; startFeed is idempotent, so this only revives a feed that is not running.
 import type { FeedConfig } from '../../../workers/protocol.ts';
 import { TRADE_LIST_PATHS } from '../routes.tsx';
 
 export interface NavigationDeps {
   refreshTradeList(): Promise<unknown> | void;
   startFeed(config: FeedConfig): Promise<void>;
-  /** Resolves with the config once base settings (trade_fee_type) are known or failed to load. */
+  /** Once base settings (trade_fee_type) are known or failed to load. */
   feedConfig(): Promise<FeedConfig>;
 }
 

@@ -1,4 +1,3 @@
-// Shown while a route's code chunk loads.
 import type { ReactElement } from 'react';
 import { Spinner } from '../../components/lists/spinner.tsx';
 

@@ -1,5 +1,4 @@
-// Shown when a route fails to render or its chunk fails to load (e.g. a new deploy while offline): offer a reload.
-// The boundary clears itself on the next navigation, so leaving the broken page shows the app again.
+// A chunk may fail to load after a deploy while offline; the boundary clears on the next navigation.
 import { Component, type ReactElement, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -49,7 +48,7 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
-/** Catches render and chunk-load errors of every route (the layout included) until the location changes. */
+/** The layout included, until the location changes. */
 export function RouteErrorBoundary({ children }: { children: ReactNode }): ReactElement {
   return <Boundary resetKey={useLocation().key}>{children}</Boundary>;
 }

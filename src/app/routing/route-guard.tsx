@@ -1,4 +1,3 @@
-// Applies decideGuard to a route element: visitor → /login?from=…, demo account → the real-account message.
 import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -16,7 +15,7 @@ function DemoBlocked(): null {
     if (done.current) return;
     done.current = true;
     toast(t('errors.real_account_required'));
-    goBack(); // the page does not open: back to where the user came from
+    goBack();
   }, [t, goBack]);
   return null;
 }
@@ -25,10 +24,7 @@ export function RouteGuard({ route, children }: { route: GuardedRoute; children:
   useSignals();
   const location = useLocation();
   const session = { loggedIn: $loggedIn.value, isDemo: $isDemo.value };
-  // A guest-only page (/login) judges the session it was opened with: signing in on it must not race its own
-  // navigation to `from` with a guard redirect. "Opened" is this visit, one location object per navigation (not its
-  // key: a hash typed or set from outside carries none): opening /login again judges afresh, even when the page the
-  // login led to never drew in between (its code still loading, React kept showing this guard's page).
+  // A guest-only page judges the session of this visit, so signing in on /login does not race its own redirect.
   const [opened, setOpened] = useState({ location, session });
   if (opened.location !== location) setOpened({ location, session });
   const openedWith = opened.location === location ? opened.session : session;

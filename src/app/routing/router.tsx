@@ -1,5 +1,3 @@
-// The routes from the route table, for the declarative hash router (HashRouter in app.tsx, MemoryRouter in tests):
-// guards on every route, kept-alive routes rendered by the layout, unknown paths → /, one error boundary around all.
 import { useLayoutEffect, useRef, type ReactElement } from 'react';
 import { Navigate, useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import { AppLayout } from '../layout/layout.tsx';
@@ -12,8 +10,7 @@ import type { NavigationDeps } from './navigation-effects.ts';
 import { setNavigator } from '../../state/shell/navigator.ts';
 
 function element(route: AppRoute): ReactElement | null {
-  // A kept-alive route is drawn by the layout (so it survives leaving); its own slot stays empty. React may keep one
-  // guard across the routes shown in this slot: the guard judges each visit afresh (route-guard.tsx).
+  // Kept-alive routes are drawn by the layout; React may reuse one guard here, so it judges each visit afresh.
   return route.keepAlive ? null : <RouteGuard route={route}>{route.element}</RouteGuard>;
 }
 
@@ -33,10 +30,7 @@ export function AppRoutes({ navigation, routes = ROUTES }: AppRoutesProps): Reac
   );
 }
 
-/**
- * The route table as react-router's route objects (useRoutes): the same tree <Routes>/<Route> would build, without the
- * code that reads it from JSX children (bench/README.md "The first screen's bytes").
- */
+/** useRoutes rather than <Routes>, without the JSX-reading code (bench/README.md "The first screen's bytes"). */
 function RouteTable({ navigation, routes }: Required<AppRoutesProps>): ReactElement | null {
   return useRoutes([
     {
@@ -49,7 +43,7 @@ function RouteTable({ navigation, routes }: Required<AppRoutesProps>): ReactElem
   ]);
 }
 
-/** Registers the router as the navigator used outside components (API 999 redirect, market row taps). */
+/** The navigator used outside components (API 999 redirect, market row taps). */
 export function NavigatorBridge(): null {
   const navigate = useNavigate();
   const location = useLocation();

@@ -1,11 +1,10 @@
-// The live feed's start-up config from the shell's state: addresses, language, token, fee type, staleness.
 import type { FeedConfig } from '../../../workers/protocol.ts';
 import { apiBase, wsUrl } from '../../api/api-address.ts';
 import { $lang } from '../../i18n/lang-signal.ts';
 import { $token, $settings } from '../../state/account/session.ts';
 import { settingsReady } from '../../state/settings/settings.ts';
 
-/** A quote older than this while its market is open is shown stale (docs/client.md). */
+/** Older while its market is open: shown stale (docs/client.md). */
 export const STALE_AFTER_MS = 10_000;
 /** docs/contract.md §9: any trade_fee_type other than 1 is margin × rate; used until getBasicInfo answers. */
 export const DEFAULT_TRADE_FEE_TYPE = 2;
@@ -21,7 +20,7 @@ export function currentFeedConfig(): FeedConfig {
   };
 }
 
-/** Waits for the base settings so the worker gets the right trade_fee_type on its first start. */
+/** So the worker gets the right trade_fee_type on its first start. */
 export async function feedConfigWhenReady(): Promise<FeedConfig> {
   await settingsReady();
   return currentFeedConfig();

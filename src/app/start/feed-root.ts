@@ -1,6 +1,4 @@
-// The app's one feed, built here (not at import) with the browser's pieces: the real Worker, the main-thread home
-// loaded on demand, the page's frames, idle time and timers. Provides it to screens, wires the page events and the
-// low-bandwidth mode; returns the idempotent startFeed every navigation calls.
+// The app's one feed, built here (not at import) with the browser's pieces; returns the idempotent startFeed.
 import { effect } from '@preact/signals-react';
 import type { FeedConfig } from '../../../workers/protocol.ts';
 import { FeedBridge, provideFeed, type BridgeDeps, type FeedMode } from '../../state/feed/feed-bridge.ts';
@@ -12,10 +10,10 @@ import { whenDrawn } from '../layout/drawn-end.tsx';
 import { socketSessionRejected } from '../../api/client.ts';
 
 const WORKER_START_TIMEOUT_MS = 10_000;
-/** The longest the feed's first batch waits for an idle page (a busy phone still gets live prices by then). */
+/** A busy phone still gets live prices by then. */
 const FIRST_IDLE_TIMEOUT_MS = 1_000;
 
-/** ?feed=main in the query before the hash or after it (docs/contract.md §2 reads queries after the hash). */
+/** Before the hash or after it (docs/contract.md §2 reads queries after the hash). */
 export function feedModeFrom(search: string, hash: string, hasWorker: boolean): FeedMode {
   if (!hasWorker) return 'main';
   const q = hash.indexOf('?');
@@ -37,10 +35,9 @@ export function browserBridgeDeps(): BridgeDeps {
     },
     startTimeoutMs: WORKER_START_TIMEOUT_MS,
     timers: browserTimers,
-    // The frame that paints a batch starts with this callback; the feed's next batch lands after that paint.
+    // The frame that paints a batch starts with this callback, so the next batch lands after that paint.
     afterPaint: () => new Promise<void>((resolve) => void animationFrames.request(() => resolve())),
-    // The first batch also waits for the shown route to have drawn: while React attaches to the prerendered screen
-    // (in slices), a batch written into its signals would change what the HTML shows, and React would draw it afresh.
+    // A batch written while React attaches to the prerendered screen would make it draw that screen afresh.
     firstIdle: () => whenDrawn().then(() => whenIdle(FIRST_IDLE_TIMEOUT_MS)),
     // The banner's module reads the account API, a lazy chunk the first screen does without.
     onMarginCall: (call) => void import('../../state/account/margin-call.ts').then((m) => m.showMarginCall(call)),
@@ -49,20 +46,18 @@ export function browserBridgeDeps(): BridgeDeps {
   };
 }
 
-/** Builds and provides the feed, wires the page events; returns startFeed (the first call boots the feed). */
 export function installFeed(deps: BridgeDeps = browserBridgeDeps()): (config: FeedConfig) => Promise<void> {
   const bridge = new FeedBridge(deps);
   provideFeed(bridge, () => bridge.mode);
   if (typeof window !== 'undefined' && typeof document !== 'undefined') wirePageEvents(window, document, bridge);
   if (typeof navigator !== 'undefined')
     watchConnection((navigator as Navigator & { connection?: ConnectionInfo }).connection);
-  // Low-bandwidth mode follows its signal; the bridge holds calls until start-up, so the first may come before it.
+  // The bridge holds calls until start-up, so the first may come before it.
   effect(() => {
     const on = $lowBandwidth.value;
     void bridge.setLowBandwidth(on).catch(() => undefined);
   });
-  // In that mode the socket also carries these codes beside the ones on screen (positions, the /trade instrument).
-  // Loaded lazily with the account state it reads, as start.ts loads the account cache: not first-screen code.
+  // Lazy, with the account state it reads: not first-screen code.
   void import('../../state/market/pinned-codes.ts').then(({ $pinnedCodes }) =>
     effect(() => {
       const codes = $pinnedCodes.value;

@@ -1,5 +1,4 @@
-// Keeps the running feed in step with the shell: a new token (login, logout, 999) or language is passed on at
-// once, not only at the next navigation. startFeed is idempotent and applies only what changed.
+// A new token or language reaches the running feed at once, not only at the next navigation.
 import { effect } from '@preact/signals-react';
 import type { FeedConfig } from '../../../workers/protocol.ts';
 import { $token } from '../../state/account/session.ts';
@@ -10,7 +9,7 @@ export interface FeedSyncDeps {
   feedConfig(): Promise<FeedConfig>;
 }
 
-/** Start following $token and $lang; the first values are skipped (the first navigation starts the feed). */
+/** The first values are skipped: the first navigation starts the feed. */
 export function syncFeedWithSession(deps: FeedSyncDeps): () => void {
   let first = true;
   return effect(() => {

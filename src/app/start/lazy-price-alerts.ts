@@ -1,6 +1,4 @@
-// Starts the price-alerts store (state/alerts/price-alerts.ts, with its API and texts) from a lazy chunk: the first screen
-// draws no alert. A fired alert the feed reports before the chunk has arrived is held and handed over once the
-// store listens, so none is lost to the wait.
+// The first screen draws no alert; an alert fired before the chunk arrives is held and handed over, so none is lost.
 import type { PriceAlert } from '../../../domain/price-alerts.ts';
 import { dispatchPriceAlert, onPriceAlert } from '../../state/feed/feed-listeners.ts';
 

@@ -1,6 +1,4 @@
-// The browser entry's service-worker start: only in a production build, where sw.js exists. Its own file because
-// 'virtual:pwa-register' exists only in the Vite build (scripts/service-worker-plugin.ts), not in unit tests. The
-// update logic (sw-update.ts, state/shell/app-update.ts) loads with it, after the first render, off the first screen's chunk.
+// Its own file: 'virtual:pwa-register' exists only in the build (scripts/service-worker-plugin.ts), not in tests.
 
 export function startServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;

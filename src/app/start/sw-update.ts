@@ -1,5 +1,4 @@
-// Registers the service worker (vite-plugin-pwa's registerSW, prompt mode) after the first paint and reports a
-// waiting new version to the update prompt. Injected so tests drive it without a browser's service worker.
+// Injected so tests drive it without a browser's service worker.
 import { updateWaiting } from '../../state/shell/app-update.ts';
 
 export interface RegisterSW {
@@ -10,7 +9,7 @@ export interface RegisterSW {
   }): (reloadPage?: boolean) => Promise<void>;
 }
 
-/** Wires the registration to the update state; the returned function activates the waiting worker and reloads. */
+/** The update state's activate switches to the waiting worker and reloads. */
 export function registerServiceWorker(registerSW: RegisterSW): void {
   const update = registerSW({
     immediate: true,

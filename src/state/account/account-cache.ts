@@ -1,7 +1,4 @@
-// The signed-in account's last-known state between visits: balance, floating P&L and open
-// positions, saved to IndexedDB each time the server's answers change them, painted at start with their age until
-// the live balance replaces them (on /order, the holding list's positions until its first page answers), and deleted
-// at sign-out (or when another user signs in).
+// The account's last-known state between visits, painted with its age until the live figures replace it.
 import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import { del, get, set } from 'idb-keyval';
 import type { Balance, AppOrder } from '../../../domain/types.ts';
@@ -13,27 +10,22 @@ import { $sessionRestored, $token, $user } from './session.ts';
 export const ACCOUNT_CACHE_KEY = 'tw:account';
 
 export interface AccountSnapshot {
-  owner: number; // the user's id: another user's snapshot is never painted
+  owner: number; // another user's snapshot is never painted
   at: number; // when the server's answer was received (ms)
   funds: Balance;
   floating: string | null;
   positions: AppOrder[];
 }
 
-/** The snapshot painted until live figures arrive; null once the server answered (or there is none). */
+/** null once the server answered (or there is none). */
 export const $lastAccount: Signal<AccountSnapshot | null> = signal(null, { name: 'account-cache.$lastAccount' });
 
-/** The age of the account figures on screen: the snapshot's time while it stands in for live ones, else null. */
 export const $accountAsOf: ReadonlySignal<number | null> = computed(
   () => ($funds.value ? null : ($lastAccount.value?.at ?? null)),
   { name: 'account-cache.$accountAsOf' },
 );
 
-/**
- * The snapshot while it stands in for /order's holding list: until the list's first page answers (offline, a failed
- * load leaves it at page 0) or the live balance arrives. The list then shows its positions with their age, muted,
- * and every action on them (detail sheet, close all) stays off.
- */
+/** Stands in for /order's holding list until its first page or the live balance comes; actions stay off meanwhile. */
 export const $holdingStandIn: ReadonlySignal<AccountSnapshot | null> = computed(
   () => (orderLists[1].value.page === 0 ? $lastAccount.value : null),
   { name: 'account-cache.$holdingStandIn' },
@@ -48,16 +40,12 @@ function isSnapshot(v: unknown): v is AccountSnapshot {
     typeof s.funds === 'object' &&
     s.funds !== null &&
     Array.isArray(s.positions) &&
-    // Each position in the app's words: one with the wire's fields is not painted, the live list replaces it.
+    // One with the wire's fields is not painted: the live list replaces it.
     s.positions.every((p: Partial<AppOrder> | null) => typeof p?.margin === 'string')
   );
 }
 
-/**
- * Starts the cache (src/app/start/start.ts): loads the snapshot once the stored session is known, saves every change of the
- * live balance or positions, and deletes it at sign-out. Returns the stop. IndexedDB refusing (private mode) only
- * means nothing is painted early.
- */
+/** IndexedDB refusing (private mode) only means nothing is painted early. */
 export function startAccountCache(clock: Clock): () => void {
   let loaded = false;
   const offLoad = effect(() => {
@@ -79,7 +67,7 @@ export function startAccountCache(clock: Clock): () => void {
     const positions = $heldPositions.value;
     const user = $user.peek();
     if (!funds || !user) return;
-    $lastAccount.value = null; // live now
+    $lastAccount.value = null;
     const snap: AccountSnapshot = { owner: user.id, at: clock.now(), funds, floating, positions: [...positions] };
     void set(ACCOUNT_CACHE_KEY, snap).catch(() => undefined);
   });
@@ -87,7 +75,7 @@ export function startAccountCache(clock: Clock): () => void {
   const offClear = effect(() => {
     const token = $token.value;
     if (lastToken !== null && token !== lastToken) {
-      // Signed out, or another user: the account's part goes (the market's cached list and quotes stay).
+      // The market's cached list and quotes stay.
       $lastAccount.value = null;
       loaded = false;
       void del(ACCOUNT_CACHE_KEY).catch(() => undefined);

@@ -1,6 +1,4 @@
-// The account's live figures for any screen: floating P&L and equity from the feed while it holds this account's
-// positions ($livePositions), otherwise from the last server snapshot (holding list total, balance + margin), and
-// before the server's first answer from the snapshot kept between visits (account-cache.ts, shown with its age).
+// The feed's figures while it holds the positions, else the server's snapshot, else the one kept between visits.
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { dec, isDecimalText } from '../../../domain/decimal.ts';
 import { equity, stopOutDistance } from '../../../domain/trade-maths.ts';
@@ -30,7 +28,7 @@ export const $equity: ReadonlySignal<string | null> = computed(
     const floating = last ? last.floating : orderLists[1].value.allFactProfits;
     const margin = funds ? usedMargin(funds) : null;
     if (!funds || !margin || !isDecimalText(funds.balance) || !isDecimalText(margin)) return null;
-    // Between snapshots and the feed's figures: the same equity rule (domain/trade-maths.ts), computed once per change.
+    // The same equity rule as the feed (domain/trade-maths.ts).
     return moneyText(
       equity({
         balance: usd(funds.balance),
@@ -42,8 +40,7 @@ export const $equity: ReadonlySignal<string | null> = computed(
   { name: 'account-figures.$equity' },
 );
 
-/** How much more the account may lose before the 50 % stop-out (domain/trade-maths.ts stopOutDistance): the live
- * equity against the server's used margin; null with nothing held. Shown beside the margin level and in the banner. */
+/** Live equity against the server's used margin (domain/trade-maths.ts stopOutDistance); null with nothing held. */
 export const $stopOutDistance: ReadonlySignal<string | null> = computed(
   (): string | null => {
     const eq = $equity.value;

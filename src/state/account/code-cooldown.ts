@@ -1,6 +1,4 @@
-// When the next verification code to an address may be asked for, as the server said (its send answer's
-// resend_after, or a refusal's wait): kept here, outside the screen, so leaving /mine/password and coming back does
-// not re-enable "Send code" while the server would still refuse it. Keyed by channel and address.
+// Outside the screen, so leaving /mine/password and coming back does not re-enable "Send code" early.
 import type { Clock } from '../shell/clock.ts';
 
 const endsAt = new Map<string, number>();
@@ -9,7 +7,7 @@ export function rememberCooldown(target: string, seconds: number, clock: Clock):
   endsAt.set(target, clock.now() + seconds * 1000);
 }
 
-/** Whole seconds still to wait before a code to `target` may be asked for (0: send now). */
+/** Whole seconds; 0: send now. */
 export function cooldownLeft(target: string, clock: Clock): number {
   const end = endsAt.get(target);
   if (end === undefined) return 0;
@@ -18,7 +16,6 @@ export function cooldownLeft(target: string, clock: Clock): number {
   return Math.max(0, left);
 }
 
-/** Tests start from nothing. */
 export function forgetCooldowns(): void {
   endsAt.clear();
 }

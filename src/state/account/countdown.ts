@@ -1,4 +1,4 @@
-// The code-resend countdown (domain/code-resend.ts: 60 s, then the button re-enables), on injected time.
+// The code-resend countdown (domain/code-resend.ts), on injected time.
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import { browserTimers, systemClock, type Clock, type Timers } from '../shell/clock.ts';
 import { CODE_RESEND_SECONDS } from '../../../domain/code-resend.ts';
@@ -6,17 +6,14 @@ import { CODE_RESEND_SECONDS } from '../../../domain/code-resend.ts';
 export const RESEND_SECONDS = CODE_RESEND_SECONDS;
 
 export interface Countdown {
-  /** Seconds left; 0 when idle. */
+  /** 0 when idle. */
   readonly $left: ReadonlySignal<number>;
-  /** Counts down `from` seconds (the full `seconds` when not given: a wait the server set may be shorter). */
+  /** `from` defaults to `seconds`: a wait the server set may be shorter. */
   start(from?: number): void;
   stop(): void;
 }
 
-/**
- * Ticks every second but computes what is left from the clock, so a throttled background tab still re-enables
- * the button on time.
- */
+/** Computes what is left from the clock, so a throttled background tab still re-enables the button on time. */
 export function createCountdown(
   seconds = RESEND_SECONDS,
   timers: Timers = browserTimers,

@@ -1,5 +1,4 @@
-// The feed's live figures per holding position (AccountUpdate, keyed by order id): stable signals a row binds once,
-// so a tick rewrites only its text. followAccount() is started by the app (src/app/start/start.ts), not at import.
+// Stable signals per position that a row binds once, so a tick rewrites only its text.
 import { batch, effect, signal, type Signal } from '@preact/signals-react';
 import type { AccountUpdate } from '../../../workers/protocol.ts';
 import { $account } from '../feed/feed-signals.ts';
@@ -11,11 +10,10 @@ export interface LivePosition {
   $riskRate: Signal<string | null>;
 }
 
-/** One entry per position held since the last reset; a closed position's entry is dropped (dropLivePosition). */
+/** A closed position's entry is dropped (dropLivePosition). */
 const live = new Map<number, LivePosition>();
 let liveIds = new Set<number>();
 
-/** Stable signals per order id, created on demand. */
 export function livePosition(id: number): LivePosition {
   let l = live.get(id);
   if (!l) {
@@ -30,12 +28,12 @@ export function livePosition(id: number): LivePosition {
   return l;
 }
 
-/** How many positions have signals (tests: the map must not grow with every position ever held). */
+/** Tests: the map must not grow with every position ever held. */
 export function livePositionCount(): number {
   return live.size;
 }
 
-/** One pass per account update (at most one per frame): only positions whose figures changed notify their rows. */
+/** Only positions whose figures changed notify their rows. */
 export function applyAccount(acc: AccountUpdate | null): void {
   batch(() => {
     const now = new Set<number>();
@@ -51,7 +49,7 @@ export function applyAccount(acc: AccountUpdate | null): void {
       if (now.has(id)) continue;
       const l = live.get(id);
       if (!l) continue;
-      l.$current.value = null; // the feed no longer holds it: rows fall back to the order's own figures
+      l.$current.value = null; // rows fall back to the order's own figures
       l.$pnl.value = null;
       l.$netValue.value = null;
       l.$riskRate.value = null;
@@ -60,18 +58,16 @@ export function applyAccount(acc: AccountUpdate | null): void {
   });
 }
 
-/** Follows $account until the returned stop is called. */
 export function followAccount(): () => void {
   return effect(() => applyAccount($account.value));
 }
 
-/** A position that closed: its row is gone (the history row shows fixed figures), so are its signals. */
+/** The history row shows fixed figures. */
 export function dropLivePosition(id: number): void {
   live.delete(id);
   liveIds.delete(id);
 }
 
-/** Another account: nothing of the previous one's positions is kept. */
 export function resetLivePositions(): void {
   live.clear();
   liveIds = new Set();

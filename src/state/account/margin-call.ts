@@ -1,19 +1,17 @@
-// The margin call (docs/trading.md "Margin call"): the last MARGIN_CALL the socket delivered and the dealer's level,
-// shown beside the account's risk rate, and whether the trader dismissed the banner (margin-call-view.ts says when it
-// shows).
+// The margin call (docs/trading.md "Margin call"); margin-call-view.ts says when the banner shows.
 import { effect, signal, type Signal } from '@preact/signals-react';
 import type { MarginCall } from '../../../domain/ws-protocol.ts';
 import { forexDetail } from '../../api/account.ts';
 import { $token } from './session.ts';
 
 export const $marginCall: Signal<MarginCall | null> = signal<MarginCall | null>(null, { name: 'margin-call.$call' });
-/** The level in percent ("100.00"), from forexDetail or the last call; null until known. */
+/** In percent ("100.00"), from forexDetail or the last call; null until known. */
 export const $marginCallLevel: Signal<string | null> = signal<string | null>(null, { name: 'margin-call.$level' });
 
-/** The trader dismissed the banner; margin-call-view.ts re-arms it at the next crossing. */
+/** margin-call-view.ts re-arms it at the next crossing. */
 export const $dismissed: Signal<boolean> = signal(false, { name: 'margin-call.$dismissed' });
 
-/** How many times the app saw the rate go to or below the level (margin-call-view.ts counts them). */
+/** Counted by margin-call-view.ts. */
 export const $crossing: Signal<number> = signal(0, { name: 'margin-call.$crossing' });
 let dismissedIn = -1;
 
@@ -31,7 +29,7 @@ export function dismissMarginCall(): void {
   dismissedIn = $crossing.value;
 }
 
-/** Reads the level once per screen visit (it is the dealer's setting: it rarely changes). Quiet on failure. */
+/** Once per screen visit: the dealer's setting rarely changes. Quiet on failure. */
 export async function loadMarginCallLevel(): Promise<void> {
   if ($token.value === null) return;
   try {
@@ -42,7 +40,7 @@ export async function loadMarginCallLevel(): Promise<void> {
   }
 }
 
-// Another account (or none): the last one's call is not this one's.
+// Another account's call is not this one's.
 let lastToken: string | null = null;
 effect(() => {
   const token = $token.value;

@@ -1,5 +1,4 @@
-// The signed-in user: token + user persisted in idb-keyval, a synchronous localStorage hint so the first paint
-// already knows whether someone is logged in, the persisted demo_id, and the server's base settings.
+// The signed-in user: a synchronous localStorage hint beside idb-keyval so the first paint knows who is logged in.
 import { localStore } from '../shell/local-store.ts';
 import { hexOf } from '../../../domain/hex.ts';
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
@@ -33,7 +32,7 @@ function writeHint(h: Hint | null): void {
 
 export const $token: Signal<string | null> = signal(null, { name: 'session.$token' });
 export const $user: Signal<User | null> = signal(null, { name: 'session.$user' });
-/** getBasicInfo, loaded at start (null until it arrives). */
+/** null until it arrives. */
 export const $settings: Signal<BaseSettings | null> = signal(null, { name: 'session.$settings' });
 
 // Until idb has answered, the hint stands in for the token so guards and the tab bar are right at first paint.
@@ -48,12 +47,12 @@ export const $isDemo: ReadonlySignal<boolean> = computed(
   () => ($user.value ? $user.value.is_demo === 1 : $loggedIn.value && !$restored.value && $hint.value === 'demo'),
   { name: 'session.$isDemo' },
 );
-/** True once the stored session has been read (requests wait for it so they carry the token). */
+/** Requests wait for it so they carry the token. */
 export const $sessionRestored: ReadonlySignal<boolean> = $restored;
 
-let version = 0; // bumped by signIn/signOut so a slow restore never overwrites a newer session
+let version = 0; // so a slow restore never overwrites a newer session
 
-/** Which session this is: changes at every sign-in and sign-out (a restore at start-up keeps it). */
+/** A restore at start-up keeps it. */
 export function sessionVersion(): number {
   return version;
 }
@@ -65,7 +64,7 @@ function isStoredSession(v: unknown): v is StoredSession {
   return typeof s.token === 'string' && typeof s.user === 'object' && s.user !== null;
 }
 
-/** Read the persisted session once; later calls return the same promise. */
+/** Later calls return the same promise. */
 export function restoreSession(): Promise<void> {
   restoring ??= (async () => {
     const started = version;
@@ -90,7 +89,6 @@ export function restoreSession(): Promise<void> {
   return restoring;
 }
 
-/** Resolves when requests may read $token (the stored session has been restored). */
 export function sessionReady(): Promise<void> {
   return restoring ?? Promise.resolve();
 }
@@ -100,7 +98,7 @@ function persist(session: StoredSession | null): void {
   write.catch((err: unknown) => console.warn('session persist failed', err));
 }
 
-/** Login or demo login succeeded: keep token and user (docs/contract.md §4). */
+/** docs/contract.md §4. */
 export function signIn(r: LoginResult): void {
   version++;
   $token.value = r.token;
@@ -111,7 +109,6 @@ export function signIn(r: LoginResult): void {
   persist({ token: r.token, user: r.user });
 }
 
-/** Fresh user info from /api/user/info (same token). */
 export function updateUser(user: User): void {
   const token = $token.peek();
   if (!token) return;
@@ -120,7 +117,6 @@ export function updateUser(user: User): void {
   persist({ token, user });
 }
 
-/** Logout or code 999: clear user info everywhere. */
 export function signOut(): void {
   version++;
   $token.value = null;
@@ -137,10 +133,7 @@ function randomId(): string {
   return hexOf(bytes);
 }
 
-/**
- * The demo_id bound to this browser's demo account: random once, then kept (localStorage for speed, idb as the
- * durable copy), so pressing "demo" again returns to the same demo account.
- */
+/** Random once, then kept, so pressing "demo" again returns to the same demo account. */
 export async function demoId(): Promise<string> {
   const local = storage()?.getItem(DEMO_ID_KEY);
   if (local) return local;

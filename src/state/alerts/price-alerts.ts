@@ -1,7 +1,4 @@
-// The signed-in user's price alerts (docs/alerts.md): the list as the server answers it (read when the
-// alerts sheet opens, replaced by the answer of each change), and what a fired alert does in the open app: a toast,
-// the list updated, and when the page is hidden a service-worker notification with the same tag as the Web Push one,
-// so the two replace each other instead of showing twice.
+// Price alerts (docs/alerts.md); a hidden page's notification shares the Web Push one's tag so they never show twice.
 import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import { createAlert, deleteAlert, readAlerts, type NewAlert } from '../../api/alerts.ts';
 import { refusalText } from '../../api/client.ts';
@@ -12,12 +9,12 @@ import { $token } from '../account/session.ts';
 import { toast } from '../shell/toasts.ts';
 
 const $list = signal<PriceAlerts | null>(null, { name: 'price-alerts.$list' });
-/** The user's alerts (null until read, and for a visitor). */
+/** null until read, and for a visitor. */
 export const $alerts: ReadonlySignal<PriceAlerts | null> = $list;
 
-let generation = 0; // bumped on every sign-in and sign-out: answers for the previous owner are dropped
+let generation = 0; // answers for the previous owner are dropped
 
-/** The notification text of a fired alert, in the app's language (the server writes the Web Push one alike). */
+/** The server writes the Web Push one alike. */
 export function firedText(a: PriceAlert): { title: string; body: string } {
   const { key, params } = firedMessage(a);
   const body = i18n.t(key, params);
@@ -30,15 +27,14 @@ export async function loadAlerts(): Promise<void> {
   const gen = generation;
   try {
     const list = await readAlerts();
-    // Still this session's (the token is checked too: a change before startPriceAlerts follows the session).
+    // The token is checked too: a change before startPriceAlerts follows the session.
     if (gen === generation && $token.peek() === token) $list.value = list;
   } catch {
     // offline: keep what is shown
   }
 }
 
-/** Creates an alert; true when the server took it, else the refusal's text for the form to show under itself (never
- * a toast over the form), or false when there is nothing to say (a cancelled call). */
+/** Else the refusal's text for the form to show under itself, or false when there is nothing to say (cancelled). */
 export async function addAlert(a: NewAlert): Promise<true | string | false> {
   const gen = generation;
   try {
@@ -58,17 +54,17 @@ export async function removeAlert(id: number): Promise<void> {
     if (gen === generation) $list.value = list;
     toast(i18n.t('alerts.deleted'));
   } catch {
-    await loadAlerts(); // already gone elsewhere: show what is left
+    await loadAlerts(); // already gone elsewhere
   }
 }
 
 export interface FiredDeps {
   doc: Pick<Document, 'visibilityState'>;
-  /** Shows a service-worker notification (the page is hidden); resolves when shown or skipped. */
+  /** Resolves when shown or skipped. */
   notify(title: string, options: NotificationOptions): Promise<void>;
 }
 
-/** The service worker's notification, when the user allowed notifications and a worker is registered. */
+/** Only when the user allowed notifications and a worker is registered. */
 async function swNotify(title: string, options: NotificationOptions): Promise<void> {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted' || !('serviceWorker' in navigator))
     return;
@@ -76,7 +72,6 @@ async function swNotify(title: string, options: NotificationOptions): Promise<vo
   await reg?.showNotification(title, options);
 }
 
-/** A fired alert in the open app. */
 export function alertFired(a: PriceAlert, deps: FiredDeps): void {
   const list = $list.peek();
   if (list) $list.value = { ...list, alerts: [a, ...list.alerts.filter((x) => x.id !== a.id)].sort(byStatus) };
@@ -89,7 +84,7 @@ export function alertFired(a: PriceAlert, deps: FiredDeps): void {
   }
 }
 
-/** Active first (newest first), then fired (newest first): the server's order. */
+/** The server's order: active first, then fired, newest first in each. */
 const byStatus = (x: PriceAlert, y: PriceAlert): number =>
   x.status !== y.status
     ? x.status === 'active'
@@ -99,11 +94,9 @@ const byStatus = (x: PriceAlert, y: PriceAlert): number =>
       ? y.id - x.id
       : (y.fired_at ?? 0) - (x.fired_at ?? 0);
 
-/** Follows the session and the feed's fired alerts. Started by src/app/start/start.ts. */
+/** Started by src/app/start/start.ts. */
 export function startPriceAlerts(deps: FiredDeps = { doc: document, notify: swNotify }): () => void {
-  // Only a change of session drops the list and any answer in flight. The store starts at an idle moment after the
-  // first screen, and a chart may have read this session's list before (alert-lines.ts): dropping that answer left the
-  // chart without its alerts' lines until an alert was made.
+  // Only a change of session drops the list: a chart may have read this session's list before (alert-lines.ts).
   let first = true;
   const offSession = effect(() => {
     void $token.value;

@@ -1,6 +1,4 @@
-// This browser's Web Push subscription for price alerts (docs/alerts.md "Web Push"): turned on only from a tap in the
-// alerts sheet (the permission prompt needs a user gesture), with the server's VAPID public key; the subscription's
-// endpoint and keys are stored on the account so a fired alert reaches a closed app. A sign-out removes it.
+// Web Push for price alerts (docs/alerts.md "Web Push"); only from a tap, as the permission prompt needs one.
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import { pushKey, subscribePush, unsubscribePush } from '../../api/alerts.ts';
 import { $lang } from '../../i18n/lang-signal.ts';
@@ -20,7 +18,6 @@ async function registration(): Promise<ServiceWorkerRegistration | undefined> {
   return supported() ? navigator.serviceWorker.getRegistration() : undefined;
 }
 
-/** Reads where this browser stands (the sheet shows it). */
 export async function readPushState(): Promise<void> {
   if (!supported()) {
     $state.value = 'unsupported';
@@ -46,7 +43,6 @@ const bytes = (base64url: string): Uint8Array<ArrayBuffer> => {
   return out;
 };
 
-/** The tap on "also notify me when the app is closed": asks the permission, subscribes, stores it on the account. */
 export async function enablePush(): Promise<boolean> {
   if (!supported()) return false;
   $state.value = 'busy';
@@ -77,7 +73,7 @@ export async function enablePush(): Promise<boolean> {
   }
 }
 
-/** Sign-out on this browser: the account stops pushing here (with the token being signed out) and the browser forgets. */
+/** `token` is the session being signed out, so the server still knows the account. */
 export async function forgetPushDevice(token: string): Promise<void> {
   const sub = await (await registration())?.pushManager.getSubscription();
   if (!sub) return;

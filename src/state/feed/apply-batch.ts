@@ -1,5 +1,4 @@
-// The feed's side of the store (called by feed-bridge.ts only): one FeedBatch lands inside one batch(), writing
-// the quote signals of the rows that changed, staleness, connection and account, then chart and paint listeners.
+// One FeedBatch lands inside one batch(); called by feed-bridge.ts only.
 import { batch } from '@preact/signals-react';
 import type { Instrument } from '../../../domain/types.ts';
 import {
@@ -23,15 +22,11 @@ import { emitKline, emitPaint, emitPreview } from './feed-listeners.ts';
 
 let slots: QuoteSignals[] = [];
 
-/**
- * The list the feed now indexes quotes by (Q_INDEX and stale entries). The bridge calls it once the feed has
- * acknowledged setInstruments, so a batch is never read with another list's indexes.
- */
+/** Called once the feed acknowledged setInstruments, so a batch is never read with another list's indexes. */
 export function adoptFeedIndex(list: readonly Instrument[]): void {
   slots = list.map((i) => quote(i.Code));
 }
 
-/** Applies one FeedBatch: signals inside one batch(), then chart and paint listeners. */
 export function applyBatch(b: FeedBatch): void {
   batch(() => {
     if (b.conn) $conn.value = b.conn;
@@ -39,7 +34,7 @@ export function applyBatch(b: FeedBatch): void {
     const texts = b.quoteText;
     if (qs && texts) {
       let asOf = $dataAsOf.peek();
-      // The feed sent display-ready text: the painter only writes it (docs/architecture.md: the main thread formats nothing).
+      // The feed sent display-ready text: the main thread formats nothing (docs/architecture.md).
       for (let o = 0, t = 0; o + QUOTE_STRIDE <= qs.length; o += QUOTE_STRIDE, t += QUOTE_TEXTS) {
         const i = qs[o + Q_INDEX] ?? -1;
         const q = slots[i];

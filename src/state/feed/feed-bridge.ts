@@ -1,6 +1,4 @@
-// The one bridge between the screens and the feed (docs/worker.md "The bridge"): the worker wrapped once with Comlink,
-// a start that falls back to the same Feed on this thread when the worker fails or stays silent, terminate on stop.
-// The composition root (src/app/start/feed-root.ts) builds it and provides it; screens call feed().
+// The one bridge between the screens and the feed (docs/worker.md "The bridge"), falling back to this thread.
 import type { Endpoint } from 'comlink';
 import type { Instrument, AppOrder, Period } from '../../../domain/types.ts';
 import type { IndicatorSettings } from '../../../domain/indicators.ts';
@@ -12,26 +10,25 @@ import { adoptFeedIndex, applyBatch } from './apply-batch.ts';
 import { dispatchAccountChange, dispatchOrderEvent, dispatchOrderGap, dispatchPriceAlert } from './feed-listeners.ts';
 import { onQuoteInterest, shownCodes } from '../market/quote-interest.ts';
 
-/** What screens call: the feed's API without start (the bridge's own start takes the config alone). */
+/** The bridge's own start takes the config alone. */
 export type FeedHandle = Omit<FeedApi, 'start'>;
-/** Where the feed runs: in its worker (default) or on the main thread (the fallback, and the render bench's A/B). */
+/** 'main' is the fallback, and the render bench's A/B. */
 export type FeedMode = 'worker' | 'main';
 
-/** A worker as the bridge sees it: a Comlink endpoint that can be terminated. */
 export type WorkerLike = Endpoint & { terminate(): void };
 
 export interface BridgeDeps {
   mode: FeedMode;
   createWorker(): WorkerLike; // may throw (no module-worker support, CSP)
-  /** The feed on this thread, loaded on demand so worker mode never downloads it twice. */
+  /** Loaded on demand so worker mode never downloads it twice. */
   loadMainFeed(): Promise<FeedApi>;
-  startTimeoutMs: number; // a worker that has not answered start() by then is terminated and the feed runs here
+  startTimeoutMs: number; // then the worker is terminated and the feed runs here
   timers: { setTimeout(fn: () => void, ms: number): unknown; clearTimeout(h: unknown): void };
-  /** Settles once the page has painted a batch: the feed's credit for the next one (flow-control.ts). */
+  /** The feed's credit for the next batch (flow-control.ts). */
   afterPaint?: () => Promise<void>;
-  /** The first batch waits for it, so the first updates do not compete with the first screen's own work. */
+  /** So the first updates do not compete with the first screen's own work. */
   firstIdle?: () => Promise<void>;
-  /** The sink's calls into the app's lazy chunks: the margin-call banner, and a sign-out as on REST code 999. */
+  /** Calls into the app's lazy chunks. */
   onMarginCall(call: MarginCall): void;
   onSessionRejected(msg: string, at?: number): void;
   log: { warn(...a: unknown[]): void; error(...a: unknown[]): void };
@@ -39,7 +36,6 @@ export interface BridgeDeps {
 
 const TRANSPORT = ['wsUrl', 'apiBase', 'tradeFeeType', 'staleAfterMs'] as const; // a change restarts the feed
 
-/** A promise of the started feed, settled by boot(). */
 function later(): { promise: Promise<FeedApi>; resolve(feed: FeedApi): void } {
   let resolve: (feed: FeedApi) => void = () => undefined;
   const promise = new Promise<FeedApi>((r) => (resolve = r));
@@ -49,7 +45,7 @@ function later(): { promise: Promise<FeedApi>; resolve(feed: FeedApi): void } {
 const describe = (ev: unknown): string => String(ev instanceof Object && 'message' in ev ? ev.message : ev);
 
 export class FeedBridge implements FeedHandle {
-  /** Which home runs the feed once started; null before. */
+  /** null before start. */
   mode: FeedMode | null = null;
   private feed: FeedApi | null = null;
   private worker: WorkerLike | null = null;
@@ -79,7 +75,7 @@ export class FeedBridge implements FeedHandle {
     };
   }
 
-  // Every call waits for start-up, so a screen may call before the first navigation has started the feed.
+  // So a screen may call before the first navigation has started the feed.
   private call<T>(fn: (feed: FeedApi) => Promise<T>): Promise<T> {
     return this.ready.promise.then(fn);
   }
@@ -106,7 +102,7 @@ export class FeedBridge implements FeedHandle {
     await this.forward(list);
   };
 
-  /** Idempotent: the first call boots the feed; later ones (every navigation) pass changes on and retry a dead link. */
+  /** Later calls (every navigation) pass changes on and retry a dead link. */
   async start(config: FeedConfig): Promise<void> {
     if (!this.booting) {
       this.config = { ...config };
@@ -148,15 +144,14 @@ export class FeedBridge implements FeedHandle {
     this.mode = this.worker ? 'worker' : 'main';
     this.feed = ready;
     this.ready.resolve(ready);
-    // From now on every list the store gets goes to the feed, and so does the set of codes on screen: the feed
-    // sends the main thread only their quotes.
+    // The feed sends the main thread only the quotes of the codes on screen.
     const warn = (e: unknown): void => this.deps.log.warn(e);
     this.unsubscribe.push($instruments.subscribe((list) => void this.forward(list).catch(warn)));
     this.unsubscribe.push(onQuoteInterest((codes) => void ready.setQuoteInterest(codes).catch(warn)));
     await ready.setQuoteInterest(shownCodes());
   }
 
-  /** The worker's feed once it has answered start(); null when it threw, reported an error or stayed silent. */
+  /** null when it threw, reported an error or stayed silent. */
   private async startWorker(config: FeedConfig): Promise<FeedApi | null> {
     let worker: WorkerLike | null = null;
     let timer: unknown = null;
@@ -184,7 +179,7 @@ export class FeedBridge implements FeedHandle {
     }
   }
 
-  /** Sends the list to the feed; the store switches its index only after the feed has taken the same list. */
+  /** The store switches its index only after the feed has taken the same list. */
   private forward(list: Instrument[]): Promise<void> {
     if (list === this.forwarded) return this.lastForward;
     this.forwarded = list;
@@ -195,18 +190,17 @@ export class FeedBridge implements FeedHandle {
 
 let provided: { handle: FeedHandle; mode: () => FeedMode | null } | null = null;
 
-/** The composition root's call (a test's too, with its fake): the handle feed() returns from now on. */
 export function provideFeed(handle: FeedHandle, mode: () => FeedMode | null = () => null): void {
   provided = { handle, mode };
 }
 
-/** The handle screens use. Throws when nothing was provided: a screen used outside the app or a test without a fake. */
+/** Throws when nothing was provided: a screen used outside the app or a test without a fake. */
 export function feed(): FeedHandle {
   if (!provided) throw new Error('feed: no feed provided (the composition root provides it)');
   return provided.handle;
 }
 
-/** Which home runs the feed ('worker' unless it fell back), null before start. For e2e and the bench. */
+/** For e2e and the bench. */
 export function runningFeedMode(): FeedMode | null {
   return provided?.mode() ?? null;
 }

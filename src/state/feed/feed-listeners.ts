@@ -1,13 +1,10 @@
-// The listener registries for what the feed reports to code rather than to signals: klines (charts), order events
-// and gaps (the orders store), fired price alerts (the alerts store), the watched preview (order form) and paints (bench). A broken listener is logged and
-// the others still run: one broken screen must not stop the others painting.
+// A broken listener is logged and the others still run: one broken screen must not stop the others painting.
 import type { FeedBatch, KlineUpdate, LivePreview, OrderEvent } from '../../../workers/protocol.ts';
 import type { PriceAlert } from '../../../domain/price-alerts.ts';
 import type { AccountChange } from '../../../domain/ws-protocol.ts';
 
 type Listener<T> = (v: T) => void;
 
-/** One registry: listeners added and removed, each called in turn and isolated from the others' errors. */
 function registry<T>(): { on(l: Listener<T>): () => void; emit(v: T): void } {
   const set = new Set<Listener<T>>();
   return {
@@ -38,13 +35,11 @@ const accounts = registry<AccountChange>();
 export const onKline = (listener: (u: KlineUpdate) => void): (() => void) => klines.on(listener);
 export const onOrderEvent = (listener: (e: OrderEvent) => void): (() => void) => orders.on(listener);
 export const onOrderGap = (listener: () => void): (() => void) => gaps.on(() => listener());
-/** The watched order preview (FeedApi.watchPreview), as the feed recomputes it. */
 export const onPreview = (listener: (p: LivePreview) => void): (() => void) => previews.on(listener);
 /** Bench hook: called after a batch has been applied to the signals. */
 export const onPaint = (listener: (batch: FeedBatch) => void): (() => void) => paints.on(listener);
-/** One of the user's price alerts fired (the alerts store shows it). */
 export const onPriceAlert = (listener: (a: PriceAlert) => void): (() => void) => alerts.on(listener);
-/** The user's money or review state changed elsewhere (an operator's action): the money screens re-read. */
+/** An operator's action changed the user's money or review state: the money screens re-read. */
 export const onAccountChange = (listener: (kind: AccountChange) => void): (() => void) => accounts.on(listener);
 
 // The feed's side (apply-batch.ts and feed-bridge.ts only).

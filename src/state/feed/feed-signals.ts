@@ -1,11 +1,10 @@
-// What the feed reports beside quotes, one signal each: the connection state, the account figures and the
-// sparklines. Written by apply-batch.ts and the feed bridge; screens read them live.
+// Written by apply-batch.ts and the feed bridge; screens read them live.
 import { signal, type Signal } from '@preact/signals-react';
 import type { AccountUpdate, ConnState } from '../../../workers/protocol.ts';
 
 export const $conn: Signal<ConnState> = signal<ConnState>('connecting', { name: 'market.$conn' });
 export const $account: Signal<AccountUpdate | null> = signal<AccountUpdate | null>(null, { name: 'market.$account' });
-/** The newest quote time (ms epoch) the screen has shown, live or cached: the age the offline banner states. */
+/** ms epoch, live or cached: the age the offline banner states. */
 export const $dataAsOf: Signal<number> = signal(0, { name: 'market.$dataAsOf' });
 export const $sparklines: Signal<Record<string, Float32Array>> = signal<Record<string, Float32Array>>(
   {},

@@ -1,4 +1,4 @@
-// Mini-chart series into $sparklines: the feed fetches at most once a minute however often this is called.
+// The feed fetches at most once a minute however often this is called.
 import type { FeedHandle } from './feed-bridge.ts';
 import { $sparklines } from './feed-signals.ts';
 

@@ -1,3 +1,2 @@
-// The localStorage key of the /trade instrument (current-code.ts), on its own so index.html's inline script
-// (src/boot/inline-paint.ts) reads the same key without the signals.
+// Its own module so index.html's inline script (src/boot/inline-paint.ts) reads the same key without the signals.
 export const CURRENT_CODE_KEY = 'tw:current-code';

@@ -1,17 +1,12 @@
-// The instrument shown on /trade, and its persistence: a reload opens the same one. The signal starts empty; the
-// composition root (src/app/start/start.ts) calls persistCurrentCode() once, which reads the stored code and keeps it
-// written, so importing this module touches no storage and registers no effect (docs/architecture.md convention 12).
+// Importing this touches no storage: start.ts calls persistCurrentCode() once (docs/architecture.md convention 12).
 import { effect, signal, type Signal } from '@preact/signals-react';
 import { localStore } from '../shell/local-store.ts';
 import { CURRENT_CODE_KEY } from './current-code-key.ts';
 
-/** The instrument shown on /trade (null: none chosen yet). */
+/** null: none chosen yet. */
 export const $currentCode: Signal<string | null> = signal<string | null>(null, { name: 'market.$currentCode' });
 
-/**
- * Restores the stored code (unless one was chosen already) and writes every change back; returns the stop.
- * Storage blocked (private mode): the choice is kept for this visit only.
- */
+/** Storage blocked (private mode): the choice is kept for this visit only. */
 export function persistCurrentCode(storage: () => Storage | null = localStore): () => void {
   if ($currentCode.peek() === null) {
     try {

@@ -1,8 +1,4 @@
-// A quote's signals seen through an on-screen switch: while `$on` is false the view keeps its last values and reads
-// nothing of the quote, so a mounted row scrolled out of the list's viewport (virtua's overscan) stops counting as a
-// watcher of its code (quote-interest.ts) and the feed stops sending its quotes
-// (bench/README.md "Render A/B: the method", the desk case). Back on screen, it reads the quote again and the feed
-// brings it up to date.
+// Off screen the view reads nothing, so a row in virtua's overscan stops watching its code (quote-interest.ts).
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import type { QuoteSignals, QuoteView } from './quotes.ts';
 

@@ -1,5 +1,4 @@
-// The instrument list (trade_list, or the idb cache at start) and the quote it carries: rows show the list's own
-// quote at once, and live ticks (apply-batch.ts) take over as they arrive.
+// Rows show the list's own quote at once; live ticks (apply-batch.ts) take over as they arrive.
 import { batch, signal, type Signal } from '@preact/signals-react';
 import type { Instrument } from '../../../domain/types.ts';
 import { quoteText } from '../../../domain/quote-text.ts';
@@ -8,10 +7,7 @@ import { $dataAsOf } from '../feed/feed-signals.ts';
 
 export const $instruments: Signal<Instrument[]> = signal<Instrument[]>([], { name: 'market.$instruments' });
 
-/**
- * Sets the instrument list (trade_list, or the idb cache at start). Rows show the list's own quote at once;
- * the bridge forwards the list to the feed, and live quotes take over as they arrive.
- */
+/** The bridge forwards the list to the feed. */
 export function setInstruments(list: Instrument[]): void {
   provisional = false;
   batch(() => {
@@ -37,16 +33,13 @@ export function setInstruments(list: Instrument[]): void {
 
 let provisional = false;
 
-/**
- * The build's catalogue (index.html's prerendered rows, src/boot/), set before React attaches to that HTML: rows
- * without prices that the idb cache or the first trade_list replace, as if the list were still empty.
- */
+/** Rows without prices set before React attaches to the prerendered HTML, replaced as if the list were empty. */
 export function setProvisionalInstruments(list: Instrument[]): void {
   $instruments.value = list;
   provisional = true;
 }
 
-/** True while the list is the one a real answer (cache or network) should replace: empty or the build's catalogue. */
+/** Empty or the build's catalogue. */
 export function awaitingInstruments(): boolean {
   return provisional || $instruments.peek().length === 0;
 }

@@ -1,8 +1,4 @@
-// The codes whose quotes the feed keeps current whatever is on screen: the open positions' instruments (live P&L,
-// stop-outs), as last synced or, before that, from the account's last-known snapshot, the /trade instrument, and the
-// instruments with an active price alert (the alert sheet opens on a current price). The feed parses only these and
-// the rows on screen (quote interest, quote-interest.ts; workers/feed/quote-filter.ts), and low-bandwidth
-// mode keeps them on the socket (workers/feed/wire-codes.ts).
+// Codes the feed keeps current whatever is on screen: positions', /trade's, alerts' (workers/feed/quote-filter.ts).
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { $lastAccount } from '../account/account-cache.ts';
 import { $currentCode } from './current-code.ts';

@@ -1,28 +1,26 @@
-// Per-instrument quote signals, created on demand: a market row binds them to text nodes, so a tick rewrites the
-// one text node that changed and no component re-renders. Written by instruments.ts (the list's own quote) and
-// apply-batch.ts (live ticks); subscribing to one marks its code as shown (quote-interest.ts).
+// A row binds quote signals to text nodes, so a tick rewrites one text node and no component re-renders.
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import type { Dir } from '../../../domain/decimal-text.ts';
 import { watchOptions } from './quote-interest.ts';
 
 export interface QuoteSignals {
-  $close: Signal<string>; // formatted at the instrument's PricePrecision ('' before the first quote); the bid
-  $ask: Signal<string>; // the ask (a buy's price), as $close; equal to it when the quote is one-sided
-  $spread: Signal<string>; // ask − bid in points ('' before the first tick)
+  $close: Signal<string>; // the bid, at PricePrecision ('' before the first quote)
+  $ask: Signal<string>; // a buy's price; equal to $close when the quote is one-sided
+  $spread: Signal<string>; // in points ('' before the first tick)
   $change: Signal<string>; // '+0.35%' / '-1.20%'
-  $dir: Signal<Dir>; // sign of change, for the colour class/data attribute
+  $dir: Signal<Dir>;
   $open: Signal<boolean>; // MarketStatus 1
-  $halt: Signal<string>; // why the dealing desk halted trading ('' while trading; MarketStatus is 0 while halted)
+  $halt: Signal<string>; // why the desk halted trading ('' while trading; MarketStatus is 0 while halted)
   $stale: Signal<boolean>; // older than staleAfterMs while open, or the connection is not live
-  $tickAt: Signal<number>; // ms epoch of the latest tick
+  $tickAt: Signal<number>; // ms epoch
 }
 
-/** What a screen reads of a quote: the same fields, read only (a row's on-screen view is one, gated-quote.ts). */
+/** Read only (a row's on-screen view is one, gated-quote.ts). */
 export type QuoteView = { readonly [K in keyof QuoteSignals]: ReadonlySignal<QuoteSignals[K]['value']> };
 
 const quotes = new Map<string, QuoteSignals>();
 
-/** Stable signals per code, created on demand (stale until the feed says otherwise: nothing is live yet). */
+/** Stale until the feed says otherwise; subscribing marks the code as shown (quote-interest.ts). */
 export function quote(code: string): QuoteSignals {
   let q = quotes.get(code);
   if (!q) {

@@ -1,5 +1,4 @@
-// The signals one market row binds: the live store's quote, falling back to the trade_list snapshot
-// until the first tick, so a cached or freshly loaded market shows prices at once.
+// The trade_list snapshot until the first tick, so a cached or freshly loaded market shows prices at once.
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { quote, type QuoteView } from './quotes.ts';
 import type { Dir } from '../../../domain/decimal-text.ts';

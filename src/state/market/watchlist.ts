@@ -1,7 +1,4 @@
-// The favourites: instrument ids in the user's order. Signed in, the list is the account's (the
-// watchlist routes; every device reads the same one); a visitor's lives in IndexedDB (idb-keyval) on this browser and
-// joins the account's list at the next sign-in. Changes show at once and are then replaced by the server's answer
-// (the last one, when taps overlap); a refused change is undone by reading the account's list again.
+// Favourites: the account's list signed in, a visitor's in IndexedDB; changes show at once, the server's answer wins.
 import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import { del, get, set } from 'idb-keyval';
 import { addWatch, moveWatch as moveOnServer, readWatchlist, removeWatch } from '../../api/watchlist.ts';
@@ -13,12 +10,12 @@ import { toast } from '../shell/toasts.ts';
 export const VISITOR_WATCHLIST_KEY = 'tw:watchlist';
 
 const $ids = signal<readonly number[]>([], { name: 'watchlist.$ids' });
-/** The favourites in order (instrument Ids). */
+/** Instrument Ids, in order. */
 export const $watchIds: ReadonlySignal<readonly number[]> = $ids;
 
 let signedIn = false;
 let inFlight = 0;
-let generation = 0; // bumped on every sign-in and sign-out: answers for the previous owner are dropped
+let generation = 0; // answers for the previous owner are dropped
 
 const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => Number.isInteger(x) && x > 0);
 
@@ -35,7 +32,7 @@ function saveVisitorList(ids: readonly number[]): void {
   set(VISITOR_WATCHLIST_KEY, ids).catch((err: unknown) => console.warn('watchlist persist failed', err));
 }
 
-/** The account's list, read again (after a refused change, on sign-in, when the app comes back to the front). */
+/** After a refused change, on sign-in, when the app comes back to the front. */
 export async function refreshWatchlist(): Promise<void> {
   if (!signedIn) return;
   const gen = generation;
@@ -47,7 +44,7 @@ export async function refreshWatchlist(): Promise<void> {
   }
 }
 
-/** Sign-in: the visitor's stars are added to the account's list (after its own, within the cap), then forgotten here. */
+/** After the account's own, within the cap; then forgotten here. */
 async function adoptVisitorList(gen: number): Promise<void> {
   const local = await readVisitorList();
   let list: Watchlist | null = null;
@@ -66,10 +63,7 @@ async function adoptVisitorList(gen: number): Promise<void> {
   if (adopted && local.length > 0) await del(VISITOR_WATCHLIST_KEY).catch(() => undefined);
 }
 
-/**
- * Follows the session: the account's list while signed in, the visitor's otherwise; and reads the account's list again
- * when the page comes back to the front (another device may have changed it). Started by src/app/start/start.ts.
- */
+/** Read again when the page comes back to the front: another device may have changed it. */
 export function startWatchlist(
   doc: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'> = document,
 ): () => void {
@@ -95,7 +89,7 @@ export function startWatchlist(
   };
 }
 
-/** Runs one server change after showing its result; the answer of the last change in flight is what stays. */
+/** The answer of the last change in flight is what stays. */
 async function change(next: readonly number[], call: () => Promise<Watchlist>): Promise<void> {
   $ids.value = next;
   if (!signedIn) {
@@ -118,7 +112,6 @@ export function isWatched(id: number): boolean {
   return $ids.peek().includes(id);
 }
 
-/** The star: adds at the end, or removes. */
 export function toggleWatch(id: number): Promise<void> {
   const ids = $ids.peek();
   if (ids.includes(id))
@@ -133,7 +126,6 @@ export function toggleWatch(id: number): Promise<void> {
   return change([...ids, id], () => addWatch(id));
 }
 
-/** Moves one favourite to index `to` (the up/down buttons and a drop). */
 export function moveWatch(id: number, to: number): Promise<void> {
   const ids = $ids.peek();
   if (!ids.includes(id) || to < 0 || to >= ids.length || ids.indexOf(id) === to) return Promise.resolve();

@@ -1,5 +1,4 @@
-// One-click trading: the setting (off by default) and the lots and multiplier of the last order placed on each
-// instrument, which a one-click order reuses. Both are kept in localStorage through the one adapter.
+// Kept in localStorage through the one adapter.
 import { signal, type Signal } from '@preact/signals-react';
 import { localStore } from '../shell/local-store.ts';
 
@@ -7,13 +6,13 @@ const SETTING_KEY = 'tw:one-click';
 const CONFIRM_KEY = 'tw:confirm-market';
 const LAST_KEY = 'tw:last-order';
 
-/** What a one-click order repeats: the lots and the multiplier's Value (null in fixed-margin mode). */
+/** The multiplier's Value is null in fixed-margin mode. */
 export interface LastOrder {
   lots: string;
   leverage: number | null;
 }
 
-/** A LastOrder as localStorage keeps it: the leverage under the stored name `multiple`, so a saved size survives. */
+/** The leverage keeps the stored name `multiple`, so a saved size survives. */
 interface StoredLastOrder {
   lots: string;
   multiple: number | null;
@@ -36,8 +35,7 @@ export function setOneClick(on: boolean): void {
   write(SETTING_KEY, on ? 'on' : 'off');
 }
 
-/** Market orders from the phone's order form ask once before they go: on unless turned off. The desk's
- * form never asks (its one-click is the desk's choice). */
+/** The phone's market orders ask once unless turned off; the desk's form never asks (its one-click is its choice). */
 export const $confirmMarket: Signal<boolean> = signal(localStore()?.getItem(CONFIRM_KEY) !== 'off', {
   name: 'one-click.$confirmMarket',
 });
@@ -65,12 +63,11 @@ function readAll(): Record<string, LastOrder> {
   }
 }
 
-/** Per instrument code; a signal so the one-click buttons show the size they will send. */
+/** A signal so the one-click buttons show the size they will send. */
 export const $lastOrders: Signal<Readonly<Record<string, LastOrder>>> = signal(readAll(), {
   name: 'one-click.$lastOrders',
 });
 
-/** Called after an order was accepted (the form or a one-click): the next one-click order repeats its size. */
 export function rememberOrder(code: string, last: LastOrder): void {
   const next = { ...$lastOrders.peek(), [code]: { lots: last.lots, leverage: last.leverage } };
   $lastOrders.value = next;

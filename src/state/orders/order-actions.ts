@@ -1,5 +1,4 @@
-// What changes an order: pushed events (changed / closed), a gap in their sequence, and the user's own
-// actions (close, cancel, stops, a pending order's price). Each updates the lists, the sheet, the positions and then the balance.
+// Every change to an order updates the lists, the sheet, the positions, then the balance.
 import { batch } from '@preact/signals-react';
 import type { AppOrder } from '../../../domain/types.ts';
 import type { OrderEvent } from '../../../workers/protocol.ts';
@@ -23,7 +22,7 @@ import { refusalText } from '../../api/client.ts';
 import { lotsLeft } from '../../../domain/order-rules.ts';
 import { orderLots } from '../market/lot-step.ts';
 
-/** An order that is open (pending or holding) or changed: a pushed change, a fill, new stops, our submit. */
+/** A pushed change, a fill, new stops, our submit. */
 export function applyOpen(order: AppOrder): void {
   notePositionOpen(order);
   batch(() => {
@@ -36,7 +35,6 @@ export function applyOpen(order: AppOrder): void {
   });
 }
 
-/** An order that closed or was cancelled: out of holding and pending, into history, its sheet closed. */
 export function applyClosed(order: AppOrder): void {
   notePositionClosed(order.Id);
   dropLivePosition(order.Id);
@@ -51,27 +49,26 @@ export function applyClosed(order: AppOrder): void {
 export function handleOrderEvent(e: OrderEvent): void {
   if (e.change === 'closed' || e.data.Status === 3) applyClosed(e.data);
   else applyOpen(e.data);
-  void refreshFunds(); // margins and realised P&L moved on the server: its balance, then the feed
+  void refreshFunds(); // margins and realised P&L moved on the server
 }
 
-/** A gap in the event sequence (or a reconnect): events may be lost, so every loaded list is read again. */
+/** Events may be lost, so every loaded list is read again. */
 export function handleOrderGap(): void {
   for (const tab of ORDER_TABS) if (orderLists[tab].peek().started) void refreshList(tab);
   void syncPositions();
   void refreshFunds();
 }
 
-/** A successful action answer with the server's msg: toasted (docs/contract.md §8), or our own text when it says nothing. */
+/** docs/contract.md §8; our own text when the server says nothing. */
 function toastMsg(msg: string, fallbackKey: string): void {
   toast(msg && msg.toLowerCase() !== 'success' ? msg : i18n.t(fallbackKey));
 }
 
-/** Where a form shows a refusal itself (under its field) instead of the client's toast. */
 export interface FormCall {
   refused?: (text: string) => void;
 }
 
-/** Calls `fn` quietly when the form shows refusals itself; false when it failed (the refusal told or toasted). */
+/** False when it failed (the refusal already shown or toasted). */
 async function formCall<T>(call: FormCall, fn: (opts: { toast?: boolean }) => Promise<T>): Promise<T | false> {
   try {
     return await fn(call.refused ? { toast: false } : {});
@@ -82,8 +79,7 @@ async function formCall<T>(call: FormCall, fn: (opts: { toast?: boolean }) => Pr
   }
 }
 
-/** Closes a holding order, or `lots` of the `held` ones. Resolves true when the server closed it. A partial close says
- * what it closed and what is left ("0.02 lots closed · 0.03 left"), never "Position closed". */
+/** A partial close says what it closed and what is left ("0.02 lots closed · 0.03 left"). */
 export async function closePosition(
   id: number,
   lots?: string,
@@ -101,16 +97,14 @@ export async function closePosition(
     );
   else toastMsg(env.msg, 'orders.closed_ok');
   applyClosed(env.data);
-  // A partial close answers with the closed part (a new id): the rest changed too, read it without waiting for its push.
+  // The rest got a new id: read it without waiting for its push.
   if (part && orderLists[1].peek().started) void refreshList(1);
   if (part) void syncPositions();
   await refreshFunds();
   return true;
 }
 
-/** Close all: the server closes each position in the scope on its own. The closed ones leave the lists at
- * once (their pushes follow and change nothing more), the refused ones stay. Resolves every outcome for the sheet to
- * show, or null when the request itself failed (the client has toasted why). */
+/** Closed ones leave the lists at once, refused ones stay; null when the request failed (already toasted). */
 export async function closeAllPositions(params: CloseAllParams): Promise<CloseAllItem<AppOrder>[] | null> {
   let results: CloseAllItem<AppOrder>[];
   try {
@@ -125,7 +119,6 @@ export async function closeAllPositions(params: CloseAllParams): Promise<CloseAl
   return results;
 }
 
-/** Cancels a pending order (margin released, fee refunded by the server). */
 export async function cancelPending(id: number): Promise<boolean> {
   try {
     const env = await cancelOrder(id);
@@ -138,7 +131,7 @@ export async function cancelPending(id: number): Promise<boolean> {
   return true;
 }
 
-/** Sets both stops of a holding order ("0" clears one). */
+/** "0" clears one. */
 export async function saveStops(params: StopParams, call: FormCall = {}): Promise<boolean> {
   const env = await formCall(call, (opts) => setStopPrice(params, opts));
   if (env === false) return false;
@@ -147,7 +140,6 @@ export async function saveStops(params: StopParams, call: FormCall = {}): Promis
   return true;
 }
 
-/** Moves a pending order's target price (a dragged line, the chart's edit sheet). */
 export async function movePending(id: number, price: string, call: FormCall = {}): Promise<boolean> {
   const env = await formCall(call, (opts) => setPendingPrice(id, price, opts));
   if (env === false) return false;

@@ -1,15 +1,14 @@
-// The three paged lists of /order (holding, pending, history): loading by page, the finishing rule, and edits by
-// pushed events and our own actions. Answers for an older request or another account are dropped.
+// The three paged lists of /order; answers for an older request or another account are dropped.
 import { signal, type Signal } from '@preact/signals-react';
 import type { AppOrder, OrderStatus } from '../../../domain/types.ts';
 import { myDeal, type AppOrderList } from '../../api/trading.ts';
 
-/** The tabs of /order by the `type` query: holding 1, pending 0, history 3 (docs/contract.md §2). */
+/** holding 1, pending 0, history 3 (docs/contract.md §2). */
 export type OrderTab = OrderStatus;
 export const ORDER_TABS: readonly OrderTab[] = [1, 0, 3];
 export const DEFAULT_TAB: OrderTab = 1;
 
-/** `type` from the query; absent or unknown means holding. */
+/** Absent or unknown means holding. */
 export function tabFromQuery(type: string | null): OrderTab {
   const n = type === null || type.trim() === '' ? NaN : Number(type);
   return n === 0 || n === 1 || n === 3 ? n : DEFAULT_TAB;
@@ -18,10 +17,10 @@ export function tabFromQuery(type: string | null): OrderTab {
 export interface OrderListState {
   items: readonly AppOrder[];
   total: number;
-  page: number; // last page loaded (1-based), 0 before the first
+  page: number; // 1-based, 0 before the first
   loading: boolean;
-  finished: boolean; // no more pages: loaded ≥ total, an empty page, or a failed load (docs/contract.md §4, §8)
-  started: boolean; // a first load has been asked for
+  finished: boolean; // loaded ≥ total, an empty page, or a failed load (docs/contract.md §4, §8)
+  started: boolean;
   allFactProfits: string | null; // my_deal's all_fact_profits for this status
 }
 
@@ -35,7 +34,7 @@ const EMPTY: OrderListState = {
   allFactProfits: null,
 };
 
-/** docs/contract.md §4: a list is finished when the loaded count reaches the total. */
+/** docs/contract.md §4. */
 export function isFinished(loaded: number, total: number): boolean {
   return loaded >= total;
 }
@@ -49,7 +48,7 @@ export const orderLists: Readonly<Record<OrderTab, Signal<OrderListState>>> = {
 // Any answer that arrives after a sign-out, a token change or a newer request of the same list is dropped.
 let generation = 0;
 
-/** The account generation: bumped by resetOrders, so answers for the previous account are dropped everywhere. */
+/** Bumped by resetOrders, so answers for the previous account are dropped everywhere. */
 export function currentGeneration(): number {
   return generation;
 }
@@ -84,7 +83,7 @@ async function loadPage(tab: OrderTab, page: number, replace: boolean): Promise<
   try {
     res = await myDeal(tab, page);
   } catch {
-    // The client toasted the failure; docs/contract.md §8: a failed order-list load marks the list finished.
+    // The client toasted the failure; docs/contract.md §8 marks a failed list load finished.
     if (gen === generation && mine === listGen[tab]) patch(tab, { loading: false, finished: true });
     return;
   }
@@ -102,12 +101,12 @@ async function loadPage(tab: OrderTab, page: number, replace: boolean): Promise<
   });
 }
 
-/** Page 1 again. What is shown stays until the answer replaces it (a pull-to-refresh never flashes empty). */
+/** What is shown stays until the answer replaces it, so a pull-to-refresh never flashes empty. */
 export function refreshList(tab: OrderTab): Promise<void> {
   return loadPage(tab, 1, true);
 }
 
-/** The next page, when the end of the list is visible; nothing while loading or finished. */
+/** Nothing while loading or finished. */
 export function loadMore(tab: OrderTab): Promise<void> {
   const s = orderLists[tab].peek();
   if (s.loading || s.finished) return Promise.resolve();
@@ -120,7 +119,7 @@ export function removeFrom(tab: OrderTab, id: number): void {
   patch(tab, { items: s.items.filter((o) => o.Id !== id), total: Math.max(0, s.total - 1) });
 }
 
-/** Replaces the order in place, or puts it first (lists are newest first) when the list has been loaded. */
+/** Put first when absent (lists are newest first), if the list has been loaded. */
 export function upsertInto(tab: OrderTab, order: AppOrder): void {
   const s = orderLists[tab].peek();
   const at = s.items.findIndex((o) => o.Id === order.Id);
@@ -133,7 +132,6 @@ export function upsertInto(tab: OrderTab, order: AppOrder): void {
   }
 }
 
-/** Every list back to empty (sign-out, another user). */
 export function resetLists(): void {
   for (const tab of ORDER_TABS) orderLists[tab].value = EMPTY;
 }

@@ -1,4 +1,3 @@
-// The open order detail sheet: which order, kept as fresh as the lists (which events keep current).
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import type { AppOrder } from '../../../domain/types.ts';
 import { ORDER_TABS, orderLists } from './order-lists.ts';
@@ -6,7 +5,7 @@ import { ORDER_TABS, orderLists } from './order-lists.ts';
 export const $openOrderId: Signal<number | null> = signal<number | null>(null, { name: 'order-sheet.$openOrderId' });
 let openSnapshot: AppOrder | null = null;
 
-/** The order of the open sheet, as fresh as the lists (which events keep current). */
+/** As fresh as the lists, which events keep current. */
 export const $openOrder: ReadonlySignal<AppOrder | null> = computed(
   () => {
     const id = $openOrderId.value;
@@ -29,7 +28,7 @@ export function closeSheet(): void {
   $openOrderId.value = null;
 }
 
-/** No sheet, and no snapshot of another account's order. */
+/** Also drops any snapshot of another account's order. */
 export function resetSheet(): void {
   openSnapshot = null;
   $openOrderId.value = null;

@@ -1,9 +1,4 @@
-// The orders store behind /order, as screens see it: the life cycle of a mounted screen, the reset on another
-// account, and the re-exports of its rooms:
-//   order-lists.ts     the three paged lists          order-sheet.ts     the open detail sheet
-//   live-positions.ts  per-position live signals      position-sync.ts   positions + balance for the feed
-//   order-actions.ts   events, gaps, close/cancel/stops
-// Nothing runs at import: the app starts the listeners (startOrderListeners) in src/app/start/start.ts.
+// Nothing runs at import: src/app/start/start.ts starts the listeners (startOrderListeners).
 import { batch, effect } from '@preact/signals-react';
 import { $instruments } from '../market/instruments.ts';
 import { onOrderEvent, onOrderGap } from '../feed/feed-listeners.ts';
@@ -47,10 +42,7 @@ export {
 
 let detach: (() => void) | null = null;
 
-/**
- * A mounted /order screen: follow pushed events, load the balance and every holding position into the feed.
- * Returns the matching stop. While no screen is mounted the feed is given no positions (no work per quote).
- */
+/** While no screen is mounted the feed is given no positions, so no work per quote. */
 export function startOrders(ensureInstruments?: () => void): () => void {
   if (screenMounted()) {
     const offEvent = onOrderEvent(handleOrderEvent);
@@ -74,7 +66,6 @@ export function startOrders(ensureInstruments?: () => void): () => void {
   };
 }
 
-/** Everything back to empty (sign-out, another user, tests). */
 export function resetOrders(): void {
   nextGeneration();
   batch(() => {
@@ -85,17 +76,13 @@ export function resetOrders(): void {
   resetLivePositions();
 }
 
-/**
- * The store's standing listeners, started once by the app (and by tests that need them): live figures follow
- * $account, and another token (sign-out, 999, a different user) makes every list, balance and position someone
- * else's. Returns the stop.
- */
+/** Another token (sign-out, 999, another user) makes every list, balance and position someone else's. */
 export function startOrderListeners(): () => void {
   const offAccount = followAccount();
   let lastToken: string | null | undefined;
   const offToken = effect(() => {
     const token = $token.value;
-    // null → a token is a sign-in (or the stored session arriving): nothing of anyone's was loaded before it.
+    // From null a token is a sign-in or the stored session arriving: nothing of anyone's was loaded before it.
     if (lastToken && token !== lastToken) resetOrders();
     lastToken = token;
   });

@@ -1,21 +1,19 @@
-// The account the feed needs for live P&L: every holding order (all pages) and the balance, pushed to the feed while
-// a screen that shows them is mounted, taken back when the last one leaves. Events bump a version so a sync that
-// raced one reads again.
+// The feed gets every holding order and the balance for live P&L only while a screen that shows them is mounted.
 import { signal, type Signal } from '@preact/signals-react';
 import { usedMargin, type Balance, type AppOrder } from '../../../domain/types.ts';
 import { getBalance, myDeal } from '../../api/trading.ts';
 import { feed } from '../feed/feed-bridge.ts';
 import { currentGeneration } from './order-lists.ts';
 
-/** Available and frozen balance as the server last said (getBalance after every action and event). */
+/** As the server last said (getBalance after every action and event). */
 export const $funds: Signal<Balance | null> = signal<Balance | null>(null, { name: 'position-sync.$funds' });
 
-/** Upper bound of holding pages fetched for the feed (20 per page); beyond it floating P&L is partial. */
+/** 20 per page; beyond it floating P&L is partial. */
 export const MAX_POSITION_PAGES = 50;
 
 let positions = new Map<number, AppOrder>();
 
-/** The holding positions as last synced or pushed (the chart draws their trailing stops from it). */
+/** The chart draws their trailing stops from it. */
 export const $heldPositions: Signal<readonly AppOrder[]> = signal<readonly AppOrder[]>([], {
   name: 'position-sync.$heldPositions',
 });
@@ -27,7 +25,7 @@ let positionsVersion = 0; // bumped by events, so a sync that raced one runs aga
 let active = 0; // mounted screens that show positions (/order, /trade's account strip)
 let pushed = false; // the feed holds our positions
 
-/** True while the feed holds this account's positions, so $account's floating P&L and equity are ours. */
+/** So $account's floating P&L and equity are ours. */
 export const $livePositions: Signal<boolean> = signal(false, { name: 'position-sync.$livePositions' });
 
 function pushPositions(): void {
@@ -54,10 +52,7 @@ export function clearFeedPositions(): void {
 let syncing: Promise<void> | null = null;
 let syncAgain = false;
 
-/**
- * Every holding order (all pages) into the feed, so floating P&L and equity cover the whole account. A call while
- * one runs (a gap) or an event during it makes it read once more; after three reads the last one stands.
- */
+/** A call during a run or an event makes it read once more; after three reads the last one stands. */
 export function syncPositions(): Promise<void> {
   if (syncing) {
     syncAgain = true;
@@ -98,7 +93,7 @@ export function syncPositions(): Promise<void> {
 let fundsRun: Promise<void> | null = null;
 let fundsAgain = false;
 
-/** getBalance; calls during a request make it ask once more, so the last answer is never older than the last call. */
+/** Calls during a request make it ask once more, so the last answer is never older than the last call. */
 export function refreshFunds(): Promise<void> {
   if (fundsRun) {
     fundsAgain = true;
@@ -122,21 +117,20 @@ export function refreshFunds(): Promise<void> {
   return fundsRun;
 }
 
-/** A screen showing positions mounted; true for the first one (it starts following events and syncing). */
+/** True for the first one: it starts following events and syncing. */
 export function screenMounted(): boolean {
   return ++active === 1;
 }
 
-/** A screen left; true when it was the last (the feed is then given no positions: no work per quote). */
+/** True when it was the last: the feed is then given no positions, so no work per quote. */
 export function screenUnmounted(): boolean {
   active--;
   if (active > 0) return false;
-  positionsSynced = false; // the next visit pushes only after a fresh sync, never the set it left with
+  positionsSynced = false; // never push the set a previous visit left with
   clearFeedPositions();
   return true;
 }
 
-/** An open order (pending or holding) changed; a holding one is a position. */
 export function notePositionOpen(order: AppOrder): void {
   positionsVersion++;
   if (order.Status === 1) {
@@ -150,7 +144,6 @@ export function notePositionClosed(id: number): void {
   if (positions.delete(id)) publish();
 }
 
-/** Another account: no positions, no balance, and the feed's copy taken back. */
 export function resetPositions(): void {
   positionsVersion++;
   positions = new Map();

@@ -1,5 +1,4 @@
-// The highest risk % an order may be sized by (docs/trading.md "Size by risk"): the operator's `risk_cap_percent`
-// setting, read once when a form first needs it; 10 % until it has arrived (or when it cannot be read).
+// docs/trading.md "Size by risk": the operator's `risk_cap_percent`; 10 % until it arrives or when it cannot be read.
 import { signal } from '@preact/signals-react';
 import { DEFAULT_RISK_CAP_PERCENT, riskCapPercent } from '../../../domain/order-rules.ts';
 import { publicSetting } from '../../api/common.ts';
@@ -8,7 +7,7 @@ export const $riskCap = signal(DEFAULT_RISK_CAP_PERCENT, { name: 'risk-cap.$risk
 
 let asked = false;
 
-/** Asks the server for the setting once per app start. */
+/** Once per app start. */
 export function loadRiskCap(): void {
   if (asked) return;
   asked = true;

@@ -1,6 +1,4 @@
-// Low-bandwidth mode ("data saver"): a setting (automatic by default, on or off by hand) and the mode it yields.
-// Automatic turns it on when the browser says the user saves data (navigator.connection.saveData) or the link is
-// 2g/slow-2g. The feed follows the mode (FeedApi.setLowBandwidth, wired in app/start/feed-root.ts).
+// Low-bandwidth mode; the feed follows it (FeedApi.setLowBandwidth, wired in src/app/start/feed-root.ts).
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import { localStore } from '../shell/local-store.ts';
 
@@ -8,7 +6,7 @@ export type SaverSetting = 'auto' | 'on' | 'off';
 export const SAVER_SETTINGS: readonly SaverSetting[] = ['auto', 'on', 'off'];
 const KEY = 'tw:data-saver';
 
-/** The parts of the Network Information API we read (Chromium; absent elsewhere: automatic then means off). */
+/** Chromium only; elsewhere automatic means off. */
 export interface ConnectionInfo {
   saveData?: boolean;
   effectiveType?: string;
@@ -23,7 +21,6 @@ function readSetting(): SaverSetting {
 export const $saverSetting: Signal<SaverSetting> = signal<SaverSetting>(readSetting(), {
   name: 'data-saver.$saverSetting',
 });
-/** What the network says right now (kept current by watchConnection). */
 export const $slowNetwork: Signal<boolean> = signal(false, { name: 'data-saver.$slowNetwork' });
 
 export const $lowBandwidth: ReadonlySignal<boolean> = computed(
@@ -40,13 +37,12 @@ export function setSaverSetting(v: SaverSetting): void {
   }
 }
 
-/** The automatic rule: the user's data-saver switch, or a 2G-class link. */
+/** The user's data-saver switch, or a 2G-class link. */
 export function isSlowNetwork(info: ConnectionInfo | undefined): boolean {
   if (!info) return false;
   return info.saveData === true || info.effectiveType === '2g' || info.effectiveType === 'slow-2g';
 }
 
-/** Follows navigator.connection (when the browser has it) into $slowNetwork. */
 export function watchConnection(info: ConnectionInfo | undefined): void {
   $slowNetwork.value = isSlowNetwork(info);
   info?.addEventListener?.('change', () => ($slowNetwork.value = isSlowNetwork(info)));

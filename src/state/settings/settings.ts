@@ -1,15 +1,14 @@
-// Base settings (getBasicInfo) and the app status check, both loaded once at start.
 import { signal, type Signal } from '@preact/signals-react';
 import { basicInfo, companyStatus, type AppStatus } from '../../api/common.ts';
 import { $settings } from '../account/session.ts';
 
-/** The app status of the last check (null until it answers or when it failed): its `type` picks the site variant. */
+/** null until it answers or when it failed; its `type` picks the site variant. */
 export const $appStatus: Signal<AppStatus | null> = signal(null, { name: 'settings.$appStatus' });
 let statusCheck: Promise<void> | null = null;
 
 let loading: Promise<void> | null = null;
 
-/** Load base settings once (failures leave $settings null: defaults apply). */
+/** A failure leaves $settings null: defaults apply. */
 export function loadSettings(): Promise<void> {
   loading ??= basicInfo()
     .then((s) => {
@@ -19,7 +18,7 @@ export function loadSettings(): Promise<void> {
   return loading;
 }
 
-/** Resolves when the settings call has settled (immediately if it was never started). */
+/** At once if it was never started. */
 export function settingsReady(): Promise<void> {
   return loading ?? Promise.resolve();
 }
@@ -30,7 +29,7 @@ export function checkAppStatus(go: (url: string) => void = (url) => window.locat
   return statusCheck;
 }
 
-/** The status check under way or done; a screen opened before start-up ran one (tests) starts it. */
+/** A screen opened before start-up ran one (tests) starts it. */
 export function appStatusReady(): Promise<void> {
   return statusCheck ?? checkAppStatus();
 }

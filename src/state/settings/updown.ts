@@ -1,7 +1,4 @@
-// The up/down colour preference: green-up (default), red-up (the mainland China, Taiwan, Japan and Korea
-// convention) or a colour-blind-safe blue/orange pair. One source of truth: the setting becomes `data-updown` on
-// <html>, app/layout/theme.css turns that into --up/--down, and everything that colours a direction (CSS, the candle chart,
-// the sparklines) reads those variables, re-reading them when $updown changes.
+// One source of truth: `data-updown` on <html>, turned into --up/--down by theme.css, read by everything coloured.
 import { signal, type Signal } from '@preact/signals-react';
 import { localStore } from '../shell/local-store.ts';
 
@@ -16,13 +13,13 @@ function readUpdown(): Updown {
 
 export const $updown: Signal<Updown> = signal<Updown>(readUpdown(), { name: 'updown.$updown' });
 
-/** Puts the setting on the root element (the CSS variables follow it). Green-up is the stylesheet's default. */
+/** Green-up is the stylesheet's default. */
 export function applyUpdown(root: HTMLElement = document.documentElement, v: Updown = $updown.peek()): void {
   if (v === 'green-up') delete root.dataset.updown;
   else root.dataset.updown = v;
 }
 
-/** Chooses a palette: the attribute first, then the signal, so a subscriber re-reading the variables sees the new ones. */
+/** The attribute first, so a subscriber re-reading the variables sees the new ones. */
 export function setUpdown(v: Updown, root: HTMLElement = document.documentElement): void {
   applyUpdown(root, v);
   $updown.value = v;

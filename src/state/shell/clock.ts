@@ -1,4 +1,4 @@
-// Injected time for the shell (countdowns, toasts, the API's `t` parameter): tests pass fake clocks and timers.
+// Tests pass fake clocks and timers.
 
 import type { Clock, Timers } from '../../../domain/time.ts';
 
@@ -14,16 +14,13 @@ export const browserTimers: Timers = {
   clearInterval: (h) => globalThis.clearInterval(h as ReturnType<typeof setInterval>),
 };
 
-/** The page's animation frames (charts, sparklines): the one place that calls requestAnimationFrame. */
+/** The one place that calls requestAnimationFrame. */
 export const animationFrames = {
   request: (cb: () => void): number => globalThis.requestAnimationFrame(cb),
   cancel: (id: number): void => globalThis.cancelAnimationFrame(id),
 };
 
-/**
- * Resolves when the page is next idle (requestIdleCallback), or after `timeoutMs` whatever happens; at once in a
- * browser without it, after a task.
- */
+/** After `timeoutMs` whatever happens; at once (after a task) in a browser without requestIdleCallback. */
 export function whenIdle(timeoutMs: number): Promise<void> {
   return new Promise((resolve) => {
     if (typeof globalThis.requestIdleCallback === 'function')

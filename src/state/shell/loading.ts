@@ -1,4 +1,4 @@
-// The blocking loading overlay is a counter, so overlapping calls keep it up until the last one settles.
+// A counter, so overlapping calls keep the overlay up until the last one settles.
 import { computed, signal } from '@preact/signals-react';
 
 export const $loadingCount = signal(0, { name: 'loading.$loadingCount' });
@@ -9,6 +9,6 @@ export function beginLoading(): void {
 }
 
 export function endLoading(): void {
-  // Never below zero: an unmatched end must not leave the next call's overlay stuck closed or negative.
+  // An unmatched end must not leave the next call's overlay closed.
   $loadingCount.value = Math.max(0, $loadingCount.value - 1);
 }

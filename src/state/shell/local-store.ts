@@ -1,5 +1,4 @@
-// The browser's localStorage, the one adapter (eslint.config.js adapterBlocks): null where storage is blocked
-// (private mode) or missing, so callers keep their choice for this visit only instead of failing.
+// The one adapter (eslint.config.js adapterBlocks); null where blocked, so callers keep a choice for this visit only.
 export function localStore(): Storage | null {
   try {
     return globalThis.localStorage ?? null;

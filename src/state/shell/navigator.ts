@@ -1,8 +1,8 @@
-// Navigation for code outside components (the API client's 999 redirect): the router registers itself here.
+// For code outside components (the API client's 999 redirect): the router registers itself here.
 
 export interface Navigator {
   navigate(to: string, opts?: { replace?: boolean }): void;
-  /** The current in-app path with its query, e.g. "/trade?x=1". */
+  /** With its query, e.g. "/trade?x=1". */
   path(): string;
 }
 
@@ -28,12 +28,12 @@ export function currentPath(): string {
   return current.path();
 }
 
-/** /login?from=… for the path the visitor wanted (docs/contract.md §2). */
+/** docs/contract.md §2. */
 export function loginPath(from: string): string {
   return from && from !== '/' ? `/login?from=${encodeURIComponent(from)}` : '/login';
 }
 
-/** A `from` value is only followed when it is an in-app path (no scheme, no //host), and never back to /login. */
+/** Only an in-app path (no scheme, no //host), and never back to /login. */
 export function safeFrom(from: string | null): string {
   if (!from || !from.startsWith('/') || from.startsWith('//')) return '/';
   if (from === '/login' || from.startsWith('/login?')) return '/';

@@ -1,8 +1,4 @@
-// The page's own signals that the socket may be dead or what is on screen old: back online, visible again after
-// being hidden, restored from the back/forward cache (pageshow with persisted), or resumed after a freeze. Each
-// tells the feed at once instead of waiting for the heartbeat or the backoff (FeedApi.nudge: a resume marks quotes
-// stale, probes the socket, and refetches positions and balance once it answers). Hidden or left: the feed keeps
-// the last live quotes at once (nudge 'hidden').
+// Page events that mean the socket may be dead or the screen old tell the feed at once, not at the next heartbeat.
 import type { FeedHandle } from '../feed/feed-bridge.ts';
 
 export function wirePageEvents(
@@ -12,8 +8,7 @@ export function wirePageEvents(
 ): void {
   let wasHidden = doc.visibilityState === 'hidden';
   const resume = (): void => void handle.nudge('resume').catch(() => undefined);
-  // Hidden or left (pagehide: a reload, a navigation away, the back/forward cache): the tab may be killed next, so the
-  // feed writes the last live quotes now instead of at its next throttled write.
+  // The tab may be killed next, so the feed writes the last live quotes now, not at its next throttled write.
   const hide = (): void => void handle.nudge('hidden').catch(() => undefined);
   win.addEventListener('online', () => void handle.nudge('online').catch(() => undefined));
   win.addEventListener('pagehide', hide);

@@ -1,4 +1,4 @@
-// The toast queue: any module (the API client included) can show a short message without importing React.
+// Any module (the API client included) can toast without importing React.
 import { signal } from '@preact/signals-react';
 import { browserTimers, type Timers } from './clock.ts';
 
@@ -13,7 +13,7 @@ const MAX_VISIBLE = 3;
 export const $toasts = signal<readonly ToastItem[]>([], { name: 'toasts.$toasts' });
 let nextId = 1;
 
-/** Show `text` for a moment. The same text twice in a row is shown once (a burst of failing calls). */
+/** The same text twice in a row is shown once (a burst of failing calls). */
 export function toast(text: string, timers: Timers = browserTimers, ms = TOAST_MS): void {
   if (!text) return;
   const list = $toasts.peek();

@@ -1,6 +1,4 @@
-// A new task for the rest of start-up (docs/client.md "Start-up in slices"): what follows runs after the browser has
-// had the chance to paint and to answer input. `scheduler.yield()` where the browser has it (its continuation keeps
-// its place ahead of other tasks), else a MessageChannel post (a task without setTimeout's 4 ms clamp).
+// scheduler.yield keeps its place ahead of other tasks; a MessageChannel post avoids setTimeout's clamp.
 
 interface YieldScheduler {
   yield?: () => Promise<void>;
@@ -19,7 +17,7 @@ export function yieldToMain(win: { scheduler?: YieldScheduler } = globalThis as 
   });
 }
 
-/** Runs each step in a task of its own, in order; a step that throws is reported and the next still runs. */
+/** A step that throws is reported and the next still runs. */
 export async function inSlices(steps: readonly (() => unknown)[], next = yieldToMain): Promise<void> {
   for (const step of steps) {
     await next();
