@@ -44,13 +44,14 @@ export function SpecSheet({ inst }: { inst: Instrument }): ReactElement {
   useSignals();
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [spec, setSpec] = useState<InstrumentSpec | null>(null);
+  // Kept with its instrument: the sheet reopened on another never shows the last one's terms meanwhile.
+  const [loaded, setLoaded] = useState<{ id: number; spec: InstrumentSpec } | null>(null);
+  const spec = loaded?.id === inst.Id ? loaded.spec : null;
   useEffect(() => {
     if (!open) return undefined;
     let live = true;
-    setSpec(null);
     instrumentSpec(inst.Id).then(
-      (s) => live && setSpec(s),
+      (s) => live && setLoaded({ id: inst.Id, spec: s }),
       () => undefined, // offline: the sheet shows what trade_list gave
     );
     return () => {

@@ -1,0 +1,83 @@
+// The specification sheet shows the server's terms of the instrument it is open on, and never another's meanwhile.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, useLayoutEffect, type ReactElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { InstrumentSpec } from '../../../../../domain/retail.ts';
+import { instrument } from '../../../../fixtures/instruments.ts';
+
+const answers = new Map<number, (spec: InstrumentSpec) => void>();
+vi.mock('../../../../../src/api/retail.ts', () => ({
+  instrumentSpec: vi.fn((id: number) => new Promise<InstrumentSpec>((resolve) => answers.set(id, resolve))),
+}));
+const { initI18n } = await import('../../../../../src/i18n/index.ts');
+const { SpecSheet } = await import('../../../../../src/pages/trade/chart/spec-sheet.tsx');
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const terms = (id: number, swapLong: string): InstrumentSpec => ({
+  forex_id: id,
+  swap_long: swapLong,
+  swap_short: '-1',
+  swap_mode: 'percent',
+  swap_triple_day: 3,
+  swap_time: '22:00',
+  swap_zone: 'UTC',
+  always_open: true,
+  week_open: null,
+  week_close: null,
+  open: true,
+  next_change: null,
+  spread_rule: 'none',
+  spread_points: 0,
+  stop_level: 0,
+});
+
+let root: Root | null = null;
+const host = document.createElement('div');
+const sheet = () => document.querySelector<HTMLElement>('[data-testid="spec-sheet"]');
+const swapLong = () => sheet()?.querySelector('[data-spec="swap_long"] dd')?.textContent ?? null;
+/** Every committed state of the sheet, read before React's passive effects run: what a paint may show. */
+const committed: string[] = [];
+function Probe(): null {
+  useLayoutEffect(() => {
+    if (sheet()) committed.push(`${sheet()?.dataset.code} ${sheet()?.dataset.terms} ${swapLong()}`);
+  });
+  return null;
+}
+const both = (inst: ReturnType<typeof instrument>): ReactElement => (
+  <>
+    <SpecSheet inst={inst} />
+    <Probe />
+  </>
+);
+
+beforeAll(async () => {
+  await initI18n({ cookies: 'lang=en' });
+  document.body.append(host);
+  root = createRoot(host);
+});
+afterEach(() => act(() => root?.render(null)));
+
+describe('SpecSheet', () => {
+  it('shows the list’s terms until the instrument’s own arrive, never another instrument’s', async () => {
+    const gold = instrument('XAUUSD', 2);
+    const btc = instrument('BTCUSDT', 3);
+    act(() => root?.render(both(gold)));
+    act(() => host.querySelector<HTMLButtonElement>('[data-action="open-spec"]')?.click());
+    await act(async () => answers.get(2)?.(terms(2, '-6.2')));
+    expect(sheet()?.dataset.terms).toBe('server');
+    expect(swapLong()).toContain('-6.2');
+
+    // The route moves to another instrument while the sheet is open.
+    committed.length = 0;
+    act(() => root?.render(both(btc)));
+    expect(committed.length).toBeGreaterThan(0);
+    expect(committed.filter((c) => c.startsWith('BTCUSDT server'))).toEqual([]);
+    expect(sheet()?.dataset.terms).toBe('list');
+    expect(swapLong()).toBeNull();
+
+    await act(async () => answers.get(3)?.(terms(3, '-18')));
+    expect(sheet()?.dataset.terms).toBe('server');
+    expect(swapLong()).toContain('-18');
+  });
+});
