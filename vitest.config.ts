@@ -110,7 +110,8 @@ export default defineConfig({
             : { include: ['tests/server/**/*.test.ts'], exclude: POSTGRES_ONLY }),
           environment: 'node',
           globalSetup: ['tests/server/support/global-setup.ts'],
-          testTimeout: slow(30_000),
+          // A guard against a hang, not a measure: a whole backup or a kill and restart runs tens of seconds when starved.
+          testTimeout: slow(120_000),
           hookTimeout: slow(60_000),
           fileParallelism: false,
           // One module graph for every file (they run one after another in one worker): each file still builds its
