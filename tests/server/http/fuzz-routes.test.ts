@@ -13,7 +13,8 @@ import type { RouteEntry } from '../../../server/http/route-table.ts';
 import { api, manualClock, registerAndLogin, startTestServer, type TestServer } from '../support/harness.ts';
 import { slow } from '../../fixtures/slowness.ts';
 
-const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 24);
+// npm test's breadth: every route, a dozen seeded cases; `npm run fuzz` goes deep (FUZZ_RUNS=200).
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 12);
 const clock = manualClock();
 let server: TestServer;
 let tokens: string[] = [];
