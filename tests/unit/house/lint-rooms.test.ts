@@ -224,6 +224,6 @@ describe('rules the linter keeps: host time, timers, frames and storage only in 
     };
     expect(config.include).toContain('server');
     expect(config.compilerOptions.lib.filter((l) => /dom/i.test(l))).toEqual([]);
-    expect(readFileSync('package.json', 'utf8')).toContain('tsc -p tsconfig.server.json');
+    expect(readFileSync('package.json', 'utf8')).toContain('$t -p tsconfig.server.json');
   });
 });

@@ -2,15 +2,15 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, useLayoutEffect, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { InstrumentSpec } from '../../../../../domain/retail.ts';
-import { instrument } from '../../../../fixtures/instruments.ts';
+import type { InstrumentSpec } from '../../../../../../domain/retail.ts';
+import { instrument } from '../../../../../fixtures/instruments.ts';
 
 const answers = new Map<number, (spec: InstrumentSpec) => void>();
-vi.mock('../../../../../src/api/retail.ts', () => ({
+vi.mock('../../../../../../src/api/retail.ts', () => ({
   instrumentSpec: vi.fn((id: number) => new Promise<InstrumentSpec>((resolve) => answers.set(id, resolve))),
 }));
-const { initI18n } = await import('../../../../../src/i18n/index.ts');
-const { SpecSheet } = await import('../../../../../src/pages/trade/chart/spec-sheet.tsx');
+const { initI18n } = await import('../../../../../../src/i18n/index.ts');
+const { SpecSheet } = await import('../../../../../../src/pages/trade/chart/spec-sheet.tsx');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
