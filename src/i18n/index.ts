@@ -152,7 +152,3 @@ export async function setLanguage(lang: Language): Promise<void> {
     // the cookie alone is enough to restore it
   }
 }
-
-export function currentLanguage(): Language {
-  return $lang.peek();
-}
