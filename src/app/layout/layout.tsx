@@ -1,10 +1,19 @@
 // The app frame; the per-navigation work (trade list refresh, feed start) and scroll handling run here.
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactElement,
+} from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { TabBar } from '../../components/nav/tab-bar.tsx';
 import { OfflineBanner } from '../../components/status/offline-banner.tsx';
 import { browserChunkDeps, loadChunk } from '../../components/hooks/chunk-retry.ts';
-import { useAfterFirstCommit } from '../../components/hooks/use-after-first-commit.ts';
 import { KeepAlive } from './keep-alive.tsx';
 import { PageFallback } from '../routing/page-fallback.tsx';
 import { RouteGuard } from '../routing/route-guard.tsx';
@@ -65,7 +74,8 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
   }, [location.key, location.pathname, navigation]);
 
   // After the first commit so it never delays the first frame; the route then attaches as a transition, in slices.
-  const committed = useAfterFirstCommit();
+  const [committed, setCommitted] = useState(false);
+  useEffect(() => startTransition(() => setCommitted(true)), []);
 
   const kept = routes.filter((r) => r.keepAlive && visited.has(r.path));
   const footer = current?.footer === true;
