@@ -13,7 +13,7 @@ import {
   type CookieJar,
 } from '../../../../../src/pages/product/company-cookie.ts';
 import { desktopHost, desktopRedirect, isMobileAgent } from '../../../../../src/app/start/desktop-host.ts';
-import { isDemoTitle } from '../../../../../src/app/layout/demo-mark.tsx';
+import { isDemoTitle } from '../../../../../src/app/start/desktop-host.ts';
 import { isMainSite } from '../../../../../src/pages/product/product-page.tsx';
 
 const PHONE =
