@@ -1,6 +1,7 @@
 // Price alerts' rules (docs/alerts.md), shared so the server and the app's form validate and fire alike.
 import { percentText } from './format/percent.ts';
 import { decimalRe } from './numerics/decimal-pattern.ts';
+import { positiveNumberProblem } from './decimal-text.ts';
 
 /** `change` watches the day's change % the market list shows, so an alert fires on what the trader sees. */
 export type AlertKind = 'price' | 'change';
@@ -21,6 +22,20 @@ export function validPercent(text: string): boolean {
   if (!PERCENT_TEXT.test(t)) return false;
   const n = Number(t);
   return n >= Number(PERCENT_MIN) && n <= Number(PERCENT_MAX);
+}
+
+/** The form's message, null when it may be sent; the server checks again at the instrument's precision. */
+export function alertInputError(
+  kind: AlertKind,
+  typed: string,
+): { key: string; params?: Record<string, string> } | null {
+  if (kind === 'change')
+    return validPercent(typed)
+      ? null
+      : { key: 'alerts.errors.percent', params: { min: PERCENT_MIN, max: PERCENT_MAX } };
+  const problem = positiveNumberProblem(typed.trim());
+  if (problem === 'not_number') return { key: 'errors.not_a_number' };
+  return problem === null ? null : { key: 'alerts.errors.price' };
 }
 
 export function changeThreshold(condition: AlertCondition, percent: number): number {

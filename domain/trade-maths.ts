@@ -82,12 +82,6 @@ export function sumMoney(values: Iterable<Usd>): Usd {
   return usd(total);
 }
 
-/** The inverse of `pnl`; `target` is negative for a loss. */
-export function priceForPnl(spec: ContractSpec, side: Side, quantity: Lots, openPrice: Price, target: Usd): Dec {
-  const perUnit = target.div(quantity.times(dec(spec.ForexContNum)));
-  return side === 'buy' ? openPrice.plus(perUnit) : openPrice.minus(perUnit);
-}
-
 export interface AccountFigures {
   balance: Usd; // margins already moved out to lock_balance
   lockBalance: Usd;
@@ -130,12 +124,6 @@ export function prepaymentRatio(spec: ContractSpec, quantity: Lots, openPrice: P
 export function orderRiskRate(cautionMoney: Usd, floating: Usd): Ratio | null {
   if (cautionMoney.lte(0)) return null;
   return ratio(cautionMoney.plus(floating).div(cautionMoney));
-}
-
-export function lotsValid(quantity: Lots, minLots: string, step: string): boolean {
-  const s = dec(step);
-  if (quantity.lte(0) || quantity.lt(dec(minLots))) return false;
-  return s.lte(0) ? true : quantity.mod(s).isZero();
 }
 
 /** docs/contract.md §5 */

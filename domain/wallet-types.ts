@@ -27,7 +27,6 @@ export interface DepositBank {
   bank_remark: string;
 }
 
-export const ChargeType = { COIN: 0, BANK: 1 } as const;
 export const ChargeStatus = { UNCHECKED: 0, FINISHED: 1, REJECTED: 2, INVALID: 3 } as const;
 
 /** GET /api/quickCharge/quick_ist?type=0|1&page=N → { data: ChargeRecord[], total }. */
@@ -42,7 +41,6 @@ export interface ChargeRecord {
   remark: string; // the operator's reason when rejected, else ""
 }
 
-export const WithdrawType = { COIN: 1, BANK: 2 } as const;
 export const FeeType = { FIXED: 1, RATE: 2 } as const;
 
 /** GET /api/account/draw_symbol_list?type=1|2 */

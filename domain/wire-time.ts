@@ -36,14 +36,7 @@ export const DATE_TIME_OPTIONS: Readonly<Intl.DateTimeFormatOptions> = {
 };
 
 /** A bar is at least a minute, so the crosshair label drops the seconds. */
-export const BAR_TIME_OPTIONS: Readonly<Intl.DateTimeFormatOptions> = {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-};
+export const BAR_TIME_OPTIONS: Readonly<Intl.DateTimeFormatOptions> = { ...DATE_TIME_OPTIONS, second: undefined };
 
 /** The server's list times on the wire (records, charges, withdrawals, funds, news). */
 export function wireTime(ms: number | string): string {

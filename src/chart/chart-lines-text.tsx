@@ -4,7 +4,11 @@ import { useTranslation } from '../i18n/use-translation.ts';
 import type { TFunction } from '../i18n/index.ts';
 import { LiveText } from '../components/text/live-text.tsx';
 import { orderLots } from '../state/market/lot-step.ts';
-import { positionPnl } from './position-pnl.ts';
+import { computed, type ReadonlySignal } from '@preact/signals-react';
+import { livePosition } from '../state/account/live-positions.ts';
+import { NO_VALUE, pnlDir } from '../../domain/format/money-text.ts';
+import { formatPnl } from '../i18n/format.ts';
+import type { AppOrder } from '../../domain/types.ts';
 import type { OrderLine } from './order-lines.ts';
 import type { StopLine } from './stop-lines.ts';
 
@@ -59,4 +63,26 @@ function EntryText({ line }: { line: OrderLine }): ReactElement {
       <LiveText $text={pnl.text} />
     </>
   );
+}
+
+interface PositionPnl {
+  text: ReadonlySignal<string>;
+  dir: ReadonlySignal<string>;
+}
+
+// One pair per order, so a tick formats a position's P&L once, not once per place that shows it.
+const made = new WeakMap<AppOrder, PositionPnl>();
+
+/** Signals bound once as live text: a tick rewrites a text node and renders nothing. */
+export function positionPnl(o: AppOrder): PositionPnl {
+  const known = made.get(o);
+  if (known) return known;
+  const l = livePosition(o.Id);
+  const $v = computed(() => l.$pnl.value ?? o.FactProfits, { name: 'order-line.$pnl' });
+  const pnl = {
+    text: computed(() => formatPnl($v.value, { missing: NO_VALUE }), { name: 'order-line.pnl' }),
+    dir: computed(() => pnlDir($v.value), { name: 'order-line.pnlDir' }),
+  };
+  made.set(o, pnl);
+  return pnl;
 }

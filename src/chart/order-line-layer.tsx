@@ -13,13 +13,12 @@ import {
 import { LineStyle, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { LiveText } from '../components/text/live-text.tsx';
-import { positionPnl } from './position-pnl.ts';
 import { numberText } from '../../domain/decimal-text.ts';
 import { browserTimers, type Timers } from '../state/shell/clock.ts';
 import { LONG_PRESS_MS } from '../components/hooks/long-press-rule.ts';
 import { hasSwap, orderLinesMark, type OrderLine } from './order-lines.ts';
 import { formatMoney } from '../i18n/format.ts';
-import { lineName, lineWords } from './chart-lines-text.tsx';
+import { lineName, lineWords, positionPnl } from './chart-lines-text.tsx';
 import { stackTags } from './tag-stack.ts';
 
 const DRAG_SLOP_PX = 4;

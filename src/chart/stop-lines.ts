@@ -1,3 +1,4 @@
+import { useEffect, type RefObject } from 'react';
 import { LineStyle, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
 
 export interface StopLine {
@@ -69,4 +70,22 @@ export function drawTraderLine(
     axisLabelVisible: true,
     title: '',
   });
+}
+
+// Writes what is drawn on the box (data-stop-lines, data-alert-lines) for browser tests and tools.
+export function useDrawnLines(
+  series: ISeriesApi<'Candlestick'> | null,
+  boxRef: RefObject<HTMLElement | null>,
+  drawn: RefObject<Map<number, IPriceLine>>,
+  lines: readonly StopLine[],
+  colour: (box: HTMLElement) => string,
+  mark: 'stopLines' | 'alertLines',
+): void {
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!series || !box) return;
+    syncStopLines(series, drawn.current, lines, colour(box));
+    box.dataset[mark] = stopLinesMark(lines);
+    // The colour is read when the lines change (or the series is created: chart-setup.ts); the refs are stable.
+  }, [series, lines]); // eslint-disable-line react-hooks/exhaustive-deps
 }

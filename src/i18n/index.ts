@@ -6,7 +6,6 @@ import { languageInfo, normaliseLanguage } from './languages.ts';
 import { cookieString, readCookie } from './cookie.ts';
 import { $lang } from './lang-signal.ts';
 import { firstText, type TOptions } from './first-texts.ts';
-import { textsChanged } from './texts-version.ts';
 import type { Engine } from './engine.ts';
 
 export { formatDate, formatMoney, formatNumber } from './format.ts';
@@ -18,6 +17,24 @@ export type TFunction = (key: string, options?: TOptions) => string;
 
 export const LANG_COOKIE = 'lang';
 export const LANG_STORE_KEY = 'tw:lang';
+
+// A plain store, so useTranslation follows text changes with useSyncExternalStore and no i18next loaded.
+let version = 0;
+const listeners = new Set<() => void>();
+
+export function textsVersion(): number {
+  return version;
+}
+
+function textsChanged(): void {
+  version++;
+  for (const l of [...listeners]) l();
+}
+
+export function onTextsChanged(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
 
 let engine: Engine | null = null;
 let loading: Promise<Engine> | null = null;
@@ -151,8 +168,4 @@ export async function setLanguage(lang: Language): Promise<void> {
   } catch {
     // the cookie alone is enough to restore it
   }
-}
-
-export function currentLanguage(): Language {
-  return $lang.peek();
 }

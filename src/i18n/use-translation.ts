@@ -1,7 +1,6 @@
 // Without react-i18next on the first screen; a new `t` per texts change makes memos that list it recompute.
 import { useMemo, useSyncExternalStore } from 'react';
-import { translate, type TFunction } from './index.ts';
-import { onTextsChanged, textsVersion } from './texts-version.ts';
+import { onTextsChanged, textsVersion, translate, type TFunction } from './index.ts';
 
 export function useTranslation(): { t: TFunction } {
   const version = useSyncExternalStore(onTextsChanged, textsVersion, textsVersion);

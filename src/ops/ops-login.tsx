@@ -1,7 +1,7 @@
 // At the first sign-in the admin's one-time password only opens the step where members choose their own.
 import { OpsField } from './ops-field.tsx';
-import { OpsQr } from './ops-qr.tsx';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { QR_SIZE, qrDataUrl } from '../components/text/qr-image.ts';
 import { OpsError, signIn, type OpsAuth } from './ops-api.ts';
 import { OPS_TEXT } from './texts.ts';
 
@@ -120,4 +120,22 @@ export function LoginForm({ onAuth }: { onAuth: (auth: OpsAuth) => void }) {
       </details>
     </div>
   );
+}
+
+// A PNG data URL because the CSP allows data: images (docs/back-office.md "Staff accounts").
+function OpsQr({ uri }: { uri: string }): ReactElement | null {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void qrDataUrl(uri).then(
+      (url) => live && setSrc(url),
+      () => live && setSrc(null), // the key as text stays beside it
+    );
+    return () => {
+      live = false;
+    };
+  }, [uri]);
+  return src ? (
+    <img className="ops-qr" src={src} alt={OPS_TEXT.setupQr} width={QR_SIZE} height={QR_SIZE} data-testid="totp-qr" />
+  ) : null;
 }

@@ -23,8 +23,7 @@ import { SocketLink } from './socket-link.ts';
 import { SparklineCache } from './sparkline-cache.ts';
 import { WireCodes } from './wire-codes.ts';
 
-export { CHART_BAR_INTERVAL_MS, HISTORY_LIMIT, LIVE_MINUTES } from './chart-watch.ts';
-export { SPARKLINE_TTL_MS } from './sparkline-cache.ts';
+export { CHART_BAR_INTERVAL_MS } from './chart-watch.ts';
 
 /** Staleness changes with time even when no message arrives. */
 export const STALE_CHECK_MS = 1000;

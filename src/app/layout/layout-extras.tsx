@@ -3,11 +3,16 @@ import { lazy, memo, Suspense, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $chartOrderEdit, $chartStopMove } from '../../chart/chart-order-edit.ts';
 import { ToastHost } from '../../components/overlays/toast.tsx';
-import { LoadingOverlay } from '../../components/overlays/loading-overlay.tsx';
-import { UpdatePrompt } from '../../components/overlays/update-prompt.tsx';
+import { Spinner } from '../../components/lists/spinner.tsx';
 import { AlertSheetHost } from '../../pages/alerts/alert-sheet-host.tsx';
-import { DemoMark } from './demo-mark.tsx';
 import { browserChunkDeps, loadChunk } from '../../components/hooks/chunk-retry.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { $loading } from '../../state/shell/loading.ts';
+import { $offerUpdate, $updateDismissed, applyUpdate } from '../../state/shell/app-update.ts';
+import { isDemoTitle } from '../start/desktop-host.ts';
+import './demo-mark.css';
+import './loading-overlay.css';
+import './update-prompt.css';
 
 // /order's form, loaded on the first request.
 const ChartOrderHost = lazy(async () => ({
@@ -24,6 +29,49 @@ function ChartOrders(): ReactElement | null {
     <Suspense fallback={null}>
       <ChartOrderHost />
     </Suspense>
+  );
+}
+
+// Never while an order form is open (src/state/shell/app-update.ts), and never applied without the user's tap.
+function UpdatePrompt(): ReactElement | null {
+  useSignals();
+  const { t } = useTranslation();
+  if (!$offerUpdate.value) return null;
+  return (
+    <div className="update-prompt" role="status" data-testid="update-prompt">
+      <span className="update-prompt__text">{t('conn.update_ready')}</span>
+      <button type="button" className="update-prompt__later" onClick={() => ($updateDismissed.value = true)}>
+        {t('conn.update_later')}
+      </button>
+      <button type="button" className="update-prompt__reload" onClick={() => void applyUpdate()}>
+        {t('conn.update_reload')}
+      </button>
+    </div>
+  );
+}
+
+// The blocking loading overlay (docs/contract.md §8: no timeout, forbids clicks): shown while any `loading` call runs.
+function LoadingOverlay(): ReactElement | null {
+  useSignals();
+  const { t } = useTranslation();
+  if (!$loading.value) return null;
+  return (
+    <div className="loading-overlay" aria-busy="true" aria-label={t('common.loading')} role="progressbar">
+      <div className="loading-overlay__box">
+        <Spinner />
+      </div>
+    </div>
+  );
+}
+
+// docs/contract.md §9: a page titled DEMO by whoever deploys it shows a DEMO mark on every screen.
+function DemoMark(): ReactElement | null {
+  const { t } = useTranslation();
+  if (!isDemoTitle(document.title)) return null;
+  return (
+    <div className="demo-mark" data-testid="demo-mark" role="note">
+      {t('product.demo_mark')}
+    </div>
   );
 }
 

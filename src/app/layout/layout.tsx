@@ -1,10 +1,18 @@
 // The app frame; the per-navigation work (trade list refresh, feed start) and scroll handling run here.
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactElement,
+} from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { TabBar } from '../../components/nav/tab-bar.tsx';
-import { OfflineBanner } from '../../components/status/offline-banner.tsx';
 import { browserChunkDeps, loadChunk } from '../../components/hooks/chunk-retry.ts';
-import { useAfterFirstCommit } from '../../components/hooks/use-after-first-commit.ts';
 import { KeepAlive } from './keep-alive.tsx';
 import { PageFallback } from '../routing/page-fallback.tsx';
 import { RouteGuard } from '../routing/route-guard.tsx';
@@ -14,7 +22,14 @@ import { DrawnEnd } from './drawn-end.tsx';
 import { onNavigate, type NavigationDeps } from '../routing/navigation-effects.ts';
 import type { AppRoute } from '../routes.tsx';
 import './layout.css';
-import { RiskWarning } from '../../components/retail/risk-warning.tsx';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { $conn, $dataAsOf } from '../../state/feed/feed-signals.ts';
+import { $riskWarning, loadRiskWarning } from '../../state/account/retail.ts';
+import { systemClock, type Clock } from '../../state/shell/clock.ts';
+import { formatAsOf } from '../../i18n/format.ts';
+import './offline-banner.css';
+import './risk-warning.css';
 
 // Lazy and loaded after the first commit (layout-extras.tsx says why); a failed load retries as a route's does.
 const DeskNav = lazy(async () => ({
@@ -65,7 +80,8 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
   }, [location.key, location.pathname, navigation]);
 
   // After the first commit so it never delays the first frame; the route then attaches as a transition, in slices.
-  const committed = useAfterFirstCommit();
+  const [committed, setCommitted] = useState(false);
+  useEffect(() => startTransition(() => setCommitted(true)), []);
 
   const kept = routes.filter((r) => r.keepAlive && visited.has(r.path));
   const footer = current?.footer === true;
@@ -102,5 +118,34 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
         </Suspense>
       ) : null}
     </div>
+  );
+}
+
+// Says the age of the prices on screen; trading stays disabled by the stale quotes.
+function OfflineBanner({ clock = systemClock }: { clock?: Clock }): ReactElement | null {
+  useSignals();
+  const { t } = useTranslation();
+  if ($conn.value !== 'offline') return null;
+  const time = formatAsOf($dataAsOf.value, clock.now());
+  return (
+    <div className="offline-banner" role="status" data-testid="offline-banner">
+      {time === '' ? t('conn.offline_banner_empty') : t('conn.offline_banner', { time })}
+    </div>
+  );
+}
+
+// Drawn once the figure is in, so the prerendered frame never differs (docs/retail-protection.md "The loss figure").
+function RiskWarning(): ReactElement | null {
+  useSignals();
+  const { t } = useTranslation();
+  useEffect(() => {
+    loadRiskWarning();
+  }, []);
+  const w = $riskWarning.value;
+  if (!w?.shown) return null;
+  return (
+    <aside className="risk-warning" aria-label={t('retail.warning_label')} data-testid="risk-warning">
+      <p>{w.percent === null ? t('retail.warning_no_figure') : t('retail.warning', { percent: w.percent })}</p>
+    </aside>
   );
 }

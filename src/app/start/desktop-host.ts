@@ -4,6 +4,10 @@ import { hasSubdomain } from '../../api/base-url.ts';
 export const DESKTOP_LABEL = 'pc';
 export const DEMO_TITLE = 'DEMO';
 
+export function isDemoTitle(title: string): boolean {
+  return title.trim() === DEMO_TITLE;
+}
+
 /** Anything else is a desktop browser (docs/contract.md §1). */
 const MOBILE_AGENT = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Windows Phone|Opera Mini|Mobi/i;
 

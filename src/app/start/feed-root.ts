@@ -3,7 +3,7 @@ import { effect } from '@preact/signals-react';
 import type { FeedConfig } from '../../../workers/protocol.ts';
 import { FeedBridge, provideFeed, type BridgeDeps, type FeedMode } from '../../state/feed/feed-bridge.ts';
 import { wirePageEvents } from '../../state/shell/page-events.ts';
-import { refreshSparklines } from '../../state/feed/sparklines.ts';
+import { $sparklines } from '../../state/feed/feed-signals.ts';
 import { animationFrames, browserTimers, whenIdle } from '../../state/shell/clock.ts';
 import { $lowBandwidth, watchConnection, type ConnectionInfo } from '../../state/settings/data-saver.ts';
 import { whenDrawn } from '../layout/drawn-end.tsx';
@@ -68,4 +68,13 @@ export function installFeed(deps: BridgeDeps = browserBridgeDeps()): (config: Fe
     await bridge.start(config);
     void refreshSparklines(bridge);
   };
+}
+
+// The feed fetches at most once a minute however often this is called.
+async function refreshSparklines(handle: Pick<FeedBridge, 'sparklines'>): Promise<void> {
+  try {
+    $sparklines.value = await handle.sparklines();
+  } catch (err) {
+    console.warn('feed: sparklines unavailable', err);
+  }
 }

@@ -1,6 +1,6 @@
 // A sent code with its send button, or the text of a picture captcha.
 import type { ReactElement, ReactNode } from 'react';
-import { Field } from '../forms/field.tsx';
+import { Field, type FieldProps } from '../forms/field.tsx';
 import { SendCodeButton, type SendResult } from '../forms/send-code-button.tsx';
 import type { FieldNote } from '../forms/use-field-messages.ts';
 
@@ -33,4 +33,9 @@ export function CodeInput({ value, onChange, note, onSend, target, captcha }: Co
       />
     </div>
   );
+}
+
+/** The second factor's code, or one of its recovery codes (docs/security.md "Second factor"). */
+export function FactorCodeField(props: Omit<FieldProps, 'labelKey' | 'name' | 'autoComplete'>): ReactElement {
+  return <Field labelKey="security.code_or_recovery" name="code" autoComplete="one-time-code" {...props} />;
 }

@@ -1,9 +1,8 @@
-// The wait is the server's (60 s when it says none); with a `target` it outlives the screen (code-cooldown.ts).
+// The wait is the server's (60 s when it says none); with a `target` it outlives the screen (rememberCooldown).
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { createCountdown, RESEND_SECONDS } from '../../state/account/countdown.ts';
-import { cooldownLeft, rememberCooldown } from '../../state/account/code-cooldown.ts';
 import { browserTimers, systemClock, type Clock, type Timers } from '../../state/shell/clock.ts';
 import './send-code-button.css';
 
@@ -62,4 +61,24 @@ export function SendCodeButton({
       {left > 0 ? t('auth.resend_in', { seconds: left }) : t('auth.send_code')}
     </button>
   );
+}
+
+// Outside the screen, so leaving /mine/password and coming back does not re-enable "Send code" early.
+const endsAt = new Map<string, number>();
+
+export function rememberCooldown(target: string, seconds: number, clock: Clock): void {
+  endsAt.set(target, clock.now() + seconds * 1000);
+}
+
+/** Whole seconds; 0: send now. */
+export function cooldownLeft(target: string, clock: Clock): number {
+  const end = endsAt.get(target);
+  if (end === undefined) return 0;
+  const left = Math.ceil((end - clock.now()) / 1000);
+  if (left <= 0) endsAt.delete(target);
+  return Math.max(0, left);
+}
+
+export function forgetCooldowns(): void {
+  endsAt.clear();
 }

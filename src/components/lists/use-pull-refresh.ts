@@ -1,7 +1,20 @@
 // The indicator closes 500 ms later (docs/contract.md §9) on injected timers.
 import { useCallback, useEffect, useRef, useState, type TouchEvent } from 'react';
 import { browserTimers, type Timers } from '../../state/shell/clock.ts';
-import { pullOffset, REFRESH_CLOSE_MS, releaseRefreshes } from './pull-gesture.ts';
+
+export const PULL_TRIGGER_PX = 56;
+export const PULL_MAX_PX = 88;
+export const REFRESH_CLOSE_MS = 500;
+
+/** Resistance: half the finger's travel, capped; nothing for an upward move. */
+export function pullOffset(travel: number): number {
+  if (!(travel > 0)) return 0;
+  return Math.min(PULL_MAX_PX, travel / 2);
+}
+
+export function releaseRefreshes(offset: number): boolean {
+  return offset >= PULL_TRIGGER_PX;
+}
 
 /** Tests swap them. */
 export const pullTimers: { current: Timers } = { current: browserTimers };

@@ -5,8 +5,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { fetchStatement, statementFileName, type StatementKind } from '../../api/statements.ts';
 import { BottomSheet } from './bottom-sheet.tsx';
 import { Field } from '../forms/field.tsx';
-import { saveBlob } from '../text/save-blob.ts';
-import { systemClock, type Clock } from '../../state/shell/clock.ts';
+import { browserTimers, systemClock, type Clock, type Timers } from '../../state/shell/clock.ts';
 import { $user } from '../../state/account/session.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import './statement.css';
@@ -82,4 +81,19 @@ export function StatementExport({ kind, clock = systemClock }: { kind: Statement
       </BottomSheet>
     </>
   );
+}
+
+// The blob: address names only bytes in this page's memory; released a minute later, once the download started.
+const RELEASE_MS = 60_000;
+
+export function saveBlob(blob: Blob, fileName: string, doc: Document = document, timers: Timers = browserTimers): void {
+  const url = URL.createObjectURL(blob);
+  const link = doc.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  doc.body.append(link);
+  link.click();
+  link.remove();
+  timers.setTimeout(() => URL.revokeObjectURL(url), RELEASE_MS);
 }

@@ -9,12 +9,11 @@ import { Icon } from '../../components/icons/icons.tsx';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { submitHandler } from '../../components/forms/submit-handler.ts';
-import { ALERT_NOTE_MAX, type AlertCondition, type AlertKind } from '../../../domain/price-alerts.ts';
+import { ALERT_NOTE_MAX, alertInputError, type AlertCondition, type AlertKind } from '../../../domain/price-alerts.ts';
 import type { Instrument } from '../../../domain/types.ts';
 import type { NewAlert } from '../../api/alerts.ts';
 import { addAlert } from '../../state/alerts/price-alerts.ts';
 import { rowSignals } from '../../state/market/row-signals.ts';
-import { alertInputError } from './alert-input.ts';
 import { ICON_BELL } from '../../components/icons/screen-icons.ts';
 
 const KINDS = [

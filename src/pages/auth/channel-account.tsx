@@ -4,10 +4,14 @@ import type { LoginType } from '../../api/account.ts';
 import type { AreaCode } from '../../../domain/types.ts';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { AccountInput } from './account-input.tsx';
-import { CHANNEL_OPTIONS } from './channels.ts';
 import { useAreas } from '../../components/credentials/use-areas.ts';
 import type { FieldErrors } from '../../components/credentials/use-field-errors.ts';
 import type { AccountField } from '../../components/credentials/validation.ts';
+
+const CHANNEL_OPTIONS = [
+  { value: 'email', labelKey: 'auth.by_email' },
+  { value: 'mobile', labelKey: 'auth.by_mobile' },
+] as const;
 
 export interface ChannelAccountState {
   type: LoginType;

@@ -9,6 +9,7 @@ import { demoId, signIn } from '../../state/account/session.ts';
 import { safeFrom } from '../../state/shell/navigator.ts';
 import { useQuery } from '../../components/hooks/use-query.ts';
 import { Field } from '../../components/forms/field.tsx';
+import { FactorCodeField } from '../../components/credentials/code-input.tsx';
 import { LanguageButton } from '../../components/icons/language-button.tsx';
 import { ACCOUNT_FIELD, LOGIN_PASSWORD_FIELD } from '../../components/credentials/auth-fields.ts';
 import { AuthForm } from '../../components/credentials/auth-form.tsx';
@@ -54,14 +55,11 @@ export function LoginPage(): ReactElement {
         <Field {...ACCOUNT_FIELD} {...inputProps('account', account, setAccount)} />
         <Field {...LOGIN_PASSWORD_FIELD} {...inputProps('password', password, setPassword)} />
         {askCode ? (
-          <Field
-            labelKey="security.code_or_recovery"
+          <FactorCodeField
             hintKey="security.login_code_hint"
             value={code}
             onChange={setCode}
-            name="code"
             inputMode="text"
-            autoComplete="one-time-code"
             autoFocus
             data-testid="login-code"
           />

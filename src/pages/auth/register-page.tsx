@@ -10,7 +10,6 @@ import { toast } from '../../state/shell/toasts.ts';
 import { safeFrom } from '../../state/shell/navigator.ts';
 import { useQuery } from '../../components/hooks/use-query.ts';
 import { Field } from '../../components/forms/field.tsx';
-import { CaptchaImage } from '../../components/forms/captcha-image.tsx';
 import { LanguageButton } from '../../components/icons/language-button.tsx';
 import { INVITE_FIELD } from '../../components/credentials/auth-fields.ts';
 import { AuthForm } from '../../components/credentials/auth-form.tsx';
@@ -23,6 +22,7 @@ import type { SendResult } from '../../components/forms/send-code-button.tsx';
 import { useFieldErrors } from '../../components/credentials/use-field-errors.ts';
 import { useFormSubmit } from '../../components/credentials/use-form-submit.ts';
 import { usePasswordForm } from '../../components/credentials/use-password-form.ts';
+import './captcha-image.css';
 import { livePasswordProblem, validateRegister, type RegisterField } from '../../components/credentials/validation.ts';
 
 /** docs/contract.md §3, §5. */
@@ -135,5 +135,21 @@ export function RegisterPage(): ReactElement {
         {t('auth.have_account')} <Link to="/login">{t('auth.login_now')}</Link>
       </p>
     </AuthScreen>
+  );
+}
+
+// The picture captcha (verify_reg_type 2): GET /api/captcha → {id, b64s}; a tap loads a new one.
+function CaptchaImage({ captcha, onRefresh }: { captcha: Captcha | null; onRefresh: () => void }): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="captcha"
+      onClick={onRefresh}
+      aria-label={t('auth.captcha_refresh')}
+      data-testid="captcha"
+    >
+      {captcha ? <img src={captcha.b64s} alt={t('auth.captcha_alt')} /> : <span className="captcha__wait" />}
+    </button>
   );
 }

@@ -6,7 +6,7 @@ import { deletePayoutMethod, payoutMethods } from '../../api/wallet.ts';
 import { needsSecondFactor } from '../../api/security.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
-import { Field } from '../../components/forms/field.tsx';
+import { FactorCodeField } from '../../components/credentials/code-input.tsx';
 import type { WithdrawMethod } from '../../../domain/wallet-types.ts';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
@@ -126,13 +126,7 @@ export function MethodsPage({ type }: { type: 1 | 2 }): ReactElement {
             void remove(asking, code.trim());
           }}
         >
-          <Field
-            labelKey="security.code_or_recovery"
-            value={code}
-            onChange={setCode}
-            name="code"
-            autoComplete="one-time-code"
-          />
+          <FactorCodeField value={code} onChange={setCode} />
           <button type="submit" className="btn btn-danger btn-block">
             {t('wallet.delete')}
           </button>

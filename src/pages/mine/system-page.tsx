@@ -1,9 +1,8 @@
 // /mine/system ("other").
 import type { ReactElement } from 'react';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
-import { DataSaverSetting } from '../../components/forms/data-saver-setting.tsx';
 import { LogoutButton } from '../../components/account/logout-button.tsx';
-import { ConfirmMarketSetting, OneClickSetting, UpdownSetting } from './trading-prefs.tsx';
+import { ConfirmMarketSetting, DataSaverSetting, OneClickSetting, UpdownSetting } from './trading-prefs.tsx';
 import './mine.css';
 
 export function SystemPage(): ReactElement {

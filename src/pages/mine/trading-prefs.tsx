@@ -6,6 +6,7 @@ import { ChoiceSetting } from '../../components/forms/setting-card.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { $confirmMarket, $oneClick, setConfirmMarket, setOneClick } from '../../state/orders/one-click.ts';
 import { $updown, setUpdown, UPDOWNS } from '../../state/settings/updown.ts';
+import { $saverSetting, SAVER_SETTINGS, setSaverSetting } from '../../state/settings/data-saver.ts';
 import './trading-prefs.css';
 
 const UPDOWN_OPTIONS = UPDOWNS.map((value) => ({ value, labelKey: `prefs.updown_${value.replace('-', '_')}` }));
@@ -110,6 +111,25 @@ export function UpdownSetting(): ReactElement {
         <span className="down">{t('prefs.sample_down')}</span>
       </p>
       <p className="pref-card__hint">{t('prefs.motion_hint')}</p>
+    </ChoiceSetting>
+  );
+}
+
+// The low-bandwidth setting: automatic (on for Save-Data or a 2G link), on, or off (src/state/settings/data-saver.ts).
+const OPTIONS = SAVER_SETTINGS.map((value) => ({ value, labelKey: `conn.saver_${value}` }));
+
+export function DataSaverSetting(): ReactElement {
+  useSignals();
+  const { t } = useTranslation();
+  return (
+    <ChoiceSetting
+      testId="data-saver-setting"
+      labelKey="conn.saver"
+      options={OPTIONS}
+      value={$saverSetting.value}
+      onChange={setSaverSetting}
+    >
+      <p className="pref-card__hint">{t('conn.saver_hint')}</p>
     </ChoiceSetting>
   );
 }

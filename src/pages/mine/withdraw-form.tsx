@@ -14,7 +14,6 @@ import { useFormMessage } from '../../components/forms/use-form-message.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { amountProblem, rangeParams } from './amount-check.ts';
 import { ChoiceChips } from './choice-chips.tsx';
-import { methodLabel } from './method-label.ts';
 import { Num } from '../../components/text/num.tsx';
 
 export function WithdrawForm(props: {
@@ -204,4 +203,13 @@ export function WithdrawForm(props: {
       />
     </form>
   );
+}
+
+export function shortAddress(address: string): string {
+  return address.length > 20 ? `${address.slice(0, 8)}…${address.slice(-8)}` : address;
+}
+
+function methodLabel(m: WithdrawMethod): string {
+  if (m.type === 1) return `${m.draw_currency.code}-${m.draw_currency.protocol} ${shortAddress(m.dc_address)}`;
+  return `${m.bank_name} ${m.payee_name} ****${m.payee_account.slice(-4)}`;
 }

@@ -7,11 +7,10 @@ import type { WithdrawRecord } from '../../../domain/wallet-types.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { DateText } from '../../components/text/date-text.tsx';
 import { BalanceSummary } from './balance-summary.tsx';
-import { shortAddress } from './method-label.ts';
 import { useBalanceWithList } from './use-balance.ts';
 import { usePaged } from './use-paged.ts';
 import { KindScreen, StatusRow } from './kind-screen.tsx';
-import { WithdrawForm } from './withdraw-form.tsx';
+import { shortAddress, WithdrawForm } from './withdraw-form.tsx';
 import { Num } from '../../components/text/num.tsx';
 
 const KINDS = ['1', '2'] as const; // coin, bank

@@ -4,6 +4,7 @@ import { requestWithdrawCode, securityOverview } from '../../api/security.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { Field } from '../../components/forms/field.tsx';
+import { FactorCodeField } from '../../components/credentials/code-input.tsx';
 import { SendCodeButton, type SendResult } from '../../components/forms/send-code-button.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { toast } from '../../state/shell/toasts.ts';
@@ -82,14 +83,7 @@ export function WithdrawSummary(props: {
           </div>
         </dl>
         {factor === null ? null : factor ? (
-          <Field
-            labelKey="security.code_or_recovery"
-            value={code}
-            onChange={setCode}
-            name="code"
-            autoComplete="one-time-code"
-            data-testid="summary-code"
-          />
+          <FactorCodeField value={code} onChange={setCode} data-testid="summary-code" />
         ) : (
           <Field
             labelKey="auth.code"

@@ -11,6 +11,7 @@ import { isValidPayoutAddress } from '../../../domain/payout-address.ts';
 import type { WithdrawCurrency } from '../../../domain/wallet-types.ts';
 import { useQuery } from '../../components/hooks/use-query.ts';
 import { Field } from '../../components/forms/field.tsx';
+import { FactorCodeField } from '../../components/credentials/code-input.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { toast } from '../../state/shell/toasts.ts';
 import { ChoiceChips } from './choice-chips.tsx';
@@ -147,16 +148,7 @@ export function WithdrawWayPage(): ReactElement {
               />
             ))
           )}
-          {askCode ? (
-            <Field
-              labelKey="security.code_or_recovery"
-              value={code}
-              onChange={setCode}
-              name="code"
-              autoComplete="one-time-code"
-              data-testid="bind-code"
-            />
-          ) : null}
+          {askCode ? <FactorCodeField value={code} onChange={setCode} data-testid="bind-code" /> : null}
           {holdHours !== null ? (
             <p className="mw-available muted" data-testid="payout-hold-note">
               {t('wallet.payout_hold_note', { hours: holdHours })}

@@ -1,6 +1,5 @@
 // The figures of one order in its sheet (docs/contract.md §2/§3); live ones are LiveText.
 import { shownCode } from '../../components/instrument/instrument-code.tsx';
-import { expiryText } from './expiry-text.ts';
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Instrument, AppOrder } from '../../../domain/types.ts';
@@ -12,7 +11,7 @@ import { percentText } from '../../../domain/format/percent.ts';
 import { priceText } from '../../../domain/format/price.ts';
 import { trailOf } from '../../../domain/order-rules.ts';
 import { NO_VALUE } from '../../../domain/format/money-text.ts';
-import { isCancelled, orderFigures, stopLossText, stopText } from './order-format.ts';
+import { expiryText, isCancelled, orderFigures, stopLossText, stopText } from './order-format.ts';
 import { orderLots } from '../../state/market/lot-step.ts';
 
 const STATUS_KEY: Record<AppOrder['Status'], string> = {

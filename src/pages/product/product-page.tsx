@@ -5,7 +5,15 @@ import { $appStatus, appStatusReady } from '../../state/settings/settings.ts';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { CompanySearch } from './company-search.tsx';
 import { InstrumentSearch } from './instrument-search.tsx';
-import { isMainSite } from './site-variant.ts';
+import type { AppStatus } from '../../api/common.ts';
+
+// getCompanyStatus `type` 1 = main site (docs/product.md), which searches companies; others search instruments.
+export const MAIN_SITE_TYPE = 1;
+
+/** Unknown counts as not main: instrument search works on every site. */
+export function isMainSite(status: AppStatus | null): boolean {
+  return status?.type === MAIN_SITE_TYPE;
+}
 
 export function ProductPage(): ReactElement {
   useSignals();

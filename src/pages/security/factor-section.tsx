@@ -4,6 +4,7 @@ import type { FactorSetup } from '../../../domain/security-types.ts';
 import { beginFactor, confirmFactor, renewRecoveryCodes, turnFactorOff } from '../../api/security.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Field } from '../../components/forms/field.tsx';
+import { FactorCodeField } from '../../components/credentials/code-input.tsx';
 import { QrCode } from '../../components/text/qr-code.tsx';
 import { toast } from '../../state/shell/toasts.ts';
 
@@ -158,12 +159,9 @@ export function FactorSection(props: { on: boolean; left: number; onChange: () =
           <p className="sec-card__hint" data-testid="recovery-left">
             {t('security.recovery_left', { n: String(props.left) })}
           </p>
-          <Field
-            labelKey="security.code_or_recovery"
+          <FactorCodeField
             value={code}
             onChange={setCode}
-            name="code"
-            autoComplete="one-time-code"
             hintKey="security.factor_off_hint"
             data-testid="factor-off-code"
           />

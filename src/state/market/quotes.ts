@@ -1,5 +1,5 @@
 // A row binds quote signals to text nodes, so a tick rewrites one text node and no component re-renders.
-import { signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import type { Dir } from '../../../domain/decimal-text.ts';
 import { watchOptions } from './quote-interest.ts';
 
@@ -15,7 +15,7 @@ export interface QuoteSignals {
   $tickAt: Signal<number>; // ms epoch
 }
 
-/** Read only (a row's on-screen view is one, gated-quote.ts). */
+/** Read only (a row's on-screen view is one, gatedQuote). */
 export type QuoteView = { readonly [K in keyof QuoteSignals]: ReadonlySignal<QuoteSignals[K]['value']> };
 
 const quotes = new Map<string, QuoteSignals>();
@@ -39,4 +39,24 @@ export function quote(code: string): QuoteSignals {
     quotes.set(code, q);
   }
   return q;
+}
+
+// Off screen the view reads nothing, so a row in virtua's overscan stops watching its code (quote-interest.ts).
+function gate<T>(s: ReadonlySignal<T>, $on: ReadonlySignal<boolean>, name: string): ReadonlySignal<T> {
+  let last = s.peek();
+  return computed(() => ($on.value ? (last = s.value) : last), { name });
+}
+
+export function gatedQuote(q: QuoteSignals, $on: ReadonlySignal<boolean>): QuoteView {
+  return {
+    $close: gate(q.$close, $on, 'gated.$close'),
+    $ask: gate(q.$ask, $on, 'gated.$ask'),
+    $spread: gate(q.$spread, $on, 'gated.$spread'),
+    $change: gate(q.$change, $on, 'gated.$change'),
+    $dir: gate(q.$dir, $on, 'gated.$dir'),
+    $open: gate(q.$open, $on, 'gated.$open'),
+    $halt: gate(q.$halt, $on, 'gated.$halt'),
+    $stale: gate(q.$stale, $on, 'gated.$stale'),
+    $tickAt: gate(q.$tickAt, $on, 'gated.$tickAt'),
+  };
 }

@@ -108,10 +108,6 @@ async function change(next: readonly number[], call: () => Promise<Watchlist>): 
   }
 }
 
-export function isWatched(id: number): boolean {
-  return $ids.peek().includes(id);
-}
-
 export function toggleWatch(id: number): Promise<void> {
   const ids = $ids.peek();
   if (ids.includes(id))

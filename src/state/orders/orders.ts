@@ -9,27 +9,10 @@ import { nextGeneration, resetLists } from './order-lists.ts';
 import { resetSheet } from './order-sheet.ts';
 import { refreshFunds, resetPositions, screenMounted, screenUnmounted, syncPositions } from './position-sync.ts';
 
-export {
-  DEFAULT_TAB,
-  isFinished,
-  loadMore,
-  ORDER_TABS,
-  orderLists,
-  refreshList,
-  tabFromQuery,
-  type OrderListState,
-  type OrderTab,
-} from './order-lists.ts';
+export { isFinished, loadMore, orderLists, refreshList, tabFromQuery, type OrderTab } from './order-lists.ts';
 export { $openOrder, $openOrderId, closeSheet, openOrder } from './order-sheet.ts';
-export { livePosition, livePositionCount, type LivePosition } from '../account/live-positions.ts';
-export {
-  $funds,
-  $heldPositions,
-  $livePositions,
-  MAX_POSITION_PAGES,
-  refreshFunds,
-  syncPositions,
-} from './position-sync.ts';
+export { livePosition, livePositionCount } from '../account/live-positions.ts';
+export { $funds, $heldPositions, $livePositions, refreshFunds, syncPositions } from './position-sync.ts';
 export {
   cancelPending,
   closeAllPositions,

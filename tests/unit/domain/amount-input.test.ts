@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COIN_AMOUNT, parseAmount, USD_AMOUNT } from '../../../domain/amount-input.ts';
 import { positiveNumberProblem } from '../../../domain/decimal-text.ts';
 import { checkFundAmount } from '../../../domain/fund-maths.ts';
-import { alertInputError } from '../../../src/pages/alerts/alert-input.ts';
+import { alertInputError } from '../../../domain/price-alerts.ts';
 
 describe('parseAmount', () => {
   it('takes plain positive decimals exactly', () => {

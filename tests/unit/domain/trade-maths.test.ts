@@ -5,13 +5,11 @@ import {
   canDecreaseLots,
   equity,
   fee,
-  lotsValid,
   margin,
   netValue,
   orderRiskRate,
   pnl,
   prepaymentRatio,
-  priceForPnl,
   riskRate,
 } from '../../../domain/trade-maths.ts';
 import { fixed } from '../../../domain/decimal.ts';
@@ -60,12 +58,6 @@ describe('P&L', () => {
     // (30.10 − 31.25) × 2 × 50 = −115
     expect(pnl(xagusd, 'buy', lots('2'), price('31.25'), price('30.10')).toString()).toBe('-115');
   });
-  it('priceForPnl inverts pnl', () => {
-    const p = priceForPnl(eurusd, 'buy', lots('0.1'), price('1.085'), usd('15'));
-    expect(p.toString()).toBe('1.0865');
-    const s = priceForPnl(eurusd, 'sell', lots('0.1'), price('1.085'), usd('-15'));
-    expect(s.toString()).toBe('1.0865');
-  });
 });
 
 describe('account figures', () => {
@@ -86,12 +78,6 @@ describe('account figures', () => {
 });
 
 describe('lots', () => {
-  it('valid when ≥ minimum and a multiple of the step', () => {
-    expect(lotsValid(lots('0.15'), '0.01', '0.01')).toBe(true);
-    expect(lotsValid(lots('0.015'), '0.01', '0.01')).toBe(false);
-    expect(lotsValid(lots('0.05'), '0.1', '0.01')).toBe(false);
-    expect(lotsValid(lots('0'), '0', '0.01')).toBe(false);
-  });
   it('minus is disabled when quantity − Pip would be zero or less', () => {
     expect(canDecreaseLots(lots('0.01'), '0.01')).toBe(false);
     expect(canDecreaseLots(lots('0.02'), '0.01')).toBe(true);

@@ -12,18 +12,9 @@ import { stopProblem, stopValue } from './draft-stops.ts';
 import { sizeProblem, validStep } from './draft-size.ts';
 import type { DraftField, OrderCheck, OrderDraft, OrderSide } from './draft-types.ts';
 
-export type {
-  DraftField,
-  ExpiryMode,
-  OrderCheck,
-  OrderDraft,
-  OrderMode,
-  OrderSide,
-  SizeMode,
-  StopKind,
-} from './draft-types.ts';
+export type { DraftField, ExpiryMode, OrderCheck, OrderDraft, OrderSide, SizeMode } from './draft-types.ts';
 export { expiryProblem, lotsProblem } from './draft-fields.ts';
-export { restartStops, stopOf, stopReference, stopStartFor, stopValue, toggleStop, typeStop } from './draft-stops.ts';
+export { restartStops, stopOf, stopStartFor, stopValue, toggleStop, typeStop } from './draft-stops.ts';
 export { canStepDown, pickSizeMode, sized, sizeProblem, stepLots } from './draft-size.ts';
 
 export const isFixedMargin = (inst: Instrument): boolean => inst.MarginMode === FIXED_MARGIN_MODE;

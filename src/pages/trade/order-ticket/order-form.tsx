@@ -32,8 +32,7 @@ import {
   type OrderDraft,
   type OrderSide,
 } from './order-draft.ts';
-import { useOrderPreview } from './use-order-preview.ts';
-import { overFreeSignal } from './free-check.ts';
+import { overFreeSignal, useOrderPreview } from './use-order-preview.ts';
 import { LotStepper } from './lot-stepper.tsx';
 import { MultiplierPicker } from './multiplier-picker.tsx';
 import { useSidePrice } from '../chart/quote-sides.tsx';

@@ -2,7 +2,7 @@
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { ActionPair } from '../../../components/overlays/action-pair.tsx';
 import { Overlay } from '../../../components/overlays/overlay.tsx';
-import { useEscape } from '../../../components/overlays/use-escape.ts';
+import { useEscape } from '../../../components/overlays/use-overlay-focus.ts';
 import { Icon } from '../../../components/icons/icons.tsx';
 import type { AppOrder } from '../../../../domain/types.ts';
 import '../../../components/overlays/dialog.css';

@@ -10,7 +10,7 @@ import { LONG_PRESS_MS } from '../../../../../src/components/hooks/use-long-pres
 import type { Instrument } from '../../../../../domain/types.ts';
 import { initI18n, setLanguage } from '../../../../../src/i18n/index.ts';
 import { AlertForm } from '../../../../../src/pages/alerts/alert-form.tsx';
-import { alertInputError } from '../../../../../src/pages/alerts/alert-input.ts';
+import { alertInputError } from '../../../../../domain/price-alerts.ts';
 import { MarketRow } from '../../../../../src/components/instrument/market-row.tsx';
 import { instrument } from '../../../../fixtures/instruments.ts';
 import { mounted, mountInRouter, unmountMounted } from '../../../router-mount.tsx';

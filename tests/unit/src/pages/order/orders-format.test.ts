@@ -19,7 +19,7 @@ import {
   PULL_TRIGGER_PX,
   REFRESH_CLOSE_MS,
   releaseRefreshes,
-} from '../../../../../src/components/lists/pull-gesture.ts';
+} from '../../../../../src/components/lists/use-pull-refresh.ts';
 import type { Instrument } from '../../../../../domain/types.ts';
 import { appOrder, EURUSD } from '../../../orders-fixtures.ts';
 

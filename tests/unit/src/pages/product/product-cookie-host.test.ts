@@ -13,8 +13,8 @@ import {
   type CookieJar,
 } from '../../../../../src/pages/product/company-cookie.ts';
 import { desktopHost, desktopRedirect, isMobileAgent } from '../../../../../src/app/start/desktop-host.ts';
-import { isDemoTitle } from '../../../../../src/app/layout/demo-mark.tsx';
-import { isMainSite } from '../../../../../src/pages/product/site-variant.ts';
+import { isDemoTitle } from '../../../../../src/app/start/desktop-host.ts';
+import { isMainSite } from '../../../../../src/pages/product/product-page.tsx';
 
 const PHONE =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';

@@ -10,7 +10,7 @@ import { $lang } from '../../../../../src/i18n/index.ts';
 import { $token, signIn } from '../../../../../src/state/account/session.ts';
 import { $toasts } from '../../../../../src/state/shell/toasts.ts';
 import { fail, ok, type Reply } from '../../../api-fake-server.ts';
-import { forgetCooldowns } from '../../../../../src/state/account/code-cooldown.ts';
+import { forgetCooldowns } from '../../../../../src/components/forms/send-code-button.tsx';
 import { click, renderRoutes, settle, submit, typeInto, type Rendered } from '../../../pages-render.tsx';
 import { Where, startInEnglish, useFakeApi } from '../../../page-suite.tsx';
 import { slow } from '../../../../fixtures/slowness.ts';

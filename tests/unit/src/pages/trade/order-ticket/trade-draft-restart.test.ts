@@ -15,7 +15,7 @@ import {
 } from '../../../../../../src/pages/trade/order-ticket/order-draft.ts';
 import { oneClickCheck } from '../../../../../../src/pages/trade/order-ticket/one-click.ts';
 import { firstNote, noteText } from '../../../../../../src/components/forms/field-message.tsx';
-import { expiryText } from '../../../../../../src/pages/order/expiry-text.ts';
+import { expiryText } from '../../../../../../src/pages/order/order-format.ts';
 import { riskCapPercent } from '../../../../../../domain/order-rules.ts';
 import { stopSideKey } from '../../../../../../domain/order-rules.ts';
 import { sideOf } from '../../../../../../domain/trade-maths.ts';
