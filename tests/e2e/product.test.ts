@@ -16,7 +16,7 @@ const DAY_S = 86_400;
 
 /** The sheet slides up (CSS animation): screenshots wait until it has arrived. */
 async function settled(page: import('playwright-core').Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
 }
 
 it('searches companies, opens the popup, chooses one and keeps its id in a long-lived cookie', async () => {

@@ -49,7 +49,7 @@ it(
         if (size !== PHONE) await page.setViewportSize(size);
         await page.locator(`.od-row[data-id="${placed.data.Id}"]`).click({ timeout: slow(20_000) });
         await page.locator('.od-detail').waitFor();
-        await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+        await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
         const gap = await gapAboveLots(page);
         expect(gap, `${lang} ${size.width}`).not.toBeNull();
         expect(gap ?? 0, `${lang} ${size.width}`).toBeGreaterThanOrEqual(10);

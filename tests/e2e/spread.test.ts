@@ -27,6 +27,13 @@ it('a demo buy shows its entry at the ask and its floating P&L at the bid', asyn
   const login = (await (
     await fetch(`${e2e.server.url}/api/user/createAccountDemoForU?demo_id=${demoId ?? ''}`)
   ).json()) as Envelope<{ token: string }>;
+  // The mark-up applies from the next quote: the trade header shows it before the buy, as a trader would see it.
+  await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
+  await expect
+    .poll(() => page.locator('[data-testid="quote-sides"] [data-field="spread"]').first().innerText(), {
+      timeout: slow(20_000),
+    })
+    .toBe('100');
   const q = new URLSearchParams({ type: '1', cont: '0.1', forex_id: '1', status: '1', multiple: '100' });
   const res = (await (
     await fetch(`${e2e.server.url}/v1/api/forex/submit?${q}`, {
