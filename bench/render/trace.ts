@@ -13,15 +13,6 @@ export interface TraceEvent {
   args?: Record<string, unknown>;
 }
 
-export const TRACE_CATEGORIES = [
-  'toplevel',
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'disabled-by-default-devtools.timeline.frame',
-  'blink.user_timing',
-  'v8.execute',
-];
-
 /** Across Chromium versions (Lighthouse accepts the same set). */
 const TASK_NAMES = new Set([
   'RunTask',

@@ -1,7 +1,5 @@
 // The bus between one deployment's processes: in process for role `all`, NATS otherwise; subjects follow NATS.
 import type { Tick } from '../market/market-view.ts';
-import type { Revocation } from '../security/revocations.ts';
-import type { ServerMessage } from '../../domain/ws-protocol.ts';
 
 export interface Bus {
   /** Fire and forget, in order. */
@@ -45,9 +43,6 @@ export interface OrderChanged {
   /** It has already applied the change. */
   origin: string;
 }
-
-export type UserMessage = ServerMessage;
-export type RevokeMessage = Revocation;
 
 export function subjectMatches(pattern: string, subject: string): boolean {
   const p = pattern.split('.');

@@ -222,19 +222,6 @@ export async function insertTransfer(
   return Number(rows[0]?.id);
 }
 
-export interface TransferRow {
-  kind: string;
-  amount: string;
-  created_at: string;
-}
-
-export function transfersOf(q: Queryable, copyId: number): Promise<TransferRow[]> {
-  return q.query<TransferRow>(
-    'SELECT kind, amount::text AS amount, created_at FROM copy_transfers WHERE copy_id = $1 ORDER BY id',
-    [copyId],
-  );
-}
-
 /** false when settled already: one settlement per copy and period. */
 export async function claimSettlement(
   q: Queryable,

@@ -119,14 +119,6 @@ export function linksOf(q: Queryable, providerOrderId: number): Promise<LinkRow[
   ]);
 }
 
-export function lockLink(q: Queryable, copyId: number, providerOrderId: number): Promise<LinkRow | null> {
-  return queryOne<LinkRow>(
-    q,
-    `SELECT ${LINK_COLUMNS} FROM copy_links WHERE copy_id = $1 AND provider_order_id = $2 FOR UPDATE`,
-    [copyId, providerOrderId],
-  );
-}
-
 export function linksOfCopy(q: Queryable, copyId: number): Promise<LinkRow[]> {
   return q.query<LinkRow>(`SELECT ${LINK_COLUMNS} FROM copy_links WHERE copy_id = $1 ORDER BY follower_order_id`, [
     copyId,

@@ -3,7 +3,6 @@
 export type MarketClass = 'fx' | 'metal' | 'index' | 'energy' | 'crypto';
 export const MARKET_CLASSES: readonly MarketClass[] = ['fx', 'metal', 'index', 'energy', 'crypto'];
 
-export const MINUTE_S = 60;
 export const HOUR_S = 3600;
 export const DAY_S = 86_400;
 export const WEEK_S = 7 * DAY_S;
@@ -65,5 +64,3 @@ export function tradingDayStart(cls: MarketClass, t: number): number {
   const offset = isAlwaysOpen(cls) ? 0 : FX_DAY_OFFSET_S;
   return Math.floor((ref - offset) / DAY_S) * DAY_S + offset;
 }
-
-export const nextTradingDay = (dayStart: number): number => dayStart + DAY_S;
