@@ -1,7 +1,9 @@
 // The composition root: every service wired by role, all, market writer or gateway (docs/scaling.md).
 import { pid } from 'node:process';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { alertToWire, type PriceAlert } from '../domain/price-alerts.ts';
 import { buildApp } from './http/http-app.ts';
 import type { Bus } from './bus/bus.ts';
 import { localBus } from './bus/local-bus.ts';
@@ -15,7 +17,6 @@ import {
   orderChanges,
   publishTicks,
 } from './bus/wiring.ts';
-import { alertDelivery } from './alerts/alert-delivery.ts';
 import { AlertWatcher } from './alerts/alert-watcher.ts';
 import { DEFAULT_VAPID_SUBJECT } from './alerts/alerts-context.ts';
 import { PUSH_SERVICE_HOSTS } from './alerts/push-subscriptions.ts';
@@ -32,7 +33,6 @@ import { endedElsewhere, userFromToken } from './auth/session.ts';
 import { OrderEngine } from './engine/engine.ts';
 import { currentSeq } from './engine/event-seq.ts';
 import { loadEngineInstruments } from './market/instrument-catalogue.ts';
-import { createLogger } from './core/logger.ts';
 import { systemClock, systemTimers } from './core/system-time.ts';
 import { migrate } from './db/migrate.ts';
 import { guardTx } from './db/tx-guard.ts';
@@ -90,7 +90,8 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
   checkRole(role, config);
   const clock = config.clock ?? systemClock;
   const timers = config.timers ?? systemTimers;
-  const log = config.log ?? createLogger(config.logLevel ?? 'info');
+  // One pino logger: Fastify takes the same instance so requests and services share one stream.
+  const log: FastifyBaseLogger = config.log ?? pino({ level: config.logLevel ?? 'info' });
   const databaseUrl = config.databaseUrl ?? '';
   // Metrics first: a standby waiting for the writer lock already answers the scrape.
   const metrics = createMetrics();
@@ -265,7 +266,12 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     const alertBus = alertChanges(bus);
     let watcher: AlertWatcher | undefined;
     if (role !== 'gateway') {
-      const w = new AlertWatcher({ db, clock, log, market, deliver: alertDelivery(services.push, webPush) });
+      // A fired alert goes to the user's sockets and, for a closed app, by Web Push (docs/alerts.md "Delivery").
+      const deliver = async (userId: number, alert: PriceAlert): Promise<void> => {
+        services.push.toUser(userId, { type: 'PRICE_ALERT', data: alertToWire(alert) });
+        await webPush.send(userId, alert);
+      };
+      const w = new AlertWatcher({ db, clock, log, market, deliver });
       await w.start();
       stoppers.push(() => w.stop());
       if (role === 'market') stoppers.push(alertBus.follow((id) => void w.refresh(id)));

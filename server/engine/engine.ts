@@ -12,9 +12,8 @@ import { submitQueryOf } from '../http/wire/submit-query.ts';
 import { checkSameParams, paramsFingerprint, storedAnswer, type StoredKey } from './idempotency.ts';
 import { OrderBook } from './order-book.ts';
 import { movePendingPrice } from './pending-price.ts';
-import { lockOwnOrder } from './own-order.ts';
 import { orderPush, toWireOrder, type OrderChange } from './order-wire.ts';
-import { getOrder, loadOpenOrders } from './orders-repository.ts';
+import { getOrder, loadOpenOrders, lockOrder } from './orders-repository.ts';
 import { checkStops, closeLots, optionalPrice, submitInTx, type SubmitInput } from './submit-order.ts';
 import {
   cancelPending,
@@ -323,4 +322,13 @@ export class OrderEngine {
   onTick(tick: Tick): void {
     this.triggers.onTick(tick);
   }
+}
+
+/** 0 pending, 1 holding; another user's order reads exactly as an unknown one, with no hint that it exists. */
+async function lockOwnOrder(q: Queryable, userId: number, id: number, status: 0 | 1): Promise<OrderRow> {
+  const row = await lockOrder(q, id, userId, status);
+  if (row) return row;
+  const any = await getOrder(q, id);
+  if (!any || any.userId !== userId) throw new ApiError('order_not_found');
+  throw new ApiError(status === 1 ? 'order_not_holding' : 'order_not_pending');
 }

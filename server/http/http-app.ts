@@ -24,7 +24,6 @@ import { registerSecurityHeaders } from '../security/headers.ts';
 import { pageScriptHashes } from '../security/inline-scripts.ts';
 import { pageWithQuotes, servedPage } from './first-html.ts';
 import { registerRateLimits } from '../security/rate-limit.ts';
-import { drainAfterLastAnswer } from './drain.ts';
 import { isApiPath } from '../../domain/api-paths.ts';
 
 const API_VERSION = (
@@ -169,4 +168,22 @@ function clientMissingPage(): string {
 For development with hot reload use <code>npm run dev</code>.</p>
 <p>API health: <a href="/healthz">/healthz</a></p>
 </body></html>`;
+}
+
+/** Node's close() resets a connection whose next request arrived but is unread (docs/operations.md "Restarts"). */
+function drainAfterLastAnswer(app: FastifyInstance): void {
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    return payload;
+  });
+  const server = app.server;
+  const closeIdle = server.closeIdleConnections.bind(server);
+  // One turn reaches the check phase before the next poll; the second comes after a poll that read the sockets.
+  server.closeIdleConnections = () => {
+    setImmediate(() => setImmediate(closeIdle));
+  };
 }

@@ -10,7 +10,7 @@ import { CODE_INTERNAL, type AreaCode, type BaseSettings } from '../../../domain
 import { buildApp } from '../../../server/http/http-app.ts';
 import type { AppContext } from '../../../server/core/app-context.ts';
 import type { Services } from '../../../server/core/services.ts';
-import { createLogger } from '../../../server/core/logger.ts';
+import { pino } from 'pino';
 import { OrderEngine } from '../../../server/engine/engine.ts';
 import { loadEngineInstruments } from '../../../server/market/instrument-catalogue.ts';
 import { nullMarket, nullPush } from '../../fixtures/null-services.ts';
@@ -271,7 +271,7 @@ async function bareApp(opts: { distDir?: string; failingDb?: boolean }): Promise
     db,
     clock: systemClock,
     timers: systemTimers,
-    log: createLogger('silent'),
+    log: pino({ level: 'silent' }),
     market: nullMarket(),
     push: nullPush(),
     notifier: { send: async () => undefined },
