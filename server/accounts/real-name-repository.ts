@@ -1,5 +1,4 @@
-import type { Queryable } from '../db/db.ts';
-import { queryOne } from '../db/query-one.ts';
+import { queryOne, type Queryable } from '../db/db.ts';
 
 export interface RealNameRow {
   name: string;

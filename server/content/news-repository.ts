@@ -1,7 +1,6 @@
 // The news' SQL; readers never see a hidden item, the operator's commands still find it (docs/content.md).
-import type { Queryable } from '../db/db.ts';
+import { queryOne, type Queryable } from '../db/db.ts';
 import { pageOf, type Page } from '../db/page.ts';
-import { queryOne } from '../db/query-one.ts';
 import { FALLBACK_LANGUAGE } from './content-languages.ts';
 
 export interface NewsRow {

@@ -1,6 +1,5 @@
 // docs/copy-trading.md; the mirrored actions and links are mirror-repository.ts.
-import type { Queryable } from '../db/db.ts';
-import { queryOne } from '../db/query-one.ts';
+import { queryOne, type Queryable } from '../db/db.ts';
 import { PackedRows } from '../db/packed-rows.ts';
 
 export const CopyStatus = { ACTIVE: 1, PAUSED: 2, STOPPED: 3 } as const;

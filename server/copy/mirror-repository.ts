@@ -1,6 +1,5 @@
 // Mirrored actions are claimed by key in the follower's transaction (docs/copy-trading.md "Mirroring, exactly once").
-import type { Queryable } from '../db/db.ts';
-import { queryOne } from '../db/query-one.ts';
+import { queryOne, type Queryable } from '../db/db.ts';
 import { PackedRows } from '../db/packed-rows.ts';
 
 export interface LinkRow {

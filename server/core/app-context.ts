@@ -1,4 +1,5 @@
 // What route modules are handed; built only by server/compose.ts, tests build theirs.
+import type { FastifyInstance } from 'fastify';
 import type { AlertsContext } from '../alerts/alerts-context.ts';
 import type { OrderEngine } from '../engine/engine.ts';
 import type { CountedWindows } from '../security/counted-windows.ts';
@@ -37,3 +38,5 @@ export interface AppContext extends Services {
   /** Tests run its due rows by hand. */
   delivery?: Sender | undefined;
 }
+
+export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;

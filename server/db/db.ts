@@ -19,3 +19,8 @@ export interface Db extends Queryable {
   /** PostgreSQL only: for the metrics' pool gauge. */
   poolStats?(): { total: number; idle: number; waiting: number };
 }
+
+export async function queryOne<T>(q: Queryable, sql: string, params: readonly unknown[]): Promise<T | null> {
+  const rows = await q.query<T>(sql, params);
+  return rows[0] ?? null;
+}

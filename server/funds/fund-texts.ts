@@ -1,6 +1,5 @@
 // A fund's name and description per language (docs/content.md "Content languages").
-import type { Queryable } from '../db/db.ts';
-import { queryOne } from '../db/query-one.ts';
+import { queryOne, type Queryable } from '../db/db.ts';
 import { FALLBACK_LANGUAGE } from '../content/content-languages.ts';
 
 /** `$param` is the reader's checked language. */

@@ -1,6 +1,5 @@
 // The fixed-term funds' SQL; money moves stay in the flow's transaction through the ledger.
-import type { Queryable } from '../db/db.ts';
-import { queryOne } from '../db/query-one.ts';
+import { queryOne, type Queryable } from '../db/db.ts';
 import { FUND_TEXT_COLUMNS, fundTextJoin } from './fund-texts.ts';
 
 export interface FundRow {

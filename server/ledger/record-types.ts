@@ -1,4 +1,6 @@
 // Every module's financial record types in one list, so no two reuse a number; docs/wallet.md describes them.
+import type { Language } from '../../domain/types.ts';
+import { translate } from '../http/i18n.ts';
 export const RecordType = {
   DEMO_FUNDS: 1, // initial demo balance
   DEMO_RESET: 2, // demo account restored to its starting balance
@@ -30,3 +32,10 @@ export const RecordType = {
 export type RecordTypeValue = (typeof RecordType)[keyof typeof RecordType];
 
 export const DEMO_BALANCE = '100000';
+
+/** A record's description in a language; type 10 and a type without a text show the memo (docs/contract.md §2). */
+export function recordText(lang: Language, type: number, memo: string): string {
+  const key = `records.t${type}`;
+  const text = translate(lang, key, { memo });
+  return type === RecordType.MEMO || text === key ? memo : text;
+}

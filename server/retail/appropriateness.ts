@@ -1,7 +1,6 @@
 // The appropriateness questionnaire's record (docs/retail-protection.md "Appropriateness").
 import { PASS_SCORE, QUESTIONS, scoreAnswers } from '../../domain/retail.ts';
-import type { Queryable } from '../db/db.ts';
-import { queryOne } from '../db/query-one.ts';
+import { queryOne, type Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 
 export interface AppropriatenessRecord {

@@ -2,8 +2,7 @@
 import { DEFAULT_SWAP_SCHEDULE } from '../../domain/swap.ts';
 import type { InstrumentTerms, SpreadRule } from '../../domain/retail.ts';
 import { trimZeros } from '../../domain/decimal-text.ts';
-import type { Queryable } from '../db/db.ts';
-import { queryOne } from '../db/query-one.ts';
+import { queryOne, type Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { isAlwaysOpen, isOpenAt, MARKET_CLASSES, nextStatusChange, WEEKLY_SESSION } from '../market/market-hours.ts';
 import type { MarketClass } from '../market/market-hours.ts';

@@ -3,8 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { dec, type Dec } from '../../domain/decimal.ts';
 import { DAY_MS, type Clock, type Timers } from '../../domain/time.ts';
 import type { Usd } from '../../domain/units.ts';
-import type { Db, Queryable } from '../db/db.ts';
-import { queryOne } from '../db/query-one.ts';
+import { queryOne, type Db, type Queryable } from '../db/db.ts';
 
 export const WINDOW_MS = 365 * DAY_MS;
 /** The job looks once an hour whether this quarter's figure is missing. */

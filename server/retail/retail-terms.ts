@@ -7,8 +7,7 @@ import {
   type QuestionnaireState,
   type RetailStanding,
 } from '../../domain/retail.ts';
-import type { Queryable } from '../db/db.ts';
-import { queryOne } from '../db/query-one.ts';
+import { queryOne, type Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { getSetting } from '../settings/settings.ts';
 

@@ -12,7 +12,7 @@ import { ok } from '../http/envelope.ts';
 import { pickLanguage } from '../http/i18n.ts';
 import { int, query } from '../http/schemas.ts';
 import { getAccount } from '../ledger/ledger.ts';
-import { recordText } from '../ledger/record-text.ts';
+import { recordText } from '../ledger/record-types.ts';
 import { FINANCIAL_RECORDS, FOREX_DETAIL } from '../http/wire/wallet.ts';
 import type { FinancialRecord, ForexDetail } from '../../domain/wallet-types.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';

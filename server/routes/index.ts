@@ -1,5 +1,5 @@
 // The market routes and /v1/ws need the live market and the hub, so server/compose.ts adds them after these.
-import type { RouteModule } from '../http/route-module.ts';
+import type { RouteModule } from '../core/app-context.ts';
 import { commonRoutes } from './common.ts';
 import { healthRoutes } from './health.ts';
 import { notifyRoutes } from './notify.ts';

@@ -7,11 +7,10 @@ import {
   type Language,
   type Period,
 } from '../../domain/types.ts';
-import type { AppContext } from '../core/app-context.ts';
+import type { AppContext, RouteModule } from '../core/app-context.ts';
 import { ok, ApiError } from '../http/envelope.ts';
 import { pickLanguage, translate } from '../http/i18n.ts';
 import { instrumentNameKey, matchesInstrument } from '../../domain/instrument-search.ts';
-import type { RouteModule } from '../http/route-module.ts';
 import { int, oneOf, query, str } from '../http/schemas.ts';
 import { toWireBar } from '../market/bars.ts';
 import { loadCategories, toWireInstrument, type MarketInstrument } from '../market/instrument-catalogue.ts';

@@ -5,7 +5,7 @@ import type { Language } from '../../domain/types.ts';
 import { wireTime } from '../../domain/wire-time.ts';
 import type { Queryable } from '../db/db.ts';
 import { translate } from '../http/i18n.ts';
-import { recordText } from '../ledger/record-text.ts';
+import { recordText } from '../ledger/record-types.ts';
 import { BOM, cell, line, textCell } from './csv.ts';
 import type { DayRange } from './date-range.ts';
 import { closedOrdersAfter, recordsAfter, type StatementOrderRow } from './statement-repository.ts';

@@ -1,9 +1,8 @@
 // The uploads table; daily caps per user keep it bounded.
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from '../db/db.ts';
+import { queryOne, type Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { CleanImage } from './image.ts';
-import { queryOne } from '../db/query-one.ts';
 import { DAY_MS } from '../../domain/time.ts';
 
 export const UPLOAD_PATH = '/api/common/image/';

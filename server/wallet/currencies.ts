@@ -1,6 +1,5 @@
 // A withdraw currency's fee terms (docs/contract.md §5) as exact decimal text.
-import type { Queryable } from '../db/db.ts';
-import { queryOne } from '../db/query-one.ts';
+import { queryOne, type Queryable } from '../db/db.ts';
 
 export interface CurrencyTerms {
   id: number;

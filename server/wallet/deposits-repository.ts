@@ -1,8 +1,7 @@
 // The deposits' SQL; the routes hold none.
-import type { Queryable } from '../db/db.ts';
+import { queryOne, type Queryable } from '../db/db.ts';
 import { pageOf, type Page } from '../db/page.ts';
 import type { BankCoin, CoinNetwork, DepositBank } from '../../domain/wallet-types.ts';
-import { queryOne } from '../db/query-one.ts';
 
 export interface ChargeRow {
   id: string;

@@ -1,8 +1,7 @@
 // The withdrawals' SQL; money moves in the flow's transaction through the ledger.
-import type { Queryable } from '../db/db.ts';
+import { queryOne, type Queryable } from '../db/db.ts';
 import { pageOf, type Page } from '../db/page.ts';
 import type { CurrencyTerms } from './currencies.ts';
-import { queryOne } from '../db/query-one.ts';
 
 export interface WithdrawalRow {
   id: string;

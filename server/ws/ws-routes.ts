@@ -2,11 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { RawData } from 'ws';
 import { WS_PATH } from '../../domain/ws-protocol.ts';
-import type { AppContext } from '../core/app-context.ts';
+import type { AppContext, RouteModule } from '../core/app-context.ts';
 import { failure } from '../http/errors.ts';
 import { pickLanguage, requestText } from '../http/i18n.ts';
 import { query, str } from '../http/schemas.ts';
-import type { RouteModule } from '../http/route-module.ts';
 import { FAILURE, FAILURES } from '../http/wire-schema.ts';
 import type { SocketLeases } from '../security/socket-leases.ts';
 import type { Hub } from './hub.ts';

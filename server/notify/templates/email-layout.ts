@@ -1,5 +1,4 @@
 // Table-free so mail clients render it alike; no remote images, no scripts (docs/notifications.md "Templates").
-import { escapeHtml } from './escape.ts';
 
 export interface EmailParts {
   lang: string;
@@ -36,4 +35,11 @@ ${paragraphs(p.body)}
 </body>
 </html>
 `;
+}
+
+/** Every value a template prints, an operator's reason or the trader's own phrase among them, is text, never markup. */
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
