@@ -11,19 +11,6 @@ export function totalOf(counts: ValueCounts): number {
   return counts.reduce((a, [, n]) => a + n, 0);
 }
 
-/** Nearest rank, as bench/lib/stats.ts: the smallest value with at least p % of the samples at or below it. */
-export function percentileOfCounts(counts: ValueCounts, p: number): number | null {
-  const total = totalOf(counts);
-  if (total === 0) return null;
-  const rank = Math.max(1, Math.ceil((p / 100) * total));
-  let seen = 0;
-  for (const [v, n] of counts) {
-    seen += n;
-    if (seen >= rank) return v;
-  }
-  return counts[counts.length - 1]?.[0] ?? null;
-}
-
 export interface CdfPoint {
   x: number;
   /** 0…1. */

@@ -1,5 +1,4 @@
 // The bus between one deployment's processes: in process for role `all`, NATS otherwise; subjects follow NATS.
-import type { Tick } from '../market/market-view.ts';
 
 export interface Bus {
   /** Fire and forget, in order. */
@@ -13,7 +12,7 @@ export interface Bus {
 
 /** docs/scaling.md lists them with their payloads. */
 export const SUBJECTS = {
-  /** TickMessage, from the market leader. */
+  /** Tick, from the market leader. */
   tick: 'tw.tick',
   /** ServerMessage, with its per-user seq from the database. */
   user: (userId: number): string => `tw.user.${userId}`,
@@ -31,8 +30,6 @@ export const SUBJECTS = {
   /** No payload: the writer reads the desk's configuration from PostgreSQL again. */
   deskControl: 'tw.feed.control',
 } as const;
-
-export type TickMessage = Tick;
 
 export interface AlertChanged {
   id: number;

@@ -3,9 +3,8 @@
 // split of a trace, bytes per package from a source map, and the report's tolerance of results files that lack a
 // section or the raw samples.
 import { describe, expect, it } from 'vitest';
-import { percentile } from '../../../../bench/lib/stats.ts';
 import { bytesBySource, decodeVlq } from '../../../../bench/report/chunk-sources.ts';
-import { cdfOf, histogramOf, mergeCounts, percentileOfCounts } from '../../../../bench/report/distributions.ts';
+import { cdfOf, histogramOf, mergeCounts } from '../../../../bench/report/distributions.ts';
 import { htmlPage } from '../../../../bench/report/html.ts';
 import { splitThread } from '../../../../bench/report/phases.ts';
 import {
@@ -47,13 +46,6 @@ describe('value counts and distributions', () => {
       [3, 4],
       [5, 1],
     ]);
-  });
-
-  it('reads the same nearest-rank percentile as bench/lib/stats.ts does from the samples', () => {
-    const samples = [16.7, 16.7, 16.8, 33.3, 16.7, 50, 16.7, 16.6, 33.4, 16.7, 100.2, 16.7];
-    const counts = valueCounts(samples, 0.1);
-    for (const p of [0, 50, 90, 95, 99, 100]) expect(percentileOfCounts(counts, p)).toBe(percentile(samples, p));
-    expect(percentileOfCounts([], 50)).toBeNull();
   });
 
   it('builds the CDF as the share at or below each value, ending at 1', () => {
