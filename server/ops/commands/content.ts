@@ -1,5 +1,6 @@
-// Languages left out of a write stay as they are (docs/content.md "Content languages").
-import { wireTime } from '../../../domain/wire-time.ts';
+// Languages left out of a write stay as they are (docs/content.md "Content languages"); news-delete keeps the row:
+// a seeded story removed outright would come back at the next start.
+import { parseWireTime, wireTime } from '../../../domain/wire-time.ts';
 import {
   CONTENT_MAX,
   contentLanguage,
@@ -9,7 +10,15 @@ import {
   plainField,
   TITLE_MAX,
 } from '../../content/content-languages.ts';
-import { newsItemId, newsTexts, putNewsText, type NewsTextRow } from '../../content/news-repository.ts';
+import {
+  createNewsItem,
+  hideNewsItem,
+  newsItemId,
+  newsItemState,
+  newsTexts,
+  putNewsText,
+  type NewsTextRow,
+} from '../../content/news-repository.ts';
 import { sanitiseNewsHtml } from '../../content/sanitise.ts';
 import type { Queryable } from '../../db/db.ts';
 import { fundIdOf, fundTexts, putFundText, type FundTextRow } from '../../funds/fund-texts.ts';
@@ -22,6 +31,23 @@ const LANG: OpsParam = {
   name: 'lang',
   help: 'the language: hk, en, jp, kr, th, vn, fr, de, ru, spa, pt, ar, it, tr, id, my, hi, cs',
 };
+
+/** A news item's title, summary and body, as news-create and news-text-set take them. */
+const NEWS_TEXT: readonly OpsParam[] = [
+  { name: 'title', help: 'the title, plain text (at most 200 characters)' },
+  {
+    name: 'desc',
+    help: 'the summary, plain text (at most 1000 characters)',
+    optional: true,
+    maxLength: DESC_MAX + 1,
+  },
+  {
+    name: 'content',
+    help: 'the body in HTML: headings, paragraphs, lists, tables, links, images (https or /path); no scripts or styles',
+    optional: true,
+    maxLength: CONTENT_MAX * 4, // above the limit, so an oversized body gets the body's own message
+  },
+];
 
 async function newsOf(q: Queryable, raw: string | undefined): Promise<number> {
   const id = await newsItemId(q, (raw ?? '').trim());
@@ -79,23 +105,7 @@ export const newsTextSet: OpsCommand = {
   name: 'news-text-set',
   right: 'content',
   summary: 'Set one language of a news item (title; summary and HTML body kept when left out); the others stay',
-  params: [
-    NEWS,
-    LANG,
-    { name: 'title', help: 'the title, plain text (at most 200 characters)' },
-    {
-      name: 'desc',
-      help: 'the summary, plain text (at most 1000 characters)',
-      optional: true,
-      maxLength: DESC_MAX + 1,
-    },
-    {
-      name: 'content',
-      help: 'the body in HTML: headings, paragraphs, lists, tables, links, images (https or /path); no scripts or styles',
-      optional: true,
-      maxLength: CONTENT_MAX * 4, // above the limit, so an oversized body gets the body's own message
-    },
-  ],
+  params: [NEWS, LANG, ...NEWS_TEXT],
   async before(q, args) {
     const id = await newsItemId(q, (args.news ?? '').trim());
     return id === null ? null : (one(await newsTexts(q, id), (args.lang ?? '').trim().toLowerCase()) ?? null);
@@ -149,4 +159,79 @@ export const fundTextSet: OpsCommand = {
   },
 };
 
-export const CONTENT_COMMANDS: readonly OpsCommand[] = [newsTextList, newsTextSet, fundTextList, fundTextSet];
+/** The one category the seeds and the news screen use (docs/contract.md §3 News). */
+const NEWS_CATEGORY = 1;
+
+/** Never later than now: the list is ordered by it, so a future time would only pin an item to the top. */
+function publishTime(raw: string | undefined, now: number): number {
+  if (raw === undefined || raw.trim() === '') return now;
+  const ms = parseWireTime(raw);
+  if (ms === null || ms > now) throw new ApiError('content_texts.time_bad', undefined, { flag: 'at' });
+  return ms;
+}
+
+export const newsCreate: OpsCommand = {
+  name: 'news-create',
+  right: 'content',
+  summary: 'Add a news item: its title (summary and HTML body optional) in one language, and its publish time',
+  params: [
+    {
+      name: 'lang',
+      help: 'the language of this text: hk, en, jp, kr, th, vn, fr, de, ru, spa, pt, ar, it, tr, id, my, hi, cs',
+    },
+    ...NEWS_TEXT,
+    {
+      name: 'at',
+      help: 'the publish time, UTC, e.g. 2026-11-25T08:00:00Z (now when left out; not in the future)',
+      optional: true,
+    },
+  ],
+  async run(ctx, args) {
+    // Every check before the first write: a refused item leaves no row behind.
+    const lang = contentLanguage(args.lang);
+    const title = plainField(args.title, 'title', true, TITLE_MAX);
+    const desc = plainField(args.desc, 'desc', false, DESC_MAX);
+    const content = sanitiseNewsHtml(newsBody(args.content));
+    const now = ctx.clock.now();
+    const at = publishTime(args.at, now);
+    const id = await createNewsItem(ctx.db, { logo: '', createdAt: at, categoryId: NEWS_CATEGORY });
+    await putNewsText(ctx.db, id, lang, { title, desc, content }, now, true);
+    return { news: id, slug: `ops-${id}`, lang, title, desc, content, published: wireTime(at) };
+  },
+};
+
+async function itemOf(q: Queryable, raw: string | undefined) {
+  const id = await newsItemId(q, (raw ?? '').trim());
+  const item = id === null ? null : await newsItemState(q, id);
+  if (!item) throw new ApiError('news_not_found');
+  return item;
+}
+
+export const newsDelete: OpsCommand = {
+  name: 'news-delete',
+  right: 'content',
+  summary: 'Delete a news item: hidden from every reader at once; its texts are kept (the audit row has them)',
+  params: [NEWS],
+  async before(q, args) {
+    const id = await newsItemId(q, (args.news ?? '').trim());
+    if (id === null) return null;
+    const item = await newsItemState(q, id);
+    return item && { ...item, texts: (await newsTexts(q, id)).map(({ lang, title }) => ({ lang, title })) };
+  },
+  async run(ctx, args) {
+    const item = await itemOf(ctx.db, args.news);
+    if (item.hidden_at !== null) throw new ApiError('content_texts.news_deleted', undefined, { id: item.id });
+    const now = ctx.clock.now();
+    await hideNewsItem(ctx.db, item.id, now);
+    return { news: item.id, slug: item.slug, deleted: wireTime(now) };
+  },
+};
+
+export const CONTENT_COMMANDS: readonly OpsCommand[] = [
+  newsTextList,
+  newsTextSet,
+  fundTextList,
+  fundTextSet,
+  newsCreate,
+  newsDelete,
+];

@@ -7,7 +7,6 @@ import { DEPOSIT_COMMANDS } from './deposits.ts';
 import { FUND_COMMANDS } from './funds.ts';
 import { COPY_COMMANDS } from './copy.ts';
 import { CONTENT_COMMANDS } from './content.ts';
-import { NEWS_COMMANDS } from './news.ts';
 import { PRICE_DESK_COMMANDS } from './price-desk.ts';
 import { DESK_REPORT_COMMANDS } from './desk-reports.ts';
 import { outboxShow } from './outbox.ts';
@@ -31,7 +30,6 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...REAL_NAME_COMMANDS,
   ...FUND_COMMANDS,
   ...CONTENT_COMMANDS,
-  ...NEWS_COMMANDS,
   ...SETTING_COMMANDS,
   ...DESK_REPORT_COMMANDS,
   ...PRICE_DESK_COMMANDS,
