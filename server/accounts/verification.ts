@@ -2,7 +2,11 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../domain/time.ts';
 import type { Language } from '../../domain/types.ts';
+import type { AppContext } from '../core/app-context.ts';
 import type { Notifier } from '../core/services.ts';
+import type { UserRow } from '../auth/users.ts';
+import { areaPrefix } from './area-codes.ts';
+import { e164 } from './identity.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { spendDaily, sweepCounters } from '../security/counters.ts';
@@ -156,4 +160,15 @@ export async function consumeCode(q: Queryable, id: number, now: number): Promis
     [id, now],
   );
   if (rows.length === 0) throw new ApiError('code_used');
+}
+
+/** Used when the code is sent and when it is checked, so both name the same target. */
+export async function codeAddress(
+  ctx: Pick<AppContext, 'db'>,
+  user: UserRow,
+): Promise<{ channel: 'email' | 'sms'; target: string; recipient: string }> {
+  if (user.email) return { channel: 'email', target: user.email, recipient: user.email };
+  const prefix = user.mobile && user.area_id !== null ? await areaPrefix(ctx.db, user.area_id) : null;
+  if (!user.mobile || prefix === null) throw new ApiError('code_invalid');
+  return { channel: 'sms', target: user.mobile, recipient: e164(prefix, user.mobile) };
 }

@@ -4,7 +4,6 @@ import { bigScaledOf, scaledOf } from '../../domain/numerics/parse.ts';
 import { MONEY_PLACES, MONEY_TO_ACCOUNT } from '../../domain/numerics/places.ts';
 import { decOf } from '../../domain/numerics/scale.ts';
 import { price as priceOf, usd, type Price, type Usd } from '../../domain/units.ts';
-import { slackOf } from './exposure.ts';
 import {
   Holding,
   linearTerms,
@@ -16,7 +15,7 @@ import {
 } from './holding.ts';
 import type { EngineIndex, IndexSource, TickOutcome } from './index-types.ts';
 import { Ladder } from './ladder.ts';
-import { budgetLevels } from './stop-out-budget.ts';
+import { budgetLevels, slackOf } from './stop-out-budget.ts';
 import type { OpenOrder } from './types.ts';
 import { exactText } from '../../domain/decimal.ts';
 

@@ -1,9 +1,9 @@
 // The one place money moves, in the caller's transaction; invariant: sum(financial_records.value) = accounts.balance.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { dec, exactText, type Dec, type DecInput } from '../../domain/decimal.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { RecordTypeValue } from './record-types.ts';
-import { observeMovements } from './ledger-watch.ts';
 
 export interface Movement {
   /** Negative takes. */
@@ -191,4 +191,23 @@ export async function moveMany(
   }
   await insertRecords(q, records);
   return done;
+}
+
+// Lets the ops runner see, and refuse by throwing, every ledger movement made inside its work, however deep.
+export interface WatchedMovement {
+  balance?: DecInput;
+  lock?: DecInput;
+  type: RecordTypeValue;
+}
+
+export type LedgerObserver = (userId: number, movements: readonly WatchedMovement[]) => void;
+
+const current = new AsyncLocalStorage<LedgerObserver>();
+
+export const watchLedger = <T>(observer: LedgerObserver, work: () => Promise<T>): Promise<T> =>
+  current.run(observer, work);
+
+/** Outside any watch the ledger moves unobserved (trading, the fund job's timer). */
+export function observeMovements(userId: number, movements: readonly WatchedMovement[]): void {
+  current.getStore()?.(userId, movements);
 }

@@ -62,3 +62,8 @@ export interface MovingCommand extends CommandBase {
 export type OpsCommand = PlainCommand | MovingCommand;
 
 export const movesMoney = (cmd: OpsCommand): cmd is MovingCommand => cmd.money === 'moves';
+
+/** Only after the commit, so a paid withdrawal stops showing "Pending" without a reload. */
+export function announceAccountChange(ctx: Pick<AppContext, 'push'>, userId: number, kind: AccountChange): void {
+  ctx.push.toUser(userId, { type: 'ACCOUNT', data: { kind } });
+}

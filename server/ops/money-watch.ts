@@ -1,6 +1,6 @@
 // A command that moves money without declaring it, and so without the four-eyes gate, fails on its first run.
 import { dec, type Dec } from '../../domain/decimal.ts';
-import type { LedgerObserver, WatchedMovement } from '../ledger/ledger-watch.ts';
+import type { LedgerObserver, WatchedMovement } from '../ledger/ledger.ts';
 import { RecordType, type RecordTypeValue } from '../ledger/record-types.ts';
 import type { MoneyEffect, MoneyMovement } from './command.ts';
 

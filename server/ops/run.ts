@@ -2,12 +2,11 @@
 import type { AppContext } from '../core/app-context.ts';
 import { joinedDb } from '../db/joined-tx.ts';
 import { ApiError } from '../http/envelope.ts';
-import { watchLedger } from '../ledger/ledger-watch.ts';
-import { announceAccountChange } from './account-change.ts';
+import { watchLedger } from '../ledger/ledger.ts';
 import { appendAudit, type AuditEntry } from '../staff/audit-repository.ts';
 import { passFourEyes } from '../staff/four-eyes.ts';
 import { mayUse, type OpsActor } from '../staff/rights.ts';
-import { movesMoney, type MoneyMovement, type OpsArgs, type OpsCommand } from './command.ts';
+import { announceAccountChange, movesMoney, type MoneyMovement, type OpsArgs, type OpsCommand } from './command.ts';
 import { moneyObserver } from './money-watch.ts';
 
 /** Announcements to the outside must wait until the transaction has committed. */

@@ -2,8 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SecurityOverview } from '../../domain/security-types.ts';
 import type { AppContext } from '../core/app-context.ts';
-import { issueCode, PURPOSE_WITHDRAW, RESEND_AFTER_MS } from '../accounts/verification.ts';
-import { codeAddress } from '../accounts/code-address.ts';
+import { issueCode, PURPOSE_WITHDRAW, RESEND_AFTER_MS, codeAddress } from '../accounts/verification.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { requestToken } from '../auth/session.ts';
 import { revokeSessions, tokenHash } from '../auth/tokens.ts';

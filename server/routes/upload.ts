@@ -1,11 +1,11 @@
 // Images stay private: served only to the owner and reviewing staff, each staff view an audit row.
 import type { FastifyInstance } from 'fastify';
+import { CODE_ERROR } from '../../domain/types.ts';
 import type { AppContext } from '../core/app-context.ts';
 import { UPLOAD_MAX_BYTES } from '../http/http-app.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { lockUser } from '../auth/users.ts';
 import { ApiError, ok } from '../http/envelope.ts';
-import { malformedAs400 } from '../http/multipart.ts';
 import { opsActor } from '../ops/auth.ts';
 import { appendAudit } from '../staff/audit-repository.ts';
 import { mayUse } from '../staff/rights.ts';
@@ -115,4 +115,14 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
       },
     );
   });
+}
+
+/** busboy throws plain errors for a body it cannot read; they are the client's fault, not 500s (docs/api.md). */
+async function malformedAs400<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof ApiError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
+    throw new ApiError('bad_request', CODE_ERROR, {}, 400);
+  }
 }

@@ -1,8 +1,7 @@
 import type { AccountChange } from '../../../domain/ws-protocol.ts';
 import type { AppContext } from '../../core/app-context.ts';
-import { announceAccountChange } from '../account-change.ts';
 import { idArg, textArg } from '../args.ts';
-import type { PlainCommand, OpsParam } from '../command.ts';
+import { announceAccountChange, type PlainCommand, type OpsParam } from '../command.ts';
 import type { Right } from '../../staff/rights.ts';
 
 interface DecisionSpec<K> {
