@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
 import { BENCH_TMP } from '../lib/client-build.ts';
+import { median } from '../lib/stats.ts';
 import { calibratedSlowdown } from './lighthouse-calibrate.ts';
 import { runLighthouse, type LighthouseRun } from './lighthouse.ts';
 
@@ -23,11 +24,6 @@ const names = (values.names ?? dists.map((_, i) => String.fromCharCode(65 + i)).
 const pages = values.pages.split(',');
 const rounds = Number(values.rounds);
 const OUT = join(BENCH_TMP, 'lighthouse-ab');
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? NaN : (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2;
-};
 
 const servers: BenchServer[] = [];
 const runs: { page: string; build: string; round: number; run: LighthouseRun }[] = [];
@@ -59,7 +55,7 @@ try {
 // Each build against the first within the same round (like with like); positive: what the first build buys.
 const ok = runs.filter((r) => r.run.error === null);
 const pick = (f: (r: LighthouseRun) => number | null) => (xs: readonly LighthouseRun[]) =>
-  median(xs.map(f).filter((x): x is number => x !== null)).toFixed(0);
+  (median(xs.map(f).filter((x): x is number => x !== null)) ?? NaN).toFixed(0);
 const metrics = {
   LCP: (r: LighthouseRun) => r.lcpMs,
   TBT: (r: LighthouseRun) => r.tbtMs,
@@ -75,7 +71,7 @@ for (const page of pages)
           const [a, b] = [base ? f(base.run) : null, f(r.run)];
           return a === null || b === null ? [] : [b - a];
         });
-      return `${name} ${median(d).toFixed(0)} [${d.map((x) => x.toFixed(0)).join(' ')}]`;
+      return `${name} ${(median(d) ?? NaN).toFixed(0)} [${d.map((x) => x.toFixed(0)).join(' ')}]`;
     });
     console.log(`${page}\t${names[0]} buys over ${build}:\t${diffs.join('\t')}`);
   }

@@ -13,6 +13,7 @@ import {
 import { dec } from '../../domain/decimal.ts';
 import { positiveNumberProblem } from '../../domain/decimal-text.ts';
 import { lockUser } from '../auth/users.ts';
+import { placesOf } from '../engine/submit-order.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { countActive, deleteAlert, insertAlert, listedInstrument, userAlerts } from './alerts-repository.ts';
@@ -36,8 +37,6 @@ export interface AlertInput {
 export async function readAlerts(db: Db, userId: number): Promise<PriceAlerts> {
   return { alerts: await userAlerts(db, userId, FIRED_SHOWN), max: ALERTS_MAX };
 }
-
-const placesOf = (t: string): number => (t.includes('.') ? t.length - t.indexOf('.') - 1 : 0);
 
 /** Never rounded: a typed price that does not fit is refused. */
 function checkedPrice(raw: string | undefined, pricePrecision: number): string {

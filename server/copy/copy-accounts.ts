@@ -38,7 +38,7 @@ export interface StartInput {
 /** Used when the setting is missing or not a positive whole number. */
 export const DEFAULT_LEVERAGE_CAP = 100;
 
-const memoOf = (copyId: number): string => `copy #${copyId}`;
+export const memoOf = (copyId: number): string => `copy #${copyId}`;
 
 function amountOf(input: unknown): Dec {
   const a = parseAmount(input, USD_AMOUNT);

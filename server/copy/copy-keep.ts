@@ -6,13 +6,11 @@ import { getOrder } from '../engine/orders-repository.ts';
 import type { Committed } from '../engine/transitions.ts';
 import { getAccount, move } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
-import { ownRunningCopy, transfer } from './copy-accounts.ts';
+import { memoOf, ownRunningCopy, transfer } from './copy-accounts.ts';
 import { copyEquity, settleFee } from './copy-fees.ts';
 import { endCopy, insertTransfer, keepShortfall, type CopyRow } from './copy-repository.ts';
 import type { MirrorDeps } from './mirror-deps.ts';
 import { linksOfCopy, unlink } from './mirror-repository.ts';
-
-const memoOf = (copyId: number): string => `copy #${copyId}`;
 
 async function movePositions(q: Queryable, copy: CopyRow, at: number): Promise<Committed[]> {
   const held = await q.query<{ id: number; margin: string }>(

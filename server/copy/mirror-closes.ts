@@ -8,7 +8,7 @@ import type { Queryable } from '../db/db.ts';
 import { moveMany, type AccountBalance, type Movement } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { recordAbsorbed } from '../ledger/house-book.ts';
-import { priceText } from '../engine/amounts.ts';
+import { priceText } from '../../domain/format/price.ts';
 import { nextSeqs } from '../engine/event-seq.ts';
 import { finishOrders, insertClosedParts, lockHoldings, shrinkOrders } from '../engine/orders-repository.ts';
 import { lockAccounts } from '../engine/submit-order.ts';

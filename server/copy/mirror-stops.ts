@@ -4,7 +4,7 @@ import { sameDistance } from '../../domain/copy-maths.ts';
 import { sideOf } from '../../domain/trade-maths.ts';
 import { price, type Price } from '../../domain/units.ts';
 import { ApiError } from '../http/envelope.ts';
-import { priceText } from '../engine/amounts.ts';
+import { priceText } from '../../domain/format/price.ts';
 import { nextSeqs } from '../engine/event-seq.ts';
 import { updateStopsMany } from '../engine/orders-repository.ts';
 import { checkStops } from '../engine/submit-order.ts';

@@ -4,7 +4,7 @@ import { moneyText } from '../../domain/format/money-text.ts';
 import type { CloseReason, Order } from '../../domain/types.ts';
 import type { ServerMessage } from '../../domain/ws-protocol.ts';
 import { lots, price, type Price } from '../../domain/units.ts';
-import { priceText } from './amounts.ts';
+import { priceText } from '../../domain/format/price.ts';
 import type { EngineInstrument, OrderRow } from './types.ts';
 
 const iso = (ms: number | null): string => (ms === null ? '' : new Date(ms).toISOString());

@@ -6,7 +6,7 @@ import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { moveAll, type AccountBalance, type Movement } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
-import { priceText } from './amounts.ts';
+import { priceText } from '../../domain/format/price.ts';
 import { nextSeq } from './event-seq.ts';
 import { repriceOrder } from './orders-repository.ts';
 import { checkStops, optionalPrice, TARGET_BAND } from './submit-order.ts';

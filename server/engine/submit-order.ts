@@ -16,9 +16,13 @@ import { dec, exactText, isDecimalText } from '../../domain/decimal.ts';
 import { MAX_LOTS } from '../../domain/order-rules.ts';
 import { lots, price, type Lots, type Price } from '../../domain/units.ts';
 import { ApiError } from '../http/envelope.ts';
-import { placesOf } from './amounts.ts';
 import { stopSideError } from './triggers.ts';
 
+/** "1.2300" → 4. */
+export function placesOf(text: string): number {
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.length - dot - 1;
+}
 export type SubmitOutcome = { replay: Order } | { done: Committed; order: Order };
 
 export interface SubmitDeps {

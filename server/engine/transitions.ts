@@ -5,7 +5,7 @@ import { lots, price, usd, type Lots, type Price, type Usd } from '../../domain/
 import { recordAbsorbed } from '../ledger/house-book.ts';
 import type { Queryable } from '../db/db.ts';
 import { move, moveAll, type AccountBalance, type Movement } from '../ledger/ledger.ts';
-import { priceText } from './amounts.ts';
+import { priceText } from '../../domain/format/price.ts';
 import { nextSeq } from './event-seq.ts';
 import {
   advanceTrailStop,
