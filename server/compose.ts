@@ -37,7 +37,7 @@ import { systemClock, systemTimers } from './core/system-time.ts';
 import { migrate } from './db/migrate.ts';
 import { guardTx } from './db/tx-guard.ts';
 import { openDb } from './db/open-db.ts';
-import { seed } from './db/seed.ts';
+import { seed } from './db/seeds/index.ts';
 import { pickLanguage, translate } from './http/i18n.ts';
 import { DEFAULT_FUND_DAY_MS } from '../domain/fund-maths.ts';
 import { startWriterJobs } from './writer-jobs.ts';

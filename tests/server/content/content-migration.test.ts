@@ -10,7 +10,7 @@ import type { Db } from '../../../server/db/db.ts';
 import { MIGRATIONS_DIR, migrate } from '../../../server/db/migrate.ts';
 import { openPglite } from '../../../server/db/pglite.ts';
 import { openPostgres } from '../../../server/db/postgres.ts';
-import { seed } from '../../../server/db/seed.ts';
+import { seed } from '../../../server/db/seeds/index.ts';
 import { newsPage } from '../../../server/content/news-repository.ts';
 import { enabledFunds } from '../../../server/funds/funds-repository.ts';
 import { adminQuery, dbUrl } from '../support/test-db.ts';

@@ -8,7 +8,7 @@ import { dec } from '../../../domain/decimal.ts';
 import { createUser } from '../../../server/accounts/create-user.ts';
 import type { Db } from '../../../server/db/db.ts';
 import { loadMigrations, migrate } from '../../../server/db/migrate.ts';
-import { seed } from '../../../server/db/seed.ts';
+import { seed } from '../../../server/db/seeds/index.ts';
 import { ApiError } from '../../../server/http/envelope.ts';
 import { getAccount, move, moveAll } from '../../../server/ledger/ledger.ts';
 import { exactMoneyText as moneyText } from '../../../domain/format/money-text.ts';

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { migrate } from '../../../server/db/migrate.ts';
 import { openPglite } from '../../../server/db/pglite.ts';
 import { openPostgres } from '../../../server/db/postgres.ts';
-import { seed } from '../../../server/db/seed.ts';
+import { seed } from '../../../server/db/seeds/index.ts';
 import type { Db } from '../../../server/db/db.ts';
 import { setSetting } from '../../../server/settings/settings.ts';
 export { postgresBinDir, startPostgresCluster, type PostgresCluster } from '../../fixtures/postgres-cluster.ts';
