@@ -1,18 +1,12 @@
 // The swaps' SQL (docs/trading.md "Swaps").
 import type { Queryable } from '../db/db.ts';
-import type { SwapMode } from '../../domain/swap.ts';
+import type { SwapTerms } from '../../domain/swap.ts';
 import { rowOf } from '../engine/orders-repository.ts';
 import type { OrderRow } from '../engine/types.ts';
 
-export interface SwapTermsRow {
+export interface SwapTermsRow extends SwapTerms {
   instrumentId: number;
   code: string;
-  longRate: string;
-  shortRate: string;
-  mode: SwapMode;
-  rolloverTime: string;
-  timeZone: string;
-  tripleDay: number;
   updatedAt: number;
   updatedBy: string;
 }
