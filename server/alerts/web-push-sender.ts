@@ -49,10 +49,6 @@ export class WebPushSender {
     private readonly opts: WebPushOptions,
   ) {}
 
-  get publicKey(): string {
-    return this.opts.keys.publicKey;
-  }
-
   /** Failures are logged without the endpoint, never thrown. */
   send(userId: number, alert: PriceAlert): Promise<void> {
     return this.deliver(userId, (lang) => alertPushPayload(alert, lang), { alertId: alert.id });

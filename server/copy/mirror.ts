@@ -40,8 +40,6 @@ export class CopyMirror {
   private notices: Promise<void> = Promise.resolve();
   /** While set, the engine's commits are a follower's, never a provider's. */
   private own = false;
-  /** The metric tickwise_copy_orphans_total. */
-  orphansFound = 0;
 
   constructor(
     private readonly deps: MirrorDeps,
@@ -207,7 +205,6 @@ export class CopyMirror {
     for (const id of await staleFollowerLinks(this.deps.db))
       unlinked += await unlinkFollowerOrder(this.deps.db, id, now);
     const orphans = await orphanProviderOrders(this.deps.db);
-    this.orphansFound += orphans.length;
     if (orphans.length > 0) this.metrics?.orphans(orphans.length);
     const open = await openProviderOrders(this.deps.db);
     for (const id of [...orphans, ...open]) await this.sync(id);

@@ -80,13 +80,6 @@ export class OrderBook {
   users(): number[] {
     return [...this.byUser.keys()];
   }
-
-  clear(): void {
-    for (const o of [...this.byId.values()]) this.observer?.removed(o);
-    this.byId.clear();
-    this.byInstrument.clear();
-    this.byUser.clear();
-  }
 }
 
 function bucket<K>(m: Map<K, Map<number, OpenOrder>>, k: K): Map<number, OpenOrder> {

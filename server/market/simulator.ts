@@ -235,10 +235,6 @@ export class Simulator implements MarketView {
     return this.states.length;
   }
 
-  stateAt(index: number): InstrumentState | undefined {
-    return this.states[index];
-  }
-
   tupleAt(index: number): QuoteTuple | undefined {
     const st = this.states[index];
     return st ? tupleOf(st) : undefined;

@@ -67,8 +67,4 @@ export class SocketGuard {
     this.logins.set(address, n);
     return n <= this.limits.loginsPerMinute;
   }
-
-  get openSockets(): number {
-    return this.total;
-  }
 }

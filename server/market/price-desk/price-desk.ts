@@ -180,11 +180,6 @@ export class PriceDesk {
     );
   }
 
-  /** null: none healthy. */
-  activeSource(instrumentId: number): string | null {
-    return this.byId.get(instrumentId)?.active?.src.name ?? null;
-  }
-
   private sinkFor(src: Src): SourceSink {
     return {
       tick: (raw) => this.tick(src, raw),
