@@ -31,7 +31,6 @@ const FOLLOWER_FORGET_MS = 60_000;
 
 export class MarketService implements MarketView {
   private readonly byId = new Map<number, MarketInstrument>();
-  private readonly byCode = new Map<string, MarketInstrument>();
   private readonly handles: unknown[] = [];
   private closed = false;
 
@@ -45,10 +44,7 @@ export class MarketService implements MarketView {
     /** null on a gateway's copy. */
     readonly deskSources: MarketSources | null = null,
   ) {
-    for (const i of list) {
-      this.byId.set(i.id, i);
-      this.byCode.set(i.code, i);
-    }
+    for (const i of list) this.byId.set(i.id, i);
   }
 
   static async start(deps: MarketDeps, opts: MarketServiceOptions = {}): Promise<MarketService> {
@@ -99,10 +95,6 @@ export class MarketService implements MarketView {
     return this.byId.get(id);
   }
 
-  instrumentByCode(code: string): MarketInstrument | undefined {
-    return this.byCode.get(code);
-  }
-
   klines(id: number, period: Period, from: number, to: number, limit: number): Promise<Bar[]> {
     return this.store.queryPeriod(id, period, from, to, limit);
   }
@@ -117,10 +109,6 @@ export class MarketService implements MarketView {
   liveBar(id: number, level = 0): Bar | null {
     const b = this.store.liveBar(id, level);
     return b ? copyBar(b) : null;
-  }
-
-  lastClosedBar(id: number, level = 0): Bar | null {
-    return this.store.lastClosed(id, level);
   }
 
   get size(): number {
@@ -153,10 +141,6 @@ export class MarketService implements MarketView {
     return { instrumentId: st.inst.id, code, price: q.close, time: st.time, volume: 1 };
   }
 
-  step(ms: number): void {
-    this.advanceTo(this.sim.now + ms);
-  }
-
   advanceTo(ms: number): void {
     this.deskSources?.simulator?.walk.advanceTo(ms);
     this.sim.advanceTo(ms);
@@ -169,10 +153,6 @@ export class MarketService implements MarketView {
 
   onChange(listener: (state: InstrumentState) => void): () => void {
     return this.sim.onChange(listener);
-  }
-
-  flush(): Promise<number> {
-    return this.store.flush();
   }
 
   follow(tick: Tick): void {
