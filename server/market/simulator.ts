@@ -231,10 +231,6 @@ export class Simulator implements MarketView {
     return this.byCode.get(code);
   }
 
-  get size(): number {
-    return this.states.length;
-  }
-
   tupleAt(index: number): QuoteTuple | undefined {
     const st = this.states[index];
     return st ? tupleOf(st) : undefined;
