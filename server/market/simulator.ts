@@ -59,10 +59,6 @@ export class Simulator implements MarketView {
     this.handle = null;
   }
 
-  get now(): number {
-    return this.simNow;
-  }
-
   advanceTo(until: number): void {
     if (until <= this.simNow) return;
     const sec = until / 1000;
