@@ -23,15 +23,7 @@ import { KlineStream } from './kline-stream.ts';
 import { Subscriptions, type SessionAuth } from './subscriptions.ts';
 
 export type { HubMarket, WireKline } from './hub-market.ts';
-export {
-  CLOSE_IDLE,
-  CLOSE_RESTART,
-  CLOSE_SHUTDOWN,
-  CLOSE_SLOW,
-  CLOSE_TOO_BIG,
-  DEFAULT_HUB_OPTIONS,
-} from './connection.ts';
-export type { HubOptions, HubSocket, HubStats } from './connection.ts';
+export type { HubSocket } from './connection.ts';
 
 export interface HubDeps extends SessionAuth {
   market: HubMarket;
