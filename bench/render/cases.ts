@@ -1,8 +1,6 @@
 // The render cases: each alternates worker and main runs in fresh contexts against one server started with its load.
 import type { ChartIndicators, FeedModeName, ScreenName } from './names.ts';
 
-export type { ChartIndicators } from './names.ts';
-
 export interface RenderCase {
   id: string;
   label: string;

@@ -8,7 +8,7 @@ import { DEFAULT_CPU_SLOWDOWN } from './lighthouse-calibrate.ts';
 import { MAX_SPREAD, spreadOf, spreadReason, tightestRuns } from './lighthouse-spread.ts';
 import type { LighthouseEvidence, LighthouseRun } from './lighthouse-run.ts';
 
-export type { LighthouseEvidence, LighthouseRun } from './lighthouse-run.ts';
+export type { LighthouseRun } from './lighthouse-run.ts';
 
 const CLI = resolve('node_modules/lighthouse/cli/index.js');
 

@@ -4,8 +4,6 @@ import { PASSWORD_MAX, PASSWORD_MIN, passwordLengthOk } from '../../domain/passw
 
 export type Channel = 'email' | 'mobile';
 
-export { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/password-rule.ts';
-
 /** No control characters: a mailer drops them, so `f\x01lood@…` would be a second address to every limit. */
 export const EMAIL_PATTERN =
   '[^\\s@<>()[\\]\\\\,;:"\\x00-\\x1f\\x7f]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+';

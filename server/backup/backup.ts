@@ -13,8 +13,6 @@ import { ledgerViolations, type LedgerViolation } from '../ledger/invariants.ts'
 import { runPgTool, streamPgTool } from './pg-tools.ts';
 import { BadBackup, isSealed, sealer, unseal, type BackupKind } from './sealed.ts';
 
-export type { BackupKind } from './sealed.ts';
-
 export interface BackupFile {
   file: string;
   kind: BackupKind;

@@ -13,8 +13,6 @@ import { contentSettingsSeeder } from './announcement.ts';
 import { marketSeeder } from '../../market/market-seeder.ts';
 import { swapsSeeder } from './swaps.ts';
 
-export type { Seeder } from './seeder.ts';
-
 export const seeders: Seeder[] = [
   settingsSeeder,
   areaCodesSeeder,
