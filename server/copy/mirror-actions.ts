@@ -7,7 +7,13 @@ import type { Committed } from '../engine/transitions.ts';
 import type { EngineInstrument, OrderRow } from '../engine/types.ts';
 import type { MirrorDeps } from './mirror-deps.ts';
 export type Outcome =
-  | { kind: 'done'; commits: Array<{ done: Committed; closed: boolean }>; lots: string }
+  | {
+      kind: 'done';
+      commits: Array<{ done: Committed; closed: boolean }>;
+      lots: string;
+      /** A stops edit is told as one (`copy_stops`), never as an open. */
+      stops?: true;
+    }
   | { kind: 'skipped'; reason: string; lots: string }
   | { kind: 'none' };
 

@@ -1,5 +1,5 @@
 // docs/copy-trading.md "Batching": stops at the provider's distances from each follower's own entry.
-import { dec } from '../../domain/decimal.ts';
+import { dec, exactText } from '../../domain/decimal.ts';
 import { sameDistance } from '../../domain/copy-maths.ts';
 import { sideOf } from '../../domain/trade-maths.ts';
 import { price, type Price } from '../../domain/units.ts';
@@ -67,7 +67,10 @@ export async function mirrorStops(deps: MirrorDeps, row: OrderRow, pairs: readon
     const byId = new Map(changed.map((o) => [o.id, o]));
     for (const { p } of moves) {
       const done = committed(byId.get(p.own.id) as OrderRow, seqs, new Map());
-      told.push({ copy: p.copy, outcome: { kind: 'done', commits: [{ done, closed: false }], lots: p.own.quantity } });
+      told.push({
+        copy: p.copy,
+        outcome: { kind: 'done', commits: [{ done, closed: false }], lots: exactText(p.own.quantity), stops: true },
+      });
     }
     return told;
   });

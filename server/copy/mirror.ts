@@ -194,7 +194,8 @@ export class CopyMirror {
         continue;
       }
       const closed = outcome.commits.some((c) => c.closed);
-      await notifyAccount(this.deps, copy.follower_id, closed ? 'copy_closed' : 'copy_opened', values);
+      const kind = outcome.stops ? 'copy_stops' : closed ? 'copy_closed' : 'copy_opened';
+      await notifyAccount(this.deps, copy.follower_id, kind, values);
     }
   }
 

@@ -27,6 +27,7 @@ export type MessageKind =
   | 'copy_opened'
   | 'copy_closed'
   | 'copy_skipped'
+  | 'copy_stops'
   | 'copy_stop_loss'
   | 'copy_fee';
 

@@ -27,6 +27,7 @@ export const MESSAGE_KINDS: readonly MessageKind[] = [
   'copy_opened',
   'copy_closed',
   'copy_skipped',
+  'copy_stops',
   'copy_stop_loss',
   'copy_fee',
 ];

@@ -180,10 +180,10 @@ describe('a partial close and a stops edit mirrored in chunks', () => {
       ['0.6 0/0 v0 closed_all'],
       ['0.6 1.005/0.95 v1 '],
     ]);
-    // As the one-copy path tells them: a stops edit mirrored is told as a copied open of the position's lots.
+    // As the one-copy path tells them: a stops edit mirrored is told as one, of the position's lots, never as an open.
     expect(await Promise.all(all.map((c) => noticesOf(c.f)))).toEqual([
-      ['copy_opened:0.4:', 'copy_closed:0.1:', 'copy_opened:0.30000000:'],
-      ['copy_opened:0.2:', 'copy_skipped:0:copy.skip.below_min_lot', 'copy_opened:0.20000000:'],
+      ['copy_opened:0.4:', 'copy_closed:0.1:', 'copy_stops:0.3:'],
+      ['copy_opened:0.2:', 'copy_skipped:0:copy.skip.below_min_lot', 'copy_stops:0.2:'],
       ['copy_opened:0.12:', 'copy_closed:0.12000000:'],
       ['copy_opened:0.2:', 'copy_skipped:0:copy.skip.below_min_lot', 'copy_skipped::copy.skip.stop_profit_above'],
     ]);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startCopy } from '../../../server/copy/copy-accounts.ts';
 import { setSuspended } from '../../../server/copy/copy-repository.ts';
 import { type CopyMirror } from '../../../server/copy/mirror.ts';
+import { listNotices } from '../../../server/notify/notices.ts';
 import type { SubmitQuery } from '../../../server/http/wire/submit-query.ts';
 import { expectLedgerInvariants, marketBuy, useEngineBed } from '../support/engine-helpers.ts';
 import { ledgerHolds } from '../support/ledger-invariant.ts';
@@ -166,13 +167,18 @@ describe('mirroring', () => {
     expect(await held(account)).toEqual([]);
   });
 
-  it('mirrors a stops edit at the same distances from the follower entry', async () => {
-    const { p, account } = await pair('4000', '1000');
+  it('mirrors a stops edit at the same distances from the follower entry and tells it as one', async () => {
+    const { p, f, account } = await pair('4000', '1000');
     const o = await open(p, { cont: '0.4' });
     await bed.engine.setStops(p, o.Id, '1.12000', '1.08000');
     await settle();
     const [pos] = await held(account);
     expect([Number(pos?.target_profit_price), Number(pos?.target_loss_price)]).toEqual([1.12, 1.08]);
+    // The open told once as an open; the edit as a stops change, never as a second open (newest first).
+    const { data } = await listNotices(bed.ctx.db, f, undefined, 'en');
+    expect(data.map((n) => n.kind)).toEqual(['copy_stops', 'copy_opened']);
+    expect(data[0]?.title).toBe("Copied trade's stops changed");
+    expect(data[0]?.text).toMatch(/^Your copy of .+ changed the take profit and stop loss of 0\.1 lots of .+\.$/);
   });
 
   it("closes the follower's position when the provider is stopped out", async () => {

@@ -21,6 +21,7 @@ const VALUES: Record<MessageKind, Message['values']> = {
   copy_opened: { provider: 'Aurora', code: 'EUR/USD', lots: '0.25' },
   copy_closed: { provider: 'Aurora', code: 'EUR/USD', lots: '0.25' },
   copy_skipped: { provider: 'Aurora', code: 'EUR/USD', lots: '0.004', reason_key: 'copy.skip.below_min_lot' },
+  copy_stops: { provider: 'Aurora', code: 'EUR/USD', lots: '0.25' },
   copy_stop_loss: { equity: '600.00', percent: 40 },
   copy_fee: { fee: '39.97' },
 };
