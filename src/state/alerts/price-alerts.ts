@@ -13,6 +13,12 @@ const $list = signal<PriceAlerts | null>(null, { name: 'price-alerts.$list' });
 export const $alerts: ReadonlySignal<PriceAlerts | null> = $list;
 
 let generation = 0; // answers for the previous owner are dropped
+// Firing is one way: an answer sent before a firing this page has seen never shows that alert active again.
+const firedSeen = new Map<number, PriceAlert>();
+const withFired = (list: PriceAlerts): PriceAlerts => ({
+  ...list,
+  alerts: list.alerts.map((a) => (a.status === 'active' ? (firedSeen.get(a.id) ?? a) : a)).sort(byStatus),
+});
 
 /** The server writes the Web Push one alike. */
 export function firedText(a: PriceAlert): { title: string; body: string } {
@@ -28,7 +34,7 @@ export async function loadAlerts(): Promise<void> {
   try {
     const list = await readAlerts();
     // The token is checked too: a change before startPriceAlerts follows the session.
-    if (gen === generation && $token.peek() === token) $list.value = list;
+    if (gen === generation && $token.peek() === token) $list.value = withFired(list);
   } catch {
     // offline: keep what is shown
   }
@@ -39,7 +45,7 @@ export async function addAlert(a: NewAlert): Promise<true | string | false> {
   const gen = generation;
   try {
     const list = await createAlert(a);
-    if (gen === generation) $list.value = list;
+    if (gen === generation) $list.value = withFired(list);
     toast(i18n.t('alerts.created'));
     return true;
   } catch (err) {
@@ -51,7 +57,7 @@ export async function removeAlert(id: number): Promise<void> {
   const gen = generation;
   try {
     const list = await deleteAlert(id);
-    if (gen === generation) $list.value = list;
+    if (gen === generation) $list.value = withFired(list);
     toast(i18n.t('alerts.deleted'));
   } catch {
     await loadAlerts(); // already gone elsewhere
@@ -73,6 +79,7 @@ async function swNotify(title: string, options: NotificationOptions): Promise<vo
 }
 
 export function alertFired(a: PriceAlert, deps: FiredDeps): void {
+  firedSeen.set(a.id, a);
   const list = $list.peek();
   if (list) $list.value = { ...list, alerts: [a, ...list.alerts.filter((x) => x.id !== a.id)].sort(byStatus) };
   const { title, body } = firedText(a);
@@ -105,6 +112,7 @@ export function startPriceAlerts(deps: FiredDeps = { doc: document, notify: swNo
       return;
     }
     generation++;
+    firedSeen.clear();
     $list.value = null;
   });
   const offFired = onPriceAlert((a) => alertFired(a, deps));

@@ -1,7 +1,8 @@
 // The price alerts store follows the session (docs/alerts.md "Alerts on the chart"): the list a chart reads on a page
 // load, before the store starts following the session at an idle moment, is kept, so the chart draws the alerts'
-// lines; a change of session drops the list and an answer still in flight.
+// lines; a change of session drops the list and an answer still in flight; a firing outlives an older answer.
 import { describe, expect, it, vi } from 'vitest';
+import { createAlert } from '../../../../../src/api/alerts.ts';
 import type { PriceAlerts } from '../../../../../domain/price-alerts.ts';
 import { priceAlert } from '../../../../fixtures/alerts.ts';
 import type { User } from '../../../../../domain/types.ts';
@@ -38,6 +39,25 @@ describe('price alerts and the session', () => {
     answers.shift()?.(list);
     await late;
     expect(store.$alerts.value).toBeNull(); // the first account's alerts are not the second's
+    stop();
+  });
+
+  it('keeps an alert fired when the answer to its creation arrives after the firing', async () => {
+    await session.restoreSession();
+    session.signIn({ token: 'tok3', user: { ...USER, id: 9 } });
+    const stop = store.startPriceAlerts(deps);
+    const created = priceAlert({ id: 11 });
+    let answer: (list: PriceAlerts) => void = () => undefined;
+    vi.mocked(createAlert).mockReturnValueOnce(new Promise<PriceAlerts>((resolve) => (answer = resolve)));
+    const adding = store.addAlert({ forexId: 1, kind: 'price', condition: 'above', price: '1', percent: '', note: '' });
+    // The next tick fires it, and the socket's message is handled before the creation's answer.
+    store.alertFired({ ...created, status: 'fired', fired_at: 5, fired_price: '1.1' }, deps);
+    answer({ alerts: [created, ALERT], max: 20 } as PriceAlerts);
+    await adding;
+    expect(store.$alerts.value?.alerts.map((a) => [a.id, a.status])).toEqual([
+      [3, 'active'],
+      [11, 'fired'],
+    ]);
     stop();
   });
 });
