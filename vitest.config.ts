@@ -82,7 +82,6 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           exclude: UNIT_NODE,
           environment: 'happy-dom',
-          pool: 'threads', // a fresh module graph per file, in a thread rather than a process: cheaper to start
           setupFiles: ['tests/unit/setup.ts'],
           // The property tests run hundreds of cases: on a loaded 2-core machine 5 s (vitest's default) is not enough.
           testTimeout: slow(20_000),
