@@ -252,22 +252,29 @@ it(
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
-    await page.goto(`${server.url}/healthz`); // another document: the app goes into the back/forward cache
     const refetched: string[] = [];
     page.on('request', (r) => {
       const path = new URL(r.url()).pathname;
       if (path.endsWith('/forex/my_deal') || path.endsWith('/wallet/getBalance')) refetched.push(path);
     });
-    await page.goBack({ waitUntil: 'commit' }); // a restored page fires pageshow, not load
-    await page.waitForFunction(() => 'twPersisted' in window);
-    const restored = await page.evaluate(() => ({
-      persisted: (window as unknown as { twPersisted?: boolean }).twPersisted,
-      // Chromium says why a page was not restored; printed if it was not.
-      why: JSON.stringify(
-        (performance.getEntriesByType('navigation')[0] as unknown as { notRestoredReasons?: unknown })
-          ?.notRestoredReasons ?? null,
-      ),
-    }));
+    // Chromium may decline to keep a page whose navigation it cancelled as it left (its reason, not the app's):
+    // the round trip is tried again then, and any other reason fails at once.
+    let restored = { persisted: false as boolean | undefined, why: '' };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await page.goto(`${server.url}/healthz`); // another document: the app goes into the back/forward cache
+      refetched.length = 0;
+      await page.goBack({ waitUntil: 'commit' }); // a restored page fires pageshow, not load
+      await page.waitForFunction(() => 'twPersisted' in window);
+      restored = await page.evaluate(() => ({
+        persisted: (window as unknown as { twPersisted?: boolean }).twPersisted,
+        // Chromium says why a page was not restored; printed if it was not.
+        why: JSON.stringify(
+          (performance.getEntriesByType('navigation')[0] as unknown as { notRestoredReasons?: unknown })
+            ?.notRestoredReasons ?? null,
+        ),
+      }));
+      if (restored.persisted || !restored.why.includes('"navigation-canceled"')) break;
+    }
     expect(restored.persisted, restored.why).toBe(true);
     await expect
       .poll(() => page.locator('.conn-badge:visible').getAttribute('data-conn'), { timeout: slow(20_000) })
