@@ -76,8 +76,8 @@ describeInFlowBrowsers((browser) => {
     async () => {
       const { b, context, page } = await chartPage(PHONE);
       // The default: MA 5, 10, 20, 30 on the price, VOL with its average in the one pane below.
-      expect(await lineLabels(page, 0)).toEqual(['MA5', 'MA10', 'MA20', 'MA30']);
-      expect(await lineLabels(page, 1)).toEqual(['VOL', 'MA5']);
+      await expect.poll(() => lineLabels(page, 0), { timeout: slow(10_000) }).toEqual(['MA5', 'MA10', 'MA20', 'MA30']);
+      await expect.poll(() => lineLabels(page, 1), { timeout: slow(10_000) }).toEqual(['VOL', 'MA5']);
       expect(await page.locator('[data-testid="chart-legend-text"]').innerText()).toMatch(/MA5 \d+\.\d{5}/);
 
       await page.locator('[data-action="indicators"]').click();
@@ -104,9 +104,12 @@ describeInFlowBrowsers((browser) => {
       await page.waitForFunction(() => document.querySelector('.tw-legend[data-pane="2"]') !== null, null, {
         timeout: slow(10_000),
       });
-      expect(await lineLabels(page, 0)).toEqual(['MA7', 'MA10', 'MA20', 'MA30', 'UP', 'MID', 'LOW']);
-      expect(await lineLabels(page, 1)).toEqual(['DIF', 'DEA', 'MACD']);
-      expect(await lineLabels(page, 2)).toEqual(['RSI14']);
+      // The legends are filled after the panes are rebuilt, so each is read until it is filled.
+      await expect
+        .poll(() => lineLabels(page, 0), { timeout: slow(10_000) })
+        .toEqual(['MA7', 'MA10', 'MA20', 'MA30', 'UP', 'MID', 'LOW']);
+      await expect.poll(() => lineLabels(page, 1), { timeout: slow(10_000) }).toEqual(['DIF', 'DEA', 'MACD']);
+      await expect.poll(() => lineLabels(page, 2), { timeout: slow(10_000) }).toEqual(['RSI14']);
       await b.snap(page, 'indicators-panes-360');
       if (b.name === 'chromium') expect(await axe(page as unknown as Page, '.tr-chart-panel')).toEqual([]);
       // Kept on the account.
@@ -129,8 +132,8 @@ describeInFlowBrowsers((browser) => {
       await page.waitForFunction(() => document.querySelector('.tw-legend[data-pane="2"]') === null, null, {
         timeout: slow(10_000),
       });
-      expect(await lineLabels(page, 0)).toEqual(['MA7', 'MA10', 'MA20', 'MA30']);
-      expect(await lineLabels(page, 1)).toEqual(['RSI14']);
+      await expect.poll(() => lineLabels(page, 0), { timeout: slow(10_000) }).toEqual(['MA7', 'MA10', 'MA20', 'MA30']);
+      await expect.poll(() => lineLabels(page, 1), { timeout: slow(10_000) }).toEqual(['RSI14']);
 
       // Another session of the account (a reload reads it from the server) draws the same.
       await page.reload();
