@@ -9,8 +9,9 @@
 # Four lanes run side by side, so both cores stay busy from start to end (README.md, "Test it"): much of a browser or
 # server test is waiting on a server, a page or a timer of its own, which the other lanes fill. Lane 1 first
 # type-checks and builds the client, lane 2 lints; then every lane takes the next part from one queue until none is
-# left: the unit tests, then server runs (PGlite in two shards, PostgreSQL for the files where the databases can
-# differ, vitest.config.ts BOTH_DATABASES; the Firefox flows) in turn with the Chromium runs of scripts/e2e-queue.txt.
+# left: server runs (PGlite in two shards, PostgreSQL for the files where the databases can differ,
+# vitest.config.ts BOTH_DATABASES; the Firefox flows) in turn with the Chromium runs of scripts/e2e-queue.txt, then
+# the unit tests.
 # A part waits for what it needs: the build, or the system packages (Debian's browsers, PostgreSQL, …), which install
 # in the background meanwhile (the type-check, lint and unit tests need none of them).
 set -uo pipefail
@@ -77,7 +78,7 @@ for k in $(seq 1 $POSTGRES_SHARDS); do
   DENSE+=("server-postgres-$k|deps|TEST_DB=postgres $NODE24 -- --project server --shard=$k/$POSTGRES_SHARDS")
 done
 # The cross-browser flows (tests/e2e/browser.ts FLOW_BROWSERS) in Firefox; Chromium runs every browser test.
-DENSE+=("e2e-firefox|build deps|E2E_BROWSERS=firefox -- --project e2e tests/e2e/live-market.test.ts tests/e2e/trading.test.ts tests/e2e/money.test.ts tests/e2e/copy.test.ts")
+DENSE+=("e2e-firefox|build deps|E2E_BROWSERS=firefox -- --project e2e tests/e2e/live-market.test.ts tests/e2e/trading.test.ts")
 # The Chromium runs: each line of scripts/e2e-queue.txt is one (its files in tests/e2e/), after any browser test file
 # that no line names; a part is named after its first file, e.g. e2e-03-watchlist-statement.
 mapfile -t e2e_runs < <(
@@ -92,12 +93,14 @@ for i in "${!e2e_runs[@]}"; do
   first=${e2e_runs[$i]%% *}; first=${first#tests/e2e/}
   BROWSER+=("$(printf 'e2e-%02d-%s' $((i + 1)) "${first%.test.ts}")|build deps|-- --project e2e ${e2e_runs[$i]}")
 done
-queue unit "" "$NODE24 -- --project unit --project unit-node"
 for i in $(seq 0 $((${#DENSE[@]} > ${#BROWSER[@]} ? ${#DENSE[@]} - 1 : ${#BROWSER[@]} - 1))); do
   for part in "${DENSE[$i]:-}" "${BROWSER[$i]:-}"; do
     [ -n "$part" ] && IFS='|' read -r n d r <<<"$part" && queue "$n" "$d" "$r"
   done
 done
+# The unit tests last: they need nothing and keep both cores busy on their own, so they fill the end of the run,
+# where the last browser runs alone would leave a core idle while they wait on their pages.
+queue unit "" "$NODE24 -- --project unit --project unit-node --maxWorkers=2"
 
 # Take the next unclaimed part (mkdir is atomic: one lane wins each) until none is left.
 take_queue() {

@@ -23,6 +23,21 @@ export function responseSchemaFor(responses: Responses, status: number): JsonSch
   return declared;
 }
 
+// One per process, with its compiled schemas by their text: each test file's server answers with the same ones.
+let shared: Ajv | undefined;
+const processAjv = (): Ajv => (shared ??= new Ajv({ strict: false, validateFormats: false })); // formats only document
+const compiled = new Map<string, ValidateFunction>();
+
+function compiledBySchema(schema: JsonSchema): ValidateFunction {
+  const text = JSON.stringify(schema);
+  let validate = compiled.get(text);
+  if (!validate) {
+    validate = processAjv().compile(schema);
+    compiled.set(text, validate);
+  }
+  return validate;
+}
+
 export function createResponseChecker(): (
   method: string,
   url: string,
@@ -30,7 +45,6 @@ export function createResponseChecker(): (
   status: number,
   payload: unknown,
 ) => string | null {
-  const ajv = new Ajv({ strict: false, validateFormats: false }); // formats (binary) only document
   const cache = new Map<string, ValidateFunction>();
   return (method, url, responses, status, payload) => {
     const key = `${method} ${url} ${status}`;
@@ -38,11 +52,14 @@ export function createResponseChecker(): (
     if (!validate) {
       const schema = responseSchemaFor(responses, status);
       if (!schema) return `no response schema for HTTP ${status}`;
-      validate = ajv.compile(schema);
+      validate = compiledBySchema(schema);
       cache.set(key, validate);
     }
     if (validate(payload)) return null;
-    return ajv.errorsText(validate.errors, { dataVar: 'response' }) + ` — got ${JSON.stringify(payload).slice(0, 300)}`;
+    return (
+      processAjv().errorsText(validate.errors, { dataVar: 'response' }) +
+      ` — got ${JSON.stringify(payload).slice(0, 300)}`
+    );
   };
 }
 

@@ -4,7 +4,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { ERROR_KEYWORD, ERROR_PARAMS_KEYWORD, type JsonSchema } from './schemas.ts';
 
 /** Fastify's own options, with the schema of a failure kept for its `x-error`. */
-export function createInputAjv(): Ajv {
+function createInputAjv(): Ajv {
   const ajv = new Ajv({
     coerceTypes: 'array',
     useDefaults: true,
@@ -56,9 +56,25 @@ const issue = (instancePath: string, keyword: string, message: string): ErrorObj
 
 type Validator = ((data: unknown, ctx?: unknown) => boolean) & { errors?: ErrorObject[] | null; schemaEnv?: unknown };
 
-export function inputValidatorCompiler(ajv: Ajv = createInputAjv()): FastifySchemaCompiler<JsonSchema> {
+// One per process, with its compiled schemas by their text: every app a process builds (a test file's server each)
+// has the same routes, and compiling them is most of an app's start.
+let processAjv: Ajv | undefined;
+const compiled = new Map<string, ValidateFunction>();
+
+function compileInput(schema: JsonSchema): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let check = compiled.get(key);
+  if (!check) {
+    processAjv ??= createInputAjv();
+    check = processAjv.compile(schema);
+    compiled.set(key, check);
+  }
+  return check;
+}
+
+export function inputValidatorCompiler(): FastifySchemaCompiler<JsonSchema> {
   return ({ schema }) => {
-    const check: ValidateFunction = ajv.compile(schema);
+    const check = compileInput(schema);
     const validate: Validator = (data, ctx) => {
       // ctx carries Fastify's parentData, so a coerced root value (a querystring object) is written back.
       if (!(check as (d: unknown, c?: unknown) => boolean)(data, ctx)) {
