@@ -2,7 +2,7 @@
 import { pid } from 'node:process';
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { pino } from 'pino';
+import { serverLog } from './core/log-redaction.ts';
 import { alertToWire, type PriceAlert } from '../domain/price-alerts.ts';
 import { buildApp } from './http/http-app.ts';
 import type { Bus } from './bus/bus.ts';
@@ -90,7 +90,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
   const clock = config.clock ?? systemClock;
   const timers = config.timers ?? systemTimers;
   // One pino logger: Fastify takes the same instance so requests and services share one stream.
-  const log: FastifyBaseLogger = config.log ?? pino({ level: config.logLevel ?? 'info' });
+  const log: FastifyBaseLogger = config.log ?? serverLog(config.logLevel ?? 'info');
   const databaseUrl = config.databaseUrl ?? '';
   // Metrics first: a standby waiting for the writer lock already answers the scrape.
   const metrics = createMetrics();

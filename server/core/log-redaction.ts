@@ -1,5 +1,6 @@
 // Query values that work as credentials never reach the log (docs/security.md "Logs"); a demo_id is a password.
 import type { FastifyRequest } from 'fastify';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** Compared lower-cased, after decoding. */
 const SECRET_PARAMS = new Set([
@@ -49,4 +50,30 @@ export function logSafeRequest(request: FastifyRequest): Record<string, unknown>
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/** end-of-stream's text when the client left before a compressed answer was sent; @fastify/compress logs it as an error. */
+const CLIENT_LEFT = 'premature close';
+
+/**
+ * The server's logger. A client that leaves mid-answer is logged at info, as Fastify itself logs an uncompressed
+ * stream cut short: it is the client's doing, and an error line would page the operator for nothing.
+ */
+export function serverLog(level: string, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      hooks: {
+        logMethod(args, method, levelNumber) {
+          const [first] = args;
+          if (levelNumber === pino.levels.values.error && first instanceof Error && first.message === CLIENT_LEFT) {
+            this.info({ err: first }, 'stream closed prematurely');
+            return;
+          }
+          method.apply(this, args);
+        },
+      },
+    },
+    destination,
+  );
 }

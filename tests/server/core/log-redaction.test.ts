@@ -1,8 +1,8 @@
 // What the request log says about a URL: the query values that work as credentials (a demo_id is that demo
 // user's password; a token, a code, a password) are written as [redacted], the other parameters as sent
-// (docs/security.md "Logs").
+// (docs/security.md "Logs"). A client that leaves mid-answer is an info line, not an error.
 import { Writable } from 'node:stream';
-import { pino } from 'pino';
+import { serverLog } from '../../../server/core/log-redaction.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer } from '../support/harness.ts';
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
       done();
     },
   });
-  server = await startTestServer({ log: pino({ level: 'info' }, sink), market: { manual: true } });
+  server = await startTestServer({ log: serverLog('info', sink), market: { manual: true } });
 });
 afterAll(async () => {
   await server?.close();
@@ -44,5 +44,23 @@ describe('the request log', () => {
     const all = lines.join('');
     for (const secret of ['tok-SECRET1', '654321', 'pw-SECRET2', 'enc-SECRET3']) expect(all).not.toContain(secret);
     expect(all).toContain('page=2');
+  });
+});
+
+describe('a client that leaves mid-answer', () => {
+  it('is logged at info, as Fastify logs a stream cut short; any other error stays an error', () => {
+    lines.length = 0;
+    const request = serverLog('info', {
+      write: (line: string) => {
+        lines.push(line);
+      },
+    }).child({ reqId: 'req-1' });
+    request.error(new Error('premature close')); // what @fastify/compress logs when the client goes away
+    request.error(new Error('the database went away'));
+    const logged = lines.map((l) => JSON.parse(l) as { level: number; msg: string; reqId: string });
+    expect(logged.map((l) => [l.level, l.msg, l.reqId])).toEqual([
+      [30, 'stream closed prematurely', 'req-1'],
+      [50, 'the database went away', 'req-1'],
+    ]);
   });
 });
