@@ -162,7 +162,8 @@ export function CandleChart({
       editLine: (line) => onLineEditRef.current?.(line),
       placeLine,
     });
-    const onCrosshair = (param: MouseEventParams) => panes.crosshair(param.logical ?? null);
+    const onCrosshair = (param: MouseEventParams) =>
+      panes.crosshair(typeof param.time === 'number' ? param.time : null);
     chart.subscribeCrosshairMove(onCrosshair);
     const offCrosshair = clearCrosshairOnTapOut(chart, box);
 

@@ -111,9 +111,12 @@ export class IndicatorPanes {
     if (this.shownAt === null) this.paintLegend();
   }
 
-  /** `index` null: the crosshair left, so the last bar. */
-  crosshair(index: number | null): void {
-    const i = index === null || index < 0 || index >= this.times.length ? null : Math.round(index);
+  /**
+   * The bar at `time` under the crosshair; null, or a time the panes do not hold yet, shows the last bar. By time, not
+   * the chart's index: while a reset is drawn in stages the candles may hold more history than the panes.
+   */
+  crosshair(time: number | null): void {
+    const i = time === null ? null : indexOfTime(this.times, time);
     if (i === this.shownAt) return;
     this.shownAt = i;
     this.paintLegend();
@@ -250,6 +253,20 @@ export class IndicatorPanes {
       });
     }
   }
+}
+
+/** Binary search in ascending bar times; null when `time` is not a bar's. */
+function indexOfTime(times: readonly number[], time: number): number | null {
+  let lo = 0;
+  let hi = times.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const t = times[mid] ?? 0;
+    if (t === time) return mid;
+    if (t < time) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return null;
 }
 
 function writeData(el: HTMLElement, key: string, value: string): void {

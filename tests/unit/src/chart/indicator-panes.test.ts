@@ -150,7 +150,7 @@ describe('IndicatorPanes', () => {
   it('shows the bar under the crosshair, the last bar when it leaves, and gives the text alternative its rows', () => {
     const { panes, box } = setup();
     const legend = box.querySelector('.tw-legend[data-pane="2"]') as HTMLElement;
-    panes.crosshair(1);
+    panes.crosshair(120);
     expect(legend.dataset.time).toBe('120');
     expect(legend.textContent).toBe('DIF 6.10000DEA 7.10000MACD 8.10000');
     panes.crosshair(null);
@@ -160,6 +160,24 @@ describe('IndicatorPanes', () => {
       { pane: 1, text: 'VOL 5, MA5 6' }, // volume and its average are whole
       { pane: 2, text: 'DIF 6.50000, DEA 7.50000, MACD 8.50000' },
     ]);
+  });
+
+  it('finds the bar under the crosshair by its time while the panes hold only the newest bars of a staged reset', () => {
+    const { panes, box, lines, ind } = setup();
+    // The first stage of a reset (chart-klines.ts): the candles may already hold all six bars, the panes the last three.
+    panes.reset(
+      lines,
+      ind.map((col) => col.slice(3)),
+      bars.slice(3),
+    );
+    const legend = box.querySelector('.tw-legend[data-pane="2"]') as HTMLElement;
+    panes.crosshair(300); // the fifth bar of the candles, the second of the panes
+    expect(legend.dataset.time).toBe('300');
+    expect(legend.textContent).toBe('DIF 6.40000DEA 7.40000MACD 8.40000');
+    panes.crosshair(60); // a bar the panes do not hold yet: the last bar, not another bar's values
+    expect(legend.dataset.time).toBe('360');
+    panes.crosshair(301); // between bars
+    expect(legend.dataset.time).toBe('360');
   });
 
   it('another instrument clears the points but keeps the panes until its reset', () => {
