@@ -130,10 +130,11 @@ describeInFlowBrowsers((browser) => {
       await page.locator('.copy-card[data-status="1"]').waitFor();
       expect(await page.locator('[data-field="invested"]').first().innerText()).toBe('1,000.00');
 
-      // The provider opens 10 lots with 100,000 USD: the 1,000 USD copy takes 0.1.
+      // The provider opens 10.5 lots with 100,000 USD: the 1,000 USD copy's 0.105 rounds down to 0.1. Away from a lot
+      // step, so a tick between the fill and the mirror (the equities are read then) cannot round it to 0.09.
       const opened = await provider<Order>('/v1/api/forex/submit', {
         type: '1',
-        cont: '10',
+        cont: '10.5',
         forex_id: '1',
         status: '1',
         multiple: '100',
@@ -157,7 +158,7 @@ describeInFlowBrowsers((browser) => {
       await own.context.close();
 
       // Half closed by the provider: half of the copy's lots close.
-      await provider('/v1/api/forex/close', { id: String(opened.Id), cont: '5' });
+      await provider('/v1/api/forex/close', { id: String(opened.Id), cont: '5.25' });
       await expect.poll(() => shownLots(page), WITHIN).toBe('0.05');
       await expect.poll(() => activity(page), WITHIN).toContain(`${name}: 0.05 lots of EUR/USD closed (partial close)`);
 
