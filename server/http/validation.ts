@@ -57,7 +57,7 @@ const issue = (instancePath: string, keyword: string, message: string): ErrorObj
 type Validator = ((data: unknown, ctx?: unknown) => boolean) & { errors?: ErrorObject[] | null; schemaEnv?: unknown };
 
 // One per process, with its compiled schemas by their text: every app a process builds (a test file's server each)
-// has the same routes, and compiling them is most of an app's start.
+// has the same routes, and compiling them is a large share of an app's start.
 let processAjv: Ajv | undefined;
 const compiled = new Map<string, ValidateFunction>();
 
