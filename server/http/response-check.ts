@@ -2,6 +2,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { undocumented } from './openapi.ts';
+import { compiledByText } from './validation.ts';
 import type { JsonSchema } from './schemas.ts';
 
 export interface ResponseViolation {
@@ -23,20 +24,7 @@ export function responseSchemaFor(responses: Responses, status: number): JsonSch
   return declared;
 }
 
-// One per process, with its compiled schemas by their text: each test file's server answers with the same ones.
-let shared: Ajv | undefined;
-const processAjv = (): Ajv => (shared ??= new Ajv({ strict: false, validateFormats: false })); // formats only document
-const compiled = new Map<string, ValidateFunction>();
-
-function compiledBySchema(schema: JsonSchema): ValidateFunction {
-  const text = JSON.stringify(schema);
-  let validate = compiled.get(text);
-  if (!validate) {
-    validate = processAjv().compile(schema);
-    compiled.set(text, validate);
-  }
-  return validate;
-}
+const answers = compiledByText(() => new Ajv({ strict: false, validateFormats: false })); // formats only document
 
 export function createResponseChecker(): (
   method: string,
@@ -52,12 +40,12 @@ export function createResponseChecker(): (
     if (!validate) {
       const schema = responseSchemaFor(responses, status);
       if (!schema) return `no response schema for HTTP ${status}`;
-      validate = compiledBySchema(schema);
+      validate = answers.compile(schema);
       cache.set(key, validate);
     }
     if (validate(payload)) return null;
     return (
-      processAjv().errorsText(validate.errors, { dataVar: 'response' }) +
+      answers.ajv().errorsText(validate.errors, { dataVar: 'response' }) +
       ` — got ${JSON.stringify(payload).slice(0, 300)}`
     );
   };

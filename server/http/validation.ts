@@ -56,25 +56,33 @@ const issue = (instancePath: string, keyword: string, message: string): ErrorObj
 
 type Validator = ((data: unknown, ctx?: unknown) => boolean) & { errors?: ErrorObject[] | null; schemaEnv?: unknown };
 
-// One per process, with its compiled schemas by their text: every app a process builds (a test file's server each)
-// has the same routes, and compiling them is a large share of an app's start.
-let processAjv: Ajv | undefined;
-const compiled = new Map<string, ValidateFunction>();
-
-function compileInput(schema: JsonSchema): ValidateFunction {
-  const key = JSON.stringify(schema);
-  let check = compiled.get(key);
-  if (!check) {
-    processAjv ??= createInputAjv();
-    check = processAjv.compile(schema);
-    compiled.set(key, check);
-  }
-  return check;
+/**
+ * One Ajv per process, made on first use, with its compiled schemas kept by their text: every app a process builds (a
+ * test file's server each) has the same routes, and compiling them is a large share of an app's start.
+ */
+export function compiledByText(make: () => Ajv): { ajv(): Ajv; compile(schema: JsonSchema): ValidateFunction } {
+  let made: Ajv | undefined;
+  const compiled = new Map<string, ValidateFunction>();
+  const ajv = (): Ajv => (made ??= make());
+  return {
+    ajv,
+    compile(schema) {
+      const text = JSON.stringify(schema);
+      let validate = compiled.get(text);
+      if (!validate) {
+        validate = ajv().compile(schema);
+        compiled.set(text, validate);
+      }
+      return validate;
+    },
+  };
 }
+
+const inputs = compiledByText(createInputAjv);
 
 export function inputValidatorCompiler(): FastifySchemaCompiler<JsonSchema> {
   return ({ schema }) => {
-    const check = compileInput(schema);
+    const check = inputs.compile(schema);
     const validate: Validator = (data, ctx) => {
       // ctx carries Fastify's parentData, so a coerced root value (a querystring object) is written back.
       if (!(check as (d: unknown, c?: unknown) => boolean)(data, ctx)) {
