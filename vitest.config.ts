@@ -12,7 +12,7 @@ process.env[SLOWNESS_ENV] ??= String(measureSlowness());
 // share of the cores, gets the same stretch for vitest's own timeouts as for its waits.
 const slow = (ms: number): number => Math.round(ms * Math.max(Number(process.env[SLOWNESS_ENV]) || 1, loadSlowness()));
 
-// Server test files run on PostgreSQL as well as PGlite: those touching what the databases do differently.
+// Server test files run on PGlite as well as PostgreSQL: those touching what the databases do differently.
 const BOTH_DATABASES = [
   'tests/server/db/**/*.test.ts',
   'tests/server/ledger/**/*.test.ts',
@@ -22,8 +22,7 @@ const BOTH_DATABASES = [
   'tests/server/swaps/**/*.test.ts',
   'tests/server/copy/**/*.test.ts', // copy accounts, mirrored actions keyed under a unique constraint, fees
   'tests/server/backup/**/*.test.ts',
-  // a kill -9 and a restart of the server's process (the soak runs once, on PGlite: it tests the server under load, and
-  // what the databases do differently under it — locks, races, the ledger — is tested on both by the files above)
+  // a kill -9 and a restart of the server's process
   'tests/server/main/{fault-kill,lifecycle,main-process}.test.ts',
   'tests/server/auth/second-factor-repository.test.ts',
   'tests/server/content/content-migration.test.ts',
@@ -47,13 +46,13 @@ const BOTH_DATABASES = [
   // money rules on submit (leverage caps, the questionnaire's gate) and the loss figure summed over the ledger
   'tests/server/retail/**/*.test.ts',
 ];
-// Server test files run on PostgreSQL only: restarting the database process (PGlite lives inside the server's own
-// process, which tests/server/main/fault-kill.test.ts kills instead), the cluster roles (market, gateway), and the move
-// from PGlite to PostgreSQL, which needs both.
 // Unit tests of code that never runs in a page: plain Node and one module graph for all of them (a file that needs a
 // DOM says so with `// @vitest-environment happy-dom`). The app's own tests keep a fresh graph each: its stores are
 // module state.
 const UNIT_NODE = ['tests/unit/{bench,domain,house,scripts,server,workers}/**/*.test.ts'];
+// Server test files run on PostgreSQL only: restarting the database process (PGlite lives inside the server's own
+// process, which tests/server/main/fault-kill.test.ts kills instead), the cluster roles (market, gateway), and the move
+// from PGlite to PostgreSQL, which needs both.
 const POSTGRES_ONLY = [
   'tests/server/db/pg-restart.test.ts',
   'tests/server/db/migrate-to-postgres.test.ts',
@@ -61,6 +60,8 @@ const POSTGRES_ONLY = [
   'tests/server/staff/audit-owner.test.ts',
   'tests/server/cluster/cluster-{gateways,failover,price-desk,fix-failover,restart,swaps}.test.ts',
 ];
+// The soak runs on PGlite only: it tests the server under load as `npm start` runs it (scripts/soak.ts).
+const PGLITE_ONLY = ['tests/server/main/soak.test.ts'];
 
 // Files run in the order of their paths on every machine: vitest's own order follows a results cache that a clean
 // clone (CI) lacks, so a file that leaned on another's leftovers on the shared server passed here and failed there.
@@ -102,12 +103,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          // PGlite runs every server file; PostgreSQL only those where the two databases can differ (README.md,
+          // PostgreSQL runs every server file; PGlite only those where the two databases can differ (README.md,
           // "Test it"): both are the same SQL engine, so what differs is connections, locks, transactions and
-          // processes — money, the ledger and its races, repositories, migrations, backups and restarts.
+          // processes — money, the ledger and its races, repositories, migrations, backups and restarts. The rest
+          // runs once, on the native server: the same test costs about a third less CPU there than in WebAssembly.
           ...(process.env.TEST_DB === 'postgres'
-            ? { include: [...BOTH_DATABASES, ...POSTGRES_ONLY] }
-            : { include: ['tests/server/**/*.test.ts'], exclude: POSTGRES_ONLY }),
+            ? { include: ['tests/server/**/*.test.ts'], exclude: PGLITE_ONLY }
+            : { include: [...BOTH_DATABASES, ...PGLITE_ONLY], exclude: POSTGRES_ONLY }),
           environment: 'node',
           globalSetup: ['tests/server/support/global-setup.ts'],
           // A guard against a hang, not a measure: a whole backup or a kill and restart runs tens of seconds when starved.

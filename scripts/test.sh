@@ -9,7 +9,7 @@
 # Four lanes run side by side, so both cores stay busy from start to end (README.md, "Test it"): much of a browser or
 # server test is waiting on a server, a page or a timer of its own, which the other lanes fill. Lane 1 first
 # type-checks and builds the client, lane 2 lints; then every lane takes the next part from one queue until none is
-# left: server runs (PGlite in two shards, PostgreSQL for the files where the databases can differ,
+# left: server runs (PostgreSQL in two shards, PGlite for the files where the databases can differ,
 # vitest.config.ts BOTH_DATABASES; the Firefox flows) in turn with the Chromium runs of scripts/e2e-queue.txt, then
 # the unit tests.
 # A part waits for what it needs: the build, or the system packages (Debian's browsers, PostgreSQL, …), which install
@@ -70,7 +70,7 @@ wait_for() {
 QUEUE_NAMES=() QUEUE_NEEDS=() QUEUE_RUNS=()
 queue() { QUEUE_NAMES+=("$1"); QUEUE_NEEDS+=("$2"); QUEUE_RUNS+=("$3"); }
 DENSE=() BROWSER=() # "name|needs|run" each
-PGLITE_SHARDS=2 POSTGRES_SHARDS=1
+PGLITE_SHARDS=1 POSTGRES_SHARDS=2
 for k in $(seq 1 $PGLITE_SHARDS); do
   DENSE+=("server-pglite-$k|deps|TEST_DB=pglite $NODE24 -- --project server --shard=$k/$PGLITE_SHARDS")
 done
