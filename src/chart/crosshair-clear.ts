@@ -8,7 +8,11 @@ export function clearCrosshairOnTapOut(chart: Pick<IChartApi, 'clearCrosshairPos
   };
   const doc = box.ownerDocument;
   doc.addEventListener('pointerdown', onDown, true);
-  doc.addEventListener('scroll', clear, { capture: true, passive: true });
+  // Only a scroll that moves the chart: a list beside it (quotes, positions) scrolls as rows come and go.
+  const onScroll = (e: Event) => {
+    if (e.target === doc || (e.target instanceof Node && e.target.contains(box))) clear();
+  };
+  doc.addEventListener('scroll', onScroll, { capture: true, passive: true });
   // A lifted finger also "leaves", and a tap's crosshair is there to be read until a tap elsewhere.
   const onLeave = (e: PointerEvent) => {
     if (e.pointerType === 'mouse') clear();
@@ -16,7 +20,7 @@ export function clearCrosshairOnTapOut(chart: Pick<IChartApi, 'clearCrosshairPos
   box.addEventListener('pointerleave', onLeave);
   return () => {
     doc.removeEventListener('pointerdown', onDown, true);
-    doc.removeEventListener('scroll', clear, true);
+    doc.removeEventListener('scroll', onScroll, true);
     box.removeEventListener('pointerleave', onLeave);
   };
 }

@@ -159,16 +159,20 @@ describeInFlowBrowsers((browser) => {
       await expect
         .poll(
           async () => {
-            await page.mouse.move(box.x + box.width / 2 + (nudge++ % 4), box.y + box.height / 2);
-            return page.evaluate(() => {
+            const at = { x: box.x + box.width / 2 + (nudge++ % 4), y: box.y + box.height / 2 };
+            await page.mouse.move(at.x, at.y);
+            // Anything but 'shown' says what the pointer is over, for a failure's message.
+            return page.evaluate(({ x, y }) => {
               const el = document.querySelector('.tw-legend[data-pane="0"]') as HTMLElement | null;
               const last = document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-last-time');
-              return !!el?.dataset.time && el.dataset.time !== last;
-            });
+              if (el?.dataset.time && el.dataset.time !== last) return 'shown';
+              const under = document.elementFromPoint(x, y);
+              return `legend ${el?.dataset.time ?? 'absent'}, last bar ${last}, under the pointer ${under?.className}`;
+            }, at);
           },
           { timeout: slow(15_000) },
         )
-        .toBe(true);
+        .toBe('shown');
       const time = Number(await legend(page, 0).getAttribute('data-time'));
       const ma = legend(page, 0).locator('span[data-line^="MA"]').first();
       const label = (await ma.getAttribute('data-line')) ?? '';

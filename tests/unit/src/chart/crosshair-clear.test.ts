@@ -1,5 +1,5 @@
 // The crosshair clears when the trader is done with it (docs/screens.md "The chart"): a press outside the chart, a
-// scroll of the page, a mouse leaving it; a finger lifted from the chart keeps it (a tap's crosshair is there to read).
+// scroll that moves it, a mouse leaving it; a finger lifted from the chart keeps it (a tap's crosshair is there to read).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearCrosshairOnTapOut } from '../../../../src/chart/crosshair-clear.ts';
 
@@ -37,6 +37,16 @@ describe('clearCrosshairOnTapOut', () => {
     box.dispatchEvent(pointer('pointerleave', 'mouse'));
     expect(chart.clearCrosshairPosition).toHaveBeenCalledTimes(1);
     document.dispatchEvent(new Event('scroll'));
+    expect(chart.clearCrosshairPosition).toHaveBeenCalledTimes(2);
+  });
+
+  it('a scroll of what holds the chart clears it; a list beside it scrolling keeps it', () => {
+    const { box, outside, chart } = setUp();
+    outside.dispatchEvent(new Event('scroll'));
+    expect(chart.clearCrosshairPosition).not.toHaveBeenCalled();
+    document.body.dispatchEvent(new Event('scroll'));
+    expect(chart.clearCrosshairPosition).toHaveBeenCalledTimes(1);
+    box.dispatchEvent(new Event('scroll'));
     expect(chart.clearCrosshairPosition).toHaveBeenCalledTimes(2);
   });
 
