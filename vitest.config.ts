@@ -35,6 +35,11 @@ const BOTH_DATABASES = [
   'tests/server/security/factor-brake.test.ts',
   'tests/server/security/security-smalls.test.ts',
   'tests/server/accounts/addresses.test.ts',
+  // sessions, their sign-outs over HTTP and the socket, the open-order cap under the account's row lock
+  'tests/server/auth/account-security.test.ts',
+  'tests/server/security/security-{sessions,socket,caps}.test.ts',
+  // one close across two writers, the ledger's invariants after it
+  'tests/server/cluster/trigger-once.test.ts',
   // two requests racing for one row or one last place
   'tests/server/accounts/accounts.test.ts',
   'tests/server/alerts/alerts.test.ts',

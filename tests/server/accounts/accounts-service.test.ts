@@ -1,4 +1,4 @@
-// The account flows of server/accounts/ called directly, without HTTP (both databases): the branches a route could
+// The account flows of server/accounts/ called directly, without HTTP: the branches a route could
 // only reach through a whole request — the order of the sign-up's checks (nothing spent before the code), the
 // demo refusals, the same-password refusal before a code is spent, the device notice only for a named new device,
 // logout of a token that is gone — each with the error key the routes answer.

@@ -1,4 +1,4 @@
-// Real-name verification on the real server (on PGlite: nothing here differs by database): submit with two private photos of
+// Real-name verification on the real server (once: nothing here differs by database): submit with two private photos of
 // one's own, one submission at a time, operator verify or reject (with the reason the trader reads), demo refused.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

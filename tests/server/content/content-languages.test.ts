@@ -1,4 +1,4 @@
-// Content in its own languages (docs/content.md "Content languages"), on both databases: news and funds answer in
+// Content in its own languages (docs/content.md "Content languages"): news and funds answer in
 // the request's language, else in English marked with the language served (`lang`); a support member sets one
 // language of a news item or a fund through the ops API, which leaves the other languages as they were and writes its
 // audit row in the same transaction; bad input is refused with a clear message and changes nothing; a member

@@ -1,4 +1,4 @@
-// An operator adds and deletes news items (docs/content.md "Creating and deleting news"), on both databases:
+// An operator adds and deletes news items (docs/content.md "Creating and deleting news"):
 // news-create writes a new item in one language with its publish time, listed and read in that language and, in every
 // other, in that language marked as the one served (the fallback when the item has no English); news-delete hides an
 // item from every reader, keeps its texts, and survives a restart's seeding; each writes its audit row with the member

@@ -112,5 +112,5 @@ describe('kill -9 of the sender', () => {
       }
     },
     slow(120_000),
-  ); // two process starts (each migrates and seeds on PGlite) and a lease of 6 s
+  ); // two process starts (each migrates and seeds its database) and a lease of 6 s
 });

@@ -1,5 +1,5 @@
 // The dealer's mark-up and the desk's "no trade at a frozen price" rules on the real server (docs/market-data.md
-// "Spread", "Price health" and "Sanity limit"; on PGlite), with a fake clock, the simulator and one
+// "Spread", "Price health" and "Sanity limit"), with a fake clock, the simulator and one
 // scriptable LP: a 1.5-pip EURUSD round trip costs exactly the spread plus the fee; a widened source spread; a
 // suspended simulator and an instrument whose every tick is refused are stale (feed-instruments never says live, and
 // orders are refused); an offset or a mark-up beyond the limit is refused unless forced, and the forced change is
