@@ -167,7 +167,8 @@ describeInFlowBrowsers((browser) => {
               const last = document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-last-time');
               if (el?.dataset.time && el.dataset.time !== last) return 'shown';
               const under = document.elementFromPoint(x, y);
-              return `legend ${el?.dataset.time ?? 'absent'}, last bar ${last}, under the pointer ${under?.className}`;
+              const what = under ? `${under.tagName} ${under.getAttribute('class') ?? ''}` : 'nothing';
+              return `legend ${el?.dataset.time ?? 'absent'}, last bar ${last}, under the pointer ${what}`;
             }, at);
           },
           { timeout: slow(15_000) },
