@@ -39,7 +39,7 @@ export class IndicatorPanes {
   private times: number[] = [];
   private dirs: boolean[] = []; // per bar: the VOL bar's colour
   private legends: HTMLElement[] = [];
-  private shownAt: number | null = null; // null = the last bar
+  private shownTime: number | null = null; // under the crosshair; null = the last bar
   private panes = 0;
   /** Until values come the legends stay empty: labels alone would widen under the reader when they come. */
   private valued = false;
@@ -84,7 +84,7 @@ export class IndicatorPanes {
   clear(): void {
     this.times = [];
     this.dirs = [];
-    this.shownAt = null;
+    this.shownTime = null;
     for (const d of this.drawn) {
       d.values = [];
       d.series.setData([]);
@@ -108,17 +108,16 @@ export class IndicatorPanes {
       else d.values[d.values.length - 1] = v;
       d.series.update(this.point(d, bar.Time, v, bar.Close >= bar.Open));
     }
-    if (this.shownAt === null) this.paintLegend();
+    if (this.shownTime === null) this.paintLegend();
   }
 
   /**
-   * The bar at `time` under the crosshair; null, or a time the panes do not hold yet, shows the last bar. By time, not
-   * the chart's index: while a reset is drawn in stages the candles may hold more history than the panes.
+   * The bar at `time` under the crosshair; null, or a time the panes do not hold yet, shows the last bar. Kept as a
+   * time, not the chart's index: a reset drawn in stages gives the panes more history later, and the hovered bar then.
    */
   crosshair(time: number | null): void {
-    const i = time === null ? null : indexOfTime(this.times, time);
-    if (i === this.shownAt) return;
-    this.shownAt = i;
+    if (time === this.shownTime) return;
+    this.shownTime = time;
     this.paintLegend();
   }
 
@@ -227,7 +226,8 @@ export class IndicatorPanes {
   /** Writes only what changed: the live bar repaints often, and even a same-value write costs a style check. */
   private paintLegend(): void {
     if (!this.valued) return;
-    const i = this.shownAt ?? this.times.length - 1;
+    const hovered = this.shownTime === null ? null : indexOfTime(this.times, this.shownTime);
+    const i = hovered ?? this.times.length - 1;
     const time = this.times[i];
     for (const el of this.legends) {
       const pane = Number(el.dataset.pane);

@@ -152,8 +152,8 @@ describeInFlowBrowsers((browser) => {
       await chart.click(); // the crosshair to the middle of the chart; a mouse click also places the price line there
 
       // The legend shows the bar under the crosshair: its first MA is the worker's, the same as from the server's bars.
-      // The chart draws its history in stages (chart-klines.ts): a crosshair placed before the last one may show no
-      // bar's values until the mouse moves again, so the mouse moves a pixel at a time near the middle until it does.
+      // The chart draws its history in stages (chart-klines.ts), the panes' last; the mouse keeps moving a pixel at a
+      // time near the middle so the crosshair follows it whatever the chart does meanwhile.
       const box = (await chart.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
       let nudge = 0;
       await expect

@@ -178,6 +178,9 @@ describe('IndicatorPanes', () => {
     expect(legend.dataset.time).toBe('360');
     panes.crosshair(301); // between bars
     expect(legend.dataset.time).toBe('360');
+    panes.crosshair(60);
+    panes.reset(lines, ind, bars); // the last stage: the panes hold the hovered bar now, shown without a mouse move
+    expect(legend.dataset.time).toBe('60');
   });
 
   it('another instrument clears the points but keeps the panes until its reset', () => {
