@@ -1,5 +1,6 @@
-// Compares two runs: a change within the runs' own min–max spread is noise; single figures use their tolerance.
+// Compares two runs: a change within the runs' own min–max spread is noise; a real one counts beyond its tolerance.
 import { isRegression, type Figure } from '../lib/figures.ts';
+import { FRAME_MS } from '../lib/stats.ts';
 import { METRICS } from '../render/aggregate.ts';
 import type { DeepPartial, ResultsJson } from './report-data.ts';
 import type { Sections } from '../lib/report.ts';
@@ -32,10 +33,11 @@ export interface Comparison {
   onlyInB: string[];
 }
 
-/** Render figures are stored as shares (0…1) with unit "%". */
+/** Render shares are stored as 0…1 with unit "%"; a ratio of two shares has no unit to scale. */
 function scaleOf(key: string): number {
-  const metric = key.split('.').pop() ?? '';
-  return key.startsWith('render.') ? (METRICS.find((m) => m.key === metric)?.scale ?? 1) : 1;
+  const parts = key.split('.');
+  const metric = parts.pop() ?? '';
+  return key.startsWith('render.') && parts[3] !== 'ratio' ? (METRICS.find((m) => m.key === metric)?.scale ?? 1) : 1;
 }
 
 /** Keys look like render.<case>.<screen>.<worker|main|ratio>.<metric>. */
@@ -58,7 +60,10 @@ export function spreadOf(sections: DeepPartial<Sections> | undefined, key: strin
   return { min: sp.min, max: sp.max, n: sp.n ?? 0 };
 }
 
-/** Ranges that overlap (single figures: within A's tolerance) are within the spread, neither worse nor better. */
+/**
+ * Overlapping ranges are noise; separated ranges are a real change, which is worse or better only beyond the figure's
+ * tolerance, as a single figure is.
+ */
 export function verdictOf(
   a: number,
   b: number,
@@ -67,15 +72,31 @@ export function verdictOf(
   bSpread: Spread | null,
 ): CompareVerdict {
   if (a === b) return 'same';
-  const worse = fig.better === 'lower' ? b > a : b < a;
   if (aSpread && bSpread && aSpread.n > 1 && bSpread.n > 1) {
     const overlap = aSpread.min <= bSpread.max && bSpread.min <= aSpread.max;
-    return overlap ? 'within spread' : worse ? 'worse' : 'better';
+    if (overlap) return 'within spread';
   }
   if (isRegression(a, b, fig.better, fig.tol)) return 'worse';
   // Better beyond the tolerance: A is the regression of B.
   if (isRegression(b, a, fig.better, fig.tol)) return 'better';
   return 'within tolerance';
+}
+
+/** The best a figure can be: one display frame for frame intervals, else zero. */
+const floorOf = (metric: string): number => (metric.startsWith('rafP') ? FRAME_MS : 0);
+
+/**
+ * A worker ÷ main ratio can only get worse through main when the worker's own figure in B is at its floor (within
+ * its absolute allowance): both modes without a long frame give 1 against an earlier 0.07.
+ */
+export function workerAtFloor(sections: DeepPartial<Sections> | undefined, key: string, fig: Pick<Figure, 'tol'>) {
+  const parts = key.split('.');
+  if (parts[0] !== 'render' || parts[3] !== 'ratio') return false;
+  const [, caseId, screen, , metric = ''] = parts;
+  const sum = (sections?.render?.summaries ?? []).find((s) => s?.caseId === caseId && s.screen === screen);
+  const median = (sum?.worker as Record<string, DeepPartial<Spread> & { median?: number | null }> | undefined)?.[metric]
+    ?.median;
+  return typeof median === 'number' && median <= floorOf(metric) + fig.tol.abs;
 }
 
 const ORDER: Record<CompareVerdict, number> = {
@@ -85,6 +106,9 @@ const ORDER: Record<CompareVerdict, number> = {
   'within tolerance': 3,
   same: 4,
 };
+
+const floored = (v: CompareVerdict, atFloor: boolean): CompareVerdict =>
+  v === 'worse' && atFloor ? 'within tolerance' : v;
 
 export function compareRuns(a: ResultsJson, b: ResultsJson): Comparison {
   const fa = a.figures ?? {};
@@ -112,7 +136,7 @@ export function compareRuns(a: ResultsJson, b: ResultsJson): Comparison {
       rel: figA.value === 0 ? null : (figB.value - figA.value) / Math.abs(figA.value),
       aSpread: scaled(aSpread),
       bSpread: scaled(bSpread),
-      verdict: verdictOf(figA.value, figB.value, figA, aSpread, bSpread),
+      verdict: floored(verdictOf(figA.value, figB.value, figA, aSpread, bSpread), workerAtFloor(b.sections, key, figA)),
     });
   }
   const onlyInB = Object.keys(fb).filter((k) => !(k in fa) && fb[k]?.value !== null);
@@ -162,7 +186,7 @@ export function compareTable(c: Comparison, nameA: string, nameB: string): strin
   const out = [
     `A: ${nameA}`,
     `B: ${nameB}`,
-    `${c.rows.length} figures in both: ${count('worse')} worse, ${count('better')} better beyond the spread (render: min–max of the runs do not overlap) or the tolerance (single figures); ${count('within spread')} within the spread, ${count('within tolerance')} within the tolerance, ${count('same')} the same.`,
+    `${c.rows.length} figures in both: ${count('worse')} worse, ${count('better')} better beyond the tolerance (render: and the runs' min–max ranges apart); ${count('within spread')} within the spread, ${count('within tolerance')} within the tolerance, ${count('same')} the same.`,
     '',
     fmt(head),
     fmt(widths.map((w) => '─'.repeat(w))),

@@ -19,7 +19,7 @@ export function drawCompare(data: CompareData): void {
     { label: 'B', value: data.nameB },
     {
       label: 'figures',
-      value: `${c.worse} worse, ${c.better} better beyond the spread or tolerance; ${c['within spread']} within the spread, ${c['within tolerance']} within the tolerance, ${c.same} the same`,
+      value: `${c.worse} worse, ${c.better} better beyond the tolerance; ${c['within spread']} within the spread, ${c['within tolerance']} within the tolerance, ${c.same} the same`,
     },
   ]);
 

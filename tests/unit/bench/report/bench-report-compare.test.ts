@@ -1,6 +1,6 @@
 // @vitest-environment node
 // `npm run bench -- --compare A B` (bench/report/compare.ts): each difference judged against the runs' own spread
-// (render figures keep min–max) or, for figures measured once, the baseline tolerance; and the long run's progress
+// (render figures keep min–max) and the baseline tolerance; and the long run's progress
 // estimate (bench/report/progress.ts) and the new command-line options.
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../../../bench/lib/args.ts';
@@ -46,18 +46,16 @@ function results(p95: { median: number; min: number; max: number }, busy: number
 }
 
 describe('compare: differences with their spread', () => {
-  it('calls a change whose min–max ranges overlap "within spread", and a clean separation worse or better by direction', () => {
-    const t = TOL.latencyMs;
-    expect(
-      verdictOf(100, 130, { better: 'lower', tol: t }, { min: 80, max: 140, n: 5 }, { min: 110, max: 150, n: 5 }),
-    ).toBe('within spread');
-    expect(
-      verdictOf(100, 130, { better: 'lower', tol: t }, { min: 90, max: 105, n: 5 }, { min: 120, max: 150, n: 5 }),
-    ).toBe('worse');
-    expect(
-      verdictOf(100, 130, { better: 'higher', tol: t }, { min: 90, max: 105, n: 5 }, { min: 120, max: 150, n: 5 }),
-    ).toBe('better');
-    expect(verdictOf(100, 100, { better: 'lower', tol: t }, null, null)).toBe('same');
+  it('calls overlapping ranges "within spread", and separated ones worse or better only beyond the tolerance', () => {
+    const t = TOL.latencyMs; // 50 % + 10 ms
+    const lower = { better: 'lower' as const, tol: t };
+    const a = { min: 90, max: 105, n: 5 };
+    expect(verdictOf(100, 130, lower, { min: 80, max: 140, n: 5 }, { min: 110, max: 150, n: 5 })).toBe('within spread');
+    // Ranges apart, but 130 is within 100 × 1.5 + 10: a real change too small to count.
+    expect(verdictOf(100, 130, lower, a, { min: 120, max: 150, n: 5 })).toBe('within tolerance');
+    expect(verdictOf(100, 170, lower, a, { min: 160, max: 190, n: 5 })).toBe('worse');
+    expect(verdictOf(100, 250, { better: 'higher', tol: t }, a, { min: 240, max: 260, n: 5 })).toBe('better');
+    expect(verdictOf(100, 100, lower, null, null)).toBe('same');
   });
 
   it('judges a figure measured once by its tolerance, both ways', () => {
@@ -99,6 +97,41 @@ describe('compare: differences with their spread', () => {
     expect(table).toMatch(
       /tickToPaintP95\s+60\.0 ms\s+52\.0–79\.0\s+139\.0 ms\s+136\.0–140\.0\s+\+79\.0\s+\+132 %\s+worse/,
     );
+  });
+
+  it('does not count a worker ÷ main ratio worse when the worker itself is at its floor, and shows it unscaled', () => {
+    const ratioRun = (
+      ratio: number,
+      lo: number,
+      hi: number,
+      worker: number,
+      key: 'rafOver16' | 'rafP99',
+    ): ResultsJson => ({
+      figures: { [`render.phone-6x.market.ratio.${key}`]: fig(ratio, '×', 'lower', TOL.ratio) },
+      sections: {
+        render: {
+          summaries: [
+            {
+              caseId: 'phone-6x',
+              screen: 'market',
+              worker: { [key]: { median: worker, min: worker, max: worker, n: 2 } },
+              main: {},
+              ratio: { [key]: { median: ratio, min: lo, max: hi, n: 2 } },
+            },
+          ],
+        },
+      },
+    });
+    // No long frame in either mode (B) against 0.1 % and 1.3 % (A): main got better, the worker did not get worse.
+    const floor = compareRuns(ratioRun(0.07, 0, 0.14, 0.001, 'rafOver16'), ratioRun(1, 1, 1, 0, 'rafOver16'));
+    expect(floor.rows[0]?.verdict).toBe('within tolerance');
+    expect(floor.rows[0]?.b).toBe(1);
+    // One frame (16.8 ms) is the floor of a frame interval.
+    const p99 = compareRuns(ratioRun(0.5, 0.5, 0.51, 16.8, 'rafP99'), ratioRun(1, 1, 1, 16.8, 'rafP99'));
+    expect(p99.rows[0]?.verdict).toBe('within tolerance');
+    // A worker with long frames (20 %) is not at its floor: the ratio counts.
+    const real = compareRuns(ratioRun(0.07, 0, 0.14, 0.001, 'rafOver16'), ratioRun(1, 1, 1, 0.2, 'rafOver16'));
+    expect(real.rows[0]?.verdict).toBe('worse');
   });
 
   it('shapes the plot: render figures scaled to A’s median with both ranges, single figures as % change', () => {
