@@ -87,16 +87,18 @@ const floorOf = (metric: string): number => (metric.startsWith('rafP') ? FRAME_M
 
 /**
  * A worker ÷ main ratio can only get worse through main when the worker's own figure in B is at its floor (within
- * its absolute allowance): both modes without a long frame give 1 against an earlier 0.07.
+ * that figure's absolute allowance): both modes without a long frame give 1 against an earlier 0.07.
  */
-export function workerAtFloor(sections: DeepPartial<Sections> | undefined, key: string, fig: Pick<Figure, 'tol'>) {
+export function workerAtFloor(sections: DeepPartial<Sections> | undefined, key: string): boolean {
   const parts = key.split('.');
   if (parts[0] !== 'render' || parts[3] !== 'ratio') return false;
   const [, caseId, screen, , metric = ''] = parts;
+  const tol = METRICS.find((m) => m.key === metric)?.tol;
+  if (!tol) return false;
   const sum = (sections?.render?.summaries ?? []).find((s) => s?.caseId === caseId && s.screen === screen);
   const median = (sum?.worker as Record<string, DeepPartial<Spread> & { median?: number | null }> | undefined)?.[metric]
     ?.median;
-  return typeof median === 'number' && median <= floorOf(metric) + fig.tol.abs;
+  return typeof median === 'number' && median <= floorOf(metric) + tol.abs;
 }
 
 const ORDER: Record<CompareVerdict, number> = {
@@ -136,7 +138,7 @@ export function compareRuns(a: ResultsJson, b: ResultsJson): Comparison {
       rel: figA.value === 0 ? null : (figB.value - figA.value) / Math.abs(figA.value),
       aSpread: scaled(aSpread),
       bSpread: scaled(bSpread),
-      verdict: floored(verdictOf(figA.value, figB.value, figA, aSpread, bSpread), workerAtFloor(b.sections, key, figA)),
+      verdict: floored(verdictOf(figA.value, figB.value, figA, aSpread, bSpread), workerAtFloor(b.sections, key)),
     });
   }
   const onlyInB = Object.keys(fb).filter((k) => !(k in fa) && fb[k]?.value !== null);
