@@ -45,6 +45,9 @@ export class Hub implements UserPush {
   private readonly sessions: Subscriptions;
   private readonly guard: SocketGuard;
   private handle: unknown = null;
+  private soon: unknown = null;
+  private lastFlushAt = Number.NEGATIVE_INFINITY;
+  private lastDueAt = Number.NEGATIVE_INFINITY;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -85,17 +88,39 @@ export class Hub implements UserPush {
     this.unsubscribe = market.onChange(({ index }) => {
       this.day.changed(index);
       this.kline.changed(index);
+      this.flushSoon();
     });
   }
 
+  /** The interval only serves snapshots and laggards while no price moves; a change flushes on its own. */
   start(): void {
-    if (this.handle === null) this.handle = this.deps.timers.setInterval(() => this.flush(), this.opts.flushMs);
+    if (this.handle !== null) return;
+    this.handle = this.deps.timers.setInterval(() => {
+      if (this.deps.clock.now() - this.lastFlushAt >= this.opts.flushMs) this.flush();
+    }, this.opts.flushMs);
+  }
+
+  /**
+   * Right after the tick that moved a price, at most once a period: a timer of its own would add up to a period. Due
+   * times step from the last due time, not from when a late timer ran, so lateness does not add up.
+   */
+  private flushSoon(): void {
+    if (this.handle === null || this.soon !== null) return;
+    const now = this.deps.clock.now();
+    const due = Math.max(now, this.lastDueAt + this.opts.flushMs);
+    this.lastDueAt = due;
+    this.soon = this.deps.timers.setTimeout(() => {
+      this.soon = null;
+      this.flush();
+    }, due - now);
   }
 
   /** Clients reconnect at once and the proxy sends them to another gateway (docs/operations.md "Restarts"). */
   stop(): void {
     if (this.handle !== null) this.deps.timers.clearInterval(this.handle);
+    if (this.soon !== null) this.deps.timers.clearTimeout(this.soon);
     this.handle = null;
+    this.soon = null;
     this.unsubscribe();
     for (const c of this.connections.snapshot()) this.connections.drop(c, CLOSE_RESTART, 'service restart');
   }
@@ -137,6 +162,7 @@ export class Hub implements UserPush {
   /** Connections that do not keep up are skipped (conflated) or closed. */
   flush(): void {
     const now = this.deps.clock.now();
+    this.lastFlushAt = now;
     const sendDay = this.day.batch();
     const sendKlines = this.kline.batch();
     for (const c of this.connections.snapshot()) {

@@ -84,14 +84,16 @@ class FakeSocket implements HubSocket {
 
 class FakeTimers implements Timers {
   readonly timeouts: Array<() => void> = [];
+  readonly timeoutMs: number[] = [];
   readonly intervals: number[] = [];
   setInterval(_fn: () => void, ms: number): unknown {
     this.intervals.push(ms);
     return 1;
   }
   clearInterval(): void {}
-  setTimeout(fn: () => void): unknown {
+  setTimeout(fn: () => void, ms: number): unknown {
     this.timeouts.push(fn);
+    this.timeoutMs.push(ms);
     return this.timeouts.length;
   }
   clearTimeout(): void {}
@@ -227,6 +229,38 @@ describe('hub', () => {
     });
     fresh.start();
     expect(t.intervals).toEqual([50]);
+    fresh.stop();
+  });
+
+  it('sends the batch right after the tick that moved a price, at most once a flush period', async () => {
+    const t = new FakeTimers();
+    const fresh = new Hub(testHubDeps(market, t, () => now, TOKENS)); // takes FakeMarket's one listener
+    fresh.start();
+    const socket = new FakeSocket();
+    const sub = JSON.stringify({ type: 'sub', topic: 'DAY_MARKET' });
+    fresh.connect(socket, 'en').receive(sub, sub.length);
+    await Promise.resolve();
+    fresh.flush(); // the snapshot
+    socket.take();
+    const before = t.timeoutMs.length;
+    const waits = (): number[] => t.timeoutMs.slice(before);
+    const fire = async (): Promise<void> => {
+      t.timeouts[t.timeouts.length - 1]?.();
+      await Promise.resolve();
+    };
+    market.tick(0);
+    market.tick(1);
+    expect(waits()).toEqual([0]); // one flush for the burst, at once: not at the interval's own phase
+    await fire();
+    expect(socket.take()).toEqual([{ type: 'DAY_MARKET', data: [market.tupleAt(0), market.tupleAt(1)] }]);
+    now += 10;
+    market.tick(2);
+    expect(waits()).toEqual([0, 40]); // a period after the last one
+    now += 43; // the timer ran 3 ms late
+    await fire();
+    now += 47; // the next tick, a period after the last due time
+    market.tick(3);
+    expect(waits()).toEqual([0, 40, 0]);
     fresh.stop();
   });
 
