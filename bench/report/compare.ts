@@ -40,15 +40,22 @@ function scaleOf(key: string): number {
   return key.startsWith('render.') && parts[3] !== 'ratio' ? (METRICS.find((m) => m.key === metric)?.scale ?? 1) : 1;
 }
 
-/** Keys look like render.<case>.<screen>.<worker|main|ratio>.<metric>. */
-export function spreadOf(sections: DeepPartial<Sections> | undefined, key: string): Spread | null {
+type Stored = DeepPartial<Spread> & { median?: number | null };
+
+/** Keys look like render.<case>.<screen>.<worker|main|ratio>.<metric>; `side` reads another side of the same screen. */
+function storedOf(sections: DeepPartial<Sections> | undefined, key: string, side?: 'worker'): Stored | null {
   const parts = key.split('.');
   if (parts[0] !== 'render' || parts.length !== 5) return null;
-  const [, caseId, screen, side, metric] = parts;
+  const [, caseId, screen, ownSide, metric = ''] = parts;
   const sum = (sections?.render?.summaries ?? []).find((s) => s?.caseId === caseId && s.screen === screen);
-  const sp = (
-    sum?.[side as 'worker' | 'main' | 'ratio'] as Record<string, DeepPartial<Spread> | null | undefined> | undefined
-  )?.[metric ?? ''];
+  return (
+    (sum?.[side ?? (ownSide as 'worker' | 'main' | 'ratio')] as Record<string, Stored | null> | undefined)?.[metric] ??
+    null
+  );
+}
+
+export function spreadOf(sections: DeepPartial<Sections> | undefined, key: string): Spread | null {
+  const sp = storedOf(sections, key);
   if (
     !sp ||
     typeof sp.min !== 'number' ||
@@ -90,14 +97,10 @@ const floorOf = (metric: string): number => (metric.startsWith('rafP') ? FRAME_M
  * that figure's absolute allowance): both modes without a long frame give 1 against an earlier 0.07.
  */
 export function workerAtFloor(sections: DeepPartial<Sections> | undefined, key: string): boolean {
-  const parts = key.split('.');
-  if (parts[0] !== 'render' || parts[3] !== 'ratio') return false;
-  const [, caseId, screen, , metric = ''] = parts;
+  const metric = key.split('.')[4] ?? '';
   const tol = METRICS.find((m) => m.key === metric)?.tol;
-  if (!tol) return false;
-  const sum = (sections?.render?.summaries ?? []).find((s) => s?.caseId === caseId && s.screen === screen);
-  const median = (sum?.worker as Record<string, DeepPartial<Spread> & { median?: number | null }> | undefined)?.[metric]
-    ?.median;
+  if (key.split('.')[3] !== 'ratio' || !tol) return false;
+  const median = storedOf(sections, key, 'worker')?.median;
   return typeof median === 'number' && median <= floorOf(metric) + tol.abs;
 }
 
@@ -108,9 +111,6 @@ const ORDER: Record<CompareVerdict, number> = {
   'within tolerance': 3,
   same: 4,
 };
-
-const floored = (v: CompareVerdict, atFloor: boolean): CompareVerdict =>
-  v === 'worse' && atFloor ? 'within tolerance' : v;
 
 export function compareRuns(a: ResultsJson, b: ResultsJson): Comparison {
   const fa = a.figures ?? {};
@@ -128,6 +128,8 @@ export function compareRuns(a: ResultsJson, b: ResultsJson): Comparison {
     const aSpread = spreadOf(a.sections, key);
     const bSpread = spreadOf(b.sections, key);
     const scaled = (s: Spread | null): Spread | null => (s ? { min: s.min * k, max: s.max * k, n: s.n } : null);
+    const v = verdictOf(figA.value, figB.value, figA, aSpread, bSpread);
+    const verdict = v === 'worse' && workerAtFloor(b.sections, key) ? 'within tolerance' : v;
     rows.push({
       key,
       unit: figA.unit,
@@ -138,7 +140,7 @@ export function compareRuns(a: ResultsJson, b: ResultsJson): Comparison {
       rel: figA.value === 0 ? null : (figB.value - figA.value) / Math.abs(figA.value),
       aSpread: scaled(aSpread),
       bSpread: scaled(bSpread),
-      verdict: floored(verdictOf(figA.value, figB.value, figA, aSpread, bSpread), workerAtFloor(b.sections, key)),
+      verdict,
     });
   }
   const onlyInB = Object.keys(fb).filter((k) => !(k in fa) && fb[k]?.value !== null);

@@ -46,7 +46,6 @@ export class Hub implements UserPush {
   private readonly guard: SocketGuard;
   private handle: unknown = null;
   private soon: unknown = null;
-  private lastFlushAt = Number.NEGATIVE_INFINITY;
   private lastDueAt = Number.NEGATIVE_INFINITY;
   private readonly unsubscribe: () => void;
 
@@ -96,7 +95,7 @@ export class Hub implements UserPush {
   start(): void {
     if (this.handle !== null) return;
     this.handle = this.deps.timers.setInterval(() => {
-      if (this.deps.clock.now() - this.lastFlushAt >= this.opts.flushMs) this.flush();
+      if (this.deps.clock.now() - this.lastDueAt >= this.opts.flushMs) this.flush();
     }, this.opts.flushMs);
   }
 
@@ -162,7 +161,6 @@ export class Hub implements UserPush {
   /** Connections that do not keep up are skipped (conflated) or closed. */
   flush(): void {
     const now = this.deps.clock.now();
-    this.lastFlushAt = now;
     const sendDay = this.day.batch();
     const sendKlines = this.kline.batch();
     for (const c of this.connections.snapshot()) {
