@@ -4,12 +4,11 @@ import { companiesSeeder } from './companies.ts';
 import { depositsSeeder } from './deposits.ts';
 import { fundsSeeder } from './funds.ts';
 import type { Db } from '../db.ts';
-import type { Seeder } from './seeder.ts';
-import { settingsSeeder } from './settings.ts';
-import { withdrawalsSeeder } from './withdrawals.ts';
+import { rowsSeeder, type Seeder } from './seeder.ts';
+import { contentSettingsSeeder, settingsSeeder } from './settings.ts';
+import withdrawCurrencies from './withdrawals.json' with { type: 'json' };
 import { newsSeeder } from './news.ts';
-import { tradersSeeder } from './traders.ts';
-import { contentSettingsSeeder } from './announcement.ts';
+import traders from './traders.json' with { type: 'json' };
 import { marketSeeder } from '../../market/market-seeder.ts';
 import { swapsSeeder } from './swaps.ts';
 
@@ -19,10 +18,12 @@ export const seeders: Seeder[] = [
   companiesSeeder,
   marketSeeder,
   depositsSeeder,
-  withdrawalsSeeder,
+  // Only stablecoins: docs/contract.md §5 rounds payouts to 2 decimals, zeroing a small BTC payout (docs/wallet.md).
+  rowsSeeder('withdrawals', 'withdraw_currencies', ['type', 'code', 'protocol'], withdrawCurrencies),
   fundsSeeder,
   newsSeeder,
-  tradersSeeder,
+  // They keep the ranking from being empty on a new install; figures are illustrative and fixed.
+  rowsSeeder('traders', 'seeded_traders', ['name'], traders),
   contentSettingsSeeder,
   // After the market's instruments.
   swapsSeeder,

@@ -1,4 +1,9 @@
 // Turns a short story into real-looking HTML, so the seed data stays short.
+const IMAGES = ['fx-desk', 'gold', 'crypto', 'energy', 'indices'] as const;
+
+type Table = readonly (readonly string[])[]; // first row = header
+type Link = { href: string; text: string };
+
 export interface NewsStory {
   slug: string;
   /** Its English story's slug; absent: the story is an item of its own. */
@@ -6,12 +11,36 @@ export interface NewsStory {
   lang: string;
   title: string;
   desc: string;
-  image: 'fx-desk' | 'gold' | 'crypto' | 'energy' | 'indices';
+  image: (typeof IMAGES)[number];
   heading: string;
   paras: readonly string[];
   bullets: readonly string[];
-  table?: readonly (readonly string[])[]; // first row = header
-  link?: { href: string; text: string };
+  table?: Table;
+  link?: Link;
+}
+
+/** A story file: a story's table or link may be the name of one of the file's shared ones. */
+export interface StoryFile {
+  tables?: Readonly<Record<string, Table>>;
+  links?: Readonly<Record<string, Link>>;
+  stories: ReadonlyArray<
+    Omit<NewsStory, 'image' | 'table' | 'link'> & { image: string; table?: string | Table; link?: string | Link }
+  >;
+}
+
+function shared<T>(parts: Readonly<Record<string, T>> | undefined, part: string | T | undefined): T | undefined {
+  if (typeof part !== 'string') return part;
+  const found = parts?.[part];
+  if (!found) throw new Error(`news seed: no shared part ${part}`);
+  return found;
+}
+
+export function loadStories(file: StoryFile): NewsStory[] {
+  return file.stories.map((s) => {
+    const image = IMAGES.find((i) => i === s.image);
+    if (!image) throw new Error(`news seed ${s.slug}: no image ${s.image}`);
+    return { ...s, image, table: shared(file.tables, s.table), link: shared(file.links, s.link) };
+  });
 }
 
 const esc = (s: string): string =>

@@ -2,14 +2,20 @@
 import { plainText, sanitiseNewsHtml } from '../../content/sanitise.ts';
 import { ensureNewsItem, putNewsText } from '../../content/news-repository.ts';
 import type { Queryable } from '../db.ts';
-import { NEWS_EN } from './news-en.ts';
-import { NEWS_HK } from './news-hk.ts';
-import { NEWS_INTL, storyItem } from './news-intl.ts';
+import newsEn from './news-en.json' with { type: 'json' };
+import newsHk from './news-hk.json' with { type: 'json' };
+import newsIntl from './news-intl.json' with { type: 'json' };
 import { HOSTILE_NEWS } from './news-hostile.ts';
-import { newsImage, storyHtml, type NewsStory } from './news-story.ts';
+import { loadStories, newsImage, storyHtml, type NewsStory } from './news-story.ts';
 import type { Seeder } from './seeder.ts';
 
 const HOUR = 3_600_000;
+
+// Fictional market commentary; figures are illustrative, not live data.
+const NEWS_EN = loadStories(newsEn);
+// Each a language of one English story (its item), so a reader sees each story once, in their language if it exists;
+// news-hk.json has hk for the stories news-intl.json lacks. Migration 505-content-languages.sql merges the same way.
+const TRANSLATIONS = [...loadStories(newsHk), ...loadStories(newsIntl)];
 
 export interface NewNews {
   slug: string;
@@ -60,8 +66,8 @@ export const newsSeeder: Seeder = {
       born.set(s.slug, now - (i + 1) * 7 * HOUR);
       await insertNews(q, story(s, s.slug, born.get(s.slug) ?? now));
     }
-    for (const s of [...NEWS_HK, ...NEWS_INTL]) {
-      const item = storyItem(s);
+    for (const s of TRANSLATIONS) {
+      const item = s.item ?? s.slug;
       await insertNews(q, story(s, item, born.get(item) ?? now));
     }
     const oldest = now - (NEWS_EN.length + 1) * 7 * HOUR;

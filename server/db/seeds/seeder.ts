@@ -22,3 +22,11 @@ export async function insertMissing(
     );
   }
 }
+
+/** A seeder that only adds the rows whose key is missing. */
+export const rowsSeeder = (
+  name: string,
+  table: string,
+  key: readonly string[],
+  rows: ReadonlyArray<Readonly<Record<string, unknown>>>,
+): Seeder => ({ name, run: (q) => insertMissing(q, table, key, rows) });

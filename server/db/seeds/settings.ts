@@ -1,4 +1,6 @@
 // Inserted only where a key is missing, so operator edits survive restarts (docs/contract.md §3).
+import contentSettings from './content-settings.json' with { type: 'json' };
+import type { Queryable } from '../db.ts';
 import type { Seeder } from './seeder.ts';
 
 export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
@@ -23,14 +25,24 @@ export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
   'four_eyes.USD': '10000',
 };
 
+/** In settings so an operator can edit them: `announcement.{lang}` = "title\n\nparagraph\n\nparagraph". */
+const CONTENT_SETTINGS: Readonly<Record<string, string>> = contentSettings;
+
+async function insertMissingSettings(q: Queryable, values: Readonly<Record<string, string>>): Promise<void> {
+  const entries = Object.entries(values);
+  const rows = entries.map((_, i) => `($${i * 2 + 1}, $${i * 2 + 2})`);
+  await q.query(
+    `INSERT INTO settings (key, value) VALUES ${rows.join(', ')} ON CONFLICT (key) DO NOTHING`,
+    entries.flat(),
+  );
+}
+
 export const settingsSeeder: Seeder = {
   name: 'settings',
-  async run(q) {
-    const entries = Object.entries(DEFAULT_SETTINGS);
-    const rows = entries.map((_, i) => `($${i * 2 + 1}, $${i * 2 + 2})`);
-    await q.query(
-      `INSERT INTO settings (key, value) VALUES ${rows.join(', ')} ON CONFLICT (key) DO NOTHING`,
-      entries.flat(),
-    );
-  },
+  run: (q) => insertMissingSettings(q, DEFAULT_SETTINGS),
+};
+
+export const contentSettingsSeeder: Seeder = {
+  name: 'content-settings',
+  run: (q) => insertMissingSettings(q, CONTENT_SETTINGS),
 };

@@ -35,7 +35,7 @@ const EDGE: Record<string, string> = {
 /** Names that are stored: a renamed one would not match what a database or a phone already holds. */
 const STORED: Record<string, string> = {
   'server/db/migrations/': 'applied migrations are history; the orders and seeded_traders tables keep `multiple`',
-  'server/db/seeds/traders.ts': 'writes the seeded_traders column `multiple`',
+  'server/db/seeds/traders.json': 'holds the seeded_traders column `multiple`',
   'server/engine/orders-repository.ts': 'reads and writes the orders column `multiple`',
   'server/content/ranking.ts': 'its SQL groups by the orders column `multiple`',
   'server/copy/statistics.ts': 'its SQL reads the orders column `multiple`',
