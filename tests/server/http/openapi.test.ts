@@ -93,8 +93,10 @@ describe('the OpenAPI document', () => {
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         expect(op.operationId, `${method} ${path}`).toMatch(/^[a-z][A-Za-z]+$/);
-        // A route missing from server/http/operations.ts gets its method and path as the summary: add it there.
-        expect(op.summary, `${method} ${path}: no summary in server/http/operations.ts`).not.toMatch(/^(GET|POST) \//);
+        // A route missing from server/http/operations.json gets its method and path as the summary: add it there.
+        expect(op.summary, `${method} ${path}: no summary in server/http/operations.json`).not.toMatch(
+          /^(GET|POST) \//,
+        );
         expect(ids.has(op.operationId ?? ''), `${op.operationId} twice`).toBe(false);
         ids.add(op.operationId ?? '');
       }
