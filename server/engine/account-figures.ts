@@ -11,6 +11,9 @@ import type { OpenOrder } from './types.ts';
 export class AccountFigures {
   /** The index keeps them too, in its own units. */
   private readonly balances = new Map<number, string>();
+  /** Which movement cached each balance last, counted up, so a refresh read before it cannot undo it. */
+  private movements = 0;
+  private readonly movedAt = new Map<number, number>();
 
   constructor(
     private readonly db: Db,
@@ -20,7 +23,13 @@ export class AccountFigures {
     private readonly isBusy: (orderId: number) => boolean,
   ) {}
 
+  /** From a committed movement: newer than any refresh still reading. */
   cache(userId: number, a: AccountBalance): void {
+    this.movedAt.set(userId, ++this.movements);
+    this.store(userId, a);
+  }
+
+  private store(userId: number, a: AccountBalance): void {
     this.index.setBalance(userId, String(a.balance));
     this.balances.set(userId, String(a.balance));
   }
@@ -39,7 +48,12 @@ export class AccountFigures {
   async refresh(): Promise<void> {
     const users = this.book.users();
     if (users.length === 0) return;
-    for (const r of await accountsOf(this.db, users)) this.cache(Number(r.user_id), r);
+    const readFrom = this.movements;
+    for (const r of await accountsOf(this.db, users)) {
+      const userId = Number(r.user_id);
+      // A movement cached while the read was under way may be newer than the row it returned.
+      if ((this.movedAt.get(userId) ?? 0) <= readFrom) this.store(userId, r);
+    }
     await this.reconcile(users);
   }
 
