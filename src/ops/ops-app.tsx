@@ -14,7 +14,8 @@ import { CommandsTab } from './ops-commands.tsx';
 import { LoginForm } from './ops-login.tsx';
 import { ApprovalsPanel, AuditPanel, StaffPanel } from './ops-panels.tsx';
 import { PasswordPanel } from './ops-password.tsx';
-import { OPS_TEXT } from './texts.ts';
+import { OpsAlert } from './ops-field.tsx';
+import { failureText, OPS_TEXT } from './texts.ts';
 
 type Tab = 'commands' | 'approvals' | 'audit' | 'staff' | 'password';
 
@@ -59,7 +60,7 @@ export function OpsApp() {
           setCommands(list);
           setNotice(null);
         },
-        (err: unknown) => leave(err instanceof OpsError ? err.message : OPS_TEXT.failed),
+        (err: unknown) => leave(failureText(err)),
       );
     },
     [leave],
@@ -104,11 +105,7 @@ export function OpsApp() {
       </header>
       {!auth || !commands ? (
         <>
-          {notice && (
-            <p className="ops-error" role="alert">
-              {notice}
-            </p>
-          )}
+          <OpsAlert text={notice} />
           <LoginForm onAuth={connect} />
         </>
       ) : (

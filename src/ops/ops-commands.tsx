@@ -1,11 +1,10 @@
 // The command list comes from the server, so a new command appears here by itself.
 import { useEffect, useState, type FormEvent } from 'react';
 import { browserTimers } from '../state/shell/clock.ts';
-import { OpsError, runCommand, type OpsAuth, type OpsCommandInfo } from './ops-api.ts';
+import { runCommand, type OpsAuth, type OpsCommandInfo } from './ops-api.ts';
+import { OpsAlert } from './ops-field.tsx';
 import { ResultView } from './result-view.tsx';
-import { OPS_TEXT } from './texts.ts';
-
-const message = (err: unknown): string => (err instanceof OpsError ? err.message : OPS_TEXT.failed);
+import { failureText, OPS_TEXT } from './texts.ts';
 
 function CommandForm(props: {
   cmd: OpsCommandInfo;
@@ -81,7 +80,7 @@ export function CommandsTab({
         (err: unknown) => {
           setLive(null);
           onGone(err);
-          setError(message(err));
+          setError(failureText(err));
         },
       );
     }, 1000);
@@ -103,7 +102,7 @@ export function CommandsTab({
         (data) => setResult({ data, name: cmd.name, args, live: cmd.live === true }),
         (err: unknown) => {
           onGone(err);
-          setError(message(err));
+          setError(failureText(err));
         },
       )
       .finally(() => setBusy(false));
@@ -139,11 +138,7 @@ export function CommandsTab({
             onRun={run}
           />
         )}
-        {error && (
-          <p className="ops-error" role="alert">
-            {error}
-          </p>
-        )}
+        <OpsAlert text={error} />
         {result && (
           <div className="ops-card" aria-label={OPS_TEXT.result}>
             <h2>{OPS_TEXT.result}</h2>

@@ -1,11 +1,9 @@
 // At the first sign-in the admin's one-time password only opens the step where members choose their own.
-import { OpsField } from './ops-field.tsx';
+import { OpsAlert, OpsField, SecretField } from './ops-field.tsx';
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { QR_SIZE, qrDataUrl } from '../components/text/qr-image.ts';
-import { OpsError, signIn, type OpsAuth } from './ops-api.ts';
-import { OPS_TEXT } from './texts.ts';
-
-const message = (err: unknown): string => (err instanceof OpsError ? err.message : OPS_TEXT.failed);
+import { signIn, type OpsAuth } from './ops-api.ts';
+import { failureText, OPS_TEXT } from './texts.ts';
 
 export function LoginForm({ onAuth }: { onAuth: (auth: OpsAuth) => void }) {
   const [login, setLogin] = useState('');
@@ -36,7 +34,7 @@ export function LoginForm({ onAuth }: { onAuth: (auth: OpsAuth) => void }) {
             setSetup(answer.step === 'setup' ? { secret: answer.secret, uri: answer.uri } : null);
           }
         },
-        (err: unknown) => setError(message(err)),
+        (err: unknown) => setError(failureText(err)),
       )
       .finally(() => setBusy(false));
   };
@@ -50,27 +48,12 @@ export function LoginForm({ onAuth }: { onAuth: (auth: OpsAuth) => void }) {
       <form className="ops-card" onSubmit={submit} aria-label={OPS_TEXT.signIn}>
         <h2>{OPS_TEXT.signIn}</h2>
         <OpsField label={OPS_TEXT.login} name="login" autoComplete="username" value={login} onChange={setLogin} />
-        <OpsField
-          label={OPS_TEXT.password}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
-          readOnly={step !== 'password'}
-        />
+        <SecretField kind="current" value={password} onChange={setPassword} readOnly={step !== 'password'} />
         {step === 'own' && (
           <div className="ops-setup" data-testid="own-password">
             <h3>{OPS_TEXT.ownTitle}</h3>
             <p className="ops-muted">{OPS_TEXT.ownHelp}</p>
-            <OpsField
-              label={OPS_TEXT.ownPassword}
-              name="new_password"
-              type="password"
-              autoComplete="new-password"
-              value={own}
-              onChange={setOwn}
-            />
+            <SecretField kind="own" value={own} onChange={setOwn} />
           </div>
         )}
         {setup && (
@@ -84,21 +67,8 @@ export function LoginForm({ onAuth }: { onAuth: (auth: OpsAuth) => void }) {
             <a href={setup.uri}>{OPS_TEXT.setupLink}</a>
           </div>
         )}
-        {step === 'code' && (
-          <OpsField
-            label={OPS_TEXT.code}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={setCode}
-          />
-        )}
-        {error && (
-          <p className="ops-error" role="alert">
-            {error}
-          </p>
-        )}
+        {step === 'code' && <SecretField kind="code" value={code} onChange={setCode} />}
+        <OpsAlert text={error} />
         <button type="submit" disabled={busy}>
           {step === 'code' ? OPS_TEXT.signIn : OPS_TEXT.next}
         </button>
@@ -107,14 +77,7 @@ export function LoginForm({ onAuth }: { onAuth: (auth: OpsAuth) => void }) {
         <summary>{OPS_TEXT.breakGlass}</summary>
         <form onSubmit={useToken} aria-label={OPS_TEXT.breakGlass}>
           <p className="ops-muted">{OPS_TEXT.breakGlassHelp}</p>
-          <OpsField
-            label={OPS_TEXT.token}
-            name="token"
-            type="password"
-            autoComplete="off"
-            value={token}
-            onChange={setToken}
-          />
+          <SecretField kind="token" value={token} onChange={setToken} />
           <button type="submit">{OPS_TEXT.connect}</button>
         </form>
       </details>

@@ -1,12 +1,10 @@
 // Each panel is a view over ops commands, so the server's rights decide what works.
-import { OpsField } from './ops-field.tsx';
+import { OpsAlert, OpsField } from './ops-field.tsx';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { OpsError, runCommand, toCsv, type OpsAuth } from './ops-api.ts';
+import { runCommand, toCsv, type OpsAuth } from './ops-api.ts';
 import { RowsTable, type Row } from './rows-table.tsx';
 import { resultSentence } from './result-sentence.ts';
-import { OPS_TEXT, ROLE_NAMES } from './texts.ts';
-
-const message = (err: unknown): string => (err instanceof OpsError ? err.message : OPS_TEXT.failed);
+import { failureText, OPS_TEXT, ROLE_NAMES } from './texts.ts';
 
 interface PanelProps {
   auth: OpsAuth;
@@ -24,7 +22,7 @@ function usePanel(props: PanelProps, list: string, args: Record<string, string> 
       (r) => setRows(r),
       (err: unknown) => {
         onGone(err);
-        setError(message(err));
+        setError(failureText(err));
       },
     );
   }, [auth, list, key, onGone]);
@@ -41,7 +39,7 @@ function usePanel(props: PanelProps, list: string, args: Record<string, string> 
       },
       (err: unknown) => {
         onGone(err);
-        setError(message(err));
+        setError(failureText(err));
       },
     );
   };
@@ -51,11 +49,7 @@ function usePanel(props: PanelProps, list: string, args: Record<string, string> 
 function Feedback({ error, note }: { error: string | null; note: { name: string; row: Row } | null }) {
   return (
     <>
-      {error && (
-        <p className="ops-error" role="alert">
-          {error}
-        </p>
-      )}
+      <OpsAlert text={error} />
       {note && (
         <p className="ops-note" role="status" data-testid="ops-sentence">
           {resultSentence(note.name, note.row)}

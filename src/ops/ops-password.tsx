@@ -1,8 +1,8 @@
 // docs/back-office.md "Staff accounts"; the server ends the member's other sessions. Not for break-glass.
 import { useState, type FormEvent, type ReactElement } from 'react';
-import { changePassword, OpsError, type OpsAuth } from './ops-api.ts';
-import { OpsField } from './ops-field.tsx';
-import { OPS_TEXT } from './texts.ts';
+import { changePassword, type OpsAuth } from './ops-api.ts';
+import { SecretField } from './ops-field.tsx';
+import { failureText, OPS_TEXT } from './texts.ts';
 
 export function PasswordPanel(props: { auth: OpsAuth; onGone: (err: unknown) => void }): ReactElement {
   const [current, setCurrent] = useState('');
@@ -21,37 +21,16 @@ export function PasswordPanel(props: { auth: OpsAuth; onGone: (err: unknown) => 
       },
       (err: unknown) => {
         props.onGone(err);
-        setNote({ ok: false, text: err instanceof OpsError ? err.message : OPS_TEXT.failed });
+        setNote({ ok: false, text: failureText(err) });
       },
     );
   };
   return (
     <form className="ops-card ops-login" onSubmit={submit} aria-label={OPS_TEXT.tabPassword}>
       <p className="ops-muted">{OPS_TEXT.passwordHelp}</p>
-      <OpsField
-        label={OPS_TEXT.currentPassword}
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        value={current}
-        onChange={setCurrent}
-      />
-      <OpsField
-        label={OPS_TEXT.ownPassword}
-        name="new_password"
-        type="password"
-        autoComplete="new-password"
-        value={next}
-        onChange={setNext}
-      />
-      <OpsField
-        label={OPS_TEXT.code}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        value={code}
-        onChange={setCode}
-      />
+      <SecretField kind="current" label={OPS_TEXT.currentPassword} value={current} onChange={setCurrent} />
+      <SecretField kind="own" value={next} onChange={setNext} />
+      <SecretField kind="code" value={code} onChange={setCode} />
       {note && (
         <p className={note.ok ? 'ops-muted' : 'ops-error'} role={note.ok ? 'status' : 'alert'}>
           {note.text}

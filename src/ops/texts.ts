@@ -1,3 +1,5 @@
+import { OpsError } from './ops-api.ts';
+
 // A staff tool in English only (docs/back-office.md), so its texts live here rather than the 18 trader locales.
 export const OPS_TEXT = {
   title: 'Tickwise back office',
@@ -67,3 +69,6 @@ export const OPS_TEXT = {
 } as const;
 
 export const ROLE_NAMES = ['support', 'finance', 'dealer', 'admin'] as const;
+
+// A server refusal carries its own words; anything else (network, bad answer) gets the plain one.
+export const failureText = (err: unknown): string => (err instanceof OpsError ? err.message : OPS_TEXT.failed);
