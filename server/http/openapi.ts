@@ -16,6 +16,12 @@ export interface DescribedBody {
   required: boolean;
 }
 
+/** A POST whose only input is its session header, so a client may post an empty form. */
+export const emptyBody = (header: string): DescribedBody => ({
+  schema: { type: 'object', properties: {}, description: `nothing: the session is the ${header} header` },
+  required: false,
+});
+
 declare module 'fastify' {
   interface FastifySchema {
     /** Documented, not validated by Fastify: the handler checks them. */

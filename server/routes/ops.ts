@@ -4,6 +4,7 @@ import { CODE_ERROR } from '../../domain/types.ts';
 import type { AppContext } from '../core/app-context.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { failure } from '../http/errors.ts';
+import { emptyBody } from '../http/openapi.ts';
 import { pickLanguage, translate } from '../http/i18n.ts';
 import { opsActor } from '../ops/auth.ts';
 import type { OpsCommand } from '../ops/command.ts';
@@ -173,14 +174,7 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
           schema: {
             tags: TAGS,
             security: OPS,
-            describeBody: {
-              schema: {
-                type: 'object',
-                properties: {},
-                description: 'nothing: the session is the x-ops-session header',
-              },
-              required: false,
-            },
+            describeBody: emptyBody(STAFF_SESSION_HEADER),
             response: replies(anyValue, 'Signed out'),
           },
         },

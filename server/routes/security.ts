@@ -1,5 +1,5 @@
 // Demo accounts have no money to guard, so these routes are real accounts only (docs/security.md "Second factor").
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { SecurityOverview } from '../../domain/security-types.ts';
 import type { AppContext } from '../core/app-context.ts';
 import { issueCode, PURPOSE_WITHDRAW, RESEND_AFTER_MS, codeAddress } from '../accounts/verification.ts';
@@ -13,15 +13,23 @@ import { factorEnabled, unusedRecoveryHashes } from '../auth/second-factor-repos
 import { deleteSession, userSessions } from '../auth/sessions-repository.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { pickLanguage, requestText } from '../http/i18n.ts';
+import { emptyBody } from '../http/openapi.ts';
 import { body, int, query, requiredStr, str } from '../http/schemas.ts';
 import { FACTOR_SETUP, RECOVERY_CODES, SECURITY_OVERVIEW, WITHDRAW_CODE_SENT } from '../http/wire/security.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { notifyAccount } from '../notify/account-notices.ts';
 import { budget } from '../security/budgets.ts';
+import type { RateGroup } from '../security/limits.ts';
 import { heldNow, withdrawalsHeldUntil } from '../wallet/payout-holds.ts';
 
 const TAGS = ['Security'];
 const CODE = str(32); // a 6-digit TOTP code or a recovery code
+
+// Every write here is a signed-in caller's and spends one budget of that session.
+const guarded = (group: RateGroup, schema: FastifySchema) => ({
+  config: { budget: budget(group) },
+  schema: { tags: TAGS, security: SESSION, ...schema },
+});
 
 export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx, { real: true });
@@ -60,31 +68,18 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post<{ Body: { password: string } }>(
     '/api/security/factor/begin',
-    {
-      config: { budget: budget('password') },
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        description:
-          'A new secret for the authenticator app, after the account’s password (a session alone is not enough).',
-        body: body({ password: requiredStr(64) }, ['password']),
-        response: replies(FACTOR_SETUP),
-      },
-    },
+    guarded('password', {
+      description:
+        'A new secret for the authenticator app, after the account’s password (a session alone is not enough).',
+      body: body({ password: requiredStr(64) }, ['password']),
+      response: replies(FACTOR_SETUP),
+    }),
     async (request) => ok(await startFactor(deps, caller(request), request.body.password, request.ip)),
   );
 
   app.post<{ Body: { code: string } }>(
     '/api/security/factor/confirm',
-    {
-      config: { budget: budget('password') },
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        body: body({ code: requiredStr(32) }, ['code']),
-        response: replies(RECOVERY_CODES),
-      },
-    },
+    guarded('password', { body: body({ code: requiredStr(32) }, ['code']), response: replies(RECOVERY_CODES) }),
     async (request) => {
       const user = caller(request);
       const codes = await confirmFactor(deps, user.id, request.body.code, request.ip);
@@ -97,10 +92,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post<{ Body: { code?: string } }>(
     '/api/security/factor/off',
-    {
-      config: { budget: budget('password') },
-      schema: { tags: TAGS, security: SESSION, body: body({ code: CODE }), response: replies({ type: 'null' }) },
-    },
+    guarded('password', { body: body({ code: CODE }), response: replies({ type: 'null' }) }),
     async (request) => {
       const user = caller(request);
       await stopFactor(deps, user.id, request.body.code, request.ip);
@@ -111,10 +103,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post<{ Body: { code?: string } }>(
     '/api/security/factor/recovery_codes',
-    {
-      config: { budget: budget('password') },
-      schema: { tags: TAGS, security: SESSION, body: body({ code: CODE }), response: replies(RECOVERY_CODES) },
-    },
+    guarded('password', { body: body({ code: CODE }), response: replies(RECOVERY_CODES) }),
     async (request) => {
       const codes = await renewRecoveryCodes(deps, caller(request).id, request.body.code, request.ip);
       return ok({ recovery_codes: codes });
@@ -123,15 +112,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post<{ Body: { id: number } }>(
     '/api/security/sessions/revoke',
-    {
-      config: { budget: budget('write') },
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        body: body({ id: int(1) }, ['id']),
-        response: replies({ type: 'null' }),
-      },
-    },
+    guarded('write', { body: body({ id: int(1) }, ['id']), response: replies({ type: 'null' }) }),
     async (request) => {
       const user = caller(request);
       const now = ctx.clock.now();
@@ -145,18 +126,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post(
     '/api/security/sessions/revoke_others',
-    {
-      config: { budget: budget('write') },
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        describeBody: {
-          schema: { type: 'object', properties: {}, description: 'nothing: the session is the authorization header' },
-          required: false,
-        },
-        response: replies({ type: 'null' }),
-      },
-    },
+    guarded('write', { describeBody: emptyBody('authorization'), response: replies({ type: 'null' }) }),
     async (request) => {
       const user = caller(request);
       const kept = requestToken(request) ?? undefined;
@@ -169,18 +139,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post(
     '/api/security/withdraw_code',
-    {
-      config: { budget: budget('code') },
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        describeBody: {
-          schema: { type: 'object', properties: {}, description: 'nothing: the session is the authorization header' },
-          required: false,
-        },
-        response: replies(WITHDRAW_CODE_SENT),
-      },
-    },
+    guarded('code', { describeBody: emptyBody('authorization'), response: replies(WITHDRAW_CODE_SENT) }),
     async (request) => {
       const user = caller(request);
       // With a second factor the authenticator's code confirms a withdrawal; nothing is sent.

@@ -12,6 +12,7 @@ import { caller, requireSession } from '../auth/session-hook.ts';
 import { toWireUser } from '../auth/users.ts';
 import { accountId, bodyOf, budget, bySession, noBudget } from '../security/budgets.ts';
 import { ok } from '../http/envelope.ts';
+import { emptyBody } from '../http/openapi.ts';
 import { requestText } from '../http/i18n.ts';
 import {
   body,
@@ -93,10 +94,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         tags: TAGS,
         security: OPTIONAL_SESSION,
         // The app posts an empty form; the token is the authorization header.
-        describeBody: {
-          schema: { type: 'object', properties: {}, description: 'nothing: the session is the authorization header' },
-          required: false,
-        },
+        describeBody: emptyBody('authorization'),
         response: replies({ type: 'null' }),
       },
     },
