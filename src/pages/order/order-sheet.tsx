@@ -13,6 +13,14 @@ import { PartCloseForm } from './part-close-form.tsx';
 
 type Confirming = 'close' | 'cancel' | null;
 
+// The buttons each order state offers; `frozen` is only ever true for an open position, so cancelling stays allowed.
+const ACTIONS = [
+  { status: 0, name: 'cancel-order', label: 'orders.cancel_order', tone: 'danger', then: 'cancel' },
+  { status: 1, name: 'edit-stops', label: 'orders.edit_stops', tone: 'secondary', then: 'stops' },
+  { status: 1, name: 'close-part-open', label: 'orders.close_part', tone: 'secondary', then: 'part' },
+  { status: 1, name: 'close-order', label: 'orders.close_position', tone: 'danger', then: 'close' },
+] as const;
+
 export function OrderSheet(): ReactElement {
   useSignals();
   const { t } = useTranslation();
@@ -57,47 +65,20 @@ export function OrderSheet(): ReactElement {
                     {t('trade.halted', { reason: halt })}
                   </p>
                 ) : null}
-                {order.Status === 0 ? (
+                {ACTIONS.filter((a) => a.status === order.Status).map((a) => (
                   <button
+                    key={a.name}
                     type="button"
-                    className="btn btn-danger"
-                    data-action="cancel-order"
-                    onClick={() => setConfirming('cancel')}
+                    className={`btn btn-${a.tone}`}
+                    data-action={a.name}
+                    disabled={frozen}
+                    onClick={() =>
+                      a.then === 'cancel' || a.then === 'close' ? setConfirming(a.then) : setEditing(a.then)
+                    }
                   >
-                    {t('orders.cancel_order')}
+                    {t(a.label)}
                   </button>
-                ) : null}
-                {order.Status === 1 ? (
-                  <>
-                    <button
-                      type="button"
-                      className="btn btn-secondary"
-                      data-action="edit-stops"
-                      disabled={frozen}
-                      onClick={() => setEditing('stops')}
-                    >
-                      {t('orders.edit_stops')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-secondary"
-                      data-action="close-part-open"
-                      disabled={frozen}
-                      onClick={() => setEditing('part')}
-                    >
-                      {t('orders.close_part')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-danger"
-                      data-action="close-order"
-                      disabled={frozen}
-                      onClick={() => setConfirming('close')}
-                    >
-                      {t('orders.close_position')}
-                    </button>
-                  </>
-                ) : null}
+                ))}
               </div>
             )}
           </div>
