@@ -32,6 +32,16 @@ const ID_LIMITS = { min: String(CARD_ID_MIN), max: String(CARD_ID_MAX) };
 export const maskId = (id: string): string =>
   id.length <= 4 ? id : `${id.slice(0, 2)}${'*'.repeat(id.length - 4)}${id.slice(-2)}`;
 
+/** The server's rules (domain/real-name-rules.ts); while typing, an empty field says so only after a submit. */
+function ruleNotes(name: string, cardId: string, typing: boolean) {
+  const nameRule = typing && name === '' ? null : nameProblem(name);
+  const idRule = typing && cardId === '' ? null : cardIdProblem(cardId);
+  return {
+    name: nameRule ? { key: `errors.${nameRule}`, params: { max: String(NAME_MAX) } } : null,
+    card_id: idRule ? { key: `errors.${idRule}`, params: ID_LIMITS } : null,
+  };
+}
+
 /** After a rejection it starts from what was sent, so fixing what the reason names is one change. */
 function RealNameForm({ last, onDone }: { last: RealNameCenter; onDone: () => void }): ReactElement {
   const { t } = useTranslation();
@@ -40,21 +50,12 @@ function RealNameForm({ last, onDone }: { last: RealNameCenter; onDone: () => vo
   const [cardId, setCardId] = useState(last.card_id);
   const [front, setFront] = useState<string | null>(last.front_pic || null);
   const [back, setBack] = useState<string | null>(last.reverse_pic || null);
-  // The server's rules as typed (domain/real-name-rules.ts); an empty field says so only after a submit.
-  const badName = name === '' ? null : nameProblem(name);
-  const badId = cardId === '' ? null : cardIdProblem(cardId);
-  const messages = useFieldMessages<'name' | 'card_id' | 'photos'>({
-    name: badName ? { key: `errors.${badName}`, params: { max: String(NAME_MAX) } } : null,
-    card_id: badId ? { key: `errors.${badId}`, params: ID_LIMITS } : null,
-  });
+  const messages = useFieldMessages<'name' | 'card_id' | 'photos'>(ruleNotes(name, cardId, true));
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
-    const nameRule = nameProblem(name);
-    const idRule = cardIdProblem(cardId);
     const ok = messages.showAll({
-      name: nameRule ? { key: `errors.${nameRule}`, params: { max: String(NAME_MAX) } } : null,
-      card_id: idRule ? { key: `errors.${idRule}`, params: ID_LIMITS } : null,
+      ...ruleNotes(name, cardId, false),
       photos: !front || !back ? { key: 'errors.id_photos_required' } : null,
     });
     if (!ok || !front || !back) return;

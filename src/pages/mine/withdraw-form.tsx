@@ -26,8 +26,8 @@ export function WithdrawForm(props: {
   const { type } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [currencies, setCurrencies] = useState<WithdrawCurrency[]>([]);
-  const [currencyId, setCurrencyId] = useState<number | null>(null);
+  const currencies = useWithdrawCurrencies(type);
+  const { currency, currencyId } = currencies;
   const [methods, setMethods] = useState<WithdrawMethod[] | null>(null);
   const [methodId, setMethodId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
@@ -37,17 +37,6 @@ export function WithdrawForm(props: {
   const [reviewing, setReviewing] = useState(false);
   const { pickNewest } = props;
 
-  useEffect(() => {
-    setCurrencies([]);
-    setCurrencyId(null);
-    withdrawCurrencies(type).then(
-      (list) => {
-        setCurrencies(list);
-        setCurrencyId(list[0]?.id ?? null);
-      },
-      () => undefined,
-    );
-  }, [type]);
   useEffect(() => {
     setMethods(null);
     setMethodId(null);
@@ -62,7 +51,6 @@ export function WithdrawForm(props: {
     );
   }, [type, currencyId, pickNewest]);
 
-  const currency = currencies.find((c) => c.id === currencyId);
   const preview = withdrawPreview(amount, currency);
   const range = currency ? withdrawRange(currency, props.available, USD_AMOUNT.max) : null;
 
@@ -107,13 +95,7 @@ export function WithdrawForm(props: {
 
   return (
     <form className="mw-form" onSubmit={review} noValidate data-testid="withdraw-form">
-      <ChoiceChips
-        label={t('wallet.currency')}
-        testId="withdraw-currencies"
-        value={currencyId}
-        onChange={setCurrencyId}
-        choices={currencies.map((c) => ({ id: c.id, label: c.protocol ? `${c.code}-${c.protocol}` : c.code }))}
-      />
+      <CurrencyChips testId="withdraw-currencies" currencies={currencies} />
       <div className="mw-field-label">{t(type === 1 ? 'wallet.to_address' : 'wallet.to_account')}</div>
       {methods && methods.length > 0 ? (
         <ChoiceChips
@@ -202,6 +184,45 @@ export function WithdrawForm(props: {
         onCancel={() => setNotBound(false)}
       />
     </form>
+  );
+}
+
+type WithdrawCurrencies = ReturnType<typeof useWithdrawCurrencies>;
+
+/** The currencies a withdrawal of this type is paid in, the first one chosen; another type starts from none. */
+export function useWithdrawCurrencies(type: 1 | 2) {
+  const [list, setList] = useState<WithdrawCurrency[]>([]);
+  const [currencyId, setCurrencyId] = useState<number | null>(null);
+  useEffect(() => {
+    setList([]);
+    setCurrencyId(null);
+    withdrawCurrencies(type).then(
+      (items) => {
+        setList(items);
+        setCurrencyId(items[0]?.id ?? null);
+      },
+      () => undefined,
+    );
+  }, [type]);
+  return { list, currencyId, setCurrencyId, currency: list.find((c) => c.id === currencyId) };
+}
+
+export function CurrencyChips({
+  testId,
+  currencies,
+}: {
+  testId: string;
+  currencies: WithdrawCurrencies;
+}): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <ChoiceChips
+      label={t('wallet.currency')}
+      testId={testId}
+      value={currencies.currencyId}
+      onChange={currencies.setCurrencyId}
+      choices={currencies.list.map((c) => ({ id: c.id, label: c.protocol ? `${c.code}-${c.protocol}` : c.code }))}
+    />
   );
 }
 

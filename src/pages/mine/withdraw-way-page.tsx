@@ -4,17 +4,16 @@ import { FieldMessage } from '../../components/forms/field-message.tsx';
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { bindPayoutMethod, withdrawCurrencies, type BindForm } from '../../api/wallet.ts';
+import { bindPayoutMethod, type BindForm } from '../../api/wallet.ts';
 import { needsSecondFactor } from '../../api/security.ts';
 import { publicSetting } from '../../api/common.ts';
 import { isValidPayoutAddress } from '../../../domain/payout-address.ts';
-import type { WithdrawCurrency } from '../../../domain/wallet-types.ts';
 import { useQuery } from '../../components/hooks/use-query.ts';
 import { Field } from '../../components/forms/field.tsx';
 import { FactorCodeField } from '../../components/credentials/code-input.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { toast } from '../../state/shell/toasts.ts';
-import { ChoiceChips } from './choice-chips.tsx';
+import { CurrencyChips, useWithdrawCurrencies } from './withdraw-form.tsx';
 import './money.css';
 
 const BANK_FIELDS = [
@@ -44,8 +43,8 @@ export function WithdrawWayPage(): ReactElement {
   const type: 1 | 2 = query.get('type') === '2' ? 2 : 1;
   // From the withdrawal's "Add now": back to it with the new method chosen (and its hold shown), not to the list.
   const backTo = query.get('back') === 'withdraw' ? `/mine/withdraw?type=${type}&pick=newest` : listOf(type);
-  const [currencies, setCurrencies] = useState<WithdrawCurrency[]>([]);
-  const [currencyId, setCurrencyId] = useState<number | null>(null);
+  const currencies = useWithdrawCurrencies(type);
+  const { currency } = currencies;
   const [address, setAddress] = useState('');
   // Asked when the account has a second factor (docs/security.md "Second factor").
   const [askCode, setAskCode] = useState(false);
@@ -68,16 +67,6 @@ export function WithdrawWayPage(): ReactElement {
       () => undefined,
     );
   }, []);
-  useEffect(() => {
-    withdrawCurrencies(type).then(
-      (list) => {
-        setCurrencies(list);
-        setCurrencyId(list[0]?.id ?? null);
-      },
-      () => undefined,
-    );
-  }, [type]);
-  const currency = currencies.find((c) => c.id === currencyId);
   // The address is checked as it is typed (the network's own checksum); an empty one says so on submit.
   const typed = address.trim();
   const protocol = currency?.protocol ?? '';
@@ -116,13 +105,7 @@ export function WithdrawWayPage(): ReactElement {
       <TitleBar titleKey={type === 1 ? 'wallet.add_address' : 'wallet.add_bank_card'} back={backTo} />
       <div className="page-body mw-page">
         <form className="mw-form" onSubmit={(e) => void submit(e)} noValidate data-testid="withdraw-way">
-          <ChoiceChips
-            label={t('wallet.currency')}
-            testId="way-currencies"
-            value={currencyId}
-            onChange={setCurrencyId}
-            choices={currencies.map((c) => ({ id: c.id, label: c.protocol ? `${c.code}-${c.protocol}` : c.code }))}
-          />
+          <CurrencyChips testId="way-currencies" currencies={currencies} />
           {type === 1 ? (
             <Field
               labelKey="wallet.address"
