@@ -104,64 +104,42 @@ function commodity(
 const metal = commodity(CATEGORY_METALS, 'metal');
 const energy = commodity(CATEGORY_ENERGY, 'energy');
 
-function crypto(
-  id: number,
-  code: string,
-  basePrice: string,
-  precision: number,
-  contNum: string,
-  multiples: number[],
-  annualVol: number,
-  tickHz: number,
-): InstrumentDef {
-  return {
-    id,
-    code,
-    showCode: `${code.slice(0, -4)}/USDT`,
-    categoryId: CATEGORY_CRYPTO,
-    cls: 'crypto',
-    pricePrecision: precision,
-    pip: '0.01',
-    minCont: '0.01',
-    contNum,
-    marginMode: 2,
-    multiples,
-    feeRate: '0.001',
-    basePrice,
-    annualVol,
-    tickHz,
-  };
-}
-
-function index(
-  id: number,
-  code: string,
-  showCode: string,
-  basePrice: string,
-  precision: number,
-  contNum: string,
-  multiples: number[],
-  annualVol: number,
-  tickHz: number,
-): InstrumentDef {
-  return {
+/** Crypto and indices: always leveraged, with one lot step and one fee rate per class. */
+function leveraged(categoryId: number, cls: 'crypto' | 'index', step: string, feeRate: string) {
+  return (
+    id: number,
+    code: string,
+    showCode: string,
+    basePrice: string,
+    precision: number,
+    contNum: string,
+    multiples: number[],
+    annualVol: number,
+    tickHz: number,
+  ): InstrumentDef => ({
     id,
     code,
     showCode,
-    categoryId: CATEGORY_INDICES,
-    cls: 'index',
+    categoryId,
+    cls,
     pricePrecision: precision,
-    pip: '0.1',
-    minCont: '0.1',
+    pip: step,
+    minCont: step,
     contNum,
     marginMode: 2,
     multiples,
-    feeRate: '0.002',
+    feeRate,
     basePrice,
     annualVol,
     tickHz,
-  };
+  });
 }
+const index = leveraged(CATEGORY_INDICES, 'index', '0.1', '0.002');
+const coin = leveraged(CATEGORY_CRYPTO, 'crypto', '0.01', '0.001');
+// A crypto pair's shown code is derived from its own (BTCUSDT: BTC/USDT).
+type AfterShowCode = Parameters<typeof coin> extends [number, string, string, ...infer R] ? R : never;
+const crypto = (id: number, code: string, ...rest: AfterShowCode): InstrumentDef =>
+  coin(id, code, `${code.slice(0, -4)}/USDT`, ...rest);
 
 export const INSTRUMENTS: readonly InstrumentDef[] = [
   fx(1, 'EURUSD', '1.08500', 5, 0.07, 3),
