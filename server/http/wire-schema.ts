@@ -1,6 +1,8 @@
 // `shape<T>` ties a schema to its wire type: tsc fails when a field of T has no schema or a schema names one T lacks.
 import { CODE_INTERNAL, CODE_OK } from '../../domain/types.ts';
 import { DECIMAL_PATTERN } from '../../domain/numerics/decimal-pattern.ts';
+import type { FastifySchema } from 'fastify';
+import type { RouteBudget } from '../security/budgets.ts';
 import type { JsonSchema } from './schemas.ts';
 
 export const text: JsonSchema = { type: 'string' };
@@ -124,6 +126,12 @@ export function rawReply(mediaType: string, schema: JsonSchema, description: str
 }
 
 export const SESSION = [{ session: [] }];
+
+/** A signed-in route's options: its tags, the session it needs and the budget it spends, in one place. */
+export const sessionRoute = (tags: string[], spend: RouteBudget, schema: FastifySchema) => ({
+  config: { budget: spend },
+  schema: { tags, security: SESSION, ...schema },
+});
 /** The route answers the same without a session (logout). */
 export const OPTIONAL_SESSION: Array<Record<string, string[]>> = [{}, { session: [] }];
 export const OPS = [{ opsToken: [] }];

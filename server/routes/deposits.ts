@@ -24,7 +24,7 @@ import {
   type ChargeRow,
 } from '../wallet/deposits-repository.ts';
 import { BANK_COINS, CHARGES, COIN_NETWORKS, DEPOSIT_BANKS } from '../http/wire/wallet.ts';
-import { replies, SESSION } from '../http/wire-schema.ts';
+import { replies, SESSION, sessionRoute } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 import { listPage } from '../http/paging.ts';
 
@@ -108,15 +108,10 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { number?: string; proofImg?: string; address?: string; charge_id?: number } }>(
     '/api/quickCharge/submit',
-    {
-      config: { budget: budget('write') },
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        querystring: query({ number: str(40), proofImg: str(300), address: str(200), charge_id: int(1) }),
-        response: replies({ type: 'null' }),
-      },
-    },
+    sessionRoute(TAGS, budget('write'), {
+      querystring: query({ number: str(40), proofImg: str(300), address: str(200), charge_id: int(1) }),
+      response: replies({ type: 'null' }),
+    }),
     async (request) => {
       const user = caller(request);
       const q = request.query;
@@ -139,15 +134,10 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { number?: string; proofImg?: string; wire_id?: number } }>(
     '/api/quickCharge/wire_submit',
-    {
-      config: { budget: budget('write') },
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        querystring: query({ number: str(40), proofImg: str(300), wire_id: int(1) }),
-        response: replies({ type: 'null' }),
-      },
-    },
+    sessionRoute(TAGS, budget('write'), {
+      querystring: query({ number: str(40), proofImg: str(300), wire_id: int(1) }),
+      response: replies({ type: 'null' }),
+    }),
     async (request) => {
       const user = caller(request);
       const q = request.query;

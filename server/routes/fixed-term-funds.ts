@@ -7,7 +7,7 @@ import { ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { int, query, str } from '../http/schemas.ts';
 import { INCOMES, FUND, FUND_PAGES, SUBSCRIPTIONS } from '../http/wire/wallet.ts';
-import { replies, SESSION } from '../http/wire-schema.ts';
+import { replies, SESSION, sessionRoute } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 import { buyFund, fundInfo, fundPage, incomePage, redeemSubscription, subscriptionPage } from '../funds/fund-flow.ts';
 
@@ -34,15 +34,10 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     authed.get<{ Querystring: { id: number; amount?: string } }>(
       '/api/fund/buy',
-      {
-        config: { budget: budget('write') },
-        schema: {
-          tags: TAGS,
-          security: SESSION,
-          querystring: query({ id: int(1), amount: str(40) }, ['id']),
-          response: replies({ type: 'null' }),
-        },
-      },
+      sessionRoute(TAGS, budget('write'), {
+        querystring: query({ id: int(1), amount: str(40) }, ['id']),
+        response: replies({ type: 'null' }),
+      }),
       async (request) => {
         const { id, amount } = request.query;
         await buyFund(ctx, caller(request).id, readerLanguage(request.headers), id, amount ?? '');
@@ -72,15 +67,10 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     authed.get<{ Querystring: { sub_id: number } }>(
       '/api/fund/applyRefund',
-      {
-        config: { budget: budget('write') },
-        schema: {
-          tags: TAGS,
-          security: SESSION,
-          querystring: query({ sub_id: int(1) }, ['sub_id']),
-          response: replies({ type: 'null' }),
-        },
-      },
+      sessionRoute(TAGS, budget('write'), {
+        querystring: query({ sub_id: int(1) }, ['sub_id']),
+        response: replies({ type: 'null' }),
+      }),
       async (request) => {
         await redeemSubscription(ctx, caller(request).id, request.query.sub_id);
         return ok(null, requestText(request, 'server.fund_redeemed'));

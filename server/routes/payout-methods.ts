@@ -21,7 +21,7 @@ import {
   type MethodRow,
 } from '../wallet/payout-methods-repository.ts';
 import { WITHDRAW_METHODS } from '../http/wire/wallet.ts';
-import { replies, SESSION } from '../http/wire-schema.ts';
+import { replies, SESSION, sessionRoute } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Withdrawals'];
@@ -98,30 +98,25 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
   const fieldSchema = { type: 'string', maxLength: 200 };
   app.post<{ Body: BindBody }>(
     '/api/wallet/bind_draw_method',
-    {
-      config: { budget: budget('write') },
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        body: body(
-          {
-            draw_id: int(1),
-            type: int(1, 2),
-            dc_address: str(200),
-            bank_name: fieldSchema,
-            bank_address: fieldSchema,
-            bank_swift: str(20),
-            payee_name: fieldSchema,
-            payee_account: str(60),
-            branch_name: fieldSchema,
-            remark: fieldSchema,
-            code: str(32), // docs/security.md "Second factor"
-          },
-          ['type'],
-        ),
-        response: replies({ type: 'null' }),
-      },
-    },
+    sessionRoute(TAGS, budget('write'), {
+      body: body(
+        {
+          draw_id: int(1),
+          type: int(1, 2),
+          dc_address: str(200),
+          bank_name: fieldSchema,
+          bank_address: fieldSchema,
+          bank_swift: str(20),
+          payee_name: fieldSchema,
+          payee_account: str(60),
+          branch_name: fieldSchema,
+          remark: fieldSchema,
+          code: str(32), // docs/security.md "Second factor"
+        },
+        ['type'],
+      ),
+      response: replies({ type: 'null' }),
+    }),
     async (request) => {
       const user = caller(request);
       const b = request.body;
@@ -177,15 +172,10 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post<{ Body: { id: number; code?: string } }>(
     '/api/wallet/del_draw_method',
-    {
-      config: { budget: budget('write') },
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        body: body({ id: int(1), code: str(32) }, ['id']),
-        response: replies({ type: 'null' }),
-      },
-    },
+    sessionRoute(TAGS, budget('write'), {
+      body: body({ id: int(1), code: str(32) }, ['id']),
+      response: replies({ type: 'null' }),
+    }),
     async (request) => {
       await passFactor(ctx, caller(request).id, request.body.code, request.ip);
       if (!(await deleteMethod(ctx.db, request.body.id, caller(request).id))) throw new ApiError('method_not_found');

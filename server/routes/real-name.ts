@@ -18,7 +18,7 @@ import { requestText } from '../http/i18n.ts';
 import { body, matching, query, requiredStr, str } from '../http/schemas.ts';
 import { ownedUpload, uploadUrl } from '../uploads/store.ts';
 import { REAL_NAME_CENTER } from '../http/wire/wallet.ts';
-import { replies, SESSION } from '../http/wire-schema.ts';
+import { replies, SESSION, sessionRoute } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Real name'];
@@ -28,29 +28,24 @@ export async function realNameRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post<{ Body: { name?: string; card_id?: string; front_pic?: string; reverse_pic?: string } }>(
     '/api/user_real/real_name',
-    {
-      config: { budget: budget('write') },
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        body: body(
-          {
-            name: requiredStr(100),
-            card_id: matching(
-              `[A-Za-z0-9-]{${CARD_ID_MIN},${CARD_ID_MAX}}`,
-              'id_number_invalid',
-              'a passport/ID number: letters, digits or hyphens',
-              255,
-              { min: CARD_ID_MIN, max: CARD_ID_MAX },
-            ),
-            front_pic: str(300),
-            reverse_pic: str(300),
-          },
-          ['name', 'card_id'],
-        ),
-        response: replies({ type: 'null' }),
-      },
-    },
+    sessionRoute(TAGS, budget('write'), {
+      body: body(
+        {
+          name: requiredStr(100),
+          card_id: matching(
+            `[A-Za-z0-9-]{${CARD_ID_MIN},${CARD_ID_MAX}}`,
+            'id_number_invalid',
+            'a passport/ID number: letters, digits or hyphens',
+            255,
+            { min: CARD_ID_MIN, max: CARD_ID_MAX },
+          ),
+          front_pic: str(300),
+          reverse_pic: str(300),
+        },
+        ['name', 'card_id'],
+      ),
+      response: replies({ type: 'null' }),
+    }),
     async (request) => {
       const user = caller(request);
       const b = request.body;

@@ -1,5 +1,5 @@
 // Demo accounts have no money to guard, so these routes are real accounts only (docs/security.md "Second factor").
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SecurityOverview } from '../../domain/security-types.ts';
 import type { AppContext } from '../core/app-context.ts';
 import { issueCode, PURPOSE_WITHDRAW, RESEND_AFTER_MS, codeAddress } from '../accounts/verification.ts';
@@ -16,20 +16,13 @@ import { pickLanguage, requestText } from '../http/i18n.ts';
 import { emptyBody } from '../http/openapi.ts';
 import { body, int, query, requiredStr, str } from '../http/schemas.ts';
 import { FACTOR_SETUP, RECOVERY_CODES, SECURITY_OVERVIEW, WITHDRAW_CODE_SENT } from '../http/wire/security.ts';
-import { replies, SESSION } from '../http/wire-schema.ts';
+import { replies, SESSION, sessionRoute } from '../http/wire-schema.ts';
 import { notifyAccount } from '../notify/account-notices.ts';
 import { budget } from '../security/budgets.ts';
-import type { RateGroup } from '../security/limits.ts';
 import { heldNow, withdrawalsHeldUntil } from '../wallet/payout-holds.ts';
 
 const TAGS = ['Security'];
 const CODE = str(32); // a 6-digit TOTP code or a recovery code
-
-// Every write here is a signed-in caller's and spends one budget of that session.
-const guarded = (group: RateGroup, schema: FastifySchema) => ({
-  config: { budget: budget(group) },
-  schema: { tags: TAGS, security: SESSION, ...schema },
-});
 
 export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx, { real: true });
@@ -68,7 +61,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post<{ Body: { password: string } }>(
     '/api/security/factor/begin',
-    guarded('password', {
+    sessionRoute(TAGS, budget('password'), {
       description:
         'A new secret for the authenticator app, after the account’s password (a session alone is not enough).',
       body: body({ password: requiredStr(64) }, ['password']),
@@ -79,7 +72,10 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post<{ Body: { code: string } }>(
     '/api/security/factor/confirm',
-    guarded('password', { body: body({ code: requiredStr(32) }, ['code']), response: replies(RECOVERY_CODES) }),
+    sessionRoute(TAGS, budget('password'), {
+      body: body({ code: requiredStr(32) }, ['code']),
+      response: replies(RECOVERY_CODES),
+    }),
     async (request) => {
       const user = caller(request);
       const codes = await confirmFactor(deps, user.id, request.body.code, request.ip);
@@ -92,7 +88,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post<{ Body: { code?: string } }>(
     '/api/security/factor/off',
-    guarded('password', { body: body({ code: CODE }), response: replies({ type: 'null' }) }),
+    sessionRoute(TAGS, budget('password'), { body: body({ code: CODE }), response: replies({ type: 'null' }) }),
     async (request) => {
       const user = caller(request);
       await stopFactor(deps, user.id, request.body.code, request.ip);
@@ -103,7 +99,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post<{ Body: { code?: string } }>(
     '/api/security/factor/recovery_codes',
-    guarded('password', { body: body({ code: CODE }), response: replies(RECOVERY_CODES) }),
+    sessionRoute(TAGS, budget('password'), { body: body({ code: CODE }), response: replies(RECOVERY_CODES) }),
     async (request) => {
       const codes = await renewRecoveryCodes(deps, caller(request).id, request.body.code, request.ip);
       return ok({ recovery_codes: codes });
@@ -112,7 +108,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post<{ Body: { id: number } }>(
     '/api/security/sessions/revoke',
-    guarded('write', { body: body({ id: int(1) }, ['id']), response: replies({ type: 'null' }) }),
+    sessionRoute(TAGS, budget('write'), { body: body({ id: int(1) }, ['id']), response: replies({ type: 'null' }) }),
     async (request) => {
       const user = caller(request);
       const now = ctx.clock.now();
@@ -126,7 +122,10 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post(
     '/api/security/sessions/revoke_others',
-    guarded('write', { describeBody: emptyBody('authorization'), response: replies({ type: 'null' }) }),
+    sessionRoute(TAGS, budget('write'), {
+      describeBody: emptyBody('authorization'),
+      response: replies({ type: 'null' }),
+    }),
     async (request) => {
       const user = caller(request);
       const kept = requestToken(request) ?? undefined;
@@ -139,7 +138,10 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post(
     '/api/security/withdraw_code',
-    guarded('code', { describeBody: emptyBody('authorization'), response: replies(WITHDRAW_CODE_SENT) }),
+    sessionRoute(TAGS, budget('code'), {
+      describeBody: emptyBody('authorization'),
+      response: replies(WITHDRAW_CODE_SENT),
+    }),
     async (request) => {
       const user = caller(request);
       // With a second factor the authenticator's code confirms a withdrawal; nothing is sent.

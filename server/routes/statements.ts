@@ -6,7 +6,7 @@ import { caller, requireSession } from '../auth/session-hook.ts';
 import { ApiError } from '../http/envelope.ts';
 import { pickLanguage } from '../http/i18n.ts';
 import { query, str } from '../http/schemas.ts';
-import { rawReply, SESSION } from '../http/wire-schema.ts';
+import { rawReply, sessionRoute } from '../http/wire-schema.ts';
 import { DAY_PATTERN, dayRange } from '../statements/date-range.ts';
 import { statementOf, type StatementKind } from '../statements/statements.ts';
 import { budget } from '../security/budgets.ts';
@@ -47,18 +47,12 @@ export async function statementRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   app.get<{ Querystring: StatementQuery }>(
     '/v1/api/main/accountLog/export',
-    {
-      config: { budget: budget('statement') },
-      schema: { tags: ['Funds'], security: SESSION, querystring: QUERY, response: CSV },
-    },
+    sessionRoute(['Funds'], budget('statement'), { querystring: QUERY, response: CSV }),
     (request, reply) => send('records', request, reply),
   );
   app.get<{ Querystring: StatementQuery }>(
     '/v1/api/forex/history_export',
-    {
-      config: { budget: budget('statement') },
-      schema: { tags: ['Trading'], security: SESSION, querystring: QUERY, response: CSV },
-    },
+    sessionRoute(['Trading'], budget('statement'), { querystring: QUERY, response: CSV }),
     (request, reply) => send('orders', request, reply),
   );
 }

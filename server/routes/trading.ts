@@ -10,7 +10,7 @@ import { ok } from '../http/envelope.ts';
 import { int, query, requiredStr, str, type JsonSchema } from '../http/schemas.ts';
 import { submitInputOf, type SubmitQuery } from '../http/wire/submit-query.ts';
 import { CLOSE_ALL, ORDER, ORDER_LIST } from '../http/wire/trading.ts';
-import { replies, SESSION } from '../http/wire-schema.ts';
+import { replies, SESSION, sessionRoute } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Trading'];
@@ -27,35 +27,30 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: SubmitQuery & { forex_id: number } }>(
     '/v1/api/forex/submit',
-    {
-      config: { budget: ORDER_BUDGET },
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        describeHeaders: {
-          [IDEMPOTENCY_HEADER]: {
-            type: 'string',
-            pattern: IDEMPOTENCY_KEY_PATTERN,
-            description: 'a retried submit with the same key answers the first order',
-          },
+    sessionRoute(TAGS, ORDER_BUDGET, {
+      describeHeaders: {
+        [IDEMPOTENCY_HEADER]: {
+          type: 'string',
+          pattern: IDEMPOTENCY_KEY_PATTERN,
+          description: 'a retried submit with the same key answers the first order',
         },
-        querystring: query(
-          {
-            type: intOf(1, 2),
-            cont: requiredStr(40),
-            forex_id: int(1),
-            status: intOf(0, 1),
-            target_price: PRICE,
-            stop_loss_price: PRICE,
-            target_profit_price: PRICE,
-            multiple: int(0, 1_000_000),
-            expire: str(20),
-          },
-          ['type', 'cont', 'forex_id', 'status'],
-        ),
-        response: replies(ORDER),
       },
-    },
+      querystring: query(
+        {
+          type: intOf(1, 2),
+          cont: requiredStr(40),
+          forex_id: int(1),
+          status: intOf(0, 1),
+          target_price: PRICE,
+          stop_loss_price: PRICE,
+          target_profit_price: PRICE,
+          multiple: int(0, 1_000_000),
+          expire: str(20),
+        },
+        ['type', 'cont', 'forex_id', 'status'],
+      ),
+      response: replies(ORDER),
+    }),
     async (request) => {
       const user = caller(request);
       const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
@@ -83,15 +78,10 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { id: number; cont?: string } }>(
     '/v1/api/forex/close',
-    {
-      config: { budget: ORDER_BUDGET },
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        querystring: query({ id: ORDER_ID, cont: str(40) }, ['id']),
-        response: replies(ORDER),
-      },
-    },
+    sessionRoute(TAGS, ORDER_BUDGET, {
+      querystring: query({ id: ORDER_ID, cont: str(40) }, ['id']),
+      response: replies(ORDER),
+    }),
     async (request) => {
       const user = caller(request);
       return ok(await engine.close(user.id, request.query.id, request.query.cont ?? ''));
@@ -101,15 +91,10 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // Each position closes in its own transaction.
   app.get<{ Querystring: { scope: 'all' | 'buy' | 'sell'; forex_id?: number } }>(
     '/v1/api/forex/close_all',
-    {
-      config: { budget: ORDER_BUDGET },
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        querystring: query({ scope: { type: 'string', enum: ['all', 'buy', 'sell'] }, forex_id: int(1) }, ['scope']),
-        response: replies(CLOSE_ALL),
-      },
-    },
+    sessionRoute(TAGS, ORDER_BUDGET, {
+      querystring: query({ scope: { type: 'string', enum: ['all', 'buy', 'sell'] }, forex_id: int(1) }, ['scope']),
+      response: replies(CLOSE_ALL),
+    }),
     async (request) => {
       const user = caller(request);
       const { scope, forex_id: forexId } = request.query;
@@ -120,10 +105,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { id: number } }>(
     '/v1/api/forex/cancel_trade',
-    {
-      config: { budget: ORDER_BUDGET },
-      schema: { tags: TAGS, security: SESSION, querystring: query({ id: ORDER_ID }, ['id']), response: replies(ORDER) },
-    },
+    sessionRoute(TAGS, ORDER_BUDGET, { querystring: query({ id: ORDER_ID }, ['id']), response: replies(ORDER) }),
     async (request) => {
       const user = caller(request);
       return ok(await engine.cancel(user.id, request.query.id));
@@ -134,18 +116,12 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     Querystring: { id: number; target_profit_price?: string; stop_loss_price?: string; trail_distance?: string };
   }>(
     '/v1/api/forex/set_stop_price',
-    {
-      config: { budget: ORDER_BUDGET },
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        querystring: query(
-          { id: ORDER_ID, target_profit_price: PRICE, stop_loss_price: PRICE, trail_distance: PRICE },
-          ['id'],
-        ),
-        response: replies(ORDER),
-      },
-    },
+    sessionRoute(TAGS, ORDER_BUDGET, {
+      querystring: query({ id: ORDER_ID, target_profit_price: PRICE, stop_loss_price: PRICE, trail_distance: PRICE }, [
+        'id',
+      ]),
+      response: replies(ORDER),
+    }),
     async (request) => {
       const user = caller(request);
       const q = request.query;
@@ -163,15 +139,10 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { id: number; price: string } }>(
     '/v1/api/forex/set_pending_price',
-    {
-      config: { budget: ORDER_BUDGET },
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        querystring: query({ id: ORDER_ID, price: requiredStr(40) }, ['id', 'price']),
-        response: replies(ORDER),
-      },
-    },
+    sessionRoute(TAGS, ORDER_BUDGET, {
+      querystring: query({ id: ORDER_ID, price: requiredStr(40) }, ['id', 'price']),
+      response: replies(ORDER),
+    }),
     async (request) => {
       const user = caller(request);
       return ok(await engine.setPendingPrice(user.id, request.query.id, request.query.price));

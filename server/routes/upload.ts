@@ -12,7 +12,7 @@ import { mayUse } from '../staff/rights.ts';
 import { cleanImage } from '../uploads/image.ts';
 import { checkQuota, readUpload, saveUpload, uploadUrl } from '../uploads/store.ts';
 import { UPLOADED } from '../http/wire/wallet.ts';
-import { OPS, rawReply, replies, SESSION } from '../http/wire-schema.ts';
+import { OPS, rawReply, replies, SESSION, sessionRoute } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Uploads'];
@@ -32,10 +32,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
     };
     uploads.post(
       '/api/common/image_upload',
-      {
-        config: { budget: budget('upload') },
-        schema: { tags: TAGS, security: SESSION, describeBody, response: replies(UPLOADED) },
-      },
+      sessionRoute(TAGS, budget('upload'), { describeBody, response: replies(UPLOADED) }),
       async (request) => {
         // Demo users have nothing to upload (docs/contract.md §6), and anonymous demo accounts must not be storage.
         const user = caller(request);

@@ -27,7 +27,7 @@ import {
   str,
 } from '../http/schemas.ts';
 import { DEMO_RESET, LOGIN_RESULT, USER } from '../http/wire/account.ts';
-import { OPTIONAL_SESSION, replies, SESSION } from '../http/wire-schema.ts';
+import { OPTIONAL_SESSION, replies, SESSION, sessionRoute } from '../http/wire-schema.ts';
 
 const TAGS = ['Account'];
 
@@ -169,24 +169,19 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     signedIn.post<{ Body: ChangeForm }>(
       '/api/user/amend_password',
-      {
-        config: { budget: budget('password', bySession) },
-        schema: {
-          tags: TAGS,
-          security: SESSION,
-          body: body(
-            {
-              new_password: requiredStr(128),
-              auth_code: requiredStr(16),
-              type: oneOf(...CHANNELS),
-              key: str(64),
-              factor_code: str(32),
-            },
-            ['new_password', 'auth_code'],
-          ),
-          response: replies({ type: 'null' }),
-        },
-      },
+      sessionRoute(TAGS, budget('password', bySession), {
+        body: body(
+          {
+            new_password: requiredStr(128),
+            auth_code: requiredStr(16),
+            type: oneOf(...CHANNELS),
+            key: str(64),
+            factor_code: str(32),
+          },
+          ['new_password', 'auth_code'],
+        ),
+        response: replies({ type: 'null' }),
+      }),
       async (request) => {
         await changePassword(ctx, caller(request), request.body, requesterOf(request));
         return ok(null, requestText(request, 'server.password_changed'));
@@ -195,10 +190,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     signedIn.get(
       '/v1/api/main/user/resetForexDemoAccount',
-      {
-        config: { budget: budget('write') },
-        schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(DEMO_RESET) },
-      },
+      sessionRoute(TAGS, budget('write'), { querystring: query(), response: replies(DEMO_RESET) }),
       async (request: FastifyRequest) =>
         ok(await resetDemoAccount(ctx, caller(request)), requestText(request, 'server.demo_reset')),
     );

@@ -7,7 +7,7 @@ import { ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { body, int, query, str } from '../http/schemas.ts';
 import { WITHDRAWALS, WITHDRAW_CURRENCIES } from '../http/wire/wallet.ts';
-import { replies, SESSION } from '../http/wire-schema.ts';
+import { replies, SESSION, sessionRoute } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 import {
   requestWithdrawal,
@@ -38,22 +38,17 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.post<{ Body: WithdrawalForm }>(
     '/api/account/draw',
-    {
-      config: { budget: budget('write') },
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        body: body({
-          draw_currency_id: int(1),
-          number: str(40),
-          memo: str(WITHDRAW_MEMO_MAX),
-          draw_method_id: int(1),
-          code: str(32), // the second factor's code, or the e-mail/SMS code of /api/security/withdraw_code
-          key: str(64), // that sent code's key (none with a second factor)
-        }),
-        response: replies({ type: 'null' }),
-      },
-    },
+    sessionRoute(TAGS, budget('write'), {
+      body: body({
+        draw_currency_id: int(1),
+        number: str(40),
+        memo: str(WITHDRAW_MEMO_MAX),
+        draw_method_id: int(1),
+        code: str(32), // the second factor's code, or the e-mail/SMS code of /api/security/withdraw_code
+        key: str(64), // that sent code's key (none with a second factor)
+      }),
+      response: replies({ type: 'null' }),
+    }),
     async (request) => {
       await requestWithdrawal(ctx, caller(request), request.body, requesterOf(request));
       return ok(null, requestText(request, 'server.withdraw_submitted'));
