@@ -102,27 +102,29 @@ export interface NewOrder {
   now: number;
 }
 
+/** Both inserts bind these, in this order, as $1 to $13. */
+const NEW_ORDER_FIELDS = [
+  'userId',
+  'instrumentId',
+  'orderType',
+  'quantity',
+  'leverage',
+  'price',
+  'originPrice',
+  'margin',
+  'tradeFee',
+  'targetLossPrice',
+  'targetProfitPrice',
+  'status',
+  'now',
+] as const satisfies readonly (keyof NewOrder)[];
+
 export async function insertOrder(q: Queryable, o: NewOrder): Promise<OrderRow> {
   const rows = await q.query<DbOrder>(
     `INSERT INTO orders (user_id, instrument_id, order_type, quantity, multiple, price, origin_price, update_price,
        caution_money, trade_fee, target_loss_price, target_profit_price, status, created_at, filled_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
-    [
-      o.userId,
-      o.instrumentId,
-      o.orderType,
-      o.quantity,
-      o.leverage,
-      o.price,
-      o.originPrice,
-      o.margin,
-      o.tradeFee,
-      o.targetLossPrice,
-      o.targetProfitPrice,
-      o.status,
-      o.now,
-      o.status === 1 ? o.now : null,
-    ],
+    [...NEW_ORDER_FIELDS.map((k) => o[k]), o.status === 1 ? o.now : null],
   );
   const row = one(rows);
   if (!row) throw new Error('insert returned no order');
@@ -132,7 +134,6 @@ export async function insertOrder(q: Queryable, o: NewOrder): Promise<OrderRow> 
 /** In input order (copy trading's batched opens, server/copy/mirror-batch.ts). */
 export async function insertOrders(q: Queryable, os: readonly NewOrder[]): Promise<OrderRow[]> {
   if (os.length === 0) return [];
-  const col = <T>(f: (o: NewOrder) => T): T[] => os.map(f);
   const rows = await PACKED.query(
     q,
     `WITH n AS (
@@ -146,21 +147,7 @@ export async function insertOrders(q: Queryable, os: readonly NewOrder[]): Promi
         ORDER BY o.n
        RETURNING id, ${PACKED.select()})
      SELECT packed FROM n ORDER BY id`,
-    [
-      col((o) => o.userId),
-      col((o) => o.instrumentId),
-      col((o) => o.orderType),
-      col((o) => o.quantity),
-      col((o) => o.leverage),
-      col((o) => o.price),
-      col((o) => o.originPrice),
-      col((o) => o.margin),
-      col((o) => o.tradeFee),
-      col((o) => o.targetLossPrice),
-      col((o) => o.targetProfitPrice),
-      col((o) => o.status),
-      col((o) => o.now),
-    ],
+    NEW_ORDER_FIELDS.map((k) => os.map((o) => o[k])),
   );
   if (rows.length !== os.length) throw new Error('insert returned fewer orders');
   return rows.map(rowOf);
