@@ -67,53 +67,17 @@ function fx(
   };
 }
 
-/** `margin` 'fixed' is a fixed margin per lot (marginMode 1), else the leverage offered. */
-function commodity(
-  categoryId: number,
-  cls: 'metal' | 'energy',
-): (
-  id: number,
-  code: string,
-  showCode: string,
-  precision: number,
-  contNum: string,
-  margin: 'fixed' | number[],
-  feeRate: string,
-  basePrice: string,
-  annualVol: number,
-  tickHz: number,
-) => InstrumentDef {
-  return (id, code, showCode, precision, contNum, margin, feeRate, basePrice, annualVol, tickHz) => ({
-    id,
-    code,
-    showCode,
-    categoryId,
-    cls,
-    pricePrecision: precision,
-    pip: '0.01',
-    minCont: '0.01',
-    contNum,
-    marginMode: margin === 'fixed' ? 1 : 2,
-    multiples: margin === 'fixed' ? FIXED : margin,
-    feeRate,
-    basePrice,
-    annualVol,
-    tickHz,
-  });
-}
-const metal = commodity(CATEGORY_METALS, 'metal');
-const energy = commodity(CATEGORY_ENERGY, 'energy');
-
-/** Crypto and indices: always leveraged, with one lot step and one fee rate per class. */
-function leveraged(categoryId: number, cls: 'crypto' | 'index', step: string, feeRate: string) {
+/** One asset family's builder; `margin` 'fixed' is a fixed margin per lot (marginMode 1), else the leverage offered. */
+function family(categoryId: number, cls: Exclude<MarketClass, 'fx'>, step: string) {
   return (
     id: number,
     code: string,
     showCode: string,
-    basePrice: string,
     precision: number,
     contNum: string,
-    multiples: number[],
+    margin: 'fixed' | number[],
+    feeRate: string,
+    basePrice: string,
     annualVol: number,
     tickHz: number,
   ): InstrumentDef => ({
@@ -126,16 +90,18 @@ function leveraged(categoryId: number, cls: 'crypto' | 'index', step: string, fe
     pip: step,
     minCont: step,
     contNum,
-    marginMode: 2,
-    multiples,
+    marginMode: margin === 'fixed' ? 1 : 2,
+    multiples: margin === 'fixed' ? FIXED : margin,
     feeRate,
     basePrice,
     annualVol,
     tickHz,
   });
 }
-const index = leveraged(CATEGORY_INDICES, 'index', '0.1', '0.002');
-const coin = leveraged(CATEGORY_CRYPTO, 'crypto', '0.01', '0.001');
+const metal = family(CATEGORY_METALS, 'metal', '0.01');
+const energy = family(CATEGORY_ENERGY, 'energy', '0.01');
+const index = family(CATEGORY_INDICES, 'index', '0.1');
+const coin = family(CATEGORY_CRYPTO, 'crypto', '0.01');
 // A crypto pair's shown code is derived from its own (BTCUSDT: BTC/USDT).
 type AfterShowCode = Parameters<typeof coin> extends [number, string, string, ...infer R] ? R : never;
 const crypto = (id: number, code: string, ...rest: AfterShowCode): InstrumentDef =>
@@ -160,17 +126,17 @@ export const INSTRUMENTS: readonly InstrumentDef[] = [
   // Fixed margin: 500 USD per lot, about ×28 leverage at ~28.5 USD/oz.
   metal(15, 'XAGUSD', 'XAG/USD', 3, '500', 'fixed', '0.003', '28.500', 0.25, 2),
   metal(16, 'XPTUSD', 'XPT/USD', 2, '50', [10, 20, 50], '0.003', '980.00', 0.22, 1),
-  crypto(17, 'BTCUSDT', '67250.00', 2, '1', [10, 20, 50, 100], 0.6, 6),
-  crypto(18, 'ETHUSDT', '3450.00', 2, '10', [10, 20, 50, 100], 0.7, 5),
-  crypto(19, 'SOLUSDT', '165.000', 3, '100', [10, 20, 50], 0.9, 4),
-  crypto(20, 'XRPUSDT', '0.52000', 5, '10000', [10, 20, 50], 0.8, 3),
-  crypto(21, 'DOGEUSDT', '0.15000', 5, '10000', [10, 20], 1.0, 3),
-  crypto(22, 'LTCUSDT', '85.00', 2, '100', [10, 20, 50], 0.75, 2),
+  crypto(17, 'BTCUSDT', 2, '1', [10, 20, 50, 100], '0.001', '67250.00', 0.6, 6),
+  crypto(18, 'ETHUSDT', 2, '10', [10, 20, 50, 100], '0.001', '3450.00', 0.7, 5),
+  crypto(19, 'SOLUSDT', 3, '100', [10, 20, 50], '0.001', '165.000', 0.9, 4),
+  crypto(20, 'XRPUSDT', 5, '10000', [10, 20, 50], '0.001', '0.52000', 0.8, 3),
+  crypto(21, 'DOGEUSDT', 5, '10000', [10, 20], '0.001', '0.15000', 1.0, 3),
+  crypto(22, 'LTCUSDT', 2, '100', [10, 20, 50], '0.001', '85.00', 0.75, 2),
   // 1 USD per point per lot
-  index(23, 'US30', 'US 30', '39100.0', 1, '1', [10, 20, 50, 100], 0.16, 2),
-  index(24, 'NAS100', 'NAS 100', '18250.0', 1, '1', [10, 20, 50, 100], 0.22, 2.5),
-  index(25, 'SPX500', 'SPX 500', '5230.00', 2, '10', [10, 20, 50, 100], 0.17, 2),
-  index(26, 'GER40', 'GER 40', '18150.0', 1, '1', [10, 20, 50], 0.18, 1.5),
+  index(23, 'US30', 'US 30', 1, '1', [10, 20, 50, 100], '0.002', '39100.0', 0.16, 2),
+  index(24, 'NAS100', 'NAS 100', 1, '1', [10, 20, 50, 100], '0.002', '18250.0', 0.22, 2.5),
+  index(25, 'SPX500', 'SPX 500', 2, '10', [10, 20, 50, 100], '0.002', '5230.00', 0.17, 2),
+  index(26, 'GER40', 'GER 40', 1, '1', [10, 20, 50], '0.002', '18150.0', 0.18, 1.5),
   // Energy. Fixed margin: 100 USD per lot of 100 barrels, about ×78 leverage at ~78 USD/bbl.
   energy(27, 'USOIL', 'WTI Oil', 2, '100', 'fixed', '0.003', '78.50', 0.35, 2),
   energy(28, 'UKOIL', 'Brent Oil', 2, '100', 'fixed', '0.003', '82.70', 0.33, 1.5),
