@@ -122,17 +122,10 @@ export async function lockCharge(q: Queryable, id: number): Promise<ReviewCharge
   );
 }
 
-export interface ChargeListRow {
-  id: string;
+/** The operator's list: the trader's own fields with whose it is, the rate and the proof. */
+export interface ChargeListRow extends ChargeRow {
   uid: string;
-  type: number;
-  number: string;
-  currency_code: string;
   usd_price: string;
-  credited: string | null;
-  status: number;
-  remark: string;
-  created_at: string;
   proof_upload: string;
 }
 

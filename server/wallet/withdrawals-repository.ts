@@ -129,23 +129,12 @@ export async function lockWithdrawal(q: Queryable, id: number): Promise<ReviewWi
   );
 }
 
-export interface WithdrawalListRow {
-  id: string;
+/** The operator's list: the trader's own fields less the review state, with who and where to pay. */
+export interface WithdrawalListRow extends Omit<WithdrawalRow, 'remark' | 'under_review'> {
   uid: string;
   account: string;
-  type: number;
-  number: string;
-  fee: string;
-  real_number: string;
-  code: string;
-  protocol: string;
-  address: string;
-  payee_account: string;
   payee_name: string;
   bank_name: string;
-  memo: string;
-  status: number;
-  created_at: string;
 }
 
 export function withdrawalsByStatus(
