@@ -3,7 +3,7 @@ import type { AppContext } from '../core/app-context.ts';
 import { joinedDb } from '../db/joined-tx.ts';
 import { ApiError } from '../http/envelope.ts';
 import { watchLedger } from '../ledger/ledger.ts';
-import { appendAudit, type AuditEntry } from '../staff/audit-repository.ts';
+import { appendAudit, auditActor, type AuditEntry } from '../staff/audit-repository.ts';
 import { passFourEyes } from '../staff/four-eyes.ts';
 import { mayUse, type OpsActor } from '../staff/rights.ts';
 import { announceAccountChange, movesMoney, type MoneyMovement, type OpsArgs, type OpsCommand } from './command.ts';
@@ -57,10 +57,7 @@ export async function auditRefusal(
   const refused = err instanceof ApiError ? err.key : 'internal';
   await appendAudit(ctx.db, {
     at: ctx.clock.now(),
-    staffId: actor.staffId || null,
-    actor: actor.name,
-    role: actor.role,
-    address: actor.address,
+    ...auditActor(actor),
     action: name,
     params: withoutSecrets(args),
     after: { refused },
@@ -85,10 +82,7 @@ async function runChecked(ctx: AppContext, cmd: OpsCommand, args: OpsArgs, actor
   assertMayRun(cmd, actor);
   const row = (before: unknown, out: unknown): AuditEntry => ({
     at: ctx.clock.now(),
-    staffId: actor.staffId || null,
-    actor: actor.name,
-    role: actor.role,
-    address: actor.address,
+    ...auditActor(actor),
     action: cmd.name,
     params: args,
     before: auditValue(before),

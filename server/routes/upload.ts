@@ -7,7 +7,7 @@ import { caller, requireSession } from '../auth/session-hook.ts';
 import { lockUser } from '../auth/users.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { opsActor } from '../ops/auth.ts';
-import { appendAudit } from '../staff/audit-repository.ts';
+import { appendAudit, auditActor } from '../staff/audit-repository.ts';
 import { mayUse } from '../staff/rights.ts';
 import { cleanImage } from '../uploads/image.ts';
 import { checkQuota, readUpload, saveUpload, uploadUrl } from '../uploads/store.ts';
@@ -73,10 +73,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
         if (!actor || !(mayUse(actor, 'deposits') || mayUse(actor, 'real-name'))) return false;
         await appendAudit(ctx.db, {
           at: ctx.clock.now(),
-          staffId: actor.staffId || null,
-          actor: actor.name,
-          role: actor.role,
-          address: actor.address,
+          ...auditActor(actor),
           action: 'image-view',
           params: { url: request.url.split('?')[0] ?? '' },
         });

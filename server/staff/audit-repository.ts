@@ -1,5 +1,6 @@
 // The audit log's SQL; a trigger refuses UPDATE, DELETE and TRUNCATE for every database user.
 import type { Queryable } from '../db/db.ts';
+import type { OpsActor } from './rights.ts';
 
 export interface AuditEntry {
   at: number;
@@ -12,6 +13,14 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
 }
+
+/** Who a row names; break-glass and the shell have no staff row. */
+export const auditActor = (a: OpsActor): Pick<AuditEntry, 'staffId' | 'actor' | 'role' | 'address'> => ({
+  staffId: a.staffId || null,
+  actor: a.name,
+  role: a.role,
+  address: a.address,
+});
 
 const json = (v: unknown): string | null => (v === undefined ? null : (JSON.stringify(v) ?? null));
 
