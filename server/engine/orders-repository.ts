@@ -84,7 +84,11 @@ const PACKED = new PackedRows<DbOrder>([
   'swap::text',
 ]);
 
-const one = (rows: DbOrder[]): OrderRow | null => (rows[0] ? rowOf(rows[0]) : null);
+/** The order a statement returns, if any. */
+async function one(q: Queryable, sql: string, params: readonly unknown[]): Promise<OrderRow | null> {
+  const [row] = await q.query<DbOrder>(sql, params);
+  return row ? rowOf(row) : null;
+}
 
 export interface NewOrder {
   userId: number;
@@ -120,13 +124,13 @@ const NEW_ORDER_FIELDS = [
 ] as const satisfies readonly (keyof NewOrder)[];
 
 export async function insertOrder(q: Queryable, o: NewOrder): Promise<OrderRow> {
-  const rows = await q.query<DbOrder>(
+  const row = await one(
+    q,
     `INSERT INTO orders (user_id, instrument_id, order_type, quantity, multiple, price, origin_price, update_price,
        caution_money, trade_fee, target_loss_price, target_profit_price, status, created_at, filled_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
     [...NEW_ORDER_FIELDS.map((k) => o[k]), o.status === 1 ? o.now : null],
   );
-  const row = one(rows);
   if (!row) throw new Error('insert returned no order');
   return row;
 }
@@ -154,7 +158,7 @@ export async function insertOrders(q: Queryable, os: readonly NewOrder[]): Promi
 }
 
 export async function getOrder(q: Queryable, id: number): Promise<OrderRow | null> {
-  return one(await q.query<DbOrder>('SELECT * FROM orders WHERE id = $1', [id]));
+  return one(q, 'SELECT * FROM orders WHERE id = $1', [id]);
 }
 
 /** In id order, so overlapping batches queue instead of deadlocking. */
@@ -169,13 +173,7 @@ export async function lockHoldings(q: Queryable, ids: readonly number[]): Promis
 
 /** null when it is not in this status (or no longer). */
 export async function lockOrder(q: Queryable, id: number, userId: number, status: 0 | 1): Promise<OrderRow | null> {
-  return one(
-    await q.query<DbOrder>('SELECT * FROM orders WHERE id = $1 AND user_id = $2 AND status = $3 FOR UPDATE', [
-      id,
-      userId,
-      status,
-    ]),
-  );
+  return one(q, 'SELECT * FROM orders WHERE id = $1 AND user_id = $2 AND status = $3 FOR UPDATE', [id, userId, status]);
 }
 
 /** Only if the row is still in `from`. */
@@ -186,11 +184,10 @@ export async function finishOrder(
   f: { updatePrice: string; factProfits: string; reason: CloseReason; now: number },
 ): Promise<OrderRow | null> {
   return one(
-    await q.query<DbOrder>(
-      `UPDATE orders SET status = 3, update_price = $3, fact_profits = $4, close_reason = $5, completed_at = $6
+    q,
+    `UPDATE orders SET status = 3, update_price = $3, fact_profits = $4, close_reason = $5, completed_at = $6
      WHERE id = $1 AND status = $2 RETURNING *`,
-      [id, from, f.updatePrice, f.factProfits, f.reason, f.now],
-    ),
+    [id, from, f.updatePrice, f.factProfits, f.reason, f.now],
   );
 }
 
@@ -216,11 +213,10 @@ export async function finishOrders(
 /** Only if it is still pending. */
 export async function fillOrder(q: Queryable, id: number, fillPrice: string, now: number): Promise<OrderRow | null> {
   return one(
-    await q.query<DbOrder>(
-      `UPDATE orders SET status = 1, price = $2, update_price = $2, filled_at = $3
+    q,
+    `UPDATE orders SET status = 1, price = $2, update_price = $2, filled_at = $3
      WHERE id = $1 AND status = 0 RETURNING *`,
-      [id, fillPrice, now],
-    ),
+    [id, fillPrice, now],
   );
 }
 
@@ -234,11 +230,10 @@ export async function updateStopsAndTrail(
   updatePrice: string,
 ): Promise<OrderRow | null> {
   return one(
-    await q.query<DbOrder>(
-      `UPDATE orders SET target_profit_price = $2, target_loss_price = $3, trail_distance = $4, update_price = $5
+    q,
+    `UPDATE orders SET target_profit_price = $2, target_loss_price = $3, trail_distance = $4, update_price = $5
      WHERE id = $1 AND status = 1 RETURNING *`,
-      [id, profit, loss, trail, updatePrice],
-    ),
+    [id, profit, loss, trail, updatePrice],
   );
 }
 
@@ -249,11 +244,10 @@ export async function repriceOrder(
   o: { price: string; origin: string; margin: string; fee: string },
 ): Promise<OrderRow | null> {
   return one(
-    await q.query<DbOrder>(
-      `UPDATE orders SET price = $2, origin_price = $3, update_price = $3, caution_money = $4, trade_fee = $5
+    q,
+    `UPDATE orders SET price = $2, origin_price = $3, update_price = $3, caution_money = $4, trade_fee = $5
         WHERE id = $1 AND status = 0 RETURNING *`,
-      [id, o.price, o.origin, o.margin, o.fee],
-    ),
+    [id, o.price, o.origin, o.margin, o.fee],
   );
 }
 
@@ -265,13 +259,12 @@ export async function advanceTrailStop(
   updatePrice: string,
 ): Promise<OrderRow | null> {
   return one(
-    await q.query<DbOrder>(
-      `UPDATE orders SET target_loss_price = $2, update_price = $3
+    q,
+    `UPDATE orders SET target_loss_price = $2, update_price = $3
      WHERE id = $1 AND status = 1 AND trail_distance > 0
        AND ((order_type = 1 AND target_loss_price < $2) OR (order_type = 2 AND (target_loss_price = 0 OR target_loss_price > $2)))
      RETURNING *`,
-      [id, loss, updatePrice],
-    ),
+    [id, loss, updatePrice],
   );
 }
 
@@ -282,11 +275,10 @@ export async function shrinkOrder(
   f: { quantity: string; margin: string; tradeFee: string; updatePrice: string },
 ): Promise<OrderRow | null> {
   return one(
-    await q.query<DbOrder>(
-      `UPDATE orders SET quantity = $2, caution_money = $3, trade_fee = $4, update_price = $5
+    q,
+    `UPDATE orders SET quantity = $2, caution_money = $3, trade_fee = $4, update_price = $5
      WHERE id = $1 AND status = 1 RETURNING *`,
-      [id, f.quantity, f.margin, f.tradeFee, f.updatePrice],
-    ),
+    [id, f.quantity, f.margin, f.tradeFee, f.updatePrice],
   );
 }
 
@@ -296,32 +288,31 @@ export async function insertClosedPart(
   from: OrderRow,
   f: { quantity: string; margin: string; tradeFee: string; closePrice: string; factProfits: string; now: number },
 ): Promise<OrderRow> {
-  const row = one(
-    await q.query<DbOrder>(
-      `INSERT INTO orders (user_id, instrument_id, order_type, quantity, multiple, price, origin_price, update_price,
+  const row = await one(
+    q,
+    `INSERT INTO orders (user_id, instrument_id, order_type, quantity, multiple, price, origin_price, update_price,
        fact_profits, caution_money, trade_fee, target_loss_price, target_profit_price, trail_distance, status,
        close_reason, created_at, filled_at, completed_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 3, 'user', $15, $16, $17) RETURNING *`,
-      [
-        from.userId,
-        from.instrumentId,
-        from.orderType,
-        f.quantity,
-        from.leverage,
-        from.price,
-        from.originPrice,
-        f.closePrice,
-        f.factProfits,
-        f.margin,
-        f.tradeFee,
-        from.targetLossPrice,
-        from.targetProfitPrice,
-        from.trailDistance,
-        from.createdAt,
-        from.filledAt,
-        f.now,
-      ],
-    ),
+    [
+      from.userId,
+      from.instrumentId,
+      from.orderType,
+      f.quantity,
+      from.leverage,
+      from.price,
+      from.originPrice,
+      f.closePrice,
+      f.factProfits,
+      f.margin,
+      f.tradeFee,
+      from.targetLossPrice,
+      from.targetProfitPrice,
+      from.trailDistance,
+      from.createdAt,
+      from.filledAt,
+      f.now,
+    ],
   );
   if (!row) throw new Error('insert returned no order');
   return row;
