@@ -3,7 +3,7 @@ import { dec, exactText } from '../../domain/decimal.ts';
 import type { Queryable } from '../db/db.ts';
 import { nextSeq } from '../engine/event-seq.ts';
 import { getOrder } from '../engine/orders-repository.ts';
-import type { Committed } from '../engine/transitions.ts';
+import { marginRelease, type Committed } from '../engine/transitions.ts';
 import { getAccount, move } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { memoOf, ownRunningCopy, transfer } from './copy-accounts.ts';
@@ -19,9 +19,7 @@ async function movePositions(q: Queryable, copy: CopyRow, at: number): Promise<C
   );
   const margin = held.reduce((s, h) => s.plus(h.margin), dec(0));
   const memo = memoOf(copy.id);
-  if (margin.gt(0)) {
-    await move(q, copy.account_id, { balance: margin, lock: margin.neg(), type: RecordType.MARGIN_RELEASE, memo, at });
-  }
+  if (margin.gt(0)) await move(q, copy.account_id, marginRelease(margin, memo, at));
   const balance = dec((await getAccount(q, copy.account_id))?.balance ?? 0);
   await insertTransfer(q, copy.id, 'stop', exactText(balance), at);
   if (balance.gt(0)) await transfer(q, copy, balance, 'out', at);

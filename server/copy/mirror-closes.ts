@@ -12,7 +12,7 @@ import { priceText } from '../../domain/format/price.ts';
 import { nextSeqs } from '../engine/event-seq.ts';
 import { finishOrders, insertClosedParts, lockHoldings, shrinkOrders } from '../engine/orders-repository.ts';
 import { lockAccounts } from '../engine/submit-order.ts';
-import { memoOf, RowChanged } from '../engine/transitions.ts';
+import { marginRelease, memoOf, RowChanged } from '../engine/transitions.ts';
 import { cappedRealised } from '../engine/triggers.ts';
 import type { EngineInstrument, OrderRow } from '../engine/types.ts';
 import type { CopyRow } from './copy-repository.ts';
@@ -88,7 +88,7 @@ async function settle(
     q,
     closings.map(({ o, margin, realised }) => {
       const memo = memoOf(inst, o.id);
-      const release: Movement = { balance: margin, lock: margin.neg(), type: RecordType.MARGIN_RELEASE, memo, at: now };
+      const release = marginRelease(margin, memo, now);
       const profit: Movement = { balance: realised, type: RecordType.PROFIT, memo, at: now };
       return { userId: o.userId, ms: realised.isZero() ? [release] : [release, profit] };
     }),

@@ -20,7 +20,7 @@ import {
 import { cappedRealised, trailedStop } from './triggers.ts';
 import type { EngineInstrument, OrderRow, SubmitPlan } from './types.ts';
 import { RecordType } from '../ledger/record-types.ts';
-import { exactText } from '../../domain/decimal.ts';
+import { exactText, type Dec } from '../../domain/decimal.ts';
 
 export interface Committed {
   row: OrderRow;
@@ -69,6 +69,15 @@ export function newOrderOf(userId: number, inst: EngineInstrument, plan: SubmitP
 }
 
 /** One moveAll: the same records and balances as two moves, in two statements instead of four. */
+/** Back from locked to available: an order's close, cancel or partial close, and a copy's release. */
+export const marginRelease = (margin: Dec, memo: string, at: number): Movement => ({
+  balance: margin,
+  lock: margin.neg(),
+  type: RecordType.MARGIN_RELEASE,
+  memo,
+  at,
+});
+
 export function openMovements(plan: SubmitPlan, memo: string, at: number): Movement[] {
   const lock: Movement = { balance: plan.margin.neg(), lock: plan.margin, type: RecordType.MARGIN_LOCK, memo, at };
   const fee: Movement = { balance: plan.fee.neg(), type: RecordType.TRADE_FEE, memo, at };
@@ -100,13 +109,7 @@ export async function closeHolding(
   const memo = memoOf(inst, row.id);
   const margin = usd(row.margin);
   const full = positionPnl(inst.spec, sideOf(row.orderType), lots(row.quantity), price(row.price), closePrice);
-  let account = await move(q, row.userId, {
-    balance: margin,
-    lock: margin.neg(),
-    type: RecordType.MARGIN_RELEASE,
-    memo,
-    at: now,
-  });
+  let account = await move(q, row.userId, marginRelease(margin, memo, now));
   // After the release the available balance already includes this margin: cap against it alone.
   const realised = cappedRealised(full, usd(account.balance), usd(0));
   if (!realised.isZero()) {
@@ -149,13 +152,7 @@ export async function closePart(
   if (!rest) throw new RowChanged();
   // The memo names the position, as a full close's do.
   const memo = memoOf(inst, row.id);
-  let account = await move(q, row.userId, {
-    balance: margin.part,
-    lock: margin.part.neg(),
-    type: RecordType.MARGIN_RELEASE,
-    memo,
-    at: now,
-  });
+  let account = await move(q, row.userId, marginRelease(margin.part, memo, now));
   const full = positionPnl(inst.spec, sideOf(row.orderType), part, price(row.price), closePrice);
   const realised = cappedRealised(full, usd(account.balance), usd(0));
   if (!realised.isZero()) {
@@ -187,13 +184,7 @@ export async function cancelPending(
   const memo = memoOf(inst, row.id);
   const margin = usd(row.margin);
   const fee = usd(row.tradeFee);
-  let account = await move(q, row.userId, {
-    balance: margin,
-    lock: margin.neg(),
-    type: RecordType.MARGIN_RELEASE,
-    memo,
-    at: now,
-  });
+  let account = await move(q, row.userId, marginRelease(margin, memo, now));
   if (fee.gt(0)) account = await move(q, row.userId, { balance: fee, type: RecordType.FEE_REFUND, memo, at: now });
   const closed = await finishOrder(q, row.id, 0, {
     updatePrice: current ? priceText(current, inst.pricePrecision) : row.updatePrice,
