@@ -5,7 +5,7 @@ import { ApiError } from '../http/envelope.ts';
 import type { CountedWindows } from '../security/counted-windows.ts';
 import { factorBrake } from '../security/factor-brake.ts';
 import type { Limits } from '../security/limits.ts';
-import { checkTotp, matchRecoveryCode } from './second-factor.ts';
+import { checkStoredTotp, matchRecoveryCode } from './second-factor.ts';
 import {
   acceptStep,
   factorOf,
@@ -90,12 +90,7 @@ function totpPass(
   row: { secret: string; last_step: string | null },
   typed: string,
 ): FactorPass | null {
-  const check = checkTotp(
-    row.secret,
-    typed,
-    deps.wallClock.now(),
-    row.last_step === null ? null : Number(row.last_step),
-  );
+  const check = checkStoredTotp(row, typed, deps.wallClock.now());
   return check.ok ? { kind: 'totp', step: check.step } : null;
 }
 

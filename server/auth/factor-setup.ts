@@ -6,7 +6,7 @@ import { loginGuard } from '../security/login-guard.ts';
 import { holdWithdrawals } from '../wallet/payout-holds.ts';
 import { factorBrake } from '../security/factor-brake.ts';
 import { passFactor, type FactorGateDeps } from './factor-gate.ts';
-import { checkTotp, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpUri } from './second-factor.ts';
+import { checkStoredTotp, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpUri } from './second-factor.ts';
 import {
   acceptStep,
   beginFactor,
@@ -60,12 +60,7 @@ export async function confirmFactor(
   const now = deps.clock.now();
   await brake.admit(key, address, now);
   // Real time: an authenticator app knows nothing of SIM_TIME.
-  const check = checkTotp(
-    row.secret,
-    code.trim(),
-    deps.wallClock.now(),
-    row.last_step === null ? null : Number(row.last_step),
-  );
+  const check = checkStoredTotp(row, code.trim(), deps.wallClock.now());
   if (!check.ok) {
     await brake.failed(key, address, now);
     throw new ApiError('second_factor_invalid');

@@ -46,6 +46,10 @@ export function checkTotp(secret: string, code: string, now: number, lastStep: n
   return { ok: true, step };
 }
 
+/** Against a stored factor, whose last accepted step comes from the database as text. */
+export const checkStoredTotp = (row: { secret: string; last_step: string | null }, code: string, now: number) =>
+  checkTotp(row.secret, code, now, row.last_step === null ? null : Number(row.last_step));
+
 /** Lower-case base32 without look-alikes, so a code written down is read back right. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 export function newRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {

@@ -4,7 +4,7 @@ import type { AppContext } from '../core/app-context.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { dummyHash, verifyPassword } from '../auth/password.ts';
-import { checkTotp, newTotpSecret, totpUri } from '../auth/second-factor.ts';
+import { checkStoredTotp, newTotpSecret, totpUri } from '../auth/second-factor.ts';
 import { acceptStep, beginFactor, factorOf, type FactorOwner } from '../auth/second-factor-repository.ts';
 import { factorBrake } from '../security/factor-brake.ts';
 import { loginGuard } from '../security/login-guard.ts';
@@ -123,7 +123,7 @@ export async function staffLogin(
     }
     const check = factor
       ? // Real time: an authenticator app knows nothing of SIM_TIME.
-        checkTotp(factor.secret, code, ctx.wallClock.now(), factor.last_step === null ? null : Number(factor.last_step))
+        checkStoredTotp(factor, code, ctx.wallClock.now())
       : null;
     if (!check?.ok || !(await acceptStep(q, owner, check.step, now, !enabled))) return null;
     const token = randomBytes(32).toString('base64url');
@@ -187,14 +187,7 @@ export async function changeStaffPassword(
   const hash = await hashPassword(next, ctx.limits.scrypt);
   await ctx.db.tx(async (q) => {
     const factor = await factorOf(q, owner);
-    const check = factor?.enabled_at
-      ? checkTotp(
-          factor.secret,
-          text(input.code).trim(),
-          ctx.wallClock.now(),
-          factor.last_step === null ? null : Number(factor.last_step),
-        )
-      : null;
+    const check = factor?.enabled_at ? checkStoredTotp(factor, text(input.code).trim(), ctx.wallClock.now()) : null;
     if (!check?.ok || !(await acceptStep(q, owner, check.step, now))) {
       await guard.failed(key, actor.address);
       throw new ApiError('staff.code_wrong');
