@@ -127,11 +127,15 @@ export function rawReply(mediaType: string, schema: JsonSchema, description: str
 
 export const SESSION = [{ session: [] }];
 
-/** A signed-in route's options: its tags, the session it needs and the budget it spends, in one place. */
-export const sessionRoute = (tags: string[], spend: RouteBudget, schema: FastifySchema) => ({
+/** A route open to anyone: its tags and the budget it spends. */
+export const publicRoute = (tags: string[], spend: RouteBudget, schema: FastifySchema) => ({
   config: { budget: spend },
-  schema: { tags, security: SESSION, ...schema },
+  schema: { tags, ...schema },
 });
+
+/** A signed-in route's options: its tags, the session it needs and the budget it spends, in one place. */
+export const sessionRoute = (tags: string[], spend: RouteBudget, schema: FastifySchema) =>
+  publicRoute(tags, spend, { security: SESSION, ...schema });
 /** The route answers the same without a session (logout). */
 export const OPTIONAL_SESSION: Array<Record<string, string[]>> = [{}, { session: [] }];
 export const OPS = [{ opsToken: [] }];

@@ -19,7 +19,7 @@ import { body, emailAddress, int, mobileNumber, query, type JsonSchema } from '.
 import { CAPTCHA, CODE_SENT } from '../http/wire/account.ts';
 import { CODE_STATE } from '../http/wire/notices.ts';
 import { codeDeliveryState } from '../notify/code-state.ts';
-import { replies } from '../http/wire-schema.ts';
+import { publicRoute, replies } from '../http/wire-schema.ts';
 import { accountId, bodyOf, budget, type Budget } from '../security/budgets.ts';
 
 const TAGS = ['Account'];
@@ -98,28 +98,28 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
   // A POST: the key is a capability and never rides in a URL (docs/notifications.md "A code that was not sent").
   app.post<{ Body: { key: string } }>(
     '/api/notify/code_state',
-    {
-      config: { budget: budget('captcha', () => null) },
-      schema: {
-        tags: TAGS,
+    publicRoute(
+      TAGS,
+      budget('captcha', () => null),
+      {
         body: body({ key: { type: 'string', minLength: 1, maxLength: 64 } }, ['key']),
         response: replies(CODE_STATE),
       },
-    },
+    ),
     async (request) => ok(await codeDeliveryState(db, request.body.key)),
   );
 
   // No session: the owner may have none left; the token never rides in a URL (docs/security.md "Second factor").
   app.post<{ Body: { token: string } }>(
     '/api/notify/not_me',
-    {
-      config: { budget: budget('password', () => null) },
-      schema: {
-        tags: TAGS,
+    publicRoute(
+      TAGS,
+      budget('password', () => null),
+      {
         body: body({ token: { type: 'string', minLength: 1, maxLength: 64 } }, ['token']),
         response: replies({ type: 'null' }),
       },
-    },
+    ),
     async (request) => {
       const now = clock.now();
       const userId = await disown(db, request.body.token, now);

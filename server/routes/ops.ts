@@ -10,7 +10,7 @@ import { opsActor } from '../ops/auth.ts';
 import type { OpsCommand } from '../ops/command.ts';
 import { OPS_COMMANDS as OPS_COMMANDS_SCHEMA } from '../http/wire/content.ts';
 import { redactUrl } from '../core/log-redaction.ts';
-import { anyValue, OPS, replies } from '../http/wire-schema.ts';
+import { anyValue, OPS, publicRoute, replies } from '../http/wire-schema.ts';
 import { OPS_COMMANDS } from '../ops/commands/index.ts';
 import { assertMayRun, auditRefusal, runAs } from '../ops/run.ts';
 import { budget, noBudget } from '../security/budgets.ts';
@@ -87,19 +87,15 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
   return async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
     app.post(
       '/api/ops/login',
-      {
-        config: { budget: LOGIN_BUDGET },
-        schema: {
-          tags: TAGS,
-          description:
-            'A staff sign-in: login and password, then the TOTP code. With the one-time password of staff-create ' +
-            'or staff-reset answers step "password": the same with `new_password` sets the member’s own. Without a ' +
-            'code answers step "code" (or "setup" with a new secret at the first sign-in); with the right code, step ' +
-            '"done" and a session token.',
-          body: { ...strings(['login', 'password', 'new_password', 'code']), required: ['login', 'password'] },
-          response: replies(anyValue, 'The next step, or the session'),
-        },
-      },
+      publicRoute(TAGS, LOGIN_BUDGET, {
+        description:
+          'A staff sign-in: login and password, then the TOTP code. With the one-time password of staff-create ' +
+          'or staff-reset answers step "password": the same with `new_password` sets the member’s own. Without a ' +
+          'code answers step "code" (or "setup" with a new secret at the first sign-in); with the right code, step ' +
+          '"done" and a session token.',
+        body: { ...strings(['login', 'password', 'new_password', 'code']), required: ['login', 'password'] },
+        response: replies(anyValue, 'The next step, or the session'),
+      }),
       async (request) => {
         const b = request.body as { login?: unknown; password?: unknown; new_password?: unknown; code?: unknown };
         const input = { login: b.login, password: b.password, new_password: b.new_password, code: b.code };
@@ -109,17 +105,13 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
 
     app.post(
       '/api/ops/bootstrap',
-      {
-        config: { budget: LOGIN_BUDGET },
-        schema: {
-          tags: TAGS,
-          description:
-            'The first administrator, from the shell (`npm run ops -- staff-create --role admin`): only while no ' +
-            'active admin exists, with the token of DATA_DIR/ops-bootstrap in x-ops-bootstrap.',
-          body: { ...strings(['login', 'name', 'role']), required: ['login', 'name'] },
-          response: replies(anyValue, 'The new admin and their first password (shown once)'),
-        },
-      },
+      publicRoute(TAGS, LOGIN_BUDGET, {
+        description:
+          'The first administrator, from the shell (`npm run ops -- staff-create --role admin`): only while no ' +
+          'active admin exists, with the token of DATA_DIR/ops-bootstrap in x-ops-bootstrap.',
+        body: { ...strings(['login', 'name', 'role']), required: ['login', 'name'] },
+        response: replies(anyValue, 'The new admin and their first password (shown once)'),
+      }),
       async (request, reply) => {
         if (!bootstrapMatches(ctx, request.headers[OPS_BOOTSTRAP_HEADER])) {
           const lang = pickLanguage(request.headers.lang);

@@ -27,7 +27,7 @@ import {
   str,
 } from '../http/schemas.ts';
 import { DEMO_RESET, LOGIN_RESULT, USER } from '../http/wire/account.ts';
-import { OPTIONAL_SESSION, replies, SESSION, sessionRoute } from '../http/wire-schema.ts';
+import { OPTIONAL_SESSION, publicRoute, replies, SESSION, sessionRoute } from '../http/wire-schema.ts';
 
 const TAGS = ['Account'];
 
@@ -60,26 +60,22 @@ const RESET_BUDGET = budget('password', (request) => {
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post<{ Body: LoginForm }>(
     '/api/user/loginForU',
-    {
-      config: { budget: LOGIN_BUDGET },
-      schema: {
-        tags: TAGS,
-        body: body(
-          { account: emailOrMobile(), password: requiredStr(128), login_type: oneOf(...CHANNELS), code: str(32) },
-          ['account', 'password'],
-        ),
-        response: replies(LOGIN_RESULT),
-      },
-    },
+    publicRoute(TAGS, LOGIN_BUDGET, {
+      body: body(
+        { account: emailOrMobile(), password: requiredStr(128), login_type: oneOf(...CHANNELS), code: str(32) },
+        ['account', 'password'],
+      ),
+      response: replies(LOGIN_RESULT),
+    }),
     async (request) => ok(await signIn(ctx, request.body, requesterOf(request))),
   );
 
   app.get<{ Querystring: { demo_id: string } }>(
     '/api/user/createAccountDemoForU',
-    {
-      config: { budget: DEMO_BUDGET },
-      schema: { tags: TAGS, querystring: query({ demo_id: DEMO_ID }, ['demo_id']), response: replies(LOGIN_RESULT) },
-    },
+    publicRoute(TAGS, DEMO_BUDGET, {
+      querystring: query({ demo_id: DEMO_ID }, ['demo_id']),
+      response: replies(LOGIN_RESULT),
+    }),
     async (request) => ok(await demoSignIn(ctx, request.query.demo_id.trim(), requesterOf(request))),
   );
 
@@ -106,51 +102,43 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post<{ Body: SignUpForm }>(
     '/api/user/register',
-    {
-      config: { budget: REGISTER_BUDGET },
-      schema: {
-        tags: TAGS,
-        body: body(
-          {
-            type: oneOf(...CHANNELS),
-            account: optional(emailOrMobile()),
-            mobile: optional(mobileNumber(undefined, 32)),
-            area_id: int(1),
-            password: requiredStr(128),
-            re_password: requiredStr(128),
-            invite_code: str(16),
-            sms_code: requiredStr(16),
-            key: str(64),
-          },
-          ['type', 'password', 're_password', 'sms_code'],
-        ),
-        response: replies(LOGIN_RESULT),
-      },
-    },
+    publicRoute(TAGS, REGISTER_BUDGET, {
+      body: body(
+        {
+          type: oneOf(...CHANNELS),
+          account: optional(emailOrMobile()),
+          mobile: optional(mobileNumber(undefined, 32)),
+          area_id: int(1),
+          password: requiredStr(128),
+          re_password: requiredStr(128),
+          invite_code: str(16),
+          sms_code: requiredStr(16),
+          key: str(64),
+        },
+        ['type', 'password', 're_password', 'sms_code'],
+      ),
+      response: replies(LOGIN_RESULT),
+    }),
     async (request) =>
       ok(await register(ctx, request.body, requesterOf(request)), requestText(request, 'server.registered')),
   );
 
   app.post<{ Body: ResetForm }>(
     '/api/user/forget_password',
-    {
-      config: { budget: RESET_BUDGET },
-      schema: {
-        tags: TAGS,
-        body: body(
-          {
-            type: oneOf(...CHANNELS),
-            account: emailOrMobile(),
-            new_password: requiredStr(128),
-            secondary_password: requiredStr(128),
-            auth_code: requiredStr(16),
-            key: str(64),
-          },
-          ['type', 'account', 'new_password', 'secondary_password', 'auth_code'],
-        ),
-        response: replies({ type: 'null' }),
-      },
-    },
+    publicRoute(TAGS, RESET_BUDGET, {
+      body: body(
+        {
+          type: oneOf(...CHANNELS),
+          account: emailOrMobile(),
+          new_password: requiredStr(128),
+          secondary_password: requiredStr(128),
+          auth_code: requiredStr(16),
+          key: str(64),
+        },
+        ['type', 'account', 'new_password', 'secondary_password', 'auth_code'],
+      ),
+      response: replies({ type: 'null' }),
+    }),
     async (request) => {
       await resetPassword(ctx, request.body, requesterOf(request));
       return ok(null, requestText(request, 'server.password_changed'));
