@@ -39,13 +39,9 @@ export async function realNameOf(db: Queryable, userId: number): Promise<RealNam
   );
 }
 
-export interface ReviewRealNameRow {
+/** The operator's queue: the trader's row without its status (the list is of one), with whose and when. */
+export interface ReviewRealNameRow extends Omit<RealNameRow, 'review_status'> {
   uid: string;
-  name: string;
-  card_id: string;
-  front_upload: string;
-  reverse_upload: string;
-  reason: string;
   submitted_at: string;
 }
 

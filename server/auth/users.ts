@@ -73,13 +73,7 @@ export async function invitedCount(q: Queryable, id: number): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-export interface UserWithBalances {
-  id: number;
-  uid: string;
-  email: string | null;
-  mobile: string | null;
-  demo_id: string | null;
-  is_demo: number;
+export interface UserWithBalances extends Pick<UserRow, 'id' | 'uid' | 'email' | 'mobile' | 'demo_id' | 'is_demo'> {
   balance: string | null;
   lock_balance: string | null;
 }
