@@ -1,7 +1,8 @@
 // At the first sign-in the admin's one-time password only opens the step where members choose their own.
 import { OpsAlert, OpsField, SecretField } from './ops-field.tsx';
-import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
-import { QR_SIZE, qrDataUrl } from '../components/text/qr-image.ts';
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { QR_SIZE } from '../components/text/qr-image.ts';
+import { useQrDataUrl } from '../components/text/qr-code.tsx';
 import { signIn, type OpsAuth } from './ops-api.ts';
 import { failureText, OPS_TEXT } from './texts.ts';
 
@@ -87,17 +88,7 @@ export function LoginForm({ onAuth }: { onAuth: (auth: OpsAuth) => void }) {
 
 // A PNG data URL because the CSP allows data: images (docs/back-office.md "Staff accounts").
 function OpsQr({ uri }: { uri: string }): ReactElement | null {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void qrDataUrl(uri).then(
-      (url) => live && setSrc(url),
-      () => live && setSrc(null), // the key as text stays beside it
-    );
-    return () => {
-      live = false;
-    };
-  }, [uri]);
+  const src = useQrDataUrl(uri); // the key as text stays beside it
   return src ? (
     <img className="ops-qr" src={src} alt={OPS_TEXT.setupQr} width={QR_SIZE} height={QR_SIZE} data-testid="totp-qr" />
   ) : null;

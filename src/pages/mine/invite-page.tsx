@@ -6,28 +6,18 @@ import { inviteInfo } from '../../api/content.ts';
 import { ContentScreen } from '../../components/nav/content-screen.tsx';
 import { copyText } from '../../components/text/copy-text.ts';
 import { Num } from '../../components/text/num.tsx';
-import { QR_SIZE, qrDataUrl } from '../../components/text/qr-image.ts';
+import { QR_SIZE } from '../../components/text/qr-image.ts';
+import { useQrDataUrl } from '../../components/text/qr-code.tsx';
 
 export function InvitePage(): ReactElement {
   const { t } = useTranslation();
   const [info, setInfo] = useState<InviteInfo | null>(null);
-  const [qr, setQr] = useState('');
   const link = info ? inviteLink(window.location.origin + window.location.pathname, info.invite_code) : '';
+  const qr = useQrDataUrl(link);
 
   useEffect(() => {
     inviteInfo().then(setInfo, () => setInfo(null));
   }, []);
-  useEffect(() => {
-    if (!link) return;
-    let live = true;
-    qrDataUrl(link).then(
-      (url) => live && setQr(url),
-      () => live && setQr(''),
-    );
-    return () => {
-      live = false;
-    };
-  }, [link]);
 
   return (
     <ContentScreen titleKey="page.invite">
