@@ -1,5 +1,6 @@
 // The fixed-term funds' SQL; money moves stay in the flow's transaction through the ledger.
 import { queryOne, type Queryable } from '../db/db.ts';
+import { pageOf, type Page } from '../db/page.ts';
 import { FUND_TEXT_COLUMNS, fundTextJoin } from './fund-texts.ts';
 
 export interface FundRow {
@@ -112,20 +113,20 @@ export async function ownsSubscription(db: Queryable, subId: number, userId: num
   return rows.length > 0;
 }
 
-export async function subscriptionIncomes(
+export function subscriptionIncomes(
   db: Queryable,
   subId: number,
   limit: number,
   offset: number,
-): Promise<{ rows: { id: string; interest: string; created_at: string }[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    db.query<{ id: string; interest: string; created_at: string }>(
-      'SELECT id, interest, created_at FROM fund_incomes WHERE subscription_id = $1 ORDER BY day DESC LIMIT $2 OFFSET $3',
-      [subId, limit, offset],
-    ),
-    db.query<{ n: string }>('SELECT count(*)::text AS n FROM fund_incomes WHERE subscription_id = $1', [subId]),
-  ]);
-  return { rows, total: countOf(count) };
+): Promise<Page<{ id: string; interest: string; created_at: string }>> {
+  return pageOf(
+    db,
+    'SELECT id, interest, created_at FROM fund_incomes WHERE subscription_id = $1 ORDER BY day DESC LIMIT $2 OFFSET $3',
+    'SELECT count(*)::text AS n FROM fund_incomes WHERE subscription_id = $1',
+    [subId],
+    limit,
+    offset,
+  );
 }
 
 /** Locked for an early redemption inside the caller's transaction. */

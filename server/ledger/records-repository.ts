@@ -1,5 +1,6 @@
 // Reading the ledger's records; writing them is ledger.ts's move() alone.
 import type { Queryable } from '../db/db.ts';
+import { pageOf, type Page } from '../db/page.ts';
 
 export interface RecordRow {
   id: string;
@@ -9,19 +10,14 @@ export interface RecordRow {
   created_at: string;
 }
 
-export async function userRecords(
-  db: Queryable,
-  userId: number,
-  limit: number,
-  offset: number,
-): Promise<{ rows: RecordRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    db.query<RecordRow>(
-      `SELECT id, value, type, memo, created_at FROM financial_records WHERE user_id = $1
+export function userRecords(db: Queryable, userId: number, limit: number, offset: number): Promise<Page<RecordRow>> {
+  return pageOf<RecordRow>(
+    db,
+    `SELECT id, value, type, memo, created_at FROM financial_records WHERE user_id = $1
        ORDER BY id DESC LIMIT $2 OFFSET $3`,
-      [userId, limit, offset],
-    ),
-    db.query<{ n: string }>('SELECT count(*) AS n FROM financial_records WHERE user_id = $1', [userId]),
-  ]);
-  return { rows, total: Number(count[0]?.n ?? 0) };
+    'SELECT count(*) AS n FROM financial_records WHERE user_id = $1',
+    [userId],
+    limit,
+    offset,
+  );
 }
