@@ -16,6 +16,9 @@ export interface WithdrawSummaryLines {
   receive: string;
 }
 
+// In the order the trader reads them; each has its label security.summary_<line>.
+const SUMMARY_LINES = ['amount', 'fee', 'to', 'receive'] as const satisfies readonly (keyof WithdrawSummaryLines)[];
+
 export function WithdrawSummary(props: {
   open: boolean;
   lines: WithdrawSummaryLines;
@@ -57,30 +60,14 @@ export function WithdrawSummary(props: {
     <BottomSheet open={open} onClose={props.onClose} titleKey="security.summary_title">
       <form className="mw-form mw-sheet-form" onSubmit={submit} noValidate data-testid="withdraw-summary">
         <dl className="mw-preview">
-          <div>
-            <dt>{t('security.summary_amount')}</dt>
-            <dd data-testid="summary-amount">
-              <Num>{lines.amount}</Num>
-            </dd>
-          </div>
-          <div>
-            <dt>{t('security.summary_fee')}</dt>
-            <dd data-testid="summary-fee">
-              <Num>{lines.fee}</Num>
-            </dd>
-          </div>
-          <div>
-            <dt>{t('security.summary_to')}</dt>
-            <dd data-testid="summary-to">
-              <Num>{lines.to}</Num>
-            </dd>
-          </div>
-          <div>
-            <dt>{t('security.summary_receive')}</dt>
-            <dd data-testid="summary-receive">
-              <Num>{lines.receive}</Num>
-            </dd>
-          </div>
+          {SUMMARY_LINES.map((k) => (
+            <div key={k}>
+              <dt>{t(`security.summary_${k}`)}</dt>
+              <dd data-testid={`summary-${k}`}>
+                <Num>{lines[k]}</Num>
+              </dd>
+            </div>
+          ))}
         </dl>
         {factor === null ? null : factor ? (
           <FactorCodeField value={code} onChange={setCode} data-testid="summary-code" />
