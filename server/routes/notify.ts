@@ -71,29 +71,21 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     );
   }
 
-  const sendSchema = (to: JsonSchema) => ({
-    tags: TAGS,
-    response: replies(CODE_SENT),
-    body: body({ to, area_id: int(1), type: { type: 'integer', enum: [1, 2] } }, ['to', 'type']),
-  });
-
-  app.post<{ Body: SendBody }>(
-    '/api/notify/send_sms',
-    { config: { budget: codeBudget('mobile') }, schema: sendSchema(mobileNumber()) },
-    async (request) => {
-      const key = await send(request, 'sms');
-      return ok({ key, resend_after: RESEND_AFTER_MS / 1000 }, requestText(request, 'server.code_sent'));
-    },
-  );
-
-  app.post<{ Body: SendBody }>(
-    '/api/notify/send_email',
-    { config: { budget: codeBudget('email') }, schema: sendSchema(emailAddress()) },
-    async (request) => {
-      const key = await send(request, 'email');
-      return ok({ key, resend_after: RESEND_AFTER_MS / 1000 }, requestText(request, 'server.code_sent'));
-    },
-  );
+  // The same flow by SMS or e-mail: only the address's rule and the budget's channel differ.
+  const sendRoute = (path: string, channel: CodeChannel, account: Channel, to: JsonSchema) =>
+    app.post<{ Body: SendBody }>(
+      path,
+      publicRoute(TAGS, codeBudget(account), {
+        response: replies(CODE_SENT),
+        body: body({ to, area_id: int(1), type: { type: 'integer', enum: [1, 2] } }, ['to', 'type']),
+      }),
+      async (request) => {
+        const key = await send(request, channel);
+        return ok({ key, resend_after: RESEND_AFTER_MS / 1000 }, requestText(request, 'server.code_sent'));
+      },
+    );
+  sendRoute('/api/notify/send_sms', 'sms', 'mobile', mobileNumber());
+  sendRoute('/api/notify/send_email', 'email', 'email', emailAddress());
 
   // A POST: the key is a capability and never rides in a URL (docs/notifications.md "A code that was not sent").
   app.post<{ Body: { key: string } }>(
