@@ -52,7 +52,7 @@ function bookWithOnePosition(): OrderBook {
     id: 1,
     userId: USER,
     instrumentId: 1,
-    side: 1,
+    side: 'buy',
     status: 1,
     quantity: lots('0.1'),
     price: price('1.1'),
