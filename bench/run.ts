@@ -13,10 +13,10 @@ import { bundleReport } from './startup/bundle.ts';
 import { needsAnotherRun } from './startup/lighthouse-spread.ts';
 import { calibratedSlowdown, DEFAULT_CPU_SLOWDOWN, TARGET_BENCHMARK_INDEX } from './startup/lighthouse-calibrate.ts';
 import { lighthouseAvailable, medianRun, runLighthouse, type LighthouseRun } from './startup/lighthouse.ts';
-import { startBenchServer } from './lib/app-server.ts';
+import { pinnedCommand, startBenchServer } from './lib/app-server.ts';
 import { renderBench } from './render/render-bench.ts';
 import { fanoutBench } from './fanout/fanout.ts';
-import { clusterBench, clusterEnv } from './cluster/cluster-bench.ts';
+import { clusterBench } from './cluster/cluster-bench.ts';
 import { feedsBench } from './feeds/feeds-bench.ts';
 import { interactionsBench } from './interactions/interactions-bench.ts';
 import type { MicroResult } from './micro/hot-paths.ts';
@@ -106,8 +106,7 @@ function runPinned<T>(
   timeoutMs = 900_000,
 ): T {
   const node = [process.execPath, '--import', 'tsx', script, ...(quick ? ['--quick'] : [])];
-  const [cmd, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
-  const r = spawnSync(cmd ?? process.execPath, args, {
+  const r = spawnSync(...pinnedCommand(cpus, node), {
     encoding: 'utf8',
     timeout: timeoutMs,
     maxBuffer: 8 * 1024 * 1024,
@@ -297,7 +296,7 @@ async function main(args: BenchArgs): Promise<number> {
   await section('feeds', () =>
     feedsBench({ quick: args.quick, distDir: builds.prod, serverCpus: cpus.server, log, onCleanup }),
   );
-  await section('cluster', () => clusterBench({ quick: args.quick, log, onCleanup, ...clusterEnv() }));
+  await section('cluster', () => clusterBench({ quick: args.quick, log, onCleanup }));
   await section('copy', () => {
     log("copy trading: a provider's fill mirrored to 10 / 200 / 1,000 / 10,000 followers …");
     return runCopy(args.quick, cpus.server);

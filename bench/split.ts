@@ -1,34 +1,25 @@
 // Per painted update, where the main thread's time goes on each screen and mode, from a quiet window's trace.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { join } from 'node:path';
 import { startBenchServer } from './lib/app-server.ts';
-import { BENCH_TMP, ensureBuilds } from './lib/client-build.ts';
+import { ensureBuilds } from './lib/client-build.ts';
+import { log, saveTrace, writeStamped } from './lib/tool.ts';
 import { launchPinned, openPage } from './render/browser.ts';
 import { NAME_SHIM, pageProbe } from './render/page-probe.ts';
 import { FLOOR_PATH, serveFloor } from './render/floor-pages.ts';
 import { appUrl, PROFILE_CATEGORIES, waitLive, type FeedModeName, type ScreenName } from './render/run-one.ts';
 import { createBenchSession, seedBrowserState } from './render/session.ts';
-import { MARK_END, MARK_START, type TraceEvent } from './render/trace.ts';
+import { MARK_END, MARK_START, traceEventsOf } from './render/trace.ts';
 import { updateSplit, type UpdateSplit } from './render/update-split.ts';
 import { PHASES } from './report/phases.ts';
 
-const arg = (name: string, def: string): string =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
-const throttles = arg('throttle', '6,1').split(',').map(Number);
-const screens = arg('screens', 'market,trade').split(',') as ScreenName[];
-const modes = arg('modes', 'worker,floor').split(',') as FeedModeName[];
-const windowMs = Number(arg('ms', '5000'));
-/** An experiment: what a style change would save. */
-const css = arg('css', '');
-const tag = arg('tag', '');
-const instruments = arg('instruments', '300');
-const log = (s: string): void => void process.stderr.write(`${s}\n`);
+const throttles = [6, 1];
+const screens: ScreenName[] = ['market', 'trade'];
+const modes: FeedModeName[] = ['worker', 'floor'];
+const windowMs = 5000;
 
 const { probe } = ensureBuilds(log);
 const server = await startBenchServer({
-  env: { SIM_INSTRUMENTS: instruments, SIM_HZ: '20', SIM_SEED: '20240601' },
+  env: { SIM_INSTRUMENTS: '300', SIM_HZ: '20', SIM_SEED: '20240601' },
   distDir: probe,
   cpus: '1',
 });
@@ -38,14 +29,7 @@ try {
   const session = await createBenchSession(server.url);
   for (const screen of screens) {
     for (const mode of modes) {
-      // The desk is the desktop layout (1280×800, a mouse), like the render case desktop-1x-5k.
-      const desk = screen === 'desk';
-      const { context, page, cdp } = await openPage(
-        pinned.browser,
-        desk ? { width: 1280, height: 800 } : { width: 360, height: 740 },
-        !desk,
-        1,
-      );
+      const { context, page, cdp } = await openPage(pinned.browser, { width: 360, height: 740 }, true, 1);
       try {
         await context.addInitScript(NAME_SHIM);
         await context.addInitScript(pageProbe, { start: MARK_START, end: MARK_END });
@@ -54,7 +38,6 @@ try {
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttles[0] ?? 6 });
         await page.goto(appUrl(server.url, screen, mode));
         await waitLive(page, screen, mode);
-        if (css) await page.addStyleTag({ content: css });
         for (const throttle of throttles) {
           await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
           await sleep(3000);
@@ -72,13 +55,8 @@ try {
           });
           const buf = await pinned.browser.stopTracing();
           await page.evaluate(() => window.__twPage?.frames(true));
-          const events = (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-          mkdirSync(join(BENCH_TMP, 'traces'), { recursive: true });
-          writeFileSync(
-            join(BENCH_TMP, 'traces', `split-${screen}-${mode}-${throttle}x${tag}.trace.json.gz`),
-            gzipSync(buf),
-          );
-          const split = updateSplit(events, snap?.batches ?? 0);
+          saveTrace(`split-${screen}-${mode}-${throttle}x`, buf);
+          const split = updateSplit(traceEventsOf(buf), snap?.batches ?? 0);
           out.push({ screen, mode, throttle, split });
           log(
             `${screen} ${mode} ${throttle}×: ${snap?.batches ?? 0} updates, ${split ? split.mainCpuMs.toFixed(2) : 'n/a'} ms main CPU/update`,
@@ -133,7 +111,4 @@ for (const screen of screens) {
     }
   }
 }
-writeFileSync(
-  join(BENCH_TMP, `split-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
-  JSON.stringify(out, null, 2),
-);
+writeStamped('split', out);

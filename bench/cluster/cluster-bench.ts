@@ -13,11 +13,11 @@ import { freePort } from '../../tests/fixtures/free-port.ts';
 import { startHaproxy } from '../../tests/fixtures/haproxy.ts';
 import { startNatsServer, type NatsServer } from '../../tests/fixtures/nats-server.ts';
 import { startPostgresCluster } from '../../tests/fixtures/postgres-cluster.ts';
-import { procUsage, type ProcUsage } from '../lib/app-server.ts';
+import { procUsage, waitHealthy, type ProcUsage } from '../lib/app-server.ts';
 import { runJsonChild } from '../lib/json-child.ts';
 import { loadAverage } from '../lib/machine.ts';
-import { loadFigures, runLoadClient, type LoadFigures } from '../fanout/fanout.ts';
-import type { LoadResult, LoadSpec } from '../fanout/load-client.ts';
+import { loadFigures, NO_LOAD, runLoadClient, type LoadFigures } from '../fanout/fanout.ts';
+import type { LoadSpec } from '../fanout/load-client.ts';
 import { cpuPercent, firstAfter, liveAgain, seqAudit, type LiveAgain, type SeqAudit } from './cluster-stats.ts';
 import { demoAccount, runLanes, tradableInstrument, type Acked } from './order-load.ts';
 import type { ReconnectResult, ReconnectSpec } from './reconnect-client.ts';
@@ -30,7 +30,7 @@ export interface ClusterFanoutRow extends LoadFigures {
   gatewayRssMb: (number | null)[];
   marketCpuPct: number | null;
   natsCpuPct: number | null;
-  /** Clients are split between load processes; each one's CPU % of one core in its window. */
+  /** The load process's CPU % of one core in its window (one process, a list for older results). */
   loadProcesses?: number;
   loadCpuPct?: (number | null)[];
   loadAverage: number[];
@@ -85,11 +85,6 @@ export interface ClusterResult {
 
 export interface ClusterOptions {
   quick: boolean;
-  /** Set from the environment by clusterEnv. */
-  clients?: number[];
-  gatewayCounts?: number[];
-  loadProcesses?: number;
-  fanoutOnly?: boolean;
   log(line: string): void;
   onCleanup(fn: () => Promise<void>): void;
 }
@@ -144,47 +139,7 @@ async function stopRole(p: RoleProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export function clusterEnv(
-  env: NodeJS.ProcessEnv = process.env,
-): Pick<ClusterOptions, 'clients' | 'gatewayCounts' | 'loadProcesses' | 'fanoutOnly'> {
-  const list = (v: string | undefined): number[] | undefined =>
-    v
-      ? v
-          .split(',')
-          .map(Number)
-          .filter((n) => n > 0)
-      : undefined;
-  return {
-    clients: list(env.CLUSTER_CLIENTS),
-    gatewayCounts: list(env.CLUSTER_GATEWAYS),
-    loadProcesses: env.CLUSTER_LOAD_PROCS ? Math.max(1, Number(env.CLUSTER_LOAD_PROCS)) : undefined,
-    fanoutOnly: env.CLUSTER_FANOUT_ONLY === '1',
-  };
-}
-
-/** Latencies come from process 0, which carries the probes. */
-function mergeLoads(rs: readonly LoadResult[]): LoadResult {
-  const [first] = rs;
-  if (!first) throw new Error('no load process answered');
-  const sum = (k: 'clients' | 'connected' | 'failed' | 'closedDuringWindow' | 'messages' | 'bytes'): number =>
-    rs.reduce((a, r) => a + r[k], 0);
-  const medians = rs.map((r) => r.perClientMsgsPerSecMedian).sort((a, b) => a - b);
-  return {
-    ...first,
-    clients: sum('clients'),
-    connected: sum('connected'),
-    failed: sum('failed'),
-    closedDuringWindow: sum('closedDuringWindow'),
-    messages: sum('messages'),
-    bytes: sum('bytes'),
-    windowMs: Math.max(...rs.map((r) => r.windowMs)),
-    perClientMsgsPerSecMedian: medians[Math.floor(medians.length / 2)] ?? 0,
-    perClientMsgsPerSecMin: Math.min(...rs.map((r) => r.perClientMsgsPerSecMin)),
-    connectMs: Math.max(...rs.map((r) => r.connectMs)),
-  };
-}
-
-async function fanoutRow(c: Cluster, clients: number, quick: boolean, processes = 1): Promise<ClusterFanoutRow> {
+async function fanoutRow(c: Cluster, clients: number, quick: boolean): Promise<ClusterFanoutRow> {
   const urls = c.gateways.map((g) => g.url);
   const measureMs = quick ? 4_000 : 10_000;
   const spec: LoadSpec = {
@@ -220,18 +175,7 @@ async function fanoutRow(c: Cluster, clients: number, quick: boolean, processes 
   const row: ClusterFanoutRow = {
     gateways: urls.length,
     clients,
-    connected: 0,
-    failed: 0,
-    closedDuringWindow: 0,
-    windowMs: 0,
-    msgsPerSec: 0,
-    mbPerSec: 0,
-    perClientMsgsPerSecMedian: 0,
-    perClientMsgsPerSecMin: 0,
-    tickP50: null,
-    tickP99: null,
-    frameP50: null,
-    frameP99: null,
+    ...NO_LOAD,
     gatewayCpuPct: [],
     gatewayRssMb: [],
     marketCpuPct: null,
@@ -240,26 +184,13 @@ async function fanoutRow(c: Cluster, clients: number, quick: boolean, processes 
     error: null,
   };
   try {
-    // Process 0 carries the probes and marks the window.
-    const share = Math.ceil(clients / processes);
-    const parts = Array.from({ length: processes }, (_, k) => ({
-      ...spec,
-      offset: k * share,
-      clients: Math.max(0, Math.min(share, clients - k * share)),
-      probes: k === 0 ? spec.probes : 0,
-    })).filter((p) => p.clients > 0);
-    const rs = await Promise.all(
-      parts.map((p, k) =>
-        runLoadClient(p, null, (m) => {
-          if (k === 0) void (m === 'start' ? (at.start = sample()) : (at.end = sample()));
-        }),
-      ),
+    const r = await runLoadClient(
+      spec,
+      null,
+      (m) => void (m === 'start' ? (at.start = sample()) : (at.end = sample())),
     );
-    const r = mergeLoads(rs);
-    row.loadProcesses = rs.length;
-    row.loadCpuPct = rs.map((x) =>
-      x.cpuMs === undefined ? null : Math.round((x.cpuMs * 100) / Math.max(1, x.windowMs)),
-    );
+    row.loadProcesses = 1;
+    row.loadCpuPct = [r.cpuMs === undefined ? null : Math.round((r.cpuMs * 100) / Math.max(1, r.windowMs))];
     const s = at.start;
     const e = at.end;
     const ms = s && e ? e.at - s.at : 0;
@@ -393,17 +324,6 @@ async function leaderFailover(c: Cluster, quick: boolean, log: (l: string) => vo
   return out;
 }
 
-async function waitHealthy(url: string, ms: number): Promise<void> {
-  for (const until = Date.now() + ms; Date.now() < until; await sleep(250)) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-  }
-  throw new Error(`${url} did not answer /healthz in ${ms} ms`);
-}
-
 async function gatewayLoss(
   c: Cluster,
   clients: number,
@@ -522,8 +442,7 @@ async function gatewayLoss(
 }
 
 export async function clusterBench(opts: ClusterOptions): Promise<ClusterResult> {
-  const counts = opts.clients ?? [opts.quick ? 500 : 1_000];
-  const clients = counts[0] ?? 1_000;
+  const clients = opts.quick ? 500 : 1_000;
   const result: ClusterResult = {
     instruments: 300,
     hz: 20,
@@ -566,26 +485,23 @@ export async function clusterBench(opts: ClusterOptions): Promise<ClusterResult>
       );
     const alive = (p: RoleProcess): boolean => p.child.exitCode === null && p.child.signalCode === null;
     const c: Cluster = { ...base, markets, gateways: [], leader: () => markets.find((m) => led.has(m) && alive(m)) };
-    for (const n of opts.gatewayCounts ?? GATEWAY_COUNTS) {
+    for (const n of GATEWAY_COUNTS) {
       while (c.gateways.length < n) {
         const proc = role(base, 'gateway');
         procs.push(proc);
         c.gateways.push({ proc, url: await within(proc.running, START_MS, `gateway ${c.gateways.length + 1}`) });
       }
-      for (const k of counts) {
-        opts.log(`  ${k} websocket clients over ${n} gateway(s) …`);
-        const row = await fanoutRow(c, k, opts.quick, opts.loadProcesses);
-        result.rows.push(row);
-        opts.log(
-          row.error
-            ? `  ${n} gateway(s): FAILED ${row.error}`
-            : `  ${n} gateway(s): ${row.connected} connected, ${row.msgsPerSec.toFixed(0)} msg/s, tick→client p50/p99 ${row.tickP50 ?? 'n/a'}/${row.tickP99 ?? 'n/a'} ms, ` +
-                `gateway CPU ${row.gatewayCpuPct.map((p) => p?.toFixed(0) ?? 'n/a').join('/')} %, market ${row.marketCpuPct?.toFixed(0) ?? 'n/a'} %, ` +
-                `NATS ${row.natsCpuPct?.toFixed(0) ?? 'n/a'} %, load generator ${row.loadCpuPct?.map((p) => p ?? 'n/a').join('/') ?? 'n/a'} %, load average ${row.loadAverage.join(' ')}`,
-        );
-      }
+      opts.log(`  ${clients} websocket clients over ${n} gateway(s) …`);
+      const row = await fanoutRow(c, clients, opts.quick);
+      result.rows.push(row);
+      opts.log(
+        row.error
+          ? `  ${n} gateway(s): FAILED ${row.error}`
+          : `  ${n} gateway(s): ${row.connected} connected, ${row.msgsPerSec.toFixed(0)} msg/s, tick→client p50/p99 ${row.tickP50 ?? 'n/a'}/${row.tickP99 ?? 'n/a'} ms, ` +
+              `gateway CPU ${row.gatewayCpuPct.map((p) => p?.toFixed(0) ?? 'n/a').join('/')} %, market ${row.marketCpuPct?.toFixed(0) ?? 'n/a'} %, ` +
+              `NATS ${row.natsCpuPct?.toFixed(0) ?? 'n/a'} %, load generator ${row.loadCpuPct?.map((p) => p ?? 'n/a').join('/') ?? 'n/a'} %, load average ${row.loadAverage.join(' ')}`,
+      );
     }
-    if (opts.fanoutOnly) return result;
     result.leader = await leaderFailover(c, opts.quick, opts.log);
     const l = result.leader;
     opts.log(

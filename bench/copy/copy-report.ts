@@ -38,26 +38,20 @@ export function copyTargets(r: CopyBenchResult | null | undefined): TargetCheck[
         `copy.${n}.p99`,
         `copy: provider's fill → a follower's fill, ${shown} followers, p99`,
         row(n)?.p99 ?? null,
-        '<=',
-        ms,
-        'ms',
+        `<= ${ms} ms`,
       ),
-      check(`copy.${n}.missed`, `copy: actions not mirrored, ${shown} followers`, row(n)?.missed ?? null, '<=', 0, ''),
+      check(`copy.${n}.missed`, `copy: actions not mirrored, ${shown} followers`, row(n)?.missed ?? null, '<= 0'),
       check(
         `copy.${n}.partP99`,
         `copy: provider's partial close → a follower's, ${shown} followers, p99`,
         row(n)?.partP99 ?? null,
-        '<=',
-        ms,
-        'ms',
+        `<= ${ms} ms`,
       ),
       check(
         `copy.${n}.partMissed`,
         `copy: partial closes not mirrored, ${shown} followers`,
         row(n)?.partMissed ?? null,
-        '<=',
-        0,
-        '',
+        '<= 0',
       ),
     ])
     .concat(
@@ -65,9 +59,7 @@ export function copyTargets(r: CopyBenchResult | null | undefined): TargetCheck[
         'copy.ticks.ratio',
         'copy: tick CPU at 100,000 orders, 10,000 copies ÷ none',
         tickRatio,
-        '<=',
-        TICK_RATIO_LIMIT,
-        '×',
+        `<= ${TICK_RATIO_LIMIT} ×`,
       ),
     );
 }
@@ -78,7 +70,7 @@ export function copyTables(r: CopyBenchResult | null | undefined): string {
     '',
     "▶ Copy: one provider's fill mirrored to N followers (in-process server, PGlite in memory; opens and closes)",
     table(
-      ['followers', 'actions', 'p50', 'p95', 'p99', 'last follower (median)', 'mirrored/s', 'missed', 'load'],
+      'followers | actions | p50 | p95 | p99 | last follower (median) | mirrored/s | missed | load',
       r.rows.map((x) => [
         String(x.followers),
         String(x.actions),
@@ -94,7 +86,7 @@ export function copyTables(r: CopyBenchResult | null | undefined): string {
     '',
     "▶ Copy: one provider's partial close (half) mirrored to N followers (same runs)",
     table(
-      ['followers', 'partial closes', 'p50', 'p99', 'last follower (median)', 'missed'],
+      'followers | partial closes | p50 | p99 | last follower (median) | missed',
       r.rows.map((x) => [
         String(x.followers),
         String(x.followers * x.rounds),
@@ -109,7 +101,7 @@ export function copyTables(r: CopyBenchResult | null | undefined): string {
           '',
           '▶ Copy: the engine tick at 100,000 orders over 10,000 users, each tick its own task, with and without copies',
           table(
-            ['running copies', 'ticks', 'CPU per tick', 'tick path', 'load'],
+            'running copies | ticks | CPU per tick | tick path | load',
             r.ticks.map((t) => [
               String(t.copies),
               String(t.ticks),

@@ -250,13 +250,9 @@ export async function runOne(
 
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
-  const flag = (name: string): string | undefined =>
-    process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-  const only = flag('only')?.split(',').map(Number);
-  const budget = Number(flag('ms') ?? (quick ? 1500 : 5000));
+  const budget = quick ? 1500 : 5000;
   const rows: EngineBenchRow[] = [];
   for (const [orders, users] of BOOKS) {
-    if (only && !only.includes(orders)) continue;
     rows.push(await runOne('tick', orders, users, budget, Number.POSITIVE_INFINITY));
     if (orders <= 10000 && users >= orders / 10)
       rows.push(await runOne('scan', orders, users, budget, quick ? 400 : 2000));

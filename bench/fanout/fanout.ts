@@ -25,6 +25,22 @@ export interface LoadFigures {
   frameP99: number | null;
 }
 
+/** A row's figures before its load ran (or when it failed). */
+export const NO_LOAD: LoadFigures = {
+  connected: 0,
+  failed: 0,
+  closedDuringWindow: 0,
+  windowMs: 0,
+  msgsPerSec: 0,
+  mbPerSec: 0,
+  perClientMsgsPerSecMedian: 0,
+  perClientMsgsPerSecMin: 0,
+  tickP50: null,
+  tickP99: null,
+  frameP50: null,
+  frameP99: null,
+};
+
 export function loadFigures(r: LoadResult): LoadFigures {
   return {
     connected: r.connected,
@@ -151,18 +167,7 @@ async function fanoutRow(
   }, 250);
   const row: FanoutRow = {
     clients,
-    connected: 0,
-    failed: 0,
-    closedDuringWindow: 0,
-    windowMs: 0,
-    msgsPerSec: 0,
-    mbPerSec: 0,
-    perClientMsgsPerSecMedian: 0,
-    perClientMsgsPerSecMin: 0,
-    tickP50: null,
-    tickP99: null,
-    frameP50: null,
-    frameP99: null,
+    ...NO_LOAD,
     serverCpuPct: null,
     serverRssMb: null,
     serverRssAboveIdleMb: null,

@@ -4,10 +4,8 @@ import { jsonChildMain } from '../lib/json-child.ts';
 
 export interface LoadSpec {
   wsUrl: string;
-  /** Client k connects to wsUrls[(k + offset) mod n]; default [wsUrl]. */
+  /** Client k connects to wsUrls[k mod n]; default [wsUrl]. */
   wsUrls?: string[];
-  /** When several load processes share one run. */
-  offset?: number;
   clients: number;
   probes: number;
   connectConcurrency: number;
@@ -64,7 +62,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const connectOne = (k: number): Promise<void> =>
     new Promise((resolve) => {
       const probe = k < spec.probes; // probes land on every server in turn
-      const ws = new WebSocket(urls[(k + (spec.offset ?? 0)) % urls.length] ?? spec.wsUrl, {
+      const ws = new WebSocket(urls[k % urls.length] ?? spec.wsUrl, {
         perMessageDeflate: false,
         handshakeTimeout: 10_000,
       });

@@ -8,7 +8,7 @@ import { freePort } from '../../tests/e2e/app-server.ts';
 import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
 import { syntheticBasePrice as basePrice } from '../lib/synthetic-catalogue.ts';
 import { percentile } from '../lib/stats.ts';
-import { FAILOVER_STALE_MS } from './bench-mapping.ts';
+import { FAILOVER_STALE_MS, lpSymbol } from './bench-mapping.ts';
 
 export interface FeedsRow {
   source: 'fix' | 'simulator';
@@ -41,7 +41,6 @@ const OPS_TOKEN = 'feeds-bench-ops-token-0123456789abcdef';
 const PROBE = 'S0001';
 const PROBE_CODE = 'SYN0001';
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-const lpSymbol = (n: number): string => `S${String(n).padStart(4, '0')}`;
 
 async function ops(server: BenchServer, name: string, body: Record<string, string>): Promise<unknown> {
   const res = await fetch(`${server.url}/api/ops/run/${name}`, {
@@ -235,10 +234,7 @@ async function simulatorRun(opts: FeedsOptions, symbols: number): Promise<FeedsR
 
 export async function feedsBench(opts: FeedsOptions): Promise<FeedsResult> {
   const result: FeedsResult = { rows: [], latency: null, failover: null };
-  const sizes = (process.env.FEEDS_BENCH_SYMBOLS ?? '300,2000')
-    .split(',')
-    .map(Number)
-    .filter((n) => n > 0);
+  const sizes = [300, 2000];
   for (const symbols of sizes) {
     for (const source of ['fix', 'simulator'] as const) {
       opts.log(`feeds: ${source}, ${symbols} symbols × ${HZ}/s …`);

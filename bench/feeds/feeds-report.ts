@@ -25,18 +25,14 @@ export function feedsTargets(r: FeedsResult | null | undefined): TargetCheck[] {
       'feeds.fix.2000.corePct',
       'feeds: 2,000 symbols × 20 ticks/s through FIX, share of one core',
       big?.corePct ?? null,
-      '<=',
-      30,
-      '%',
+      '<= 30 %',
     ),
-    check('feeds.lpToClient.p99', 'feeds: LP send → websocket client, p99', r?.latency?.p99 ?? null, '<=', 100, 'ms'),
+    check('feeds.lpToClient.p99', 'feeds: LP send → websocket client, p99', r?.latency?.p99 ?? null, '<= 100 ms'),
     check(
       'feeds.failover.afterStale',
       'feeds: fail-over, after the stale limit',
       r?.failover?.afterStaleMs ?? null,
-      '<=',
-      3000,
-      'ms',
+      '<= 3000 ms',
     ),
   ];
 }
@@ -47,7 +43,7 @@ export function feedsTables(r: FeedsResult | null | undefined): string {
     '',
     '▶ Feeds: the market writer ingesting a source (server process CPU; the stand-in LP runs in the bench process)',
     table(
-      ['source', 'symbols × ticks/s', 'ingested ticks/s', 'CPU per 1,000 ticks', 'share of one core'],
+      'source | symbols × ticks/s | ingested ticks/s | CPU per 1,000 ticks | share of one core',
       r.rows.map((x) =>
         x.error
           ? [x.source, `${x.symbols} × ${x.hz}`, 'FAILED', x.error.slice(0, 60), '']

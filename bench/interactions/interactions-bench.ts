@@ -14,7 +14,7 @@ import { phoneSteps, type Step } from './steps.ts';
 import { runLighthouseFlow, type FlowRun } from './lighthouse-flow.ts';
 import { deskSteps } from './desk-steps.ts';
 import { DESK_FLOOR, deskFloorHtml } from './floor-desk.ts';
-import { SYNTHETIC_CATEGORY_ID } from '../lib/synthetic-catalogue.ts';
+import { SYNTHETIC_CATEGORY_ID, syntheticCode } from '../lib/synthetic-catalogue.ts';
 
 export type Side = 'app' | 'floor';
 
@@ -64,7 +64,7 @@ export interface InteractionsOptions {
 const PHONE = { width: 360, height: 740 };
 const DESK = { width: 1280, height: 800 };
 const HZ = 20;
-const FLOOR_CODES = Array.from({ length: 13 }, (_, i) => `SYN${String(i + 1).padStart(4, '0')}`);
+const FLOOR_CODES = Array.from({ length: 13 }, (_, i) => syntheticCode(i + 1));
 
 export interface DeviceSetup {
   name: 'phone' | 'desk';

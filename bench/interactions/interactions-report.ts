@@ -34,16 +34,14 @@ export function interactionsTargets(r: InteractionsResult | null | undefined): T
     for (const row of run.rows) {
       const id = `interactions.${name}.${row.id}`;
       const p = `${name} ${run.device.throttle}× ${row.id}`;
-      out.push(check(`${id}.inp`, `${p}: INP p75`, row.app.inpP75, '<=', goalMs, 'ms'));
-      out.push(check(`${id}.ratio`, `${p}: INP p75 ÷ floor's`, row.ratioP75, '<=', 1.5, '×'));
+      out.push(check(`${id}.inp`, `${p}: INP p75`, row.app.inpP75, `<= ${goalMs} ms`));
+      out.push(check(`${id}.ratio`, `${p}: INP p75 ÷ floor's`, row.ratioP75, '<= 1.5 ×'));
       out.push(
         check(
           `${id}.longtask`,
           `${p}: longest task input → answer`,
           row.app.samples > 0 ? row.app.longTaskMax : null,
-          '<=',
-          50,
-          'ms',
+          '<= 50 ms',
         ),
       );
     }
@@ -74,16 +72,7 @@ function deviceTable(name: string, run: DeviceRun): string {
     : '';
   const errors = run.errors.length ? `\n  errors: ${run.errors.slice(0, 8).join('; ')}` : '';
   return `\n${head}\n${table(
-    [
-      'interaction',
-      'n',
-      'app p50 / p75',
-      'delay / processing / presentation p50',
-      'longest task',
-      'floor p50 / p75',
-      'p75 ÷ floor',
-      'Lighthouse INP / TBT',
-    ],
+    'interaction | n | app p50 / p75 | delay / processing / presentation p50 | longest task | floor p50 / p75 | p75 ÷ floor | Lighthouse INP / TBT',
     rows,
   )}${flowHead}${errors}`;
 }

@@ -1,32 +1,22 @@
 // Long tasks of chosen interactions and their sources; builds take turns per round, so a before/after is like with like.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { join, resolve } from 'node:path';
 import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
-import { BENCH_TMP, ensureBuilds } from '../lib/client-build.ts';
+import { ensureBuilds } from '../lib/client-build.ts';
+import { buildsArg, flag as arg, log, saveTrace } from '../lib/tool.ts';
 import { median, percentile } from '../lib/stats.ts';
 import { launchPinned, openPage, setThrottle } from '../render/browser.ts';
 import { PROFILE_CATEGORIES } from '../render/run-one.ts';
 import { createBenchSession, seedBrowserState, BENCH_CODE } from '../render/session.ts';
-import { MARK_END, MARK_START, type TraceEvent } from '../render/trace.ts';
+import { MARK_END, MARK_START, traceEventsOf } from '../render/trace.ts';
 import { builtLocator } from '../startup/source-position.ts';
 import { longTasksBetween } from '../startup/task-split-parse.ts';
 import type { Envelope, Instrument } from '../../domain/types.ts';
 import { eventTimingProbe } from './event-timing.ts';
 import { desk, measureStep, phone, type DeviceSetup } from './interactions-bench.ts';
 
-const arg = (name: string, def: string): string =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
-const log = (s: string): void => void process.stderr.write(`${s}\n`);
 const device = arg('device', 'phone') === 'desk' ? desk : phone;
 const chosen = new Set(arg('steps', '').split(',').filter(Boolean));
 const rounds = Number(arg('rounds', '3'));
-const dists = arg('dist', '')
-  .split(',')
-  .filter(Boolean)
-  .map((d) => resolve(d));
-if (dists.length === 0) dists.push(ensureBuilds(log).probe);
-const names = arg('names', dists.map((_, i) => String.fromCharCode(65 + i)).join(',')).split(',');
+const { dists, names } = buildsArg(() => ensureBuilds(log).probe);
 
 interface Build {
   name: string;
@@ -89,9 +79,8 @@ try {
           });
           if (!traced) continue;
           const buf = await pinned.browser.stopTracing();
-          mkdirSync(join(BENCH_TMP, 'traces'), { recursive: true });
-          writeFileSync(join(BENCH_TMP, 'traces', `step-${step.id}-${b.name}-${round}.trace.json.gz`), gzipSync(buf));
-          const events = (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+          saveTrace(`step-${step.id}-${b.name}-${round}`, buf);
+          const events = traceEventsOf(buf);
           const start = events.find((e) => e.name === MARK_START);
           const end = events.find((e) => e.name === MARK_END);
           if (!sample || !start || !end) continue;

@@ -1,5 +1,5 @@
 // The real server in a child process, optionally pinned off the browser's core; its CPU and RSS read from /proc.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,19 +40,29 @@ export function procUsage(pid: number): ProcUsage | null {
   }
 }
 
-async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number, log: () => string): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`bench server exited with ${child.exitCode}\n${log()}`);
+/** Polls /healthz; `gone` says why to stop early (the process exited), `log` what an error adds. */
+export async function waitHealthy(
+  url: string,
+  ms: number,
+  gone = (): string | null => null,
+  log = () => '',
+): Promise<void> {
+  for (const until = Date.now() + ms; Date.now() < until; await new Promise((r) => setTimeout(r, 250))) {
+    const why = gone();
+    if (why) throw new Error(`${why}\n${log()}`);
     try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) return;
+      if ((await fetch(`${url}/healthz`)).ok) return;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`bench server did not become healthy in ${timeoutMs} ms\n${log()}`);
+  throw new Error(`${url} did not answer /healthz in ${ms} ms\n${log()}`);
+}
+
+/** `node` under `taskset -c cpus` when pinned: taskset execs it, so the pid stays the node process's. */
+export function pinnedCommand(cpus: string | null, node: string[]): [string, string[]] {
+  const [cmd = process.execPath, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
+  return [cmd, args];
 }
 
 export interface ServerOptions {
@@ -69,8 +79,7 @@ export async function startBenchServer(opts: ServerOptions): Promise<BenchServer
   let log = '';
   // --expose-gc: serve-entry.ts collects once after start, so the idle RSS is not start-up garbage.
   const node = [process.execPath, '--expose-gc', '--import', 'tsx', 'bench/lib/serve-entry.ts'];
-  const [cmd, ...args] = opts.cpus ? ['taskset', '-c', opts.cpus, ...node] : node;
-  const child = spawn(cmd ?? process.execPath, args, {
+  const child = spawn(...pinnedCommand(opts.cpus, node), {
     env: {
       // Many simulated users from one address: relax the abuse budgets (server/security/limits.ts).
       RATE_LIMIT_FACTOR: '1000',
@@ -102,7 +111,8 @@ export async function startBenchServer(opts: ServerOptions): Promise<BenchServer
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitHealthy(url, child, 120_000, () => log);
+    const exited = (): string | null => (child.exitCode === null ? null : `bench server exited with ${child.exitCode}`);
+    await waitHealthy(url, 120_000, exited, () => log);
   } catch (err) {
     await stop();
     throw err;

@@ -23,17 +23,13 @@ export function crossCheckGoals(screen: ScreenOf): TargetCheck[] {
           `cdp.${caseId}.${name}.cdpVsFloor`,
           `${p}: CDP TaskDuration per update, worker/floor page (paired)`,
           cdp,
-          '<=',
-          1.2,
-          '×',
+          '<= 1.2 ×',
         ),
         check(
           `cdp.${caseId}.${name}.cdpAgrees`,
           `${p}: the CDP cross-check's floor ratio against the bench's (|difference|)`,
           disagreementPct(bench, cdp),
-          '<=',
-          10,
-          '%',
+          '<= 10 %',
         ),
       );
     }
@@ -44,9 +40,7 @@ export function crossCheckGoals(screen: ScreenOf): TargetCheck[] {
       'desk.perUpdateVsFloor',
       'desktop 1× 5,000 × 20/s: main-thread ms per update, worker/floor page (paired)',
       med(desk?.workerToFloor.mainMsPerUpdate),
-      '<=',
-      1.5,
-      '×',
+      '<= 1.5 ×',
     ),
   );
   return out;
@@ -57,15 +51,13 @@ export function lighthouseGoals(runs: readonly LighthouseRun[]): TargetCheck[] {
   for (const lh of runs) {
     const route = new URL(lh.url).hash.replace('#', '') || '/';
     out.push(
-      check(`lighthouse.${route}.tbt`, `Lighthouse ${route} TBT`, lh.tbtMs, '<=', 150, 'ms'),
-      check(`lighthouse.${route}.lcp`, `Lighthouse ${route} LCP`, lh.lcpMs, '<=', 1800, 'ms'),
+      check(`lighthouse.${route}.tbt`, `Lighthouse ${route} TBT`, lh.tbtMs, '<= 150 ms'),
+      check(`lighthouse.${route}.lcp`, `Lighthouse ${route} LCP`, lh.lcpMs, '<= 1800 ms'),
       check(
         `lighthouse.${route}.spread`,
         `Lighthouse ${route}: spread of the runs the median is of`,
         lh.spread ?? null,
-        '<=',
-        MAX_SPREAD,
-        '',
+        `<= ${MAX_SPREAD}`,
         lh.spreadReason ?? null,
       ),
     );

@@ -1,5 +1,6 @@
 // A bench helper process: marker lines on stderr, one JSON result line on stdout; killed 30 s past its deadline.
 import { spawn } from 'node:child_process';
+import { pinnedCommand } from './app-server.ts';
 
 export function runJsonChild<T>(
   script: string,
@@ -9,9 +10,8 @@ export function runJsonChild<T>(
   onMarker: (marker: string) => void,
 ): Promise<T> {
   const node = [process.execPath, '--import', 'tsx', script, JSON.stringify(spec)];
-  const [cmd, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd ?? process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(...pinnedCommand(cpus, node), { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => {

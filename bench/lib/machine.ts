@@ -42,7 +42,7 @@ export function machineFacts(): MachineFacts {
     memoryGb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
-    loadAverageAtStart: os.loadavg().map((x) => Math.round(x * 100) / 100),
+    loadAverageAtStart: loadAverage(),
     loadAverageAtEnd: null,
     git: {
       commit: read('git', ['rev-parse', 'HEAD']),

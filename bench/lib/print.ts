@@ -33,23 +33,12 @@ export function renderTables(s: Sections, base: Figures | null): string {
   if (!r) return '';
   out.push(
     `Chromium ${r.chromium}; browser on CPU ${r.browserCpus ?? 'any'}, server on CPU ${r.serverCpus ?? 'any'}.`,
-    'Calibration (busy loop, ms): ' +
-      r.calibration
-        .map(
-          (c) =>
-            `${c.throttle}× main ${c.mainMs.toFixed(0)} / worker ${c.workerMs.toFixed(0)} / main while worker spins ${c.mainWhileWorkerMs.toFixed(0)}`,
-        )
-        .join('; '),
+    `Calibration (busy loop, ms): ${calibrationLine(r.calibration)}`,
   );
   if (r.calibrationMultiCore?.length) {
     out.push(
       `Calibration, multi-core browser (CPU ${r.multiCoreCpus ?? 'any'}; throttle on the ${r.multiCoreThrottle ?? 'main thread'}): ` +
-        r.calibrationMultiCore
-          .map(
-            (c) =>
-              `${c.throttle}× main ${c.mainMs.toFixed(0)} / worker ${c.workerMs.toFixed(0)} / main while worker spins ${c.mainWhileWorkerMs.toFixed(0)}`,
-          )
-          .join('; '),
+        calibrationLine(r.calibrationMultiCore),
     );
   }
   const cpu = cpuTable(r);
@@ -86,21 +75,23 @@ export function renderTables(s: Sections, base: Figures | null): string {
     });
     out.push(
       table(
-        [
-          'metric',
-          'worker',
-          'main',
-          'floor page',
-          'worker/main (min–max)',
-          'worker/floor (min–max)',
-          'worker Δ baseline',
-        ],
+        'metric | worker | main | floor page | worker/main (min–max) | worker/floor (min–max) | worker Δ baseline',
         rows,
       ),
     );
     for (const e of sum.errors) out.push(`  ! ${e}`);
   }
   return out.join('\n');
+}
+
+function calibrationLine(rows: NonNullable<Sections['render']>['calibration']): string {
+  const ms = (v: number): string => v.toFixed(0);
+  return rows
+    .map(
+      (c) =>
+        `${c.throttle}× main ${ms(c.mainMs)} / worker ${ms(c.workerMs)} / main while worker spins ${ms(c.mainWhileWorkerMs)}`,
+    )
+    .join('; ');
 }
 
 /** Printed first: unthrottled, it does not swing with the machine the way the 6× figures do. */
@@ -123,15 +114,7 @@ function cpuTable(r: NonNullable<Sections['render']>): string | null {
   return [
     '▶ Main-thread CPU per painted update (rAF probe off): ms/s @ updates/s = ms per update; renderer CPU all threads ms/s',
     table(
-      [
-        'case, screen',
-        'worker mode',
-        'main mode',
-        'floor page',
-        'worker/main',
-        'worker/floor',
-        'renderer worker / main / floor',
-      ],
+      'case, screen | worker mode | main mode | floor page | worker/main | worker/floor | renderer worker / main / floor',
       rows,
     ),
   ].join('\n');
@@ -145,7 +128,7 @@ export function targetTable(checks: readonly TargetCheck[]): string {
     c.verdict === 'met' ? 'met' : c.verdict === 'missed' ? 'MISSED' : 'n/a',
     c.note ?? '',
   ]);
-  return table(['target', 'value', 'limit', 'verdict', 'note'], rows);
+  return table('target | value | limit | verdict | note', rows);
 }
 
 export function otherTables(s: Sections, base: Figures | null): string {
@@ -155,18 +138,7 @@ export function otherTables(s: Sections, base: Figures | null): string {
       '',
       '▶ Order engine in memory (one core; tick = the index, scan = the decimal scan it replaced)',
       table(
-        [
-          'index',
-          'open orders',
-          'users',
-          'ticks/s',
-          'CPU per tick',
-          'tick path',
-          'index tick',
-          'core at 2,000/s',
-          'left the book per tick',
-          'Δ baseline',
-        ],
+        'index | open orders | users | ticks/s | CPU per tick | tick path | index tick | core at 2,000/s | left the book per tick | Δ baseline',
         s.engine.map((r) => [
           r.index,
           r.orders.toLocaleString('en'),
@@ -187,7 +159,7 @@ export function otherTables(s: Sections, base: Figures | null): string {
       '',
       '▶ Worker hot paths (tinybench, one core)',
       table(
-        ['benchmark', 'ns per unit', 'per second', '±', 'Δ baseline'],
+        'benchmark | ns per unit | per second | ± | Δ baseline',
         s.micro.map((m) => [
           m.name,
           `${num(m.nsPerUnit, 0)} ns/${m.unit}`,
@@ -242,7 +214,7 @@ export function otherTables(s: Sections, base: Figures | null): string {
     out.push(
       '',
       `▶ Bundle (KB; gzip -9, brotli q11). lightweight-charts on the first screen: ${b.lightweightChartsOnFirstScreen ? 'YES' : 'no'}`,
-      table(['chunk', 'raw', 'gzip', 'brotli', 'packages / Δ'], rows),
+      table('chunk | raw | gzip | brotli | packages / Δ', rows),
     );
   }
   if (s.lighthouse) {
@@ -250,18 +222,7 @@ export function otherTables(s: Sections, base: Figures | null): string {
       '',
       '▶ Lighthouse (mobile, simulated throttling)',
       table(
-        [
-          'url',
-          'CPU',
-          'perf',
-          'a11y',
-          'best pr.',
-          'LCP ms',
-          'TBT ms',
-          'CLS',
-          'default 4×: perf / TBT / index',
-          'below 0.9',
-        ],
+        'url | CPU | perf | a11y | best pr. | LCP ms | TBT ms | CLS | default 4×: perf / TBT / index | below 0.9',
         s.lighthouse.map((l) => [
           new URL(l.url).pathname + new URL(l.url).hash,
           `${num(l.cpuSlowdownMultiplier ?? 4, 1)}×`,
@@ -289,17 +250,7 @@ export function otherTables(s: Sections, base: Figures | null): string {
       `▶ Server fan-out (${f.instruments} instruments × ${f.hz}/s; server CPU ${f.serverCpus ?? 'any'}, clients CPU ${f.clientCpus ?? 'any'}; ` +
         `idle RSS ${num(f.serverRssIdleMb, 0)} MB)`,
       table(
-        [
-          'clients',
-          'connected',
-          'msg/s',
-          'MB/s',
-          'per client /s (min)',
-          'tick→client p50/p99',
-          'flush→client p50/p99',
-          'server CPU',
-          'server RSS (over idle)',
-        ],
+        'clients | connected | msg/s | MB/s | per client /s (min) | tick→client p50/p99 | flush→client p50/p99 | server CPU | server RSS (over idle)',
         f.rows.map((r) =>
           r.error
             ? [String(r.clients), 'FAILED', r.error.slice(0, 60), '', '', '', '', '', '']
@@ -323,7 +274,7 @@ export function otherTables(s: Sections, base: Figures | null): string {
         '',
         `▶ REST /v1/api/forex/submit (${code}, market orders of the minimum lots)`,
         table(
-          ['database', 'concurrency', 'requests', 'req/s', 'accepted/s', 'p50/p99', 'first error'],
+          'database | concurrency | requests | req/s | accepted/s | p50/p99 | first error',
           f.rest.map((r) => [
             r.db,
             String(r.concurrency),
@@ -350,7 +301,7 @@ export function changeTable(changes: readonly Change[], missing: readonly string
   if (bad.length) {
     lines.push(
       table(
-        ['REGRESSION', 'baseline', 'now', 'limit'],
+        'REGRESSION | baseline | now | limit',
         bad.map((c) => [
           c.key,
           `${num(c.base, 2)} ${c.unit}`,

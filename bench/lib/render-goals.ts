@@ -17,17 +17,10 @@ export function workerVsMainGoals(screen: ScreenOf): TargetCheck[] {
   const trade = screen('phone-6x', 'trade');
   const p = 'phone 6× trade, worker − main';
   out.push(
-    check('vsMain.trade.longTasks', `${p}: long tasks`, workerMinusMain(trade, 'longTasks'), '<=', 0, ''),
-    check('vsMain.trade.tbt', `${p}: TBT`, workerMinusMain(trade, 'tbtMs'), '<=', 0, 'ms'),
-    check('vsMain.trade.tap', `${p}: tap p98`, workerMinusMain(trade, 'tapP98'), '<=', 0, 'ms'),
-    check(
-      'vsMain.trade.tickToPaint',
-      `${p}: tick-to-paint p95`,
-      workerMinusMain(trade, 'tickToPaintP95'),
-      '<=',
-      0,
-      'ms',
-    ),
+    check('vsMain.trade.longTasks', `${p}: long tasks`, workerMinusMain(trade, 'longTasks'), '<= 0'),
+    check('vsMain.trade.tbt', `${p}: TBT`, workerMinusMain(trade, 'tbtMs'), '<= 0 ms'),
+    check('vsMain.trade.tap', `${p}: tap p98`, workerMinusMain(trade, 'tapP98'), '<= 0 ms'),
+    check('vsMain.trade.tickToPaint', `${p}: tick-to-paint p95`, workerMinusMain(trade, 'tickToPaintP95'), '<= 0 ms'),
   );
   // The stress case's /trade half measured the chart, not the feed; its long tasks are checked in perUpdateGoals.
   const stress = screen('phone-6x-stress', 'market')?.worker;
@@ -36,9 +29,7 @@ export function workerVsMainGoals(screen: ScreenOf): TargetCheck[] {
       'stress.market.rafP95',
       'phone 6× 2,000 × 20/s market: rAF p95 (probe on)',
       stress?.rafP95?.median ?? null,
-      '<=',
-      17.5,
-      'ms',
+      '<= 17.5 ms',
     ),
   );
   return out;
@@ -59,25 +50,19 @@ export function perUpdateGoals(screen: ScreenOf, render: RenderResult | null): T
           `perUpdate.${caseId}.${name}.perUpdateVsMain`,
           `${p}: main-thread ms per update, worker/main (paired)`,
           med(sum?.ratio.mainMsPerUpdate),
-          '<=',
-          1,
-          '×',
+          '<= 1 ×',
         ),
         check(
           `perUpdate.${caseId}.${name}.perUpdateVsFloor`,
           `${p}: main-thread ms per update, worker/floor page (paired)`,
           med(sum?.workerToFloor.mainMsPerUpdate),
-          '<=',
-          1.2,
-          '×',
+          '<= 1.2 ×',
         ),
         check(
           `perUpdate.${caseId}.${name}.rendererCpuVsMain`,
           `${p}: renderer CPU all threads, worker/main (paired)`,
           med(sum?.ratio.rendererCpuMsPerSec),
-          '<=',
-          1,
-          '×',
+          '<= 1 ×',
         ),
       );
     }
@@ -88,9 +73,7 @@ export function perUpdateGoals(screen: ScreenOf, render: RenderResult | null): T
       'probeFloor',
       'probe floor at 6×: static page busy with the probe as measured (rAF loop off)',
       pct(f?.mainBusyQuiet),
-      '<=',
-      5,
-      '%',
+      '<= 5 %',
       floorNote(render),
     ),
   );
@@ -101,17 +84,13 @@ export function perUpdateGoals(screen: ScreenOf, render: RenderResult | null): T
       'multi.workerGrowth',
       'multi-core 4×: worker-mode ms per update, 2,000 ÷ 300 instruments',
       div(med(m2000?.worker.mainMsPerUpdate), med(m300?.worker.mainMsPerUpdate)),
-      '<=',
-      1.2,
-      '×',
+      '<= 1.2 ×',
     ),
     check(
       'multi.mainGrowth',
       'multi-core 4×: main-mode ms per update, 2,000 ÷ 300 instruments (should grow)',
       div(med(m2000?.main.mainMsPerUpdate), med(m300?.main.mainMsPerUpdate)),
-      '>=',
-      1.2,
-      '×',
+      '>= 1.2 ×',
     ),
   );
   const stress = screen('phone-6x-stress', 'market')?.worker;
@@ -120,17 +99,13 @@ export function perUpdateGoals(screen: ScreenOf, render: RenderResult | null): T
       'stress.longTasks',
       'one core 6× 2,000 × 20/s market, worker: long tasks (observer, probe on)',
       med(stress?.longTasks),
-      '<=',
-      0,
-      '',
+      '<= 0',
     ),
     check(
       'stress.traceLongTasks',
       'one core 6× 2,000 × 20/s market, worker: long tasks in the trace (probe off)',
       med(stress?.traceLongTasksQuiet),
-      '<=',
-      0,
-      '',
+      '<= 0',
     ),
   );
   const desk = screen('desktop-1x-5k', 'desk')?.worker;
@@ -139,9 +114,7 @@ export function perUpdateGoals(screen: ScreenOf, render: RenderResult | null): T
       'desktop.tickToPaintP95',
       'desktop 1× 5,000 × 20/s: tick-to-paint p95',
       med(desk?.tickToPaintP95),
-      '<=',
-      50,
-      'ms',
+      '<= 50 ms',
     ),
   );
   return out;

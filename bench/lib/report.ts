@@ -125,78 +125,57 @@ export function targetsOf(s: Sections): TargetCheck[] {
         `phone.${name}.longTasks`,
         `${p}: zero long tasks (trace, probe off)`,
         w?.traceLongTasksQuiet?.median ?? null,
-        '<=',
-        0,
-        '',
+        '<= 0',
       ),
-      check(`phone.${name}.rafP95`, `${p}: rAF p95 (probe on)`, w?.rafP95?.median ?? null, '<=', 17.5, 'ms'),
+      check(`phone.${name}.rafP95`, `${p}: rAF p95 (probe on)`, w?.rafP95?.median ?? null, '<= 17.5 ms'),
       check(
         `phone.${name}.rafP99`,
         `${p}: rAF p99 (probe on)`,
         w?.rafP99?.median ?? null,
-        '<=',
-        33,
-        'ms',
+        '<= 33 ms',
         twoFrames(w?.rafP99?.median),
       ),
-      check(`phone.${name}.tapP98`, `${p}: tap p98`, w?.tapP98?.median ?? null, '<=', 100, 'ms'),
+      check(`phone.${name}.tapP98`, `${p}: tap p98`, w?.tapP98?.median ?? null, '<= 100 ms'),
       check(
         `phone.${name}.msgsPerFrame`,
         `${p}: worker→main messages per frame (worst run)`,
         w?.maxMsgsPerFrame?.max ?? null,
-        '<=',
-        1,
-        '',
+        '<= 1',
       ),
       check(
         `phone.${name}.msgKb`,
         `${p}: largest worker→main message (worst run)`,
         w?.maxMsgKb?.max ?? null,
-        '<=',
-        10,
-        'KB',
+        '<= 10 KB',
       ),
     );
   }
   out.push(...workerVsMainGoals(of), ...perUpdateGoals(of, s.render), ...crossCheckGoals(of));
   const desk = screen(s, 'desktop-1x-5k', 'desk')?.worker;
   out.push(
-    check(
-      'desktop.longTasks',
-      'desktop 1× 5,000 × 20/s: zero long tasks',
-      desk?.longTasks?.median ?? null,
-      '<=',
-      0,
-      '',
-    ),
-    check('desktop.rafP99', 'desktop 1× 5,000 × 20/s: rAF p99', desk?.rafP99?.median ?? null, '<=', 20, 'ms'),
+    check('desktop.longTasks', 'desktop 1× 5,000 × 20/s: zero long tasks', desk?.longTasks?.median ?? null, '<= 0'),
+    check('desktop.rafP99', 'desktop 1× 5,000 × 20/s: rAF p99', desk?.rafP99?.median ?? null, '<= 20 ms'),
   );
   const b = s.bundle;
   // The goal (bench/README.md "The first screen's bytes"): the libraries as shipped, no fork of their builds.
-  out.push(
-    check('bundle.firstScreen', 'first screen JS (gzip)', b ? b.firstScreen.jsGzip / KB : null, '<=', 110, 'KB'),
-  );
+  out.push(check('bundle.firstScreen', 'first screen JS (gzip)', b ? b.firstScreen.jsGzip / KB : null, '<= 110 KB'));
   for (const lh of s.lighthouse ?? []) {
     const route = new URL(lh.url).hash.replace('#', '') || '/';
     out.push(
-      check(`lighthouse.${route}.performance`, `Lighthouse ${route} performance`, lh.performance, '>=', 95, ''),
-      check(`lighthouse.${route}.accessibility`, `Lighthouse ${route} accessibility`, lh.accessibility, '>=', 95, ''),
+      check(`lighthouse.${route}.performance`, `Lighthouse ${route} performance`, lh.performance, '>= 95'),
+      check(`lighthouse.${route}.accessibility`, `Lighthouse ${route} accessibility`, lh.accessibility, '>= 95'),
     );
   }
   out.push(...lighthouseGoals(s.lighthouse ?? []));
   const row = s.fanout?.rows.find((r) => r.clients === 2000 && !r.error);
-  out.push(
-    check('server.2000.tickP99', 'server: 2,000 sockets tick-to-client p99', row?.tickP99 ?? null, '<=', 100, 'ms'),
-  );
+  out.push(check('server.2000.tickP99', 'server: 2,000 sockets tick-to-client p99', row?.tickP99 ?? null, '<= 100 ms'));
   const at1000 = s.fanout?.rows.find((r) => r.clients === 1000 && !r.error);
   out.push(
     check(
       'server.1000.rssAboveIdle',
       'server: 1,000 sockets RSS above idle',
       at1000?.serverRssAboveIdleMb ?? null,
-      '<=',
-      150,
-      'MB',
+      '<= 150 MB',
     ),
   );
   // The goal is set on PostgreSQL; each concurrency is checked on its own (both figures must hold in the same run).
@@ -207,12 +186,10 @@ export function targetsOf(s: Sections): TargetCheck[] {
         `server.submit.postgres.c${r.concurrency}.okPerSec`,
         `${p}, accepted`,
         r.ok > 0 ? r.okPerSec : null,
-        '>=',
-        500,
-        '/s',
+        '>= 500 /s',
         r.firstError,
       ),
-      check(`server.submit.postgres.c${r.concurrency}.p99`, `${p}, p99`, r.p99, '<=', 100, 'ms'),
+      check(`server.submit.postgres.c${r.concurrency}.p99`, `${p}, p99`, r.p99, '<= 100 ms'),
     );
   }
   // 10,000 open orders at 2,000 ticks/s within 20 % of one core (CPU per tick × 2,000).
@@ -222,9 +199,7 @@ export function targetsOf(s: Sections): TargetCheck[] {
       'engine.10000.coreAt2000',
       'engine: 10,000 open orders at 2,000 ticks/s, share of one core',
       e10k?.coreAt2000Pct ?? null,
-      '<=',
-      20,
-      '%',
+      '<= 20 %',
     ),
   );
   out.push(...clusterTargets(s.cluster));

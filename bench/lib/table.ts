@@ -1,4 +1,6 @@
-export function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+/** `columns`: the headers, separated by " | ". */
+export function table(columns: string, rows: readonly (readonly string[])[]): string {
+  const headers = columns.split(' | ');
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const numeric = headers.map(
     (_, i) =>

@@ -13,15 +13,19 @@ export interface TargetCheck {
   note: string | null;
 }
 
+/** `rule`: the operator, the limit and the unit, e.g. "<= 100 ms". */
+export type Rule = `${'<=' | '>='} ${number}` | `${'<=' | '>='} ${number} ${string}`;
+
 export function check(
   id: string,
   label: string,
   value: number | null,
-  op: '<=' | '>=',
-  limit: number,
-  unit: string,
+  rule: Rule,
   note: string | null = null,
 ): TargetCheck {
+  const [op, limitText, ...unitWords] = rule.split(' ') as ['<=' | '>=', string, ...string[]];
+  const limit = Number(limitText);
+  const unit = unitWords.join(' ');
   let verdict: Verdict = 'n/a';
   if (value !== null && !Number.isNaN(value))
     verdict = (op === '<=' ? value <= limit : value >= limit) ? 'met' : 'missed';

@@ -5,10 +5,11 @@ import { KlineSeries, pushKlineUpdate } from '../../workers/klines.ts';
 import { RiskBook } from '../../workers/risk.ts';
 import { IndicatorSet } from '../../workers/indicators.ts';
 import { defaultIndicatorSettings, type IndicatorSettings } from '../../domain/indicators.ts';
-import type { AppOrder, KlineBar } from '../../domain/types.ts';
+import type { AppOrder, Instrument, KlineBar } from '../../domain/types.ts';
 import type { KlineUpdate } from '../../workers/protocol.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import { harness, instrument, RecordingSink } from '../../tests/unit/feed-fakes.ts';
+import { syntheticCode } from '../lib/synthetic-catalogue.ts';
 
 export interface MicroResult {
   name: string;
@@ -29,7 +30,7 @@ function dayMarketFrames(count: number, perFrame: number, t0: number): string[] 
     const data: QuoteTuple[] = [];
     for (let i = 0; i < perFrame; i++) {
       const price = (50 + (i % 150) + Math.sin(f + i) * 0.5).toFixed(4);
-      data.push([`SYN${String(i + 1).padStart(4, '0')}`, price, (Math.cos(f * i) * 2).toFixed(2), t0 + f * 100 + i, 1]);
+      data.push([syntheticCode(i + 1), price, (Math.cos(f * i) * 2).toFixed(2), t0 + f * 100 + i, 1]);
     }
     frames.push(JSON.stringify({ type: 'DAY_MARKET', data }));
   }
@@ -41,7 +42,7 @@ function feedBench(bench: Bench, positions: number): () => void {
   const feed = new Feed(h.deps);
   const sink = new RecordingSink();
   const list = Array.from({ length: INSTRUMENTS }, (_, i) =>
-    instrument(`SYN${String(i + 1).padStart(4, '0')}`, 100_001 + i, { PricePrecision: 4, ForexContNum: '100' }),
+    instrument(syntheticCode(i + 1), 100_001 + i, { PricePrecision: 4, ForexContNum: '100' }),
   );
   void feed.start(
     {
@@ -56,15 +57,7 @@ function feedBench(bench: Bench, positions: number): () => void {
   );
   void feed.setInstruments(list);
   h.last().open();
-  if (positions > 0)
-    void feed.setPositions(
-      orders(
-        positions,
-        list.map((i) => ({ id: i.Id, code: i.Code })),
-      ),
-      '100000',
-      '1000',
-    );
+  if (positions > 0) void feed.setPositions(orders(positions, list), '100000', '1000');
   const frames = dayMarketFrames(64, INSTRUMENTS, h.time.now);
   let k = 0;
   const socket = h.last();
@@ -79,13 +72,14 @@ function feedBench(bench: Bench, positions: number): () => void {
   return () => void feed.stop();
 }
 
-function orders(n: number, on: { id: number; code: string }[]): AppOrder[] {
+function orders(n: number, on: readonly Instrument[]): AppOrder[] {
   return Array.from({ length: n }, (_, k) => {
-    const inst = on[k % on.length] ?? { id: 1, code: 'X' };
+    const inst = on[k % on.length];
+    const [id, code] = inst ? [inst.Id, inst.Code] : [1, 'X'];
     return {
       Id: k + 1,
-      ForexId: inst.id,
-      ForexTradeLists: { ShowCode: inst.code, Code: inst.code, PricePrecision: 4 },
+      ForexId: id,
+      ForexTradeLists: { ShowCode: code, Code: code, PricePrecision: 4 },
       OrderType: k % 2 === 0 ? 1 : 2,
       Quantity: '0.01',
       leverage: 10,
@@ -163,15 +157,12 @@ function indicatorHistoryBench(bench: Bench): void {
 }
 
 function riskBench(bench: Bench, positions: number): void {
-  const codes = Array.from({ length: positions }, (_, i) => `SYN${String(i + 1).padStart(4, '0')}`);
+  const codes = Array.from({ length: positions }, (_, i) => syntheticCode(i + 1));
   const list = codes.map((c, i) => instrument(c, 100_001 + i, { ForexContNum: '100' }));
   const byId = new Map(list.map((i) => [i.Id, i]));
   const book = new RiskBook();
   book.setPositions(
-    orders(
-      positions,
-      list.map((i) => ({ id: i.Id, code: i.Code })),
-    ),
+    orders(positions, list),
     '100000',
     String(positions * 5),
     (o) => byId.get(o.ForexId),

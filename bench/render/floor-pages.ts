@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Route } from 'playwright-core';
+import { syntheticCode } from '../lib/synthetic-catalogue.ts';
 import { BENCH_CODE } from './session.ts';
 
 export const FLOOR_PATH = '/__floor/';
@@ -109,10 +110,7 @@ html,body{margin:0;background:#0d1117;color:#c9d1d9;font:14px system-ui,sans-ser
 #price{font-size:24px;font-variant-numeric:tabular-nums;padding:0 16px 8px}#chart{height:320px}`;
 
 export function floorHtml(screen: 'list' | 'trade'): string {
-  const codes =
-    screen === 'list'
-      ? Array.from({ length: FLOOR_ROWS }, (_, i) => `SYN${String(i + 1).padStart(4, '0')}`)
-      : [BENCH_CODE];
+  const codes = screen === 'list' ? Array.from({ length: FLOOR_ROWS }, (_, i) => syntheticCode(i + 1)) : [BENCH_CODE];
   const body =
     screen === 'list'
       ? `<h1 class="fl-title">Market</h1><div id="list"></div>`

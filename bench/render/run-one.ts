@@ -21,7 +21,7 @@ import { NAME_SHIM, pageProbe, type PageWindow } from './page-probe.ts';
 import { SYNTHETIC_CATEGORY_ID } from '../lib/synthetic-catalogue.ts';
 import { seedBrowserState, setChartIndicators, type BenchSession } from './session.ts';
 import type { ChartIndicators, FeedModeName, ScreenName } from './names.ts';
-import { MARK_END, MARK_START, summariseTrace, type TraceEvent } from './trace.ts';
+import { MARK_END, MARK_START, summariseTrace, traceEventsOf, type TraceEvent } from './trace.ts';
 import { FLOOR_PATH, serveFloor } from './floor-pages.ts';
 import { runSamples, type RunSamples } from '../report/samples.ts';
 import { phaseSplit } from '../report/phases.ts';
@@ -206,53 +206,32 @@ const FLOOR_TAP_TARGET = '.fl-title';
 const READY_TIMEOUT_MS = 45_000;
 
 export async function waitLive(page: Page, screen: ScreenName, mode: FeedModeName): Promise<void> {
+  const ready = { timeout: READY_TIMEOUT_MS };
+  const painting = { timeout: 30_000, polling: 500 };
   if (mode === 'floor') {
-    await page.waitForFunction(() => window.__twBench !== undefined, undefined, { timeout: READY_TIMEOUT_MS });
-    await page.waitForFunction(() => (window.__twBench?.take().batches ?? 0) > 0, undefined, {
-      timeout: 30_000,
-      polling: 500,
-    });
+    await page.waitForFunction(() => window.__twBench !== undefined, undefined, ready);
+    await page.waitForFunction(() => (window.__twBench?.take().batches ?? 0) > 0, undefined, painting);
     return;
   }
-  await page.waitForFunction(() => document.documentElement.dataset['ready'] === 'true', undefined, {
-    timeout: READY_TIMEOUT_MS,
-  });
-  await page.waitForFunction(
-    () => typeof window.__twBench?.mode === 'function' && window.__twBench.mode() !== null,
-    undefined,
-    {
-      timeout: READY_TIMEOUT_MS,
-    },
-  );
+  await page.waitForFunction(() => document.documentElement.dataset['ready'] === 'true', undefined, ready);
+  const modeKnown = (): boolean => typeof window.__twBench?.mode === 'function' && window.__twBench.mode() !== null;
+  await page.waitForFunction(modeKnown, undefined, ready);
   const running = await page.evaluate(() => window.__twBench?.mode() ?? null);
   if (running !== mode) throw new Error(`the app runs the feed in ${String(running)} mode, the run asked for ${mode}`);
   if (screen === 'market' || screen === 'desk') {
     // Every visible row should tick at SIM_HZ whatever the day: the synthetic category is open 24/7.
     const chip = `.mk-chip[data-category="${SYNTHETIC_CATEGORY_ID}"]`;
-    await page.waitForSelector(chip, { timeout: READY_TIMEOUT_MS });
+    await page.waitForSelector(chip, ready);
     await page.evaluate((sel) => document.querySelector<HTMLElement>(sel)?.click(), chip);
-    await page.waitForSelector('.mk-row[data-code^="SYN"]', { timeout: READY_TIMEOUT_MS });
+    await page.waitForSelector('.mk-row[data-code^="SYN"]', ready);
   }
   if (screen === 'trade' || screen === 'desk') {
-    await page.waitForFunction(
-      () => Number(document.querySelector<HTMLElement>('[data-bars]')?.dataset['bars'] ?? 0) > 0,
-      undefined,
-      {
-        timeout: READY_TIMEOUT_MS,
-      },
-    );
+    const barsDrawn = (): boolean =>
+      Number(document.querySelector<HTMLElement>('[data-bars]')?.dataset['bars'] ?? 0) > 0;
+    await page.waitForFunction(barsDrawn, undefined, ready);
   }
   await page.evaluate(() => window.__twBench?.reset());
-  await page.waitForFunction(
-    () => {
-      const b = window.__twBench;
-      if (!b) return false;
-      const s = b.take();
-      return s.batches > 0;
-    },
-    undefined,
-    { timeout: 30_000, polling: 500 },
-  );
+  await page.waitForFunction(() => (window.__twBench?.take().batches ?? 0) > 0, undefined, painting);
 }
 
 async function heapUsed(cdp: {
@@ -317,8 +296,6 @@ function metricsOf(
       tapMax: pw.supports.event && tap.length ? Math.max(...tap) : null,
       mainBusy: trace?.main?.busy ?? null,
       workerBusy: trace ? (trace.worker?.busy ?? 0) : null,
-      mainBusyQuiet: null,
-      workerBusyQuiet: null,
       tickToPaintP50: percentile(probe.feedToPaintMs, 50),
       tickToPaintP95: percentile(probe.feedToPaintMs, 95),
       serverTickToPaintP50: percentile(probe.serverTickToPaintMs, 50),
@@ -353,7 +330,7 @@ export async function tracedWindow(
     await page.evaluate(() => window.__twPage?.take());
   } finally {
     const buf = await browser.stopTracing();
-    events = (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+    events = traceEventsOf(buf);
   }
   return summariseTrace(events);
 }
@@ -503,7 +480,7 @@ export async function runOne(
       const buf = await browser.stopTracing();
       tracing = false;
       if (!taken.pw || !taken.probe) throw new Error('the page probe or the bench probe is missing');
-      const events = (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+      const events = traceEventsOf(buf);
       const trace = summariseTrace(events);
       result.timings.traceMs = Date.now() - t;
       t = Date.now();
@@ -535,10 +512,7 @@ export async function runOne(
         mkdirSync(dirname(ph.profileTracePath), { recursive: true });
         writeFileSync(ph.profileTracePath, gzipSync(profile, { level: 9 }));
         result.profileTrace = ph.profileTracePath;
-        if (result.samples)
-          result.samples.phases = phaseSplit(
-            (JSON.parse(profile.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents,
-          );
+        if (result.samples) result.samples.phases = phaseSplit(traceEventsOf(profile));
       }
     }
   } catch (err) {

@@ -21,6 +21,11 @@ const TASK_NAMES = new Set([
   'TaskQueueManager::ProcessTaskFromWorkQueue',
 ]);
 
+/** The events of a trace as Chromium's tracing returns it. */
+export function traceEventsOf(trace: Buffer): TraceEvent[] {
+  return (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+}
+
 export const MARK_START = 'tw-bench-window-start';
 export const MARK_END = 'tw-bench-window-end';
 

@@ -1,5 +1,5 @@
 // Shapes a comparison of two results files into the tables the compare page draws.
-import { compareRuns, type CompareRow, type CompareVerdict } from './compare.ts';
+import { compareRuns, type CompareRow, type CompareVerdict, type Spread } from './compare.ts';
 import { screenReports, type ResultsJson } from './report-data.ts';
 
 export interface CompareData {
@@ -47,28 +47,11 @@ export function compareData(a: ResultsJson, b: ResultsJson, nameA: string, nameB
     if (r.aSpread && r.bSpread) {
       if (r.a === 0) continue; // nothing to scale by; the table has it
       const [, caseId = '', screen = '', side = '', metric = ''] = r.key.split('.');
-      const s = `${caseId} ${screen}`;
-      const f = `${side} ${metric}`;
-      spread.push(
-        {
-          screen: s,
-          figure: f,
-          run: 'A',
-          mid: 1,
-          lo: r.aSpread.min / r.a,
-          hi: r.aSpread.max / r.a,
-          verdict: r.verdict,
-        },
-        {
-          screen: s,
-          figure: f,
-          run: 'B',
-          mid: r.b / r.a,
-          lo: r.bSpread.min / r.a,
-          hi: r.bSpread.max / r.a,
-          verdict: r.verdict,
-        },
-      );
+      const bar = (run: 'A' | 'B', v: number, sp: Spread): CompareData['spread'][number] => {
+        const [mid, lo, hi] = [v, sp.min, sp.max].map((x) => x / r.a) as [number, number, number];
+        return { screen: `${caseId} ${screen}`, figure: `${side} ${metric}`, run, mid, lo, hi, verdict: r.verdict };
+      };
+      spread.push(bar('A', r.a, r.aSpread), bar('B', r.b, r.bSpread));
     } else if (r.rel !== null && !r.key.startsWith('render.'))
       single.push({ figure: r.key, change: Math.round(r.rel * 1000) / 10, verdict: r.verdict });
     // A render figure with no finite range on one side (a ratio over a zero) is in the table only.

@@ -1,17 +1,14 @@
 // The first live frame of a first visit and where its time goes (bench/README.md "Start-up").
 import { setTimeout as sleep } from 'node:timers/promises';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { WebSocket } from 'playwright-core';
 import { startBenchServer } from '../lib/app-server.ts';
-import { BENCH_TMP, ensureBuilds } from '../lib/client-build.ts';
+import { ensureBuilds } from '../lib/client-build.ts';
+import { flag as arg, log, writeStamped } from '../lib/tool.ts';
 import { LIGHTHOUSE_PHONE, launchPinned } from '../render/browser.ts';
 import { firstLiveSplit, medianOf, type FirstLiveMoments, type FirstLiveSplit } from './first-live-split.ts';
 
-const arg = (name: string, def: string): string =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
-const log = (s: string): void => void process.stderr.write(`${s}\n`);
 const dist = arg('dist', '') ? resolve(arg('dist', '')) : ensureBuilds(log).prod;
 const pages = arg('pages', '/#/trade,/').split(',');
 const loads = Number(arg('loads', '3'));
@@ -166,8 +163,4 @@ for (const path of pages) {
     `| ${path} | median | ${med((l) => l.moments.firstPaint)} | ${names.map((_, i) => med((l) => l.split.phases[i]?.ms ?? null)).join(' | ')} | ${med((l) => l.split.paintToLiveMs)} | ${med((l) => l.split.liveFrameMs)} |`,
   );
 }
-mkdirSync(BENCH_TMP, { recursive: true });
-writeFileSync(
-  join(BENCH_TMP, `first-live-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
-  JSON.stringify({ cpu, loads: out }, null, 2),
-);
+writeStamped('first-live', { cpu, loads: out });

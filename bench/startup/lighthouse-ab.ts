@@ -1,28 +1,15 @@
 // Lighthouse A/B of start-up builds, audited in turn each round so a loaded machine's drift falls on every build alike.
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { join } from 'node:path';
 import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
 import { BENCH_TMP } from '../lib/client-build.ts';
 import { median } from '../lib/stats.ts';
+import { buildsArg, flag, log } from '../lib/tool.ts';
 import { calibratedSlowdown } from './lighthouse-calibrate.ts';
 import { runLighthouse, type LighthouseRun } from './lighthouse.ts';
 
-const { values } = parseArgs({
-  options: {
-    dist: { type: 'string', default: '' },
-    names: { type: 'string' },
-    pages: { type: 'string', default: '/,/#/trade' },
-    rounds: { type: 'string', default: '3' },
-  },
-});
-const log = (s: string): void => void process.stderr.write(`${s}\n`);
-const dists = values.dist
-  .split(',')
-  .filter(Boolean)
-  .map((d) => resolve(d));
-const names = (values.names ?? dists.map((_, i) => String.fromCharCode(65 + i)).join(',')).split(',');
-const pages = values.pages.split(',');
-const rounds = Number(values.rounds);
+const { dists, names } = buildsArg();
+const pages = flag('pages', '/,/#/trade').split(',');
+const rounds = Number(flag('rounds', '3'));
 const OUT = join(BENCH_TMP, 'lighthouse-ab');
 
 const servers: BenchServer[] = [];

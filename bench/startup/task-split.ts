@@ -1,26 +1,16 @@
 // Each main-thread task over 50 ms after first paint, builds alternating per round (bench/README.md "Start-up").
 import { setTimeout as sleep } from 'node:timers/promises';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { gzipSync } from 'node:zlib';
-import { join, resolve } from 'node:path';
 import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
-import { BENCH_TMP, ensureBuilds } from '../lib/client-build.ts';
+import { ensureBuilds } from '../lib/client-build.ts';
+import { buildsArg, flag as arg, log, saveTrace, writeStamped } from '../lib/tool.ts';
 import { LIGHTHOUSE_PHONE, launchPinned } from '../render/browser.ts';
 import { PROFILE_CATEGORIES } from '../render/run-one.ts';
-import type { TraceEvent } from '../render/trace.ts';
+import { traceEventsOf } from '../render/trace.ts';
 import { builtLocator } from './source-position.ts';
 import { startupTasks, type StartupSplit } from './task-split-parse.ts';
 
-const arg = (name: string, def: string): string =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
-const log = (s: string): void => void process.stderr.write(`${s}\n`);
-const dists = arg('dist', '')
-  .split(',')
-  .filter(Boolean)
-  .map((d) => resolve(d));
-if (dists.length === 0) dists.push(ensureBuilds(log).prod);
-const names = arg('names', dists.map((_, i) => String.fromCharCode(65 + i)).join(',')).split(',');
+const { dists, names } = buildsArg(() => ensureBuilds(log).prod);
 const pages = arg('pages', '/,/#/trade').split(',');
 const loads = Number(arg('loads', '2'));
 const windowMs = Number(arg('ms', '10000'));
@@ -51,11 +41,8 @@ try {
           await page.goto(`${server.url}${path}`);
           await sleep(windowMs);
           const buf = await browser.browser.stopTracing();
-          const events = (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-          const name = `task-split-${path === '/' ? 'root' : path.replace(/\W+/g, '')}-${names[b] ?? b}-${round}`;
-          mkdirSync(join(BENCH_TMP, 'traces'), { recursive: true });
-          writeFileSync(join(BENCH_TMP, 'traces', `${name}.trace.json.gz`), gzipSync(buf));
-          const split = startupTasks(events);
+          saveTrace(`task-split-${path === '/' ? 'root' : path.replace(/\W+/g, '')}-${names[b] ?? b}-${round}`, buf);
+          const split = startupTasks(traceEventsOf(buf));
           const where = builtLocator(dists[b] as string);
           for (const t of split?.tasks ?? []) for (const f of t.top) f.url = where(f.url, f.line, f.column);
           const load: Load = { page: path, build: names[b] ?? String(b), round, loadAverage: loadavg()[0] ?? 0, split };
@@ -99,8 +86,4 @@ for (const path of pages) {
     }
   }
 }
-mkdirSync(BENCH_TMP, { recursive: true });
-writeFileSync(
-  join(BENCH_TMP, `task-split-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
-  JSON.stringify(out, null, 2),
-);
+writeStamped('task-split', out);
