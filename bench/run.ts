@@ -10,10 +10,15 @@ import { changeTable, otherTables, renderTables, targetTable } from './lib/print
 import { figuresOf, targetsOf, type Sections } from './lib/report.ts';
 import { verdictCounts } from './lib/targets.ts';
 import { bundleReport } from './startup/bundle.ts';
-import { needsAnotherRun } from './startup/lighthouse-spread.ts';
-import { calibratedSlowdown, DEFAULT_CPU_SLOWDOWN, TARGET_BENCHMARK_INDEX } from './startup/lighthouse-calibrate.ts';
+import {
+  calibratedSlowdown,
+  DEFAULT_CPU_SLOWDOWN,
+  needsAnotherRun,
+  TARGET_BENCHMARK_INDEX,
+} from './startup/lighthouse-runs.ts';
 import { lighthouseAvailable, medianRun, runLighthouse, type LighthouseRun } from './startup/lighthouse.ts';
 import { pinnedCommand, startBenchServer } from './lib/app-server.ts';
+import { errorText } from './lib/json-child.ts';
 import { renderBench } from './render/render-bench.ts';
 import { fanoutBench } from './fanout/fanout.ts';
 import { clusterBench } from './cluster/cluster-bench.ts';
@@ -238,7 +243,7 @@ async function main(args: BenchArgs): Promise<number> {
       sections[name] = await fn();
     } catch (err) {
       failures.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
-      log(`${name} FAILED: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      log(`${name} FAILED: ${errorText(err)}`);
     } finally {
       await cleanUp();
       progress.endSection(name);
@@ -337,7 +342,7 @@ async function main(args: BenchArgs): Promise<number> {
     try {
       report = writeReport(path);
     } catch (err) {
-      log(`the HTML report failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      log(`the HTML report failed: ${errorText(err)}`);
     }
   }
 
@@ -400,7 +405,7 @@ main(parsed).then(
     process.exit(code);
   },
   async (err: unknown) => {
-    log(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    log(`bench failed: ${errorText(err)}`);
     await cleanUp();
     process.exit(2);
   },

@@ -139,4 +139,4 @@ export async function runReconnect(spec: ReconnectSpec): Promise<ReconnectResult
   };
 }
 
-if (process.argv[1]?.endsWith('reconnect-client.ts')) jsonChildMain('reconnect client', runReconnect);
+jsonChildMain('reconnect-client.ts', runReconnect);

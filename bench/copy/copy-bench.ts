@@ -12,6 +12,7 @@ import { assetClassOfInstrument, offeredFor, retailTerms } from '../../server/re
 import { createServer } from '../../server/compose.ts';
 import type { OrderEngine } from '../../server/engine/engine.ts';
 import type { EngineInstrument } from '../../server/engine/types.ts';
+import { jsonMain } from '../lib/json-child.ts';
 import { percentile } from '../lib/stats.ts';
 import { copyTicks, type CopyTickRow } from './copy-ticks.ts';
 
@@ -207,23 +208,14 @@ async function openCrypto(
   return pick;
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<CopyBenchResult> {
   const quick = process.argv.includes('--quick');
   const rows: CopyBenchRow[] = [];
   for (const n of SIZES) {
     rows.push(await benchSize(n, roundsOf(n, quick)));
     process.stderr.write(`  copy: ${n} followers done\n`);
   }
-  const ticks = await copyTicks(quick);
-  process.stdout.write(`${JSON.stringify({ rows, ticks } satisfies CopyBenchResult)}\n`);
+  return { rows, ticks: await copyTicks(quick) };
 }
 
-if (process.argv[1]?.endsWith('copy-bench.ts')) {
-  main().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-      process.exit(1);
-    },
-  );
-}
+jsonMain('copy-bench.ts', main);

@@ -2,6 +2,7 @@
 import { loadavg } from 'node:os';
 import { CopyGuard } from '../../server/copy/copy-guard.ts';
 import { runOne, type TickExtra } from '../engine/engine-bench.ts';
+import { jsonMain } from '../lib/json-child.ts';
 
 export interface CopyTickRow {
   copies: number;
@@ -61,6 +62,4 @@ export async function copyTicks(quick: boolean): Promise<CopyTickRow[]> {
   return rows;
 }
 
-if (process.argv[1]?.endsWith('copy-ticks.ts')) {
-  process.stdout.write(`${JSON.stringify(await copyTicks(process.argv.includes('--quick')))}\n`);
-}
+jsonMain('copy-ticks.ts', () => copyTicks(process.argv.includes('--quick')));

@@ -9,6 +9,7 @@ import { TickIndex } from '../../server/engine/tick-index.ts';
 import type { EngineInstrument, OrderRow } from '../../server/engine/types.ts';
 import { ScanIndex } from '../../tests/fixtures/engine-oracle.ts';
 import { prng } from '../../tests/fixtures/prng.ts';
+import { jsonMain } from '../lib/json-child.ts';
 
 export interface EngineBenchRow {
   index: 'tick' | 'scan';
@@ -248,7 +249,7 @@ export async function runOne(
   };
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<EngineBenchRow[]> {
   const quick = process.argv.includes('--quick');
   const budget = quick ? 1500 : 5000;
   const rows: EngineBenchRow[] = [];
@@ -258,7 +259,7 @@ async function main(): Promise<void> {
       rows.push(await runOne('scan', orders, users, budget, quick ? 400 : 2000));
     process.stderr.write(`  engine: ${orders} orders over ${users} users done\n`);
   }
-  process.stdout.write(`${JSON.stringify(rows)}\n`);
+  return rows;
 }
 
-if (process.argv[1]?.endsWith('engine-bench.ts')) await main();
+jsonMain('engine-bench.ts', main);

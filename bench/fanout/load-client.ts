@@ -144,4 +144,4 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   };
 }
 
-if (process.argv[1]?.endsWith('load-client.ts')) jsonChildMain('load client', runLoad);
+jsonChildMain('load-client.ts', runLoad);

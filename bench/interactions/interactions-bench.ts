@@ -1,9 +1,9 @@
 // The `interactions` section: each step's INP, app against floor page (bench/interactions/README.md "Interactions").
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BENCH_TMP } from '../lib/client-build.ts';
 import { startBenchServer } from '../lib/app-server.ts';
-import { launchPinned, openPage, setThrottle } from '../render/browser.ts';
+import { launchPinned, openPage, setThrottle, type BenchPage } from '../render/browser.ts';
 import { FLOOR_PATH } from '../render/floor-pages.ts';
 import { MARK_END, MARK_START } from '../render/trace.ts';
 import { BENCH_CODE, createBenchSession, seedBrowserState, type BenchSession } from '../render/session.ts';
@@ -109,11 +109,51 @@ export async function measureStep(page: Page, step: Step): Promise<StepSample> {
   return sample;
 }
 
-async function runDevice(
-  opts: InteractionsOptions,
-  setup: (session: BenchSession, code: string, list: readonly Instrument[]) => DeviceSetup,
-  instruments: number,
-): Promise<DeviceRun> {
+type DeviceOf = (session: BenchSession, code: string, list: readonly Instrument[]) => DeviceSetup;
+
+/** The order engine refuses the synthetic instruments, so the path trades where the session's position was opened. */
+export async function deviceOn(
+  url: string,
+  device: DeviceOf,
+): Promise<{ session: BenchSession; code: string; dev: DeviceSetup }> {
+  const session = await createBenchSession(url);
+  const code = session.order?.ForexTradeLists.Code ?? BENCH_CODE;
+  const res = await fetch(`${url}/v1/api/forex/trade_list`, { headers: { lang: 'en' } });
+  return { session, code, dev: device(session, code, ((await res.json()) as Envelope<Instrument[]>).data) };
+}
+
+/** A fresh page of the device, signed in, throttled, on `path` once the app or the floor says it is ready. */
+export async function openDevice(
+  browser: Browser,
+  url: string,
+  session: BenchSession,
+  dev: DeviceSetup,
+  path: string,
+  timeoutMs: number,
+): Promise<BenchPage> {
+  const opened = await openPage(browser, dev.viewport, dev.mobile, 1);
+  const { context, page, cdp } = opened;
+  try {
+    await context.addInitScript(eventTimingProbe);
+    await context.addInitScript((kv: Record<string, string>) => {
+      for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v);
+    }, dev.storage);
+    await context.route(`**${FLOOR_PATH}*`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: dev.floorHtml }),
+    );
+    await seedBrowserState(page, url, { ...session, code: dev.startCode });
+    await setThrottle(browser, cdp, dev.throttle);
+    await page.goto(`${url}${path}`, { timeout: timeoutMs });
+    const ready = (): boolean => document.documentElement.dataset['ready'] === 'true';
+    await page.waitForFunction(ready, undefined, { timeout: timeoutMs });
+    return opened;
+  } catch (err) {
+    await context.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+async function runDevice(opts: InteractionsOptions, setup: DeviceOf, instruments: number): Promise<DeviceRun> {
   const rounds = opts.quick ? 1 : 2;
   const repeats = opts.quick ? 3 : 5;
   opts.log(`starting the server with SIM_INSTRUMENTS=${instruments} SIM_HZ=${HZ} …`);
@@ -125,12 +165,8 @@ async function runDevice(
   opts.onCleanup(() => server.stop());
   const pinned = await launchPinned(opts.browserCpus);
   opts.onCleanup(() => pinned.close());
-  const session = await createBenchSession(server.url);
-  // The order engine refuses the synthetic instruments, so the path trades where the session's position was opened.
-  const code = session.order?.ForexTradeLists.Code ?? BENCH_CODE;
+  const { session, code, dev } = await deviceOn(server.url, setup);
   if (session.note) opts.log(`  note: ${session.note}`);
-  const listRes = await fetch(`${server.url}/v1/api/forex/trade_list`, { headers: { lang: 'en' } });
-  const dev = setup(session, code, ((await listRes.json()) as Envelope<Instrument[]>).data);
   opts.log(`  the ${dev.name}'s path runs on ${code}`);
   const samples = new Map<string, { app: StepSample[]; floor: StepSample[] }>(
     dev.steps.map((s) => [s.id, { app: [], floor: [] }]),
@@ -139,21 +175,12 @@ async function runDevice(
   for (let round = 1; round <= rounds; round++) {
     for (const side of ['app', 'floor'] as const) {
       opts.log(`  ${dev.name} interactions round ${round}/${rounds}: ${side} …`);
-      const { context, page, cdp } = await openPage(pinned.browser, dev.viewport, dev.mobile, 1);
+      const path = side === 'app' ? dev.appPath : `${FLOOR_PATH}${dev.floorPage}`;
+      let context: BrowserContext | null = null;
       try {
-        await context.addInitScript(eventTimingProbe);
-        await context.addInitScript((kv: Record<string, string>) => {
-          for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v);
-        }, dev.storage);
-        await context.route(`**${FLOOR_PATH}*`, (route) =>
-          route.fulfill({ status: 200, contentType: 'text/html', body: dev.floorHtml }),
-        );
-        await seedBrowserState(page, server.url, { ...session, code: dev.startCode });
-        await setThrottle(pinned.browser, cdp, dev.throttle);
-        await page.goto(side === 'app' ? `${server.url}${dev.appPath}` : `${server.url}${FLOOR_PATH}${dev.floorPage}`);
-        await page.waitForFunction(() => document.documentElement.dataset['ready'] === 'true', undefined, {
-          timeout: 60_000,
-        });
+        const opened = await openDevice(pinned.browser, server.url, session, dev, path, 60_000);
+        context = opened.context;
+        const { page } = opened;
         for (let i = 0; i < repeats; i++) {
           for (const step of dev.steps) {
             try {
@@ -173,7 +200,7 @@ async function runDevice(
         errors.push(`${side} round ${round}: ${(err as Error).message.split('\n')[0] ?? ''}`);
         opts.log(`  ${side} round ${round} failed: ${(err as Error).message}`);
       } finally {
-        await context.close().catch(() => undefined);
+        await context?.close().catch(() => undefined);
       }
     }
   }

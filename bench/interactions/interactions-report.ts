@@ -1,7 +1,7 @@
 import { figure, TOL, type Figures } from '../lib/figures.ts';
 import { table } from '../lib/table.ts';
 import { check, type TargetCheck } from '../lib/targets.ts';
-import { TARGET_BENCHMARK_INDEX } from '../startup/lighthouse-calibrate.ts';
+import { TARGET_BENCHMARK_INDEX } from '../startup/lighthouse-runs.ts';
 import type { DeviceRun, InteractionsResult } from './interactions-bench.ts';
 
 const ms = (v: number | null): string => (v === null ? '—' : v.toFixed(0));

@@ -3,7 +3,7 @@ import type { FlowResult } from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
 import { BENCH_FLAGS, wrapperExecutable } from '../render/browser.ts';
 import { seedBrowserState, type BenchSession } from '../render/session.ts';
-import { calibratedSlowdown } from '../startup/lighthouse-calibrate.ts';
+import { calibratedSlowdown } from '../startup/lighthouse-runs.ts';
 import { chunkName } from '../startup/lighthouse.ts';
 import type { Step } from './steps.ts';
 

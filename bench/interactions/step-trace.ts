@@ -3,15 +3,14 @@ import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
 import { ensureBuilds } from '../lib/client-build.ts';
 import { buildsArg, flag as arg, log, saveTrace } from '../lib/tool.ts';
 import { median, percentile } from '../lib/stats.ts';
-import { launchPinned, openPage, setThrottle } from '../render/browser.ts';
+import type { BrowserContext } from 'playwright-core';
+import { launchPinned } from '../render/browser.ts';
 import { PROFILE_CATEGORIES } from '../render/run-one.ts';
-import { createBenchSession, seedBrowserState, BENCH_CODE } from '../render/session.ts';
+import type { BenchSession } from '../render/session.ts';
 import { MARK_END, MARK_START, traceEventsOf } from '../render/trace.ts';
 import { builtLocator } from '../startup/source-position.ts';
 import { longTasksBetween } from '../startup/task-split-parse.ts';
-import type { Envelope, Instrument } from '../../domain/types.ts';
-import { eventTimingProbe } from './event-timing.ts';
-import { desk, measureStep, phone, type DeviceSetup } from './interactions-bench.ts';
+import { desk, deviceOn, measureStep, openDevice, phone, type DeviceSetup } from './interactions-bench.ts';
 
 const device = arg('device', 'phone') === 'desk' ? desk : phone;
 const chosen = new Set(arg('steps', '').split(',').filter(Boolean));
@@ -23,7 +22,7 @@ interface Build {
   dist: string;
   server: BenchServer;
   setup: DeviceSetup;
-  session: Awaited<ReturnType<typeof createBenchSession>>;
+  session: BenchSession;
   inp: Map<string, number[]>;
   tasks: Map<string, string[]>;
   /** Main-thread CPU × throttle: the load of other processes does not inflate it. */
@@ -39,10 +38,7 @@ try {
       distDir: dist,
       cpus: '1',
     });
-    const session = await createBenchSession(server.url);
-    const code = session.order?.ForexTradeLists.Code ?? BENCH_CODE;
-    const res = await fetch(`${server.url}/v1/api/forex/trade_list`, { headers: { lang: 'en' } });
-    const setup = device(session, code, ((await res.json()) as Envelope<Instrument[]>).data);
+    const { session, dev: setup } = await deviceOn(server.url, device);
     builds.push({
       name: names[i] ?? dist,
       dist,
@@ -57,18 +53,11 @@ try {
   for (let round = 1; round <= rounds; round++) {
     for (const b of builds) {
       log(`round ${round}/${rounds}: ${b.name} …`);
-      const { context, page, cdp } = await openPage(pinned.browser, b.setup.viewport, b.setup.mobile, 1);
+      let context: BrowserContext | null = null;
       try {
-        await context.addInitScript(eventTimingProbe);
-        await context.addInitScript((kv: Record<string, string>) => {
-          for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v);
-        }, b.setup.storage);
-        await seedBrowserState(page, b.server.url, { ...b.session, code: b.setup.startCode });
-        await setThrottle(pinned.browser, cdp, b.setup.throttle);
-        await page.goto(`${b.server.url}${b.setup.appPath}`, { timeout: 180_000 });
-        await page.waitForFunction(() => document.documentElement.dataset['ready'] === 'true', undefined, {
-          timeout: 180_000,
-        });
+        const opened = await openDevice(pinned.browser, b.server.url, b.session, b.setup, b.setup.appPath, 180_000);
+        context = opened.context;
+        const { page } = opened;
         // The desk's steps stand alone; the phone's path leads each step to where the next begins.
         for (const step of b.setup.steps.filter((s) => b.setup.name === 'phone' || chosen.has(s.id))) {
           const traced = chosen.has(step.id);
@@ -113,7 +102,7 @@ try {
       } catch (err) {
         log(`  ${b.name} round ${round} failed: ${(err as Error).message.split('\n')[0] ?? ''}`);
       } finally {
-        await context.close().catch(() => undefined);
+        await context?.close().catch(() => undefined);
       }
     }
   }

@@ -13,6 +13,8 @@ export interface Step {
 }
 
 const TIMEOUT = 30_000;
+const CONFIRM = '.dialog .dialog__actions .btn:last-child';
+const HOLDING = '.od-row[data-status="1"]';
 const visible = (page: Page, selector: string): Promise<void> =>
   page.locator(`${selector} >> visible=true`).first().waitFor({ state: 'visible', timeout: TIMEOUT });
 const gone = (page: Page, selector: string): Promise<void> =>
@@ -39,6 +41,14 @@ async function escape(page: Page, selector: string): Promise<void> {
   await page.keyboard.press('Escape');
   await gone(page, selector);
 }
+
+/** A tap on `on` whose answer is `shows` visible. */
+const tapStep = (id: string, on: string, shows: string, extra: Partial<Step> = {}): Step => ({
+  id,
+  act: (p) => tap(p, on),
+  answer: (p) => visible(p, shows),
+  ...extra,
+});
 
 async function toTab(page: Page, tab: string, ready: string): Promise<void> {
   await tap(page, `[data-tab="${tab}"]`);
@@ -68,12 +78,9 @@ export function phoneSteps(code: string): Step[] {
         await chartAt(p, '1min');
       },
     },
-    {
-      id: 'multiplier-picker',
-      act: (p) => tap(p, '[data-field="leverage"]'),
-      answer: (p) => visible(p, '[data-leverage]'),
+    tapStep('multiplier-picker', '[data-field="leverage"]', '[data-leverage]', {
       undo: (p) => escape(p, '[data-leverage]'),
-    },
+    }),
     {
       id: 'lots-digit',
       prepare: async (p) => {
@@ -92,38 +99,14 @@ export function phoneSteps(code: string): Step[] {
           .then(() => undefined),
       undo: (p) => p.locator('.tr-stepper input >> visible=true').first().fill('0.1'),
     },
-    {
-      id: 'buy-to-confirmation',
+    tapStep('buy-to-confirmation', '[data-action="submit-order"]', CONFIRM, {
       prepare: (p) => tap(p, '.tr-side[data-side="1"]'),
-      act: (p) => tap(p, '[data-action="submit-order"]'),
-      answer: (p) => visible(p, '.dialog .dialog__actions .btn:last-child'),
-    },
-    {
-      id: 'confirm-to-placed',
-      act: (p) => tap(p, '.dialog .dialog__actions .btn:last-child'),
-      answer: (p) => visible(p, '[data-action="view-orders"]'),
-    },
-    {
-      id: 'placed-to-holding-list',
-      act: (p) => tap(p, '[data-action="view-orders"]'),
-      answer: (p) => visible(p, '.od-row[data-status="1"]'),
-    },
-    {
-      id: 'order-detail-sheet',
-      act: (p) => tap(p, '.od-row[data-status="1"]'),
-      answer: (p) => visible(p, '.od-detail'),
-      undo: (p) => escape(p, '.od-detail'),
-    },
-    {
-      id: 'tab-orders-to-market',
-      act: (p) => tap(p, '[data-tab="market"]'),
-      answer: (p) => visible(p, `.mk-row[data-code="${code}"]`),
-    },
-    {
-      id: 'tab-market-to-orders',
-      act: (p) => tap(p, '[data-tab="orders"]'),
-      answer: (p) => visible(p, '.od-row[data-status="1"]'),
-    },
+    }),
+    tapStep('confirm-to-placed', CONFIRM, '[data-action="view-orders"]'),
+    tapStep('placed-to-holding-list', '[data-action="view-orders"]', HOLDING),
+    tapStep('order-detail-sheet', HOLDING, '.od-detail', { undo: (p) => escape(p, '.od-detail') }),
+    tapStep('tab-orders-to-market', '[data-tab="market"]', `.mk-row[data-code="${code}"]`),
+    tapStep('tab-market-to-orders', '[data-tab="orders"]', HOLDING),
     {
       id: 'chart-drag',
       prepare: async (p) => {

@@ -1,6 +1,6 @@
 // The goals that need a full run: Lighthouse, the floor ratios with their CDP cross-check, the desk, the first screen.
 import type { LighthouseRun } from '../startup/lighthouse.ts';
-import { MAX_SPREAD } from '../startup/lighthouse-spread.ts';
+import { MAX_SPREAD } from '../startup/lighthouse-runs.ts';
 import { check, type TargetCheck } from './targets.ts';
 import { med, type ScreenOf } from './render-goals.ts';
 

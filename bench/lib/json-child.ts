@@ -42,19 +42,27 @@ export function runJsonChild<T>(
   });
 }
 
-/** Ends itself 10 s past the spec's deadline, before the parent's SIGKILL. */
-export function jsonChildMain<S extends { deadlineMs: number }, R>(name: string, run: (spec: S) => Promise<R>): void {
-  const spec = JSON.parse(process.argv[2] ?? '{}') as S;
-  const hard = setTimeout(() => {
-    process.stderr.write(`${name}: deadline passed, exiting\n`);
-    process.exit(2);
-  }, spec.deadlineMs + 10_000);
-  hard.unref();
-  run(spec).then(
+export const errorText = (err: unknown): string => (err instanceof Error ? (err.stack ?? err.message) : String(err));
+
+/** When `script` is what node runs: run's result as one JSON line on stdout, exit 0; else the error, exit 1. */
+export function jsonMain(script: string, run: () => Promise<unknown>): void {
+  if (!process.argv[1]?.endsWith(script)) return;
+  run().then(
     (r) => process.stdout.write(`${JSON.stringify(r)}\n`, () => process.exit(0)),
     (err: unknown) => {
-      process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.stderr.write(`${errorText(err)}\n`);
       process.exit(1);
     },
   );
+}
+
+/** jsonMain with the spec from argv; ends itself 10 s past the spec's deadline, before the parent's SIGKILL. */
+export function jsonChildMain<S extends { deadlineMs: number }, R>(script: string, run: (spec: S) => Promise<R>): void {
+  if (!process.argv[1]?.endsWith(script)) return;
+  const spec = JSON.parse(process.argv[2] ?? '{}') as S;
+  setTimeout(() => {
+    process.stderr.write(`${script}: deadline passed, exiting\n`);
+    process.exit(2);
+  }, spec.deadlineMs + 10_000).unref();
+  jsonMain(script, () => run(spec));
 }

@@ -9,6 +9,7 @@ import type { AppOrder, Instrument, KlineBar } from '../../domain/types.ts';
 import type { KlineUpdate } from '../../workers/protocol.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import { harness, instrument, RecordingSink } from '../../tests/unit/feed-fakes.ts';
+import { jsonMain } from '../lib/json-child.ts';
 import { syntheticCode } from '../lib/synthetic-catalogue.ts';
 
 export interface MicroResult {
@@ -211,12 +212,4 @@ export async function runMicro(quick: boolean): Promise<MicroResult[]> {
   });
 }
 
-if (process.argv[1]?.endsWith('hot-paths.ts')) {
-  runMicro(process.argv.includes('--quick')).then(
-    (r) => process.stdout.write(`${JSON.stringify(r)}\n`),
-    (err: unknown) => {
-      process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-      process.exit(1);
-    },
-  );
-}
+jsonMain('hot-paths.ts', () => runMicro(process.argv.includes('--quick')));

@@ -4,7 +4,7 @@ import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
 import { BENCH_TMP } from '../lib/client-build.ts';
 import { median } from '../lib/stats.ts';
 import { buildsArg, flag, log } from '../lib/tool.ts';
-import { calibratedSlowdown } from './lighthouse-calibrate.ts';
+import { calibratedSlowdown } from './lighthouse-runs.ts';
 import { runLighthouse, type LighthouseRun } from './lighthouse.ts';
 
 const { dists, names } = buildsArg();

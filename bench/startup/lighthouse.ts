@@ -4,11 +4,17 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
 import { BENCH_FLAGS, wrapperExecutable } from '../render/browser.ts';
-import { DEFAULT_CPU_SLOWDOWN } from './lighthouse-calibrate.ts';
-import { MAX_SPREAD, spreadOf, spreadReason, tightestRuns } from './lighthouse-spread.ts';
-import type { LighthouseEvidence, LighthouseRun } from './lighthouse-run.ts';
+import {
+  DEFAULT_CPU_SLOWDOWN,
+  MAX_SPREAD,
+  spreadOf,
+  spreadReason,
+  tightestRuns,
+  type LighthouseEvidence,
+  type LighthouseRun,
+} from './lighthouse-runs.ts';
 
-export type { LighthouseRun } from './lighthouse-run.ts';
+export type { LighthouseRun } from './lighthouse-runs.ts';
 
 const CLI = resolve('node_modules/lighthouse/cli/index.js');
 

@@ -3,7 +3,7 @@ import {
   calibratedSlowdown,
   DEFAULT_CPU_SLOWDOWN,
   TARGET_BENCHMARK_INDEX,
-} from '../../../../bench/startup/lighthouse-calibrate.ts';
+} from '../../../../bench/startup/lighthouse-runs.ts';
 
 describe('Lighthouse CPU calibration', () => {
   it('slows a host by its benchmark index over the target phone', () => {

@@ -8,7 +8,7 @@ import {
   spreadOf,
   spreadReason,
   tightestRuns,
-} from '../../../../bench/startup/lighthouse-spread.ts';
+} from '../../../../bench/startup/lighthouse-runs.ts';
 
 const run = (performance: number | null, benchmarkIndex = 1500, loadAverage = 1): LighthouseRun => ({
   url: 'http://127.0.0.1:1/',
