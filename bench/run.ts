@@ -17,7 +17,7 @@ import {
   TARGET_BENCHMARK_INDEX,
 } from './startup/lighthouse-runs.ts';
 import { lighthouseAvailable, medianRun, runLighthouse, type LighthouseRun } from './startup/lighthouse.ts';
-import { pinnedCommand, startBenchServer } from './lib/app-server.ts';
+import { pinnedCommand, SIM_SEED, startBenchServer } from './lib/app-server.ts';
 import { errorText } from './lib/json-child.ts';
 import { renderBench } from './render/render-bench.ts';
 import { fanoutBench } from './fanout/fanout.ts';
@@ -65,16 +65,11 @@ function resultPath(stamp: string, profile: string, complete: boolean, clusterOn
   return path;
 }
 
+/** A target's id starts with its section's name; the fan-out's with "server", the render goals' with their own. */
 function sectionOfTarget(id: string): Section {
-  if (id.startsWith('bundle.')) return 'bundle';
-  if (id.startsWith('lighthouse.')) return 'lighthouse';
-  if (id.startsWith('server.')) return 'fanout';
-  if (id.startsWith('engine.')) return 'engine';
-  if (id.startsWith('cluster.')) return 'cluster';
-  if (id.startsWith('feeds.')) return 'feeds';
-  if (id.startsWith('interactions.')) return 'interactions';
-  if (id.startsWith('copy.')) return 'copy';
-  return 'render';
+  const head = id.split('.')[0] ?? '';
+  if (head === 'server') return 'fanout';
+  return SECTIONS.find((s) => s === head) ?? 'render';
 }
 
 /** The fan-out serves no page, so `--only=fanout` needs no client build. */
@@ -141,7 +136,7 @@ async function lighthouseSection(
     return [];
   }
   log('starting the server for Lighthouse (the catalogue only, production build) …');
-  const server = await startBenchServer({ env: { SIM_SEED: '20240601' }, distDir, cpus: cpus.server });
+  const server = await startBenchServer({ env: { SIM_SEED }, distDir, cpus: cpus.server });
   cleanups.push(() => server.stop());
   const runs: LighthouseRun[] = [];
   try {
@@ -221,18 +216,7 @@ async function main(args: BenchArgs): Promise<number> {
   // Two vite builds would cost minutes of CPU on a shared machine; the server falls back to public/.
   const builds = needsBuildFor(args) ? ensureBuilds(log) : { prod: DIST_PROD, probe: DIST_PROBE };
   progress.endSection('build');
-  const sections: Sections = {
-    render: null,
-    micro: null,
-    bundle: null,
-    lighthouse: null,
-    fanout: null,
-    engine: null,
-    cluster: null,
-    feeds: null,
-    interactions: null,
-    copy: null,
-  };
+  const sections: Sections = Object.fromEntries(SECTIONS.map((s) => [s, null])) as Record<Section, null>;
   const failures: string[] = [];
   /** A failure is recorded and the run goes on. */
   const section = async <K extends Section>(name: K, fn: () => Sections[K] | Promise<Sections[K]>): Promise<void> => {

@@ -1,6 +1,6 @@
 // Per painted update, where the main thread's time goes on each screen and mode, from a quiet window's trace.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startBenchServer } from './lib/app-server.ts';
+import { simEnv, startBenchServer } from './lib/app-server.ts';
 import { ensureBuilds } from './lib/client-build.ts';
 import { log, saveTrace, writeStamped } from './lib/tool.ts';
 import { launchPinned, openPage } from './render/browser.ts';
@@ -19,7 +19,7 @@ const windowMs = 5000;
 
 const { probe } = ensureBuilds(log);
 const server = await startBenchServer({
-  env: { SIM_INSTRUMENTS: '300', SIM_HZ: '20', SIM_SEED: '20240601' },
+  env: simEnv(300),
   distDir: probe,
   cpus: '1',
 });

@@ -13,13 +13,13 @@ import { freePort } from '../../tests/fixtures/free-port.ts';
 import { startHaproxy } from '../../tests/fixtures/haproxy.ts';
 import { startNatsServer, type NatsServer } from '../../tests/fixtures/nats-server.ts';
 import { startPostgresCluster } from '../../tests/fixtures/postgres-cluster.ts';
-import { procUsage, waitHealthy, type ProcUsage } from '../lib/app-server.ts';
+import { procUsage, simEnv, waitHealthy, type ProcUsage } from '../lib/app-server.ts';
 import { runJsonChild } from '../lib/json-child.ts';
 import { loadAverage } from '../lib/machine.ts';
-import { loadFigures, NO_LOAD, runLoadClient, type LoadFigures } from '../fanout/fanout.ts';
-import type { LoadSpec } from '../fanout/load-client.ts';
+import { loadFigures, loadSpec, NO_LOAD, runLoadClient, type LoadFigures } from '../fanout/fanout.ts';
 import { cpuPercent, firstAfter, liveAgain, seqAudit, type LiveAgain, type SeqAudit } from './cluster-stats.ts';
-import { demoAccount, runLanes, tradableInstrument, type Acked } from './order-load.ts';
+import { demoAccount } from '../render/session.ts';
+import { runLanes, tradableInstrument, type Acked } from './order-load.ts';
 import type { ReconnectResult, ReconnectSpec } from './reconnect-client.ts';
 
 export interface ClusterFanoutRow extends LoadFigures {
@@ -92,9 +92,7 @@ export interface ClusterOptions {
 const MB = 1024 * 1024;
 const ENTRY = 'bench/lib/serve-entry.ts';
 const SIM_ENV = {
-  SIM_INSTRUMENTS: '300',
-  SIM_HZ: '20',
-  SIM_SEED: '20240601',
+  ...simEnv(300),
   RATE_LIMIT_FACTOR: '1000',
   LOG_LEVEL: 'warn',
 };
@@ -141,17 +139,7 @@ async function stopRole(p: RoleProcess): Promise<void> {
 
 async function fanoutRow(c: Cluster, clients: number, quick: boolean): Promise<ClusterFanoutRow> {
   const urls = c.gateways.map((g) => g.url);
-  const measureMs = quick ? 4_000 : 10_000;
-  const spec: LoadSpec = {
-    wsUrl: wsOf(urls[0] ?? ''),
-    wsUrls: urls.map(wsOf),
-    clients,
-    probes: 20,
-    connectConcurrency: 100,
-    settleMs: 2_000,
-    measureMs,
-    deadlineMs: 60_000 + measureMs + clients * 12,
-  };
+  const spec = loadSpec(urls.map(wsOf), clients, quick, clients * 12);
   const pids = {
     gw: c.gateways.map((g) => g.proc.child.pid ?? -1),
     market: c.leader()?.child.pid ?? -1,

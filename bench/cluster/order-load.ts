@@ -14,12 +14,6 @@ export async function apiGet<T>(
   return (await res.json()) as Envelope<T>;
 }
 
-export async function demoAccount(baseUrl: string, id: string): Promise<LoginResult> {
-  const r = await apiGet<LoginResult>(baseUrl, '/api/user/createAccountDemoForU', { demo_id: id });
-  if (r.code !== 1) throw new Error(`demo account ${id}: code ${r.code} ${r.msg}`);
-  return r.data;
-}
-
 /** BTC first: open every day. */
 export async function tradableInstrument(baseUrl: string, token: string): Promise<Instrument> {
   const list = await apiGet<Instrument[]>(baseUrl, '/v1/api/forex/trade_list', {}, token);

@@ -2,13 +2,13 @@
 import { startPostgresCluster } from '../../tests/fixtures/postgres-cluster.ts';
 import { adminQuery, dbUrl } from '../../tests/server/support/test-db.ts';
 import { runJsonChild } from '../lib/json-child.ts';
-import { startBenchServer, type BenchServer, type ProcUsage } from '../lib/app-server.ts';
+import { simEnv, startBenchServer, type BenchServer, type ProcUsage } from '../lib/app-server.ts';
 import { percentile, perSecond } from '../lib/stats.ts';
 import { valueCounts, type ValueCounts } from '../report/samples.ts';
 import type { LoadResult, LoadSpec } from './load-client.ts';
-import { createBenchSession } from '../render/session.ts';
+import { call, createBenchSession, demoAccount } from '../render/session.ts';
 import { pageCost, type PageCost } from './page-cost.ts';
-import type { Envelope, Instrument, LoginResult } from '../../domain/types.ts';
+import type { Envelope, Instrument } from '../../domain/types.ts';
 
 export interface LoadFigures {
   connected: number;
@@ -114,6 +114,22 @@ export interface FanoutOptions {
   onCleanup(fn: () => Promise<void>): void;
 }
 
+/** `clients` over `wsUrls` (client k on wsUrls[k mod n]), 20 of them probes; `extraMs` more for a slow connect. */
+export function loadSpec(wsUrls: string[], clients: number, quick: boolean, extraMs = 0): LoadSpec {
+  const measureMs = quick ? 4_000 : 10_000;
+  const deadlineMs = 60_000 + measureMs + extraMs;
+  return {
+    wsUrl: wsUrls[0] ?? '',
+    wsUrls,
+    clients,
+    probes: 20,
+    connectConcurrency: 100,
+    settleMs: 2_000,
+    measureMs,
+    deadlineMs,
+  };
+}
+
 /** Runs load-client.ts as its own process; `onMarker` fires at the window's start and end (the caller samples CPU). */
 export function runLoadClient(
   spec: LoadSpec,
@@ -144,17 +160,7 @@ async function fanoutRow(
   idleMb: number | null,
   opts: FanoutOptions,
 ): Promise<FanoutRow> {
-  const wsUrl = `${server.url.replace('http', 'ws')}/v1/ws`;
-  const measureMs = opts.quick ? 4_000 : 10_000;
-  const spec: LoadSpec = {
-    wsUrl,
-    clients,
-    probes: 20,
-    connectConcurrency: 100,
-    settleMs: 2_000,
-    measureMs,
-    deadlineMs: 60_000 + measureMs,
-  };
+  const spec = loadSpec([`${server.url.replace('http', 'ws')}/v1/ws`], clients, opts.quick);
   const at: { start: ProcUsage | null; end: ProcUsage | null; startMs: number; endMs: number } = {
     start: null,
     end: null,
@@ -217,17 +223,11 @@ export async function restSubmit(
   const windowMs = quick ? 3_000 : 10_000;
   const maxRequests = quick ? 2_000 : 5_000;
   const session = await createBenchSession(baseUrl);
-  const res = await fetch(`${baseUrl}/v1/api/forex/trade_list`, {
-    headers: { lang: 'en', authorization: session.login.token },
-  });
-  const all = ((await res.json()) as Envelope<Instrument[]>).data;
+  const all = await call<Instrument[]>(`${baseUrl}/v1/api/forex/trade_list`, session.login.token);
   const inst = all.find((i) => i.Id === session.order?.ForexId) ?? session.instrument;
   let accounts = 0;
-  const freshToken = async (): Promise<string> => {
-    const id = `benchrest${++accounts}x${Date.now().toString(36)}`;
-    const r = await fetch(`${baseUrl}/api/user/createAccountDemoForU?demo_id=${id}`, { headers: { lang: 'en' } });
-    return ((await r.json()) as Envelope<LoginResult>).data.token;
-  };
+  const freshToken = async (): Promise<string> =>
+    (await demoAccount(baseUrl, `benchrest${++accounts}x${Date.now().toString(36)}`)).token;
   const tokens = [session.login.token];
   while (tokens.length < concurrency) tokens.push(await freshToken());
   const q = new URLSearchParams({
@@ -291,7 +291,7 @@ export async function restSubmit(
   };
 }
 
-const SIM_ENV = { SIM_INSTRUMENTS: '300', SIM_HZ: '20', SIM_SEED: '20240601' };
+const SIM_ENV = simEnv(300);
 
 async function restRows(url: string, db: BenchDb, opts: FanoutOptions, out: RestResult[]): Promise<void> {
   for (const concurrency of REST_CONCURRENCY) {

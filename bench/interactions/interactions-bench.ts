@@ -2,12 +2,12 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BENCH_TMP } from '../lib/client-build.ts';
-import { startBenchServer } from '../lib/app-server.ts';
+import { simEnv, startBenchServer } from '../lib/app-server.ts';
 import { launchPinned, openPage, setThrottle, type BenchPage } from '../render/browser.ts';
 import { FLOOR_PATH } from '../render/floor-pages.ts';
 import { MARK_END, MARK_START } from '../render/trace.ts';
-import { BENCH_CODE, createBenchSession, seedBrowserState, type BenchSession } from '../render/session.ts';
-import type { Envelope, Instrument } from '../../domain/types.ts';
+import { BENCH_CODE, call, createBenchSession, seedBrowserState, type BenchSession } from '../render/session.ts';
+import type { Instrument } from '../../domain/types.ts';
 import { eventTimingProbe, stepFigures, stepSample, type StepFigures, type StepSample } from './event-timing.ts';
 import { INTERACTIONS_FLOOR, interactionsFloorHtml } from './floor-interactions.ts';
 import { phoneSteps, type Step } from './steps.ts';
@@ -118,8 +118,7 @@ export async function deviceOn(
 ): Promise<{ session: BenchSession; code: string; dev: DeviceSetup }> {
   const session = await createBenchSession(url);
   const code = session.order?.ForexTradeLists.Code ?? BENCH_CODE;
-  const res = await fetch(`${url}/v1/api/forex/trade_list`, { headers: { lang: 'en' } });
-  return { session, code, dev: device(session, code, ((await res.json()) as Envelope<Instrument[]>).data) };
+  return { session, code, dev: device(session, code, await call<Instrument[]>(`${url}/v1/api/forex/trade_list`)) };
 }
 
 /** A fresh page of the device, signed in, throttled, on `path` once the app or the floor says it is ready. */
@@ -157,11 +156,7 @@ async function runDevice(opts: InteractionsOptions, setup: DeviceOf, instruments
   const rounds = opts.quick ? 1 : 2;
   const repeats = opts.quick ? 3 : 5;
   opts.log(`starting the server with SIM_INSTRUMENTS=${instruments} SIM_HZ=${HZ} …`);
-  const server = await startBenchServer({
-    env: { SIM_INSTRUMENTS: String(instruments), SIM_HZ: String(HZ), SIM_SEED: '20240601' },
-    distDir: opts.distDir,
-    cpus: opts.serverCpus,
-  });
+  const server = await startBenchServer({ env: simEnv(instruments, HZ), distDir: opts.distDir, cpus: opts.serverCpus });
   opts.onCleanup(() => server.stop());
   const pinned = await launchPinned(opts.browserCpus);
   opts.onCleanup(() => pinned.close());

@@ -1,5 +1,5 @@
 // Long tasks of chosen interactions and their sources; builds take turns per round, so a before/after is like with like.
-import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
+import { simEnv, startBenchServer, type BenchServer } from '../lib/app-server.ts';
 import { ensureBuilds } from '../lib/client-build.ts';
 import { buildsArg, flag as arg, log, saveTrace } from '../lib/tool.ts';
 import { median, percentile } from '../lib/stats.ts';
@@ -34,7 +34,7 @@ const pinned = await launchPinned('0');
 try {
   for (const [i, dist] of dists.entries()) {
     const server = await startBenchServer({
-      env: { SIM_INSTRUMENTS: String(device === desk ? 5000 : 300), SIM_HZ: '20', SIM_SEED: '20240601' },
+      env: simEnv(device === desk ? 5000 : 300),
       distDir: dist,
       cpus: '1',
     });

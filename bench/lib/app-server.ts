@@ -65,6 +65,14 @@ export function pinnedCommand(cpus: string | null, node: string[]): [string, str
   return [cmd, args];
 }
 
+/** Every bench server simulates from the same seed, so runs see the same prices. */
+export const SIM_SEED = '20240601';
+
+/** The simulator's load: `instruments` synthetic instruments at `hz` ticks a second each. */
+export function simEnv(instruments: number, hz = 20): Record<string, string> {
+  return { SIM_INSTRUMENTS: String(instruments), SIM_HZ: String(hz), SIM_SEED };
+}
+
 export interface ServerOptions {
   env: Record<string, string>;
   distDir: string;

@@ -1,7 +1,7 @@
 // Section 1 of the bench: the render A/B, worker and main runs alternating per case in one pinned Chromium.
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
+import { simEnv, startBenchServer, type BenchServer } from '../lib/app-server.ts';
 import { calibrate, type CalibrationRow } from './calibrate.ts';
 import { launchPinned } from './browser.ts';
 import { caseLabels, renderCases, type Profile, type RenderCase } from './cases.ts';
@@ -147,13 +147,14 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
     opts.log(
       `calibrating (busy loop of ${CALIBRATION_ITERATIONS.toLocaleString('en')} iterations) at ${throttles.join('×, ')}× …`,
     );
+    const logRows = (rows: CalibrationRow[], prefix: string): void => {
+      for (const r of rows)
+        opts.log(
+          `  ${prefix}${r.throttle}×: main thread ${r.mainMs.toFixed(0)} ms, worker ${r.workerMs.toFixed(0)} ms, main while the worker spins ${r.mainWhileWorkerMs.toFixed(0)} ms`,
+        );
+    };
     result.calibration = await calibrate(pinned.browser, throttles, CALIBRATION_ITERATIONS);
-    for (const row of result.calibration) {
-      opts.log(
-        `  ${row.throttle}×: main thread ${row.mainMs.toFixed(0)} ms, worker ${row.workerMs.toFixed(0)} ms, ` +
-          `main while the worker spins ${row.mainWhileWorkerMs.toFixed(0)} ms`,
-      );
-    }
+    logRows(result.calibration, '');
     result.affinities = pinned.affinities();
     if (cases.some((c) => c.multiCore)) {
       const cpus = multiCoreCpus(opts);
@@ -169,12 +170,7 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
       );
       const rates = [...new Set([1, ...cases.filter((c) => c.multiCore).map((c) => c.throttle)])];
       result.calibrationMultiCore = await calibrate(m.browser, rates, CALIBRATION_ITERATIONS);
-      for (const row of result.calibrationMultiCore) {
-        opts.log(
-          `  multi-core (CPU ${cpus ?? 'any'}) ${row.throttle}×: main thread ${row.mainMs.toFixed(0)} ms, worker ${row.workerMs.toFixed(0)} ms, ` +
-            `main while the worker spins ${row.mainWhileWorkerMs.toFixed(0)} ms`,
-        );
-      }
+      logRows(result.calibrationMultiCore, `multi-core (CPU ${cpus ?? 'any'}) `);
       for (const [k, v] of Object.entries(m.affinities())) result.affinities[`multi ${k}`] = v;
     }
 
@@ -186,11 +182,8 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
         if (!server || key !== serverKey) {
           await server?.stop();
           opts.log(`starting the server with SIM_INSTRUMENTS=${c.instruments} SIM_HZ=${c.hz} …`);
-          const started = await startBenchServer({
-            env: { SIM_INSTRUMENTS: String(c.instruments), SIM_HZ: String(c.hz), SIM_SEED: '20240601' },
-            distDir: opts.distDir,
-            cpus: opts.serverCpus,
-          });
+          const env = simEnv(c.instruments, c.hz);
+          const started = await startBenchServer({ env, distDir: opts.distDir, cpus: opts.serverCpus });
           server = started;
           serverKey = key;
           opts.onCleanup(() => started.stop());

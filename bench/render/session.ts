@@ -17,7 +17,8 @@ export interface BenchSession {
   note: string | null;
 }
 
-async function call<T>(url: string, token: string | null): Promise<T> {
+/** The answer's data; an answer that is not a success throws. */
+export async function call<T>(url: string, token: string | null = null): Promise<T> {
   const res = await fetch(url, { headers: { lang: 'en', ...(token ? { authorization: token } : {}) } });
   const body = (await res.json()) as Envelope<T>;
   if (body.code !== 1) throw new Error(`${new URL(url).pathname}: code ${body.code} ${body.msg}`);
@@ -35,10 +36,13 @@ async function openPosition(baseUrl: string, token: string, inst: Instrument): P
   return call<Order>(`${baseUrl}/v1/api/forex/submit?${q.toString()}`, token);
 }
 
+export const demoAccount = (baseUrl: string, id: string): Promise<LoginResult> =>
+  call<LoginResult>(`${baseUrl}/api/user/createAccountDemoForU?demo_id=${id}`);
+
 /** Falls back to the first open catalogue instrument when the engine refuses `code`; the trade screen shows `code`. */
 export async function createBenchSession(baseUrl: string, code = BENCH_CODE): Promise<BenchSession> {
   const demoId = `bench${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const login = await call<LoginResult>(`${baseUrl}/api/user/createAccountDemoForU?demo_id=${demoId}`, null);
+  const login = await demoAccount(baseUrl, demoId);
   const list = await call<Instrument[]>(`${baseUrl}/v1/api/forex/trade_list`, login.token);
   const instrument = list.find((i) => i.Code === code);
   if (!instrument) throw new Error(`${code} is not in trade_list: start the server with SIM_INSTRUMENTS ≥ 1`);

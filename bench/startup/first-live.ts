@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import type { WebSocket } from 'playwright-core';
-import { startBenchServer } from '../lib/app-server.ts';
+import { SIM_SEED, startBenchServer } from '../lib/app-server.ts';
 import { ensureBuilds } from '../lib/client-build.ts';
 import { flag as arg, log, writeStamped } from '../lib/tool.ts';
 import { LIGHTHOUSE_PHONE, launchPinned } from '../render/browser.ts';
@@ -75,7 +75,7 @@ function parse(payload: string | Buffer): { type?: unknown; topic?: unknown; dat
 }
 
 const out: Load[] = [];
-const server = await startBenchServer({ env: { SIM_SEED: '20240601' }, distDir: dist, cpus: null });
+const server = await startBenchServer({ env: { SIM_SEED }, distDir: dist, cpus: null });
 const browser = await launchPinned(null);
 try {
   for (let round = 1; round <= loads; round++) {

@@ -1,6 +1,6 @@
 // Lighthouse A/B of start-up builds, audited in turn each round so a loaded machine's drift falls on every build alike.
 import { join } from 'node:path';
-import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
+import { SIM_SEED, startBenchServer, type BenchServer } from '../lib/app-server.ts';
 import { BENCH_TMP } from '../lib/client-build.ts';
 import { median } from '../lib/stats.ts';
 import { buildsArg, flag, log } from '../lib/tool.ts';
@@ -15,8 +15,7 @@ const OUT = join(BENCH_TMP, 'lighthouse-ab');
 const servers: BenchServer[] = [];
 const runs: { page: string; build: string; round: number; run: LighthouseRun }[] = [];
 try {
-  for (const dist of dists)
-    servers.push(await startBenchServer({ env: { SIM_SEED: '20240601' }, distDir: dist, cpus: null }));
+  for (const dist of dists) servers.push(await startBenchServer({ env: { SIM_SEED }, distDir: dist, cpus: null }));
   const first = servers[0];
   if (!first) throw new Error('--dist=A,B: no build given');
   const probe = await runLighthouse(`${first.url}/`, OUT, 'probe', null);

@@ -1,7 +1,7 @@
 // Each main-thread task over 50 ms after first paint, builds alternating per round (bench/README.md "Start-up").
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadavg } from 'node:os';
-import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
+import { SIM_SEED, startBenchServer, type BenchServer } from '../lib/app-server.ts';
 import { ensureBuilds } from '../lib/client-build.ts';
 import { buildsArg, flag as arg, log, saveTrace, writeStamped } from '../lib/tool.ts';
 import { LIGHTHOUSE_PHONE, launchPinned } from '../render/browser.ts';
@@ -28,7 +28,7 @@ const out: Load[] = [];
 const browser = await launchPinned(null);
 try {
   for (const dist of dists) {
-    servers.push(await startBenchServer({ env: { SIM_SEED: '20240601' }, distDir: dist, cpus: null }));
+    servers.push(await startBenchServer({ env: { SIM_SEED }, distDir: dist, cpus: null }));
   }
   for (let round = 1; round <= loads; round++) {
     for (const path of pages) {
