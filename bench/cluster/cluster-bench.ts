@@ -30,7 +30,7 @@ export interface ClusterFanoutRow extends LoadFigures {
   gatewayRssMb: (number | null)[];
   marketCpuPct: number | null;
   natsCpuPct: number | null;
-  /** The load process's CPU % of one core in its window (one process, a list for older results). */
+  /** The load generator's CPU % of one core in its window, per load process. */
   loadProcesses?: number;
   loadCpuPct?: (number | null)[];
   loadAverage: number[];

@@ -15,6 +15,7 @@ import { runLighthouseFlow, type FlowRun } from './lighthouse-flow.ts';
 import { deskSteps } from './desk-steps.ts';
 import { DESK_FLOOR, deskFloorHtml } from './floor-desk.ts';
 import { SYNTHETIC_CATEGORY_ID, syntheticCode } from '../lib/synthetic-catalogue.ts';
+import { firstLine } from '../lib/json-child.ts';
 
 export type Side = 'app' | 'floor';
 
@@ -183,8 +184,8 @@ async function runDevice(opts: InteractionsOptions, setup: DeviceOf, instruments
             } catch (err) {
               const shot = join(BENCH_TMP, `interactions-${side}-${step.id}.png`);
               await page.screenshot({ path: shot }).catch(() => undefined);
-              errors.push(`${side} round ${round} ${step.id}: ${(err as Error).message.split('\n')[0] ?? ''}`);
-              opts.log(`  ${side} ${step.id} failed (${shot}): ${(err as Error).message.split('\n')[0] ?? ''}`);
+              errors.push(`${side} round ${round} ${step.id}: ${firstLine(err)}`);
+              opts.log(`  ${side} ${step.id} failed (${shot}): ${firstLine(err)}`);
               // An overlay the failed step left open must not fail the steps after it.
               await page.keyboard.press('Escape').catch(() => undefined);
               await page.keyboard.press('Escape').catch(() => undefined);
@@ -192,7 +193,7 @@ async function runDevice(opts: InteractionsOptions, setup: DeviceOf, instruments
           }
         }
       } catch (err) {
-        errors.push(`${side} round ${round}: ${(err as Error).message.split('\n')[0] ?? ''}`);
+        errors.push(`${side} round ${round}: ${firstLine(err)}`);
         opts.log(`  ${side} round ${round} failed: ${(err as Error).message}`);
       } finally {
         await context?.close().catch(() => undefined);

@@ -6,6 +6,7 @@ import { seedBrowserState, type BenchSession } from '../render/session.ts';
 import { calibratedSlowdown } from '../startup/lighthouse-runs.ts';
 import { chunkName } from '../startup/lighthouse.ts';
 import type { Step } from './steps.ts';
+import { firstLine } from '../lib/json-child.ts';
 
 export interface FlowStepFigures {
   id: string;
@@ -114,7 +115,6 @@ export async function runLighthouseFlow(opts: {
     out.cpuSlowdownMultiplier = calibratedSlowdown(out.benchmarkIndex);
     opts.log(`  Lighthouse flow: host index ${out.benchmarkIndex ?? '?'} → CPU ${out.cpuSlowdownMultiplier}×`);
     const throttling = { ...settings.throttling, cpuSlowdownMultiplier: out.cpuSlowdownMultiplier };
-    const done: string[] = [];
     for (const step of opts.steps) {
       try {
         await step.prepare?.(page);
@@ -124,14 +124,13 @@ export async function runLighthouseFlow(opts: {
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
         await flow.endTimespan();
         await step.undo?.(page);
-        done.push(step.id);
       } catch (err) {
         out.steps.push({
           id: step.id,
           inpMs: null,
           tbtMs: null,
           scripts: [],
-          error: (err as Error).message.split('\n')[0] ?? '',
+          error: firstLine(err),
         });
       }
     }
@@ -150,7 +149,7 @@ export async function runLighthouseFlow(opts: {
     out.steps.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
     await pw.close();
   } catch (err) {
-    out.error = (err as Error).message.split('\n')[0] ?? 'failed';
+    out.error = firstLine(err) || 'failed';
   } finally {
     await browser.close();
   }

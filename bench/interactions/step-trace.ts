@@ -11,6 +11,7 @@ import { MARK_END, MARK_START, traceEventsOf } from '../render/trace.ts';
 import { builtLocator } from '../startup/source-position.ts';
 import { longTasksBetween } from '../startup/task-split-parse.ts';
 import { desk, deviceOn, measureStep, openDevice, phone, type DeviceSetup } from './interactions-bench.ts';
+import { firstLine } from '../lib/json-child.ts';
 
 const device = arg('device', 'phone') === 'desk' ? desk : phone;
 const chosen = new Set(arg('steps', '').split(',').filter(Boolean));
@@ -63,7 +64,7 @@ try {
           const traced = chosen.has(step.id);
           if (traced) await pinned.browser.startTracing(page, { categories: PROFILE_CATEGORIES });
           const sample = await measureStep(page, step).catch((err: unknown) => {
-            log(`  ${b.name} ${step.id}: ${(err as Error).message.split('\n')[0] ?? ''}`);
+            log(`  ${b.name} ${step.id}: ${firstLine(err)}`);
             return null;
           });
           if (!traced) continue;
@@ -100,7 +101,7 @@ try {
           b.tasks.set(step.id, [...(b.tasks.get(step.id) ?? []), head, ...lines]);
         }
       } catch (err) {
-        log(`  ${b.name} round ${round} failed: ${(err as Error).message.split('\n')[0] ?? ''}`);
+        log(`  ${b.name} round ${round} failed: ${firstLine(err)}`);
       } finally {
         await context?.close().catch(() => undefined);
       }

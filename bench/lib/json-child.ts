@@ -43,6 +43,9 @@ export function runJsonChild<T>(
 }
 
 export const errorText = (err: unknown): string => (err instanceof Error ? (err.stack ?? err.message) : String(err));
+/** Playwright's messages carry a call log after their first line. */
+export const firstLine = (err: unknown): string =>
+  (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
 
 /** When `script` is what node runs: run's result as one JSON line on stdout, exit 0; else the error, exit 1. */
 export function jsonMain(script: string, run: () => Promise<unknown>): void {

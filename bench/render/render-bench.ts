@@ -9,6 +9,7 @@ import { runOne, type FeedModeName, type PhaseSpec, type RunResult, type RunSpec
 import { createBenchSession } from './session.ts';
 import { summariseRuns, type ScreenSummary } from './aggregate.ts';
 import { probeFloor, type ProbeFloor } from './floor.ts';
+import { firstLine } from '../lib/json-child.ts';
 
 export interface RenderOptions {
   profile: Profile;
@@ -219,7 +220,7 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
             c.throttle,
             c.quietMs,
           ).catch((err: unknown) => {
-            opts.log(`  probe floor failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+            opts.log(`  probe floor failed: ${firstLine(err)}`);
             return null;
           });
           const f = caseResult.probeFloor;

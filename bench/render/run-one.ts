@@ -25,6 +25,7 @@ import { MARK_END, MARK_START, summariseTrace, traceEventsOf, type TraceEvent } 
 import { FLOOR_PATH, serveFloor } from './floor-pages.ts';
 import { runSamples, type RunSamples } from '../report/samples.ts';
 import { phaseSplit } from '../report/phases.ts';
+import { firstLine } from '../lib/json-child.ts';
 
 export type { FeedModeName, ScreenName } from './names.ts';
 
@@ -516,7 +517,7 @@ export async function runOne(
       }
     }
   } catch (err) {
-    const msg = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
+    const msg = firstLine(err);
     for (const r of results.slice(current)) r.error = msg;
   } finally {
     if (tracing) await browser.stopTracing().catch(() => undefined);

@@ -1,5 +1,5 @@
 // Shapes a comparison of two results files into the tables the compare page draws.
-import { compareRuns, type CompareRow, type CompareVerdict, type Spread } from './compare.ts';
+import { compareRuns, VERDICTS, type CompareRow, type CompareVerdict, type Spread } from './compare.ts';
 import { screenReports, type ResultsJson } from './report-data.ts';
 
 export interface CompareData {
@@ -33,13 +33,7 @@ function fmtRow(r: CompareRow, side: 'a' | 'b'): string {
 
 export function compareData(a: ResultsJson, b: ResultsJson, nameA: string, nameB: string): CompareData {
   const c = compareRuns(a, b);
-  const counts: Record<CompareVerdict, number> = {
-    worse: 0,
-    better: 0,
-    'within spread': 0,
-    'within tolerance': 0,
-    same: 0,
-  };
+  const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<CompareVerdict, number>;
   for (const r of c.rows) counts[r.verdict]++;
   const spread: CompareData['spread'] = [];
   const single: CompareData['single'] = [];

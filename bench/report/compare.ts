@@ -11,7 +11,9 @@ export interface Spread {
   n: number;
 }
 
-export type CompareVerdict = 'worse' | 'better' | 'within spread' | 'within tolerance' | 'same';
+/** In the order the table lists them. */
+export const VERDICTS = ['worse', 'better', 'within spread', 'within tolerance', 'same'] as const;
+export type CompareVerdict = (typeof VERDICTS)[number];
 
 export interface CompareRow {
   key: string;
@@ -67,10 +69,7 @@ export function spreadOf(sections: DeepPartial<Sections> | undefined, key: strin
   return { min: sp.min, max: sp.max, n: sp.n ?? 0 };
 }
 
-/**
- * Overlapping ranges are noise; separated ranges are a real change, which is worse or better only beyond the figure's
- * tolerance, as a single figure is.
- */
+/** Overlapping ranges are noise; a real change is worse or better only beyond the figure's tolerance. */
 export function verdictOf(
   a: number,
   b: number,
@@ -92,10 +91,7 @@ export function verdictOf(
 /** The best a figure can be: one display frame for frame intervals, else zero. */
 const floorOf = (metric: string): number => (metric.startsWith('rafP') ? FRAME_MS : 0);
 
-/**
- * A worker ÷ main ratio can only get worse through main when the worker's own figure in B is at its floor (within
- * that figure's absolute allowance): both modes without a long frame give 1 against an earlier 0.07.
- */
+/** A worker ÷ main ratio whose worker figure in B is at its floor (within its allowance) got worse through main. */
 export function workerAtFloor(sections: DeepPartial<Sections> | undefined, key: string): boolean {
   const metric = key.split('.')[4] ?? '';
   const tol = METRICS.find((m) => m.key === metric)?.tol;
@@ -103,14 +99,6 @@ export function workerAtFloor(sections: DeepPartial<Sections> | undefined, key: 
   const median = storedOf(sections, key, 'worker')?.median;
   return typeof median === 'number' && median <= floorOf(metric) + tol.abs;
 }
-
-const ORDER: Record<CompareVerdict, number> = {
-  worse: 0,
-  better: 1,
-  'within spread': 2,
-  'within tolerance': 3,
-  same: 4,
-};
 
 export function compareRuns(a: ResultsJson, b: ResultsJson): Comparison {
   const fa = a.figures ?? {};
@@ -144,7 +132,9 @@ export function compareRuns(a: ResultsJson, b: ResultsJson): Comparison {
     });
   }
   const onlyInB = Object.keys(fb).filter((k) => !(k in fa) && fb[k]?.value !== null);
-  rows.sort((x, y) => ORDER[x.verdict] - ORDER[y.verdict] || Math.abs(y.rel ?? 0) - Math.abs(x.rel ?? 0));
+  rows.sort(
+    (x, y) => VERDICTS.indexOf(x.verdict) - VERDICTS.indexOf(y.verdict) || Math.abs(y.rel ?? 0) - Math.abs(x.rel ?? 0),
+  );
   return { rows, onlyInA, onlyInB };
 }
 

@@ -5,6 +5,7 @@ import type { TargetCheck } from '../lib/targets.ts';
 import type { RunResult } from '../render/run-one.ts';
 import { cdfOf, histogramOf, mergeCounts, type CdfPoint } from './distributions.ts';
 import { PHASES } from './phases.ts';
+import { median } from '../lib/stats.ts';
 
 export type DeepPartial<T> = T extends (infer U)[]
   ? DeepPartial<U>[]
@@ -109,12 +110,7 @@ export function perUpdateRows(runs: LooseRun[]): {
   rows: ScreenReport['perUpdate'];
   source: ScreenReport['perUpdateSource'];
 } {
-  const med = (xs: number[]): number => {
-    const s = [...xs].sort((a, b) => a - b);
-    const mid = Math.floor(s.length / 2);
-    return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-  };
-  const round = (v: number): number => Math.round(v * 100) / 100;
+  const med = (xs: number[]): number => Math.round((median(xs) ?? 0) * 100) / 100;
   const split = runs.filter((r) => r.samples?.phases?.msPerSecond && (r.metrics?.batchesPerSec ?? 0) > 0);
   const rows: ScreenReport['perUpdate'] = [];
   if (split.length) {
@@ -122,7 +118,7 @@ export function perUpdateRows(runs: LooseRun[]): {
       const mine = split.filter((r) => modeOf(r) === mode);
       for (const phase of PHASES) {
         const vals = mine.map((r) => (r.samples?.phases?.msPerSecond?.[phase] ?? 0) / (r.metrics?.batchesPerSec ?? 1));
-        rows.push({ mode, phase, ms: round(med(vals)) });
+        rows.push({ mode, phase, ms: med(vals) });
       }
     }
     return { rows, source: 'profile' };
@@ -133,7 +129,7 @@ export function perUpdateRows(runs: LooseRun[]): {
     const vals = busy
       .filter((r) => modeOf(r) === mode)
       .map((r) => ((r.metrics?.mainBusy ?? 0) * 1000) / (r.metrics?.batchesPerSec ?? 1));
-    rows.push({ mode, phase: 'total', ms: round(med(vals)) });
+    rows.push({ mode, phase: 'total', ms: med(vals) });
   }
   return { rows, source: 'busy' };
 }

@@ -1,4 +1,5 @@
 // Cuts a first visit's time from first paint to first live frame into phases (bench/README.md "Start-up").
+import { median } from '../lib/stats.ts';
 
 /** null when it did not happen within the window. */
 export interface FirstLiveMoments {
@@ -47,9 +48,6 @@ export function firstLiveSplit(m: FirstLiveMoments): FirstLiveSplit {
   return { paintToLiveMs: span(m.firstPaint, m.liveFrame), liveFrameMs: m.liveFrame, phases };
 }
 
-export function medianOf(values: ReadonlyArray<number | null>): number | null {
-  const xs = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
-  if (xs.length === 0) return null;
-  const mid = Math.floor(xs.length / 2);
-  return xs.length % 2 ? (xs[mid] ?? null) : ((xs[mid - 1] ?? 0) + (xs[mid] ?? 0)) / 2;
-}
+/** Of the loads that reached the moment. */
+export const medianOf = (values: ReadonlyArray<number | null>): number | null =>
+  median(values.filter((v): v is number => v !== null));
