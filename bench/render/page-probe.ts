@@ -51,12 +51,12 @@ export function pageProbe(marks: { start: string; end: string }): void {
     loaf: supported.includes('long-animation-frame'),
     event: supported.includes('event'),
   };
-  const observers: PerformanceObserver[] = [];
+  const observers: { po: PerformanceObserver; onEntry: (e: PerformanceEntry) => void }[] = [];
   const observe = (type: string, extra: Record<string, unknown>, onEntry: (e: PerformanceEntry) => void): void => {
     if (!supported.includes(type)) return;
     const po = new PerformanceObserver((list) => list.getEntries().forEach(onEntry));
     po.observe({ type, buffered: true, ...extra });
-    observers.push(po);
+    observers.push({ po, onEntry });
   };
   observe('longtask', {}, (e) => longTasks.push({ start: e.startTime, duration: e.duration }));
   observe('long-animation-frame', {}, (e) =>
@@ -118,7 +118,7 @@ export function pageProbe(marks: { start: string; end: string }): void {
       if (on) requestAnimationFrame(loop);
     },
     reset() {
-      for (const po of observers) po.takeRecords();
+      for (const { po } of observers) po.takeRecords();
       startedAt = performance.now();
       rafs = [];
       longTasks = [];
@@ -131,25 +131,8 @@ export function pageProbe(marks: { start: string; end: string }): void {
       performance.mark(marks.end);
       const endedAt = performance.now();
       const inWindow = (t: number): boolean => t >= startedAt && t <= endedAt;
-      for (const po of observers) {
-        // Entries still queued in the observer belong to this window too.
-        for (const e of po.takeRecords()) {
-          if (e.entryType === 'longtask') longTasks.push({ start: e.startTime, duration: e.duration });
-          else if (e.entryType === 'long-animation-frame')
-            loafs.push({
-              start: e.startTime,
-              duration: e.duration,
-              blocking: (e as unknown as { blockingDuration?: number }).blockingDuration ?? 0,
-            });
-          else if (e.entryType === 'event')
-            events.push({
-              name: e.name,
-              interactionId: (e as unknown as { interactionId?: number }).interactionId ?? 0,
-              duration: e.duration,
-              start: e.startTime,
-            });
-        }
-      }
+      // Entries still queued in the observers belong to this window too.
+      for (const { po, onEntry } of observers) po.takeRecords().forEach(onEntry);
       return {
         startedAt,
         endedAt,

@@ -1,5 +1,5 @@
 // Throttles the renderer threads CDP cannot reach (worker, compositor, raster) with cgroup v1 CFS quotas; needs root.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { processTree, processType } from './proc-tree.ts';
 
@@ -13,7 +13,6 @@ const SCAN_MS = 50;
 export interface ThreadThrottle {
   /** Slow every renderer thread to 1/rate of a core (1: unlimited). */
   setRate(rate: number): void;
-  threads(): number;
   stop(): void;
 }
 
@@ -38,6 +37,15 @@ export function threadThrottleAvailable(root = CGROUP_CPU): boolean {
 
 export function rendererPids(rootPid: number): number[] {
   return processTree(rootPid).filter((pid) => processType(pid) === 'renderer');
+}
+
+/** A thread or its group may be gone by the time it is written to: that is no error here. */
+function quietly(fn: () => void): void {
+  try {
+    fn();
+  } catch {
+    // gone meanwhile
+  }
 }
 
 function threadIds(pid: number): number[] {
@@ -66,14 +74,12 @@ export function startThreadThrottle(rootPid: number, root = CGROUP_CPU): ThreadT
         // The main thread stays with CDP's throttle: a CFS quota only caps a share, so a short task would run unslowed.
         if (tid === pid || groups.has(tid)) continue;
         const dir = join(base, `t${tid}`);
-        try {
+        quietly(() => {
           mkdirSync(dir, { recursive: true });
           setQuota(dir);
           writeFileSync(join(dir, 'tasks'), String(tid));
           groups.set(tid, dir);
-        } catch {
-          // the thread exited between the listing and the write
-        }
+        });
       }
     }
   };
@@ -84,41 +90,21 @@ export function startThreadThrottle(rootPid: number, root = CGROUP_CPU): ThreadT
     setRate(next) {
       rate = next;
       scan();
-      for (const dir of groups.values()) {
-        try {
-          setQuota(dir);
-        } catch {
-          // group of an exited thread
-        }
-      }
+      for (const dir of groups.values()) quietly(() => setQuota(dir));
     },
-    threads: () => [...groups.keys()].filter((tid) => existsSync(`/proc/${tid}`)).length,
     stop() {
       clearInterval(timer);
       for (const [tid, dir] of groups) {
-        try {
-          writeFileSync(join(root, 'tasks'), String(tid));
-        } catch {
-          // exited
-        }
-        try {
-          rmdirSync(dir);
-        } catch {
-          // still populated by a thread it spawned: moved below
-        }
+        quietly(() => writeFileSync(join(root, 'tasks'), String(tid)));
+        quietly(() => rmdirSync(dir)); // still populated by a thread it spawned: moved below
       }
       groups.clear();
       try {
         // A group's own control files are listed beside its child groups (t<tid>).
         for (const name of readdirSync(base).filter((n) => /^t\d+$/.test(n))) {
           const dir = join(base, name);
-          for (const tid of readFileSync(join(dir, 'tasks'), 'utf8').split('\n').filter(Boolean)) {
-            try {
-              writeFileSync(join(root, 'tasks'), tid);
-            } catch {
-              // exited
-            }
-          }
+          for (const tid of readFileSync(join(dir, 'tasks'), 'utf8').split('\n').filter(Boolean))
+            quietly(() => writeFileSync(join(root, 'tasks'), tid));
           rmdirSync(dir);
         }
         rmdirSync(base);

@@ -48,10 +48,10 @@ export interface BundleReport {
   chunks?: FileSize[];
 }
 
-export const ROUTE_PAGES: Record<string, string> = {
-  '/': 'src/pages/market/market-page.tsx',
-  '/trade': 'src/pages/trade/trade-page.tsx',
-};
+/** The page `/` shows: with the entry, the first screen. */
+const FIRST_PAGE = 'src/pages/market/market-page.tsx';
+
+const total = (list: readonly FileSize[], k: 'raw' | 'gzip' | 'brotli'): number => list.reduce((a, f) => a + f[k], 0);
 
 /** From the `sources` of its source map (node_modules/<pkg>/ or node_modules/@s/<pkg>/). */
 export function packagesOf(sources: readonly string[]): string[] {
@@ -110,7 +110,6 @@ function chunkSet(dist: string, manifest: Manifest, keys: readonly string[], exc
   }
   const jsSizes = [...js].filter((f) => f.endsWith('.js')).map((f) => sizeOf(dist, f));
   const cssSizes = [...css].map((f) => sizeOf(dist, f));
-  const total = (list: FileSize[], k: 'raw' | 'gzip' | 'brotli'): number => list.reduce((a, f) => a + f[k], 0);
   return {
     js: jsSizes,
     css: cssSizes,
@@ -140,7 +139,7 @@ export function bundleReport(dist: string): BundleReport {
   for (const page of routePages(manifest, entryKeys)) {
     routes[page] = chunkSet(dist, manifest, staticClosure(manifest, page), entryFiles);
   }
-  const firstKeys = [...entryKeys, ...staticClosure(manifest, ROUTE_PAGES['/'] ?? '')];
+  const firstKeys = [...entryKeys, ...staticClosure(manifest, FIRST_PAGE)];
   const firstScreen = chunkSet(dist, manifest, firstKeys, new Set());
   const workerFile = (manifest[entryKey]?.assets ?? []).find((f) => /worker/i.test(f) && f.endsWith('.js'));
   const allJsFiles = [
@@ -157,12 +156,7 @@ export function bundleReport(dist: string): BundleReport {
     worker: workerFile ? sizeOf(dist, workerFile) : null,
     routes,
     lightweightChartsOnFirstScreen: firstScreen.js.some((f) => f.packages.includes('lightweight-charts')),
-    allJs: {
-      raw: all.reduce((a, f) => a + f.raw, 0),
-      gzip: all.reduce((a, f) => a + f.gzip, 0),
-      brotli: all.reduce((a, f) => a + f.brotli, 0),
-      files: all.length,
-    },
+    allJs: { raw: total(all, 'raw'), gzip: total(all, 'gzip'), brotli: total(all, 'brotli'), files: all.length },
     chunks: all,
   };
 }
