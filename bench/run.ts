@@ -116,16 +116,6 @@ function runPinned<T>(
   return JSON.parse(r.stdout.trim()) as T;
 }
 
-const runMicro = (quick: boolean, cpus: string | null): MicroResult[] =>
-  runPinned('bench/micro/hot-paths.ts', 'micro-benchmarks', quick, cpus, 'pipe');
-
-const runEngine = (quick: boolean, cpus: string | null): EngineBenchRow[] =>
-  runPinned('bench/engine/engine-bench.ts', 'engine bench', quick, cpus, 'pipe');
-
-/** Seeding 10,000 copies through the real start takes minutes on a loaded machine. */
-const runCopy = (quick: boolean, cpus: string | null): CopyBenchResult =>
-  runPinned('bench/copy/copy-bench.ts', 'copy bench', quick, cpus, 'inherit', 1_800_000);
-
 async function lighthouseSection(
   distDir: string,
   cpus: { server: string | null; browser: string | null },
@@ -141,21 +131,13 @@ async function lighthouseSection(
   const runs: LighthouseRun[] = [];
   try {
     // The full run keeps the median score of several audits, retrying while the closest three lie far apart.
-    const pages: [string, string][] = quick
-      ? [['/', 'root']]
-      : [
-          ['/', 'root'],
-          ['/#/trade', 'trade'],
-        ];
+    const pages: [string, string][] = [['/', 'root'], ...(quick ? [] : [['/#/trade', 'trade'] as [string, string]])];
     for (const [path, name] of pages) {
+      const audit = (run: string, slowdown?: number): Promise<LighthouseRun> =>
+        runLighthouse(`${server.url}${path}`, join(BENCH_TMP, 'lighthouse'), `${name}-${run}`, cpus.browser, slowdown);
       // The default 4× also measures the host, so the runs that count emulate the same phone on every host.
       log(`  Lighthouse ${path} (default ${DEFAULT_CPU_SLOWDOWN}×, measures the host) …`);
-      const plain = await runLighthouse(
-        `${server.url}${path}`,
-        join(BENCH_TMP, 'lighthouse'),
-        `${name}-default`,
-        cpus.browser,
-      );
+      const plain = await audit('default');
       const slowdown = calibratedSlowdown(plain.benchmarkIndex);
       log(
         `  ${path} uncalibrated: performance ${plain.performance ?? 'n/a'}, TBT ${plain.tbtMs === null ? 'n/a' : Math.round(plain.tbtMs)} ms; host benchmark index ${plain.benchmarkIndex ?? 'n/a'} → ${slowdown}× (target ${TARGET_BENCHMARK_INDEX})`,
@@ -163,13 +145,7 @@ async function lighthouseSection(
       const tries: LighthouseRun[] = [];
       for (let i = 1; quick ? i === 1 : needsAnotherRun(tries); i++) {
         log(`  Lighthouse ${path} (run ${i}, ${slowdown}×) …`);
-        const r = await runLighthouse(
-          `${server.url}${path}`,
-          join(BENCH_TMP, 'lighthouse'),
-          `${name}-${i}`,
-          cpus.browser,
-          slowdown,
-        );
+        const r = await audit(String(i), slowdown);
         tries.push(r);
         log(
           r.error
@@ -180,14 +156,12 @@ async function lighthouseSection(
       const median = medianRun(tries);
       if (median.spreadReason)
         log(`  ${path}: runs ${median.spread} points apart after ${tries.length} — ${median.spreadReason}`);
-      runs.push({
-        ...median,
-        uncalibrated: {
-          performance: plain.performance,
-          tbtMs: plain.tbtMs,
-          benchmarkIndex: plain.benchmarkIndex ?? null,
-        },
-      });
+      const uncalibrated = {
+        performance: plain.performance,
+        tbtMs: plain.tbtMs,
+        benchmarkIndex: plain.benchmarkIndex ?? null,
+      };
+      runs.push({ ...median, uncalibrated });
     }
   } finally {
     await server.stop();
@@ -239,7 +213,7 @@ async function main(args: BenchArgs): Promise<number> {
   await section('bundle', () => bundleReport(builds.prod));
   await section('micro', () => {
     log('worker hot paths (tinybench) …');
-    return runMicro(args.quick, cpus.browser);
+    return runPinned<MicroResult[]>('bench/micro/hot-paths.ts', 'micro-benchmarks', args.quick, cpus.browser, 'pipe');
   });
   await section('render', () =>
     renderBench({
@@ -280,7 +254,7 @@ async function main(args: BenchArgs): Promise<number> {
   );
   await section('engine', () => {
     log('order engine in memory (1,000 / 10,000 / 100,000 open orders) …');
-    return runEngine(args.quick, cpus.server);
+    return runPinned<EngineBenchRow[]>('bench/engine/engine-bench.ts', 'engine bench', args.quick, cpus.server, 'pipe');
   });
   await section('feeds', () =>
     feedsBench({ quick: args.quick, distDir: builds.prod, serverCpus: cpus.server, log, onCleanup }),
@@ -288,7 +262,15 @@ async function main(args: BenchArgs): Promise<number> {
   await section('cluster', () => clusterBench({ quick: args.quick, log, onCleanup }));
   await section('copy', () => {
     log("copy trading: a provider's fill mirrored to 10 / 200 / 1,000 / 10,000 followers …");
-    return runCopy(args.quick, cpus.server);
+    // Seeding 10,000 copies through the real start takes minutes on a loaded machine.
+    return runPinned<CopyBenchResult>(
+      'bench/copy/copy-bench.ts',
+      'copy bench',
+      args.quick,
+      cpus.server,
+      'inherit',
+      1_800_000,
+    );
   });
 
   machine.loadAverageAtEnd = loadAverage();

@@ -48,6 +48,15 @@ export interface OrderAudit {
   firstFailure: string | null;
 }
 
+const NO_AUDIT: OrderAudit = {
+  acked: 0,
+  missing: 0,
+  closedTwice: 0,
+  ledgerViolations: 0,
+  submitFailures: 0,
+  firstFailure: null,
+};
+
 export interface LeaderFailover extends OrderAudit {
   lanes: number;
   instrument: string;
@@ -238,12 +247,7 @@ async function leaderFailover(c: Cluster, quick: boolean, log: (l: string) => vo
     firstTriggerMs: null,
     triggersBefore: 0,
     triggersAfter: 0,
-    acked: 0,
-    missing: 0,
-    closedTwice: 0,
-    ledgerViolations: 0,
-    submitFailures: 0,
-    firstFailure: null,
+    ...NO_AUDIT,
     loadAverage: [],
     error: null,
   };
@@ -328,12 +332,7 @@ async function gatewayLoss(
     live: liveAgain(0, []),
     gaveUp: 0,
     seq: null,
-    acked: 0,
-    missing: 0,
-    closedTwice: 0,
-    ledgerViolations: 0,
-    submitFailures: 0,
-    firstFailure: null,
+    ...NO_AUDIT,
     loadAverage: [],
     error: null,
   };

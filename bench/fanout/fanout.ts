@@ -118,16 +118,7 @@ export interface FanoutOptions {
 export function loadSpec(wsUrls: string[], clients: number, quick: boolean, extraMs = 0): LoadSpec {
   const measureMs = quick ? 4_000 : 10_000;
   const deadlineMs = 60_000 + measureMs + extraMs;
-  return {
-    wsUrl: wsUrls[0] ?? '',
-    wsUrls,
-    clients,
-    probes: 20,
-    connectConcurrency: 100,
-    settleMs: 2_000,
-    measureMs,
-    deadlineMs,
-  };
+  return { wsUrls, clients, probes: 20, connectConcurrency: 100, settleMs: 2_000, measureMs, deadlineMs };
 }
 
 /** Runs load-client.ts as its own process; `onMarker` fires at the window's start and end (the caller samples CPU). */

@@ -3,9 +3,8 @@ import WebSocket from 'ws';
 import { jsonChildMain } from '../lib/json-child.ts';
 
 export interface LoadSpec {
-  wsUrl: string;
-  /** Client k connects to wsUrls[k mod n]; default [wsUrl]. */
-  wsUrls?: string[];
+  /** Client k connects to wsUrls[k mod n]. */
+  wsUrls: string[];
   clients: number;
   probes: number;
   connectConcurrency: number;
@@ -58,11 +57,10 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const tickLatencyMs: number[] = [];
   const frameLatencyMs: number[] = [];
 
-  const urls = spec.wsUrls?.length ? spec.wsUrls : [spec.wsUrl];
   const connectOne = (k: number): Promise<void> =>
     new Promise((resolve) => {
       const probe = k < spec.probes; // probes land on every server in turn
-      const ws = new WebSocket(urls[k % urls.length] ?? spec.wsUrl, {
+      const ws = new WebSocket(spec.wsUrls[k % spec.wsUrls.length] ?? '', {
         perMessageDeflate: false,
         handshakeTimeout: 10_000,
       });
