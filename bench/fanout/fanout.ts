@@ -5,6 +5,7 @@ import { runJsonChild } from '../lib/json-child.ts';
 import { simEnv, startBenchServer, type BenchServer, type ProcUsage } from '../lib/app-server.ts';
 import { percentile, perSecond } from '../lib/stats.ts';
 import { valueCounts, type ValueCounts } from '../report/samples.ts';
+import { cpuPercent } from '../cluster/cluster-stats.ts';
 import type { LoadResult, LoadSpec } from './load-client.ts';
 import { call, createBenchSession, demoAccount } from '../render/session.ts';
 import { pageCost, type PageCost } from './page-cost.ts';
@@ -185,8 +186,7 @@ async function fanoutRow(
     const e = at.end;
     Object.assign(row, {
       ...loadFigures(r),
-      serverCpuPct:
-        s && e && at.endMs > at.startMs ? ((e.cpuSeconds - s.cpuSeconds) * 100_000) / (at.endMs - at.startMs) : null,
+      serverCpuPct: cpuPercent(s, e, at.endMs - at.startMs),
       serverRssMb: rssMax > 0 ? rssMax / MB : null,
       serverRssAboveIdleMb: rssMax > 0 && idleMb !== null ? rssMax / MB - idleMb : null,
       connectMs: r.connectMs,

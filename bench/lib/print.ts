@@ -13,14 +13,7 @@ const KB = 1024;
 
 function delta(base: Figures | null, key: string, current: number | null | undefined): string {
   const b = base?.[key]?.value;
-  if (
-    b === undefined ||
-    b === null ||
-    current === null ||
-    current === undefined ||
-    !Number.isFinite(b) ||
-    !Number.isFinite(current)
-  )
+  if (typeof b !== 'number' || typeof current !== 'number' || !Number.isFinite(b) || !Number.isFinite(current))
     return '';
   if (b === 0) return current === 0 ? '±0' : `+${num(current, 1)}`;
   const pct = ((current - b) / Math.abs(b)) * 100;

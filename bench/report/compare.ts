@@ -57,16 +57,9 @@ function storedOf(sections: DeepPartial<Sections> | undefined, key: string, side
 }
 
 export function spreadOf(sections: DeepPartial<Sections> | undefined, key: string): Spread | null {
-  const sp = storedOf(sections, key);
-  if (
-    !sp ||
-    typeof sp.min !== 'number' ||
-    typeof sp.max !== 'number' ||
-    !Number.isFinite(sp.min) ||
-    !Number.isFinite(sp.max)
-  )
-    return null;
-  return { min: sp.min, max: sp.max, n: sp.n ?? 0 };
+  const { min, max, n } = storedOf(sections, key) ?? {};
+  if (typeof min !== 'number' || typeof max !== 'number' || !Number.isFinite(min) || !Number.isFinite(max)) return null;
+  return { min, max, n: n ?? 0 };
 }
 
 /** Overlapping ranges are noise; a real change is worse or better only beyond the figure's tolerance. */
