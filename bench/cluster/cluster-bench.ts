@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SUBJECTS } from '../../server/bus/bus.ts';
 import { natsBus } from '../../server/bus/nats-bus.ts';
+import type { Db } from '../../server/db/db.ts';
 import { openDb } from '../../server/db/open-db.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';
@@ -207,12 +208,20 @@ async function fanoutRow(c: Cluster, clients: number, quick: boolean): Promise<C
   return row;
 }
 
-async function auditOrders(
+async function withDb<T>(databaseUrl: string, fn: (db: Db) => Promise<T>): Promise<T> {
+  const db = await openDb({ databaseUrl });
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+function auditOrders(
   databaseUrl: string,
   acked: readonly Acked[],
 ): Promise<Pick<OrderAudit, 'acked' | 'missing' | 'closedTwice' | 'ledgerViolations'>> {
-  const db = await openDb({ databaseUrl });
-  try {
+  return withDb(databaseUrl, async (db) => {
     const ids = new Set((await db.query<{ id: number }>('SELECT id FROM orders')).map((r) => Number(r.id)));
     const twice = await db.query<{ memo: string }>(
       'SELECT memo FROM financial_records WHERE type = $1 GROUP BY memo HAVING count(*) > 1',
@@ -224,9 +233,7 @@ async function auditOrders(
       closedTwice: twice.length,
       ledgerViolations: (await ledgerViolations(db)).length,
     };
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 async function accounts(baseUrl: string, n: number, tag: string): Promise<LoginResult[]> {
@@ -395,20 +402,12 @@ async function gatewayLoss(
     const r = await child;
     stop = true;
     const done = await load;
-    const db = await openDb({ databaseUrl: c.databaseUrl });
-    let dbSeqs: number[];
-    try {
-      dbSeqs = await Promise.all(
-        users.map(async (u) => {
-          const rows = await db.query<{ seq: string | number }>('SELECT seq FROM order_event_seq WHERE user_id = $1', [
-            u.user.id,
-          ]);
-          return Number(rows[0]?.seq ?? 0);
-        }),
-      );
-    } finally {
-      await db.close();
-    }
+    const seqSql = 'SELECT seq FROM order_event_seq WHERE user_id = $1';
+    const dbSeqs = await withDb(c.databaseUrl, (db) =>
+      Promise.all(
+        users.map(async (u) => Number((await db.query<{ seq: string | number }>(seqSql, [u.user.id]))[0]?.seq ?? 0)),
+      ),
+    );
     Object.assign(out, {
       connected: r.connected,
       failed: r.failed,
