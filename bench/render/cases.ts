@@ -48,7 +48,8 @@ export function renderCases(profile: Profile): RenderCase[] {
     ? { pairs: 3, warmupMs: 4_000, measureMs: 10_000 }
     : { pairs: 1, warmupMs: 2_000, measureMs: 4_000 };
   const quietMs = full ? 5_000 : 3_000;
-  const base = { modes: MODES, multiCore: false, followUps: [] as FollowUp[] };
+  const base = { modes: MODES, multiCore: false, followUps: [] as FollowUp[], hz: 20, quietMs };
+  const phone = { ...base, viewport: PHONE, mobile: true };
   // The steady state: task time per update at 1× with the rAF probe off, in the same page after the 6× window.
   const phone1: FollowUp = {
     id: 'phone-1x',
@@ -60,50 +61,38 @@ export function renderCases(profile: Profile): RenderCase[] {
     quietMs: full ? 4_000 : 3_000,
   };
   const phone6: RenderCase = {
-    ...base,
+    ...phone,
     id: 'phone-6x',
     label: 'phone 360×740, 1 core, 6× throttle, 300 × 20/s',
-    viewport: PHONE,
-    mobile: true,
     throttle: 6,
     instruments: 300,
-    hz: 20,
     screens: ['market', 'trade'],
     ...timing,
-    quietMs,
     followUps: [phone1],
   };
   // A market far busier than the phone can paint: what the worker is for.
   const stress: RenderCase = {
-    ...base,
+    ...phone,
     id: 'phone-6x-stress',
     label: 'phone 360×740, 1 core, 6× throttle, 2,000 × 20/s (stress)',
-    viewport: PHONE,
-    mobile: true,
     throttle: 6,
     instruments: 2000,
-    hz: 20,
     screens: ['market'],
     pairs: full ? 2 : 1,
     warmupMs: full ? 4_000 : 2_000,
     measureMs: full ? 8_000 : 4_000,
-    quietMs,
   };
   const multi = (instruments: number): RenderCase => ({
-    ...base,
+    ...phone,
     id: `phone-4x-multi-${instruments}`,
     label: `phone 360×740, 2 cores, main thread 4× (CDP), worker capped at 1/4 core (see the README), ${instruments.toLocaleString('en')} × 20/s`,
-    viewport: PHONE,
-    mobile: true,
     throttle: 4,
     instruments,
-    hz: 20,
     screens: ['market'],
     multiCore: true,
     pairs: full ? 2 : 1,
     warmupMs: full ? 3_000 : 2_000,
     measureMs: full ? 8_000 : 4_000,
-    quietMs,
   });
   const desktop: RenderCase = {
     ...base,
@@ -113,10 +102,8 @@ export function renderCases(profile: Profile): RenderCase[] {
     mobile: false,
     throttle: 1,
     instruments: 5000,
-    hz: 20,
     screens: ['desk'],
     ...timing,
-    quietMs,
     pairs: full ? 2 : 1,
   };
   // The chart's cost, not the feed's home: candles only against MA + BOLL + VOL + MACD, worker mode only.
