@@ -1,4 +1,5 @@
 // Only the market writer sends; a gateway only queues (docs/notifications.md).
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../domain/time.ts';
 import type { Db } from '../db/db.ts';
@@ -7,7 +8,9 @@ import { DELIVERY_DEFAULTS, type DeliveryOptions } from './delivery-options.ts';
 import { kannelGateway } from './gateways/kannel.ts';
 import { smtpGateway } from './gateways/smtp.ts';
 import { twilioGateway } from './gateways/twilio.ts';
-import { queueNotifier } from './queue-notifier.ts';
+import { codeRefOf, queueDelivery, recordOutboxDelivery, type NewDelivery } from './delivery-repository.ts';
+import { messageText } from './message-text.ts';
+import { leaveInOutbox } from './outbox-repository.ts';
 import { startSender, type Gateways, type Sender, type SenderDeps } from './sender.ts';
 
 export interface Delivery {
@@ -28,6 +31,45 @@ export function buildGateways(opts: DeliveryOptions): Gateways {
         : sms?.provider === 'twilio'
           ? twilioGateway({ ...sms, timeoutMs })
           : undefined,
+  };
+}
+
+// `send` never waits for a gateway, so a request answers at once whatever the SMTP server is doing.
+interface QueueNotifierDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  gatewayChannels: ReadonlySet<Message['channel']>;
+  /** The sender in this process starts at once instead of on its next poll. */
+  queued?: (() => void) | undefined;
+}
+
+export function queueNotifier(deps: QueueNotifierDeps): Notifier {
+  return {
+    async send(message) {
+      const row: NewDelivery = {
+        ref: randomUUID().replace(/-/g, ''),
+        kind: message.kind,
+        channel: message.channel,
+        recipient: message.to,
+        lang: message.lang ?? null,
+        userId: message.userId ?? null,
+        payload: JSON.stringify(message.values),
+        codeRef: message.ref ? codeRefOf(message.ref) : null,
+      };
+      const now = deps.clock.now();
+      if (deps.gatewayChannels.has(message.channel)) {
+        await queueDelivery(deps.db, row, now);
+        deps.log.info({ delivery: { channel: message.channel, kind: message.kind } }, 'message queued');
+        deps.queued?.();
+        return;
+      }
+      await deps.db.tx(async (q) => {
+        await leaveInOutbox(q, message.channel, message.to, messageText(message), now, message.ownerOnly === true);
+        await recordOutboxDelivery(q, row, now);
+      });
+      deps.log.info({ outbox: { channel: message.channel, kind: message.kind } }, 'message left in the outbox');
+    },
   };
 }
 

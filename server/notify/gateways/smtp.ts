@@ -22,9 +22,7 @@ interface SmtpFailure {
 }
 
 export function smtpGateway(s: SmtpSettings): Gateway<OutgoingEmail> {
-  const transport = nodemailer.createTransport(s.url, {
-    from: s.from,
-  });
+  const transport = nodemailer.createTransport(s.url, { from: s.from });
   // The URL may not say timeouts, and a hung server must not hold the lease.
   Object.assign(transport.options as Record<string, unknown>, {
     connectionTimeout: s.timeoutMs,
