@@ -1,7 +1,6 @@
 // The order engine: the database is the authority, the in-memory book and tick index follow each commit.
 import { sideOf } from '../../domain/trade-maths.ts';
-import type { CloseAllItem, CloseScope } from '../../domain/close-scope.ts';
-import { closeEach } from './close-all.ts';
+import { inCloseScope, type CloseAllItem, type CloseScope } from '../../domain/close-scope.ts';
 import type { CloseReason, Order } from '../../domain/types.ts';
 import { lots, type Price, type Ratio, type Usd } from '../../domain/units.ts';
 import type { Services } from '../core/services.ts';
@@ -13,7 +12,7 @@ import { checkSameParams, paramsFingerprint, storedAnswer, type StoredKey } from
 import { OrderBook } from './order-book.ts';
 import { movePendingPrice } from './pending-price.ts';
 import { orderPush, toWireOrder, type OrderChange } from './order-wire.ts';
-import { getOrder, loadOpenOrders, lockOrder } from './orders-repository.ts';
+import { getOrder, loadOpenOrders, lockOrder, openOrdersOfUser } from './orders-repository.ts';
 import { checkStops, closeLots, optionalPrice, submitInTx, type SubmitInput } from './submit-order.ts';
 import {
   cancelPending,
@@ -90,10 +89,7 @@ export class OrderEngine {
       book: this.book,
       index: this.index,
       fires: opts.triggers !== false,
-      instrument: (id) => this.instruments.get(id),
-      instrumentOrThrow: (id, q) => this.instruments.getOrThrow(id, q),
-      currentSides: (inst) => this.instruments.currentSides(inst),
-      closePrice: (inst, orderType) => this.instruments.closePrice(inst, orderType),
+      instruments: this.instruments,
       afterCommit: (done, type, reason) => this.afterCommit(done, type, reason),
       cacheAccount: (userId, a) => this.accounts.cache(userId, a),
     });
@@ -193,8 +189,19 @@ export class OrderEngine {
     return this.afterCommit(out.part.closed, 'closed', 'user');
   }
 
-  closeAll(userId: number, scope: CloseScope): Promise<CloseAllItem[]> {
-    return closeEach(this.ctx.db, userId, scope, (id) => this.close(userId, id));
+  /** docs/trading.md "Close all": one transaction each, so a refusal of one does not stop the others. */
+  async closeAll(userId: number, scope: CloseScope): Promise<CloseAllItem[]> {
+    const results: CloseAllItem[] = [];
+    for (const row of await openOrdersOfUser(this.ctx.db, userId, 1)) {
+      if (!inCloseScope({ side: sideOf(row.orderType), forexId: row.instrumentId }, scope)) continue;
+      try {
+        results.push({ Id: row.id, ok: true, order: await this.close(userId, row.id), error: '' });
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        results.push({ Id: row.id, ok: false, order: null, error: err.key });
+      }
+    }
+    return results;
   }
 
   async cancel(userId: number, id: number): Promise<Order> {

@@ -31,7 +31,7 @@ export class MarginCallWatch {
   /** Mirrors margin_call_state.called = true. */
   private readonly called = new Set<number>();
   private timer: unknown = null;
-  private running: Promise<void> = Promise.resolve();
+  private running: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly deps: MarginCallDeps) {}
 
@@ -42,9 +42,7 @@ export class MarginCallWatch {
     for (const r of rows) this.called.add(Number(r.user_id));
     this.timer = this.deps.timers.setInterval(() => {
       this.running = this.running
-        .then(async () => {
-          await this.check();
-        })
+        .then(() => this.check())
         .catch((err: unknown) => this.deps.log.error({ err }, 'margin-call check failed'));
     }, MARGIN_CALL_CHECK_MS);
   }

@@ -2,11 +2,11 @@
 import type { CloseReason, Order } from '../../domain/types.ts';
 import type { Price } from '../../domain/units.ts';
 import type { Queryable } from '../db/db.ts';
-import type { AccountBalance } from '../ledger/ledger.ts';
-import { getAccount } from '../ledger/ledger.ts';
+import { type AccountBalance, getAccount } from '../ledger/ledger.ts';
 import type { Tick } from '../market/market-view.ts';
 import type { Services } from '../core/services.ts';
 import type { EngineIndex } from './index-types.ts';
+import type { KnownInstruments } from './known-instruments.ts';
 import type { OrderBook } from './order-book.ts';
 import { getOrder, lockOrder } from './orders-repository.ts';
 import { tickSides, watchedPrice, type Sides } from './sides.ts';
@@ -21,11 +21,8 @@ export interface TriggerHost {
   readonly index: EngineIndex;
   /** false: a gateway's engine keeps its figures, the market writer triggers. */
   readonly fires: boolean;
-  instrument(id: number): EngineInstrument | undefined;
-  /** Inside a transaction pass its `q`. */
-  instrumentOrThrow(id: number, q: Queryable): Promise<EngineInstrument>;
-  currentSides(inst: EngineInstrument): Sides | null;
-  closePrice(inst: EngineInstrument, orderType: number): Price | null;
+  /** Inside a transaction getOrThrow is passed its `q`. */
+  readonly instruments: Pick<KnownInstruments, 'get' | 'getOrThrow' | 'currentSides' | 'closePrice'>;
   afterCommit(done: Committed, change: OrderChange, reason: CloseReason | null): Order;
   cacheAccount(userId: number, a: AccountBalance): void;
 }
@@ -100,8 +97,8 @@ export class TriggerRunner {
         if (failed) return;
         // Ticks seen while busy were skipped for this order: judge it again at the latest price.
         const o = this.host.book.get(orderId);
-        const inst = o ? this.host.instrument(o.instrumentId) : undefined;
-        const current = inst ? this.host.currentSides(inst) : null;
+        const inst = o ? this.host.instruments.get(o.instrumentId) : undefined;
+        const current = inst ? this.host.instruments.currentSides(inst) : null;
         if (o && inst && current && this.host.ctx.market.isOpen(inst.code)) this.evaluate(o, current);
       });
     this.busy.set(orderId, run);
@@ -142,7 +139,7 @@ export class TriggerRunner {
       const result = await this.host.ctx.db.tx(async (q): Promise<Outcome> => {
         const row = await lockOrder(q, orderId, o.userId, status);
         if (!row) return { stale: await getOrder(q, orderId) };
-        return { done: await fn(q, row, await this.host.instrumentOrThrow(row.instrumentId, q)) };
+        return { done: await fn(q, row, await this.host.instruments.getOrThrow(row.instrumentId, q)) };
       });
       if ('done' in result) return result.done;
       // The index was behind the database (a user action not yet applied, a demo reset): catch up.
@@ -177,7 +174,7 @@ export class TriggerRunner {
       // Only positions whose market is open can be closed (at a live price); a failed close is not retried here.
       const exposures = [];
       for (const o of this.host.book.forUser(userId)) {
-        const inst = this.host.instrument(o.instrumentId);
+        const inst = this.host.instruments.get(o.instrumentId);
         if (o.status !== 1 || tried.has(o.id) || !inst || !this.host.ctx.market.isOpen(inst.code)) continue;
         const f = this.host.index.floatingOfOrder(o.id);
         if (f) exposures.push({ id: o.id, floating: f });
@@ -190,8 +187,8 @@ export class TriggerRunner {
         continue;
       }
       const o = this.host.book.get(worst.id);
-      const inst = o ? this.host.instrument(o.instrumentId) : undefined;
-      const at = inst && o ? this.host.closePrice(inst, o.side === 'buy' ? 1 : 2) : null;
+      const inst = o ? this.host.instruments.get(o.instrumentId) : undefined;
+      const at = inst && o ? this.host.instruments.closePrice(inst, o.side === 'buy' ? 1 : 2) : null;
       if (!o || !inst || !at) return;
       tried.add(o.id);
       await this.runFor(o.id, () => this.closeTriggered(o.id, at, 'stop_out'));

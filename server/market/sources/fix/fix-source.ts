@@ -2,10 +2,9 @@
 import type { MsgView } from 'jspurefix';
 import type { Timers } from '../../../../domain/time.ts';
 import { ReconnectingSource } from '../reconnecting-source.ts';
-import { MdBook } from './md-book.ts';
+import { BID, MdBook, OFFER, TRADE, parseFixTime, type MdEntry } from './md-book.ts';
 import type { FixLauncher } from './fix-launcher.ts';
 import type { MdSession } from './md-session.ts';
-import { mdEntries, sendingTime } from './md-entries.ts';
 import { fixSettingsFromEnv, type FixSettings } from './fix-settings.ts';
 import type { SourceDeps, SourceSink } from '../price-source.ts';
 
@@ -148,4 +147,34 @@ export function fixSourceFromEnv(deps: SourceDeps): FixSource {
   const settings = fixSettingsFromEnv(deps.env);
   if (!settings) throw new Error('PRICE_SOURCES names fix but FIX_HOST is not set');
   return new FixSource(settings, { timers: deps.timers, random: Math.random });
+}
+
+// Reading 35=W/X entries needs jspurefix's types only: the heavy engine loads only when a FIX source connects.
+/** `symbol` is the message's Symbol for a snapshot. */
+export function mdEntries(view: MsgView, symbol?: string): MdEntry[] {
+  const group =
+    view.getView('NoMDEntries') ?? view.getView('MDFullGrp.NoMDEntries') ?? view.getView('MDIncGrp.NoMDEntries');
+  const entries: MdEntry[] = [];
+  if (!group) return entries;
+  const n = group.groupCount();
+  for (let i = 0; i < n; i++) {
+    const e = group.getGroupInstance(i);
+    if (!e) continue;
+    const type = e.getString(269);
+    if (type !== BID && type !== OFFER && type !== TRADE) continue;
+    const entry: MdEntry = { type, symbol: e.getString(55) ?? symbol ?? '' };
+    const action = e.getString(279);
+    const price = e.getString(270);
+    const size = e.getString(271);
+    if (action !== null) entry.action = action;
+    if (price !== null) entry.price = price;
+    if (size !== null) entry.size = size;
+    entries.push(entry);
+  }
+  return entries;
+}
+
+/** Epoch ms. */
+export function sendingTime(view: MsgView): number {
+  return parseFixTime(view.getString(52));
 }
