@@ -86,10 +86,8 @@ export async function providerSelf(deps: CopyDeps, userId: number): Promise<Copy
 
 export async function myCopies(deps: CopyDeps, followerId: number): Promise<CopyItem[]> {
   const copies = await copiesOfFollower(deps.db, followerId);
-  const names = await providerNames(
-    deps.db,
-    copies.map((c) => c.provider_id),
-  );
+  const ids = copies.map((c) => c.provider_id);
+  const names = await providerNames(deps.db, ids);
   const out: CopyItem[] = [];
   for (const c of copies) {
     const running = c.status !== CopyStatus.STOPPED;

@@ -5,6 +5,7 @@ import { ApiError } from '../http/envelope.ts';
 import type { AccountBalance } from '../ledger/ledger.ts';
 import type { Committed } from '../engine/transitions.ts';
 import type { EngineInstrument, OrderRow } from '../engine/types.ts';
+import type { CopyRow } from './copy-repository.ts';
 import type { MirrorDeps } from './mirror-deps.ts';
 export type Outcome =
   | {
@@ -16,6 +17,9 @@ export type Outcome =
     }
   | { kind: 'skipped'; reason: string; lots: string }
   | { kind: 'none' };
+
+export const accountIds = (ps: ReadonlyArray<{ copy: CopyRow }>): number[] => ps.map((p) => p.copy.account_id);
+export const copyIds = (ps: ReadonlyArray<{ copy: CopyRow }>): number[] => ps.map((p) => p.copy.id);
 
 /** As the link remembers them: "<profit>/<loss>". */
 export const stopsOf = (row: OrderRow): string =>

@@ -28,7 +28,7 @@ import {
   providerOrderState,
   type BatchClaim,
 } from './mirror-repository.ts';
-import { committed, stopsOf, type Outcome } from './mirror-actions.ts';
+import { accountIds, committed, type Outcome, stopsOf } from './mirror-actions.ts';
 import type { MirrorDeps } from './mirror-deps.ts';
 
 /** Large enough that a thousand followers take a few, small enough that a chunk's locks are held for milliseconds. */
@@ -172,14 +172,8 @@ export async function mirrorOpens(deps: MirrorDeps, row: OrderRow, copies: reado
       return told;
     }
     // As submitInTx takes them (lockAccount), all of the chunk's in user-id order.
-    const held = await lockAccounts(
-      q,
-      toOpen.map((p) => p.copy.account_id),
-    );
-    const counts = await openOrderCounts(
-      q,
-      toOpen.map((p) => p.copy.account_id),
-    );
+    const held = await lockAccounts(q, accountIds(toOpen));
+    const counts = await openOrderCounts(q, accountIds(toOpen));
     const refused: Array<{ copyId: number; reason: string; lots: string }> = [];
     const fits = toOpen.filter((p) => {
       const account = held.get(p.copy.account_id);
@@ -193,10 +187,8 @@ export async function mirrorOpens(deps: MirrorDeps, row: OrderRow, copies: reado
     });
     await markSkippedMany(q, row.id, 'open', refused);
     if (fits.length === 0) return told;
-    const orders = await insertOrders(
-      q,
-      fits.map((p) => newOrderOf(p.copy.account_id, inst, p.plan, now)),
-    );
+    const news = fits.map((p) => newOrderOf(p.copy.account_id, inst, p.plan, now));
+    const orders = await insertOrders(q, news);
     const byAccount = new Map(orders.map((o) => [o.userId, o]));
     const orderOf = (accountId: number): OrderRow => {
       const o = byAccount.get(accountId);
@@ -211,10 +203,7 @@ export async function mirrorOpens(deps: MirrorDeps, row: OrderRow, copies: reado
       })),
     );
     if (moved.size !== fits.length) throw new Error('a batched open was refused by the ledger under its locks');
-    const seqs = await nextSeqs(
-      q,
-      fits.map((p) => p.copy.account_id),
-    );
+    const seqs = await nextSeqs(q, accountIds(fits));
     await insertLinks(
       q,
       fits.map((p) => ({

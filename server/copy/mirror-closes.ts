@@ -24,7 +24,7 @@ import {
   type BatchClaim,
   type LinkRow,
 } from './mirror-repository.ts';
-import { closingPrice, committed } from './mirror-actions.ts';
+import { accountIds, closingPrice, committed, copyIds } from './mirror-actions.ts';
 import type { Told } from './mirror-batch.ts';
 import type { MirrorDeps } from './mirror-deps.ts';
 
@@ -42,10 +42,8 @@ export async function claimLinked(
   const claimed = await claimActions(q, row.id, action, claims, now);
   const mine = pairs.filter((p) => claimed.has(p.copy.id));
   if (mine.length === 0) return [];
-  const held = await lockHoldings(
-    q,
-    mine.map((p) => p.link.follower_order_id),
-  );
+  const ids = mine.map((p) => p.link.follower_order_id);
+  const held = await lockHoldings(q, ids);
   const live: Array<Pair & { own: OrderRow }> = [];
   const gone: number[] = [];
   for (const p of mine) {
@@ -74,10 +72,8 @@ async function settle(
   wanted: ReadonlyArray<{ o: OrderRow; part: Lots; margin: Usd }>,
   now: number,
 ): Promise<{ closings: Closing[]; moved: Map<number, AccountBalance> }> {
-  const held = await lockAccounts(
-    q,
-    wanted.map((w) => w.o.userId),
-  );
+  const users = wanted.map((w) => w.o.userId);
+  const held = await lockAccounts(q, users);
   const closings = wanted.map(({ o, part, margin }): Closing => {
     const at = closingPrice(deps, inst, o);
     const full = positionPnl(inst.spec, sideOf(o.orderType), part, price(o.price), at);
@@ -132,25 +128,11 @@ export async function mirrorCloses(deps: MirrorDeps, row: OrderRow, pairs: reado
     const live = await claimLinked(q, row, 'close', pairs, now);
     if (live.length === 0) return [];
     const inst = await deps.engine.instruments.getOrThrow(row.instrumentId, q);
-    const { closings, moved } = await settle(
-      q,
-      deps,
-      inst,
-      live.map((p) => whole(p.own)),
-      now,
-    );
+    const wanted = live.map((p) => whole(p.own));
+    const { closings, moved } = await settle(q, deps, inst, wanted, now);
     const byId = await finishAll(q, inst, closings, now);
-    const seqs = await nextSeqs(
-      q,
-      live.map((p) => p.copy.account_id),
-    );
-    await unlinkMany(
-      q,
-      row.id,
-      live.map((p) => p.copy.id),
-      'provider_closed',
-      now,
-    );
+    const seqs = await nextSeqs(q, accountIds(live));
+    await unlinkMany(q, row.id, copyIds(live), 'provider_closed', now);
     return live.map(({ copy, own }): Told => {
       const done = committed(byId.get(own.id) as OrderRow, seqs, moved);
       return { copy, outcome: { kind: 'done', commits: [{ done, closed: true }], lots: own.quantity } };
@@ -165,12 +147,7 @@ export async function mirrorParts(deps: MirrorDeps, row: OrderRow, pairs: readon
     const now = deps.clock.now();
     const live = await claimLinked(q, row, action, pairs, now);
     if (live.length === 0) return [];
-    await setLinkLots(
-      q,
-      row.id,
-      live.map((p) => p.copy.id),
-      row.quantity,
-    );
+    await setLinkLots(q, row.id, copyIds(live), row.quantity);
     const inst = await deps.engine.instruments.getOrThrow(row.instrumentId, q);
     const rule = { min: inst.minLots, step: inst.pip, max: MAX_LOTS };
     const told: Told[] = [];
@@ -203,13 +180,7 @@ export async function mirrorParts(deps: MirrorDeps, row: OrderRow, pairs: readon
       now,
     );
     const finished = await finishAll(q, inst, closings.slice(0, all.length), now);
-    await unlinkMany(
-      q,
-      row.id,
-      all.map((p) => p.copy.id),
-      'closed_all',
-      now,
-    );
+    await unlinkMany(q, row.id, copyIds(all), 'closed_all', now);
     const split = closings.slice(all.length);
     const rests = await shrinkOrders(
       q,
@@ -238,10 +209,11 @@ export async function mirrorParts(deps: MirrorDeps, row: OrderRow, pairs: readon
       now,
     );
     // Each position's event numbers as closePart takes them: the rest's first, then the closed part's (two for a part).
+    const counts = closings.map((_, i) => (i < all.length ? 1 : 2));
     const seqs = await nextSeqs(
       q,
       closings.map((c) => c.o.userId),
-      closings.map((_, i) => (i < all.length ? 1 : 2)),
+      counts,
     );
     for (const { copy, own } of all) {
       const done = committed(finished.get(own.id) as OrderRow, seqs, moved);

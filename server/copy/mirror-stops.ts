@@ -11,7 +11,7 @@ import { checkStops } from '../engine/submit-order.ts';
 import { RowChanged } from '../engine/transitions.ts';
 import type { OrderRow } from '../engine/types.ts';
 import { markSkippedMany, setLinkStops } from './mirror-repository.ts';
-import { closingPrice, committed, stopsOf, trailing } from './mirror-actions.ts';
+import { closingPrice, committed, copyIds, stopsOf, trailing } from './mirror-actions.ts';
 import type { Told } from './mirror-batch.ts';
 import { claimLinked, type Pair } from './mirror-closes.ts';
 import type { MirrorDeps } from './mirror-deps.ts';
@@ -49,21 +49,14 @@ export async function mirrorStops(deps: MirrorDeps, row: OrderRow, pairs: readon
       moves.push({ p, profit: text(tp), loss: text(sl), at: text(current) });
     }
     await markSkippedMany(q, row.id, action, skips);
-    await setLinkStops(
-      q,
-      row.id,
-      live.map((p) => p.copy.id),
-      stopsOf(row),
-    );
+    await setLinkStops(q, row.id, copyIds(live), stopsOf(row));
     const changed = await updateStopsMany(
       q,
       moves.map((m) => ({ id: m.p.own.id, profit: m.profit, loss: m.loss, updatePrice: m.at })),
     );
     if (changed.length !== moves.length) throw new RowChanged();
-    const seqs = await nextSeqs(
-      q,
-      moves.map((m) => m.p.own.userId),
-    );
+    const users = moves.map((m) => m.p.own.userId);
+    const seqs = await nextSeqs(q, users);
     const byId = new Map(changed.map((o) => [o.id, o]));
     for (const { p } of moves) {
       const done = committed(byId.get(p.own.id) as OrderRow, seqs, new Map());
