@@ -60,7 +60,6 @@ export class ReconnectLoop {
   }
 }
 
-
 export abstract class ReconnectingSource implements PriceSource {
   abstract readonly name: string;
   protected wanted = new Set<string>();

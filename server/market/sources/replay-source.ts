@@ -1,9 +1,8 @@
 // Records are stamped with the injected clock's now: the writer refuses old times, and a replay is "now".
 import { readFileSync } from 'node:fs';
 import type { Clock, Timers } from '../../../domain/time.ts';
-import type { PriceSource, SourceSink } from './price-source.ts';
+import type { PriceSource, SourceSink, SourceDeps } from './price-source.ts';
 import { parseMt5Csv, type ReplayRecord } from './replay-csv.ts';
-import type { SourceDeps } from './price-source.ts';
 
 export interface ReplayOptions {
   /** 1 = real speed; 60 = a minute per second. */

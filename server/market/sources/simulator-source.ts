@@ -1,8 +1,7 @@
 // The only source that needs no mapping: it quotes what no other source maps, plus what the operator maps to it.
 import type { Simulator } from '../simulator.ts';
 import type { Tick } from '../market-view.ts';
-import type { PriceSource, SourceSink } from './price-source.ts';
-import { SIMULATOR_SOURCE } from './price-source.ts';
+import { type PriceSource, type SourceSink, SIMULATOR_SOURCE } from './price-source.ts';
 
 export class SimulatorSource implements PriceSource {
   readonly name = SIMULATOR_SOURCE;

@@ -1,4 +1,4 @@
-// The engine tries once: reconnecting with jittered back-off is the source's job (reconnect-loop.ts).
+// The engine tries once: reconnecting with jittered back-off is the source's job (reconnecting-source.ts).
 import 'reflect-metadata';
 import {
   EmptyLogFactory,
