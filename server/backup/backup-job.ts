@@ -2,10 +2,9 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock, Timers } from '../../domain/time.ts';
+import { type Clock, type Timers, DAY_MS } from '../../domain/time.ts';
 import type { Db } from '../db/db.ts';
 import { writeBackup, type BackupFile } from './backup.ts';
-import { DAY_MS } from '../../domain/time.ts';
 
 export interface BackupSchedule {
   dir: string;

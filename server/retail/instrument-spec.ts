@@ -4,8 +4,14 @@ import type { InstrumentTerms, SpreadRule } from '../../domain/retail.ts';
 import { trimZeros } from '../../domain/decimal-text.ts';
 import { queryOne, type Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
-import { isAlwaysOpen, isOpenAt, MARKET_CLASSES, nextStatusChange, WEEKLY_SESSION } from '../market/market-hours.ts';
-import type { MarketClass } from '../market/market-hours.ts';
+import {
+  isAlwaysOpen,
+  isOpenAt,
+  MARKET_CLASSES,
+  nextStatusChange,
+  WEEKLY_SESSION,
+  type MarketClass,
+} from '../market/market-hours.ts';
 
 /** The engine takes a stop at any distance on its side of the price (server/engine/engine.ts): no stop level. */
 const STOP_LEVEL = 0;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { dec, exactText } from '../../domain/decimal.ts';
 import { sideOf } from '../../domain/trade-maths.ts';
 import { rolloversBetween, swapAmount, type Rollover } from '../../domain/swap.ts';
-import type { Clock, Timers } from '../../domain/time.ts';
+import { type Clock, type Timers, DAY_MS } from '../../domain/time.ts';
 import { lots, price, type Price } from '../../domain/units.ts';
 import type { Db } from '../db/db.ts';
 import { nextSeq } from '../engine/event-seq.ts';
@@ -20,7 +20,6 @@ import {
   swapTermsList,
   type SwapTermsRow,
 } from './swap-repository.ts';
-import { DAY_MS } from '../../domain/time.ts';
 
 /** A week covers any weekend or outage we expect. */
 export const CATCH_UP_MS = 7 * DAY_MS;

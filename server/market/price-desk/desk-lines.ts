@@ -1,7 +1,6 @@
 // Plain data and pure functions; the desk owns the state (docs/market-data.md "Price health").
 import type { MarketInstrument } from '../instrument-catalogue.ts';
-import type { PriceSource } from '../sources/price-source.ts';
-import { SIMULATOR_SOURCE } from '../sources/price-source.ts';
+import { type PriceSource, SIMULATOR_SOURCE } from '../sources/price-source.ts';
 import type { PriceRule, SpreadMode } from './desk-config.ts';
 import type { SourceCounts } from './desk-status.ts';
 import type { SideQuote } from './tick-rules.ts';

@@ -1,7 +1,6 @@
 // The operator's journal and status (docs/market-data.md "The dealing desk"); desk-status.ts says what it holds.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Line, Src } from './desk-lines.ts';
-import { NEVER } from './desk-lines.ts';
+import { type Line, type Src, NEVER } from './desk-lines.ts';
 import type { DeskEvent, DeskStatus, InstrumentDeskState, RejectSample, SourceStatus } from './desk-status.ts';
 import type { RejectReason } from './tick-rules.ts';
 

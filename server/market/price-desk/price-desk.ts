@@ -2,8 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../../domain/time.ts';
 import type { MarketInstrument } from '../instrument-catalogue.ts';
-import type { PriceSource, RawTick, SourceSink } from '../sources/price-source.ts';
-import { SIMULATOR_SOURCE } from '../sources/price-source.ts';
+import { type PriceSource, type RawTick, type SourceSink, SIMULATOR_SOURCE } from '../sources/price-source.ts';
 import type { DeskConfig } from './desk-config.ts';
 import { firstHealthy, healthy, type Line, NEVER, newLine, newSrc, type Slot, type Src } from './desk-lines.ts';
 import { DeskJournal, deskStatus } from './desk-report.ts';
