@@ -1,17 +1,11 @@
 // The market writer's alert evaluation; firing is conditional so two writers deliver once (docs/alerts.md "Rules").
-import type { FastifyBaseLogger } from 'fastify';
+import type { Services } from '../core/services.ts';
 import type { PriceAlert } from '../../domain/price-alerts.ts';
-import type { Clock } from '../../domain/time.ts';
-import type { Db } from '../db/db.ts';
-import type { MarketView, Tick } from '../market/market-view.ts';
+import type { Tick } from '../market/market-view.ts';
 import { AlertIndex, type IndexedAlert } from './alert-index.ts';
 import { activeAlert, activeAlerts, fireAlert } from './alerts-repository.ts';
 
-export interface AlertWatcherDeps {
-  db: Db;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  market: MarketView;
+export interface AlertWatcherDeps extends Pick<Services, 'db' | 'clock' | 'log' | 'market'> {
   /** Its failures are its own to log. */
   deliver(userId: number, alert: PriceAlert): Promise<void>;
 }

@@ -1,8 +1,8 @@
 // Scheduled backups on the market writer; a failed one is logged and retried, never stopping the writer.
+import type { Services } from '../core/services.ts';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
-import { type Clock, type Timers, DAY_MS } from '../../domain/time.ts';
+import { DAY_MS } from '../../domain/time.ts';
 import type { Db } from '../db/db.ts';
 import { writeBackup, type BackupFile } from './backup.ts';
 
@@ -54,12 +54,8 @@ export function pruneBackups(dir: string, keep: number): string[] {
   return gone;
 }
 
-export interface BackupJobDeps {
-  db: Db;
+export interface BackupJobDeps extends Pick<Services, 'db' | 'clock' | 'timers' | 'log'> {
   databaseUrl: string | undefined;
-  clock: Clock;
-  timers: Timers;
-  log: FastifyBaseLogger;
   key: () => Buffer;
 }
 

@@ -8,7 +8,7 @@ import { accountsOf } from '../ledger/ledger.ts';
 import { allRunningCopies, copyById, lockCopy, type CopyRow } from './copy-repository.ts';
 import { endRunningCopy } from './copy-accounts.ts';
 import { settleFee } from './copy-fees.ts';
-import type { MirrorDeps } from './mirror-deps.ts';
+import type { MirrorDeps } from './mirror-actions.ts';
 
 export const GUARD_REFRESH_MS = 5000;
 

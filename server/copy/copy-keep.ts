@@ -9,7 +9,7 @@ import { RecordType } from '../ledger/record-types.ts';
 import { memoOf, ownRunningCopy, transfer } from './copy-accounts.ts';
 import { copyEquity, settleFee } from './copy-fees.ts';
 import { endCopy, insertTransfer, keepShortfall, type CopyRow } from './copy-repository.ts';
-import type { MirrorDeps } from './mirror-deps.ts';
+import type { MirrorDeps } from './mirror-actions.ts';
 import { linksOfCopy, unlink } from './mirror-repository.ts';
 
 async function movePositions(q: Queryable, copy: CopyRow, at: number): Promise<Committed[]> {

@@ -6,7 +6,7 @@ import type { OrderRow } from '../engine/types.ts';
 import { notifyAccount } from '../notify/account-notices.ts';
 import { copyById, openOrdersOf, providerOf, type CopyRow } from './copy-repository.ts';
 import { mirrorOpens, type Told } from './mirror-batch.ts';
-import type { MirrorDeps } from './mirror-deps.ts';
+import type { MirrorDeps } from './mirror-actions.ts';
 import { claimAction, copiesWithAction } from './mirror-repository.ts';
 
 export const IN_PROFIT = 'provider_in_profit';

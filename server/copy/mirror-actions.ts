@@ -6,7 +6,23 @@ import type { AccountBalance } from '../ledger/ledger.ts';
 import type { Committed } from '../engine/transitions.ts';
 import type { EngineInstrument, OrderRow } from '../engine/types.ts';
 import type { CopyRow } from './copy-repository.ts';
-import type { MirrorDeps } from './mirror-deps.ts';
+import type { OrderEngine } from '../engine/engine.ts';
+import type { Services } from '../core/services.ts';
+export interface MirrorDeps extends Pick<Services, 'db' | 'clock' | 'log' | 'notifier' | 'market'> {
+  engine: Pick<
+    OrderEngine,
+    | 'instrument'
+    | 'instruments'
+    | 'applyCommitted'
+    | 'floatingOf'
+    | 'marginOf'
+    | 'riskRateOf'
+    | 'equityScaled'
+    | 'closeAll'
+    | 'onCommitted'
+  >;
+}
+
 export type Outcome =
   | {
       kind: 'done';

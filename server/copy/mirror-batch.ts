@@ -28,8 +28,7 @@ import {
   providerOrderState,
   type BatchClaim,
 } from './mirror-repository.ts';
-import { accountIds, committed, type Outcome, stopsOf } from './mirror-actions.ts';
-import type { MirrorDeps } from './mirror-deps.ts';
+import { accountIds, committed, type MirrorDeps, type Outcome, stopsOf } from './mirror-actions.ts';
 
 /** Large enough that a thousand followers take a few, small enough that a chunk's locks are held for milliseconds. */
 export const MIRROR_CHUNK = 500;

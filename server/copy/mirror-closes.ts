@@ -24,9 +24,8 @@ import {
   type BatchClaim,
   type LinkRow,
 } from './mirror-repository.ts';
-import { accountIds, closingPrice, committed, copyIds } from './mirror-actions.ts';
+import { accountIds, closingPrice, committed, copyIds, type MirrorDeps } from './mirror-actions.ts';
 import type { Told } from './mirror-batch.ts';
-import type { MirrorDeps } from './mirror-deps.ts';
 
 export type Pair = { copy: CopyRow; link: LinkRow };
 

@@ -11,10 +11,9 @@ import { checkStops } from '../engine/submit-order.ts';
 import { RowChanged } from '../engine/transitions.ts';
 import type { OrderRow } from '../engine/types.ts';
 import { markSkippedMany, setLinkStops } from './mirror-repository.ts';
-import { closingPrice, committed, copyIds, stopsOf, trailing } from './mirror-actions.ts';
+import { closingPrice, committed, copyIds, type MirrorDeps, stopsOf, trailing } from './mirror-actions.ts';
 import type { Told } from './mirror-batch.ts';
 import { claimLinked, type Pair } from './mirror-closes.ts';
-import type { MirrorDeps } from './mirror-deps.ts';
 
 /** A stop already past the follower's price is a told skip, not retried; a refused price waits for the next sync. */
 export async function mirrorStops(deps: MirrorDeps, row: OrderRow, pairs: readonly Pair[]): Promise<Told[]> {

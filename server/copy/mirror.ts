@@ -15,11 +15,10 @@ import {
   staleFollowerLinks,
   unlinkFollowerOrder,
 } from './mirror-repository.ts';
-import { stopsOf } from './mirror-actions.ts';
+import { type MirrorDeps, stopsOf } from './mirror-actions.ts';
 import { chunks, MIRROR_CHUNK, mirrorOpens, type Told } from './mirror-batch.ts';
 import { mirrorCloses, mirrorParts, type Pair } from './mirror-closes.ts';
 import { mirrorStops } from './mirror-stops.ts';
-import type { MirrorDeps } from './mirror-deps.ts';
 import { openAtStart } from './copy-start-sync.ts';
 
 export interface ReconcileReport {

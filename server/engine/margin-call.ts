@@ -1,11 +1,8 @@
 // docs/trading.md "Margin call": once per crossing, kept in margin_call_state so a failed-over writer won't repeat it.
-import type { FastifyBaseLogger } from 'fastify';
 import { dec, fixed } from '../../domain/decimal.ts';
-import type { Clock, Timers } from '../../domain/time.ts';
 import type { Ratio } from '../../domain/units.ts';
-import type { Db } from '../db/db.ts';
 import { notifyAccount } from '../notify/account-notices.ts';
-import type { Notifier, UserPush } from '../core/services.ts';
+import type { Services } from '../core/services.ts';
 import { marginCallLevel } from './margin-call-level.ts';
 
 export const MARGIN_CALL_CHECK_MS = 1000;
@@ -15,13 +12,7 @@ export interface MarginCallValues {
   level: string; // percent, 2 decimals
 }
 
-export interface MarginCallDeps {
-  db: Db;
-  clock: Clock;
-  timers: Timers;
-  log: FastifyBaseLogger;
-  push: UserPush;
-  notifier: Notifier;
+export interface MarginCallDeps extends Pick<Services, 'db' | 'clock' | 'timers' | 'log' | 'push' | 'notifier'> {
   /** The price alerts' sender; absent: none. */
   webPush?: { sendNotice(userId: number, values: MarginCallValues): Promise<void> };
   figures: { users(): number[]; riskRateOf(userId: number): Ratio | null };

@@ -1,6 +1,6 @@
 // One market service per process (compose.ts), the same whatever the price sources behind the price desk.
+import type { Services } from '../core/services.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock, Timers } from '../../domain/time.ts';
 import type { LiveQuote, MarketView, Tick, TradeBlock } from './market-view.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import type { MarketOptions } from '../config.ts';
@@ -19,10 +19,7 @@ import { DAY_S, tradingDayStart } from './market-hours.ts';
 
 export type MarketServiceOptions = MarketOptions;
 
-export interface MarketDeps {
-  db: Db;
-  clock: Clock;
-  timers: Timers;
+export interface MarketDeps extends Pick<Services, 'db' | 'clock' | 'timers'> {
   log?: FastifyBaseLogger | null;
 }
 

@@ -1,10 +1,7 @@
 // Runs on the market writer only, so one process in a cluster delivers (docs/notifications.md "The queue").
-import type { FastifyBaseLogger } from 'fastify';
-import type { Clock, Timers } from '../../domain/time.ts';
 import { LANGUAGES, type Language } from '../../domain/types.ts';
-import type { Db } from '../db/db.ts';
 import { backoffDelay } from '../../domain/backoff.ts';
-import type { Message, MessageKind } from '../core/services.ts';
+import type { Message, MessageKind, Services } from '../core/services.ts';
 import { claimDue, markFailed, markRetry, markSent, type ClaimedDelivery } from './delivery-repository.ts';
 import { DELIVERY_DEFAULTS, type DeliveryOptions } from './delivery-options.ts';
 import { DeliveryError, safeError, type Gateway, type OutgoingEmail, type OutgoingSms } from './gateways/gateway.ts';
@@ -16,11 +13,7 @@ export interface Gateways {
   sms?: Gateway<OutgoingSms> | undefined;
 }
 
-export interface SenderDeps {
-  db: Db;
-  clock: Clock;
-  timers: Timers;
-  log: FastifyBaseLogger;
+export interface SenderDeps extends Pick<Services, 'db' | 'clock' | 'timers' | 'log'> {
   /** docs/operations.md "Metrics". */
   count?: ((channel: Message['channel'], state: 'sent' | 'retried' | 'failed') => void) | undefined;
 }

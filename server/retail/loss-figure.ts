@@ -1,9 +1,9 @@
 // Computed on the market writer, which alone knows floating P&L (docs/retail-protection.md "The loss figure").
-import type { FastifyBaseLogger } from 'fastify';
+import type { Services } from '../core/services.ts';
 import { dec, type Dec } from '../../domain/decimal.ts';
-import { DAY_MS, type Clock, type Timers } from '../../domain/time.ts';
+import { DAY_MS } from '../../domain/time.ts';
 import type { Usd } from '../../domain/units.ts';
-import { queryOne, type Db, type Queryable } from '../db/db.ts';
+import { queryOne, type Queryable } from '../db/db.ts';
 
 export const WINDOW_MS = 365 * DAY_MS;
 /** The job looks once an hour whether this quarter's figure is missing. */
@@ -115,11 +115,7 @@ export function quarterStart(t: number): number {
   return Date.UTC(d.getUTCFullYear(), Math.floor(d.getUTCMonth() / 3) * 3, 1);
 }
 
-export interface LossJobDeps {
-  db: Db;
-  clock: Clock;
-  timers: Timers;
-  log: FastifyBaseLogger;
+export interface LossJobDeps extends Pick<Services, 'db' | 'clock' | 'timers' | 'log'> {
   floatingOf: (userId: number) => Usd;
 }
 

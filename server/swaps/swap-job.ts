@@ -1,11 +1,10 @@
 // The swap job: the claimed (position, rollover) row makes each charge happen exactly once (docs/trading.md "Swaps").
-import type { FastifyBaseLogger } from 'fastify';
+import type { Services } from '../core/services.ts';
 import { dec, exactText } from '../../domain/decimal.ts';
 import { sideOf } from '../../domain/trade-maths.ts';
 import { rolloversBetween, swapAmount, type Rollover } from '../../domain/swap.ts';
-import { type Clock, type Timers, DAY_MS } from '../../domain/time.ts';
+import { type Timers, DAY_MS } from '../../domain/time.ts';
 import { lots, price, type Price } from '../../domain/units.ts';
-import type { Db } from '../db/db.ts';
 import { nextSeq } from '../engine/event-seq.ts';
 import type { Committed } from '../engine/transitions.ts';
 import type { EngineInstrument } from '../engine/types.ts';
@@ -32,10 +31,7 @@ export interface SwapEngine {
   applyCommitted(done: Committed): unknown;
 }
 
-export interface SwapJobDeps {
-  db: Db;
-  clock: Clock;
-  log: FastifyBaseLogger;
+export interface SwapJobDeps extends Pick<Services, 'db' | 'clock' | 'log'> {
   engine: SwapEngine;
   /** An accelerated rollover for the soak and demos; 0: the daily schedule. */
   periodMs?: number;

@@ -1,7 +1,6 @@
 // The writer's sources and price desk together; built only in the writer (roles all and market), never on a gateway.
+import type { Services } from '../../core/services.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock, Timers } from '../../../domain/time.ts';
-import type { Db } from '../../db/db.ts';
 import type { MarketInstrument } from '../instrument-catalogue.ts';
 import { isOpenAt } from '../market-hours.ts';
 import type { Simulator } from '../simulator.ts';
@@ -19,10 +18,7 @@ export interface MarketSourcesOptions {
   desk?: Partial<DeskOptions>;
 }
 
-export interface MarketSourcesDeps {
-  db: Db;
-  clock: Clock;
-  timers: Timers;
+export interface MarketSourcesDeps extends Pick<Services, 'db' | 'clock' | 'timers'> {
   log: FastifyBaseLogger | null;
 }
 

@@ -4,7 +4,7 @@ import { createUser } from '../../../server/accounts/create-user.ts';
 import { upsertProvider, copyById, type CopyRow } from '../../../server/copy/copy-repository.ts';
 import type { CopyDeps } from '../../../server/copy/copy-fees.ts';
 import { CopyMirror } from '../../../server/copy/mirror.ts';
-import type { MirrorDeps } from '../../../server/copy/mirror-deps.ts';
+import type { MirrorDeps } from '../../../server/copy/mirror-actions.ts';
 import { afterAll, beforeAll } from 'vitest';
 import { move } from '../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
