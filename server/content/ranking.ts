@@ -95,17 +95,7 @@ export async function realTraders(q: Queryable, now: number): Promise<Unranked[]
 }
 
 export async function seededTraders(q: Queryable): Promise<Unranked[]> {
-  const rows = await q.query<{
-    name: string;
-    code: string;
-    leverage: number;
-    three_week_rate: string;
-    three_week_win: string;
-    three_week_profit: string;
-    total_rate: string;
-    total_trade_num: number;
-    followers: number;
-  }>(
+  const rows = await q.query<Omit<Unranked, 'user' | 'is_sample'> & { name: string }>(
     `SELECT name, code, multiple AS leverage, three_week_rate, three_week_win, three_week_profit, total_rate, total_trade_num, followers
        FROM seeded_traders`,
   );
