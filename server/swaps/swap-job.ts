@@ -6,6 +6,7 @@ import { rolloversBetween, swapAmount, type Rollover } from '../../domain/swap.t
 import { type Timers, DAY_MS } from '../../domain/time.ts';
 import { lots, price, type Price } from '../../domain/units.ts';
 import { nextSeq } from '../engine/event-seq.ts';
+import { lockHoldings } from '../engine/orders-repository.ts';
 import type { Committed } from '../engine/transitions.ts';
 import type { EngineInstrument } from '../engine/types.ts';
 import { recordAbsorbed } from '../ledger/house-book.ts';
@@ -14,7 +15,6 @@ import { RecordType } from '../ledger/record-types.ts';
 import {
   addAccruedSwap,
   claimSwapCharge,
-  lockHolding,
   swapCandidates,
   swapTermsList,
   type SwapTermsRow,
@@ -50,7 +50,7 @@ async function chargeOne(
   r: Rollover,
 ): Promise<Committed | null> {
   return deps.db.tx(async (q) => {
-    const row = await lockHolding(q, orderId);
+    const row = (await lockHoldings(q, [orderId])).get(orderId);
     if (!row) return null;
     const side = sideOf(row.orderType);
     const at = deps.engine.currentPrice(inst) ?? price(row.updatePrice);

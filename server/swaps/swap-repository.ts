@@ -97,14 +97,6 @@ export async function swapCandidates(q: Queryable, instrumentIds: readonly numbe
   }));
 }
 
-export async function lockHolding(q: Queryable, orderId: number): Promise<OrderRow | null> {
-  const rows = await q.query<Parameters<typeof rowOf>[0]>(
-    'SELECT * FROM orders WHERE id = $1 AND status = 1 FOR UPDATE',
-    [orderId],
-  );
-  return rows[0] ? rowOf(rows[0]) : null;
-}
-
 /** The idempotency key of a charge: true when this caller claimed (order, rollover) first. */
 export async function claimSwapCharge(
   q: Queryable,
