@@ -1,7 +1,7 @@
 // A copy is its own sub-account (docs/copy-trading.md "A copy is its own sub-account"): one transaction per movement.
 import { dec, exactText, fixed, type Dec } from '../../domain/decimal.ts';
 import { SLIPPAGE_DEFAULT, markAfterWithdrawal } from '../../domain/copy-maths.ts';
-import { parseMultiplier, parseStopLoss } from '../../domain/copy-input.ts';
+import { parseMultiplier, parseStopLoss, type Parsed } from '../../domain/copy-input.ts';
 import { parseAmount, USD_AMOUNT } from '../../domain/amount-input.ts';
 import { createUser } from '../accounts/create-user.ts';
 import type { Queryable } from '../db/db.ts';
@@ -46,17 +46,10 @@ function amountOf(input: unknown): Dec {
   return a.value;
 }
 
-// The sheet's own rule (domain/copy-input.ts), so the app and the server refuse the same input.
-function multiplierOf(input: unknown): string {
-  const m = parseMultiplier(input);
-  if (!m.ok) throw new ApiError(m.error);
-  return m.value;
-}
-
-function stopLossOf(input: unknown): number {
-  const n = parseStopLoss(input);
-  if (!n.ok) throw new ApiError(n.error);
-  return n.value;
+// The sheet's own rules (domain/copy-input.ts), so the app and the server refuse the same input.
+function checked<T>(p: Parsed<T, string>): T {
+  if (!p.ok) throw new ApiError(p.error);
+  return p.value;
 }
 
 async function leverageCap(q: Queryable): Promise<number> {
@@ -85,8 +78,8 @@ export async function transfer(
 /** Created and funded in one transaction. */
 export async function startCopy(deps: CopyDeps, followerId: number, input: StartInput): Promise<number> {
   const amount = amountOf(input.amount);
-  const multiplier = multiplierOf(input.multiplier);
-  const stopLoss = stopLossOf(input.stopLoss);
+  const multiplier = checked(parseMultiplier(input.multiplier));
+  const stopLoss = checked(parseStopLoss(input.stopLoss));
   const at = deps.clock.now();
   return deps.db.tx(async (q) => {
     const { provider, isDemo } = await copyableProvider(q, followerId, input.providerId);

@@ -164,9 +164,7 @@ export class CopyMirror {
     const before = this.notices;
     this.notices = before
       .then(() => this.tell(row, p, news))
-      .catch((err: unknown) => {
-        this.deps.log.warn({ err }, 'copy notices not queued');
-      });
+      .catch((err: unknown) => this.deps.log.warn({ err }, 'copy notices not queued'));
     this.track(this.notices);
   }
 
@@ -174,22 +172,15 @@ export class CopyMirror {
   private async tell(row: OrderRow, p: ProviderRow | null, news: readonly Told[]): Promise<void> {
     const inst = this.deps.engine.instrument(row.instrumentId);
     // A demo provider's copiers are demo (a copy starts only in its follower's world: providers.ts): none to ask about.
-    const real =
-      p?.is_demo === 1
-        ? new Set<number>()
-        : await realFollowers(
-            this.deps.db,
-            news.map((t) => t.copy.follower_id),
-          );
+    const followers = news.map((t) => t.copy.follower_id);
+    const real = p?.is_demo === 1 ? new Set<number>() : await realFollowers(this.deps.db, followers);
     for (const { copy, outcome } of news) {
       if (outcome.kind === 'skipped') this.metrics?.skipped(outcome.reason);
       if (!real.has(copy.follower_id) || outcome.kind === 'none') continue;
       const values = { provider: p?.display_name ?? '', code: inst?.showCode ?? '', lots: outcome.lots };
       if (outcome.kind === 'skipped') {
-        await notifyAccount(this.deps, copy.follower_id, 'copy_skipped', {
-          ...values,
-          reason_key: `copy.skip.${outcome.reason}`,
-        });
+        const reason_key = `copy.skip.${outcome.reason}`;
+        await notifyAccount(this.deps, copy.follower_id, 'copy_skipped', { ...values, reason_key });
         continue;
       }
       const closed = outcome.commits.some((c) => c.closed);
