@@ -1,6 +1,7 @@
 // One check wherever a second factor is asked (docs/security.md "Second factor"); wrong codes are braked per address.
+import type { Services } from '../core/services.ts';
 import type { Clock } from '../../domain/time.ts';
-import type { Db, Queryable } from '../db/db.ts';
+import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { CountedWindows } from '../security/counted-windows.ts';
 import { factorBrake } from '../security/factor-brake.ts';
@@ -14,9 +15,7 @@ import {
   type FactorOwner,
 } from './second-factor-repository.ts';
 
-export interface FactorGateDeps {
-  db: Db;
-  clock: Clock;
+export interface FactorGateDeps extends Pick<Services, 'db' | 'clock'> {
   /** An authenticator app knows nothing of SIM_TIME. */
   wallClock: Clock;
   failureWindows: CountedWindows;

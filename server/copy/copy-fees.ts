@@ -1,16 +1,14 @@
 // docs/copy-trading.md "Performance fee above a high-water mark": one settlement per copy and period, claimed by key.
+import type { Services } from '../core/services.ts';
 import { dec, exactText, type Dec } from '../../domain/decimal.ts';
 import { performanceFee, type FeeSettlement } from '../../domain/copy-maths.ts';
-import type { Clock } from '../../domain/time.ts';
-import type { Db, Queryable } from '../db/db.ts';
+import type { Queryable } from '../db/db.ts';
 import type { OrderEngine } from '../engine/engine.ts';
 import { getAccount, move } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { addFeePaid, claimSettlement, insertTransfer, runningAccountsOf, type CopyRow } from './copy-repository.ts';
 
-export interface CopyDeps {
-  db: Db;
-  clock: Clock;
+export interface CopyDeps extends Pick<Services, 'db' | 'clock'> {
   engine: Pick<OrderEngine, 'floatingOf' | 'marginOf' | 'closeAll'>;
 }
 

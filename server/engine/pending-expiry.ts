@@ -1,6 +1,6 @@
 // docs/trading.md "Expiry": the writer's sweep is kept out of the tick path, one indexed query per sweep.
+import type { Services } from '../core/services.ts';
 import type { Queryable } from '../db/db.ts';
-import type { Clock, Timers } from '../../domain/time.ts';
 
 /** A day order ends within this of midnight. */
 export const EXPIRY_SWEEP_MS = 1000;
@@ -13,10 +13,8 @@ export async function duePending(q: Queryable, now: number, limit = 200): Promis
   return rows.map((r) => Number(r.id));
 }
 
-export interface ExpiryDeps {
+export interface ExpiryDeps extends Pick<Services, 'clock' | 'timers'> {
   db: Queryable;
-  clock: Clock;
-  timers: Timers;
   log: { error: (obj: object, msg: string) => void };
   /** A no-op when it filled or went meanwhile. */
   expire: (orderId: number) => Promise<void>;

@@ -1,9 +1,9 @@
 // A new order's every rule, checked once inside its transaction in the order of docs/trading.md "Submit".
+import type { Services } from '../core/services.ts';
 import { FIXED_MARGIN_MODE, orderAmounts, orderTypeOf, type Side } from '../../domain/trade-maths.ts';
-import { type Clock, DAY_MS } from '../../domain/time.ts';
+import { DAY_MS } from '../../domain/time.ts';
 import type { Order } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';
-import type { MarketView } from '../market/market-view.ts';
 import { checkRetailOrder } from '../retail/retail-terms.ts';
 import { getSetting } from '../settings/settings.ts';
 import { checkSameParams, claimKey, saveAnswer, storedAnswer } from './idempotency.ts';
@@ -25,9 +25,7 @@ export function placesOf(text: string): number {
 }
 export type SubmitOutcome = { replay: Order } | { done: Committed; order: Order };
 
-export interface SubmitDeps {
-  clock: Clock;
-  market: MarketView;
+export interface SubmitDeps extends Pick<Services, 'clock' | 'market'> {
   instruments: KnownInstruments;
 }
 

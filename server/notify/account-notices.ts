@@ -4,18 +4,15 @@ import { areaPrefix } from '../accounts/area-codes.ts';
 import { e164 } from '../accounts/identity.ts';
 import { findUserById } from '../auth/users.ts';
 import { LANGUAGES, type Language } from '../../domain/types.ts';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Message, MessageKind, Notifier } from '../core/services.ts';
+import type { Message, MessageKind, Services } from '../core/services.ts';
 import type { Clock } from '../../domain/time.ts';
 import { systemClock } from '../core/system-time.ts';
 import { recordNotice } from './notices-repository.ts';
 
 const isLanguage = (v: string): v is Language => (LANGUAGES as readonly string[]).includes(v);
 
-export interface AccountNoticeDeps {
+export interface AccountNoticeDeps extends Pick<Services, 'notifier' | 'log'> {
   db: Db | Queryable;
-  notifier: Notifier;
-  log: FastifyBaseLogger;
   /** The system clock when absent. */
   clock?: Clock | undefined;
 }

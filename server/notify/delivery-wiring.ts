@@ -1,9 +1,6 @@
 // Only the market writer sends; a gateway only queues (docs/notifications.md).
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Clock, Timers } from '../../domain/time.ts';
-import type { Db } from '../db/db.ts';
-import type { Message, Notifier } from '../core/services.ts';
+import type { Message, Notifier, Services } from '../core/services.ts';
 import { DELIVERY_DEFAULTS, type DeliveryOptions } from './delivery-options.ts';
 import { kannelGateway } from './gateways/kannel.ts';
 import { smtpGateway } from './gateways/smtp.ts';
@@ -35,10 +32,7 @@ export function buildGateways(opts: DeliveryOptions): Gateways {
 }
 
 // `send` never waits for a gateway, so a request answers at once whatever the SMTP server is doing.
-interface QueueNotifierDeps {
-  db: Db;
-  clock: Clock;
-  log: FastifyBaseLogger;
+interface QueueNotifierDeps extends Pick<Services, 'db' | 'clock' | 'log'> {
   gatewayChannels: ReadonlySet<Message['channel']>;
   /** The sender in this process starts at once instead of on its next poll. */
   queued?: (() => void) | undefined;
@@ -73,11 +67,7 @@ export function queueNotifier(deps: QueueNotifierDeps): Notifier {
   };
 }
 
-export function startDelivery(
-  deps: { db: Db; clock: Clock; timers: Timers; log: FastifyBaseLogger; count?: SenderDeps['count'] },
-  opts: DeliveryOptions,
-  sends: boolean,
-): Delivery {
+export function startDelivery(deps: SenderDeps, opts: DeliveryOptions, sends: boolean): Delivery {
   const gateways = buildGateways(opts);
   const channels = new Set<Message['channel']>();
   if (gateways.email) channels.add('email');

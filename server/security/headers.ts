@@ -1,9 +1,8 @@
 // Security headers and `Cache-Control: no-store` on API answers (docs/security.md, Headers).
+import type { Services } from '../core/services.ts';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from '../../domain/api-paths.ts';
-import type { Clock } from '../../domain/time.ts';
-import type { Db } from '../db/db.ts';
 import { getSetting } from '../settings/settings.ts';
 
 /** How long a changed service_link may take to reach frame-src. */
@@ -21,9 +20,7 @@ export function frameOrigin(link: string): string | null {
 
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
-export interface SecurityHeaderDeps {
-  db: Db;
-  clock: Clock;
+export interface SecurityHeaderDeps extends Pick<Services, 'db' | 'clock'> {
   /** None: no inline script runs. */
   scriptHashes?: () => readonly string[];
 }

@@ -1,5 +1,5 @@
 // Every frame leaves through `Connections`: encoded once, refused past the hard buffer limit, held past the soft one.
-import type { Clock, Timers } from '../../domain/time.ts';
+import type { Services } from '../core/services.ts';
 import { WS_MAX_CLIENT_FRAME, type ServerMessage } from '../../domain/ws-protocol.ts';
 import { SOCKET_LIMITS } from '../security/limits.ts';
 import type { GuardedClient, SocketLimits } from './guard.ts';
@@ -98,9 +98,7 @@ export interface FrameSink {
   send(c: HubClient, frame: Buffer): boolean;
 }
 
-export interface ConnectionDeps {
-  clock: Clock;
-  timers: Timers;
+export interface ConnectionDeps extends Pick<Services, 'clock' | 'timers'> {
   onError?(err: unknown): void;
   onForget(c: HubClient): void;
 }

@@ -1,6 +1,6 @@
 // Binance's combined-stream format (binance-frames.ts); docs/market-data-fix.md says why this and not ccxt.
+import type { Services } from '../../../core/services.ts';
 import WebSocket from 'ws';
-import type { Clock, Timers } from '../../../../domain/time.ts';
 import type { BackoffOptions } from '../../../../domain/backoff.ts';
 import { ReconnectingSource } from '../reconnecting-source.ts';
 import type { SourceDeps, SourceSink } from '../price-source.ts';
@@ -14,9 +14,7 @@ export interface ExchangeSettings {
   backoff: BackoffOptions;
 }
 
-export interface ExchangeDeps {
-  clock: Clock;
-  timers: Timers;
+export interface ExchangeDeps extends Pick<Services, 'clock' | 'timers'> {
   random: () => number;
 }
 
