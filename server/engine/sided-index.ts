@@ -49,14 +49,10 @@ export class SidedIndex implements EngineIndex {
   }
 
   reindex(instrumentId: number, orders: readonly OpenOrder[]): void {
-    this.inner.reindex(
-      instrumentId,
-      orders.filter((o) => !watchesAsk(o)),
-    );
-    this.inner.reindex(
-      askKey(instrumentId),
-      orders.filter((o) => watchesAsk(o)).map((o) => this.keyed(o)),
-    );
+    const bidSide = orders.filter((o) => !watchesAsk(o));
+    const askSide = orders.filter((o) => watchesAsk(o)).map((o) => this.keyed(o));
+    this.inner.reindex(instrumentId, bidSide);
+    this.inner.reindex(askKey(instrumentId), askSide);
   }
 
   setBalance(userId: number, balance: string): void {

@@ -258,15 +258,8 @@ async function loadMarketStart(
     store.init(inst.id, chunks, nowSec, spark);
     if (!l0) continue;
     const day = dayStarts.get(inst.id) ?? nowSec;
-    initial.set(
-      inst.id,
-      initialQuote(
-        l0,
-        (hours.get(inst.id) ?? []).filter((b) => b.t >= day),
-        day,
-        now,
-      ),
-    );
+    const dayHours = (hours.get(inst.id) ?? []).filter((b) => b.t >= day);
+    initial.set(inst.id, initialQuote(l0, dayHours, day, now));
   }
   for (const inst of added) {
     const { quote, spark } = generatedStart(inst, seed, startMinute, nowSec);
