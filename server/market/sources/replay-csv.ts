@@ -1,13 +1,9 @@
 // MT5's CSV exports, read as UTC; prices stay text as written; a bar replays as four ticks over its period.
+import type { RawTick } from './price-source.ts';
 
-export interface ReplayRecord {
-  symbol: string;
+export interface ReplayRecord extends Omit<RawTick, 'sourceTime'> {
   /** Only the gaps between records matter to the replay. */
   t: number;
-  bid?: string;
-  ask?: string;
-  last?: string;
-  volume?: string;
 }
 
 const DATE = /^(\d{4})[.-](\d{2})[.-](\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
