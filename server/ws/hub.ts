@@ -1,6 +1,5 @@
 // Dispatches each client frame to the rooms; sockets are injected so the rules are tested without a network.
-import type { Clock, Timers } from '../../domain/time.ts';
-import type { UserPush } from '../core/services.ts';
+import type { Services, UserPush } from '../core/services.ts';
 import { RATE_MAX_MS, type ServerMessage } from '../../domain/ws-protocol.ts';
 import { parseClientMessage } from './client-message.ts';
 import { revokes, type Revocation } from '../security/revocations.ts';
@@ -25,10 +24,8 @@ import { Subscriptions, type SessionAuth } from './subscriptions.ts';
 export type { HubMarket, WireKline } from './hub-market.ts';
 export type { HubSocket } from './connection.ts';
 
-export interface HubDeps extends SessionAuth {
+export interface HubDeps extends SessionAuth, Pick<Services, 'clock' | 'timers'> {
   market: HubMarket;
-  clock: Clock;
-  timers: Timers;
 }
 
 export interface HubConnection {
