@@ -1,17 +1,11 @@
 // One MarketDataRequest per symbol, so a reject (35=Y) names its symbol (docs/market-data-fix.md).
 import type { MsgView } from 'jspurefix';
-import type { Timers } from '../../../../domain/time.ts';
-import { ReconnectingSource } from '../reconnecting-source.ts';
+import { ReconnectingSource, type ReconnectDeps } from '../reconnecting-source.ts';
 import { BID, MdBook, OFFER, TRADE, parseFixTime, type MdEntry } from './md-book.ts';
 import type { FixLauncher } from './fix-launcher.ts';
 import type { MdSession } from './md-session.ts';
 import { fixSettingsFromEnv, type FixSettings } from './fix-settings.ts';
 import type { SourceDeps, SourceSink } from '../price-source.ts';
-
-export interface FixSourceDeps {
-  timers: Timers;
-  random: () => number;
-}
 
 export class FixSource extends ReconnectingSource {
   readonly name = 'fix';
@@ -24,7 +18,7 @@ export class FixSource extends ReconnectingSource {
 
   constructor(
     private readonly settings: FixSettings,
-    deps: FixSourceDeps,
+    deps: ReconnectDeps,
   ) {
     super(deps, settings.backoff, `${settings.host}:${settings.port}`);
   }
