@@ -85,12 +85,6 @@ export async function insertSession(
   );
 }
 
-export interface SessionRow {
-  staff_id: number;
-  last_seen: string;
-  revoked_at: string | null;
-}
-
 /** Checks and touches in one statement, so a request racing the expiry never revives a session. */
 export async function touchSession(
   q: Queryable,
