@@ -44,7 +44,6 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
 
 /** RFC 6455: 1008 policy, 1009 too big, 1013 try again later (also a consumer too slow to keep up). */
 export const CLOSE_IDLE = 1000;
-export const CLOSE_SHUTDOWN = 1001;
 /** 1012 "service restart": clients reconnect at once and the proxy sends them to another gateway. */
 export const CLOSE_RESTART = 1012;
 export const CLOSE_POLICY = 1008;
