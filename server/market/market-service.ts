@@ -17,8 +17,6 @@ import { generateHistory, levelWindows } from './history.ts';
 import { barsSince } from './kline-repository.ts';
 import { DAY_S, tradingDayStart } from './market-hours.ts';
 
-export type MarketServiceOptions = MarketOptions;
-
 export interface MarketDeps extends Pick<Services, 'db' | 'clock' | 'timers'> {
   log?: FastifyBaseLogger | null;
 }
@@ -44,7 +42,7 @@ export class MarketService implements MarketView {
     for (const i of list) this.byId.set(i.id, i);
   }
 
-  static async start(deps: MarketDeps, opts: MarketServiceOptions = {}): Promise<MarketService> {
+  static async start(deps: MarketDeps, opts: MarketOptions = {}): Promise<MarketService> {
     const { db, clock, timers } = deps;
     const seed = opts.seed ?? DEFAULT_MARKET_SEED;
     const now = clock.now();
