@@ -36,12 +36,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const key = await derive(
     password,
     Buffer.from(saltText ?? '', 'base64url'),
-    {
-      N: Number(n),
-      r: Number(r),
-      p: Number(p),
-      maxmem: MAXMEM,
-    },
+    { N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM },
     expected.length,
   );
   return timingSafeEqual(key, expected);

@@ -148,13 +148,7 @@ export class OrderEngine {
       submitInTx(
         q,
         { clock: this.ctx.clock, market: this.ctx.market, instruments: this.instruments },
-        {
-          userId,
-          inst,
-          input,
-          idemKey,
-          params,
-        },
+        { userId, inst, input, idemKey, params },
       ),
     );
     if ('replay' in result) return this.replay({ orderId: result.replay.Id, first: result.replay, params }, params);
