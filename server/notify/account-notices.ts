@@ -17,27 +17,7 @@ export interface AccountNoticeDeps extends Pick<Services, 'notifier' | 'log'> {
   clock?: Clock | undefined;
 }
 
-/** In the account's own language, else the causing request's; demo accounts get none. */
-export async function accountMessages(
-  q: Queryable,
-  userId: number,
-  kind: MessageKind,
-  values: Message['values'],
-  requestLang?: Language,
-): Promise<Message[]> {
-  const user = await findUserById(q, userId);
-  if (!user || user.is_demo === 1) return [];
-  const lang = isLanguage(user.lang) ? user.lang : requestLang;
-  const out: Message[] = [];
-  if (user.email) out.push({ kind, channel: 'email', to: user.email, lang, values, userId });
-  if (user.mobile && user.area_id !== null) {
-    const prefix = await areaPrefix(q, user.area_id);
-    if (prefix !== null) out.push({ kind, channel: 'sms', to: e164(prefix, user.mobile), lang, values, userId });
-  }
-  return out;
-}
-
-/** A failure to queue is logged without its values and swallowed. */
+/** In the account's language, else the causing request's; none for demo accounts; failures logged without values. */
 export async function notifyAccount(
   deps: AccountNoticeDeps,
   userId: number,
@@ -47,10 +27,15 @@ export async function notifyAccount(
 ): Promise<void> {
   try {
     const user = await findUserById(deps.db, userId);
-    if (user && user.is_demo !== 1 && kind !== 'verification_code') {
+    if (!user || user.is_demo === 1) return;
+    if (kind !== 'verification_code')
       await recordNotice(deps.db, userId, kind, values, (deps.clock ?? systemClock).now());
-    }
-    for (const message of await accountMessages(deps.db, userId, kind, values, lang)) await deps.notifier.send(message);
+    const base = { kind, lang: isLanguage(user.lang) ? user.lang : lang, values, userId };
+    const messages: Message[] = [];
+    if (user.email) messages.push({ ...base, channel: 'email', to: user.email });
+    const prefix = user.mobile && user.area_id !== null ? await areaPrefix(deps.db, user.area_id) : null;
+    if (user.mobile && prefix !== null) messages.push({ ...base, channel: 'sms', to: e164(prefix, user.mobile) });
+    for (const message of messages) await deps.notifier.send(message);
   } catch (err) {
     deps.log.warn({ notice: { kind, userId }, err: (err as Error).name }, 'account notice not queued');
   }
