@@ -1,5 +1,13 @@
-// ONE lightweight-charts instance for the screen's life; its parts (set-up, klines, size, presses) have files.
-import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
+// ONE lightweight-charts instance for the screen's life; klines, size and presses have files of their own.
+import {
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactElement,
+  type RefObject,
+} from 'react';
 import {
   CandlestickSeries,
   createChart,
@@ -10,37 +18,214 @@ import {
   type MouseEventParams,
 } from 'lightweight-charts';
 import { IndicatorPanes, type LegendRows } from './indicator-panes.ts';
-import { startChartSettings } from './chart-settings.ts';
-import { MAX_PANES } from '../../domain/indicators.ts';
+import { startChartSettings, $indicatorSettings } from './chart-settings.ts';
+import { MAX_PANES, indicatorLines } from '../../domain/indicators.ts';
 import { browserTimers } from '../state/shell/clock.ts';
-import { unwatchChart, watchChart, watchesSlot } from './chart-stream.ts';
-import { chartOptions, readAccent, readChartColours, readIndicatorTones, seriesOptions } from './chart-theme.ts';
+import { feed } from '../state/feed/feed-bridge.ts';
+import type { Period } from '../../domain/types.ts';
+import {
+  chartOptions,
+  readAccent,
+  readChartColours,
+  readIndicatorTones,
+  seriesOptions,
+  type ChartColours,
+} from './chart-theme.ts';
 import { $reducedMotion } from '../state/shell/motion.ts';
 import { chartFigures, lastBarRows, type ChartFigures, type SummaryBar } from './chart-summary.ts';
 import { ChartText, TABLE_BARS } from './chart-text.tsx';
 import { ChartLinesText } from './chart-lines-text.tsx';
 import { drawTraderLine, useDrawnLines, type StopLine } from './stop-lines.ts';
-import { clearCrosshairOnTapOut } from './crosshair-clear.ts';
 import { keepLegendRoom } from './legend-room.ts';
-import { LegendFold } from './legend-fold.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
+import { Icon } from '../components/icons/icons.tsx';
+import { ICON_CHEVRON } from '../components/icons/screen-icons.ts';
 import { OrderLineLayer, type OrderLayerHandle } from './order-line-layer.tsx';
 import type { OrderLine } from './order-lines.ts';
 import { ChartPricePick, pickedPrice, TOP_CLEARANCE, type PickedPrice } from './chart-price-pick.tsx';
-import { keepPriceLine, priceLineOf } from './price-lines.ts';
-import { numberText } from '../../domain/decimal-text.ts';
-import type { Period } from '../../domain/types.ts';
+import { isDecimalText, numberText } from '../../domain/decimal-text.ts';
+import { localStore } from '../state/shell/local-store.ts';
 import type { CandleChartProps } from './candle-chart-props.ts';
-import { browserFrames, followRangeOncePerFrame, markLastBar } from './chart-frames.ts';
+import {
+  browserFrames,
+  followRangeOncePerFrame,
+  markLastBar,
+  stepsAfterFrames,
+  type ChartFrames,
+} from './chart-frames.ts';
 import { wirePricePress } from './chart-press.ts';
-import { watchChartSize } from './chart-resize.ts';
+import { watchChartSize, type ChartSizing } from './chart-resize.ts';
 import { barsInView, followKlines } from './chart-klines.ts';
-import { followColourScheme } from './chart-scheme.ts';
+import { effect } from '@preact/signals-react';
+import { $updown } from '../state/settings/updown.ts';
 import { keepTimeLabelsWhole } from './whole-time-labels.ts';
-import { setUpInStages } from './chart-setup.ts';
 import { useAskLine } from './ask-line.ts';
 import { useWide } from '../components/hooks/use-wide.ts';
-import { useTranslation } from '../i18n/use-translation.ts';
 import './candle-chart.css';
+
+// The scheme, the up/down preference and reduced motion each re-read the CSS variables and restyle the chart.
+export interface SchemeWiring {
+  chart: IChartApi;
+  series: ISeriesApi<'Candlestick'>;
+  panes: IndicatorPanes;
+  box: HTMLElement;
+  precision: () => number;
+  /** The order lines take their up/down from them. */
+  restyled: (colours: ChartColours) => void;
+}
+
+export function followColourScheme({ chart, series, panes, box, precision, restyled }: SchemeWiring): () => void {
+  const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+  const onScheme = () => {
+    const c = readChartColours(document.documentElement);
+    chart.applyOptions(chartOptions(c, $reducedMotion.peek()));
+    series.applyOptions(seriesOptions(c, precision()));
+    panes.restyle(readIndicatorTones(box, c), precision());
+    restyled(c);
+  };
+  media?.addEventListener('change', onScheme);
+  let first = true;
+  const offPrefs = effect(() => {
+    void $updown.value;
+    void $reducedMotion.value;
+    if (first) first = false;
+    else onScheme();
+  });
+  return () => {
+    media?.removeEventListener('change', onScheme);
+    offPrefs();
+  };
+}
+
+// Kept in localStorage per instrument, so the line is there on the next visit.
+export const PRICE_LINES_KEY = 'tw:price-lines';
+
+function readAll(): Record<string, string> {
+  const raw = localStore()?.getItem(PRICE_LINES_KEY);
+  if (!raw) return {};
+  try {
+    const v: unknown = JSON.parse(raw);
+    if (!v || typeof v !== 'object') return {};
+    return Object.fromEntries(
+      Object.entries(v).filter((e): e is [string, string] => isDecimalText(e[1]) && !e[1].startsWith('-')),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** At the instrument's precision. */
+export function priceLineOf(code: string): string | null {
+  return readAll()[code] ?? null;
+}
+
+/** null forgets it. */
+export function keepPriceLine(code: string, price: string | null): void {
+  const all = readAll();
+  if (price === null) delete all[code];
+  else all[code] = price;
+  localStore()?.setItem(PRICE_LINES_KEY, JSON.stringify(all));
+}
+
+// Each stage drawn in a frame of its own so none is too long for a weak phone (docs/client.md "Start-up in slices").
+export interface SetUpWiring {
+  frames: () => ChartFrames;
+  panes: Pick<IndicatorPanes, 'layout'>;
+  sizing: Pick<ChartSizing, 'sizeOnce'>;
+  /** IndicatorPanes' own limit. */
+  maxPanes: number;
+  /** False once the chart is gone: the stages left are dropped. */
+  live: () => boolean;
+  ready: () => void;
+}
+
+export function setUpInStages(w: SetUpWiring): void {
+  stepsAfterFrames(
+    w.frames,
+    [
+      // The reset lays them out again if the settings changed since.
+      () => w.panes.layout(indicatorLines($indicatorSettings.peek(), w.maxPanes)),
+      () => {
+        w.sizing.sizeOnce();
+        w.ready();
+      },
+    ],
+    w.live,
+  );
+}
+
+// Folded, a legend is one line of whole items: it never covers the newest candles nor cuts a value (legend-room.ts).
+export function LegendFold({ legends }: { legends: RefObject<HTMLDivElement | null> }): ReactElement {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const label = t(open ? 'chart_lines.legend_less' : 'chart_lines.legend_more');
+  return (
+    <button
+      type="button"
+      className="tw-legend-fold"
+      data-action="legend-fold"
+      aria-expanded={open}
+      aria-label={label}
+      title={label}
+      onClick={() => {
+        const next = !open;
+        setOpen(next);
+        if (legends.current) legends.current.dataset.open = next ? 'true' : 'false';
+      }}
+    >
+      <Icon icon={ICON_CHEVRON} size={14} />
+    </button>
+  );
+}
+
+// The library keeps a tapped crosshair until the next touch, so leaving clears it (docs/screens.md "The chart").
+export function clearCrosshairOnTapOut(chart: Pick<IChartApi, 'clearCrosshairPosition'>, box: HTMLElement): () => void {
+  const clear = () => chart.clearCrosshairPosition();
+  const onDown = (e: Event) => {
+    if (!(e.target instanceof Node) || !box.contains(e.target)) clear();
+  };
+  const doc = box.ownerDocument;
+  doc.addEventListener('pointerdown', onDown, true);
+  // Only a scroll that moves the chart: a list beside it (quotes, positions) scrolls as rows come and go.
+  const onScroll = (e: Event) => {
+    if (e.target === doc || (e.target instanceof Node && e.target.contains(box))) clear();
+  };
+  doc.addEventListener('scroll', onScroll, { capture: true, passive: true });
+  // A lifted finger also "leaves", and a tap's crosshair is there to be read until a tap elsewhere.
+  const onLeave = (e: PointerEvent) => {
+    if (e.pointerType === 'mouse') clear();
+  };
+  box.addEventListener('pointerleave', onLeave);
+  return () => {
+    doc.removeEventListener('pointerdown', onDown, true);
+    doc.removeEventListener('scroll', onScroll, true);
+    box.removeEventListener('pointerleave', onLeave);
+  };
+}
+
+// One stream per slot: a chart that unmounts must not stop the stream another (a kept-alive desk) is showing.
+const lastWatcher = new Map<number, object>();
+
+export function watchChart(me: object, slot: number, code: string, period: Period): void {
+  lastWatcher.set(slot, me);
+  feed()
+    .watchChart(code, period, slot)
+    .catch((err: unknown) => console.warn('watchChart failed', err));
+}
+
+/** A chart shown again that was not asks again. */
+export function watchesSlot(me: object, slot: number): boolean {
+  return lastWatcher.get(slot) === me;
+}
+
+/** Unless another chart asked for the slot since. */
+export function unwatchChart(me: object, slot: number): void {
+  if (lastWatcher.get(slot) !== me) return;
+  lastWatcher.delete(slot);
+  feed()
+    .unwatchChart(slot)
+    .catch(() => undefined);
+}
 
 const NO_ORDER_LINES: readonly OrderLine[] = [];
 const NO_LINES: readonly StopLine[] = [];
@@ -233,7 +418,7 @@ export function CandleChart({
   useLayoutEffect(() => {
     const [box, legendBox, wrap] = [boxRef.current, legendRef.current, wrapRef.current];
     if (!box || !legendBox || !wrap) return undefined;
-    // Outside React's commit, so the tree and the library's creation are not one long task (chart-setup.ts).
+    // Outside React's commit, so the tree and the library's creation are not one long task (candle-chart.tsx).
     let dispose: (() => void) | null = null;
     let gone = false;
     const create = () => void (gone || (dispose = setUp(box, legendBox, wrap)));

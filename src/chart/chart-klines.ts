@@ -100,7 +100,7 @@ export function followKlines(w: KlineWiring): () => void {
     const first = Math.min(data.length, w.firstBars());
     // Laid out before the first drawing so nothing moves when the values come.
     panes.layout(u.lines);
-    w.sizeOnce(); // here for a chart set up without chart-setup.ts
+    w.sizeOnce(); // here for a chart set up without candle-chart.tsx
     series.setData(first < data.length ? data.slice(-first) : data);
     const mine = ++resets;
     since = [];

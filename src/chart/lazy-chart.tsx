@@ -12,9 +12,35 @@ import {
 import type { CandleChartProps } from './candle-chart-props.ts';
 import { browserChunkDeps, loadChunk } from '../components/hooks/chunk-retry.ts';
 import { drawBars, storedBars } from './chart-picture.ts';
-import { whenIdle } from './when-idle.ts';
 import { warmChartFont } from './chart-font.ts';
 import './candle-chart.css';
+
+// The next frame first (the screen paints), then an idle period, capped so a busy page still gets its chart.
+export const IDLE_CAP_MS = 1500;
+
+interface IdleWindow {
+  requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number;
+  cancelIdleCallback?: (id: number) => void;
+  requestAnimationFrame: (cb: () => void) => number;
+  cancelAnimationFrame: (id: number) => void;
+  setTimeout: (cb: () => void, ms: number) => number;
+  clearTimeout: (id: number) => void;
+}
+
+export function whenIdle(run: () => void, win: IdleWindow = window): () => void {
+  let cancel = (): void => undefined;
+  const frame = win.requestAnimationFrame(() => {
+    if (win.requestIdleCallback) {
+      const id = win.requestIdleCallback(run, { timeout: IDLE_CAP_MS });
+      cancel = () => win.cancelIdleCallback?.(id);
+    } else {
+      const id = win.setTimeout(run, 50);
+      cancel = () => win.clearTimeout(id);
+    }
+  });
+  cancel = () => win.cancelAnimationFrame(frame);
+  return () => cancel();
+}
 
 // Retried like a route's chunk when the server is away (React.lazy keeps a rejection for good).
 const CandleChart = lazy(async () => ({

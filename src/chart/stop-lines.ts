@@ -86,6 +86,6 @@ export function useDrawnLines(
     if (!series || !box) return;
     syncStopLines(series, drawn.current, lines, colour(box));
     box.dataset[mark] = stopLinesMark(lines);
-    // The colour is read when the lines change (or the series is created: chart-setup.ts); the refs are stable.
+    // The colour is read when the lines change (or the series is created: candle-chart.tsx); the refs are stable.
   }, [series, lines]); // eslint-disable-line react-hooks/exhaustive-deps
 }

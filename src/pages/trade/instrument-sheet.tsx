@@ -1,16 +1,25 @@
 import { useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { i18n } from '../../i18n/index.ts';
+import { i18n, type TFunction } from '../../i18n/index.ts';
 import { $instruments } from '../../state/market/instruments.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import { Overlay } from '../../components/overlays/overlay.tsx';
 import { useOverlayFocus } from '../../components/overlays/use-overlay-focus.ts';
 import { MarketList } from '../../components/instrument/market-list.tsx';
-import { matchesSearch } from '../../components/instrument/search-filter.ts';
+import { instrumentNameKey, matchesInstrument } from '../../../domain/instrument-search.ts';
+import type { Instrument } from '../../../domain/types.ts';
 import './instrument-sheet.css';
 import { ICON_SEARCH } from '../../components/icons/first-icons.ts';
 import { ICON_CLOSE } from '../../components/icons/screen-icons.ts';
+
+// The side list's quick filter, by the one rule the server's search uses too.
+/** Both answer the key itself when no name is there. */
+export function matchesSearch(inst: Instrument, text: string, t: TFunction, en: TFunction): boolean {
+  const key = instrumentNameKey(inst.Code);
+  const names = [t(key), en(key)].filter((n) => n !== key);
+  return matchesInstrument({ code: inst.Code, showCode: inst.ShowCode, names }, text);
+}
 
 export interface InstrumentSheetProps {
   open: boolean;

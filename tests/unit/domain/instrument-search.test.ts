@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { matchesInstrument, searchKey } from '../../../domain/instrument-search.ts';
 import { i18n, initI18n, setLanguage } from '../../../src/i18n/index.ts';
-import { matchesSearch } from '../../../src/components/instrument/search-filter.ts';
+import { matchesSearch } from '../../../src/pages/trade/instrument-sheet.tsx';
 import { listed } from '../../fixtures/instruments.ts';
 
 beforeAll(async () => {

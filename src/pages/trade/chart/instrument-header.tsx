@@ -1,6 +1,6 @@
 // Price and change are signal text nodes; colour, stale and closed state flip data attributes.
 import { shownCode } from '../../../components/instrument/instrument-code.tsx';
-import { useMemo } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Show } from '@preact/signals-react/utils';
 import { useTranslation } from '../../../i18n/use-translation.ts';
@@ -13,11 +13,33 @@ import { ClosedLabel } from '../../../components/instrument/closed-label.tsx';
 import { StaleTag } from '../../../components/instrument/stale-tag.tsx';
 import { useQuoteAttributes } from '../../../components/instrument/use-quote-attributes.ts';
 import { WatchStar } from '../../../components/instrument/watch-star.tsx';
-import { AlertBell } from '../../../components/instrument/alert-bell.tsx';
 import type { Instrument } from '../../../../domain/types.ts';
+import { openAlertSheet } from '../../../state/alerts/alert-sheet.ts';
+import { $alerts } from '../../../state/alerts/price-alerts.ts';
+import '../../../components/instrument/alert-bell.css';
+import { ICON_BELL, ICON_CHEVRON } from '../../../components/icons/screen-icons.ts';
 import './instrument-header.css';
-import './per-update.css'; // the form's live figures' containment: one stylesheet /trade and the desk both load
-import { ICON_CHEVRON } from '../../../components/icons/screen-icons.ts';
+import './per-update.css';
+
+// Marked while the instrument has an alert waiting; a visitor is sent to sign in first.
+export function AlertBell({ inst }: { inst: Instrument }): ReactElement {
+  useSignals();
+  const { t } = useTranslation();
+  const waiting = $alerts.value?.alerts.some((a) => a.instrumentId === inst.Id && a.status === 'active') ?? false;
+  return (
+    <button
+      type="button"
+      className="al-bell"
+      aria-haspopup="dialog"
+      aria-label={t('alerts.open_for', { code: inst.ShowCode })}
+      data-active={waiting ? 'true' : undefined}
+      data-testid="alert-bell"
+      onClick={() => openAlertSheet(inst)}
+    >
+      <Icon icon={ICON_BELL} size={20} />
+    </button>
+  );
+}
 
 export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpenList: () => void }) {
   useSignals();

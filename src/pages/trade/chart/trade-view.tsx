@@ -4,11 +4,11 @@ import { $period } from '../../../state/market/trade-state.ts';
 import { InstrumentHeader } from './instrument-header.tsx';
 import { QuoteSides } from './quote-sides.tsx';
 import { SpecSheet } from './spec-sheet.tsx';
-import { PeriodBar } from './period-bar.tsx';
-import { LazyCandleChart } from '../../../chart/lazy-chart.tsx';
-import type { Instrument } from '../../../../domain/types.ts';
-import { useCallback, useMemo } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
+import { CHART_PERIODS, type Period, type Instrument } from '../../../../domain/types.ts';
+import './period-bar.css';
+import { LazyCandleChart } from '../../../chart/lazy-chart.tsx';
+import { useCallback, useMemo } from 'react';
 import { $heldPositions } from '../../../state/orders/position-sync.ts';
 import { trailingStopLines } from '../../../chart/stop-line-data.ts';
 import { openAlertSheet } from '../../../state/alerts/alert-sheet.ts';
@@ -20,6 +20,28 @@ import { gridState } from '../../../chart/chart-grid-state.ts';
 import { useChartOrders } from '../../../chart/chart-orders.tsx';
 import { useAlertLines } from '../../../chart/alert-lines.ts';
 import './trade-view.css';
+
+// The chart period bar: 1M 5M 15M 30M 1H 4H 1D 1W → the wire periods 1min … 1week (4H and 1W).
+export function PeriodBar({ value, onChange }: { value: Period; onChange: (p: Period) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="tr-periods" role="tablist" aria-label={t('trade.period')}>
+      {CHART_PERIODS.map((p) => (
+        <button
+          key={p}
+          type="button"
+          role="tab"
+          className="tr-period tap-reach"
+          aria-selected={p === value}
+          data-period={p}
+          onClick={() => onChange(p)}
+        >
+          {t(`trade.period_${p}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 /** The centre column on the desk, the top of /trade on a phone. */
 export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList: () => void }) {

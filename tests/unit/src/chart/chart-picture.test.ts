@@ -1,10 +1,10 @@
 // The chart's still picture (src/chart/chart-picture.ts) and the idle moment the library waits for
-// (when-idle.ts): the newest bars that fit the box, coloured by direction, from the bars the feed cached; the
+// (lazy-chart.tsx): the newest bars that fit the box, coloured by direction, from the bars the feed cached; the
 // library asked for after the next frame, in the browser's idle time or a task where that is missing.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clear, set } from 'idb-keyval';
 import { drawBars, storedBars } from '../../../../src/chart/chart-picture.ts';
-import { IDLE_CAP_MS, whenIdle } from '../../../../src/chart/when-idle.ts';
+import { IDLE_CAP_MS, whenIdle } from '../../../../src/chart/lazy-chart.tsx';
 import type { KlineBar } from '../../../../domain/types.ts';
 
 const bar = (i: number, open: number, close: number): KlineBar => ({

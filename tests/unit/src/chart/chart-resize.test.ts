@@ -1,5 +1,5 @@
 // The chart's size from the ResizeObserver (chart-resize.ts): no size applied before its set-up's stage for it
-// (chart-setup.ts), the last one seen applied then, every later one at once (the legends placed in the next frame,
+// (candle-chart.tsx), the last one seen applied then, every later one at once (the legends placed in the next frame,
 // when the library has drawn the panes' heights), and a screen shown again after being hidden (a size of 0) says so.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IChartApi } from 'lightweight-charts';

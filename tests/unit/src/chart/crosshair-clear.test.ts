@@ -1,7 +1,7 @@
 // The crosshair clears when the trader is done with it (docs/screens.md "The chart"): a press outside the chart, a
 // scroll that moves it, a mouse leaving it; a finger lifted from the chart keeps it (a tap's crosshair is there to read).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearCrosshairOnTapOut } from '../../../../src/chart/crosshair-clear.ts';
+import { clearCrosshairOnTapOut } from '../../../../src/chart/candle-chart.tsx';
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -1,7 +1,7 @@
-// Order tags pushed apart where they would overlap (src/chart/tag-stack.ts, docs/screens.md "Positions and orders on
+// Order tags pushed apart where they would overlap (src/chart/order-line-layer.tsx, docs/screens.md "Positions and orders on
 // the chart").
 import { describe, expect, it } from 'vitest';
-import { TAG_GAP_PX, stackTags } from '../../../../src/chart/tag-stack.ts';
+import { TAG_GAP_PX, stackTags } from '../../../../src/chart/order-line-layer.tsx';
 
 const boxes = (placed: ReturnType<typeof stackTags<string>>, height = 22) =>
   placed.map((p) => ({ tag: p.tag, top: p.centre - height / 2, bottom: p.centre + height / 2, near: p.near }));

@@ -36,7 +36,7 @@ const timeScale = {
   subscribeVisibleLogicalRangeChange: vi.fn(),
   unsubscribeVisibleLogicalRangeChange: vi.fn(),
 };
-// The indicator panes' lines (laid out in the chart's set-up, chart-setup.ts) are series of their own.
+// The indicator panes' lines (laid out in the chart's set-up, candle-chart.tsx) are series of their own.
 const indicatorSeries = () => ({ setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn() });
 const chart = {
   addSeries: vi.fn((def: { type: string }) => (def.type === 'Candlestick' ? series : indicatorSeries())),
@@ -119,7 +119,7 @@ function mount(): void {
   root = createRoot(host);
 }
 
-/** The chart's set-up after its creation (chart-setup.ts): its panes after one frame, its size after the next, then
+/** The chart's set-up after its creation (candle-chart.tsx): its panes after one frame, its size after the next, then
  * it asks for its klines. */
 function setUp(): void {
   runFrame();
@@ -388,11 +388,11 @@ describe('CandleChart', () => {
   });
 
   it('as a lazy chunk: the box keeps its place with the picture until an idle moment, then the one chart draws in it', async () => {
-    // The browser's frame and idle period, driven by the test (when-idle.ts waits for a frame, then for idle).
+    // The browser's frame and idle period, driven by the test (lazy-chart.tsx waits for a frame, then for idle).
     const frameQueue: FrameRequestCallback[] = [];
     const idleQueue: IdleRequestCallback[] = [];
     const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frameQueue.push(cb));
-    // happy-dom has no requestIdleCallback (when-idle.ts would fall back to a timer): the browser's is given here.
+    // happy-dom has no requestIdleCallback (lazy-chart.tsx would fall back to a timer): the browser's is given here.
     Object.defineProperty(window, 'requestIdleCallback', {
       configurable: true,
       writable: true,
@@ -424,7 +424,7 @@ describe('CandleChart', () => {
     }
     expect(createChart).toHaveBeenCalledTimes(1);
     expect(host.querySelector('.tw-chart')?.hasAttribute('aria-busy')).toBe(false);
-    expect(watchChart).not.toHaveBeenCalled(); // its klines once it is set up (chart-setup.ts)
+    expect(watchChart).not.toHaveBeenCalled(); // its klines once it is set up (candle-chart.tsx)
     setUp();
     expect(watchChart).toHaveBeenCalledWith('EURUSD', '1min', 0);
   });
