@@ -8,8 +8,50 @@ import {
   type OrderList,
   type OrderStatus,
 } from '../../domain/types.ts';
-import { apiGet, apiGetFull, type CallOptions } from './client.ts';
-import { submitWithKey } from './order-submit.ts';
+import { apiGet, apiGetFull, type CallOptions, apiRequest, ApiFailure, CODE_NETWORK } from './client.ts';
+import { toast } from '../state/shell/toasts.ts';
+import { hexOf } from '../../domain/hex.ts';
+import { IDEMPOTENCY_HEADER } from '../../domain/idempotency.ts';
+
+// A retry reuses the attempt's key (server/engine/idempotency.ts), so the server answers it with the first order.
+export { IDEMPOTENCY_HEADER };
+
+/** domain/idempotency.ts says what the server accepts. */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return hexOf(bytes);
+}
+
+/** No HTTP answer came back, so the request may have reached the server. */
+export function mayHaveLanded(err: unknown): boolean {
+  return err instanceof ApiFailure && err.code === CODE_NETWORK && !/^\d+$/.test(err.transport ?? '');
+}
+
+/** Retried once with the same key when the answer was lost; `toast` false lets the order form show a refusal. */
+export async function submitWithKey<P extends object>(
+  params: P,
+  key: string = newIdempotencyKey(),
+  toastRefusal = true,
+): Promise<Order> {
+  const send = (quiet: boolean) =>
+    apiRequest<Order>(
+      {
+        method: 'get',
+        url: '/v1/api/forex/submit',
+        params: { ...(params as Record<string, unknown>) },
+        headers: { [IDEMPOTENCY_HEADER]: key },
+      },
+      { loading: true, toast: !quiet && toastRefusal },
+    );
+  try {
+    return (await send(true)).data;
+  } catch (err) {
+    if (mayHaveLanded(err)) return (await send(false)).data;
+    if (toastRefusal && err instanceof ApiFailure && err.msg) toast(err.msg);
+    throw err;
+  }
+}
 
 export { balance as getBalance } from './account.ts';
 
@@ -58,7 +100,7 @@ export function submitParamsOf(o: NewOrder): SubmitParams {
 
 /** `opts.toast` false: the order form shows the refusal under itself (refusalText). */
 export async function submitOrder(order: NewOrder, opts: { toast?: boolean } = {}): Promise<AppOrder> {
-  // A fresh idempotency key per call; the retry after a lost answer reuses it (order-submit.ts).
+  // A fresh idempotency key per call; the retry after a lost answer reuses it.
   return appOrderOf(await submitWithKey(submitParamsOf(order), undefined, opts.toast !== false));
 }
 

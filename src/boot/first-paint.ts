@@ -147,7 +147,7 @@ export function asOfTime(ms: number, now: number, tag: string): string {
   return new Intl.DateTimeFormat(tag, asOfOptions(ms, now)).format(ms);
 }
 
-/** The app's stale limit (src/app/start/feed-config.ts STALE_AFTER_MS), here without importing the app's config. */
+/** The app's stale limit (src/app/start/start.ts STALE_AFTER_MS), here without importing the app's config. */
 export const SERVED_STALE_AFTER_MS = 10_000;
 
 export function readFirstQuotes(doc: Document): FirstQuotes | null {

@@ -12,7 +12,7 @@ export async function orderPathModules() {
     ...(await importOriginal<typeof import('../../src/state/shell/toasts.ts')>()),
     toast: vi.fn(),
   }));
-  // The risk cap setting (src/state/orders/risk-cap.ts): not configured, so the default 10 % applies.
+  // The risk cap setting (src/pages/trade/order-ticket/order-form.tsx): not configured, so the default 10 % applies.
   vi.doMock('../../src/api/common.ts', async (importOriginal) => ({
     ...(await importOriginal<typeof import('../../src/api/common.ts')>()),
     publicSetting: vi.fn(() => Promise.resolve({ key: 'risk_cap_percent', value: null })),

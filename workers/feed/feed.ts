@@ -1,27 +1,130 @@
 // The feed behind FeedApi, the same in the worker and on the main thread: its life cycle and wiring (docs/worker.md).
 import type { Instrument, AppOrder, Period } from '../../domain/types.ts';
 import type { IndicatorSettings } from '../../domain/indicators.ts';
-import { LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET } from '../../domain/ws-protocol.ts';
-import type { FeedApi, FeedConfig, FeedSink, NudgeReason, OrderPreviewInput } from '../protocol.ts';
+import { LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET, tupleAsk } from '../../domain/ws-protocol.ts';
+import type { FeedApi, FeedConfig, FeedSink, NudgeReason, OrderPreviewInput, FeedBatch } from '../protocol.ts';
 import { RiskBook, previewOrder } from '../risk.ts';
 import { HISTORY_LIMIT, LOW_BANDWIDTH_HISTORY } from './chart-watch.ts';
 import { ChartWatches } from './chart-watches.ts';
 import type { FeedDeps } from './deps.ts';
-import { callSink, sendBatch } from './frame-batch.ts';
+import { transfer } from 'comlink';
 import { FlowControl } from './flow-control.ts';
 import { LinkWatch } from './link-watch.ts';
 import { OrderEvents } from './order-events.ts';
-import { parseServerMessage } from './parse.ts';
+import { parseServerMessage, isQuoteTuple } from './parse.ts';
 import { PreviewWatch } from './preview-watch.ts';
 import { dispatchServerMessage, type MessageRooms } from './server-messages.ts';
 import { QuoteBoard } from './quote-board.ts';
-import { takeLiveQuotes, takeRestoredQuotes, type IntakeRooms } from './quote-intake.ts';
 import { QuoteKeep } from './quote-keep.ts';
 import { QuoteFilter } from './quote-filter.ts';
-import type { RestContext } from './rest.ts';
+import { type RestContext, fetchSparklines } from './rest.ts';
 import { SocketLink } from './socket-link.ts';
-import { SparklineCache } from './sparkline-cache.ts';
 import { WireCodes } from './wire-codes.ts';
+
+// Quotes into the feed's rooms: the board, the risk book, the order form's preview and the kept quotes.
+export interface IntakeRooms {
+  board: QuoteBoard;
+  risk: RiskBook;
+  preview: PreviewWatch;
+  keep: QuoteKeep;
+  log: FeedDeps['log'];
+}
+
+/** Malformed ones are counted and logged once. */
+export function takeLiveQuotes(data: readonly unknown[], to: IntakeRooms, now: number, serverNow: number): void {
+  let bad = 0;
+  for (const t of data) {
+    if (!isQuoteTuple(t)) {
+      bad++;
+      continue;
+    }
+    const i = to.board.apply(t, serverNow, now);
+    if (i >= 0) to.risk.onQuote(t[0], t[1], tupleAsk(t));
+    to.preview.ticked(t[0]);
+    to.keep.note(t);
+  }
+  if (bad > 0) to.log.warn(`feed: ${bad} malformed quote(s) ignored`);
+}
+
+/** Painted stale with their own time where newer than the board's; a code not listed yet waits for setInstruments. */
+export function takeRestoredQuotes(tuples: Parameters<QuoteBoard['apply']>[0][], to: IntakeRooms, serverNow: number) {
+  for (const t of tuples) {
+    const i = to.board.apply(t, serverNow, 0); // received 0: not a live tick (no tick-to-paint measurement)
+    if (i >= 0) to.risk.onQuote(t[0], to.board.closeOf(t[0]) ?? t[1], to.board.askOf(t[0]) ?? tupleAsk(t));
+  }
+}
+
+// The frame's one FeedBatch (null fields did not change); the page's acknowledgement is the credit for the next.
+export type BatchParts = Omit<FeedBatch, 'flushedAt'>;
+
+export function sendBatch(
+  sink: FeedSink,
+  parts: BatchParts,
+  deps: Pick<FeedDeps, 'clock' | 'log'>,
+): PromiseLike<unknown> | null {
+  const { quotes, stale, conn, kline, account, preview } = parts;
+  if (!quotes && !stale && !conn && !kline && !account && !preview) return null;
+  const batch: FeedBatch = { flushedAt: deps.clock.now(), ...parts };
+  const transfers: ArrayBuffer[] = [];
+  if (quotes) transfers.push(quotes.buffer as ArrayBuffer);
+  if (stale) transfers.push(stale.buffer as ArrayBuffer);
+  // Across the worker boundary the arrays move instead of being copied; on the main thread this is a no-op mark.
+  try {
+    const ack = sink.onBatch(transfer(batch, transfers));
+    if (!(ack instanceof Promise)) return null;
+    // A failed paint still returns the credit (FlowControl settles on either outcome); it is logged here.
+    return ack.then(undefined, (err: unknown) => deps.log.error('feed: sink call failed', err));
+  } catch (err) {
+    deps.log.error('feed: sink call failed', err);
+    return null;
+  }
+}
+
+/** In worker mode sink calls are promises: a failure there is logged, never thrown here. */
+export function callSink(sink: FeedSink | null, fn: (sink: FeedSink) => unknown, log: FeedDeps['log']): void {
+  if (!sink) return;
+  try {
+    const r = fn(sink);
+    if (r instanceof Promise) r.catch((err: unknown) => log.error('feed: sink call failed', err));
+  } catch (err) {
+    log.error('feed: sink call failed', err);
+  }
+}
+
+// The mini charts' close series: fetched at most once a TTL, one request at a time, the last visit's when offline.
+/** Sparklines are 30min closes: refetching them more often than this buys nothing. */
+export const SPARKLINE_TTL_MS = 60_000;
+const SPARKS_KEY = 'tw.sparklines';
+
+type Series = Record<string, Float32Array>;
+
+export class SparklineCache {
+  private kept: { at: number; data: Series } | null = null;
+  private inFlight: Promise<Series> | null = null;
+
+  constructor(private readonly deps: Pick<FeedDeps, 'clock' | 'cache'>) {}
+
+  get(rest: RestContext): Promise<Series> {
+    const now = this.deps.clock.now();
+    if (this.kept && now - this.kept.at < SPARKLINE_TTL_MS) return Promise.resolve(this.kept.data);
+    this.inFlight ??= fetchSparklines(rest)
+      .then((data) => {
+        this.kept = { at: now, data };
+        void this.deps.cache?.set(SPARKS_KEY, data);
+        return data;
+      })
+      .catch(async (err: unknown) => {
+        // Offline or the server is down: last visit's mini charts are better than none.
+        const stored = await this.deps.cache?.get<Series>(SPARKS_KEY);
+        if (stored) return stored;
+        throw err;
+      })
+      .finally(() => {
+        this.inFlight = null;
+      });
+    return this.inFlight;
+  }
+}
 
 export { CHART_BAR_INTERVAL_MS } from './chart-watch.ts';
 
@@ -259,7 +362,7 @@ export class Feed implements FeedApi {
     if (back.length > 0) this.onQuotes(back);
   }
 
-  /** Painted stale with their own time (quote-intake.ts). */
+  /** Painted stale with their own time. */
   private async restoreQuotes(): Promise<void> {
     const tuples = await this.keep.load();
     if (tuples.length === 0) return;

@@ -1,10 +1,11 @@
 // A lazy chunk after the first commit: each part is fixed-position and reads signals, so nothing is missed or pushed.
-import { lazy, memo, Suspense, type ReactElement } from 'react';
+import { lazy, memo, Suspense, type ReactElement, useEffect, useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $chartOrderEdit, $chartStopMove } from '../../chart/chart-order-edit.ts';
 import { ToastHost } from '../../components/overlays/toast.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';
-import { AlertSheetHost } from '../../pages/alerts/alert-sheet-host.tsx';
+import { useLocation } from 'react-router-dom';
+import { $alertSheet, closeAlertSheet } from '../../state/alerts/alert-sheet.ts';
 import { browserChunkDeps, loadChunk } from '../../components/hooks/chunk-retry.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { $loading } from '../../state/shell/loading.ts';
@@ -13,6 +14,28 @@ import { isDemoTitle } from '../start/desktop-host.ts';
 import './demo-mark.css';
 import './loading-overlay.css';
 import './update-prompt.css';
+
+// The app's one alerts sheet, closed when the route changes; its code loads when first opened.
+const AlertsSheet = lazy(() => import('../../pages/alerts/alerts-sheet.tsx').then((m) => ({ default: m.AlertsSheet })));
+
+export function AlertSheetHost(): ReactElement | null {
+  useSignals();
+  const request = $alertSheet.value;
+  const [loaded, setLoaded] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => closeAlertSheet, [pathname]); // leaving the screen closes the sheet
+  if (request && !loaded) setLoaded(true);
+  // The same element while the request stays: the route change that renders this host leaves the sheet alone.
+  const sheet = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <AlertsSheet request={request} onClose={closeAlertSheet} />
+      </Suspense>
+    ),
+    [request],
+  );
+  return loaded ? sheet : null;
+}
 
 // /order's form, loaded on the first request.
 const ChartOrderHost = lazy(async () => ({

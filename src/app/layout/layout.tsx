@@ -9,11 +9,19 @@ import {
   useRef,
   useState,
   type ReactElement,
+  Activity,
+  type ReactNode,
 } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
-import { TabBar } from '../../components/nav/tab-bar.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { useSignals } from '@preact/signals-react/runtime';
+import { TABS, activeTab } from '../../components/nav/tabs.ts';
+import { $conn, $dataAsOf } from '../../state/feed/feed-signals.ts';
+import { Icon } from '../../components/icons/icons.tsx';
+import { TabLink } from '../../components/nav/tab-link.tsx';
+import '../../components/nav/tab-bar.css';
 import { browserChunkDeps, loadChunk } from '../../components/hooks/chunk-retry.ts';
-import { KeepAlive } from './keep-alive.tsx';
+import { $loggedIn } from '../../state/account/session.ts';
 import { PageFallback } from '../routing/page-fallback.tsx';
 import { RouteGuard } from '../routing/route-guard.tsx';
 import { useWide } from '../../components/hooks/use-wide.ts';
@@ -22,14 +30,58 @@ import { DrawnEnd } from './drawn-end.tsx';
 import { onNavigate, type NavigationDeps } from '../routing/navigation-effects.ts';
 import type { AppRoute } from '../routes.tsx';
 import './layout.css';
-import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from '../../i18n/use-translation.ts';
-import { $conn, $dataAsOf } from '../../state/feed/feed-signals.ts';
 import { $riskWarning, loadRiskWarning } from '../../state/account/retail.ts';
 import { systemClock, type Clock } from '../../state/shell/clock.ts';
 import { formatAsOf } from '../../i18n/format.ts';
 import './offline-banner.css';
 import './risk-warning.css';
+
+// The footer with the five tabs (phones), with the connection dot; on wide screens the tabs move to the top nav.
+export function TabBar(): ReactElement {
+  useSignals();
+  const { t } = useTranslation();
+  const conn = $conn.value;
+  const { pathname, search } = useLocation();
+  const active = activeTab(pathname, search);
+  return (
+    <nav className="tab-bar" aria-label={t('nav.label')}>
+      {TABS.map((tab) => (
+        <TabLink key={tab.key} to={tab.to} tab={tab.key} current={active === tab.key} className="tab-bar__tab">
+          <span className="tab-bar__icon">
+            <Icon icon={tab.icon} size={22} />
+            {tab.key === 'market' ? (
+              // The live connection, discreetly: a dot on the market tab (label for screen readers and on hover).
+              <span className="tab-bar__conn" data-conn={conn} title={t(`conn.${conn}`)} data-testid="tab-conn">
+                <span className="visually-hidden">{t(`conn.${conn}`)}</span>
+              </span>
+            ) : null}
+          </span>
+          <span className="tab-bar__label">{t(`nav.${tab.key}`)}</span>
+        </TabLink>
+      ))}
+    </nav>
+  );
+}
+
+// <Activity> cleans up a hidden route's effects so its rows stop feeding (docs/worker.md "Quote interest").
+export function KeepAlive({ active, children }: { active: boolean; children: ReactNode }): ReactElement {
+  useSignals();
+  const session = $loggedIn.value;
+  // Shown again under another session it is drawn afresh: replayed effects would ask for a signed-out account's data.
+  const last = useRef({ active, session, drawing: 0 });
+  const stale = active && !last.current.active && last.current.session !== session;
+  const drawing = last.current.drawing + (stale ? 1 : 0);
+  useLayoutEffect(() => {
+    last.current = { active, session: active ? session : last.current.session, drawing };
+  });
+  return (
+    <Activity key={drawing} mode={active ? 'visible' : 'hidden'}>
+      <div className="keep-alive" hidden={!active} data-active={active}>
+        <Suspense fallback={<PageFallback />}>{children}</Suspense>
+      </div>
+    </Activity>
+  );
+}
 
 // Lazy and loaded after the first commit (layout-extras.tsx says why); a failed load retries as a route's does.
 const DeskNav = lazy(async () => ({

@@ -1,13 +1,64 @@
-import { useLayoutEffect, useRef, type ReactElement } from 'react';
+import { useLayoutEffect, useRef, type ReactElement, Component, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import { AppLayout } from '../layout/layout.tsx';
 import { RouteGuard } from './route-guard.tsx';
-import { RouteErrorBoundary } from './route-error.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { EmptyState } from '../../components/lists/empty-state.tsx';
+import { ICON_REFRESH } from '../../components/icons/first-icons.ts';
 import { LazyDeskLayout } from './lazy-desk.tsx';
 import { DeskSlot } from '../../components/hooks/desk-slot.ts';
 import { ROUTES, type AppRoute } from '../routes.tsx';
 import type { NavigationDeps } from './navigation-effects.ts';
 import { setNavigator } from '../../state/shell/navigator.ts';
+
+// A chunk may fail to load after a deploy while offline; the boundary clears on the next navigation.
+export function RouteError(): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <EmptyState textKey="common.page_error" icon={ICON_REFRESH}>
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          {t('common.reload')}
+        </button>
+      </EmptyState>
+    </div>
+  );
+}
+
+interface BoundaryProps {
+  resetKey: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  resetKey: string;
+}
+
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error('route error', error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
+}
+
+/** The layout included, until the location changes. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }): ReactElement {
+  return <Boundary resetKey={useLocation().key}>{children}</Boundary>;
+}
 
 function element(route: AppRoute): ReactElement | null {
   // Kept-alive routes are drawn by the layout; React may reuse one guard here, so it judges each visit afresh.

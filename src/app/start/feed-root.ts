@@ -1,13 +1,47 @@
 // The app's one feed, built here (not at import) with the browser's pieces; returns the idempotent startFeed.
 import { effect } from '@preact/signals-react';
 import type { FeedConfig } from '../../../workers/protocol.ts';
-import { FeedBridge, provideFeed, type BridgeDeps, type FeedMode } from '../../state/feed/feed-bridge.ts';
-import { wirePageEvents } from '../../state/shell/page-events.ts';
+import {
+  FeedBridge,
+  provideFeed,
+  type BridgeDeps,
+  type FeedMode,
+  type FeedHandle,
+} from '../../state/feed/feed-bridge.ts';
 import { $sparklines } from '../../state/feed/feed-signals.ts';
 import { animationFrames, browserTimers, whenIdle } from '../../state/shell/clock.ts';
 import { $lowBandwidth, watchConnection, type ConnectionInfo } from '../../state/settings/data-saver.ts';
 import { whenDrawn } from '../layout/drawn-end.tsx';
 import { socketSessionRejected } from '../../api/client.ts';
+
+// Page events that mean the socket may be dead or the screen old tell the feed at once, not at the next heartbeat.
+export function wirePageEvents(
+  win: Pick<Window, 'addEventListener'>,
+  doc: Pick<Document, 'addEventListener' | 'visibilityState'>,
+  handle: Pick<FeedHandle, 'nudge'>,
+): void {
+  let wasHidden = doc.visibilityState === 'hidden';
+  const resume = (): void => void handle.nudge('resume').catch(() => undefined);
+  // The tab may be killed next, so the feed writes the last live quotes now, not at its next throttled write.
+  const hide = (): void => void handle.nudge('hidden').catch(() => undefined);
+  win.addEventListener('online', () => void handle.nudge('online').catch(() => undefined));
+  win.addEventListener('pagehide', hide);
+  doc.addEventListener('visibilitychange', () => {
+    if (doc.visibilityState === 'hidden') {
+      wasHidden = true;
+      hide();
+    } else if (wasHidden) {
+      wasHidden = false;
+      resume();
+    }
+  });
+  // A page restored from the back/forward cache keeps its worker, whose socket the browser closed while it was there.
+  win.addEventListener('pageshow', (ev) => {
+    if (ev.persisted) resume();
+  });
+  // Chromium's Page Lifecycle: a frozen page ran no tasks at all, timers included.
+  doc.addEventListener('resume', resume);
+}
 
 const WORKER_START_TIMEOUT_MS = 10_000;
 /** A busy phone still gets live prices by then. */

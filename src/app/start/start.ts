@@ -1,21 +1,87 @@
 // Start-up order: the language and the stored session first; the rest in slices once the first screen has drawn.
 import { startI18n } from '../../i18n/index.ts';
-import { restoreSession, $token, updateUser } from '../../state/account/session.ts';
-import { checkAppStatus, loadSettings } from '../../state/settings/settings.ts';
+import { restoreSession, $token, updateUser, $settings } from '../../state/account/session.ts';
+import { checkAppStatus, loadSettings, settingsReady } from '../../state/settings/settings.ts';
 import { refreshTradeList } from '../../api/instruments.ts';
 import { persistCurrentCode } from '../../state/market/current-code.ts';
 import { applyUpdown } from '../../state/settings/updown.ts';
 import { watchReducedMotion } from '../../state/shell/motion.ts';
 import { startWatchlist } from '../../state/market/watchlist.ts';
-import { startPriceAlertsLazily } from './lazy-price-alerts.ts';
+import type { PriceAlert } from '../../../domain/price-alerts.ts';
+import { dispatchPriceAlert, onPriceAlert } from '../../state/feed/feed-listeners.ts';
 import { installFeed } from './feed-root.ts';
-import { syncFeedWithSession } from './feed-sync.ts';
-import { feedConfigWhenReady } from './feed-config.ts';
+import { effect } from '@preact/signals-react';
+import type { FeedConfig } from '../../../workers/protocol.ts';
+import { $lang } from '../../i18n/lang-signal.ts';
+import { apiBase, wsUrl } from '../../api/api-address.ts';
 import type { NavigationDeps } from '../routing/navigation-effects.ts';
 import { browserTimers, systemClock } from '../../state/shell/clock.ts';
 import { warmFormats } from '../../i18n/format.ts';
 import { inSlices } from '../../state/shell/yield-task.ts';
 import { loadVirtualizer } from '../../components/instrument/lazy-virtualizer.tsx';
+
+// The first screen draws no alert; an alert fired before the chunk arrives is held and handed over, so none is lost.
+type Store = { startPriceAlerts(): () => void };
+
+export async function startPriceAlertsLazily(
+  load: () => Promise<Store> = () => import('../../state/alerts/price-alerts.ts'),
+): Promise<void> {
+  const held: PriceAlert[] = [];
+  const stopHolding = onPriceAlert((a) => void held.push(a));
+  try {
+    const store = await load();
+    store.startPriceAlerts();
+  } finally {
+    stopHolding();
+  }
+  for (const a of held.splice(0)) dispatchPriceAlert(a);
+}
+
+// A new token or language reaches the running feed at once, not only at the next navigation.
+export interface FeedSyncDeps {
+  startFeed(config: FeedConfig): Promise<void>;
+  feedConfig(): Promise<FeedConfig>;
+}
+
+/** The first values are skipped: the first navigation starts the feed. */
+export function syncFeedWithSession(deps: FeedSyncDeps): () => void {
+  let first = true;
+  return effect(() => {
+    // Read both so the effect re-runs when either changes.
+    void $token.value;
+    void $lang.value;
+    if (first) {
+      first = false;
+      return;
+    }
+    deps
+      .feedConfig()
+      .then((config) => deps.startFeed(config))
+      .catch((err: unknown) => console.warn('feed update failed', err));
+  });
+}
+
+/** Older while its market is open: shown stale (docs/client.md). */
+export const STALE_AFTER_MS = 10_000;
+/** docs/contract.md §9: any trade_fee_type other than 1 is margin × rate; used until getBasicInfo answers. */
+export const DEFAULT_TRADE_FEE_TYPE = 2;
+
+export function currentFeedConfig(): FeedConfig {
+  return {
+    wsUrl: wsUrl(),
+    apiBase: apiBase(),
+    lang: $lang.peek(),
+    token: $token.peek(),
+    tradeFeeType: $settings.peek()?.trade_fee_type ?? DEFAULT_TRADE_FEE_TYPE,
+    staleAfterMs: STALE_AFTER_MS,
+  };
+}
+
+/** So the worker gets the right trade_fee_type on its first start. */
+export async function feedConfigWhenReady(): Promise<FeedConfig> {
+  await settingsReady();
+  return currentFeedConfig();
+}
 
 export async function startApp(): Promise<NavigationDeps> {
   // Until it answers, the localStorage hint tells guards who is logged in, and requests wait for it (sessionReady).

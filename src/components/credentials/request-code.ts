@@ -1,12 +1,45 @@
-// The answer's key lets the form spend its checks and watch the code's delivery (watch-code.ts).
+// The answer's key lets the form spend its checks and watch the code's delivery.
 import { sendCode, type CodePurpose, type LoginType } from '../../api/account.ts';
 import { ApiFailure } from '../../api/client.ts';
 import type { SendResult } from '../forms/send-code-button.tsx';
 import { toast } from '../../state/shell/toasts.ts';
 import { translate } from '../../i18n/index.ts';
-import { browserTimers } from '../../state/shell/clock.ts';
+import { browserTimers, type Timers } from '../../state/shell/clock.ts';
 import { validateAccount, type AccountField, type FieldError } from './validation.ts';
-import { watchCodeDelivery } from './watch-code.ts';
+import { codeDelivery, type CodeDelivery } from '../../api/notices.ts';
+
+// A send answers before delivery is tried (docs/notifications.md "A code that was not sent").
+export const CODE_WATCH_MS = 3000;
+export const CODE_WATCH_TRIES = 60; // three minutes: the queue's first retries fit in it
+
+/** Answers the function that stops the watch (the form left or sent again). */
+export function watchCodeDelivery(
+  key: string,
+  onFailed: () => void,
+  timers: Timers = browserTimers,
+  ask: (key: string) => Promise<{ state: CodeDelivery }> = codeDelivery,
+): () => void {
+  let stopped = false;
+  let handle: unknown;
+  let tries = 0;
+  const check = (): void => {
+    if (stopped) return;
+    tries += 1;
+    ask(key).then(
+      ({ state }) => {
+        if (stopped) return;
+        if (state === 'failed') onFailed();
+        else if (state === 'pending' && tries < CODE_WATCH_TRIES) handle = timers.setTimeout(check, CODE_WATCH_MS);
+      },
+      () => undefined, // offline or refused: the code may well have arrived; nothing more to say
+    );
+  };
+  if (key) handle = timers.setTimeout(check, CODE_WATCH_MS);
+  return () => {
+    stopped = true;
+    timers.clearTimeout(handle);
+  };
+}
 
 /** Long enough to read and act on: the trader has to ask again. */
 const NOT_SENT_MS = 8000;

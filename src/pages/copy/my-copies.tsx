@@ -1,9 +1,9 @@
 // "My copies" (/copy?view=mine); polled every second while shown, so a trader's open or close shows here at once.
-import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactElement, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { CopyItem, CopyPosition } from '../../../domain/copy-types.ts';
 import { balance } from '../../api/account.ts';
-import { myCopies, pauseCopy, stopCopy } from '../../api/copy.ts';
+import { myCopies, pauseCopy, stopCopy, addToCopy, withdrawFromCopy } from '../../api/copy.ts';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
@@ -12,10 +12,110 @@ import { Num } from '../../components/text/num.tsx';
 import { formatMoney, formatPnl } from '../../i18n/format.ts';
 import { browserTimers } from '../../state/shell/clock.ts';
 import { toast } from '../../state/shell/toasts.ts';
-import { copyEvents, type CopyEvent } from './copy-activity.ts';
-import { CopyFundsSheet, type FundsMode } from './copy-funds-sheet.tsx';
+import { dec, exactText } from '../../../domain/decimal.ts';
+import { parseAmount, USD_AMOUNT } from '../../../domain/amount-input.ts';
+import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
+import { Field } from '../../components/forms/field.tsx';
 import { BecomeProvider, ProviderSelf, useProviderSelf } from './provider-self.tsx';
 import { CheckRow } from './check-row.tsx';
+
+// Checked as typed by the routes' rule (domain/amount-input.ts); the server refuses a short wallet or copy.
+const AMOUNT_PARAMS = { places: String(USD_AMOUNT.places), max: USD_AMOUNT.max };
+
+export type FundsMode = 'add' | 'withdraw';
+
+interface Props {
+  copy: CopyItem;
+  mode: FundsMode;
+  wallet: string | null;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+export function CopyFundsSheet({ copy, mode, wallet, onClose, onDone }: Props): ReactElement {
+  const { t } = useTranslation();
+  const [amount, setAmount] = useState('');
+  const [shown, setShown] = useState(false); // errors show once confirm was pressed, then follow the typing
+  const [busy, setBusy] = useState(false);
+  const a = parseAmount(amount, USD_AMOUNT);
+
+  const confirm = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    setShown(true);
+    if (!a.ok) return;
+    setBusy(true);
+    try {
+      await (mode === 'add' ? addToCopy : withdrawFromCopy)(copy.id, exactText(a.value));
+      toast(t(mode === 'add' ? 'copy.funds_added' : 'copy.funds_withdrawn'));
+      onDone();
+    } catch {
+      // The API client shows the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <BottomSheet open onClose={onClose} titleKey={mode === 'add' ? 'copy.add_title' : 'copy.withdraw_title'}>
+      <form className="copy-sheet" onSubmit={(e) => void confirm(e)} noValidate data-testid="copy-funds-sheet">
+        <p className="copy-sheet__fee">
+          <bdi>{copy.provider_name}</bdi>
+        </p>
+        <dl className="copy-facts copy-summary">
+          {mode === 'add' ? (
+            <DefRow labelKey="copy.wallet" field="funds-wallet">
+              <Num>{formatMoney(wallet)}</Num>
+            </DefRow>
+          ) : null}
+          <DefRow labelKey="copy.equity" field="funds-equity">
+            <Num>{formatMoney(copy.equity)}</Num>
+          </DefRow>
+        </dl>
+        <Field
+          labelKey="copy.amount"
+          value={amount}
+          onChange={setAmount}
+          inputMode="decimal"
+          name="funds_amount"
+          errorKey={shown && !a.ok ? `errors.${a.error}` : null}
+          errorParams={AMOUNT_PARAMS}
+        />
+        <p className="copy-sheet__fee">{t(mode === 'add' ? 'copy.add_note' : 'copy.withdraw_note')}</p>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="copy-funds-confirm">
+          {t(mode === 'add' ? 'copy.add_funds' : 'copy.withdraw_funds')}
+        </button>
+      </form>
+    </BottomSheet>
+  );
+}
+
+// Told in every world, since a demo account gets no in-app notices from the server (docs/copy-trading.md "Screens").
+export interface CopyEvent {
+  kind: 'opened' | 'reduced' | 'closed';
+  provider: string;
+  code: string;
+  lots: string;
+}
+
+/** None at the first poll (`before` null). */
+export function copyEvents(before: readonly CopyItem[] | null, after: readonly CopyItem[]): CopyEvent[] {
+  if (before === null) return [];
+  const out: CopyEvent[] = [];
+  for (const copy of after) {
+    const was = new Map((before.find((b) => b.id === copy.id)?.open_positions ?? []).map((p) => [p.id, p]));
+    const base = { provider: copy.provider_name };
+    for (const p of copy.open_positions) {
+      const old = was.get(p.id);
+      was.delete(p.id);
+      if (!old) out.push({ ...base, kind: 'opened', code: p.code, lots: p.lots });
+      else if (dec(p.lots).lt(old.lots)) {
+        out.push({ ...base, kind: 'reduced', code: p.code, lots: dec(old.lots).minus(p.lots).toString() });
+      }
+    }
+    for (const gone of was.values()) out.push({ ...base, kind: 'closed', code: gone.code, lots: gone.lots });
+  }
+  return out;
+}
 
 const POLL_MS = 1000;
 const EVENTS_KEPT = 8;

@@ -1,8 +1,8 @@
 // The provider comes from the list of the caller's world, so a trader of the other world is not found.
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { CopyProvider } from '../../../domain/copy-types.ts';
-import { copyProviders } from '../../api/copy.ts';
+import { copyProviders, startCopy } from '../../api/copy.ts';
 import { useIdQuery } from '../../components/hooks/use-query.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { MissingQuery } from '../../components/lists/missing-query.tsx';
@@ -10,10 +10,125 @@ import { Spinner } from '../../components/lists/spinner.tsx';
 import { DefRow } from '../../components/text/def-row.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { formatMoney } from '../../i18n/format.ts';
-import { FollowSheet } from './follow-sheet.tsx';
+import { useNavigate } from 'react-router-dom';
+import { exactText } from '../../../domain/decimal.ts';
+import { parseCopyAmount, parseMultiplier, parseStopLoss } from '../../../domain/copy-input.ts';
+import { stopLossLevel } from '../../../domain/copy-maths.ts';
+import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
+import { Field } from '../../components/forms/field.tsx';
+import { toast } from '../../state/shell/toasts.ts';
+import { CheckRow } from './check-row.tsx';
 import { EquityCurve } from './equity-curve.tsx';
 import { RiskBadge } from './risk-badge.tsx';
 import './copy.css';
+
+// Each field checked as typed by the start route's rule (domain/copy-input.ts); demo accounts copy demo traders.
+interface Props {
+  provider: CopyProvider;
+  open: boolean;
+  onClose: () => void;
+}
+
+export function FollowSheet({ provider, open, onClose }: Props): ReactElement | null {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [amount, setAmount] = useState('');
+  const [multiplier, setMultiplier] = useState('1');
+  const [stopLoss, setStopLoss] = useState('40');
+  const [copyOpen, setCopyOpen] = useState(false);
+  const [shown, setShown] = useState(false); // errors show once confirm was pressed, then follow the typing
+  const [busy, setBusy] = useState(false);
+
+  const a = parseCopyAmount(amount, provider.min_amount);
+  const m = parseMultiplier(multiplier);
+  const s = parseStopLoss(stopLoss);
+  const min = formatMoney(provider.min_amount);
+  const level = a.ok && s.ok ? formatMoney(stopLossLevel(a.value, s.value).toString()) : '--';
+
+  const confirm = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    setShown(true);
+    if (!a.ok || !m.ok || !s.ok) return;
+    setBusy(true);
+    try {
+      await startCopy({
+        providerId: provider.provider_id,
+        amount: exactText(a.value),
+        multiplier: m.value,
+        stopLoss: s.value,
+        copyOpen,
+      });
+      toast(t('copy.started'));
+      onClose();
+      void navigate('/copy?view=mine');
+    } catch {
+      // the API client shows the server's message
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <BottomSheet open={open} onClose={onClose} titleKey="copy.sheet_title">
+      <form className="copy-sheet" onSubmit={(e) => void confirm(e)} noValidate data-testid="copy-sheet">
+        <Field
+          labelKey="copy.amount"
+          value={amount}
+          onChange={setAmount}
+          inputMode="decimal"
+          name="amount"
+          placeholderKey="copy.amount_placeholder"
+          placeholderParams={{ min }}
+          errorKey={shown && !a.ok ? `errors.${a.error}` : null}
+          errorParams={{ min }}
+        />
+        <Field
+          labelKey="copy.multiplier"
+          value={multiplier}
+          onChange={setMultiplier}
+          inputMode="decimal"
+          name="multiplier"
+          hintKey="copy.multiplier_hint"
+          errorKey={shown && !m.ok ? `errors.${m.error}` : null}
+        />
+        <Field
+          labelKey="copy.stop_loss"
+          value={stopLoss}
+          onChange={setStopLoss}
+          inputMode="numeric"
+          name="stop_loss"
+          hintKey="copy.stop_loss_hint"
+          errorKey={shown && !s.ok ? `errors.${s.error}` : null}
+        />
+        <CheckRow
+          name="copy_open"
+          checked={copyOpen}
+          onChange={setCopyOpen}
+          labelKey="copy.copy_open"
+          hintKey="copy.copy_open_hint"
+        />
+        <dl className="copy-facts copy-summary">
+          <DefRow labelKey="copy.fee" field="fee">
+            <Num>{provider.fee_percent}%</Num>
+          </DefRow>
+          <DefRow labelKey="copy.min_amount" field="min">
+            <Num>{min}</Num>
+          </DefRow>
+          <DefRow labelKey="copy.stop_level" field="stop-level">
+            <Num>{level}</Num>
+          </DefRow>
+        </dl>
+        <p className="copy-sheet__fee">{t('copy.fee_rule', { fee: String(provider.fee_percent) })}</p>
+        <p className="copy-sheet__risk" role="note" data-field="risk">
+          {t('copy.risk_line')}
+        </p>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="copy-confirm">
+          {t('copy.confirm')}
+        </button>
+      </form>
+    </BottomSheet>
+  );
+}
 
 export function ProviderPage(): ReactElement {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 // The whole phone home screen, and the left column of the desk layout.
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, lazy, Suspense, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -18,13 +18,100 @@ import {
   filterByCategory,
   loadCategories,
 } from './categories.ts';
-import { CategoryChips } from './category-chips.tsx';
+import { Segmented } from '../../components/forms/segmented.tsx';
+import type { Category, Instrument } from '../../../domain/types.ts';
 import { MarketList, type MarketListProps } from '../../components/instrument/market-list.tsx';
-import { FavouritesView } from './favourites-view.tsx';
+import './watchlist.css';
 import { $watchIds, refreshWatchlist } from '../../state/market/watchlist.ts';
 import '../../components/icons/icon-button.css';
 import './market.css';
 import { ICON_SEARCH } from '../../components/icons/first-icons.ts';
+
+// The watchlist in the user's order, or the order editor after "edit order".
+/** Opened on a tap, so not first-screen bytes (bench/README.md "The first screen's bytes"). */
+const FavouritesOrder = lazy(() => import('./favourites-order.tsx').then((m) => ({ default: m.FavouritesOrder })));
+
+export interface FavouritesViewProps {
+  items: Instrument[];
+  onPick: (code: string) => void;
+  activeCode: string | null;
+  scrollKey: string;
+  /** The one-click buttons of the desk list, as on every other chip. */
+  trailing?: MarketListProps['trailing'];
+}
+
+export function FavouritesView({ items, onPick, activeCode, scrollKey, trailing }: FavouritesViewProps): ReactElement {
+  const { t } = useTranslation();
+  const wide = useWide();
+  const [editing, setEditing] = useState(false);
+  if (items.length === 0)
+    return (
+      <p className="mk-empty" data-testid="favourites-empty">
+        {t('watchlist.empty')}
+      </p>
+    );
+  const ordering = editing && items.length > 1;
+  return (
+    <>
+      {items.length > 1 ? (
+        <div className="wl-bar">
+          <p className="wl-hint">
+            {ordering ? t(wide ? 'watchlist.order_hint_desk' : 'watchlist.order_hint_phone') : null}
+          </p>
+          <button
+            type="button"
+            className="btn btn-ghost wl-edit"
+            data-action="edit-order"
+            onClick={() => setEditing((e) => !e)}
+          >
+            {t(ordering ? 'watchlist.done' : 'watchlist.edit_order')}
+          </button>
+        </div>
+      ) : null}
+      {ordering ? (
+        <Suspense fallback={null}>
+          <FavouritesOrder items={items} draggable={wide} />
+        </Suspense>
+      ) : (
+        <MarketList
+          items={items}
+          onPick={onPick}
+          activeCode={activeCode}
+          scrollKey={scrollKey}
+          label={t('watchlist.favourites')}
+          trailing={trailing}
+        />
+      )}
+    </>
+  );
+}
+
+// Names as the server translates them, in its order.
+export interface CategoryChipsProps {
+  items: Category[];
+  selected: number;
+  onSelect: (id: number) => void;
+}
+
+export function CategoryChips({ items, selected, onSelect }: CategoryChipsProps) {
+  const { t } = useTranslation();
+  const chips = [
+    { value: FAVOURITES, text: t('watchlist.favourites') },
+    { value: ALL_CATEGORIES, text: t('market.all') },
+    ...items.map((c) => ({ value: c.Id, text: c.NameShowTrans })),
+  ];
+  return (
+    <Segmented
+      options={chips}
+      value={selected}
+      onChange={onSelect}
+      labelKey="market.categories"
+      className="mk-chips"
+      itemClassName="mk-chip tap-reach"
+      dataName="category"
+    />
+  );
+}
 
 export interface MarketPanelProps {
   onPick: (code: string) => void;

@@ -2,20 +2,142 @@
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { companyById, searchCompanies } from '../../api/company.ts';
-import { browserTimers } from '../../state/shell/clock.ts';
-import type { Timers } from '../../state/shell/clock.ts';
+import { browserTimers, type Timers } from '../../state/shell/clock.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { toast } from '../../components/overlays/toast.tsx';
 import type { Company } from '../../../domain/types.ts';
 import { debouncer } from './debounce.ts';
-import { saveCompanyId, savedCompanyId } from './company-cookie.ts';
-import { CompanyPopup } from './company-popup.tsx';
-import { CompanyRow } from './company-row.tsx';
+import { hasSubdomain } from '../../api/base-url.ts';
+import { readCookie } from '../../i18n/cookie.ts';
+import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
+import { CompanyLogo, CompanyRow } from './company-row.tsx';
 import { SearchBox } from './search-box.tsx';
 import { useLatestAnswer } from './use-latest-answer.ts';
 import './product.css';
 import { ICON_REFRESH, ICON_SEARCH } from '../../components/icons/first-icons.ts';
+
+// The company is kept for the parent domain so the phone and desktop hosts share it (docs/contract.md §9).
+export const COMPANY_COOKIE = 'company_id';
+export const COMPANY_COOKIE_YEARS = 3;
+/** 3 × 365 days in seconds. Chromium caps any cookie at 400 days, so savedCompanyId() renews it on every read. */
+export const COMPANY_COOKIE_MAX_AGE = COMPANY_COOKIE_YEARS * 365 * 86_400;
+
+export interface CookieJar {
+  read(): string; // document.cookie
+  write(cookie: string): void;
+}
+
+export const documentJar: CookieJar = {
+  read: () => document.cookie,
+  write: (cookie) => {
+    document.cookie = cookie;
+  },
+};
+
+export interface CookieHost {
+  hostname: string;
+  secure: boolean; // https: the cookie is marked Secure
+}
+
+const currentHost = (): CookieHost => ({
+  hostname: window.location.hostname,
+  secure: window.location.protocol === 'https:',
+});
+
+/** Null for a host-only cookie. */
+export function sharedCookieDomain(hostname: string): string | null {
+  return hasSubdomain(hostname) ? hostname.split('.').slice(1).join('.') : null;
+}
+
+export function companyCookieString(id: number, host: CookieHost, domain: string | null): string {
+  const parts = [`${COMPANY_COOKIE}=${id}`, 'path=/', `max-age=${COMPANY_COOKIE_MAX_AGE}`, 'samesite=lax'];
+  if (domain) parts.push(`domain=${domain}`);
+  if (host.secure) parts.push('secure');
+  return parts.join('; ');
+}
+
+/** Anything else in the cookie (edited by hand, another app) is ignored. */
+export function parseCompanyId(text: string | null): number | null {
+  if (text === null || !/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/** True when the browser holds it afterwards (read back). */
+export function saveCompanyId(id: number, jar: CookieJar = documentJar, host: CookieHost = currentHost()): boolean {
+  const domain = sharedCookieDomain(host.hostname);
+  jar.write(companyCookieString(id, host, domain));
+  if (parseCompanyId(readCookie(jar.read(), COMPANY_COOKIE)) === id) return true;
+  if (domain === null) return false;
+  jar.write(companyCookieString(id, host, null)); // the parent domain was refused: keep it on this host
+  return parseCompanyId(readCookie(jar.read(), COMPANY_COOKIE)) === id;
+}
+
+/** A valid one is written again, so it lasts 3 years from the last visit. */
+export function savedCompanyId(jar: CookieJar = documentJar, host: CookieHost = currentHost()): number | null {
+  const id = parseCompanyId(readCookie(jar.read(), COMPANY_COOKIE));
+  if (id !== null) saveCompanyId(id, jar, host);
+  return id;
+}
+
+// The company popup (docs/contract.md §2 main variant, §3 fields).
+export interface CompanyPopupProps {
+  company: Company | null;
+  chosen: boolean;
+  onChoose: (company: Company) => void;
+  onClose: () => void;
+}
+
+/** A javascript: URL from a bad record must not run. */
+const webLink = (url: string): string | null => (/^https?:\/\//i.test(url) ? url : null);
+const mailLink = (email: string): string | null => (/^[^\s@<>"]+@[^\s@<>"]+$/.test(email) ? `mailto:${email}` : null);
+
+export function CompanyPopup({ company, chosen, onChoose, onClose }: CompanyPopupProps): ReactElement | null {
+  const { t } = useTranslation();
+  if (!company) return null;
+  const site = webLink(company.url);
+  const mail = mailLink(company.email);
+  return (
+    <BottomSheet open onClose={onClose} titleKey="product.popup_title">
+      <div className="pd-popup" data-testid="company-popup">
+        <div className="pd-popup__head">
+          <CompanyLogo company={company} size={64} />
+          <h3 className="pd-popup__name">{company.name}</h3>
+        </div>
+        <dl className="pd-fields">
+          <dt>{t('product.field_subject')}</dt>
+          <dd>{company.subject}</dd>
+          <dt>{t('product.field_registered_address')}</dt>
+          <dd>{company.registered_address}</dd>
+          <dt>{t('product.field_location')}</dt>
+          <dd>{company.location}</dd>
+          <dt>{t('product.field_email')}</dt>
+          <dd>{mail ? <a href={mail}>{company.email}</a> : company.email}</dd>
+          <dt>{t('product.field_url')}</dt>
+          <dd>
+            {site ? (
+              <a href={site} target="_blank" rel="noopener noreferrer">
+                {company.url}
+              </a>
+            ) : (
+              company.url
+            )}
+          </dd>
+        </dl>
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          data-testid="company-choose"
+          disabled={chosen}
+          onClick={() => onChoose(company)}
+        >
+          {t(chosen ? 'product.chosen_badge' : 'product.choose')}
+        </button>
+      </div>
+    </BottomSheet>
+  );
+}
 
 export const COMPANY_DEBOUNCE_MS = 300;
 

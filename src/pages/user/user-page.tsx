@@ -1,7 +1,7 @@
 // /user, the user center (docs/contract.md §2).
 import { useRefreshOnChange } from '../../components/hooks/use-refresh-on-change.ts';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { SERVICE_LINK_NEW_WINDOW, type Balance } from '../../../domain/types.ts';
@@ -13,13 +13,94 @@ import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { LogoutButton } from '../../components/account/logout-button.tsx';
-import { BalanceCard } from './balance-card.tsx';
-import { REAL_NAME_STATUS_KEY, useRealNameStatus } from './use-real-name-status.ts';
+import { localStore } from '../../state/shell/local-store.ts';
+import { CURRENCY, type RealNameCenter } from '../../../domain/wallet-types.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { ICON_CHEVRON, ICON_EYE, ICON_EYE_OFF, ICON_LOCK } from '../../components/icons/screen-icons.ts';
+import { realNameCenter } from '../../api/wallet.ts';
 import { visibleRows, type UserRowDef } from './user-rows.ts';
 import './user-page.css';
 import { Num } from '../../components/text/num.tsx';
 import { ICON_USER } from '../../components/icons/first-icons.ts';
-import { ICON_CHEVRON, ICON_LOCK } from '../../components/icons/screen-icons.ts';
+
+export const HIDE_BALANCE_KEY = 'tw-hide-balance';
+const MASK = '****';
+
+function readHidden(): boolean {
+  return localStore()?.getItem(HIDE_BALANCE_KEY) === '1';
+}
+
+export function BalanceCard({ balance }: { balance: Balance | null }): ReactElement {
+  const { t } = useTranslation();
+  const [hidden, setHidden] = useState(readHidden);
+  const toggle = (): void => {
+    const next = !hidden;
+    setHidden(next);
+    try {
+      localStore()?.setItem(HIDE_BALANCE_KEY, next ? '1' : '0');
+    } catch {
+      // Storage full: the toggle still works for this visit.
+    }
+  };
+  const show = (v: string | undefined): string => (hidden ? MASK : formatMoney(v));
+  return (
+    <section className="balance-card" data-testid="balance-card">
+      <div className="balance-card__head">
+        <span>{t('user.balance_title')}</span>
+        <button
+          type="button"
+          className="balance-card__eye"
+          onClick={toggle}
+          aria-pressed={hidden}
+          aria-label={t(hidden ? 'user.show_balance' : 'user.hide_balance')}
+          data-testid="balance-toggle"
+        >
+          <Icon icon={hidden ? ICON_EYE_OFF : ICON_EYE} size={20} />
+        </button>
+      </div>
+      <Link to="/mine/history" className="balance-card__main">
+        <span className="balance-card__amount num" data-testid="balance-amount">
+          {show(balance?.balance)}
+        </span>
+        <span className="balance-card__ccy">{CURRENCY}</span>
+        <Icon icon={ICON_CHEVRON} size={18} className="flip-rtl balance-card__chev" />
+      </Link>
+      <div className="balance-card__sub">
+        <span>{t('user.frozen')}</span>
+        <span className="num">{`${show(balance?.lock_balance)} ${CURRENCY}`}</span>
+      </div>
+    </section>
+  );
+}
+
+// Shown in the user center so a trader sees it before a withdrawal needs it.
+export type ReviewStatusValue = RealNameCenter['review_status'];
+
+export const REAL_NAME_STATUS_KEY: Record<ReviewStatusValue, string> = {
+  0: 'realname.none',
+  1: 'realname.waiting',
+  2: 'realname.finish',
+};
+
+/** Null for demo accounts, while loading, or when it could not be read. */
+export function useRealNameStatus(isDemo: boolean): ReviewStatusValue | null {
+  const [status, setStatus] = useState<ReviewStatusValue | null>(null);
+  const [reads, setReads] = useState(0);
+  useRefreshOnChange(() => setReads((n) => n + 1)); // an operator reviewed it while the page was open
+  useEffect(() => {
+    setStatus(null);
+    if (isDemo) return undefined;
+    let live = true;
+    realNameCenter({ toast: false }).then(
+      (c) => live && setStatus(c.review_status),
+      () => undefined, // the row simply shows no status
+    );
+    return () => {
+      live = false;
+    };
+  }, [isDemo, reads]);
+  return status;
+}
 
 export function UserPage(): ReactElement {
   useSignals();

@@ -133,7 +133,7 @@ describe("a visitor's favourites", () => {
     await act(async () => q<HTMLButtonElement>('[data-action="edit-order"]')?.click());
     const up = (code: string) =>
       q<HTMLButtonElement>(`.wl-item[data-id="${LIST.find((i) => i.Code === code)?.Id}"] [data-dir="up"]`);
-    // The order editor is a lazy chunk (src/pages/market/favourites-view.tsx): it shows once its import resolves.
+    // The order editor is a lazy chunk (src/pages/market/market-panel.tsx): it shows once its import resolves.
     await vi.waitFor(() => expect(up('GBPUSD')).not.toBeNull());
     expect(up('GBPUSD')?.disabled).toBe(true); // first: nowhere up
     await act(async () => up('EURUSD')?.click());

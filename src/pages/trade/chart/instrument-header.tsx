@@ -16,7 +16,7 @@ import { WatchStar } from '../../../components/instrument/watch-star.tsx';
 import type { Instrument } from '../../../../domain/types.ts';
 import { openAlertSheet } from '../../../state/alerts/alert-sheet.ts';
 import { $alerts } from '../../../state/alerts/price-alerts.ts';
-import '../../../components/instrument/alert-bell.css';
+import './alert-bell.css';
 import { ICON_BELL, ICON_CHEVRON } from '../../../components/icons/screen-icons.ts';
 import './instrument-header.css';
 import './per-update.css';

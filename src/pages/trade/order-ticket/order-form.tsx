@@ -1,6 +1,6 @@
 // It re-renders on input and on market open/close or staleness, never per tick.
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { computed, effect } from '@preact/signals-react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
+import { computed, effect, signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { quote } from '../../../state/market/quotes.ts';
@@ -11,11 +11,11 @@ import { submitOrder, type NewOrder } from '../../../api/trading.ts';
 import { ConfirmDialog } from '../../../components/overlays/confirm-dialog.tsx';
 import { refusalText } from '../../../api/client.ts';
 import { submitHandler } from '../../../components/forms/submit-handler.ts';
-import { FieldMessage } from '../../../components/forms/field-message.tsx';
+import { FieldMessage, describedBy } from '../../../components/forms/field-message.tsx';
 import { Segmented } from '../../../components/forms/segmented.tsx';
-import { useFieldMessages } from '../../../components/forms/use-field-messages.ts';
+import { useFieldMessages, type FieldNote } from '../../../components/forms/use-field-messages.ts';
 import { sideOf } from '../../../../domain/trade-maths.ts';
-import { targetStart } from '../../../../domain/order-rules.ts';
+import { targetStart, DEFAULT_RISK_CAP_PERCENT, riskCapPercent } from '../../../../domain/order-rules.ts';
 import { $confirmMarket, rememberOrder } from '../../../state/orders/one-click.ts';
 import { $formRequest } from '../../../state/market/trade-state.ts';
 import { quotePrice } from '../../../../domain/quote-text.ts';
@@ -31,9 +31,13 @@ import {
   type DraftField,
   type OrderDraft,
   type OrderSide,
+  type SizeMode,
+  canStepDown,
+  stepLots,
 } from './order-draft.ts';
 import { overFreeSignal, useOrderPreview } from './use-order-preview.ts';
-import { LotStepper } from './lot-stepper.tsx';
+import { NumberInput } from '../../../components/forms/number-input.tsx';
+import './lot-stepper.css';
 import { MultiplierPicker } from './multiplier-picker.tsx';
 import { useSidePrice } from '../chart/quote-sides.tsx';
 import { LiveText } from '../../../components/text/live-text.tsx';
@@ -42,14 +46,117 @@ import { AppropriatenessSheet } from './appropriateness-sheet.tsx';
 import { PendingFields } from './pending-fields.tsx';
 import { OrderStops } from './order-stops.tsx';
 import { OrderSummary } from './order-summary.tsx';
-import { SizeField } from './size-field.tsx';
+import { ModeField } from './mode-field.tsx';
 import { $account } from '../../../state/feed/feed-signals.ts';
-import { $riskCap, loadRiskCap } from '../../../state/orders/risk-cap.ts';
+import { publicSetting } from '../../../api/common.ts';
 import { systemClock } from '../../../state/shell/clock.ts';
 import { OrderPlaced } from './order-placed.tsx';
 import type { Instrument, AppOrder } from '../../../../domain/types.ts';
 import './order-form.css';
 import { lotsText } from '../../../../domain/format/lots.ts';
+
+// docs/trading.md "Size by risk": the operator's `risk_cap_percent`; 10 % until it arrives or when it cannot be read.
+export const $riskCap = signal(DEFAULT_RISK_CAP_PERCENT, { name: 'risk-cap.$riskCap' });
+
+let asked = false;
+
+/** Once per app start. */
+export function loadRiskCap(): void {
+  if (asked) return;
+  asked = true;
+  publicSetting('risk_cap_percent').then(
+    (s) => {
+      $riskCap.value = riskCapPercent(s.value);
+    },
+    () => undefined, // the default stays: a cap is never lifted by a failed request
+  );
+}
+
+// The minus is disabled when quantity − Pip ≤ 0 (docs/contract.md §5).
+export interface LotStepperProps {
+  value: string;
+  pip: string;
+  onChange: (value: string) => void;
+  /** Shown under the stepper by a FieldMessage with id `messageId`. */
+  note?: FieldNote | null;
+  messageId?: string;
+}
+
+export function LotStepper({ value, pip, onChange, note = null, messageId = '' }: LotStepperProps) {
+  const { t } = useTranslation();
+  const minusOk = canStepDown(value, pip);
+  return (
+    <div className="tr-stepper">
+      <button
+        type="button"
+        className="tr-step"
+        data-step="minus"
+        aria-label={t('trade.lots_decrease')}
+        disabled={!minusOk}
+        onClick={() => onChange(stepLots(value, pip, -1))}
+      >
+        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+          <path d="M3 8h10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      {/* The text as typed: '-1' stays '-1' and the order check refuses it (never sent as 1 lot). */}
+      <NumberInput
+        className="tr-input tw-num"
+        data-field="lots"
+        aria-label={t('trade.lots')}
+        value={value}
+        onChange={onChange}
+        {...describedBy(messageId, note)}
+      />
+      <button
+        type="button"
+        className="tr-step"
+        data-step="plus"
+        aria-label={t('trade.lots_increase')}
+        onClick={() => onChange(stepLots(value, pip, 1))}
+      >
+        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+          <path d="M3 8h10M8 3v10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+    </div>
+  );
+}
+
+// In USD or risk mode the lots follow the typed amount (order-draft.ts `sized`); the lots are always what is sent.
+const SIZE_MODES: readonly SizeMode[] = ['lots', 'usd', 'risk'];
+
+export interface SizeFieldProps {
+  mode: SizeMode;
+  value: string;
+  note: FieldNote | null;
+  onMode: (mode: SizeMode) => void;
+  onValue: (value: string) => void;
+}
+
+export function SizeField({ mode, value, note, onMode, onValue }: SizeFieldProps): ReactElement {
+  const { t } = useTranslation();
+  const label = t(mode === 'risk' ? 'trade.size_risk_label' : 'trade.size_usd_label');
+  return (
+    <ModeField name="size" labelKey="trade.size_by" modes={SIZE_MODES} mode={mode} note={note} onMode={onMode}>
+      {(aria) =>
+        mode === 'lots' ? null : (
+          <label className="tr-size__amount">
+            <span className="tr-label">{label}</span>
+            <NumberInput
+              className="tr-input tw-num"
+              data-field="size-value"
+              aria-label={label}
+              value={value}
+              onChange={onValue}
+              {...aria}
+            />
+          </label>
+        )
+      }
+    </ModeField>
+  );
+}
 
 export const HOLDING_ORDERS_PATH = '/order?type=1';
 

@@ -1,12 +1,48 @@
-// A pending order's own fields in the order form: target price and expiry (expiry-field.tsx).
+// A pending order's own fields in the order form: target price and expiry.
 import type { ReadonlySignal } from '@preact/signals-react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { FieldMessage } from '../../../components/forms/field-message.tsx';
-import type { FieldMessages } from '../../../components/forms/use-field-messages.ts';
+import type { FieldMessages, FieldNote } from '../../../components/forms/use-field-messages.ts';
 import { LiveText } from '../../../components/text/live-text.tsx';
-import type { DraftField, OrderDraft } from './draft-types.ts';
-import { ExpiryField } from './expiry-field.tsx';
+import type { DraftField, OrderDraft, ExpiryMode } from './order-draft.ts';
+import type { ReactElement } from 'react';
+import { ModeField } from './mode-field.tsx';
 import { PriceInput } from './price-input.tsx';
+
+// Days in UTC, as the server keeps them (server/engine/pending-expiry.ts).
+const MODES: readonly ExpiryMode[] = ['gtc', 'day', 'date'];
+
+export interface ExpiryFieldProps {
+  mode: ExpiryMode;
+  date: string;
+  /** The earliest date the picker offers. */
+  today: string;
+  note: FieldNote | null;
+  onMode: (mode: ExpiryMode) => void;
+  onDate: (date: string) => void;
+}
+
+export function ExpiryField({ mode, date, today, note, onMode, onDate }: ExpiryFieldProps): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <ModeField name="expiry" labelKey="trade.expiry" modes={MODES} mode={mode} note={note} onMode={onMode}>
+      {(aria) =>
+        mode === 'date' ? (
+          <input
+            type="date"
+            className="tr-input tw-num"
+            data-field="expiry-date"
+            aria-label={t('trade.expiry_date')}
+            min={today}
+            value={date}
+            onChange={(e) => onDate(e.currentTarget.value)}
+            {...aria}
+          />
+        ) : null
+      }
+    </ModeField>
+  );
+}
 
 export interface PendingFieldsProps {
   draft: OrderDraft;

@@ -86,7 +86,7 @@ describe('last live quotes between visits', () => {
     h.last().receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.10000', '0.10', t, 1]] });
     h.time.advance(100);
     expect(cache.writes).toBe(0);
-    await feed.nudge('hidden'); // page-events.ts: visibilitychange hidden, pagehide
+    await feed.nudge('hidden'); // feed-root.ts: visibilitychange hidden, pagehide
     expect(cache.writes).toBe(1);
     expect(stored(cache)).toEqual([['EURUSD', '1.10000', '0.10', t, 1]]);
     await feed.nudge('hidden');

@@ -120,7 +120,7 @@ describe('resume from the back/forward cache', () => {
     }
     const before = h.sockets.length;
     freeze(h, TEN_MINUTES);
-    await feed.nudge('resume'); // pageshow { persisted: true } → page-events.ts
+    await feed.nudge('resume'); // pageshow { persisted: true } → feed-root.ts
     expect(h.sockets.length).toBe(before + 1); // no waiting
     h.last().open();
     h.last().receive({ type: 'login', ok: true, msg: 'ok' });

@@ -1,11 +1,11 @@
-// The market list kept alive behind /trade (src/app/layout/keep-alive.tsx) does no work per tick: hidden, its rows'
+// The market list kept alive behind /trade (src/app/layout/layout.tsx) does no work per tick: hidden, its rows'
 // subscriptions are gone, so a tick rewrites nothing in it and its codes leave the quote interest (the feed then stops
 // sending them). Shown again, it reads the newest price. Counted with a MutationObserver and the interest list.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { createRoot, type Root } from 'react-dom/client';
-import { KeepAlive } from '../../../../../src/app/layout/keep-alive.tsx';
+import { KeepAlive } from '../../../../../src/app/layout/layout.tsx';
 import { LiveText } from '../../../../../src/components/text/live-text.tsx';
 import { quote } from '../../../../../src/state/market/quotes.ts';
 import { shownCodes } from '../../../../../src/state/market/quote-interest.ts';

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, useState, type ReactElement } from 'react';
 import { AppRoutes, NavigatorBridge } from '../../../../../src/app/routing/router.tsx';
 import { currentPath, navigateTo } from '../../../../../src/state/shell/navigator.ts';
-import { decideGuard } from '../../../../../src/app/routing/guards.ts';
+import { decideGuard } from '../../../../../src/app/routing/route-guard.tsx';
 import { hashRouteFor, moveToHashRoute } from '../../../../../src/app/routing/hash-route.ts';
 import { ROUTES, type AppRoute } from '../../../../../src/app/routes.tsx';
 import type { NavigationDeps } from '../../../../../src/app/routing/navigation-effects.ts';

@@ -1,7 +1,7 @@
-// The price-alerts store starts from a lazy chunk (src/app/start/lazy-price-alerts.ts): an alert fired while the chunk is
+// The price-alerts store starts from a lazy chunk (src/app/start/start.ts): an alert fired while the chunk is
 // on its way reaches the store once it listens, exactly once, and nothing is held after that.
 import { describe, expect, it } from 'vitest';
-import { startPriceAlertsLazily } from '../../../../../src/app/start/lazy-price-alerts.ts';
+import { startPriceAlertsLazily } from '../../../../../src/app/start/start.ts';
 import { dispatchPriceAlert, onPriceAlert } from '../../../../../src/state/feed/feed-listeners.ts';
 import type { PriceAlert } from '../../../../../domain/price-alerts.ts';
 

@@ -8,7 +8,7 @@ import {
   CODE_WATCH_MS,
   CODE_WATCH_TRIES,
   watchCodeDelivery,
-} from '../../../../../src/components/credentials/watch-code.ts';
+} from '../../../../../src/components/credentials/request-code.ts';
 
 function fakeTimers() {
   const due: Array<{ fn: () => void; ms: number; id: number }> = [];

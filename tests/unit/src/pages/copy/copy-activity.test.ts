@@ -2,7 +2,7 @@
 // closed, a close; nothing at the first poll.
 import { describe, expect, it } from 'vitest';
 import type { CopyItem, CopyPosition } from '../../../../../domain/copy-types.ts';
-import { copyEvents } from '../../../../../src/pages/copy/copy-activity.ts';
+import { copyEvents } from '../../../../../src/pages/copy/my-copies.tsx';
 
 const pos = (id: number, lots: string): CopyPosition => ({
   id,

@@ -19,7 +19,7 @@ import {
   PULL_TRIGGER_PX,
   REFRESH_CLOSE_MS,
   releaseRefreshes,
-} from '../../../../../src/components/lists/use-pull-refresh.ts';
+} from '../../../../../src/components/lists/pull-refresh.tsx';
 import type { Instrument } from '../../../../../domain/types.ts';
 import { appOrder, EURUSD } from '../../../orders-fixtures.ts';
 

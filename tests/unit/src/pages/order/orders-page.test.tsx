@@ -38,7 +38,7 @@ const { $toasts } = await import('../../../../../src/state/shell/toasts.ts');
 const { resetOrders, startOrderListeners } = await import('../../../../../src/state/orders/orders.ts');
 startOrderListeners(); // src/app/start/start.ts does this in the app
 const { OrdersPage } = await import('../../../../../src/pages/order/orders-page.tsx');
-const { pullTimers } = await import('../../../../../src/components/lists/use-pull-refresh.ts');
+const { pullTimers } = await import('../../../../../src/components/lists/pull-refresh.tsx');
 
 /** Timers the test moves by hand (the pull indicator's 500 ms). */
 function manualTimers(): Timers & { advance(ms: number): void } {

@@ -11,9 +11,8 @@ import {
   savedCompanyId,
   sharedCookieDomain,
   type CookieJar,
-} from '../../../../../src/pages/product/company-cookie.ts';
-import { desktopHost, desktopRedirect, isMobileAgent } from '../../../../../src/app/start/desktop-host.ts';
-import { isDemoTitle } from '../../../../../src/app/start/desktop-host.ts';
+} from '../../../../../src/pages/product/company-search.tsx';
+import { desktopHost, desktopRedirect, isMobileAgent, isDemoTitle } from '../../../../../src/app/start/desktop-host.ts';
 import { isMainSite } from '../../../../../src/pages/product/product-page.tsx';
 
 const PHONE =

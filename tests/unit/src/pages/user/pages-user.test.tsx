@@ -1,11 +1,10 @@
 // The user center (balance card, rows, demo rules, reset demo), logout, change password and the language list.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type RouteObject } from 'react-router-dom';
-import { UserPage } from '../../../../../src/pages/user/user-page.tsx';
+import type { RouteObject } from 'react-router-dom';
+import { UserPage, HIDE_BALANCE_KEY } from '../../../../../src/pages/user/user-page.tsx';
 import { SystemPage } from '../../../../../src/pages/mine/system-page.tsx';
 import { PasswordPage } from '../../../../../src/pages/mine/password-page.tsx';
 import { LanguagePage } from '../../../../../src/pages/language/language-page.tsx';
-import { HIDE_BALANCE_KEY } from '../../../../../src/pages/user/balance-card.tsx';
 import { $lang } from '../../../../../src/i18n/index.ts';
 import { $token, signIn } from '../../../../../src/state/account/session.ts';
 import { $toasts } from '../../../../../src/state/shell/toasts.ts';

@@ -13,8 +13,7 @@ import {
   type FeedHandle,
   type FeedMode,
 } from '../../../../../src/state/feed/feed-bridge.ts';
-import { feedModeFrom } from '../../../../../src/app/start/feed-root.ts';
-import { wirePageEvents } from '../../../../../src/state/shell/page-events.ts';
+import { feedModeFrom, wirePageEvents } from '../../../../../src/app/start/feed-root.ts';
 import { $conn } from '../../../../../src/state/feed/feed-signals.ts';
 import { $instruments } from '../../../../../src/state/market/instruments.ts';
 import { quote } from '../../../../../src/state/market/quotes.ts';

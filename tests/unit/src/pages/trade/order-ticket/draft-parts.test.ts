@@ -1,22 +1,22 @@
-// The draft's parts, each from its own module (draft-fields.ts, draft-stops.ts, draft-size.ts): the typed fields'
+// The draft's parts, each from its own module (order-draft.ts, order-draft.ts, order-draft.ts): the typed fields'
 // checks, the stop boxes and the size modes. The whole-draft rules are in trade-order-draft.test.tsx.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expiryProblem, positive, typedProblem } from '../../../../../../src/pages/trade/order-ticket/draft-fields.ts';
 import {
+  expiryProblem,
+  positive,
+  typedProblem,
   restartStops,
   stopProblem,
   stopReference,
   stopValue,
-} from '../../../../../../src/pages/trade/order-ticket/draft-stops.ts';
-import {
   canStepDown,
   pickSizeMode,
   sized,
   sizeProblem,
   validStep,
-} from '../../../../../../src/pages/trade/order-ticket/draft-size.ts';
-import { initialDraft } from '../../../../../../src/pages/trade/order-ticket/order-draft.ts';
-import type { OrderDraft } from '../../../../../../src/pages/trade/order-ticket/draft-types.ts';
+  initialDraft,
+  type OrderDraft,
+} from '../../../../../../src/pages/trade/order-ticket/order-draft.ts';
 import { lotsForNotional } from '../../../../../../domain/order-rules.ts';
 import { initI18n } from '../../../../../../src/i18n/index.ts';
 import { instrument } from '../../../../../fixtures/instruments.ts';

@@ -2,9 +2,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createCountdown } from '../../../../../src/state/account/countdown.ts';
+import { createCountdown, SendCodeButton } from '../../../../../src/components/forms/send-code-button.tsx';
 import { browserTimers, systemClock } from '../../../../../src/state/shell/clock.ts';
-import { SendCodeButton } from '../../../../../src/components/forms/send-code-button.tsx';
 import { initI18n } from '../../../../../src/i18n/index.ts';
 import '../../../pages-render.tsx';
 
