@@ -98,7 +98,7 @@ export function MarketList({
   // Attaching, React takes the prerendered rows over once virtua's chunk is in (lazy-virtualizer.tsx).
   const [late] = useState<LatePart | null>(() => (attach ? { attached: false } : null));
   useLayoutEffect(() => (late ? awaitLatePart(late) : undefined), [late]);
-  // One canvas per block of rows in view, laid over the rows' cells (spark-blocks.ts).
+  // One canvas per block of rows in view, laid over the rows' cells (spark-binding.ts).
   const sparkLayer = useRef<HTMLDivElement>(null);
   const codes = useMemo(() => items.map((i) => i.Code), [items]);
   useSparkBlocks({

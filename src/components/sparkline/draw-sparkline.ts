@@ -1,4 +1,4 @@
-// Called only when a list block mounts or a series in it changes, never per tick (spark-blocks.ts).
+// Called only when a list block mounts or a series in it changes, never per tick (spark-binding.ts).
 import { sparklinePoints, sparklineTrend } from './sparkline-path.ts';
 
 interface Palette {

@@ -2,9 +2,187 @@
 import { effect } from '@preact/signals-react';
 import { $sparklines } from '../../state/feed/feed-signals.ts';
 import { $updown } from '../../state/settings/updown.ts';
-import { resetSparklineColours } from './draw-sparkline.ts';
+import { resetSparklineColours, paintSparkline } from './draw-sparkline.ts';
 import { sparklineDraws, type DrawQueue } from './draw-queue.ts';
-import { SparkBlocks, type SparkCellBox, type SparkRowState } from './spark-blocks.ts';
+
+// One canvas per block of rows in view, not per row; drawn on view, series, staleness or geometry change, not per tick.
+export const BLOCK_ROWS = 16;
+
+/** A row's sparkline cell in CSS pixels: x from the block layer's left edge, y from the row's top. */
+export interface SparkCellBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface SparkRowState {
+  stale: boolean;
+  /** A part of the cell to leave undrawn (a stale row's clock tag running over it), in the cell's CSS pixels. */
+  hole: SparkCellBox | null;
+}
+
+export interface SparkBlocksDeps {
+  queue: DrawQueue;
+  series(code: string): ArrayLike<number> | undefined;
+  /** The rows' cell, measured now; null when there is none to draw into. */
+  cell(): SparkCellBox | null;
+  row(code: string): SparkRowState;
+  createCanvas(): HTMLCanvasElement;
+  dpr(): number;
+}
+
+interface Block {
+  canvas: HTMLCanvasElement;
+  /** The series each row was last drawn with (by row in the block), to skip a redraw nothing asked for. */
+  drawn: (ArrayLike<number> | undefined)[];
+}
+
+export const STALE_ALPHA = 0.45;
+
+export class SparkBlocks {
+  private readonly blocks = new Map<number, Block>();
+  private codes: readonly string[] = [];
+  private firstBlock = 0;
+  private lastBlock = -1;
+
+  constructor(
+    private readonly layer: HTMLElement,
+    private readonly rowHeight: number,
+    private readonly deps: SparkBlocksDeps,
+  ) {}
+
+  setCodes(codes: readonly string[]): void {
+    if (codes === this.codes) return;
+    this.codes = codes;
+    this.sync();
+    this.invalidate();
+  }
+
+  /** First and last index inclusive, overscan included. */
+  setRows(first: number, last: number): void {
+    const fb = Math.max(0, Math.floor(first / BLOCK_ROWS));
+    const lb = Math.min(
+      Math.floor((this.codes.length - 1) / BLOCK_ROWS),
+      Math.floor(Math.max(first, last) / BLOCK_ROWS),
+    );
+    if (fb === this.firstBlock && lb === this.lastBlock) return;
+    this.firstBlock = fb;
+    this.lastBlock = lb;
+    this.sync();
+  }
+
+  /** Draws every block again (geometry, colours or a row's staleness changed). */
+  invalidate(): void {
+    for (const [index, block] of this.blocks) this.draw(index, block);
+  }
+
+  /** New series arrived: redraws only the blocks holding a code whose series is a different array. */
+  seriesChanged(): void {
+    for (const [index, block] of this.blocks) {
+      const start = index * BLOCK_ROWS;
+      const rows = this.rowsOf(index);
+      for (let i = 0; i < rows; i++) {
+        if (this.deps.series(this.codes[start + i] as string) !== block.drawn[i]) {
+          this.draw(index, block);
+          break;
+        }
+      }
+    }
+  }
+
+  get canvasCount(): number {
+    return this.blocks.size;
+  }
+
+  dispose(): void {
+    for (const block of this.blocks.values()) this.drop(block);
+    this.blocks.clear();
+  }
+
+  private rowsOf(index: number): number {
+    return Math.max(0, Math.min(BLOCK_ROWS, this.codes.length - index * BLOCK_ROWS));
+  }
+
+  private sync(): void {
+    for (const [index, block] of this.blocks) {
+      if (index < this.firstBlock || index > this.lastBlock || this.rowsOf(index) === 0) {
+        this.drop(block);
+        this.blocks.delete(index);
+      }
+    }
+    for (let index = this.firstBlock; index <= this.lastBlock; index++) {
+      if (this.blocks.has(index) || this.rowsOf(index) === 0) continue;
+      const canvas = this.deps.createCanvas();
+      canvas.className = 'mk-spark-block';
+      canvas.setAttribute('aria-hidden', 'true');
+      canvas.hidden = true; // until its first draw has placed it
+      this.layer.append(canvas);
+      const block: Block = { canvas, drawn: [] };
+      this.blocks.set(index, block);
+      this.draw(index, block);
+    }
+  }
+
+  private drop(block: Block): void {
+    this.deps.queue.cancel(block.canvas);
+    block.canvas.remove();
+  }
+
+  private draw(index: number, block: Block): void {
+    this.deps.queue.enqueue(block.canvas, () => this.paint(index, block));
+  }
+
+  private paint(index: number, block: Block): void {
+    const { canvas } = block;
+    const cell = this.deps.cell();
+    const rows = this.rowsOf(index);
+    if (!cell || cell.width === 0 || cell.height === 0 || rows === 0) {
+      canvas.hidden = true;
+      block.drawn = [];
+      return;
+    }
+    const dpr = Math.min(Math.max(this.deps.dpr() || 1, 1), 3);
+    // The strip runs from the first row's cell to the last row's: it never reaches past the list's last row.
+    const cssHeight = (rows - 1) * this.rowHeight + cell.height;
+    const w = Math.round(cell.width * dpr);
+    const h = Math.round(cssHeight * dpr);
+    const style = canvas.style;
+    style.left = `${cell.x}px`;
+    style.top = `${index * BLOCK_ROWS * this.rowHeight + cell.y}px`;
+    style.width = `${cell.width}px`;
+    style.height = `${cssHeight}px`;
+    if (canvas.width !== w) canvas.width = w;
+    if (canvas.height !== h) canvas.height = h;
+    canvas.hidden = false;
+    // A software canvas: drawn a few times a minute, it paints with the rows instead of holding a GPU layer of its own.
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    if (!ctx) return;
+    ctx.clearRect(0, 0, w, h);
+    const start = index * BLOCK_ROWS;
+    const drawn: (ArrayLike<number> | undefined)[] = [];
+    const cellH = Math.round(cell.height * dpr);
+    for (let i = 0; i < rows; i++) {
+      const code = this.codes[start + i] as string;
+      const series = this.deps.series(code);
+      drawn.push(series);
+      const state = this.deps.row(code);
+      const y = Math.round(i * this.rowHeight * dpr);
+      const hole = state.hole;
+      if (hole) {
+        // Everything of the cell but the hole: the even-odd rule of the two rectangles.
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(0, y, w, cellH);
+        ctx.rect(hole.x * dpr, y + hole.y * dpr, hole.width * dpr, hole.height * dpr);
+        ctx.clip('evenodd');
+      }
+      paintSparkline(ctx, series, { x: 0, y, width: w, height: cellH, dpr, alpha: state.stale ? STALE_ALPHA : 1 });
+      if (hole) ctx.restore();
+    }
+    block.drawn = drawn;
+  }
+}
 
 export interface SparkBindingOptions {
   scroller: HTMLElement;

@@ -1,11 +1,228 @@
 // /product (docs/contract.md §2); the variant comes from the app status start-up already asked for.
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement, useMemo } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $appStatus, appStatusReady } from '../../state/settings/settings.ts';
 import { Spinner } from '../../components/lists/spinner.tsx';
-import { CompanySearch } from './company-search.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { companyById, searchCompanies } from '../../api/company.ts';
+import { browserTimers, type Timers } from '../../state/shell/clock.ts';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { EmptyState } from '../../components/lists/empty-state.tsx';
+import { toast } from '../../components/overlays/toast.tsx';
+import type { Company } from '../../../domain/types.ts';
+import { debouncer } from './debounce.ts';
+import { hasSubdomain } from '../../api/base-url.ts';
+import { readCookie } from '../../i18n/cookie.ts';
+import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
+import { CompanyLogo, CompanyRow } from './company-row.tsx';
+import { SearchBox } from './search-box.tsx';
+import { useLatestAnswer } from './use-latest-answer.ts';
+import './product.css';
+import { ICON_REFRESH, ICON_SEARCH } from '../../components/icons/first-icons.ts';
 import { InstrumentSearch } from './instrument-search.tsx';
 import type { AppStatus } from '../../api/common.ts';
+
+// The main site's /product (docs/contract.md §2, §7 getCompany); a failed search says so and offers a retry.
+// The company is kept for the parent domain so the phone and desktop hosts share it (docs/contract.md §9).
+export const COMPANY_COOKIE = 'company_id';
+export const COMPANY_COOKIE_YEARS = 3;
+/** 3 × 365 days in seconds. Chromium caps any cookie at 400 days, so savedCompanyId() renews it on every read. */
+export const COMPANY_COOKIE_MAX_AGE = COMPANY_COOKIE_YEARS * 365 * 86_400;
+
+export interface CookieJar {
+  read(): string; // document.cookie
+  write(cookie: string): void;
+}
+
+export const documentJar: CookieJar = {
+  read: () => document.cookie,
+  write: (cookie) => {
+    document.cookie = cookie;
+  },
+};
+
+export interface CookieHost {
+  hostname: string;
+  secure: boolean; // https: the cookie is marked Secure
+}
+
+const currentHost = (): CookieHost => ({
+  hostname: window.location.hostname,
+  secure: window.location.protocol === 'https:',
+});
+
+/** Null for a host-only cookie. */
+export function sharedCookieDomain(hostname: string): string | null {
+  return hasSubdomain(hostname) ? hostname.split('.').slice(1).join('.') : null;
+}
+
+export function companyCookieString(id: number, host: CookieHost, domain: string | null): string {
+  const parts = [`${COMPANY_COOKIE}=${id}`, 'path=/', `max-age=${COMPANY_COOKIE_MAX_AGE}`, 'samesite=lax'];
+  if (domain) parts.push(`domain=${domain}`);
+  if (host.secure) parts.push('secure');
+  return parts.join('; ');
+}
+
+/** Anything else in the cookie (edited by hand, another app) is ignored. */
+export function parseCompanyId(text: string | null): number | null {
+  if (text === null || !/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/** True when the browser holds it afterwards (read back). */
+export function saveCompanyId(id: number, jar: CookieJar = documentJar, host: CookieHost = currentHost()): boolean {
+  const domain = sharedCookieDomain(host.hostname);
+  jar.write(companyCookieString(id, host, domain));
+  if (parseCompanyId(readCookie(jar.read(), COMPANY_COOKIE)) === id) return true;
+  if (domain === null) return false;
+  jar.write(companyCookieString(id, host, null)); // the parent domain was refused: keep it on this host
+  return parseCompanyId(readCookie(jar.read(), COMPANY_COOKIE)) === id;
+}
+
+/** A valid one is written again, so it lasts 3 years from the last visit. */
+export function savedCompanyId(jar: CookieJar = documentJar, host: CookieHost = currentHost()): number | null {
+  const id = parseCompanyId(readCookie(jar.read(), COMPANY_COOKIE));
+  if (id !== null) saveCompanyId(id, jar, host);
+  return id;
+}
+
+// The company popup (docs/contract.md §2 main variant, §3 fields).
+export interface CompanyPopupProps {
+  company: Company | null;
+  chosen: boolean;
+  onChoose: (company: Company) => void;
+  onClose: () => void;
+}
+
+/** A javascript: URL from a bad record must not run. */
+const webLink = (url: string): string | null => (/^https?:\/\//i.test(url) ? url : null);
+const mailLink = (email: string): string | null => (/^[^\s@<>"]+@[^\s@<>"]+$/.test(email) ? `mailto:${email}` : null);
+
+export function CompanyPopup({ company, chosen, onChoose, onClose }: CompanyPopupProps): ReactElement | null {
+  const { t } = useTranslation();
+  if (!company) return null;
+  const site = webLink(company.url);
+  const mail = mailLink(company.email);
+  return (
+    <BottomSheet open onClose={onClose} titleKey="product.popup_title">
+      <div className="pd-popup" data-testid="company-popup">
+        <div className="pd-popup__head">
+          <CompanyLogo company={company} size={64} />
+          <h3 className="pd-popup__name">{company.name}</h3>
+        </div>
+        <dl className="pd-fields">
+          <dt>{t('product.field_subject')}</dt>
+          <dd>{company.subject}</dd>
+          <dt>{t('product.field_registered_address')}</dt>
+          <dd>{company.registered_address}</dd>
+          <dt>{t('product.field_location')}</dt>
+          <dd>{company.location}</dd>
+          <dt>{t('product.field_email')}</dt>
+          <dd>{mail ? <a href={mail}>{company.email}</a> : company.email}</dd>
+          <dt>{t('product.field_url')}</dt>
+          <dd>
+            {site ? (
+              <a href={site} target="_blank" rel="noopener noreferrer">
+                {company.url}
+              </a>
+            ) : (
+              company.url
+            )}
+          </dd>
+        </dl>
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          data-testid="company-choose"
+          disabled={chosen}
+          onClick={() => onChoose(company)}
+        >
+          {t(chosen ? 'product.chosen_badge' : 'product.choose')}
+        </button>
+      </div>
+    </BottomSheet>
+  );
+}
+
+export const COMPANY_DEBOUNCE_MS = 300;
+
+export interface CompanySearchProps {
+  timers?: Pick<Timers, 'setTimeout' | 'clearTimeout'>; // tests drive the debounce with fake timers
+}
+
+export function CompanySearch({ timers = browserTimers }: CompanySearchProps): ReactElement {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const { answer: result, searching, search } = useLatestAnswer(searchCompanies);
+  const [open, setOpen] = useState<Company | null>(null);
+  const [chosen, setChosen] = useState<Company | null>(null);
+  const debounce = useMemo(() => debouncer(timers, COMPANY_DEBOUNCE_MS), [timers]);
+
+  useEffect(() => {
+    search(''); // the whole list first, so the page is useful before anything is typed
+    const id = savedCompanyId();
+    if (id !== null) {
+      companyById(id)
+        .then(setChosen)
+        .catch(() => undefined); // the list still works; the kept choice shows on the next visit
+    }
+    return () => debounce.cancel();
+  }, [search, debounce]);
+
+  const onInput = (value: string) => {
+    setText(value);
+    debounce.run(() => search(value.trim()));
+  };
+
+  const choose = (company: Company) => {
+    if (saveCompanyId(company.id)) {
+      setChosen(company);
+      toast(t('product.chosen', { name: company.name }));
+    } else {
+      toast(t('product.cookie_blocked'));
+    }
+    setOpen(null);
+  };
+
+  return (
+    <div className="pd-page pd-page--companies">
+      <TitleBar titleKey="product.title" back />
+      <SearchBox value={text} onInput={onInput} placeholderKey="product.search_placeholder" searching={searching} />
+      <div className="pd-companies">
+        {chosen ? (
+          <section className="pd-chosen" aria-label={t('product.current')}>
+            <h2 className="pd-heading">{t('product.current')}</h2>
+            <CompanyRow company={chosen} chosen onOpen={setOpen} />
+          </section>
+        ) : null}
+        {result?.ok === false ? (
+          <EmptyState textKey="product.load_failed" icon={ICON_REFRESH}>
+            <button type="button" className="btn btn-secondary" onClick={() => search(text.trim())}>
+              {t('product.retry')}
+            </button>
+          </EmptyState>
+        ) : result?.ok && result.value.length === 0 ? (
+          <EmptyState textKey="product.no_results" hintKey="product.no_results_hint" icon={ICON_SEARCH} />
+        ) : result?.ok ? (
+          <ul className="pd-company-list" aria-label={t('product.results')}>
+            {result.value.map((c) => (
+              <li key={c.id}>
+                <CompanyRow company={c} chosen={c.id === chosen?.id} onOpen={setOpen} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <CompanyPopup
+        company={open}
+        chosen={open !== null && open.id === chosen?.id}
+        onChoose={choose}
+        onClose={() => setOpen(null)}
+      />
+    </div>
+  );
+}
 
 // getCompanyStatus `type` 1 = main site (docs/product.md), which searches companies; others search instruments.
 export const MAIN_SITE_TYPE = 1;

@@ -10,18 +10,118 @@ import { isCancelled } from '../../api/client.ts';
 import { $isDemo, $settings, $user } from '../../state/account/session.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
-import { Icon } from '../../components/icons/icons.tsx';
+import { Icon, type IconPath } from '../../components/icons/icons.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { LogoutButton } from '../../components/account/logout-button.tsx';
 import { localStore } from '../../state/shell/local-store.ts';
 import { CURRENCY, type RealNameCenter } from '../../../domain/wallet-types.ts';
 import { formatMoney } from '../../i18n/format.ts';
-import { ICON_CHEVRON, ICON_EYE, ICON_EYE_OFF, ICON_LOCK } from '../../components/icons/screen-icons.ts';
+import {
+  ICON_CHEVRON,
+  ICON_EYE,
+  ICON_EYE_OFF,
+  ICON_LOCK,
+  ICON_BELL,
+  ICON_CHAT,
+  ICON_DEPOSIT,
+  ICON_GIFT,
+  ICON_ID,
+  ICON_MAIL,
+  ICON_MORE,
+  ICON_RESET,
+  ICON_WALLET,
+  ICON_WITHDRAW,
+} from '../../components/icons/screen-icons.ts';
 import { realNameCenter } from '../../api/wallet.ts';
-import { visibleRows, type UserRowDef } from './user-rows.ts';
+import { ICON_GLOBE, ICON_ORDERS, ICON_USER } from '../../components/icons/first-icons.ts';
+import { FUNDS_PATH } from '../../components/nav/fund-paths.ts';
 import './user-page.css';
 import { Num } from '../../components/text/num.tsx';
-import { ICON_USER } from '../../components/icons/first-icons.ts';
+
+// The rows of the user center (docs/contract.md §2) in display order, with their targets and demo rules.
+export type UserRowAction = 'navigate' | 'reset-demo' | 'service';
+
+export interface UserRowDef {
+  key: string;
+  icon: IconPath;
+  labelKey: string;
+  action: UserRowAction;
+  to?: string;
+  demoBlocked?: boolean; // a demo account sees the real-account message instead
+  demoOnly?: boolean; // only shown to demo accounts
+}
+
+export const USER_ROWS: readonly UserRowDef[] = [
+  {
+    key: 'deposit',
+    icon: ICON_DEPOSIT,
+    labelKey: 'user.deposit',
+    action: 'navigate',
+    to: '/mine/charge',
+    demoBlocked: true,
+  },
+  {
+    key: 'withdraw',
+    icon: ICON_WITHDRAW,
+    labelKey: 'user.withdraw',
+    action: 'navigate',
+    to: '/mine/withdraw',
+    demoBlocked: true,
+  },
+  { key: 'reset', icon: ICON_RESET, labelKey: 'user.reset_demo', action: 'reset-demo', demoOnly: true },
+  {
+    key: 'wallet',
+    icon: ICON_WALLET,
+    labelKey: 'user.wallet',
+    action: 'navigate',
+    to: '/mine/wallet',
+    demoBlocked: true,
+  },
+  { key: 'mining', icon: ICON_WALLET, labelKey: 'mining.user_row', action: 'navigate', to: FUNDS_PATH },
+  { key: 'auth', icon: ICON_ID, labelKey: 'user.real_name', action: 'navigate', to: '/mine/auth', demoBlocked: true },
+  {
+    key: 'invite',
+    icon: ICON_GIFT,
+    labelKey: 'user.invite',
+    action: 'navigate',
+    to: '/mine/invite',
+    demoBlocked: true,
+  },
+  {
+    key: 'password',
+    icon: ICON_LOCK,
+    labelKey: 'user.password',
+    action: 'navigate',
+    to: '/mine/password',
+    demoBlocked: true,
+  },
+  {
+    key: 'security',
+    icon: ICON_LOCK,
+    labelKey: 'security.title',
+    action: 'navigate',
+    to: '/mine/security',
+    demoBlocked: true,
+  },
+  {
+    key: 'notices',
+    icon: ICON_BELL,
+    labelKey: 'notices.screen.link',
+    action: 'navigate',
+    to: '/mine/notices',
+    demoBlocked: true,
+  },
+  { key: 'service', icon: ICON_CHAT, labelKey: 'user.service', action: 'service', to: '/mine/chat' },
+  { key: 'email', icon: ICON_MAIL, labelKey: 'user.complaint_email', action: 'navigate', to: '/mine/email' },
+  { key: 'announcement', icon: ICON_BELL, labelKey: 'user.announcement', action: 'navigate', to: '/mine/announcement' },
+  { key: 'news', icon: ICON_ORDERS, labelKey: 'page.news', action: 'navigate', to: '/news' },
+  { key: 'language', icon: ICON_GLOBE, labelKey: 'user.language', action: 'navigate', to: '/language' },
+  { key: 'other', icon: ICON_MORE, labelKey: 'user.other', action: 'navigate', to: '/mine/system' },
+];
+
+export function visibleRows(isDemo: boolean): UserRowDef[] {
+  return USER_ROWS.filter((r) => !r.demoOnly || isDemo);
+}
 
 export const HIDE_BALANCE_KEY = 'tw-hide-balance';
 const MASK = '****';

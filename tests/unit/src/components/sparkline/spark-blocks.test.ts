@@ -1,4 +1,4 @@
-// The list's sparklines are drawn ONE canvas per block of rows in view (spark-blocks.ts): a screenful of rows is one or
+// The list's sparklines are drawn ONE canvas per block of rows in view (spark-binding.ts): a screenful of rows is one or
 // two canvases, each row's line lands in its own row's cell of the strip, a block scrolled away goes, a series change
 // redraws only the block that holds it, and a stale row's line is faded with its clock tag left clear.
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import {
   STALE_ALPHA,
   type SparkCellBox,
   type SparkRowState,
-} from '../../../../../src/components/sparkline/spark-blocks.ts';
+} from '../../../../../src/components/sparkline/spark-binding.ts';
 
 const ROW_H = 68;
 const CELL: SparkCellBox = { x: 200, y: 20, width: 64, height: 28 };

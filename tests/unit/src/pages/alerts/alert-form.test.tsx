@@ -1,17 +1,16 @@
-// The one alert form (src/pages/alerts/alert-form.tsx, docs/alerts.md): both kinds ("Price": rises to / falls to a
+// The one alert form (src/pages/alerts/alerts-sheet.tsx, docs/alerts.md): both kinds ("Price": rises to / falls to a
 // level; "Day move": rises by / falls by N %), the price it opened with (the chart's) or the current one, what is
 // sent exactly as typed, and bad input refused with a translated message and nothing sent. Also the market row's
-// long-press (use-long-press.ts) and the chart's picked price (chart-price-pick.tsx).
+// long-press (market-row.tsx) and the chart's picked price (chart-price-pick.tsx).
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NewAlert } from '../../../../../src/api/alerts.ts';
 import { pickedPrice } from '../../../../../src/chart/chart-price-pick.tsx';
-import { LONG_PRESS_MS } from '../../../../../src/components/hooks/use-long-press.ts';
+import { LONG_PRESS_MS, MarketRow } from '../../../../../src/components/instrument/market-row.tsx';
 import type { Instrument } from '../../../../../domain/types.ts';
 import { initI18n, setLanguage } from '../../../../../src/i18n/index.ts';
-import { AlertForm } from '../../../../../src/pages/alerts/alert-form.tsx';
+import { AlertForm } from '../../../../../src/pages/alerts/alerts-sheet.tsx';
 import { alertInputError } from '../../../../../domain/price-alerts.ts';
-import { MarketRow } from '../../../../../src/components/instrument/market-row.tsx';
 import { instrument } from '../../../../fixtures/instruments.ts';
 import { mounted, mountInRouter, unmountMounted } from '../../../router-mount.tsx';
 

@@ -10,7 +10,7 @@ vi.mock('../../../../../src/api/instruments.ts', () => ({ searchInstruments: vi.
 
 const { searchCompanies, companyById } = await import('../../../../../src/api/company.ts');
 const { initI18n, i18n } = await import('../../../../../src/i18n/index.ts');
-const { CompanySearch, COMPANY_DEBOUNCE_MS } = await import('../../../../../src/pages/product/company-search.tsx');
+const { CompanySearch, COMPANY_DEBOUNCE_MS } = await import('../../../../../src/pages/product/product-page.tsx');
 const { ProductPage } = await import('../../../../../src/pages/product/product-page.tsx');
 const { $appStatus } = await import('../../../../../src/state/settings/settings.ts');
 const { $toasts } = await import('../../../../../src/state/shell/toasts.ts');

@@ -11,9 +11,9 @@ import {
   savedCompanyId,
   sharedCookieDomain,
   type CookieJar,
-} from '../../../../../src/pages/product/company-search.tsx';
+  isMainSite,
+} from '../../../../../src/pages/product/product-page.tsx';
 import { desktopHost, desktopRedirect, isMobileAgent, isDemoTitle } from '../../../../../src/app/start/desktop-host.ts';
-import { isMainSite } from '../../../../../src/pages/product/product-page.tsx';
 
 const PHONE =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';

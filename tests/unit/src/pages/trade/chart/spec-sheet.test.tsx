@@ -10,7 +10,7 @@ vi.mock('../../../../../../src/api/retail.ts', () => ({
   instrumentSpec: vi.fn((id: number) => new Promise<InstrumentSpec>((resolve) => answers.set(id, resolve))),
 }));
 const { initI18n } = await import('../../../../../../src/i18n/index.ts');
-const { SpecSheet } = await import('../../../../../../src/pages/trade/chart/spec-sheet.tsx');
+const { SpecSheet } = await import('../../../../../../src/pages/trade/chart/trade-view.tsx');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
