@@ -2,7 +2,15 @@
 import type { Instrument, AppOrder, Period } from '../../domain/types.ts';
 import type { IndicatorSettings } from '../../domain/indicators.ts';
 import { LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET, tupleAsk } from '../../domain/ws-protocol.ts';
-import type { FeedApi, FeedConfig, FeedSink, NudgeReason, OrderPreviewInput, FeedBatch } from '../protocol.ts';
+import type {
+  FeedApi,
+  FeedConfig,
+  FeedSink,
+  NudgeReason,
+  OrderPreviewInput,
+  FeedBatch,
+  OrderPreview,
+} from '../protocol.ts';
 import { RiskBook, previewOrder } from '../risk.ts';
 import { HISTORY_LIMIT, LOW_BANDWIDTH_HISTORY } from './chart-watch.ts';
 import { ChartWatches } from './chart-watches.ts';
@@ -12,7 +20,6 @@ import { FlowControl } from './flow-control.ts';
 import { LinkWatch } from './link-watch.ts';
 import { OrderEvents } from './order-events.ts';
 import { parseServerMessage, isQuoteTuple } from './parse.ts';
-import { PreviewWatch } from './preview-watch.ts';
 import { dispatchServerMessage, type MessageRooms } from './server-messages.ts';
 import { QuoteBoard } from './quote-board.ts';
 import { QuoteKeep } from './quote-keep.ts';
@@ -20,6 +27,49 @@ import { QuoteFilter } from './quote-filter.ts';
 import { type RestContext, fetchSparklines } from './rest.ts';
 import { SocketLink } from './socket-link.ts';
 import { WireCodes } from './wire-codes.ts';
+
+// The order form's preview: recomputed when its instrument ticks, sent only if a figure moved.
+export class PreviewWatch {
+  private watched: { seq: number; input: OrderPreviewInput } | null = null;
+  private dirty = false;
+  private last: OrderPreview | null = null;
+
+  /** Whether a frame is needed. */
+  watch(seq: number, input: OrderPreviewInput | null): boolean {
+    this.watched = input ? { seq, input } : null;
+    this.last = null;
+    this.dirty = input !== null;
+    return this.dirty;
+  }
+
+  ticked(code: string): void {
+    if (this.watched && code === this.watched.input.code) this.dirty = true;
+  }
+
+  /** `compute` prices it at the newest quote. */
+  take(compute: (input: OrderPreviewInput) => OrderPreview): FeedBatch['preview'] {
+    const w = this.watched;
+    if (!w || !this.dirty) return null;
+    this.dirty = false;
+    const p = compute(w.input);
+    const last = this.last;
+    this.last = p;
+    if (last && samePreview(last, p)) return null;
+    return { seq: w.seq, preview: p };
+  }
+}
+
+function samePreview(a: OrderPreview, b: OrderPreview): boolean {
+  return (
+    a.ok === b.ok &&
+    a.reason === b.reason &&
+    a.price === b.price &&
+    a.margin === b.margin &&
+    a.fee === b.fee &&
+    a.pnlAtStopProfit === b.pnlAtStopProfit &&
+    a.pnlAtStopLoss === b.pnlAtStopLoss
+  );
+}
 
 // Quotes into the feed's rooms: the board, the risk book, the order form's preview and the kept quotes.
 export interface IntakeRooms {
