@@ -42,7 +42,7 @@ export const onPriceAlert = (listener: (a: PriceAlert) => void): (() => void) =>
 /** An operator's action changed the user's money or review state: the money screens re-read. */
 export const onAccountChange = (listener: (kind: AccountChange) => void): (() => void) => accounts.on(listener);
 
-// The feed's side (apply-batch.ts and feed-bridge.ts only).
+// The feed's side (feed-bridge.ts only).
 export const emitKline = (u: KlineUpdate): void => klines.emit(u);
 export const emitPreview = (p: LivePreview): void => previews.emit(p);
 export const emitPaint = (b: FeedBatch): void => paints.emit(b);

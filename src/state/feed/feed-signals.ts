@@ -1,4 +1,4 @@
-// Written by apply-batch.ts and the feed bridge; screens read them live.
+// Written by the feed bridge (feed-bridge.ts); screens read them live.
 import { signal, type Signal } from '@preact/signals-react';
 import type { AccountUpdate, ConnState } from '../../../workers/protocol.ts';
 

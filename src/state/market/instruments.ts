@@ -1,4 +1,4 @@
-// Rows show the list's own quote at once; live ticks (apply-batch.ts) take over as they arrive.
+// Rows show the list's own quote at once; live ticks (feed-bridge.ts) take over as they arrive.
 import { batch, signal, type Signal } from '@preact/signals-react';
 import type { Instrument } from '../../../domain/types.ts';
 import { quoteText } from '../../../domain/quote-text.ts';
