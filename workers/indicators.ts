@@ -1,12 +1,7 @@
 // The chart's indicators (docs/worker.md "Indicators"): a live tick replaces its bar's input, constant work a tick.
 import { BollingerBands, EMA, MACD, RSI, SMA, StochasticOscillator } from 'trading-signals';
-import {
-  indicatorLines,
-  MAX_PANES,
-  panesOn,
-  type IndicatorLine,
-  type IndicatorSettings,
-} from '../domain/indicators.ts';
+import type { IndicatorLine, IndicatorSettings } from '../domain/indicators.ts';
+import { indicatorLines, MAX_PANES, panesOn } from '../domain/indicators.ts';
 import type { KlineBar } from '../domain/types.ts';
 
 /** Writes from `at` on, so one flat array holds every indicator's lines. */

@@ -1,11 +1,6 @@
 // The price-alert routes (docs/alerts.md); list, create and delete answer the whole list with the cap.
-import {
-  alertsFromWire,
-  type AlertCondition,
-  type AlertKind,
-  type PriceAlerts,
-  type PriceAlertsWire,
-} from '../../domain/price-alerts.ts';
+import type { AlertCondition, AlertKind, PriceAlerts, PriceAlertsWire } from '../../domain/price-alerts.ts';
+import { alertsFromWire } from '../../domain/price-alerts.ts';
 import { apiGet, apiPost, apiRequest, type CallOptions } from './client.ts';
 
 export interface NewAlert {

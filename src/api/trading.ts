@@ -1,13 +1,7 @@
 // Actions resolve the whole envelope: docs/contract.md §8 toasts the server's msg after close, cancel and stops.
 import type { CloseAllItem } from '../../domain/close-scope.ts';
-import {
-  appOrderOf,
-  type AppOrder,
-  type Envelope,
-  type Order,
-  type OrderList,
-  type OrderStatus,
-} from '../../domain/types.ts';
+import type { AppOrder, Envelope, Order, OrderList, OrderStatus } from '../../domain/types.ts';
+import { appOrderOf } from '../../domain/types.ts';
 import { apiGet, apiGetFull, type CallOptions, apiRequest, ApiFailure, CODE_NETWORK } from './client.ts';
 import { toast } from '../state/shell/toasts.ts';
 import { hexOf } from '../../domain/hex.ts';

@@ -1,36 +1,16 @@
 // ONE lightweight-charts instance for the screen's life; klines, size and presses have files of their own.
-import {
-  startTransition,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ReactElement,
-  type RefObject,
-} from 'react';
-import {
-  CandlestickSeries,
-  createChart,
-  type Point,
-  type IChartApi,
-  type IPriceLine,
-  type ISeriesApi,
-  type MouseEventParams,
-} from 'lightweight-charts';
+import type { ReactElement, RefObject } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { Point, IChartApi, IPriceLine, ISeriesApi, MouseEventParams } from 'lightweight-charts';
+import { CandlestickSeries, createChart } from 'lightweight-charts';
 import { IndicatorPanes, type LegendRows } from './indicator-panes.ts';
 import { startChartSettings, $indicatorSettings } from './chart-settings.ts';
 import { MAX_PANES, indicatorLines } from '../../domain/indicators.ts';
 import { browserTimers } from '../state/shell/clock.ts';
 import { feed } from '../state/feed/feed-bridge.ts';
 import type { Period } from '../../domain/types.ts';
-import {
-  chartOptions,
-  readAccent,
-  readChartColours,
-  readIndicatorTones,
-  seriesOptions,
-  type ChartColours,
-} from './chart-theme.ts';
+import type { ChartColours } from './chart-theme.ts';
+import { chartOptions, readAccent, readChartColours, readIndicatorTones, seriesOptions } from './chart-theme.ts';
 import { $reducedMotion } from '../state/shell/motion.ts';
 import { chartFigures, lastBarRows, type ChartFigures, type SummaryBar } from './chart-summary.ts';
 import { ChartText, TABLE_BARS } from './chart-text.tsx';
@@ -46,13 +26,8 @@ import { ChartPricePick, pickedPrice, TOP_CLEARANCE, type PickedPrice } from './
 import { isDecimalText, numberText } from '../../domain/decimal-text.ts';
 import { localStore } from '../state/shell/local-store.ts';
 import type { CandleChartProps } from './candle-chart-props.ts';
-import {
-  browserFrames,
-  followRangeOncePerFrame,
-  markLastBar,
-  stepsAfterFrames,
-  type ChartFrames,
-} from './chart-frames.ts';
+import type { ChartFrames } from './chart-frames.ts';
+import { browserFrames, followRangeOncePerFrame, markLastBar, stepsAfterFrames } from './chart-frames.ts';
 import { wirePricePress } from './chart-press.ts';
 import { watchChartSize, type ChartSizing } from './chart-resize.ts';
 import { barsInView, followKlines } from './chart-klines.ts';

@@ -1,13 +1,6 @@
 // Colours go through a canvas context so any CSS colour syntax reaches the chart as rgb/hex.
-import {
-  ColorType,
-  CrosshairMode,
-  TickMarkType,
-  type DeepPartial,
-  type ChartOptions,
-  type ITimeScaleApi,
-  type Time,
-} from 'lightweight-charts';
+import type { DeepPartial, ChartOptions, ITimeScaleApi, Time } from 'lightweight-charts';
+import { ColorType, CrosshairMode, TickMarkType } from 'lightweight-charts';
 import type { CandlestickSeriesPartialOptions } from 'lightweight-charts';
 import { BAR_TIME_OPTIONS } from '../../domain/wire-time.ts';
 import { PRICE_SCALE_PX } from './chart-picture.ts';

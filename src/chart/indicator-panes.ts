@@ -1,14 +1,6 @@
 // The indicators' series and legends; the values are the worker's (workers/indicators.ts), only drawn here.
-import {
-  HistogramSeries,
-  LineSeries,
-  type IChartApi,
-  type ISeriesApi,
-  type UTCTimestamp,
-  type WhitespaceData,
-  type LineData,
-  type HistogramData,
-} from 'lightweight-charts';
+import type { IChartApi, ISeriesApi, UTCTimestamp, WhitespaceData, LineData, HistogramData } from 'lightweight-charts';
+import { HistogramSeries, LineSeries } from 'lightweight-charts';
 import { indicatorValueText, type IndicatorLine } from '../../domain/indicators.ts';
 import type { KlineBar } from '../../domain/types.ts';
 

@@ -3,15 +3,13 @@ import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { BottomSheet } from '../components/overlays/bottom-sheet.tsx';
+import type { IndicatorKind, IndicatorSettings, ParamError } from '../../domain/indicators.ts';
 import {
   checkParam,
   defaultIndicatorSettings,
   INDICATOR_KINDS,
   PANE_KINDS,
   PARAM_RULES,
-  type IndicatorKind,
-  type IndicatorSettings,
-  type ParamError,
 } from '../../domain/indicators.ts';
 import { $historyBars, $indicatorSettings, saveIndicatorSettings } from './chart-settings.ts';
 import { askLineShown, chooseAskLine } from './ask-line.ts';

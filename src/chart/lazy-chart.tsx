@@ -1,14 +1,6 @@
 // A chunk of its own, off /trade's start-up path (docs/client.md "The chart off /trade's start-up path").
-import {
-  lazy,
-  startTransition,
-  Suspense,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ReactElement,
-} from 'react';
+import type { ReactElement } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CandleChartProps } from './candle-chart-props.ts';
 import { browserChunkDeps, loadChunk } from '../components/hooks/chunk-retry.ts';
 import { drawBars, storedBars } from './chart-picture.ts';

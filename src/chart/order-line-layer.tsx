@@ -1,15 +1,6 @@
 // Tags move by style writes, not a render per tick (docs/screens.md "Positions and orders on the chart").
-import {
-  forwardRef,
-  useEffect,
-  useImperativeHandle,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactElement,
-  type Ref,
-} from 'react';
+import type { ReactElement, Ref } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { LineStyle, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { LiveText } from '../components/text/live-text.tsx';

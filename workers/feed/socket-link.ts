@@ -1,11 +1,7 @@
 // The live socket's life: connect, heartbeat, detect a dead link, back off, reconnect; topics are the feed's business.
 import type { ConnState } from '../protocol.ts';
-import {
-  CONNECT_TIMEOUT_MS,
-  MAX_MISSED_PONGS,
-  PING_INTERVAL_MS,
-  type ClientMessage,
-} from '../../domain/ws-protocol.ts';
+import type { ClientMessage } from '../../domain/ws-protocol.ts';
+import { CONNECT_TIMEOUT_MS, MAX_MISSED_PONGS, PING_INTERVAL_MS } from '../../domain/ws-protocol.ts';
 import { backoffDelay, type BackoffOptions } from '../../domain/backoff.ts';
 import type { FeedDeps, SocketLike } from './deps.ts';
 

@@ -1,4 +1,5 @@
 // The app frame; the per-navigation work (trade list refresh, feed start) and scroll handling run here.
+import type { ReactElement, ReactNode } from 'react';
 import {
   lazy,
   startTransition,
@@ -8,9 +9,7 @@ import {
   useMemo,
   useRef,
   useState,
-  type ReactElement,
   Activity,
-  type ReactNode,
 } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';

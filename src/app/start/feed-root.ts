@@ -1,13 +1,8 @@
 // The app's one feed, built here (not at import) with the browser's pieces; returns the idempotent startFeed.
 import { effect } from '@preact/signals-react';
 import type { FeedConfig } from '../../../workers/protocol.ts';
-import {
-  FeedBridge,
-  provideFeed,
-  type BridgeDeps,
-  type FeedMode,
-  type FeedHandle,
-} from '../../state/feed/feed-bridge.ts';
+import type { BridgeDeps, FeedMode, FeedHandle } from '../../state/feed/feed-bridge.ts';
+import { FeedBridge, provideFeed } from '../../state/feed/feed-bridge.ts';
 import { $sparklines } from '../../state/feed/feed-signals.ts';
 import { animationFrames, browserTimers, whenIdle } from '../../state/shell/clock.ts';
 import { $lowBandwidth, watchConnection, type ConnectionInfo } from '../../state/settings/data-saver.ts';

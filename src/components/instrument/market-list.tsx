@@ -1,4 +1,5 @@
 // Virtualised instrument list; a row's long-press opens its alert sheet (docs/alerts.md "Where an alert is set").
+import type { CSSProperties, ReactNode, Ref } from 'react';
 import {
   createContext,
   Fragment,
@@ -12,9 +13,6 @@ import {
   useRef,
   useState,
   Suspense,
-  type CSSProperties,
-  type ReactNode,
-  type Ref,
 } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { openAlertSheet } from '../../state/alerts/alert-sheet.ts';

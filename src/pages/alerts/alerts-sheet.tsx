@@ -14,13 +14,8 @@ import { Icon } from '../../components/icons/icons.tsx';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { submitHandler } from '../../components/forms/submit-handler.ts';
-import {
-  ALERT_NOTE_MAX,
-  alertInputError,
-  type AlertCondition,
-  type AlertKind,
-  type PriceAlert,
-} from '../../../domain/price-alerts.ts';
+import type { AlertCondition, AlertKind, PriceAlert } from '../../../domain/price-alerts.ts';
+import { ALERT_NOTE_MAX, alertInputError } from '../../../domain/price-alerts.ts';
 import type { NewAlert } from '../../api/alerts.ts';
 import { rowSignals } from '../../state/market/row-signals.ts';
 import { ICON_BELL, ICON_TRASH } from '../../components/icons/screen-icons.ts';

@@ -7,15 +7,8 @@ import { followAccount, resetLivePositions, dropLivePosition } from '../account/
 import type { AppOrder } from '../../../domain/types.ts';
 import type { OrderEvent } from '../../../workers/protocol.ts';
 import type { CloseAllItem } from '../../../domain/close-scope.ts';
-import {
-  cancelOrder,
-  closeAll,
-  closeOrder,
-  setPendingPrice,
-  setStopPrice,
-  type CloseAllParams,
-  type StopParams,
-} from '../../api/trading.ts';
+import type { CloseAllParams, StopParams } from '../../api/trading.ts';
+import { cancelOrder, closeAll, closeOrder, setPendingPrice, setStopPrice } from '../../api/trading.ts';
 import { i18n } from '../../i18n/index.ts';
 import {
   ORDER_TABS,

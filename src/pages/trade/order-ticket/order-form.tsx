@@ -20,6 +20,7 @@ import { $confirmMarket, rememberOrder } from '../../../state/orders/one-click.t
 import { $formRequest } from '../../../state/market/trade-state.ts';
 import { quotePrice } from '../../../../domain/quote-text.ts';
 import { rowSignals } from '../../../state/market/row-signals.ts';
+import type { DraftField, OrderDraft, OrderSide, SizeMode } from './order-draft.ts';
 import {
   checkOrder,
   draftNotes,
@@ -28,10 +29,6 @@ import {
   isFixedMargin,
   pickSizeMode,
   restartStops,
-  type DraftField,
-  type OrderDraft,
-  type OrderSide,
-  type SizeMode,
   canStepDown,
   stepLots,
 } from './order-draft.ts';

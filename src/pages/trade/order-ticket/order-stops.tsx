@@ -3,16 +3,8 @@ import type { ReadonlySignal } from '@preact/signals-react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import type { FieldMessages, FieldNote } from '../../../components/forms/use-field-messages.ts';
 import type { Instrument } from '../../../../domain/types.ts';
-import {
-  stopOf,
-  stopStartFor,
-  toggleStop,
-  typeStop,
-  type DraftField,
-  type OrderDraft,
-  type OrderSide,
-  type StopKind,
-} from './order-draft.ts';
+import type { DraftField, OrderDraft, OrderSide, StopKind } from './order-draft.ts';
+import { stopOf, stopStartFor, toggleStop, typeStop } from './order-draft.ts';
 import { PriceInput } from './price-input.tsx';
 import { FieldMessage } from '../../../components/forms/field-message.tsx';
 import { LiveText } from '../../../components/text/live-text.tsx';
