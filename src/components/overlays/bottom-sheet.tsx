@@ -2,8 +2,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../icons/icons.tsx';
-import { Overlay } from './overlay.tsx';
-import { useOverlayFocus } from './use-overlay-focus.ts';
+import { Overlay, useOverlayFocus } from './overlay.tsx';
 import '../icons/icon-button.css';
 import './bottom-sheet.css';
 import { ICON_CLOSE } from '../icons/screen-icons.ts';

@@ -2,8 +2,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { ActionPair } from './action-pair.tsx';
-import { Overlay } from './overlay.tsx';
-import { useOverlayFocus } from './use-overlay-focus.ts';
+import { Overlay, useOverlayFocus } from './overlay.tsx';
 import './dialog.css';
 
 export interface ConfirmDialogProps {
