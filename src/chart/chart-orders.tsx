@@ -1,11 +1,67 @@
-// The trade screen's side of the orders on the chart (docs/screens.md "Positions and orders on the chart").
-import { useCallback, useEffect, useMemo } from 'react';
+// The trade screen's orders, stops and alerts on the chart (docs/screens.md "Positions and orders on the chart").
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $heldPositions, orderLists, refreshList } from '../state/orders/orders.ts';
 import { $loggedIn } from '../state/account/session.ts';
 import { askStopMove, openChartOrder } from './chart-order-edit.ts';
 import { chartOrderLines, type OrderLine } from './order-lines.ts';
-import type { Instrument } from '../../domain/types.ts';
+import type { Instrument, AppOrder } from '../../domain/types.ts';
+import type { StopLine } from './stop-lines.ts';
+import { trailOf } from '../../domain/order-rules.ts';
+import { dec, isDecimalText } from '../../domain/decimal.ts';
+import { effect } from '@preact/signals-react';
+import type { PriceAlert, PriceAlerts } from '../../domain/price-alerts.ts';
+
+// So an alert set from the chart's price line is still seen there; the alerts chunk loads only for a signed-in chart.
+/** A change alert has no level, so active price alerts only (`title`: "Alert 1.08600"). */
+export function alertLinesOf(
+  alerts: readonly PriceAlert[],
+  forexId: number,
+  title: (price: string) => string,
+): StopLine[] {
+  const lines: StopLine[] = [];
+  for (const a of alerts) {
+    if (a.instrumentId !== forexId || a.kind !== 'price' || a.status !== 'active' || a.price === null) continue;
+    lines.push({ id: a.id, price: Number(a.price), priceText: a.price, title: title(a.price) });
+  }
+  return lines;
+}
+
+/** `title` must be stable (useCallback), or the lines are made again each render. */
+export function useAlertLines(forexId: number, title: (price: string) => string): StopLine[] {
+  useSignals();
+  const loggedIn = $loggedIn.value;
+  const [alerts, setAlerts] = useState<PriceAlerts | null>(null);
+  useEffect(() => {
+    if (!loggedIn) {
+      setAlerts(null);
+      return undefined;
+    }
+    let off: (() => void) | null = null;
+    let gone = false;
+    void import('../state/alerts/price-alerts.ts').then((store) => {
+      if (gone) return;
+      if (store.$alerts.peek() === null) void store.loadAlerts();
+      off = effect(() => setAlerts(store.$alerts.value));
+    });
+    return () => {
+      gone = true;
+      off?.();
+    };
+  }, [loggedIn]);
+  return useMemo(() => alertLinesOf(alerts?.alerts ?? [], forexId, title), [alerts, forexId, title]);
+}
+
+// Fixed stops are not drawn: the line is there to watch a trailing stop move.
+export function trailingStopLines(held: readonly AppOrder[], forexId: number, title: string): StopLine[] {
+  const out: StopLine[] = [];
+  for (const o of held) {
+    if (o.ForexId !== forexId || o.Status !== 1 || !trailOf(o)) continue;
+    if (!isDecimalText(o.TargetLossPrice) || dec(o.TargetLossPrice).lte(0)) continue;
+    out.push({ id: o.Id, price: Number(o.TargetLossPrice), priceText: o.TargetLossPrice, title });
+  }
+  return out;
+}
 
 export interface ChartOrders {
   lines: readonly OrderLine[];

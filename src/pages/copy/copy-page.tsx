@@ -14,8 +14,7 @@ import { Spinner } from '../../components/lists/spinner.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { $isDemo } from '../../state/account/session.ts';
 import { MyCopies } from './my-copies.tsx';
-import { EquityCurve } from './equity-curve.tsx';
-import { RiskBadge } from './risk-badge.tsx';
+import { EquityCurve, RiskBadge } from './equity-curve.tsx';
 import './copy.css';
 
 type View = 'traders' | 'mine';

@@ -1,6 +1,20 @@
-// The server's time-weighted index of the last 30 days: deposit-proof, so the curve is too.
+// A provider's risk badge and equity curve (the server's 30-day time-weighted index: deposit-proof).
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { Num } from '../../components/text/num.tsx';
+
+// The words say the band too, for readers blind to colour (docs/copy-trading.md "Statistics that cannot be gamed").
+const riskBand = (score: number): 'low' | 'medium' | 'high' => (score <= 3 ? 'low' : score <= 6 ? 'medium' : 'high');
+
+export function RiskBadge({ score }: { score: number }): ReactElement {
+  const { t } = useTranslation();
+  const band = riskBand(score);
+  return (
+    <span className="copy-risk" data-risk={score} data-band={band} title={t(`copy.risk_${band}`)}>
+      {t('copy.risk_short')} <Num>{`${score}/10`}</Num>
+    </span>
+  );
+}
 
 const W = 100;
 const H = 32;

@@ -103,7 +103,7 @@ const byStatus = (x: PriceAlert, y: PriceAlert): number =>
 
 /** Started by src/app/start/start.ts. */
 export function startPriceAlerts(deps: FiredDeps = { doc: document, notify: swNotify }): () => void {
-  // Only a change of session drops the list: a chart may have read this session's list before (alert-lines.ts).
+  // Only a change of session drops the list: a chart may have read this session's list before (chart-orders.tsx).
   let first = true;
   const offSession = effect(() => {
     void $token.value;

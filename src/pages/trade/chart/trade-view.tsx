@@ -37,14 +37,12 @@ import './spec-sheet.css';
 import './period-bar.css';
 import { LazyCandleChart } from '../../../chart/lazy-chart.tsx';
 import { $heldPositions } from '../../../state/orders/position-sync.ts';
-import { trailingStopLines } from '../../../chart/stop-line-data.ts';
+import { trailingStopLines, useChartOrders, useAlertLines } from '../../../chart/chart-orders.tsx';
 import { IndicatorButton } from '../../../chart/indicator-button.tsx';
 import { MAX_PANES } from '../../../../domain/indicators.ts';
 import { useWide } from '../../../components/hooks/use-wide.ts';
 import { ChartGrid, GridToggle } from '../../../chart/chart-grid.tsx';
 import { gridState } from '../../../chart/chart-grid-state.ts';
-import { useChartOrders } from '../../../chart/chart-orders.tsx';
-import { useAlertLines } from '../../../chart/alert-lines.ts';
 import './trade-view.css';
 
 // The instrument's specification (docs/retail-protection.md): every figure is the server's, asked on open.

@@ -1,7 +1,7 @@
 // The chart draws each active price alert of the shown instrument as a line with its price (docs/alerts.md).
 import { describe, expect, it } from 'vitest';
 import { priceAlert } from '../../../fixtures/alerts.ts';
-import { alertLinesOf } from '../../../../src/chart/alert-lines.ts';
+import { alertLinesOf } from '../../../../src/chart/chart-orders.tsx';
 
 describe('alertLinesOf', () => {
   it('an active price alert of the instrument is a line at its price, named with it; fired, change and other instruments are not', () => {

@@ -1,7 +1,7 @@
 // The chart's trailing-stop lines come from the holding positions of the shown instrument that trail.
 import { describe, expect, it } from 'vitest';
 import type { AppOrder } from '../../../../domain/types.ts';
-import { trailingStopLines } from '../../../../src/chart/stop-line-data.ts';
+import { trailingStopLines } from '../../../../src/chart/chart-orders.tsx';
 
 const order = (over: Partial<AppOrder>): AppOrder => ({
   Id: 1,
