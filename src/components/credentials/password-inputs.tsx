@@ -1,7 +1,6 @@
 import type { ReactElement } from 'react';
 import { Field } from '../forms/field.tsx';
-import { NEW_PASSWORD_FIELD, REPEAT_PASSWORD_FIELD } from './auth-fields.ts';
-import type { FieldErrors } from './use-field-errors.ts';
+import { NEW_PASSWORD_FIELD, REPEAT_PASSWORD_FIELD, type FieldErrors } from './use-field-errors.ts';
 import type { PasswordForm } from './use-password-form.ts';
 import type { PasswordField } from './validation.ts';
 

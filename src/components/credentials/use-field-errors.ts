@@ -1,6 +1,61 @@
-// The auth forms' messages, on the app's one per-field mechanism (use-field-messages.ts).
+// The auth forms' inputs (names, browser hints) and messages, on the one per-field mechanism (use-field-messages.ts).
 import type { FieldError } from './validation.ts';
 import { useFieldMessages, type FieldMessages, type FieldNote, type FieldNotes } from '../forms/use-field-messages.ts';
+import type { FieldProps } from '../forms/field.tsx';
+
+// Each sign-in input's names and browser hints in one place; a screen spreads one into a Field.
+type FieldKind = Omit<FieldProps, 'value' | 'onChange'>;
+
+/** An e-mail or a phone number: the e-mail keyboard and no capital letters. */
+export const ACCOUNT_FIELD = {
+  name: 'account',
+  labelKey: 'auth.account',
+  placeholderKey: 'auth.account_placeholder',
+  autoComplete: 'username',
+  inputMode: 'email',
+  autoCapitalize: 'none',
+} satisfies FieldKind;
+export const LOGIN_PASSWORD_FIELD = {
+  name: 'password',
+  type: 'password',
+  labelKey: 'auth.password',
+  placeholderKey: 'auth.password_placeholder',
+  autoComplete: 'current-password',
+} satisfies FieldKind;
+/** Each screen names the input as its request does. */
+export const NEW_PASSWORD_FIELD = {
+  type: 'password',
+  placeholderKey: 'auth.password_placeholder',
+  autoComplete: 'new-password',
+} satisfies Omit<FieldKind, 'labelKey'>;
+export const REPEAT_PASSWORD_FIELD = {
+  type: 'password',
+  labelKey: 'auth.repassword',
+  placeholderKey: 'auth.repassword_placeholder',
+  autoComplete: 'new-password',
+} satisfies FieldKind;
+export const EMAIL_FIELD = {
+  name: 'email',
+  type: 'email',
+  labelKey: 'auth.email',
+  placeholderKey: 'auth.email_placeholder',
+  autoComplete: 'email',
+  autoCapitalize: 'none',
+} satisfies FieldKind;
+export const MOBILE_FIELD = {
+  name: 'mobile',
+  type: 'tel',
+  labelKey: 'auth.mobile',
+  placeholderKey: 'auth.mobile_placeholder',
+  autoComplete: 'tel-national',
+  inputMode: 'tel',
+} satisfies FieldKind;
+export const INVITE_FIELD = {
+  name: 'invite_code',
+  labelKey: 'auth.invite_code',
+  placeholderKey: 'auth.invite_placeholder',
+  autoCapitalize: 'characters',
+} satisfies FieldKind;
 
 export interface FieldErrors<F extends string> {
   /** Null clears every shown message. */

@@ -6,9 +6,8 @@ import { Segmented } from '../../components/forms/segmented.tsx';
 import { Field } from '../../components/forms/field.tsx';
 import { AreaPicker } from '../../components/forms/area-picker.tsx';
 import type { FieldNote } from '../../components/forms/use-field-messages.ts';
-import { EMAIL_FIELD, MOBILE_FIELD } from '../../components/credentials/auth-fields.ts';
+import { EMAIL_FIELD, MOBILE_FIELD, type FieldErrors } from '../../components/credentials/use-field-errors.ts';
 import { useAreas } from '../../components/credentials/use-areas.ts';
-import type { FieldErrors } from '../../components/credentials/use-field-errors.ts';
 import type { AccountField } from '../../components/credentials/validation.ts';
 
 // The address a code goes to: an e-mail field, or a phone field with its calling-code picker, by the channel tab.

@@ -11,10 +11,9 @@ import { useQuery } from '../../components/hooks/use-query.ts';
 import { Field } from '../../components/forms/field.tsx';
 import { FactorCodeField } from '../../components/credentials/code-input.tsx';
 import { LanguageButton } from '../../components/icons/language-button.tsx';
-import { ACCOUNT_FIELD, LOGIN_PASSWORD_FIELD } from '../../components/credentials/auth-fields.ts';
+import { ACCOUNT_FIELD, LOGIN_PASSWORD_FIELD, useFieldErrors } from '../../components/credentials/use-field-errors.ts';
 import { AuthForm } from '../../components/credentials/auth-form.tsx';
 import { AuthScreen } from './auth-screen.tsx';
-import { useFieldErrors } from '../../components/credentials/use-field-errors.ts';
 import { useFormSubmit } from '../../components/credentials/use-form-submit.ts';
 import { validateLogin, type LoginField } from '../../components/credentials/validation.ts';
 

@@ -10,9 +10,7 @@ import { refreshTradeList, searchInstruments } from '../../api/instruments.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { MarketList } from '../../components/instrument/market-list.tsx';
-import { debouncer } from './debounce.ts';
-import { SearchBox } from './search-box.tsx';
-import { useLatestAnswer } from './use-latest-answer.ts';
+import { debouncer, SearchBox, useLatestAnswer } from './search-box.tsx';
 import './product.css';
 import { ICON_SEARCH } from '../../components/icons/first-icons.ts';
 

@@ -15,7 +15,7 @@ const { setNavigator } = await import('../../../../../src/state/shell/navigator.
 const { initI18n, i18n } = await import('../../../../../src/i18n/index.ts');
 const { InstrumentSearch: ProductPage, SEARCH_DEBOUNCE_MS } =
   await import('../../../../../src/pages/product/instrument-search.tsx');
-const { debouncer } = await import('../../../../../src/pages/product/debounce.ts');
+const { debouncer } = await import('../../../../../src/pages/product/search-box.tsx');
 const { loadVirtualizer } = await import('../../../../../src/components/instrument/lazy-virtualizer.tsx');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
