@@ -1,5 +1,5 @@
 // Fetched as a blob with the session in the authorization header, never in a URL (docs/trading.md).
-import { beginLoading, endLoading } from '../state/shell/loading.ts';
+import { beginLoading, endLoading } from '../state/shell/toasts.ts';
 import { apiBlob } from './client.ts';
 
 export type StatementKind = 'records' | 'orders';

@@ -1,7 +1,6 @@
 // Kept in localStorage: a desk arrangement is the machine's, not the account's.
 import { signal } from '@preact/signals-react';
-import type { Period } from '../../domain/types.ts';
-import { CHART_PERIODS } from '../../domain/types.ts';
+import { type Period, CHART_PERIODS } from '../../domain/types.ts';
 import { localStore } from '../state/shell/local-store.ts';
 
 export const GRID_KEY = 'tw:desk-grid';

@@ -8,7 +8,7 @@ import { useLocation } from 'react-router-dom';
 import { $alertSheet, closeAlertSheet } from '../../state/alerts/alert-sheet.ts';
 import { browserChunkDeps, loadChunk } from '../../components/hooks/chunk-retry.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { $loading } from '../../state/shell/loading.ts';
+import { $loading } from '../../state/shell/toasts.ts';
 import { $offerUpdate, $updateDismissed, applyUpdate } from '../../state/shell/app-update.ts';
 import { isDemoTitle } from '../start/desktop-host.ts';
 import './demo-mark.css';

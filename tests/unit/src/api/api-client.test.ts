@@ -9,8 +9,7 @@ import {
   isCancelled,
   socketSessionRejected,
 } from '../../../../src/api/client.ts';
-import { $loadingCount } from '../../../../src/state/shell/loading.ts';
-import { $toasts } from '../../../../src/state/shell/toasts.ts';
+import { $loadingCount, $toasts } from '../../../../src/state/shell/toasts.ts';
 import { $conn } from '../../../../src/state/feed/feed-signals.ts';
 import { $token, $user, signIn } from '../../../../src/state/account/session.ts';
 import { setNavigator } from '../../../../src/state/shell/navigator.ts';
