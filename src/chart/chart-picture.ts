@@ -2,6 +2,20 @@
 import { get } from 'idb-keyval';
 import type { KlineBar, Period } from '../../domain/types.ts';
 
+// The chart font, also without the library: lazy-chart.tsx warms it before lightweight-charts is loaded.
+
+/** The library's own default, named so the warm-up measures in the same font. */
+export const CHART_FONT_FAMILY = `-apple-system, BlinkMacSystemFont, 'Trebuchet MS', Roboto, Ubuntu, sans-serif`;
+export const CHART_FONT_SIZE = 11;
+
+/** A font's first measurement is costly: done in its own task so it stays out of the library's first drawing. */
+export function warmChartFont(doc: Document = document): void {
+  const ctx = doc.createElement('canvas').getContext('2d');
+  if (!ctx) return;
+  ctx.font = `${CHART_FONT_SIZE}px ${CHART_FONT_FAMILY}`;
+  ctx.measureText('0123456789.,:-+%');
+}
+
 /** Fixed, wide enough for "67250.00"; chart-theme.ts gives the chart the same. */
 export const PRICE_SCALE_PX = 64;
 

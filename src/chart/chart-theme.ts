@@ -1,10 +1,9 @@
 // Colours go through a canvas context so any CSS colour syntax reaches the chart as rgb/hex.
 import type { DeepPartial, ChartOptions, ITimeScaleApi, Time } from 'lightweight-charts';
-import { ColorType, CrosshairMode, TickMarkType } from 'lightweight-charts';
 import type { CandlestickSeriesPartialOptions } from 'lightweight-charts';
+import { ColorType, CrosshairMode, TickMarkType } from 'lightweight-charts';
 import { BAR_TIME_OPTIONS } from '../../domain/wire-time.ts';
-import { PRICE_SCALE_PX } from './chart-picture.ts';
-import { CHART_FONT_FAMILY, CHART_FONT_SIZE } from './chart-font.ts';
+import { PRICE_SCALE_PX, CHART_FONT_FAMILY, CHART_FONT_SIZE } from './chart-picture.ts';
 import { formatDate } from '../i18n/format.ts';
 
 let probe: CanvasRenderingContext2D | null | undefined;

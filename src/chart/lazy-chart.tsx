@@ -3,8 +3,7 @@ import type { ReactElement } from 'react';
 import { lazy, startTransition, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CandleChartProps } from './candle-chart-props.ts';
 import { browserChunkDeps, loadChunk } from '../components/hooks/chunk-retry.ts';
-import { drawBars, storedBars } from './chart-picture.ts';
-import { warmChartFont } from './chart-font.ts';
+import { drawBars, storedBars, warmChartFont } from './chart-picture.ts';
 import './candle-chart.css';
 
 // The next frame first (the screen paints), then an idle period, capped so a busy page still gets its chart.

@@ -89,7 +89,7 @@ const { CHART_RIGHT_OFFSET_BARS } = await import('../../../../src/chart/chart-th
 const { LazyCandleChart } = await import('../../../../src/chart/lazy-chart.tsx');
 const { chartOrderLines } = await import('../../../../src/chart/order-lines.ts');
 const { livePosition } = await import('../../../../src/state/account/live-positions.ts');
-const { CHART_FONT_FAMILY, CHART_FONT_SIZE } = await import('../../../../src/chart/chart-font.ts');
+const { CHART_FONT_FAMILY, CHART_FONT_SIZE } = await import('../../../../src/chart/chart-picture.ts');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -301,7 +301,7 @@ describe('CandleChart', () => {
     expect(watchChart).toHaveBeenCalledWith('EURUSD', '1min', 0);
     // Vertical touch drags belong to the page, not the chart.
     expect(createChart.mock.calls[0]?.[1]).toMatchObject({ handleScroll: { vertTouchDrag: false } });
-    // The axis font the lazy chart measured once before the library came (chart-font.ts).
+    // The axis font the lazy chart measured once before the library came (chart-picture.ts).
     expect(createChart.mock.calls[0]?.[1]).toMatchObject({
       layout: { fontFamily: CHART_FONT_FAMILY, fontSize: CHART_FONT_SIZE },
     });
