@@ -17,6 +17,7 @@ import { click, renderRoutes, settle, type Rendered } from '../../../pages-rende
 import { Where, startInEnglish } from '../../../page-suite.tsx';
 import { signal } from '@preact/signals-react';
 import { LiveText } from '../../../../../src/components/text/live-text.tsx';
+import { slow } from '../../../../fixtures/slowness.ts';
 
 const REAL = { id: 1, uid: 'U1', email: 'r@x.co', mobile: '', is_demo: 0 as const, invite_code: 'A' };
 const DEMO = { ...REAL, id: 2, is_demo: 1 as const };
@@ -319,8 +320,14 @@ describe('router', () => {
   it('a placeholder route shows its title bar and an empty state (lazy chunk)', async () => {
     // /feedback is the one stub docs/contract.md §2 keeps.
     await open('/feedback', ROUTES);
-    for (let i = 0; i < 20 && !view?.container.querySelector('.title-bar__title'); i++) await settle();
-    expect(view?.container.querySelector('.title-bar__title')?.textContent).toBe('Feedback');
+    // Until the lazy chunk is in, however long a loaded host takes to import it.
+    await vi.waitFor(
+      async () => {
+        await settle();
+        expect(view?.container.querySelector('.title-bar__title')?.textContent).toBe('Feedback');
+      },
+      { timeout: slow(10_000), interval: 20 },
+    );
     expect(view?.container.querySelector('.empty-state')?.textContent).toContain('Coming soon');
   });
 });
