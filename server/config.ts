@@ -91,6 +91,8 @@ export interface ServerConfig {
   swapRolloverMs?: number | undefined;
   /** Default true; tests run it by hand (runSwaps). */
   swapJob?: boolean | undefined;
+  /** Default true; an engine bed's tests run their own mirror and guard over the bed's engine. */
+  copyJobs?: boolean | undefined;
   /** ROLE: `all` (default), `market` (the market writer) or `gateway` (REST and sockets). */
   role?: Role | undefined;
   /** NATS_URL: the broker of the market and gateway roles. */

@@ -36,7 +36,7 @@ export async function startWriterJobs(
     stoppers.push(startSwapJob({ db, clock, timers, log, engine, periodMs: config.swapRolloverMs ?? 0 }));
   }
   // Copy trading (docs/copy-trading.md): the mirror on the engine's commits and its reconciliation job.
-  stoppers.push(startCopyJobs(ctx, registry, config.copyMirrorChunk));
+  if (config.copyJobs !== false) stoppers.push(startCopyJobs(ctx, registry, config.copyMirrorChunk));
   // The risk warning's loss figure, once a quarter (docs/retail-protection.md "The loss figure").
   stoppers.push(startLossFigureJob({ db, clock, timers, log, floatingOf: (id) => engine.floatingOf(id) }));
   const marginCalls = new MarginCallWatch({

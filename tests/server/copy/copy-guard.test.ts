@@ -80,6 +80,11 @@ describe('copy stop-loss', () => {
     expect(await bed.ctx.db.query('SELECT 1 FROM orders WHERE user_id = $1 AND status = 1', [p])).toHaveLength(1);
     expect(await ledgerHolds(bed.ctx)).toBe(true);
   });
+
+  it("is this file's guard alone: the bed's server runs no copy jobs that would judge the bed's copies", () => {
+    // Its guard, on real time and its own engine, saw no margin and ended copies on a slow host.
+    expect(bed.server.ctx.engine.onCommitted).toBeNull();
+  });
 });
 
 describe('performance fee above the high-water mark', () => {

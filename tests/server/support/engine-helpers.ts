@@ -224,7 +224,8 @@ export interface EngineBedOptions {
 }
 
 export async function startEngineBed(options: EngineBedOptions = {}): Promise<EngineBed> {
-  const server = await startTestServer();
+  // The bed's engine owns its orders: the server's own copy guard, on real time, would judge them without them.
+  const server = await startTestServer({ copyJobs: false });
   const instruments = [...TEST_INSTRUMENTS, ...(options.moreInstruments ?? [])];
   await insertTestInstruments(server.ctx.db, instruments);
   const market = new ScriptedMarket(instruments);

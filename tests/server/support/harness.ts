@@ -36,6 +36,8 @@ export interface TestServerOptions {
   log?: FastifyBaseLogger;
   /** Fund day length; the fund job never runs on timers in tests: they call runFundIncome themselves. */
   fundDayMs?: number;
+  /** false: no copy mirror or guard of the server's own, where a test's engine bed owns the copies. */
+  copyJobs?: boolean;
   /** A built client to serve; default none, so tests never depend on a stale build. */
   distDir?: string;
   /** Static fallback folder when there is no client build; default ./public. */
@@ -131,6 +133,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     fundDayMs: opts.fundDayMs,
     fundJob: false,
     swapJob: false, // tests charge swaps by hand (runSwaps)
+    copyJobs: opts.copyJobs,
     distDir: opts.distDir ?? join(dataDir, 'no-dist'),
     publicDir: opts.publicDir,
     // Cheaper scrypt (the pre-OWASP figure) unless a test asks for the real one: hundreds of sign-ups per file.
