@@ -7,6 +7,8 @@ set -euo pipefail
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+# Its headless shell, the same engine at less CPU a page, runs the browser tests that need no whole browser.
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 # Firefox ESR for the cross-browser flows (puppeteer-core over WebDriver BiDi, tests/e2e/firefox.ts).
 [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)

@@ -4,9 +4,9 @@
 // downloaded from /mine/history holds the account's records, fetched without the token in any URL; axe finds no
 // violation on the new UI. Screenshots: test-artifacts/watch-*.png and statement-*.png (also Arabic).
 import type { Page } from 'playwright-core';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, onTestFinished } from 'vitest';
 import type { Instrument } from '../../domain/types.ts';
-import { DESKTOP, PHONE, downloadBytes, snap } from './browser.ts';
+import { DESKTOP, PHONE, downloadBytes, launchBrowser, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { axe, pageIn as openPage, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';
@@ -165,7 +165,10 @@ it(
   'a price alert fires in the app, and as a service-worker notification when the page is hidden',
   async () => {
     const inst = list[1] as Instrument;
-    const phone = await pageIn('en', PHONE, { serviceWorker: true });
+    // The shared Chromium is the headless shell, which shows no notifications.
+    const whole = await launchBrowser([], { notifications: true });
+    onTestFinished(() => whole.close());
+    const phone = await openPage(whole.browser, e2e.server, 'en', PHONE, { serviceWorker: true });
     await phone.context.grantPermissions(['notifications'], { origin: e2e.server.url });
     // The page reports itself hidden once the test says so (headless Chromium keeps every page visible).
     await phone.page.addInitScript(() => {
