@@ -69,13 +69,15 @@ const active = (r: AlertRow): ActiveAlert => ({
   value: (r.kind === 'change' ? r.percent : r.price) ?? '0',
 });
 
+/** One statement, so one snapshot: an alert firing meanwhile is listed once, active or fired. */
 export async function userAlerts(q: Queryable, userId: number, firedShown: number): Promise<PriceAlert[]> {
-  const live = await q.query<AlertRow>(`${SELECT} WHERE a.user_id = $1 AND a.status = 0 ORDER BY a.id DESC`, [userId]);
-  const fired = await q.query<AlertRow>(
-    `${SELECT} WHERE a.user_id = $1 AND a.status = 1 ORDER BY a.fired_at DESC, a.id DESC LIMIT $2`,
+  const rows = await q.query<AlertRow>(
+    `${SELECT} WHERE a.user_id = $1 AND (a.status = 0 OR a.id IN (
+       SELECT id FROM price_alerts WHERE user_id = $1 AND status = 1 ORDER BY fired_at DESC, id DESC LIMIT $2))
+     ORDER BY a.status, a.fired_at DESC NULLS FIRST, a.id DESC`,
     [userId, firedShown],
   );
-  return [...live, ...fired].map(alertOf);
+  return rows.map(alertOf);
 }
 
 export async function countActive(q: Queryable, userId: number): Promise<number> {

@@ -9,9 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALERTS_MAX, type PriceAlerts } from '../../../domain/price-alerts.ts';
+import { ALERTS_MAX, FIRED_SHOWN, type PriceAlerts } from '../../../domain/price-alerts.ts';
 import type { Instrument } from '../../../domain/types.ts';
-import type { Db } from '../../../server/db/db.ts';
+import type { Db, Queryable } from '../../../server/db/db.ts';
+import { fireAlert, userAlerts } from '../../../server/alerts/alerts-repository.ts';
 import { AlertWatcher } from '../../../server/alerts/alert-watcher.ts';
 import { MarketService } from '../../../server/market/market-service.ts';
 import { createServer } from '../../../server/compose.ts';
@@ -205,6 +206,28 @@ describe('price alerts fire from the live feed', () => {
     expect((await list(u)).alerts.filter((x) => x.id === id && x.status === 'fired')).toHaveLength(1);
     market.setPrice(CODE, '1.10000');
     c.close();
+  });
+
+  it('lists an alert once when it fires between the statements of a read of the list', async () => {
+    const u = await registerAndLogin(server);
+    const made = await create(u, { condition: 'above', price: '1.15000' });
+    const id = made.data.alerts[0]?.id ?? 0;
+    const db = server.ctx.db;
+    let fired = false;
+    // The alert fires right after the reader's first statement, as a tick would on a busy server.
+    const racing: Queryable = {
+      async query<T>(sql: string, params?: readonly unknown[]): Promise<T[]> {
+        const rows = await db.query<T>(sql, params);
+        if (!fired) {
+          fired = true;
+          await fireAlert(db, id, '1.15000', null, 1);
+        }
+        return rows;
+      },
+    };
+    const read = await userAlerts(racing, u.user.id, FIRED_SHOWN);
+    expect(read.filter((a) => a.id === id)).toHaveLength(1);
+    expect((await list(u)).alerts.filter((a) => a.id === id).map((a) => a.status)).toEqual(['fired']);
   });
 
   it('a deleted alert never fires', async () => {
