@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DAY_MS } from '../../domain/time.ts';
 import type { Db } from '../db/db.ts';
 import { writeBackup, type BackupFile } from './backup.ts';
+import { startRepeatingJob, type RepeatingJob } from '../core/repeating-job.ts';
 
 export interface BackupSchedule {
   dir: string;
@@ -60,11 +61,8 @@ export interface BackupJobDeps extends Pick<Services, 'db' | 'clock' | 'timers' 
 }
 
 /** `idle` waits for a backup under way (tests). */
-export type BackupJob = (() => Promise<void>) & { idle(): Promise<void> };
-
 /** One backup at a time: a slow one delays the next instead of overlapping. */
-export function startBackupJob(deps: BackupJobDeps, schedule: BackupSchedule): BackupJob {
-  let running: Promise<BackupFile | undefined> | undefined;
+export function startBackupJob(deps: BackupJobDeps, schedule: BackupSchedule): RepeatingJob {
   const once = async (): Promise<BackupFile | undefined> => {
     const name = backupName(deps.clock.now(), deps.db.kind);
     const file = join(schedule.dir, name);
@@ -78,17 +76,5 @@ export function startBackupJob(deps: BackupJobDeps, schedule: BackupSchedule): B
       return undefined;
     }
   };
-  const handle = deps.timers.setInterval(() => {
-    running ??= once().finally(() => (running = undefined));
-  }, schedule.everyMs);
-  const idle = async (): Promise<void> => {
-    await running;
-  };
-  return Object.assign(
-    async () => {
-      deps.timers.clearInterval(handle);
-      await idle();
-    },
-    { idle },
-  );
+  return startRepeatingJob(deps, schedule.everyMs, once, { failed: 'backup failed' });
 }

@@ -1,6 +1,7 @@
 // docs/trading.md "Expiry": the writer's sweep is kept out of the tick path, one indexed query per sweep.
 import type { Services } from '../core/services.ts';
 import type { Queryable } from '../db/db.ts';
+import { startRepeatingJob, type RepeatingJob } from '../core/repeating-job.ts';
 
 /** A day order ends within this of midnight. */
 export const EXPIRY_SWEEP_MS = 1000;
@@ -28,16 +29,6 @@ export async function sweepExpired(deps: Pick<ExpiryDeps, 'db' | 'clock' | 'expi
 }
 
 /** A sweep never overlaps the one before. */
-export function startExpirySweep(deps: ExpiryDeps, everyMs = EXPIRY_SWEEP_MS): () => void {
-  let running = false;
-  const timer = deps.timers.setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepExpired(deps)
-      .catch((err: unknown) => deps.log.error({ err }, 'pending expiry sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  return () => deps.timers.clearInterval(timer);
+export function startExpirySweep(deps: ExpiryDeps, everyMs = EXPIRY_SWEEP_MS): RepeatingJob {
+  return startRepeatingJob(deps, everyMs, () => sweepExpired(deps), { failed: 'pending expiry sweep failed' });
 }

@@ -3,6 +3,7 @@ import type { Services } from '../core/services.ts';
 import type { Queryable } from '../db/db.ts';
 import { move } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
+import { startRepeatingJob, type RepeatingJob } from '../core/repeating-job.ts';
 
 /** Often enough for a short demo day, never more than once a minute. */
 export const checkEveryMs = (dayMs: number): number => Math.max(250, Math.min(60_000, Math.floor(dayMs / 4)));
@@ -85,27 +86,14 @@ export async function runFundIncome(ctx: Pick<Services, 'db' | 'clock'>, dayMs: 
   return result;
 }
 
-/** Stopping waits for a run in progress. */
-export function startFundJob(
-  ctx: Pick<Services, 'db' | 'clock' | 'timers' | 'log'>,
-  dayMs: number,
-): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = (): void => {
-    if (stopped) return;
-    running = running
-      .then(() => runFundIncome(ctx, dayMs))
-      .then((r) => {
-        if (r.paid || r.matured) ctx.log.info({ funds: r }, 'fund income paid');
-      })
-      .catch((err: unknown) => ctx.log.error({ err }, 'fund income job failed; the next run retries'));
+/** Runs at start too: a server that was down pays the missed days now. */
+export function startFundJob(ctx: Pick<Services, 'db' | 'clock' | 'timers' | 'log'>, dayMs: number): RepeatingJob {
+  const run = async (): Promise<void> => {
+    const r = await runFundIncome(ctx, dayMs);
+    if (r.paid || r.matured) ctx.log.info({ funds: r }, 'fund income paid');
   };
-  const handle = ctx.timers.setInterval(tick, checkEveryMs(dayMs));
-  tick(); // catch up at start: a server that was down pays the missed days now
-  return async () => {
-    stopped = true;
-    ctx.timers.clearInterval(handle);
-    await running;
-  };
+  return startRepeatingJob(ctx, checkEveryMs(dayMs), run, {
+    failed: 'fund income job failed; the next run retries',
+    atStart: true,
+  });
 }

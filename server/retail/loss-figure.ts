@@ -4,6 +4,7 @@ import { dec, type Dec } from '../../domain/decimal.ts';
 import { DAY_MS } from '../../domain/time.ts';
 import type { Usd } from '../../domain/units.ts';
 import { queryOne, type Queryable } from '../db/db.ts';
+import { startRepeatingJob, type RepeatingJob } from '../core/repeating-job.ts';
 
 export const WINDOW_MS = 365 * DAY_MS;
 /** The job looks once an hour whether this quarter's figure is missing. */
@@ -120,28 +121,12 @@ export interface LossJobDeps extends Pick<Services, 'db' | 'clock' | 'timers' | 
 }
 
 /** At start, then hourly, when this quarter has no figure yet. */
-export function startLossFigureJob(deps: LossJobDeps): () => Promise<void> {
-  let running = false;
+export function startLossFigureJob(deps: LossJobDeps): RepeatingJob {
   const check = async (): Promise<void> => {
-    if (running) return;
-    running = true;
-    try {
-      const now = deps.clock.now();
-      const latest = await latestLossFigure(deps.db);
-      if (latest && latest.computed_at >= quarterStart(now)) return;
-      await deps.db.tx((q) => computeLossFigure(q, now, deps.floatingOf, 'quarterly job'));
-    } catch (err) {
-      deps.log.error({ err }, 'loss figure job failed');
-    } finally {
-      running = false;
-    }
+    const now = deps.clock.now();
+    const latest = await latestLossFigure(deps.db);
+    if (latest && latest.computed_at >= quarterStart(now)) return;
+    await deps.db.tx((q) => computeLossFigure(q, now, deps.floatingOf, 'quarterly job'));
   };
-  let inflight = check();
-  const handle = deps.timers.setInterval(() => {
-    inflight = check();
-  }, CHECK_MS);
-  return async () => {
-    deps.timers.clearInterval(handle);
-    await inflight;
-  };
+  return startRepeatingJob(deps, CHECK_MS, check, { failed: 'loss figure job failed', atStart: true });
 }

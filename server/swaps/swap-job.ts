@@ -19,6 +19,7 @@ import {
   swapTermsList,
   type SwapTermsRow,
 } from './swap-repository.ts';
+import { startRepeatingJob, type RepeatingJob } from '../core/repeating-job.ts';
 
 /** A week covers any weekend or outage we expect. */
 export const CATCH_UP_MS = 7 * DAY_MS;
@@ -142,23 +143,13 @@ export const swapCheckEveryMs = (periodMs: number): number =>
   periodMs > 0 ? Math.max(100, Math.min(5000, Math.floor(periodMs / 4))) : 5000;
 
 /** Runs once at start too: a writer that was down charges what it missed. */
-export function startSwapJob(deps: SwapJobDeps & { timers: Timers }): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = (): void => {
-    if (stopped) return;
-    running = running
-      .then(() => runSwaps(deps))
-      .then((r) => {
-        if (r.charged) deps.log.info({ swaps: r }, 'swaps charged');
-      })
-      .catch((err: unknown) => deps.log.error({ err }, 'swap job failed; the next run retries'));
+export function startSwapJob(deps: SwapJobDeps & { timers: Timers }): RepeatingJob {
+  const run = async (): Promise<void> => {
+    const r = await runSwaps(deps);
+    if (r.charged) deps.log.info({ swaps: r }, 'swaps charged');
   };
-  const handle = deps.timers.setInterval(tick, swapCheckEveryMs(deps.periodMs ?? 0));
-  tick();
-  return async () => {
-    stopped = true;
-    deps.timers.clearInterval(handle);
-    await running;
-  };
+  return startRepeatingJob(deps, swapCheckEveryMs(deps.periodMs ?? 0), run, {
+    failed: 'swap job failed; the next run retries',
+    atStart: true,
+  });
 }
