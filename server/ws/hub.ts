@@ -98,12 +98,13 @@ export class Hub implements UserPush {
 
   /**
    * Right after the tick that moved a price, at most once a period: a timer of its own would add up to a period. Due
-   * times step from the last due time, not from when a late timer ran, so lateness does not add up.
+   * times step from the last due time, not from when a late timer ran, so lateness does not add up; never more than a
+   * period ahead, so a clock that steps back or stands still never holds a flush back.
    */
   private flushSoon(): void {
     if (this.handle === null || this.soon !== null) return;
     const now = this.deps.clock.now();
-    const due = Math.max(now, this.lastDueAt + this.opts.flushMs);
+    const due = Math.min(now + this.opts.flushMs, Math.max(now, this.lastDueAt + this.opts.flushMs));
     this.lastDueAt = due;
     this.soon = this.deps.timers.setTimeout(() => {
       this.soon = null;

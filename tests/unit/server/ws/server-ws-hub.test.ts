@@ -264,6 +264,21 @@ describe('hub', () => {
     fresh.stop();
   });
 
+  it('never holds a flush back more than a period when the clock stands still or steps back', () => {
+    const t = new FakeTimers();
+    const fresh = new Hub(testHubDeps(market, t, () => now, TOKENS)); // takes FakeMarket's one listener
+    fresh.start();
+    const before = t.timeoutMs.length;
+    for (let i = 0; i < 5; i++) {
+      market.tick(0); // each after the last flush ran, the clock not moving
+      t.timeouts[t.timeouts.length - 1]?.();
+    }
+    now -= 10_000; // the wall clock stepped back
+    market.tick(0);
+    expect(t.timeoutMs.slice(before)).toEqual([0, 50, 50, 50, 50, 50]);
+    fresh.stop();
+  });
+
   it('serialises one shared batch for every client that keeps up', async () => {
     const clients = [connect(), connect(), connect()];
     for (const c of clients) c.send({ type: 'sub', topic: 'DAY_MARKET' });
