@@ -207,6 +207,7 @@ export class Hub implements UserPush {
         return;
       case 'sub':
         this.sessions.subscribe(c, m.topic);
+        this.flushSoon(); // its snapshot is due like a tick's change, whatever the clock says
         return;
       case 'unsub':
         this.sessions.unsubscribe(c, m.topic);

@@ -240,8 +240,9 @@ describe('hub', () => {
     const sub = JSON.stringify({ type: 'sub', topic: 'DAY_MARKET' });
     fresh.connect(socket, 'en').receive(sub, sub.length);
     await Promise.resolve();
-    fresh.flush(); // the snapshot
+    t.timeouts[t.timeouts.length - 1]?.(); // the subscription's flush: its snapshot
     socket.take();
+    now += 50;
     const before = t.timeoutMs.length;
     const waits = (): number[] => t.timeoutMs.slice(before);
     const fire = async (): Promise<void> => {
@@ -276,6 +277,24 @@ describe('hub', () => {
     now -= 10_000; // the wall clock stepped back
     market.tick(0);
     expect(t.timeoutMs.slice(before)).toEqual([0, 50, 50, 50, 50, 50]);
+    fresh.stop();
+  });
+
+  it("sends a new subscriber's snapshot within a period while no price moves and the clock stands still", async () => {
+    const t = new FakeTimers();
+    const fresh = new Hub(testHubDeps(market, t, () => now, TOKENS)); // takes FakeMarket's one listener
+    fresh.start();
+    market.tick(0);
+    t.timeouts[t.timeouts.length - 1]?.(); // that tick's flush: the interval now waits for the clock to move
+    const before = t.timeouts.length;
+    const socket = new FakeSocket();
+    const sub = JSON.stringify({ type: 'sub', topic: 'DAY_MARKET' });
+    fresh.connect(socket, 'en').receive(sub, sub.length);
+    await Promise.resolve();
+    socket.take(); // the ack
+    expect(t.timeoutMs.slice(before)).toEqual([50]);
+    t.timeouts[before]?.();
+    expect(socket.take().map((m) => m.type)).toEqual(['DAY_MARKET']);
     fresh.stop();
   });
 
