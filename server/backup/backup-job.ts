@@ -60,7 +60,6 @@ export interface BackupJobDeps extends Pick<Services, 'db' | 'clock' | 'timers' 
   key: () => Buffer;
 }
 
-/** `idle` waits for a backup under way (tests). */
 /** One backup at a time: a slow one delays the next instead of overlapping. */
 export function startBackupJob(deps: BackupJobDeps, schedule: BackupSchedule): RepeatingJob {
   const once = async (): Promise<BackupFile | undefined> => {
