@@ -1,6 +1,5 @@
-// Every periodic job of the writer (backups, swaps, fund income, pending expiry, the loss figure) runs through this:
-// a run never overlaps the one before (a tick during a run is skipped), a failure is logged and the next tick
-// retries, and stopping waits for the run in progress.
+// The writer's periodic jobs (server/writer-jobs.ts) share one rule: a run never overlaps the one before (a tick
+// during a run is skipped), a failure is logged and the next tick retries, and stopping waits for the run.
 import type { Timers } from '../../domain/time.ts';
 
 export type RepeatingJob = (() => Promise<void>) & {

@@ -28,7 +28,6 @@ export async function sweepExpired(deps: Pick<ExpiryDeps, 'db' | 'clock' | 'expi
   return due.length;
 }
 
-/** A sweep never overlaps the one before. */
 export function startExpirySweep(deps: ExpiryDeps, everyMs = EXPIRY_SWEEP_MS): RepeatingJob {
   return startRepeatingJob(deps, everyMs, () => sweepExpired(deps), { failed: 'pending expiry sweep failed' });
 }
