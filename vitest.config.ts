@@ -80,6 +80,8 @@ export default defineConfig({
   plugins: [react(), firstTexts()],
   test: {
     sequence: { sequencer: PathOrder },
+    // The suite's vitest runs transform the same server and client modules: one run's output serves the others.
+    experimental: { fsModuleCache: true, fsModuleCachePath: '.tmp/vitest-module-cache' },
     projects: [
       {
         extends: true,

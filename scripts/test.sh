@@ -119,6 +119,11 @@ take_queue() {
 # One folder for what the parts build once and share (tests/e2e/data-template.ts): emptied now and at the end.
 export TEST_TEMPLATES="$PWD/.tmp/test-templates"
 rm -rf "$TEST_TEMPLATES"
+# Caches the parts share, emptied first so each run starts as a clean clone does: V8's compiled code for every Node
+# process (the servers the tests start, a few dozen, load the same modules) and vitest's transformed modules
+# (vitest.config.ts).
+export NODE_COMPILE_CACHE="$PWD/.tmp/node-compile-cache"
+rm -rf "$NODE_COMPILE_CACHE" .tmp/vitest-module-cache
 export TEST_SLOWNESS=${TEST_SLOWNESS:-$(env $NODE24 node tests/fixtures/slowness.ts)}
 echo "== host slowness $TEST_SLOWNESS (1 = the reference machine, quiet): every test time limit is scaled by it"
 TEST_LANES=${TEST_LANES:-4} # more lanes on two cores measured no faster (15:40 against 15:51): the cores are the limit
