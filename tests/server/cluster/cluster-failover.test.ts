@@ -41,7 +41,7 @@ function role(r: 'market' | 'gateway'): RoleProcess {
     databaseUrl: fresh.databaseUrl ?? '',
     natsUrl: nats.url,
     dataDir,
-    env: { SIM_HZ: '20', RATE_LIMIT_FACTOR: '1000' },
+    env: { RATE_LIMIT_FACTOR: '1000' },
   });
   procs.push(p);
   return p;

@@ -42,7 +42,7 @@ function role(r: 'market' | 'gateway'): RoleProcess {
     databaseUrl: fresh.databaseUrl ?? '',
     natsUrl: nats.url,
     dataDir,
-    env: { SIM_HZ: '20', RATE_LIMIT_FACTOR: '1000', SWAP_ROLLOVER_MS: String(ROLLOVER_MS) },
+    env: { RATE_LIMIT_FACTOR: '1000', SWAP_ROLLOVER_MS: String(ROLLOVER_MS) },
   });
   procs.push(p);
   return p;

@@ -22,7 +22,7 @@ const FOLLOWERS = Number(process.env.COPY_KILL_FOLLOWERS ?? 200);
 const BREAK_GLASS = 'copy-kill-break-glass-0123456789abcdef';
 const processes = useServerProcesses('copy-kill');
 const start = (): Promise<ServerProcess> =>
-  processes.start({ RATE_LIMIT_FACTOR: '1000', SIM_HZ: '2', OPS_TOKEN: BREAK_GLASS, COPY_MIRROR_CHUNK: '20' });
+  processes.start({ RATE_LIMIT_FACTOR: '1000', OPS_TOKEN: BREAK_GLASS, COPY_MIRROR_CHUNK: '20' });
 
 const exited = (c: ChildProcess): Promise<void> =>
   c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', () => r()));

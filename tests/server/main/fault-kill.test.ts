@@ -16,11 +16,8 @@ import { slow } from '../../fixtures/slowness.ts';
 const KILLS = Number(process.env.FAULT_KILLS ?? 2);
 const processes = useServerProcesses('fault');
 
-/**
- * A fast market (SIM_HZ) so stops trigger while the burst runs; bursts of submits from few sessions: the per-session
- * order budget is raised as in every test harness.
- */
-const start = (): Promise<ServerProcess> => processes.start({ RATE_LIMIT_FACTOR: '1000', SIM_HZ: '20' });
+/** Bursts of submits from few sessions: the per-session order budget is raised as in every test harness. */
+const start = (): Promise<ServerProcess> => processes.start({ RATE_LIMIT_FACTOR: '1000' });
 
 const exited = (c: ChildProcess): Promise<void> =>
   c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', () => r()));
