@@ -1,5 +1,5 @@
 // kill -9 of the market writer during mass mirroring (docs/copy-trading.md "Mirroring, exactly once"): `server/serve.ts`
-// as a real process, a demo provider copied by FOLLOWERS demo followers, mirrored in batches of 20 copies per
+// as a real process, a demo provider copied by FOLLOWERS demo followers, mirrored in batches of a tenth of them per
 // transaction (COPY_MIRROR_CHUNK), so a kill lands between chunks. The provider opens two positions and the
 // process is killed with SIGKILL while their opens are being mirrored; restarted, it closes half of one and the other
 // whole, and is killed again between the chunks of the partial close; the last restart's reconciliation finishes the
@@ -18,11 +18,12 @@ import { slow } from '../../fixtures/slowness.ts';
 import { api, type ApiClient } from '../support/harness.ts';
 import { useServerProcesses, type ServerProcess } from '../support/server-process.ts';
 
-const FOLLOWERS = Number(process.env.COPY_KILL_FOLLOWERS ?? 200);
+const FOLLOWERS = Number(process.env.COPY_KILL_FOLLOWERS ?? 100);
+const CHUNK = String(Math.max(1, Math.round(FOLLOWERS / 10)));
 const BREAK_GLASS = 'copy-kill-break-glass-0123456789abcdef';
 const processes = useServerProcesses('copy-kill');
 const start = (): Promise<ServerProcess> =>
-  processes.start({ RATE_LIMIT_FACTOR: '1000', OPS_TOKEN: BREAK_GLASS, COPY_MIRROR_CHUNK: '20' });
+  processes.start({ RATE_LIMIT_FACTOR: '1000', OPS_TOKEN: BREAK_GLASS, COPY_MIRROR_CHUNK: CHUNK });
 
 const exited = (c: ChildProcess): Promise<void> =>
   c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', () => r()));
