@@ -153,12 +153,13 @@ describeInFlowBrowsers((browser) => {
 
       // The legend shows the bar under the crosshair: its first MA is the worker's, the same as from the server's bars.
       // The chart draws its history in stages (chart-klines.ts), the panes' last; the mouse keeps moving a pixel at a
-      // time near the middle so the crosshair follows it whatever the chart does meanwhile.
-      const box = (await chart.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+      // time near the middle so the crosshair follows it whatever the chart does meanwhile. The middle is measured
+      // each time: on a loaded machine the desk may still be laying out, and a stale middle can lie on the price scale.
       let nudge = 0;
       await expect
         .poll(
           async () => {
+            const box = (await chart.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
             const at = { x: box.x + box.width / 2 + (nudge++ % 4), y: box.y + box.height / 2 };
             await page.mouse.move(at.x, at.y);
             // Anything but 'shown' says what the pointer is over, for a failure's message.
@@ -167,8 +168,12 @@ describeInFlowBrowsers((browser) => {
               const last = document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-last-time');
               if (el?.dataset.time && el.dataset.time !== last) return 'shown';
               const under = document.elementFromPoint(x, y);
-              const what = under ? `${under.tagName} ${under.getAttribute('class') ?? ''}` : 'nothing';
-              return `legend ${el?.dataset.time ?? 'absent'}, last bar ${last}, under the pointer ${what}`;
+              // A pane's canvas is most of the chart's width, a price scale's a few dozen pixels.
+              const what = under
+                ? `${under.tagName} ${under.getAttribute('class') ?? ''} ${under.clientWidth} px wide`
+                : 'nothing';
+              const bars = document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-bars');
+              return `legend ${el?.dataset.time ?? 'absent'}, last bar ${last} of ${bars}, under the pointer ${what}`;
             }, at);
           },
           { timeout: slow(15_000) },
