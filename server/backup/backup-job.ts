@@ -60,7 +60,6 @@ export interface BackupJobDeps extends Pick<Services, 'db' | 'clock' | 'timers' 
   key: () => Buffer;
 }
 
-/** One backup at a time: a slow one delays the next instead of overlapping. */
 export function startBackupJob(deps: BackupJobDeps, schedule: BackupSchedule): RepeatingJob {
   const once = async (): Promise<BackupFile | undefined> => {
     const name = backupName(deps.clock.now(), deps.db.kind);
