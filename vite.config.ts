@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { firstTexts } from './scripts/first-texts-plugin.ts';
 import { serverTextsOut } from './scripts/server-texts-plugin.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
@@ -63,7 +64,15 @@ const FIRST_SCREEN_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), serverTextsOut(), firstTexts(), prerenderFirstScreen(), serviceWorker()],
+  plugins: [
+    react(),
+    serverTextsOut(),
+    firstTexts(),
+    prerenderFirstScreen(),
+    serviceWorker(),
+    // Brotli and gzip beside each file once at build: the server sends them as they are (server/http/http-app.ts).
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], logLevel: 'silent' }),
+  ],
   base: './',
   resolve: {
     // React 19 has the hook the shim stands in for.

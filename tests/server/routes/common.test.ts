@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { CODE_INTERNAL, type AreaCode, type BaseSettings } from '../../../domain/types.ts';
@@ -206,6 +206,38 @@ describe('static files', () => {
       const plain = await app.inject({ method: 'GET', url: '/assets/big.js' });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(big);
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('sends a built file compressed at build time as it is, and the plain one to a client that takes no encoding', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'tickwise-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>built client</title>');
+    const plain = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    writeFileSync(join(dist, 'assets', 'app.js'), plain);
+    // Marked apart from the plain file, so an answer compressed on the fly could not pass for them.
+    writeFileSync(join(dist, 'assets', 'app.js.br'), brotliCompressSync('/* br */'));
+    writeFileSync(join(dist, 'assets', 'app.js.gz'), gzipSync('/* gz */'));
+    const app = await bareApp({ distDir: dist });
+    try {
+      const get = (encoding?: string) =>
+        app.inject({ method: 'GET', url: '/assets/app.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+      const br = await get('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe('/* br */');
+      const gz = await get('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe('/* gz */');
+      const none = await get();
+      expect(none.headers['content-encoding']).toBeUndefined();
+      expect(none.body).toBe(plain);
+      for (const res of [br, gz, none]) {
+        expect(res.headers['content-type']).toMatch(/javascript/);
+        expect(res.headers.vary).toMatch(/accept-encoding/i); // a cache keeps the three apart
+      }
     } finally {
       await app.close();
       rmSync(dist, { recursive: true, force: true });
