@@ -7,6 +7,7 @@ import type { Notifier } from './core/services.ts';
 import { shiftedClock, systemClock } from './core/system-time.ts';
 import type { ResponseViolation } from './http/response-check.ts';
 import type { SecurityOptions } from './security/limits.ts';
+import { scryptParamsUsable, type ScryptParams } from './auth/password.ts';
 import { roleEnv, type Role } from './cluster/role.ts';
 import type { PushOptions } from './alerts/alerts-context.ts';
 import type { AddedCatalogue } from './market/instrument-catalogue.ts';
@@ -154,6 +155,16 @@ function factorEnv(env: NodeJS.ProcessEnv): number | undefined {
   return n;
 }
 
+/** SCRYPT_PARAMS "N,r,p": the cost of a new password hash; unset keeps OWASP_SCRYPT, as production does. */
+export function scryptEnv(raw: string | undefined): ScryptParams | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const parts = raw.split(',');
+  const [N = NaN, r = NaN, p = NaN] = parts.map((x) => (/^\d+$/.test(x) ? Number(x) : NaN));
+  if (parts.length !== 3 || !scryptParamsUsable({ N, r, p }))
+    throw new Error(`SCRYPT_PARAMS must be "N,r,p" with N a power of two from 1024, r and p from 1, got "${raw}"`);
+  return { N, r, p };
+}
+
 /** On by default so queries do not hold the server's event loop. */
 export function pgliteWorkerEnv(raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || raw === '1') return true;
@@ -188,7 +199,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     clock: simStart === undefined ? undefined : shiftedClock(simStart),
     wallClock: simStart === undefined ? undefined : systemClock,
     market,
-    security: { factor: factorEnv(env) },
+    security: { factor: factorEnv(env), scrypt: scryptEnv(env.SCRYPT_PARAMS) },
     trustProxy: trustProxyEnv(env.TRUST_PROXY),
     metrics: metricsEnv(env),
     backups: backupEnv(env),

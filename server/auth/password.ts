@@ -14,6 +14,12 @@ export const LEGACY_SCRYPT: ScryptParams = { N: 16384, r: 8, p: 1 };
 const KEYLEN = 32;
 const MAXMEM = 64 * 1024 * 1024;
 
+/** What node's scrypt can run within MAXMEM. Whether a cost below OWASP_SCRYPT is wise is the operator's call. */
+export function scryptParamsUsable({ N, r, p }: ScryptParams): boolean {
+  const whole = (n: number): boolean => Number.isInteger(n) && n >= 1;
+  return whole(N) && N >= 1024 && (N & (N - 1)) === 0 && whole(r) && whole(p) && 128 * N * r < MAXMEM;
+}
+
 function derive(password: string, salt: Buffer, opts: ScryptOptions, keylen: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)));

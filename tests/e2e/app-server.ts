@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../fixtures/free-port.ts';
 import { slow } from '../fixtures/slowness.ts';
+import { TEST_SERVER_ENV, TEST_SERVER_NODE_FLAGS } from '../fixtures/test-server-costs.ts';
 
 // Re-exported: bench/lib/app-server.ts takes it from here.
 export { freePort };
@@ -73,11 +74,11 @@ export async function startAppServer(env: Record<string, string> = { SIM_TIME: W
     opsToken: E2E_OPS_TOKEN,
     output: () => log,
     async start(extraEnv: Record<string, string> = {}) {
-      const proc = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], {
+      const proc = spawn(process.execPath, [...TEST_SERVER_NODE_FLAGS, '--import', 'tsx', 'server/serve.ts'], {
         // Every browser test comes from 127.0.0.1: relax the abuse budgets explicitly (a test env may override).
         env: {
           ...process.env,
-          RATE_LIMIT_FACTOR: '1000',
+          ...TEST_SERVER_ENV,
           DB_TX_GUARD: '1', // the outer db inside its own transaction is an error, not a hung server
           OPS_TOKEN: E2E_OPS_TOKEN,
           ...env,

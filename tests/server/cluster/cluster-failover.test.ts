@@ -13,6 +13,7 @@ import type { Instrument, LoginResult, Order } from '../../../domain/types.ts';
 import { openDb } from '../../../server/db/open-db.ts';
 import { ledgerViolations } from '../../../server/ledger/invariants.ts';
 import { startRole, type RoleProcess } from '../../fixtures/cluster-procs.ts';
+import { TEST_SERVER_ENV } from '../../fixtures/test-server-costs.ts';
 import { startNatsServer, type NatsServer } from '../../fixtures/nats-server.ts';
 import { until } from '../../fixtures/until.ts';
 import { api, freshDatabase, type FreshDb } from '../support/harness.ts';
@@ -41,7 +42,7 @@ function role(r: 'market' | 'gateway'): RoleProcess {
     databaseUrl: fresh.databaseUrl ?? '',
     natsUrl: nats.url,
     dataDir,
-    env: { RATE_LIMIT_FACTOR: '1000' },
+    env: TEST_SERVER_ENV,
   });
   procs.push(p);
   return p;

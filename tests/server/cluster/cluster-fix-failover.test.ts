@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startRole, type RoleProcess } from '../../fixtures/cluster-procs.ts';
+import { TEST_SERVER_ENV } from '../../fixtures/test-server-costs.ts';
 import { StandInLp } from '../../fixtures/fix-lp.ts';
 import { freePort } from '../../fixtures/free-port.ts';
 import { startNatsServer, type NatsServer } from '../../fixtures/nats-server.ts';
@@ -30,6 +31,7 @@ beforeAll(async () => {
   lp = new StandInLp({ port });
   await lp.start();
   env = {
+    ...TEST_SERVER_ENV,
     OPS_TOKEN,
     PRICE_SOURCES: 'fix,simulator',
     FIX_HOST: '127.0.0.1',

@@ -16,7 +16,7 @@ import type { PriceAlerts } from '../../../domain/price-alerts.ts';
 import { move } from '../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
 import type { MarketService } from '../../../server/market/market-service.ts';
-import { LEGACY_SCRYPT } from '../../../server/auth/password.ts';
+import { TEST_SCRYPT } from '../../fixtures/test-server-costs.ts';
 import { createServer, type RunningServer } from '../../../server/compose.ts';
 import { startNatsServer, type NatsServer } from '../../fixtures/nats-server.ts';
 import type { Bus } from '../../../server/bus/bus.ts';
@@ -49,7 +49,7 @@ async function start(role: 'market' | 'gateway', factor: number): Promise<Runnin
     fundJob: false,
     distDir: join(dataDir, 'no-dist'),
     opsToken: 'o'.repeat(32),
-    security: { factor, scrypt: LEGACY_SCRYPT },
+    security: { factor, scrypt: TEST_SCRYPT },
     // The client address from X-Forwarded-For, so one test can be many strangers (requests without it: 127.0.0.1).
     trustProxy: true,
   });

@@ -14,6 +14,7 @@ import { openDb } from '../../../server/db/open-db.ts';
 import { ledgerViolations } from '../../../server/ledger/invariants.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
 import { startRole, type RoleProcess } from '../../fixtures/cluster-procs.ts';
+import { TEST_SERVER_ENV } from '../../fixtures/test-server-costs.ts';
 import { startNatsServer, type NatsServer } from '../../fixtures/nats-server.ts';
 import { until } from '../../fixtures/until.ts';
 import { api, freshDatabase, type FreshDb } from '../support/harness.ts';
@@ -42,7 +43,7 @@ function role(r: 'market' | 'gateway'): RoleProcess {
     databaseUrl: fresh.databaseUrl ?? '',
     natsUrl: nats.url,
     dataDir,
-    env: { RATE_LIMIT_FACTOR: '1000', SWAP_ROLLOVER_MS: String(ROLLOVER_MS) },
+    env: { ...TEST_SERVER_ENV, SWAP_ROLLOVER_MS: String(ROLLOVER_MS) },
   });
   procs.push(p);
   return p;

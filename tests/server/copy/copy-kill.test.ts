@@ -22,8 +22,7 @@ const FOLLOWERS = Number(process.env.COPY_KILL_FOLLOWERS ?? 100);
 const CHUNK = String(Math.max(1, Math.round(FOLLOWERS / 10)));
 const BREAK_GLASS = 'copy-kill-break-glass-0123456789abcdef';
 const processes = useServerProcesses('copy-kill');
-const start = (): Promise<ServerProcess> =>
-  processes.start({ RATE_LIMIT_FACTOR: '1000', OPS_TOKEN: BREAK_GLASS, COPY_MIRROR_CHUNK: CHUNK });
+const start = (): Promise<ServerProcess> => processes.start({ OPS_TOKEN: BREAK_GLASS, COPY_MIRROR_CHUNK: CHUNK });
 
 const exited = (c: ChildProcess): Promise<void> =>
   c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', () => r()));

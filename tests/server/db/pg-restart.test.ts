@@ -14,6 +14,7 @@ import { until } from '../../fixtures/until.ts';
 import { api } from '../support/harness.ts';
 import { adminQuery, dbUrl, startPostgresCluster, type PostgresCluster } from '../support/test-db.ts';
 import { slow } from '../../fixtures/slowness.ts';
+import { TEST_SERVER_ENV } from '../../fixtures/test-server-costs.ts';
 
 // In the PostgreSQL pass only (vitest.config.ts POSTGRES_ONLY): anywhere else it fails instead of being skipped.
 if (inject('testDb').kind !== 'postgres') throw new Error('pg-restart.test.ts runs in the PostgreSQL pass only');
@@ -31,7 +32,7 @@ function start(databaseUrl: string): Promise<string> {
   // A burst of submits from one session: the per-session order budget is raised as in every test harness.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    RATE_LIMIT_FACTOR: '1000',
+    ...TEST_SERVER_ENV,
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -17,7 +17,7 @@ const KILLS = Number(process.env.FAULT_KILLS ?? 2);
 const processes = useServerProcesses('fault');
 
 /** Bursts of submits from few sessions: the per-session order budget is raised as in every test harness. */
-const start = (): Promise<ServerProcess> => processes.start({ RATE_LIMIT_FACTOR: '1000' });
+const start = (): Promise<ServerProcess> => processes.start();
 
 const exited = (c: ChildProcess): Promise<void> =>
   c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', () => r()));

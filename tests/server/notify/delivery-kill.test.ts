@@ -26,7 +26,6 @@ const exited = (c: ChildProcess): Promise<void> =>
 
 const start = (): Promise<ServerProcess> =>
   processes.start({
-    RATE_LIMIT_FACTOR: '1000',
     SMTP_URL: sink.url,
     SMTP_FROM: '"Tickwise" <no-reply@tickwise.test>',
     NOTIFY_LEASE_MS: '6000', // a dead claim is taken again after 6 s (the default is 2 minutes)

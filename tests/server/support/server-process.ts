@@ -10,6 +10,7 @@ import type { Db } from '../../../server/db/db.ts';
 import { openDb } from '../../../server/db/open-db.ts';
 import { openPglite } from '../../../server/db/pglite.ts';
 import { freshDatabase, type FreshDb } from './harness.ts';
+import { TEST_SERVER_ENV, TEST_SERVER_NODE_FLAGS } from '../../fixtures/test-server-costs.ts';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -23,7 +24,7 @@ export interface ServerProcesses {
   readonly dataDir: string;
   /** The file's database, read once its beforeAll has run. */
   readonly fresh: FreshDb;
-  /** Starts a process with `env` over the base (a free port on 127.0.0.1, warnings only); resolves on its URL. */
+  /** Starts a process with `env` over the base (a free port on 127.0.0.1, warnings only, TEST_SERVER_ENV); resolves on its URL. */
   start(env?: Record<string, string>): Promise<ServerProcess>;
   /** The file's database opened directly, once no process holds it (PGlite's files take one opener). */
   openDirect(): Promise<Db>;
@@ -62,6 +63,7 @@ export function useServerProcesses(prefix: string): ServerProcesses {
     start(extra = {}) {
       const env: NodeJS.ProcessEnv = {
         ...process.env,
+        ...TEST_SERVER_ENV,
         PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
@@ -71,7 +73,7 @@ export function useServerProcesses(prefix: string): ServerProcesses {
       const { databaseUrl } = database();
       if (databaseUrl) env.DATABASE_URL = databaseUrl;
       else delete env.DATABASE_URL;
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], {
+      const child = spawn(process.execPath, [...TEST_SERVER_NODE_FLAGS, '--import', 'tsx', 'server/serve.ts'], {
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
