@@ -9,8 +9,6 @@ export interface ScryptParams {
 
 /** Equal in work to OWASP's N=2^17, p=1, with an eighth of the memory, so a burst of logins cannot exhaust it. */
 export const OWASP_SCRYPT: ScryptParams = { N: 16384, r: 8, p: 5 };
-/** Still accepted, upgraded at the next login. */
-export const LEGACY_SCRYPT: ScryptParams = { N: 16384, r: 8, p: 1 };
 const KEYLEN = 32;
 const MAXMEM = 64 * 1024 * 1024;
 

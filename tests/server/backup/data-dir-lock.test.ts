@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_SCRYPT } from '../../fixtures/test-server-costs.ts';
+import { TEST_SECURITY } from '../../fixtures/test-server-costs.ts';
 import { lockFileOf } from '../../../server/db/dir-lock.ts';
 import { backupTake } from '../../../server/ops/commands/backup.ts';
 import { runCli } from '../../../server/ops/cli.ts';
@@ -29,7 +29,7 @@ const serve = (): Promise<RunningServer> =>
     swapJob: false,
     distDir: join(work, 'no-dist'),
     backupDir: join(work, 'backups'),
-    security: { factor: 1000, scrypt: TEST_SCRYPT },
+    security: TEST_SECURITY,
   });
 
 function cli(args: string[]): Promise<{ code: number; err: string }> {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../../locales/en.json' with { type: 'json' };
-import { TEST_SCRYPT } from '../../fixtures/test-server-costs.ts';
+import { TEST_SECURITY } from '../../fixtures/test-server-costs.ts';
 import type { Bus } from '../../../server/bus/bus.ts';
 import { localBus } from '../../../server/bus/local-bus.ts';
 import { move } from '../../../server/ledger/ledger.ts';
@@ -44,7 +44,7 @@ function start(role: 'market' | 'gateway'): Promise<RunningServer> {
     fundJob: false,
     distDir: join(dataDir, 'no-dist'),
     opsToken: OPS_TOKEN,
-    security: { factor: 1000, scrypt: TEST_SCRYPT },
+    security: TEST_SECURITY,
   });
 }
 

@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult } from '../../../domain/types.ts';
-import { TEST_SCRYPT } from '../../fixtures/test-server-costs.ts';
+import { TEST_SECURITY } from '../../fixtures/test-server-costs.ts';
 import type { MarketService } from '../../../server/market/market-service.ts';
 import { createServer, type RunningServer } from '../../../server/compose.ts';
 import { freePort } from '../../fixtures/free-port.ts';
@@ -39,7 +39,7 @@ function start(role: 'market' | 'gateway'): Promise<RunningServer> {
     logLevel: process.env.LOG_LEVEL ?? 'silent',
     fundJob: false,
     distDir: join(dataDir, 'no-dist'),
-    security: { factor: 1000, scrypt: TEST_SCRYPT },
+    security: TEST_SECURITY,
     trustProxy: true,
   });
 }

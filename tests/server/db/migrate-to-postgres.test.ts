@@ -12,7 +12,7 @@ import { moneyFingerprint } from '../../../server/ledger/invariants.ts';
 import { openPglite } from '../../../server/db/pglite.ts';
 import { openPostgres } from '../../../server/db/postgres.ts';
 import { runCli } from '../../../server/ops/cli.ts';
-import { TEST_SCRYPT } from '../../fixtures/test-server-costs.ts';
+import { TEST_SECURITY } from '../../fixtures/test-server-costs.ts';
 import { adminQuery, dbUrl } from '../support/test-db.ts';
 import { api, manualClock, registerAndLogin } from '../support/harness.ts';
 import { slow } from '../../fixtures/slowness.ts';
@@ -31,7 +31,7 @@ async function serve(opts: { databaseUrl?: string }): Promise<{ server: RunningS
     logLevel: 'silent',
     fundJob: false,
     distDir: join(dataDir, 'no-dist'),
-    security: { factor: 1000, scrypt: TEST_SCRYPT },
+    security: TEST_SECURITY,
   });
   return { server, url: await server.listen(0, '127.0.0.1') };
 }

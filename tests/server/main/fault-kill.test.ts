@@ -16,7 +16,7 @@ import { slow } from '../../fixtures/slowness.ts';
 const KILLS = Number(process.env.FAULT_KILLS ?? 2);
 const processes = useServerProcesses('fault');
 
-/** Bursts of submits from few sessions: the per-session order budget is raised as in every test harness. */
+/** Bursts of submits from few sessions: the base environment raises the per-session order budget (TEST_SERVER_ENV). */
 const start = (): Promise<ServerProcess> => processes.start();
 
 const exited = (c: ChildProcess): Promise<void> =>

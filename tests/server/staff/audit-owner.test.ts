@@ -12,7 +12,7 @@ import { openPostgres } from '../../../server/db/postgres.ts';
 import { auditOwnerStatements } from '../../../server/db/audit-owner.ts';
 import type { Db } from '../../../server/db/db.ts';
 import { createServer, type RunningServer } from '../../../server/compose.ts';
-import { TEST_SCRYPT } from '../../fixtures/test-server-costs.ts';
+import { TEST_SECURITY } from '../../fixtures/test-server-costs.ts';
 import { settingSet } from '../../../server/ops/commands/settings.ts';
 import { runAs } from '../../../server/ops/run.ts';
 import { freshDatabase, TEST_OPERATOR, type FreshDb } from '../support/harness.ts';
@@ -57,7 +57,7 @@ describe('audit_log owned by another role than the app’s', () => {
       logLevel: 'silent',
       fundJob: false,
       swapJob: false,
-      security: { factor: 1000, scrypt: TEST_SCRYPT },
+      security: TEST_SECURITY,
     });
   });
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Envelope, LoginResult } from '../../../domain/types.ts';
 import type { MarketOptions } from '../../../server/config.ts';
 import type { SecurityOptions } from '../../../server/security/limits.ts';
-import { TEST_SCRYPT } from '../../fixtures/test-server-costs.ts';
+import { TEST_SECURITY } from '../../fixtures/test-server-costs.ts';
 import type { AppContext } from '../../../server/core/app-context.ts';
 import type { PushOptions } from '../../../server/alerts/alerts-context.ts';
 import type { DeliveryOptions } from '../../../server/notify/delivery-options.ts';
@@ -137,7 +137,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     distDir: opts.distDir ?? join(dataDir, 'no-dist'),
     publicDir: opts.publicDir,
     // Cheaper scrypt unless a test asks for the real one: hundreds of sign-ups per file.
-    security: { factor: 1000, scrypt: TEST_SCRYPT, ...opts.security },
+    security: { ...TEST_SECURITY, ...opts.security },
     trustProxy: opts.trustProxy,
     push: opts.push,
     opsToken: opts.opsToken === undefined ? TEST_OPS_TOKEN : (opts.opsToken ?? undefined),

@@ -24,7 +24,10 @@ export interface ServerProcesses {
   readonly dataDir: string;
   /** The file's database, read once its beforeAll has run. */
   readonly fresh: FreshDb;
-  /** Starts a process with `env` over the base (a free port on 127.0.0.1, warnings only, TEST_SERVER_ENV); resolves on its URL. */
+  /**
+   * Starts a process with `env` over the base (a free port on 127.0.0.1, warnings only, TEST_SERVER_ENV); resolves
+   * on its URL.
+   */
   start(env?: Record<string, string>): Promise<ServerProcess>;
   /** The file's database opened directly, once no process holds it (PGlite's files take one opener). */
   openDirect(): Promise<Db>;
