@@ -257,25 +257,30 @@ it(
       const path = new URL(r.url()).pathname;
       if (path.endsWith('/forex/my_deal') || path.endsWith('/wallet/getBalance')) refetched.push(path);
     });
-    // Chromium may decline to keep a page whose navigation it cancelled as it left (its reason, not the app's):
-    // the round trip is tried again then, and any other reason fails at once.
-    let restored = { persisted: false as boolean | undefined, why: '' };
+    // Chromium classes each reason it did not restore a page: "PageSupportNeeded" and "SupportPending" are the page's
+    // doing (an unload handler, an open lock) and fail at once; "Circumstantial" ones are the browser's own state (a
+    // navigation cancelled as it left, a renderer too busy to freeze in time) and the round trip is tried again.
+    type Explanation = { type: string; reason: string };
+    const cdp = await context.newCDPSession(page);
+    const explanations: Explanation[] = [];
+    cdp.on('Page.backForwardCacheNotUsed', (e) => {
+      explanations.push(...e.notRestoredExplanations);
+    });
+    await cdp.send('Page.enable');
+    let persisted = false;
     for (let attempt = 0; attempt < 3; attempt++) {
+      explanations.length = 0;
       await page.goto(`${server.url}/healthz`); // another document: the app goes into the back/forward cache
       refetched.length = 0;
       await page.goBack({ waitUntil: 'commit' }); // a restored page fires pageshow, not load
       await page.waitForFunction(() => 'twPersisted' in window);
-      restored = await page.evaluate(() => ({
-        persisted: (window as unknown as { twPersisted?: boolean }).twPersisted,
-        // Chromium says why a page was not restored; printed if it was not.
-        why: JSON.stringify(
-          (performance.getEntriesByType('navigation')[0] as unknown as { notRestoredReasons?: unknown })
-            ?.notRestoredReasons ?? null,
-        ),
-      }));
-      if (restored.persisted || !restored.why.includes('"navigation-canceled"')) break;
+      persisted = await page.evaluate(() => (window as unknown as { twPersisted?: boolean }).twPersisted === true);
+      if (persisted) break;
+      await expect.poll(() => explanations.length, { timeout: slow(5_000) }).toBeGreaterThan(0);
+      const byThePage = explanations.filter((x) => x.type !== 'Circumstantial');
+      expect(byThePage, JSON.stringify(explanations)).toEqual([]);
     }
-    expect(restored.persisted, restored.why).toBe(true);
+    expect(persisted, JSON.stringify(explanations)).toBe(true);
     await expect
       .poll(() => page.locator('.conn-badge:visible').getAttribute('data-conn'), { timeout: slow(20_000) })
       .toBe('live');
