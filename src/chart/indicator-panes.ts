@@ -18,6 +18,9 @@ interface Drawn {
   values: number[];
   /** The values' order in every update since the reset. */
   src: number;
+  /** The series' least and greatest values: the legend keeps room for the longer of their texts. */
+  lo: number;
+  hi: number;
 }
 
 /** lightweight-charts stretch factors: the price pane's share beside each indicator pane's. */
@@ -67,6 +70,9 @@ export class IndicatorPanes {
       d.src = all.findIndex((l) => sameLine(l, d.line));
       const col = ind?.[d.src] ?? [];
       d.values = this.times.map((_, i) => col[i] ?? NaN);
+      d.lo = Infinity;
+      d.hi = -Infinity;
+      for (const v of d.values) widen(d, v);
       d.series.setData(this.times.map((t, i) => this.point(d, t, d.values[i] ?? NaN, this.dirs[i] ?? true)));
     }
     this.paintLegend();
@@ -79,6 +85,8 @@ export class IndicatorPanes {
     this.shownTime = null;
     for (const d of this.drawn) {
       d.values = [];
+      d.lo = Infinity;
+      d.hi = -Infinity;
       d.series.setData([]);
     }
     this.paintLegend();
@@ -98,6 +106,7 @@ export class IndicatorPanes {
       const v = lineValues?.[d.src] ?? NaN;
       if (fresh) d.values.push(v);
       else d.values[d.values.length - 1] = v;
+      widen(d, v);
       d.series.update(this.point(d, bar.Time, v, bar.Close >= bar.Open));
     }
     if (this.shownTime === null) this.paintLegend();
@@ -174,7 +183,7 @@ export class IndicatorPanes {
         line.style === 'histogram'
           ? this.chart.addSeries(HistogramSeries, base, line.pane)
           : this.chart.addSeries(LineSeries, { ...base, lineWidth: 1, crosshairMarkerVisible: false }, line.pane);
-      this.drawn.push({ line, series, values: [], src: -1 });
+      this.drawn.push({ line, series, values: [], src: -1, lo: Infinity, hi: -Infinity });
     }
     const panes = this.chart.panes();
     panes.forEach((p, i) => p.setStretchFactor(i === 0 ? PRICE_STRETCH : 1));
@@ -231,20 +240,41 @@ export class IndicatorPanes {
             const span = document.createElement('span');
             span.dataset.line = d.line.label;
             span.style.color = this.colour(d.line);
+            span.append(`${d.line.label} `, document.createElement('data'));
             return span;
           }),
         );
       }
       mine.forEach((d, j) => {
         const span = el.children[j] as HTMLElement | undefined;
-        if (!span) return;
+        const value = span?.lastElementChild as HTMLDataElement | null | undefined;
+        if (!span || !value) return;
         const v = d.values[i] ?? NaN;
         writeData(span, 'value', Number.isNaN(v) ? '' : String(v));
-        const text = `${d.line.label} ${indicatorValueText(d.line, v, this.precision)}`;
-        if (span.textContent !== text) span.textContent = text;
+        const text = indicatorValueText(d.line, v, this.precision);
+        if (value.textContent !== text) value.textContent = text;
+        // Room for the series' longest value, so the live bar's volume gaining a digit, or the crosshair moving, leaves
+        // every later item where it was. A tabular digit is about 1ch (a little more in some fonts: half a ch spare).
+        const room = `${Math.max(text.length, this.valueChars(d)) + 0.5}ch`;
+        if (value.style.minWidth !== room) value.style.minWidth = room;
       });
     }
   }
+
+  private valueChars(d: Drawn): number {
+    if (d.lo > d.hi) return 0;
+    return Math.max(
+      indicatorValueText(d.line, d.lo, this.precision).length,
+      indicatorValueText(d.line, d.hi, this.precision).length,
+    );
+  }
+}
+
+/** Takes `v` into the series' range. */
+function widen(d: Drawn, v: number): void {
+  if (!Number.isFinite(v)) return;
+  if (v < d.lo) d.lo = v;
+  if (v > d.hi) d.hi = v;
 }
 
 /** Binary search in ascending bar times; null when `time` is not a bar's. */

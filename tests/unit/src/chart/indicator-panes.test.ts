@@ -133,7 +133,9 @@ describe('IndicatorPanes', () => {
     // One line's value moves: its span's value and text, nothing else.
     const written: string[] = [];
     const watch = new MutationObserver((rs) =>
-      rs.forEach((r) => written.push(`${r.type}:${(r.target as HTMLElement).dataset.line ?? ''}`)),
+      rs.forEach((r) =>
+        written.push(`${r.type}:${(r.target as HTMLElement).closest<HTMLElement>('[data-line]')?.dataset.line ?? ''}`),
+      ),
     );
     watch.observe(box, { subtree: true, attributes: true, characterData: true, childList: true });
     panes.bar(
@@ -145,6 +147,37 @@ describe('IndicatorPanes', () => {
     obs.disconnect();
     expect(new Set(written)).toEqual(new Set(['attributes:MA5', 'childList:MA5']));
     expect(box.querySelector('[data-line="MA5"]')?.textContent).toBe('MA5 101.00000');
+  });
+
+  it('keeps each legend value as wide as its series’ longest, so a value gaining a digit moves no later item', () => {
+    const { panes, box, lines } = setup();
+    const room = (label: string, pane: number) =>
+      (box.querySelector(`.tw-legend[data-pane="${pane}"] [data-line="${label}"] data`) as HTMLElement).style.minWidth;
+    const vol = lines.findIndex((l) => l.kind === 'vol');
+    const macd = lines.findIndex((l) => l.label === 'MACD');
+    expect(room('VOL', 1)).toBe('1.5ch'); // the made-up volumes 4 to 4.5 are whole: one digit
+    const live = (v: number, m = 0) =>
+      panes.bar(
+        { ...bars[5], Close: 2 } as KlineBar,
+        lines.map((_, i) => (i === vol ? v : i === macd ? m : 1)),
+      );
+    live(12_345);
+    expect(room('VOL', 1)).toBe('5.5ch'); // a new longest value widens the item once
+    live(7);
+    expect(box.querySelector('[data-line="VOL"]')?.textContent).toBe('VOL 7');
+    expect(room('VOL', 1)).toBe('5.5ch'); // and it keeps that room while the value is shorter
+    panes.crosshair(60);
+    expect(room('VOL', 1)).toBe('5.5ch');
+    panes.crosshair(null);
+    live(7, -12.5);
+    expect(room('MACD', 2)).toBe(`${'-12.50000'.length + 0.5}ch`); // a sign counts too
+    // Another series (a reset) measures afresh.
+    panes.reset(
+      lines,
+      lines.map(() => bars.map(() => 3)),
+      bars,
+    );
+    expect(room('VOL', 1)).toBe('1.5ch');
   });
 
   it('shows the bar under the crosshair, the last bar when it leaves, and gives the text alternative its rows', () => {
