@@ -33,7 +33,15 @@ export interface Comparison {
   rows: CompareRow[];
   onlyInA: string[];
   onlyInB: string[];
+  /** The same floor page's cost per update, B ÷ A, the median over the screens both runs measured: the hosts' speed. */
+  floorDrift: number | null;
+  /** Per screen: the app (feed in the worker) ÷ its floor page in the same run, A and B. */
+  toFloor: { screen: string; a: number; b: number }[];
 }
+
+/** Floor pages this far apart, either way, mean two hosts: their absolute render figures are not comparable. */
+export const FLOOR_DRIFT_LIMIT = 1.25;
+const FLOOR_METRIC = 'mainMsPerUpdate';
 
 /** Render shares are stored as 0…1 with unit "%"; a ratio of two shares has no unit to scale. */
 function scaleOf(key: string): number {
@@ -128,7 +136,41 @@ export function compareRuns(a: ResultsJson, b: ResultsJson): Comparison {
   rows.sort(
     (x, y) => VERDICTS.indexOf(x.verdict) - VERDICTS.indexOf(y.verdict) || Math.abs(y.rel ?? 0) - Math.abs(x.rel ?? 0),
   );
-  return { rows, onlyInA, onlyInB };
+  return { rows, onlyInA, onlyInB, ...againstFloors(a.sections, b.sections) };
+}
+
+/** The floor pages of both runs side by side: how far the hosts differ, and each screen's app ÷ floor. */
+function againstFloors(
+  a: DeepPartial<Sections> | undefined,
+  b: DeepPartial<Sections> | undefined,
+): Pick<Comparison, 'floorDrift' | 'toFloor'> {
+  const median = (o: object | null | undefined): number | null => {
+    const v = (o as Record<string, Stored | null | undefined> | null | undefined)?.[FLOOR_METRIC]?.median;
+    return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null;
+  };
+  const drifts: number[] = [];
+  const toFloor: Comparison['toFloor'] = [];
+  for (const sb of b?.render?.summaries ?? []) {
+    const sa = (a?.render?.summaries ?? []).find((s) => s?.caseId === sb?.caseId && s?.screen === sb?.screen);
+    const [floorA, floorB] = [median(sa?.floor), median(sb?.floor)];
+    if (floorA === null || floorB === null) continue;
+    drifts.push(floorB / floorA);
+    const [toA, toB] = [median(sa?.workerToFloor), median(sb?.workerToFloor)];
+    if (toA !== null && toB !== null) toFloor.push({ screen: `${sb?.caseId}/${sb?.screen}`, a: toA, b: toB });
+  }
+  drifts.sort((x, y) => x - y);
+  return { floorDrift: drifts.length ? (drifts[Math.floor(drifts.length / 2)] ?? null) : null, toFloor };
+}
+
+/** What the floor pages say of the two hosts; empty when they ran alike. */
+export function floorLines(c: Pick<Comparison, 'floorDrift' | 'toFloor'>): string[] {
+  const d = c.floorDrift;
+  if (d === null || (d <= FLOOR_DRIFT_LIMIT && d >= 1 / FLOOR_DRIFT_LIMIT)) return [];
+  return [
+    `The same floor pages cost ${num(d)}× as much per update in B as in A: two hosts, so the render figures below ` +
+      `measure the machines. Each screen against its floor page, in its own run (app ÷ floor, ${FLOOR_METRIC}):`,
+    ...c.toFloor.map((r) => `  ${r.screen.padEnd(28)} A ${num(r.a)}×  B ${num(r.b)}×`),
+  ];
 }
 
 function num(v: number): string {
@@ -174,6 +216,7 @@ export function compareTable(c: Comparison, nameA: string, nameB: string): strin
     `A: ${nameA}`,
     `B: ${nameB}`,
     `${c.rows.length} figures in both: ${count('worse')} worse, ${count('better')} better beyond the tolerance (render: and the runs' min–max ranges apart); ${count('within spread')} within the spread, ${count('within tolerance')} within the tolerance, ${count('same')} the same.`,
+    ...floorLines(c),
     '',
     fmt(head),
     fmt(widths.map((w) => '─'.repeat(w))),

@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../../../bench/lib/args.ts';
 import { TOL, type Figure, type Tolerance } from '../../../../bench/lib/figures.ts';
 import { compareData } from '../../../../bench/report/compare-data.ts';
-import { compareRuns, compareTable, groupKeys, spreadOf, verdictOf } from '../../../../bench/report/compare.ts';
+import {
+  compareRuns,
+  compareTable,
+  floorLines,
+  groupKeys,
+  spreadOf,
+  verdictOf,
+} from '../../../../bench/report/compare.ts';
 import { benchPlan, duration, Progress, renderPlan, RUN_OVERHEAD_S } from '../../../../bench/report/progress.ts';
 import type { ResultsJson } from '../../../../bench/report/report-data.ts';
 import { renderCases } from '../../../../bench/render/cases.ts';
@@ -132,6 +139,40 @@ describe('compare: differences with their spread', () => {
     // A worker with 6 % long frames is beyond the share's 5-point allowance: the ratio counts.
     const real = compareRuns(ratioRun(0.07, 0, 0.14, 0.001, 'rafOver16'), ratioRun(1, 1, 1, 0.06, 'rafOver16'));
     expect(real.rows[0]?.verdict).toBe('worse');
+  });
+
+  it('says when the same floor pages ran at another speed, with each screen against its floor in its own run', () => {
+    const m = (median: number) => ({ mainMsPerUpdate: { median, min: median, max: median, n: 3 } });
+    const run = (floors: [number, number, number], toFloor: [number, number, number]): ResultsJson => ({
+      figures: {},
+      sections: {
+        render: {
+          summaries: (['market', 'trade', 'desk'] as const).map((screen, i) => ({
+            caseId: 'phone-6x',
+            screen,
+            floor: m(floors[i] ?? 0),
+            workerToFloor: m(toFloor[i] ?? 0),
+          })),
+        },
+      },
+    });
+    const a = run([2, 4, 10], [1.1, 2.4, 4.3]);
+    // Every floor page three times as costly, one twice: the median says 3×, the screens keep their own ratios.
+    const c = compareRuns(a, run([6, 12, 20], [1.2, 2.0, 3.1]));
+    expect(c.floorDrift).toBe(3);
+    expect(c.toFloor).toEqual([
+      { screen: 'phone-6x/market', a: 1.1, b: 1.2 },
+      { screen: 'phone-6x/trade', a: 2.4, b: 2.0 },
+      { screen: 'phone-6x/desk', a: 4.3, b: 3.1 },
+    ]);
+    const table = compareTable(c, 'a.json', 'b.json');
+    expect(table).toContain('cost 3.00× as much per update in B as in A');
+    expect(table).toMatch(/phone-6x\/trade\s+A 2\.40×\s+B 2\.00×/);
+    // Faster too, and alike within the limit: nothing to say.
+    expect(floorLines(compareRuns(a, run([1, 2, 5], [1, 1, 1])))).toHaveLength(3 + 1);
+    expect(compareRuns(a, run([2.2, 4.4, 11], [1, 1, 1])).floorDrift).toBeCloseTo(1.1, 10);
+    expect(floorLines(compareRuns(a, run([2.2, 4.4, 11], [1, 1, 1])))).toEqual([]);
+    expect(floorLines(compareRuns(a, { figures: {} }))).toEqual([]);
   });
 
   it('shapes the plot: render figures scaled to A’s median with both ranges, single figures as % change', () => {
