@@ -10,6 +10,7 @@ import { copyViolations } from '../../server/copy/copy-invariants.ts';
 import { userCredit } from '../../server/ops/commands/deposits.ts';
 import { withdrawPaid, withdrawReject } from '../../server/ops/commands/withdrawals.ts';
 import { createServer } from '../../server/compose.ts';
+import { scryptEnv } from '../../server/config.ts';
 import { swapSet } from '../../server/ops/commands/book.ts';
 import { bookDifferences, openPositions, scanRows } from '../../tests/fixtures/book-scan.ts';
 import { note, serveParent } from './ipc.ts';
@@ -63,7 +64,8 @@ const server = await createServer({
   logLevel: 'silent',
   distDir: join(dataDir, 'no-dist'),
   // Many traders from one address (127.0.0.1): the abuse budgets are raised as in every test harness.
-  security: { factor: 1000 },
+  // SCRYPT_PARAMS as the server reads it: unset (npm run soak) hashes at production's cost.
+  security: { factor: 1000, scrypt: scryptEnv(process.env.SCRYPT_PARAMS) },
   swapRolloverMs: config.swapRolloverMs || undefined,
 });
 const base = await server.listen(0, '127.0.0.1'); // never another interface

@@ -15,6 +15,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { SoakReport } from '../../../scripts/soak/soak.ts';
 import { freshDatabase } from '../support/harness.ts';
 import { slow } from '../../fixtures/slowness.ts';
+import { TEST_SERVER_ENV } from '../../fixtures/test-server-costs.ts';
 
 const SECONDS = Number(process.env.SOAK_TEST_SECONDS ?? 10); // a check every 3 s, a swap rollover every 4 s: both happen
 const BALANCED_SECONDS = Math.max(6, Math.round(SECONDS * 0.6));
@@ -33,6 +34,7 @@ async function soakProcess(env: Record<string, string>): Promise<{ report: SoakR
         SOAK_POSITIONS: '',
         SOAK_HEAP_DIR: '',
         SOAK_COPY_FOLLOWERS: '0',
+        ...TEST_SERVER_ENV, // the tests' hash cost: the checks here are of money and invariants, not of scrypt
         ...env,
         SOAK_OUT: out,
       },
