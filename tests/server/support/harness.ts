@@ -21,7 +21,7 @@ import type { ResponseViolation } from '../../../server/http/response-check.ts';
 import type { MetricsListen } from '../../../server/metrics/metrics-server.ts';
 import { createServer, type RunningServer } from '../../../server/compose.ts';
 import { breakGlass } from '../../../server/ops/auth.ts';
-import { adminQuery, dbUrl } from './test-db.ts';
+import { adminQuery, copyTemplate, dbUrl } from './test-db.ts';
 
 export interface TestServerOptions {
   clock?: Clock;
@@ -100,7 +100,7 @@ export async function freshDatabase(): Promise<FreshDb> {
   const info = inject('testDb');
   if (info.kind === 'postgres') {
     const name = `tw_${process.pid}_${++dbCounter}_${Math.floor(Math.random() * 1e6)}`;
-    await adminQuery(info.adminUrl, `CREATE DATABASE ${name} TEMPLATE ${info.template}`);
+    await copyTemplate(info.adminUrl, info.template, name);
     return {
       databaseUrl: dbUrl(info.adminUrl, name),
       drop: () => adminQuery(info.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),

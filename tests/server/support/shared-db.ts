@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import type { Db } from '../../../server/db/db.ts';
 import { openPglite } from '../../../server/db/pglite.ts';
 import { openPostgres } from '../../../server/db/postgres.ts';
-import { adminQuery, dbUrl } from './test-db.ts';
+import { adminQuery, copyTemplate, dbUrl } from './test-db.ts';
 
 export interface SharedDatabases {
   open(): Promise<Db>;
@@ -20,7 +20,7 @@ export function sharedDatabases(): SharedDatabases {
       let db: Db;
       if (info.kind === 'postgres') {
         const name = `tw_restart_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
-        await adminQuery(info.adminUrl, `CREATE DATABASE ${name} TEMPLATE ${info.template}`);
+        await copyTemplate(info.adminUrl, info.template, name);
         db = await openPostgres({ url: dbUrl(info.adminUrl, name), max: 4 });
         cleanups.push(async () => {
           await db.close();
