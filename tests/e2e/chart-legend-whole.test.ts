@@ -2,7 +2,8 @@
 // on /trade is whole in every language, left to right and right to left (docs/screens.md "The chart"): no item is cut
 // by its legend's box or the chart's, folded (one line: the items that do not fit wait, whole, for the toggle) or
 // unfolded (every item shows, wrapped onto more lines). In Arabic and traditional Chinese the folded line cut its last
-// value at the pane's edge. Screenshots: test-artifacts/legend-whole-{ar,hk,en,de,ru}-{folded,open}.png.
+// value at the pane's edge. Each item reads left to right, its label before its value and a sign before its digits,
+// Arabic too. Screenshots: test-artifacts/legend-whole-{ar,hk,en,de,ru}-{folded,open}.png.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PHONE, snap } from './browser.ts';
@@ -49,6 +50,30 @@ async function cutItems(page: Page): Promise<{ cut: string[]; shown: number; tot
   });
 }
 
+/** Each legend item drawn out of reading order: its value left of its label, or a sign right of its digits. */
+async function misread(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const box = (node: Node, from: number, to: number): DOMRect => {
+      const r = document.createRange();
+      r.setStart(node, from);
+      r.setEnd(node, to);
+      return r.getBoundingClientRect();
+    };
+    for (const span of document.querySelectorAll<HTMLElement>('.tw-legend span[data-line]')) {
+      const label = span.firstChild;
+      const value = span.querySelector('data')?.firstChild;
+      const text = value?.textContent ?? '';
+      if (!label || !value || text === '') continue;
+      if (box(value, 0, text.length).left < box(label, 0, (label.textContent ?? '').trimEnd().length).right - 0.5)
+        out.push(`"${span.textContent ?? ''}": the value left of its label`);
+      if (text.startsWith('-') && box(value, 0, 1).left > box(value, 1, 2).left)
+        out.push(`"${span.textContent ?? ''}": the sign right of its digits`);
+    }
+    return out;
+  });
+}
+
 it(
   'every legend item is whole on a 360 px phone in every language, folded and unfolded',
   async () => {
@@ -89,6 +114,9 @@ it(
       if (open.cut.length > 0) found[`${lang} open`] = open.cut;
       // Unfolded, every label and value shows.
       if (open.shown !== open.total) found[`${lang} open shows`] = [`${open.shown} of ${open.total}`];
+      // Each item is a Latin label and a figure: read left to right in every language, Arabic too.
+      const order = await misread(page);
+      if (order.length > 0) found[`${lang} reading order`] = order;
       if (SHOTS.has(lang)) await snap(page, `legend-whole-${lang}-open`);
     }
     await context.close();
