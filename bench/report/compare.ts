@@ -40,7 +40,7 @@ export interface Comparison {
 }
 
 /** Floor pages this far apart, either way, mean two hosts: their absolute render figures are not comparable. */
-export const FLOOR_DRIFT_LIMIT = 1.25;
+const FLOOR_DRIFT_LIMIT = 1.25;
 const FLOOR_METRIC = 'mainMsPerUpdate';
 
 /** Render shares are stored as 0…1 with unit "%"; a ratio of two shares has no unit to scale. */
