@@ -51,9 +51,9 @@ const BOTH_DATABASES = [
   // money rules on submit (leverage caps, the questionnaire's gate) and the loss figure summed over the ledger
   'tests/server/retail/**/*.test.ts',
 ];
-// Unit tests of code that never runs in a page: plain Node and one module graph for all of them (a file that needs a
-// DOM says so with `// @vitest-environment happy-dom`). The app's own tests keep a fresh graph each: its stores are
-// module state.
+// Unit tests of code that never runs in a page: plain Node (a file that needs a DOM says so with
+// `// @vitest-environment happy-dom`). Both unit projects run their files in one module graph per worker; the app's
+// stores are module state, so tests/unit/setup.ts gives each happy-dom file fresh app modules and an empty page.
 const UNIT_NODE = ['tests/unit/{bench,domain,house,scripts,server,workers}/**/*.test.ts'];
 // Server test files run on PostgreSQL only: restarting the database process (PGlite lives inside the server's own
 // process, which tests/server/main/fault-kill.test.ts kills instead), the cluster roles (market, gateway), and the move
@@ -90,6 +90,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           exclude: UNIT_NODE,
           environment: 'happy-dom',
+          isolate: false,
           setupFiles: ['tests/unit/setup.ts'],
           // The property tests run hundreds of cases: on a loaded 2-core machine 5 s (vitest's default) is not enough.
           testTimeout: slow(20_000),
