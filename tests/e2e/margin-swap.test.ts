@@ -6,6 +6,7 @@
 // (SWAP_ROLLOVER_MS), the accrued swap is on the holding row and on the position's line on the chart. Screenshots:
 // test-artifacts/margin-swap-*.png.
 import { beforeAll, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import type { Instrument, Order, OrderList } from '../../domain/types.ts';
 import { dec } from '../../domain/decimal.ts';
 import { WEEKDAY_NOON } from './app-server.ts';
@@ -22,6 +23,29 @@ const SIZES = [
   ['en', DESKTOP, '1280'],
 ] as const;
 let inst: Instrument;
+
+/** The strip's figures that do not end at its content's end (left in Arabic) on their name's line, as the summary's. */
+function figuresOutOfLine(strip: Locator): Promise<string[]> {
+  return strip.evaluate((dl) => {
+    const style = getComputedStyle(dl);
+    const box = dl.getBoundingClientRect();
+    const rtl = style.direction === 'rtl';
+    const end = rtl ? box.left + parseFloat(style.paddingLeft) : box.right - parseFloat(style.paddingRight);
+    const faults: string[] = [];
+    for (const cell of dl.querySelectorAll('.tr-account-cell')) {
+      const name = cell.querySelector('dt')?.getBoundingClientRect();
+      const figure = cell.querySelector('dd [data-field]')?.getBoundingClientRect();
+      if (!name || !figure) continue;
+      const at = rtl ? figure.left : figure.right;
+      const middle = figure.top + figure.height / 2;
+      if (Math.abs(at - end) > 1 || middle < name.top || middle > name.bottom)
+        faults.push(
+          `${cell.querySelector('dt')?.textContent}: ends at ${at} (strip ${end}), middle ${middle} (name ${name.top}–${name.bottom})`,
+        );
+    }
+    return faults;
+  });
+}
 
 const get = <T>(user: RealUser, path: string, query: Record<string, string | number> = {}) =>
   userGet<T>(e2e.server, user, path, query);
@@ -82,6 +106,7 @@ it('shows the margin call, the margin level and the distance to the stop-out whe
     await banner.waitFor({ timeout: slow(20_000) });
     const strip = page.locator('.tr-account').locator('visible=true');
     await expect.poll(() => strip.locator('[data-field="trade-margin-level"]').innerText()).toMatch(/^\d{3}\.\d\d%$/);
+    expect(await figuresOutOfLine(strip), name).toEqual([]);
     if (lang === 'en') {
       await expect
         .poll(() => banner.locator('[data-field="stop-out-distance"]').innerText())

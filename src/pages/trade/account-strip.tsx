@@ -69,10 +69,16 @@ export function AccountStrip(): ReactElement | null {
           )}
         </DefRow>
         {text.held.value ? (
-          <DefRow className="tr-account-cell tr-account-level" labelKey="orders.margin_level">
-            <LiveText className="tw-num" field="trade-margin-level" $text={text.level} box />
-            <LiveText className="tr-account-age" field="trade-stop-out" $text={text.distance} prose />
-          </DefRow>
+          // One name with two values: the level beside its name, the distance to the stop-out on a line below.
+          <div className="tr-account-cell tr-account-level">
+            <dt>{t('orders.margin_level')}</dt>
+            <dd>
+              <LiveText className="tw-num" field="trade-margin-level" $text={text.level} box />
+            </dd>
+            <dd className="tr-account-note">
+              <LiveText field="trade-stop-out" $text={text.distance} prose />
+            </dd>
+          </div>
         ) : null}
       </dl>
     </>
