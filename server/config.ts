@@ -94,6 +94,9 @@ export interface ServerConfig {
   swapJob?: boolean | undefined;
   /** Default true; an engine bed's tests run their own mirror and guard over the bed's engine. */
   copyJobs?: boolean | undefined;
+  /** HOUSE_TRADERS (on unless 0): the house's demo providers trade (server/copy/house-traders.ts); off by default
+   * for a server built in code, as the tests build theirs. */
+  houseTraders?: boolean | undefined;
   /** ROLE: `all` (default), `market` (the market writer) or `gateway` (REST and sockets). */
   role?: Role | undefined;
   /** NATS_URL: the broker of the market and gateway roles. */
@@ -165,14 +168,16 @@ export function scryptEnv(raw: string | undefined): ScryptParams | undefined {
   return { N, r, p };
 }
 
-/** On by default so queries do not hold the server's event loop. */
-export function pgliteWorkerEnv(raw: string | undefined): boolean {
+/** A switch that is on unless set to 0; `on` and `off` say what each means in the error. */
+function onUnlessZero(name: string, raw: string | undefined, on: string, off: string): boolean {
   if (raw === undefined || raw === '' || raw === '1') return true;
   if (raw === '0') return false;
-  throw new Error(
-    `PGLITE_WORKER must be 1 (PGlite on a worker thread, the default) or 0 (on the server's own thread), got "${raw}"`,
-  );
+  throw new Error(`${name} must be 1 (${on}, the default) or 0 (${off}), got "${raw}"`);
 }
+
+/** On by default so queries do not hold the server's event loop. */
+export const pgliteWorkerEnv = (raw: string | undefined): boolean =>
+  onUnlessZero('PGLITE_WORKER', raw, 'PGlite on a worker thread', "on the server's own thread");
 
 /** Each price source reads its own settings (docs/market-data.md), delivery its own (server/notify/). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
@@ -209,6 +214,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     fundDayMs: env.FUND_DAY_MS ? Math.max(1000, intEnv(env, 'FUND_DAY_MS', DEFAULT_FUND_DAY_MS)) : undefined,
     copyMirrorChunk: env.COPY_MIRROR_CHUNK ? Math.max(1, intEnv(env, 'COPY_MIRROR_CHUNK', 500)) : undefined,
     swapRolloverMs: env.SWAP_ROLLOVER_MS ? Math.max(1000, intEnv(env, 'SWAP_ROLLOVER_MS', 0)) : undefined,
+    houseTraders: onUnlessZero('HOUSE_TRADERS', env.HOUSE_TRADERS, 'the house demo traders trade', 'they do not'),
     role: roleEnv(env.ROLE),
     natsUrl: env.NATS_URL || undefined,
     push: {

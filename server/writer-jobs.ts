@@ -9,6 +9,7 @@ import { startFundJob } from './funds/income-job.ts';
 import { startLossFigureJob } from './retail/loss-figure.ts';
 import { startSwapJob } from './swaps/swap-job.ts';
 import { startCopyJobs } from './copy/copy-jobs.ts';
+import { startHouseTraders } from './copy/house-traders.ts';
 import type { Registry } from 'prom-client';
 
 type Stopper = () => Promise<void> | void;
@@ -37,6 +38,8 @@ export async function startWriterJobs(
   }
   // Copy trading (docs/copy-trading.md): the mirror on the engine's commits and its reconciliation job.
   if (config.copyJobs !== false) stoppers.push(startCopyJobs(ctx, registry, config.copyMirrorChunk));
+  // The house's demo providers, after the mirror so their followers' copies follow from the first round.
+  if (config.houseTraders === true) stoppers.push(startHouseTraders(ctx));
   // The risk warning's loss figure, once a quarter (docs/retail-protection.md "The loss figure").
   stoppers.push(startLossFigureJob({ db, clock, timers, log, floatingOf: (id) => engine.floatingOf(id) }));
   const marginCalls = new MarginCallWatch({

@@ -91,6 +91,7 @@ export async function startBenchServer(opts: ServerOptions): Promise<BenchServer
     env: {
       // Many simulated users from one address: relax the abuse budgets (server/security/limits.ts).
       RATE_LIMIT_FACTOR: '1000',
+      HOUSE_TRADERS: '0', // the same server in every run: no orders of the house's beside the bench's load
       ...process.env,
       ...opts.env,
       PORT: String(port),

@@ -3,9 +3,8 @@
 // withdraws and stops it with the money back; bad input answers a translated error and changes nothing; another's
 // copy reads as unknown; no session, no copy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult } from '../../../domain/types.ts';
 import type { CopyItem, CopyProvider, CopyProviderSelf } from '../../../domain/copy-types.ts';
-import { api, startTestServer, type ApiClient, type TestServer } from '../support/harness.ts';
+import { api, demoClient, startTestServer, type ApiClient, type TestServer } from '../support/harness.ts';
 import { ledgerHolds } from '../support/ledger-invariant.ts';
 
 let server: TestServer;
@@ -14,20 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function demo(id: string): Promise<ApiClient> {
-  const client = api(server.baseUrl, { lang: 'en' });
-  const login = await client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: id });
-  expect(login.code).toBe(1);
-  return client.withToken(login.data.token);
-}
-
 const balance = async (c: ApiClient): Promise<string> =>
   (await c.get<{ balance: string }>('/v1/api/main/wallet/getBalance')).data.balance;
 
 describe('copy trading routes', () => {
   it('publishes, lists, starts, adds, withdraws and stops with the money back', async () => {
-    const provider = await demo('copy-route-provider-1');
-    const follower = await demo('copy-route-follower-1');
+    const provider = await demoClient(server, 'copy-route-provider-1');
+    const follower = await demoClient(server, 'copy-route-follower-1');
     const published = await provider.postJson('/api/copy/publish', { name: 'Demo Pro', fee: 10, min_amount: '100' });
     expect(published.code).toBe(1);
     const providers = (await follower.get<CopyProvider[]>('/api/copy/providers')).data;
@@ -61,9 +53,9 @@ describe('copy trading routes', () => {
   });
 
   it('answers bad input and another one’s copy with a translated error, changing nothing', async () => {
-    const provider = await demo('copy-route-provider-2');
-    const follower = await demo('copy-route-follower-2');
-    const stranger = await demo('copy-route-stranger-2');
+    const provider = await demoClient(server, 'copy-route-provider-2');
+    const follower = await demoClient(server, 'copy-route-follower-2');
+    const stranger = await demoClient(server, 'copy-route-stranger-2');
     await provider.postJson('/api/copy/publish', { name: 'Second', fee: 0, min_amount: '100' });
     const providerId = (await follower.get<CopyProvider[]>('/api/copy/providers')).data.find(
       (p) => p.name === 'Second',
@@ -95,9 +87,9 @@ describe('copy trading routes', () => {
   });
 
   it('shows a provider their own copiers, AUM and fees earned; a trader who is not one reads unpublished', async () => {
-    const provider = await demo('copy-route-provider-3');
-    const first = await demo('copy-route-follower-3a');
-    const second = await demo('copy-route-follower-3b');
+    const provider = await demoClient(server, 'copy-route-provider-3');
+    const first = await demoClient(server, 'copy-route-follower-3a');
+    const second = await demoClient(server, 'copy-route-follower-3b');
     expect((await provider.get<CopyProviderSelf>('/api/copy/self')).data).toMatchObject({ published: 0, copiers: 0 });
     await provider.postJson('/api/copy/publish', {
       name: 'Self View',
@@ -149,9 +141,9 @@ describe('copy trading routes', () => {
   });
 
   it('unpublishes: off the list, no new copy, the running copy goes on; publishing again lists it', async () => {
-    const provider = await demo('copy-route-provider-4');
-    const running = await demo('copy-route-follower-4a');
-    const late = await demo('copy-route-follower-4b');
+    const provider = await demoClient(server, 'copy-route-provider-4');
+    const running = await demoClient(server, 'copy-route-follower-4a');
+    const late = await demoClient(server, 'copy-route-follower-4b');
     const none = await provider.postJson('/api/copy/unpublish', {});
     expect([none.code, none.msg]).toEqual([0, 'You are not a published provider']);
     await provider.postJson('/api/copy/publish', { name: 'Leaving', fee: 5, min_amount: '100' });

@@ -9,7 +9,15 @@ import en from '../../../locales/en.json' with { type: 'json' };
 import hk from '../../../locales/hk.json' with { type: 'json' };
 import { move } from '../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
-import { api, countRows, manualClock, registerAndLogin, startTestServer, type TestServer } from '../support/harness.ts';
+import {
+  api,
+  countRows,
+  manualClock,
+  registerAndLogin,
+  runOps,
+  startTestServer,
+  type TestServer,
+} from '../support/harness.ts';
 
 const clock = manualClock(); // a Tuesday, 12:00 UTC: every market open
 let server: TestServer;
@@ -52,15 +60,6 @@ async function submit(
     headers: { authorization: token, lang, 'idempotency-key': key },
   });
   return (await res.json()) as { code: number; msg: string; data: Order };
-}
-
-async function ops(name: string, body: Record<string, string>): Promise<void> {
-  const res = await fetch(`${server.baseUrl}/api/ops/run/${name}`, {
-    method: 'POST',
-    headers: { lang: 'en', 'content-type': 'application/json', 'x-ops-token': server.opsToken },
-    body: JSON.stringify(body),
-  });
-  expect(((await res.json()) as { msg: string }).msg).toBe('success');
 }
 
 describe('idempotency keys', () => {
@@ -138,14 +137,14 @@ describe('a market order’s expiry and changes during a halt', () => {
     const u = await trader();
     const held = (await submit(u.token, 'key-d', buy())).data;
     const reason = 'Price check with the liquidity provider';
-    await ops('feed-halt', { code: 'EURUSD', reason });
+    await runOps(server, 'feed-halt', { code: 'EURUSD', reason });
     const client = api(server.baseUrl, { lang: 'en' }).withToken(u.token);
     const before = await countRows(server.ctx, TABLES);
     const r = await client.get<Order>('/v1/api/forex/set_stop_price', { id: held.Id, target_profit_price: '1.09500' });
     expect(r.code).toBe(0);
     expect(r.msg).toBe(`Trading in this product is halted: ${reason}`);
     expect(await countRows(server.ctx, TABLES)).toEqual(before);
-    await ops('feed-resume', { code: 'EURUSD' });
+    await runOps(server, 'feed-resume', { code: 'EURUSD' });
     const after = await client.get<Order>('/v1/api/forex/set_stop_price', {
       id: held.Id,
       target_profit_price: '1.09500',

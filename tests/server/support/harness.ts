@@ -336,6 +336,29 @@ export function api(baseUrl: string, opts: { token?: string | null; lang?: strin
   return client;
 }
 
+/** A demo account bound to `demoId`, signed in, its messages in English. */
+export async function demoClient(server: Pick<TestServer, 'baseUrl'>, demoId: string): Promise<ApiClient> {
+  const client = api(server.baseUrl, { lang: 'en' });
+  const login = await client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: demoId });
+  if (login.code !== 1) throw new Error(`createAccountDemoForU failed: ${login.msg}`);
+  return client.withToken(login.data.token);
+}
+
+/** Runs an ops command over HTTP with the break-glass token; fails unless it succeeded. */
+export async function runOps(
+  server: Pick<TestServer, 'baseUrl' | 'opsToken'>,
+  name: string,
+  body: Record<string, string>,
+): Promise<void> {
+  const res = await fetch(`${server.baseUrl}/api/ops/run/${name}`, {
+    method: 'POST',
+    headers: { lang: 'en', 'content-type': 'application/json', 'x-ops-token': server.opsToken },
+    body: JSON.stringify(body),
+  });
+  const { msg } = (await res.json()) as { msg: string };
+  if (msg !== 'success') throw new Error(`ops ${name}: ${msg}`);
+}
+
 /** The newest 6-digit code sent to `to` (e-mail, or mobile digits with or without the calling code). */
 export async function outboxCode(ctx: AppContext, to: string): Promise<string> {
   const target = to.trim().toLowerCase();

@@ -1,0 +1,126 @@
+// The house's demo providers (server/copy/house-traders.ts), on both databases: made once, never republished once
+// unpublished, listed to demo accounts only, nobody signs in as one; a round's moves go through the engine's gate and
+// on to a follower's copy, and a refused move (a halt) waits for the next round.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CopyItem, CopyProvider } from '../../../domain/copy-types.ts';
+import {
+  ensureHouseTraders,
+  HOUSE_TRADERS,
+  houseEmail,
+  houseRound,
+  nextMove,
+} from '../../../server/copy/house-traders.ts';
+import { setUnpublished } from '../../../server/copy/copy-repository.ts';
+import { configFromEnv } from '../../../server/config.ts';
+import { api, demoClient, registerAndLogin, runOps, startTestServer, type TestServer } from '../support/harness.ts';
+import { ledgerHolds } from '../support/ledger-invariant.ts';
+import { slow } from '../../fixtures/slowness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/** Each trader draws two numbers a round; past the script every trader waits. */
+const scripted = (values: number[]) => (): number => values.shift() ?? 0.99;
+const OPEN_BTC_LONG = [0.1, 0.1, 0.99, 0.99, 0.99, 0.99];
+const CLOSE_BTC = [0.05, 0.5, 0.99, 0.99, 0.99, 0.99];
+const names = (list: readonly CopyProvider[]): string[] => list.map((p) => p.name);
+const heldBy = (userId: number) => server.ctx.engine.book.forUser(userId).filter((o) => o.status === 1);
+
+describe('nextMove', () => {
+  it('closes a held position one round in six, and opens long or short one round in three when flat', () => {
+    expect([0, 0.16, 0.17, 0.99].map((u) => nextMove(true, u, 0))).toEqual(['close', 'close', 'wait', 'wait']);
+    expect(nextMove(false, 0.1, 0.2)).toBe('open-long');
+    expect(nextMove(false, 0.1, 0.7)).toBe('open-short');
+    expect(nextMove(false, 0.34, 0.2)).toBe('wait');
+  });
+});
+
+describe('HOUSE_TRADERS', () => {
+  it('is on unless 0, for a server started from the environment; a server built in code runs without them', () => {
+    expect(configFromEnv({}).houseTraders).toBe(true);
+    expect(configFromEnv({ HOUSE_TRADERS: '1' }).houseTraders).toBe(true);
+    expect(configFromEnv({ HOUSE_TRADERS: '0' }).houseTraders).toBe(false);
+    expect(() => configFromEnv({ HOUSE_TRADERS: 'no' })).toThrow(
+      'HOUSE_TRADERS must be 1 (the house demo traders trade, the default) or 0 (they do not), got "no"',
+    );
+  });
+});
+
+describe('the house traders', () => {
+  it('are three demo providers made once, listed to demo accounts only; no password signs in as one', async () => {
+    const ids = await ensureHouseTraders(server.ctx);
+    expect([...ids.keys()]).toEqual(HOUSE_TRADERS.map((t) => t.key));
+    expect(await ensureHouseTraders(server.ctx)).toEqual(ids);
+    const made = await server.ctx.db.query<{ n: string }>(
+      "SELECT count(*)::text AS n FROM users WHERE email LIKE 'house-%@tickwise.invalid' AND is_demo = 1",
+    );
+    expect(made[0]?.n).toBe('3');
+
+    const listed = (await (await demoClient(server, 'house-list-demo')).get<CopyProvider[]>('/api/copy/providers'))
+      .data;
+    expect(names(listed)).toEqual(expect.arrayContaining(HOUSE_TRADERS.map((t) => t.name)));
+    expect(listed.find((p) => p.name === HOUSE_TRADERS[0]?.name)).toMatchObject({ is_demo: 1, fee_percent: 0 });
+    const real = await registerAndLogin(server);
+    const realList = (await real.client.get<CopyProvider[]>('/api/copy/providers')).data;
+    expect(names(realList).filter((n) => n.startsWith('Tickwise House'))).toEqual([]);
+
+    for (const password of ['', 'secret-pass-1'])
+      expect(
+        (
+          await api(server.baseUrl, { lang: 'en' }).post('/api/user/loginForU', {
+            account: houseEmail('btc'),
+            password,
+            login_type: 'email',
+          })
+        ).code,
+      ).not.toBe(1);
+  });
+
+  it('stay unpublished once staff unpublish one', async () => {
+    const ids = await ensureHouseTraders(server.ctx);
+    const eth = ids.get('eth') ?? 0;
+    expect(await setUnpublished(server.ctx.db, eth, server.ctx.clock.now())).toBe(true);
+    await ensureHouseTraders(server.ctx);
+    const listed = (
+      await (await demoClient(server, 'house-unpublished-demo')).get<CopyProvider[]>('/api/copy/providers')
+    ).data;
+    expect(names(listed)).not.toContain('Tickwise House ETH');
+  });
+
+  it('open and close through the engine, and a follower’s copy follows; a halt refuses a move until the next round', async () => {
+    const ids = await ensureHouseTraders(server.ctx);
+    const btc = ids.get('btc') ?? 0;
+    const follower = await demoClient(server, 'house-follower');
+    const listed = (await follower.get<CopyProvider[]>('/api/copy/providers')).data;
+    const provider = listed.find((p) => p.name === 'Tickwise House BTC');
+    expect(
+      (await follower.postJson('/api/copy/start', { provider_id: provider?.provider_id, amount: '1000' })).code,
+    ).toBe(1);
+    const copied = async (): Promise<number> =>
+      (await follower.get<CopyItem[]>('/api/copy/mine')).data[0]?.open_positions.length ?? -1;
+
+    await runOps(server, 'feed-halt', { code: 'BTCUSDT', reason: 'price check' });
+    await houseRound(server.ctx, ids, scripted([...OPEN_BTC_LONG]));
+    expect(heldBy(btc)).toEqual([]);
+    await runOps(server, 'feed-resume', { code: 'BTCUSDT' });
+
+    // The resumed feed may refuse an open until its next quote: a round per poll until the position is held.
+    const open = async (): Promise<number> => {
+      if (heldBy(btc).length === 0) await houseRound(server.ctx, ids, scripted([...OPEN_BTC_LONG]));
+      return heldBy(btc).length;
+    };
+    await expect.poll(open, { timeout: slow(10_000) }).toBe(1);
+    const inst = server.ctx.engine.instrument(heldBy(btc)[0]?.instrumentId ?? 0);
+    expect(heldBy(btc)).toMatchObject([{ side: 'buy' }]);
+    expect(Number(heldBy(btc)[0]?.quantity)).toBe(Number(inst?.minLots) * 10);
+    await expect.poll(copied, { timeout: slow(10_000) }).toBe(1);
+
+    await houseRound(server.ctx, ids, scripted([...CLOSE_BTC]));
+    expect(heldBy(btc)).toEqual([]);
+    await expect.poll(copied, { timeout: slow(10_000) }).toBe(0);
+    expect(await ledgerHolds(server.ctx)).toBe(true);
+  });
+});
