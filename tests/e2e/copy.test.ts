@@ -229,6 +229,13 @@ describeInFlowBrowsers((browser) => {
       await browser().snap(page, `copy-mine-ar-${size}`);
       await page.goto(`${server.url}/#/copy`);
       await page.locator('.copy-row').first().waitFor();
+      // The provider's English description reads left to right, on the right-hand side of the Arabic row.
+      const descStyle = await page.evaluate((n) => {
+        const row = [...document.querySelectorAll('.copy-row')].find((r) => r.textContent?.includes(n));
+        const desc = row?.querySelector('.copy-row__desc');
+        return desc ? [getComputedStyle(desc).direction, getComputedStyle(desc).textAlign] : null;
+      }, name);
+      expect(descStyle).toEqual(['ltr', 'right']);
       await browser().snap(page, `copy-list-ar-${size}`);
       await context.close();
     });

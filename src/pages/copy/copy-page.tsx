@@ -100,8 +100,9 @@ function ProviderList(): ReactElement {
                   <bdi>{p.name}</bdi>
                 </span>
                 {p.description ? (
-                  <span className="copy-row__desc muted">
-                    <bdi>{p.description}</bdi>
+                  // The provider's own words read in their own direction, cut at their end, not their start.
+                  <span className="copy-row__desc muted" dir="auto">
+                    {p.description}
                   </span>
                 ) : null}
                 <span className="copy-row__meta muted">

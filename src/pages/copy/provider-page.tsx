@@ -155,8 +155,8 @@ export function ProviderPage(): ReactElement {
             <bdi>{provider.name}</bdi>
           </h2>
           {provider.description ? (
-            <p className="copy-card__desc">
-              <bdi>{provider.description}</bdi>
+            <p className="copy-card__desc" dir="auto">
+              {provider.description}
             </p>
           ) : null}
           <EquityCurve curve={provider.curve} className="copy-curve--large" />
