@@ -152,15 +152,17 @@ describeInFlowBrowsers((browser) => {
       await chart.click(); // the crosshair to the middle of the chart; a mouse click also places the price line there
 
       // The legend shows the bar under the crosshair: its first MA is the worker's, the same as from the server's bars.
-      // The chart draws its history in stages (chart-klines.ts), the panes' last; the mouse keeps moving a pixel at a
-      // time near the middle so the crosshair follows it whatever the chart does meanwhile. The middle is measured
-      // each time: on a loaded machine the desk may still be laying out, and a stale middle can lie on the price scale.
+      // The chart draws its history in stages (chart-klines.ts), the panes' last; the mouse keeps moving, between the
+      // middle and a fifth of the width from the left, so the crosshair follows it whatever the chart does meanwhile and
+      // one of the points lies on an older bar than the newest (a loaded run once kept the middle right of the newest
+      // candle for 40 s). The box is measured each time: on a loaded machine the desk may still be laying out.
+      const across = [0.5, 0.4, 0.3, 0.2];
       let nudge = 0;
       await expect
         .poll(
           async () => {
             const box = (await chart.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
-            const at = { x: box.x + box.width / 2 + (nudge++ % 4), y: box.y + box.height / 2 };
+            const at = { x: box.x + box.width * (across[nudge++ % across.length] ?? 0.5), y: box.y + box.height / 2 };
             await page.mouse.move(at.x, at.y);
             // Anything but 'shown' says what the pointer is over, for a failure's message.
             return page.evaluate(({ x, y }) => {
