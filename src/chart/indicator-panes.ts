@@ -21,6 +21,8 @@ interface Drawn {
   /** The series' least and greatest values: the legend keeps room for the longer of their texts. */
   lo: number;
   hi: number;
+  /** That room in characters; null once the range widened, until the legend measures it again. */
+  chars: number | null;
 }
 
 /** lightweight-charts stretch factors: the price pane's share beside each indicator pane's. */
@@ -70,8 +72,7 @@ export class IndicatorPanes {
       d.src = all.findIndex((l) => sameLine(l, d.line));
       const col = ind?.[d.src] ?? [];
       d.values = this.times.map((_, i) => col[i] ?? NaN);
-      d.lo = Infinity;
-      d.hi = -Infinity;
+      clearRange(d);
       for (const v of d.values) widen(d, v);
       d.series.setData(this.times.map((t, i) => this.point(d, t, d.values[i] ?? NaN, this.dirs[i] ?? true)));
     }
@@ -85,8 +86,7 @@ export class IndicatorPanes {
     this.shownTime = null;
     for (const d of this.drawn) {
       d.values = [];
-      d.lo = Infinity;
-      d.hi = -Infinity;
+      clearRange(d);
       d.series.setData([]);
     }
     this.paintLegend();
@@ -126,6 +126,7 @@ export class IndicatorPanes {
     this.tones = tones;
     this.precision = precision;
     for (const d of this.drawn) {
+      d.chars = null; // the texts' length follows the precision
       d.series.applyOptions({ color: this.colour(d.line) });
       if (d.line.style === 'histogram')
         d.series.setData(this.times.map((t, i) => this.point(d, t, d.values[i] ?? NaN, this.dirs[i] ?? true)));
@@ -183,7 +184,7 @@ export class IndicatorPanes {
         line.style === 'histogram'
           ? this.chart.addSeries(HistogramSeries, base, line.pane)
           : this.chart.addSeries(LineSeries, { ...base, lineWidth: 1, crosshairMarkerVisible: false }, line.pane);
-      this.drawn.push({ line, series, values: [], src: -1, lo: Infinity, hi: -Infinity });
+      this.drawn.push({ line, series, values: [], src: -1, lo: Infinity, hi: -Infinity, chars: null });
     }
     const panes = this.chart.panes();
     panes.forEach((p, i) => p.setStretchFactor(i === 0 ? PRICE_STRETCH : 1));
@@ -261,20 +262,36 @@ export class IndicatorPanes {
     }
   }
 
+  /** Formatted only when the range widened, not on every tick. */
   private valueChars(d: Drawn): number {
-    if (d.lo > d.hi) return 0;
-    return Math.max(
-      indicatorValueText(d.line, d.lo, this.precision).length,
-      indicatorValueText(d.line, d.hi, this.precision).length,
-    );
+    d.chars ??=
+      d.lo > d.hi
+        ? 0
+        : Math.max(
+            indicatorValueText(d.line, d.lo, this.precision).length,
+            indicatorValueText(d.line, d.hi, this.precision).length,
+          );
+    return d.chars;
   }
+}
+
+function clearRange(d: Drawn): void {
+  d.lo = Infinity;
+  d.hi = -Infinity;
+  d.chars = null;
 }
 
 /** Takes `v` into the series' range. */
 function widen(d: Drawn, v: number): void {
   if (!Number.isFinite(v)) return;
-  if (v < d.lo) d.lo = v;
-  if (v > d.hi) d.hi = v;
+  if (v < d.lo) {
+    d.lo = v;
+    d.chars = null;
+  }
+  if (v > d.hi) {
+    d.hi = v;
+    d.chars = null;
+  }
 }
 
 /** Binary search in ascending bar times; null when `time` is not a bar's. */
