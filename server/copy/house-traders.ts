@@ -80,8 +80,8 @@ export async function houseRound(
 ): Promise<void> {
   for (const t of HOUSE_TRADERS) {
     const userId = ids.get(t.key);
-    const row = (await ctx.db.query<{ id: number }>('SELECT id FROM instruments WHERE code = $1', [t.code]))[0];
-    const inst = row ? ctx.engine.instrument(Number(row.id)) : undefined;
+    const quoted = ctx.market.latest(t.code);
+    const inst = quoted ? ctx.engine.instrument(quoted.instrumentId) : undefined;
     if (userId === undefined || !inst) continue;
     const held = ctx.engine.book.forUser(userId).filter((o) => o.status === 1 && o.instrumentId === inst.id);
     const next = nextMove(held.length > 0, random(), random());
