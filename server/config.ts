@@ -122,6 +122,14 @@ export interface ListenConfig {
   host: string;
 }
 
+/** The simulator's step: under 10 ms it would spend the server on ticks no screen can show. */
+export function simTickEnv(raw: string): number {
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 10)
+    throw new Error(`SIM_TICK_MS must be a whole number of ms, 10 or more, got "${raw}"`);
+  return n;
+}
+
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -183,6 +191,7 @@ export const pgliteWorkerEnv = (raw: string | undefined): boolean =>
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
   const market: MarketOptions = {};
   if (env.SIM_SEED) market.seed = intEnv(env, 'SIM_SEED', 1);
+  if (env.SIM_TICK_MS) market.tickIntervalMs = simTickEnv(env.SIM_TICK_MS);
   const simStart = timeEnv(env, 'SIM_TIME');
   market.priceSources = priceSourcesEnv(env.PRICE_SOURCES);
   market.sourceEnv = env;

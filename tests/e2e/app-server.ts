@@ -81,6 +81,8 @@ export async function startAppServer(env: Record<string, string> = { SIM_TIME: W
           ...TEST_SERVER_ENV,
           DB_TX_GUARD: '1', // the outer db inside its own transaction is an error, not a hung server
           OPS_TOKEN: E2E_OPS_TOKEN,
+          // A page needs a moving price, not twenty a second: what each tick costs a page is the bench's to measure.
+          SIM_TICK_MS: '250',
           ...env,
           ...extraEnv,
           ...simEnv(),
