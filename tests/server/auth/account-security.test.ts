@@ -16,13 +16,14 @@ import type { Message } from '../../../server/core/services.ts';
 import { setSetting } from '../../../server/settings/settings.ts';
 import {
   api,
+  demoClient,
   manualClock,
   outboxCode,
   registerAndLogin,
+  TEST_OPERATOR,
   useTestServer,
   type RegisteredUser,
   type TestServer,
-  TEST_OPERATOR,
 } from '../support/harness.ts';
 import { isType, useSocketServer } from '../support/ws-client.ts';
 
@@ -274,10 +275,7 @@ describe('sessions and devices', () => {
   });
 
   it('demo accounts get the real-account message', async () => {
-    const demo = await api(server().baseUrl, { lang: 'en' }).get<LoginResult>('/api/user/createAccountDemoForU', {
-      demo_id: 'acctsec-demo-1',
-    });
-    const d = api(server().baseUrl, { token: demo.data.token, lang: 'en' });
+    const d = await demoClient(server(), 'acctsec-demo-1');
     expect((await d.get('/api/security/overview')).msg).toBe('Please register or log in to a real account');
     expect((await d.post('/api/security/factor/begin', { password: 'x' })).msg).toBe(
       'Please register or log in to a real account',

@@ -6,9 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { book, bookAbsorbed, bookTop } from '../../../server/ops/commands/book.ts';
 import { move } from '../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
-import type { LoginResult } from '../../../domain/types.ts';
 import { fundedUser, marketBuy, useEngineBed } from '../support/engine-helpers.ts';
-import { api, manualClock, registerAndLogin, TEST_OPERATOR, useTestServer } from '../support/harness.ts';
+import { demoClient, manualClock, registerAndLogin, TEST_OPERATOR, useTestServer } from '../support/harness.ts';
 
 const bed = useEngineBed();
 
@@ -68,10 +67,7 @@ describe('demo accounts in the order metrics', () => {
   it('counts demo orders placed and closed apart from real ones', async () => {
     const server = app.server;
     (server.ctx.market as unknown as { setPrice(code: string, price: string): void }).setPrice('EURUSD', '1.08000');
-    const demoLogin = await api(server.baseUrl, { lang: 'en' }).get<LoginResult>('/api/user/createAccountDemoForU', {
-      demo_id: 'metrics-book-demo-01',
-    });
-    const demo = api(server.baseUrl, { lang: 'en', token: demoLogin.data.token });
+    const demo = await demoClient(server, 'metrics-book-demo-01');
     const real = await registerAndLogin(server, { clock });
     await move(server.ctx.db, real.user.id, {
       balance: '5000',

@@ -1,11 +1,11 @@
 // For every account and common route, a table of bad inputs: each gets a clear message (English here) and a code
 // other than 1 — never a 500 — and writes nothing (row counts of every account table, uploads included).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult } from '../../../domain/types.ts';
 import {
   ACCOUNT_TABLES,
   api,
   countRows,
+  demoClient,
   manualClock,
   registerAndLogin,
   startTestServer,
@@ -25,8 +25,7 @@ beforeAll(async () => {
   server = await startTestServer({ clock, market: { manual: true } });
   anon = api(server.baseUrl, { lang: 'en' });
   user = await registerAndLogin(server, { clock });
-  const d = await anon.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: 'bad-input-demo-1' });
-  demo = anon.withToken(d.data.token);
+  demo = await demoClient(server, 'bad-input-demo-1');
 });
 afterAll(async () => {
   await server?.close();

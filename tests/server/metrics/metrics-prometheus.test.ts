@@ -4,11 +4,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult } from '../../../domain/types.ts';
 import { suspendSource } from '../../../server/market/price-desk/desk-config.ts';
 import { startPrometheus, type Prometheus } from '../../fixtures/prometheus.ts';
 import { until } from '../../fixtures/until.ts';
-import { api, manualClock, startTestServer, type TestServer } from '../support/harness.ts';
+import { api, demoClient, manualClock, startTestServer, type TestServer } from '../support/harness.ts';
 
 const RULES = readFileSync('ops/prometheus/alerts.yml', 'utf8');
 const clock = manualClock(); // a Tuesday noon: every market open
@@ -26,10 +25,7 @@ beforeAll(async () => {
   const market = server.ctx.market as unknown as { setPrice(code: string, price: string): void };
   market.setPrice('EURUSD', '1.08000');
   await server.ctx.engine.idle();
-  const demo = await api(server.baseUrl, { lang: 'en' }).get<LoginResult>('/api/user/createAccountDemoForU', {
-    demo_id: 'metrics-demo-0001',
-  });
-  const trader = api(server.baseUrl, { lang: 'en', token: demo.data.token });
+  const trader = await demoClient(server, 'metrics-demo-0001');
   const buy = { type: 1, cont: '0.1', forex_id: 1, status: 1, multiple: 100 };
   expect((await trader.get('/v1/api/forex/submit', buy)).code).toBe(1);
   expect((await trader.get('/v1/api/forex/submit', { ...buy, cont: '0' })).code).toBe(0);

@@ -7,7 +7,14 @@ import { notifyAccount } from '../../../server/notify/account-notices.ts';
 import type { Message } from '../../../server/core/services.ts';
 import { leaveInOutbox } from '../../../server/notify/outbox-repository.ts';
 import { messageText } from '../../../server/notify/message-text.ts';
-import { api, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from '../support/harness.ts';
+import {
+  api,
+  demoClient,
+  registerAndLogin,
+  startTestServer,
+  type RegisteredUser,
+  type TestServer,
+} from '../support/harness.ts';
 
 let server: TestServer;
 const sent: Message[] = [];
@@ -70,10 +77,7 @@ it('refuses a language outside the 18 with a translated error and keeps the one 
   }
   expect(await creditedIn(u)).toBe('jp');
 
-  const demo = await api(server.baseUrl, { lang: 'en' }).get<LoginResult>('/api/user/createAccountDemoForU', {
-    demo_id: 'lang-demo-1',
-  });
-  const d = api(server.baseUrl, { token: demo.data.token, lang: 'en' });
+  const d = await demoClient(server, 'lang-demo-1');
   expect((await d.post('/v1/api/notices/language', { lang: 'fr' })).msg).toBe(
     'Please register or log in to a real account',
   );

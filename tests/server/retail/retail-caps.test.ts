@@ -2,7 +2,7 @@
 // real and demo accounts, the full list for a professional client, the cap table and the category changed only by
 // audited ops commands, and a real account's first order waiting for the questionnaire.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult, Order } from '../../../domain/types.ts';
+import type { Order } from '../../../domain/types.ts';
 import type { QuestionnaireResult, RetailProfile } from '../../../domain/retail.ts';
 import en from '../../../locales/en.json' with { type: 'json' };
 import { move } from '../../../server/ledger/ledger.ts';
@@ -11,8 +11,8 @@ import { RETAIL_COMMANDS } from '../../../server/ops/commands/retail.ts';
 import { runAs } from '../../../server/ops/run.ts';
 import { setSetting } from '../../../server/settings/settings.ts';
 import {
-  api,
   countRows,
+  demoClient,
   manualClock,
   registerAndLogin,
   startTestServer,
@@ -61,13 +61,7 @@ async function passedTrader(): Promise<{ id: number; uid: string; client: ApiCli
 }
 
 let demoCount = 0;
-async function demoTrader(): Promise<ApiClient> {
-  const demo = await api(server.baseUrl, { lang: 'en' }).get<LoginResult>('/api/user/createAccountDemoForU', {
-    demo_id: `demo-retail-${++demoCount}`,
-  });
-  expect(demo.code).toBe(1);
-  return api(server.baseUrl, { lang: 'en', token: demo.data.token });
-}
+const demoTrader = (): Promise<ApiClient> => demoClient(server, `demo-retail-${++demoCount}`);
 
 const capText = (cap: number) => en.errors.leverage_above_cap.replace('{{cap}}', String(cap));
 

@@ -9,13 +9,14 @@ import { WITHDRAW_COMMANDS } from '../../../server/ops/commands/withdrawals.ts';
 import {
   api,
   countRows,
+  demoClient,
   opsCommand,
   refusalKey,
   registerAndLogin,
   startTestServer,
+  TEST_OPERATOR,
   type RegisteredUser,
   type TestServer,
-  TEST_OPERATOR,
 } from '../support/harness.ts';
 import { noPayoutHold, withdrawCode } from '../support/withdraw-code.ts';
 import { ledgerHolds } from '../support/ledger-invariant.ts';
@@ -163,10 +164,7 @@ describe('currencies and payout methods', () => {
   });
 
   it('is closed to demo users and visitors on every endpoint', async () => {
-    const demo = await api(server.baseUrl).get<{ token: string }>('/api/user/createAccountDemoForU', {
-      demo_id: 'withdraw-demo-1',
-    });
-    const d = api(server.baseUrl, { token: demo.data.token, lang: 'en' });
+    const d = await demoClient(server, 'withdraw-demo-1');
     const before = await countRows(server.ctx, TABLES);
     const gets: Array<[string, Record<string, number>]> = [
       ['/api/account/draw_symbol_list', { type: 1 }],
