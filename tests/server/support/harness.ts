@@ -344,18 +344,27 @@ export async function demoClient(server: Pick<TestServer, 'baseUrl'>, demoId: st
   return client.withToken(login.data.token);
 }
 
-/** Runs an ops command over HTTP with the break-glass token; fails unless it succeeded. */
-export async function runOps(
+/** Runs an ops command over HTTP with the break-glass token; its answer, refused or not. */
+export async function opsOverHttp<T = unknown>(
   server: Pick<TestServer, 'baseUrl' | 'opsToken'>,
   name: string,
-  body: Record<string, string>,
-): Promise<void> {
+  body: Record<string, string> = {},
+): Promise<Envelope<T>> {
   const res = await fetch(`${server.baseUrl}/api/ops/run/${name}`, {
     method: 'POST',
     headers: { lang: 'en', 'content-type': 'application/json', 'x-ops-token': server.opsToken },
     body: JSON.stringify(body),
   });
-  const { msg } = (await res.json()) as { msg: string };
+  return (await res.json()) as Envelope<T>;
+}
+
+/** The same, failing unless it succeeded. */
+export async function runOps(
+  server: Pick<TestServer, 'baseUrl' | 'opsToken'>,
+  name: string,
+  body: Record<string, string>,
+): Promise<void> {
+  const { msg } = await opsOverHttp(server, name, body);
   if (msg !== 'success') throw new Error(`ops ${name}: ${msg}`);
 }
 

@@ -20,6 +20,7 @@ import {
   api,
   manualClock,
   opsCommand,
+  opsOverHttp,
   registerAndLogin,
   startTestServer,
   type ApiClient,
@@ -35,17 +36,7 @@ let server: TestServer;
 let market: MarketService;
 let trader: ApiClient;
 
-async function ops<T = unknown>(
-  name: string,
-  body: Record<string, string> = {},
-): Promise<{ code: number; msg: string; data: T }> {
-  const res = await fetch(`${server.baseUrl}/api/ops/run/${name}`, {
-    method: 'POST',
-    headers: { lang: 'en', 'content-type': 'application/json', 'x-ops-token': server.opsToken },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { code: number; msg: string; data: T };
-}
+const ops = <T = unknown>(name: string, body: Record<string, string> = {}) => opsOverHttp<T>(server, name, body);
 
 async function desk(name: string, body: Record<string, string>): Promise<void> {
   const r = await ops(name, body);

@@ -15,6 +15,7 @@ import { runCli, type CliIo } from '../../../../server/ops/cli.ts';
 import { ledgerCheck } from '../../support/engine-helpers.ts';
 import {
   manualClock,
+  opsOverHttp,
   registerAndLogin,
   startTestServer,
   type ApiClient,
@@ -29,14 +30,7 @@ let market: MarketService;
 let trader: ApiClient;
 let traderId: number;
 
-async function ops<T = unknown>(name: string, body: Record<string, string> = {}) {
-  const res = await fetch(`${server.baseUrl}/api/ops/run/${name}`, {
-    method: 'POST',
-    headers: { lang: 'en', 'content-type': 'application/json', 'x-ops-token': server.opsToken },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { code: number; msg: string; data: T };
-}
+const ops = <T = unknown>(name: string, body: Record<string, string> = {}) => opsOverHttp<T>(server, name, body);
 
 /** A desk command as the dealer runs it (recorded as desk-anna); `change` answers it without expecting success. */
 const change = (name: string, body: Record<string, string>) => ops(name, body);

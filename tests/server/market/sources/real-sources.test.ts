@@ -17,6 +17,7 @@ import { freePort } from '../../../fixtures/free-port.ts';
 import { until } from '../../../fixtures/until.ts';
 import {
   manualClock,
+  opsOverHttp,
   registerAndLogin,
   startTestServer,
   type ApiClient,
@@ -34,17 +35,7 @@ let dir: string;
 const waits = { tries: 2000, stepMs: 5 };
 
 type Row = Record<string, unknown>;
-async function ops<T = Row[]>(
-  name: string,
-  body: Record<string, string> = {},
-): Promise<{ code: number; msg: string; data: T }> {
-  const res = await fetch(`${server.baseUrl}/api/ops/run/${name}`, {
-    method: 'POST',
-    headers: { lang: 'en', 'content-type': 'application/json', 'x-ops-token': server.opsToken },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { code: number; msg: string; data: T };
-}
+const ops = <T = Row[]>(name: string, body: Record<string, string> = {}) => opsOverHttp<T>(server, name, body);
 const sourceRow = async (name: string): Promise<Row> => (await ops('feeds')).data.find((r) => r.source === name) ?? {};
 const close = (code = 'EURUSD'): string | undefined => market.latest(code)?.close;
 const counted = (row: Row, reason: string): number =>
