@@ -1,6 +1,7 @@
 // Demo providers the house runs, so a new demo account finds someone to copy (docs/copy-trading.md "House traders").
 import { dec, exactText } from '../../domain/decimal.ts';
 import { createUser } from '../accounts/create-user.ts';
+import { findUserByEmail } from '../auth/users.ts';
 import type { AppContext } from '../core/app-context.ts';
 import { startRepeatingJob } from '../core/repeating-job.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -51,8 +52,8 @@ export async function ensureHouseTraders(ctx: Pick<AppContext, 'db' | 'clock'>):
   for (const t of HOUSE_TRADERS) {
     const email = houseEmail(t.key);
     const id = await ctx.db.tx(async (q) => {
-      const found = await q.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
-      if (found[0]) return Number(found[0].id);
+      const found = await findUserByEmail(q, email);
+      if (found) return Number(found.id);
       const at = ctx.clock.now();
       const userId = await createUser(q, { passwordHash: '', isDemo: true, email }, at);
       await move(q, userId, { balance: FUNDS, type: RecordType.DEMO_FUNDS, memo: 'house trader', at });
