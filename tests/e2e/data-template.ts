@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite } from '../../server/db/pglite.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { dropPgliteTemplates, seedTemplate, TEMPLATE_INITDB } from '../server/support/test-db.ts';
+import { slimPgliteTemplate, seedTemplate, TEMPLATE_INITDB } from '../server/support/test-db.ts';
 import { until } from '../fixtures/until.ts';
 
 export interface DataTemplate {
@@ -23,7 +23,7 @@ export async function prepareDataTemplate(now: number, parent = tmpdir()): Promi
   try {
     await migrate(db, now);
     await seedTemplate(db, now);
-    await dropPgliteTemplates(db);
+    await slimPgliteTemplate(db);
   } finally {
     await db.close();
   }
