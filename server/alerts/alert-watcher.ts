@@ -14,8 +14,11 @@ export class AlertWatcher {
   private readonly index = new AlertIndex();
   private readonly running = new Set<Promise<void>>();
   private unsubscribe: (() => void) | null = null;
+  private readonly deps: AlertWatcherDeps;
 
-  constructor(private readonly deps: AlertWatcherDeps) {}
+  constructor(deps: AlertWatcherDeps) {
+    this.deps = deps;
+  }
 
   async start(): Promise<void> {
     for (const a of await activeAlerts(this.deps.db)) this.index.add(a);

@@ -43,11 +43,14 @@ export function alertPushPayload(alert: PriceAlert, lang: Language): AlertPushPa
 }
 
 export class WebPushSender {
-  constructor(
-    private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
-    private readonly opts: WebPushOptions,
-  ) {}
+  private readonly db: Db;
+  private readonly log: FastifyBaseLogger;
+  private readonly opts: WebPushOptions;
+  constructor(db: Db, log: FastifyBaseLogger, opts: WebPushOptions) {
+    this.db = db;
+    this.log = log;
+    this.opts = opts;
+  }
 
   /** Failures are logged without the endpoint, never thrown. */
   send(userId: number, alert: PriceAlert): Promise<void> {

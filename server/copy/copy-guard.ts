@@ -36,8 +36,11 @@ export class CopyGuard {
   private checkedAt = -Infinity;
   private busy: Promise<void> | null = null;
   private readonly ending = new Set<number>();
+  private readonly deps: MirrorDeps;
 
-  constructor(private readonly deps: MirrorDeps) {}
+  constructor(deps: MirrorDeps) {
+    this.deps = deps;
+  }
 
   /** One at a time; a tick before GUARD_CHECK_MS waits for the next. */
   onTick(): void {

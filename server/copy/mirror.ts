@@ -39,13 +39,16 @@ export class CopyMirror {
   private notices: Promise<void> = Promise.resolve();
   /** While set, the engine's commits are a follower's, never a provider's. */
   private own = false;
+  private readonly deps: MirrorDeps;
+  private readonly metrics?: MirrorMetrics;
+  /** A test makes it small to cross chunk boundaries. */
+  private readonly chunk: number;
 
-  constructor(
-    private readonly deps: MirrorDeps,
-    private readonly metrics?: MirrorMetrics,
-    /** A test makes it small to cross chunk boundaries. */
-    private readonly chunk = MIRROR_CHUNK,
-  ) {}
+  constructor(deps: MirrorDeps, metrics?: MirrorMetrics, chunk = MIRROR_CHUNK) {
+    this.deps = deps;
+    this.metrics = metrics;
+    this.chunk = chunk;
+  }
 
   start(): void {
     this.deps.engine.onCommitted = (row) => this.committed(row);

@@ -3,9 +3,11 @@ import type { Queryable } from './db.ts';
 
 export class PackedRows<T> {
   private readonly names: readonly string[];
+  private readonly columns: readonly string[];
 
   /** NUMERIC and BIGINT with `::text`: json_build_array would write a JSON number, unlike a plain SELECT. */
-  constructor(private readonly columns: readonly string[]) {
+  constructor(columns: readonly string[]) {
+    this.columns = columns;
     this.names = columns.map((c) => c.split('::')[0] ?? c);
   }
 

@@ -14,14 +14,18 @@ export class AccountFigures {
   /** Which movement cached each balance last, counted up, so a refresh read before it cannot undo it. */
   private movements = 0;
   private readonly movedAt = new Map<number, number>();
+  private readonly db: Db;
+  private readonly book: OrderBook;
+  private readonly index: EngineIndex;
+  /** Such an order is not judged by a reconcile. */
+  private readonly isBusy: (orderId: number) => boolean;
 
-  constructor(
-    private readonly db: Db,
-    private readonly book: OrderBook,
-    private readonly index: EngineIndex,
-    /** Such an order is not judged by a reconcile. */
-    private readonly isBusy: (orderId: number) => boolean,
-  ) {}
+  constructor(db: Db, book: OrderBook, index: EngineIndex, isBusy: (orderId: number) => boolean) {
+    this.db = db;
+    this.book = book;
+    this.index = index;
+    this.isBusy = isBusy;
+  }
 
   /** From a committed movement: newer than any refresh still reading. */
   cache(userId: number, a: AccountBalance): void {

@@ -149,10 +149,12 @@ export function computeBookView(src: BookSource, at: number): BookView {
 /** A page polling every second costs one pass over the open positions a second, whatever the viewers. */
 export class BookViewCache {
   private last: BookView | null = null;
-  constructor(
-    private readonly src: BookSource,
-    private readonly now: () => number,
-  ) {}
+  private readonly src: BookSource;
+  private readonly now: () => number;
+  constructor(src: BookSource, now: () => number) {
+    this.src = src;
+    this.now = now;
+  }
 
   /** `maxAgeMs` 0: made now, for checks against a scan of the orders table. */
   get(maxAgeMs = BOOK_VIEW_TTL_MS): BookView {

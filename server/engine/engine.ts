@@ -60,12 +60,12 @@ export class OrderEngine {
   onCommitted: ((row: OrderRow) => void) | null = null;
   private unsubscribe: (() => void) | null = null;
   private refreshTimer: unknown = null;
+  private readonly ctx: Services;
+  private readonly opts: EngineOptions;
 
-  constructor(
-    private readonly ctx: Services,
-    loadInstruments: InstrumentSource,
-    private readonly opts: EngineOptions = {},
-  ) {
+  constructor(ctx: Services, loadInstruments: InstrumentSource, opts: EngineOptions = {}) {
+    this.ctx = ctx;
+    this.opts = opts;
     this.instruments = new KnownInstruments(ctx.market, loadInstruments, (id) => {
       const orders = this.book.forInstrument(id);
       if (orders.length > 0) this.index.reindex(id, orders);

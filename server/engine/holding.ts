@@ -114,11 +114,13 @@ export class Holding {
   netEntry = 0n;
   readonly positions = new Set<Position>();
   readonly loose = new Set<Position>();
+  readonly user: UserExposure;
+  readonly inst: Instrument;
 
-  constructor(
-    readonly user: UserExposure,
-    readonly inst: Instrument,
-  ) {}
+  constructor(user: UserExposure, inst: Instrument) {
+    this.user = user;
+    this.inst = inst;
+  }
 
   add(pos: Position): void {
     this.positions.add(pos);
@@ -172,8 +174,11 @@ export class UserExposure {
   readonly budget: Array<[Ladder, number]> = [];
   readonly watching: Array<Set<UserExposure>> = [];
   below = false;
+  readonly userId: number;
 
-  constructor(readonly userId: number) {}
+  constructor(userId: number) {
+    this.userId = userId;
+  }
 
   setBalance(text: string): void {
     this.balanceText = text;

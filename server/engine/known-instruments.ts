@@ -14,12 +14,15 @@ const termsOf = (i: EngineInstrument): string => `${i.pricePrecision}|${i.spec.F
 
 export class KnownInstruments {
   private readonly byId = new Map<number, EngineInstrument>();
+  private readonly market: MarketView;
+  private readonly load: InstrumentSource;
+  private readonly termsChanged: (instrumentId: number) => void;
 
-  constructor(
-    private readonly market: MarketView,
-    private readonly load: InstrumentSource,
-    private readonly termsChanged: (instrumentId: number) => void,
-  ) {}
+  constructor(market: MarketView, load: InstrumentSource, termsChanged: (instrumentId: number) => void) {
+    this.market = market;
+    this.load = load;
+    this.termsChanged = termsChanged;
+  }
 
   get(id: number): EngineInstrument | undefined {
     return this.byId.get(id);

@@ -23,8 +23,11 @@ export class MarginCallWatch {
   private readonly called = new Set<number>();
   private timer: unknown = null;
   private running: Promise<unknown> = Promise.resolve();
+  private readonly deps: MarginCallDeps;
 
-  constructor(private readonly deps: MarginCallDeps) {}
+  constructor(deps: MarginCallDeps) {
+    this.deps = deps;
+  }
 
   async start(): Promise<void> {
     const rows = await this.deps.db.query<{ user_id: number }>(

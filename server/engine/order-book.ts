@@ -29,7 +29,10 @@ export interface BookObserver {
 }
 
 export class OrderBook {
-  constructor(private readonly observer: BookObserver | null = null) {}
+  private readonly observer: BookObserver | null;
+  constructor(observer: BookObserver | null = null) {
+    this.observer = observer;
+  }
 
   private readonly byId = new Map<number, OpenOrder>();
   private readonly byInstrument = new Map<number, Map<number, OpenOrder>>();

@@ -26,8 +26,11 @@ export class TickIndex implements EngineIndex {
   private readonly users = new Map<number, UserExposure>();
   private readonly positions = new Map<number, Position>();
   private seq = 0;
+  private readonly source: IndexSource;
 
-  constructor(private readonly source: IndexSource) {}
+  constructor(source: IndexSource) {
+    this.source = source;
+  }
 
   added(o: OpenOrder): void {
     this.unindex(o);

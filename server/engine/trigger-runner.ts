@@ -32,8 +32,11 @@ export class TriggerRunner {
   private readonly busy = new Map<number, Promise<void>>();
   private readonly stoppingOut = new Set<number>();
   private readonly work = new Set<Promise<unknown>>();
+  private readonly host: TriggerHost;
 
-  constructor(private readonly host: TriggerHost) {}
+  constructor(host: TriggerHost) {
+    this.host = host;
+  }
 
   isBusy(orderId: number): boolean {
     return this.busy.has(orderId);

@@ -2,16 +2,28 @@ import { CODE_ERROR, CODE_OK, CODE_SESSION, type Envelope } from '../../domain/t
 
 /** `key` is under `errors.` in locales/*.json, or a dotted key of a feature's own section. */
 export class ApiError extends Error {
+  readonly key: string;
+  readonly code: number;
+  readonly params: Record<string, string | number>;
+  /** 200 for the envelope's business errors, 429 for a spent budget. */
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly data: { resend_after: number } | { second_factor: 1 } | { signed_out_at: number } | null;
   constructor(
-    readonly key: string,
-    readonly code: number = CODE_ERROR,
-    readonly params: Record<string, string | number> = {},
-    /** 200 for the envelope's business errors, 429 for a spent budget. */
-    readonly status: number = 200,
-    readonly headers: Record<string, string> = {},
-    readonly data: { resend_after: number } | { second_factor: 1 } | { signed_out_at: number } | null = null,
+    key: string,
+    code: number = CODE_ERROR,
+    params: Record<string, string | number> = {},
+    status: number = 200,
+    headers: Record<string, string> = {},
+    data: { resend_after: number } | { second_factor: 1 } | { signed_out_at: number } | null = null,
   ) {
     super(key);
+    this.key = key;
+    this.code = code;
+    this.params = params;
+    this.status = status;
+    this.headers = headers;
+    this.data = data;
   }
 }
 

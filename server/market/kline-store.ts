@@ -52,14 +52,22 @@ export class KlineStore {
   private writing = new Map<string, Chunk>();
   private flushing: Promise<number> | null = null;
   private readonly generated = new Map<number, Bar[][]>();
+  private readonly db: Queryable;
+  private readonly seed: number;
+  private readonly startMinute: number;
+  private readonly log: FastifyBaseLogger | null;
 
   constructor(
     instruments: readonly MarketInstrument[],
-    private readonly db: Queryable,
-    private readonly seed: number,
-    private readonly startMinute: number,
-    private readonly log: FastifyBaseLogger | null = null,
+    db: Queryable,
+    seed: number,
+    startMinute: number,
+    log: FastifyBaseLogger | null = null,
   ) {
+    this.db = db;
+    this.seed = seed;
+    this.startMinute = startMinute;
+    this.log = log;
     this.series = instruments.map((inst) => {
       const s: Series = {
         inst,

@@ -28,17 +28,31 @@ export class MarketService implements MarketView {
   private readonly byId = new Map<number, MarketInstrument>();
   private readonly handles: unknown[] = [];
   private closed = false;
+  private readonly deps: MarketDeps;
+  readonly list: readonly MarketInstrument[];
+  readonly sim: Simulator;
+  readonly store: KlineStore;
+  readonly added: AddedCatalogue | null;
+  private readonly follower: boolean;
+  /** null on a gateway's copy. */
+  readonly deskSources: MarketSources | null;
 
   private constructor(
-    private readonly deps: MarketDeps,
-    readonly list: readonly MarketInstrument[],
-    readonly sim: Simulator,
-    readonly store: KlineStore,
-    readonly added: AddedCatalogue | null,
-    private readonly follower = false,
-    /** null on a gateway's copy. */
-    readonly deskSources: MarketSources | null = null,
+    deps: MarketDeps,
+    list: readonly MarketInstrument[],
+    sim: Simulator,
+    store: KlineStore,
+    added: AddedCatalogue | null,
+    follower = false,
+    deskSources: MarketSources | null = null,
   ) {
+    this.deps = deps;
+    this.list = list;
+    this.sim = sim;
+    this.store = store;
+    this.added = added;
+    this.follower = follower;
+    this.deskSources = deskSources;
     for (const i of list) this.byId.set(i.id, i);
   }
 

@@ -31,15 +31,23 @@ export class Simulator implements MarketView {
   private readonly changeListeners = new Set<(state: InstrumentState) => void>();
   private handle: unknown = null;
   private simNow: number;
+  private readonly clock: Clock;
+  private readonly timers: Timers;
+  private readonly opts: SimulatorOptions;
+  private readonly sink: TickSink | null;
 
   constructor(
     instruments: readonly MarketInstrument[],
     initial: ReadonlyMap<number, InitialQuote>,
-    private readonly clock: Clock,
-    private readonly timers: Timers,
-    private readonly opts: SimulatorOptions,
-    private readonly sink: TickSink | null = null,
+    clock: Clock,
+    timers: Timers,
+    opts: SimulatorOptions,
+    sink: TickSink | null = null,
   ) {
+    this.clock = clock;
+    this.timers = timers;
+    this.opts = opts;
+    this.sink = sink;
     const now = clock.now();
     this.simNow = now;
     this.states = instruments.map((inst, index) => {

@@ -8,11 +8,13 @@ export interface WindowCount {
 
 export class FixedWindows {
   private readonly windows = new Map<string, { count: number; start: number; windowMs: number }>();
+  private readonly clock: Clock;
+  private readonly maxKeys: number;
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly maxKeys = 100_000,
-  ) {}
+  constructor(clock: Clock, maxKeys = 100_000) {
+    this.clock = clock;
+    this.maxKeys = maxKeys;
+  }
 
   /** A new window starts when the last one is over. */
   hit(key: string, windowMs: number): WindowCount {

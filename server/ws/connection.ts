@@ -79,14 +79,16 @@ export class HubClient implements GuardedClient {
   lastBatchAt = Number.NEGATIVE_INFINITY;
   /** Low-bandwidth mode; null means all instruments. */
   codes: CodeFilter | null = null;
+  readonly id: number;
+  readonly socket: HubSocket;
+  readonly lang: string;
+  readonly address: string;
 
-  constructor(
-    readonly id: number,
-    readonly socket: HubSocket,
-    readonly lang: string,
-    now: number,
-    readonly address = '',
-  ) {
+  constructor(id: number, socket: HubSocket, lang: string, now: number, address = '') {
+    this.id = id;
+    this.socket = socket;
+    this.lang = lang;
+    this.address = address;
     this.lastSeen = now;
     this.windowStart = now;
   }
@@ -106,11 +108,13 @@ export class Connections implements FrameSink {
   private readonly clients = new Set<HubClient>();
   private nextId = 1;
   private readonly stats: HubStats = { connections: 0, maxBuffered: 0, skipped: 0, slowClosed: 0, framesSerialised: 0 };
+  private readonly deps: ConnectionDeps;
+  private readonly opts: HubOptions;
 
-  constructor(
-    private readonly deps: ConnectionDeps,
-    private readonly opts: HubOptions,
-  ) {}
+  constructor(deps: ConnectionDeps, opts: HubOptions) {
+    this.deps = deps;
+    this.opts = opts;
+  }
 
   add(socket: HubSocket, lang: string, address = ''): HubClient {
     const client = new HubClient(this.nextId++, socket, lang, this.deps.clock.now(), address);

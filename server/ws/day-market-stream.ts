@@ -26,11 +26,12 @@ export class DayMarketStream {
   private readonly dirty = new Set<number>();
   private readonly version: number[];
   private readonly subs = new Map<HubClient, DaySub>();
+  private readonly market: HubMarket;
+  private readonly sink: FrameSink;
 
-  constructor(
-    private readonly market: HubMarket,
-    private readonly sink: FrameSink,
-  ) {
+  constructor(market: HubMarket, sink: FrameSink) {
+    this.market = market;
+    this.sink = sink;
     this.version = new Array<number>(market.size).fill(0);
   }
 

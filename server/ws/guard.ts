@@ -25,11 +25,13 @@ export class SocketGuard {
   private total = 0;
   private logins = new Map<string, number>();
   private loginWindow = 0;
+  private readonly limits: SocketLimits;
+  private readonly clock: Clock;
 
-  constructor(
-    private readonly limits: SocketLimits,
-    private readonly clock: Clock,
-  ) {}
+  constructor(limits: SocketLimits, clock: Clock) {
+    this.limits = limits;
+    this.clock = clock;
+  }
 
   /** On false the caller closes the socket. */
   admit(address: string): boolean {

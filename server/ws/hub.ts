@@ -45,11 +45,10 @@ export class Hub implements UserPush {
   private soon: unknown = null;
   private lastDueAt = Number.NEGATIVE_INFINITY;
   private readonly unsubscribe: () => void;
+  private readonly deps: HubDeps;
 
-  constructor(
-    private readonly deps: HubDeps,
-    opts: Partial<HubOptions> = {},
-  ) {
+  constructor(deps: HubDeps, opts: Partial<HubOptions> = {}) {
+    this.deps = deps;
     this.opts = { ...DEFAULT_HUB_OPTIONS, ...opts };
     const { market, clock, timers } = deps;
     const onError = (err: unknown): void => deps.onError?.(err);

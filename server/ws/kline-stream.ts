@@ -18,11 +18,12 @@ interface BatchBars {
 export class KlineStream {
   private readonly version: number[];
   private readonly subs = new Map<HubClient, Map<string, KlineSub>>();
+  private readonly market: HubMarket;
+  private readonly sink: FrameSink;
 
-  constructor(
-    private readonly market: HubMarket,
-    private readonly sink: FrameSink,
-  ) {
+  constructor(market: HubMarket, sink: FrameSink) {
+    this.market = market;
+    this.sink = sink;
     this.version = new Array<number>(market.size).fill(0);
   }
 

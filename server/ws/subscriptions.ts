@@ -37,8 +37,11 @@ type TopicKind = 'day' | 'user' | 'kline';
 
 export class Subscriptions {
   private readonly byUser = new Map<number, Set<HubClient>>();
+  private readonly deps: SessionDeps;
 
-  constructor(private readonly deps: SessionDeps) {}
+  constructor(deps: SessionDeps) {
+    this.deps = deps;
+  }
 
   private topicKind(topic: string): TopicKind | null {
     if (topic === TOPIC_DAY_MARKET) return 'day';

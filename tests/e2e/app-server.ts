@@ -74,7 +74,7 @@ export async function startAppServer(env: Record<string, string> = { SIM_TIME: W
     opsToken: E2E_OPS_TOKEN,
     output: () => log,
     async start(extraEnv: Record<string, string> = {}) {
-      const proc = spawn(process.execPath, [...TEST_SERVER_NODE_FLAGS, '--import', 'tsx', 'server/serve.ts'], {
+      const proc = spawn(process.execPath, [...TEST_SERVER_NODE_FLAGS, 'server/serve.ts'], {
         // Every browser test comes from 127.0.0.1: relax the abuse budgets explicitly (a test env may override).
         env: {
           ...process.env,

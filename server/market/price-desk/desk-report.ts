@@ -12,8 +12,11 @@ const REFUSALS_KEPT = 20;
 export class DeskJournal {
   readonly events: DeskEvent[] = [];
   readonly rejects: RejectSample[] = [];
+  private readonly log: FastifyBaseLogger | null;
 
-  constructor(private readonly log: FastifyBaseLogger | null) {}
+  constructor(log: FastifyBaseLogger | null) {
+    this.log = log;
+  }
 
   event(at: number, kind: string, detail: string): void {
     this.events.unshift({ at, kind, detail });

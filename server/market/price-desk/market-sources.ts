@@ -24,12 +24,15 @@ export interface MarketSourcesDeps extends Pick<Services, 'db' | 'clock' | 'time
 
 export class MarketSources {
   private readonly flagListeners = new Set<(f: DeskFlags) => void>();
+  private readonly deps: MarketSourcesDeps;
+  readonly desk: PriceDesk;
+  readonly simulator: SimulatorSource | null;
 
-  private constructor(
-    private readonly deps: MarketSourcesDeps,
-    readonly desk: PriceDesk,
-    readonly simulator: SimulatorSource | null,
-  ) {}
+  private constructor(deps: MarketSourcesDeps, desk: PriceDesk, simulator: SimulatorSource | null) {
+    this.deps = deps;
+    this.desk = desk;
+    this.simulator = simulator;
+  }
 
   /** `walk` is called only when PRICE_SOURCES names the simulator. */
   static async start(

@@ -56,13 +56,17 @@ export class PriceDesk {
   private readonly made: TwoSides = { bid: -1, ask: -1 };
   private readonly journal: DeskJournal;
   private handle: unknown = null;
+  private readonly deps: DeskDeps;
+  private readonly opts: DeskOptions;
 
   constructor(
     instruments: readonly MarketInstrument[],
     sources: readonly PriceSource[],
-    private readonly deps: DeskDeps,
-    private readonly opts: DeskOptions = DEFAULT_DESK_OPTIONS,
+    deps: DeskDeps,
+    opts: DeskOptions = DEFAULT_DESK_OPTIONS,
   ) {
+    this.deps = deps;
+    this.opts = opts;
     const now = deps.clock.now();
     this.journal = new DeskJournal(deps.log);
     this.srcs = sources.map((source, i) => newSrc(source, i, now));

@@ -18,13 +18,22 @@ export class ReconnectLoop {
   private timer: unknown = null;
   private wakeUp: (() => void) | null = null;
   private running: Promise<void> | null = null;
+  private readonly deps: ReconnectDeps;
+  private readonly backoff: BackoffOptions;
+  private readonly connect: Connect;
+  private readonly onWait: (ms: number) => void;
 
   constructor(
-    private readonly deps: ReconnectDeps,
-    private readonly backoff: BackoffOptions,
-    private readonly connect: Connect,
-    private readonly onWait: (ms: number) => void = () => undefined,
-  ) {}
+    deps: ReconnectDeps,
+    backoff: BackoffOptions,
+    connect: Connect,
+    onWait: (ms: number) => void = () => undefined,
+  ) {
+    this.deps = deps;
+    this.backoff = backoff;
+    this.connect = connect;
+    this.onWait = onWait;
+  }
 
   start(): void {
     this.running ??= this.loop();
@@ -65,12 +74,10 @@ export abstract class ReconnectingSource implements PriceSource {
   protected wanted = new Set<string>();
   private sink: SourceSink | null = null;
   private readonly loop: ReconnectLoop;
+  protected readonly endpoint: string;
 
-  protected constructor(
-    deps: ReconnectDeps,
-    backoff: BackoffOptions,
-    protected readonly endpoint: string,
-  ) {
+  protected constructor(deps: ReconnectDeps, backoff: BackoffOptions, endpoint: string) {
+    this.endpoint = endpoint;
     this.loop = new ReconnectLoop(
       deps,
       backoff,

@@ -20,13 +20,17 @@ export class ReplaySource implements PriceSource {
   private handle: unknown = null;
   private next = 0;
   private startedAt = 0;
+  private readonly time: { clock: Clock; timers: Timers };
+  private readonly opts: ReplayOptions;
 
   constructor(
     records: readonly ReplayRecord[],
-    private readonly time: { clock: Clock; timers: Timers },
-    private readonly opts: ReplayOptions,
+    time: { clock: Clock; timers: Timers },
+    opts: ReplayOptions,
     name = 'replay',
   ) {
+    this.time = time;
+    this.opts = opts;
     this.name = name;
     this.records = [...records].sort((a, b) => a.t - b.t);
   }

@@ -7,9 +7,12 @@ export class SimulatorSource implements PriceSource {
   readonly name = SIMULATOR_SOURCE;
   private wanted = new Set<string>();
   private off: (() => void) | null = null;
+  readonly walk: Simulator;
 
   /** Not the market's quote state; this source starts and stops it. */
-  constructor(readonly walk: Simulator) {}
+  constructor(walk: Simulator) {
+    this.walk = walk;
+  }
 
   start(sink: SourceSink): Promise<void> {
     this.off = this.walk.onTick((t: Tick) => {

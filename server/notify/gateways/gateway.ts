@@ -28,11 +28,10 @@ export interface Gateway<M> {
 
 /** `permanent`: trying again cannot help (a number the provider refuses), so the row fails at once. */
 export class DeliveryError extends Error {
-  constructor(
-    message: string,
-    readonly permanent = false,
-  ) {
+  readonly permanent: boolean;
+  constructor(message: string, permanent = false) {
     super(message);
+    this.permanent = permanent;
     this.name = 'DeliveryError';
   }
 }

@@ -39,7 +39,7 @@ function start(databaseUrl: string): Promise<string> {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'fatal',
     DATABASE_URL: databaseUrl,
   };
-  child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, ['server/serve.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
     const onData = (d: Buffer): void => {

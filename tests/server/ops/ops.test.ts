@@ -327,7 +327,7 @@ describe('npm run ops as a staff member', () => {
     delete childEnv.LOGNAME;
     const run = (args: string[]) =>
       new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...args], { env: childEnv });
+        const child = spawn(process.execPath, ['server/ops/cli.ts', ...args], { env: childEnv });
         let out = '';
         let err = '';
         child.stdout.on('data', (d: Buffer) => (out += d.toString()));

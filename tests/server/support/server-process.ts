@@ -76,7 +76,7 @@ export function useServerProcesses(prefix: string): ServerProcesses {
       const { databaseUrl } = database();
       if (databaseUrl) env.DATABASE_URL = databaseUrl;
       else delete env.DATABASE_URL;
-      const child = spawn(process.execPath, [...TEST_SERVER_NODE_FLAGS, '--import', 'tsx', 'server/serve.ts'], {
+      const child = spawn(process.execPath, [...TEST_SERVER_NODE_FLAGS, 'server/serve.ts'], {
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });

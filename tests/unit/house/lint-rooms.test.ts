@@ -217,13 +217,17 @@ describe('rules the linter keeps: host time, timers, frames and storage only in 
     houseErrors,
   );
 
-  it('compiles the server without DOM types', () => {
+  it('compiles the server without DOM types, in syntax Node can run by erasing its types', () => {
     const config = JSON.parse(readFileSync('tsconfig.server.json', 'utf8')) as {
-      compilerOptions: { lib: string[] };
+      compilerOptions: { lib: string[]; erasableSyntaxOnly?: boolean };
       include: string[];
     };
-    expect(config.include).toContain('server');
+    expect(config.include).toEqual(expect.arrayContaining(['server', 'domain']));
     expect(config.compilerOptions.lib.filter((l) => /dom/i.test(l))).toEqual([]);
-    expect(readFileSync('package.json', 'utf8')).toContain('$t -p tsconfig.server.json');
+    // npm start runs `node server/serve.ts`: a parameter property or an enum would stop it at its first import.
+    expect(config.compilerOptions.erasableSyntaxOnly).toBe(true);
+    const pkg = readFileSync('package.json', 'utf8');
+    expect(pkg).toContain('$t -p tsconfig.server.json');
+    expect(pkg).toContain('"serve": "node server/serve.ts"');
   });
 });

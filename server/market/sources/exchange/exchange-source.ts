@@ -29,12 +29,13 @@ export class ExchangeSource extends ReconnectingSource {
   private readonly pending = new Map<number, string[]>();
   private nextId = 1;
   private kick: (() => void) | null = null;
+  private readonly settings: ExchangeSettings;
+  private readonly deps: ExchangeDeps;
 
-  constructor(
-    private readonly settings: ExchangeSettings,
-    private readonly deps: ExchangeDeps,
-  ) {
+  constructor(settings: ExchangeSettings, deps: ExchangeDeps) {
     super(deps, settings.backoff, settings.url);
+    this.settings = settings;
+    this.deps = deps;
   }
 
   protected resubscribe(): void {

@@ -37,12 +37,12 @@ export function sessionDescription(s: FixSettings): ISessionDescription {
 }
 
 export class FixLauncher extends SessionLauncher {
-  constructor(
-    description: ISessionDescription,
-    private readonly storeDir: string,
-    private readonly make: (config: IJsFixConfig) => unknown,
-  ) {
+  private readonly storeDir: string;
+  private readonly make: (config: IJsFixConfig) => unknown;
+  constructor(description: ISessionDescription, storeDir: string, make: (config: IJsFixConfig) => unknown) {
     super(description, null, new EmptyLogFactory());
+    this.storeDir = storeDir;
+    this.make = make;
   }
 
   protected override makeFactory(): EngineFactory {

@@ -15,12 +15,11 @@ export class FixSource extends ReconnectingSource {
   private readonly bySymbol = new Map<string, string>();
   private readonly book = new MdBook();
   private nextReqId = 1;
+  private readonly settings: FixSettings;
 
-  constructor(
-    private readonly settings: FixSettings,
-    deps: ReconnectDeps,
-  ) {
+  constructor(settings: FixSettings, deps: ReconnectDeps) {
     super(deps, settings.backoff, `${settings.host}:${settings.port}`);
+    this.settings = settings;
   }
 
   protected resubscribe(): void {

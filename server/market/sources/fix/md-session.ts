@@ -15,11 +15,10 @@ export interface MdSessionEvents {
 }
 
 export class MdSession extends AsciiSession {
-  constructor(
-    config: IJsFixConfig,
-    private readonly events: MdSessionEvents,
-  ) {
+  private readonly events: MdSessionEvents;
+  constructor(config: IJsFixConfig, events: MdSessionEvents) {
     super(config);
+    this.events = events;
     this.logReceivedMsgs = false;
   }
 

@@ -13,11 +13,12 @@ export class SeqNumStore implements IFixSessionStore {
   private readonly path: string;
   private readonly sent = new Map<number, IFixMsgStoreRecord>();
   private targetChanges = 0;
+  readonly sessionId: SessionId;
+  private readonly dir: string;
 
-  constructor(
-    readonly sessionId: SessionId,
-    private readonly dir: string,
-  ) {
+  constructor(sessionId: SessionId, dir: string) {
+    this.sessionId = sessionId;
+    this.dir = dir;
     this.path = join(dir, `${sessionId.toFilePrefix()}.seqnums`);
   }
 
