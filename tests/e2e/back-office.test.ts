@@ -4,9 +4,10 @@
 import { expect, it } from 'vitest';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { openOpsWithToken } from './real-user.ts';
-import { useOwnServerAndChrome } from './server-and-chrome.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
 
-const e2e = useOwnServerAndChrome(); // own: its staff and their sign-ins
+// The shared server: the break-glass token and a demo account of its own change nothing another file sees.
+const e2e = useServerAndChrome();
 
 it('connects with the break-glass token and runs a command', async () => {
   const demo = (await (

@@ -8,9 +8,10 @@ import { totpCode } from '../../server/auth/second-factor.ts';
 import { AUTH_KEY } from '../../src/ops/ops-api.ts';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { createRealUser, openOpsWithToken } from './real-user.ts';
-import { useOwnServerAndChrome } from './server-and-chrome.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
 
-const e2e = useOwnServerAndChrome(); // own: the staff and approvals it creates
+// The shared server: its members and the approval it drops are its own (no other file reads the staff or approvals).
+const e2e = useServerAndChrome();
 const LONG_NAME = 'Maximiliana Alexandra Montgomery-Whitfield';
 
 /** Where the member's name and action cells are, and whether the name shows whole inside the screen. */

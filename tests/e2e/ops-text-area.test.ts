@@ -4,15 +4,20 @@
 // value exactly, and the app's news list and article show it. Screenshots at 1280×800 (the form) and 360×740 (the
 // article). It fails if the text area's value does not reach the command (the body would be empty).
 import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { totpCode } from '../../server/auth/second-factor.ts';
 import type { NewsDetail } from '../../domain/content-types.ts';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { ops } from './real-user.ts';
-import { useOwnServerAndChrome } from './server-and-chrome.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
 import { slow } from '../fixtures/slowness.ts';
 
-const e2e = useOwnServerAndChrome(); // own: the staff it creates
+// The shared server: the member it makes is its own, and the story it publishes is deleted after it.
+const e2e = useServerAndChrome();
+let story = 0;
+afterAll(async () => {
+  if (story > 0) await ops(e2e.server, 'news-delete', { news: String(story) });
+});
 
 /**
  * The first sign-in of a member: the one-time password, their own in its place, then the factor's set-up with the
@@ -74,6 +79,7 @@ it(
     await expect.poll(() => result.innerText(), { timeout: slow(10_000) }).toContain('Weekend maintenance window');
     const id = Number(/"?news"?\s*[:\s]\s*(\d+)/.exec(await result.innerText())?.[1] ?? 0);
     expect(id).toBeGreaterThan(0);
+    story = id;
     expect(await result.innerText()).toContain('Pending orders wait.');
     await snap(page, 'ops-text-area-result-1280');
     await context.close();

@@ -1,8 +1,9 @@
 // The fixture most browser files share: an app server (tests/e2e/app-server.ts) and Chromium. One server and one
 // Chromium serve every file of a vitest run that only signs up users of its own and acts as them
 // (useServerAndChrome): the global setup starts them (tests/e2e/global-setup.ts), each file connects a browser of its
-// own to that Chromium. A file that stops, kills or reconfigures its server (an ops setting, a feed, staff, content)
-// or needs other server settings starts its own (useOwnServerAndChrome); it still connects to the shared Chromium.
+// own to that Chromium; staff members of its own and a story it deletes after it are its own too. A file that stops,
+// kills or reconfigures its server (an ops setting, a feed, the first administrator, content others read) or needs
+// other server settings starts its own (useOwnServerAndChrome); it still connects to the shared Chromium.
 // The files of a run go one at a time (fileParallelism off): a change put back in afterAll is the file's alone.
 // Apart from app-server.ts and browser.ts because it imports vitest, and the benches import those two outside a run.
 import { afterAll, beforeAll, inject } from 'vitest';
