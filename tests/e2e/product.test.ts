@@ -1,16 +1,23 @@
 // /product on the main site at 360×740 (docs/contract.md §2, §3, §9): search companies, open the company popup with the §3
 // fields, choose one, and find its id in a cookie that outlives a session; the DEMO title shows the DEMO mark.
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Envelope, Company } from '../../domain/types.ts';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
-import { useOwnServerAndChrome } from './server-and-chrome.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
 import { ops } from './real-user.ts';
 
-const e2e = useOwnServerAndChrome(); // own: the settings it changes
+// The shared server: the site's variant it switches is put back after it.
+const e2e = useServerAndChrome();
+let variantWas = '';
 
 beforeAll(async () => {
   // The seeded site is the trading variant; the operator makes it the main site.
+  const settings = await ops<Array<{ key: string; value: string }>>(e2e.server, 'setting-list');
+  variantWas = settings.find((r) => r.key === 'app_type')?.value ?? '';
   await ops(e2e.server, 'setting-set', { key: 'app_type', value: '1' });
+});
+afterAll(async () => {
+  if (variantWas !== '') await ops(e2e.server, 'setting-set', { key: 'app_type', value: variantWas });
 });
 const DAY_S = 86_400;
 

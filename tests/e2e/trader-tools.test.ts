@@ -7,12 +7,13 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Instrument, Order, OrderList } from '../../domain/types.ts';
 import { dec } from '../../domain/decimal.ts';
 import { DESKTOP, PHONE, snap } from './browser.ts';
-import { useOwnServerAndChrome } from './server-and-chrome.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
 import { axe, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, ops, type RealUser } from './real-user.ts';
 import { slow } from '../fixtures/slowness.ts';
 
-const e2e = useOwnServerAndChrome(); // own: the feed mappings it changes
+// The shared server: the feed mapping that lifts EURUSD is removed in the test's `finally`.
+const e2e = useServerAndChrome();
 let user: RealUser;
 let inst: Instrument;
 
