@@ -6,10 +6,10 @@ import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { pageIn } from './lang-page.ts';
-import { useOwnServerAndChrome } from './server-and-chrome.ts';
-import { WEEKDAY_NOON } from './app-server.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
 
-const e2e = useOwnServerAndChrome({ SIM_TIME: WEEKDAY_NOON }); // own: the content it publishes
+// The shared server: the file reads the seeded content in three languages and changes none.
+const e2e = useServerAndChrome();
 const HAN = /\p{Script=Han}/u;
 const AR_MARK = 'معروض باللغة الإنجليزية';
 const SIZES = [

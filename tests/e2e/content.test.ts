@@ -9,14 +9,15 @@ import type { NewsDetail, NewsItem, Paged } from '../../domain/content-types.ts'
 import { ROUTES } from '../../src/app/routes.tsx';
 import { HOSTILE_CANARY } from '../../server/db/seeds/news-hostile.ts';
 import { PHONE, newPage, snap } from './browser.ts';
-import { useOwnServerAndChrome } from './server-and-chrome.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
 import { createRealUser, loginInBrowser } from './real-user.ts';
 import { slow } from '../fixtures/slowness.ts';
 
 /** docs/contract.md §2 calls /feedback a stub. */
 const STUB_ROUTES: ReadonlySet<string> = new Set(['/feedback']);
 
-const e2e = useOwnServerAndChrome(); // own: the news it publishes and deletes
+// The shared server: the file reads the seeded content and changes none.
+const e2e = useServerAndChrome();
 
 async function call<T>(
   path: string,
