@@ -54,7 +54,7 @@ export function startChild(
   entry: string,
   opts: { cpus: string; env?: Record<string, string>; nodeArgs?: string[] },
 ): Child {
-  const node = [process.execPath, ...(opts.nodeArgs ?? []), '--import', 'tsx', entry];
+  const node = [process.execPath, ...(opts.nodeArgs ?? []), entry]; // Node erases the types itself (README.md)
   const [cmd, ...args] = opts.cpus && existsSync(TASKSET) ? [TASKSET, '-c', opts.cpus, ...node] : node;
   const proc = spawn(cmd as string, args, {
     env: { ...process.env, ...opts.env },
