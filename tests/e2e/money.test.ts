@@ -4,13 +4,16 @@
 // command line and the amount is released; real-name goes from the form to waiting to finish. Screenshots of every
 // money screen at 360×740 and 1280×800 land in test-artifacts/.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FlowPage } from './flow-page.ts';
 import { DESKTOP, PHONE } from './browser.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
-import { startAppServer, type AppServer } from './app-server.ts';
+import type { AppServer } from './app-server.ts';
+import { sharedOrOwnServer } from './server-and-chrome.ts';
 import {
   confirmWithdrawal,
   createRealUser,
@@ -24,20 +27,27 @@ const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 let server: AppServer;
 let user: RealUser;
 let proofFile = '';
+const proofDir = mkdtempSync(join(tmpdir(), 'tickwise-proof-'));
+/** The payout hold before this file lifted it, put back after it: the run's shared server outlives the file. */
+let holdWas = '';
 
 beforeAll(async () => {
-  server = await startAppServer();
+  server = await sharedOrOwnServer();
   user = await createRealUser(server);
   // A new address is usable at once here: the payout hold has its own flow (tests/e2e/account-security.test.ts).
+  const settings = await ops<Array<{ key: string; value: string }>>(server, 'setting-list');
+  holdWas = settings.find((r) => r.key === 'payout_hold_hours')?.value ?? '';
   await ops(server, 'setting-set', { key: 'payout_hold_hours', value: '0' });
-  proofFile = join(server.dataDir, 'proof.png');
+  proofFile = join(proofDir, 'proof.png');
   await sharp({ create: { width: 400, height: 240, channels: 3, background: '#2b64f5' } })
     .png()
     .toFile(proofFile);
 });
 
 afterAll(async () => {
+  if (holdWas !== '') await ops(server, 'setting-set', { key: 'payout_hold_hours', value: holdWas });
   await server?.dispose();
+  rmSync(proofDir, { recursive: true, force: true });
 });
 
 const text = (page: FlowPage, sel: string) => page.locator(sel).first().innerText();
@@ -119,8 +129,6 @@ describeInFlowBrowsers((browser) => {
     const cli = spawnSync(
       process.execPath,
       [
-        '--import',
-        'tsx',
         'server/ops/cli.ts',
         'withdraw-reject',
         '--id',
