@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Route } from 'playwright-core';
 import { PHONE, newPage, snap, type LaunchedBrowser } from './browser.ts';
-import { connectChrome } from './server-and-chrome.ts';
-import { startAppServer, type AppServer } from './app-server.ts';
+import { connectChrome, sharedOrOwnServer } from './server-and-chrome.ts';
+import type { AppServer } from './app-server.ts';
 import { startQuoteDelayProxy, type QuoteDelayProxy } from './quote-delay-proxy.ts';
 import { slow } from '../fixtures/slowness.ts';
 
@@ -17,7 +17,7 @@ let proxy: QuoteDelayProxy;
 let chrome: LaunchedBrowser;
 
 beforeAll(async () => {
-  server = await startAppServer();
+  server = await sharedOrOwnServer(); // the run's: the proxy in front of it holds back this file's pages only
   proxy = await startQuoteDelayProxy(server.port);
   chrome = await connectChrome();
 });

@@ -5,8 +5,8 @@
 // live price then replaces it, and React attached to the prerendered HTML instead of replacing it.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PHONE, newPage, snap, type LaunchedBrowser } from './browser.ts';
-import { connectChrome } from './server-and-chrome.ts';
-import { startAppServer, WEEKDAY_NOON, type AppServer } from './app-server.ts';
+import { connectChrome, sharedOrOwnServer } from './server-and-chrome.ts';
+import { WEEKDAY_NOON, type AppServer } from './app-server.ts';
 import { startQuoteDelayProxy, type QuoteDelayProxy } from './quote-delay-proxy.ts';
 import { slow } from '../fixtures/slowness.ts';
 
@@ -15,7 +15,7 @@ let proxy: QuoteDelayProxy;
 let chrome: LaunchedBrowser;
 
 beforeAll(async () => {
-  server = await startAppServer();
+  server = await sharedOrOwnServer(); // the run's: the proxy in front of it holds back this file's pages only
   proxy = await startQuoteDelayProxy(server.port);
   chrome = await connectChrome();
 });
