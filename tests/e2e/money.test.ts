@@ -16,6 +16,7 @@ import type { AppServer } from './app-server.ts';
 import { sharedOrOwnServer } from './server-and-chrome.ts';
 import {
   confirmWithdrawal,
+  changeSetting,
   createRealUser,
   loginInBrowser,
   openOpsWithToken,
@@ -28,16 +29,14 @@ let server: AppServer;
 let user: RealUser;
 let proofFile = '';
 const proofDir = mkdtempSync(join(tmpdir(), 'tickwise-proof-'));
-/** The payout hold before this file lifted it, put back after it: the run's shared server outlives the file. */
-let holdWas = '';
+/** Puts back the payout hold this file lifts: the run's shared server outlives the file. */
+let putBackHold = (): Promise<void> => Promise.resolve();
 
 beforeAll(async () => {
   server = await sharedOrOwnServer();
   user = await createRealUser(server);
   // A new address is usable at once here: the payout hold has its own flow (tests/e2e/account-security.test.ts).
-  const settings = await ops<Array<{ key: string; value: string }>>(server, 'setting-list');
-  holdWas = settings.find((r) => r.key === 'payout_hold_hours')?.value ?? '';
-  await ops(server, 'setting-set', { key: 'payout_hold_hours', value: '0' });
+  putBackHold = await changeSetting(server, 'payout_hold_hours', '0');
   proofFile = join(proofDir, 'proof.png');
   await sharp({ create: { width: 400, height: 240, channels: 3, background: '#2b64f5' } })
     .png()
@@ -45,7 +44,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (holdWas !== '') await ops(server, 'setting-set', { key: 'payout_hold_hours', value: holdWas });
+  await putBackHold();
   await server?.dispose();
   rmSync(proofDir, { recursive: true, force: true });
 });

@@ -4,21 +4,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Envelope, Company } from '../../domain/types.ts';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
-import { ops } from './real-user.ts';
+import { changeSetting } from './real-user.ts';
 
 // The shared server: the site's variant it switches is put back after it.
 const e2e = useServerAndChrome();
-let variantWas = '';
+let putBack = (): Promise<void> => Promise.resolve();
 
 beforeAll(async () => {
   // The seeded site is the trading variant; the operator makes it the main site.
-  const settings = await ops<Array<{ key: string; value: string }>>(e2e.server, 'setting-list');
-  variantWas = settings.find((r) => r.key === 'app_type')?.value ?? '';
-  await ops(e2e.server, 'setting-set', { key: 'app_type', value: '1' });
+  putBack = await changeSetting(e2e.server, 'app_type', '1');
 });
-afterAll(async () => {
-  if (variantWas !== '') await ops(e2e.server, 'setting-set', { key: 'app_type', value: variantWas });
-});
+afterAll(() => putBack());
 const DAY_S = 86_400;
 
 /** The sheet slides up (CSS animation): screenshots wait until it has arrived. */

@@ -158,6 +158,18 @@ export async function sessionStored(page: FlowPage): Promise<void> {
   await expect.poll(stored, { timeout: slow(10_000) }).toBe(true);
 }
 
+/**
+ * Sets an ops setting and answers how to put back the value it had: a file on the run's shared server leaves it as it
+ * found it.
+ */
+export async function changeSetting(server: AppServer, key: string, value: string): Promise<() => Promise<void>> {
+  const was = (await ops<Array<{ key: string; value: string }>>(server, 'setting-list')).find((r) => r.key === key);
+  await ops(server, 'setting-set', { key, value });
+  return async () => {
+    if (was) await ops(server, 'setting-set', { key, value: was.value });
+  };
+}
+
 /** A real user with `amount` USD credited by the operator (the ops `user-credit` command), as most flows start. */
 export async function createFundedUser(server: AppServer, amount: string, memo: string): Promise<RealUser> {
   const user = await createRealUser(server);
@@ -170,12 +182,9 @@ export async function createFundedUser(server: AppServer, amount: string, memo: 
     // At the four-eyes threshold break-glass may not ask (docs/back-office.md "Four eyes") and a test's set-up has no
     // two finance members, so it credits once with the threshold lifted, then puts it back.
     if (!refused.message.includes('break-glass token cannot ask')) throw refused;
-    const [was] = (await ops<Array<{ key: string; value: string }>>(server, 'setting-list')).filter(
-      (r) => r.key === 'four_eyes.USD',
-    );
-    await ops(server, 'setting-set', { key: 'four_eyes.USD', value: '999999999999999' });
+    const putBack = await changeSetting(server, 'four_eyes.USD', '999999999999999');
     await credit();
-    await ops(server, 'setting-set', { key: 'four_eyes.USD', value: was?.value ?? '10000' });
+    await putBack();
   }
   return user;
 }

@@ -10,17 +10,15 @@ import type { Page } from 'playwright-core';
 import { LANGUAGES } from '../../domain/types.ts';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { axe, pageIn } from './lang-page.ts';
-import { createFundedUser, loginInBrowser, ops, outboxCodeFor, type RealUser } from './real-user.ts';
+import { changeSetting, createFundedUser, loginInBrowser, ops, outboxCodeFor, type RealUser } from './real-user.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { slow } from '../fixtures/slowness.ts';
 
 // The shared server: the files of a run go one at a time, and the payout hold it lifts is put back after it.
 const e2e = useServerAndChrome();
-/** The payout hold before the withdrawal test lifted it (null: not lifted). */
-let holdWas: string | null = null;
-afterAll(async () => {
-  if (holdWas !== null) await ops(e2e.server, 'setting-set', { key: 'payout_hold_hours', value: holdWas });
-});
+/** Puts back the payout hold the withdrawal test lifts. */
+let putBackHold = (): Promise<void> => Promise.resolve();
+afterAll(() => putBackHold());
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 type Tree = { [k: string]: string | Tree };
 const texts = (lang: string): Tree =>
@@ -206,9 +204,7 @@ describe('money screens stay current', () => {
       };
       const trc = currencies.data.find((c) => c.protocol === 'TRC20');
       // Usable at once and confirmed by the e-mail code: the hold and the summary step have their own flow.
-      const settings = await ops<Array<{ key: string; value: string }>>(e2e.server, 'setting-list');
-      holdWas = settings.find((r) => r.key === 'payout_hold_hours')?.value ?? '24';
-      await ops(e2e.server, 'setting-set', { key: 'payout_hold_hours', value: '0' });
+      putBackHold = await changeSetting(e2e.server, 'payout_hold_hours', '0');
       await call('/api/wallet/bind_draw_method', { type: '1', draw_id: String(trc?.id), dc_address: TRON });
       const methods = (await (
         await fetch(`${e2e.server.url}/api/wallet/get_draw_method?draw_type=1&draw_id=${trc?.id}`, {
