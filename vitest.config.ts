@@ -45,11 +45,17 @@ const BOTH_DATABASES = [
   'tests/server/alerts/alerts.test.ts',
   'tests/server/watchlist/watchlist.test.ts',
   'tests/server/security/security-codes.test.ts',
-  // a column and a table of their own (the account's language, sessions ended elsewhere), read on every notice/999
-  'tests/server/notify/account-language.test.ts',
+  // a table of its own (sessions ended elsewhere), read on every 999
   'tests/server/auth/signed-out-elsewhere.test.ts',
-  // money rules on submit (leverage caps, the questionnaire's gate) and the loss figure summed over the ledger
-  'tests/server/retail/**/*.test.ts',
+  // money rules on submit (leverage caps, the questionnaire's gate)
+  'tests/server/retail/retail-caps.test.ts',
+];
+// Files in a folder above that only read, seed or push, with no money moving and no race: one database is enough.
+const ONE_DATABASE = [
+  'tests/server/engine/{book-view,book-demo,trading-push}.test.ts',
+  'tests/server/copy/{statistics,copy-invariants,house-traders}.test.ts',
+  'tests/server/swaps/swap-seed.test.ts',
+  'tests/server/db/config-pglite-worker.test.ts',
 ];
 // Unit tests of code that never runs in a page: plain Node (a file that needs a DOM says so with
 // `// @vitest-environment happy-dom`). Both unit projects run their files in one module graph per worker; the app's
@@ -117,7 +123,7 @@ export default defineConfig({
           // runs once, on the native server: the same test costs about a third less CPU there than in WebAssembly.
           ...(process.env.TEST_DB === 'postgres'
             ? { include: ['tests/server/**/*.test.ts'], exclude: PGLITE_ONLY }
-            : { include: [...BOTH_DATABASES, ...PGLITE_ONLY], exclude: POSTGRES_ONLY }),
+            : { include: [...BOTH_DATABASES, ...PGLITE_ONLY], exclude: [...POSTGRES_ONLY, ...ONE_DATABASE] }),
           environment: 'node',
           globalSetup: ['tests/server/support/global-setup.ts'],
           // A guard against a hang, not a measure: a whole backup or a kill and restart runs tens of seconds when starved.

@@ -1,4 +1,4 @@
-// The house's demo providers (server/copy/house-traders.ts), on both databases: made once, never republished once
+// The house's demo providers (server/copy/house-traders.ts): made once, never republished once
 // unpublished, listed to demo accounts only, nobody signs in as one; a round's moves go through the engine's gate and
 // on to a follower's copy, and a refused move (a halt) waits for the next round.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A provider's statistics from the real ledger (TEST_DB=pglite and postgres): two providers make the same trades,
+// A provider's statistics from the real ledger: two providers make the same trades,
 // sized to their equity; one deposits in the middle. Their time-weighted returns are equal to the last decimal, the
 // money-weighted gain is not — deposits cannot game the ranking. The risk score follows the formula of
 // docs/copy-trading.md from the account's own positions.

@@ -1,5 +1,5 @@
-// Demo accounts' play money is no house exposure (docs/back-office.md "The dealer's view"), on the real database
-// (TEST_DB=pglite and postgres): a demo position stays out of the book, the top accounts and the house's floating P&L,
+// Demo accounts' play money is no house exposure (docs/back-office.md "The dealer's view"), on the real database:
+// a demo position stays out of the book, the top accounts and the house's floating P&L,
 // a demo account's capped gap loss is not booked in house_absorbed, and the order metrics count demo apart. The top
 // accounts are named by UID and e-mail, never an internal id.
 import { describe, expect, it } from 'vitest';

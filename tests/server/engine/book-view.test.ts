@@ -1,5 +1,5 @@
 import { TEST_OPERATOR } from '../support/harness.ts';
-// The dealer's view (docs/back-office.md "The dealer's view") on the real database (TEST_DB=pglite and postgres): made
+// The dealer's view (docs/back-office.md "The dealer's view") on the real database: made
 // from the engine's in-memory book and figures, it agrees with a full scan of the open orders (tests/fixtures/
 // book-scan.ts, decimal P&L per order) after every step of a random run of opens, partial and full closes, stops and
 // price moves; its ops commands answer it; and the part of a gap loss that negative-balance protection did not take

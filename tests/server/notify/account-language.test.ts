@@ -1,4 +1,4 @@
-// Each account's language (docs/notifications.md "Languages"), on both databases: the app's language at sign-in and
+// Each account's language (docs/notifications.md "Languages"): the app's language at sign-in and
 // the one picked in settings become the account's, and every notice — one a member of staff causes included — is
 // written in it; a language outside the 18 is refused and changes nothing; a demo account has none to set.
 import { afterAll, beforeAll, expect, it } from 'vitest';
