@@ -30,9 +30,16 @@ export async function prepareDataTemplate(now: number, parent = tmpdir()): Promi
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** The run's template (see the top of this file); scripts/test.sh removes the shared one when the run ends. */
-export async function runDataTemplate(now: number, shared = process.env.TEST_TEMPLATES): Promise<DataTemplate> {
-  if (!shared) return prepareDataTemplate(now);
+/**
+ * The run's template (see the top of this file); scripts/test.sh removes the shared one when the run ends. `build`
+ * makes it (a test of the sharing gives a cheap one).
+ */
+export async function runDataTemplate(
+  now: number,
+  shared = process.env.TEST_TEMPLATES,
+  build = prepareDataTemplate,
+): Promise<DataTemplate> {
+  if (!shared) return build(now);
   const dir = join(shared, `e2e-data-${now}`);
   const kept = { dir, dispose: () => undefined };
   mkdirSync(shared, { recursive: true });
@@ -42,7 +49,7 @@ export async function runDataTemplate(now: number, shared = process.env.TEST_TEM
     await until(() => existsSync(dir), { what: `the run's data template in ${dir}`, stepMs: 200, tries: 600 });
     return kept;
   }
-  const built = await prepareDataTemplate(now, shared);
+  const built = await build(now, shared);
   renameSync(built.dir, dir); // whole or absent for the parts that wait
   return kept;
 }
