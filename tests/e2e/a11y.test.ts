@@ -3,16 +3,15 @@
 // its routes in sequence (in-app navigation, no reloads), so the whole sweep costs one login per role; a route that sends the role elsewhere (login, real-account message) is
 // checked where it lands, once. Then right-to-left reading in Arabic: every figure is drawn left to right (a sign
 // left of its digits, '×' left of the leverage) and an English text keeps its full stop at its end.
-import { AxeBuilder } from '@axe-core/playwright';
 import { beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROUTES } from '../../src/app/routes.tsx';
 import { PHONE, newPage, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
+import { axeFindings } from './lang-page.ts';
 import { createRealUser, loginInBrowser, type RealUser } from './real-user.ts';
 import { slow } from '../fixtures/slowness.ts';
 
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 // A walk of ~30 routes with an axe run on each: well over the 60 s default on a loaded 2-core machine.
 const SWEEP_MS = slow(240_000);
 
@@ -88,14 +87,7 @@ async function sweep(page: Page, expect: ExpectStatic, routes = ROUTES): Promise
     const landed = new URL(page.url()).hash.split('?')[0] ?? '';
     if (seen.has(landed)) continue;
     seen.add(landed);
-    const result = await new AxeBuilder({ page })
-      // Only the violations are collected: the passes are most of axe's time and nobody reads them here.
-      .options({ runOnly: { type: 'tag', values: WCAG_AA }, resultTypes: ['violations'] })
-      // Legacy mode runs axe.run in the page itself; the default opens a new blank page per run to merge the
-      // frames' results, which costs more than the run. The app has no cross-origin frame it needs to reach.
-      .setLegacyMode()
-      .analyze();
-    for (const v of result.violations) {
+    for (const v of await axeFindings(page)) {
       findings.push({
         route: `${route.path} → ${landed}`,
         rule: v.id,

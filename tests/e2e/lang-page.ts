@@ -1,7 +1,9 @@
 // Small helpers the trader-tools, watchlist and keys flows share: a page in a given language and size (the `lang`
 // cookie set before the app loads), the same with a user logged in at a screen, a GET of the API as a signed-in user
 // (the wire envelope, English messages), and axe on what a page shows.
-import { AxeBuilder } from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Result as AxeFinding } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import type { Envelope } from '../../domain/types.ts';
 import { newPage } from './browser.ts';
@@ -48,14 +50,36 @@ export async function userGet<T>(
 }
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe's WCAG A/AA violations on what the page shows now (or inside `include`), as "rule: targets" lines (none
- * expected). Legacy mode runs axe in the page itself instead of a blank page per run. */
+/**
+ * axe-core's violations of the WCAG A/AA rules (or of `rules` alone) on what the page shows now, or inside
+ * `include`. axe is loaded once per document and run in the page: @axe-core/playwright loads it again and reads back
+ * every frame's whole result at each call, several times the cost of the run itself, and the app has no frame.
+ */
+export async function axeFindings(
+  page: Page,
+  opts: { include?: string; rules?: readonly string[] } = {},
+): Promise<AxeFinding[]> {
+  type InPage = { axe?: typeof import('axe-core') };
+  // A market list commits its first screenful as empty slots and fills them a frame later (market-list.tsx): axe
+  // would see a scroll region with nothing to focus in it.
+  await page.waitForFunction(() => !document.querySelector('.mk-slot:empty'));
+  if (!(await page.evaluate(() => (window as InPage).axe !== undefined))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(
+    async ([within, rules, tags]) => {
+      const axe = (window as InPage).axe;
+      if (!axe) throw new Error('axe-core is not loaded');
+      const runOnly = rules ? { type: 'rule' as const, values: rules } : { type: 'tag' as const, values: tags };
+      return (await axe.run(within ? { include: [within] } : document, { runOnly, resultTypes: ['violations'] }))
+        .violations;
+    },
+    [opts.include ?? null, opts.rules ? [...opts.rules] : null, WCAG_AA] as const,
+  );
+}
+
+/** axeFindings on the WCAG A/AA rules as "rule: targets" lines (none expected). */
 export async function axe(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page })
-    .options({ runOnly: { type: 'tag', values: WCAG_AA }, resultTypes: ['violations'] })
-    .setLegacyMode();
-  if (include) builder = builder.include(include);
-  const result = await builder.analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const found = await axeFindings(page, { include });
+  return found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -6,11 +6,11 @@
 import { cpSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
+import { axeFindings } from './lang-page.ts';
 import { priceText } from '../../domain/format/price.ts';
 import type { Instrument } from '../../domain/types.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
@@ -143,8 +143,8 @@ it('opens offline from the service worker with aged prices and a banner, and goe
   expect(asOf).toMatch(/\d/); // "12:00" today, "11月18日" from another day (the simulator runs on a fixed date)
   expect(await page.locator('[data-testid="offline-banner"]').innerText()).toMatch(/\d/);
   // Stale figures stay readable: neutral colours with full contrast, never faded below 4.5:1 (axe caught an opacity).
-  const contrast = await new AxeBuilder({ page }).withRules(['color-contrast']).setLegacyMode().analyze();
-  expect(contrast.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+  const contrast = await axeFindings(page, { rules: ['color-contrast'] });
+  expect(contrast.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
   await snap(page, 'offline-market-phone');
 
   await server.start();

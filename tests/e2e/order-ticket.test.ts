@@ -5,13 +5,13 @@
 // partial close says what is left. Then every screen in Arabic: no signed figure drawn with its sign after the digits.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { FlowPage } from './flow-page.ts';
 import { DESKTOP, PHONE } from './browser.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
 import type { AppServer } from './app-server.ts';
 import { sharedOrOwnServer } from './server-and-chrome.ts';
 import { createDemoUser, seedSession } from './real-user.ts';
+import { axe } from './lang-page.ts';
 import { ROUTES } from '../../src/app/routes.tsx';
 import { slow } from '../fixtures/slowness.ts';
 
@@ -26,7 +26,6 @@ afterAll(async () => {
 });
 
 const FLOW_MS = slow(180_000);
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** The app started at /trade signed in to a demo account of its own (made through the API: the login screen is not
  * what this file tests). At 1280 px a fresh start matters: a kept-alive market page would be the desk too, with its own
@@ -82,11 +81,7 @@ async function axeClean(page: FlowPage, browserName: string): Promise<void> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  const result = await new AxeBuilder({ page: page as unknown as Page })
-    .options({ runOnly: { type: 'tag', values: WCAG_AA }, resultTypes: ['violations'] })
-    .setLegacyMode()
-    .analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axe(page as unknown as Page)).toEqual([]);
 }
 
 describeInFlowBrowsers((browser) => {
