@@ -1,7 +1,4 @@
 // PGlite in a worker thread (PGLITE_WORKER=1), so its synchronous WASM work runs beside the event loop, not on it.
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TxQueryable } from './db.ts';
 import type { PgliteDb, PgliteOptions } from './pglite.ts';
@@ -26,21 +23,13 @@ export interface BridgeReply {
   error?: Record<string, unknown>;
 }
 
-/** Module hooks are per thread and a Worker refuses flags such as --expose-gc, so the worker registers tsx itself. */
-function workerSource(): string {
-  const entry = new URL('./pglite-worker-entry.ts', import.meta.url).href;
-  // The package's ESM build, found beside this repository's modules.
-  const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
-  const tsx = pathToFileURL(join(dirname(pkg), 'dist/esm/api/index.mjs')).href;
-  return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
-}
-
 export async function openPgliteWorker(opts: PgliteOptions): Promise<PgliteDb> {
   const start: BridgeStart = {
     dataDir: opts.dataDir,
     ...(opts.loadDataDir ? { loadDataDir: new Uint8Array(await opts.loadDataDir.arrayBuffer()) } : {}),
   };
-  const worker = new Worker(workerSource(), { eval: true, workerData: start, execArgv: [] });
+  // Node erases the entry's types itself; no flags: a Worker refuses some of the process's own (--expose-gc).
+  const worker = new Worker(new URL('./pglite-worker-entry.ts', import.meta.url), { workerData: start, execArgv: [] });
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   let failure: Error | null = null;
