@@ -58,7 +58,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-soak-'));
 const server = await createServer({
   dataDir,
   databaseUrl: config.databaseUrl,
-  pgliteDir: config.databaseUrl ? undefined : 'memory://',
+  // PGlite's files in DATA_DIR, as `npm start` keeps them: in memory the rows would count as the server's RSS.
   pgliteTemplate: config.pgliteTemplate ? new Blob([new Uint8Array(readFileSync(config.pgliteTemplate))]) : undefined,
   pgliteWorker: config.pgliteWorker,
   logLevel: 'silent',

@@ -25,7 +25,7 @@ async function soakProcess(env: Record<string, string>): Promise<{ report: SoakR
   const dir = mkdtempSync(join(tmpdir(), 'tickwise-soak-test-'));
   const out = join(dir, 'report.json');
   try {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/soak.ts'], {
+    const child = spawn(process.execPath, ['scripts/soak.ts'], {
       env: {
         ...process.env,
         DATABASE_URL: '',
