@@ -13,6 +13,7 @@ import type { LoginResult } from '../../../domain/types.ts';
 import { TEST_SECURITY } from '../../fixtures/test-server-costs.ts';
 import type { MarketService } from '../../../server/market/market-service.ts';
 import { createServer, type RunningServer } from '../../../server/compose.ts';
+import { shiftedClock } from '../../../server/core/system-time.ts';
 import { freePort } from '../../fixtures/free-port.ts';
 import { startHaproxy } from '../../fixtures/haproxy.ts';
 import { startNatsServer, type NatsServer } from '../../fixtures/nats-server.ts';
@@ -28,10 +29,13 @@ let front = '';
 /** Sockets through the proxy; RESTART_CLIENTS=1000 is the goal's load (docs/operations.md "Restarts"). */
 const CLIENTS = Number(process.env.RESTART_CLIENTS ?? 40);
 const running: RunningServer[] = [];
+/** A weekday noon, moving with real time: EURUSD's market is open whatever day the test runs on. */
+const clock = shiftedClock(Date.UTC(2026, 10, 18, 12));
 
 function start(role: 'market' | 'gateway'): Promise<RunningServer> {
   return createServer({
     role,
+    clock,
     natsUrl: nats.url,
     databaseUrl: fresh.databaseUrl,
     dataDir,

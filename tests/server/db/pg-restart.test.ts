@@ -38,6 +38,7 @@ function start(databaseUrl: string): Promise<string> {
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'fatal',
     DATABASE_URL: databaseUrl,
+    SIM_TIME: '2026-11-18T12:00:00Z', // a weekday noon: the instrument it trades is open whatever day the test runs on
   };
   child = spawn(process.execPath, ['server/serve.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
