@@ -10,7 +10,7 @@ import { copyViolations } from '../../server/copy/copy-invariants.ts';
 import { userCredit } from '../../server/ops/commands/deposits.ts';
 import { withdrawPaid, withdrawReject } from '../../server/ops/commands/withdrawals.ts';
 import { createServer } from '../../server/compose.ts';
-import { scryptEnv } from '../../server/config.ts';
+import { configFromEnv, scryptEnv } from '../../server/config.ts';
 import { swapSet } from '../../server/ops/commands/book.ts';
 import { bookDifferences, openPositions, scanRows } from '../../tests/fixtures/book-scan.ts';
 import { note, serveParent } from './ipc.ts';
@@ -55,8 +55,12 @@ const SOAK_OPERATOR = breakGlass('127.0.0.1');
 
 const config = JSON.parse(process.env.SOAK_SERVER_CONFIG ?? '{}') as Config;
 const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-soak-'));
+// SIM_TIME as `npm start` reads it: at the market's weekend only crypto trades, mostly over a retail account's cap.
+const { clock, wallClock } = configFromEnv(process.env);
 const server = await createServer({
   dataDir,
+  clock,
+  wallClock,
   databaseUrl: config.databaseUrl,
   // PGlite's files in DATA_DIR, as `npm start` keeps them: in memory the rows would count as the server's RSS.
   pgliteTemplate: config.pgliteTemplate ? new Blob([new Uint8Array(readFileSync(config.pgliteTemplate))]) : undefined,
