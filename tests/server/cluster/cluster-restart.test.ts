@@ -15,6 +15,7 @@ import type { MarketService } from '../../../server/market/market-service.ts';
 import { createServer, type RunningServer } from '../../../server/compose.ts';
 import { shiftedClock } from '../../../server/core/system-time.ts';
 import { freePort } from '../../fixtures/free-port.ts';
+import { WEEKDAY_NOON } from '../../e2e/app-server.ts';
 import { startHaproxy } from '../../fixtures/haproxy.ts';
 import { startNatsServer, type NatsServer } from '../../fixtures/nats-server.ts';
 import { until } from '../../fixtures/until.ts';
@@ -29,8 +30,8 @@ let front = '';
 /** Sockets through the proxy; RESTART_CLIENTS=1000 is the goal's load (docs/operations.md "Restarts"). */
 const CLIENTS = Number(process.env.RESTART_CLIENTS ?? 40);
 const running: RunningServer[] = [];
-/** A weekday noon, moving with real time: EURUSD's market is open whatever day the test runs on. */
-const clock = shiftedClock(Date.UTC(2026, 10, 18, 12));
+/** WEEKDAY_NOON, moving with real time: EURUSD's market is open whatever day the test runs on. */
+const clock = shiftedClock(Date.parse(WEEKDAY_NOON));
 
 function start(role: 'market' | 'gateway'): Promise<RunningServer> {
   return createServer({

@@ -15,6 +15,7 @@ import { api } from '../support/harness.ts';
 import { adminQuery, dbUrl, startPostgresCluster, type PostgresCluster } from '../support/test-db.ts';
 import { slow } from '../../fixtures/slowness.ts';
 import { TEST_SERVER_ENV } from '../../fixtures/test-server-costs.ts';
+import { WEEKDAY_NOON } from '../../e2e/app-server.ts';
 
 // In the PostgreSQL pass only (vitest.config.ts POSTGRES_ONLY): anywhere else it fails instead of being skipped.
 if (inject('testDb').kind !== 'postgres') throw new Error('pg-restart.test.ts runs in the PostgreSQL pass only');
@@ -38,7 +39,7 @@ function start(databaseUrl: string): Promise<string> {
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'fatal',
     DATABASE_URL: databaseUrl,
-    SIM_TIME: '2026-11-18T12:00:00Z', // a weekday noon: the instrument it trades is open whatever day the test runs on
+    SIM_TIME: WEEKDAY_NOON, // the instrument it trades is open whatever day the test runs on
   };
   child = spawn(process.execPath, ['server/serve.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
