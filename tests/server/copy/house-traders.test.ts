@@ -99,8 +99,20 @@ describe('the house traders', () => {
     expect(
       (await follower.postJson('/api/copy/start', { provider_id: provider?.provider_id, amount: '1000' })).code,
     ).toBe(1);
-    const copied = async (): Promise<number> =>
-      (await follower.get<CopyItem[]>('/api/copy/mine')).data[0]?.open_positions.length ?? -1;
+    // Short of the count wanted, the poll answers the copy's state and its skips, so a failure says why.
+    const copied = (want: number) => async (): Promise<number | string> => {
+      const held = (await follower.get<CopyItem[]>('/api/copy/mine')).data[0]?.open_positions.length ?? -1;
+      if (held === want) return held;
+      const state = await server.ctx.db.query(
+        `SELECT c.status, c.started_at::text, o.id AS order_id, o.status AS order_status, o.filled_at::text,
+                a.action, a.outcome, a.reason
+           FROM copies c LEFT JOIN orders o ON o.user_id = c.provider_id
+           LEFT JOIN copy_actions a ON a.copy_id = c.id AND a.provider_order_id = o.id
+          WHERE c.provider_id = $1`,
+        [btc],
+      );
+      return `held ${held}: ${JSON.stringify(state)}`;
+    };
 
     await runOps(server, 'feed-halt', { code: 'BTCUSDT', reason: 'price check' });
     await houseRound(server.ctx, ids, scripted([...OPEN_BTC_LONG]));
@@ -116,11 +128,11 @@ describe('the house traders', () => {
     const inst = server.ctx.engine.instrument(heldBy(btc)[0]?.instrumentId ?? 0);
     expect(heldBy(btc)).toMatchObject([{ side: 'buy' }]);
     expect(Number(heldBy(btc)[0]?.quantity)).toBe(Number(inst?.minLots) * 10);
-    await expect.poll(copied, { timeout: slow(10_000) }).toBe(1);
+    await expect.poll(copied(1), { timeout: slow(10_000) }).toBe(1);
 
     await houseRound(server.ctx, ids, scripted([...CLOSE_BTC]));
     expect(heldBy(btc)).toEqual([]);
-    await expect.poll(copied, { timeout: slow(10_000) }).toBe(0);
+    await expect.poll(copied(0), { timeout: slow(10_000) }).toBe(0);
     expect(await ledgerHolds(server.ctx)).toBe(true);
   });
 });
