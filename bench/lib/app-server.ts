@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../tests/e2e/app-server.ts';
+import { freePort, WEEKDAY_NOON } from '../../tests/e2e/app-server.ts';
 
 export interface BenchServer {
   url: string;
@@ -80,6 +80,28 @@ export interface ServerOptions {
   cpus: string | null;
 }
 
+/** The bench server's environment; the caller's own variables win over the defaults, never over the wiring. */
+export function benchServerEnv(
+  opts: Pick<ServerOptions, 'env' | 'distDir'>,
+  callerEnv: NodeJS.ProcessEnv,
+  at: { port: number; dataDir: string },
+): NodeJS.ProcessEnv {
+  return {
+    // Many simulated users from one address: relax the abuse budgets (server/security/limits.ts).
+    RATE_LIMIT_FACTOR: '1000',
+    HOUSE_TRADERS: '0', // the same server in every run: no orders of the house's beside the bench's load
+    // A weekday's market on any day: at the weekend only crypto trades, over a demo account's retail cap.
+    SIM_TIME: WEEKDAY_NOON,
+    ...callerEnv,
+    ...opts.env,
+    PORT: String(at.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: at.dataDir,
+    LOG_LEVEL: 'warn',
+    BENCH_DIST: opts.distDir,
+  };
+}
+
 export async function startBenchServer(opts: ServerOptions): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-bench-'));
@@ -88,18 +110,7 @@ export async function startBenchServer(opts: ServerOptions): Promise<BenchServer
   // --expose-gc: serve-entry.ts collects once after start, so the idle RSS is not start-up garbage.
   const node = [process.execPath, '--expose-gc', '--import', 'tsx', 'bench/lib/serve-entry.ts'];
   const child = spawn(...pinnedCommand(opts.cpus, node), {
-    env: {
-      // Many simulated users from one address: relax the abuse budgets (server/security/limits.ts).
-      RATE_LIMIT_FACTOR: '1000',
-      HOUSE_TRADERS: '0', // the same server in every run: no orders of the house's beside the bench's load
-      ...process.env,
-      ...opts.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      BENCH_DIST: opts.distDir,
-    },
+    env: benchServerEnv(opts, process.env, { port, dataDir }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => {
