@@ -13,6 +13,7 @@ import { createServer } from '../../server/compose.ts';
 import { configFromEnv, scryptEnv } from '../../server/config.ts';
 import { swapSet } from '../../server/ops/commands/book.ts';
 import { bookDifferences, openPositions, scanRows } from '../../tests/fixtures/book-scan.ts';
+import { WEEKDAY_NOON } from '../../tests/e2e/app-server.ts';
 import { note, serveParent } from './ipc.ts';
 
 export interface ServerSample {
@@ -55,8 +56,9 @@ const SOAK_OPERATOR = breakGlass('127.0.0.1');
 
 const config = JSON.parse(process.env.SOAK_SERVER_CONFIG ?? '{}') as Config;
 const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-soak-'));
-// SIM_TIME as `npm start` reads it: at the market's weekend only crypto trades, mostly over a retail account's cap.
-const { clock, wallClock } = configFromEnv(process.env);
+// A weekday's market unless SIM_TIME says otherwise, as the bench's servers: at the weekend only crypto trades,
+// mostly over a retail account's cap.
+const { clock, wallClock } = configFromEnv({ SIM_TIME: WEEKDAY_NOON, ...process.env });
 const server = await createServer({
   dataDir,
   clock,
