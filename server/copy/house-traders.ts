@@ -5,7 +5,7 @@ import { findUserByEmail } from '../auth/users.ts';
 import type { AppContext } from '../core/app-context.ts';
 import { startRepeatingJob } from '../core/repeating-job.ts';
 import { ApiError } from '../http/envelope.ts';
-import { move } from '../ledger/ledger.ts';
+import { getAccount, move } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { assetClassOfInstrument, offeredFor, retailTerms } from '../retail/retail-terms.ts';
 import { upsertProvider } from './copy-repository.ts';
@@ -31,11 +31,18 @@ function houseDescription(pair: string): string {
 /** An address in the reserved .invalid domain: no code sent to it is ever delivered, and no password matches ''. */
 export const houseEmail = (key: string): string => `house-${key}@tickwise.invalid`;
 
-// A copy of the minimum gets the smallest lot: 1,000 of 10,000 USD copies a tenth of ten minimum lots.
 const FUNDS = '10000';
 const MIN_COPY = '1000';
-const LOTS_IN_MIN_LOTS = 10;
 const HOUSE_EVERY_MS = 20_000;
+
+/**
+ * Sized from the flat trader's balance so a copy of the minimum takes two minimum lots: a gain before the copy's
+ * open, or since the first round, still leaves it one.
+ */
+export function houseLots(minLots: string, balance: string): string {
+  const minLotsForMinCopy = dec(balance).times(2).div(MIN_COPY).ceil();
+  return exactText(dec(minLots).times(minLotsForMinCopy.lt(1) ? 1 : minLotsForMinCopy));
+}
 
 export type HouseMove = 'open-long' | 'open-short' | 'close' | 'wait';
 
@@ -94,7 +101,8 @@ export async function houseRound(
           await assetClassOfInstrument(ctx.db, inst.id),
           inst.multiples,
         );
-        const lots = exactText(dec(inst.minLots).times(LOTS_IN_MIN_LOTS));
+        // Flat, it holds nothing else: its balance is its equity.
+        const lots = houseLots(inst.minLots, (await getAccount(ctx.db, userId))?.balance ?? '0');
         await ctx.engine.submit(
           userId,
           inst.id,

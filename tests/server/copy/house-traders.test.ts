@@ -1,24 +1,32 @@
 // The house's demo providers (server/copy/house-traders.ts): made once, never republished once
 // unpublished, listed to demo accounts only, nobody signs in as one; a round's moves go through the engine's gate and
 // on to a follower's copy, and a refused move (a halt) waits for the next round.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, chai, describe, expect, it } from 'vitest';
 import type { CopyItem, CopyProvider } from '../../../domain/copy-types.ts';
 import {
   ensureHouseTraders,
   HOUSE_TRADERS,
   houseEmail,
+  houseLots,
   houseRound,
   nextMove,
 } from '../../../server/copy/house-traders.ts';
 import { setUnpublished } from '../../../server/copy/copy-repository.ts';
+import { move } from '../../../server/ledger/ledger.ts';
+import { RecordType } from '../../../server/ledger/record-types.ts';
 import { configFromEnv } from '../../../server/config.ts';
+import { serverLog } from '../../../server/core/log-redaction.ts';
 import { api, demoClient, registerAndLogin, runOps, startTestServer, type TestServer } from '../support/harness.ts';
 import { ledgerHolds } from '../support/ledger-invariant.ts';
 import { slow } from '../../fixtures/slowness.ts';
 
 let server: TestServer;
+/** The mirror's warnings and errors (a move that waits, a transaction that failed) for a failure's message. */
+const logged: string[] = [];
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ log: serverLog('info', { write: (line: string) => void logged.push(line) }) });
+  // A failure's message carries the whole state the poll returns, not its first 40 characters.
+  chai.config.truncateThreshold = 0;
 });
 afterAll(() => server.close());
 
@@ -35,6 +43,14 @@ describe('nextMove', () => {
     expect(nextMove(false, 0.1, 0.2)).toBe('open-long');
     expect(nextMove(false, 0.1, 0.7)).toBe('open-short');
     expect(nextMove(false, 0.34, 0.2)).toBe('wait');
+  });
+});
+
+describe('houseLots', () => {
+  it('gives a copy of the minimum, 1,000 USD, two minimum lots at the trader’s balance, and never less than one lot', () => {
+    expect(houseLots('0.001', '10000')).toBe('0.02');
+    expect(houseLots('0.01', '12345.67')).toBe('0.25');
+    expect(houseLots('0.01', '0')).toBe('0.01');
   });
 });
 
@@ -90,9 +106,12 @@ describe('the house traders', () => {
     expect(names(listed)).not.toContain('Tickwise House ETH');
   });
 
-  it('open and close through the engine, and a follower’s copy follows; a halt refuses a move until the next round', async () => {
+  it('open and close through the engine, and a follower’s copy of the minimum follows after the trader’s gains; a halt refuses a move until the next round', async () => {
     const ids = await ensureHouseTraders(server.ctx);
     const btc = ids.get('btc') ?? 0;
+    // Past gains: at twice its first balance, ten minimum lots would copy half a lot to a copy of the minimum.
+    const at = server.ctx.clock.now();
+    await server.ctx.db.tx((q) => move(q, btc, { balance: '10000', type: RecordType.DEMO_FUNDS, memo: 'gains', at }));
     const follower = await demoClient(server, 'house-follower');
     const listed = (await follower.get<CopyProvider[]>('/api/copy/providers')).data;
     const provider = listed.find((p) => p.name === 'Tickwise House BTC');
@@ -111,7 +130,8 @@ describe('the house traders', () => {
           WHERE c.provider_id = $1`,
         [btc],
       );
-      return `held ${held}: ${JSON.stringify(state)}`;
+      const mirror = logged.filter((line) => /"level":[456]0|copy action waits/.test(line));
+      return `held ${held}: ${JSON.stringify(state)} ${mirror.join(' ')}`;
     };
 
     await runOps(server, 'feed-halt', { code: 'BTCUSDT', reason: 'price check' });
@@ -127,7 +147,7 @@ describe('the house traders', () => {
     await expect.poll(open, { timeout: slow(10_000) }).toBe(1);
     const inst = server.ctx.engine.instrument(heldBy(btc)[0]?.instrumentId ?? 0);
     expect(heldBy(btc)).toMatchObject([{ side: 'buy' }]);
-    expect(Number(heldBy(btc)[0]?.quantity)).toBe(Number(inst?.minLots) * 10);
+    expect(Number(heldBy(btc)[0]?.quantity)).toBe(Number(inst?.minLots) * 40);
     await expect.poll(copied(1), { timeout: slow(10_000) }).toBe(1);
 
     await houseRound(server.ctx, ids, scripted([...CLOSE_BTC]));
