@@ -109,9 +109,8 @@ async function withServer<T>(
   env: Record<string, string>,
   fn: (s: BenchServer) => Promise<T>,
 ): Promise<T> {
-  // The stand-in LP stamps its quotes with the real time: the server keeps the system clock (SIM_TIME unset).
   const server = await startBenchServer({
-    env: { OPS_TOKEN, SIM_TIME: '', ...env },
+    env: { OPS_TOKEN, ...env },
     distDir: opts.distDir,
     cpus: opts.serverCpus,
   });

@@ -157,7 +157,12 @@ async function runDevice(opts: InteractionsOptions, setup: DeviceOf, instruments
   const rounds = opts.quick ? 1 : 2;
   const repeats = opts.quick ? 3 : 5;
   opts.log(`starting the server with SIM_INSTRUMENTS=${instruments} SIM_HZ=${HZ} …`);
-  const server = await startBenchServer({ env: simEnv(instruments, HZ), distDir: opts.distDir, cpus: opts.serverCpus });
+  const server = await startBenchServer({
+    env: simEnv(instruments, HZ),
+    distDir: opts.distDir,
+    cpus: opts.serverCpus,
+    weekday: true,
+  });
   opts.onCleanup(() => server.stop());
   const pinned = await launchPinned(opts.browserCpus);
   opts.onCleanup(() => pinned.close());

@@ -38,6 +38,7 @@ try {
       env: simEnv(device === desk ? 5000 : 300),
       distDir: dist,
       cpus: '1',
+      weekday: true,
     });
     const { session, dev: setup } = await deviceOn(server.url, device);
     builds.push({

@@ -78,11 +78,16 @@ export interface ServerOptions {
   distDir: string;
   /** e.g. "1"; null = no pinning. */
   cpus: string | null;
+  /**
+   * A weekday's market on any day, for a path that trades (at the weekend only crypto is open, over a demo account's
+   * retail cap); otherwise the system clock, which the server-tick-to-paint figures compare the browser's clock with.
+   */
+  weekday?: boolean;
 }
 
 /** The bench server's environment; the caller's own variables win over the defaults, never over the wiring. */
 export function benchServerEnv(
-  opts: Pick<ServerOptions, 'env' | 'distDir'>,
+  opts: Pick<ServerOptions, 'env' | 'distDir' | 'weekday'>,
   callerEnv: NodeJS.ProcessEnv,
   at: { port: number; dataDir: string },
 ): NodeJS.ProcessEnv {
@@ -90,8 +95,7 @@ export function benchServerEnv(
     // Many simulated users from one address: relax the abuse budgets (server/security/limits.ts).
     RATE_LIMIT_FACTOR: '1000',
     HOUSE_TRADERS: '0', // the same server in every run: no orders of the house's beside the bench's load
-    // A weekday's market on any day: at the weekend only crypto trades, over a demo account's retail cap.
-    SIM_TIME: WEEKDAY_NOON,
+    ...(opts.weekday ? { SIM_TIME: WEEKDAY_NOON } : {}),
     ...callerEnv,
     ...opts.env,
     PORT: String(at.port),
