@@ -109,11 +109,7 @@ async function withServer<T>(
   env: Record<string, string>,
   fn: (s: BenchServer) => Promise<T>,
 ): Promise<T> {
-  const server = await startBenchServer({
-    env: { OPS_TOKEN, ...env },
-    distDir: opts.distDir,
-    cpus: opts.serverCpus,
-  });
+  const server = await startBenchServer({ env: { OPS_TOKEN, ...env }, distDir: opts.distDir, cpus: opts.serverCpus });
   opts.onCleanup(() => server.stop());
   try {
     return await fn(server);

@@ -33,6 +33,7 @@ export const houseEmail = (key: string): string => `house-${key}@tickwise.invali
 
 const FUNDS = '10000';
 const MIN_COPY = '1000';
+const MIN_LOTS_OF_MIN_COPY = 2;
 const HOUSE_EVERY_MS = 20_000;
 
 /**
@@ -40,7 +41,7 @@ const HOUSE_EVERY_MS = 20_000;
  * open, or since the first round, still leaves it one.
  */
 export function houseLots(minLots: string, balance: string): string {
-  const minLotsForMinCopy = dec(balance).times(2).div(MIN_COPY).ceil();
+  const minLotsForMinCopy = dec(balance).times(MIN_LOTS_OF_MIN_COPY).div(MIN_COPY).ceil();
   return exactText(dec(minLots).times(minLotsForMinCopy.lt(1) ? 1 : minLotsForMinCopy));
 }
 
