@@ -22,6 +22,7 @@ const STORE_MODULES = [
   () => import('../../../src/state/market/current-code.ts'),
   () => import('../../../src/state/feed/feed-signals.ts'),
   () => import('../../../src/state/feed/feed-listeners.ts'),
+  () => import('../../../src/state/feed/apply-batch.ts'),
   () => import('../../../src/state/feed/feed-bridge.ts'),
 ];
 

@@ -8,7 +8,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { initI18n } from '../../../../../src/i18n/index.ts';
 import { formatAsOf } from '../../../../../src/i18n/format.ts';
 import { setInstruments } from '../../../../../src/state/market/instruments.ts';
-import { adoptFeedIndex, applyBatch } from '../../../../../src/state/feed/feed-bridge.ts';
+import { adoptFeedIndex, applyBatch } from '../../../../../src/state/feed/apply-batch.ts';
 import { $dataAsOf } from '../../../../../src/state/feed/feed-signals.ts';
 import { MarketRow } from '../../../../../src/components/instrument/market-row.tsx';
 import { Feed } from '../../../../../workers/feed/feed.ts';

@@ -5,7 +5,7 @@ import { effect } from '@preact/signals-react';
 import { $account, $conn } from '../../../../../src/state/feed/feed-signals.ts';
 import { $currentCode, persistCurrentCode } from '../../../../../src/state/market/current-code.ts';
 import { $instruments, setInstruments } from '../../../../../src/state/market/instruments.ts';
-import { adoptFeedIndex, applyBatch } from '../../../../../src/state/feed/feed-bridge.ts';
+import { adoptFeedIndex, applyBatch } from '../../../../../src/state/feed/apply-batch.ts';
 import {
   dispatchOrderEvent,
   dispatchOrderGap,

@@ -26,7 +26,7 @@ const answer = (input: OrderPreviewInput): OrderPreview => ({
 // The feed answers a watched preview in its next frame batch, as the real one does.
 const watchPreview = vi.fn(async (seq: number, input: OrderPreviewInput | null): Promise<void> => {
   if (!input) return;
-  const { applyBatch } = await import('../../../../../../src/state/feed/feed-bridge.ts');
+  const { applyBatch } = await import('../../../../../../src/state/feed/apply-batch.ts');
   applyBatch({
     flushedAt: 0,
     quotes: null,
@@ -494,7 +494,7 @@ describe('preview', () => {
       quote(i.Code).$close.value = '1.08400';
     });
     expect(watchPreview.mock.calls.length).toBe(before);
-    const { applyBatch } = await import('../../../../../../src/state/feed/feed-bridge.ts');
+    const { applyBatch } = await import('../../../../../../src/state/feed/apply-batch.ts');
     const old = { ...answer(watched().at(-1)![1]!), margin: '999' };
     await act(async () => {
       applyBatch({
