@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import type { Envelope, Instrument, LoginResult, Order } from '../../domain/types.ts';
 import { defaultIndicatorSettings } from '../../domain/indicators.ts';
+import type { RetailProfile } from '../../domain/retail.ts';
 import { SYNTHETIC_CATEGORY_ID } from '../lib/synthetic-catalogue.ts';
 import type { ChartIndicators } from './names.ts';
 
@@ -25,13 +26,19 @@ export async function call<T>(url: string, token: string | null = null): Promise
   return body.data;
 }
 
-async function openPosition(baseUrl: string, token: string, inst: Instrument): Promise<Order> {
+/** The lowest leverage the account is offered, so a retail cap (crypto at the weekend) does not refuse the order. */
+export function benchLeverage(inst: Instrument, terms: RetailProfile): number {
+  const offered = terms.leverage.find((l) => l.forex_id === inst.Id)?.multiples ?? [];
+  return offered[0] ?? inst.HasForexMultiple[0]?.Value ?? 0;
+}
+
+async function openPosition(baseUrl: string, token: string, inst: Instrument, terms: RetailProfile): Promise<Order> {
   const q = new URLSearchParams({
     type: '1',
     cont: inst.ForexMinCont,
     forex_id: String(inst.Id),
     status: '1',
-    multiple: String(inst.HasForexMultiple[0]?.Value ?? 0),
+    multiple: String(benchLeverage(inst, terms)),
   });
   return call<Order>(`${baseUrl}/v1/api/forex/submit?${q.toString()}`, token);
 }
@@ -46,6 +53,7 @@ export async function createBenchSession(baseUrl: string, code = BENCH_CODE): Pr
   const list = await call<Instrument[]>(`${baseUrl}/v1/api/forex/trade_list`, login.token);
   const instrument = list.find((i) => i.Code === code);
   if (!instrument) throw new Error(`${code} is not in trade_list: start the server with SIM_INSTRUMENTS ≥ 1`);
+  const terms = await call<RetailProfile>(`${baseUrl}/v1/api/retail/terms`, login.token);
   const candidates = [
     instrument,
     ...list.filter((i) => i.MarketStatus === 1 && i.CategoryId !== SYNTHETIC_CATEGORY_ID),
@@ -53,7 +61,7 @@ export async function createBenchSession(baseUrl: string, code = BENCH_CODE): Pr
   const refusals: string[] = [];
   for (const inst of candidates.slice(0, 4)) {
     try {
-      const order = await openPosition(baseUrl, login.token, inst);
+      const order = await openPosition(baseUrl, login.token, inst, terms);
       const note = inst === instrument ? null : `position opened on ${inst.Code} (${code}: ${refusals.join('; ')})`;
       return { login, demoId, code, instrument, order, note };
     } catch (err) {
