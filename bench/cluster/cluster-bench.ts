@@ -275,14 +275,14 @@ async function leaderFailover(c: Cluster, quick: boolean, log: (l: string) => vo
   });
   try {
     const users = await accounts(base, lanes, 'lead');
-    const inst = await tradableInstrument(base, users[0]?.token ?? '');
-    out.instrument = inst.Code;
+    const on = await tradableInstrument(base, users[0]?.token ?? '');
+    out.instrument = on.inst.Code;
     let stop = false;
     const hardUntil = Date.now() + (quick ? 30_000 : 45_000);
     const load = runLanes({
       baseUrls: urls,
       users,
-      inst,
+      on,
       stops: true,
       pauseMs: 50,
       stopped: () => stop,
@@ -353,7 +353,7 @@ async function gatewayLoss(
   try {
     await waitHealthy(frontUrl, 20_000);
     const users = await accounts(frontUrl, usersN, 'loss');
-    const inst = await tradableInstrument(frontUrl, users[0]?.token ?? '');
+    const on = await tradableInstrument(frontUrl, users[0]?.token ?? '');
     const observeMs = quick ? 15_000 : 20_000;
     const spec: ReconnectSpec = {
       wsUrl: wsOf(frontUrl),
@@ -384,7 +384,7 @@ async function gatewayLoss(
     const load = runLanes({
       baseUrls: [frontUrl],
       users,
-      inst,
+      on,
       stops: false,
       pauseMs: 150,
       stopped: () => stop,

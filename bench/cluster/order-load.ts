@@ -1,5 +1,7 @@
 // The cluster section's order load over REST; `stops` puts stops so close that the next ticks trigger them.
+import type { RetailProfile } from '../../domain/retail.ts';
 import type { Envelope, Instrument, LoginResult, Order } from '../../domain/types.ts';
+import { benchLeverage } from '../render/session.ts';
 
 export async function apiGet<T>(
   baseUrl: string,
@@ -14,13 +16,20 @@ export async function apiGet<T>(
   return (await res.json()) as Envelope<T>;
 }
 
+export interface Tradable {
+  inst: Instrument;
+  /** The lowest the account is offered: a retail cap refuses more. */
+  leverage: number;
+}
+
 /** BTC first: open every day. */
-export async function tradableInstrument(baseUrl: string, token: string): Promise<Instrument> {
+export async function tradableInstrument(baseUrl: string, token: string): Promise<Tradable> {
   const list = await apiGet<Instrument[]>(baseUrl, '/v1/api/forex/trade_list', {}, token);
   const open = list.data.filter((i) => i.MarketStatus === 1 && !/^SYN/.test(i.Code));
   const inst = open.find((i) => /BTC/.test(i.Code)) ?? open[0];
   if (!inst) throw new Error('no open instrument to order');
-  return inst;
+  const terms = await apiGet<RetailProfile>(baseUrl, '/v1/api/retail/terms', {}, token);
+  return { inst, leverage: benchLeverage(inst, terms.data) };
 }
 
 export interface Acked {
@@ -40,7 +49,7 @@ export interface LaneOptions {
   /** Lane k sends to baseUrls[k mod n]. */
   baseUrls: readonly string[];
   users: readonly LoginResult[];
-  inst: Instrument;
+  on: Tradable;
   stops: boolean;
   pauseMs: number;
   /** Checked before each submit; also bounded by `untilMs` and `maxRequests`. */
@@ -67,10 +76,10 @@ export async function runLanes(o: LaneOptions): Promise<OrderLoad> {
           '/v1/api/forex/submit',
           {
             type: k % 2 === 0 ? 1 : 2,
-            cont: o.inst.ForexMinCont,
-            forex_id: o.inst.Id,
+            cont: o.on.inst.ForexMinCont,
+            forex_id: o.on.inst.Id,
             status: 1,
-            multiple: o.inst.HasForexMultiple[0]?.Value ?? 0,
+            multiple: o.on.leverage,
           },
           user.token,
         );
@@ -80,7 +89,7 @@ export async function runLanes(o: LaneOptions): Promise<OrderLoad> {
           if (o.stops) {
             const p = Number(r.data.UpdatePrice);
             const buy = r.data.OrderType === 1;
-            const near = (f: number): string => (p * f).toFixed(o.inst.PricePrecision);
+            const near = (f: number): string => (p * f).toFixed(o.on.inst.PricePrecision);
             out.requests++;
             const s = await apiGet(
               url,

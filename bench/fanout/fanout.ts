@@ -7,7 +7,7 @@ import { percentile, perSecond } from '../lib/stats.ts';
 import { valueCounts, type ValueCounts } from '../report/samples.ts';
 import { cpuPercent } from '../cluster/cluster-stats.ts';
 import type { LoadResult, LoadSpec } from './load-client.ts';
-import { call, createBenchSession, demoAccount } from '../render/session.ts';
+import { benchLeverage, call, createBenchSession, demoAccount } from '../render/session.ts';
 import { pageCost, type PageCost } from './page-cost.ts';
 import type { Envelope, Instrument } from '../../domain/types.ts';
 
@@ -226,7 +226,7 @@ export async function restSubmit(
     cont: inst.ForexMinCont,
     forex_id: String(inst.Id),
     status: '1',
-    multiple: String(inst.HasForexMultiple[0]?.Value ?? 0),
+    multiple: String(benchLeverage(inst, session.terms)),
   }).toString();
   const latencies: number[] = [];
   let ok = 0;

@@ -15,6 +15,8 @@ export interface BenchSession {
   code: string;
   instrument: Instrument;
   order: Order | null;
+  /** The account's retail terms: what leverage it may ask for. */
+  terms: RetailProfile;
   note: string | null;
 }
 
@@ -63,12 +65,13 @@ export async function createBenchSession(baseUrl: string, code = BENCH_CODE): Pr
     try {
       const order = await openPosition(baseUrl, login.token, inst, terms);
       const note = inst === instrument ? null : `position opened on ${inst.Code} (${code}: ${refusals.join('; ')})`;
-      return { login, demoId, code, instrument, order, note };
+      return { login, demoId, code, instrument, order, terms, note };
     } catch (err) {
       refusals.push(`${inst.Code}: ${(err as Error).message}`);
     }
   }
-  return { login, demoId, code, instrument, order: null, note: `no position opened: ${refusals.join('; ')}` };
+  const note = `no position opened: ${refusals.join('; ')}`;
+  return { login, demoId, code, instrument, order: null, terms, note };
 }
 
 /** Seeded on the app's origin before the app loads: any same-origin URL that is not the app will do. */
