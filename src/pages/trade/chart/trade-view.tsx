@@ -1,5 +1,6 @@
 // Shared by the phone /trade page and the desk layout's centre and right columns.
 import { useSignals } from '@preact/signals-react/runtime';
+import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { $period } from '../../../state/market/trade-state.ts';
 import { shownCode } from '../../../components/instrument/instrument-code.tsx';
 import { useMemo, type ReactElement, useCallback, useEffect, useState } from 'react';
@@ -137,14 +138,28 @@ function marginPerLot(inst: Instrument, at: string, leverage: number | undefined
 }
 
 export function SpecSheet({ inst }: { inst: Instrument }): ReactElement {
-  useSignals();
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="tr-spec-open" data-action="open-spec" onClick={() => setOpen(true)}>
+        {t('spec.title')}
+      </button>
+      <BottomSheet open={open} onClose={() => setOpen(false)} titleKey="spec.title">
+        <SpecRows inst={inst} />
+      </BottomSheet>
+    </>
+  );
+}
+
+/** Mounted only while the sheet is open; a tick rewrites its two live figures' text, re-rendering nothing. */
+function SpecRows({ inst }: { inst: Instrument }): ReactElement {
+  useSignals();
+  const { t } = useTranslation();
   // Kept with its instrument: the sheet reopened on another never shows the last one's terms meanwhile.
   const [loaded, setLoaded] = useState<{ id: number; spec: InstrumentSpec } | null>(null);
   const spec = loaded?.id === inst.Id ? loaded.spec : null;
   useEffect(() => {
-    if (!open) return undefined;
     let live = true;
     instrumentSpec(inst.Id).then(
       (s) => live && setLoaded({ id: inst.Id, spec: s }),
@@ -153,13 +168,19 @@ export function SpecSheet({ inst }: { inst: Instrument }): ReactElement {
     return () => {
       live = false;
     };
-  }, [open, inst.Id]);
-  const q = quote(inst.Code);
+  }, [inst.Id]);
   const offered = offeredLeverage(inst).map((m) => m.Value);
   const terms = $retailTerms.value?.leverage.find((l) => l.instrumentId === inst.Id);
   const fixed = inst.MarginMode === FIXED_MARGIN_MODE;
   const top = offered[offered.length - 1];
-  const rows: Array<[string, string]> = [
+  const live = useMemo(() => {
+    const q = quote(inst.Code);
+    return {
+      margin: computed(() => marginPerLot(inst, q.$ask.value || q.$close.value, top), { name: 'spec.$margin' }),
+      spread: computed(() => q.$spread.value || '--', { name: 'spec.$spread' }),
+    };
+  }, [inst, top]);
+  const rows: Array<[string, string | ReadonlySignal<string>]> = [
     ['spec.asset_class', terms ? t(`spec.class_${terms.asset_class}`) : '--'],
     ['spec.contract_size', inst.ForexContNum],
     ['spec.lot_step', inst.Pip],
@@ -168,29 +189,26 @@ export function SpecSheet({ inst }: { inst: Instrument }): ReactElement {
     ['spec.margin_mode', t(fixed ? 'spec.mode_fixed' : 'spec.mode_leveraged')],
     ['spec.leverage', fixed || offered.length === 0 ? '--' : offered.map((m) => `×${m}`).join(' ')],
     ['spec.retail_margin', retailMargin(t, terms?.cap)],
-    ['spec.margin_per_lot', marginPerLot(inst, q.$ask.value || q.$close.value, top)],
+    ['spec.margin_per_lot', live.margin],
     ['spec.fee', inst.ForexFeeRate],
-    ['spec.spread', q.$spread.value || '--'],
+    ['spec.spread', live.spread],
     ['spec.precision', String(inst.PricePrecision)],
     ...specTermsRows(t, spec),
   ];
   return (
     <>
-      <button type="button" className="tr-spec-open" data-action="open-spec" onClick={() => setOpen(true)}>
-        {t('spec.title')}
-      </button>
-      <BottomSheet open={open} onClose={() => setOpen(false)} titleKey="spec.title">
-        <dl className="tr-spec" data-testid="spec-sheet" data-code={inst.Code} data-terms={spec ? 'server' : 'list'}>
-          {rows.map(([key, value]) => (
-            <div key={key} className="tr-spec-row" data-spec={key.slice(5)}>
-              <dt>{t(key)}</dt>
-              <dd className={FIGURES.has(key) ? 'tw-num' : undefined}>{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="tr-spec-note">{t('spec.close_out')}</p>
-        <p className="tr-spec-note">{t('spec.negative_balance')}</p>
-      </BottomSheet>
+      <dl className="tr-spec" data-testid="spec-sheet" data-code={inst.Code} data-terms={spec ? 'server' : 'list'}>
+        {rows.map(([key, value]) => (
+          <div key={key} className="tr-spec-row" data-spec={key.slice(5)}>
+            <dt>{t(key)}</dt>
+            <dd className={FIGURES.has(key) ? 'tw-num' : undefined}>
+              {typeof value === 'string' ? value : <LiveText $text={value} />}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="tr-spec-note">{t('spec.close_out')}</p>
+      <p className="tr-spec-note">{t('spec.negative_balance')}</p>
     </>
   );
 }

@@ -1,6 +1,7 @@
-// The specification sheet shows the server's terms of the instrument it is open on, and never another's meanwhile.
+// The specification sheet shows the server's terms of the instrument it is open on, and never another's meanwhile;
+// a tick re-renders nothing, the sheet closed (it sits in /trade's header) or open (its live figures are text nodes).
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, useLayoutEffect, type ReactElement } from 'react';
+import { act, Profiler, useLayoutEffect, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { InstrumentSpec } from '../../../../../../domain/retail.ts';
 import { instrument } from '../../../../../fixtures/instruments.ts';
@@ -11,6 +12,7 @@ vi.mock('../../../../../../src/api/retail.ts', () => ({
 }));
 const { initI18n } = await import('../../../../../../src/i18n/index.ts');
 const { SpecSheet } = await import('../../../../../../src/pages/trade/chart/trade-view.tsx');
+const { quote } = await import('../../../../../../src/state/market/quotes.ts');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -79,5 +81,38 @@ describe('SpecSheet', () => {
     await act(async () => answers.get(3)?.(terms(3, '-18')));
     expect(sheet()?.dataset.terms).toBe('server');
     expect(swapLong()).toContain('-18');
+  });
+
+  it('re-renders nothing on a tick, closed or open, and the open sheet’s spread and margin follow the tick', () => {
+    const eur = instrument('EURUSD', 4);
+    const q = quote('EURUSD');
+    const tick = (bid: string, ask: string, spread: string): void =>
+      act(() => {
+        q.$close.value = bid;
+        q.$ask.value = ask;
+        q.$spread.value = spread;
+      });
+    tick('1.10000', '1.10010', '10');
+    const commits = vi.fn();
+    act(() =>
+      root?.render(
+        <Profiler id="spec" onRender={commits}>
+          <SpecSheet inst={eur} />
+        </Profiler>,
+      ),
+    );
+    commits.mockClear();
+    tick('1.10020', '1.10030', '10');
+    expect(commits).not.toHaveBeenCalled();
+
+    act(() => host.querySelector<HTMLButtonElement>('[data-action="open-spec"]')?.click());
+    const figure = (key: string) => sheet()?.querySelector(`[data-spec="${key}"] dd`)?.textContent;
+    expect(figure('spread')).toBe('10');
+    const margin = figure('margin_per_lot');
+    commits.mockClear();
+    tick('1.20020', '1.20050', '30');
+    expect(commits).not.toHaveBeenCalled();
+    expect(figure('spread')).toBe('30');
+    expect(figure('margin_per_lot')).not.toBe(margin);
   });
 });
