@@ -253,11 +253,15 @@ export class IndicatorPanes {
         const v = d.values[i] ?? NaN;
         writeData(span, 'value', Number.isNaN(v) ? '' : String(v));
         const text = indicatorValueText(d.line, v, this.precision);
-        if (value.textContent !== text) value.textContent = text;
+        // The text node's data, not textContent: a new node would leave and re-enter layout on every tick.
+        if (value.textContent !== text) {
+          if (value.firstChild) (value.firstChild as Text).data = text;
+          else value.textContent = text;
+        }
         // Room for the series' longest value, so the live bar's volume gaining a digit, or the crosshair moving, leaves
         // every later item where it was. A tabular digit is about 1ch (a little more in some fonts: half a ch spare).
         const room = `${Math.max(text.length, this.valueChars(d)) + 0.5}ch`;
-        if (value.style.minWidth !== room) value.style.minWidth = room;
+        if (value.style.inlineSize !== room) value.style.inlineSize = room;
       });
     }
   }

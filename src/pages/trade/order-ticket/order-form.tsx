@@ -369,6 +369,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
             className="tr-side-quote"
             $text={v === 1 ? $askPrice : $bidPrice}
             field={v === 1 ? 'side-ask' : 'side-bid'}
+            box
           />
         )}
       />
@@ -467,7 +468,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         disabled={reason !== null || busy || overFree !== null}
       >
         <span>{t(sideKey)}</span>
-        <LiveText className="tr-submit-price" $text={$sidePrice} field="submit-price" />
+        <LiveText className="tr-submit-price" $text={$sidePrice} field="submit-price" box />
       </button>
 
       <ConfirmDialog

@@ -134,7 +134,9 @@ describe('IndicatorPanes', () => {
     const written: string[] = [];
     const watch = new MutationObserver((rs) =>
       rs.forEach((r) =>
-        written.push(`${r.type}:${(r.target as HTMLElement).closest<HTMLElement>('[data-line]')?.dataset.line ?? ''}`),
+        written.push(
+          `${r.type}:${(r.target.nodeType === Node.TEXT_NODE ? r.target.parentElement : (r.target as HTMLElement))?.closest<HTMLElement>('[data-line]')?.dataset.line ?? ''}`,
+        ),
       ),
     );
     watch.observe(box, { subtree: true, attributes: true, characterData: true, childList: true });
@@ -145,14 +147,15 @@ describe('IndicatorPanes', () => {
     await Promise.resolve();
     watch.disconnect();
     obs.disconnect();
-    expect(new Set(written)).toEqual(new Set(['attributes:MA5', 'childList:MA5']));
+    expect(new Set(written)).toEqual(new Set(['attributes:MA5', 'characterData:MA5']));
     expect(box.querySelector('[data-line="MA5"]')?.textContent).toBe('MA5 101.00000');
   });
 
   it('keeps each legend value as wide as its series’ longest, so a value gaining a digit moves no later item', () => {
     const { panes, box, lines } = setup();
     const room = (label: string, pane: number) =>
-      (box.querySelector(`.tw-legend[data-pane="${pane}"] [data-line="${label}"] data`) as HTMLElement).style.minWidth;
+      (box.querySelector(`.tw-legend[data-pane="${pane}"] [data-line="${label}"] data`) as HTMLElement).style
+        .inlineSize;
     const vol = lines.findIndex((l) => l.kind === 'vol');
     const macd = lines.findIndex((l) => l.label === 'MACD');
     expect(room('VOL', 1)).toBe('1.5ch'); // the made-up volumes 4 to 4.5 are whole: one digit

@@ -524,6 +524,30 @@ describe('preview', () => {
     expect($('[data-field="margin"]').textContent).toContain('600.00');
   });
 
+  it('keeps the sides’ and the button’s prices in fixed boxes: a tick of the same length writes only their text', async () => {
+    const i = inst();
+    live(i);
+    await render(i);
+    const fields = ['side-ask', 'side-bid', 'submit-price'];
+    for (const f of fields) expect($(`[data-field="${f}"] bdi`).className).toBe('num tw-live-box');
+    const seen: string[] = [];
+    const watch = new MutationObserver((rs) => rs.forEach((r) => seen.push(r.type)));
+    for (const f of fields)
+      watch.observe($(`[data-field="${f}"]`), {
+        subtree: true,
+        attributes: true,
+        characterData: true,
+        childList: true,
+      });
+    await act(async () => {
+      quote(i.Code).$close.value = '1.08400';
+      quote(i.Code).$ask.value = '1.08420';
+    });
+    expect(new Set([...seen, ...watch.takeRecords().map((r) => r.type)])).toEqual(new Set(['characterData']));
+    watch.disconnect();
+    expect($('[data-field="side-ask"]').textContent).toContain('1.08420');
+  });
+
   it('stops the watch when the form goes away', async () => {
     const i = inst();
     live(i);
