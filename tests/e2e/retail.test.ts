@@ -243,3 +243,25 @@ describe.each([
     await context.close();
   });
 });
+
+it('keeps the warning’s room from the first frame: its text arriving moves the market list by a line at most', async () => {
+  const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'hk', PHONE);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route('**/v1/api/retail/warning*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${e2e.server.url}/#/`);
+  const list = page.locator('.mk-page');
+  await page.locator('.risk-warning--pending').waitFor({ timeout: slow(30_000) });
+  await list.waitFor({ timeout: slow(30_000) });
+  const before = (await list.boundingBox())?.y ?? 0;
+  release();
+  expect(await warningInView(page)).toContain('100');
+  const lineHeight = await page.locator('.risk-warning p').evaluate((p) => parseFloat(getComputedStyle(p).lineHeight));
+  const moved = ((await list.boundingBox())?.y ?? 0) - before;
+  expect(moved).toBeGreaterThanOrEqual(0);
+  expect(moved).toBeLessThanOrEqual(lineHeight + 1);
+  await context.close();
+});

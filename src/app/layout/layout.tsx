@@ -185,7 +185,8 @@ function OfflineBanner({ clock = systemClock }: { clock?: Clock }): ReactElement
   );
 }
 
-// Drawn once the figure is in, so the prerendered frame never differs (docs/retail-protection.md "The loss figure").
+// Its box is in the first frame, blank until the figure is in, so the page below does not move when the text comes
+// (docs/retail-protection.md "The loss figure").
 function RiskWarning(): ReactElement | null {
   useSignals();
   const { t } = useTranslation();
@@ -193,7 +194,8 @@ function RiskWarning(): ReactElement | null {
     loadRiskWarning();
   }, []);
   const w = $riskWarning.value;
-  if (!w?.shown) return null;
+  if (!w) return <aside className="risk-warning risk-warning--pending" aria-hidden="true" />;
+  if (!w.shown) return null;
   return (
     <aside className="risk-warning" aria-label={t('retail.warning_label')} data-testid="risk-warning">
       <p>{w.percent === null ? t('retail.warning_no_figure') : t('retail.warning', { percent: w.percent })}</p>
