@@ -19,7 +19,11 @@ export function loadRiskWarning(): void {
   warningAsked = true;
   riskWarning().then(
     (w) => ($riskWarning.value = w),
-    () => (warningAsked = false),
+    () => {
+      warningAsked = false; // the next screen asks again
+      // Unanswered (offline): no box held empty for a text that is not coming.
+      $riskWarning.value ??= { shown: false, percent: null, computed_at: null };
+    },
   );
 }
 
