@@ -22,7 +22,7 @@ import './alert-bell.css';
 import { ICON_BELL, ICON_CHEVRON } from '../../../components/icons/screen-icons.ts';
 import './instrument-header.css';
 import './per-update.css';
-import { QuoteSides } from './quote-sides.tsx';
+import { QuoteSides, useSidePrice } from './quote-sides.tsx';
 import { BottomSheet } from '../../../components/overlays/bottom-sheet.tsx';
 import { $retailTerms, offeredLeverage } from '../../../state/account/retail.ts';
 import { quote } from '../../../state/market/quotes.ts';
@@ -173,13 +173,14 @@ function SpecRows({ inst }: { inst: Instrument }): ReactElement {
   const terms = $retailTerms.value?.leverage.find((l) => l.instrumentId === inst.Id);
   const fixed = inst.MarginMode === FIXED_MARGIN_MODE;
   const top = offered[offered.length - 1];
+  const $ask = useSidePrice(inst, 1);
   const live = useMemo(() => {
     const q = quote(inst.Code);
     return {
-      margin: computed(() => marginPerLot(inst, q.$ask.value || q.$close.value, top), { name: 'spec.$margin' }),
+      margin: computed(() => marginPerLot(inst, $ask.value, top), { name: 'spec.$margin' }),
       spread: computed(() => q.$spread.value || '--', { name: 'spec.$spread' }),
     };
-  }, [inst, top]);
+  }, [inst, top, $ask]);
   const rows: Array<[string, string | ReadonlySignal<string>]> = [
     ['spec.asset_class', terms ? t(`spec.class_${terms.asset_class}`) : '--'],
     ['spec.contract_size', inst.ForexContNum],
