@@ -241,7 +241,9 @@ export class IndicatorPanes {
             const span = document.createElement('span');
             span.dataset.line = d.line.label;
             span.style.color = this.colour(d.line);
-            span.append(`${d.line.label} `, document.createElement('data'));
+            const value = document.createElement('data');
+            value.append(''); // its one text node, rewritten in place below
+            span.append(`${d.line.label} `, value);
             return span;
           }),
         );
@@ -254,10 +256,8 @@ export class IndicatorPanes {
         writeData(span, 'value', Number.isNaN(v) ? '' : String(v));
         const text = indicatorValueText(d.line, v, this.precision);
         // The text node's data, not textContent: a new node would leave and re-enter layout on every tick.
-        if (value.textContent !== text) {
-          if (value.firstChild) (value.firstChild as Text).data = text;
-          else value.textContent = text;
-        }
+        const node = value.firstChild as Text;
+        if (node.data !== text) node.data = text;
         // Room for the series' longest value, so the live bar's volume gaining a digit, or the crosshair moving, leaves
         // every later item where it was. A tabular digit is about 1ch (a little more in some fonts: half a ch spare).
         const room = `${Math.max(text.length, this.valueChars(d)) + 0.5}ch`;
