@@ -1,4 +1,5 @@
 // Quotes in the served HTML, read before any module runs (docs/client.md "The live price in the first HTML").
+import type { RiskWarning } from './retail.ts';
 import type { QuoteTuple } from './ws-protocol.ts';
 
 export const FIRST_QUOTES_ID = 'tw-now';
@@ -6,6 +7,7 @@ export const FIRST_QUOTES_ID = 'tw-now';
 export interface FirstQuotes {
   t: number; // the server's clock: a quote's age is measured against it, not the phone's clock
   q: QuoteTuple[];
+  w?: RiskWarning; // so the warning's text is in the first frame, not pushing the page down when it comes
 }
 
 const UNSAFE = /[<>&\u2028\u2029]/g;

@@ -15,6 +15,9 @@ export const FIRST_SECTIONS = [
   'page.feedback',
   'watchlist',
   'alerts.row_hint',
+  'retail.warning',
+  'retail.warning_no_figure',
+  'retail.warning_label',
 ] as const;
 
 const ID = 'virtual:first-texts';

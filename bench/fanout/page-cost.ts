@@ -23,6 +23,8 @@ export interface PageCost {
   injectUs: number | null;
 }
 
+const WARNING = { shown: true, percent: 74, computed_at: 1 };
+
 /** On the bench's built page, with a quote for each of its instruments. */
 function injectionUs(distDir: string): number | null {
   const parts = splitPage(readFileSync(join(distDir, 'index.html'), 'utf8'));
@@ -32,7 +34,7 @@ function injectionUs(distDir: string): number | null {
   };
   const n = 5_000;
   const t = performance.now();
-  for (let i = 0; i < n; i++) pageWithQuotes(parts, market, Date.now());
+  for (let i = 0; i < n; i++) pageWithQuotes(parts, market, Date.now(), WARNING);
   return ((performance.now() - t) * 1000) / n;
 }
 

@@ -1,6 +1,7 @@
 // A first visit paints a real price before any module runs (docs/client.md "The live price in the first HTML").
 import { readFileSync, statSync } from 'node:fs';
 import { FIRST_QUOTES_ID, scriptSafeJson, type FirstQuotes } from '../../domain/first-quotes.ts';
+import type { RiskWarning } from '../../domain/retail.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import type { MarketView } from '../market/market-view.ts';
 
@@ -33,13 +34,14 @@ export function firstQuotes(
   market: Pick<MarketView, 'quoteTuple'>,
   codes: readonly string[],
   now: number,
+  warning: RiskWarning | null = null,
 ): FirstQuotes {
   const q: QuoteTuple[] = [];
   for (const code of codes) {
     const t = market.quoteTuple(code);
     if (t && t[3] > 0) q.push(t);
   }
-  return { t: now, q };
+  return warning ? { t: now, q, w: warning } : { t: now, q };
 }
 
 /** Safe inside the HTML whatever a quote's text: a halt's reason is typed by the dealing desk. */
@@ -47,8 +49,14 @@ export function firstQuotesBlock(snapshot: FirstQuotes): string {
   return `<script type="application/json" id="${FIRST_QUOTES_ID}">${scriptSafeJson(snapshot)}</script>`;
 }
 
-export function pageWithQuotes(parts: PageParts, market: Pick<MarketView, 'quoteTuple'>, now: number): string {
-  return parts.before + firstQuotesBlock(firstQuotes(market, parts.codes, now)) + parts.after;
+/** `warning` null (the database did not answer): the page keeps the warning's room and the app asks for it. */
+export function pageWithQuotes(
+  parts: PageParts,
+  market: Pick<MarketView, 'quoteTuple'>,
+  now: number,
+  warning: RiskWarning | null,
+): string {
+  return parts.before + firstQuotesBlock(firstQuotes(market, parts.codes, now, warning)) + parts.after;
 }
 
 /** Read again when its mtime changes. */

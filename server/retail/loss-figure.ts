@@ -5,6 +5,8 @@ import { DAY_MS } from '../../domain/time.ts';
 import type { Usd } from '../../domain/units.ts';
 import { queryOne, type Queryable } from '../db/db.ts';
 import { startRepeatingJob, type RepeatingJob } from '../core/repeating-job.ts';
+import type { RiskWarning } from '../../domain/retail.ts';
+import { retailRulesApply } from './retail-terms.ts';
 
 export const WINDOW_MS = 365 * DAY_MS;
 /** The job looks once an hour whether this quarter's figure is missing. */
@@ -91,6 +93,16 @@ function wireFigure(r: LossFigure): LossFigure {
     accounts: Number(r.accounts),
     losing: Number(r.losing),
     percent: Number(r.percent),
+  };
+}
+
+/** As GET /v1/api/retail/warning answers it and the served page carries it (server/http/first-html.ts). */
+export async function currentRiskWarning(q: Queryable): Promise<RiskWarning> {
+  const figure = await latestLossFigure(q);
+  return {
+    shown: await retailRulesApply(q),
+    percent: figure?.percent ?? null,
+    computed_at: figure?.computed_at ?? null,
   };
 }
 

@@ -15,8 +15,8 @@ import { INSTRUMENT_SPEC, QUESTIONNAIRE_RESULT, RETAIL_PROFILE, RISK_WARNING } f
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { acknowledgeWarning, recordAnswers, type AppropriatenessRecord } from '../retail/appropriateness.ts';
 import { instrumentSpec } from '../retail/instrument-spec.ts';
-import { latestLossFigure } from '../retail/loss-figure.ts';
-import { retailProfile, retailRulesApply } from '../retail/retail-terms.ts';
+import { currentRiskWarning } from '../retail/loss-figure.ts';
+import { retailProfile } from '../retail/retail-terms.ts';
 import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Retail protection'];
@@ -37,14 +37,7 @@ export async function retailRoutes(app: FastifyInstance, ctx: AppContext): Promi
   app.get(
     '/v1/api/retail/warning',
     { schema: { tags: TAGS, querystring: query(), response: replies(RISK_WARNING) } },
-    async () => {
-      const figure = await latestLossFigure(ctx.db);
-      return ok<RiskWarning>({
-        shown: await retailRulesApply(ctx.db),
-        percent: figure?.percent ?? null,
-        computed_at: figure?.computed_at ?? null,
-      });
-    },
+    async () => ok<RiskWarning>(await currentRiskWarning(ctx.db)),
   );
 
   app.get<{ Querystring: { forex_id: number } }>(

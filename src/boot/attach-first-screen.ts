@@ -10,7 +10,15 @@ import { isWide } from '../components/hooks/use-wide.ts';
 import { loadVirtualizer } from '../components/instrument/lazy-virtualizer.tsx';
 import { ROUTES } from '../app/routes.tsx';
 import { preloadPage } from '../app/routing/lazy-page.tsx';
-import { clearPaintMarks, hashCode, hashPath, readBootData, type LastKnownQuote } from './first-paint.ts';
+import { seedRiskWarning } from '../state/account/retail.ts';
+import {
+  clearPaintMarks,
+  hashCode,
+  hashPath,
+  readBootData,
+  readFirstQuotes,
+  type LastKnownQuote,
+} from './first-paint.ts';
 import { afterLateParts, beginAttach } from './attach.ts';
 
 // Attach only where the HTML matches what the app would draw: a visitor's phone, default language, first instrument.
@@ -54,6 +62,9 @@ export async function prepareAttach(doc: Document, win: Window): Promise<boolean
   const root = doc.getElementById('root');
   const data = readBootData(doc);
   const path = hashPath(win.location.hash);
+  // Before the first render, which then draws the text the inline script painted (or, drawn afresh, has it at once).
+  const warning = readFirstQuotes(doc)?.w;
+  if (warning) seedRiskWarning(warning);
   // The list's virtualiser chunk is asked for beside the route's so the list never draws as a fallback.
   const virtualizer = path === '/' || isWide() ? loadVirtualizer().catch(() => undefined) : undefined;
   const quotes = await (win.__twBoot ?? Promise.resolve([]));

@@ -1,6 +1,7 @@
 // index.html's first paint, for its inline script and the app (docs/architecture.md "From a quote to the screen").
 import type { Instrument } from '../../domain/types.ts';
 import { FIRST_QUOTES_ID, type FirstQuotes } from '../../domain/first-quotes.ts';
+import type { RiskWarning } from '../../domain/retail.ts';
 import { QUOTES_KEY, TRADE_LIST_KEY } from '../../domain/stored-keys.ts';
 import { asOfOptions } from '../../domain/as-of.ts';
 import { isDecimalText, type Dir } from '../../domain/decimal-text.ts';
@@ -48,6 +49,14 @@ export interface BootData {
   stale: string; // 'market.stale'
   closed?: string; // 'market.closed': a served quote of a closed market
   halted?: string; // 'market.halted'
+  warning?: WarningTexts;
+}
+
+/** The risk warning's texts in the drawn language, for the inline script (paintWarning). */
+export interface WarningTexts {
+  label: string; // 'retail.warning_label'
+  figure: string; // 'retail.warning' with {{percent}}
+  noFigure: string; // 'retail.warning_no_figure'
 }
 
 export function readBootData(doc: Document): BootData | null {
@@ -155,7 +164,8 @@ export function readFirstQuotes(doc: Document): FirstQuotes | null {
   if (!text) return null;
   try {
     const v = JSON.parse(text) as Partial<FirstQuotes>;
-    return typeof v.t === 'number' && Array.isArray(v.q) ? { t: v.t, q: v.q } : null;
+    if (typeof v.t !== 'number' || !Array.isArray(v.q)) return null;
+    return isWarning(v.w) ? { t: v.t, q: v.q, w: v.w } : { t: v.t, q: v.q };
   } catch {
     return null;
   }
@@ -276,6 +286,26 @@ function write(el: Element | null, text: string): void {
 export function clearPaintMarks(root: ParentNode): void {
   for (const el of root.querySelectorAll<HTMLElement>('.mk-row[data-aged], .tr-head[data-aged]'))
     delete el.dataset.aged;
+}
+
+const isWarning = (v: unknown): v is RiskWarning =>
+  isRec(v) && typeof v['shown'] === 'boolean' && (v['percent'] === null || typeof v['percent'] === 'number');
+
+/** Drawn as src/app/layout/layout.tsx's RiskWarning draws it, so React attaches to it unchanged. */
+export function paintWarning(root: ParentNode, w: RiskWarning, texts: WarningTexts): void {
+  const box = root.querySelector<HTMLElement>('aside.risk-warning--pending');
+  if (!box) return;
+  if (!w.shown) {
+    box.remove();
+    return;
+  }
+  box.className = 'risk-warning';
+  box.removeAttribute('aria-hidden');
+  box.setAttribute('aria-label', texts.label);
+  box.dataset.testid = 'risk-warning';
+  const p = box.ownerDocument.createElement('p');
+  p.textContent = w.percent === null ? texts.noFigure : texts.figure.replace('{{percent}}', String(w.percent));
+  box.replaceChildren(p);
 }
 
 /** Returns how many quotes it painted. */

@@ -5,6 +5,7 @@ import {
   chooseScreen,
   lastKnownQuotes,
   paintQuotes,
+  paintWarning,
   readAppScripts,
   readBootData,
   readFirstQuotes,
@@ -55,6 +56,7 @@ function boot(): Promise<LastKnownQuote[]> {
   if (served) {
     const quotes = servedQuotes(served, precisions);
     paintQuotes(root, quotes, systemClock.now(), data);
+    if (served.w && data.warning) paintWarning(root, served.w, data.warning);
     show();
     return Promise.resolve(quotes);
   }

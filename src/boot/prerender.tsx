@@ -5,7 +5,7 @@ import { createPath, Router, type To } from 'react-router-dom';
 import { allTexts, initI18n, languageInfo, translate } from '../i18n/index.ts';
 import { DEFAULT_LANGUAGE } from '../../domain/types.ts';
 import { pickInstrument } from '../state/market/trade-state.ts';
-import type { BootData, FirstScreenPath } from './first-paint.ts';
+import type { BootData, FirstScreenPath, WarningTexts } from './first-paint.ts';
 import { beginAttach } from './attach.ts';
 import { ROUTES } from '../app/routes.tsx';
 import { preloadPage } from '../app/routing/lazy-page.tsx';
@@ -62,6 +62,12 @@ export async function prerenderScreen(path: FirstScreenPath, catalogue: Instrume
   return withoutPreloads(await streamText(prelude));
 }
 
+export const warningTexts = (): WarningTexts => ({
+  label: translate('retail.warning_label'),
+  figure: translate('retail.warning', { percent: '{{percent}}', interpolation: { escapeValue: false } }),
+  noFigure: translate('retail.warning_no_figure'),
+});
+
 export interface FirstScreens {
   market: string;
   trade: string;
@@ -80,6 +86,7 @@ export async function prerenderFirstScreens(catalogue: Instrument[]): Promise<Fi
     stale: translate('market.stale'),
     closed: translate('market.closed'),
     halted: translate('market.halted'),
+    warning: warningTexts(),
   };
   return { market, trade, data };
 }

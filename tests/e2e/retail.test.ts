@@ -244,25 +244,28 @@ describe.each([
   });
 });
 
-it('keeps the warning’s room from the first frame: its text arriving moves the market list by two lines at most', async () => {
+it('draws the warning with its figure in the first frame, before the app, which keeps it where it is', async () => {
   const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'hk', PHONE);
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await context.route('**/v1/api/retail/warning*', async (route) => {
-    await held;
+  await context.route('**/assets/*.js', async (route) => {
+    await held; // the app's scripts: only the page and its inline script until released
     await route.continue();
   });
+  const asked: string[] = [];
+  page.on('request', (r) => void (r.url().includes('/v1/api/retail/warning') && asked.push(r.url())));
   await page.goto(`${e2e.server.url}/#/`);
-  const list = page.locator('.mk-page');
-  await page.locator('.risk-warning--pending').waitFor({ timeout: slow(30_000) });
-  await list.waitFor({ timeout: slow(30_000) });
-  const before = (await list.boundingBox())?.y ?? 0;
-  release();
+  const warning = page.locator('[data-testid="risk-warning"]');
   expect(await warningInView(page)).toContain('100');
-  const lineHeight = await page.locator('.risk-warning p').evaluate((p) => parseFloat(getComputedStyle(p).lineHeight));
-  const moved = ((await list.boundingBox())?.y ?? 0) - before;
-  expect(moved).toBeGreaterThanOrEqual(0);
-  // hk takes five lines at 360 px and the room four; two lines allow one more for a font, far from the whole warning (about six).
-  expect(moved).toBeLessThanOrEqual(2 * lineHeight + 1);
+  expect(await page.evaluate(() => document.documentElement.dataset.ready)).toBeUndefined(); // no app yet
+  const list = page.locator('.mk-page');
+  const before = (await list.boundingBox())?.y;
+  await snap(page, 'retail-warning-first-frame-hk');
+  await warning.evaluate((el) => el.setAttribute('data-first-frame', ''));
+  release();
+  await page.locator('html[data-drawn="true"]').waitFor({ timeout: slow(30_000) });
+  expect(await warning.getAttribute('data-first-frame')).toBe(''); // the same node: React attached to it
+  expect((await list.boundingBox())?.y).toBe(before);
+  expect(asked).toEqual([]); // the page carried it
   await context.close();
 });

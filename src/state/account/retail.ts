@@ -27,6 +27,12 @@ export function loadRiskWarning(): void {
   );
 }
 
+/** The warning the served page carried (src/boot): the screen draws it at once, and nothing asks again. */
+export function seedRiskWarning(w: RiskWarning): void {
+  warningAsked = true;
+  $riskWarning.value = w;
+}
+
 /** Asked again after a sign-in, a questionnaire or a refusal. */
 export async function loadRetailTerms(): Promise<RetailStanding | null> {
   try {

@@ -1,7 +1,8 @@
 // The served page carries the current quotes (server/http/first-html.ts, docs/client.md "The live price in the first
 // HTML") over real HTTP, on the database of the run (TEST_DB): the first screen's instruments with the server's time,
 // a halted one with its reason kept inside the JSON block, no-cache, and the CSP still allowing exactly the page's
-// one inline script by its hash; the precached copy (/index.html) stays without them.
+// one inline script by its hash, and the risk warning as its route answers it; the precached copy (/index.html)
+// stays without them.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { manualClock, startTestServer, type TestServer } from '../support/harnes
 import { IDLE_TIMERS } from '../support/engine-helpers.ts';
 import type { MarketService } from '../../../server/market/market-service.ts';
 import type { FirstQuotes } from '../../../domain/first-quotes.ts';
+import { setSetting } from '../../../server/settings/settings.ts';
 
 const clock = manualClock(); // a Tuesday noon: every market open
 const SCRIPT = 'window.__painted=1';
@@ -59,4 +61,20 @@ it('serves the page with the first screen’s current quotes, the halted one mar
   // A deep link without the hash gets the same page; the file itself (the service worker's precache) has none.
   expect(block(await (await fetch(`${server.baseUrl}/trade`)).text()).q).toHaveLength(3);
   expect(await (await fetch(`${server.baseUrl}/index.html`)).text()).not.toContain('tw-now');
+});
+
+it('carries the risk warning as GET /v1/api/retail/warning answers it, with the firm’s figure once computed', async () => {
+  const served = async () => block(await (await fetch(`${server.baseUrl}/`)).text()).w;
+  const asked = async () =>
+    ((await (await fetch(`${server.baseUrl}/v1/api/retail/warning`)).json()) as { data: unknown }).data;
+  expect(await served()).toEqual({ shown: false, percent: null, computed_at: null }); // the rules off: no warning
+  await setSetting(server.ctx.db, 'retail_protection', '1');
+  expect(await served()).toEqual({ shown: true, percent: null, computed_at: null }); // no figure yet
+  await server.ctx.db.query(
+    `INSERT INTO loss_figures (computed_at, period_from, period_to, accounts, losing, percent, method, computed_by)
+     VALUES ($1, $2, $1, 4, 3, 75, 'm', 'test')`,
+    [clock.now(), clock.now() - 1],
+  );
+  expect(await served()).toEqual({ shown: true, percent: 75, computed_at: clock.now() });
+  expect(await served()).toEqual(await asked());
 });

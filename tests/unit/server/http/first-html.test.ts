@@ -53,9 +53,11 @@ describe('the served page', () => {
         GBPUSD: ['GBPUSD', '1.27', '0.00', NOW, 1], // not on the first screen: left out
       }),
       NOW,
+      null,
     );
     const snap = blockOf(html);
     expect(snap.t).toBe(NOW);
+    expect(snap.w).toBeUndefined(); // the database did not answer: the app asks for the warning itself
     expect(snap.q).toEqual([
       ['XAUUSD', '2650.12', '0.35', NOW - 200, 1],
       ['EURUSD', '1.08512', '-0.10', NOW - 60_000, 0],
@@ -69,11 +71,17 @@ describe('the served page', () => {
       parts!,
       market({ BTCUSDT: ['BTCUSDT', '97000.5', '1.20', NOW - 1000, 0, 'halted', reason] }),
       NOW,
+      null,
     );
     expect(blockOf(html).q[0]?.[6]).toBe(reason);
     expect(html.match(/<script>alert/g)).toBeNull();
     expect(inlineScriptHashes(html)).toEqual(inlineScriptHashes(PAGE));
     expect(inlineScriptHashes(html)).toHaveLength(1);
+  });
+
+  it('carries the risk warning as its route answers it, so the inline script can draw its text', () => {
+    const warning = { shown: true, percent: 74, computed_at: NOW - 1000 };
+    expect(blockOf(pageWithQuotes(parts!, market({}), NOW, warning)).w).toEqual(warning);
   });
 
   it('leaves out an instrument that has no quote yet', () => {

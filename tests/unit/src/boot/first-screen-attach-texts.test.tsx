@@ -28,10 +28,11 @@ const NO_NAVIGATION: NavigationDeps = {
 describe('attaching to the prerendered market list before i18next is in', () => {
   it('keeps the HTML and its texts, and i18next arriving later redraws nothing', async () => {
     // The build's side: its own module graph, i18next loaded (as scripts/prerender-plugin.ts runs it).
-    const { prerenderScreen } = await import('../../../../src/boot/prerender.tsx');
+    const { prerenderScreen, warningTexts } = await import('../../../../src/boot/prerender.tsx');
     const { buildCatalogue } = await import('../../../../scripts/prerender-catalogue.ts');
     const catalogue = buildCatalogue();
     const markup = await prerenderScreen('/', catalogue);
+    const warning = warningTexts();
     // React (not reloaded below) keeps the server renderer's last context values: an empty render resets them, as in
     // first-screen-prerender.test.tsx.
     const { prerender } = await import('react-dom/static');
@@ -45,7 +46,8 @@ describe('attaching to the prerendered market list before i18next is in', () => 
     const { hydrateRoot } = await import('react-dom/client');
     const { App } = await import('../../../../src/app/app.tsx');
     const { prepareAttach } = await import('../../../../src/boot/attach-first-screen.ts');
-    const { BOOT_DATA_ID } = await import('../../../../src/boot/first-paint.ts');
+    const { BOOT_DATA_ID, paintWarning } = await import('../../../../src/boot/first-paint.ts');
+    const { FIRST_QUOTES_ID } = await import('../../../../domain/first-quotes.ts');
     const { startI18n, translate } = await import('../../../../src/i18n/index.ts');
     const data = {
       catalogue,
@@ -55,8 +57,13 @@ describe('attaching to the prerendered market list before i18next is in', () => 
       asOf: '截至 {{time}}',
       stale: '延遲',
     };
-    document.body.innerHTML = `<div id="root" data-pre="/">${markup}</div><script type="application/json" id="${BOOT_DATA_ID}">${JSON.stringify(data)}</script>`;
+    const served = { t: 1, q: [], w: { shown: true, percent: 74, computed_at: 1 } };
+    document.body.innerHTML = `<div id="root" data-pre="/">${markup}</div><script type="application/json" id="${BOOT_DATA_ID}">${JSON.stringify(data)}</script><script type="application/json" id="${FIRST_QUOTES_ID}">${JSON.stringify(served)}</script>`;
     const el = document.getElementById('root')!;
+    paintWarning(el, served.w, warning); // the inline script, with the build's texts
+    const aside = el.querySelector('aside.risk-warning');
+    const warningText = aside?.textContent;
+    expect(warningText).toContain('74');
     window.__twBoot = Promise.resolve([]);
     window.location.hash = '#/';
     expect(await startI18n({ cookies: '' })).toBe('hk'); // resolves without i18next
@@ -80,6 +87,8 @@ describe('attaching to the prerendered market list before i18next is in', () => 
     expect(translate('errors.internal')).toBe('errors.internal'); // attached with i18next still out
     expect(el.querySelector('.mk-row[data-code="EURUSD"]')).toBe(row);
     expect(star?.getAttribute('aria-label')).toBe(label);
+    expect(el.querySelector('aside.risk-warning')).toBe(aside); // its texts are first texts too
+    expect(aside?.textContent).toBe(warningText);
 
     // i18next arrives: the texts are the same, the nodes stay.
     gate.held = false;

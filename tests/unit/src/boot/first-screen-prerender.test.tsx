@@ -6,7 +6,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { set, clear } from 'idb-keyval';
-import { prerenderScreen } from '../../../../src/boot/prerender.tsx';
+import { prerenderScreen, warningTexts } from '../../../../src/boot/prerender.tsx';
 import { prepareAttach } from '../../../../src/boot/attach-first-screen.ts';
 import { latePartsAttached, PRERENDER_ROWS } from '../../../../src/boot/attach.ts';
 import { resetVirtualizerLoad } from '../../../../src/components/instrument/lazy-virtualizer.tsx';
@@ -15,6 +15,8 @@ import {
   type BootData,
   chooseScreen,
   paintQuotes,
+  paintWarning,
+  readFirstQuotes,
   lastKnownQuotes,
   QUOTES_KEY,
   TRADE_LIST_KEY,
@@ -26,6 +28,8 @@ import type { NavigationDeps } from '../../../../src/app/routing/navigation-effe
 import { i18n } from '../../../../src/i18n/index.ts';
 import { formatAsOf } from '../../../../src/i18n/format.ts';
 import { quote } from '../../../../src/state/market/quotes.ts';
+import { $riskWarning } from '../../../../src/state/account/retail.ts';
+import { FIRST_QUOTES_ID, scriptSafeJson } from '../../../../domain/first-quotes.ts';
 import { $categories } from '../../../../src/pages/market/categories.ts';
 import { buildCatalogue } from '../../../../scripts/prerender-catalogue.ts';
 import { prerender } from 'react-dom/static';
@@ -254,6 +258,31 @@ it('draws /trade with the last-known price in its header, marked, and attaches w
   expect(head.querySelector('.tr-price')?.textContent).toBe('1.08321');
   expect(head.dataset.stale).toBe('true'); // React's own binding keeps it marked until a live quote
 });
+
+it.each([
+  { shown: true, percent: 74, text: () => i18n.t('retail.warning', { percent: 74 }) },
+  { shown: true, percent: null, text: () => i18n.t('retail.warning_no_figure') },
+  { shown: false, percent: null, text: () => null },
+])(
+  'draws the served risk warning (shown $shown, percent $percent) before the app, and React attaches to it unchanged',
+  async ({ shown, percent, text }) => {
+    $riskWarning.value = null; // as at build time: an earlier test's app asked for it in this realm
+    const markup = await drawAtBuild('/trade');
+    const served = { t: NOW, q: [], w: { shown, percent, computed_at: NOW - 1000 } };
+    document.body.innerHTML = `<div id="root" data-pre="/"></div><template id="tw-pre-trade">${markup}</template><script type="application/json" id="${FIRST_QUOTES_ID}">${scriptSafeJson(served)}</script><script type="application/json" id="${BOOT_DATA_ID}">${JSON.stringify(bootData())}</script>`;
+    const el = document.getElementById('root')!;
+    chooseScreen(document, el, bootData(), { hash: '#/trade', wide: false, langCookie: null, storedCode: null });
+    expect(el.querySelector('aside.risk-warning--pending')).not.toBeNull(); // the room the build keeps
+    paintWarning(el, readFirstQuotes(document)!.w!, warningTexts());
+    const painted = el.querySelector('aside.risk-warning');
+    expect(painted?.textContent ?? null).toBe(text());
+
+    await attach(el, Promise.resolve([]), '#/trade');
+    expect($riskWarning.peek()).toEqual(served.w); // from the page: the app does not ask for it
+    expect(el.querySelector('aside.risk-warning')).toBe(painted);
+    expect(painted?.getAttribute('aria-label') ?? null).toBe(shown ? i18n.t('retail.warning_label') : null);
+  },
+);
 
 it('shows the start-up shell, not a prerendered screen, for another route, a desk-wide window or another language', () => {
   for (const env of [
