@@ -190,7 +190,7 @@ const EMPTY: RunMetrics = {
 };
 
 export function appUrl(base: string, screen: ScreenName, mode: FeedModeName): string {
-  if (mode === 'floor') return `${base}${FLOOR_PATH}${screen === 'trade' ? 'trade' : 'list'}.html`;
+  if (mode === 'floor') return `${base}${FLOOR_PATH}${screen === 'market' ? 'list' : screen}.html`;
   const q = mode === 'main' ? '?bench=1&feed=main' : '?bench=1';
   return `${base}/${q}#/${screen === 'trade' ? 'trade' : ''}`;
 }

@@ -76,6 +76,7 @@ describe.each([
       expect(text).toContain('100');
       // The market list's one price is labelled Bid once, in its header.
       if (path === '/') await expect.poll(() => sideLabel(page)).toBe(texts[lang as 'en' | 'ar'].market.prices_bid);
+      await page.locator('.page-fallback').waitFor({ state: 'detached', timeout: slow(15_000) }); // the page, not its spinner
       await snap(page, `retail-warning-${name}-${lang}-${path.replace('/', '') || 'home'}`);
     }
     await context.close();
