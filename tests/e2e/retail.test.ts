@@ -255,7 +255,8 @@ it('draws the warning with its figure in the first frame, before the app, which 
   });
   const asked: string[] = [];
   page.on('request', (r) => void (r.url().includes('/v1/api/retail/warning') && asked.push(r.url())));
-  await page.goto(`${e2e.server.url}/#/`);
+  // Not 'load': the held scripts, once the inline script has asked for them after its first paint, delay it.
+  await page.goto(`${e2e.server.url}/#/`, { waitUntil: 'domcontentloaded' });
   const warning = page.locator('[data-testid="risk-warning"]');
   expect(await warningInView(page)).toContain('100');
   expect(await page.evaluate(() => document.documentElement.dataset.ready)).toBeUndefined(); // no app yet
