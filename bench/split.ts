@@ -12,14 +12,16 @@ import { MARK_END, MARK_START, traceEventsOf } from './render/trace.ts';
 import { updateSplit, type UpdateSplit } from './render/update-split.ts';
 import { PHASES } from './report/phases.ts';
 
-const throttles = [6, 1];
-const screens: ScreenName[] = ['market', 'trade'];
+// --desk: the desktop case's desk (1280×800, 5,000 instruments, 1×) instead of the phone's list and /trade.
+const desk = process.argv.includes('--desk');
+const throttles = desk ? [1] : [6, 1];
+const screens: ScreenName[] = desk ? ['desk'] : ['market', 'trade'];
 const modes: FeedModeName[] = ['worker', 'floor'];
 const windowMs = 5000;
 
 const { probe } = ensureBuilds(log);
 const server = await startBenchServer({
-  env: simEnv(300),
+  env: simEnv(desk ? 5000 : 300),
   distDir: probe,
   cpus: '1',
 });
@@ -29,7 +31,8 @@ try {
   const session = await createBenchSession(server.url);
   for (const screen of screens) {
     for (const mode of modes) {
-      const { context, page, cdp } = await openPage(pinned.browser, { width: 360, height: 740 }, true, 1);
+      const size = desk ? { width: 1280, height: 800 } : { width: 360, height: 740 };
+      const { context, page, cdp } = await openPage(pinned.browser, size, !desk, 1);
       try {
         await context.addInitScript(NAME_SHIM);
         await context.addInitScript(pageProbe, { start: MARK_START, end: MARK_END });
