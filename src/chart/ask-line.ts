@@ -3,6 +3,7 @@ import { useEffect, type RefObject } from 'react';
 import { effect, signal } from '@preact/signals-react';
 import { LineStyle, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
 import { quote } from '../state/market/quotes.ts';
+import { onKline } from '../state/feed/feed-listeners.ts';
 import { localStore } from '../state/shell/local-store.ts';
 import { readChartColours } from './chart-theme.ts';
 
@@ -23,7 +24,7 @@ export function chooseAskLine(on: boolean): void {
   localStore()?.setItem(ASK_LINE_KEY, on ? '1' : '0');
 }
 
-/** The box's data-ask-line says the price drawn. */
+/** The box's data-ask-line says the price drawn: the ask as the chart's last update found it. */
 export function useAskLine(
   series: ISeriesApi<'Candlestick'> | null,
   boxRef: RefObject<HTMLElement | null>,
@@ -35,13 +36,14 @@ export function useAskLine(
     const box = boxRef.current;
     if (!series || !box || !code) return undefined;
     const q = quote(code);
-    // The outer effect follows the setting, the inner one the ask: a tick moves the line, re-rendering nothing.
+    // The effect follows the setting; the line moves with the chart's own updates (at most one per bar interval,
+    // workers/feed/chart-watch.ts), not per tick: a price line moved on every tick redraws the whole chart each time.
     return effect(() => {
       if (!askLineShown(wide)) return undefined;
       const colour = readChartColours(document.documentElement).up;
       let line: IPriceLine | null = null;
-      const off = effect(() => {
-        const ask = q.$ask.value;
+      const move = (): void => {
+        const ask = q.$ask.peek();
         const price = Number(ask);
         box.dataset.askLine = price > 0 ? ask : '';
         if (!(price > 0)) return;
@@ -55,7 +57,9 @@ export function useAskLine(
             lineStyle: LineStyle.Dashed,
             axisLabelVisible: true,
           });
-      });
+      };
+      move();
+      const off = onKline((u) => void (u.code === code && move()));
       return () => {
         off();
         box.dataset.askLine = '';

@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+// The chart's ask line (src/chart/ask-line.ts, docs/retail-protection.md "What the app shows") moves with the chart's
+// own updates, never per tick: a price line moved on every tick redraws the whole chart each time. A tick changes
+// nothing on the chart; the next kline update of the chart's instrument moves the line to the ask of that moment.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, useRef, type ReactElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { ISeriesApi } from 'lightweight-charts';
+import { useAskLine } from '../../../../src/chart/ask-line.ts';
+import { emitKline } from '../../../../src/state/feed/feed-listeners.ts';
+import { quote } from '../../../../src/state/market/quotes.ts';
+import type { KlineBar } from '../../../../domain/types.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const CODE = 'ASKLINE1';
+const bar: KlineBar = { Time: 60, Open: 1, High: 1, Low: 1, Close: 1, Volume: 1 } as KlineBar;
+
+function fakeSeries() {
+  const applyOptions = vi.fn();
+  const createPriceLine = vi.fn((options: { price: number; title: string }) => ({ applyOptions, options }));
+  const removePriceLine = vi.fn();
+  const series = { createPriceLine, removePriceLine } as unknown as ISeriesApi<'Candlestick'>;
+  return { series, createPriceLine, applyOptions, removePriceLine };
+}
+
+function Chart({ series, wide }: { series: ISeriesApi<'Candlestick'>; wide: boolean }): ReactElement {
+  const box = useRef<HTMLDivElement>(null);
+  useAskLine(series, box, CODE, wide, 'Ask');
+  return <div ref={box} className="tw-chart" />;
+}
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+});
+
+/** Nothing stored: the line is on at the desk's width (`wide`), off on a phone. */
+function mount(series: ISeriesApi<'Candlestick'>, wide = true): HTMLElement {
+  const el = document.createElement('div');
+  document.body.append(el);
+  root = createRoot(el);
+  act(() => root?.render(<Chart series={series} wide={wide} />));
+  return el.querySelector<HTMLElement>('.tw-chart')!;
+}
+
+const tick = (ask: string): void => act(() => void (quote(CODE).$ask.value = ask));
+
+describe('the ask line', () => {
+  it('moves at the chart’s next update of its instrument, to the ask then, and not on a tick', () => {
+    tick('1.08427');
+    const f = fakeSeries();
+    const box = mount(f.series);
+    expect(f.createPriceLine).toHaveBeenCalledTimes(1);
+    expect(f.createPriceLine.mock.calls[0]?.[0]).toMatchObject({ price: 1.08427, title: 'Ask' });
+    expect(box.dataset.askLine).toBe('1.08427');
+
+    for (const ask of ['1.08431', '1.08429', '1.08433']) tick(ask);
+    expect(f.applyOptions).not.toHaveBeenCalled(); // three ticks: the chart is not redrawn
+    expect(box.dataset.askLine).toBe('1.08427');
+
+    act(() => emitKline({ kind: 'bar', code: 'OTHER', period: '1min', bar }));
+    expect(f.applyOptions).not.toHaveBeenCalled(); // another instrument's chart update
+
+    act(() => emitKline({ kind: 'bar', code: CODE, period: '1min', bar }));
+    expect(f.applyOptions.mock.calls).toEqual([[{ price: 1.08433 }]]);
+    expect(box.dataset.askLine).toBe('1.08433');
+  });
+
+  it('is not drawn on a phone unless chosen, not even at a chart update', () => {
+    tick('1.08427');
+    const f = fakeSeries();
+    const box = mount(f.series, false);
+    act(() => emitKline({ kind: 'bar', code: CODE, period: '1min', bar }));
+    expect(f.createPriceLine).not.toHaveBeenCalled();
+    expect(box.dataset.askLine).toBeUndefined();
+  });
+});
