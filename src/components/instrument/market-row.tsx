@@ -15,6 +15,7 @@ import { browserTimers, type Timers } from '../../state/shell/clock.ts';
 import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX } from '../hooks/long-press-rule.ts';
 import './market-row.css';
 import type { Instrument } from '../../../domain/types.ts';
+import { NO_VALUE } from '../../../domain/format/money-text.ts';
 
 // Android reports a held touch as `contextmenu`, iOS does not (hence the timer); the click ending a press is swallowed.
 export { LONG_PRESS_MS } from '../hooks/long-press-rule.ts';
@@ -134,10 +135,10 @@ export const MarketRow = memo(function MarketRow({
       </span>
       {compact ? null : <span className="mk-spark" aria-hidden="true" />}
       <span className="mk-quote">
-        <LiveText className="mk-price tw-num" $text={s.$price} $dir={s.$dir} />
+        <LiveText className="mk-price tw-num" $text={s.$price} $dir={s.$dir} empty={NO_VALUE} />
         <span ref={change} className="mk-change tw-num">
           <Show when={s.$open} fallback={<ClosedLabel className="mk-closed" q={s.q} />}>
-            <LiveText className="mk-change-text" $text={s.$change} />
+            <LiveText className="mk-change-text" $text={s.$change} empty={NO_VALUE} />
           </Show>
         </span>
       </span>

@@ -12,6 +12,8 @@ export interface LiveTextProps {
   prose?: boolean;
   /** A fixed box as wide as the text in tabular figures: a new text of the same length changes no layout outside it. */
   box?: boolean;
+  /** Shown while the text is '' (no quote yet): written, not a CSS `:empty` rule, which restyles on every write. */
+  empty?: string;
 }
 
 /** The box's width in characters: never less than the '--' shown while empty. */
@@ -19,7 +21,15 @@ export const boxChars = (text: string): number => Math.max(text.length, 2);
 
 const TEXT_NODE = 3;
 
-export function LiveText({ $text, $dir, className, field, prose = false, box = false }: LiveTextProps): ReactElement {
+export function LiveText({
+  $text,
+  $dir,
+  className,
+  field,
+  prose = false,
+  box = false,
+  empty = '',
+}: LiveTextProps): ReactElement {
   const ref = useRef<HTMLSpanElement>(null);
   const textRef = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
@@ -33,7 +43,7 @@ export function LiveText({ $text, $dir, className, field, prose = false, box = f
         : textBox.appendChild(el.ownerDocument.createTextNode(''));
     let chars = -1;
     const stopText = effect(() => {
-      const text = $text.value;
+      const text = $text.value || empty;
       if (node.data !== text) node.data = text;
       // A style write only when the length changes: the same length keeps the same box (no style or outer layout).
       if (box && boxChars(text) !== chars) {
@@ -52,7 +62,7 @@ export function LiveText({ $text, $dir, className, field, prose = false, box = f
       stopDir?.();
       node.remove();
     };
-  }, [$text, $dir, box]);
+  }, [$text, $dir, box, empty]);
   return (
     <span ref={ref} className={className} data-field={field}>
       {/* '' as text content: React then leaves whatever text the prerendered page painted here when it attaches. */}

@@ -45,6 +45,7 @@ import { useWide } from '../../../components/hooks/use-wide.ts';
 import { ChartGrid, GridToggle } from '../../../chart/chart-grid.tsx';
 import { gridState } from '../../../chart/chart-grid-state.ts';
 import './trade-view.css';
+import { NO_VALUE } from '../../../../domain/format/money-text.ts';
 
 // The instrument's specification (docs/retail-protection.md): every figure is the server's, asked on open.
 // The specification sheet's rows from GET /v1/api/retail/spec. Formatting only: every figure is the server's.
@@ -255,10 +256,10 @@ export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpe
       <AlertBell inst={inst} />
       <ConnBadge compact />
       <div className="tr-quote">
-        <LiveText className="tr-price tw-num" $text={s.$price} box />
+        <LiveText className="tr-price tw-num" $text={s.$price} box empty={NO_VALUE} />
         <span className="tr-change tw-num">
           <Show when={s.$open} fallback={<ClosedLabel className="tr-closed" q={s.q} />}>
-            <LiveText $text={s.$change} box />
+            <LiveText $text={s.$change} box empty={NO_VALUE} />
           </Show>
         </span>
         <StaleTag className="tr-stale" q={s.q} />

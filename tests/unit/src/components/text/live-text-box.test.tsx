@@ -65,6 +65,17 @@ describe('a boxed LiveText', () => {
     expect(box?.style.getPropertyValue('--live-chars')).toBe('8');
   });
 
+  it('writes its placeholder while the text is empty, so no CSS :empty rule restyles it on every write', async () => {
+    const $text = signal('');
+    mount(<LiveText $text={$text} box empty="--" />);
+    const box = host.querySelector('bdi');
+    expect(box?.textContent).toBe('--'); // no quote yet
+    expect(await mutationsOf(host, () => ($text.value = '1.08'))).toEqual(['characterData', 'attributes:style']);
+    expect(box?.textContent).toBe('1.08');
+    act(() => void ($text.value = ''));
+    expect(box?.textContent).toBe('--');
+  });
+
   it('is not a box unless asked (other screens keep their inline figures)', () => {
     mount(<LiveText $text={signal('12.50')} />);
     const box = host.querySelector('bdi');
