@@ -42,11 +42,16 @@ export function useAskLine(
       if (!askLineShown(wide)) return undefined;
       const colour = readChartColours(document.documentElement).up;
       let line: IPriceLine | null = null;
+      let drawn: string | null = null; // what data-ask-line and the line show
+      // An update with the ask unchanged writes nothing: a price line's options invalidate the whole chart.
       const move = (): void => {
         const ask = q.$ask.peek();
-        const price = Number(ask);
-        box.dataset.askLine = price > 0 ? ask : '';
-        if (!(price > 0)) return;
+        const shown = Number(ask) > 0 ? ask : '';
+        if (shown === drawn) return;
+        drawn = shown;
+        box.dataset.askLine = shown;
+        if (shown === '') return;
+        const price = Number(shown);
         if (line) line.applyOptions({ price });
         else
           line = series.createPriceLine({

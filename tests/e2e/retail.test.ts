@@ -77,6 +77,9 @@ describe.each([
       // The market list's one price is labelled Bid once, in its header.
       if (path === '/') await expect.poll(() => sideLabel(page)).toBe(texts[lang as 'en' | 'ar'].market.prices_bid);
       await page.locator('.page-fallback').waitFor({ state: 'detached', timeout: slow(15_000) }); // the page, not its spinner
+      // A chart on the screen (/trade, the desk) is loaded after the first paint: the picture waits for its candles.
+      if (path === '/trade' || (path === '/' && name === 'desk'))
+        await page.locator('.tw-chart[data-bars]:not([data-bars="0"]):visible').first().waitFor();
       await snap(page, `retail-warning-${name}-${lang}-${path.replace('/', '') || 'home'}`);
     }
     await context.close();

@@ -89,7 +89,7 @@ function spread(t: Translate, s: InstrumentSpec): string {
 
 /** As ESMA states it: 1 / cap (×30 → 3.33 %). */
 export function retailMargin(t: Translate, cap: number | null | undefined): string {
-  if (cap === undefined) return '--';
+  if (cap === undefined) return NO_VALUE;
   if (cap === null) return t('spec.no_cap');
   return `${formatNumber(1 / cap, { style: 'percent', maximumFractionDigits: 2 })} (×${cap})`;
 }
@@ -131,7 +131,7 @@ const FIGURES = new Set([
 
 function marginPerLot(inst: Instrument, at: string, leverage: number | undefined): string {
   const fixed = inst.MarginMode === FIXED_MARGIN_MODE;
-  if (!fixed && (!leverage || !isDecimalText(at))) return '--';
+  if (!fixed && (!leverage || !isDecimalText(at))) return NO_VALUE;
   const spec = { MarginMode: inst.MarginMode, ForexContNum: inst.ForexContNum, ForexFeeRate: inst.ForexFeeRate };
   return formatMoney(
     placesText(margin(spec, lots('1'), price(isDecimalText(at) ? at : '1'), leverage ?? 0), MONEY_PLACES),
@@ -179,17 +179,17 @@ function SpecRows({ inst }: { inst: Instrument }): ReactElement {
     const q = quote(inst.Code);
     return {
       margin: computed(() => marginPerLot(inst, $ask.value, top), { name: 'spec.$margin' }),
-      spread: computed(() => q.$spread.value || '--', { name: 'spec.$spread' }),
+      spread: computed(() => q.$spread.value || NO_VALUE, { name: 'spec.$spread' }),
     };
   }, [inst, top, $ask]);
   const rows: Array<[string, string | ReadonlySignal<string>]> = [
-    ['spec.asset_class', terms ? t(`spec.class_${terms.asset_class}`) : '--'],
+    ['spec.asset_class', terms ? t(`spec.class_${terms.asset_class}`) : NO_VALUE],
     ['spec.contract_size', inst.ForexContNum],
     ['spec.lot_step', inst.Pip],
     ['spec.min_lots', inst.ForexMinCont],
     ['spec.max_lots', MAX_LOTS],
     ['spec.margin_mode', t(fixed ? 'spec.mode_fixed' : 'spec.mode_leveraged')],
-    ['spec.leverage', fixed || offered.length === 0 ? '--' : offered.map((m) => `×${m}`).join(' ')],
+    ['spec.leverage', fixed || offered.length === 0 ? NO_VALUE : offered.map((m) => `×${m}`).join(' ')],
     ['spec.retail_margin', retailMargin(t, terms?.cap)],
     ['spec.margin_per_lot', live.margin],
     ['spec.fee', inst.ForexFeeRate],

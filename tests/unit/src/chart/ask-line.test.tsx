@@ -66,6 +66,9 @@ describe('the ask line', () => {
     act(() => emitKline({ kind: 'bar', code: CODE, period: '1min', bar }));
     expect(f.applyOptions.mock.calls).toEqual([[{ price: 1.08433 }]]);
     expect(box.dataset.askLine).toBe('1.08433');
+
+    act(() => emitKline({ kind: 'bar', code: CODE, period: '1min', bar }));
+    expect(f.applyOptions).toHaveBeenCalledTimes(1); // the ask unchanged: nothing to redraw
   });
 
   it('is not drawn on a phone unless chosen, not even at a chart update', () => {
