@@ -86,7 +86,7 @@ if (SCREEN !== 'list') {
   const maSeries = MAS.map(() => chart.addSeries(LightweightCharts.LineSeries, { lineWidth: 1, priceLineVisible: false, lastValueVisible: false }));
   const vol = chart.addSeries(LightweightCharts.HistogramSeries, { priceLineVisible: false }, 1);
   const volMa = chart.addSeries(LightweightCharts.LineSeries, { lineWidth: 1, priceLineVisible: false, lastValueVisible: false }, 1);
-  let bar = null, lastChart = 0, opened = 0, places = 0; const closes = [], vols = [];
+  let bar = null, lastChart = 0, opened = 0, places = 0, askLine = null, askDrawn = ''; const closes = [], vols = [];
   const mean = (a, n) => { if (a.length < n) return NaN; let s = 0; for (let i = a.length - n; i < a.length; i++) s += a[i]; return s / n; };
   const fixed = (v, d) => (Number.isNaN(v) ? '--' : v.toFixed(d));
   tradeApply = (t) => {
@@ -106,6 +106,12 @@ if (SCREEN !== 'list') {
     const now = Date.now(); if (now - lastChart < ${CHART_INTERVAL_MS}) return;
     lastChart = now;
     series.update({ time: bar.time, open: bar.open, high: bar.high, low: bar.low, close: bar.close });
+    // The desk's chart shows the ask line by default, moved with the chart's updates.
+    if (SCREEN === 'desk' && t[5] !== askDrawn) {
+      askDrawn = t[5];
+      if (askLine) askLine.applyOptions({ price: Number(t[5]) });
+      else askLine = series.createPriceLine({ price: Number(t[5]), lineStyle: 2, axisLabelVisible: true });
+    }
     MAS.forEach((n, i) => { const m = mean(closes, n); if (!Number.isNaN(m)) maSeries[i].update({ time: bar.time, value: m }); set(legend[i], fixed(m, places)); });
     vol.update({ time: bar.time, value: bar.n }); set(legend[MAS.length], String(bar.n));
     const vm = mean(vols, 5); if (!Number.isNaN(vm)) volMa.update({ time: bar.time, value: vm }); set(legend[MAS.length + 1], fixed(vm, 2));
