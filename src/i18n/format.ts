@@ -2,6 +2,7 @@
 import { isDecimalText, numberText } from '../../domain/decimal-text.ts';
 import { moneyText, NO_VALUE } from '../../domain/format/money-text.ts';
 import { DATE_TIME_OPTIONS, parseWireTime } from '../../domain/wire-time.ts';
+import { computed } from '@preact/signals-react';
 import { $lang } from './lang-signal.ts';
 import { asOfOptions } from '../../domain/as-of.ts';
 import { languageInfo } from './languages.ts';
@@ -13,9 +14,9 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-function locale(): string {
-  return languageInfo($lang.value).bcp47;
-}
+// A computed, not languageInfo per call: money on /trade is formatted several times a tick.
+const $locale = computed(() => languageInfo($lang.value).bcp47, { name: 'format.$locale' });
+const locale = (): string => $locale.value;
 
 function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${locale()}|${JSON.stringify(options)}`;

@@ -10,6 +10,10 @@ vi.mock('../../../../../src/state/orders/orders.ts', async (importOriginal) => {
   return { ...real, startOrders: vi.fn(() => stopOrders) };
 });
 vi.mock('../../../../../src/api/instruments.ts', () => ({ refreshTradeList: vi.fn() }));
+vi.mock('../../../../../src/i18n/index.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../../../src/i18n/index.ts')>();
+  return { ...real, translate: vi.fn(real.translate) };
+});
 
 const { startOrders, $livePositions, $funds, startOrderListeners } =
   await import('../../../../../src/state/orders/orders.ts');
@@ -19,6 +23,7 @@ startOrderListeners(); // src/app/start/start.ts does this in the app
 const { $account } = await import('../../../../../src/state/feed/feed-signals.ts');
 const { $token } = await import('../../../../../src/state/account/session.ts');
 const { initI18n } = await import('../../../../../src/i18n/index.ts');
+const { translate } = await import('../../../../../src/i18n/index.ts');
 const { AccountStrip } = await import('../../../../../src/pages/trade/account-strip.tsx');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -124,6 +129,27 @@ describe('AccountStrip', () => {
     expect(seen.filter((m) => m !== 'characterData')).toEqual(['attributes:style']);
     expect(commits).toEqual([]);
     expect(field('trade-equity')?.textContent).toBe('10,009.50');
+  });
+
+  it('moves the stop-out distance on a tick without translating its sentence again', () => {
+    act(() => {
+      $token.value = 't';
+      $livePositions.value = true;
+      $funds.value = { balance: '1000', lock_balance: '0', margin: '100' };
+      $account.value = { positions: [], floating: '0', equity: '1000', riskRate: '10' };
+    });
+    render();
+    expect(field('trade-stop-out')?.textContent).toBe(
+      'A further loss of 950.00 USD closes your positions (stop-out at 50%)',
+    );
+    vi.mocked(translate).mockClear();
+    act(() => {
+      $account.value = { positions: [], floating: '-200', equity: '800', riskRate: '8' };
+    });
+    expect(field('trade-stop-out')?.textContent).toBe(
+      'A further loss of 750.00 USD closes your positions (stop-out at 50%)',
+    );
+    expect(translate).not.toHaveBeenCalled();
   });
 
   it("paints the last-known figures muted with their age until the server's balance replaces them", () => {
