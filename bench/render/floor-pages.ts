@@ -74,12 +74,13 @@ if (SCREEN !== 'trade') {
 }
 if (SCREEN !== 'list') {
   // What the app's /trade writes per tick, each figure a text node in a fixed box: the price, its change, bid and
-  // ask in the header and on the two side buttons, the submit button's ask; per chart update the candle, four MAs,
-  // the volume pane, the six legend values and the account strip's four figures.
+  // ask in the header and on the two side buttons, the submit button's ask, the ticket's margin and fee at that ask;
+  // per chart update the candle, four MAs, the volume pane, the six legend values and the account strip's four figures.
   const text = (id) => { const t = document.createTextNode(''); document.getElementById(id).appendChild(t); return t; };
   const set = (node, v) => { if (node.data !== v) node.data = v; };
   const [price, change, bid, ask, spread, sideBid, sideAsk, submit] = ['price', 'chg', 'bid', 'ask', 'spread', 'side-bid', 'side-ask', 'submit'].map(text);
   const account = ['equity', 'floating', 'level', 'stop'].map(text);
+  const [margin, fee] = ['margin', 'fee'].map(text);
   const legend = MAS.concat([0, 5]).map((_, i) => text('lg' + i));
   const chart = LightweightCharts.createChart(document.getElementById('chart'), { autoSize: true, layout: { background: { color: '#0d1117' }, textColor: '#c9d1d9' } });
   const series = chart.addSeries(LightweightCharts.CandlestickSeries);
@@ -93,6 +94,7 @@ if (SCREEN !== 'list') {
     if (t[0] !== ${JSON.stringify(BENCH_CODE)}) return;
     const v = Number(t[1]); const minute = Math.floor(t[3] / 60000) * 60;
     set(price, t[1]); set(bid, t[1]); set(sideBid, t[1]); set(ask, t[5]); set(sideAsk, t[5]); set(submit, t[5]); set(change, t[2]);
+    set(margin, (Number(t[5]) / 100).toFixed(2)); set(fee, (Number(t[5]) / 1000).toFixed(2));
     if (!bar) {
       places = (t[1].split('.')[1] || '').length; opened = v;
       set(spread, String(Math.round((Number(t[5]) - v) * 10 ** places)));
@@ -153,7 +155,8 @@ const TRADE_FIGURES =
   `<div class="line">${['MA5', 'MA10', 'MA20', 'MA30'].map((l, i) => fig(`lg${i}`, l)).join('')}</div>` +
   `<div id="chart"></div><div class="line">${fig('lg4', 'VOL')}${fig('lg5', 'MA5')}</div>` +
   `<div class="line">${fig('equity', 'Equity')}${fig('floating', 'P&amp;L')}${fig('level', 'Level')}${fig('stop', 'Stop-out')}</div>` +
-  `<div class="line"><button>Sell ${fig('side-bid')}</button><button>Buy ${fig('side-ask')}</button><button>Buy at ${fig('submit')}</button></div>`;
+  `<div class="line"><button>Sell ${fig('side-bid')}</button><button>Buy ${fig('side-ask')}</button><button>Buy at ${fig('submit')}</button></div>` +
+  `<div class="line">${fig('margin', 'Margin')}${fig('fee', 'Fee')}</div>`;
 
 /** The desk: the list's rows beside /trade's figures, as the wide layout shows them. */
 export type FloorScreen = 'list' | 'trade' | 'desk';
