@@ -3,3 +3,5 @@
 export const TRADE_LIST_KEY = 'tw.trade_list';
 
 export const QUOTES_KEY = 'tw.quotes';
+
+export const RISK_WARNING_KEY = 'tw.risk_warning';

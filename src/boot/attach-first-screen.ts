@@ -10,12 +10,13 @@ import { isWide } from '../components/hooks/use-wide.ts';
 import { loadVirtualizer } from '../components/instrument/lazy-virtualizer.tsx';
 import { ROUTES } from '../app/routes.tsx';
 import { preloadPage } from '../app/routing/lazy-page.tsx';
-import { seedRiskWarning } from '../state/account/retail.ts';
+import { seedRiskWarning, seedStoredRiskWarning } from '../state/account/retail.ts';
 import {
   clearPaintMarks,
   hashCode,
   hashPath,
   readBootData,
+  NOTHING_PAINTED,
   readFirstQuotes,
   type LastKnownQuote,
 } from './first-paint.ts';
@@ -63,11 +64,12 @@ export async function prepareAttach(doc: Document, win: Window): Promise<boolean
   const data = readBootData(doc);
   const path = hashPath(win.location.hash);
   // Before the first render, which then draws the text the inline script painted (or, drawn afresh, has it at once).
-  const warning = readFirstQuotes(doc)?.w;
-  if (warning) seedRiskWarning(warning);
+  const served = readFirstQuotes(doc)?.w;
+  if (served) seedRiskWarning(served);
   // The list's virtualiser chunk is asked for beside the route's so the list never draws as a fallback.
   const virtualizer = path === '/' || isWide() ? loadVirtualizer().catch(() => undefined) : undefined;
-  const quotes = await (win.__twBoot ?? Promise.resolve([]));
+  const { quotes, warning: stored } = await (win.__twBoot ?? Promise.resolve(NOTHING_PAINTED));
+  if (!served && stored) seedStoredRiskWarning(stored);
   // Decided here, not by the page's effect, so the app draws the instrument the inline script painted.
   const asked = hashCode(win.location.hash);
   if (path === '/trade' && asked !== null) $currentCode.value = asked;

@@ -2,7 +2,7 @@
 import type { Instrument } from '../../domain/types.ts';
 import { FIRST_QUOTES_ID, type FirstQuotes } from '../../domain/first-quotes.ts';
 import type { RiskWarning } from '../../domain/retail.ts';
-import { QUOTES_KEY, TRADE_LIST_KEY } from '../../domain/stored-keys.ts';
+import { QUOTES_KEY, RISK_WARNING_KEY, TRADE_LIST_KEY } from '../../domain/stored-keys.ts';
 import { asOfOptions } from '../../domain/as-of.ts';
 import { isDecimalText, type Dir } from '../../domain/decimal-text.ts';
 import { quoteText } from '../../domain/quote-text.ts';
@@ -31,10 +31,18 @@ export function hashCode(hash: string): string | null {
 
 declare global {
   interface Window {
-    /** The last-known quotes the inline script painted (none when there were none, or no prerendered screen). */
-    __twBoot?: Promise<LastKnownQuote[]>;
+    /** What the inline script painted. */
+    __twBoot?: Promise<FirstPaint>;
   }
 }
+
+export interface FirstPaint {
+  quotes: LastKnownQuote[]; // none when there were none, or no prerendered screen
+  /** The stored warning painted when the page carried none (the service worker's copy); a served one is in tw-now. */
+  warning: RiskWarning | null;
+}
+
+export const NOTHING_PAINTED: FirstPaint = { quotes: [], warning: null };
 
 export const BOOT_DATA_ID = 'tw-boot';
 export const TRADE_TEMPLATE_ID = 'tw-pre-trade';
@@ -70,7 +78,7 @@ export function readBootData(doc: Document): BootData | null {
 }
 
 // IDB_NAME and IDB_STORE are idb-keyval's defaults, so the inline script and the app read one store.
-export { QUOTES_KEY, TRADE_LIST_KEY };
+export { QUOTES_KEY, RISK_WARNING_KEY, TRADE_LIST_KEY };
 export const IDB_NAME = 'keyval-store';
 export const IDB_STORE = 'keyval';
 
@@ -196,9 +204,10 @@ export function servedQuotes(
 export interface StoredLastKnown {
   tradeList: unknown;
   quotes: unknown;
+  warning: RiskWarning | null;
 }
 
-const NOTHING: StoredLastKnown = { tradeList: undefined, quotes: undefined };
+const NOTHING: StoredLastKnown = { tradeList: undefined, quotes: undefined, warning: null };
 
 export function readLastKnownStore(idb: IDBFactory | undefined): Promise<StoredLastKnown> {
   return new Promise((resolve) => {
@@ -217,9 +226,11 @@ export function readLastKnownStore(idb: IDBFactory | undefined): Promise<StoredL
       try {
         const store = db.transaction(IDB_STORE, 'readonly').objectStore(IDB_STORE);
         const list = store.get(TRADE_LIST_KEY);
+        const warning = store.get(RISK_WARNING_KEY);
         const quotes = store.get(QUOTES_KEY);
         quotes.onsuccess = () => {
-          resolve({ tradeList: list.result, quotes: quotes.result });
+          const w: unknown = warning.result;
+          resolve({ tradeList: list.result, quotes: quotes.result, warning: isWarning(w) ? w : null });
           db.close();
         };
         quotes.onerror = () => resolve(NOTHING);

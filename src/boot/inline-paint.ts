@@ -12,7 +12,8 @@ import {
   readLastKnownStore,
   requestApp,
   servedQuotes,
-  type LastKnownQuote,
+  NOTHING_PAINTED,
+  type FirstPaint,
 } from './first-paint.ts';
 import { readCookie } from '../i18n/cookie.ts';
 import { CURRENT_CODE_KEY } from '../state/market/current-code-key.ts';
@@ -31,14 +32,14 @@ function storedCode(): string | null {
   }
 }
 
-function boot(): Promise<LastKnownQuote[]> {
+function boot(): Promise<FirstPaint> {
   const root = document.getElementById('root');
   const data = readBootData(document);
   // Hidden until painted: a frame painted mid-parse would show the market list under /trade's address, or bare rows.
   const show = (): void => void (root && delete root.dataset.wait);
   if (!root || !data) {
     show();
-    return Promise.resolve([]);
+    return Promise.resolve(NOTHING_PAINTED);
   }
   chooseScreen(document, root, data, {
     hash: location.hash,
@@ -48,7 +49,7 @@ function boot(): Promise<LastKnownQuote[]> {
   });
   if (!root.dataset.pre) {
     show();
-    return Promise.resolve([]);
+    return Promise.resolve(NOTHING_PAINTED);
   }
   const precisions = new Map(data.catalogue.map((i) => [i.Code, i.PricePrecision]));
   // Served, not the service worker's precached copy: newer than anything stored, and at hand now.
@@ -58,35 +59,41 @@ function boot(): Promise<LastKnownQuote[]> {
     paintQuotes(root, quotes, systemClock.now(), data);
     if (served.w && data.warning) paintWarning(root, served.w, data.warning);
     show();
-    return Promise.resolve(quotes);
+    return Promise.resolve({ quotes, warning: null });
   }
   // IndexedDB can hang at start in some browsers: the cap resolves with nothing so the app still starts on time.
   root.dataset.wait = '';
   return new Promise((resolve) => {
+    let capped = false;
     const cap = browserTimers.setTimeout(() => {
+      capped = true;
       show();
-      resolve([]);
+      resolve(NOTHING_PAINTED);
     }, HOLD_MS);
     void readLastKnownStore(self.indexedDB).then((stored) => {
       const quotes = lastKnownQuotes(stored.tradeList, stored.quotes, precisions);
       // React may have attached already (a slow disk): then the app paints them itself.
-      if (root.dataset.attached !== 'true') paintQuotes(root, quotes, systemClock.now(), data);
+      if (root.dataset.attached !== 'true') {
+        paintQuotes(root, quotes, systemClock.now(), data);
+        // Only what the app will be told of (the resolved value): React must find the box as it would draw it.
+        if (!capped && stored.warning && data.warning) paintWarning(root, stored.warning, data.warning);
+      }
       browserTimers.clearTimeout(cap);
       show();
-      resolve(quotes);
+      resolve({ quotes, warning: stored.warning });
     });
   });
 }
 
 /** This script requests the app's scripts, so no exception may end it before it does. */
-function safeBoot(): Promise<LastKnownQuote[]> {
+function safeBoot(): Promise<FirstPaint> {
   try {
     return boot();
   } catch (err) {
     console.warn('first screen: the inline paint failed', err);
     const root = document.getElementById('root');
     if (root) delete root.dataset.wait;
-    return Promise.resolve([]);
+    return Promise.resolve(NOTHING_PAINTED);
   }
 }
 

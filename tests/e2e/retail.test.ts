@@ -274,3 +274,52 @@ it('draws the warning with its figure in the first frame, before the app, which 
   expect(asked).toEqual([]); // the page carried it
   await context.close();
 });
+
+it("draws the warning the last visit kept in the first frame of the service worker's page, and asks for it again", async () => {
+  const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'hk', PHONE);
+  // Routed from the start, which turns the HTTP cache off: the second visit's scripts must come through here.
+  let held: Promise<void> | null = null;
+  let release: () => void = () => undefined;
+  await context.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${e2e.server.url}/#/`);
+  await page.locator('html[data-drawn="true"]').waitFor({ timeout: slow(30_000) });
+  // The app keeps the warning for the next start (src/state/account/retail.ts).
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('keyval-store');
+        open.onsuccess = () => {
+          const get = open.result.transaction('keyval').objectStore('keyval').get('tw.risk_warning');
+          get.onsuccess = () => resolve(get.result !== undefined);
+          get.onerror = () => resolve(false);
+        };
+        open.onerror = () => resolve(false);
+      }),
+    undefined,
+    { timeout: slow(15_000), polling: 200 },
+  );
+  // The service worker's precached page is the built index.html: the same page without the served block.
+  await context.route(`${e2e.server.url}/`, async (route) => {
+    const served = await route.fetch();
+    const body = (await served.text()).replace(/<script[^>]*id="tw-now"[^>]*>[^<]*<\/script>/, '');
+    expect(body).not.toContain('id="tw-now"');
+    await route.fulfill({ response: served, body });
+  });
+  held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  page.on('request', (r) => void (r.url().includes('/v1/api/retail/warning') && asked.push(r.url())));
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  const warning = page.locator('[data-testid="risk-warning"]');
+  expect(await warningInView(page)).toContain('100');
+  expect(await page.evaluate(() => document.documentElement.dataset.ready)).toBeUndefined(); // no app yet
+  await snap(page, 'retail-warning-returning-first-frame-hk');
+  await warning.evaluate((el) => el.setAttribute('data-first-frame', ''));
+  release();
+  await page.locator('html[data-drawn="true"]').waitFor({ timeout: slow(30_000) });
+  expect(await warning.getAttribute('data-first-frame')).toBe(''); // the same node
+  await expect.poll(() => asked.length, { timeout: slow(15_000) }).toBe(1); // a kept warning may be a quarter old
+  await context.close();
+});

@@ -1,8 +1,10 @@
 // docs/retail-protection.md; the server refuses any leverage not offered here (server/retail/retail-terms.ts).
 import { signal, type Signal } from '@preact/signals-react';
+import { set } from 'idb-keyval';
 import type { RetailStanding, RiskWarning } from '../../../domain/retail.ts';
 import type { Instrument, Multiplier } from '../../../domain/types.ts';
 import { retailTerms, riskWarning } from '../../api/retail.ts';
+import { RISK_WARNING_KEY } from '../../../domain/stored-keys.ts';
 
 export const $riskWarning: Signal<RiskWarning | null> = signal<RiskWarning | null>(null, {
   name: 'account.$riskWarning',
@@ -18,7 +20,10 @@ export function loadRiskWarning(): void {
   if (warningAsked) return;
   warningAsked = true;
   riskWarning().then(
-    (w) => ($riskWarning.value = w),
+    (w) => {
+      $riskWarning.value = w;
+      keepRiskWarning(w);
+    },
     () => {
       warningAsked = false; // the next screen asks again
       // Unanswered (offline): no box held empty for a text that is not coming.
@@ -31,6 +36,18 @@ export function loadRiskWarning(): void {
 export function seedRiskWarning(w: RiskWarning): void {
   warningAsked = true;
   $riskWarning.value = w;
+  keepRiskWarning(w);
+}
+
+/** The one the last visit kept, painted by src/boot from the service worker's page: drawn at once, asked again. */
+export function seedStoredRiskWarning(w: RiskWarning): void {
+  warningAsked = false;
+  $riskWarning.value = w;
+}
+
+/** For the next start from the service worker's copy of the page, which carries none. */
+function keepRiskWarning(w: RiskWarning): void {
+  set(RISK_WARNING_KEY, w).catch(() => undefined); // private mode: the next start asks the route
 }
 
 /** Asked again after a sign-in, a questionnaire or a refusal. */

@@ -20,6 +20,8 @@ import {
 } from '../../../../src/boot/first-paint.ts';
 import { FIRST_QUOTES_ID, scriptSafeJson, type FirstQuotes } from '../../../../domain/first-quotes.ts';
 import { buildCatalogue } from '../../../../scripts/prerender-catalogue.ts';
+import { clear, set } from 'idb-keyval';
+import { QUOTES_KEY, RISK_WARNING_KEY } from '../../../../domain/stored-keys.ts';
 
 const NOW = Date.UTC(2026, 10, 18, 12, 0, 0);
 const catalogue = buildCatalogue();
@@ -145,21 +147,48 @@ describe('the first paint of the market list', () => {
   });
 });
 
+/** index.html's inline script on a page as it comes: /trade's screen in its template, the list's hidden in root. */
+async function runInlineScript(root: HTMLElement): Promise<void> {
+  root.dataset.pre = '/';
+  root.dataset.wait = '';
+  document.getElementById('tw-pre-trade')!.innerHTML = root.innerHTML;
+  root.innerHTML = '';
+  window.location.hash = '#/trade?code=XAUUSD';
+  vi.resetModules();
+  await import('../../../../src/boot/inline-paint.ts');
+}
+
 describe('index.html inline script', () => {
   it('paints from the served block at once and hands the quotes to the app', async () => {
     const root = await screen('/trade', '#/trade?code=XAUUSD');
-    root.dataset.pre = '/'; // as index.html has it before the script runs: the market list, hidden
-    root.dataset.wait = '';
-    document.getElementById('tw-pre-trade')!.innerHTML = root.innerHTML;
-    root.innerHTML = '';
-    window.location.hash = '#/trade?code=XAUUSD';
-    vi.resetModules();
-    await import('../../../../src/boot/inline-paint.ts');
+    await runInlineScript(root);
     // No IndexedDB wait: the screen is chosen, painted and shown (no data-wait) in the same task.
     expect(root.dataset.wait).toBeUndefined();
     expect(root.querySelector('.tr-price')?.textContent).toBe('2651.40');
-    const quotes = await window.__twBoot!;
+    const { quotes, warning } = await window.__twBoot!;
     expect(quotes.map((q) => q.code)).toContain('XAUUSD');
+    expect(warning).toBeNull(); // the served page's is the app's to read from tw-now
+    window.location.hash = '';
+  });
+
+  it("paints the last visit's quotes and warning from IndexedDB on the service worker's page, which has no block", async () => {
+    vi.useFakeTimers({ now: NOW + 1_500, toFake: ['Date', 'setTimeout', 'clearTimeout'] }); // IndexedDB's cap waits
+    await clear();
+    const kept = { shown: true, percent: 71, computed_at: NOW - 86_400_000 };
+    await set(RISK_WARNING_KEY, kept);
+    await set(QUOTES_KEY, [['XAUUSD', '2650.1', '0.20', NOW - 60_000, 1]]);
+    const root = await screen('/trade', '#/trade?code=XAUUSD');
+    document.getElementById(FIRST_QUOTES_ID)?.remove();
+    const texts = { label: 'Risk warning', figure: '{{percent}}% lose money', noFigure: 'Most lose money' };
+    document.getElementById(BOOT_DATA_ID)!.textContent = JSON.stringify({ ...data, warning: texts });
+    await runInlineScript(root);
+    expect(root.dataset.wait).toBe(''); // held for IndexedDB
+    const { quotes, warning } = await window.__twBoot!;
+    expect(root.dataset.wait).toBeUndefined();
+    expect(warning).toEqual(kept);
+    expect(quotes.map((q) => q.code)).toEqual(['XAUUSD']);
+    expect(root.querySelector('.tr-price')?.textContent).toBe('2650.10');
+    expect(root.querySelector('aside.risk-warning')?.textContent).toBe('71% lose money');
     window.location.hash = '';
   });
 

@@ -64,7 +64,7 @@ describe('attaching to the prerendered market list before i18next is in', () => 
     const aside = el.querySelector('aside.risk-warning');
     const warningText = aside?.textContent;
     expect(warningText).toContain('74');
-    window.__twBoot = Promise.resolve([]);
+    window.__twBoot = Promise.resolve({ quotes: [], warning: null });
     window.location.hash = '#/';
     expect(await startI18n({ cookies: '' })).toBe('hk'); // resolves without i18next
     expect(translate('errors.internal')).toBe('errors.internal'); // not in yet: a non-first text is still its key

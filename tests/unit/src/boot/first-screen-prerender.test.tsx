@@ -6,6 +6,8 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { set, clear } from 'idb-keyval';
+import { RISK_WARNING_KEY } from '../../../../domain/stored-keys.ts';
+import { riskWarning } from '../../../../src/api/retail.ts';
 import { prerenderScreen, warningTexts } from '../../../../src/boot/prerender.tsx';
 import { prepareAttach } from '../../../../src/boot/attach-first-screen.ts';
 import { latePartsAttached, PRERENDER_ROWS } from '../../../../src/boot/attach.ts';
@@ -69,6 +71,12 @@ async function drawAtBuild(path: FirstScreenPath): Promise<string> {
   await prerender(<></>); // the same server renderer: its own record of the last context
   return markup;
 }
+
+// Unanswered, as offline: a test sees whether the app asked.
+vi.mock('../../../../src/api/retail.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../src/api/retail.ts')>()),
+  riskWarning: vi.fn(() => Promise.reject(new Error('offline'))),
+}));
 
 let root: Root | null = null;
 beforeEach(async () => {
@@ -155,7 +163,7 @@ it('draws the market list with the catalogue rows, the inline paint writes the s
   );
 
   const priceBox = eur.querySelector('.mk-price bdi');
-  await attach(el, Promise.resolve(quotes), '#/');
+  await attach(el, Promise.resolve({ quotes, warning: null }), '#/');
   // The same nodes: React kept the HTML, and each LiveText adopted the painted text.
   expect(el.querySelector('.mk-row[data-code="EURUSD"]')).toBe(eur);
   expect(eur.querySelector('.mk-price bdi')).toBe(priceBox);
@@ -196,7 +204,7 @@ it("attaches to the rest of `/` before virtua's chunk is in, and to the same row
   const arrived = new Promise<void>((resolve) => (arrive = resolve));
   resetVirtualizerLoad(() => arrived.then(() => import('../../../../src/components/instrument/virtualizer-chunk.ts')));
   try {
-    await attach(el, Promise.resolve(quotes), '#/');
+    await attach(el, Promise.resolve({ quotes, warning: null }), '#/');
     let rowsAttached = false;
     void latePartsAttached().then(() => (rowsAttached = true));
     await act(async () => undefined);
@@ -252,7 +260,7 @@ it('draws /trade with the last-known price in its header, marked, and attaches w
   );
 
   const priceBox = head.querySelector('.tr-price bdi');
-  await attach(el, Promise.resolve(quotes), '#/trade');
+  await attach(el, Promise.resolve({ quotes, warning: null }), '#/trade');
   expect(el.querySelector('.tr-head')).toBe(head);
   expect(head.querySelector('.tr-price bdi')).toBe(priceBox);
   expect(head.querySelector('.tr-price')?.textContent).toBe('1.08321');
@@ -277,12 +285,37 @@ it.each([
     const painted = el.querySelector('aside.risk-warning');
     expect(painted?.textContent ?? null).toBe(text());
 
-    await attach(el, Promise.resolve([]), '#/trade');
+    vi.mocked(riskWarning).mockClear();
+    await attach(el, Promise.resolve({ quotes: [], warning: null }), '#/trade');
     expect($riskWarning.peek()).toEqual(served.w); // from the page: the app does not ask for it
+    expect(riskWarning).not.toHaveBeenCalled();
     expect(el.querySelector('aside.risk-warning')).toBe(painted);
     expect(painted?.getAttribute('aria-label') ?? null).toBe(shown ? i18n.t('retail.warning_label') : null);
   },
 );
+
+it("draws the warning the last visit kept on the service worker's page, attaches to it unchanged and asks again", async () => {
+  $riskWarning.value = null;
+  const kept = { shown: true, percent: 71, computed_at: NOW - 86_400_000 };
+  await set(RISK_WARNING_KEY, kept);
+  const markup = await drawAtBuild('/trade');
+  // The precached page: no tw-now block.
+  document.body.innerHTML = `<div id="root" data-pre="/"></div><template id="tw-pre-trade">${markup}</template><script type="application/json" id="${BOOT_DATA_ID}">${JSON.stringify(bootData())}</script>`;
+  const el = document.getElementById('root')!;
+  chooseScreen(document, el, bootData(), { hash: '#/trade', wide: false, langCookie: null, storedCode: null });
+  const stored = await readLastKnownStore(indexedDB);
+  expect(stored.warning).toEqual(kept);
+  paintWarning(el, kept, warningTexts()); // the inline script, from the store
+  const painted = el.querySelector('aside.risk-warning');
+  expect(painted?.textContent).toBe(i18n.t('retail.warning', { percent: 71 }));
+
+  vi.mocked(riskWarning).mockClear();
+  await attach(el, Promise.resolve({ quotes: [], warning: stored.warning }), '#/trade');
+  expect(el.querySelector('aside.risk-warning')).toBe(painted);
+  expect(riskWarning).toHaveBeenCalledTimes(1); // it may be a quarter old
+  await act(async () => undefined);
+  expect($riskWarning.peek()).toEqual(kept); // offline: the kept one stays
+});
 
 it('shows the start-up shell, not a prerendered screen, for another route, a desk-wide window or another language', () => {
   for (const env of [
