@@ -56,6 +56,10 @@ const ONE_DATABASE = [
   'tests/server/copy/{statistics,copy-invariants,house-traders}.test.ts',
   'tests/server/swaps/swap-seed.test.ts',
   'tests/server/db/config-pglite-worker.test.ts',
+  // PGlite whatever TEST_DB says (its folder's lock, a damaged backup restored into it, its worker bridge): twice
+  // would run the same test twice
+  'tests/server/backup/{data-dir-lock,damaged-backup}.test.ts',
+  'tests/server/db/pglite-bridge.test.ts',
 ];
 // Unit tests of code that never runs in a page: plain Node (a file that needs a DOM says so with
 // `// @vitest-environment happy-dom`). Both unit projects run their files in one module graph per worker; the app's
