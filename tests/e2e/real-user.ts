@@ -134,17 +134,20 @@ export async function seedSession(page: FlowPage, server: AppServer, user: Signe
  * (src/state/account/session.ts persist), and a reload before that write has landed starts signed out: flows that log in and
  * then reload wait for it (the order ticket's submit went to /login about one run in two without).
  */
-export async function sessionStored(page: FlowPage): Promise<void> {
+export const sessionStored = (page: FlowPage): Promise<void> => keptInBrowser(page, 'tw:session');
+
+/** Resolves once the app has written `key` to its IndexedDB store (idb-keyval's default), for a reload to find. */
+export async function keptInBrowser(page: FlowPage, key: string): Promise<void> {
   // Both drivers await a promise the page function returns; FlowPage's type does not say so.
   const stored = async (): Promise<boolean> =>
     await page.evaluate(
-      () =>
+      (k) =>
         new Promise<boolean>((resolve) => {
           const open = indexedDB.open('keyval-store');
           open.onerror = () => resolve(false);
           open.onsuccess = () => {
             try {
-              const get = open.result.transaction('keyval').objectStore('keyval').get('tw:session');
+              const get = open.result.transaction('keyval').objectStore('keyval').get(k);
               get.onsuccess = () => resolve(get.result != null);
               get.onerror = () => resolve(false);
             } catch {
@@ -154,6 +157,7 @@ export async function sessionStored(page: FlowPage): Promise<void> {
             }
           };
         }),
+      key,
     );
   await expect.poll(stored, { timeout: slow(10_000) }).toBe(true);
 }

@@ -7,12 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { InstrumentSpec } from '../../domain/retail.ts';
+import { RISK_WARNING_KEY } from '../../domain/stored-keys.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { pageIn, userGet, userPageAt } from './lang-page.ts';
-import { createFundedUser, ops } from './real-user.ts';
+import { createFundedUser, keptInBrowser, ops } from './real-user.ts';
 import { useOwnServerAndChrome } from './server-and-chrome.ts';
 import { slow } from '../fixtures/slowness.ts';
 
@@ -286,21 +287,7 @@ it("draws the warning the last visit kept in the first frame of the service work
   });
   await page.goto(`${e2e.server.url}/#/`);
   await page.locator('html[data-drawn="true"]').waitFor({ timeout: slow(30_000) });
-  // The app keeps the warning for the next start (src/state/account/retail.ts).
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('keyval-store');
-        open.onsuccess = () => {
-          const get = open.result.transaction('keyval').objectStore('keyval').get('tw.risk_warning');
-          get.onsuccess = () => resolve(get.result !== undefined);
-          get.onerror = () => resolve(false);
-        };
-        open.onerror = () => resolve(false);
-      }),
-    undefined,
-    { timeout: slow(15_000), polling: 200 },
-  );
+  await keptInBrowser(page, RISK_WARNING_KEY); // the app keeps the warning for the next start (state/account/retail.ts)
   // The service worker's precached page is the built index.html: the same page without the served block.
   await context.route(`${e2e.server.url}/`, async (route) => {
     const served = await route.fetch();
