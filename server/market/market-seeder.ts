@@ -1,7 +1,14 @@
 // Kline history is seeded here so the test template database already carries it.
 import type { Queryable } from '../db/db.ts';
 import type { Seeder } from '../db/seeds/seeder.ts';
-import { assetClassOf, INSTRUMENTS, logoPath, loadInstruments } from './instrument-catalogue.ts';
+import {
+  assetClassOf,
+  INSTRUMENTS,
+  instrumentFromDef,
+  logoPath,
+  loadInstruments,
+  type MarketInstrument,
+} from './instrument-catalogue.ts';
 import { CATEGORIES, type CategoryDef } from './categories.ts';
 import { DEFAULT_MARKET_SEED, syncHistory } from './history-sync.ts';
 
@@ -28,39 +35,45 @@ export async function seedCategories(q: Queryable, categories: readonly Category
   );
 }
 
-async function seedInstruments(q: Queryable): Promise<void> {
-  // Rows already present are left alone: an operator's edits survive restarts.
+/** Rows already present are left alone: an operator's edits survive restarts. */
+export async function storeInstruments(q: Queryable, list: readonly MarketInstrument[]): Promise<void> {
   const present = new Set((await q.query<{ id: number }>('SELECT id FROM instruments')).map((r) => Number(r.id)));
-  for (const [sort, d] of INSTRUMENTS.entries()) {
-    if (present.has(d.id)) continue;
+  for (const m of list) {
+    if (present.has(m.id)) continue;
     await q.query(
       `INSERT INTO instruments (id, code, show_code, logo, category_id, market_class, price_precision, pip, min_cont,
          cont_num, margin_mode, multiples, fee_rate, base_price, annual_vol, tick_hz, sort, asset_class)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::int[], $13, $14, $15, $16, $17, $18)
        ON CONFLICT (id) DO NOTHING`,
       [
-        d.id,
-        d.code,
-        d.showCode,
-        logoPath(d.code),
-        d.categoryId,
-        d.cls,
-        d.pricePrecision,
-        d.pip,
-        d.minCont,
-        d.contNum,
-        d.marginMode,
-        d.multiples,
-        d.feeRate,
-        d.basePrice,
-        d.annualVol,
-        d.tickHz,
-        sort + 1,
-        assetClassOf(d),
+        m.id,
+        m.code,
+        m.showCode,
+        m.logo,
+        m.categoryId,
+        m.cls,
+        m.pricePrecision,
+        m.pip,
+        m.minCont,
+        m.contNum,
+        m.marginMode,
+        m.multiples,
+        m.feeRate,
+        m.basePrice,
+        m.annualVol,
+        m.tickHz,
+        m.sort,
+        assetClassOf(m),
       ],
     );
   }
 }
+
+const seedInstruments = (q: Queryable): Promise<void> =>
+  storeInstruments(
+    q,
+    INSTRUMENTS.map((d, sort) => instrumentFromDef(d, logoPath(d.code), sort + 1, false)),
+  );
 
 export const marketSeeder: Seeder = {
   name: 'market',

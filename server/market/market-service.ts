@@ -14,6 +14,7 @@ import { Simulator, type InstrumentState, type SimulatorOptions, type InitialQuo
 import { MarketSources } from './price-desk/market-sources.ts';
 import type { DeskFlags } from './price-desk/desk-status.ts';
 import { generateHistory, levelWindows } from './history.ts';
+import { seedCategories, storeInstruments } from './market-seeder.ts';
 import { barsSince } from './kline-repository.ts';
 import { DAY_S, tradingDayStart } from './market-hours.ts';
 
@@ -32,7 +33,6 @@ export class MarketService implements MarketView {
   readonly list: readonly MarketInstrument[];
   readonly sim: Simulator;
   readonly store: KlineStore;
-  readonly added: AddedCatalogue | null;
   private readonly follower: boolean;
   /** null on a gateway's copy. */
   readonly deskSources: MarketSources | null;
@@ -42,7 +42,6 @@ export class MarketService implements MarketView {
     list: readonly MarketInstrument[],
     sim: Simulator,
     store: KlineStore,
-    added: AddedCatalogue | null,
     follower = false,
     deskSources: MarketSources | null = null,
   ) {
@@ -50,7 +49,6 @@ export class MarketService implements MarketView {
     this.list = list;
     this.sim = sim;
     this.store = store;
-    this.added = added;
     this.follower = follower;
     this.deskSources = deskSources;
     for (const i of list) this.byId.set(i.id, i);
@@ -82,7 +80,7 @@ export class MarketService implements MarketView {
           () => new Simulator(all, initial, clock, timers, simOpts),
           opts,
         );
-    const market = new MarketService(deps, all, sim, store, opts.catalogue ?? null, opts.follow === true, deskSources);
+    const market = new MarketService(deps, all, sim, store, opts.follow === true, deskSources);
     sim.start();
     if (opts.follow) {
       // The writer flushes every 5 s; a minute later a filled chunk is read from PostgreSQL like any other.
@@ -229,6 +227,11 @@ interface MarketStart {
   initial: Map<number, InitialQuote>;
 }
 
+async function storeCatalogue(q: Queryable, catalogue: AddedCatalogue): Promise<void> {
+  await seedCategories(q, [catalogue.category]);
+  await storeInstruments(q, catalogue.instruments);
+}
+
 async function loadMarketStart(
   deps: { db: Db; log?: FastifyBaseLogger | null | undefined },
   opts: MarketOptions,
@@ -238,8 +241,11 @@ async function loadMarketStart(
   const { db } = deps;
   const nowSec = Math.floor(now / 1000);
   const startMinute = alignDown(nowSec, 0);
-  const stored = await loadInstruments(db);
   const added = (opts.catalogue?.instruments ?? []).map((i) => ({ ...i, inMemory: true }));
+  // Their rows make them tradable (orders reference instruments); their bars stay in memory.
+  if (opts.catalogue && !opts.follow) await db.tx((q) => storeCatalogue(q, opts.catalogue as AddedCatalogue));
+  const addedIds = new Set(added.map((i) => i.id));
+  const stored = (await loadInstruments(db)).filter((i) => !addedIds.has(i.id));
   const all = [...stored, ...added];
 
   // One writer only: a follower reads the history as the writer would bring it up to date, and rolls that back.

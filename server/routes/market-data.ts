@@ -1,12 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  CHART_PERIODS,
-  type Category,
-  type Instrument,
-  type KlineBar,
-  type Language,
-  type Period,
-} from '../../domain/types.ts';
+import { CHART_PERIODS, type Instrument, type KlineBar, type Language, type Period } from '../../domain/types.ts';
 import type { AppContext, RouteModule } from '../core/app-context.ts';
 import { ok, ApiError } from '../http/envelope.ts';
 import { pickLanguage, translate } from '../http/i18n.ts';
@@ -75,10 +68,7 @@ export function marketDataRoutes(market: MarketService): RouteModule {
       { schema: { tags: TAGS, querystring: query(), response: replies(CATEGORIES) } },
       async (request) => {
         const lang = pickLanguage(request.headers.lang);
-        const list: Category[] = await loadCategories(ctx.db, lang);
-        const added = market.added?.category;
-        if (added) list.push({ Id: added.id, NameShowTrans: added.names[lang] ?? added.names.en });
-        return ok(list);
+        return ok(await loadCategories(ctx.db, lang));
       },
     );
 

@@ -1,6 +1,6 @@
 // A catalogue added in memory at start (MarketOptions.catalogue, as the bench adds its synthetic instruments): its
-// category and instruments are listed beside the stored ones, they tick and chart from a generated history, and
-// nothing of theirs is written to the database.
+// category and instruments are listed beside the stored ones, they tick and chart from a generated history that is
+// never stored, and they trade: their rows are written, once, so an order can reference them.
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, Instrument, KlineBar } from '../../../domain/types.ts';
@@ -10,7 +10,7 @@ import {
   SYNTHETIC_ID_BASE,
   syntheticCatalogue,
 } from '../../../bench/lib/synthetic-catalogue.ts';
-import { api, startTestServer, type ApiClient, type TestServer } from '../support/harness.ts';
+import { api, demoClient, startTestServer, type ApiClient, type TestServer } from '../support/harness.ts';
 
 let server: TestServer;
 let client: ApiClient;
@@ -75,10 +75,6 @@ describe('a catalogue added in memory', () => {
       [SYNTHETIC_ID_BASE],
     );
     expect(stored[0]?.n).toBe(0);
-    const rows = await server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM instruments WHERE id > $1', [
-      SYNTHETIC_ID_BASE,
-    ]);
-    expect(rows[0]?.n).toBe(0);
     // The stored instruments still write theirs.
     market.setPrice('BTCUSDT', '67000.00');
     await market.store.flush();
@@ -86,5 +82,28 @@ describe('a catalogue added in memory', () => {
       'SELECT count(*)::int AS n FROM kline_chunks WHERE instrument_id = 17',
     );
     expect(btc[0]?.n).toBeGreaterThan(0);
+  });
+
+  it('trades: a market order on one opens a position, and a restart lists each once', async () => {
+    const demo = await demoClient(server, 'added-catalogue');
+    const buy = { type: 1, cont: '0.01', forex_id: SYNTHETIC_ID_BASE + 1, status: 1, multiple: 10 };
+    const placed = await demo.get<{ Id: number }>('/v1/api/forex/submit', buy);
+    expect(placed.code, placed.msg).toBe(1);
+    const rows = await server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM instruments WHERE id > $1', [
+      SYNTHETIC_ID_BASE,
+    ]);
+    expect(rows[0]?.n).toBe(3);
+
+    const again = await MarketService.start(
+      { db: server.ctx.db, clock: server.ctx.clock, timers: server.ctx.timers },
+      { manual: true, catalogue: syntheticCatalogue(3, 20) },
+    );
+    try {
+      const codes = again.instruments().map((i) => i.code);
+      expect(codes.filter((c) => c === 'SYN0001')).toHaveLength(1);
+      expect(again.instrumentById(SYNTHETIC_ID_BASE + 1)?.inMemory).toBe(true);
+    } finally {
+      await again.close();
+    }
   });
 });
