@@ -12,7 +12,12 @@ export function FundHead({
 }): ReactElement {
   return (
     <div className="fund-card__head">
-      <img src={fund.image} alt="" width={logoSize} height={logoSize} />
+      {fund.image ? (
+        <img className="fund-card__logo" src={fund.image} alt="" width={logoSize} height={logoSize} />
+      ) : (
+        // An empty src would make the browser fetch the page again: a fund without a picture keeps its place blank.
+        <span className="fund-card__logo fund-card__logo--blank" style={{ width: logoSize, height: logoSize }} />
+      )}
       <span className="fund-card__title">
         <bdi>{fund.title}</bdi>
         <ContentLangMark served={fund.lang} />

@@ -65,6 +65,21 @@ describe('/mining/subscribe', () => {
     expect(q('.fund-facts')?.textContent).toContain('50,000.00');
   });
 
+  it('keeps the place of a fund without a picture blank (never an empty src)', async () => {
+    signIn({ token: 't', user: REAL });
+    await renderRoutes(routes, '/mining/subscribe?id=7');
+    expect(q('.fund-card__head img')).toBeNull();
+    expect(q('.fund-card__logo--blank')).not.toBeNull();
+  });
+
+  it("draws a fund's picture", async () => {
+    fake.server.on('GET', '/api/fund/info', ok({ ...FUND, image: 'https://cdn.example/f.png' }));
+    signIn({ token: 't', user: REAL });
+    await renderRoutes(routes, '/mining/subscribe?id=7');
+    expect(q('.fund-card__head img')?.getAttribute('src')).toBe('https://cdn.example/f.png');
+    expect(q('.fund-card__logo--blank')).toBeNull();
+  });
+
   it('rounds an unrounded balance to the cent', async () => {
     signIn({ token: 't', user: REAL });
     await renderRoutes(routes, '/mining/subscribe?id=7');
