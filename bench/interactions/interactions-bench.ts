@@ -117,9 +117,12 @@ export async function deviceOn(
   url: string,
   device: DeviceOf,
 ): Promise<{ session: BenchSession; code: string; dev: DeviceSetup }> {
-  const session = await createBenchSession(url);
-  const code = session.order?.ForexTradeLists.Code ?? BENCH_CODE;
-  return { session, code, dev: device(session, code, await call<Instrument[]>(`${url}/v1/api/forex/trade_list`)) };
+  const list = await call<Instrument[]>(`${url}/v1/api/forex/trade_list`);
+  // The market list's first open row, as a trader taps it: the synthetic rows come last, past the phone's screen.
+  const first = list.find((i) => i.MarketStatus === 1 && i.CategoryId !== SYNTHETIC_CATEGORY_ID);
+  const session = await createBenchSession(url, first?.Code ?? BENCH_CODE);
+  const code = session.order?.ForexTradeLists.Code ?? session.code;
+  return { session, code, dev: device(session, code, list) };
 }
 
 /** A fresh page of the device, signed in, throttled, on `path` once the app or the floor says it is ready. */
