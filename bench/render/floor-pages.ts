@@ -75,12 +75,14 @@ if (SCREEN !== 'trade') {
 if (SCREEN !== 'list') {
   // What the app's /trade writes per tick, each figure a text node in a fixed box: the price, its change, bid and
   // ask in the header and on the two side buttons, the submit button's ask, the ticket's margin and fee at that ask;
-  // per chart update the candle, four MAs, the volume pane, the six legend values and the account strip's four figures.
+  // per chart update the candle, four MAs, the volume pane, the six legend values, the account strip's four figures,
+  // and the open position's line: its tag's P/L per tick and its place, written when it moves (chart/order-line-layer.tsx).
   const text = (id) => { const t = document.createTextNode(''); document.getElementById(id).appendChild(t); return t; };
   const set = (node, v) => { if (node.data !== v) node.data = v; };
   const [price, change, bid, ask, spread, sideBid, sideAsk, submit] = ['price', 'chg', 'bid', 'ask', 'spread', 'side-bid', 'side-ask', 'submit'].map(text);
   const account = ['equity', 'floating', 'level', 'stop'].map(text);
-  const [margin, fee] = ['margin', 'fee'].map(text);
+  const [margin, fee, posPnl] = ['margin', 'fee', 'pos-pnl'].map(text);
+  const posTag = document.querySelector('.pos');
   const legend = MAS.concat([0, 5]).map((_, i) => text('lg' + i));
   const chart = LightweightCharts.createChart(document.getElementById('chart'), { autoSize: true, layout: { background: { color: '#0d1117' }, textColor: '#c9d1d9' } });
   const series = chart.addSeries(LightweightCharts.CandlestickSeries);
@@ -95,6 +97,7 @@ if (SCREEN !== 'list') {
     const v = Number(t[1]); const minute = Math.floor(t[3] / 60000) * 60;
     set(price, t[1]); set(bid, t[1]); set(sideBid, t[1]); set(ask, t[5]); set(sideAsk, t[5]); set(submit, t[5]); set(change, t[2]);
     set(margin, (Number(t[5]) / 100).toFixed(2)); set(fee, (Number(t[5]) / 1000).toFixed(2));
+    if (bar) set(posPnl, ((v - opened) * 100).toFixed(2));
     if (!bar) {
       places = (t[1].split('.')[1] || '').length; opened = v;
       set(spread, String(Math.round((Number(t[5]) - v) * 10 ** places)));
@@ -117,6 +120,8 @@ if (SCREEN !== 'list') {
     MAS.forEach((n, i) => { const m = mean(closes, n); if (!Number.isNaN(m)) maSeries[i].update({ time: bar.time, value: m }); set(legend[i], fixed(m, places)); });
     vol.update({ time: bar.time, value: bar.n }); set(legend[MAS.length], String(bar.n));
     const vm = mean(vols, 5); if (!Number.isNaN(vm)) volMa.update({ time: bar.time, value: vm }); set(legend[MAS.length + 1], fixed(vm, 2));
+    const y = series.priceToCoordinate(opened); const top = y === null ? '' : y + 'px';
+    if (posTag.style.top !== top) posTag.style.top = top;
     const pnl = (v - opened) * 100; const equity = 10000 + pnl;
     set(account[0], equity.toFixed(2)); set(account[1], pnl.toFixed(2)); set(account[2], ((equity / 50) * 100).toFixed(2) + '%'); set(account[3], (opened * 0.5).toFixed(places));
   };
@@ -144,7 +149,8 @@ html,body{margin:0;background:#0d1117;color:#c9d1d9;font:14px system-ui,sans-ser
 .fl-title{font-size:18px;font-weight:600;padding:12px 16px;margin:0}
 .row{contain:strict;height:48px;display:grid;grid-template-columns:1fr 60px 90px 70px;align-items:center;gap:8px;padding:0 16px;border-bottom:1px solid #21262d}
 .px,.chg{text-align:right;font-variant-numeric:tabular-nums}.up{color:#3fb950}.dn{color:#f85149}
-#price{font-size:24px;font-variant-numeric:tabular-nums;padding:0 16px 8px}#chart{height:320px}
+#price{font-size:24px;font-variant-numeric:tabular-nums;padding:0 16px 8px}#chart{height:320px;position:relative}
+.pos{position:absolute;left:44px;z-index:3;transform:translateY(-50%);padding:0 6px;border:1px solid #f85149;background:#0d1117}
 .fig{display:inline-block;vertical-align:top;contain:size layout style;inline-size:9ch;block-size:1.3em;font-variant-numeric:tabular-nums;white-space:nowrap}
 .line{display:flex;flex-wrap:wrap;gap:4px 12px;padding:4px 16px}.line>span{white-space:nowrap}
 .desk{display:grid;grid-template-columns:420px 1fr}`;
@@ -153,7 +159,7 @@ const fig = (id: string, label = ''): string => `<span>${label} <span class="fig
 const TRADE_FIGURES =
   `<div id="price" class="fig"></div><div class="line">${fig('chg')}${fig('bid', 'Bid')}${fig('ask', 'Ask')}${fig('spread', 'Spread')}</div>` +
   `<div class="line">${['MA5', 'MA10', 'MA20', 'MA30'].map((l, i) => fig(`lg${i}`, l)).join('')}</div>` +
-  `<div id="chart"></div><div class="line">${fig('lg4', 'VOL')}${fig('lg5', 'MA5')}</div>` +
+  `<div id="chart"><span class="pos">Buy 0.01 ${fig('pos-pnl')}</span></div><div class="line">${fig('lg4', 'VOL')}${fig('lg5', 'MA5')}</div>` +
   `<div class="line">${fig('equity', 'Equity')}${fig('floating', 'P&amp;L')}${fig('level', 'Level')}${fig('stop', 'Stop-out')}</div>` +
   `<div class="line"><button>Sell ${fig('side-bid')}</button><button>Buy ${fig('side-ask')}</button><button>Buy at ${fig('submit')}</button></div>` +
   `<div class="line">${fig('margin', 'Margin')}${fig('fee', 'Fee')}</div>`;
