@@ -15,8 +15,14 @@ export function FundHead({
       {fund.image ? (
         <img className="fund-card__logo" src={fund.image} alt="" width={logoSize} height={logoSize} />
       ) : (
-        // An empty src would make the browser fetch the page again: a fund without a picture keeps its place blank.
-        <span className="fund-card__logo fund-card__logo--blank" style={{ width: logoSize, height: logoSize }} />
+        // An empty src would make the browser fetch the page again: a fund without a picture shows its initial.
+        <span
+          className="fund-card__logo fund-card__logo--blank"
+          style={{ width: logoSize, height: logoSize }}
+          aria-hidden="true"
+        >
+          {Array.from(fund.title)[0]?.toUpperCase()}
+        </span>
       )}
       <span className="fund-card__title">
         <bdi>{fund.title}</bdi>

@@ -65,11 +65,11 @@ describe('/mining/subscribe', () => {
     expect(q('.fund-facts')?.textContent).toContain('50,000.00');
   });
 
-  it('keeps the place of a fund without a picture blank (never an empty src)', async () => {
+  it('shows a fund without a picture by its initial (never an empty src)', async () => {
     signIn({ token: 't', user: REAL });
     await renderRoutes(routes, '/mining/subscribe?id=7');
     expect(q('.fund-card__head img')).toBeNull();
-    expect(q('.fund-card__logo--blank')).not.toBeNull();
+    expect(q('.fund-card__logo--blank')?.textContent).toBe('S'); // Starter
   });
 
   it("draws a fund's picture", async () => {
