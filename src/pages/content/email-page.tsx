@@ -21,9 +21,13 @@ export function EmailPage(): ReactElement {
         <a className="ct-value ct-mail" href={email ? `mailto:${email}` : undefined} data-testid="complaint-email">
           {email}
         </a>
-        <button type="button" className="ct-button" disabled={!email} onClick={() => void copyText(email)}>
-          {t('content.copy_email')}
-        </button>
+        {/* Only once there is an address to copy: a button that flips from disabled to enabled as the page loads is
+            a half-drawn control to anyone reading the page then. */}
+        {email ? (
+          <button type="button" className="ct-button" onClick={() => void copyText(email)}>
+            {t('content.copy_email')}
+          </button>
+        ) : null}
       </section>
     </ContentScreen>
   );
