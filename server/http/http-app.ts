@@ -22,7 +22,7 @@ import { rawReply } from './wire-schema.ts';
 import { registerSecurityHeaders } from '../security/headers.ts';
 import { pageScriptHashes } from '../security/inline-scripts.ts';
 import { pageWithQuotes, servedPage } from './first-html.ts';
-import { currentRiskWarning } from '../retail/loss-figure.ts';
+import { pageRiskWarning } from '../retail/loss-figure.ts';
 import { registerRateLimits } from '../security/rate-limit.ts';
 import { isApiPath } from '../../domain/api-paths.ts';
 
@@ -118,10 +118,11 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
 
   // The page carries the current quotes (first-html.ts), so it is revalidated on every visit.
   const page = servedPage(resolve(distDir, 'index.html'));
+  const pageWarning = pageRiskWarning(ctx.db, ctx.clock);
   const sendPage = async (reply: FastifyReply): Promise<FastifyReply> => {
     const parts = page();
     if (!parts) return reply.type('text/html').sendFile('index.html', distDir);
-    const warning = await currentRiskWarning(ctx.db).catch(() => null);
+    const warning = await pageWarning();
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')

@@ -1,7 +1,7 @@
 // Computed on the market writer, which alone knows floating P&L (docs/retail-protection.md "The loss figure").
 import type { Services } from '../core/services.ts';
 import { dec, type Dec } from '../../domain/decimal.ts';
-import { DAY_MS } from '../../domain/time.ts';
+import { DAY_MS, type Clock } from '../../domain/time.ts';
 import type { Usd } from '../../domain/units.ts';
 import { queryOne, type Queryable } from '../db/db.ts';
 import { startRepeatingJob, type RepeatingJob } from '../core/repeating-job.ts';
@@ -103,6 +103,24 @@ export async function currentRiskWarning(q: Queryable): Promise<RiskWarning> {
     shown: await retailRulesApply(q),
     percent: figure?.percent ?? null,
     computed_at: figure?.computed_at ?? null,
+  };
+}
+
+/** How long the served page reuses the warning it read: the page is served on every visit and the warning changes a
+ * few times a year, so a new setting or figure reaches the visits after these ten seconds. */
+export const PAGE_WARNING_MS = 10_000;
+
+/** The served page's warning, read at most once per PAGE_WARNING_MS; null, and not kept, when the read failed. */
+export function pageRiskWarning(q: Queryable, clock: Clock): () => Promise<RiskWarning | null> {
+  let kept: { at: number; warning: Promise<RiskWarning> } | null = null;
+  return async () => {
+    const now = clock.now();
+    if (!kept || now - kept.at >= PAGE_WARNING_MS) kept = { at: now, warning: currentRiskWarning(q) };
+    const read = kept;
+    return read.warning.catch(() => {
+      if (kept === read) kept = null;
+      return null;
+    });
   };
 }
 

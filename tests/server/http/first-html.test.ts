@@ -13,6 +13,7 @@ import { IDLE_TIMERS } from '../support/engine-helpers.ts';
 import type { MarketService } from '../../../server/market/market-service.ts';
 import type { FirstQuotes } from '../../../domain/first-quotes.ts';
 import { setSetting } from '../../../server/settings/settings.ts';
+import { PAGE_WARNING_MS } from '../../../server/retail/loss-figure.ts';
 
 const clock = manualClock(); // a Tuesday noon: every market open
 const SCRIPT = 'window.__painted=1';
@@ -67,14 +68,20 @@ it('carries the risk warning as GET /v1/api/retail/warning answers it, with the 
   const served = async () => block(await (await fetch(`${server.baseUrl}/`)).text()).w;
   const asked = async () =>
     ((await (await fetch(`${server.baseUrl}/v1/api/retail/warning`)).json()) as { data: unknown }).data;
+  // Each change is seen by the pages served once the page's read of the warning is PAGE_WARNING_MS old.
+  const later = () => clock.advance(PAGE_WARNING_MS);
+  later();
   expect(await served()).toEqual({ shown: false, percent: null, computed_at: null }); // the rules off: no warning
   await setSetting(server.ctx.db, 'retail_protection', '1');
+  expect(await served()).toEqual({ shown: false, percent: null, computed_at: null }); // one read serves a while
+  later();
   expect(await served()).toEqual({ shown: true, percent: null, computed_at: null }); // no figure yet
   await server.ctx.db.query(
     `INSERT INTO loss_figures (computed_at, period_from, period_to, accounts, losing, percent, method, computed_by)
      VALUES ($1, $2, $1, 4, 3, 75, 'm', 'test')`,
     [clock.now(), clock.now() - 1],
   );
-  expect(await served()).toEqual({ shown: true, percent: 75, computed_at: clock.now() });
+  later();
+  expect(await served()).toEqual({ shown: true, percent: 75, computed_at: clock.now() - PAGE_WARNING_MS });
   expect(await served()).toEqual(await asked());
 });
