@@ -1,29 +1,14 @@
-// Not loading="lazy": a virtualised list mounts only what is on screen, and a lazy image's observer costs frames.
-import { useState } from 'react';
+// An instrument's logo, or the first two letters of its code.
+import type { ReactElement } from 'react';
+import { LetteredLogo } from '../icons/lettered-logo.tsx';
 import './market-row.css';
 
-export function InstrumentLogo({ src, label, size = 32 }: { src: string; label: string; size?: number }) {
-  const [failed, setFailed] = useState(false);
+export function InstrumentLogo({ src, label, size = 32 }: { src: string; label: string; size?: number }): ReactElement {
   const letters = label
     .replace(/[^A-Za-z0-9]/g, '')
     .slice(0, 2)
     .toUpperCase();
-  if (failed || src === '') {
-    return (
-      <span className="mk-logo mk-logo-fallback" style={{ width: size, height: size }} aria-hidden="true">
-        {letters}
-      </span>
-    );
-  }
   return (
-    <img
-      className="mk-logo"
-      src={src}
-      width={size}
-      height={size}
-      alt=""
-      decoding="async"
-      onError={() => setFailed(true)}
-    />
+    <LetteredLogo src={src} letters={letters} size={size} className="mk-logo" lettersClassName="mk-logo-fallback" />
   );
 }

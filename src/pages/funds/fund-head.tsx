@@ -2,6 +2,7 @@
 import type { ReactElement } from 'react';
 import type { Fund } from '../../../domain/fund-types.ts';
 import { ContentLangMark } from '../../components/content/content-lang.tsx';
+import { LetteredLogo } from '../../components/icons/lettered-logo.tsx';
 
 export function FundHead({
   fund,
@@ -12,18 +13,13 @@ export function FundHead({
 }): ReactElement {
   return (
     <div className="fund-card__head">
-      {fund.image ? (
-        <img className="fund-card__logo" src={fund.image} alt="" width={logoSize} height={logoSize} />
-      ) : (
-        // An empty src would make the browser fetch the page again: a fund without a picture shows its initial.
-        <span
-          className="fund-card__logo fund-card__logo--blank"
-          style={{ width: logoSize, height: logoSize }}
-          aria-hidden="true"
-        >
-          {Array.from(fund.title)[0]?.toUpperCase()}
-        </span>
-      )}
+      <LetteredLogo
+        src={fund.image}
+        letters={Array.from(fund.title)[0]?.toUpperCase() ?? ''}
+        size={logoSize}
+        className="fund-card__logo"
+        lettersClassName="fund-card__logo--blank"
+      />
       <span className="fund-card__title">
         <bdi>{fund.title}</bdi>
         <ContentLangMark served={fund.lang} />

@@ -2,7 +2,7 @@
 // (never a sheet for a bad amount, so never a negative income), the message gone once the amount is edited, a
 // visitor sent to /login?from=, and checkFundAmount, the rule the screen and /api/fund/buy share.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ReactElement } from 'react';
+import { act, type ReactElement } from 'react';
 import { useLocation, type RouteObject } from 'react-router-dom';
 import { SubscribePage } from '../../../../../src/pages/funds/subscribe-page.tsx';
 import { checkFundAmount } from '../../../../../domain/fund-maths.ts';
@@ -78,6 +78,18 @@ describe('/mining/subscribe', () => {
     await renderRoutes(routes, '/mining/subscribe?id=7');
     expect(q('.fund-card__head img')?.getAttribute('src')).toBe('https://cdn.example/f.png');
     expect(q('.fund-card__logo--blank')).toBeNull();
+  });
+
+  it("shows the fund's initial when its picture fails to load", async () => {
+    fake.server.on('GET', '/api/fund/info', ok({ ...FUND, image: 'https://cdn.example/gone.png' }));
+    signIn({ token: 't', user: REAL });
+    await renderRoutes(routes, '/mining/subscribe?id=7');
+    await act(async () => {
+      q('.fund-card__head img')?.dispatchEvent(new Event('error'));
+      await settle();
+    });
+    expect(q('.fund-card__head img')).toBeNull();
+    expect(q('.fund-card__logo--blank')?.textContent).toBe('S');
   });
 
   it('rounds an unrounded balance to the cent', async () => {
