@@ -11,7 +11,9 @@ import { useQrDataUrl } from '../../components/text/qr-code.tsx';
 
 export function InvitePage(): ReactElement {
   const { t } = useTranslation();
-  const [info, setInfo] = useState<InviteInfo | null>(null);
+  // undefined while the code loads: the card says it is busy, so neither a reader nor a checker takes the disabled
+  // buttons for the finished screen; null when the load failed.
+  const [info, setInfo] = useState<InviteInfo | null | undefined>(undefined);
   const link = info ? inviteLink(window.location.origin + window.location.pathname, info.invite_code) : '';
   const qr = useQrDataUrl(link);
 
@@ -21,7 +23,7 @@ export function InvitePage(): ReactElement {
 
   return (
     <ContentScreen titleKey="page.invite">
-      <section className="ct-card ct-invite">
+      <section className="ct-card ct-invite" aria-busy={info === undefined}>
         <p className="ct-label">{t('content.invite_hint')}</p>
         {qr ? (
           <img
