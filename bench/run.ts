@@ -29,7 +29,7 @@ import type { EngineBenchRow } from './engine/engine-bench.ts';
 import { renderCases } from './render/cases.ts';
 import { benchPlan, NO_BUILD, Progress } from './report/progress.ts';
 import type { CopyBenchResult } from './copy/copy-bench.ts';
-import { writeCompare, writeReport } from './report/write.ts';
+import { writeCompare, writeReport, writeResults } from './report/write.ts';
 
 const RESULTS = 'bench/results';
 const BASELINE = 'bench/baseline.json';
@@ -281,7 +281,6 @@ async function main(args: BenchArgs): Promise<number> {
   const base: Figures | null = baseline.profiles[profile]?.figures ?? null;
   const comparison = base ? compareFigures(base, figures) : null;
 
-  // Git keeps the figures, not the traces.
   const traces = sections.render?.profileTraces ?? [];
   const trace = traces.find((t) => t.includes('-trade-worker')) ?? traces[0] ?? null;
   const path = resultPath(stamp, profile, complete, args.sections.length === 1 && args.sections[0] === 'cluster');
@@ -302,11 +301,11 @@ async function main(args: BenchArgs): Promise<number> {
     comparison: comparison ? { baselineAcceptedAt: baseline.profiles[profile]?.acceptedAt, ...comparison } : null,
     sections,
   };
-  writeFileSync(path, `${JSON.stringify(output, null, 1)}\n`);
+  const whole = writeResults(path, output, complete);
   let report: string | null = null;
   if (profile === 'full' || args.report) {
     try {
-      report = writeReport(path);
+      report = writeReport(whole);
     } catch (err) {
       log(`the HTML report failed: ${errorText(err)}`);
     }
@@ -321,7 +320,7 @@ async function main(args: BenchArgs): Promise<number> {
     `\n▶ Targets (issue "Render benchmark"): ${counts.met} met, ${counts.missed} missed, ${counts['n/a']} n/a\n${targetTable(targets)}\n`,
   );
   process.stdout.write(
-    `\nResults: ${path}${report ? `\nReport: ${report} (open it in a browser; no server needed)` : ''}${trace ? `\nProfile trace: ${trace} (open in chrome://tracing or DevTools Performance)` : ''}\n`,
+    `\nResults: ${path}${whole === path ? '' : ` (the summary git keeps; the whole run: ${whole})`}${report ? `\nReport: ${report} (open it in a browser; no server needed)` : ''}${trace ? `\nProfile trace: ${trace} (open in chrome://tracing or DevTools Performance)` : ''}\n`,
   );
   if (failures.length) process.stdout.write(`\nSections that failed:\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
 
