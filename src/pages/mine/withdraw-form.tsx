@@ -94,7 +94,8 @@ export function WithdrawForm(props: {
   };
 
   return (
-    <form className="mw-form" onSubmit={review} noValidate data-testid="withdraw-form">
+    // Busy while the currencies load: Review is disabled until then, and no reader takes that for the finished form.
+    <form className="mw-form" onSubmit={review} noValidate data-testid="withdraw-form" aria-busy={currencies.loading}>
       <CurrencyChips testId="withdraw-currencies" currencies={currencies} />
       <div className="mw-field-label">{t(type === 1 ? 'wallet.to_address' : 'wallet.to_account')}</div>
       {methods && methods.length > 0 ? (
@@ -193,18 +194,22 @@ type WithdrawCurrencies = ReturnType<typeof useWithdrawCurrencies>;
 export function useWithdrawCurrencies(type: 1 | 2) {
   const [list, setList] = useState<WithdrawCurrency[]>([]);
   const [currencyId, setCurrencyId] = useState<number | null>(null);
+  const [loading, setLoading] = useState(true);
   useEffect(() => {
     setList([]);
     setCurrencyId(null);
-    withdrawCurrencies(type).then(
-      (items) => {
-        setList(items);
-        setCurrencyId(items[0]?.id ?? null);
-      },
-      () => undefined,
-    );
+    setLoading(true);
+    withdrawCurrencies(type)
+      .then(
+        (items) => {
+          setList(items);
+          setCurrencyId(items[0]?.id ?? null);
+        },
+        () => undefined,
+      )
+      .finally(() => setLoading(false));
   }, [type]);
-  return { list, currencyId, setCurrencyId, currency: list.find((c) => c.id === currencyId) };
+  return { list, currencyId, setCurrencyId, loading, currency: list.find((c) => c.id === currencyId) };
 }
 
 export function CurrencyChips({

@@ -1,5 +1,5 @@
 // /mine/withdraw while its lists load: "add an address" is offered only once the saved methods are known to be none,
-// and Review waits for the currencies (a press before them did nothing, silently).
+// and Review waits for the currencies (a press before them did nothing, silently), the form busy until they are in.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { WithdrawPage } from '../../../../../src/pages/mine/withdraw-page.tsx';
@@ -38,10 +38,12 @@ describe('the withdrawal form while its lists load', () => {
     await settle();
     expect(q('[data-testid="bind-first"]')).toBeNull();
     expect((q('[data-testid="withdraw-submit"]') as HTMLButtonElement).disabled).toBe(true);
+    expect(q('[data-testid="withdraw-form"]')?.getAttribute('aria-busy')).toBe('true');
 
     currencies.release();
     await settle();
     expect((q('[data-testid="withdraw-submit"]') as HTMLButtonElement).disabled).toBe(false);
+    expect(q('[data-testid="withdraw-form"]')?.getAttribute('aria-busy')).toBe('false');
     expect(q('[data-testid="bind-first"]')).toBeNull(); // the methods are still on their way
 
     methods.release();
