@@ -23,7 +23,13 @@ export function PagedList<T>(props: {
     );
   }
   return (
-    <div className="mw-list" data-testid={props.testId} data-state={state.finished ? 'finished' : 'more'}>
+    // Busy while a page loads: what the screen shows beside the rows (a count, a button) may still change with it.
+    <div
+      className="mw-list"
+      data-testid={props.testId}
+      data-state={state.finished ? 'finished' : 'more'}
+      aria-busy={state.loading}
+    >
       <ul className="mw-rows">
         {state.items.map((item) => (
           <li key={props.keyOf(item)}>{props.render(item)}</li>

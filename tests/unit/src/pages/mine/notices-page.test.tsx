@@ -1,10 +1,11 @@
-// /mine/notices: the account's notices in pages (title, text, new ones marked), "mark all as read", and the notice
-// settings: the anti-phishing phrase shown, refused in the form when it breaks the rule (nothing sent), saved otherwise.
+// /mine/notices: the account's notices in pages (title, text, new ones marked; the list busy while a page loads),
+// "mark all as read", and the notice settings: the anti-phishing phrase shown, refused in the form when it breaks the
+// rule (nothing sent), saved otherwise.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { NoticesPage } from '../../../../../src/pages/mine/notices-page.tsx';
 import { signIn } from '../../../../../src/state/account/session.ts';
-import { ok } from '../../../api-fake-server.ts';
+import { ok, type Reply } from '../../../api-fake-server.ts';
 import {
   click,
   renderRoutes,
@@ -57,6 +58,22 @@ describe('/mine/notices', () => {
     await settle();
     expect(fake.server.seen.some((r) => r.method === 'POST' && r.url === '/v1/api/notices/read')).toBe(true);
     expect(q('.nt-row__new')).toBeNull();
+  });
+
+  it('is busy while the notices load, and "mark all as read" is offered with them', async () => {
+    signIn({ token: 't', user: REAL });
+    let answer: (reply: Reply) => void = () => undefined;
+    fake.server.on('GET', '/v1/api/notices/list', () => new Promise<Reply>((resolve) => (answer = resolve)));
+    fake.server.on('GET', '/v1/api/notices/settings', ok({ phrase: null }));
+    view = await renderRoutes(routes, '/mine/notices');
+    await settle();
+    const readAll = (): HTMLButtonElement | null => view?.container.querySelector('.nt-head__read') ?? null;
+    expect(q('[data-testid="notices"]')?.getAttribute('aria-busy')).toBe('true');
+    expect(readAll()?.disabled).toBe(true);
+    answer(ok({ data: [NOTICE(1, false)], total: 1, unread: 1 }));
+    await settle();
+    expect(q('[data-testid="notices"]')?.getAttribute('aria-busy')).toBe('false');
+    expect(readAll()?.disabled).toBe(false);
   });
 
   it('refuses a phrase that breaks the rule without asking the server, and saves a good one', async () => {
