@@ -63,8 +63,15 @@ export async function axeFindings(
 ): Promise<AxeFinding[]> {
   type InPage = { axe?: typeof import('axe-core') };
   // A market list commits its first screenful as empty slots and fills them a frame later (market-list.tsx): axe
-  // would see a scroll region with nothing to focus in it.
-  await page.waitForFunction(() => !document.querySelector('.mk-slot:empty'));
+  // would see a scroll region with nothing to focus in it. Only a shown one in the checked part: a kept-alive list
+  // left before its first frame stays empty while hidden.
+  await page.waitForFunction(
+    (within) =>
+      ![...document.querySelectorAll(within ? `${within} .mk-slot:empty` : '.mk-slot:empty')].some((slot) =>
+        slot.checkVisibility(),
+      ),
+    opts.include ?? null,
+  );
   if (!(await page.evaluate(() => (window as InPage).axe !== undefined))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
     async ([within, rules, tags]) => {

@@ -3,6 +3,7 @@
 // is seen too) and counts the API requests in flight, and a visit of one route that navigates in-app and reads what
 // is shown once the route has settled, in one round trip to the page.
 import type { Page } from 'playwright-core';
+import { slow } from '../fixtures/slowness.ts';
 
 /** The attributes whose text a user reads or hears. */
 export const CHECKED_ATTRIBUTES = ['title', 'aria-label', 'placeholder', 'alt'] as const;
@@ -79,15 +80,17 @@ export async function watchBraces(page: Page): Promise<void> {
  * settles is reported too.
  */
 export function visit(page: Page, hash: string | null): Promise<string[]> {
+  // A hang guard, scaled to the host as it is at this visit: the page has no clock of the suite's slowness.
+  const limitMs = slow(20_000);
   return page.evaluate(
-    async ({ h, attrs }) => {
+    async ({ h, attrs, limitMs }) => {
       const w = window as unknown as Watched;
       if (h !== null && location.hash !== h) location.hash = h;
       const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
       const start = await frame();
       for (let calm = 0; calm < 2;) {
         const at = await frame();
-        if (at - start > 20_000) return ['(the route did not settle in 20 s)'];
+        if (at - start > limitMs) return [`(the route did not settle in ${Math.round(limitMs / 1000)} s)`];
         const busy = w.__inflight > 0 || document.querySelector('.page-fallback, .loading-overlay, [aria-busy="true"]');
         calm = busy ? 0 : calm + 1;
       }
@@ -102,6 +105,6 @@ export function visit(page: Page, hash: string | null): Promise<string[]> {
       if (document.title.includes('{{')) found.push(`<title>${document.title}`);
       return [...new Set(found)];
     },
-    { h: hash, attrs: CHECKED_ATTRIBUTES },
+    { h: hash, attrs: CHECKED_ATTRIBUTES, limitMs },
   );
 }
