@@ -9,7 +9,7 @@ import { ROUTES } from '../../src/app/routes.tsx';
 import { PHONE, newPage, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { axeFindings } from './lang-page.ts';
-import { createRealUser, loginInBrowser, type RealUser } from './real-user.ts';
+import { createRealUser, loginInBrowser, type RealUser, demoLoginInBrowser } from './real-user.ts';
 import { slow } from '../fixtures/slowness.ts';
 
 // A walk of ~30 routes with an axe run on each: well over the 60 s default on a loaded 2-core machine.
@@ -118,9 +118,7 @@ describe.concurrent('axe on every route', () => {
     'as a demo user: no WCAG 2.1 AA violation',
     async ({ expect }) => {
       const { context, page } = await newPage(e2e.chrome.browser, PHONE);
-      await page.goto(`${e2e.server.url}/#/login`);
-      await page.locator('[data-testid="demo-login"]').click();
-      await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+      await demoLoginInBrowser(page, e2e.server.url);
       expect(await sweep(page, expect, DEMO_ROUTES)).toEqual([]);
       await context.close();
     },
@@ -175,9 +173,7 @@ async function reversedFigures(page: Page): Promise<string[]> {
 it('Arabic: signed figures, leverage, ranges and English texts read the right way round', async () => {
   const { context, page } = await newPage(e2e.chrome.browser, PHONE);
   await context.addCookies([{ name: 'lang', value: 'ar', url: e2e.server.url }]);
-  await page.goto(`${e2e.server.url}/#/login`);
-  await page.locator('[data-testid="demo-login"]').click();
-  await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+  await demoLoginInBrowser(page, e2e.server.url);
   expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
 
   // /trade: buy 0.1 lot of EUR/USD at ×10.

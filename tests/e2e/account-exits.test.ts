@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { createRealUser, loginInBrowser, type RealUser } from './real-user.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useServerAndChrome();
 const ELSEWHERE = /^You were signed out from another device at .*\d{1,2}:\d{2}.*\. Please log in again$/;
@@ -63,44 +64,52 @@ for (const [name, viewport] of [
   ['phone', PHONE],
   ['desk', DESKTOP],
 ] as const) {
-  it(`logs out from the end of the user center and from the security page (${name})`, async () => {
-    const user = await createRealUser(e2e.server);
-    const { context, page } = await englishPage(viewport);
-    await recordToasts(page);
-    await loginInBrowser(page, e2e.server, user);
-    await page.goto(`${e2e.server.url}/#/user`);
-    const rows = page.locator('.user-row');
-    await rows.last().waitFor();
-    // The log-out row comes after the last row of the user center.
-    const lastRow = await rows.last().boundingBox();
-    const logout = await page.locator('[data-testid="logout"]').boundingBox();
-    expect(logout && lastRow && logout.y >= lastRow.y + lastRow.height).toBe(true);
-    await logOutFrom(page, '/user', `exits-user-center-${name}`);
-    await loginInBrowser(page, e2e.server, user);
-    await logOutFrom(page, '/mine/security', `exits-security-${name}`);
-    await context.close();
-  }, 120_000);
+  it(
+    `logs out from the end of the user center and from the security page (${name})`,
+    async () => {
+      const user = await createRealUser(e2e.server);
+      const { context, page } = await englishPage(viewport);
+      await recordToasts(page);
+      await loginInBrowser(page, e2e.server, user);
+      await page.goto(`${e2e.server.url}/#/user`);
+      const rows = page.locator('.user-row');
+      await rows.last().waitFor();
+      // The log-out row comes after the last row of the user center.
+      const lastRow = await rows.last().boundingBox();
+      const logout = await page.locator('[data-testid="logout"]').boundingBox();
+      expect(logout && lastRow && logout.y >= lastRow.y + lastRow.height).toBe(true);
+      await logOutFrom(page, '/user', `exits-user-center-${name}`);
+      await loginInBrowser(page, e2e.server, user);
+      await logOutFrom(page, '/mine/security', `exits-security-${name}`);
+      await context.close();
+    },
+    slow(120_000),
+  );
 
-  it(`a device signed out from another one is told so, with the time (${name})`, async () => {
-    const user = await createRealUser(e2e.server);
-    const { context, page } = await englishPage(viewport);
-    await loginInBrowser(page, e2e.server, user);
-    await page.goto(`${e2e.server.url}/#/user`);
-    await page.locator('.user-row').first().waitFor();
-    await signOutOthers(user);
-    // Open: the live socket says so at once, and the app goes to the login.
-    await page.waitForURL(/#\/login/);
-    await expect.poll(async () => (await toasts(page)).some((t) => ELSEWHERE.test(t))).toBe(true);
-    expect((await toasts(page)).join('\n')).not.toContain('expired');
-    await snap(page, `exits-elsewhere-${name}`);
+  it(
+    `a device signed out from another one is told so, with the time (${name})`,
+    async () => {
+      const user = await createRealUser(e2e.server);
+      const { context, page } = await englishPage(viewport);
+      await loginInBrowser(page, e2e.server, user);
+      await page.goto(`${e2e.server.url}/#/user`);
+      await page.locator('.user-row').first().waitFor();
+      await signOutOthers(user);
+      // Open: the live socket says so at once, and the app goes to the login.
+      await page.waitForURL(/#\/login/);
+      await expect.poll(async () => (await toasts(page)).some((t) => ELSEWHERE.test(t))).toBe(true);
+      expect((await toasts(page)).join('\n')).not.toContain('expired');
+      await snap(page, `exits-elsewhere-${name}`);
 
-    // Closed meanwhile: opening the app again says the same.
-    await loginInBrowser(page, e2e.server, user);
-    await page.goto('about:blank');
-    await signOutOthers(user);
-    await page.goto(`${e2e.server.url}/#/user`);
-    await expect.poll(async () => (await toasts(page)).some((t) => ELSEWHERE.test(t))).toBe(true);
-    expect((await toasts(page)).join('\n')).not.toContain('expired');
-    await context.close();
-  }, 120_000);
+      // Closed meanwhile: opening the app again says the same.
+      await loginInBrowser(page, e2e.server, user);
+      await page.goto('about:blank');
+      await signOutOthers(user);
+      await page.goto(`${e2e.server.url}/#/user`);
+      await expect.poll(async () => (await toasts(page)).some((t) => ELSEWHERE.test(t))).toBe(true);
+      expect((await toasts(page)).join('\n')).not.toContain('expired');
+      await context.close();
+    },
+    slow(120_000),
+  );
 }

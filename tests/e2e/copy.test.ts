@@ -14,6 +14,7 @@ import { describeInFlowBrowsers } from './flow-browsers.ts';
 import type { AppServer } from './app-server.ts';
 import { sharedOrOwnServer } from './server-and-chrome.ts';
 import { slow } from '../fixtures/slowness.ts';
+import { demoLoginInBrowser } from './real-user.ts';
 
 let server: AppServer;
 beforeAll(async () => {
@@ -65,9 +66,7 @@ describeInFlowBrowsers((browser) => {
       const own = await browser().newPage(viewport, { locale: 'en-GB' });
       await own.context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
       await own.page.addInitScript(`localStorage.setItem('tw:demo-id', ${JSON.stringify(`copy-provider-${run}`)})`);
-      await own.page.goto(`${server.url}/#/login`);
-      await own.page.locator('[data-testid="demo-login"]').click();
-      await own.page.waitForURL((u) => !u.hash.startsWith('#/login'));
+      await demoLoginInBrowser(own.page, server.url);
       await own.page.goto(`${server.url}/#/copy?view=mine`);
       await own.page.locator('[data-testid="copy-become-open"]').click();
       const publish = own.page.locator('[data-testid="provider-sheet"]');
@@ -88,9 +87,7 @@ describeInFlowBrowsers((browser) => {
 
       const { context, page } = await browser().newPage(viewport, { locale: 'en-GB' });
       await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
-      await page.goto(`${server.url}/#/login`);
-      await page.locator('[data-testid="demo-login"]').click();
-      await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+      await demoLoginInBrowser(page, server.url);
       const demoId = await page.evaluate(() => localStorage.getItem('tw:demo-id'));
       const follower = await demoSession(String(demoId));
       const before = (await follower<{ balance: string }>('/v1/api/main/wallet/getBalance')).balance;

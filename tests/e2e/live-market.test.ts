@@ -6,6 +6,7 @@ import { DESKTOP, PHONE } from './browser.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
 import { slow } from '../fixtures/slowness.ts';
+import { demoLoginInBrowser } from './real-user.ts';
 
 let server: AppServer;
 
@@ -204,9 +205,7 @@ describeInFlowBrowsers((browser) => {
 
   it('demo login succeeds and the user center shows the demo account', async () => {
     const { context, page } = await browser().newPage(PHONE);
-    await page.goto(`${server.url}/#/login`);
-    await page.locator('[data-testid="demo-login"]').click();
-    await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+    await demoLoginInBrowser(page, server.url);
     await page.goto(`${server.url}/#/user`);
     await page.locator('[data-testid="account-kind"][data-demo="true"]').waitFor();
     await page.locator('[data-testid="balance-amount"]').waitFor();
@@ -236,7 +235,7 @@ describeInFlowBrowsers((browser) => {
       .locator('[data-conn="live"]')
       .first()
       .waitFor({ timeout: slow(40_000) });
-    await waitForPriceChange(page, 20_000);
+    await waitForPriceChange(page, slow(20_000));
     // Every open instrument on screen is fresh again once it has ticked since the restart.
     await page.waitForFunction(openRowsOnScreenFresh, null, { timeout: slow(30_000) });
     expect(await page.locator('.mk-row[data-open="true"]').count()).toBeGreaterThan(3);

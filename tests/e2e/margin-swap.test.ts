@@ -55,87 +55,110 @@ beforeAll(async () => {
   await ops(e2e.server, 'margin-call-level', { level: '1000' });
 });
 
-it('says under the lots field that the margin exceeds what is free, and turns the button off, as the trader types', async () => {
-  const user = await createFundedUser(e2e.server, '20000', 'e2e margin over free');
-  for (const [lang, size, name] of SIZES) {
-    const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, lang, size, '#/trade?code=EURUSD');
-    // The form on screen (the phone's /trade keeps another, hidden, for its sheet).
-    const form = page.locator('form.tr-form').locator('visible=true');
-    const lots = form.locator('input[data-field="lots"]');
-    const note = form.locator('[data-message-for="free"]');
-    const submit = form.locator('[data-action="submit-order"]');
-    await lots.fill('500');
-    await note.waitFor({ timeout: slow(20_000) });
-    if (lang === 'en') expect(await note.innerText()).toBe('Margin and fee exceed your free balance of 20,000.00 USD');
-    await expect.poll(() => submit.isDisabled()).toBe(true);
-    await snap(page, `margin-swap-over-free-${name}`);
-    await lots.fill('0.01');
-    await expect.poll(() => note.count()).toBe(0);
-    await expect.poll(() => submit.isDisabled()).toBe(false);
-    await context.close();
-  }
-}, 120_000);
-
-it('shows the margin call, the margin level and the distance to the stop-out wherever equity is; the swap on the row and the line', async () => {
-  const user = await createFundedUser(e2e.server, '20000', 'e2e margin call');
-  inst = (await get<Instrument[]>(user, '/v1/api/forex/trade_list')).data.find(
-    (i) => i.Code === 'EURUSD',
-  ) as Instrument;
-  const multiple = Math.max(...inst.HasForexMultiple.map((m) => m.Value));
-  // A margin of about 4,000 USD on 20,000 of equity: a risk rate near 500 %, under the 1,000 % level.
-  const lots = dec(4000).times(multiple).div(dec(inst.ForexContNum).times('1.085')).toFixed(2, 1);
-  const placed = await get<Order>(user, '/v1/api/forex/submit', {
-    type: 1,
-    cont: lots,
-    forex_id: inst.Id,
-    status: 1,
-    multiple,
-  });
-  expect(placed.code, placed.msg).toBe(1);
-  // The seeded EURUSD terms charge a long every accelerated rollover: no swap-set by the dealer.
-  const swapOf = async () =>
-    (await get<OrderList>(user, '/v1/api/forex/my_deal', { status: 1, page: 1 })).data.data.find(
-      (o) => o.Id === placed.data.Id,
-    )?.Swap ?? '0';
-  await expect.poll(async () => Number(await swapOf()), { timeout: slow(30_000) }).toBeLessThan(0);
-
-  for (const [lang, size, name] of SIZES) {
-    const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, lang, size, '#/trade?code=EURUSD');
-    // The one on screen (the phone's /trade keeps a second strip, hidden, for its order sheet).
-    const banner = page.locator('[data-testid="margin-call"]').locator('visible=true');
-    await banner.waitFor({ timeout: slow(20_000) });
-    const strip = page.locator('.tr-account').locator('visible=true');
-    await expect.poll(() => strip.locator('[data-field="trade-margin-level"]').innerText()).toMatch(/^\d{3}\.\d\d%$/);
-    expect(await figuresOutOfLine(strip), name).toEqual([]);
-    if (lang === 'en') {
-      await expect
-        .poll(() => banner.locator('[data-field="stop-out-distance"]').innerText())
-        .toMatch(/^A further loss of \d{1,3}(,\d{3})*\.\d\d USD closes your positions \(stop-out at 50%\)$/);
-      await expect
-        .poll(() => strip.locator('[data-field="trade-stop-out"]').innerText())
-        .toMatch(/^A further loss of \d{1,3}(,\d{3})*\.\d\d USD/);
-      await expect
-        .poll(() => page.locator('[data-field="line-swap"]').first().innerText())
-        .toMatch(/^Swap -\d+\.\d\d$/);
-    } else {
-      await page.locator('[data-field="line-swap"]').first().waitFor();
+it(
+  'says under the lots field that the margin exceeds what is free, and turns the button off, as the trader types',
+  async () => {
+    const user = await createFundedUser(e2e.server, '20000', 'e2e margin over free');
+    for (const [lang, size, name] of SIZES) {
+      const { context, page } = await userPageAt(
+        e2e.chrome.browser,
+        e2e.server,
+        user,
+        lang,
+        size,
+        '#/trade?code=EURUSD',
+      );
+      // The form on screen (the phone's /trade keeps another, hidden, for its sheet).
+      const form = page.locator('form.tr-form').locator('visible=true');
+      const lots = form.locator('input[data-field="lots"]');
+      const note = form.locator('[data-message-for="free"]');
+      const submit = form.locator('[data-action="submit-order"]');
+      await lots.fill('500');
+      await note.waitFor({ timeout: slow(20_000) });
+      if (lang === 'en')
+        expect(await note.innerText()).toBe('Margin and fee exceed your free balance of 20,000.00 USD');
+      await expect.poll(() => submit.isDisabled()).toBe(true);
+      await snap(page, `margin-swap-over-free-${name}`);
+      await lots.fill('0.01');
+      await expect.poll(() => note.count()).toBe(0);
+      await expect.poll(() => submit.isDisabled()).toBe(false);
+      await context.close();
     }
-    await snap(page, `margin-swap-trade-${name}`);
-    await context.close();
-  }
+  },
+  slow(120_000),
+);
 
-  const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', PHONE, '#/order?type=1');
-  await page
-    .locator('[data-testid="margin-call"]')
-    .locator('visible=true')
-    .waitFor({ timeout: slow(20_000) });
-  const row = page.locator(`.od-row[data-id="${placed.data.Id}"]`);
-  await expect
-    .poll(() => row.locator('[data-field="swap"]').innerText(), { timeout: slow(20_000) })
-    .toMatch(/^Swap -\d+\.\d\d$/);
-  await expect
-    .poll(() => page.locator('[data-field="stop-out-distance-header"]').innerText())
-    .toMatch(/^A further loss of [\d,]+\.\d\d USD/);
-  await snap(page, 'margin-swap-order-360');
-  await context.close();
-}, 180_000);
+it(
+  'shows the margin call, the margin level and the distance to the stop-out wherever equity is; the swap on the row and the line',
+  async () => {
+    const user = await createFundedUser(e2e.server, '20000', 'e2e margin call');
+    inst = (await get<Instrument[]>(user, '/v1/api/forex/trade_list')).data.find(
+      (i) => i.Code === 'EURUSD',
+    ) as Instrument;
+    const multiple = Math.max(...inst.HasForexMultiple.map((m) => m.Value));
+    // A margin of about 4,000 USD on 20,000 of equity: a risk rate near 500 %, under the 1,000 % level.
+    const lots = dec(4000).times(multiple).div(dec(inst.ForexContNum).times('1.085')).toFixed(2, 1);
+    const placed = await get<Order>(user, '/v1/api/forex/submit', {
+      type: 1,
+      cont: lots,
+      forex_id: inst.Id,
+      status: 1,
+      multiple,
+    });
+    expect(placed.code, placed.msg).toBe(1);
+    // The seeded EURUSD terms charge a long every accelerated rollover: no swap-set by the dealer.
+    const swapOf = async () =>
+      (await get<OrderList>(user, '/v1/api/forex/my_deal', { status: 1, page: 1 })).data.data.find(
+        (o) => o.Id === placed.data.Id,
+      )?.Swap ?? '0';
+    await expect.poll(async () => Number(await swapOf()), { timeout: slow(30_000) }).toBeLessThan(0);
+
+    for (const [lang, size, name] of SIZES) {
+      const { context, page } = await userPageAt(
+        e2e.chrome.browser,
+        e2e.server,
+        user,
+        lang,
+        size,
+        '#/trade?code=EURUSD',
+      );
+      // The one on screen (the phone's /trade keeps a second strip, hidden, for its order sheet).
+      const banner = page.locator('[data-testid="margin-call"]').locator('visible=true');
+      await banner.waitFor({ timeout: slow(20_000) });
+      const strip = page.locator('.tr-account').locator('visible=true');
+      await expect.poll(() => strip.locator('[data-field="trade-margin-level"]').innerText()).toMatch(/^\d{3}\.\d\d%$/);
+      expect(await figuresOutOfLine(strip), name).toEqual([]);
+      if (lang === 'en') {
+        await expect
+          .poll(() => banner.locator('[data-field="stop-out-distance"]').innerText())
+          .toMatch(/^A further loss of \d{1,3}(,\d{3})*\.\d\d USD closes your positions \(stop-out at 50%\)$/);
+        await expect
+          .poll(() => strip.locator('[data-field="trade-stop-out"]').innerText())
+          .toMatch(/^A further loss of \d{1,3}(,\d{3})*\.\d\d USD/);
+        await expect
+          .poll(() => page.locator('[data-field="line-swap"]').first().innerText())
+          .toMatch(/^Swap -\d+\.\d\d$/);
+      } else {
+        await page.locator('[data-field="line-swap"]').first().waitFor();
+      }
+      await snap(page, `margin-swap-trade-${name}`);
+      await context.close();
+    }
+
+    const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', PHONE, '#/order?type=1');
+    await page
+      .locator('[data-testid="margin-call"]')
+      .locator('visible=true')
+      .waitFor({ timeout: slow(20_000) });
+    const row = page.locator(`.od-row[data-id="${placed.data.Id}"]`);
+    await expect
+      .poll(() => row.locator('[data-field="swap"]').innerText(), { timeout: slow(20_000) })
+      .toMatch(/^Swap -\d+\.\d\d$/);
+    await expect
+      .poll(() => page.locator('[data-field="stop-out-distance-header"]').innerText())
+      .toMatch(/^A further loss of [\d,]+\.\d\d USD/);
+    await snap(page, 'margin-swap-order-360');
+    await context.close();
+  },
+  slow(180_000),
+);

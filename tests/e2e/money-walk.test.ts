@@ -7,6 +7,8 @@ import type { Page } from 'playwright-core';
 import type { Envelope } from '../../domain/types.ts';
 import { DESKTOP, PHONE, newPage } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
+import { slow } from '../fixtures/slowness.ts';
+import { demoLoginInBrowser } from './real-user.ts';
 
 const e2e = useServerAndChrome();
 // A USD amount in the wire's six decimals: four or more whole digits ("1110.070000"), or a signed P&L ("+0.000000").
@@ -29,25 +31,27 @@ for (const [size, viewport] of [
   ['phone', PHONE],
   ['desk', DESKTOP],
 ] as const) {
-  it(`shows no six-decimal money and groups the balance on every route (${size})`, async () => {
-    const { context, page } = await newPage(e2e.chrome.browser, viewport, { locale: 'en-GB' });
-    await context.addCookies([{ name: 'lang', value: 'en', url: e2e.server.url }]);
-    await page.goto(`${e2e.server.url}/#/login`);
-    await page.locator('[data-testid="demo-login"]').click();
-    await page.waitForURL((u) => !u.hash.startsWith('#/login'));
-    await openPosition(page);
-    for (const [route, ready, grouped] of [
-      ['/', '.mk-row', false],
-      ['/order?type=1', '.od-row[data-status="1"] [data-field="pnl"]', true],
-      ['/user', '[data-testid="user-name"]', true],
-    ] as const) {
-      await page.goto(`${e2e.server.url}/#${route}`);
-      await page.locator(ready).first().waitFor();
-      // Once the figures are in (the grouped balance), nothing on the screen is six-decimal money.
-      if (grouped) await expect.poll(() => page.locator('body').innerText()).toMatch(GROUPED);
-      const text = await page.locator('body').innerText();
-      expect(text.match(SIX_DECIMALS)?.[0] ?? null, route).toBeNull();
-    }
-    await context.close();
-  }, 120_000);
+  it(
+    `shows no six-decimal money and groups the balance on every route (${size})`,
+    async () => {
+      const { context, page } = await newPage(e2e.chrome.browser, viewport, { locale: 'en-GB' });
+      await context.addCookies([{ name: 'lang', value: 'en', url: e2e.server.url }]);
+      await demoLoginInBrowser(page, e2e.server.url);
+      await openPosition(page);
+      for (const [route, ready, grouped] of [
+        ['/', '.mk-row', false],
+        ['/order?type=1', '.od-row[data-status="1"] [data-field="pnl"]', true],
+        ['/user', '[data-testid="user-name"]', true],
+      ] as const) {
+        await page.goto(`${e2e.server.url}/#${route}`);
+        await page.locator(ready).first().waitFor();
+        // Once the figures are in (the grouped balance), nothing on the screen is six-decimal money.
+        if (grouped) await expect.poll(() => page.locator('body').innerText()).toMatch(GROUPED);
+        const text = await page.locator('body').innerText();
+        expect(text.match(SIX_DECIMALS)?.[0] ?? null, route).toBeNull();
+      }
+      await context.close();
+    },
+    slow(120_000),
+  );
 }

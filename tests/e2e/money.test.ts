@@ -22,6 +22,7 @@ import {
   openOpsWithToken,
   ops,
   type RealUser,
+  demoLoginInBrowser,
 } from './real-user.ts';
 
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
@@ -205,9 +206,7 @@ describeInFlowBrowsers((browser) => {
   it('keeps demo users out of the money screens', async () => {
     const { context, page } = await browser().newPage(PHONE, { locale: 'en-GB' });
     await page.addInitScript(() => (document.cookie = 'lang=en; path=/'));
-    await page.goto(`${server.url}/#/login`);
-    await page.locator('[data-testid="demo-login"]').click();
-    await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+    await demoLoginInBrowser(page, server.url);
     await page.goto(`${server.url}/#/mine/charge`);
     await expect.poll(() => page.locator('body').innerText()).toContain('Please register or log in to a real account');
     expect(await page.locator('[data-testid="coin-charge"]').count()).toBe(0);

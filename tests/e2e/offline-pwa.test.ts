@@ -15,6 +15,7 @@ import { priceText } from '../../domain/format/price.ts';
 import type { Instrument } from '../../domain/types.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import { slow } from '../fixtures/slowness.ts';
+import { demoLoginInBrowser } from './real-user.ts';
 
 /** A value idb-keyval keeps (its default database and store, shared by the page and the feed worker). */
 function idbGet<T>(page: Page, key: string): Promise<T | undefined> {
@@ -238,9 +239,7 @@ it(
     await page.addInitScript(() =>
       addEventListener('pageshow', (e) => Object.assign(window, { twPersisted: e.persisted })),
     );
-    await page.goto(`${server.url}/#/login`);
-    await page.locator('[data-testid="demo-login"]').click();
-    await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+    await demoLoginInBrowser(page, server.url);
     await page.goto(`${server.url}/#/trade`);
     await page
       .locator('.conn-badge[data-conn="live"]:visible')

@@ -27,58 +27,64 @@ async function post(
   return (await res.json()) as { code: number; msg: string; data: unknown };
 }
 
-it('says the hold when an address is added, refuses the withdrawal before any code, and shows the account hold', async () => {
-  const user = await createFundedUser(e2e.server, '1000', 'e2e payout holds');
-  for (const [size, name] of [
-    [PHONE, '360'],
-    [DESKTOP, '1280'],
-  ] as const) {
-    const { context, page } = await userPageAt(
-      e2e.chrome.browser,
-      e2e.server,
-      user,
-      'en',
-      size,
-      '#/mine/withdraw-way?type=1&back=withdraw',
-    );
-    const note = page.locator('[data-testid="payout-hold-note"]');
-    await expect
-      .poll(() => note.innerText(), { timeout: slow(20_000) })
-      .toBe('For your safety, withdrawals to a newly added address or account can be made 24 hours after it is added.');
-    await snap(page, `payout-holds-add-${name}`);
-    if (name === '360') {
-      await page.locator('input[name="dc_address"]').fill(TRON);
-      await page.locator('[data-testid="bind-submit"]').click();
-      await page.locator('[data-testid="withdraw-form"]').waitFor({ timeout: slow(20_000) });
-    } else {
-      await page.goto(`${e2e.server.url}/#/mine/withdraw?type=1`);
+it(
+  'says the hold when an address is added, refuses the withdrawal before any code, and shows the account hold',
+  async () => {
+    const user = await createFundedUser(e2e.server, '1000', 'e2e payout holds');
+    for (const [size, name] of [
+      [PHONE, '360'],
+      [DESKTOP, '1280'],
+    ] as const) {
+      const { context, page } = await userPageAt(
+        e2e.chrome.browser,
+        e2e.server,
+        user,
+        'en',
+        size,
+        '#/mine/withdraw-way?type=1&back=withdraw',
+      );
+      const note = page.locator('[data-testid="payout-hold-note"]');
+      await expect
+        .poll(() => note.innerText(), { timeout: slow(20_000) })
+        .toBe(
+          'For your safety, withdrawals to a newly added address or account can be made 24 hours after it is added.',
+        );
+      await snap(page, `payout-holds-add-${name}`);
+      if (name === '360') {
+        await page.locator('input[name="dc_address"]').fill(TRON);
+        await page.locator('[data-testid="bind-submit"]').click();
+        await page.locator('[data-testid="withdraw-form"]').waitFor({ timeout: slow(20_000) });
+      } else {
+        await page.goto(`${e2e.server.url}/#/mine/withdraw?type=1`);
+      }
+      const held = page.locator('[data-testid="withdraw-form"] [data-testid="method-held"]');
+      await expect.poll(() => held.innerText(), { timeout: slow(20_000) }).toMatch(/^Usable from /);
+      await page.locator('input[name="number"]').fill('100');
+      await expect.poll(() => page.locator('[data-testid="withdraw-submit"]').isDisabled()).toBe(true);
+      await snap(page, `payout-holds-withdraw-${name}`);
+      await context.close();
     }
-    const held = page.locator('[data-testid="withdraw-form"] [data-testid="method-held"]');
-    await expect.poll(() => held.innerText(), { timeout: slow(20_000) }).toMatch(/^Usable from /);
-    await page.locator('input[name="number"]').fill('100');
-    await expect.poll(() => page.locator('[data-testid="withdraw-submit"]').isDisabled()).toBe(true);
-    await snap(page, `payout-holds-withdraw-${name}`);
-    await context.close();
-  }
 
-  // A second factor turned off (a factor reset) holds the account's withdrawals; the security page says until when.
-  // TOTP codes follow the real clock (wallClock), not SIM_TIME; the code turning it off is the next step's.
-  const begun = await post(user, '/api/security/factor/begin', { password: user.password });
-  expect(begun.code, begun.msg).toBe(1);
-  const secret = (begun.data as { secret: string }).secret;
-  const on = await post(user, '/api/security/factor/confirm', { code: totpCode(secret, Date.now()) });
-  expect(on.code, on.msg).toBe(1);
-  const off = await post(user, '/api/security/factor/off', { code: totpCode(secret, Date.now() + 30_000) });
-  expect(off.code, off.msg).toBe(1);
-  for (const [size, name] of [
-    [PHONE, '360'],
-    [DESKTOP, '1280'],
-  ] as const) {
-    const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', size, '#/mine/security');
-    await expect
-      .poll(() => page.locator('[data-testid="withdrawals-held"]').innerText(), { timeout: slow(20_000) })
-      .toMatch(/^Withdrawals are held until /);
-    await snap(page, `payout-holds-security-${name}`);
-    await context.close();
-  }
-}, 180_000);
+    // A second factor turned off (a factor reset) holds the account's withdrawals; the security page says until when.
+    // TOTP codes follow the real clock (wallClock), not SIM_TIME; the code turning it off is the next step's.
+    const begun = await post(user, '/api/security/factor/begin', { password: user.password });
+    expect(begun.code, begun.msg).toBe(1);
+    const secret = (begun.data as { secret: string }).secret;
+    const on = await post(user, '/api/security/factor/confirm', { code: totpCode(secret, Date.now()) });
+    expect(on.code, on.msg).toBe(1);
+    const off = await post(user, '/api/security/factor/off', { code: totpCode(secret, Date.now() + 30_000) });
+    expect(off.code, off.msg).toBe(1);
+    for (const [size, name] of [
+      [PHONE, '360'],
+      [DESKTOP, '1280'],
+    ] as const) {
+      const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', size, '#/mine/security');
+      await expect
+        .poll(() => page.locator('[data-testid="withdrawals-held"]').innerText(), { timeout: slow(20_000) })
+        .toMatch(/^Withdrawals are held until /);
+      await snap(page, `payout-holds-security-${name}`);
+      await context.close();
+    }
+  },
+  slow(180_000),
+);

@@ -86,6 +86,13 @@ export async function loginInBrowser(page: FlowPage, server: AppServer, user: Re
   await submitLogin(page, user);
 }
 
+/** Opens the login screen and taps its demo-account button, as a visitor trying the app does; waits until it has left. */
+export async function demoLoginInBrowser(page: FlowPage, url: string): Promise<void> {
+  await page.goto(`${url}/#/login`);
+  await page.locator('[data-testid="demo-login"]').click();
+  await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+}
+
 /** Fills and sends the login screen the page shows now, and waits until the app has left it with the session kept. */
 export async function submitLogin(page: FlowPage, user: RealUser): Promise<void> {
   await page.locator('input[name="account"]').fill(user.account);

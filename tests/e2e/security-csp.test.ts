@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { slow } from '../fixtures/slowness.ts';
+import { demoLoginInBrowser } from './real-user.ts';
 
 const e2e = useServerAndChrome();
 
@@ -46,9 +47,7 @@ describe('the app under its CSP', () => {
     await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, {
       timeout: slow(15_000),
     });
-    await page.goto(`${e2e.server.url}/#/login`);
-    await page.locator('[data-testid="demo-login"]').click();
-    await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+    await demoLoginInBrowser(page, e2e.server.url);
     await page.goto(`${e2e.server.url}/#/`);
     await page.locator('.mk-row[data-code="EURUSD"]').click();
     await page.waitForURL(/#\/trade/);

@@ -5,7 +5,7 @@ import { afterAll, expect, it } from 'vitest';
 import { dec } from '../../domain/decimal.ts';
 import type { Envelope, Order } from '../../domain/types.ts';
 import { PHONE, newPage, snap } from './browser.ts';
-import { ops } from './real-user.ts';
+import { ops, demoLoginInBrowser } from './real-user.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { slow } from '../fixtures/slowness.ts';
 
@@ -20,9 +20,7 @@ afterAll(async () => {
 it('a demo buy shows its entry at the ask and its floating P&L at the bid', async () => {
   await ops(e2e.server, 'feed-spread', { code: 'EURUSD', points: '100' });
   const { context, page } = await newPage(e2e.chrome.browser, PHONE, { locale: 'en-GB' });
-  await page.goto(`${e2e.server.url}/#/login`);
-  await page.locator('[data-testid="demo-login"]').click();
-  await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+  await demoLoginInBrowser(page, e2e.server.url);
   const demoId = await page.evaluate(() => localStorage.getItem('tw:demo-id'));
   const login = (await (
     await fetch(`${e2e.server.url}/api/user/createAccountDemoForU?demo_id=${demoId ?? ''}`)

@@ -13,6 +13,7 @@ import { describeInFlowBrowsers } from './flow-browsers.ts';
 import type { AppServer } from './app-server.ts';
 import { sharedOrOwnServer } from './server-and-chrome.ts';
 import { slow } from '../fixtures/slowness.ts';
+import { demoLoginInBrowser } from './real-user.ts';
 
 let server: AppServer;
 
@@ -50,9 +51,7 @@ async function sheetCurrentPrice(page: FlowPage): Promise<string> {
 describeInFlowBrowsers((browser) => {
   it('buys, protects, closes and cancels with exact money', async () => {
     const { context, page } = await browser().newPage(PHONE);
-    await page.goto(`${server.url}/#/login`);
-    await page.locator('[data-testid="demo-login"]').click();
-    await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+    await demoLoginInBrowser(page, server.url);
     const api = await apiAs(page);
     const before = await api<{ balance: string }>('/v1/api/main/wallet/getBalance');
 

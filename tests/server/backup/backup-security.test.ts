@@ -21,6 +21,7 @@ import { runAs } from '../../../server/ops/run.ts';
 import { adminQuery, dbUrl } from '../support/test-db.ts';
 import { refusalKey, registerAndLogin, startTestServer, TEST_OPERATOR, type TestServer } from '../support/harness.ts';
 import { createStaff, postJson, signIn } from '../support/staff-helpers.ts';
+import { slow } from '../../fixtures/slowness.ts';
 
 let server: TestServer;
 let work: string;
@@ -41,7 +42,7 @@ beforeAll(async () => {
   traderId = (await registerAndLogin(server)).user.id;
   traderSeed = newTotpSecret();
   await beginFactor(server.ctx.db, { kind: 'user', id: traderId }, traderSeed, Date.now());
-}, 60_000);
+}, slow(60_000));
 
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
@@ -117,36 +118,40 @@ async function emptyTarget(): Promise<{ target: RestoreTarget; open(): Promise<D
 }
 
 describe('secrets in the archive', () => {
-  it('holds no TOTP seed in clear; a restore with the key brings them back and codes still verify', async () => {
-    const { file } = (await backup('seeds.sealed')) as { file: string };
-    for (const form of readableForms(file)) {
-      expect(form).not.toContain(staffSeed);
-      expect(form).not.toContain(traderSeed);
-    }
-    // Without the key, or with another, nothing is restored.
-    const stranger = await emptyTarget();
-    const wrongKey = () => Buffer.alloc(32, 7);
-    await expect(restoreBackup(file, stranger.target, wrongKey)).rejects.toThrow(`${file}: sealed with another`);
-
-    const { target, open } = await emptyTarget();
-    const check = await restoreBackup(file, target, () => server.ctx.backups.key());
-    expect(check.violations).toEqual([]);
-    const restored = await open();
-    try {
-      const now = Date.now();
-      for (const [owner, seed] of [
-        [{ kind: 'user', id: traderId }, traderSeed],
-        [{ kind: 'staff', id: await staffId(restored) }, staffSeed],
-      ] as const) {
-        const row = await factorOf(restored, owner);
-        expect(row?.secret).toBe(seed);
-        // The code the owner's phone shows now (from the seed it holds) is accepted by the restored database's seed.
-        expect(checkTotp(row?.secret ?? '', totpCode(seed, now), now, null).ok).toBe(true);
+  it(
+    'holds no TOTP seed in clear; a restore with the key brings them back and codes still verify',
+    async () => {
+      const { file } = (await backup('seeds.sealed')) as { file: string };
+      for (const form of readableForms(file)) {
+        expect(form).not.toContain(staffSeed);
+        expect(form).not.toContain(traderSeed);
       }
-    } finally {
-      await restored.close();
-    }
-  }, 120_000);
+      // Without the key, or with another, nothing is restored.
+      const stranger = await emptyTarget();
+      const wrongKey = () => Buffer.alloc(32, 7);
+      await expect(restoreBackup(file, stranger.target, wrongKey)).rejects.toThrow(`${file}: sealed with another`);
+
+      const { target, open } = await emptyTarget();
+      const check = await restoreBackup(file, target, () => server.ctx.backups.key());
+      expect(check.violations).toEqual([]);
+      const restored = await open();
+      try {
+        const now = Date.now();
+        for (const [owner, seed] of [
+          [{ kind: 'user', id: traderId }, traderSeed],
+          [{ kind: 'staff', id: await staffId(restored) }, staffSeed],
+        ] as const) {
+          const row = await factorOf(restored, owner);
+          expect(row?.secret).toBe(seed);
+          // The code the owner's phone shows now (from the seed it holds) is accepted by the restored database's seed.
+          expect(checkTotp(row?.secret ?? '', totpCode(seed, now), now, null).ok).toBe(true);
+        }
+      } finally {
+        await restored.close();
+      }
+    },
+    slow(120_000),
+  );
 });
 
 async function staffId(db: Db): Promise<number> {

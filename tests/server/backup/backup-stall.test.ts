@@ -24,7 +24,7 @@ beforeAll(async () => {
        SELECT string_agg(md5(g::text || ':' || k::text), '') FROM generate_series(1, 3000) g,
               generate_series(1, 125) k GROUP BY g`,
   );
-}, 120_000);
+}, slow(120_000));
 
 afterAll(async () => {
   await server?.close();
@@ -38,17 +38,21 @@ function partialBytes(): number {
 }
 
 describe('a backup of a big database', () => {
-  it('leaves the server answering while it is written', async () => {
-    let finished = false;
-    const backup = runAs(server.ctx, backupTake, { to: 'big.sealed' }, TEST_OPERATOR).finally(() => {
-      finished = true;
-    });
-    // The file is being written: the archive is streaming through gzip and the cipher.
-    await expect.poll(partialBytes, { timeout: slow(90_000), interval: 5 }).toBeGreaterThan(0);
-    const health = await fetch(`${server.baseUrl}/healthz`);
-    expect(health.status).toBe(200);
-    expect(finished).toBe(false);
-    expect(await backup).toMatchObject({ file: join(dir, 'big.sealed') });
-    expect(statSync(join(dir, 'big.sealed')).size).toBeGreaterThan(5_000_000);
-  }, 180_000);
+  it(
+    'leaves the server answering while it is written',
+    async () => {
+      let finished = false;
+      const backup = runAs(server.ctx, backupTake, { to: 'big.sealed' }, TEST_OPERATOR).finally(() => {
+        finished = true;
+      });
+      // The file is being written: the archive is streaming through gzip and the cipher.
+      await expect.poll(partialBytes, { timeout: slow(90_000), interval: 5 }).toBeGreaterThan(0);
+      const health = await fetch(`${server.baseUrl}/healthz`);
+      expect(health.status).toBe(200);
+      expect(finished).toBe(false);
+      expect(await backup).toMatchObject({ file: join(dir, 'big.sealed') });
+      expect(statSync(join(dir, 'big.sealed')).size).toBeGreaterThan(5_000_000);
+    },
+    slow(180_000),
+  );
 });

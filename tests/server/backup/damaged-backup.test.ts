@@ -15,6 +15,7 @@ import { sealer } from '../../../server/backup/sealed.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { openPglite } from '../../../server/db/pglite.ts';
 import { runCli } from '../../../server/ops/cli.ts';
+import { slow } from '../../fixtures/slowness.ts';
 
 let work: string;
 let good = '';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   } finally {
     await db.close();
   }
-}, 120_000);
+}, slow(120_000));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The good backup's tar cut in half, then gzipped whole and sealed with the right key: only the tar is damaged. */
@@ -48,32 +49,36 @@ async function cutInsideGzip(): Promise<string> {
 const left = (dataDir: string): string[] => (existsSync(dataDir) ? readdirSync(dataDir) : []);
 
 describe('a damaged backup', () => {
-  it('is refused before anything is written, naming the file and the problem; the good one then restores', async () => {
-    const dataDir = join(work, 'data');
-    const cutTar = await cutInsideGzip();
-    await expect(restoreBackup(cutTar, { dataDir }, () => key)).rejects.toThrow(
-      new RegExp(`^${cutTar}: cut short: the archive ends inside `),
-    );
-    expect(left(dataDir)).toEqual([]);
+  it(
+    'is refused before anything is written, naming the file and the problem; the good one then restores',
+    async () => {
+      const dataDir = join(work, 'data');
+      const cutTar = await cutInsideGzip();
+      await expect(restoreBackup(cutTar, { dataDir }, () => key)).rejects.toThrow(
+        new RegExp(`^${cutTar}: cut short: the archive ends inside `),
+      );
+      expect(left(dataDir)).toEqual([]);
 
-    const bytes = readFileSync(good);
-    const cutFile = join(work, 'cut-file.sealed');
-    writeFileSync(cutFile, bytes.subarray(0, Math.floor(bytes.length / 2)));
-    const err: string[] = [];
-    const io = { out: () => undefined, err: (t: string) => err.push(t), fetch };
-    const env = { BACKUP_KEY: key.toString('base64') };
-    expect(await runCli(['restore', '--from', cutFile, '--data-dir', dataDir], env, io)).toBe(1);
-    expect(err.join('\n')).toBe(`${cutFile}: damaged or altered (its authentication failed): use another backup`);
-    expect(left(dataDir)).toEqual([]);
+      const bytes = readFileSync(good);
+      const cutFile = join(work, 'cut-file.sealed');
+      writeFileSync(cutFile, bytes.subarray(0, Math.floor(bytes.length / 2)));
+      const err: string[] = [];
+      const io = { out: () => undefined, err: (t: string) => err.push(t), fetch };
+      const env = { BACKUP_KEY: key.toString('base64') };
+      expect(await runCli(['restore', '--from', cutFile, '--data-dir', dataDir], env, io)).toBe(1);
+      expect(err.join('\n')).toBe(`${cutFile}: damaged or altered (its authentication failed): use another backup`);
+      expect(left(dataDir)).toEqual([]);
 
-    const check = await restoreBackup(good, { dataDir }, () => key);
-    expect(check.violations).toEqual([]);
-    expect(left(dataDir)).toEqual(['pglite']);
-    const restored = await openPglite({ dataDir: join(dataDir, 'pglite') });
-    try {
-      expect((await restored.query('SELECT count(*)::int AS n FROM accounts')).length).toBe(1);
-    } finally {
-      await restored.close();
-    }
-  }, 120_000);
+      const check = await restoreBackup(good, { dataDir }, () => key);
+      expect(check.violations).toEqual([]);
+      expect(left(dataDir)).toEqual(['pglite']);
+      const restored = await openPglite({ dataDir: join(dataDir, 'pglite') });
+      try {
+        expect((await restored.query('SELECT count(*)::int AS n FROM accounts')).length).toBe(1);
+      } finally {
+        await restored.close();
+      }
+    },
+    slow(120_000),
+  );
 });

@@ -34,8 +34,9 @@ const ALLOWED: Record<string, { count: number; why: string }> = {
   },
 };
 
-// A fixed limit on a wait is written for the reference machine and scaled by the host's (tests/fixtures/slowness.ts).
-const FIXED_LIMIT = /\btimeout:\s*\d/;
+// A fixed limit on a wait is written for the reference machine and scaled by the host's (tests/fixtures/slowness.ts):
+// a wait's `timeout:`, and a test's or hook's own limit after its callback (`}, 120_000);`).
+const FIXED_LIMIT = /\btimeout:\s*\d|^\s*\},\s*\d[\d_]*\s*\);?\s*$/m;
 
 function sleepsIn(text: string): number {
   return SLEEPS.reduce((n, re) => n + [...text.matchAll(re)].length, 0);
@@ -72,6 +73,8 @@ describe('a time limit on a wait scales with the host', () => {
   it('finds a fixed limit when there is one (the pattern works)', () => {
     expect('await x.waitFor({ timeout: 20_000 });'.match(FIXED_LIMIT)).toHaveLength(1);
     expect('await x.waitFor({ timeout: slow(20_000) });'.match(FIXED_LIMIT)).toBeNull();
+    expect("  it('runs', async () => {\n  }, 120_000);\n".match(FIXED_LIMIT)).toHaveLength(1);
+    expect("  it('runs', async () => {\n  }, slow(120_000));\n".match(FIXED_LIMIT)).toBeNull();
   });
 
   it('has no fixed limit in any test: each goes through slow()', () => {
