@@ -192,24 +192,22 @@ type WithdrawCurrencies = ReturnType<typeof useWithdrawCurrencies>;
 
 /** The currencies a withdrawal of this type is paid in, the first one chosen; another type starts from none. */
 export function useWithdrawCurrencies(type: 1 | 2) {
-  const [list, setList] = useState<WithdrawCurrency[]>([]);
+  // null while they load; a failed load leaves none.
+  const [loaded, setLoaded] = useState<WithdrawCurrency[] | null>(null);
   const [currencyId, setCurrencyId] = useState<number | null>(null);
-  const [loading, setLoading] = useState(true);
   useEffect(() => {
-    setList([]);
+    setLoaded(null);
     setCurrencyId(null);
-    setLoading(true);
-    withdrawCurrencies(type)
-      .then(
-        (items) => {
-          setList(items);
-          setCurrencyId(items[0]?.id ?? null);
-        },
-        () => undefined,
-      )
-      .finally(() => setLoading(false));
+    withdrawCurrencies(type).then(
+      (items) => {
+        setLoaded(items);
+        setCurrencyId(items[0]?.id ?? null);
+      },
+      () => setLoaded([]),
+    );
   }, [type]);
-  return { list, currencyId, setCurrencyId, loading, currency: list.find((c) => c.id === currencyId) };
+  const list = loaded ?? [];
+  return { list, currencyId, setCurrencyId, loading: loaded === null, currency: list.find((c) => c.id === currencyId) };
 }
 
 export function CurrencyChips({
