@@ -55,19 +55,16 @@ beforeAll(async () => {
   await ops(e2e.server, 'margin-call-level', { level: '1000' });
 });
 
+/** The user's /trade on EURUSD in `lang` at `size`. */
+const tradeAt = (user: RealUser, lang: string, size: { width: number; height: number }) =>
+  userPageAt(e2e.chrome.browser, e2e.server, user, lang, size, '#/trade?code=EURUSD');
+
 it(
   'says under the lots field that the margin exceeds what is free, and turns the button off, as the trader types',
   async () => {
     const user = await createFundedUser(e2e.server, '20000', 'e2e margin over free');
     for (const [lang, size, name] of SIZES) {
-      const { context, page } = await userPageAt(
-        e2e.chrome.browser,
-        e2e.server,
-        user,
-        lang,
-        size,
-        '#/trade?code=EURUSD',
-      );
+      const { context, page } = await tradeAt(user, lang, size);
       // The form on screen (the phone's /trade keeps another, hidden, for its sheet).
       const form = page.locator('form.tr-form').locator('visible=true');
       const lots = form.locator('input[data-field="lots"]');
@@ -114,14 +111,7 @@ it(
     await expect.poll(async () => Number(await swapOf()), { timeout: slow(30_000) }).toBeLessThan(0);
 
     for (const [lang, size, name] of SIZES) {
-      const { context, page } = await userPageAt(
-        e2e.chrome.browser,
-        e2e.server,
-        user,
-        lang,
-        size,
-        '#/trade?code=EURUSD',
-      );
+      const { context, page } = await tradeAt(user, lang, size);
       // The one on screen (the phone's /trade keeps a second strip, hidden, for its order sheet).
       const banner = page.locator('[data-testid="margin-call"]').locator('visible=true');
       await banner.waitFor({ timeout: slow(20_000) });
