@@ -4,7 +4,7 @@ import type { Order } from './types.ts';
 
 export interface CloseScope {
   side?: Side;
-  forexId?: number;
+  instrumentId?: number;
 }
 
 /** The closed order (the wire's, or the app's once translated), or the errors.* key of its refusal. */
@@ -15,7 +15,7 @@ export interface CloseAllItem<O = Order> {
   error: string;
 }
 
-export function inCloseScope(position: { side: Side; forexId: number }, scope: CloseScope): boolean {
+export function inCloseScope(position: { side: Side; instrumentId: number }, scope: CloseScope): boolean {
   if (scope.side && position.side !== scope.side) return false;
-  return scope.forexId === undefined || position.forexId === scope.forexId;
+  return scope.instrumentId === undefined || position.instrumentId === scope.instrumentId;
 }

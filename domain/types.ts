@@ -102,15 +102,17 @@ export interface Order {
   Swap?: string;
 }
 
-/** The wire Order with leverage and margin in the glossary's words. */
-export interface AppOrder extends Omit<Order, 'Multiple' | 'CautionMoney'> {
+/** The wire Order with its instrument, leverage and margin in the glossary's words. */
+export interface AppOrder extends Omit<Order, 'ForexId' | 'ForexTradeLists' | 'Multiple' | 'CautionMoney'> {
+  instrumentId: number;
+  instrument: Order['ForexTradeLists'];
   leverage: number; // 0 in fixed-margin mode
   margin: string;
 }
 
 /** The one translation, where an answer or a push arrives (docs/glossary.md). */
-export function appOrderOf({ Multiple, CautionMoney, ...rest }: Order): AppOrder {
-  return { ...rest, leverage: Multiple, margin: CautionMoney };
+export function appOrderOf({ ForexId, ForexTradeLists, Multiple, CautionMoney, ...rest }: Order): AppOrder {
+  return { ...rest, instrumentId: ForexId, instrument: ForexTradeLists, leverage: Multiple, margin: CautionMoney };
 }
 
 export interface OrderList {

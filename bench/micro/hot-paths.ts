@@ -79,8 +79,8 @@ function orders(n: number, on: readonly Instrument[]): AppOrder[] {
     const [id, code] = inst ? [inst.Id, inst.Code] : [1, 'X'];
     return {
       Id: k + 1,
-      ForexId: id,
-      ForexTradeLists: { ShowCode: code, Code: code, PricePrecision: 4 },
+      instrumentId: id,
+      instrument: { ShowCode: code, Code: code, PricePrecision: 4 },
       OrderType: k % 2 === 0 ? 1 : 2,
       Quantity: '0.01',
       leverage: 10,
@@ -166,7 +166,7 @@ function riskBench(bench: Bench, positions: number): void {
     orders(positions, list),
     '100000',
     String(positions * 5),
-    (o) => byId.get(o.ForexId),
+    (o) => byId.get(o.instrumentId),
     () => '50.0000',
   );
   let k = 0;

@@ -187,7 +187,7 @@ export class OrderEngine {
   async closeAll(userId: number, scope: CloseScope): Promise<CloseAllItem[]> {
     const results: CloseAllItem[] = [];
     for (const row of await openOrdersOfUser(this.ctx.db, userId, 1)) {
-      if (!inCloseScope({ side: sideOf(row.orderType), forexId: row.instrumentId }, scope)) continue;
+      if (!inCloseScope({ side: sideOf(row.orderType), instrumentId: row.instrumentId }, scope)) continue;
       try {
         results.push({ Id: row.id, ok: true, order: await this.close(userId, row.id), error: '' });
       } catch (err) {

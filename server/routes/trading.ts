@@ -97,9 +97,9 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     }),
     async (request) => {
       const user = caller(request);
-      const { scope, forex_id: forexId } = request.query;
+      const { scope, forex_id: instrumentId } = request.query;
       const side = scope === 'all' ? undefined : scope;
-      return ok({ results: await engine.closeAll(user.id, { side, forexId }) });
+      return ok({ results: await engine.closeAll(user.id, { side, instrumentId }) });
     },
   );
 

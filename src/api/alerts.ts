@@ -4,7 +4,7 @@ import { alertsFromWire } from '../../domain/price-alerts.ts';
 import { apiGet, apiPost, apiRequest, type CallOptions } from './client.ts';
 
 export interface NewAlert {
-  forexId: number;
+  instrumentId: number;
   kind: AlertKind;
   condition: AlertCondition;
   price: string; // exactly as typed (kind price; '' otherwise)
@@ -19,8 +19,8 @@ export const createAlert = async (a: NewAlert): Promise<PriceAlerts> =>
     await apiPost<PriceAlertsWire>(
       '/v1/api/alerts/create',
       a.kind === 'change'
-        ? { forex_id: a.forexId, kind: a.kind, condition: a.condition, percent: a.percent, note: a.note }
-        : { forex_id: a.forexId, kind: a.kind, condition: a.condition, price: a.price, note: a.note },
+        ? { forex_id: a.instrumentId, kind: a.kind, condition: a.condition, percent: a.percent, note: a.note }
+        : { forex_id: a.instrumentId, kind: a.kind, condition: a.condition, price: a.price, note: a.note },
       { toast: false },
     ),
   );

@@ -17,5 +17,5 @@ export const retailTerms = async (): Promise<RetailStanding> => {
 export const answerQuestionnaire = (answers: Record<string, string>): Promise<QuestionnaireResult> =>
   apiPost('/v1/api/retail/questionnaire', answers);
 export const acknowledgeRisk = (): Promise<QuestionnaireResult> => apiPost('/v1/api/retail/acknowledge', {});
-export const instrumentSpec = (forexId: number): Promise<InstrumentSpec> =>
-  apiGet('/v1/api/retail/spec', { forex_id: forexId }, { toast: false });
+export const instrumentSpec = (instrumentId: number): Promise<InstrumentSpec> =>
+  apiGet('/v1/api/retail/spec', { forex_id: instrumentId }, { toast: false });

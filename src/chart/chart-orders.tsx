@@ -16,19 +16,19 @@ import type { PriceAlert, PriceAlerts } from '../../domain/price-alerts.ts';
 /** A change alert has no level, so active price alerts only (`title`: "Alert 1.08600"). */
 export function alertLinesOf(
   alerts: readonly PriceAlert[],
-  forexId: number,
+  instrumentId: number,
   title: (price: string) => string,
 ): StopLine[] {
   const lines: StopLine[] = [];
   for (const a of alerts) {
-    if (a.instrumentId !== forexId || a.kind !== 'price' || a.status !== 'active' || a.price === null) continue;
+    if (a.instrumentId !== instrumentId || a.kind !== 'price' || a.status !== 'active' || a.price === null) continue;
     lines.push({ id: a.id, price: Number(a.price), priceText: a.price, title: title(a.price) });
   }
   return lines;
 }
 
 /** `title` must be stable (useCallback), or the lines are made again each render. */
-export function useAlertLines(forexId: number, title: (price: string) => string): StopLine[] {
+export function useAlertLines(instrumentId: number, title: (price: string) => string): StopLine[] {
   useSignals();
   const loggedIn = $loggedIn.value;
   const [alerts, setAlerts] = useState<PriceAlerts | null>(null);
@@ -49,14 +49,14 @@ export function useAlertLines(forexId: number, title: (price: string) => string)
       off?.();
     };
   }, [loggedIn]);
-  return useMemo(() => alertLinesOf(alerts?.alerts ?? [], forexId, title), [alerts, forexId, title]);
+  return useMemo(() => alertLinesOf(alerts?.alerts ?? [], instrumentId, title), [alerts, instrumentId, title]);
 }
 
 // Fixed stops are not drawn: the line is there to watch a trailing stop move.
-export function trailingStopLines(held: readonly AppOrder[], forexId: number, title: string): StopLine[] {
+export function trailingStopLines(held: readonly AppOrder[], instrumentId: number, title: string): StopLine[] {
   const out: StopLine[] = [];
   for (const o of held) {
-    if (o.ForexId !== forexId || o.Status !== 1 || !trailOf(o)) continue;
+    if (o.instrumentId !== instrumentId || o.Status !== 1 || !trailOf(o)) continue;
     if (!isDecimalText(o.TargetLossPrice) || dec(o.TargetLossPrice).lte(0)) continue;
     out.push({ id: o.Id, price: Number(o.TargetLossPrice), priceText: o.TargetLossPrice, title });
   }

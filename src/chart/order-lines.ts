@@ -27,7 +27,11 @@ export const hasSwap = (order: Pick<AppOrder, 'Swap'>): boolean =>
   isDecimalText(order.Swap) && !dec(order.Swap).isZero();
 
 /** Stable order: by order id, then entry, take-profit, stop-loss. */
-export function chartOrderLines(held: readonly AppOrder[], pending: readonly AppOrder[], forexId: number): OrderLine[] {
+export function chartOrderLines(
+  held: readonly AppOrder[],
+  pending: readonly AppOrder[],
+  instrumentId: number,
+): OrderLine[] {
   const out: OrderLine[] = [];
   const line = (order: AppOrder, role: OrderLineRole, priceText: string, movable: boolean, trailing = false) => {
     out.push({
@@ -41,7 +45,7 @@ export function chartOrderLines(held: readonly AppOrder[], pending: readonly App
       trailing,
     });
   };
-  const mine = (o: AppOrder) => o.ForexId === forexId;
+  const mine = (o: AppOrder) => o.instrumentId === instrumentId;
   for (const o of [...held].filter(mine).sort((a, b) => a.Id - b.Id)) {
     if (o.Status !== 1) continue;
     if (set(o.Price)) line(o, 'entry', o.Price, false);

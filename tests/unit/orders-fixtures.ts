@@ -28,7 +28,7 @@ export function appOrder(over: Partial<AppOrder> = {}): AppOrder {
   return { ...appOrderOf(order()), ...over };
 }
 
-/** The instrument these orders are on (ForexId 1). */
+/** The instrument these orders are on (instrument 1). */
 export const EURUSD: Instrument = instrument('EURUSD', 1, {
   ShowCode: 'EUR/USD',
   ForexFeeRate: '0.002',

@@ -143,14 +143,14 @@ export class ChartWatch {
     if (!inst || !ctx) return; // instrumentsChanged starts the load once the instrument is known
     w.loading = true;
     let from = mode === 'refill' ? (w.series?.lastTime() ?? null) : null;
-    const full = { forexId: inst.Id, period: w.period, limit: this.historyLimit };
+    const full = { instrumentId: inst.Id, period: w.period, limit: this.historyLimit };
     if (mode === 'full' && !w.series) void this.showCachedBars(w);
     try {
       const [page, mins] = await Promise.all([
         fetchKlines(ctx, from === null ? full : { ...full, from }),
         w.period === '1min'
           ? Promise.resolve<KlineBar[]>([])
-          : fetchKlines(ctx, { forexId: inst.Id, period: '1min', limit: LIVE_MINUTES }).catch(() => []),
+          : fetchKlines(ctx, { instrumentId: inst.Id, period: '1min', limit: LIVE_MINUTES }).catch(() => []),
       ]);
       let hist = page;
       if (from !== null && !hist.some((b) => b.Time === from)) {

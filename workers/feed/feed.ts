@@ -345,7 +345,7 @@ export class Feed implements FeedApi {
 
   async setPositions(orders: AppOrder[], balance: string, lockBalance: string): Promise<void> {
     this.positions = { orders, balance, lockBalance };
-    this.filter.setHeld(orders.map((o) => this.instrumentOf(o)?.Code ?? o.ForexTradeLists?.Code ?? ''));
+    this.filter.setHeld(orders.map((o) => this.instrumentOf(o)?.Code ?? o.instrument?.Code ?? ''));
     this.catchUp();
     this.applyPositions();
     this.requestFrame();
@@ -466,7 +466,7 @@ export class Feed implements FeedApi {
   }
 
   private instrumentOf(o: AppOrder): Instrument | undefined {
-    return this.byId.get(o.ForexId) ?? this.byCode.get(o.ForexTradeLists?.Code ?? '');
+    return this.byId.get(o.instrumentId) ?? this.byCode.get(o.instrument?.Code ?? '');
   }
 
   private serverNow(): number {

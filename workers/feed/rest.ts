@@ -42,14 +42,14 @@ export async function restGet(
 }
 
 export interface KlineQuery {
-  forexId: number;
+  instrumentId: number;
   period: Period;
   from?: number; // seconds, like KlineBar.Time: a gap refill
   limit?: number; // the newest `limit` bars
 }
 
 export async function fetchKlines(ctx: RestContext, q: KlineQuery): Promise<KlineBar[]> {
-  const params: Record<string, string | number> = { forex_id: q.forexId, period: q.period };
+  const params: Record<string, string | number> = { forex_id: q.instrumentId, period: q.period };
   if (q.from !== undefined) params.from = q.from;
   if (q.limit !== undefined) params.limit = q.limit;
   const data = await restGet(ctx, '/v1/api/forex/kline', params);

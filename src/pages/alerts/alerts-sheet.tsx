@@ -73,7 +73,7 @@ export function AlertForm({
     if (!msgs.showAll({ value: alertInputError(kind, typed) })) return;
     setBusy(true);
     const ok = await create({
-      forexId: inst.Id,
+      instrumentId: inst.Id,
       kind,
       condition,
       price: kind === 'price' ? typed.trim() : '',

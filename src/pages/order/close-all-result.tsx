@@ -49,7 +49,7 @@ export function CloseAllResult({ results, asked, onDone }: CloseAllResultProps):
             return (
               <li key={r.Id} data-id={r.Id} className="od-close-all__item">
                 <span className="od-close-all__what">
-                  <span className="od-code">{o?.ForexTradeLists.ShowCode ?? ''}</span>
+                  <span className="od-code">{o?.instrument.ShowCode ?? ''}</span>
                   {o ? <span>{t(o.OrderType === 1 ? 'trade.buy_up' : 'trade.buy_low')}</span> : null}
                   {o ? (
                     <span>

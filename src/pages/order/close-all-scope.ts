@@ -10,29 +10,29 @@ import { usd, type Usd } from '../../../domain/units.ts';
 export type CloseAllChoice = 'all' | 'buy' | 'sell' | 'instrument';
 
 export interface ScopeInstrument {
-  forexId: number;
+  instrumentId: number;
   showCode: string;
 }
 
 /** Never an instrument with nothing to close unless nothing is held at all. */
 export function scopeInstrument(held: readonly AppOrder[], currentCode: string | null): ScopeInstrument | null {
-  const pick = held.find((o) => o.ForexTradeLists.Code === currentCode) ?? held[0];
-  return pick ? { forexId: pick.ForexId, showCode: pick.ForexTradeLists.ShowCode } : null;
+  const pick = held.find((o) => o.instrument.Code === currentCode) ?? held[0];
+  return pick ? { instrumentId: pick.instrumentId, showCode: pick.instrument.ShowCode } : null;
 }
 
 export function scopeOf(choice: CloseAllChoice, inst: ScopeInstrument | null): CloseScope {
   if (choice === 'buy' || choice === 'sell') return { side: choice };
-  if (choice === 'instrument') return { forexId: inst?.forexId ?? -1 }; // no instrument: nothing in scope
+  if (choice === 'instrument') return { instrumentId: inst?.instrumentId ?? -1 }; // no instrument: nothing in scope
   return {};
 }
 
 export function paramsOf(choice: CloseAllChoice, inst: ScopeInstrument | null): CloseAllParams {
-  if (choice === 'instrument' && inst) return { scope: 'all', instrumentId: inst.forexId };
+  if (choice === 'instrument' && inst) return { scope: 'all', instrumentId: inst.instrumentId };
   return { scope: choice === 'buy' || choice === 'sell' ? choice : 'all' };
 }
 
 export function positionsIn(held: readonly AppOrder[], scope: CloseScope): AppOrder[] {
-  return held.filter((o) => inCloseScope({ side: sideOf(o.OrderType), forexId: o.ForexId }, scope));
+  return held.filter((o) => inCloseScope({ side: sideOf(o.OrderType), instrumentId: o.instrumentId }, scope));
 }
 
 /** Null when one is unknown: the estimate would be wrong. */

@@ -53,7 +53,7 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
   const { t } = useTranslation();
   const live = useMemo(() => orderLiveText(order, inst), [order, inst]);
   const own = useMemo(() => orderFigures(order, inst), [order, inst]);
-  const precision = order.ForexTradeLists.PricePrecision;
+  const precision = order.instrument.PricePrecision;
   const buy = order.OrderType === 1;
   // A cancelled pending order never traded: no close price, P&L, risk rate or net value, and it says cancelled.
   const cancelled = isCancelled(order);
@@ -62,7 +62,7 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
     <div className="od-detail" data-id={order.Id} data-status={order.Status}>
       <div className="od-detail__head">
         <span className="od-code" data-field="code">
-          {shownCode(t, order.ForexTradeLists.Code, order.ForexTradeLists.ShowCode)}
+          {shownCode(t, order.instrument.Code, order.instrument.ShowCode)}
         </span>
         <span className="od-side" data-side={buy ? 'buy' : 'sell'} data-field="side">
           {t(buy ? 'trade.buy_up' : 'trade.buy_low')}

@@ -75,12 +75,12 @@ export function stopParams(
 
 /** The stop-loss row: the stop, and with a trailing distance "1.09900 (trailing 0.00200)". */
 export function stopLossText(order: AppOrder, t: (key: string, o: Record<string, string>) => string): string {
-  const stop = stopText(order.TargetLossPrice, order.ForexTradeLists.PricePrecision);
+  const stop = stopText(order.TargetLossPrice, order.instrument.PricePrecision);
   const trail = trailOf(order);
   if (!trail || stop === NO_VALUE) return stop;
   return t('orders.trailing_value', {
     stop,
-    distance: priceText(trail, order.ForexTradeLists.PricePrecision, { missing: NO_VALUE }),
+    distance: priceText(trail, order.instrument.PricePrecision, { missing: NO_VALUE }),
   });
 }
 

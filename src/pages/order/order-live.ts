@@ -23,7 +23,7 @@ export function heldPnl(order: AppOrder): string | null {
 }
 
 export function orderLiveText(order: AppOrder, inst: Instrument | undefined): OrderLiveText {
-  const precision = order.ForexTradeLists.PricePrecision;
+  const precision = order.instrument.PricePrecision;
   const own = orderFigures(order, inst);
   if (order.Status === 1) {
     const l = livePosition(order.Id);
@@ -43,7 +43,7 @@ export function orderLiveText(order: AppOrder, inst: Instrument | undefined): Or
     };
   }
   // Pending: the instrument's live quote is the current price; its P&L is zero until it fills. Closed: fixed.
-  const q = order.Status === 0 ? quote(order.ForexTradeLists.Code) : null;
+  const q = order.Status === 0 ? quote(order.instrument.Code) : null;
   const pnl = order.Status === 0 ? null : order.FactProfits;
   return {
     current: computed(

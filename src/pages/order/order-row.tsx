@@ -23,7 +23,7 @@ export interface OrderRowProps {
 export const OrderRow = memo(function OrderRow({ order, onOpen, disabled = false }: OrderRowProps) {
   const { t } = useTranslation();
   const text = useMemo(() => orderLiveText(order, undefined), [order]);
-  const precision = order.ForexTradeLists.PricePrecision;
+  const precision = order.instrument.PricePrecision;
   const buy = order.OrderType === 1;
   // A cancelled pending order never traded: its state instead of a P&L, its target price without an arrow.
   const cancelled = isCancelled(order);
@@ -37,7 +37,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen, disabled = false
       onClick={() => onOpen(order)}
     >
       <span className="od-row__top">
-        <span className="od-code">{shownCode(t, order.ForexTradeLists.Code, order.ForexTradeLists.ShowCode)}</span>
+        <span className="od-code">{shownCode(t, order.instrument.Code, order.instrument.ShowCode)}</span>
         <span className="od-side" data-side={buy ? 'buy' : 'sell'}>
           {t(buy ? 'trade.buy_up' : 'trade.buy_low')}
         </span>

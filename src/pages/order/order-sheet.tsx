@@ -25,13 +25,13 @@ export function OrderSheet(): ReactElement {
   useSignals();
   const { t } = useTranslation();
   const order = $openOrder.value;
-  const inst = order ? $instruments.value.find((i) => i.Id === order.ForexId) : undefined;
+  const inst = order ? $instruments.value.find((i) => i.Id === order.instrumentId) : undefined;
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [editing, setEditing] = useState<'stops' | 'part' | null>(null);
   const id = order?.Id ?? null;
   const status = order?.Status ?? null;
   // The server refuses closing or re-stopping during a halt (docs/trading.md "Holding orders"); cancel stays allowed.
-  const halt = order ? quote(order.ForexTradeLists.Code).$halt.value : '';
+  const halt = order ? quote(order.instrument.Code).$halt.value : '';
   const frozen = halt !== '' && order?.Status === 1;
 
   // Another order, or this one changed state (filled, closed): start from its plain view.

@@ -18,10 +18,7 @@ export function PartCloseForm({ order, onDone }: { order: AppOrder; onDone: () =
   const { t } = useTranslation();
   const [lots, setLots] = useState('');
   const list = $instruments.value;
-  const inst = useMemo(
-    () => list.find((i) => i.Code === order.ForexTradeLists.Code),
-    [list, order.ForexTradeLists.Code],
-  );
+  const inst = useMemo(() => list.find((i) => i.Code === order.instrument.Code), [list, order.instrument.Code]);
   const held = order.Quantity;
   const msgs = useFieldMessages<'close-lots'>({ 'close-lots': partCloseNote(lots, held, inst, false) });
   const id = useId();

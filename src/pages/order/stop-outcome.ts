@@ -25,7 +25,7 @@ export function stopOutcome(
 ): { pips: string; pnl: string } | null {
   const typed = readTypedNumber(text);
   if (!inst || typed.kind !== 'number' || dec(typed.text).isZero() || !isDecimalText(order.Price)) return null;
-  const pips = pipsBetween(order.Price, typed.text, order.ForexTradeLists.PricePrecision);
+  const pips = pipsBetween(order.Price, typed.text, order.instrument.PricePrecision);
   if (pips === null) return null;
   const at = positionPnl(inst, sideOf(order.OrderType), lots(order.Quantity), price(order.Price), price(typed.text));
   return { pips, pnl: formatPnl(exactText(at)) };

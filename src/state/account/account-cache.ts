@@ -41,7 +41,9 @@ function isSnapshot(v: unknown): v is AccountSnapshot {
     s.funds !== null &&
     Array.isArray(s.positions) &&
     // One with the wire's fields is not painted: the live list replaces it.
-    s.positions.every((p: Partial<AppOrder> | null) => typeof p?.margin === 'string')
+    s.positions.every(
+      (p: Partial<AppOrder> | null) => typeof p?.margin === 'string' && typeof p.instrument?.Code === 'string',
+    )
   );
 }
 

@@ -4,10 +4,13 @@ import { lotsText } from '../../../domain/format/lots.ts';
 import { $instruments } from './instruments.ts';
 
 /** undefined while the list does not have it. */
-export function lotStepOf(forexId: number): string | undefined {
-  return $instruments.value.find((i) => i.Id === forexId)?.Pip;
+export function lotStepOf(instrumentId: number): string | undefined {
+  return $instruments.value.find((i) => i.Id === instrumentId)?.Pip;
 }
 
-export function orderLots(order: Pick<AppOrder, 'ForexId' | 'Quantity'>, quantity: string = order.Quantity): string {
-  return lotsText(quantity, lotStepOf(order.ForexId));
+export function orderLots(
+  order: Pick<AppOrder, 'instrumentId' | 'Quantity'>,
+  quantity: string = order.Quantity,
+): string {
+  return lotsText(quantity, lotStepOf(order.instrumentId));
 }

@@ -11,7 +11,7 @@ export const $pinnedCodes: ReadonlySignal<string[]> = computed(
     const current = $currentCode.value;
     if (current) codes.add(current);
     for (const o of [...$heldPositions.value, ...($lastAccount.value?.positions ?? [])]) {
-      const code = o.ForexTradeLists.Code;
+      const code = o.instrument.Code;
       if (code) codes.add(code);
     }
     for (const a of $alerts.value?.alerts ?? []) if (a.status === 'active') codes.add(a.code);

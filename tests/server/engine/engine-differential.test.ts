@@ -264,7 +264,7 @@ function workerFloating(s: Side, userId: number): string {
     '0',
     '0',
     (o) => {
-      const inst = byCode(o.ForexTradeLists.Code);
+      const inst = byCode(o.instrument.Code);
       return inst && asListed(inst);
     },
     (c) => {

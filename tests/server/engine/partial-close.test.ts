@@ -145,7 +145,7 @@ describe('close all', () => {
     expect(longs[0]?.order?.Status).toBe(3);
     await expectInvariants(u);
     // One instrument, then all.
-    expect((await bed.engine.closeAll(u, { forexId: XAG })).map((r) => [r.Id, r.ok])).toEqual([[b.Id, true]]);
+    expect((await bed.engine.closeAll(u, { instrumentId: XAG })).map((r) => [r.Id, r.ok])).toEqual([[b.Id, true]]);
     expect((await bed.engine.closeAll(u, {})).map((r) => [r.Id, r.ok])).toEqual([[s.Id, true]]);
     const c2 = await ledgerCheck(bed.ctx.db, u);
     expect(c2.lock).toBe('0');

@@ -36,7 +36,13 @@ const command = (name: string) => {
   return (args: Record<string, string>) => runAs(server.ctx, cmd, args, TEST_OPERATOR);
 };
 
-const buy = (forexId: number, multiple: number) => ({ type: 1, cont: '0.1', forex_id: forexId, status: 1, multiple });
+const buy = (instrumentId: number, multiple: number) => ({
+  type: 1,
+  cont: '0.1',
+  forex_id: instrumentId,
+  status: 1,
+  multiple,
+});
 
 async function funded(client: ApiClient, userId: number): Promise<ApiClient> {
   await move(server.ctx.db, userId, {

@@ -172,7 +172,7 @@ describe('worker preview = server authority (property)', () => {
           orders,
           '1000',
           '10',
-          (o) => insts[o.ForexId - 1],
+          (o) => insts[o.instrumentId - 1],
           () => null,
         );
         cases.forEach((c, i) => book.onQuote(`P${i}`, c.later));

@@ -36,7 +36,6 @@ function held(over: Partial<AppOrder>): AppOrder {
     Status: 1,
     Quantity: '1',
     margin: '1100.08',
-    ForexTradeLists: { Code: 'EURUSD' },
     ...over,
   } as Partial<AppOrder>);
 }

@@ -126,7 +126,7 @@ const order = (over: Partial<AppOrder>): AppOrder =>
   });
 
 describe('RiskBook: floating P&L, equity, risk rate', () => {
-  const specOf = (o: AppOrder): Instrument | undefined => [EURUSD, XAGUSD].find((i) => i.Id === o.ForexId);
+  const specOf = (o: AppOrder): Instrument | undefined => [EURUSD, XAGUSD].find((i) => i.Id === o.instrumentId);
 
   it('follows quotes for buys and sells; equity = balance + locked + floating; risk = equity / locked', () => {
     const book = new RiskBook();
@@ -139,8 +139,8 @@ describe('RiskBook: floating P&L, equity, risk rate', () => {
         order({ Id: 1 }), // buy 0.5 EURUSD @ 1.10000, margin 550
         order({
           Id: 2,
-          ForexId: 2,
-          ForexTradeLists: { ShowCode: 'XAG/USD', Code: 'XAGUSD', PricePrecision: 3 },
+          instrumentId: 2,
+          instrument: { ShowCode: 'XAG/USD', Code: 'XAGUSD', PricePrecision: 3 },
           OrderType: 2,
           Quantity: '2',
           Price: '25.000',

@@ -69,7 +69,7 @@ export async function placeOneClick(inst: Instrument, side: OrderSide, t: TFunct
     toast(
       t('trade.placed_text', {
         side: t(side === 1 ? 'trade.buy_up' : 'trade.buy_low'),
-        code: order.ForexTradeLists.ShowCode,
+        code: order.instrument.ShowCode,
         lots: orderLots(order),
         price: order.Price,
       }),

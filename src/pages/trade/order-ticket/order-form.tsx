@@ -81,7 +81,7 @@ export function OrderPlaced({ order, onViewOrders, onClose }: OrderPlacedProps) 
         <p className="tr-modal-text">
           {t('trade.placed_text', {
             side: t(order.OrderType === 1 ? 'trade.buy_up' : 'trade.buy_low'),
-            code: order.ForexTradeLists.ShowCode,
+            code: order.instrument.ShowCode,
             lots: orderLots(order),
             price: order.Price,
           })}

@@ -14,7 +14,7 @@ import { appOrder } from '../../../fixtures/orders.ts';
 
 vi.mock('lightweight-charts', () => ({ LineStyle: { Solid: 0, Dashed: 2, LargeDashed: 3 } }));
 
-const held = appOrder({ Id: 7, ForexId: 1, OrderType: 1, Status: 1, Price: '1.08500', TargetProfitPrice: '1.09000' });
+const held = appOrder({ Id: 7, OrderType: 1, Status: 1, Price: '1.08500', TargetProfitPrice: '1.09000' }); // EUR/USD
 let scale = 0; // the price scale's shift: each tick moves it a little
 const series = {
   priceToCoordinate: (p: number) => 100 + (1.09 - p) * 10_000 + scale,

@@ -6,7 +6,7 @@ import { chartOrderLines, movedStopParams, orderLinesMark } from '../../../../sr
 
 const held = appOrder({
   Id: 7,
-  ForexId: 1,
+  instrumentId: 1,
   OrderType: 1,
   Status: 1,
   Price: '1.08500',
@@ -15,15 +15,15 @@ const held = appOrder({
 });
 const short = appOrder({
   Id: 9,
-  ForexId: 1,
+  instrumentId: 1,
   OrderType: 2,
   Status: 1,
   Price: '1.08600',
   TargetProfitPrice: '0',
   TargetLossPrice: '0',
 });
-const other = appOrder({ Id: 8, ForexId: 2, Status: 1, Price: '151.000', TargetProfitPrice: '152.000' });
-const pending = appOrder({ Id: 11, ForexId: 1, OrderType: 1, Status: 0, Price: '1.08000' });
+const other = appOrder({ Id: 8, instrumentId: 2, Status: 1, Price: '151.000', TargetProfitPrice: '152.000' });
+const pending = appOrder({ Id: 11, instrumentId: 1, OrderType: 1, Status: 0, Price: '1.08000' });
 
 describe('chartOrderLines', () => {
   it('draws each position of the instrument at its entry with its stops, then each pending order', () => {

@@ -5,8 +5,8 @@ import { trailingStopLines } from '../../../../src/chart/chart-orders.tsx';
 
 const order = (over: Partial<AppOrder>): AppOrder => ({
   Id: 1,
-  ForexId: 5,
-  ForexTradeLists: { ShowCode: 'EUR/USD', Code: 'EURUSD', PricePrecision: 5 },
+  instrumentId: 5,
+  instrument: { ShowCode: 'EUR/USD', Code: 'EURUSD', PricePrecision: 5 },
   OrderType: 1,
   Quantity: '1',
   leverage: 100,
@@ -31,7 +31,7 @@ describe('trailing stop lines', () => {
     const held = [
       order({ Id: 1 }),
       order({ Id: 2, TrailDistance: '0' }), // a fixed stop-loss
-      order({ Id: 3, ForexId: 6 }), // another instrument
+      order({ Id: 3, instrumentId: 6 }), // another instrument
       order({ Id: 4, TrailDistance: undefined }), // an answer from before trailing stops
       order({ Id: 5, OrderType: 2, TargetLossPrice: '1.10300', TrailDistance: '0.003' }),
     ];

@@ -66,7 +66,7 @@ const order = (over: Partial<AppOrder> = {}): AppOrder =>
     Quantity: '0.05',
     Price: '1.08320',
     Status: 1,
-    ForexTradeLists: { ShowCode: 'EURUSD', Code: 'EURUSD', PricePrecision: 5 },
+    instrument: { ShowCode: 'EURUSD', Code: 'EURUSD', PricePrecision: 5 },
     ...over,
   }) as AppOrder;
 

@@ -172,7 +172,7 @@ describe('quote interest', () => {
   it('still computes P&L from quotes it does not send', async () => {
     const { h, feed, sink } = await live();
     await feed.setQuoteInterest([]);
-    await feed.setPositions([appOrder({ Id: 1, ForexId: 1, Status: 1 })], '10000', '0');
+    await feed.setPositions([appOrder({ Id: 1, instrumentId: 1, Status: 1 })], '10000', '0');
     h.frames.run();
     sink.batches.length = 0;
     h.last().receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.20000', '0', h.time.now, 1]] });

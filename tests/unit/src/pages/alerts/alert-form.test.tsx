@@ -65,7 +65,9 @@ describe('the alert form', () => {
     await click('.al-cond [data-value="below"]');
     await type('[data-testid="alert-price"]', ' 1.0800 ');
     await submit();
-    expect(f.sent).toEqual([{ forexId: 1, kind: 'price', condition: 'below', price: '1.0800', percent: '', note: '' }]);
+    expect(f.sent).toEqual([
+      { instrumentId: 1, kind: 'price', condition: 'below', price: '1.0800', percent: '', note: '' },
+    ]);
   });
 
   it('starts with the price it was opened with (the chart’s)', async () => {
@@ -87,7 +89,9 @@ describe('the alert form', () => {
     await click('.al-cond [data-value="below"]');
     await type('[data-testid="alert-percent"]', '2.50');
     await submit();
-    expect(f.sent).toEqual([{ forexId: 1, kind: 'change', condition: 'below', price: '', percent: '2.50', note: '' }]);
+    expect(f.sent).toEqual([
+      { instrumentId: 1, kind: 'change', condition: 'below', price: '', percent: '2.50', note: '' },
+    ]);
     // Back to Price: its own text is still there.
     await click('.al-kind [data-kind="price"]');
     expect(q<HTMLInputElement>('[data-testid="alert-price"]').value).toBe('1.08320');

@@ -42,7 +42,8 @@ describe('account cache', () => {
   });
 
   it('paints the snapshot with its age at start, until the live balance replaces it', async () => {
-    const position = { Id: 1, Status: 1, margin: '50.00', leverage: 100 } as AppOrder;
+    const instrument = { ShowCode: 'EUR/USD', Code: 'EURUSD', PricePrecision: 5 };
+    const position = { Id: 1, Status: 1, margin: '50.00', leverage: 100, instrumentId: 1, instrument } as AppOrder;
     await set('tw:account', {
       owner: 7,
       at: AT,
@@ -69,6 +70,10 @@ describe('account cache', () => {
     [
       "positions in the wire's words (the app's orders have margin and leverage)",
       { positions: [{ Id: 1, Status: 1, CautionMoney: '50', Multiple: 100 } as Partial<Order>] },
+    ],
+    [
+      "positions whose instrument is still in the wire's words",
+      { positions: [{ Id: 1, Status: 1, margin: '50', leverage: 100, ForexId: 1, ForexTradeLists: {} }] },
     ],
   ])('never paints %s', async (_, over) => {
     await set('tw:account', {

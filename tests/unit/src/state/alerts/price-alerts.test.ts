@@ -49,7 +49,14 @@ describe('price alerts and the session', () => {
     const created = priceAlert({ id: 11 });
     let answer: (list: PriceAlerts) => void = () => undefined;
     vi.mocked(createAlert).mockReturnValueOnce(new Promise<PriceAlerts>((resolve) => (answer = resolve)));
-    const adding = store.addAlert({ forexId: 1, kind: 'price', condition: 'above', price: '1', percent: '', note: '' });
+    const adding = store.addAlert({
+      instrumentId: 1,
+      kind: 'price',
+      condition: 'above',
+      price: '1',
+      percent: '',
+      note: '',
+    });
     // The next tick fires it, and the socket's message is handled before the creation's answer.
     store.alertFired({ ...created, status: 'fired', fired_at: 5, fired_price: '1.1' }, deps);
     answer({ alerts: [created, ALERT], max: 20 } as PriceAlerts);

@@ -160,7 +160,7 @@ describe("the socket's code filter in low-bandwidth mode", () => {
 
 describe('the pinned codes', () => {
   it("are the /trade instrument and the open positions' instruments, live or last known", () => {
-    const on = (code: string) => appOrder({ ForexTradeLists: { ShowCode: code, Code: code, PricePrecision: 2 } });
+    const on = (code: string) => appOrder({ instrument: { ShowCode: code, Code: code, PricePrecision: 2 } });
     $currentCode.value = 'EURUSD';
     $heldPositions.value = [on('XAUUSD'), on('EURUSD')];
     expect($pinnedCodes.value).toEqual(['EURUSD', 'XAUUSD']);

@@ -284,7 +284,7 @@ describe('submitting', () => {
       Quantity: '0.01',
       Price: '1.08320',
       Status: 1,
-      ForexTradeLists: { ShowCode: i.ShowCode, Code: i.Code, PricePrecision: 5 },
+      instrument: { ShowCode: i.ShowCode, Code: i.Code, PricePrecision: 5 },
     } as AppOrder;
     vi.mocked(submitOrder).mockResolvedValue(order);
     await render(i);
