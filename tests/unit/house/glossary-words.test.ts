@@ -1,6 +1,5 @@
-// The words docs/glossary.md fixes, where the code may still write another: the contract's wire words (`cont`,
-// `multiple`/`Multiple`, `forex_id`, `FOREX_TRADE`, `CautionMoney`, `/mining`) only at the edge that translates them, and "feed" on
-// the server only in a name someone outside the code types, stores or queries. Each exception is listed with its reason.
+// The contract's wire words (`cont`, `multiple`/`Multiple`, `forex_id`, `FOREX_TRADE`, `CautionMoney`, `/mining`) only
+// at the edge that translates them (docs/glossary.md); each exception is listed with its reason.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -78,55 +77,5 @@ describe("the contract's wire words stay at the edge (docs/glossary.md)", () => 
         p,
       ).toBe(true);
     }
-  });
-});
-
-/** "Feed" names the client's feed in workers/feed/; on the server the price desk is its own word. */
-const SERVER_MIGRATIONS = 'server/db/migrations/';
-const FEED = /feed|Feed|FEED/;
-/** What may still say "feed" on the server: names typed, stored or queried outside the code. */
-const FEED_KEPT: readonly { name: string; re: RegExp }[] = [
-  // The operator's commands, as docs/back-office.md lists them and operators type them.
-  { name: 'ops command names', re: /['`]feeds['`]|['`]feed-[a-z*-]+['`]|ops -- feeds\b|\bfeeds command\b/g },
-  // Prometheus series (docs/operations.md "Metrics"): an installed rule naming a renamed series never fires.
-  { name: 'metric series', re: /\btickwise_feed_[a-z_]+\b/g },
-  // Deployment settings (the README's configuration table): a renamed one would be ignored where it is set.
-  { name: 'settings', re: /\bFEED_(STALE_MS|SPIKE_PCT)\b/g },
-  // Bus subjects between the writer and the gateways (docs/scaling.md): processes of two versions meet in a restart.
-  { name: 'bus subjects', re: /\btw\.feed\.(flags|status|control)\b/g },
-  // Stored tables (migration 150).
-  { name: 'tables', re: /\bfeed_(mappings|rules|suspended|changes)\b/g },
-  // The websocket's quote tuple field, as docs/protocol.md names it.
-  { name: 'wire field', re: /\bFeed\?|\bFeed only on a flagged quote\b/g },
-];
-
-/** Each line of `text` that says "feed" once the kept names are taken out. */
-function feedStrays(text: string): string[] {
-  return text
-    .split('\n')
-    .map((line, i) => ({ line: FEED_KEPT.reduce((l, k) => l.replace(k.re, ''), line), n: i + 1 }))
-    .filter(({ line }) => FEED.test(line))
-    .map(({ line, n }) => `${n}: ${line.trim()}`);
-}
-
-describe('"feed" on the server (docs/glossary.md "price desk")', () => {
-  const files = filesUnder('server').filter((f) => !f.startsWith(SERVER_MIGRATIONS));
-
-  it('the check finds the word in identifiers and comments, and not inside another word', () => {
-    expect(feedStrays('const x = ctx.feeds?.status();')).toHaveLength(1);
-    expect(feedStrays('export interface FeedOptions {}')).toHaveLength(1);
-    expect(feedStrays('// the feed desk refuses stale prices')).toHaveLength(1);
-    expect(feedStrays('const feeDelta = amounts.fee;')).toEqual([]);
-    expect(feedStrays("name: 'feed-map', series: 'tickwise_feed_ticks_total', env.FEED_STALE_MS")).toEqual([]);
-  });
-
-  it('no server file is named after it', () => {
-    expect(files.filter((f) => FEED.test(f))).toEqual([]);
-  });
-
-  it('every server file says it only in a kept name', () => {
-    const found = files.flatMap((f) => feedStrays(readFileSync(join(ROOT, f), 'utf8')).map((s) => `${f}:${s}`));
-    expect(files.length).toBeGreaterThan(100);
-    expect(found).toEqual([]);
   });
 });
