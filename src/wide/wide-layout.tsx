@@ -5,7 +5,7 @@ import { useTranslation } from '../i18n/use-translation.ts';
 import { $currentCode } from '../state/market/current-code.ts';
 import { $instruments } from '../state/market/instruments.ts';
 import { MarketPanel } from '../pages/market/market-panel.tsx';
-import { ChartPanel } from '../pages/trade/chart/trade-view.tsx';
+import { ChartPanel } from '../pages/trade/trade-view.tsx';
 import { InstrumentSheet } from '../pages/trade/instrument-sheet.tsx';
 import { AccountStrip } from '../pages/trade/account-strip.tsx';
 import { OrderForm } from '../pages/trade/order-ticket/order-form.tsx';

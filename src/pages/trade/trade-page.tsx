@@ -9,7 +9,7 @@ import { useQuery } from '../../components/hooks/use-query.ts';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { useDesk } from '../../components/hooks/desk-slot.ts';
 import { AccountStrip } from './account-strip.tsx';
-import { ChartPanel } from './chart/trade-view.tsx';
+import { ChartPanel } from './trade-view.tsx';
 import { OrderForm } from './order-ticket/order-form.tsx';
 import { OneClickButtons } from './order-ticket/one-click-buttons.tsx';
 import { pickInstrument } from '../../state/market/trade-state.ts';

@@ -74,13 +74,13 @@ describe('import boundaries (docs/architecture.md "Rooms")', () => {
       ['src/pages/market/y.tsx', "import { LazyDeskLayout } from '../../app/routing/lazy-desk.tsx';", /folder loop/],
       ['src/pages/x/y.tsx', "import { useQuery } from '../../app/use-query.ts';", /folder loop/],
       ['src/pages/trade/y.tsx', "import { DeskLayout } from '../../wide/wide-layout.tsx';", /folder loop/],
-      ['src/pages/trade/chart/y.tsx', "import { useWide } from '../../../app/use-wide.ts';", /folder loop/],
+      ['src/pages/trade/order-ticket/y.tsx', "import { useWide } from '../../../app/use-wide.ts';", /folder loop/],
       ['src/wide/x.tsx', "import { PageFallback } from '../app/routing/page-fallback.tsx';", /folder loop/],
       ['src/components/nav/x.tsx', "import { TABS } from '../../app/tabs.ts';", /nothing of src\/app\//],
       ['src/state/market/x.ts', "import { startApp } from '../../app/start/start.ts';", /nothing of src\/app\//],
       // A page's sub-folder is still its own page: another page's folder stays out.
       ['src/pages/trade/order-ticket/y.tsx', "import { Z } from '../../order/z.ts';", /its own folder only/],
-      ['src/pages/trade/chart/y.tsx', "import { Z } from '../../../pages/order/z.ts';", /its own folder only/],
+      ['src/pages/trade/order-ticket/y.tsx', "import { Z } from '../../../pages/order/z.ts';", /its own folder only/],
     ],
     [
       ['domain/x.ts', "import { dec } from './decimal.ts';"],

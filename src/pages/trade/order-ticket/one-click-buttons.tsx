@@ -6,7 +6,7 @@ import { $lastOrders, $oneClick } from '../../../state/orders/one-click.ts';
 import { quote } from '../../../state/market/quotes.ts';
 import { Num } from '../../../components/text/num.tsx';
 import { LiveText } from '../../../components/text/live-text.tsx';
-import { useSidePrice } from '../chart/quote-sides.tsx';
+import { useSidePrice } from '../quote-sides.tsx';
 import { $oneClickBusy, oneClickDraft, placeOneClick } from './one-click.ts';
 import { isFixedMargin, type OrderSide } from './order-draft.ts';
 import type { Instrument } from '../../../../domain/types.ts';

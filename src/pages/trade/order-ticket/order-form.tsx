@@ -36,7 +36,7 @@ import { overFreeSignal, useOrderPreview } from './use-order-preview.ts';
 import { NumberInput } from '../../../components/forms/number-input.tsx';
 import './lot-stepper.css';
 import { MultiplierPicker } from './multiplier-picker.tsx';
-import { useSidePrice } from '../chart/quote-sides.tsx';
+import { useSidePrice } from '../quote-sides.tsx';
 import { LiveText } from '../../../components/text/live-text.tsx';
 import { $retailTerms, loadRetailTerms, offeredLeverage, owesQuestionnaire } from '../../../state/account/retail.ts';
 import { AppropriatenessSheet } from './appropriateness-sheet.tsx';

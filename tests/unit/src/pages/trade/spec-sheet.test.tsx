@@ -3,16 +3,16 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, Profiler, useLayoutEffect, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { InstrumentSpec } from '../../../../../../domain/retail.ts';
-import { instrument } from '../../../../../fixtures/instruments.ts';
+import type { InstrumentSpec } from '../../../../../domain/retail.ts';
+import { instrument } from '../../../../fixtures/instruments.ts';
 
 const answers = new Map<number, (spec: InstrumentSpec) => void>();
-vi.mock('../../../../../../src/api/retail.ts', () => ({
+vi.mock('../../../../../src/api/retail.ts', () => ({
   instrumentSpec: vi.fn((id: number) => new Promise<InstrumentSpec>((resolve) => answers.set(id, resolve))),
 }));
-const { initI18n } = await import('../../../../../../src/i18n/index.ts');
-const { SpecSheet } = await import('../../../../../../src/pages/trade/chart/trade-view.tsx');
-const { quote } = await import('../../../../../../src/state/market/quotes.ts');
+const { initI18n } = await import('../../../../../src/i18n/index.ts');
+const { SpecSheet } = await import('../../../../../src/pages/trade/trade-view.tsx');
+const { quote } = await import('../../../../../src/state/market/quotes.ts');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,11 +1,11 @@
 // Both prices a trader may be filled at, on screen before they tap (docs/trading.md "Bid and ask").
 import { useMemo, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
-import { useTranslation } from '../../../i18n/use-translation.ts';
-import { LiveText } from '../../../components/text/live-text.tsx';
-import { quote } from '../../../state/market/quotes.ts';
-import { rowSignals } from '../../../state/market/row-signals.ts';
-import type { Instrument } from '../../../../domain/types.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { LiveText } from '../../components/text/live-text.tsx';
+import { quote } from '../../state/market/quotes.ts';
+import { rowSignals } from '../../state/market/row-signals.ts';
+import type { Instrument } from '../../../domain/types.ts';
 import './quote-sides.css';
 
 /** The ask until the first two-sided tick is the price itself. */
