@@ -1,5 +1,6 @@
-// The contract's wire words (`cont`, `multiple`/`Multiple`, `forex_id`, `FOREX_TRADE`, `CautionMoney`, `/mining`) only
-// at the edge that translates them (docs/glossary.md); each exception is listed with its reason.
+// The contract's wire words (`cont`, `multiple`/`Multiple`, `forex_id`, `ForexId`, `ForexTradeLists`, `FOREX_TRADE`,
+// `CautionMoney`, `/mining`) only at the edge that translates them (docs/glossary.md); each exception is listed with
+// its reason.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,8 +11,8 @@ const filesUnder = (dir: string): string[] =>
     .map((f) => relative(ROOT, join(ROOT, dir, f)))
     .filter((f) => /\.(ts|tsx|sql|json)$/.test(f));
 
-/** The contract's words for lots, leverage, instrument id, an order's push, margin and the funds screens. */
-const WIRE = /\bcont\b|\b[mM]ultiple\b|forex_id|FOREX_TRADE|CautionMoney|\/mining/;
+/** The contract's words for lots, leverage, an order's instrument, its push, margin and the funds screens. */
+const WIRE = /\bcont\b|\b[mM]ultiple\b|forex_id|\bForexId\b|ForexTradeLists|FOREX_TRADE|CautionMoney|\/mining/;
 
 /** The edge: where the contract is written as it is and translated (docs/architecture.md, the wire contract). */
 const EDGE: Record<string, string> = {
@@ -54,9 +55,10 @@ describe("the contract's wire words stay at the edge (docs/glossary.md)", () => 
   it('the check finds each word as a name, a key or a path, and not inside another word', () => {
     expect(
       wireLines(
-        'const { cont } = q;\nx.multiple = 2;\n{ forex_id: 1 }\n"FOREX_TRADE"\nCautionMoney\n"/mining"\no.Multiple',
+        'const { cont } = q;\nx.multiple = 2;\n{ forex_id: 1 }\n"FOREX_TRADE"\nCautionMoney\n"/mining"\no.Multiple\n' +
+          'o.ForexId\no.ForexTradeLists.Code',
       ),
-    ).toHaveLength(7);
+    ).toHaveLength(9);
     expect(
       wireLines('for (const c of multiples) continue;\nconst contract = FOREX_CLOSED;\ni.HasForexMultiple'),
     ).toEqual([]);
