@@ -23,7 +23,11 @@ export function LogoutButton(): ReactElement {
     void navigate('/', { replace: true }); // docs/contract.md §4: logout returns to the root route
     toast(t('user.logout_success'));
     // Alerts need the token, so the device is forgotten before it is revoked; offline, the local sign-out still holds.
-    if (token) void forgetPushDevice(token).finally(() => serverLogout(token).catch(() => undefined));
+    if (token)
+      void forgetPushDevice(token)
+        .catch(() => undefined)
+        .then(() => serverLogout(token))
+        .catch(() => undefined);
   };
   return (
     <>

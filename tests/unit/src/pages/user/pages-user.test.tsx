@@ -148,6 +148,26 @@ describe('/user', () => {
     expect(toasts()).toEqual(['Logged out']);
     expect(q('[data-testid="where"]')?.textContent).toBe('home /');
   });
+
+  it('signs the session out on the server when forgetting the push device fails, and leaves no rejection', async () => {
+    fake.server.on('POST', '/api/user/logout', ok(null, 'ok'));
+    const getRegistration = vi.fn(() => Promise.reject(new Error('no service worker')));
+    vi.stubGlobal('PushManager', class {});
+    vi.stubGlobal('Notification', class {});
+    Object.defineProperty(navigator, 'serviceWorker', { value: { getRegistration }, configurable: true });
+    try {
+      signIn({ token: 't', user: REAL });
+      view = await renderRoutes(routes, '/user');
+      await click(q('[data-row="other"]'));
+      await click(q('[data-testid="logout"]'));
+      await click(document.querySelector('.dialog .btn-danger'));
+      await vi.waitFor(() => expect(fake.server.seen.some((r) => r.url === '/api/user/logout')).toBe(true));
+      expect(getRegistration).toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+      vi.unstubAllGlobals();
+    }
+  });
 });
 
 /** A failure envelope that says more than its text (a refused resend's wait). */
