@@ -29,7 +29,7 @@ export async function calibrate(
       await page.evaluate(NAME_SHIM); // setContent runs no init scripts
       const r = await page.evaluate(
         async ({ loop, workerSource, n }) => {
-          // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call -- the spin loop's source is shipped into the page as text
+          // oxlint-disable-next-line typescript/no-implied-eval, typescript/no-unsafe-call -- the spin loop's source is shipped into the page as text
           const spin = new Function(`${loop}; return spin;`)() as (n: number) => number;
           const worker = new Worker(URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' })));
           const inWorker = (count: number): Promise<number> =>

@@ -55,7 +55,7 @@ export interface Outgoing {
   signal: AbortSignal;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects take the JSON branch
+// oxlint-disable-next-line typescript/no-base-to-string -- objects take the JSON branch
 const asText = (v: unknown): string => (typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 function address(o: Outgoing): string {

@@ -4,7 +4,7 @@ interface YieldScheduler {
   yield?: () => Promise<void>;
 }
 
-export function yieldToMain(win: { scheduler?: YieldScheduler } = globalThis as { scheduler?: YieldScheduler }) {
+export function yieldToMain(win: { scheduler?: YieldScheduler } = globalThis) {
   const scheduler = win.scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise<void>((resolve) => {
