@@ -72,6 +72,12 @@ export async function axeFindings(
       ),
     opts.include ?? null,
   );
+  // A colour half-way through a transition is none the page rests at (a button an answer just enabled fades in from
+  // its disabled opacity): checked after the last change has painted and no transition runs.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.waitForFunction(
+    () => !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running'),
+  );
   if (!(await page.evaluate(() => (window as InPage).axe !== undefined))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
     async ([within, rules, tags]) => {
