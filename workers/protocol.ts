@@ -50,6 +50,7 @@ export interface AccountUpdate {
   floating: string;
   equity: string;
   riskRate: string | null; // null when nothing is held: no margin to divide by
+  stopOutDistance: string | null; // the loss that would reach the stop-out; null when nothing is held
 }
 
 export interface LivePreview {

@@ -84,7 +84,7 @@ export function figure(id: number, pnl: string, current = '1.08600'): PositionFi
 }
 
 export function account(positions: PositionFigure[], floating = '0.000000', equity = '10000.000000'): AccountUpdate {
-  return { positions, floating, equity, riskRate: null };
+  return { positions, floating, equity, riskRate: null, stopOutDistance: null };
 }
 
 /** The feed handle screens get from feed(): only setPositions matters here. */

@@ -40,9 +40,11 @@ export const $equity: ReadonlySignal<string | null> = computed(
   { name: 'account-figures.$equity' },
 );
 
-/** Live equity against the server's used margin (domain/trade-maths.ts stopOutDistance); null with nothing held. */
+/** The feed's while it holds the positions, else equity against the server's used margin; null with nothing held. */
 export const $stopOutDistance: ReadonlySignal<string | null> = computed(
   (): string | null => {
+    const acc = $account.value;
+    if ($livePositions.value && acc) return acc.stopOutDistance;
     const eq = $equity.value;
     const funds = $funds.value ?? $lastAccount.value?.funds ?? null;
     const margin = funds ? usedMargin(funds) : null;

@@ -1,8 +1,13 @@
 // @vitest-environment node
 // Order previews and live account figures against hand-worked docs/contract.md §9 examples: both margin modes, both fee types,
 // P&L at stop-profit/stop-loss and floating P&L / equity / risk rate for buys and sells.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RiskBook, previewOrder } from '../../../workers/risk.ts';
+import { stopOutDistance } from '../../../domain/trade-maths.ts';
+import { moneyText } from '../../../domain/format/money-text.ts';
+import { scaledText } from '../../../domain/numerics/scale.ts';
+import { usd } from '../../../domain/units.ts';
 import type { AppOrder, Instrument } from '../../../domain/types.ts';
 import type { OrderPreviewInput } from '../../../workers/protocol.ts';
 import { instrument } from '../../fixtures/instruments.ts';
@@ -161,6 +166,7 @@ describe('RiskBook: floating P&L, equity, risk rate', () => {
       floating: '0.000000',
       equity: '1000.000000',
       riskRate: '1.5385', // 1000 / 650
+      stopOutDistance: '675.000000', // 1000 − 650 × 0.5
     });
     expect(book.take()).toBeNull(); // nothing changed since
 
@@ -179,6 +185,7 @@ describe('RiskBook: floating P&L, equity, risk rate', () => {
     expect(a?.floating).toBe('-350.000000');
     expect(a?.equity).toBe('650.000000');
     expect(a?.riskRate).toBe('1.0000');
+    expect(a?.stopOutDistance).toBe('325.000000');
 
     // Only EURUSD moves: XAGUSD's figure stays as it was; a buy gains when the price rises.
     book.onQuote('EURUSD', '1.10300');
@@ -191,7 +198,33 @@ describe('RiskBook: floating P&L, equity, risk rate', () => {
   it('reports no risk rate when nothing is held', () => {
     const book = new RiskBook();
     book.setPositions([], '1000', '0', specOf, () => null);
-    expect(book.take()).toEqual({ positions: [], floating: '0.000000', equity: '1000.000000', riskRate: null });
+    expect(book.take()).toEqual({
+      positions: [],
+      floating: '0.000000',
+      equity: '1000.000000',
+      riskRate: null,
+      stopOutDistance: null,
+    });
+  });
+
+  it("gives the stop-out distance as the screens' rule does, digit for digit (domain/trade-maths.ts)", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 14n), max: 10n ** 14n }),
+        fc.bigInt({ min: 1n, max: 10n ** 14n }),
+        fc.integer({ min: 0, max: 8 }),
+        (balanceUnits, marginUnits, places) => {
+          const balance = scaledText(balanceUnits, places);
+          const margin = scaledText(marginUnits, places);
+          const book = new RiskBook();
+          book.setPositions([], balance, margin, specOf, () => null);
+          const a = book.take();
+          const expected = moneyText(stopOutDistance(usd(a?.equity ?? ''), usd(margin)));
+          expect(a?.stopOutDistance).toBe(expected);
+        },
+      ),
+      { seed: 20261129, numRuns: 300 },
+    );
   });
 
   it('starts from UpdatePrice when no live quote is known yet', () => {

@@ -75,13 +75,13 @@ describe('AccountStrip', () => {
     expect(startOrders).toHaveBeenCalledTimes(1);
     act(() => {
       $livePositions.value = true;
-      $account.value = { positions: [], floating: '12.5', equity: '10012.5', riskRate: null };
+      $account.value = { positions: [], floating: '12.5', equity: '10012.5', riskRate: null, stopOutDistance: null };
     });
     expect(field('trade-floating')?.textContent).toBe('+12.50');
     expect(field('trade-floating')?.dataset.dir).toBe('up');
     expect(field('trade-equity')?.textContent).toBe('10,012.50');
     act(() => {
-      $account.value = { positions: [], floating: '-3', equity: '9997', riskRate: null };
+      $account.value = { positions: [], floating: '-3', equity: '9997', riskRate: null, stopOutDistance: null };
     });
     expect(field('trade-floating')?.textContent).toBe('-3.00');
     expect(field('trade-floating')?.dataset.dir).toBe('down');
@@ -94,7 +94,7 @@ describe('AccountStrip', () => {
     act(() => {
       $token.value = 't';
       $livePositions.value = true;
-      $account.value = { positions: [], floating: '12.5', equity: '10012.5', riskRate: null };
+      $account.value = { positions: [], floating: '12.5', equity: '10012.5', riskRate: null, stopOutDistance: null };
     });
     host = document.createElement('div');
     document.body.append(host);
@@ -119,7 +119,7 @@ describe('AccountStrip', () => {
       ['9.5', '10009.5'],
     ] as const)
       act(() => {
-        $account.value = { positions: [], floating, equity, riskRate: null };
+        $account.value = { positions: [], floating, equity, riskRate: null, stopOutDistance: null };
       });
     await Promise.resolve(); // mutation records are delivered in a microtask
     mo.disconnect();
@@ -136,7 +136,7 @@ describe('AccountStrip', () => {
       $token.value = 't';
       $livePositions.value = true;
       $funds.value = { balance: '1000', lock_balance: '0', margin: '100' };
-      $account.value = { positions: [], floating: '0', equity: '1000', riskRate: '10' };
+      $account.value = { positions: [], floating: '0', equity: '1000', riskRate: '10', stopOutDistance: '950' };
     });
     render();
     expect(field('trade-stop-out')?.textContent).toBe(
@@ -144,10 +144,11 @@ describe('AccountStrip', () => {
     );
     vi.mocked(translate).mockClear();
     act(() => {
-      $account.value = { positions: [], floating: '-200', equity: '800', riskRate: '8' };
+      // The feed's figure as it is: one that 800 − 100 × 0.5 on this thread would not give shows it is not recomputed.
+      $account.value = { positions: [], floating: '-200', equity: '800', riskRate: '8', stopOutDistance: '749.5' };
     });
     expect(field('trade-stop-out')?.textContent).toBe(
-      'A further loss of 750.00 USD closes your positions (stop-out at 50%)',
+      'A further loss of 749.50 USD closes your positions (stop-out at 50%)',
     );
     expect(translate).not.toHaveBeenCalled();
   });

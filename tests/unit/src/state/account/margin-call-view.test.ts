@@ -15,7 +15,7 @@ import {
 import { $marginCallOn } from '../../../../../src/state/account/margin-call-view.ts';
 
 function rate(riskRate: string | null): void {
-  $account.value = { positions: [], floating: '0', equity: '0', riskRate };
+  $account.value = { positions: [], floating: '0', equity: '0', riskRate, stopOutDistance: null };
 }
 
 afterEach(() => {

@@ -119,7 +119,7 @@ describe('applyBatch', () => {
     applyBatch({ ...empty, stale: Int32Array.from([1, 3]), conn: 'reconnecting' });
     expect([quote('S2A').$stale.value, quote('S2C').$stale.value]).toEqual([true, true]);
     expect($conn.value).toBe('reconnecting');
-    const account = { positions: [], floating: '0.000000', equity: '1.000000', riskRate: null };
+    const account = { positions: [], floating: '0.000000', equity: '1.000000', riskRate: null, stopOutDistance: null };
     applyBatch({ ...empty, account });
     expect($account.value).toBe(account);
   });
