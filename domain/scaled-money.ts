@@ -1,6 +1,8 @@
 // Money on the worker's hot path as scaled BigInts, rounded exactly like money() (money-agreement.test.ts checks).
+import { exactText } from './decimal.ts';
+import { STOP_OUT_LEVEL } from './trade-maths.ts';
 import { parseScaled, type Scaled } from './numerics/parse.ts';
-import { MONEY_PLACES, pow10n, RATIO_PLACES } from './numerics/places.ts';
+import { ACCOUNT_PLACES, MONEY_PLACES, MONEY_TO_ACCOUNT, pow10n, RATIO_PLACES } from './numerics/places.ts';
 import { divRound } from './numerics/round.ts';
 import { rescale, roundTo, scaledText } from './numerics/scale.ts';
 
@@ -39,4 +41,17 @@ export const microsText = (micros: bigint): string => scaledText(micros, MONEY_P
 /** Both in the same units. */
 export function ratioOf(a: bigint, b: bigint): string {
   return scaledText(divRound(a * pow10n(RATIO_PLACES), b), RATIO_PLACES);
+}
+
+/** STOP_OUT_LEVEL scaled once, for the worker's and the engine's integer paths. */
+export const STOP_OUT_SCALED: Scaled = parseScaled(exactText(STOP_OUT_LEVEL));
+
+/** Exactly stopOutDistance() of domain/trade-maths.ts: equity as shown (micro-USD), used margin in 10^-8 USD. */
+export function stopOutMicros(equityMicros: bigint, margin: bigint): bigint {
+  const { units, places } = STOP_OUT_SCALED;
+  return roundTo(
+    equityMicros * MONEY_TO_ACCOUNT * pow10n(places) - margin * units,
+    ACCOUNT_PLACES + places,
+    MONEY_PLACES,
+  );
 }

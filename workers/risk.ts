@@ -1,35 +1,22 @@
 // Previews and live account figures through the server's own functions (domain/trade-maths.ts), as decimal strings.
-import { dec, exactText, isDecimalText } from '../domain/decimal.ts';
-import {
-  FIXED_MARGIN_MODE,
-  orderAmounts,
-  positionPnl,
-  sideOf,
-  STOP_OUT_LEVEL,
-  type ContractSpec,
-} from '../domain/trade-maths.ts';
+import { dec, isDecimalText } from '../domain/decimal.ts';
+import { FIXED_MARGIN_MODE, orderAmounts, positionPnl, sideOf, type ContractSpec } from '../domain/trade-maths.ts';
 import { parseScaled } from '../domain/numerics/parse.ts';
-import { ACCOUNT_PLACES, MONEY_PLACES, MONEY_TO_ACCOUNT, pow10n } from '../domain/numerics/places.ts';
+import { ACCOUNT_PLACES, MONEY_PLACES, MONEY_TO_ACCOUNT } from '../domain/numerics/places.ts';
 import { roundTo } from '../domain/numerics/scale.ts';
 import { moneyText } from '../domain/format/money-text.ts';
 import { pendingKind, pipsBetween } from '../domain/order-rules.ts';
-import { microsText, pnlMicros, ratioOf, scaledPosition, type ScaledPosition } from '../domain/scaled-money.ts';
+import {
+  microsText,
+  pnlMicros,
+  ratioOf,
+  scaledPosition,
+  stopOutMicros,
+  type ScaledPosition,
+} from '../domain/scaled-money.ts';
 import { lots, price } from '../domain/units.ts';
 import type { Instrument, AppOrder } from '../domain/types.ts';
 import type { AccountUpdate, OrderPreview, OrderPreviewInput, PositionFigure } from './protocol.ts';
-
-// Scaled once, so a tick's stop-out distance is integer arithmetic (domain/trade-maths.ts stopOutDistance).
-const STOP_OUT = parseScaled(exactText(STOP_OUT_LEVEL));
-
-/** Equity as shown (micro-USD) − used margin × the stop-out level, rounded to the micro as the screen's rule is. */
-function stopOutMicros(equityMicros: bigint, margin: bigint): bigint {
-  const places = ACCOUNT_PLACES + STOP_OUT.places;
-  return roundTo(
-    equityMicros * MONEY_TO_ACCOUNT * pow10n(STOP_OUT.places) - margin * STOP_OUT.units,
-    places,
-    MONEY_PLACES,
-  );
-}
 
 const positive = (v: string | null | undefined): v is string => isDecimalText(v) && dec(v).gt(0);
 

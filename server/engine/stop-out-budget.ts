@@ -1,14 +1,9 @@
 // Stop-out without visiting every holder on every tick (docs/trading.md "Efficiency and concurrency").
-import { STOP_OUT_LEVEL } from '../../domain/trade-maths.ts';
-import { parseScaled } from '../../domain/numerics/parse.ts';
+import { STOP_OUT_SCALED } from '../../domain/scaled-money.ts';
 import { MONEY_TO_ACCOUNT, pow10n } from '../../domain/numerics/places.ts';
-import { exactText } from '../../domain/decimal.ts';
 
 // The stop-out line in the tick index's exact BigInt units; the user's figures are UserExposure (holding.ts).
-const LEVEL = ((): { num: bigint; den: bigint } => {
-  const { units, places } = parseScaled(exactText(STOP_OUT_LEVEL));
-  return { num: units, den: pow10n(places) };
-})();
+const LEVEL = { num: STOP_OUT_SCALED.units, den: pow10n(STOP_OUT_SCALED.places) };
 
 /** Slack units per micro-USD of equity: the unit `slackOf` counts in. */
 export const SLACK_PER_MICRO = MONEY_TO_ACCOUNT * LEVEL.den;
