@@ -4,7 +4,7 @@ import { chromium, type Page } from 'playwright-core';
 import { BENCH_FLAGS, wrapperExecutable } from '../render/browser.ts';
 import { seedBrowserState, type BenchSession } from '../render/session.ts';
 import { calibratedSlowdown } from '../startup/lighthouse-runs.ts';
-import { chunkName } from '../startup/lighthouse.ts';
+import { chunkName } from '../startup/task-split-parse.ts';
 import type { Step } from './steps.ts';
 import { firstLine } from '../lib/json-child.ts';
 

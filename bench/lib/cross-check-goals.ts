@@ -52,6 +52,12 @@ export function lighthouseGoals(runs: readonly LighthouseRun[]): TargetCheck[] {
     const route = new URL(lh.url).hash.replace('#', '') || '/';
     out.push(
       check(`lighthouse.${route}.tbt`, `Lighthouse ${route} TBT`, lh.tbtMs, '<= 150 ms'),
+      check(
+        `lighthouse.${route}.tbtCpu`,
+        `Lighthouse ${route} TBT by main-thread CPU`,
+        lh.cpuTbtMs ?? null,
+        '<= 150 ms',
+      ),
       check(`lighthouse.${route}.lcp`, `Lighthouse ${route} LCP`, lh.lcpMs, '<= 1800 ms'),
       check(
         `lighthouse.${route}.spread`,

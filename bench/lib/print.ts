@@ -215,7 +215,7 @@ export function otherTables(s: Sections, base: Figures | null): string {
       '',
       '▶ Lighthouse (mobile, simulated throttling)',
       table(
-        'url | CPU | perf | a11y | best pr. | LCP ms | TBT ms | CLS | default 4×: perf / TBT / index | below 0.9',
+        'url | CPU | perf | a11y | best pr. | LCP ms | TBT ms | TBT by CPU | CLS | default 4×: perf / TBT / index | below 0.9',
         s.lighthouse.map((l) => [
           new URL(l.url).pathname + new URL(l.url).hash,
           `${num(l.cpuSlowdownMultiplier ?? 4, 1)}×`,
@@ -226,6 +226,7 @@ export function otherTables(s: Sections, base: Figures | null): string {
           num(l.bestPractices, 0),
           num(l.lcpMs, 0),
           num(l.tbtMs, 0),
+          num(l.cpuTbtMs ?? null, 0),
           num(l.cls, 3),
           l.uncalibrated
             ? `${num(l.uncalibrated.performance, 0)} / ${num(l.uncalibrated.tbtMs, 0)} / ${num(l.uncalibrated.benchmarkIndex, 0)}`

@@ -66,6 +66,7 @@ export function figuresOf(s: Sections): Figures {
     const plain = lh.uncalibrated;
     f[`${k}.performance`] = figure(plain ? plain.performance : lh.performance, 'score', 'higher', TOL.score);
     if (plain) f[`${k}.performanceCalibrated`] = figure(lh.performance, 'score', 'higher', TOL.score);
+    f[`${k}.tbtCpuMs`] = figure((plain ?? lh).cpuTbtMs ?? null, 'ms', 'lower', TOL.blockingMs);
     f[`${k}.accessibility`] = figure(lh.accessibility, 'score', 'higher', TOL.score);
     f[`${k}.bestPractices`] = figure(lh.bestPractices, 'score', 'higher', TOL.score);
   }

@@ -1,9 +1,11 @@
 // Section 3b: Lighthouse on `/` and `/trade` through its CLI; Lighthouse missing or failing is recorded, never fatal.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
 import { BENCH_FLAGS, wrapperExecutable } from '../render/browser.ts';
+import { traceEventsOf } from '../render/trace.ts';
+import { chunkName, startupTasks } from './task-split-parse.ts';
 import {
   DEFAULT_CPU_SLOWDOWN,
   MAX_SPREAD,
@@ -58,12 +60,6 @@ function scriptName(url: unknown): string {
 
 const round = (v: unknown): number => Math.round(Number(v) || 0);
 
-/** Vite's hash is the last 8 characters before ".js"; a name that is no built file stays as it is. */
-export function chunkName(script: string): string {
-  const m = /^(?:.*\/)?(.+)-[A-Za-z0-9_-]{8}\.m?js$/.exec(script);
-  return m?.[1] ?? script;
-}
-
 /** As Lighthouse's `long-tasks` audit and TBT count it. */
 const LONG_TASK_MS = 50;
 
@@ -103,6 +99,18 @@ export function medianRun(runs: readonly LighthouseRun[]): LighthouseRun {
   };
 }
 
+/** TBT from the saved trace's main-thread CPU time; the assets are removed once read (7 MB a run). */
+export function cpuBlockingMs(reportPath: string, slowdown: number): number | null {
+  const assets = ['trace', 'devtoolslog'].map((kind) => reportPath.replace(/\.json$/, `-0.${kind}.json`));
+  try {
+    return startupTasks(traceEventsOf(readFileSync(assets[0] as string)), slowdown)?.blockingMs ?? null;
+  } catch {
+    return null;
+  } finally {
+    for (const path of assets) rmSync(path, { force: true });
+  }
+}
+
 /** `cpuSlowdown` null: Lighthouse's default (4×), else the calibrated multiplier. */
 export function runLighthouse(
   url: string,
@@ -123,6 +131,7 @@ export function runLighthouse(
     '--only-categories=performance,accessibility,best-practices',
     `--chrome-flags=${flags.join(' ')}`,
     '--max-wait-for-load=60000',
+    '--save-assets', // the trace, for cpuTbtMs
     ...(cpuSlowdown === null ? [] : [`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`]),
   ];
   const empty: LighthouseRun = {
@@ -158,6 +167,7 @@ export function runLighthouse(
             return s === null || s === undefined ? null : Math.round(s * 100);
           };
           const num = (k: string): number | null => lhr.audits[k]?.numericValue ?? null;
+          const slowdown = cpuSlowdown ?? DEFAULT_CPU_SLOWDOWN;
           done({
             url,
             performance: score('performance'),
@@ -173,7 +183,8 @@ export function runLighthouse(
             error: lhr.runtimeError?.message ?? null,
             version: lhr.lighthouseVersion ?? null,
             benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
-            cpuSlowdownMultiplier: cpuSlowdown ?? DEFAULT_CPU_SLOWDOWN,
+            cpuTbtMs: cpuBlockingMs(outPath, slowdown),
+            cpuSlowdownMultiplier: slowdown,
             loadAverage: Math.round((loadavg()[0] ?? 0) * 100) / 100,
           });
         } catch (e) {

@@ -1,5 +1,4 @@
 // Long tasks after first paint, by chunk, in thread CPU time: on a shared machine wall time is mostly waiting for a core.
-import { chunkName } from './lighthouse.ts';
 import { longTaskContents } from '../render/update-split.ts';
 import { threadSamples, type ProfileNode } from '../render/profile-samples.ts';
 import type { TraceEvent } from '../render/trace.ts';
@@ -53,6 +52,12 @@ function scriptFrameOf(node: ProfileNode, nodes: ReadonlyMap<number, ProfileNode
     if (n.callFrame.url) return n;
   }
   return null;
+}
+
+/** Vite's hash is the last 8 characters before ".js"; a name that is no built file stays as it is. */
+export function chunkName(script: string): string {
+  const m = /^(?:.*\/)?(.+)-[A-Za-z0-9_-]{8}\.m?js$/.exec(script);
+  return m?.[1] ?? script;
 }
 
 const fileOf = (url: string): string => url.replace(/[?#].*$/, '').slice(url.lastIndexOf('/') + 1);

@@ -29,12 +29,14 @@ it('a Lighthouse figure with runs too far apart is a miss with its reason', () =
   const lh = {
     url: 'http://127.0.0.1:1/#/trade',
     tbtMs: 120,
+    cpuTbtMs: 180,
     lcpMs: 2100,
     spread: 9,
     spreadReason: 'scores 71–80; host benchmark index 600–1500; load average 1.00–3.00',
   } as LighthouseRun;
   const byId = new Map(lighthouseGoals([lh]).map((c) => [c.id, c]));
   expect(byId.get('lighthouse./trade.tbt')?.verdict).toBe('met');
+  expect(byId.get('lighthouse./trade.tbtCpu')?.verdict).toBe('missed');
   expect(byId.get('lighthouse./trade.lcp')?.verdict).toBe('missed');
   expect(byId.get('lighthouse./trade.spread')).toMatchObject({ verdict: 'missed', note: lh.spreadReason });
 });

@@ -43,6 +43,20 @@ describe('Lighthouse figures', () => {
     expect(f['lighthouse.#/trade.performanceCalibrated']?.value).toBe(64);
   });
 
+  it("TBT by the main thread's CPU is the 4× run's, like the score, whatever the host", () => {
+    const f = figuresOf(
+      sections(
+        run({
+          cpuTbtMs: 260,
+          cpuSlowdownMultiplier: 8.2,
+          uncalibrated: { performance: 82, tbtMs: 393, cpuTbtMs: 40, benchmarkIndex: 3596 },
+        }),
+      ),
+    );
+    expect(f['lighthouse.#/trade.tbtCpuMs']).toMatchObject({ value: 40, unit: 'ms', better: 'lower' });
+    expect(figuresOf(sections(run({ cpuTbtMs: 12 })))['lighthouse.#/trade.tbtCpuMs']?.value).toBe(12);
+  });
+
   it('a run at the default 4×: performance is its score, and there is no calibrated figure', () => {
     const f = figuresOf(sections(run({ performance: 90, url: 'http://127.0.0.1:1/' })));
     expect(f['lighthouse./.performance']?.value).toBe(90);

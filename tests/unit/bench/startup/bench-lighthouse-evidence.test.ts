@@ -1,9 +1,17 @@
 // @vitest-environment node
 // The Lighthouse section keeps the evidence behind a missed score: the longest tasks, the costliest scripts and the
 // main thread's time by kind, read from the report's diagnostics (bench/README.md cites them for each miss).
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chunkName, lighthouseEvidence, medianRun, type LighthouseRun } from '../../../../bench/startup/lighthouse.ts';
+import {
+  cpuBlockingMs,
+  lighthouseEvidence,
+  medianRun,
+  type LighthouseRun,
+} from '../../../../bench/startup/lighthouse.ts';
+import { chunkName } from '../../../../bench/startup/task-split-parse.ts';
 
 const report = {
   audits: {
@@ -91,6 +99,41 @@ describe('the tasks over 50 ms of a Lighthouse 12 report, with their chunks', ()
     expect(chunkName('assets/app-DX_uE7-W.js')).toBe('app');
     expect(chunkName('(document)')).toBe('(document)');
     expect(chunkName('Unattributable')).toBe('Unattributable');
+  });
+});
+
+describe("TBT by the main thread's CPU, from the run's saved trace", () => {
+  const task = (atMs: number, wallMs: number, cpuMs: number) => ({
+    pid: 1,
+    tid: 2,
+    ts: atMs * 1000,
+    dur: wallMs * 1000,
+    tdur: cpuMs * 1000,
+    ph: 'X',
+    name: 'ThreadControllerImpl::RunTask',
+  });
+  const trace = {
+    traceEvents: [
+      { pid: 1, tid: 2, ts: 100_000, ph: 'I', name: 'firstContentfulPaint' },
+      task(50, 40, 30), // before the first paint
+      task(110, 25, 20), // 100 ms at 5×: 50 blocking
+      task(200, 90, 6), // 90 ms of wall clock, 30 at 5×: waiting for a core, not blocking
+    ],
+  };
+
+  it("counts CPU × the run's slowdown over 50 ms after first paint, then removes Lighthouse's assets", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lh-assets-'));
+    try {
+      const report = join(dir, 'root-1.report.json');
+      const assets = [join(dir, 'root-1.report-0.trace.json'), join(dir, 'root-1.report-0.devtoolslog.json')];
+      writeFileSync(assets[0] as string, JSON.stringify(trace));
+      writeFileSync(assets[1] as string, '[]');
+      expect(cpuBlockingMs(report, 5)).toBe(50);
+      expect(assets.filter((a) => existsSync(a))).toEqual([]);
+      expect(cpuBlockingMs(report, 5)).toBeNull(); // no trace: no figure, not an error
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
