@@ -33,7 +33,9 @@ try {
           slowdown,
         );
         runs.push({ page, build, round, run });
-        log(`${page} ${build} #${round}: LCP ${run.lcpMs?.toFixed(0)} TBT ${run.tbtMs?.toFixed(0)} ${run.error ?? ''}`);
+        log(
+          `${page} ${build} #${round}: LCP ${run.lcpMs?.toFixed(0)} TBT ${run.tbtMs?.toFixed(0)} (by CPU ${run.cpuTbtMs?.toFixed(0)}) ${run.error ?? ''}`,
+        );
       }
 } finally {
   for (const s of servers) await s.stop();
@@ -45,6 +47,7 @@ const pick = (f: (r: LighthouseRun) => number | null) => (xs: readonly Lighthous
 const metrics = {
   LCP: (r: LighthouseRun) => r.lcpMs,
   TBT: (r: LighthouseRun) => r.tbtMs,
+  'TBT by CPU': (r: LighthouseRun) => r.cpuTbtMs ?? null,
   FCP: (r: LighthouseRun) => r.fcpMs,
 };
 for (const page of pages)
@@ -66,6 +69,6 @@ for (const page of pages)
     const mine = ok.filter((r) => r.page === page && r.build === build).map((r) => r.run);
     const m = (f: (r: LighthouseRun) => number | null): string => pick(f)(mine);
     console.log(
-      `${page}\t${build}\tLCP ${m((r) => r.lcpMs)}\tTBT ${m((r) => r.tbtMs)}\tFCP ${m((r) => r.fcpMs)}\tscore ${m((r) => r.performance)}\t(${mine.length} runs)`,
+      `${page}\t${build}\tLCP ${m((r) => r.lcpMs)}\tTBT ${m((r) => r.tbtMs)}\tTBT by CPU ${m((r) => r.cpuTbtMs ?? null)}\tFCP ${m((r) => r.fcpMs)}\tscore ${m((r) => r.performance)}\t(${mine.length} runs)`,
     );
   }
