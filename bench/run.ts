@@ -140,7 +140,7 @@ async function lighthouseSection(
       const plain = await audit('default');
       const slowdown = calibratedSlowdown(plain.benchmarkIndex);
       log(
-        `  ${path} uncalibrated: performance ${plain.performance ?? 'n/a'}, TBT ${plain.tbtMs === null ? 'n/a' : Math.round(plain.tbtMs)} ms (by main-thread CPU ${plain.cpuTbtMs == null ? 'n/a' : Math.round(plain.cpuTbtMs)}); host benchmark index ${plain.benchmarkIndex ?? 'n/a'} → ${slowdown}× (target ${TARGET_BENCHMARK_INDEX})`,
+        `  ${path} uncalibrated: performance ${plain.performance ?? 'n/a'}, TBT ${plain.tbtMs === null ? 'n/a' : Math.round(plain.tbtMs)} ms (by main-thread CPU ${typeof plain.cpuTbtMs === 'number' ? Math.round(plain.cpuTbtMs) : 'n/a'}); host benchmark index ${plain.benchmarkIndex ?? 'n/a'} → ${slowdown}× (target ${TARGET_BENCHMARK_INDEX})`,
       );
       const tries: LighthouseRun[] = [];
       for (let i = 1; quick ? i === 1 : needsAnotherRun(tries); i++) {

@@ -99,15 +99,21 @@ export function medianRun(runs: readonly LighthouseRun[]): LighthouseRun {
   };
 }
 
-/** TBT from the saved trace's main-thread CPU time; the assets are removed once read (7 MB a run). */
+/** What `--save-assets` writes beside the report: 7 MB a run, removed once read. */
+function removeAssets(reportPath: string): void {
+  for (const kind of ['trace', 'devtoolslog'])
+    rmSync(reportPath.replace(/\.json$/, `-0.${kind}.json`), { force: true });
+}
+
+/** TBT from the saved trace's main-thread CPU time. */
 export function cpuBlockingMs(reportPath: string, slowdown: number): number | null {
-  const assets = ['trace', 'devtoolslog'].map((kind) => reportPath.replace(/\.json$/, `-0.${kind}.json`));
   try {
-    return startupTasks(traceEventsOf(readFileSync(assets[0] as string)), slowdown)?.blockingMs ?? null;
+    const trace = readFileSync(reportPath.replace(/\.json$/, '-0.trace.json'));
+    return startupTasks(traceEventsOf(trace), slowdown)?.blockingMs ?? null;
   } catch {
     return null;
   } finally {
-    for (const path of assets) rmSync(path, { force: true });
+    removeAssets(reportPath);
   }
 }
 
@@ -157,6 +163,7 @@ export function runLighthouse(
       { env: { ...process.env, CHROME_PATH: wrapperExecutable(cpus) }, timeout: 180_000, maxBuffer: 16 * 1024 * 1024 },
       (err, _stdout, stderr) => {
         if (err || !existsSync(outPath)) {
+          removeAssets(outPath);
           done({ ...empty, error: `${err?.message ?? 'no report'} ${String(stderr).trim().slice(-300)}`.trim() });
           return;
         }
