@@ -29,7 +29,7 @@ import type { CandleChartProps } from './candle-chart-props.ts';
 import type { ChartFrames } from './chart-frames.ts';
 import { browserFrames, followRangeOncePerFrame, markLastBar, stepsAfterFrames } from './chart-frames.ts';
 import { wirePricePress } from './chart-press.ts';
-import { UNSIZED, watchChartSize, type ChartSizing } from './chart-resize.ts';
+import { watchChartSize, type ChartSizing } from './chart-resize.ts';
 import { barsInView, followKlines } from './chart-klines.ts';
 import { effect } from '@preact/signals-react';
 import { $updown } from '../state/settings/updown.ts';
@@ -273,7 +273,8 @@ export function CandleChart({
     // Read before the library adds its elements, so their styles are not worked out just to read these.
     const colours = readChartColours(document.documentElement);
     const tones = readIndicatorTones(box, colours);
-    const chart = createChart(box, { ...chartOptions(colours, $reducedMotion.peek()), ...UNSIZED });
+    // 0 is the library's "the container's size": hidden at 1×1 instead, the desk's row → chart tap cost more.
+    const chart = createChart(box, { ...chartOptions(colours, $reducedMotion.peek()), width: 0, height: 0 });
     keepTimeLabelsWhole(chart);
     const series = chart.addSeries(CandlestickSeries, seriesOptions(colours, precisionRef.current));
     const panes = new IndicatorPanes(chart, legendBox, tones, precisionRef.current, maxPanesRef.current);

@@ -4,9 +4,6 @@ import type { IndicatorPanes } from './indicator-panes.ts';
 import type { ChartFrames } from './chart-frames.ts';
 import { markNarrow } from './legend-room.ts';
 
-/** The size the chart is created at: 0 is the library's "measure the container" and a full-size draw. */
-export const UNSIZED = { width: 1, height: 1 } as const;
-
 export interface SizeWiring {
   chart: IChartApi;
   panes: IndicatorPanes;
@@ -19,7 +16,7 @@ export interface SizeWiring {
 }
 
 export interface ChartSizing {
-  /** Until then the chart stays UNSIZED and out of the layout, so its first frames draw at no size. */
+  /** Until then no size is applied: the chart keeps the box's, which the library measured at its creation. */
   sizeOnce(): void;
   /** 0 before any. */
   height(): number;
@@ -41,16 +38,6 @@ export function watchChartSize({
   let hidden = false;
   let size: { w: number; h: number } | null = null;
   let sized = false; // true from the first history on: every size is applied at once
-  // Laid out at 1×1, the library's rows would move when sized: a layout shift of the whole chart.
-  const element = chart.chartElement();
-  element.style.display = 'none';
-  let shown = false;
-  const resize = (w: number, h: number): void => {
-    if (shown) return chart.resize(w, h);
-    shown = true;
-    element.style.display = '';
-    chart.resize(w, h, true); // drawn now, so no frame shows the rows at their 1×1 places
-  };
   const ro =
     typeof ResizeObserver === 'function'
       ? new ResizeObserver((entries) => {
@@ -63,7 +50,7 @@ export function watchChartSize({
           size = { w: Math.floor(r.width), h: Math.floor(r.height) };
           markNarrow(wrap, size.w);
           if (sized) {
-            resize(size.w, size.h);
+            chart.resize(size.w, size.h);
             // The panes' heights are known only after the library's next draw.
             frames().request(() => {
               panes.place();
@@ -83,7 +70,7 @@ export function watchChartSize({
       if (sized) return;
       sized = true;
       if (!size) return;
-      resize(size.w, size.h);
+      chart.resize(size.w, size.h);
       // The panes' heights are known only after the library's next draw.
       frames().request(() => panes.place());
     },

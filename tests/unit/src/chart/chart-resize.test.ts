@@ -1,4 +1,4 @@
-// The chart's size from the ResizeObserver (chart-resize.ts): no size applied, and the chart out of the layout, before its set-up's stage for it
+// The chart's size from the ResizeObserver (chart-resize.ts): no size applied before its set-up's stage for it
 // (candle-chart.tsx), the last one seen applied then, every later one at once (the legends placed in the next frame,
 // when the library has drawn the panes' heights), and a screen shown again after being hidden (a size of 0) says so.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -27,10 +27,7 @@ afterEach(() => {
 });
 
 function harness() {
-  const element = document.createElement('div');
-  const chart = { resize: vi.fn(), chartElement: () => element } as unknown as IChartApi & {
-    resize: ReturnType<typeof vi.fn>;
-  };
+  const chart = { resize: vi.fn() } as unknown as IChartApi & { resize: ReturnType<typeof vi.fn> };
   const panes = { place: vi.fn() } as unknown as IndicatorPanes & { place: ReturnType<typeof vi.fn> };
   const frames: Array<() => void> = [];
   const deps = {
@@ -47,23 +44,19 @@ function harness() {
     ...deps,
   });
   const size = (width: number, height: number) => observe?.([{ contentRect: { width, height } }]);
-  return { chart, element, panes, frames, sizing, size, ...deps };
+  return { chart, panes, frames, sizing, size, ...deps };
 }
 
 describe('watchChartSize', () => {
-  it('keeps the chart unsized and out of the layout until its set-up sizes it, then applies the last size seen, then every size at once', () => {
+  it('applies no size until its set-up sizes it, then the last size seen, then every size at once', () => {
     const h = harness();
-    // Laid out at 1×1 its rows would move when sized: a layout shift (tests/e2e/first-quotes.test.ts).
-    expect(h.element.style.display).toBe('none');
     h.size(320.6, 200.2);
     h.size(360, 240);
     expect(h.chart.resize).not.toHaveBeenCalled();
-    expect(h.element.style.display).toBe('none');
     expect(h.sizing.height()).toBe(240);
     expect(h.sizing.width()).toBe(360);
     h.sizing.sizeOnce();
-    expect(h.chart.resize).toHaveBeenCalledWith(360, 240, true); // drawn at once: no frame of rows at 1×1
-    expect(h.element.style.display).toBe('');
+    expect(h.chart.resize).toHaveBeenCalledWith(360, 240);
     expect(h.panes.place).not.toHaveBeenCalled(); // the legends take their places after the library's draw
     h.frames.splice(0).forEach((cb) => cb());
     expect(h.panes.place).toHaveBeenCalledTimes(1);
@@ -75,17 +68,6 @@ describe('watchChartSize', () => {
     expect(h.keepRoom).not.toHaveBeenCalled(); // the legends wait for the library's draw
     h.frames.splice(0).forEach((cb) => cb());
     expect(h.keepRoom).toHaveBeenCalledTimes(1);
-  });
-
-  it('sized before any size is seen, shows the chart with the first size', () => {
-    const h = harness();
-    h.sizing.sizeOnce();
-    expect(h.element.style.display).toBe('none');
-    h.size(300, 200);
-    expect(h.chart.resize).toHaveBeenCalledWith(300, 200, true);
-    expect(h.element.style.display).toBe('');
-    h.size(320, 200);
-    expect(h.chart.resize).toHaveBeenLastCalledWith(320, 200); // shown: the library's own next frame
   });
 
   it('says when a hidden screen is shown again', () => {

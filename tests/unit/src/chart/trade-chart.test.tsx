@@ -522,7 +522,7 @@ describe('CandleChart', () => {
 });
 
 describe('CandleChart set-up', () => {
-  it('is set up in stages, each drawn in a frame of its own: 1×1, its panes, its size, then it asks for its klines', () => {
+  it('is set up in stages, each drawn in a frame of its own: at the box’s size, its panes, its size, then it asks for its klines', () => {
     let observe: ((entries: Array<{ contentRect: { width: number; height: number } }>) => void) | null = null;
     const original = globalThis.ResizeObserver;
     globalThis.ResizeObserver = class {
@@ -537,8 +537,7 @@ describe('CandleChart set-up', () => {
       mount();
       act(() => root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={frames} />));
       act(() => observe?.([{ contentRect: { width: 320.5, height: 240 } }]));
-      // Not 0: a size of 0 is the library's "measure the container", and the empty chart drew at full size.
-      expect(createChart.mock.calls[0]?.[1]).toMatchObject({ width: 1, height: 1 });
+      expect(createChart.mock.calls[0]?.[1]).toMatchObject({ width: 0, height: 0 });
       expect(chart.addSeries).toHaveBeenCalledTimes(1); // the candles
       expect(chart.resize).not.toHaveBeenCalled();
       runFrame(); // the library drew the empty chart: now the panes the settings ask for (MA on the price, VOL below)
@@ -554,7 +553,7 @@ describe('CandleChart set-up', () => {
       expect(chart.resize).not.toHaveBeenCalled();
       expect(watchChart).not.toHaveBeenCalled();
       runFrame(); // then its size, and only then its klines
-      expect(chart.resize).toHaveBeenCalledWith(320, 240, true); // shown and drawn at its size at once
+      expect(chart.resize).toHaveBeenCalledWith(320, 240);
       expect(watchChart).toHaveBeenCalledWith('EURUSD', '1min', 0);
       // Its first history: the bars its width shows first (320 px at 6 px a bar, with a margin), the rest later.
       const bars = Array.from({ length: 300 }, (_, i) => bar(60 * (i + 1), 1.1));
