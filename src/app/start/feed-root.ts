@@ -99,11 +99,27 @@ export function installFeed(deps: BridgeDeps = browserBridgeDeps()): (config: Fe
   };
 }
 
-// The feed fetches at most once a minute however often this is called.
-async function refreshSparklines(handle: Pick<FeedBridge, 'sparklines'>): Promise<void> {
+// The feed fetches at most once a minute however often this is called (each navigation does).
+export async function refreshSparklines(handle: Pick<FeedBridge, 'sparklines'>): Promise<void> {
   try {
-    $sparklines.value = await handle.sparklines();
+    $sparklines.value = keepSameSeries($sparklines.peek(), await handle.sparklines());
   } catch (err) {
     console.warn('feed: sparklines unavailable', err);
   }
+}
+
+// Each answer is a copy: an unchanged series keeps its array, so a list redraws only the lines that moved.
+function keepSameSeries(
+  kept: Record<string, Float32Array>,
+  fresh: Record<string, Float32Array>,
+): Record<string, Float32Array> {
+  let same = Object.keys(kept).length === Object.keys(fresh).length;
+  const out: Record<string, Float32Array> = {};
+  for (const [code, series] of Object.entries(fresh)) {
+    const old = kept[code];
+    const equal = old !== undefined && old.length === series.length && old.every((v, i) => v === series[i]);
+    out[code] = equal ? old : series;
+    same &&= equal;
+  }
+  return same ? kept : out;
 }

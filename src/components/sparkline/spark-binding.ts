@@ -96,14 +96,21 @@ export interface SparkBlocksDeps {
   /** The rows' cell, measured now; null when there is none to draw into. */
   cell(): SparkCellBox | null;
   row(code: string): SparkRowState;
+  /** The row's staleness alone, without measuring its hole. */
+  stale(code: string): boolean;
   createCanvas(): HTMLCanvasElement;
   dpr(): number;
 }
 
 interface Block {
   canvas: HTMLCanvasElement;
-  /** The series each row was last drawn with (by row in the block), to skip a redraw nothing asked for. */
+  /** The series and staleness each row was last drawn with (by row in the block), to skip a redraw nothing asked for. */
   drawn: (ArrayLike<number> | undefined)[];
+  stale: boolean[];
+  /** The cell, the scale and the stale rows' holes it was drawn at. */
+  at: string;
+  /** The next draw paints even if nothing it reads changed (colours, direction). */
+  force: boolean;
 }
 
 export const STALE_ALPHA = 0.45;
@@ -120,11 +127,14 @@ export class SparkBlocks {
     private readonly deps: SparkBlocksDeps,
   ) {}
 
-  setCodes(codes: readonly string[]): void {
-    if (codes === this.codes) return;
+  /** False when the list is the same codes in the same order (a new array of them is no change). */
+  setCodes(codes: readonly string[]): boolean {
+    const same = codes.length === this.codes.length && codes.every((c, i) => c === this.codes[i]);
     this.codes = codes;
+    if (same) return false;
     this.sync();
     this.invalidate();
+    return true;
   }
 
   /** First and last index inclusive, overscan included. */
@@ -140,19 +150,25 @@ export class SparkBlocks {
     this.sync();
   }
 
-  /** Draws every block again (geometry, colours or a row's staleness changed). */
+  /** Draws every block again (colours, direction or the list's size changed). */
   invalidate(): void {
-    for (const [index, block] of this.blocks) this.draw(index, block);
+    for (const [index, block] of this.blocks) this.draw(index, block, true);
   }
 
-  /** New series arrived: redraws only the blocks holding a code whose series is a different array. */
-  seriesChanged(): void {
+  /** Rows mounted or changed: each block is looked at in its frame and drawn only if what it shows moved. */
+  recheck(): void {
+    for (const [index, block] of this.blocks) this.draw(index, block, false);
+  }
+
+  /** Redraws only the blocks holding a row whose series is a different array or whose staleness turned. */
+  changed(): void {
     for (const [index, block] of this.blocks) {
       const start = index * BLOCK_ROWS;
       const rows = this.rowsOf(index);
       for (let i = 0; i < rows; i++) {
-        if (this.deps.series(this.codes[start + i] as string) !== block.drawn[i]) {
-          this.draw(index, block);
+        const code = this.codes[start + i] as string;
+        if (this.deps.series(code) !== block.drawn[i] || this.deps.stale(code) !== block.stale[i]) {
+          this.draw(index, block, true);
           break;
         }
       }
@@ -186,9 +202,9 @@ export class SparkBlocks {
       canvas.setAttribute('aria-hidden', 'true');
       canvas.hidden = true; // until its first draw has placed it
       this.layer.append(canvas);
-      const block: Block = { canvas, drawn: [] };
+      const block: Block = { canvas, drawn: [], stale: [], at: '', force: true };
       this.blocks.set(index, block);
-      this.draw(index, block);
+      this.draw(index, block, true);
     }
   }
 
@@ -197,7 +213,8 @@ export class SparkBlocks {
     block.canvas.remove();
   }
 
-  private draw(index: number, block: Block): void {
+  private draw(index: number, block: Block, force: boolean): void {
+    block.force ||= force;
     this.deps.queue.enqueue(block.canvas, () => this.paint(index, block));
   }
 
@@ -208,9 +225,21 @@ export class SparkBlocks {
     if (!cell || cell.width === 0 || cell.height === 0 || rows === 0) {
       canvas.hidden = true;
       block.drawn = [];
+      block.stale = [];
+      block.at = '';
       return;
     }
     const dpr = Math.min(Math.max(this.deps.dpr() || 1, 1), 3);
+    const start = index * BLOCK_ROWS;
+    const codes = this.codes.slice(start, start + rows);
+    const drawn = codes.map((code) => this.deps.series(code));
+    const states = codes.map((code) => this.deps.row(code));
+    const stale = states.map((state) => state.stale);
+    const holes = states.map(({ hole: o }) => (o ? `${o.x},${o.y},${o.width},${o.height}` : ''));
+    const at = `${cell.x},${cell.y},${cell.width},${cell.height},${dpr}:${holes.join(';')}`;
+    const force = block.force;
+    block.force = false;
+    if (!force && at === block.at && drawn.every((d, i) => d === block.drawn[i] && stale[i] === block.stale[i])) return;
     // The strip runs from the first row's cell to the last row's: it never reaches past the list's last row.
     const cssHeight = (rows - 1) * this.rowHeight + cell.height;
     const w = Math.round(cell.width * dpr);
@@ -227,14 +256,10 @@ export class SparkBlocks {
     const ctx = canvas.getContext('2d', { willReadFrequently: true });
     if (!ctx) return;
     ctx.clearRect(0, 0, w, h);
-    const start = index * BLOCK_ROWS;
-    const drawn: (ArrayLike<number> | undefined)[] = [];
     const cellH = Math.round(cell.height * dpr);
     for (let i = 0; i < rows; i++) {
-      const code = this.codes[start + i] as string;
-      const series = this.deps.series(code);
-      drawn.push(series);
-      const state = this.deps.row(code);
+      const series = drawn[i];
+      const state = states[i] as SparkRowState;
       const y = Math.round(i * this.rowHeight * dpr);
       const hole = state.hole;
       if (hole) {
@@ -249,6 +274,8 @@ export class SparkBlocks {
       if (hole) ctx.restore();
     }
     block.drawn = drawn;
+    block.stale = stale;
+    block.at = at;
   }
 }
 
@@ -264,8 +291,10 @@ export interface SparkBindingOptions {
 export interface SparkBinding {
   /** The list's codes, in row order (the rows in view are looked at again). */
   setCodes(codes: readonly string[]): void;
-  /** Reads the scroller's offset again (after it was put back). */
-  inView(): void;
+  /** The list is hidden (a kept-alive route under another): stop watching it, keep its canvases as drawn. */
+  pause(): void;
+  /** Shown again: watch it, and redraw only what changed meanwhile (series, staleness, size, colours). */
+  resume(): void;
   dispose(): void;
 }
 
@@ -312,6 +341,7 @@ export function bindSparkBlocks({
       const hole = tag && cell ? overlap(cell.getBoundingClientRect(), tag.getBoundingClientRect()) : null;
       return { stale: true, hole };
     },
+    stale: (code) => rowEl(code)?.dataset.stale === 'true',
     createCanvas: () => sc.ownerDocument.createElement('canvas'),
     dpr: () => globalThis.devicePixelRatio || 1,
   });
@@ -322,48 +352,75 @@ export function bindSparkBlocks({
     const top = sc.scrollTop;
     blocks.setRows(Math.floor(top / rowHeight) - overscanRows, Math.floor((top + h - 1) / rowHeight) + overscanRows);
   };
-  sc.addEventListener('scroll', onScroll, { passive: true });
-  // A new height shows more rows; a new width moves the cell.
-  const resize =
-    typeof ResizeObserver === 'function' ? new ResizeObserver(() => (onScroll(), blocks.invalidate())) : null;
-  resize?.observe(sc);
-  // Rows mounting (the first fill, the one-click pair coming or going) and a row turning stale or fresh: draw again.
-  const rows = new MutationObserver(() => blocks.invalidate());
-  rows.observe(sc, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-stale'] });
-  const dir = new MutationObserver(() => blocks.invalidate());
-  dir.observe(sc.ownerDocument.documentElement, { attributes: true, attributeFilter: ['dir'] });
-  const stopSeries = effect(() => {
-    void $sparklines.value;
-    blocks.seriesChanged();
-  });
+  // What the canvases were last drawn for: the observers' first report after a resume redraws only on a change.
+  let size = '';
+  let updown = $updown.peek();
+  const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+  let dark = media?.matches;
   // The line colours are CSS variables: they change with the colour scheme and the up/down preference.
   const recolour = (): void => {
     resetSparklineColours();
     blocks.invalidate();
   };
-  const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
-  media?.addEventListener('change', recolour);
-  let first = true;
-  const stopUpdown = effect(() => {
-    void $updown.value;
-    if (first) first = false;
-    else recolour();
-  });
+  const colours = (): void => {
+    if (updown === $updown.peek() && dark === media?.matches) return;
+    updown = $updown.peek();
+    dark = media?.matches;
+    recolour();
+  };
+  // A new height shows more rows; a new width moves the cell.
+  const resized = (): void => {
+    onScroll();
+    const now = `${sc.clientWidth}x${sc.clientHeight}`;
+    if (sc.clientHeight === 0 || now === size) return;
+    size = now;
+    blocks.invalidate();
+  };
 
-  return {
-    setCodes: (codes) => {
-      blocks.setCodes(codes);
-      onScroll(); // the rows in view for these codes
-    },
-    inView: onScroll,
-    dispose: () => {
+  const watch = (): (() => void) => {
+    sc.addEventListener('scroll', onScroll, { passive: true });
+    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(resized) : null;
+    resize?.observe(sc);
+    // Rows mounting (the first fill, the one-click pair coming or going) or turning stale or fresh: look again.
+    const rows = new MutationObserver(() => blocks.recheck());
+    rows.observe(sc, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-stale'] });
+    const dir = new MutationObserver(() => blocks.invalidate());
+    dir.observe(sc.ownerDocument.documentElement, { attributes: true, attributeFilter: ['dir'] });
+    const stopSeries = effect(() => {
+      void $sparklines.value;
+      blocks.changed();
+    });
+    media?.addEventListener('change', colours);
+    const stopUpdown = effect(() => {
+      void $updown.value;
+      colours();
+    });
+    return () => {
       sc.removeEventListener('scroll', onScroll);
       resize?.disconnect();
       rows.disconnect();
       dir.disconnect();
       stopSeries();
       stopUpdown();
-      media?.removeEventListener('change', recolour);
+      media?.removeEventListener('change', colours);
+    };
+  };
+  let unwatch: (() => void) | null = watch();
+
+  return {
+    setCodes: (codes) => {
+      if (blocks.setCodes(codes)) onScroll(); // the rows in view for these codes
+    },
+    pause: () => {
+      unwatch?.();
+      unwatch = null;
+    },
+    resume: () => {
+      unwatch ??= watch();
+    },
+    dispose: () => {
+      unwatch?.();
+      unwatch = null;
       blocks.dispose();
     },
   };

@@ -27,6 +27,12 @@ const loadBinder = (): Promise<typeof import('./spark-binding.ts')> =>
     throw err;
   }));
 
+/** A binding and what it was made for: shown again with the same, it resumes instead of drawing afresh. */
+interface Kept {
+  binding: SparkBinding;
+  made: readonly unknown[];
+}
+
 export function useSparkBlocks({
   scroller,
   layer,
@@ -36,12 +42,21 @@ export function useSparkBlocks({
   enabled,
   queue,
 }: SparkBlocksOptions): void {
-  const bindingRef = useRef<SparkBinding | null>(null);
+  const kept = useRef<Kept | null>(null);
   const codesRef = useRef(codes);
 
   useLayoutEffect(() => {
     const sc = scroller.current;
     const ly = layer.current;
+    const made = [sc, ly, rowHeight, overscanRows, queue];
+    const last = kept.current;
+    // <Activity> cleans a hidden list's effects up and runs them again when it shows: its canvases stay drawn.
+    if (enabled && last && made.every((x, i) => x === last.made[i])) {
+      last.binding.resume();
+      return () => last.binding.pause();
+    }
+    last?.binding.dispose();
+    kept.current = null;
     if (!enabled || !sc || !ly) return undefined;
     let gone = false;
     let asked = false;
@@ -51,7 +66,7 @@ export function useSparkBlocks({
         ({ bindSparkBlocks }) => {
           if (gone) return;
           const binding = bindSparkBlocks({ scroller: sc, layer: ly, rowHeight, overscanRows, queue });
-          bindingRef.current = binding;
+          kept.current = { binding, made };
           binding.setCodes(codesRef.current);
         },
         (err: unknown) => console.warn('sparklines: the drawing did not load', err),
@@ -64,13 +79,12 @@ export function useSparkBlocks({
     return () => {
       gone = true;
       stopWaiting();
-      bindingRef.current?.dispose();
-      bindingRef.current = null;
+      kept.current?.binding.pause();
     };
   }, [scroller, layer, rowHeight, overscanRows, enabled, queue]);
 
   useLayoutEffect(() => {
     codesRef.current = codes;
-    bindingRef.current?.setCodes(codes);
+    kept.current?.binding.setCodes(codes);
   }, [codes]);
 }

@@ -3,7 +3,7 @@
 // nodes are rewritten, no element or attribute changes while the direction holds, and a tick of an instrument off
 // screen touches nothing. Counted (quote interest, MutationObserver), not timed.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
+import { act, Activity } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { listed } from '../../../../fixtures/instruments.ts';
@@ -171,44 +171,12 @@ describe('the desk list of 5,000 instruments', () => {
   });
 
   it('draws the sparklines in one canvas per block of rows in view, none in the rows, once the first series arrive', async () => {
-    // happy-dom lays nothing out and has no 2D context: the cells' box as a browser at 1280×800 would report it, and
-    // a context that counts the lines drawn.
-    const strokes = new Map<HTMLCanvasElement, number>();
-    const ctx = (canvas: HTMLCanvasElement) =>
-      new Proxy(
-        {},
-        {
-          get: (_t, key) =>
-            key === 'stroke'
-              ? () => strokes.set(canvas, (strokes.get(canvas) ?? 0) + 1)
-              : key === 'createLinearGradient'
-                ? () => ({ addColorStop: () => undefined })
-                : () => undefined,
-          set: () => true,
-        },
-      );
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
-      return ctx(this) as unknown as CanvasRenderingContext2D;
-    } as unknown as HTMLCanvasElement['getContext']);
-    const cellBox = { left: 200, top: 19, right: 280, bottom: 49, width: 80, height: 30, x: 200, y: 19 };
-    const none = { left: 0, top: 0, right: 0, bottom: 0, width: 0, height: 0, x: 0, y: 0 };
-    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-      return (this.classList.contains('mk-spark') ? cellBox : none) as DOMRect;
-    });
+    const { strokes } = fakeCanvases();
     try {
       await mountList();
       expect(host.querySelectorAll('.mk-row').length).toBeGreaterThan(8);
       expect(host.querySelectorAll('.mk-row canvas')).toHaveLength(0);
       expect(host.querySelectorAll('.mk-row .mk-spark').length).toBe(host.querySelectorAll('.mk-row').length);
-      const sc = host.querySelector<HTMLElement>('.mk-scroll') as HTMLElement;
-      const canvases = () => [
-        ...host.querySelectorAll<HTMLCanvasElement>('.mk-scroll > .mk-spark-layer > canvas.mk-spark-block'),
-      ];
-      const scrollTo = (top: number) => {
-        Object.defineProperty(sc, 'clientHeight', { value: 800, configurable: true });
-        Object.defineProperty(sc, 'scrollTop', { value: top, configurable: true });
-        sc.dispatchEvent(new Event('scroll'));
-      };
       scrollTo(0);
       // No series yet (the feed brings them): the drawing is not even loaded, no canvas is on the page.
       await measured();
@@ -216,7 +184,7 @@ describe('the desk list of 5,000 instruments', () => {
 
       // The first series arrive: the drawing's chunk loads and draws the rows in view, one line per row.
       act(() => {
-        $sparklines.value = Object.fromEntries(items.slice(0, 40).map((i) => [i.Code, new Float32Array([1, 3, 2, 4])]));
+        $sparklines.value = seriesOf(40);
       });
       // 800 px of 68 px rows from the top, with the overscan: the first block of 16 rows only.
       await vi.waitFor(() => expect(canvases()).toHaveLength(1));
@@ -232,4 +200,89 @@ describe('the desk list of 5,000 instruments', () => {
       $sparklines.value = {};
     }
   });
+
+  it('keeps its sparklines drawn while hidden under another route, and redraws only what changed when shown', async () => {
+    const { strokes } = fakeCanvases();
+    try {
+      // The layout keeps `/` alive in an <Activity> (src/app/layout/layout.tsx): hidden, its effects are cleaned up.
+      const render = (mode: 'visible' | 'hidden') =>
+        act(async () => {
+          root?.render(
+            <Activity mode={mode}>
+              <MarketList items={items} onPick={() => undefined} />
+            </Activity>,
+          );
+          await measured();
+        });
+      await mountList();
+      await render('visible');
+      scrollTo(0);
+      act(() => {
+        $sparklines.value = seriesOf(40);
+      });
+      await vi.waitFor(() => expect(strokes.get(canvases()[0] as HTMLCanvasElement)).toBe(16));
+      const drawn = canvases()[0] as HTMLCanvasElement;
+
+      await render('hidden');
+      await render('visible');
+      await measured();
+      // The same canvas, not drawn again: nothing it shows changed.
+      expect(canvases()).toEqual([drawn]);
+      expect(strokes.get(drawn)).toBe(16);
+
+      // A series of the block changes while the list is hidden: shown again, that block is drawn once more.
+      await render('hidden');
+      act(() => {
+        $sparklines.value = { ...$sparklines.value, [items[3]?.Code ?? '']: new Float32Array([4, 2, 3, 1]) };
+      });
+      await render('visible');
+      await vi.waitFor(() => expect(strokes.get(drawn)).toBe(32));
+      expect(canvases()).toEqual([drawn]);
+    } finally {
+      vi.restoreAllMocks();
+      $sparklines.value = {};
+    }
+  });
 });
+
+/** happy-dom lays nothing out and has no 2D context: the cells' box as a browser at 1280×800 would report it, and a
+ * context that counts the lines drawn into each canvas. */
+function fakeCanvases(): { strokes: Map<HTMLCanvasElement, number> } {
+  const strokes = new Map<HTMLCanvasElement, number>();
+  const ctx = (canvas: HTMLCanvasElement) =>
+    new Proxy(
+      {},
+      {
+        get: (_t, key) =>
+          key === 'stroke'
+            ? () => strokes.set(canvas, (strokes.get(canvas) ?? 0) + 1)
+            : key === 'createLinearGradient'
+              ? () => ({ addColorStop: () => undefined })
+              : () => undefined,
+        set: () => true,
+      },
+    );
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
+    return ctx(this) as unknown as CanvasRenderingContext2D;
+  } as unknown as HTMLCanvasElement['getContext']);
+  const cellBox = { left: 200, top: 19, right: 280, bottom: 49, width: 80, height: 30, x: 200, y: 19 };
+  const none = { left: 0, top: 0, right: 0, bottom: 0, width: 0, height: 0, x: 0, y: 0 };
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    return (this.classList.contains('mk-spark') ? cellBox : none) as DOMRect;
+  });
+  return { strokes };
+}
+
+const canvases = () => [
+  ...host.querySelectorAll<HTMLCanvasElement>('.mk-scroll > .mk-spark-layer > canvas.mk-spark-block'),
+];
+
+function scrollTo(top: number): void {
+  const sc = host.querySelector<HTMLElement>('.mk-scroll') as HTMLElement;
+  Object.defineProperty(sc, 'clientHeight', { value: 800, configurable: true });
+  Object.defineProperty(sc, 'scrollTop', { value: top, configurable: true });
+  sc.dispatchEvent(new Event('scroll'));
+}
+
+const seriesOf = (n: number) =>
+  Object.fromEntries(items.slice(0, n).map((i) => [i.Code, new Float32Array([1, 3, 2, 4])]));

@@ -71,6 +71,7 @@ function setup({ codes = [], series = {}, cell = CELL, rows = {} }: Setup = {}) 
     series: (code) => state.series[code],
     cell: () => state.cell,
     row: (code) => state.rows[code] ?? { stale: false, hole: null },
+    stale: (code) => state.rows[code]?.stale ?? false,
     createCanvas: () => {
       const canvas = document.createElement('canvas');
       const rec = recordingContext();
@@ -143,10 +144,10 @@ describe('SparkBlocks', () => {
     t.blocks.setRows(10, 22);
     t.runFrame();
     expect(t.queue.size).toBe(0);
-    t.blocks.seriesChanged(); // a new map with the same arrays: nothing to draw
+    t.blocks.changed(); // a new map with the same arrays: nothing to draw
     expect(t.queue.size).toBe(0);
     t.state.series = { ...t.state.series, C20: new Float32Array([3, 2, 1]) }; // a row of the second block
-    t.blocks.seriesChanged();
+    t.blocks.changed();
     expect(t.queue.size).toBe(1);
     const [first, second] = t.canvases();
     const before = t.contexts.get(first as HTMLCanvasElement)?.ctx.clears;
@@ -177,9 +178,46 @@ describe('SparkBlocks', () => {
     const [canvas] = t.canvases();
     expect(canvas?.hidden).toBe(true);
     expect(t.contexts.get(canvas as HTMLCanvasElement)?.lines).toHaveLength(0);
-    t.state.cell = CELL; // the pair went away: the rows mounting again say so (use-spark-blocks.ts)
-    t.blocks.invalidate();
+    t.state.cell = CELL; // the pair went away: the rows mounting again say so (spark-binding.ts)
+    t.blocks.recheck();
     t.runFrame();
     expect(canvas?.hidden).toBe(false);
+  });
+
+  it('looks again when rows mount, and paints only a block whose cell, staleness or series moved', () => {
+    const list = codes(40);
+    const t = setup({ codes: list, series: seriesFor(list) });
+    t.blocks.setRows(0, 12);
+    t.runFrame();
+    const rec = t.contexts.get(t.canvases()[0] as HTMLCanvasElement);
+    const clears = () => rec?.ctx.clears;
+    expect(clears()).toBe(1);
+    t.blocks.recheck(); // a list shown again remounts its rows' text: nothing the strip shows moved
+    t.runFrame();
+    expect(clears()).toBe(1);
+    t.state.cell = { ...CELL, x: 210 }; // the one-click pair came: the cell moved
+    t.blocks.recheck();
+    t.runFrame();
+    expect(clears()).toBe(2);
+    expect(t.canvases()[0]?.style.left).toBe('210px');
+    t.state.rows = { C2: { stale: true, hole: null } };
+    t.blocks.changed(); // the row's data-stale turned while the list was hidden
+    t.runFrame();
+    expect(clears()).toBe(3);
+    expect(rec?.lines.slice(-BLOCK_ROWS).map((l) => l.alpha)[2]).toBe(STALE_ALPHA);
+    t.blocks.invalidate(); // colours: painted whatever it reads
+    t.runFrame();
+    expect(clears()).toBe(4);
+  });
+
+  it('takes the same codes in a new array as no change', () => {
+    const list = codes(40);
+    const t = setup({ codes: list, series: seriesFor(list) });
+    t.blocks.setRows(0, 12);
+    t.runFrame();
+    expect(t.blocks.setCodes([...list])).toBe(false);
+    expect(t.queue.size).toBe(0);
+    expect(t.blocks.setCodes([...list].reverse())).toBe(true);
+    expect(t.queue.size).toBe(1);
   });
 });
