@@ -27,7 +27,7 @@ import { isDecimalText, numberText } from '../../domain/decimal-text.ts';
 import { localStore } from '../state/shell/local-store.ts';
 import type { CandleChartProps } from './candle-chart-props.ts';
 import type { ChartFrames } from './chart-frames.ts';
-import { browserFrames, followRangeOncePerFrame, markLastBar, stepsAfterFrames } from './chart-frames.ts';
+import { afterPaint, browserFrames, followRangeOncePerFrame, markLastBar, stepsAfterFrames } from './chart-frames.ts';
 import { wirePricePress } from './chart-press.ts';
 import { watchChartSize, type ChartSizing } from './chart-resize.ts';
 import { barsInView, followKlines } from './chart-klines.ts';
@@ -383,11 +383,12 @@ export function CandleChart({
       offCrosshair();
       offPress();
       unwatchChart(self, mySlot);
-      panes.dispose();
+      panes.detach();
       liveRef.current = null;
       lines.clear();
       alertsDrawn.clear();
-      chart.remove();
+      // Releasing its canvases one by one is a long task on a phone: the screen the tap opened paints first.
+      afterPaint(framesRef.current, () => chart.remove());
     };
   };
 

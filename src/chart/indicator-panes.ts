@@ -155,6 +155,11 @@ export class IndicatorPanes {
 
   dispose(): void {
     for (const d of this.drawn) this.chart.removeSeries(d.series);
+    this.detach();
+  }
+
+  /** The chart goes with its series: only the legends, which live in the page's box, are taken out. */
+  detach(): void {
     this.drawn = [];
     for (const el of this.legends) el.remove();
     this.legends = [];

@@ -387,6 +387,32 @@ describe('CandleChart', () => {
     expect(listeners.size).toBe(0);
   });
 
+  it('takes the chart apart after the screen the tap opened has painted, its series with it rather than one by one', () => {
+    // The browser's frames: a task of its own after a frame (chart-frames.ts afterPaint).
+    const tasks: (() => void)[] = [];
+    const browserLike = { ...frames, task: (cb: () => void) => void tasks.push(cb) };
+    const settle = () => {
+      for (let i = 0; i < 6; i++) {
+        act(() => tasks.splice(0).forEach((cb) => cb()));
+        runFrame();
+      }
+    };
+    mount();
+    act(() => root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={browserLike} />));
+    settle();
+    expect(createChart).toHaveBeenCalledTimes(1);
+    expect(chart.addSeries.mock.calls.length).toBeGreaterThan(1); // the candles and the indicators' lines
+    act(() => root?.unmount());
+    root = null;
+    expect(unwatchChart).toHaveBeenCalledTimes(1); // the stream stops with the screen
+    expect(chart.remove).not.toHaveBeenCalled();
+    runFrame(); // the next screen's frame
+    expect(chart.remove).not.toHaveBeenCalled();
+    act(() => tasks.splice(0).forEach((cb) => cb()));
+    expect(chart.remove).toHaveBeenCalledTimes(1);
+    expect(chart.removeSeries).not.toHaveBeenCalled();
+  });
+
   it('as a lazy chunk: the box keeps its place with the picture until an idle moment, then the one chart draws in it', async () => {
     // The browser's frame and idle period, driven by the test (lazy-chart.tsx waits for a frame, then for idle).
     const frameQueue: FrameRequestCallback[] = [];
