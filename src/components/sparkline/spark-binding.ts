@@ -96,8 +96,6 @@ export interface SparkBlocksDeps {
   /** The rows' cell, measured now; null when there is none to draw into. */
   cell(): SparkCellBox | null;
   row(code: string): SparkRowState;
-  /** The row's staleness alone, without measuring its hole. */
-  stale(code: string): boolean;
   createCanvas(): HTMLCanvasElement;
   dpr(): number;
 }
@@ -160,14 +158,13 @@ export class SparkBlocks {
     for (const [index, block] of this.blocks) this.draw(index, block, false);
   }
 
-  /** Redraws only the blocks holding a row whose series is a different array or whose staleness turned. */
-  changed(): void {
+  /** New series arrived: redraws only the blocks holding a code whose series is a different array. */
+  seriesChanged(): void {
     for (const [index, block] of this.blocks) {
       const start = index * BLOCK_ROWS;
       const rows = this.rowsOf(index);
       for (let i = 0; i < rows; i++) {
-        const code = this.codes[start + i] as string;
-        if (this.deps.series(code) !== block.drawn[i] || this.deps.stale(code) !== block.stale[i]) {
+        if (this.deps.series(this.codes[start + i] as string) !== block.drawn[i]) {
           this.draw(index, block, true);
           break;
         }
@@ -293,7 +290,7 @@ export interface SparkBinding {
   setCodes(codes: readonly string[]): void;
   /** The list is hidden (a kept-alive route under another): stop watching it, keep its canvases as drawn. */
   pause(): void;
-  /** Shown again: watch it, and redraw only what changed meanwhile (series, staleness, size, colours). */
+  /** Shown again: watch it, and redraw only what changed meanwhile (series, staleness, cells, colours). */
   resume(): void;
   dispose(): void;
 }
@@ -341,7 +338,6 @@ export function bindSparkBlocks({
       const hole = tag && cell ? overlap(cell.getBoundingClientRect(), tag.getBoundingClientRect()) : null;
       return { stale: true, hole };
     },
-    stale: (code) => rowEl(code)?.dataset.stale === 'true',
     createCanvas: () => sc.ownerDocument.createElement('canvas'),
     dpr: () => globalThis.devicePixelRatio || 1,
   });
@@ -388,7 +384,7 @@ export function bindSparkBlocks({
     dir.observe(sc.ownerDocument.documentElement, { attributes: true, attributeFilter: ['dir'] });
     const stopSeries = effect(() => {
       void $sparklines.value;
-      blocks.changed();
+      blocks.seriesChanged();
     });
     media?.addEventListener('change', colours);
     const stopUpdown = effect(() => {
@@ -416,7 +412,9 @@ export function bindSparkBlocks({
       unwatch = null;
     },
     resume: () => {
-      unwatch ??= watch();
+      if (unwatch) return;
+      unwatch = watch();
+      blocks.recheck(); // a row turned stale or the cells moved (a new language's direction) meanwhile
     },
     dispose: () => {
       unwatch?.();

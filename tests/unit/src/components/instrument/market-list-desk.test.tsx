@@ -202,7 +202,7 @@ describe('the desk list of 5,000 instruments', () => {
   });
 
   it('keeps its sparklines drawn while hidden under another route, and redraws only what changed when shown', async () => {
-    const { strokes } = fakeCanvases();
+    const { strokes, cell } = fakeCanvases();
     try {
       // The layout keeps `/` alive in an <Activity> (src/app/layout/layout.tsx): hidden, its effects are cleaned up.
       const render = (mode: 'visible' | 'hidden') =>
@@ -238,6 +238,13 @@ describe('the desk list of 5,000 instruments', () => {
       await render('visible');
       await vi.waitFor(() => expect(strokes.get(drawn)).toBe(32));
       expect(canvases()).toEqual([drawn]);
+
+      // The cells move while it is hidden (a language read right to left): shown again, the strip follows them.
+      await render('hidden');
+      Object.assign(cell, { left: 1000, right: 1080, x: 1000 });
+      await render('visible');
+      await vi.waitFor(() => expect(drawn.style.left).toBe('1000px'));
+      expect(strokes.get(drawn)).toBe(48);
     } finally {
       vi.restoreAllMocks();
       $sparklines.value = {};
@@ -247,7 +254,7 @@ describe('the desk list of 5,000 instruments', () => {
 
 /** happy-dom lays nothing out and has no 2D context: the cells' box as a browser at 1280×800 would report it, and a
  * context that counts the lines drawn into each canvas. */
-function fakeCanvases(): { strokes: Map<HTMLCanvasElement, number> } {
+function fakeCanvases(): { strokes: Map<HTMLCanvasElement, number>; cell: Record<string, number> } {
   const strokes = new Map<HTMLCanvasElement, number>();
   const ctx = (canvas: HTMLCanvasElement) =>
     new Proxy(
@@ -270,7 +277,7 @@ function fakeCanvases(): { strokes: Map<HTMLCanvasElement, number> } {
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
     return (this.classList.contains('mk-spark') ? cellBox : none) as DOMRect;
   });
-  return { strokes };
+  return { strokes, cell: cellBox };
 }
 
 const canvases = () => [

@@ -71,7 +71,6 @@ function setup({ codes = [], series = {}, cell = CELL, rows = {} }: Setup = {}) 
     series: (code) => state.series[code],
     cell: () => state.cell,
     row: (code) => state.rows[code] ?? { stale: false, hole: null },
-    stale: (code) => state.rows[code]?.stale ?? false,
     createCanvas: () => {
       const canvas = document.createElement('canvas');
       const rec = recordingContext();
@@ -144,10 +143,10 @@ describe('SparkBlocks', () => {
     t.blocks.setRows(10, 22);
     t.runFrame();
     expect(t.queue.size).toBe(0);
-    t.blocks.changed(); // a new map with the same arrays: nothing to draw
+    t.blocks.seriesChanged(); // a new map with the same arrays: nothing to draw
     expect(t.queue.size).toBe(0);
     t.state.series = { ...t.state.series, C20: new Float32Array([3, 2, 1]) }; // a row of the second block
-    t.blocks.changed();
+    t.blocks.seriesChanged();
     expect(t.queue.size).toBe(1);
     const [first, second] = t.canvases();
     const before = t.contexts.get(first as HTMLCanvasElement)?.ctx.clears;
@@ -201,7 +200,7 @@ describe('SparkBlocks', () => {
     expect(clears()).toBe(2);
     expect(t.canvases()[0]?.style.left).toBe('210px');
     t.state.rows = { C2: { stale: true, hole: null } };
-    t.blocks.changed(); // the row's data-stale turned while the list was hidden
+    t.blocks.recheck(); // the row's data-stale turned while the list was hidden: the list looks again when shown
     t.runFrame();
     expect(clears()).toBe(3);
     expect(rec?.lines.slice(-BLOCK_ROWS).map((l) => l.alpha)[2]).toBe(STALE_ALPHA);
