@@ -385,6 +385,9 @@ export function CandleChart({
       unwatchChart(self, mySlot);
       panes.detach();
       liveRef.current = null;
+      // A kept-alive chart hidden and shown is made anew: its lines wait for the new series, its klines for its ready.
+      setDrawnOn(null);
+      setReady(false);
       lines.clear();
       alertsDrawn.clear();
       // Releasing its canvases one by one is a long task on a phone: the screen the tap opened paints first.

@@ -133,7 +133,8 @@ describeInFlowBrowsers((browser) => {
   });
 
   // The market page stays mounted, hidden, under /trade (app/layout/keep-alive.tsx, React's <Activity>): its rows stop
-  // listening meanwhile, and when it shows again it is where the trader left it, with live prices.
+  // listening meanwhile, and when it shows again it is where the trader left it, with live prices and the same
+  // sparkline canvases, not drawn afresh (components/sparkline/use-spark-blocks.ts).
   it('back from /trade, the market list is where it was and live again', async () => {
     const { context, page } = await browser().newPage(PHONE);
     await page.goto(`${server.url}/#/`);
@@ -143,6 +144,19 @@ describeInFlowBrowsers((browser) => {
       if (el) el.scrollTop = 300;
     });
     await page.waitForFunction(() => document.querySelector('.mk-scroll')?.scrollTop === 300);
+    // The blocks in view, once a line is on them.
+    await page.waitForFunction(
+      () => {
+        const inked = [...document.querySelectorAll<HTMLCanvasElement>('.mk-spark-block:not([hidden])')].filter((c) => {
+          const data = c.width > 0 ? c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data : undefined;
+          return data?.some((v, i) => i % 4 === 3 && v > 0) ?? false;
+        });
+        (window as { sparks?: HTMLCanvasElement[] }).sparks = inked;
+        return inked.length > 0;
+      },
+      null,
+      { timeout: slow(15_000) },
+    );
     await page.goto(`${server.url}/#/trade`);
     await page
       .locator('.tr-head')
@@ -154,6 +168,39 @@ describeInFlowBrowsers((browser) => {
       timeout: slow(10_000),
     });
     await waitForPriceChange(page);
+    // Each in the page, shown, and still with its line.
+    const kept = await page.evaluate(() =>
+      ((window as { sparks?: HTMLCanvasElement[] }).sparks ?? []).map((c) => {
+        const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
+        return (
+          c.isConnected && c.getClientRects().length === 1 && (data?.some((v, i) => i % 4 === 3 && v > 0) ?? false)
+        );
+      }),
+    );
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual(kept.map(() => true));
+    await context.close();
+  });
+
+  // The desk is the kept-alive `/` too: hidden under /order its chart goes, and shown again a new one streams.
+  it('on the desk, back from the orders, the chart is live again', async () => {
+    const { context, page } = await browser().newPage(DESKTOP);
+    const lastClose = () => document.querySelector('.tw-chart')?.getAttribute('data-last-close') ?? '';
+    await page.goto(`${server.url}/#/`);
+    await page.waitForFunction(() => Number(document.querySelector('.tw-chart')?.getAttribute('data-bars')) > 0, null, {
+      timeout: slow(20_000),
+    });
+    await page.goto(`${server.url}/#/order`);
+    await page.waitForFunction(() => (document.querySelector('.keep-alive')?.getClientRects().length ?? 1) === 0);
+    await page.goto(`${server.url}/#/`);
+    const shown = await page.evaluate(lastClose);
+    await page.waitForFunction(
+      (f) => document.querySelector('.tw-chart')?.getAttribute('data-last-close') !== f,
+      shown,
+      {
+        timeout: slow(20_000),
+      },
+    );
     await context.close();
   });
 

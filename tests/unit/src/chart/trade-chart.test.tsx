@@ -1,7 +1,7 @@
 // The candlestick chart wrapper: one chart for the screen's life, setData on reset, update() for the last bar only.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { act } from 'react';
+import { act, Activity } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { KlineUpdate } from '../../../../workers/protocol.ts';
 import { LANGUAGES, type KlineBar, type Period } from '../../../../domain/types.ts';
@@ -110,6 +110,19 @@ function runFrame(): void {
   const due = [...frameCallbacks.values()];
   frameCallbacks = new Map();
   act(() => due.forEach((cb) => cb()));
+}
+
+/** The test's frames with a browser's task after the commit, and a run of both until the chart has settled. */
+function withTasks() {
+  const tasks: (() => void)[] = [];
+  const browserLike = { ...frames, task: (cb: () => void) => void tasks.push(cb) };
+  const settle = () => {
+    for (let i = 0; i < 6; i++) {
+      act(() => tasks.splice(0).forEach((cb) => cb()));
+      runFrame();
+    }
+  };
+  return { browserLike, tasks, settle };
 }
 
 /** A fresh host in the document with a React root on it, for the test's renders. */
@@ -389,14 +402,7 @@ describe('CandleChart', () => {
 
   it('takes the chart apart after the screen the tap opened has painted, its series with it rather than one by one', () => {
     // The browser's frames: a task of its own after a frame (chart-frames.ts afterPaint).
-    const tasks: (() => void)[] = [];
-    const browserLike = { ...frames, task: (cb: () => void) => void tasks.push(cb) };
-    const settle = () => {
-      for (let i = 0; i < 6; i++) {
-        act(() => tasks.splice(0).forEach((cb) => cb()));
-        runFrame();
-      }
-    };
+    const { browserLike, tasks, settle } = withTasks();
     mount();
     act(() => root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={browserLike} />));
     settle();
@@ -411,6 +417,33 @@ describe('CandleChart', () => {
     act(() => tasks.splice(0).forEach((cb) => cb()));
     expect(chart.remove).toHaveBeenCalledTimes(1);
     expect(chart.removeSeries).not.toHaveBeenCalled();
+  });
+
+  it('kept alive, hidden and shown again, makes a new chart that asks for its klines and draws on its own series', () => {
+    // The browser's frames (creation in a task after the commit), and the layout's <Activity> around the route.
+    const { browserLike, settle } = withTasks();
+    const show = (mode: 'visible' | 'hidden') => {
+      act(() =>
+        root?.render(
+          <Activity mode={mode}>
+            <CandleChart code="EURUSD" period="1min" precision={5} frames={browserLike} />
+          </Activity>,
+        ),
+      );
+      settle();
+    };
+    mount();
+    show('visible');
+    expect(watchChart).toHaveBeenCalledTimes(1);
+    show('hidden');
+    expect(unwatchChart).toHaveBeenCalledTimes(1);
+    show('visible');
+    expect(createChart).toHaveBeenCalledTimes(2);
+    expect(watchChart).toHaveBeenCalledTimes(2);
+    // A kline reaches the new chart's series.
+    series.setData.mockClear();
+    emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [bar(60, 1)] });
+    expect(series.setData).toHaveBeenCalledTimes(1);
   });
 
   it('as a lazy chunk: the box keeps its place with the picture until an idle moment, then the one chart draws in it', async () => {
