@@ -148,7 +148,7 @@ export class SparkBlocks {
     this.sync();
   }
 
-  /** Draws every block again (colours, direction or the list's size changed). */
+  /** Draws every block again (new codes, new colours). */
   invalidate(): void {
     for (const [index, block] of this.blocks) this.draw(index, block, true);
   }
@@ -170,10 +170,6 @@ export class SparkBlocks {
         }
       }
     }
-  }
-
-  get canvasCount(): number {
-    return this.blocks.size;
   }
 
   dispose(): void {
@@ -348,8 +344,7 @@ export function bindSparkBlocks({
     const top = sc.scrollTop;
     blocks.setRows(Math.floor(top / rowHeight) - overscanRows, Math.floor((top + h - 1) / rowHeight) + overscanRows);
   };
-  // What the canvases were last drawn for: the observers' first report after a resume redraws only on a change.
-  let size = '';
+  // The colours the canvases were last drawn in: a resume repaints only if they changed meanwhile.
   let updown = $updown.peek();
   const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
   let dark = media?.matches;
@@ -364,13 +359,10 @@ export function bindSparkBlocks({
     dark = media?.matches;
     recolour();
   };
-  // A new height shows more rows; a new width moves the cell.
+  // A new height shows more rows; a new width moves the cells.
   const resized = (): void => {
     onScroll();
-    const now = `${sc.clientWidth}x${sc.clientHeight}`;
-    if (sc.clientHeight === 0 || now === size) return;
-    size = now;
-    blocks.invalidate();
+    blocks.recheck();
   };
 
   const watch = (): (() => void) => {
@@ -380,7 +372,7 @@ export function bindSparkBlocks({
     // Rows mounting (the first fill, the one-click pair coming or going) or turning stale or fresh: look again.
     const rows = new MutationObserver(() => blocks.recheck());
     rows.observe(sc, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-stale'] });
-    const dir = new MutationObserver(() => blocks.invalidate());
+    const dir = new MutationObserver(() => blocks.recheck());
     dir.observe(sc.ownerDocument.documentElement, { attributes: true, attributeFilter: ['dir'] });
     const stopSeries = effect(() => {
       void $sparklines.value;
