@@ -171,15 +171,25 @@ export async function stopCopy(deps: CopyDeps, followerId: number, copyId: numbe
   await endRunningCopy(deps, copy, reason);
 }
 
-export async function endRunningCopy(deps: CopyDeps, copy: CopyRow, reason: string): Promise<void> {
-  await deps.db.tx((q) => setCopyStatus(q, copy.id, CopyStatus.PAUSED));
+/**
+ * False when the copy had already ended: the guard judges rows read a moment ago, so the follower's own stop may
+ * have come between, and that end, its reason and its returned money stay as they are.
+ */
+export async function endRunningCopy(deps: CopyDeps, copy: CopyRow, reason: string): Promise<boolean> {
+  const running = await deps.db.tx(async (q) => {
+    const locked = await lockOwnCopy(q, copy.follower_id, copy.id);
+    if (!locked || locked.status === CopyStatus.STOPPED) return false;
+    await setCopyStatus(q, copy.id, CopyStatus.PAUSED);
+    return true;
+  });
+  if (!running) return false;
   const closed = await deps.engine.closeAll(copy.account_id, {});
   const refused = closed.find((c) => !c.ok);
   if (refused) throw new ApiError(refused.error);
   const at = deps.clock.now();
-  await deps.db.tx(async (q) => {
+  return deps.db.tx(async (q) => {
     const locked = await lockOwnCopy(q, copy.follower_id, copy.id);
-    if (!locked || locked.status === CopyStatus.STOPPED) return;
+    if (!locked || locked.status === CopyStatus.STOPPED) return false;
     const settled = await settleFee(deps, q, locked, 'stop');
     const { balance } = await copyEquity(deps, q, locked.account_id);
     const mark = dec(settled?.mark ?? locked.high_water_mark);
@@ -192,5 +202,6 @@ export async function endRunningCopy(deps: CopyDeps, copy: CopyRow, reason: stri
     await insertTransfer(q, locked.id, 'stop', exactText(balance), at);
     if (balance.gt(0)) await transfer(q, locked, balance, 'out', at);
     await endCopy(q, locked.id, reason, at);
+    return true;
   });
 }

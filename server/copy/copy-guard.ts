@@ -96,8 +96,9 @@ export class CopyGuard {
   }
 
   private async stopOut(copy: CopyRow, equity: Dec): Promise<void> {
-    await endRunningCopy(this.deps, copy, 'copy_stop_loss');
+    const ended = await endRunningCopy(this.deps, copy, 'copy_stop_loss');
     this.watched = this.watched.filter((w) => w.copy.id !== copy.id);
+    if (!ended) return;
     await notifyAccount(this.deps, copy.follower_id, 'copy_stop_loss', {
       equity: fixed(equity, 2),
       percent: copy.stop_loss_percent,

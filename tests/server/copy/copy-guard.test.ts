@@ -3,7 +3,8 @@
 // a notice; the fee above the high-water mark to the cent at a stop, the mark kept across a stop and a restart, and
 // one settlement per month however often the job runs; the ledger adds up throughout.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startCopy, stopCopy } from '../../../server/copy/copy-accounts.ts';
+import { endRunningCopy, startCopy, stopCopy } from '../../../server/copy/copy-accounts.ts';
+import { dec } from '../../../domain/decimal.ts';
 import { CopyGuard, GUARD_CHECK_MS } from '../../../server/copy/copy-guard.ts';
 import { CopyMirror } from '../../../server/copy/mirror.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
@@ -79,6 +80,26 @@ describe('copy stop-loss', () => {
     // The provider's own position is untouched.
     expect(await bed.ctx.db.query('SELECT 1 FROM orders WHERE user_id = $1 AND status = 1', [p])).toHaveLength(1);
     expect(await ledgerHolds(bed.ctx)).toBe(true);
+  });
+
+  it("leaves a copy the follower stopped after the guard's read as the follower ended it", async () => {
+    // The guard judges rows up to GUARD_REFRESH_MS old: a copy it read running may have been stopped since.
+    const p = await provider(bed, '1000');
+    const f = await trader(bed, '1000');
+    const copyId = await startCopy(depsOf(bed), f, { providerId: p, amount: '1000', stopLoss: 5 });
+    const read = await copyRow(bed, copyId);
+    await stopCopy(depsOf(bed), f, copyId);
+    const stopped = await copyRow(bed, copyId);
+    const ended = await endRunningCopy(depsOf(bed), read, 'copy_stop_loss');
+    expect(await copyRow(bed, copyId)).toEqual(stopped);
+    expect(stopped).toMatchObject({ status: 3, end_reason: 'user' });
+    const returned = await bed.ctx.db.query<{ amount: string }>(
+      "SELECT amount::text AS amount FROM copy_transfers WHERE copy_id = $1 AND kind = 'stop'",
+      [copyId],
+    );
+    expect(returned.map((r) => dec(r.amount).toFixed())).toEqual(['1000']);
+    expect(await balanceOf(bed, f)).toBe('1000');
+    expect(ended, 'so the guard tells the follower nothing').toBe(false);
   });
 
   it("is this file's guard alone: the bed's server runs no copy jobs that would judge the bed's copies", () => {
