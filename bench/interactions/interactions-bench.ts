@@ -91,13 +91,17 @@ async function settle(page: Page): Promise<void> {
   );
 }
 
-/** Its act → answer lies between the performance marks MARK_START and MARK_END, for a trace. */
-export async function measureStep(page: Page, step: Step): Promise<StepSample> {
+/**
+ * Its act → answer lies between the performance marks MARK_START and MARK_END, for a trace; `answerMs` is the time
+ * to the answer on screen, the chunks a lazy screen loads included, which INP does not see.
+ */
+export async function measureStep(page: Page, step: Step): Promise<StepSample & { answerMs: number }> {
   await step.prepare?.(page);
   await settle(page);
   const since = await page.evaluate((m) => performance.mark(m).startTime, MARK_START);
   await step.act(page);
   await step.answer(page);
+  const answerMs = (await page.evaluate(() => performance.now())) - since;
   await settle(page);
   await page.evaluate((m) => performance.mark(m), MARK_END);
   const { events, longTasks, now } = await page.evaluate(() => ({
@@ -107,7 +111,7 @@ export async function measureStep(page: Page, step: Step): Promise<StepSample> {
   }));
   const sample = stepSample(events, longTasks, since, now);
   await step.undo?.(page);
-  return sample;
+  return { ...sample, answerMs };
 }
 
 type DeviceOf = (session: BenchSession, code: string, list: readonly Instrument[]) => DeviceSetup;

@@ -16,6 +16,8 @@ import { firstLine } from '../lib/json-child.ts';
 const device = arg('device', 'phone') === 'desk' ? desk : phone;
 const chosen = new Set(arg('steps', '').split(',').filter(Boolean));
 const rounds = Number(arg('rounds', '3'));
+/** INP alone, with no trace: tracing slows what a tap does (a navigation's pushState, its chunks' requests). */
+const untraced = process.argv.includes('--untraced');
 const { dists, names } = buildsArg(() => ensureBuilds(log).probe);
 
 interface Build {
@@ -25,6 +27,8 @@ interface Build {
   setup: DeviceSetup;
   session: BenchSession;
   inp: Map<string, number[]>;
+  /** Untraced: each sample's input delay / processing / presentation, for where an INP goes. */
+  parts: Map<string, string[]>;
   tasks: Map<string, string[]>;
   /** Main-thread CPU × throttle: the load of other processes does not inflate it. */
   cpu: Map<string, number[]>;
@@ -48,6 +52,7 @@ try {
       setup,
       session,
       inp: new Map(),
+      parts: new Map(),
       tasks: new Map(),
       cpu: new Map(),
     });
@@ -62,12 +67,21 @@ try {
         const { page } = opened;
         // The desk's steps stand alone; the phone's path leads each step to where the next begins.
         for (const step of b.setup.steps.filter((s) => b.setup.name === 'phone' || chosen.has(s.id))) {
-          const traced = chosen.has(step.id);
+          const traced = chosen.has(step.id) && !untraced;
           if (traced) await pinned.browser.startTracing(page, { categories: PROFILE_CATEGORIES });
           const sample = await measureStep(page, step).catch((err: unknown) => {
             log(`  ${b.name} ${step.id}: ${firstLine(err)}`);
             return null;
           });
+          if (sample && untraced && chosen.has(step.id)) {
+            b.inp.set(step.id, [...(b.inp.get(step.id) ?? []), sample.inp]);
+            const part = `INP ${sample.inp.toFixed(0)} = ${[sample.inputDelay, sample.processing, sample.presentation]
+              .map((x) => x?.toFixed(0) ?? '?')
+              .join(
+                ' + ',
+              )} (delay + processing + presentation) on ${sample.event ?? '?'}; answered in ${sample.answerMs.toFixed(0)}`;
+            b.parts.set(step.id, [...(b.parts.get(step.id) ?? []), part]);
+          }
           if (!traced) continue;
           const buf = await pinned.browser.stopTracing();
           saveTrace(`step-${step.id}-${b.name}-${round}`, buf);
@@ -119,8 +133,8 @@ for (const id of chosen) {
     const cpu = b.cpu.get(id) ?? [];
     console.log(
       `${b.name}: INP n=${xs.length} p50 ${median(xs)?.toFixed(0)} p75 ${percentile(xs, 75)?.toFixed(0)}; ` +
-        `main-thread CPU p50 ${median(cpu)?.toFixed(0)} p75 ${percentile(cpu, 75)?.toFixed(0)} ms`,
+        (untraced ? '' : `main-thread CPU p50 ${median(cpu)?.toFixed(0)} p75 ${percentile(cpu, 75)?.toFixed(0)} ms`),
     );
-    for (const line of b.tasks.get(id) ?? []) console.log(`  ${line}`);
+    for (const line of [...(b.parts.get(id) ?? []), ...(b.tasks.get(id) ?? [])]) console.log(`  ${line}`);
   }
 }
