@@ -7,11 +7,15 @@ import { $dataAsOf } from '../feed/feed-signals.ts';
 
 export const $instruments: Signal<Instrument[]> = signal<Instrument[]>([], { name: 'market.$instruments' });
 
-/** The bridge forwards the list to the feed. */
+/**
+ * The bridge forwards the list to the feed. A refresh that moved only quotes (every entry to / or /trade asks again)
+ * keeps the array: the screens that read the list and the feed, which would send every row again, see no change.
+ */
 export function setInstruments(list: Instrument[]): void {
+  const keep = !provisional && sameTerms($instruments.peek(), list);
   provisional = false;
   batch(() => {
-    $instruments.value = list;
+    if (!keep) $instruments.value = list;
     let asOf = $dataAsOf.peek();
     for (const inst of list) {
       const fq = inst.ForexQuotations;
@@ -42,4 +46,20 @@ export function setProvisionalInstruments(list: Instrument[]): void {
 /** Empty or the build's catalogue. */
 export function awaitingInstruments(): boolean {
   return provisional || $instruments.peek().length === 0;
+}
+
+/** The same instruments in the same order with the same terms; their quotes may differ. */
+export function sameTerms(a: readonly Instrument[], b: readonly Instrument[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as unknown as Record<string, unknown>;
+    const y = b[i] as unknown as Record<string, unknown>;
+    const keys = Object.keys(y);
+    if (keys.length !== Object.keys(x).length) return false;
+    for (const k of keys) {
+      if (k === 'ForexQuotations' || x[k] === y[k]) continue;
+      if (typeof y[k] !== 'object' || JSON.stringify(x[k]) !== JSON.stringify(y[k])) return false;
+    }
+  }
+  return true;
 }

@@ -77,6 +77,47 @@ describe('setInstruments', () => {
   });
 });
 
+describe('a refreshed list', () => {
+  const at = (close: string, time: number) => ({
+    Open: '1',
+    Close: close,
+    Change: '0.1',
+    High: '1',
+    Low: '1',
+    Time: time,
+  });
+  const list = (close: string, time: number, over = {}) => [
+    instrument('S3A', 1, { ForexQuotations: at(close, time), HasForexMultiple: [{ Value: 100 }] }),
+    instrument('S3B', 2, { ForexQuotations: at('2.00000', time), ...over }),
+  ];
+
+  it('keeps its array when only quotes moved, so neither the screens nor the feed redo the list', () => {
+    const first = list('1.10000', 100);
+    setInstruments(first);
+    let seen = 0;
+    const stop = $instruments.subscribe(() => void seen++);
+    seen = 0;
+    setInstruments(list('1.20000', 200));
+    expect($instruments.value).toBe(first);
+    expect(seen).toBe(0);
+    expect(quote('S3A').$close.value).toBe('1.20000'); // its quote still reaches the row
+    stop();
+  });
+
+  it('is replaced when a term, an instrument or their order changes', () => {
+    for (const next of [
+      list('1.10000', 300, { MarketStatus: 0 }),
+      list('1.10000', 300, { HasForexMultiple: [{ Value: 50 }] }),
+      list('1.10000', 300).slice(0, 1),
+      list('1.10000', 300).reverse(),
+    ]) {
+      setInstruments(list('1.10000', 300));
+      setInstruments(next);
+      expect($instruments.value).toBe(next);
+    }
+  });
+});
+
 describe('applyBatch', () => {
   const list = [instrument('S2A', 1), instrument('S2B', 2, { PricePrecision: 3 }), instrument('S2C', 3)];
 
