@@ -75,11 +75,10 @@ try {
           });
           if (sample && untraced && chosen.has(step.id)) {
             b.inp.set(step.id, [...(b.inp.get(step.id) ?? []), sample.inp]);
-            const part = `INP ${sample.inp.toFixed(0)} = ${[sample.inputDelay, sample.processing, sample.presentation]
-              .map((x) => x?.toFixed(0) ?? '?')
-              .join(
-                ' + ',
-              )} (delay + processing + presentation) on ${sample.event ?? '?'}; answered in ${sample.answerMs.toFixed(0)}`;
+            const split = [sample.inputDelay, sample.processing, sample.presentation].map((x) => x?.toFixed(0) ?? '?');
+            const part =
+              `INP ${sample.inp.toFixed(0)} = ${split.join(' + ')} (delay + processing + presentation)` +
+              ` on ${sample.event ?? '?'}; answered in ${sample.answerMs.toFixed(0)}`;
             b.parts.set(step.id, [...(b.parts.get(step.id) ?? []), part]);
           }
           if (!traced) continue;

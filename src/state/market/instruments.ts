@@ -49,7 +49,7 @@ export function awaitingInstruments(): boolean {
 }
 
 /** The same instruments in the same order with the same terms; their quotes may differ. */
-export function sameTerms(a: readonly Instrument[], b: readonly Instrument[]): boolean {
+function sameTerms(a: readonly Instrument[], b: readonly Instrument[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const x = a[i] as unknown as Record<string, unknown>;
