@@ -153,7 +153,7 @@ export class IndicatorPanes {
     return this.panes;
   }
 
-  dispose(): void {
+  private removeDrawn(): void {
     for (const d of this.drawn) this.chart.removeSeries(d.series);
     this.detach();
   }
@@ -166,7 +166,7 @@ export class IndicatorPanes {
   }
 
   private rebuild(lines: readonly IndicatorLine[]): void {
-    this.dispose();
+    this.removeDrawn();
     // Panes left empty by the removed series go too (the price pane, 0, always stays).
     for (let i = this.chart.panes().length - 1; i > 0; i--) this.chart.removePane(i);
     this.panes = lines.reduce((m, l) => Math.max(m, l.pane), 0);
