@@ -73,3 +73,47 @@ export function LatePartEnd({ part }: { part: LatePart }): null {
   }, [part]);
   return null;
 }
+
+let early: { code: string; hash: string } | null = null;
+let stopKeeping: (() => void) | null = null;
+let inATask: (then: () => void) => void = (then) => then();
+let hashNow = (): string => '';
+
+/**
+ * Until the market list is React's, its painted rows are HTML React does not answer (a render or an attach still
+ * under way): the last row tapped is kept for the list, so that a trader's early tap on an instrument is not lost.
+ */
+export function keepEarlyTaps(win: Window): void {
+  const seen = (e: Event): void => {
+    const row = e.target instanceof Element ? e.target.closest<HTMLElement>('.mk-row[data-code]') : null;
+    early = row ? { code: row.dataset['code'] ?? '', hash: win.location.hash } : null;
+  };
+  // A route left once is a tap answered (or another's): the kept one is not given even if the trader came back.
+  const moved = (): void => {
+    if (early && early.hash !== win.location.hash) early = null;
+  };
+  win.addEventListener('click', seen, true);
+  win.addEventListener('hashchange', moved);
+  stopKeeping = () => {
+    win.removeEventListener('click', seen, true);
+    win.removeEventListener('hashchange', moved);
+  };
+  inATask = (then) => void win.setTimeout(then, 0);
+  hashNow = () => win.location.hash;
+}
+
+/**
+ * Once, when the rows are React's: the kept row is picked unless the route moved since. In a task of its own, so that
+ * a click React did answer has navigated first.
+ */
+export function giveEarlyTap(pick: (code: string) => void): void {
+  const stop = stopKeeping;
+  if (!stop) return;
+  stopKeeping = null;
+  inATask(() => {
+    stop();
+    const tap = early;
+    early = null;
+    if (tap && tap.hash === hashNow()) pick(tap.code);
+  });
+}

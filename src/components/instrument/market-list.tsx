@@ -23,7 +23,15 @@ import { MarketRow } from './market-row.tsx';
 import { WatchStar } from './watch-star.tsx';
 import { useSparkBlocks } from '../sparkline/use-spark-blocks.ts';
 import type { Instrument } from '../../../domain/types.ts';
-import { attachingPrerendered, awaitLatePart, LatePartEnd, PRERENDER_ROWS, type LatePart } from '../../boot/attach.ts';
+import {
+  afterLateParts,
+  attachingPrerendered,
+  awaitLatePart,
+  giveEarlyTap,
+  LatePartEnd,
+  PRERENDER_ROWS,
+  type LatePart,
+} from '../../boot/attach.ts';
 
 export const ROW_HEIGHT = 68;
 export const COMPACT_ROW_HEIGHT = 56;
@@ -96,6 +104,9 @@ export function MarketList({
   // Attaching, React takes the prerendered rows over once virtua's chunk is in (lazy-virtualizer.tsx).
   const [late] = useState<LatePart | null>(() => (attach ? { attached: false } : null));
   useLayoutEffect(() => (late ? awaitLatePart(late) : undefined), [late]);
+  // A row tapped while it was painted HTML only (src/boot/attach.ts) is picked once the rows are React's.
+  const firstPick = useRef(onPick);
+  useEffect(() => afterLateParts(() => giveEarlyTap(firstPick.current)), []);
   // One canvas per block of rows in view, laid over the rows' cells (spark-binding.ts).
   const sparkLayer = useRef<HTMLDivElement>(null);
   const codes = useMemo(() => items.map((i) => i.Code), [items]);

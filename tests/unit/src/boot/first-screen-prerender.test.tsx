@@ -4,13 +4,13 @@
 // hydration error, the same row and text nodes afterwards, the painted price still there).
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { set, clear } from 'idb-keyval';
 import { RISK_WARNING_KEY } from '../../../../domain/stored-keys.ts';
 import { riskWarning } from '../../../../src/api/retail.ts';
 import { prerenderScreen, warningTexts } from '../../../../src/boot/prerender.tsx';
 import { prepareAttach } from '../../../../src/boot/attach-first-screen.ts';
-import { latePartsAttached, PRERENDER_ROWS } from '../../../../src/boot/attach.ts';
+import { keepEarlyTaps, latePartsAttached, PRERENDER_ROWS } from '../../../../src/boot/attach.ts';
 import { resetVirtualizerLoad } from '../../../../src/components/instrument/lazy-virtualizer.tsx';
 import {
   BOOT_DATA_ID,
@@ -30,6 +30,8 @@ import type { NavigationDeps } from '../../../../src/app/routing/navigation-effe
 import { i18n } from '../../../../src/i18n/index.ts';
 import { formatAsOf } from '../../../../src/i18n/format.ts';
 import { quote } from '../../../../src/state/market/quotes.ts';
+import { $currentCode } from '../../../../src/state/market/current-code.ts';
+import { setProvisionalInstruments } from '../../../../src/state/market/instruments.ts';
 import { $riskWarning } from '../../../../src/state/account/retail.ts';
 import { FIRST_QUOTES_ID, scriptSafeJson } from '../../../../domain/first-quotes.ts';
 import { $categories } from '../../../../src/pages/market/categories.ts';
@@ -238,6 +240,49 @@ it("attaches to the rest of `/` before virtua's chunk is in, and to the same row
   } finally {
     resetVirtualizerLoad();
   }
+});
+
+it('gives a tap on a row React has not attached to yet to that row once it has: the instrument opens', async () => {
+  const el = page(await drawAtBuild('/'), '/');
+  let arrive: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  resetVirtualizerLoad(() => arrived.then(() => import('../../../../src/components/instrument/virtualizer-chunk.ts')));
+  try {
+    keepEarlyTaps(window); // as src/main.tsx does first
+    await attach(el, Promise.resolve({ quotes: [], warning: null }), '#/');
+    let rowsAttached = false;
+    void latePartsAttached().then(() => (rowsAttached = true));
+    // React stops this click (the rows' boundary cannot attach before virtua's chunk), so nothing opens yet.
+    act(() => el.querySelector<HTMLElement>('.mk-row[data-code="GBPUSD"]')!.click());
+    await act(async () => undefined);
+    expect(rowsAttached).toBe(false);
+    expect(window.location.hash).toBe('#/');
+
+    await act(async () => arrive());
+    await vi.waitFor(() => expect(rowsAttached).toBe(true));
+    await vi.waitFor(() => expect(window.location.hash).toBe('#/trade'));
+    expect($currentCode.peek()).toBe('GBPUSD');
+  } finally {
+    resetVirtualizerLoad();
+    $currentCode.value = null;
+  }
+});
+
+it('gives a tap on a painted row to the list React draws afresh (a signed-in start): the instrument opens', async () => {
+  const el = page(await drawAtBuild('/'), '/');
+  window.location.hash = '#/';
+  keepEarlyTaps(window);
+  // Only HTML until React draws: nothing answers this click.
+  el.querySelector<HTMLElement>('.mk-row[data-code="USDJPY"]')!.click();
+  expect(window.location.hash).toBe('#/');
+  setProvisionalInstruments(catalogue); // as prepareAttach does before a fresh render
+  await act(async () => {
+    root = createRoot(el);
+    root.render(<App navigation={NO_NAVIGATION} />);
+  });
+  await vi.waitFor(() => expect(window.location.hash).toBe('#/trade'));
+  expect($currentCode.peek()).toBe('USDJPY');
+  $currentCode.value = null;
 });
 
 it('draws /trade with the last-known price in its header, marked, and attaches without redrawing', async () => {
