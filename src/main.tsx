@@ -10,7 +10,6 @@ import { startServiceWorker } from './app/start/sw-start.ts';
 import { moveToHashRoute } from './app/routing/hash-route.ts';
 import { prefetchOtherPages, ROUTES } from './app/routes.tsx';
 import { prepareAttach } from './boot/attach-first-screen.ts';
-import { keepEarlyTaps } from './boot/attach.ts';
 import './app/layout/theme.css';
 
 const root = document.getElementById('root');
@@ -25,7 +24,6 @@ moveToHashRoute(
 
 // A desktop browser on its way to the pc. host starts nothing here (docs/contract.md §9).
 if (!followDesktopHost()) {
-  keepEarlyTaps(window);
   // One task per step, so input between them is answered (src/app/start/start-order.ts).
   void runStartUp({
     setUp: startApp,

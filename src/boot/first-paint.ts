@@ -33,7 +33,39 @@ declare global {
   interface Window {
     /** What the inline script painted. */
     __twBoot?: Promise<FirstPaint>;
+    /** The tap it keeps for the market list (keepEarlyTaps). */
+    __twTaps?: EarlyTaps;
   }
+}
+
+export interface EarlyTaps {
+  /** Once, when the rows are React's: the kept row is picked unless the route moved since. */
+  give(pick: (code: string) => void): void;
+}
+
+/**
+ * Until the market list is React's, its painted rows are HTML React does not answer (the app still loading, a render
+ * or an attach under way): the last row tapped is kept for the list, so that a trader's early tap is not lost. Given
+ * in a task of its own, so that a click React did answer has navigated first.
+ */
+export function keepEarlyTaps(win: Window): EarlyTaps {
+  let tap: { code: string; hash: string } | null = null;
+  const seen = (e: Event): void => {
+    const row = e.target instanceof Element ? e.target.closest<HTMLElement>('.mk-row[data-code]') : null;
+    tap = row ? { code: row.dataset['code'] ?? '', hash: win.location.hash } : null;
+  };
+  win.addEventListener('click', seen, true);
+  let given = false;
+  return {
+    give(pick) {
+      if (given) return;
+      given = true;
+      win.setTimeout(() => {
+        win.removeEventListener('click', seen, true);
+        if (tap && tap.hash === win.location.hash) pick(tap.code);
+      }, 0);
+    },
+  };
 }
 
 export interface FirstPaint {

@@ -3,6 +3,7 @@ import {
   afterFirstPaint,
   browserFirstPaint,
   chooseScreen,
+  keepEarlyTaps,
   lastKnownQuotes,
   paintQuotes,
   paintWarning,
@@ -97,6 +98,7 @@ function safeBoot(): Promise<FirstPaint> {
   }
 }
 
+window.__twTaps = keepEarlyTaps(window);
 window.__twBoot = safeBoot();
 
 const loadApp = (): void => {

@@ -27,7 +27,6 @@ import {
   afterLateParts,
   attachingPrerendered,
   awaitLatePart,
-  giveEarlyTap,
   LatePartEnd,
   PRERENDER_ROWS,
   type LatePart,
@@ -104,9 +103,9 @@ export function MarketList({
   // Attaching, React takes the prerendered rows over once virtua's chunk is in (lazy-virtualizer.tsx).
   const [late] = useState<LatePart | null>(() => (attach ? { attached: false } : null));
   useLayoutEffect(() => (late ? awaitLatePart(late) : undefined), [late]);
-  // A row tapped while it was painted HTML only (src/boot/attach.ts) is picked once the rows are React's.
+  // A row tapped while it was painted HTML only (keepEarlyTaps in src/boot/first-paint.ts) is picked once the rows are React's.
   const firstPick = useRef(onPick);
-  useEffect(() => afterLateParts(() => giveEarlyTap(firstPick.current)), []);
+  useEffect(() => afterLateParts(() => window.__twTaps?.give(firstPick.current)), []);
   // One canvas per block of rows in view, laid over the rows' cells (spark-binding.ts).
   const sparkLayer = useRef<HTMLDivElement>(null);
   const codes = useMemo(() => items.map((i) => i.Code), [items]);

@@ -10,12 +10,13 @@ import { RISK_WARNING_KEY } from '../../../../domain/stored-keys.ts';
 import { riskWarning } from '../../../../src/api/retail.ts';
 import { prerenderScreen, warningTexts } from '../../../../src/boot/prerender.tsx';
 import { prepareAttach } from '../../../../src/boot/attach-first-screen.ts';
-import { keepEarlyTaps, latePartsAttached, PRERENDER_ROWS } from '../../../../src/boot/attach.ts';
+import { latePartsAttached, PRERENDER_ROWS } from '../../../../src/boot/attach.ts';
 import { resetVirtualizerLoad } from '../../../../src/components/instrument/lazy-virtualizer.tsx';
 import {
   BOOT_DATA_ID,
   type BootData,
   chooseScreen,
+  keepEarlyTaps,
   paintQuotes,
   paintWarning,
   readFirstQuotes,
@@ -248,7 +249,7 @@ it('gives a tap on a row React has not attached to yet to that row once it has: 
   const arrived = new Promise<void>((resolve) => (arrive = resolve));
   resetVirtualizerLoad(() => arrived.then(() => import('../../../../src/components/instrument/virtualizer-chunk.ts')));
   try {
-    keepEarlyTaps(window); // as src/main.tsx does first
+    window.__twTaps = keepEarlyTaps(window); // as the inline script does first
     await attach(el, Promise.resolve({ quotes: [], warning: null }), '#/');
     let rowsAttached = false;
     void latePartsAttached().then(() => (rowsAttached = true));
@@ -271,7 +272,7 @@ it('gives a tap on a row React has not attached to yet to that row once it has: 
 it('gives a tap on a painted row to the list React draws afresh (a signed-in start): the instrument opens', async () => {
   const el = page(await drawAtBuild('/'), '/');
   window.location.hash = '#/';
-  keepEarlyTaps(window);
+  window.__twTaps = keepEarlyTaps(window);
   // Only HTML until React draws: nothing answers this click.
   el.querySelector<HTMLElement>('.mk-row[data-code="USDJPY"]')!.click();
   expect(window.location.hash).toBe('#/');
