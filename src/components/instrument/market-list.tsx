@@ -103,7 +103,7 @@ export function MarketList({
   // Attaching, React takes the prerendered rows over once virtua's chunk is in (lazy-virtualizer.tsx).
   const [late] = useState<LatePart | null>(() => (attach ? { attached: false } : null));
   useLayoutEffect(() => (late ? awaitLatePart(late) : undefined), [late]);
-  // A row tapped while it was painted HTML only (keepEarlyTaps in src/boot/first-paint.ts) is picked once the rows are React's.
+  // A row tapped while it was painted HTML only (src/boot/first-paint.ts keepEarlyTaps) is picked once it is React's.
   const firstPick = useRef(onPick);
   useEffect(() => afterLateParts(() => window.__twTaps?.give(firstPick.current)), []);
   // One canvas per block of rows in view, laid over the rows' cells (spark-binding.ts).
