@@ -26,10 +26,9 @@ import { ChartPricePick, pickedPrice, TOP_CLEARANCE, type PickedPrice } from './
 import { isDecimalText, numberText } from '../../domain/decimal-text.ts';
 import { localStore } from '../state/shell/local-store.ts';
 import type { CandleChartProps } from './candle-chart-props.ts';
-import type { ChartFrames } from './chart-frames.ts';
 import { afterPaint, browserFrames, followRangeOncePerFrame, markLastBar, stepsAfterFrames } from './chart-frames.ts';
 import { wirePricePress } from './chart-press.ts';
-import { watchChartSize, type ChartSizing } from './chart-resize.ts';
+import { watchChartSize } from './chart-resize.ts';
 import { barsInView, followKlines } from './chart-klines.ts';
 import { effect } from '@preact/signals-react';
 import { $updown } from '../state/settings/updown.ts';
@@ -100,33 +99,6 @@ export function keepPriceLine(code: string, price: string | null): void {
   if (price === null) delete all[code];
   else all[code] = price;
   localStore()?.setItem(PRICE_LINES_KEY, JSON.stringify(all));
-}
-
-// Each stage drawn in a frame of its own so none is too long for a weak phone (docs/client.md "Start-up in slices").
-export interface SetUpWiring {
-  frames: () => ChartFrames;
-  panes: Pick<IndicatorPanes, 'layout'>;
-  sizing: Pick<ChartSizing, 'sizeOnce'>;
-  /** IndicatorPanes' own limit. */
-  maxPanes: number;
-  /** False once the chart is gone: the stages left are dropped. */
-  live: () => boolean;
-  ready: () => void;
-}
-
-export function setUpInStages(w: SetUpWiring): void {
-  stepsAfterFrames(
-    w.frames,
-    [
-      // The reset lays them out again if the settings changed since.
-      () => w.panes.layout(indicatorLines($indicatorSettings.peek(), w.maxPanes)),
-      () => {
-        w.sizing.sizeOnce();
-        w.ready();
-      },
-    ],
-    w.live,
-  );
 }
 
 // Folded, a legend is one line of whole items: it never covers the newest candles nor cuts a value (legend-room.ts).
@@ -278,6 +250,8 @@ export function CandleChart({
     keepTimeLabelsWhole(chart);
     const series = chart.addSeries(CandlestickSeries, seriesOptions(colours, precisionRef.current));
     const panes = new IndicatorPanes(chart, legendBox, tones, precisionRef.current, maxPanesRef.current);
+    // Before the library's first draw, which sizes the price pane's canvases; a reset lays out changed settings again.
+    panes.layout(indicatorLines($indicatorSettings.peek(), maxPanesRef.current));
     liveRef.current = { chart, series, panes };
     startTransition(() => setDrawnOn({ series, up: colours.up, down: colours.down }));
     const [lines, alertsDrawn] = [linesRef.current, alertDrawnRef.current];
@@ -356,14 +330,17 @@ export function CandleChart({
       refresh,
     });
 
-    setUpInStages({
-      frames: () => framesRef.current,
-      panes,
-      sizing,
-      maxPanes: maxPanesRef.current,
-      live: () => liveRef.current?.chart === chart,
-      ready: () => startTransition(() => setReady(true)),
-    });
+    // Its size after the frame that drew it at the box's size (docs/client.md "Start-up in slices").
+    stepsAfterFrames(
+      () => framesRef.current,
+      [
+        () => {
+          sizing.sizeOnce();
+          startTransition(() => setReady(true));
+        },
+      ],
+      () => liveRef.current?.chart === chart,
+    );
 
     const offScheme = followColourScheme({
       chart,

@@ -581,7 +581,7 @@ describe('CandleChart', () => {
 });
 
 describe('CandleChart set-up', () => {
-  it('is set up in stages, each drawn in a frame of its own: at the box’s size, its panes, its size, then it asks for its klines', () => {
+  it('is created with its panes, so the library sizes its canvases once; its size, then its klines, a frame later', () => {
     let observe: ((entries: Array<{ contentRect: { width: number; height: number } }>) => void) | null = null;
     const original = globalThis.ResizeObserver;
     globalThis.ResizeObserver = class {
@@ -597,9 +597,8 @@ describe('CandleChart set-up', () => {
       act(() => root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={frames} />));
       act(() => observe?.([{ contentRect: { width: 320.5, height: 240 } }]));
       expect(createChart.mock.calls[0]?.[1]).toMatchObject({ width: 0, height: 0 });
-      expect(chart.addSeries).toHaveBeenCalledTimes(1); // the candles
-      expect(chart.resize).not.toHaveBeenCalled();
-      runFrame(); // the library drew the empty chart: now the panes the settings ask for (MA on the price, VOL below)
+      // Before the library's first draw: the candles and the panes the settings ask for (MA on the price, VOL below).
+      // A pane added after it would size every canvas of the price pane a second time.
       expect(chart.addSeries.mock.calls.map((c) => (c as unknown as [{ type: string }])[0].type)).toEqual([
         'Candlestick',
         'Line',
@@ -611,7 +610,7 @@ describe('CandleChart set-up', () => {
       ]);
       expect(chart.resize).not.toHaveBeenCalled();
       expect(watchChart).not.toHaveBeenCalled();
-      runFrame(); // then its size, and only then its klines
+      runFrame(); // the library drew it at the box's size: now its size, and only then its klines
       expect(chart.resize).toHaveBeenCalledWith(320, 240);
       expect(watchChart).toHaveBeenCalledWith('EURUSD', '1min', 0);
       // Its first history: the bars its width shows first (320 px at 6 px a bar, with a margin), the rest later.
