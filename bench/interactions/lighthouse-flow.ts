@@ -1,7 +1,7 @@
 // Cross-checks the phone's INP with a Lighthouse user flow; timespans need "devtools" throttling to report INP.
 import type { FlowResult } from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
-import { BENCH_FLAGS, wrapperExecutable } from '../render/browser.ts';
+import { BENCH_FLAGS, PHONE_SCALE, scaleFlag, wrapperExecutable } from '../render/browser.ts';
 import { seedBrowserState, type BenchSession } from '../render/session.ts';
 import { calibratedSlowdown } from '../startup/lighthouse-runs.ts';
 import { chunkName } from '../startup/task-split-parse.ts';
@@ -71,7 +71,7 @@ export async function runLighthouseFlow(opts: {
   const browser = await puppeteer.default.launch({
     executablePath: wrapperExecutable(opts.cpus),
     headless: true,
-    args: [...flags, '--remote-debugging-port=0'],
+    args: [...flags, scaleFlag(PHONE_SCALE), '--remote-debugging-port=0'],
   });
   const out: FlowRun = {
     version: null,
@@ -92,7 +92,7 @@ export async function runLighthouseFlow(opts: {
     await seedBrowserState(page, opts.url, { ...opts.session, code: opts.startCode });
     const settings = {
       formFactor: 'mobile' as const,
-      screenEmulation: { mobile: true, ...PHONE, deviceScaleFactor: 2, disabled: false },
+      screenEmulation: { mobile: true, ...PHONE, deviceScaleFactor: PHONE_SCALE, disabled: false },
       throttlingMethod: 'devtools' as const,
       throttling: { cpuSlowdownMultiplier: 4, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0 },
       onlyCategories: ['performance'],

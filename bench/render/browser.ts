@@ -60,6 +60,15 @@ export const BENCH_FLAGS = [
   '--disable-features=LocalNetworkAccessChecks',
 ];
 
+/** The bench phone's device pixels per CSS pixel (openPage's emulation). */
+export const PHONE_SCALE = 2;
+
+/**
+ * Chromium's emulated scale sets devicePixelRatio but leaves a ResizeObserver's device-pixel-content-box at 1×, so
+ * lightweight-charts sized its canvases twice and drew at 1×; a browser started at the phone's scale agrees, as a phone.
+ */
+export const scaleFlag = (scale: number): string => `--force-device-scale-factor=${scale}`;
+
 const threadThrottles = new WeakMap<Browser, ThreadThrottle>();
 
 /** CDP slows the main thread; with `perThread`, every other renderer thread gets a CFS quota of 1/rate of a core. */
@@ -75,13 +84,13 @@ interface Launched {
   profile: string;
 }
 
-async function launchOnce(cpus: string | null, perThread: boolean): Promise<Launched> {
+async function launchOnce(cpus: string | null, perThread: boolean, scale: number | null): Promise<Launched> {
   const profile = mkdtempSync(join(tmpdir(), 'tickwise-bench-chromium-')); // holds the pid file
   const pidFile = join(profile, 'browser.pid');
   const browser = await chromium.launch({
     executablePath: wrapperExecutable(cpus),
     headless: true,
-    args: BENCH_FLAGS, // Playwright gives each launch a fresh temporary profile
+    args: scale ? [...BENCH_FLAGS, scaleFlag(scale)] : BENCH_FLAGS, // Playwright gives each launch a fresh profile
     env: { ...process.env, TW_BENCH_PIDFILE: pidFile },
   });
   let rootPid = -1;
@@ -95,9 +104,14 @@ async function launchOnce(cpus: string | null, perThread: boolean): Promise<Laun
   return { browser, rootPid, threads, profile };
 }
 
-export async function launchPinned(cpus: string | null, opts: { perThread?: boolean } = {}): Promise<PinnedBrowser> {
+/** `scale`: the device scale of every page it opens (PHONE_SCALE for a phone's); a desktop's 1 by default. */
+export async function launchPinned(
+  cpus: string | null,
+  opts: { perThread?: boolean; scale?: number } = {},
+): Promise<PinnedBrowser> {
   const perThread = opts.perThread ?? false;
-  let current = await launchOnce(cpus, perThread);
+  const scale = opts.scale ?? null;
+  let current = await launchOnce(cpus, perThread, scale);
   let step = 'launch';
   let gone: { at: string; during: string } | null = null;
   let closing = false;
@@ -123,7 +137,7 @@ export async function launchPinned(cpus: string | null, opts: { perThread?: bool
       if (current.browser.isConnected()) return null;
       const report = gone ?? { at: new Date().toISOString(), during: step };
       await dispose(current);
-      current = await launchOnce(cpus, perThread);
+      current = await launchOnce(cpus, perThread, scale);
       watch(current);
       gone = null;
       pinned.browser = current.browser;
@@ -168,7 +182,7 @@ export async function openPage(
   threadThrottles.get(browser)?.setRate(1);
   const context = await browser.newContext({
     viewport,
-    deviceScaleFactor: mobile ? 2 : 1,
+    deviceScaleFactor: mobile ? PHONE_SCALE : 1,
     isMobile: mobile,
     hasTouch: mobile,
     locale: 'zh-HK',

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { simEnv, startBenchServer, type BenchServer } from '../lib/app-server.ts';
 import { calibrate, type CalibrationRow } from './calibrate.ts';
-import { launchPinned } from './browser.ts';
+import { launchPinned, PHONE_SCALE } from './browser.ts';
 import { caseLabels, renderCases, type Profile, type RenderCase } from './cases.ts';
 import { runOne, type FeedModeName, type PhaseSpec, type RunResult, type RunSpec, type ScreenName } from './run-one.ts';
 import { createBenchSession } from './session.ts';
@@ -121,9 +121,19 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
   const cases = renderCases(opts.profile)
     .filter((c) => !opts.only || opts.only.includes(c.id))
     .map((c) => (opts.modes ? { ...c, modes: c.modes.filter((m) => opts.modes?.includes(m)) } : c));
-  const pinned = await launchPinned(opts.browserCpus);
+  // A browser of the phone's scale for the phone cases (scaleFlag in browser.ts), one of 1 for the desktop's.
+  const pinned = await launchPinned(opts.browserCpus, { scale: PHONE_SCALE });
   opts.onCleanup(() => pinned.close());
   let multi: Awaited<ReturnType<typeof launchPinned>> | null = null;
+  let desk: Awaited<ReturnType<typeof launchPinned>> | null = null;
+  const deskBrowser = async () => {
+    if (!desk) {
+      const d = await launchPinned(opts.browserCpus);
+      desk = d;
+      opts.onCleanup(() => d.close());
+    }
+    return desk;
+  };
   const result: RenderResult = {
     chromium: pinned.version,
     browserCpus: opts.browserCpus,
@@ -159,7 +169,7 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
     result.affinities = pinned.affinities();
     if (cases.some((c) => c.multiCore)) {
       const cpus = multiCoreCpus(opts);
-      const m = await launchPinned(cpus, { perThread: true });
+      const m = await launchPinned(cpus, { perThread: true, scale: PHONE_SCALE });
       multi = m;
       opts.onCleanup(() => m.close());
       result.multiCoreCpus = cpus;
@@ -190,7 +200,7 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
           opts.onCleanup(() => started.stop());
         }
         const srv: BenchServer = server;
-        const holder = c.multiCore && multi ? multi : pinned;
+        const holder = c.multiCore && multi ? multi : c.mobile ? pinned : await deskBrowser();
         /** A crash must cost a run, not the section. */
         const live = async (step: string): Promise<Browser> => {
           const went = await holder.relaunchIfGone();

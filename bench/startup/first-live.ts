@@ -76,7 +76,7 @@ function parse(payload: string | Buffer): { type?: unknown; topic?: unknown; dat
 
 const out: Load[] = [];
 const server = await startBenchServer({ env: { SIM_SEED }, distDir: dist, cpus: null });
-const browser = await launchPinned(null);
+const browser = await launchPinned(null, { scale: LIGHTHOUSE_PHONE.deviceScaleFactor });
 try {
   for (let round = 1; round <= loads; round++) {
     for (const path of pages) {

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
-import { BENCH_FLAGS, wrapperExecutable } from '../render/browser.ts';
+import { BENCH_FLAGS, LIGHTHOUSE_PHONE, scaleFlag, wrapperExecutable } from '../render/browser.ts';
 import { traceEventsOf } from '../render/trace.ts';
 import { chunkName, startupTasks } from './task-split-parse.ts';
 import {
@@ -127,7 +127,11 @@ export function runLighthouse(
 ): Promise<LighthouseRun> {
   mkdirSync(outDir, { recursive: true });
   const outPath = join(outDir, `${name}.report.json`);
-  const flags = BENCH_FLAGS.filter((f) => f !== '--headless').concat('--headless=new');
+  // Lighthouse's phone emulation at its own scale (scaleFlag says why).
+  const flags = BENCH_FLAGS.filter((f) => f !== '--headless').concat(
+    '--headless=new',
+    scaleFlag(LIGHTHOUSE_PHONE.deviceScaleFactor),
+  );
   const args = [
     CLI,
     url,

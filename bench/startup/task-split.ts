@@ -25,7 +25,7 @@ interface Load {
 
 const servers: BenchServer[] = [];
 const out: Load[] = [];
-const browser = await launchPinned(null);
+const browser = await launchPinned(null, { scale: LIGHTHOUSE_PHONE.deviceScaleFactor });
 try {
   for (const dist of dists) {
     servers.push(await startBenchServer({ env: { SIM_SEED }, distDir: dist, cpus: null }));
