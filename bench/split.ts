@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { simEnv, startBenchServer } from './lib/app-server.ts';
 import { ensureBuilds } from './lib/client-build.ts';
 import { log, saveTrace, writeStamped } from './lib/tool.ts';
-import { launchPinned, openPage, PHONE_SCALE } from './render/browser.ts';
+import { deviceScale, launchPinned, openPage } from './render/browser.ts';
 import { NAME_SHIM, pageProbe } from './render/page-probe.ts';
 import { FLOOR_PATH, serveFloor } from './render/floor-pages.ts';
 import { appUrl, PROFILE_CATEGORIES, waitLive, type FeedModeName, type ScreenName } from './render/run-one.ts';
@@ -25,7 +25,7 @@ const server = await startBenchServer({
   distDir: probe,
   cpus: '1',
 });
-const pinned = await launchPinned('0', { scale: desk ? 1 : PHONE_SCALE });
+const pinned = await launchPinned('0', { scale: deviceScale(!desk) });
 const out: { screen: ScreenName; mode: FeedModeName; throttle: number; split: UpdateSplit | null }[] = [];
 try {
   const session = await createBenchSession(server.url);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BENCH_TMP } from '../lib/client-build.ts';
 import { simEnv, startBenchServer } from '../lib/app-server.ts';
-import { launchPinned, openPage, PHONE_SCALE, setThrottle, type BenchPage } from '../render/browser.ts';
+import { deviceScale, launchPinned, openPage, setThrottle, type BenchPage } from '../render/browser.ts';
 import { FLOOR_PATH } from '../render/floor-pages.ts';
 import { MARK_END, MARK_START } from '../render/trace.ts';
 import { BENCH_CODE, call, createBenchSession, seedBrowserState, type BenchSession } from '../render/session.ts';
@@ -172,7 +172,7 @@ async function runDevice(opts: InteractionsOptions, setup: DeviceOf, instruments
   });
   opts.onCleanup(() => server.stop());
   const { session, code, dev } = await deviceOn(server.url, setup);
-  const pinned = await launchPinned(opts.browserCpus, { scale: dev.mobile ? PHONE_SCALE : 1 });
+  const pinned = await launchPinned(opts.browserCpus, { scale: deviceScale(dev.mobile) });
   opts.onCleanup(() => pinned.close());
   if (session.note) opts.log(`  note: ${session.note}`);
   opts.log(`  the ${dev.name}'s path runs on ${code}`);

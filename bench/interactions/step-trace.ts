@@ -4,7 +4,7 @@ import { ensureBuilds } from '../lib/client-build.ts';
 import { buildsArg, flag as arg, log, saveTrace } from '../lib/tool.ts';
 import { median, percentile } from '../lib/stats.ts';
 import type { BrowserContext } from 'playwright-core';
-import { launchPinned, PHONE_SCALE } from '../render/browser.ts';
+import { deviceScale, launchPinned } from '../render/browser.ts';
 import { PROFILE_CATEGORIES } from '../render/run-one.ts';
 import type { BenchSession } from '../render/session.ts';
 import { MARK_END, MARK_START, traceEventsOf } from '../render/trace.ts';
@@ -35,7 +35,7 @@ interface Build {
 }
 
 const builds: Build[] = [];
-const pinned = await launchPinned('0', { scale: device === phone ? PHONE_SCALE : 1 });
+const pinned = await launchPinned('0', { scale: deviceScale(device === phone) });
 try {
   for (const [i, dist] of dists.entries()) {
     const server = await startBenchServer({

@@ -63,6 +63,9 @@ export const BENCH_FLAGS = [
 /** The bench phone's device pixels per CSS pixel (openPage's emulation). */
 export const PHONE_SCALE = 2;
 
+/** A page's device scale: its emulation and its browser's launch agree on it (scaleFlag). */
+export const deviceScale = (mobile: boolean): number => (mobile ? PHONE_SCALE : 1);
+
 /**
  * Chromium's emulated scale sets devicePixelRatio but leaves a ResizeObserver's device-pixel-content-box at 1×, so
  * lightweight-charts sized its canvases twice and drew at 1×; a browser started at the phone's scale agrees, as a phone.
@@ -182,7 +185,7 @@ export async function openPage(
   threadThrottles.get(browser)?.setRate(1);
   const context = await browser.newContext({
     viewport,
-    deviceScaleFactor: mobile ? PHONE_SCALE : 1,
+    deviceScaleFactor: deviceScale(mobile),
     isMobile: mobile,
     hasTouch: mobile,
     locale: 'zh-HK',

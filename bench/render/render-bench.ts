@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { simEnv, startBenchServer, type BenchServer } from '../lib/app-server.ts';
 import { calibrate, type CalibrationRow } from './calibrate.ts';
-import { launchPinned, PHONE_SCALE } from './browser.ts';
+import { deviceScale, launchPinned } from './browser.ts';
 import { caseLabels, renderCases, type Profile, type RenderCase } from './cases.ts';
 import { runOne, type FeedModeName, type PhaseSpec, type RunResult, type RunSpec, type ScreenName } from './run-one.ts';
 import { createBenchSession } from './session.ts';
@@ -122,13 +122,13 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
     .filter((c) => !opts.only || opts.only.includes(c.id))
     .map((c) => (opts.modes ? { ...c, modes: c.modes.filter((m) => opts.modes?.includes(m)) } : c));
   // A browser of the phone's scale for the phone cases (scaleFlag in browser.ts), one of 1 for the desktop's.
-  const pinned = await launchPinned(opts.browserCpus, { scale: PHONE_SCALE });
+  const pinned = await launchPinned(opts.browserCpus, { scale: deviceScale(true) });
   opts.onCleanup(() => pinned.close());
   let multi: Awaited<ReturnType<typeof launchPinned>> | null = null;
   let desk: Awaited<ReturnType<typeof launchPinned>> | null = null;
   const deskBrowser = async () => {
     if (!desk) {
-      const d = await launchPinned(opts.browserCpus);
+      const d = await launchPinned(opts.browserCpus, { scale: deviceScale(false) });
       desk = d;
       opts.onCleanup(() => d.close());
     }
@@ -169,7 +169,7 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
     result.affinities = pinned.affinities();
     if (cases.some((c) => c.multiCore)) {
       const cpus = multiCoreCpus(opts);
-      const m = await launchPinned(cpus, { perThread: true, scale: PHONE_SCALE });
+      const m = await launchPinned(cpus, { perThread: true, scale: deviceScale(true) });
       multi = m;
       opts.onCleanup(() => m.close());
       result.multiCoreCpus = cpus;
