@@ -1,6 +1,5 @@
 // The composition root: every service wired by role, all, market writer or gateway (docs/scaling.md).
 import { pid } from 'node:process';
-import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { serverLog } from './core/log-redaction.ts';
 import { alertToWire, type PriceAlert } from '../domain/price-alerts.ts';
@@ -22,7 +21,6 @@ import { DEFAULT_VAPID_SUBJECT } from './alerts/alerts-context.ts';
 import { PUSH_SERVICE_HOSTS } from './alerts/push-subscriptions.ts';
 import { loadVapidKeys } from './alerts/vapid-keys.ts';
 import { sealingKey } from './backup/backup-key.ts';
-import { lockPgliteDir } from './db/dir-lock.ts';
 import { WebPushSender } from './alerts/web-push-sender.ts';
 import { acquireLeadership, LOCK_KEYS, withSessionLock, type Leadership } from './cluster/leader.ts';
 import { checkRole, type Role } from './cluster/role.ts';
@@ -36,7 +34,7 @@ import { loadEngineInstruments } from './market/instrument-catalogue.ts';
 import { systemClock, systemTimers } from './core/system-time.ts';
 import { migrate } from './db/migrate.ts';
 import { guardTx } from './db/tx-guard.ts';
-import { openDb } from './db/open-db.ts';
+import { openServerDb, type OpeningDb } from './db/open-db.ts';
 import { seed } from './db/seeds/index.ts';
 import { pickLanguage, translate } from './http/i18n.ts';
 import { DEFAULT_FUND_DAY_MS } from '../domain/fund-maths.ts';
@@ -84,7 +82,8 @@ export interface RunningServer {
   metricsUrl?: string | undefined;
 }
 
-export async function createServer(config: ServerConfig): Promise<RunningServer> {
+/** `early`: the database serve.ts began to open before this module loaded. */
+export async function createServer(config: ServerConfig, early?: OpeningDb): Promise<RunningServer> {
   const role = config.role ?? 'all';
   checkRole(role, config);
   const clock = config.clock ?? systemClock;
@@ -104,22 +103,9 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     log.info('market writer: leading');
     metrics.writerLeader.set(1);
   }
-  const pgliteDir = config.pgliteDir ?? join(config.dataDir, 'pglite');
-  // The offline ops commands refuse the embedded database's folder while this server runs (dir-lock.ts).
-  const unlock =
-    config.db || config.databaseUrl || pgliteDir.startsWith('memory://') ? () => undefined : lockPgliteDir(pgliteDir);
-  const openedDb =
-    config.db ??
-    (await openDb({
-      databaseUrl: config.databaseUrl,
-      pgliteDir,
-      loadDataDir: config.pgliteTemplate,
-      pgliteWorker: config.pgliteWorker,
-      onPoolError: (err) => log.error({ err }, 'postgres pool client error'),
-    }).catch((err: unknown) => {
-      unlock();
-      throw err;
-    }));
+  const { db: opening, unlock } =
+    early ?? openServerDb(config, (err) => log.error({ err }, 'postgres pool client error'));
+  const openedDb = await opening;
   const guarded = config.txGuard
     ? guardTx(openedDb, {
         refused: (err) => {

@@ -1,7 +1,8 @@
 // Entry point for `npm start`; a market writer that lost its lock exits at once, since it must not write.
 import { configFromEnv } from './config.ts';
+import { openServerDb } from './db/open-db.ts';
 import { smtpWhere } from './notify/delivery-options.ts';
-import { createServer, type RunningServer } from './compose.ts';
+import type { RunningServer } from './compose.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -30,7 +31,11 @@ process.on('SIGINT', () => shutdown('SIGINT'));
 
 async function main(): Promise<void> {
   const config = configFromEnv();
-  const started = await createServer(config);
+  // PGlite's worker opens its files while the app's modules load below: on a second core, side by side.
+  const early = !config.databaseUrl && (config.role ?? 'all') === 'all' ? openServerDb(config) : undefined;
+  early?.db.catch(() => undefined); // compose.ts takes its failure; until then it is no unhandled rejection
+  const { createServer } = await import('./compose.ts');
+  const started = await createServer(config, early);
   if (stopping) {
     await started.close(); // a signal arrived during start-up: flush and leave
     process.exit(0);
