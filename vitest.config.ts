@@ -61,7 +61,7 @@ const ONE_DATABASE = [
   // PGlite whatever TEST_DB says (its folder's lock, a damaged backup restored into it, its worker bridge): twice
   // would run the same test twice
   'tests/server/backup/{data-dir-lock,damaged-backup}.test.ts',
-  'tests/server/db/pglite-bridge.test.ts',
+  'tests/server/db/{pglite-bridge,open-server-db}.test.ts',
 ];
 // Unit tests of code that never runs in a page: plain Node (a file that needs a DOM says so with
 // `// @vitest-environment happy-dom`). Both unit projects run their files in one module graph per worker; the app's
