@@ -58,8 +58,8 @@ const ONE_DATABASE = [
   'tests/server/copy/copy-kill.test.ts',
   'tests/server/swaps/swap-seed.test.ts',
   'tests/server/db/config-pglite-worker.test.ts',
-  // PGlite whatever TEST_DB says (its folder's lock, a damaged backup restored into it, its worker bridge): twice
-  // would run the same test twice
+  // PGlite whatever TEST_DB says (its folder's lock, a damaged backup restored into it, its worker bridge and opener):
+  // twice would run the same test twice
   'tests/server/backup/{data-dir-lock,damaged-backup}.test.ts',
   'tests/server/db/{pglite-bridge,open-server-db}.test.ts',
 ];
