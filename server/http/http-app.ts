@@ -31,6 +31,10 @@ const API_VERSION = (
 ).version;
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** No trader's form reads more than a few KB; a stranger's megabyte would cost a parse and a walk per request. */
+export const BODY_MAX_BYTES = 64 * 1024;
+/** An operator's command carries a news text of up to 100,000 characters, form-encoded up to nine bytes each. */
+export const OPS_BODY_MAX_BYTES = 1024 * 1024;
 const WS_MAX_PAYLOAD = 64 * 1024; // the hub answers frames above WS_MAX_CLIENT_FRAME itself; this is the hard cap
 
 export interface AppOptions {
@@ -52,7 +56,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     // Redacts credential parameters from URLs whatever logger was injected (server/core/log-redaction.ts).
     childLoggerFactory: (logger, bindings, opts) =>
       logger.child(bindings, { ...opts, serializers: { ...opts.serializers, req: logSafeRequest } }),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_MAX_BYTES,
     // A plugin's start may wait behind a busy CPU; a slow start is not a failure.
     pluginTimeout: 120_000,
     // Slowloris: a slow client cannot hold a request or a silent connection for ever (live sockets ping every 5 s).

@@ -4,6 +4,7 @@ import { CODE_ERROR } from '../../domain/types.ts';
 import type { AppContext } from '../core/app-context.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { failure } from '../http/errors.ts';
+import { OPS_BODY_MAX_BYTES } from '../http/http-app.ts';
 import { emptyBody } from '../http/openapi.ts';
 import { pickLanguage, translate } from '../http/i18n.ts';
 import { opsActor } from '../ops/auth.ts';
@@ -218,6 +219,7 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
       guarded.post<{ Params: { name: string } }>(
         '/api/ops/run/:name',
         {
+          bodyLimit: OPS_BODY_MAX_BYTES,
           // A back office approving a queue of deposits must not be cut off mid-way; staff sessions are the limit.
           config: { budget: noBudget('staff only, behind a live staff session or the counted break-glass token') },
           schema: {

@@ -14,6 +14,7 @@ import {
   type Reply,
   type TestServer,
 } from '../support/harness.ts';
+import { BODY_MAX_BYTES } from '../../../server/http/http-app.ts';
 
 const clock = manualClock();
 let server: TestServer;
@@ -474,13 +475,25 @@ const cases: Case[] = [
     status: 415,
   },
   {
-    name: 'body over 1 MB',
+    name: 'a form body over 64 KiB',
     call: () =>
       anon.raw(
         'POST',
         '/api/user/loginForU',
-        `account=${long(1_100_000)}&password=x`,
+        `account=${long(BODY_MAX_BYTES)}&password=x`,
         'application/x-www-form-urlencoded',
+      ),
+    msg: 'The request is too large',
+    status: 413,
+  },
+  {
+    name: 'a JSON body over 64 KiB',
+    call: () =>
+      anon.raw(
+        'POST',
+        '/api/user/loginForU',
+        JSON.stringify({ account: long(BODY_MAX_BYTES), password: 'x' }),
+        'application/json',
       ),
     msg: 'The request is too large',
     status: 413,
