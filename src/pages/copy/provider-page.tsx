@@ -12,6 +12,7 @@ import { Num } from '../../components/text/num.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { useNavigate } from 'react-router-dom';
 import { exactText } from '../../../domain/decimal.ts';
+import { NO_VALUE } from '../../../domain/format/money-text.ts';
 import { parseCopyAmount, parseMultiplier, parseStopLoss } from '../../../domain/copy-input.ts';
 import { stopLossLevel } from '../../../domain/copy-maths.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
@@ -174,7 +175,8 @@ export function ProviderPage(): ReactElement {
               <RiskBadge score={provider.risk_score} />
             </DefRow>
             <DefRow labelKey="copy.win_rate" field="win-rate">
-              {pct(provider.win_rate)}
+              {/* Without a closed trade there is no rate: 0% would read as every trade lost. */}
+              {provider.trades === 0 ? NO_VALUE : pct(provider.win_rate)}
             </DefRow>
             <DefRow labelKey="copy.trades" field="trades">
               <Num>{provider.trades}</Num>
