@@ -6,6 +6,10 @@ import { ApiError } from './envelope.ts';
 import { pickLanguage, translate } from './i18n.ts';
 import type { Language } from '../../domain/types.ts';
 import { ERROR_KEYWORD, ERROR_PARAMS_KEYWORD } from './schemas.ts';
+import { isDatabaseOutage } from '../db/outage.ts';
+
+/** A restarted PostgreSQL accepts connections again within seconds. */
+const OUTAGE_RETRY_SECONDS = 5;
 
 /** The docs/contract.md §5 "please enter …" key used when the field is missing or empty. */
 const REQUIRED_KEYS: Readonly<Record<string, string>> = {
@@ -163,6 +167,14 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
   if (status >= 400 && status < 500) {
     request.log.info({ err: fe.code ?? fe.message }, 'rejected request');
     return reply.code(status).send(failure(translate(lang, clientFaultKey(status))));
+  }
+  if (isDatabaseOutage(err)) {
+    // Not the request's fault nor a bug: the trader is told to try again, and the log says it once per request.
+    request.log.warn({ err: (err as { code?: string }).code ?? (err as Error).message }, 'database unavailable');
+    return reply
+      .code(503)
+      .header('Retry-After', String(OUTAGE_RETRY_SECONDS))
+      .send(failure(translate(lang, 'errors.unavailable'), CODE_INTERNAL));
   }
   request.log.error({ err }, 'unexpected error');
   return reply

@@ -1,7 +1,7 @@
 // PostgreSQL crash-restarted (pg_ctl -m immediate) under load, on a cluster of its own (the shared test cluster
-// serves other files): the server process keeps running, requests during the outage fail cleanly, and afterwards
-// every acknowledged order is in the database, the ledger invariants hold, and the server trades again without a
-// restart of its own. Runs on TEST_DB=postgres only (PGlite has no separate database process).
+// serves other files): the server process keeps running, requests during the outage are answered 503 "try again"
+// (docs/reliability.md), and afterwards every acknowledged order is in the database, the ledger invariants hold, and
+// the server trades again without a restart of its own. Runs on TEST_DB=postgres only (PGlite has no separate database process).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,9 @@ import { adminQuery, dbUrl, startPostgresCluster, type PostgresCluster } from '.
 import { slow } from '../../fixtures/slowness.ts';
 import { TEST_SERVER_ENV } from '../../fixtures/test-server-costs.ts';
 import { WEEKDAY_NOON } from '../../e2e/app-server.ts';
+import en from '../../../locales/en.json' with { type: 'json' };
+
+const UNAVAILABLE = en.errors.unavailable;
 
 // In the PostgreSQL pass only (vitest.config.ts POSTGRES_ONLY): anywhere else it fails instead of being skipped.
 if (inject('testDb').kind !== 'postgres') throw new Error('pg-restart.test.ts runs in the PostgreSQL pass only');
@@ -82,6 +85,7 @@ describe('PostgreSQL restarted under load', () => {
 
       const acked = new Set<number>();
       const tally = { requests: 0, acked: 0, failed: 0, statuses: {} as Record<number, number> };
+      const failures = new Set<string>();
       let stop = false;
       let lastError = '';
       const lane = async (): Promise<void> => {
@@ -96,6 +100,7 @@ describe('PostgreSQL restarted under load', () => {
             } else {
               tally.failed++;
               lastError = `${r.status} ${r.msg}`;
+              failures.add(lastError);
             }
           } catch (err) {
             lastError = String(err);
@@ -119,6 +124,9 @@ describe('PostgreSQL restarted under load', () => {
       await Promise.all(lanes);
       console.log(`[pg-restart] ${JSON.stringify({ ...tally, ackedIds: acked.size })}`);
 
+      // The outage is the database's, not the request's: a 503 that says to try again, never the 500 of a bug.
+      expect(tally.failed).toBeGreaterThan(0);
+      expect([...failures]).toEqual([`503 ${UNAVAILABLE}`]);
       expect((await client.get('/healthz')).code).toBe(1);
       child?.kill('SIGTERM');
       const db = await openDb({ databaseUrl });
