@@ -5,7 +5,6 @@
 // The VAPID pair is generated once into DATA_DIR (mode 0600); an endpoint the service reports gone (410) is forgotten.
 // A subscription stored under an older rule, on a port the rule now refuses, is dropped at send time, never called.
 import { createECDH, createPublicKey, randomBytes, verify, type ECDH } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { Agent, createServer as createHttpsServer, type Server } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -19,6 +18,7 @@ import type { AlertPushPayload } from '../../../server/alerts/web-push-sender.ts
 import { saveSubscription } from '../../../server/alerts/push-repository.ts';
 import { MarketService } from '../../../server/market/market-service.ts';
 import { api, registerAndLogin, startTestServer, type TestServer } from '../support/harness.ts';
+import { localCertificate } from '../../fixtures/local-certificate.ts';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -59,36 +59,6 @@ class LocalPushService {
   close(): Promise<void> {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
-}
-
-/** A self-signed certificate for 127.0.0.1, made with the system's openssl for this run only. */
-function localCertificate(dir: string): { key: Buffer; cert: Buffer } {
-  const key = join(dir, 'key.pem');
-  const cert = join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  );
-  return { key: readFileSync(key), cert: readFileSync(cert) };
 }
 
 /** Checks a VAPID Authorization header (RFC 8292: `vapid t=<JWT>, k=<public key>`); answers the JWT's claims. */

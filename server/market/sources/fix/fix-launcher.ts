@@ -7,7 +7,8 @@ import {
   type IJsFixConfig,
   type ISessionDescription,
 } from 'jspurefix';
-import type { FixSettings } from './fix-settings.ts';
+import type { ConnectionOptions } from 'node:tls';
+import type { FixSettings, FixTls } from './fix-settings.ts';
 import { seqNumStoreFactory } from './seq-store.ts';
 
 export function sessionDescription(s: FixSettings): ISessionDescription {
@@ -17,7 +18,8 @@ export function sessionDescription(s: FixSettings): ISessionDescription {
       name: 'tickwise-md',
       protocol: 'ascii',
       dictionary: 'qf44',
-      tcp: { host: s.host, port: s.port },
+      // Contents, not paths: jspurefix reads paths relative to its own package.
+      tcp: { host: s.host, port: s.port, ...(s.tls ? { tls: { nodeTlsConnectionOptions: tlsOptions(s.tls) } } : {}) },
       reconnectSeconds: 3600,
       connectTimeoutSeconds: 0.001,
     },
@@ -34,6 +36,15 @@ export function sessionDescription(s: FixSettings): ISessionDescription {
     HeartBtInt: s.heartbeatSecs,
     ResetSeqNumFlag: s.resetOnLogon,
   } as unknown as ISessionDescription;
+}
+
+/** The LP's certificate is always checked: a market-data logon carries the password. */
+function tlsOptions(t: FixTls): ConnectionOptions {
+  return {
+    rejectUnauthorized: true,
+    ...(t.ca ? { ca: [t.ca] } : {}),
+    ...(t.cert && t.key ? { cert: t.cert, key: t.key } : {}),
+  };
 }
 
 export class FixLauncher extends SessionLauncher {

@@ -1,4 +1,5 @@
 // docs/market-data-fix.md; the variables are in the README's configuration table.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BackoffOptions } from '../../../../domain/backoff.ts';
 
@@ -18,6 +19,16 @@ export interface FixSettings {
   /** ResetSeqNumFlag(141)=Y on every logon, as many LPs ask on market-data sessions. */
   resetOnLogon: boolean;
   backoff: BackoffOptions;
+  /** TLS to the LP, its certificate checked; PEM text, read from the files the variables name. */
+  tls?: FixTls;
+}
+
+export interface FixTls {
+  /** The LP's certificate authority; the system's when absent. */
+  ca?: string;
+  /** Our client certificate and its key, for an LP that asks for one. */
+  cert?: string;
+  key?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -42,6 +53,28 @@ export function fixSettingsFromEnv(env: Env): FixSettings | null {
     backoff: { baseMs: Number(env.FIX_RECONNECT_MS ?? 1000), maxMs: Number(env.FIX_RECONNECT_MAX_MS ?? 30_000) },
   };
   if (env.FIX_USERNAME) settings.username = env.FIX_USERNAME;
+  const tls = tlsFromEnv(env);
+  if (tls) settings.tls = tls;
   if (!Number.isInteger(settings.port) || settings.port <= 0) throw new Error('FIX_PORT must be a TCP port');
   return settings;
+}
+
+const PEM_FILES = { ca: 'FIX_TLS_CA', cert: 'FIX_TLS_CERT', key: 'FIX_TLS_KEY' } as const;
+
+/** FIX_TLS=1, or any of the files, turns TLS on; a certificate needs its key. */
+function tlsFromEnv(env: Env): FixTls | undefined {
+  const named = Object.values(PEM_FILES).some((name) => env[name]);
+  if (!named && env.FIX_TLS !== '1' && env.FIX_TLS !== 'true') return undefined;
+  const tls: FixTls = {};
+  for (const [part, name] of Object.entries(PEM_FILES) as Array<[keyof FixTls, string]>) {
+    const file = env[name];
+    if (!file) continue;
+    try {
+      tls[part] = readFileSync(file, 'utf8');
+    } catch {
+      throw new Error(`${name}: cannot read ${file}`);
+    }
+  }
+  if (Boolean(tls.cert) !== Boolean(tls.key)) throw new Error('FIX_TLS_CERT and FIX_TLS_KEY go together');
+  return tls;
 }

@@ -4,12 +4,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FixSource } from '../../../../server/market/sources/fix/fix-source.ts';
-import type { FixSettings } from '../../../../server/market/sources/fix/fix-settings.ts';
+import { fixSettingsFromEnv, type FixSettings } from '../../../../server/market/sources/fix/fix-settings.ts';
 import { freePort } from '../../../fixtures/free-port.ts';
 import { RecordingSink } from '../../../fixtures/recording-sink.ts';
 import { StandInLp } from '../../../fixtures/fix-lp.ts';
+import { localCertificate } from '../../../fixtures/local-certificate.ts';
 import { until } from '../../../fixtures/until.ts';
 
 /** Real timers for the socket, but the back-off is immediate so reconnects need no waiting. */
@@ -222,5 +223,84 @@ describe('FIX 4.4 LP source', () => {
     // Crossed, zero and absurd prices are the writer's to refuse (feed health): the adapter passes the text as sent.
     expect(sink.ticks.map((t) => t.bid)).toEqual(expect.arrayContaining(['1.08900', '0', '108800.00000']));
     expect(sink.connections.filter(([up]) => !up)).toEqual([]);
+  });
+});
+
+// TLS to the LP, set up as an operator does (FIX_TLS_CA names the LP's CA file): the logon goes over TLS; an LP whose
+// certificate the source cannot verify never sees the logon, so never the password.
+describe('FIX 4.4 LP source over TLS', () => {
+  const certDir = mkdtempSync(join(tmpdir(), 'fix-tls-'));
+  const pem = localCertificate(certDir);
+  let lp: StandInLp;
+  let source: FixSource | undefined;
+  let env: Record<string, string>;
+  let sink: RecordingSink;
+  const waits = { tries: 1500, stepMs: 5 };
+
+  beforeAll(async () => {
+    const port = await freePort();
+    lp = new StandInLp({ port, tls: pem, prices: { 'EUR/USD': ['1.08510', '1.08525'] } });
+    await lp.start();
+    env = {
+      FIX_HOST: '127.0.0.1',
+      FIX_PORT: String(port),
+      FIX_SENDER_COMP_ID: 'TICKWISE',
+      FIX_TARGET_COMP_ID: 'STANDIN-LP',
+      FIX_PASSWORD: 'secret',
+      FIX_STORE_DIR: certDir,
+      FIX_RECONNECT_MS: '10',
+    };
+  });
+  beforeEach(() => {
+    sink = new RecordingSink();
+  });
+  afterEach(async () => {
+    await source?.stop();
+  });
+  afterAll(async () => {
+    await lp.stop();
+    rmSync(certDir, { recursive: true, force: true, maxRetries: 5 });
+  });
+
+  it("logs on over TLS when FIX_TLS_CA names the LP's authority, and quotes", async () => {
+    const settings = fixSettingsFromEnv({ ...env, FIX_TLS_CA: join(certDir, 'cert.pem') });
+    expect(settings?.tls?.ca).toBe(pem.cert.toString('utf8'));
+    source = new FixSource(settings as FixSettings, { timers, random: () => 0.5 });
+    source.subscribe(['EUR/USD']);
+    await source.start(sink);
+    await until(() => sink.last('EUR/USD')?.bid === '1.08510', {
+      what: 'the snapshot over TLS',
+      ...waits,
+      wake: lp.wake,
+    });
+    expect(lp.sent('A')[0]?.get(554)).toBe('secret');
+  });
+
+  it('refuses an LP whose certificate it cannot verify, before the logon and its password', async () => {
+    const before = lp.received.length;
+    const failures: number[] = [];
+    const counting = { ...timers, setTimeout: (fn: () => void) => (failures.push(1), setTimeout(fn, 0)) };
+    source = new FixSource(fixSettingsFromEnv({ ...env, FIX_TLS: '1' }) as FixSettings, {
+      timers: counting,
+      random: () => 1,
+    });
+    source.subscribe(['EUR/USD']);
+    await source.start(sink);
+    await until(() => failures.length >= 3, { what: 'three refused handshakes', ...waits });
+    expect(lp.received.slice(before)).toEqual([]);
+    expect(sink.connections.map(([, detail]) => detail)).toContainEqual(
+      expect.stringContaining('self-signed certificate'),
+    );
+    expect(sink.ups).toBe(0);
+  });
+
+  it('refuses settings it cannot use, naming the variable', () => {
+    expect(() => fixSettingsFromEnv({ ...env, FIX_TLS_CA: join(certDir, 'missing.pem') })).toThrow(
+      'FIX_TLS_CA: cannot read',
+    );
+    expect(() => fixSettingsFromEnv({ ...env, FIX_TLS_CERT: join(certDir, 'cert.pem') })).toThrow(
+      'FIX_TLS_CERT and FIX_TLS_KEY go together',
+    );
+    expect(fixSettingsFromEnv(env)?.tls).toBeUndefined();
   });
 });
