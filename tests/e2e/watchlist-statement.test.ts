@@ -3,7 +3,7 @@
 // same account finds the same favourites in the same order (reordered on the phone with the arrows); a CSV statement
 // downloaded from /mine/history holds the account's records, fetched without the token in any URL; axe finds no
 // violation on the new UI. Screenshots: test-artifacts/watch-*.png and statement-*.png (also Arabic).
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it, onTestFinished } from 'vitest';
 import type { Instrument } from '../../domain/types.ts';
 import { DESKTOP, PHONE, downloadBytes, launchBrowser, snap } from './browser.ts';
@@ -209,6 +209,23 @@ it(
       { title: `Price alert: ${inst.ShowCode}`, tag: expect.stringMatching(/^alert-\d+$/) as unknown },
     ]);
     await snap(phone.page, 'alerts-fired-360');
+
+    // The server's Web Push, with no window of the app open: public/sw-push.js shows it; one it cannot read it drops.
+    const push = { title: 'Price alert: pushed', body: 'At 1.2', tag: 'alert-push', url: `/#/trade?code=${inst.Code}` };
+    await pushWithNoWindow(phone.context, phone.page, ['not json', JSON.stringify(push)]);
+    const reopened = await phone.context.newPage();
+    await reopened.goto(e2e.server.url);
+    const notes = () =>
+      reopened.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          url: (n.data as { url?: string } | null)?.url,
+        })),
+      );
+    await expect.poll(notes).toHaveLength(2);
+    expect((await notes())[1]).toEqual({ title: push.title, body: push.body, tag: push.tag, url: push.url });
     await phone.context.close();
 
     for (const [lang, size, name] of [
@@ -328,3 +345,19 @@ it(
   },
   slow(150_000),
 );
+
+/** Delivers payloads to the app's service worker as a push service would (CDP), after closing the app's window. */
+async function pushWithNoWindow(context: BrowserContext, app: Page, payloads: readonly string[]): Promise<void> {
+  const origin = new URL(app.url()).origin;
+  const holder = await context.newPage(); // keeps the browser's session while the app's page closes
+  const cdp = await context.newCDPSession(holder);
+  const live: string[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+    for (const r of registrations) if (!r.isDeleted && r.scopeURL.startsWith(origin)) live.push(r.registrationId);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => live.length).toBeGreaterThan(0);
+  await app.close();
+  for (const data of payloads)
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: live[0] as string, data });
+}
