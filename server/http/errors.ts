@@ -168,16 +168,19 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
     request.log.info({ err: fe.code ?? fe.message }, 'rejected request');
     return reply.code(status).send(failure(translate(lang, clientFaultKey(status))));
   }
-  if (isDatabaseOutage(err)) {
-    // Not the request's fault nor a bug: the trader is told to try again, and the log says it once per request.
-    request.log.warn({ err: (err as { code?: string }).code ?? (err as Error).message }, 'database unavailable');
-    return reply
-      .code(503)
-      .header('Retry-After', String(OUTAGE_RETRY_SECONDS))
-      .send(failure(translate(lang, 'errors.unavailable'), CODE_INTERNAL));
-  }
+  if (isDatabaseOutage(err)) return sendUnavailable(err, request, reply);
   request.log.error({ err }, 'unexpected error');
   return reply
     .code(status >= 500 && status < 600 ? status : 500)
     .send(failure(translate(lang, 'errors.internal'), CODE_INTERNAL));
+}
+
+/** The database cannot answer: not the request's fault nor a bug, so the caller is told to try again. */
+export function sendUnavailable(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const why = err instanceof Error ? ((err as { code?: string }).code ?? err.message) : String(err);
+  request.log.warn({ err: why }, 'database unavailable');
+  return reply
+    .code(503)
+    .header('Retry-After', String(OUTAGE_RETRY_SECONDS))
+    .send(failure(translate(pickLanguage(request.headers.lang), 'errors.unavailable'), CODE_INTERNAL));
 }

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
-import { CODE_INTERNAL } from '../../domain/types.ts';
 import { ping } from '../db/ping.ts';
 import { ok } from '../http/envelope.ts';
-import { failure } from '../http/errors.ts';
+import { sendUnavailable } from '../http/errors.ts';
 import { query } from '../http/schemas.ts';
 import { HEALTH } from '../http/wire/account.ts';
 import { anyObject, rawReply, replies } from '../http/wire-schema.ts';
@@ -39,8 +38,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
         await ping(ctx.db, ctx.timers);
         return ok({ status: 'ok', db: ctx.db.kind, time: ctx.clock.now() });
       } catch (err) {
-        request.log.error({ err }, 'health check: database unreachable');
-        return reply.code(503).send(failure('database unavailable', CODE_INTERNAL));
+        return sendUnavailable(err, request, reply);
       }
     },
   );

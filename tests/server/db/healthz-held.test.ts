@@ -1,11 +1,12 @@
 // /healthz with the database held (every PGlite transaction slot, every PostgreSQL pool connection busy, as a hung
-// transaction would hold them): it answers 503 "database unavailable" once its bound (PING_TIMEOUT_MS) passes instead
-// of hanging the probe, and 200 again when the database is free. The bound's timer is the server's own (ctx.timers),
+// transaction would hold them): it answers 503 "briefly unavailable, try again" with Retry-After once its bound
+// (PING_TIMEOUT_MS) passes instead of hanging the probe, and 200 again when the database is free. The bound's timer is the server's own (ctx.timers),
 // fired here by hand.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Timers } from '../../../domain/time.ts';
 import { PING_TIMEOUT_MS } from '../../../server/db/ping.ts';
 import { startTestServer, type TestServer } from '../support/harness.ts';
+import en from '../../../locales/en.json' with { type: 'json' };
 
 /** Timers that never fire by themselves; the ping's bound is kept for the test to fire. */
 const bounds = new Map<number, () => void>();
@@ -29,9 +30,17 @@ afterAll(async () => {
   await server?.close();
 });
 
-const health = async (): Promise<{ status: number; body: { code: number; msg: string } }> => {
-  const res = await fetch(`${server.baseUrl}/healthz`);
-  return { status: res.status, body: (await res.json()) as { code: number; msg: string } };
+const health = async (): Promise<{
+  status: number;
+  retryAfter: string | null;
+  body: { code: number; msg: string };
+}> => {
+  const res = await fetch(`${server.baseUrl}/healthz`, { headers: { lang: 'en' } });
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    body: (await res.json()) as { code: number; msg: string },
+  };
 };
 
 it('answers 503 when the database stays held past the bound, and 200 once it is free', async () => {
@@ -50,8 +59,7 @@ it('answers 503 when the database stays held past the bound, and 200 once it is 
     await expect.poll(() => bounds.size).toBe(1); // the check is waiting for the database
     for (const fire of bounds.values()) fire();
     const late = await answer;
-    expect(late.status).toBe(503);
-    expect(late.body.msg).toBe('database unavailable');
+    expect(late).toEqual({ status: 503, retryAfter: '5', body: { code: 500, msg: en.errors.unavailable, data: null } });
   } finally {
     release();
     await Promise.all(held);
