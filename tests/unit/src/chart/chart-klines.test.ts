@@ -7,18 +7,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { KlineUpdate } from '../../../../workers/protocol.ts';
 import type { KlineBar } from '../../../../domain/types.ts';
 
-const listeners = new Set<(u: KlineUpdate) => void>();
-vi.mock('../../../../src/state/feed/feed-listeners.ts', () => ({
-  onKline: (l: (u: KlineUpdate) => void) => {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  },
-}));
-
 const { followKlines } = await import('../../../../src/chart/chart-klines.ts');
+// The feed's own dispatch, in the module graph chart-klines.ts imported (no mock that could outlive this file).
+const { emitKline } = await import('../../../../src/state/feed/feed-listeners.ts');
 
 const bar = (t: number, c: number): KlineBar => ({ Time: t, Open: c, High: c + 1, Low: c - 1, Close: c, Volume: 1 });
-const emit = (u: KlineUpdate) => listeners.forEach((l) => l(u));
+const emit = (u: KlineUpdate) => emitKline(u);
 const line = { kind: 'ma', pane: 0, period: 5 } as never;
 
 function wire(shown = { code: 'EURUSD', period: '1min' as const }, inView = Infinity) {
