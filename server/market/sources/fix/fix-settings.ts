@@ -49,7 +49,7 @@ export function fixSettingsFromEnv(env: Env): FixSettings | null {
     password: env.FIX_PASSWORD ?? '',
     heartbeatSecs: Number(env.FIX_HEARTBEAT_SECS ?? 30),
     storeDir: env.FIX_STORE_DIR ?? join(env.DATA_DIR ?? './data', 'fix'),
-    resetOnLogon: env.FIX_RESET_ON_LOGON === '1' || env.FIX_RESET_ON_LOGON === 'true',
+    resetOnLogon: switchOn('FIX_RESET_ON_LOGON', env.FIX_RESET_ON_LOGON),
     backoff: { baseMs: Number(env.FIX_RECONNECT_MS ?? 1000), maxMs: Number(env.FIX_RECONNECT_MAX_MS ?? 30_000) },
   };
   if (env.FIX_USERNAME) settings.username = env.FIX_USERNAME;
@@ -59,12 +59,19 @@ export function fixSettingsFromEnv(env: Env): FixSettings | null {
   return settings;
 }
 
+/** A misspelt switch is refused: FIX_TLS=yes read as off would send the password in clear. */
+function switchOn(name: string, raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new Error(`${name} must be 1 or 0, got "${raw}"`);
+}
+
 const PEM_FILES = { ca: 'FIX_TLS_CA', cert: 'FIX_TLS_CERT', key: 'FIX_TLS_KEY' } as const;
 
 /** FIX_TLS=1, or any of the files, turns TLS on; a certificate needs its key. */
 function tlsFromEnv(env: Env): FixTls | undefined {
   const named = Object.values(PEM_FILES).some((name) => env[name]);
-  if (!named && env.FIX_TLS !== '1' && env.FIX_TLS !== 'true') return undefined;
+  if (!named && !switchOn('FIX_TLS', env.FIX_TLS)) return undefined;
   const tls: FixTls = {};
   for (const [part, name] of Object.entries(PEM_FILES) as Array<[keyof FixTls, string]>) {
     const file = env[name];

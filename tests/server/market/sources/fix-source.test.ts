@@ -301,6 +301,8 @@ describe('FIX 4.4 LP source over TLS', () => {
     expect(() => fixSettingsFromEnv({ ...env, FIX_TLS_CERT: join(certDir, 'cert.pem') })).toThrow(
       'FIX_TLS_CERT and FIX_TLS_KEY go together',
     );
+    expect(() => fixSettingsFromEnv({ ...env, FIX_TLS: 'yes' })).toThrow('FIX_TLS must be 1 or 0, got "yes"');
     expect(fixSettingsFromEnv(env)?.tls).toBeUndefined();
+    expect(fixSettingsFromEnv({ ...env, FIX_TLS: '0' })?.tls).toBeUndefined();
   });
 });
