@@ -67,6 +67,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   note: 'alerts.note',
   price: 'alerts.price',
   from: 'statement.from',
+  topic: 'feedback.topic',
+  text: 'feedback.text',
 };
 
 /** Operators get the flag they type (docs/back-office.md "The CLI"); traders never see internal names. */

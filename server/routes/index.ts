@@ -23,6 +23,7 @@ import { chartSettingsRoutes } from './chart-settings.ts';
 import { securityRoutes } from './security.ts';
 import { noticeRoutes } from './notices.ts';
 import { retailRoutes } from './retail.ts';
+import { feedbackRoutes } from './feedback.ts';
 
 export function coreRoutes(): RouteModule[] {
   return [
@@ -49,5 +50,6 @@ export function coreRoutes(): RouteModule[] {
     securityRoutes,
     noticeRoutes,
     retailRoutes,
+    feedbackRoutes,
   ];
 }

@@ -6,6 +6,7 @@ export const RIGHTS = [
   'users', // a trader's account and balances, the outbox of codes
   'real-name', // the identity review
   'content', // news, announcements
+  'feedback', // traders' messages to the team and the answers
   'deposits',
   'withdrawals',
   'credits', // manual credits, the fund job
@@ -19,7 +20,7 @@ export const RIGHTS = [
 export type Right = (typeof RIGHTS)[number];
 
 export const ROLE_RIGHTS: Readonly<Record<Role, readonly Right[]>> = {
-  support: ['users', 'real-name', 'content', 'audit'],
+  support: ['users', 'real-name', 'content', 'feedback', 'audit'],
   finance: ['deposits', 'withdrawals', 'credits', 'audit'],
   dealer: ['price-desk', 'halts', 'instruments', 'audit'],
   admin: ['staff', 'settings', 'audit'],

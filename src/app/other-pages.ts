@@ -10,6 +10,7 @@ export const OTHER_PAGES = {
   CopyPage: () => import('../pages/copy/copy-page.tsx').then((m) => m.CopyPage),
   ProviderPage: () => import('../pages/copy/provider-page.tsx').then((m) => m.ProviderPage),
   RankPage: () => import('../pages/rank/rank-page.tsx').then((m) => m.RankPage),
+  FeedbackPage: () => import('../pages/feedback/feedback-page.tsx').then((m) => m.FeedbackPage),
   LoginPage: () => import('../pages/auth/login-page.tsx').then((m) => m.LoginPage),
   RegisterPage: () => import('../pages/auth/register-page.tsx').then((m) => m.RegisterPage),
   ForgotPage: () => import('../pages/auth/forgot-page.tsx').then((m) => m.ForgotPage),

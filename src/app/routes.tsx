@@ -1,6 +1,6 @@
 // The route table (docs/contract.md §2); non-first loaders live in other-pages.ts, off the first-screen bytes.
 import type { ReactElement } from 'react';
-import { lazyPage, placeholder } from './routing/lazy-page.tsx';
+import { lazyPage } from './routing/lazy-page.tsx';
 import type { OtherPage } from './other-pages.ts';
 import { FUND_INCOME_PATH, FUND_RECORDS_PATH, FUND_SUBSCRIBE_PATH, FUNDS_PATH } from '../components/nav/fund-paths.ts';
 
@@ -76,7 +76,11 @@ export const ROUTES: readonly AppRoute[] = [
     element: otherPage('RankPage'),
     footer: true,
   },
-  { path: '/feedback', element: placeholder('page.feedback') },
+  {
+    path: '/feedback',
+    element: otherPage('FeedbackPage'),
+    auth: true,
+  },
   {
     path: '/login',
     element: otherPage('LoginPage'),

@@ -7,6 +7,7 @@ import { DEPOSIT_COMMANDS } from './deposits.ts';
 import { FUND_COMMANDS } from './funds.ts';
 import { COPY_COMMANDS } from './copy.ts';
 import { CONTENT_COMMANDS } from './content.ts';
+import { FEEDBACK_COMMANDS } from './feedback.ts';
 import { PRICE_DESK_COMMANDS } from './price-desk.ts';
 import { DESK_REPORT_COMMANDS } from './desk-reports.ts';
 import { outboxShow } from './outbox.ts';
@@ -30,6 +31,7 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...REAL_NAME_COMMANDS,
   ...FUND_COMMANDS,
   ...CONTENT_COMMANDS,
+  ...FEEDBACK_COMMANDS,
   ...SETTING_COMMANDS,
   ...DESK_REPORT_COMMANDS,
   ...PRICE_DESK_COMMANDS,

@@ -35,16 +35,3 @@ function settled<T>(value: T): Promise<T> {
 export function preloadPage(element: ReactElement): Promise<void> {
   return preloads.get(element)?.() ?? Promise.resolve();
 }
-
-export interface PlaceholderOptions {
-  back?: boolean; // tab roots: no back button
-}
-
-/** A route not built yet: its title bar and an empty state. */
-export function placeholder(titleKey: string, opts: PlaceholderOptions = {}): ReactElement {
-  const Page = lazy(async () => {
-    const m = await import('../../pages/placeholder/placeholder-page.tsx');
-    return { default: m.PlaceholderPage };
-  });
-  return createElement(Page, { titleKey, back: opts.back ?? true });
-}

@@ -15,6 +15,7 @@ export const ICON_GIFT: IconPath =
   'M3 8h18v4H3zM5 12v9h14v-9M12 8v13M12 8S10.5 3 8 4s-1 4 4 4zM12 8s1.5-5 4-4 1 4-4 4z';
 export const ICON_LOCK: IconPath = 'M5 11h14v10H5zM8 11V7a4 4 0 018 0v4';
 export const ICON_CHAT: IconPath = 'M4 5h16v11H8l-4 4z';
+export const ICON_FEEDBACK: IconPath = 'M4 5h16v11H8l-4 4zM8 9h8M8 12h5';
 export const ICON_MAIL: IconPath = 'M3 5h18v14H3zM3 6l9 7 9-7';
 export const ICON_BELL: IconPath = 'M6 17V11a6 6 0 0112 0v6l2 2H4zM10 21h4';
 export const ICON_MORE: IconPath = 'M5 12h.01M12 12h.01M19 12h.01';

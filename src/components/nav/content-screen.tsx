@@ -1,4 +1,4 @@
-// The frame of the "mine" content screens (announcement, complaint e-mail, invite).
+// The frame of the content screens (announcement, complaint e-mail, invite, feedback).
 import type { ReactElement, ReactNode } from 'react';
 import { TitleBar } from './title-bar.tsx';
 import './content-screen.css';

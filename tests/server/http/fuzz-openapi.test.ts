@@ -101,6 +101,7 @@ async function fingerprint(): Promise<string> {
     'price_alerts',
     'push_subscriptions',
     'watchlist',
+    'feedback',
     'uploads',
     'user_real',
     'verification_codes',

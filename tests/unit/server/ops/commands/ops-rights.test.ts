@@ -27,6 +27,9 @@ describe('ops rights', () => {
     expect(of('support')).toEqual(expect.arrayContaining(['copy-list', 'copy-providers', 'copy-state']));
     expect(of('support')).not.toContain('copy-fees');
     expect(of('finance')).toContain('copy-fees');
+    // Traders' feedback is support's (docs/feedback.md): no money, so no other role.
+    expect(of('support')).toEqual(expect.arrayContaining(['feedback-list', 'feedback-answer']));
+    for (const role of ['finance', 'dealer', 'admin'] as const) expect(of(role)).not.toContain('feedback-answer');
     expect(of('dealer')).toEqual(expect.arrayContaining(['provider-suspend', 'copy-reconcile']));
     expect(of('admin')).toEqual(expect.arrayContaining(['staff-create', 'setting-set']));
     expect(of('admin')).not.toContain('charge-approve');

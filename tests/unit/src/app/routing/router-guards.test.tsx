@@ -317,18 +317,16 @@ describe('router', () => {
     expect(dot()?.textContent).toBe('Reconnecting…');
   });
 
-  it('a placeholder route shows its title bar and an empty state (lazy chunk)', async () => {
-    // /feedback is the one stub docs/contract.md §2 keeps.
-    await open('/feedback', ROUTES);
-    // Until the lazy chunk is in, however long a loaded host takes to import it.
+  it('a route of the table draws its page once its lazy chunk is in', async () => {
+    await open('/mine/email', ROUTES);
+    // However long a loaded host takes to import it.
     await vi.waitFor(
       async () => {
         await settle();
-        expect(view?.container.querySelector('.title-bar__title')?.textContent).toBe('Feedback');
+        expect(view?.container.querySelector('.title-bar__title')?.textContent).toBe('Complaint email');
       },
       { timeout: slow(10_000), interval: 20 },
     );
-    expect(view?.container.querySelector('.empty-state')?.textContent).toContain('Coming soon');
   });
 });
 

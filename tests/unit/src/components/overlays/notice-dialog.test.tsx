@@ -23,8 +23,8 @@ describe('a notice dialog', () => {
         <ConfirmDialog
           open
           notice
-          titleKey="page.copy"
-          messageKey="common.coming_soon_hint"
+          titleKey="page.feedback"
+          messageKey="feedback.sent"
           onConfirm={close}
           onCancel={close}
         />,

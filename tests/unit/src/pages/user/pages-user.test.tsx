@@ -64,6 +64,7 @@ describe('/user', () => {
       'notices',
       'service',
       'email',
+      'feedback',
       'announcement',
       'news',
       'language',

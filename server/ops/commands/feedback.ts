@@ -1,0 +1,65 @@
+// The team's side of docs/feedback.md: read the traders' messages and answer one (rules: server/feedback/feedback.ts).
+import { FEEDBACK_TEXT_MAX } from '../../../domain/feedback.ts';
+import { wireTime } from '../../../domain/wire-time.ts';
+import { answerFeedback } from '../../feedback/feedback.ts';
+import {
+  FeedbackFilter,
+  feedbackByStatus,
+  staffFeedbackById,
+  type StaffFeedbackRow,
+} from '../../feedback/feedback-repository.ts';
+import { idArg } from '../args.ts';
+import type { OpsCommand } from '../command.ts';
+import { listCommand, type StatusWords } from './list-command.ts';
+
+/** "received" is the trader's word for open. */
+const STATUS_WORDS: StatusWords = {
+  open: FeedbackFilter.OPEN,
+  received: FeedbackFilter.OPEN,
+  answered: FeedbackFilter.ANSWERED,
+  all: FeedbackFilter.ALL,
+};
+
+const show = (r: StaffFeedbackRow) => ({
+  id: Number(r.id),
+  uid: r.uid,
+  account: r.account,
+  topic: r.topic,
+  text: r.text,
+  created_at: wireTime(r.created_at),
+  status: r.answered_at === null ? 'open' : 'answered',
+  answer: r.answer ?? '',
+  answered_by: r.answered_by ?? '',
+  answered_at: r.answered_at === null ? '' : wireTime(r.answered_at),
+});
+
+export const feedbackList = listCommand({
+  name: 'feedback-list',
+  right: 'feedback',
+  summary: "Traders' messages to the team by status (default: open, oldest first; answered and all newest first)",
+  statusHelp: 'open (default), answered or all',
+  statuses: STATUS_WORDS,
+  fallback: 'open',
+  rows: feedbackByStatus,
+  show,
+});
+
+export const feedbackAnswer: OpsCommand = {
+  name: 'feedback-answer',
+  right: 'feedback',
+  summary: "Answer a trader's message, once; the trader reads it on /feedback (no notification is sent)",
+  params: [
+    { name: 'id', help: 'the message id (feedback-list)' },
+    {
+      name: 'text',
+      help: `the answer, plain text (at most ${FEEDBACK_TEXT_MAX} characters)`,
+      maxLength: FEEDBACK_TEXT_MAX * 2, // above the limit, so a long answer gets the answer's own message
+    },
+  ],
+  before: async (q, args) => (await staffFeedbackById(q, idArg(args.id))) ?? null,
+  async run(ctx, args, actor) {
+    return show(await answerFeedback(ctx.db, idArg(args.id), args.text, actor.name, ctx.clock.now()));
+  },
+};
+
+export const FEEDBACK_COMMANDS: readonly OpsCommand[] = [feedbackList, feedbackAnswer];
