@@ -29,7 +29,8 @@ export type MessageKind =
   | 'copy_skipped'
   | 'copy_stops'
   | 'copy_stop_loss'
-  | 'copy_fee';
+  | 'copy_fee'
+  | 'feedback_answered';
 
 export interface Message {
   kind: MessageKind;

@@ -13,6 +13,7 @@ interface FeedbackRow {
 
 /** What the team reads: the message, whose it is (as the other lists name a user) and who answered. */
 export interface StaffFeedbackRow extends FeedbackRow {
+  user_id: number;
   uid: string;
   /** E-mail, else mobile, else the demo id. */
   account: string;
@@ -22,7 +23,7 @@ export interface StaffFeedbackRow extends FeedbackRow {
 /** Which messages the team lists. */
 export const FeedbackFilter = { OPEN: 0, ANSWERED: 1, ALL: 2 } as const;
 
-const STAFF_SELECT = `SELECT f.id, f.topic, f.text, f.created_at, f.answer, f.answered_at, f.answered_by, u.uid,
+const STAFF_SELECT = `SELECT f.id, f.user_id, f.topic, f.text, f.created_at, f.answer, f.answered_at, f.answered_by, u.uid,
     coalesce(u.email, u.mobile, u.demo_id, '') AS account
   FROM feedback f JOIN users u ON u.id = f.user_id`;
 

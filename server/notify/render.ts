@@ -30,6 +30,7 @@ export const MESSAGE_KINDS: readonly MessageKind[] = [
   'copy_stops',
   'copy_stop_loss',
   'copy_fee',
+  'feedback_answered',
 ];
 
 /** Also the in-app notice's title. */

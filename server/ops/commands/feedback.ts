@@ -8,6 +8,7 @@ import {
   staffFeedbackById,
   type StaffFeedbackRow,
 } from '../../feedback/feedback-repository.ts';
+import { notifyAccount } from '../../notify/account-notices.ts';
 import { idArg } from '../args.ts';
 import type { OpsCommand } from '../command.ts';
 import { listCommand, type StatusWords } from './list-command.ts';
@@ -47,7 +48,7 @@ export const feedbackList = listCommand({
 export const feedbackAnswer: OpsCommand = {
   name: 'feedback-answer',
   right: 'feedback',
-  summary: "Answer a trader's message, once; the trader reads it on /feedback (no notification is sent)",
+  summary: "Answer a trader's message, once; the trader is told (a notice, e-mail or SMS) and reads it on /feedback",
   params: [
     { name: 'id', help: 'the message id (feedback-list)' },
     {
@@ -58,7 +59,9 @@ export const feedbackAnswer: OpsCommand = {
   ],
   before: async (q, args) => (await staffFeedbackById(q, idArg(args.id))) ?? null,
   async run(ctx, args, actor) {
-    return show(await answerFeedback(ctx.db, idArg(args.id), args.text, actor.name, ctx.clock.now()));
+    const row = await answerFeedback(ctx.db, idArg(args.id), args.text, actor.name, ctx.clock.now());
+    await notifyAccount(ctx, Number(row.user_id), 'feedback_answered');
+    return show(row);
   },
 };
 

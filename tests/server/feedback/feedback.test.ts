@@ -3,7 +3,7 @@
 // message and stores nothing; the sixth message in 24 hours is refused until the first is 24 hours old, also when
 // sends race for the last place; the list shows the newest 50; one account's messages are out of another's reach; a
 // demo account may send; the team lists a message, answers it once as the signed-in member (on record in the audit
-// log), and the trader reads the answer.
+// log), and the trader is told by a notice and reads the answer.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   FEEDBACK_PER_DAY,
@@ -219,6 +219,12 @@ describe("the team's commands", () => {
     expect((await list(u.client)).items).toEqual([
       expect.objectContaining({ id, status: 'answered', answer, answered_at: answeredAt }),
     ]);
+    // Told where to read it: an in-app notice (and its e-mail), in the account's words.
+    const notices = await u.client.get<{ data: Array<{ title: string; text: string }> }>('/v1/api/notices/list');
+    expect(notices.data.data[0]).toMatchObject({
+      title: 'Your message was answered',
+      text: 'Our team has answered your message. Open Feedback in the app to read the answer.',
+    });
     expect((await member.run<unknown[]>('feedback-list', { user: u.account })).data).toEqual([]);
     expect((await member.run<unknown[]>('feedback-list', { status: 'answered', user: u.account })).data).toEqual([
       expect.objectContaining({ id, answer, answered_by: by }),

@@ -24,6 +24,7 @@ const VALUES: Record<MessageKind, Message['values']> = {
   copy_stops: { provider: 'Aurora', code: 'EUR/USD', lots: '0.25' },
   copy_stop_loss: { equity: '600.00', percent: 40 },
   copy_fee: { fee: '39.97' },
+  feedback_answered: {},
 };
 
 const PHRASE = 'blue harbour 42';
