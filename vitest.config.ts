@@ -45,6 +45,7 @@ const BOTH_DATABASES = [
   'tests/server/alerts/alerts.test.ts',
   'tests/server/watchlist/watchlist.test.ts',
   'tests/server/feedback/feedback.test.ts', // the 24-hour cap under the account's row lock
+  'tests/server/metrics/staff-queues.test.ts', // one query over five tables' statuses
   'tests/server/security/security-codes.test.ts',
   // a table of its own (sessions ended elsewhere), read on every 999
   'tests/server/auth/signed-out-elsewhere.test.ts',

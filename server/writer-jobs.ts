@@ -10,6 +10,7 @@ import { startLossFigureJob } from './retail/loss-figure.ts';
 import { startSwapJob } from './swaps/swap-job.ts';
 import { startCopyJobs } from './copy/copy-jobs.ts';
 import { startHouseTraders } from './copy/house-traders.ts';
+import { staffQueueMetrics } from './metrics/staff-queues.ts';
 import type { Registry } from 'prom-client';
 
 type Stopper = () => Promise<void> | void;
@@ -63,5 +64,6 @@ export async function startWriterJobs(
     throw err;
   }
   stoppers.push(() => marginCalls.stop());
+  if (registry) staffQueueMetrics(registry, db, clock);
   return stoppers;
 }
