@@ -12,20 +12,35 @@ const QUEUES_SQL = `
   UNION ALL SELECT 'real_name', count(*), min(submitted_at) FROM user_real WHERE review_status = 1
   UNION ALL SELECT 'feedback', count(*), min(created_at) FROM feedback WHERE answered_at IS NULL`;
 
+/** The back-office command that lists each queue's items. */
+export const QUEUE_LISTS: Readonly<Record<string, string>> = {
+  deposits: 'charge-list',
+  withdrawals: 'withdraw-list',
+  second_approvals: 'approval-list',
+  real_name: 'realname-list',
+  feedback: 'feedback-list',
+};
+
 export interface StaffQueue {
   queue: string;
   waiting: number;
+  /** When the oldest item came in (ms); null when nothing waits. */
+  oldestAt: number | null;
   /** 0 when nothing waits. */
   oldestSeconds: number;
 }
 
 export async function staffQueues(q: Queryable, now: number): Promise<StaffQueue[]> {
   const rows = await q.query<{ queue: string; waiting: string | number; oldest: string | number | null }>(QUEUES_SQL);
-  return rows.map((r) => ({
-    queue: r.queue,
-    waiting: Number(r.waiting),
-    oldestSeconds: r.oldest === null ? 0 : Math.max(0, Math.floor((now - Number(r.oldest)) / 1000)),
-  }));
+  return rows.map((r) => {
+    const oldestAt = r.oldest === null ? null : Number(r.oldest);
+    return {
+      queue: r.queue,
+      waiting: Number(r.waiting),
+      oldestAt,
+      oldestSeconds: oldestAt === null ? 0 : Math.max(0, Math.floor((now - oldestAt) / 1000)),
+    };
+  });
 }
 
 const SERIES: ReadonlyArray<[string, string, (s: StaffQueue) => number]> = [

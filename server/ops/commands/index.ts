@@ -19,8 +19,10 @@ import { WITHDRAW_COMMANDS } from './withdrawals.ts';
 import { userShow, userUnfreeze } from './users.ts';
 import { backupTake } from './backup.ts';
 import { RETAIL_COMMANDS } from './retail.ts';
+import { queuesShow } from './queues.ts';
 
 export const OPS_COMMANDS: readonly OpsCommand[] = [
+  queuesShow,
   userShow,
   userUnfreeze,
   outboxShow,

@@ -1,10 +1,13 @@
 // What waits on staff, as the writer's metrics port shows it (docs/operations.md "Metrics"): every queue from the start
 // at 0, then a trader's deposit and two feedback messages counted with the age of the oldest on the injected clock,
-// and an answered message leaving its queue. On both databases: the one query reads five tables.
+// and an answered message leaving its queue; the back office's `queues` command shows the same. On both databases:
+// the one query reads five tables.
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import type { CoinNetwork } from '../../../domain/wallet-types.ts';
+import { wireTime } from '../../../domain/wire-time.ts';
 import { feedbackAnswer } from '../../../server/ops/commands/feedback.ts';
+import { queuesShow } from '../../../server/ops/commands/queues.ts';
 import { runAs } from '../../../server/ops/run.ts';
 import { manualClock, registerAndLogin, TEST_OPERATOR, useTestServer } from '../support/harness.ts';
 
@@ -59,4 +62,14 @@ it('counts what waits on staff and how long the oldest has waited', async () => 
   // Answered, the oldest message leaves the queue: the next oldest is Bob's, 30 s old.
   await runAs(app.server.ctx, feedbackAnswer, { id: String(first.data.id), text: 'Thanks' }, TEST_OPERATOR);
   expect((await scrape()).feedback).toEqual([1, 30]);
+
+  // The back office's view of the same: since when, and the command that lists each queue.
+  const shown = await runAs(app.server.ctx, queuesShow, {}, TEST_OPERATOR);
+  expect(shown).toEqual([
+    { queue: 'deposits', waiting: 1, oldest_since: wireTime(clock.now() - 30_000), list: 'charge-list' },
+    { queue: 'withdrawals', waiting: 0, oldest_since: '', list: 'withdraw-list' },
+    { queue: 'second_approvals', waiting: 0, oldest_since: '', list: 'approval-list' },
+    { queue: 'real_name', waiting: 0, oldest_since: '', list: 'realname-list' },
+    { queue: 'feedback', waiting: 1, oldest_since: wireTime(clock.now() - 30_000), list: 'feedback-list' },
+  ]);
 });

@@ -78,13 +78,14 @@ describe('ops API', () => {
     const show = list.data.find((c) => c.name === 'user-show');
     expect(show?.params.map((p) => p.name)).toEqual(['user']);
     // Only the description travels: no handler (a "run" key) or other server internals; `live` marks the read-only
-    // commands the page may re-run every second (the dealer's view), and only those.
+    // commands the page may re-run every second (what waits on staff, the dealer's view), and only those.
     for (const c of list.data) {
       expect(Object.keys(c).sort()).toEqual(
         c.live ? ['live', 'name', 'params', 'summary'] : ['name', 'params', 'summary'],
       );
     }
     expect(list.data.filter((c) => c.live).map((c) => c.name)).toEqual([
+      'queues',
       'book',
       'book-top',
       'book-absorbed',
