@@ -1,6 +1,7 @@
 // The back-office page (/ops.html) against the real server with the break-glass token (set explicitly on e2e
 // servers): a wrong token is refused, the right one lists the server's commands and runs one with its
-// parameters; signing out forgets it. Screenshots at both sizes. Staff sign-in is tests/e2e/staff.test.ts.
+// parameters, and `queues` shows what waits on staff; signing out forgets it. Screenshots at both sizes. Staff
+// sign-in is tests/e2e/staff.test.ts.
 import { expect, it } from 'vitest';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { openOpsWithToken } from './real-user.ts';
@@ -36,6 +37,13 @@ it('connects with the break-glass token and runs a command', async () => {
     expect(await result.innerText()).toContain('is_demo');
 
     await snap(page, `back-office-${size}`);
+
+    // What waits on staff, one row a queue with the command that lists it.
+    await page.locator('nav button', { hasText: /^queues$/ }).click();
+    await page.locator('form[aria-label="queues"] button[type="submit"]').click();
+    await expect.poll(() => result.innerText()).toContain('feedback-list');
+    expect(await result.innerText()).toContain('withdraw-list');
+    await snap(page, `back-office-queues-${size}`);
 
     // The tab keeps it across a reload (sessionStorage) and forgets it on sign-out.
     await page.reload();
