@@ -15,6 +15,8 @@ interface FeedbackRow {
 export interface StaffFeedbackRow extends FeedbackRow {
   user_id: number;
   uid: string;
+  /** The account's language, '' before its first sign-in: the answer is best written in it. */
+  lang: string;
   /** E-mail, else mobile, else the demo id. */
   account: string;
   answered_by: string | null;
@@ -23,7 +25,7 @@ export interface StaffFeedbackRow extends FeedbackRow {
 /** Which messages the team lists. */
 export const FeedbackFilter = { OPEN: 0, ANSWERED: 1, ALL: 2 } as const;
 
-const STAFF_SELECT = `SELECT f.id, f.user_id, f.topic, f.text, f.created_at, f.answer, f.answered_at, f.answered_by, u.uid,
+const STAFF_SELECT = `SELECT f.id, f.user_id, f.topic, f.text, f.created_at, f.answer, f.answered_at, f.answered_by, u.uid, u.lang,
     coalesce(u.email, u.mobile, u.demo_id, '') AS account
   FROM feedback f JOIN users u ON u.id = f.user_id`;
 

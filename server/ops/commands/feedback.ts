@@ -25,6 +25,7 @@ const show = (r: StaffFeedbackRow) => ({
   id: Number(r.id),
   uid: r.uid,
   account: r.account,
+  lang: r.lang,
   topic: r.topic,
   text: r.text,
   created_at: wireTime(r.created_at),

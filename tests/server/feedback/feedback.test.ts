@@ -191,6 +191,8 @@ describe(`at most ${FEEDBACK_PER_DAY} messages in any 24 hours`, () => {
 describe("the team's commands", () => {
   it('lists a message, answers it once as the signed-in member, and the trader reads the answer', async () => {
     const u = await registerAndLogin(used.server, { clock });
+    // The team sees the account's language, to answer in it.
+    expect((await u.client.post('/v1/api/notices/language', { lang: 'fr' })).code).toBe(1);
     const id = await sendOk(u.client, 'wallet', 'Where is my deposit?');
     const member = await signIn(used.server, await createStaff(used.server, 'support'), clock);
 
@@ -201,6 +203,7 @@ describe("the team's commands", () => {
         id,
         account: u.account,
         uid: u.user.uid,
+        lang: 'fr',
         topic: 'wallet',
         text: 'Where is my deposit?',
         status: 'open',
