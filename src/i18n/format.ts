@@ -1,6 +1,8 @@
 // Intl only localises digits and grouping: money is rounded exactly first by domain/format/money-text.ts.
 import { isDecimalText, numberText } from '../../domain/decimal-text.ts';
 import { moneyText, NO_VALUE } from '../../domain/format/money-text.ts';
+import { percentText, type PercentTextOptions } from '../../domain/format/percent.ts';
+import { PERCENT_PLACES } from '../../domain/numerics/places.ts';
 import { DATE_TIME_OPTIONS, parseWireTime } from '../../domain/wire-time.ts';
 import { computed } from '@preact/signals-react';
 import { $lang } from './lang-signal.ts';
@@ -57,6 +59,13 @@ export function formatMoney(value: string | number | null | undefined, opts: For
     moneyFormats.set(key, nf);
   }
   return (nf.format as ExactFormat).call(nf, text);
+}
+
+/** percentText's exact rounding, then the language's grouping, as money has: a risk rate reads '184,362.18%'. */
+export function formatPercent(value: string | null | undefined, opts: PercentTextOptions = {}): string {
+  const text = percentText(value, opts);
+  const m = /^([+-]?)(\d+\.\d+)%$/.exec(text);
+  return m ? `${m[1]}${formatMoney(m[2], { places: PERCENT_PLACES })}%` : text;
 }
 
 /** The one P&L formatter: a '+' when above zero. */

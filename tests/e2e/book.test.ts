@@ -82,7 +82,7 @@ it(
     if (!first) throw new Error('no page');
     await expect
       .poll(() => first.page.locator('[data-field="margin-call-level"]').innerText(), { timeout: slow(20_000) })
-      .toBe('Margin call at 1000.00%');
+      .toBe('Margin call at 1,000.00%');
     await expect(first.page.locator('[data-testid="margin-call"]').count()).resolves.toBe(0);
     // The desk quotes EURUSD 0.01 lower (about 0.9 %): the long loses about 1,800 USD, the risk rate falls below 1,000 %.
     await ops(e2e.server, 'feed-map', {
@@ -97,7 +97,7 @@ it(
       await banner.waitFor({ timeout: slow(20_000) });
       if (p.lang === 'en')
         await expect(banner.innerText()).resolves.toMatch(
-          /Margin call[\s\S]*at or below the margin-call level of 1000\.00%/,
+          /Margin call[\s\S]*at or below the margin-call level of 1,000\.00%/,
         );
       await snap(p.page, `book-margin-call-${p.name}`);
     }

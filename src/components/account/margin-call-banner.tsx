@@ -4,11 +4,10 @@ import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { LiveText } from '../text/live-text.tsx';
-import { percentText } from '../../../domain/format/percent.ts';
 import { $marginCall, $marginCallLevel, dismissMarginCall } from '../../state/account/margin-call.ts';
 import { $liveRiskRate, $marginCallOn } from '../../state/account/margin-call-view.ts';
 import { $stopOutDistance } from '../../state/account/account-figures.ts';
-import { formatMoney } from '../../i18n/format.ts';
+import { formatMoney, formatPercent } from '../../i18n/format.ts';
 import { NO_VALUE } from '../../../domain/format/money-text.ts';
 import './margin-call-banner.css';
 
@@ -20,9 +19,9 @@ export function MarginCallBanner(): ReactElement | null {
       sentence: computed(
         () => {
           const live = $liveRiskRate.value;
-          const rate = live ? percentText(live, { ratio: true }) : `${$marginCall.value?.risk_rate ?? ''}%`;
+          const rate = live ? formatPercent(live, { ratio: true }) : formatPercent($marginCall.value?.risk_rate);
           const level = $marginCallLevel.value ?? $marginCall.value?.level ?? '';
-          return t('book.margin_call_banner', { risk_rate: rate, level: `${level}%` });
+          return t('book.margin_call_banner', { risk_rate: rate, level: formatPercent(level) });
         },
         { name: 'margin-call-banner.sentence' },
       ),

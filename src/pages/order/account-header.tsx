@@ -7,12 +7,11 @@ import { $lastAccount } from '../../state/account/account-cache.ts';
 import { $equity, $floating, $stopOutDistance } from '../../state/account/account-figures.ts';
 import { $account } from '../../state/feed/feed-signals.ts';
 import { $marginCallLevel, loadMarginCallLevel } from '../../state/account/margin-call.ts';
-import { percentText } from '../../../domain/format/percent.ts';
 import { $funds, orderLists, type OrderTab } from '../../state/orders/orders.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
-import { formatMoney, formatPnl } from '../../i18n/format.ts';
+import { formatMoney, formatPercent, formatPnl } from '../../i18n/format.ts';
 
 export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
   useSignals();
@@ -28,7 +27,7 @@ export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
       floating: computed(() => formatPnl($floating.value, { missing: NO_VALUE }), { name: 'account-header.floating' }),
       floatingDir: computed(() => pnlDir($floating.value), { name: 'account-header.floatingDir' }),
       // The account's risk rate from the feed (equity / margin, the server's rule: docs/trading.md "Stop-out").
-      riskRate: computed(() => percentText($account.value?.riskRate, { ratio: true, missing: NO_VALUE }), {
+      riskRate: computed(() => formatPercent($account.value?.riskRate, { ratio: true, missing: NO_VALUE }), {
         name: 'account-header.riskRate',
       }),
       distance: computed(
@@ -66,7 +65,7 @@ export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
         <LiveText className="od-account__value" field="account-risk-rate" $text={text.riskRate} />
         {level ? (
           <span className="od-account__hint" data-field="margin-call-level">
-            {t('book.margin_call_level', { level: `${level}%` })}
+            {t('book.margin_call_level', { level: formatPercent(level) })}
           </span>
         ) : null}
         <LiveText className="od-account__hint" field="stop-out-distance-header" $text={text.distance} prose />

@@ -3,11 +3,10 @@ import { shownCode } from '../../components/instrument/instrument-code.tsx';
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Instrument, AppOrder } from '../../../domain/types.ts';
-import { formatDate, formatMoney } from '../../i18n/format.ts';
+import { formatDate, formatMoney, formatPercent } from '../../i18n/format.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { orderLiveText } from './order-live.ts';
-import { percentText } from '../../../domain/format/percent.ts';
 import { priceText } from '../../../domain/format/price.ts';
 import { trailOf } from '../../../domain/order-rules.ts';
 import { NO_VALUE } from '../../../domain/format/money-text.ts';
@@ -112,7 +111,7 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
             </Row>
           ) : null}
           <Row field="prepayment" label={t('orders.prepayment')}>
-            {percentText(own.prepayment, { ratio: true, missing: NO_VALUE })}
+            {formatPercent(own.prepayment, { ratio: true, missing: NO_VALUE })}
           </Row>
           {traded ? (
             <Row field="net-value" label={t('orders.net_value')}>

@@ -5,8 +5,7 @@ import { livePosition } from '../../state/orders/orders.ts';
 import { quote } from '../../state/market/quotes.ts';
 import type { Instrument, AppOrder } from '../../../domain/types.ts';
 import { NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
-import { percentText } from '../../../domain/format/percent.ts';
-import { formatMoney, formatPnl } from '../../i18n/format.ts';
+import { formatMoney, formatPercent, formatPnl } from '../../i18n/format.ts';
 import { orderFigures, type Dir } from './order-format.ts';
 
 export interface OrderLiveText {
@@ -34,7 +33,7 @@ export function orderLiveText(order: AppOrder, inst: Instrument | undefined): Or
       }),
       pnl: computed(() => formatPnl($pnl.value, { missing: NO_VALUE }), { name: 'order-live.pnl' }),
       pnlDir: computed(() => pnlDir($pnl.value), { name: 'order-live.pnlDir' }),
-      riskRate: computed(() => percentText(l.$riskRate.value ?? own.riskRate, { ratio: true, missing: NO_VALUE }), {
+      riskRate: computed(() => formatPercent(l.$riskRate.value ?? own.riskRate, { ratio: true, missing: NO_VALUE }), {
         name: 'order-live.riskRate',
       }),
       netValue: computed(() => formatMoney(l.$netValue.value ?? own.netValue, { missing: NO_VALUE }), {
@@ -53,7 +52,7 @@ export function orderLiveText(order: AppOrder, inst: Instrument | undefined): Or
     ),
     pnl: computed(() => formatPnl(pnl, { missing: NO_VALUE }), { name: 'order-live.pnl' }),
     pnlDir: computed(() => pnlDir(pnl), { name: 'order-live.pnlDir' }),
-    riskRate: computed(() => percentText(own.riskRate, { ratio: true, missing: NO_VALUE }), {
+    riskRate: computed(() => formatPercent(own.riskRate, { ratio: true, missing: NO_VALUE }), {
       name: 'order-live.riskRate',
     }),
     netValue: computed(() => formatMoney(own.netValue, { missing: NO_VALUE }), { name: 'order-live.netValue' }),

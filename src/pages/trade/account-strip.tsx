@@ -6,13 +6,12 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { refreshTradeList } from '../../api/instruments.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { DefRow } from '../../components/text/def-row.tsx';
-import { formatAsOf, formatMoney, formatPnl } from '../../i18n/format.ts';
+import { formatAsOf, formatMoney, formatPercent, formatPnl } from '../../i18n/format.ts';
 import { $accountAsOf } from '../../state/account/account-cache.ts';
 import { $equity, $floating, $stopOutDistance } from '../../state/account/account-figures.ts';
 import { $liveRiskRate } from '../../state/account/margin-call-view.ts';
 import { loadMarginCallLevel } from '../../state/account/margin-call.ts';
 import { MarginCallBanner } from '../../components/account/margin-call-banner.tsx';
-import { percentText } from '../../../domain/format/percent.ts';
 import { systemClock } from '../../state/shell/clock.ts';
 import { startOrders } from '../../state/orders/orders.ts';
 import { $loggedIn, $token } from '../../state/account/session.ts';
@@ -38,7 +37,7 @@ export function AccountStrip(): ReactElement | null {
       floatingDir: computed(() => pnlDir($floating.value), { name: 'account-strip.floatingDir' }),
       equity: computed(() => formatMoney($equity.value, { missing: NO_VALUE }), { name: 'account-strip.equity' }),
       held: computed(() => $liveRiskRate.value !== null, { name: 'account-strip.held' }),
-      level: computed(() => percentText($liveRiskRate.value, { ratio: true, missing: NO_VALUE }), {
+      level: computed(() => formatPercent($liveRiskRate.value, { ratio: true, missing: NO_VALUE }), {
         name: 'account-strip.level',
       }),
       distance: computed(() => before + formatMoney($stopOutDistance.value, { missing: NO_VALUE }) + after, {

@@ -15,6 +15,7 @@ import {
   setLanguage,
 } from '../../../../src/i18n/index.ts';
 import { readCookie } from '../../../../src/i18n/cookie.ts';
+import { formatPercent } from '../../../../src/i18n/format.ts';
 import { chartOptions, type ChartColours } from '../../../../src/chart/chart-theme.ts';
 import type { UTCTimestamp } from 'lightweight-charts';
 
@@ -122,6 +123,17 @@ describe('Intl helpers follow the language', () => {
       formatDate(Date.UTC(2024, 0, 31, 12), { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
     ).toBe('January 31, 2024');
     expect(formatNumber('not a number')).toBe('not a number');
+  });
+
+  it('groups a percent as money is grouped: a risk rate in the thousands reads whole', async () => {
+    await setLanguage('en');
+    expect(formatPercent('1843.6218', { ratio: true })).toBe('184,362.18%');
+    expect(formatPercent('1000.00')).toBe('1,000.00%');
+    expect(formatPercent('-0.0125', { ratio: true, signed: true })).toBe('-1.25%');
+    expect(formatPercent('0.0125', { ratio: true, signed: true })).toBe('+1.25%');
+    expect(formatPercent(undefined, { missing: '--' })).toBe('--');
+    await setLanguage('de');
+    expect(formatPercent('1000')).toBe('1.000,00%');
   });
 
   it('shows every date and time one way per language, whatever form the wire sent (two formats)', async () => {
