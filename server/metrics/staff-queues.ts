@@ -57,6 +57,14 @@ const SERIES: ReadonlyArray<[string, string, (s: StaffQueue) => number]> = [
 ];
 
 export function staffQueueMetrics(registry: Registry, db: Queryable, clock: Clock): void {
+  // A scrape collects every series at once (prom-client's Promise.all): both gauges share one query.
+  let reading: Promise<StaffQueue[] | null> | null = null;
+  const read = (): Promise<StaffQueue[] | null> =>
+    (reading ??= staffQueues(db, clock.now())
+      .catch(() => null)
+      .finally(() => {
+        reading = null;
+      }));
   for (const [name, help, figure] of SERIES) {
     new Gauge({
       name,
@@ -65,7 +73,7 @@ export function staffQueueMetrics(registry: Registry, db: Queryable, clock: Cloc
       registers: [registry],
       async collect() {
         // A database away empties the series rather than failing the whole scrape with it.
-        const queues = await staffQueues(db, clock.now()).catch(() => null);
+        const queues = await read();
         if (!queues) return void this.reset();
         for (const s of queues) this.set({ queue: s.queue }, figure(s));
       },

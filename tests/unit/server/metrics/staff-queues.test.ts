@@ -21,7 +21,12 @@ describe('staff queue metrics', () => {
       { queue: 'withdrawals', waiting: '3', oldest: String(NOW - 90_500) },
       { queue: 'feedback', waiting: 0, oldest: null },
     ];
-    const text = await scrapeWith((async () => rows) as unknown as Queryable['query']);
+    let queries = 0;
+    const text = await scrapeWith((async () => {
+      queries++;
+      return rows;
+    }) as unknown as Queryable['query']);
+    expect(queries).toBe(1); // both series from one query
     expect(text).toContain('tickwise_staff_queue_items{queue="withdrawals"} 3');
     expect(text).toContain('tickwise_staff_queue_oldest_seconds{queue="withdrawals"} 90');
     expect(text).toContain('tickwise_staff_queue_items{queue="feedback"} 0');
