@@ -51,6 +51,8 @@ const BOTH_DATABASES = [
   'tests/server/auth/signed-out-elsewhere.test.ts',
   // money rules on submit (leverage caps, the questionnaire's gate)
   'tests/server/retail/retail-caps.test.ts',
+  // scheduled closures: the job's and a cancel's row locks, the schedule's rows across rounds
+  'tests/server/market/closures/market-closures.test.ts',
 ];
 // Files in a folder above that only read, seed or push, with no money moving and no race: one database is enough.
 const ONE_DATABASE = [

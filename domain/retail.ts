@@ -91,6 +91,13 @@ export interface QuestionnaireResult {
 /** docs/market-data.md "Spread" */
 export type SpreadRule = 'none' | 'fixed' | 'widen';
 
+/** A scheduled closure (docs/market-data.md "Scheduled closures"): halted from start to end, ms epoch, for the reason. */
+export interface InstrumentClosure {
+  start: number;
+  end: number;
+  reason: string;
+}
+
 export interface InstrumentSpec extends InstrumentTerms {
   forex_id: number;
 }
@@ -117,4 +124,6 @@ export interface InstrumentTerms {
   spread_points: number;
   /** In price steps; 0 = none. */
   stop_level: number;
+  /** Those not over and beginning within 30 days, soonest first. */
+  closures: InstrumentClosure[];
 }

@@ -1,9 +1,13 @@
-// The specification sheet's terms, read from the same rows the swap job, the market hours and the price desk obey.
+// The specification sheet's terms, read from the same rows the swap job, the market hours, the price desk and the
+// closure job obey.
 import { DEFAULT_SWAP_SCHEDULE } from '../../domain/swap.ts';
+import { DAY_MS } from '../../domain/time.ts';
 import type { InstrumentTerms, SpreadRule } from '../../domain/retail.ts';
 import { trimZeros } from '../../domain/decimal-text.ts';
 import { queryOne, type Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
+import { comingClosures } from '../market/closures/closure-repository.ts';
+import { SHOWN_AHEAD_DAYS } from '../market/closures/closure-window.ts';
 import {
   isAlwaysOpen,
   isOpenAt,
@@ -48,6 +52,7 @@ export async function instrumentSpec(q: Queryable, instrumentId: number, now: nu
     r.spread_mode === 'widen' ? 'widen' : r.spread_mode === 'fixed' && points > 0 ? 'fixed' : 'none';
   const nowS = Math.floor(now / 1000);
   const next = nextStatusChange(cls, nowS);
+  const closures = await comingClosures(q, instrumentId, now, now + SHOWN_AHEAD_DAYS * DAY_MS);
   return {
     swap_long: trimZeros(r.long_rate ?? '0'),
     swap_short: trimZeros(r.short_rate ?? '0'),
@@ -63,5 +68,6 @@ export async function instrumentSpec(q: Queryable, instrumentId: number, now: nu
     spread_rule: rule,
     spread_points: rule === 'none' ? 0 : points,
     stop_level: STOP_LEVEL,
+    closures: closures.map((c) => ({ start: c.startsAt, end: c.endsAt, reason: c.reason })),
   };
 }

@@ -1,6 +1,7 @@
 import {
   ASSET_CLASSES,
   CLIENT_CATEGORIES,
+  type InstrumentClosure,
   type InstrumentSpec,
   type OfferedLeverage,
   type QuestionnaireResult,
@@ -36,6 +37,8 @@ export const QUESTIONNAIRE_RESULT = shape<QuestionnaireResult>('QuestionnaireRes
   acknowledged: bool,
 });
 
+const CLOSURE = shape<InstrumentClosure>('InstrumentClosure', { start: integer, end: integer, reason: text });
+
 export const INSTRUMENT_SPEC = shape<InstrumentSpec>('InstrumentSpec', {
   forex_id: integer,
   swap_long: decimal,
@@ -52,4 +55,5 @@ export const INSTRUMENT_SPEC = shape<InstrumentSpec>('InstrumentSpec', {
   spread_rule: enumOf('none', 'fixed', 'widen'),
   spread_points: integer,
   stop_level: integer,
+  closures: listOf(CLOSURE),
 });

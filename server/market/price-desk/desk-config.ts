@@ -177,6 +177,9 @@ export interface RuleChange {
   spikePct?: string | null;
   /** null resumes. */
   haltReason?: string | null;
+  /** With haltReason: the scheduled closure whose halt it is; any other halt or resume clears the mark, so the
+   * closure's end lifts only its own halt (docs/market-data.md "Scheduled closures"). */
+  haltClosure?: number;
   /** null mode = one price again. */
   spread?: { mode: SpreadMode | null; points: number };
 }
@@ -193,7 +196,11 @@ export async function changeDeskRule(q: Queryable, instrumentId: number, change:
   if (change.spikePct !== undefined)
     await q.query('UPDATE feed_rules SET spike_pct = $2 WHERE instrument_id = $1', [instrumentId, change.spikePct]);
   if (change.haltReason !== undefined)
-    await q.query('UPDATE feed_rules SET halt_reason = $2 WHERE instrument_id = $1', [instrumentId, change.haltReason]);
+    await q.query('UPDATE feed_rules SET halt_reason = $2, halt_closure_id = $3 WHERE instrument_id = $1', [
+      instrumentId,
+      change.haltReason,
+      change.haltClosure ?? null,
+    ]);
   if (change.spread !== undefined)
     await q.query('UPDATE feed_rules SET spread_mode = $2, spread_points = $3 WHERE instrument_id = $1', [
       instrumentId,

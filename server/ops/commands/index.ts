@@ -9,6 +9,7 @@ import { COPY_COMMANDS } from './copy.ts';
 import { CONTENT_COMMANDS } from './content.ts';
 import { FEEDBACK_COMMANDS } from './feedback.ts';
 import { PRICE_DESK_COMMANDS } from './price-desk.ts';
+import { CLOSURE_COMMANDS } from './closures.ts';
 import { DESK_REPORT_COMMANDS } from './desk-reports.ts';
 import { outboxShow } from './outbox.ts';
 import { deliveriesShow } from './deliveries.ts';
@@ -37,6 +38,7 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...SETTING_COMMANDS,
   ...DESK_REPORT_COMMANDS,
   ...PRICE_DESK_COMMANDS,
+  ...CLOSURE_COMMANDS,
   ...STAFF_COMMANDS,
   auditSearch,
   backupTake,

@@ -58,6 +58,17 @@ const WEEKDAY_TIME: Intl.DateTimeFormatOptions = {
   hourCycle: 'h23',
 };
 
+/** A closure's edges: the day matters as much as the hour. */
+const CLOSURE_TIME: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+
 /** 1970-01-04 was a Sunday. */
 const weekday = (day: number): string =>
   formatDate(Date.UTC(1970, 0, 4 + day, 12), { weekday: 'long', timeZone: 'UTC' });
@@ -111,6 +122,15 @@ export function specTermsRows(t: Translate, s: InstrumentSpec | null): Array<[st
     ],
     ['spec.hours', hours(t, s)],
     ['spec.next_change', next],
+    // One row per scheduled closure, in the trader's zone (docs/market-data.md "Scheduled closures").
+    ...s.closures.map((c): [string, string] => [
+      'spec.closure',
+      t('spec.closure_value', {
+        from: formatDate(c.start, CLOSURE_TIME),
+        to: formatDate(c.end, CLOSURE_TIME),
+        reason: c.reason,
+      }),
+    ]),
     ['spec.stop_level', s.stop_level > 0 ? points(t, s.stop_level) : t('spec.stop_level_none')],
   ];
 }
@@ -200,8 +220,9 @@ function SpecRows({ inst }: { inst: Instrument }): ReactElement {
   return (
     <>
       <dl className="tr-spec" data-testid="spec-sheet" data-code={inst.Code} data-terms={spec ? 'server' : 'list'}>
-        {rows.map(([key, value]) => (
-          <div key={key} className="tr-spec-row" data-spec={key.slice(5)}>
+        {rows.map(([key, value], i) => (
+          // Closures share a label, so the key is the row's place too.
+          <div key={`${key}:${i}`} className="tr-spec-row" data-spec={key.slice(5)}>
             <dt>{t(key)}</dt>
             <dd className={FIGURES.has(key) ? 'tw-num' : undefined}>
               {typeof value === 'string' ? value : <LiveText $text={value} />}

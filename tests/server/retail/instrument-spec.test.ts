@@ -45,6 +45,7 @@ describe('the specification sheet’s figures', () => {
       spread_rule: 'fixed',
       spread_points: 15,
       stop_level: 0,
+      closures: [], // none scheduled (tests/server/market/closures/market-closures.test.ts lists them)
     });
   });
 

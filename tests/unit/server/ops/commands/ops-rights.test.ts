@@ -23,6 +23,11 @@ describe('ops rights', () => {
     expect(of('finance')).not.toContain('feed-halt');
     expect(of('dealer')).toEqual(expect.arrayContaining(['feed-halt', 'feed-map', 'feed-rule']));
     expect(of('dealer')).not.toContain('withdraw-paid');
+    // Scheduled closures are halts on a timer: the dealer's, as feed-halt is (docs/market-data.md "Scheduled closures").
+    const closures = ['closure-add', 'closure-list', 'closure-cancel'];
+    expect(of('dealer')).toEqual(expect.arrayContaining(closures));
+    for (const role of ['support', 'finance', 'admin'] as const)
+      expect(of(role).filter((c) => closures.includes(c))).toEqual([]);
     // Copy trading: support reads the copies, finance the fees, the dealer suspends a provider.
     expect(of('support')).toEqual(expect.arrayContaining(['copy-list', 'copy-providers', 'copy-state']));
     expect(of('support')).not.toContain('copy-fees');

@@ -1,10 +1,12 @@
 // The specification sheet shows the server's terms of the instrument it is open on, and never another's meanwhile;
-// a tick re-renders nothing, the sheet closed (it sits in /trade's header) or open (its live figures are text nodes).
+// a tick re-renders nothing, the sheet closed (it sits in /trade's header) or open (its live figures are text nodes);
+// each scheduled closure the server lists is a row under the hours, in the trader's own time.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, Profiler, useLayoutEffect, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { InstrumentSpec } from '../../../../../domain/retail.ts';
 import { instrument } from '../../../../fixtures/instruments.ts';
+import en from '../../../../../locales/en.json' with { type: 'json' };
 
 const answers = new Map<number, (spec: InstrumentSpec) => void>();
 vi.mock('../../../../../src/api/retail.ts', () => ({
@@ -16,7 +18,7 @@ const { quote } = await import('../../../../../src/state/market/quotes.ts');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const terms = (id: number, swapLong: string): InstrumentSpec => ({
+const terms = (id: number, swapLong: string, closures: InstrumentSpec['closures'] = []): InstrumentSpec => ({
   forex_id: id,
   swap_long: swapLong,
   swap_short: '-1',
@@ -32,6 +34,7 @@ const terms = (id: number, swapLong: string): InstrumentSpec => ({
   spread_rule: 'none',
   spread_points: 0,
   stop_level: 0,
+  closures,
 });
 
 let root: Root | null = null;
@@ -81,6 +84,35 @@ describe('SpecSheet', () => {
     await act(async () => answers.get(3)?.(terms(3, '-18')));
     expect(sheet()?.dataset.terms).toBe('server');
     expect(swapLong()).toContain('-18');
+  });
+
+  it('shows each scheduled closure as a row under the hours, in the trader’s time, and none when there is none', async () => {
+    const ger = instrument('GER40', 26);
+    const christmas = { start: Date.UTC(2026, 11, 24, 22), end: Date.UTC(2026, 11, 25, 22), reason: 'Christmas Day' };
+    const newYear = { start: Date.UTC(2026, 11, 31, 22), end: Date.UTC(2027, 0, 1, 22), reason: 'New Year’s Day' };
+    act(() => root?.render(both(ger)));
+    act(() => host.querySelector<HTMLButtonElement>('[data-action="open-spec"]')?.click());
+    await act(async () => answers.get(26)?.(terms(26, '-2.5', [christmas, newYear])));
+    const rows = [...(sheet()?.querySelectorAll('.tr-spec-row') ?? [])].map((r) => (r as HTMLElement).dataset.spec);
+    const at = rows.indexOf('next_change');
+    expect(rows.slice(at, at + 4)).toEqual(['next_change', 'closure', 'closure', 'stop_level']);
+    const closures = [...(sheet()?.querySelectorAll('[data-spec="closure"]') ?? [])];
+    expect(closures.map((r) => r.querySelector('dt')?.textContent)).toEqual([en.spec.closure, en.spec.closure]);
+    const shown = closures.map((r) => r.querySelector('dd')?.textContent ?? '');
+    expect(shown[0]).toMatch(/: Christmas Day$/);
+    expect(shown[1]).toMatch(/: New Year’s Day$/);
+    // In the viewer's zone: the hour shown is the local hour of the UTC instant, with its day.
+    const two = (n: number): string => String(n).padStart(2, '0');
+    const local = (ms: number): string => `${two(new Date(ms).getHours())}:${two(new Date(ms).getMinutes())}`;
+    expect(shown[0]).toContain(local(christmas.start));
+    expect(shown[0]).toContain(local(christmas.end));
+    expect(shown[0]).toContain(String(new Date(christmas.end).getDate()));
+    expect(shown[0]).not.toContain('{{');
+
+    act(() => root?.render(both(instrument('XAUUSD', 2))));
+    await act(async () => answers.get(2)?.(terms(2, '-6.2')));
+    expect(sheet()?.dataset.terms).toBe('server');
+    expect(sheet()?.querySelector('[data-spec="closure"]')).toBeNull();
   });
 
   it('re-renders nothing on a tick, closed or open, and the open sheet’s spread and margin follow the tick', () => {

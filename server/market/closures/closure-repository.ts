@@ -1,0 +1,195 @@
+// The rows of scheduled closures (migration 161); the rules that write them are in closure-schedule.ts.
+import type { Queryable } from '../../db/db.ts';
+
+export type ClosureState = 'scheduled' | 'applied' | 'ended';
+
+export interface Closure {
+  id: number;
+  instrumentId: number;
+  code: string;
+  startsAt: number;
+  endsAt: number;
+  reason: string;
+  createdBy: string;
+  createdAt: number;
+  state: ClosureState;
+}
+
+export interface ClosureTarget {
+  id: number;
+  code: string;
+}
+
+interface Row {
+  id: number;
+  instrument_id: number;
+  code: string;
+  starts_at: string;
+  ends_at: string;
+  reason: string;
+  created_by: string;
+  created_at: string;
+  state: ClosureState;
+}
+
+const COLUMNS = `m.id, m.instrument_id, i.code, m.starts_at, m.ends_at, m.reason, m.created_by, m.created_at, m.state`;
+const FROM = 'market_closures m JOIN instruments i ON i.id = m.instrument_id';
+
+const closure = (r: Row): Closure => ({
+  id: Number(r.id),
+  instrumentId: Number(r.instrument_id),
+  code: r.code,
+  startsAt: Number(r.starts_at),
+  endsAt: Number(r.ends_at),
+  reason: r.reason,
+  createdBy: r.created_by,
+  createdAt: Number(r.created_at),
+  state: r.state,
+});
+
+/** Its id, or its name in English in any case ("Indices"); null when no category is called so. */
+export async function categoryInstruments(q: Queryable, category: string): Promise<ClosureTarget[] | null> {
+  const found = await q.query<{ id: number }>(
+    `SELECT c.id FROM categories c
+      WHERE c.id::text = $1 OR EXISTS (
+        SELECT 1 FROM category_names n WHERE n.category_id = c.id AND n.lang = 'en' AND lower(n.name) = lower($1))`,
+    [category.trim()],
+  );
+  const id = found[0]?.id;
+  if (id === undefined) return null;
+  const rows = await q.query<{ id: number; code: string }>(
+    'SELECT id, code FROM instruments WHERE category_id = $1 ORDER BY sort, id',
+    [id],
+  );
+  return rows.map((r) => ({ id: Number(r.id), code: r.code }));
+}
+
+/** Held to the transaction's end: two schedules of one instrument never both pass the overlap check. */
+export async function lockInstruments(q: Queryable, ids: readonly number[]): Promise<void> {
+  await q.query('SELECT id FROM instruments WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE', [ids]);
+}
+
+/** Uncancelled closures of those instruments meeting [from, to). */
+export async function overlappingClosures(
+  q: Queryable,
+  ids: readonly number[],
+  from: number,
+  to: number,
+): Promise<Closure[]> {
+  const rows = await q.query<Row>(
+    `SELECT ${COLUMNS} FROM ${FROM}
+      WHERE m.instrument_id = ANY($1::int[]) AND m.cancelled_at IS NULL AND m.starts_at < $3 AND m.ends_at > $2
+      ORDER BY m.starts_at, m.id`,
+    [ids, from, to],
+  );
+  return rows.map(closure);
+}
+
+export async function insertClosures(
+  q: Queryable,
+  ids: readonly number[],
+  window: { from: number; to: number },
+  reason: string,
+  by: string,
+  at: number,
+): Promise<number[]> {
+  const rows = await q.query<{ id: number }>(
+    `INSERT INTO market_closures (instrument_id, starts_at, ends_at, reason, created_by, created_at)
+     SELECT unnest($1::int[]), $2, $3, $4, $5, $6 RETURNING id`,
+    [ids, window.from, window.to, reason, by, at],
+  );
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+/** Upcoming and current, oldest first. */
+export async function openClosures(q: Queryable, now: number, limit: number): Promise<Closure[]> {
+  const rows = await q.query<Row>(
+    `SELECT ${COLUMNS} FROM ${FROM}
+      WHERE m.state <> 'ended' AND m.cancelled_at IS NULL AND m.ends_at > $1
+      ORDER BY m.starts_at, m.id LIMIT $2`,
+    [now, limit],
+  );
+  return rows.map(closure);
+}
+
+/** Those a trader is told of: not cancelled, ending after `now`, beginning before `until`. */
+export async function comingClosures(
+  q: Queryable,
+  instrumentId: number,
+  now: number,
+  until: number,
+): Promise<Closure[]> {
+  const rows = await q.query<Row>(
+    `SELECT ${COLUMNS} FROM ${FROM}
+      WHERE m.instrument_id = $1 AND m.cancelled_at IS NULL AND m.ends_at > $2 AND m.starts_at < $3
+      ORDER BY m.starts_at, m.id`,
+    [instrumentId, now, until],
+  );
+  return rows.map(closure);
+}
+
+/** Ids are INTEGER: a larger number names no closure (and would be a type error in the query). */
+const MAX_ID = 2_147_483_647;
+
+export async function closureForUpdate(q: Queryable, id: number): Promise<Closure | null> {
+  if (id > MAX_ID) return null;
+  const rows = await q.query<Row>(`SELECT ${COLUMNS} FROM ${FROM} WHERE m.id = $1 FOR UPDATE OF m`, [id]);
+  return rows[0] ? closure(rows[0]) : null;
+}
+
+export async function cancelClosureRow(q: Queryable, id: number, by: string, at: number): Promise<void> {
+  await q.query("UPDATE market_closures SET cancelled_by = $2, cancelled_at = $3, state = 'ended' WHERE id = $1", [
+    id,
+    by,
+    at,
+  ]);
+}
+
+export async function setClosureState(q: Queryable, id: number, state: ClosureState): Promise<void> {
+  await q.query('UPDATE market_closures SET state = $2 WHERE id = $1', [id, state]);
+}
+
+/** Locked: a second run, or a cancel on a gateway, waits and then finds them done. */
+export async function closuresToBegin(q: Queryable, now: number): Promise<Closure[]> {
+  const rows = await q.query<Row>(
+    `SELECT ${COLUMNS} FROM ${FROM}
+      WHERE m.state = 'scheduled' AND m.cancelled_at IS NULL AND m.starts_at <= $1 AND m.ends_at > $1
+      ORDER BY m.starts_at, m.id FOR UPDATE OF m`,
+    [now],
+  );
+  return rows.map(closure);
+}
+
+export async function closuresToEnd(q: Queryable, now: number): Promise<Closure[]> {
+  const rows = await q.query<Row>(
+    `SELECT ${COLUMNS} FROM ${FROM}
+      WHERE m.state = 'applied' AND m.ends_at <= $1 ORDER BY m.ends_at, m.id FOR UPDATE OF m`,
+    [now],
+  );
+  return rows.map(closure);
+}
+
+/** Whole windows the writer was down for: there is nothing left to halt. */
+export async function endMissedClosures(q: Queryable, now: number): Promise<number[]> {
+  const rows = await q.query<{ id: number }>(
+    "UPDATE market_closures SET state = 'ended' WHERE state = 'scheduled' AND ends_at <= $1 RETURNING id",
+    [now],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** The instrument's halt and the closure it belongs to, if any; locked with the rule. */
+export async function haltOf(
+  q: Queryable,
+  instrumentId: number,
+): Promise<{ reason: string | null; closureId: number | null }> {
+  const rows = await q.query<{ halt_reason: string | null; halt_closure_id: number | null }>(
+    'SELECT halt_reason, halt_closure_id FROM feed_rules WHERE instrument_id = $1 FOR UPDATE',
+    [instrumentId],
+  );
+  const r = rows[0];
+  return {
+    reason: r?.halt_reason ?? null,
+    closureId: r?.halt_closure_id === null || r?.halt_closure_id === undefined ? null : Number(r.halt_closure_id),
+  };
+}

@@ -1,0 +1,99 @@
+// A scheduled closure is a halt the writer applies and lifts on time (docs/market-data.md "Scheduled closures"), by the
+// same rule change as feed-halt, so traders, the engine and every gateway see a halt with the closure's reason.
+import type { Clock, Timers } from '../../../domain/time.ts';
+import { startRepeatingJob, type RepeatingJob } from '../../core/repeating-job.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import { changeDeskRule, recordDeskChange } from '../price-desk/desk-config.ts';
+import type { DeskContext } from '../price-desk/desk-wiring.ts';
+import {
+  closuresToBegin,
+  closuresToEnd,
+  endMissedClosures,
+  haltOf,
+  setClosureState,
+  type Closure,
+} from './closure-repository.ts';
+
+/** How late a closure may begin or end: a few seconds on a holiday's edge. */
+export const CLOSURE_CHECK_MS = 5_000;
+
+/** Who the desk's change record names for what the job does. */
+export const SCHEDULE = 'schedule';
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** Takes over a halt an earlier closure left, never one staff set: theirs stands, and the closure's end leaves it. */
+async function beginClosure(q: Queryable, c: Closure, now: number): Promise<boolean> {
+  const halt = await haltOf(q, c.instrumentId);
+  await setClosureState(q, c.id, 'applied');
+  if (halt.reason !== null && halt.closureId === null) {
+    await recordDeskChange(
+      q,
+      now,
+      SCHEDULE,
+      'closure-start',
+      `${c.code}: closure #${c.id} left the desk's halt as it is`,
+    );
+    return false;
+  }
+  await changeDeskRule(q, c.instrumentId, { haltReason: c.reason, haltClosure: c.id });
+  await recordDeskChange(
+    q,
+    now,
+    SCHEDULE,
+    'closure-start',
+    `${c.code}: ${c.reason} (closure #${c.id} to ${iso(c.endsAt)})`,
+  );
+  return true;
+}
+
+/**
+ * Lifts the instrument's halt only while it is still this closure's (a manual feed-halt or feed-resume during the
+ * window cleared the mark, and the desk's word stands); true when it lifted it.
+ */
+export async function endClosure(q: Queryable, c: Closure, now: number, by: string, command: string): Promise<boolean> {
+  const halt = await haltOf(q, c.instrumentId);
+  await setClosureState(q, c.id, 'ended');
+  if (halt.closureId !== c.id) {
+    await recordDeskChange(
+      q,
+      now,
+      by,
+      command,
+      `${c.code}: closure #${c.id} ended; the desk's own halt or resume stands`,
+    );
+    return false;
+  }
+  await changeDeskRule(q, c.instrumentId, { haltReason: null });
+  await recordDeskChange(q, now, by, command, `${c.code}: trading resumed (closure #${c.id})`);
+  return true;
+}
+
+export interface ClosureJobDeps {
+  db: Db;
+  clock: Clock;
+  timers: Timers;
+  log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+  /** Told after a round that halted or resumed an instrument, as after feed-halt; absent in bare test contexts. */
+  desk: DeskContext | undefined;
+}
+
+/** One round; the state is the rows', so a second round, or one after a restart, changes nothing. */
+export async function runClosures(deps: Omit<ClosureJobDeps, 'timers'>): Promise<number> {
+  const now = deps.clock.now();
+  const changed = await deps.db.tx(async (q) => {
+    let n = 0;
+    // Ends first: a closure that ends as the next one of the instrument begins hands its halt over.
+    for (const c of await closuresToEnd(q, now)) if (await endClosure(q, c, now, SCHEDULE, 'closure-end')) n++;
+    for (const c of await closuresToBegin(q, now)) if (await beginClosure(q, c, now)) n++;
+    const missed = await endMissedClosures(q, now);
+    if (missed.length > 0) deps.log.info({ closures: missed }, 'closures whose whole window passed unseen');
+    return n;
+  });
+  if (changed > 0) await deps.desk?.changed();
+  return changed;
+}
+
+export function startClosureJob(deps: ClosureJobDeps, everyMs = CLOSURE_CHECK_MS): RepeatingJob {
+  return startRepeatingJob(deps, everyMs, () => runClosures(deps), { failed: 'closure job failed', atStart: true });
+}
