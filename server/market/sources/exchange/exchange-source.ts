@@ -2,7 +2,7 @@
 import type { Services } from '../../../core/services.ts';
 import WebSocket from 'ws';
 import type { BackoffOptions } from '../../../../domain/backoff.ts';
-import { ReconnectingSource } from '../reconnecting-source.ts';
+import { ReconnectingSource, STOPPING } from '../reconnecting-source.ts';
 import type { SourceDeps, SourceSink } from '../price-source.ts';
 import { parseFrame, streamOf } from './binance-frames.ts';
 
@@ -12,6 +12,8 @@ export interface ExchangeSettings {
   /** A half-open TCP connection sends nothing, so it is dropped and remade. */
   idleMs: number;
   backoff: BackoffOptions;
+  /** Until the websocket is open, ms. */
+  connectMs: number;
 }
 
 export interface ExchangeDeps extends Pick<Services, 'clock' | 'timers'> {
@@ -33,7 +35,7 @@ export class ExchangeSource extends ReconnectingSource {
   private readonly deps: ExchangeDeps;
 
   constructor(settings: ExchangeSettings, deps: ExchangeDeps) {
-    super(deps, settings.backoff, settings.url);
+    super(deps, settings, settings.url);
     this.settings = settings;
     this.deps = deps;
   }
@@ -49,7 +51,7 @@ export class ExchangeSource extends ReconnectingSource {
   }
 
   /** With nothing to subscribe it waits for a mapping instead of connecting. */
-  protected connectOnce(sink: SourceSink, healthy: () => void): Promise<void> {
+  protected connectOnce(sink: SourceSink, healthy: () => void, abandon: AbortSignal): Promise<void> {
     if (this.wanted.size === 0)
       return new Promise<void>((resolve) => {
         this.kick = resolve;
@@ -65,7 +67,13 @@ export class ExchangeSource extends ReconnectingSource {
         idle = this.deps.timers.setTimeout(() => socket.terminate(), this.settings.idleMs);
       };
       let detail = 'closed';
+      const giveUp = (): void => {
+        detail = abandon.reason === STOPPING ? STOPPING : `no answer within ${this.settings.connectMs} ms`;
+        socket.terminate();
+      };
+      abandon.addEventListener('abort', giveUp, { once: true });
       socket.on('open', () => {
+        abandon.removeEventListener('abort', giveUp);
         healthy();
         this.live = new Set(initial);
         alive();
@@ -83,9 +91,10 @@ export class ExchangeSource extends ReconnectingSource {
         );
       });
       socket.on('error', (e: Error) => {
-        detail = e.message;
+        if (!abandon.aborted) detail = e.message;
       });
       socket.on('close', (code: number) => {
+        abandon.removeEventListener('abort', giveUp);
         if (idle !== null) this.deps.timers.clearTimeout(idle);
         this.socket = null;
         this.live.clear();
@@ -134,13 +143,17 @@ export class ExchangeSource extends ReconnectingSource {
   }
 }
 
-/** PRICE_SOURCES=exchange: EXCHANGE_WS_URL (default Binance spot), EXCHANGE_IDLE_MS, EXCHANGE_RECONNECT_MS/_MAX_MS. */
+/**
+ * PRICE_SOURCES=exchange: EXCHANGE_WS_URL (default Binance spot), EXCHANGE_IDLE_MS, EXCHANGE_CONNECT_TIMEOUT_MS,
+ * EXCHANGE_RECONNECT_MS/_MAX_MS.
+ */
 export function exchangeSourceFromEnv(deps: SourceDeps): ExchangeSource {
   const env = deps.env;
   return new ExchangeSource(
     {
       url: env.EXCHANGE_WS_URL ?? 'wss://stream.binance.com:9443',
       idleMs: Number(env.EXCHANGE_IDLE_MS ?? 60_000),
+      connectMs: Number(env.EXCHANGE_CONNECT_TIMEOUT_MS ?? 10_000),
       backoff: {
         baseMs: Number(env.EXCHANGE_RECONNECT_MS ?? 1000),
         maxMs: Number(env.EXCHANGE_RECONNECT_MAX_MS ?? 30_000),

@@ -11,7 +11,8 @@ import type { ConnectionOptions } from 'node:tls';
 import type { FixSettings, FixTls } from './fix-settings.ts';
 import { seqNumStoreFactory } from './seq-store.ts';
 
-export function sessionDescription(s: FixSettings): ISessionDescription {
+/** `abandon` destroys the socket, connecting or connected: jspurefix itself waits for the OS's TCP timeout. */
+export function sessionDescription(s: FixSettings, abandon: AbortSignal): ISessionDescription {
   return {
     application: {
       type: 'initiator',
@@ -19,7 +20,12 @@ export function sessionDescription(s: FixSettings): ISessionDescription {
       protocol: 'ascii',
       dictionary: 'qf44',
       // Contents, not paths: jspurefix reads paths relative to its own package.
-      tcp: { host: s.host, port: s.port, ...(s.tls ? { tls: { nodeTlsConnectionOptions: tlsOptions(s.tls) } } : {}) },
+      tcp: {
+        host: s.host,
+        port: s.port,
+        signal: abandon,
+        ...(s.tls ? { tls: { nodeTlsConnectionOptions: { ...tlsOptions(s.tls), signal: abandon } } } : {}),
+      },
       reconnectSeconds: 3600,
       connectTimeoutSeconds: 0.001,
     },

@@ -19,6 +19,8 @@ export interface FixSettings {
   /** ResetSeqNumFlag(141)=Y on every logon, as many LPs ask on market-data sessions. */
   resetOnLogon: boolean;
   backoff: BackoffOptions;
+  /** From the first SYN to the LP's Logon reply, ms. */
+  connectMs: number;
   /** TLS to the LP, its certificate checked; PEM text, read from the files the variables name. */
   tls?: FixTls;
 }
@@ -51,11 +53,14 @@ export function fixSettingsFromEnv(env: Env): FixSettings | null {
     storeDir: env.FIX_STORE_DIR ?? join(env.DATA_DIR ?? './data', 'fix'),
     resetOnLogon: switchOn('FIX_RESET_ON_LOGON', env.FIX_RESET_ON_LOGON),
     backoff: { baseMs: Number(env.FIX_RECONNECT_MS ?? 1000), maxMs: Number(env.FIX_RECONNECT_MAX_MS ?? 30_000) },
+    // QuickFIX's LogonTimeout default.
+    connectMs: Number(env.FIX_CONNECT_TIMEOUT_MS ?? 10_000),
   };
   if (env.FIX_USERNAME) settings.username = env.FIX_USERNAME;
   const tls = tlsFromEnv(env);
   if (tls) settings.tls = tls;
   if (!Number.isInteger(settings.port) || settings.port <= 0) throw new Error('FIX_PORT must be a TCP port');
+  if (!(settings.connectMs > 0)) throw new Error('FIX_CONNECT_TIMEOUT_MS must be a positive number of ms');
   return settings;
 }
 

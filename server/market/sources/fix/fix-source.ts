@@ -1,6 +1,6 @@
 // One MarketDataRequest per symbol, so a reject (35=Y) names its symbol (docs/market-data-fix.md).
 import type { MsgView } from 'jspurefix';
-import { ReconnectingSource, type ReconnectDeps } from '../reconnecting-source.ts';
+import { ReconnectingSource, STOPPING, type ReconnectDeps } from '../reconnecting-source.ts';
 import { BID, MdBook, OFFER, TRADE, parseFixTime, type MdEntry } from './md-book.ts';
 import type { FixLauncher } from './fix-launcher.ts';
 import type { MdSession } from './md-session.ts';
@@ -18,7 +18,7 @@ export class FixSource extends ReconnectingSource {
   private readonly settings: FixSettings;
 
   constructor(settings: FixSettings, deps: ReconnectDeps) {
-    super(deps, settings.backoff, `${settings.host}:${settings.port}`);
+    super(deps, settings, `${settings.host}:${settings.port}`);
     this.settings = settings;
   }
 
@@ -32,16 +32,26 @@ export class FixSource extends ReconnectingSource {
   }
 
   /** Resolves when the session ends. */
-  protected async connectOnce(sink: SourceSink, healthy: () => void): Promise<void> {
+  protected async connectOnce(sink: SourceSink, healthy: () => void, abandon: AbortSignal): Promise<void> {
     // The engine is loaded on the first connection, not with the server: a server without a FIX source never pays it.
     const [{ FixLauncher, sessionDescription }, { MdSession }] = await Promise.all([
       import('./fix-launcher.ts'),
       import('./md-session.ts'),
     ]);
+    const late = (): string =>
+      abandon.reason === STOPPING ? STOPPING : `no logon within ${this.settings.connectMs} ms`;
+    if (abandon.aborted) {
+      sink.connection(false, `${this.endpoint}: ${late()}`);
+      return;
+    }
     let detail = 'disconnected';
     let loggedOut = false;
+    const giveUp = (): void => {
+      detail = late();
+    };
+    abandon.addEventListener('abort', giveUp, { once: true });
     const launcher = new FixLauncher(
-      sessionDescription(this.settings),
+      sessionDescription(this.settings, abandon),
       this.settings.storeDir,
       (config) =>
         new MdSession(config, {
@@ -67,7 +77,7 @@ export class FixSource extends ReconnectingSource {
             loggedOut = true;
           },
           stopped: (error) => {
-            if (error && !loggedOut) detail = error.message;
+            if (error && !loggedOut && !abandon.aborted) detail = error.message;
           },
         }),
     );
@@ -75,8 +85,9 @@ export class FixSource extends ReconnectingSource {
     try {
       await launcher.run();
     } catch (e) {
-      if (!loggedOut) detail = e instanceof Error ? e.message : String(e);
+      if (!loggedOut && !abandon.aborted) detail = e instanceof Error ? e.message : String(e);
     } finally {
+      abandon.removeEventListener('abort', giveUp);
       this.launcher = null;
       this.session = null;
       this.reqIds.clear();

@@ -1,22 +1,27 @@
 // The exchange-stream source against a local websocket server replaying recorded frames in Binance's documented
 // combined-stream format (tests/fixtures/binance-book-ticker.jsonl): tickers for the mapped symbols only, live
-// subscription changes, a refused stream surfaced, bad frames counted, and reconnects (a drop, a silent connection).
+// subscription changes, a refused stream surfaced, bad frames counted, and reconnects (a drop, a silent connection, a
+// server that never answers the upgrade).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExchangeSource } from '../../../../server/market/sources/exchange/exchange-source.ts';
 import { ExchangeStream } from '../../../fixtures/exchange-stream.ts';
 import { freePort } from '../../../fixtures/free-port.ts';
 import { RecordingSink } from '../../../fixtures/recording-sink.ts';
+import { silentPeer } from '../../../fixtures/silent-peer.ts';
 import { until } from '../../../fixtures/until.ts';
 
 const IDLE_MS = 987_654;
+const CONNECT_MS = 876_543;
 const NOW = 1_764_000_000_000;
 
 describe('exchange stream source (Binance bookTicker format)', () => {
   let server: ExchangeStream;
   let source: ExchangeSource;
   let sink: RecordingSink;
-  /** The idle watchdogs armed (fired by hand); the reconnect back-off runs at once. */
+  let makeSource: (url: string) => ExchangeSource;
+  /** The idle watchdogs and connect deadlines armed (fired by hand); the reconnect back-off runs at once. */
   let idle: Array<() => void>;
+  let deadlines: Array<() => void>;
   const waits = { tries: 1500, stepMs: 5 };
 
   beforeEach(async () => {
@@ -24,26 +29,30 @@ describe('exchange stream source (Binance bookTicker format)', () => {
     server = new ExchangeStream(port);
     await server.start();
     idle = [];
+    deadlines = [];
     const timers = {
       setTimeout: (fn: () => void, ms: number) => {
-        if (ms === IDLE_MS) {
-          idle.push(fn);
+        if (ms === IDLE_MS || ms === CONNECT_MS) {
+          (ms === IDLE_MS ? idle : deadlines).push(fn);
           return fn;
         }
         return setTimeout(fn, 0);
       },
       clearTimeout: (h: unknown) => {
-        if (typeof h === 'function') idle = idle.filter((f) => f !== h);
-        else clearTimeout(h as NodeJS.Timeout);
+        if (typeof h !== 'function') clearTimeout(h as NodeJS.Timeout);
+        idle = idle.filter((f) => f !== h);
+        deadlines = deadlines.filter((f) => f !== h);
       },
       setInterval: (fn: () => void, ms: number) => setInterval(fn, ms),
       clearInterval: (h: unknown) => clearInterval(h as NodeJS.Timeout),
     };
     sink = new RecordingSink();
-    source = new ExchangeSource(
-      { url: `ws://127.0.0.1:${port}`, idleMs: IDLE_MS, backoff: { baseMs: 10, maxMs: 100 } },
-      { clock: { now: () => NOW }, timers, random: () => 0.5 },
-    );
+    makeSource = (url) =>
+      new ExchangeSource(
+        { url, idleMs: IDLE_MS, connectMs: CONNECT_MS, backoff: { baseMs: 10, maxMs: 100 } },
+        { clock: { now: () => NOW }, timers, random: () => 0.5 },
+      );
+    source = makeSource(`ws://127.0.0.1:${port}`);
   });
 
   afterEach(async () => {
@@ -100,5 +109,30 @@ describe('exchange stream source (Binance bookTicker format)', () => {
     idle.at(-1)?.();
     await until(() => sink.ups === 3 && server.connections === 3, { what: 'the reconnect after silence', ...waits });
     expect(sink.connections.filter(([up]) => !up).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('abandons a server that takes the connection but never answers the upgrade, and tries again', async () => {
+    const peer = await silentPeer();
+    const port = peer.port;
+    await source.stop();
+    source = makeSource(`ws://127.0.0.1:${port}`);
+    try {
+      source.subscribe(['SOLUSDT']);
+      await source.start(sink);
+      await until(() => peer.accepted() === 1 && deadlines.length === 1, { what: 'the first attempt', ...waits });
+      deadlines[0]?.();
+      await until(() => peer.closed() === 1 && peer.accepted() === 2, {
+        what: 'the socket closed, a new try',
+        ...waits,
+      });
+      expect(sink.connections).toContainEqual([
+        false,
+        `ws://127.0.0.1:${port}: no answer within ${CONNECT_MS} ms (1006)`,
+      ]);
+      expect(sink.ups).toBe(0);
+    } finally {
+      await source.stop();
+      await peer.stop();
+    }
   });
 });

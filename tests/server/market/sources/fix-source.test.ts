@@ -1,6 +1,7 @@
 // The FIX 4.4 LP adapter end to end on loopback against the stand-in LP (tests/fixtures/fix-lp.ts): logon with
 // CompIDs and password, heartbeats and test requests, sequence numbers kept across reconnects with resend and gap fill,
-// snapshots and incrementals reaching the sink, a reject surfaced, and bad input refused without stopping the session.
+// snapshots and incrementals reaching the sink, a reject surfaced, bad input refused without stopping the session, and
+// an LP that never answers abandoned at the connect deadline.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,14 +10,24 @@ import { FixSource } from '../../../../server/market/sources/fix/fix-source.ts';
 import { fixSettingsFromEnv, type FixSettings } from '../../../../server/market/sources/fix/fix-settings.ts';
 import { freePort } from '../../../fixtures/free-port.ts';
 import { RecordingSink } from '../../../fixtures/recording-sink.ts';
+import { silentPeer } from '../../../fixtures/silent-peer.ts';
 import { StandInLp } from '../../../fixtures/fix-lp.ts';
 import { localCertificate } from '../../../fixtures/local-certificate.ts';
 import { until } from '../../../fixtures/until.ts';
 
-/** Real timers for the socket, but the back-off is immediate so reconnects need no waiting. */
+const CONNECT_MS = 876_543;
+/** The connect deadlines armed, fired by hand; the back-off is immediate so reconnects need no waiting. */
+let deadlines: Array<() => void> = [];
 const timers = {
-  setTimeout: (fn: () => void) => setTimeout(fn, 0),
-  clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout),
+  setTimeout: (fn: () => void, ms: number): unknown => {
+    if (ms !== CONNECT_MS) return setTimeout(fn, 0);
+    deadlines.push(fn);
+    return fn;
+  },
+  clearTimeout: (h: unknown) => {
+    if (typeof h === 'function') deadlines = deadlines.filter((f) => f !== h);
+    else clearTimeout(h as NodeJS.Timeout);
+  },
   setInterval: (fn: () => void, ms: number) => setInterval(fn, ms),
   clearInterval: (h: unknown) => clearInterval(h as NodeJS.Timeout),
 };
@@ -31,6 +42,7 @@ describe('FIX 4.4 LP source', () => {
   const waits = { tries: 1500, stepMs: 5 };
 
   beforeEach(async () => {
+    deadlines = [];
     const port = await freePort();
     dir = mkdtempSync(join(tmpdir(), 'fix-store-'));
     dirs.push(dir);
@@ -46,6 +58,7 @@ describe('FIX 4.4 LP source', () => {
       storeDir: dir,
       resetOnLogon: false,
       backoff: { baseMs: 10, maxMs: 100 },
+      connectMs: CONNECT_MS,
     };
     sink = new RecordingSink();
     source = new FixSource(settings, { timers, random: () => 0.5 });
@@ -71,6 +84,7 @@ describe('FIX 4.4 LP source', () => {
     expect(logon?.get(554)).toBe('secret');
     expect(logon?.get(553)).toBeUndefined();
     expect(sink.connections[0]?.[0]).toBe(true);
+    expect(deadlines).toEqual([]);
     expect(lp.requests.map((r) => [r.type, r.symbols])).toEqual([
       ['1', ['EUR/USD']],
       ['1', ['GBP/USD']],
@@ -178,8 +192,8 @@ describe('FIX 4.4 LP source', () => {
     const counting = {
       ...timers,
       setTimeout: (fn: () => void, ms: number) => {
-        waitsMs.push(ms);
-        return setTimeout(fn, 0);
+        if (ms !== CONNECT_MS) waitsMs.push(ms);
+        return timers.setTimeout(fn, ms);
       },
     };
     source = new FixSource({ ...settings, password: 'wrong' }, { timers: counting, random: () => 1 });
@@ -188,6 +202,33 @@ describe('FIX 4.4 LP source', () => {
     expect(waitsMs.slice(0, 3)).toEqual([10, 20, 40]);
     expect(sink.connections.find(([up, d]) => !up && d.includes('logon refused'))).toBeDefined();
     expect(sink.ups).toBe(0);
+  });
+
+  it('abandons an LP that takes the connection but never answers the logon, closing it, and tries again', async () => {
+    const peer = await silentPeer();
+    const port = peer.port;
+    try {
+      source = new FixSource({ ...settings, port }, { timers, random: () => 0.5 });
+      source.subscribe(['EUR/USD']);
+      await source.start(sink);
+      await until(() => peer.accepted() === 1 && deadlines.length === 1, { what: 'the first attempt', ...waits });
+      deadlines[0]?.();
+      await until(() => peer.closed() === 1 && peer.accepted() === 2, {
+        what: 'the socket closed, a new try',
+        ...waits,
+      });
+      expect(sink.connections.map(([up, detail]) => [up, detail])).toContainEqual([
+        false,
+        `127.0.0.1:${port}: no logon within ${CONNECT_MS} ms`,
+      ]);
+      expect(sink.ups).toBe(0);
+      // Stopping while the second attempt waits for its logon closes that socket too.
+      await source.stop();
+      await until(() => peer.closed() === 2, { what: 'the pending attempt closed by the stop', ...waits });
+    } finally {
+      await source.stop();
+      await peer.stop();
+    }
   });
 
   it('counts a bad checksum and a garbled frame as malformed, passes odd prices to the writer, and never stops', async () => {
@@ -249,6 +290,7 @@ describe('FIX 4.4 LP source over TLS', () => {
       FIX_PASSWORD: 'secret',
       FIX_STORE_DIR: certDir,
       FIX_RECONNECT_MS: '10',
+      FIX_CONNECT_TIMEOUT_MS: String(CONNECT_MS),
     };
   });
   beforeEach(() => {
@@ -279,7 +321,13 @@ describe('FIX 4.4 LP source over TLS', () => {
   it('refuses an LP whose certificate it cannot verify, before the logon and its password', async () => {
     const before = lp.received.length;
     const failures: number[] = [];
-    const counting = { ...timers, setTimeout: (fn: () => void) => (failures.push(1), setTimeout(fn, 0)) };
+    const counting = {
+      ...timers,
+      setTimeout: (fn: () => void, ms: number) => {
+        if (ms !== CONNECT_MS) failures.push(1);
+        return timers.setTimeout(fn, ms);
+      },
+    };
     source = new FixSource(fixSettingsFromEnv({ ...env, FIX_TLS: '1' }) as FixSettings, {
       timers: counting,
       random: () => 1,
