@@ -70,7 +70,7 @@ const ONE_DATABASE = [
 // Unit tests of code that never runs in a page: plain Node (a file that needs a DOM says so with
 // `// @vitest-environment happy-dom`). Both unit projects run their files in one module graph per worker; the app's
 // stores are module state, so tests/unit/setup.ts gives each happy-dom file fresh app modules and an empty page.
-const UNIT_NODE = ['tests/unit/{bench,domain,house,scripts,server,workers}/**/*.test.ts'];
+const UNIT_NODE = ['tests/unit/{bench,domain,house,public,scripts,server,workers}/**/*.test.ts'];
 // Server test files run on PostgreSQL only: restarting the database process (PGlite lives inside the server's own
 // process, which tests/server/main/fault-kill.test.ts kills instead), the cluster roles (market, gateway), and the move
 // from PGlite to PostgreSQL, which needs both.
