@@ -16,8 +16,10 @@ import { pageIn, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, keptInBrowser, ops } from './real-user.ts';
 import { useOwnServerAndChrome } from './server-and-chrome.ts';
 import { slow } from '../fixtures/slowness.ts';
+import { DAY_MS } from '../../domain/time.ts';
 
 const e2e = useOwnServerAndChrome(); // turns the retail rules on: the shared server's other files trade without them
+const CLOSED_FOR = 'Christmas Day';
 const FAILING = { leverage: 'gain_only', margin: 'fee', stop_out: 'closed', experience: 'none' };
 
 beforeAll(async () => {
@@ -43,6 +45,10 @@ beforeAll(async () => {
   expect(opened.msg).toBe('success');
   const figure = await ops<{ percent: number }>(e2e.server, 'loss-figure-run');
   expect(figure.percent).toBe(100);
+  // A holiday ahead for gold, which its specification sheet lists (docs/market-data.md "Scheduled closures").
+  const day = Math.ceil(Date.now() / DAY_MS) * DAY_MS + DAY_MS;
+  const utc = (ms: number) => new Date(ms).toISOString().replace(':00.000Z', 'Z');
+  await ops(e2e.server, 'closure-add', { code: 'XAUUSD', from: utc(day), to: utc(day + DAY_MS), reason: CLOSED_FOR });
 });
 
 afterAll(async () => {
@@ -214,6 +220,9 @@ describe.each([
       expect(await value('stop_level')).toBe(en.spec.stop_level_none);
       if (spec.data.always_open) expect(await value('hours')).toBe(en.spec.hours_always);
       else expect(await value('hours')).toMatch(/^\S+ \d\d:\d\d to \S+ \d\d:\d\d$/);
+      const closures = await sheet.locator('[data-spec="closure"] dd').allInnerTexts();
+      expect(closures).toEqual(code === 'XAUUSD' ? [expect.stringContaining(CLOSED_FOR)] : []);
+      if (closures.length > 0) await sheet.locator('[data-spec="closure"]').scrollIntoViewIfNeeded();
       await snap(page, `retail-spec-${name}-${code}`);
       await page.keyboard.press('Escape');
     }

@@ -58,8 +58,8 @@ const WEEKDAY_TIME: Intl.DateTimeFormatOptions = {
   hourCycle: 'h23',
 };
 
-/** A closure's edges: the day matters as much as the hour. */
-const CLOSURE_TIME: Intl.DateTimeFormatOptions = {
+/** The next open or close and a closure's edges: the day matters as much as the hour. */
+const DAY_TIME: Intl.DateTimeFormatOptions = {
   weekday: 'short',
   year: 'numeric',
   month: 'short',
@@ -111,7 +111,7 @@ export function specTermsRows(t: Translate, s: InstrumentSpec | null): Array<[st
   const next =
     s.next_change === null
       ? t('spec.hours_always')
-      : t(s.open ? 'spec.next_close_value' : 'spec.next_open_value', { at: formatDate(s.next_change) });
+      : t(s.open ? 'spec.next_close_value' : 'spec.next_open_value', { at: formatDate(s.next_change, DAY_TIME) });
   return [
     ['spec.typical_spread', spread(t, s)],
     ['spec.swap_long', swap(t, s, s.swap_long)],
@@ -126,8 +126,8 @@ export function specTermsRows(t: Translate, s: InstrumentSpec | null): Array<[st
     ...s.closures.map((c): [string, string] => [
       'spec.closure',
       t('spec.closure_value', {
-        from: formatDate(c.start, CLOSURE_TIME),
-        to: formatDate(c.end, CLOSURE_TIME),
+        from: formatDate(c.start, DAY_TIME),
+        to: formatDate(c.end, DAY_TIME),
         reason: c.reason,
       }),
     ]),
