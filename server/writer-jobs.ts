@@ -6,6 +6,7 @@ import type { AppContext } from './core/app-context.ts';
 import { MarginCallWatch } from './engine/margin-call.ts';
 import { startExpirySweep } from './engine/pending-expiry.ts';
 import { startFundJob } from './funds/income-job.ts';
+import { startClosureNoticeJob } from './market/closures/closure-notices.ts';
 import { startClosureJob } from './market/closures/closure-schedule.ts';
 import { startLossFigureJob } from './retail/loss-figure.ts';
 import { startSwapJob } from './swaps/swap-job.ts';
@@ -27,6 +28,8 @@ export async function startWriterJobs(
   stoppers.push(startExpirySweep({ db, clock, timers, log, expire: (id) => engine.expirePending(id) }));
   // Scheduled closures halt and resume on time, their state in the database (docs/market-data.md "Scheduled closures").
   stoppers.push(startClosureJob({ db, clock, timers, log, desk: ctx.priceDesk }));
+  // Their holders are told after the command's commit, a page a round ("Who is told" there).
+  stoppers.push(startClosureNoticeJob({ db, clock, timers, log, notifier: ctx.notifier }));
   if (config.backups) {
     stoppers.push(
       startBackupJob(

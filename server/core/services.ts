@@ -30,7 +30,9 @@ export type MessageKind =
   | 'copy_stops'
   | 'copy_stop_loss'
   | 'copy_fee'
-  | 'feedback_answered';
+  | 'feedback_answered'
+  | 'closure_scheduled'
+  | 'closure_cancelled';
 
 export interface Message {
   kind: MessageKind;

@@ -4,7 +4,7 @@ import { translate } from '../http/i18n.ts';
 import type { Message, MessageKind } from '../core/services.ts';
 
 const TEXT_KEY: Partial<Record<MessageKind, string>> = { verification_code: 'server.code_text' };
-const TIME_VALUES: ReadonlySet<string> = new Set(['time', 'usable_from']);
+const TIME_VALUES: ReadonlySet<string> = new Set(['time', 'usable_from', 'start', 'end']);
 const ISO = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d+)?)?Z$/;
 
 export const messageTextKey = (kind: MessageKind): string => TEXT_KEY[kind] ?? `notices.${kind}`;

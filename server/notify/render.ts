@@ -31,6 +31,8 @@ export const MESSAGE_KINDS: readonly MessageKind[] = [
   'copy_stop_loss',
   'copy_fee',
   'feedback_answered',
+  'closure_scheduled',
+  'closure_cancelled',
 ];
 
 /** Also the in-app notice's title. */

@@ -1,4 +1,4 @@
-// The rows of scheduled closures (migration 161); the rules that write them are in closure-schedule.ts.
+// The rows of scheduled closures (migrations 161 and 162); the rules that write them are in closure-schedule.ts.
 import type { Queryable } from '../../db/db.ts';
 
 export type ClosureState = 'scheduled' | 'applied' | 'ended';
@@ -13,6 +13,8 @@ export interface Closure {
   createdBy: string;
   createdAt: number;
   state: ClosureState;
+  /** closure-add told the instrument's holders of it (closure-notice-repository.ts). */
+  announced: boolean;
 }
 
 export interface ClosureTarget {
@@ -30,9 +32,11 @@ interface Row {
   created_by: string;
   created_at: string;
   state: ClosureState;
+  announced: boolean;
 }
 
-const COLUMNS = `m.id, m.instrument_id, i.code, m.starts_at, m.ends_at, m.reason, m.created_by, m.created_at, m.state`;
+const COLUMNS = `m.id, m.instrument_id, i.code, m.starts_at, m.ends_at, m.reason, m.created_by, m.created_at, m.state,
+                 m.announced`;
 const FROM = 'market_closures m JOIN instruments i ON i.id = m.instrument_id';
 
 const closure = (r: Row): Closure => ({
@@ -45,6 +49,7 @@ const closure = (r: Row): Closure => ({
   createdBy: r.created_by,
   createdAt: Number(r.created_at),
   state: r.state,
+  announced: r.announced,
 });
 
 /** Its id, or its name in English in any case ("Indices"); null when no category is called so. */

@@ -1,5 +1,6 @@
 // Scheduled closures (docs/market-data.md "Scheduled closures"): right halts, as feed-halt; each change is also in the
-// desk's change record with the member's name.
+// desk's change record with the member's name. The holders to be told are written here, in the command's transaction;
+// the writer's job sends their notices after it commits (closure-notices.ts).
 import type { Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
 import {
@@ -13,6 +14,7 @@ import {
   type Closure,
   type ClosureTarget,
 } from '../../market/closures/closure-repository.ts';
+import { queueClosureNotices } from '../../market/closures/closure-notice-repository.ts';
 import { endClosure } from '../../market/closures/closure-schedule.ts';
 import { closureWindow } from '../../market/closures/closure-window.ts';
 import { instrumentForDesk, recordDeskChange } from '../../market/price-desk/desk-config.ts';
@@ -58,7 +60,7 @@ export const closureAdd: OpsCommand = {
     const by = actor.name; // docs/back-office.md "The audit log"
     const codes = list.map((t) => t.code).join(' ');
     const detail = `${codes}: ${iso(window.from)} → ${iso(window.to)}: ${reason}`;
-    const ids = await ctx.db.tx(async (q) => {
+    const { ids, told } = await ctx.db.tx(async (q) => {
       const instruments = list.map((t) => t.id);
       await lockInstruments(q, instruments);
       const clash = (await overlappingClosures(q, instruments, window.from, window.to))[0];
@@ -71,10 +73,16 @@ export const closureAdd: OpsCommand = {
         });
       const added = await insertClosures(q, instruments, window, reason, by, now);
       await recordDeskChange(q, now, by, 'closure-add', `${detail} (#${added.join(', #')})`);
-      return added;
+      // Those holding a position or a pending order on the instruments now: one row per account, one statement.
+      const told = await queueClosureNotices(
+        q,
+        { kind: 'closure_scheduled', closureIds: added, instrumentIds: instruments, ...window, reason },
+        now,
+      );
+      return { ids: added, told };
     });
-    ctx.log.info({ ops: 'closure-add', by, detail }, 'closure scheduled');
-    return { done: detail, ids: ids.join(' ') };
+    ctx.log.info({ ops: 'closure-add', by, detail, told }, 'closure scheduled');
+    return { done: detail, ids: ids.join(' '), told };
   },
 };
 
@@ -112,18 +120,27 @@ export const closureCancel: OpsCommand = {
     const id = idArg(args.id);
     const now = ctx.clock.now();
     const by = actor.name;
-    const lifted = await ctx.db.tx(async (q) => {
+    const { lifted, told } = await ctx.db.tx(async (q) => {
       const c = await closureForUpdate(q, id);
       if (!c || c.state === 'ended' || c.endsAt <= now)
         throw new ApiError('closures.errors.not_open', undefined, { id });
       const lift = c.state === 'applied' && (await endClosure(q, c, now, by, 'closure-cancel'));
       await cancelClosureRow(q, id, by, now);
       if (c.state !== 'applied') await recordDeskChange(q, now, by, 'closure-cancel', `${c.code}: closure #${id}`);
-      return lift;
+      // Only a closure its holders were told of is worth a word; those holding the instrument now are told.
+      const off = {
+        kind: 'closure_cancelled',
+        closureIds: [c.id],
+        instrumentIds: [c.instrumentId],
+        from: c.startsAt,
+        to: c.endsAt,
+        reason: c.reason,
+      } as const;
+      return { lifted: lift, told: c.announced ? await queueClosureNotices(q, off, now) : 0 };
     });
-    ctx.log.info({ ops: 'closure-cancel', by, id, lifted }, 'closure cancelled');
+    ctx.log.info({ ops: 'closure-cancel', by, id, lifted, told }, 'closure cancelled');
     if (lifted) await ctx.priceDesk?.changed();
-    return { done: `closure #${id} cancelled`, lifted };
+    return { done: `closure #${id} cancelled`, lifted, told };
   },
 };
 

@@ -3,23 +3,31 @@
 // who scheduled it; two schedules of one instrument at once making one; the writer's job halting at `from` exactly as
 // feed-halt does (the quote, the refused order, the desk's records) and resuming at `to`, twice changing nothing; the
 // desk's own resume or halt during the window standing; a cancel lifting a current closure at once; a window the
-// writer never saw; the job on its timer; and the specification route listing what traders will see.
+// writer never saw; the job on its timer; the specification route listing what traders will see; and who is told: one
+// notice per account holding a position or a pending order on the instruments, sent by the writer's job after the
+// command (a copy's position its follower's), none to a bystander or a demo account, and a cancel's notice to the
+// holders of an announced closure.
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../../../locales/en.json' with { type: 'json' };
 import type { InstrumentSpec } from '../../../../domain/retail.ts';
 import type { Timers } from '../../../../domain/time.ts';
+import { createUser } from '../../../../server/accounts/create-user.ts';
+import { insertCopy, upsertProvider } from '../../../../server/copy/copy-repository.ts';
 import { move } from '../../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../../server/ledger/record-types.ts';
+import { runClosureNotices } from '../../../../server/market/closures/closure-notices.ts';
 import { runClosures, startClosureJob } from '../../../../server/market/closures/closure-schedule.ts';
 import { MarketService } from '../../../../server/market/market-service.ts';
-import { IDLE_TIMERS } from '../../support/engine-helpers.ts';
+import { IDLE_TIMERS, marketBuy } from '../../support/engine-helpers.ts';
 import {
   countRows,
+  demoClient,
   manualClock,
   opsOverHttp,
   registerAndLogin,
   useTestServer,
   type ApiClient,
+  type RegisteredUser,
 } from '../../support/harness.ts';
 import { createStaff, signIn } from '../../support/staff-helpers.ts';
 
@@ -65,6 +73,18 @@ async function idOf(code: string): Promise<number> {
   return Number(rows[0]?.id);
 }
 
+/** A registered account with 100,000 USD. */
+async function funded(): Promise<RegisteredUser> {
+  const u = await registerAndLogin(http.server, { clock });
+  await move(http.server.ctx.db, u.user.id, {
+    balance: '100000',
+    type: RecordType.MEMO,
+    memo: 'deposit',
+    at: clock.now(),
+  });
+  return u;
+}
+
 beforeAll(async () => {
   if (!(http.server.ctx.market instanceof MarketService)) throw new Error('no market service');
   market = http.server.ctx.market;
@@ -73,14 +93,7 @@ beforeAll(async () => {
     ['GBPUSD', '1.27000'],
   ] as const)
     market.setPrice(code, price);
-  const u = await registerAndLogin(http.server, { clock });
-  await move(http.server.ctx.db, u.user.id, {
-    balance: '100000',
-    type: RecordType.MEMO,
-    memo: 'deposit',
-    at: clock.now(),
-  });
-  trader = u.client;
+  trader = (await funded()).client;
   await http.server.ctx.engine.idle();
 });
 
@@ -168,6 +181,7 @@ describe('a category closure', () => {
     expect((await ops('closure-cancel', { id: String(next) })).data).toEqual({
       done: `closure #${next} cancelled`,
       lifted: false,
+      told: 0,
     });
     expect((await listed()).map((c) => c.id)).not.toContain(next);
     expect((await ops('closure-cancel', { id: String(next) })).msg).toBe(say('closures.errors.not_open', { id: next }));
@@ -274,7 +288,7 @@ describe('the closure job', () => {
     expect(await run()).toBe(1);
     expect(tuple('GBPUSD')).toEqual([0, 'halted', 'Bank holiday']);
     const r = await ops('closure-cancel', { id: String(id) });
-    expect(r.data).toEqual({ done: `closure #${id} cancelled`, lifted: true });
+    expect(r.data).toEqual({ done: `closure #${id} cancelled`, lifted: true, told: 0 });
     expect(tuple('GBPUSD')).toEqual([1]); // no round of the job in between
     expect(await lastChange()).toMatchObject({ by: 'break-glass', command: 'closure-cancel' });
     expect((await trader.get('/v1/api/forex/submit', buy(2))).code).toBe(1);
@@ -331,5 +345,158 @@ describe('GET /v1/api/retail/spec', () => {
     expect((await spec()).closures.map((c) => c.reason)).toEqual(['Exchange holiday']);
     clock.set(t0 + 3 * DAY);
     expect((await spec()).closures.map((c) => c.reason)).toEqual(['Too far to show yet']);
+  });
+});
+
+describe('who is told', () => {
+  let holder: RegisteredUser; // positions on XAUUSD and XPTUSD
+  let waiting: RegisteredUser; // a pending order on XAUUSD
+  let bystander: RegisteredUser; // a position on EURUSD only
+  let follower: RegisteredUser; // nothing of its own; its copy holds XPTUSD
+  const DEMO = 'closures-demo-1'; // a position on XAUUSD
+  const CHRISTMAS = Date.UTC(2026, 11, 25);
+  const NEW_YEAR = Date.UTC(2027, 0, 1);
+  let christmas = 0;
+
+  interface Notice {
+    kind: string;
+    title: string;
+    text: string;
+  }
+  const tell = (): Promise<number> =>
+    runClosureNotices({ ...deps(), notifier: http.server.ctx.notifier, log: http.server.ctx.log });
+  const notices = async (u: RegisteredUser): Promise<Notice[]> =>
+    (await u.client.get<{ data: Notice[] }>('/v1/api/notices/list')).data.data.filter((n) =>
+      n.kind.startsWith('closure_'),
+    );
+  /** The demo account's notices; -1 when there is no such account to ask about. */
+  const demoNotices = async (): Promise<number> => {
+    const [row] = await http.server.ctx.db.query<{ n: number; users: number }>(
+      `SELECT count(n.id)::int AS n, count(DISTINCT u.id)::int AS users
+         FROM users u LEFT JOIN notices n ON n.user_id = u.id WHERE u.demo_id = $1`,
+      [DEMO],
+    );
+    return row?.users === 1 ? row.n : -1;
+  };
+  const lastEmail = async (to: string): Promise<string> =>
+    (
+      await http.server.ctx.db.query<{ body: string }>(
+        'SELECT body FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1',
+        [to],
+      )
+    )[0]?.body ?? '';
+  /** As every message shows a time: the reader's time zone is unknown to an SMS. */
+  const utc = (ms: number): string => `${iso(ms).slice(0, 10)} ${iso(ms).slice(11, 16)} UTC`;
+
+  beforeAll(async () => {
+    clock.set(Date.UTC(2026, 0, 20, 12)); // a Tuesday noon again: every market open
+    market.setPrice('XAUUSD', '2350.00');
+    market.setPrice('XPTUSD', '980.00');
+    market.setPrice('XAGUSD', '28.500');
+    [holder, waiting, bystander, follower] = [await funded(), await funded(), await funded(), await funded()];
+    const demo = await demoClient(http.server, DEMO);
+    const gold = { type: 1, cont: '0.1', forex_id: 14, status: 1, multiple: 100 };
+    const orders: Array<[ApiClient, Record<string, string | number>]> = [
+      [holder.client, gold],
+      [holder.client, { ...gold, forex_id: 16, multiple: 50 }],
+      [waiting.client, { ...gold, status: 0, target_price: '2000.00' }],
+      [bystander.client, buy(1)],
+      [demo, gold],
+    ];
+    for (const [client, order] of orders) expect((await client.get('/v1/api/forex/submit', order)).code).toBe(1);
+    // A copy trades in a hidden account of its own (docs/copy-trading.md): its follower is the one told.
+    const { db, engine } = http.server.ctx;
+    const at = clock.now();
+    const providerId = (await funded()).user.id;
+    await upsertProvider(db, {
+      userId: providerId,
+      name: 'Closer',
+      description: '',
+      feePercent: 0,
+      minAmount: '100',
+      isDemo: false,
+      at,
+    });
+    const accountId = await createUser(db, { passwordHash: '', isDemo: false }, at);
+    await move(db, accountId, { balance: '1000', type: RecordType.MEMO, memo: 'copy', at });
+    const copy = { multiplier: '1', stopLossPercent: 40, slippagePercent: '0.5', leverageCap: 100, feePercent: 0 };
+    const money = { amount: '1000', mark: '1000', copyOpen: false, at };
+    await insertCopy(db, { followerId: follower.user.id, providerId, accountId, ...copy, ...money });
+    await engine.submit(accountId, 16, marketBuy({ cont: '0.1', multiple: 50 }), null);
+    await engine.idle();
+    await tell(); // whatever the tests above left
+  });
+
+  it('closure-add: once each account with a position or a pending order, after the command, naming it all', async () => {
+    const [from, to] = [CHRISTMAS, CHRISTMAS + DAY];
+    const r = await ops<{ ids: string; told: number }>('closure-add', {
+      code: 'XAUUSD',
+      ...window(from, to),
+      reason: 'Christmas Day',
+    });
+    expect(r.data.told).toBe(2);
+    christmas = Number(r.data.ids);
+    expect(await notices(holder)).toEqual([]); // the command only wrote who is told: the writer's job tells them
+    expect(await tell()).toBe(2);
+    const text = say('notices.closure_scheduled', {
+      codes: 'XAUUSD',
+      start: utc(from),
+      end: utc(to),
+      reason: 'Christmas Day',
+    });
+    expect(text).toContain('from 2026-12-25 00:00 UTC to 2026-12-26 00:00 UTC (Christmas Day)');
+    for (const u of [holder, waiting]) {
+      expect(await notices(u)).toEqual([
+        expect.objectContaining({ kind: 'closure_scheduled', title: say('notices.subject.closure_scheduled'), text }),
+      ]);
+      expect(await lastEmail(u.account)).toBe(text); // and by e-mail, the account's channel
+    }
+    expect(await notices(bystander)).toEqual([]);
+    expect(await notices(follower)).toEqual([]);
+    expect(await demoNotices()).toBe(0);
+    expect(await tell()).toBe(0); // told once
+  });
+
+  it('a category closure: one notice per account, listing the instruments it holds', async () => {
+    const [from, to] = [NEW_YEAR, NEW_YEAR + DAY];
+    const reason = "New Year's Day";
+    const r = await ops<{ ids: string; told: number }>('closure-add', {
+      category: 'Metals',
+      ...window(from, to),
+      reason,
+    });
+    expect(r.data.ids.split(' ')).toHaveLength(3); // XAUUSD, XAGUSD, XPTUSD
+    expect(r.data.told).toBe(3);
+    expect(await tell()).toBe(3);
+    const text = (codes: string) => say('notices.closure_scheduled', { codes, start: utc(from), end: utc(to), reason });
+    expect((await notices(holder)).map((n) => n.text)).toEqual([text('XAUUSD, XPTUSD'), expect.any(String)]);
+    expect((await notices(waiting)).map((n) => n.text)).toEqual([text('XAUUSD'), expect.any(String)]);
+    expect((await notices(follower)).map((n) => n.text)).toEqual([text('XPTUSD')]);
+    expect(await notices(bystander)).toEqual([]);
+    expect(await demoNotices()).toBe(0);
+  });
+
+  it('a cancel tells the holders of an announced closure it is off; of one nobody was told of, nobody', async () => {
+    const silver = (await listed()).find((c) => c.code === 'XAGUSD' && c.reason === "New Year's Day");
+    // Nobody held silver when its closure was added: a holder since is not told of a cancel of what they never heard.
+    expect((await bystander.client.get('/v1/api/forex/submit', { ...buy(15), multiple: 1 })).code).toBe(1);
+    expect((await ops('closure-cancel', { id: String(silver?.id) })).data).toMatchObject({ told: 0 });
+    const r = await ops('closure-cancel', { id: String(christmas) });
+    expect(r.data).toEqual({ done: `closure #${christmas} cancelled`, lifted: false, told: 2 });
+    expect(await tell()).toBe(2);
+    const text = say('notices.closure_cancelled', {
+      codes: 'XAUUSD',
+      start: utc(CHRISTMAS),
+      end: utc(CHRISTMAS + DAY),
+      reason: 'Christmas Day',
+    });
+    for (const u of [holder, waiting])
+      expect((await notices(u))[0]).toMatchObject({
+        kind: 'closure_cancelled',
+        title: say('notices.subject.closure_cancelled'),
+        text,
+      });
+    expect(await notices(bystander)).toEqual([]);
+    expect(await demoNotices()).toBe(0);
   });
 });

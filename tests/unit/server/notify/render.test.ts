@@ -1,6 +1,6 @@
 // The templates (docs/notifications.md "Templates"): every kind renders in every language, for e-mail (subject, text
 // part, HTML part) and SMS, with every placeholder filled, every value HTML-escaped in the HTML part, and the
-// account's anti-phishing phrase in every message about an account.
+// account's anti-phishing phrase in every message about an account; a closure's notice short, its times in UTC.
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../../domain/types.ts';
 import type { Message, MessageKind } from '../../../../server/core/services.ts';
@@ -25,6 +25,18 @@ const VALUES: Record<MessageKind, Message['values']> = {
   copy_stop_loss: { equity: '600.00', percent: 40 },
   copy_fee: { fee: '39.97' },
   feedback_answered: {},
+  closure_scheduled: {
+    codes: 'XAUUSD, US30',
+    start: '2026-12-25T00:00:00.000Z',
+    end: '2026-12-26T00:00:00.000Z',
+    reason: 'Christmas <Day> & "Boxing"',
+  },
+  closure_cancelled: {
+    codes: 'GER40',
+    start: '2026-12-24T13:00:00.000Z',
+    end: '2026-12-28T07:00:00.000Z',
+    reason: 'Exchange holiday',
+  },
 };
 
 const PHRASE = 'blue harbour 42';
@@ -98,4 +110,19 @@ describe('message templates', () => {
     expect(mail.html).not.toContain('data-phrase');
     expect(renderSms({ ...m, channel: 'sms' }, null)).toBe(`[Tickwise] ${mail.text.split('\n')[0]}`);
   });
+
+  it.each(LANGUAGES)(
+    'a closure notice in %s names the instruments, both times in UTC and the reason, in a short SMS',
+    (lang) => {
+      for (const kind of ['closure_scheduled', 'closure_cancelled'] as const) {
+        const m: Message = { kind, channel: 'sms', to: '+85291234567', lang, values: VALUES[kind] };
+        const sms = renderSms(m, null);
+        for (const v of Object.values(VALUES[kind]).map(String))
+          expect(sms).toContain(/^\d{4}-/.test(v) ? `${v.slice(0, 10)} ${v.slice(11, 16)} UTC` : v);
+        // The words around the values stay short: an SMS carries them (docs/market-data.md "Scheduled closures").
+        const empty = Object.fromEntries(Object.keys(VALUES[kind]).map((k) => [k, '']));
+        expect(renderSms({ ...m, values: empty }, null).length, `${kind} in ${lang}`).toBeLessThanOrEqual(200);
+      }
+    },
+  );
 });
