@@ -116,8 +116,11 @@ export interface InstrumentTerms {
   /** Seconds after Sunday 00:00 UTC; null when always open. */
   week_open: number | null;
   week_close: number | null;
+  /** ms epoch: the weekly session open now, or the next; null when always open. */
+  session_open: number | null;
+  /** Trading now, by the weekly hours and the scheduled closures. */
   open: boolean;
-  /** ms epoch; null when always open. */
+  /** ms epoch of the next open or close, closures counted; null when none is coming. */
   next_change: number | null;
   spread_rule: SpreadRule;
   /** In price steps: the whole spread (fixed) or what the source's is widened by. */

@@ -64,3 +64,33 @@ export function tradingDayStart(cls: MarketClass, t: number): number {
   const offset = isAlwaysOpen(cls) ? 0 : FX_DAY_OFFSET_S;
   return Math.floor((ref - offset) / DAY_S) * DAY_S + offset;
 }
+
+/** A scheduled closure's window, ms epoch: [startsAt, endsAt). */
+export interface ClosedWindow {
+  startsAt: number;
+  endsAt: number;
+}
+
+/**
+ * The weekly hours with the scheduled closures laid over them, in ms: whether trading is open at `now`, and when that
+ * next changes (null: never, as far as the hours and the closures given say).
+ */
+export function tradingStatusAt(
+  cls: MarketClass,
+  now: number,
+  closures: readonly ClosedWindow[],
+): { open: boolean; next: number | null } {
+  const openAt = (ms: number): boolean =>
+    isOpenAt(cls, Math.floor(ms / 1000)) && !closures.some((c) => c.startsAt <= ms && ms < c.endsAt);
+  const edges = new Set<number>();
+  for (const c of closures) for (const ms of [c.startsAt, c.endsAt]) if (ms > now) edges.add(ms);
+  // Weekly edges as far as the last closure reaches, and one week beyond it.
+  const horizon = Math.max(now, ...edges) + WEEK_S * 1000;
+  for (let t = nextStatusChange(cls, Math.floor(now / 1000)); t !== null && t * 1000 <= horizon;) {
+    edges.add(t * 1000);
+    t = nextStatusChange(cls, t);
+  }
+  const open = openAt(now);
+  const next = [...edges].sort((a, b) => a - b).find((ms) => openAt(ms) !== open);
+  return { open, next: next ?? null };
+}

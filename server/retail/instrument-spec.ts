@@ -13,6 +13,7 @@ import {
   isOpenAt,
   MARKET_CLASSES,
   nextStatusChange,
+  tradingStatusAt,
   WEEKLY_SESSION,
   type MarketClass,
 } from '../market/market-hours.ts';
@@ -51,8 +52,12 @@ export async function instrumentSpec(q: Queryable, instrumentId: number, now: nu
   const rule: SpreadRule =
     r.spread_mode === 'widen' ? 'widen' : r.spread_mode === 'fixed' && points > 0 ? 'fixed' : 'none';
   const nowS = Math.floor(now / 1000);
-  const next = nextStatusChange(cls, nowS);
+  const weekly = nextStatusChange(cls, nowS);
   const closures = await comingClosures(q, instrumentId, now, now + SHOWN_AHEAD_DAYS * DAY_MS);
+  const status = tradingStatusAt(cls, now, closures);
+  // The week's session, open now or next, that the sheet states the hours by, in the trader's zone.
+  const sessionOpen =
+    weekly === null ? null : isOpenAt(cls, nowS) ? weekly - (WEEKLY_SESSION.close - WEEKLY_SESSION.open) : weekly;
   return {
     swap_long: trimZeros(r.long_rate ?? '0'),
     swap_short: trimZeros(r.short_rate ?? '0'),
@@ -63,8 +68,9 @@ export async function instrumentSpec(q: Queryable, instrumentId: number, now: nu
     always_open: always,
     week_open: always ? null : WEEKLY_SESSION.open,
     week_close: always ? null : WEEKLY_SESSION.close,
-    open: isOpenAt(cls, nowS),
-    next_change: next === null ? null : next * 1000,
+    session_open: sessionOpen === null ? null : sessionOpen * 1000,
+    open: status.open,
+    next_change: status.next,
     spread_rule: rule,
     spread_points: rule === 'none' ? 0 : points,
     stop_level: STOP_LEVEL,

@@ -50,6 +50,7 @@ export const INSTRUMENT_SPEC = shape<InstrumentSpec>('InstrumentSpec', {
   always_open: bool,
   week_open: nullable(integer),
   week_close: nullable(integer),
+  session_open: nullable(integer),
   open: bool,
   next_change: nullable(integer),
   spread_rule: enumOf('none', 'fixed', 'widen'),

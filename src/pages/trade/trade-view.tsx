@@ -80,15 +80,14 @@ function swap(t: Translate, s: InstrumentSpec, rate: string): string {
   return t(key, { rate: formatNumber(rate) });
 }
 
-/** In the trader's zone, placed from the next open or close the server gave. */
+/** In the trader's zone, placed by the week's session the server gave. */
 function hours(t: Translate, s: InstrumentSpec): string {
-  if (s.always_open || s.next_change === null || s.week_open === null || s.week_close === null)
+  if (s.always_open || s.session_open === null || s.week_open === null || s.week_close === null)
     return t('spec.hours_always');
   const length = (s.week_close - s.week_open) * 1000;
-  const open = s.open ? s.next_change - length : s.next_change;
   return t('spec.hours_week', {
-    open: formatDate(open, WEEKDAY_TIME),
-    close: formatDate(open + length, WEEKDAY_TIME),
+    open: formatDate(s.session_open, WEEKDAY_TIME),
+    close: formatDate(s.session_open + length, WEEKDAY_TIME),
   });
 }
 

@@ -1,10 +1,12 @@
 // The specification sheet's server figures (docs/retail-protection.md "What the app shows"): the swap rates and triple
 // day the swap job charges, the weekly session and the next open or close the market keeps, the dealer's spread as
-// the price desk makes it, and no stop level — for instruments of three classes, and a clear refusal for a bad id.
+// the price desk makes it, and no stop level — for instruments of three classes; a scheduled closure in the next open
+// or close; and a clear refusal for a bad id.
 import { describe, expect, it } from 'vitest';
 import type { InstrumentSpec } from '../../../domain/retail.ts';
 import en from '../../../locales/en.json' with { type: 'json' };
 import { swapSet } from '../../../server/ops/commands/book.ts';
+import { closureAdd, closureCancel } from '../../../server/ops/commands/closures.ts';
 import { deskSpread } from '../../../server/ops/commands/price-desk.ts';
 import { runAs } from '../../../server/ops/run.ts';
 import { manualClock, TEST_OPERATOR, useTestServer } from '../support/harness.ts';
@@ -40,6 +42,7 @@ describe('the specification sheet’s figures', () => {
       swap_zone: 'America/New_York',
       always_open: false,
       ...SESSION,
+      session_open: Date.UTC(2026, 0, 4, 22),
       open: true,
       next_change: Date.UTC(2026, 0, 9, 22),
       spread_rule: 'fixed',
@@ -65,6 +68,7 @@ describe('the specification sheet’s figures', () => {
         swap_mode: 'percent',
         swap_triple_day: 5,
         ...SESSION,
+        session_open: Date.UTC(2026, 0, 11, 22),
         open: false,
         next_change: Date.UTC(2026, 0, 11, 22),
         spread_rule: 'widen',
@@ -84,12 +88,39 @@ describe('the specification sheet’s figures', () => {
       always_open: true,
       week_open: null,
       week_close: null,
+      session_open: null,
       open: true,
       next_change: null,
       spread_rule: 'none',
       spread_points: 0,
       stop_level: 0,
     });
+  });
+
+  it('a scheduled closure comes before the weekly close, and while it lasts the next open is its end', async () => {
+    const window = { from: '2026-01-08T00:00Z', to: '2026-01-08T12:00Z' };
+    const added = await runAs(
+      http.server.ctx,
+      closureAdd,
+      { code: 'EURUSD', ...window, reason: 'a holiday' },
+      TEST_OPERATOR,
+    );
+    try {
+      expect((await spec(EURUSD)).data).toMatchObject({
+        session_open: Date.UTC(2026, 0, 4, 22),
+        open: true,
+        next_change: Date.UTC(2026, 0, 8, 0),
+      });
+      clock.set(Date.UTC(2026, 0, 8, 6));
+      expect((await spec(EURUSD)).data).toMatchObject({
+        session_open: Date.UTC(2026, 0, 4, 22),
+        open: false,
+        next_change: Date.UTC(2026, 0, 8, 12),
+      });
+    } finally {
+      clock.set(Date.UTC(2026, 0, 6, 12));
+      await runAs(http.server.ctx, closureCancel, { id: (added as { ids: string }).ids }, TEST_OPERATOR);
+    }
   });
 
   it('refuses an unknown or malformed instrument with a clear message', async () => {

@@ -7,6 +7,7 @@ import {
   nextStatusChange,
   openSecondsIn,
   tradingDayStart,
+  tradingStatusAt,
 } from '../../../../server/market/market-hours.ts';
 import { changePercentText, textToTicks, ticksToText } from '../../../../server/market/price-ticks.ts';
 
@@ -29,6 +30,50 @@ describe('market hours', () => {
       expect(isOpenAt('crypto', at(iso))).toBe(true);
     }
     expect(nextStatusChange('crypto', at('2026-11-21T12:00:00Z'))).toBeNull();
+  });
+
+  it('lays scheduled closures over the weekly hours: open now, and when that next changes', () => {
+    const ms = (iso: string): number => Date.parse(iso);
+    // 2026-12-25 is a Friday: its closure runs into the weekend.
+    const christmas = { startsAt: ms('2026-12-25T00:00:00Z'), endsAt: ms('2026-12-26T00:00:00Z') };
+    const midweek = { startsAt: ms('2026-12-23T00:00:00Z'), endsAt: ms('2026-12-23T12:00:00Z') };
+    const long = { startsAt: ms('2026-12-24T18:00:00Z'), endsAt: ms('2026-12-28T00:00:00Z') };
+    // A closure before Friday's weekly close comes first.
+    expect(tradingStatusAt('fx', ms('2026-12-21T12:00:00Z'), [christmas])).toEqual({
+      open: true,
+      next: christmas.startsAt,
+    });
+    // Shut through it and the weekend that follows, until Sunday's open.
+    expect(tradingStatusAt('fx', ms('2026-12-25T12:00:00Z'), [christmas])).toEqual({
+      open: false,
+      next: ms('2026-12-27T22:00:00Z'),
+    });
+    // In mid-week, trading opens at its end, and the weekly close follows.
+    expect(tradingStatusAt('metal', ms('2026-12-23T06:00:00Z'), [midweek])).toEqual({
+      open: false,
+      next: midweek.endsAt,
+    });
+    expect(tradingStatusAt('metal', midweek.endsAt, [midweek])).toEqual({
+      open: true,
+      next: ms('2026-12-25T22:00:00Z'),
+    });
+    // One ending after Sunday's open keeps the market shut until its end.
+    expect(tradingStatusAt('index', ms('2026-12-24T18:00:00Z'), [long])).toEqual({ open: false, next: long.endsAt });
+    // Crypto never closes but for a closure; with none, no change is coming.
+    expect(tradingStatusAt('crypto', ms('2026-12-21T12:00:00Z'), [christmas])).toEqual({
+      open: true,
+      next: christmas.startsAt,
+    });
+    expect(tradingStatusAt('crypto', ms('2026-12-25T12:00:00Z'), [christmas])).toEqual({
+      open: false,
+      next: christmas.endsAt,
+    });
+    expect(tradingStatusAt('crypto', ms('2026-12-26T12:00:00Z'), [])).toEqual({ open: true, next: null });
+    // Without closures it is the weekly hours.
+    expect(tradingStatusAt('fx', ms('2026-11-21T12:00:00Z'), [])).toEqual({
+      open: false,
+      next: ms('2026-11-22T22:00:00Z'),
+    });
   });
 
   it('counts only trading seconds', () => {

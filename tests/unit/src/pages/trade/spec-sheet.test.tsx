@@ -29,6 +29,7 @@ const terms = (id: number, swapLong: string, closures: InstrumentSpec['closures'
   always_open: true,
   week_open: null,
   week_close: null,
+  session_open: null,
   open: true,
   next_change: null,
   spread_rule: 'none',
