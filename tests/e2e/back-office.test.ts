@@ -1,6 +1,7 @@
 // The back-office page (/ops.html) against the real server with the break-glass token (set explicitly on e2e
 // servers): a wrong token is refused, the right one lists the server's commands and runs one with its
-// parameters, and `queues` shows what waits on staff; signing out forgets it. Screenshots at both sizes. Staff
+// parameters, `queues` shows what waits on staff, and a closure is scheduled, listed and cancelled; signing out
+// forgets it. Screenshots at both sizes. Staff
 // sign-in is tests/e2e/staff.test.ts.
 import { expect, it } from 'vitest';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
@@ -44,6 +45,29 @@ it('connects with the break-glass token and runs a command', async () => {
     await expect.poll(() => result.innerText()).toContain('feedback-list');
     expect(await result.innerText()).toContain('withdraw-list');
     await snap(page, `back-office-queues-${size}`);
+
+    // A holiday scheduled, listed with who scheduled it, and cancelled (docs/market-data.md "Scheduled closures").
+    const day = Math.ceil(Date.now() / 86_400_000 + 2) * 86_400_000;
+    const utc = (ms: number) => new Date(ms).toISOString().replace(':00.000Z', 'Z');
+    await page.locator('nav button', { hasText: /^closure-add$/ }).click();
+    const add = page.locator('form[aria-label="closure-add"]');
+    await add.locator('input[name="code"]').fill('USOIL');
+    await add.locator('input[name="from"]').fill(utc(day));
+    await add.locator('input[name="to"]').fill(utc(day + 86_400_000));
+    await add.locator('input[name="reason"]').fill('Christmas Day');
+    await add.locator('button[type="submit"]').click();
+    await expect.poll(() => result.innerText()).toContain('USOIL');
+    await page.locator('nav button', { hasText: /^closure-list$/ }).click();
+    await page.locator('form[aria-label="closure-list"] button[type="submit"]').click();
+    await expect.poll(() => result.innerText()).toContain('upcoming');
+    expect(await result.innerText()).toContain('Christmas Day');
+    expect(await result.innerText()).toContain('break-glass');
+    await snap(page, `back-office-closures-${size}`);
+    const id = (await result.locator('td').first().innerText()).trim();
+    await page.locator('nav button', { hasText: /^closure-cancel$/ }).click();
+    await page.locator('form[aria-label="closure-cancel"] input[name="id"]').fill(id);
+    await page.locator('form[aria-label="closure-cancel"] button[type="submit"]').click();
+    await expect.poll(() => result.innerText()).toContain(`#${id}`);
 
     // The tab keeps it across a reload (sessionStorage) and forgets it on sign-out.
     await page.reload();
