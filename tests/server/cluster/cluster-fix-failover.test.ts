@@ -41,6 +41,9 @@ beforeAll(async () => {
     FIX_PASSWORD: 'secret',
     FIX_STORE_DIR: join(dataDir, 'fix'),
     FIX_RECONNECT_MS: '100',
+    // The failover is under test, not the logon deadline: a standby starting on a loaded host must not abandon a
+    // logon the LP has counted (the deadline's own test is fix-source.test.ts).
+    FIX_CONNECT_TIMEOUT_MS: String(slow(60_000)),
   };
 });
 afterAll(async () => {

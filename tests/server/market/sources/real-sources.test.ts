@@ -13,6 +13,7 @@ import { RecordType } from '../../../../server/ledger/record-types.ts';
 import { MarketService } from '../../../../server/market/market-service.ts';
 import { ExchangeStream } from '../../../fixtures/exchange-stream.ts';
 import { StandInLp } from '../../../fixtures/fix-lp.ts';
+import { slow } from '../../../fixtures/slowness.ts';
 import { freePort } from '../../../fixtures/free-port.ts';
 import { until } from '../../../fixtures/until.ts';
 import {
@@ -71,6 +72,7 @@ beforeAll(async () => {
         FIX_PASSWORD: 'secret',
         FIX_STORE_DIR: dir,
         FIX_RECONNECT_MS: '20',
+        FIX_CONNECT_TIMEOUT_MS: String(slow(60_000)), // as in cluster-fix-failover.test.ts
         EXCHANGE_WS_URL: `ws://127.0.0.1:${wsPort}`,
         EXCHANGE_RECONNECT_MS: '20',
       },
