@@ -140,11 +140,28 @@ const phoneChecks: Record<string, Check> = {
   },
 };
 
+/** Keeps each toast's text in the page from now on: a toast lasts 2.6 s, less than a loaded host's round trip. */
+const recordToasts = (page: Page): Promise<void> =>
+  page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { seenToasts: seen });
+    new MutationObserver(() => {
+      for (const t of document.querySelectorAll('.toast'))
+        if (!seen.includes(t.textContent ?? '')) seen.push(t.textContent ?? '');
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+
+const recordedToasts = (page: Page): Promise<string> =>
+  page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts.join(' | '));
+
 const deskChecks: Record<string, Check> = {
   'desk-one-click-buy-key': {
-    before: async () => String(await holdingCount()),
+    before: async (page) => {
+      await recordToasts(page);
+      return String(await holdingCount());
+    },
     after: async (page, before) => {
-      const toast = await page.locator('.toast').first().innerText();
+      const toast = await recordedToasts(page);
       // A key pressed before the instrument's first live price is refused with a toast that says so (the app's
       // answer): pressed again once the toast is gone, until the position is there.
       await expect
