@@ -2,10 +2,24 @@
 import type { MsgView } from 'jspurefix';
 import { ReconnectingSource, STOPPING, type ReconnectDeps } from '../reconnecting-source.ts';
 import { BID, MdBook, OFFER, TRADE, parseFixTime, type MdEntry } from './md-book.ts';
+import type * as LauncherModule from './fix-launcher.ts';
 import type { FixLauncher } from './fix-launcher.ts';
+import type * as SessionModule from './md-session.ts';
 import type { MdSession } from './md-session.ts';
 import { fixSettingsFromEnv, type FixSettings } from './fix-settings.ts';
 import type { SourceDeps, SourceSink } from '../price-source.ts';
+
+/** The FIX engine's modules, loaded when a FIX source starts: a server without one never pays for them. */
+export type FixEngine = typeof LauncherModule & typeof SessionModule;
+
+const loadEngine = async (): Promise<FixEngine> => {
+  const [launcher, session] = await Promise.all([import('./fix-launcher.ts'), import('./md-session.ts')]);
+  return { ...launcher, ...session };
+};
+
+export interface FixDeps extends ReconnectDeps {
+  load?: () => Promise<FixEngine>;
+}
 
 export class FixSource extends ReconnectingSource {
   readonly name = 'fix';
@@ -16,10 +30,19 @@ export class FixSource extends ReconnectingSource {
   private readonly book = new MdBook();
   private nextReqId = 1;
   private readonly settings: FixSettings;
+  private readonly load: () => Promise<FixEngine>;
+  private engine: Promise<FixEngine> | null = null;
 
-  constructor(settings: FixSettings, deps: ReconnectDeps) {
+  constructor(settings: FixSettings, deps: FixDeps) {
     super(deps, settings, `${settings.host}:${settings.port}`);
     this.settings = settings;
+    this.load = deps.load ?? loadEngine;
+  }
+
+  /** The engine loads before the first attempt's deadline runs: a slow host's first import is not a silent LP. */
+  override async start(sink: SourceSink): Promise<void> {
+    await (this.engine ??= this.load());
+    return super.start(sink);
   }
 
   protected resubscribe(): void {
@@ -33,11 +56,7 @@ export class FixSource extends ReconnectingSource {
 
   /** Resolves when the session ends. */
   protected async connectOnce(sink: SourceSink, healthy: () => void, abandon: AbortSignal): Promise<void> {
-    // The engine is loaded on the first connection, not with the server: a server without a FIX source never pays it.
-    const [{ FixLauncher, sessionDescription }, { MdSession }] = await Promise.all([
-      import('./fix-launcher.ts'),
-      import('./md-session.ts'),
-    ]);
+    const { FixLauncher, sessionDescription, MdSession } = await (this.engine ??= this.load());
     const late = (): string =>
       abandon.reason === STOPPING ? STOPPING : `no logon within ${this.settings.connectMs} ms`;
     if (abandon.aborted) {

@@ -231,6 +231,33 @@ describe('FIX 4.4 LP source', () => {
     }
   });
 
+  it('arms the first logon deadline only once the FIX engine has loaded', async () => {
+    let loaded = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (loaded = resolve));
+    source = new FixSource(settings, {
+      timers,
+      random: () => 0.5,
+      load: async () => {
+        await gate;
+        const [launcher, session] = await Promise.all([
+          import('../../../../server/market/sources/fix/fix-launcher.ts'),
+          import('../../../../server/market/sources/fix/md-session.ts'),
+        ]);
+        return { ...launcher, ...session };
+      },
+    });
+    source.subscribe(['EUR/USD']);
+    const starting = source.start(sink);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(deadlines).toEqual([]);
+    expect(lp.sent('A')).toEqual([]);
+    loaded();
+    await starting;
+    expect(deadlines).toHaveLength(1);
+    await until(() => sink.ups === 1, { what: 'the logon', ...waits, wake: lp.wake });
+    expect(deadlines).toEqual([]);
+  });
+
   it('counts a bad checksum and a garbled frame as malformed, passes odd prices to the writer, and never stops', async () => {
     source.subscribe(['EUR/USD']);
     await source.start(sink);
