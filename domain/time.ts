@@ -14,3 +14,6 @@ export interface Timers {
 
 /** The epoch has no leap seconds. */
 export const DAY_MS = 86_400_000;
+
+/** A time in the form logs, ops answers and e-mails print: UTC, to the millisecond. */
+export const iso = (ms: number): string => new Date(ms).toISOString();

@@ -9,7 +9,8 @@ import type { Queryable } from '../db/db.ts';
 import { notifyAccount } from '../notify/account-notices.ts';
 import { holdWithdrawals } from '../wallet/payout-holds.ts';
 import { checkNewPassword, codeChannel, normaliseAccount, type Channel } from './identity.ts';
-import { iso, type Requester } from './requester.ts';
+import { iso } from '../../domain/time.ts';
+import type { Requester } from './requester.ts';
 import { findByChannel } from './sign-in.ts';
 import { consumeCode, PURPOSE_RESET, verifyCode } from './verification.ts';
 

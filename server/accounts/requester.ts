@@ -25,5 +25,3 @@ export const requesterOf = (request: FastifyRequest): Requester => ({
 });
 
 export const originOf = (who: Requester): SessionOrigin => ({ device: who.device, address: who.ip });
-
-export const iso = (ms: number): string => new Date(ms).toISOString();

@@ -19,7 +19,8 @@ import { loginGuard } from '../security/login-guard.ts';
 import type { LoginResult } from '../../domain/types.ts';
 import { demoUser } from './demo.ts';
 import { loginChannel, normaliseAccount, type Channel } from './identity.ts';
-import { iso, originOf, type Requester } from './requester.ts';
+import { iso } from '../../domain/time.ts';
+import { originOf, type Requester } from './requester.ts';
 
 export interface LoginForm {
   account: string;

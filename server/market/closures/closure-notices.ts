@@ -1,6 +1,7 @@
 // Who is told of a closure (docs/market-data.md "Scheduled closures"): closure-add and closure-cancel only write who
 // is to be told, in their own transaction; this job on the market writer sends each as an account notice after that
 // commit, a page a round, so a category's thousands of holders neither hold the command's transaction nor its answer.
+import { iso } from '../../../domain/time.ts';
 import { startRepeatingJob, type RepeatingJob } from '../../core/repeating-job.ts';
 import type { Message, Services } from '../../core/services.ts';
 import { notifyAccount } from '../../notify/account-notices.ts';
@@ -11,8 +12,6 @@ export const CLOSURE_NOTICE_MS = 5_000;
 export const CLOSURE_NOTICES_PER_ROUND = 500;
 
 export type ClosureNoticeDeps = Pick<Services, 'db' | 'clock' | 'log' | 'notifier'>;
-
-const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** Times as ISO-8601 UTC: every message shows them as "2026-12-25 00:00 UTC", an SMS knowing no time zone. */
 export const closureNoticeValues = (n: ClosureNotice): Message['values'] => ({

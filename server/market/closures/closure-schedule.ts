@@ -1,6 +1,6 @@
 // A scheduled closure is a halt the writer applies and lifts on time (docs/market-data.md "Scheduled closures"), by the
 // same rule change as feed-halt, so traders, the engine and every gateway see a halt with the closure's reason.
-import type { Clock, Timers } from '../../../domain/time.ts';
+import { iso, type Clock, type Timers } from '../../../domain/time.ts';
 import { startRepeatingJob, type RepeatingJob } from '../../core/repeating-job.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { changeDeskRule, recordDeskChange } from '../price-desk/desk-config.ts';
@@ -19,8 +19,6 @@ export const CLOSURE_CHECK_MS = 5_000;
 
 /** Who the desk's change record names for what the job does. */
 export const SCHEDULE = 'schedule';
-
-const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** Takes over a halt an earlier closure left, never one staff set: theirs stands, and the closure's end leaves it. */
 async function beginClosure(q: Queryable, c: Closure, now: number): Promise<boolean> {

@@ -1,6 +1,7 @@
 // Scheduled closures (docs/market-data.md "Scheduled closures"): right halts, as feed-halt; each change is also in the
 // desk's change record with the member's name. The holders to be told are written here, in the command's transaction;
 // the writer's job sends their notices after it commits (closure-notices.ts).
+import { iso } from '../../../domain/time.ts';
 import type { Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
 import {
@@ -22,8 +23,6 @@ import { idArg, textArg } from '../args.ts';
 import type { OpsCommand } from '../command.ts';
 
 const LIST_LIMIT = 500;
-
-const iso = (ms: number): string => new Date(ms).toISOString();
 
 async function targets(q: Queryable, code: string | undefined, category: string | undefined): Promise<ClosureTarget[]> {
   const hasCode = code !== undefined && code.trim() !== '';

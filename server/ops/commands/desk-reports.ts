@@ -1,11 +1,10 @@
 // The status is the market writer's; a gateway that has not heard from a writer says so (docs/market-data.md).
+import { iso } from '../../../domain/time.ts';
 import type { AppContext } from '../../core/app-context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { recentDeskChanges } from '../../market/price-desk/desk-config.ts';
 import type { DeskStatus } from '../../market/price-desk/desk-status.ts';
 import type { OpsCommand } from '../command.ts';
-
-const iso = (ms: number): string => new Date(ms).toISOString();
 
 function statusOf(ctx: AppContext): DeskStatus {
   const s = ctx.priceDesk?.status() ?? null;
