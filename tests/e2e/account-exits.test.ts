@@ -7,6 +7,7 @@ import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { createRealUser, loginInBrowser, type RealUser } from './real-user.ts';
 import { slow } from '../fixtures/slowness.ts';
+import { recordToasts, toastsShown } from './toasts.ts';
 
 const e2e = useServerAndChrome();
 const ELSEWHERE = /^You were signed out from another device at .*\d{1,2}:\d{2}.*\. Please log in again$/;
@@ -27,24 +28,6 @@ async function signOutOthers(user: RealUser): Promise<void> {
 }
 
 const toasts = (page: Page) => page.locator('.toast').allInnerTexts();
-
-/**
- * Records every toast the page shows from its next load on: a toast lasts seconds, and on a busy machine the one
- * shown as the app navigates away can come and go before a poll looks at the screen.
- */
-async function recordToasts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { twToasts: string[] }).twToasts = seen;
-    new MutationObserver(() => {
-      for (const el of document.querySelectorAll<HTMLElement>('.toast')) {
-        const text = el.innerText;
-        if (text && !seen.includes(text)) seen.push(text);
-      }
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-}
-const toastsShown = (page: Page) => page.evaluate(() => (window as unknown as { twToasts?: string[] }).twToasts ?? []);
 
 async function logOutFrom(page: Page, hash: string, shot: string): Promise<void> {
   await page.goto(`${e2e.server.url}/#${hash}`);

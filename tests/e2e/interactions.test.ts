@@ -16,6 +16,7 @@ import { createBenchSession, seedBrowserState, type BenchSession } from '../../b
 import { ALL_CATEGORIES } from '../../src/pages/market/categories.ts';
 import type { Envelope, Instrument, OrderList } from '../../domain/types.ts';
 import { slow } from '../fixtures/slowness.ts';
+import { recordToasts, toastsShown } from './toasts.ts';
 
 const e2e = useServerAndChrome();
 const CODE = 'EURUSD';
@@ -140,28 +141,13 @@ const phoneChecks: Record<string, Check> = {
   },
 };
 
-/** Keeps each toast's text in the page from now on: a toast lasts 2.6 s, less than a loaded host's round trip. */
-const recordToasts = (page: Page): Promise<void> =>
-  page.evaluate(() => {
-    const seen: string[] = [];
-    Object.assign(window, { seenToasts: seen });
-    new MutationObserver(() => {
-      for (const t of document.querySelectorAll('.toast'))
-        if (!seen.includes(t.textContent ?? '')) seen.push(t.textContent ?? '');
-    }).observe(document.body, { childList: true, subtree: true, characterData: true });
-  });
-
-const recordedToasts = (page: Page): Promise<string> =>
-  page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts.join(' | '));
-
 const deskChecks: Record<string, Check> = {
   'desk-one-click-buy-key': {
-    before: async (page) => {
-      await recordToasts(page);
-      return String(await holdingCount());
-    },
+    before: async () => String(await holdingCount()),
     after: async (page, before) => {
-      const toast = await recordedToasts(page);
+      // The step waited for the key's toast, with none on screen before it: the last one shown.
+      const toast = (await toastsShown(page)).at(-1) ?? '';
+      expect(toast).not.toBe('');
       // A key pressed before the instrument's first live price is refused with a toast that says so (the app's
       // answer): pressed again once the toast is gone, until the position is there.
       await expect
@@ -218,6 +204,7 @@ async function appAt(size: { width: number; height: number }, hash: string, stor
     for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v);
   }, storage);
   await seedBrowserState(opened.page, e2e.server.url, session);
+  await recordToasts(opened.page);
   await opened.page.goto(`${e2e.server.url}/${hash}`);
   return opened;
 }
