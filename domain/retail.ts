@@ -113,11 +113,9 @@ export interface InstrumentTerms {
   swap_time: string;
   swap_zone: string;
   always_open: boolean;
-  /** Seconds after Sunday 00:00 UTC; null when always open. */
-  week_open: number | null;
-  week_close: number | null;
-  /** ms epoch: the weekly session open now, or the next; null when always open. */
+  /** ms epoch: the weekly session open now, or the next, and its close; null when always open. */
   session_open: number | null;
+  session_close: number | null;
   /** Trading now, by the weekly hours and the scheduled closures. */
   open: boolean;
   /** ms epoch of the next open or close, closures counted; null when none is coming. */

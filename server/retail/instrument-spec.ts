@@ -56,8 +56,8 @@ export async function instrumentSpec(q: Queryable, instrumentId: number, now: nu
   const closures = await comingClosures(q, instrumentId, now, now + SHOWN_AHEAD_DAYS * DAY_MS);
   const status = tradingStatusAt(cls, now, closures);
   // The week's session, open now or next, that the sheet states the hours by, in the trader's zone.
-  const sessionOpen =
-    weekly === null ? null : isOpenAt(cls, nowS) ? weekly - (WEEKLY_SESSION.close - WEEKLY_SESSION.open) : weekly;
+  const sessionLength = WEEKLY_SESSION.close - WEEKLY_SESSION.open;
+  const sessionOpen = weekly === null ? null : isOpenAt(cls, nowS) ? weekly - sessionLength : weekly;
   return {
     swap_long: trimZeros(r.long_rate ?? '0'),
     swap_short: trimZeros(r.short_rate ?? '0'),
@@ -66,9 +66,8 @@ export async function instrumentSpec(q: Queryable, instrumentId: number, now: nu
     swap_time: r.rollover_time ?? DEFAULT_SWAP_SCHEDULE.rolloverTime,
     swap_zone: r.time_zone ?? DEFAULT_SWAP_SCHEDULE.timeZone,
     always_open: always,
-    week_open: always ? null : WEEKLY_SESSION.open,
-    week_close: always ? null : WEEKLY_SESSION.close,
     session_open: sessionOpen === null ? null : sessionOpen * 1000,
+    session_close: sessionOpen === null ? null : (sessionOpen + sessionLength) * 1000,
     open: status.open,
     next_change: status.next,
     spread_rule: rule,

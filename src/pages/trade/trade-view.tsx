@@ -82,12 +82,10 @@ function swap(t: Translate, s: InstrumentSpec, rate: string): string {
 
 /** In the trader's zone, placed by the week's session the server gave. */
 function hours(t: Translate, s: InstrumentSpec): string {
-  if (s.always_open || s.session_open === null || s.week_open === null || s.week_close === null)
-    return t('spec.hours_always');
-  const length = (s.week_close - s.week_open) * 1000;
+  if (s.always_open || s.session_open === null || s.session_close === null) return t('spec.hours_always');
   return t('spec.hours_week', {
     open: formatDate(s.session_open, WEEKDAY_TIME),
-    close: formatDate(s.session_open + length, WEEKDAY_TIME),
+    close: formatDate(s.session_close, WEEKDAY_TIME),
   });
 }
 

@@ -16,8 +16,6 @@ const http = useTestServer({ clock, market: { manual: true } });
 const EURUSD = 1;
 const BTCUSDT = 17;
 const GER40 = 26;
-const HOUR = 3600;
-const SESSION = { week_open: 22 * HOUR, week_close: 5 * 24 * HOUR + 22 * HOUR };
 
 const spec = (id: number | string) => http.client.get<InstrumentSpec>('/v1/api/retail/spec', { forex_id: id });
 
@@ -41,8 +39,8 @@ describe('the specification sheet’s figures', () => {
       swap_time: '17:00',
       swap_zone: 'America/New_York',
       always_open: false,
-      ...SESSION,
       session_open: Date.UTC(2026, 0, 4, 22),
+      session_close: Date.UTC(2026, 0, 9, 22),
       open: true,
       next_change: Date.UTC(2026, 0, 9, 22),
       spread_rule: 'fixed',
@@ -67,8 +65,8 @@ describe('the specification sheet’s figures', () => {
         swap_short: '-0.75',
         swap_mode: 'percent',
         swap_triple_day: 5,
-        ...SESSION,
         session_open: Date.UTC(2026, 0, 11, 22),
+        session_close: Date.UTC(2026, 0, 16, 22),
         open: false,
         next_change: Date.UTC(2026, 0, 11, 22),
         spread_rule: 'widen',
@@ -86,9 +84,8 @@ describe('the specification sheet’s figures', () => {
       swap_mode: 'percent',
       swap_triple_day: 3,
       always_open: true,
-      week_open: null,
-      week_close: null,
       session_open: null,
+      session_close: null,
       open: true,
       next_change: null,
       spread_rule: 'none',

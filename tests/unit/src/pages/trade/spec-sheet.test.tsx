@@ -27,9 +27,8 @@ const terms = (id: number, swapLong: string, closures: InstrumentSpec['closures'
   swap_time: '22:00',
   swap_zone: 'UTC',
   always_open: true,
-  week_open: null,
-  week_close: null,
   session_open: null,
+  session_close: null,
   open: true,
   next_change: null,
   spread_rule: 'none',
@@ -114,6 +113,21 @@ describe('SpecSheet', () => {
     await act(async () => answers.get(2)?.(terms(2, '-6.2')));
     expect(sheet()?.dataset.terms).toBe('server');
     expect(sheet()?.querySelector('[data-spec="closure"]')).toBeNull();
+  });
+
+  it('places the weekly hours by the session the server gave, open and close in the trader’s time', async () => {
+    const open = Date.UTC(2026, 0, 4, 22);
+    const close = Date.UTC(2026, 0, 9, 22);
+    act(() => root?.render(both(instrument('GER40', 26))));
+    act(() => host.querySelector<HTMLButtonElement>('[data-action="open-spec"]')?.click());
+    await act(async () =>
+      answers.get(26)?.({ ...terms(26, '-2.5'), always_open: false, session_open: open, session_close: close }),
+    );
+    const two = (n: number): string => String(n).padStart(2, '0');
+    const local = (ms: number): string => `${two(new Date(ms).getHours())}:${two(new Date(ms).getMinutes())}`;
+    const hours = sheet()?.querySelector('[data-spec="hours"] dd')?.textContent ?? '';
+    expect(hours).toMatch(new RegExp(`^\\S+ ${local(open)} to \\S+ ${local(close)}$`));
+    expect(hours).not.toBe(en.spec.hours_always);
   });
 
   it('re-renders nothing on a tick, closed or open, and the open sheet’s spread and margin follow the tick', () => {
