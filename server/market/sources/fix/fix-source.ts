@@ -12,7 +12,7 @@ import type { SourceDeps, SourceSink } from '../price-source.ts';
 /** The FIX engine's modules, loaded when a FIX source starts: a server without one never pays for them. */
 export type FixEngine = typeof LauncherModule & typeof SessionModule;
 
-const loadEngine = async (): Promise<FixEngine> => {
+export const loadEngine = async (): Promise<FixEngine> => {
   const [launcher, session] = await Promise.all([import('./fix-launcher.ts'), import('./md-session.ts')]);
   return { ...launcher, ...session };
 };

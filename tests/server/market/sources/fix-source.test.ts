@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FixSource } from '../../../../server/market/sources/fix/fix-source.ts';
+import { FixSource, loadEngine } from '../../../../server/market/sources/fix/fix-source.ts';
 import { fixSettingsFromEnv, type FixSettings } from '../../../../server/market/sources/fix/fix-settings.ts';
 import { freePort } from '../../../fixtures/free-port.ts';
 import { RecordingSink } from '../../../fixtures/recording-sink.ts';
@@ -239,11 +239,7 @@ describe('FIX 4.4 LP source', () => {
       random: () => 0.5,
       load: async () => {
         await gate;
-        const [launcher, session] = await Promise.all([
-          import('../../../../server/market/sources/fix/fix-launcher.ts'),
-          import('../../../../server/market/sources/fix/md-session.ts'),
-        ]);
-        return { ...launcher, ...session };
+        return loadEngine();
       },
     });
     source.subscribe(['EUR/USD']);
