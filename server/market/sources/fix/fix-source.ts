@@ -3,9 +3,7 @@ import type { MsgView } from 'jspurefix';
 import { ReconnectingSource, STOPPING, type ReconnectDeps } from '../reconnecting-source.ts';
 import { BID, MdBook, OFFER, TRADE, parseFixTime, type MdEntry } from './md-book.ts';
 import type * as LauncherModule from './fix-launcher.ts';
-import type { FixLauncher } from './fix-launcher.ts';
 import type * as SessionModule from './md-session.ts';
-import type { MdSession } from './md-session.ts';
 import { fixSettingsFromEnv, type FixSettings } from './fix-settings.ts';
 import type { SourceDeps, SourceSink } from '../price-source.ts';
 
@@ -23,8 +21,8 @@ export interface FixDeps extends ReconnectDeps {
 
 export class FixSource extends ReconnectingSource {
   readonly name = 'fix';
-  private session: MdSession | null = null;
-  private launcher: FixLauncher | null = null;
+  private session: SessionModule.MdSession | null = null;
+  private launcher: LauncherModule.FixLauncher | null = null;
   private readonly reqIds = new Map<string, string>();
   private readonly bySymbol = new Map<string, string>();
   private readonly book = new MdBook();
@@ -116,7 +114,7 @@ export class FixSource extends ReconnectingSource {
     }
   }
 
-  private request(session: MdSession): void {
+  private request(session: SessionModule.MdSession): void {
     for (const [symbol, id] of [...this.bySymbol]) {
       if (this.wanted.has(symbol)) continue;
       session.sendApp('V', mdRequest(id, '2', symbol));
