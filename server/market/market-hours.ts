@@ -8,52 +8,89 @@ export const DAY_S = 86_400;
 export const WEEK_S = 7 * DAY_S;
 
 const SUNDAY_EPOCH_S = 3 * DAY_S;
-/** The weekly close starts Friday 22:00 (seconds after Sunday 00:00) and lasts until Sunday 22:00. */
-const WEEKEND_START = 5 * DAY_S + 22 * HOUR_S;
-const WEEKEND_LENGTH = 2 * DAY_S;
-/** As the specification sheet states it. */
-export const WEEKLY_SESSION = { open: (WEEKEND_START + WEEKEND_LENGTH) % WEEK_S, close: WEEKEND_START } as const;
-/** The New York 17:00 close; crypto days roll at 00:00 UTC. */
-const FX_DAY_OFFSET_S = 22 * HOUR_S;
+/** A shut window, seconds after Sunday 00:00 UTC, [start, end); an end past the week runs into the next. */
+type Shut = readonly [number, number];
+const FRIDAY_CLOSE = 5 * DAY_S + 22 * HOUR_S;
+/**
+ * The weekly hours by class, as the windows each is shut. Forex trades from the Sunday 22:00 open to the Friday
+ * 22:00 close (the New York 17:00) without a break. Metals, indices and energy are exchange-traded underneath: they
+ * open an hour later, on Sunday 23:00, and stop for the daily hour from 22:00 to 23:00 UTC in which their futures
+ * settle. Crypto never shuts.
+ */
+const SHUT: Record<MarketClass, readonly Shut[]> = {
+  fx: [[FRIDAY_CLOSE, WEEK_S + 22 * HOUR_S]],
+  metal: cfdShut(),
+  index: cfdShut(),
+  energy: cfdShut(),
+  crypto: [],
+};
+function cfdShut(): readonly Shut[] {
+  const daily = [1, 2, 3, 4].map((d): Shut => [d * DAY_S + 22 * HOUR_S, d * DAY_S + 23 * HOUR_S]);
+  return [...daily, [FRIDAY_CLOSE, WEEK_S + 23 * HOUR_S]];
+}
+/** Where a class's trading day starts: the session's open, so a break belongs to the day it ends. */
+const DAY_OFFSET_S: Record<MarketClass, number> = {
+  fx: 22 * HOUR_S,
+  metal: 23 * HOUR_S,
+  index: 23 * HOUR_S,
+  energy: 23 * HOUR_S,
+  crypto: 0,
+};
 
-export const isAlwaysOpen = (cls: MarketClass): boolean => cls === 'crypto';
+export const isAlwaysOpen = (cls: MarketClass): boolean => SHUT[cls].length === 0;
 
-function weekendStartAtOrBefore(t: number): number {
-  const k = Math.floor((t - SUNDAY_EPOCH_S - WEEKEND_START) / WEEK_S);
-  return SUNDAY_EPOCH_S + k * WEEK_S + WEEKEND_START;
+/** The start of the week (Sunday 00:00 UTC) holding t. */
+const weekOf = (t: number): number => t - ((((t - SUNDAY_EPOCH_S) % WEEK_S) + WEEK_S) % WEEK_S);
+
+/** The shut window holding t, in absolute seconds, or null when open. Called per tick: arithmetic only. */
+function shutAt(cls: MarketClass, t: number): readonly [number, number] | null {
+  const base = weekOf(t);
+  for (const [a, b] of SHUT[cls]) {
+    if (t >= base + a && t < base + b) return [base + a, base + b];
+    if (t < base + b - WEEK_S) return [base + a - WEEK_S, base + b - WEEK_S]; // last week's, running into this one
+  }
+  return null;
 }
 
 export function isOpenAt(cls: MarketClass, t: number): boolean {
-  if (isAlwaysOpen(cls)) return true;
-  const ws = weekendStartAtOrBefore(t);
-  return t >= ws + WEEKEND_LENGTH;
+  return shutAt(cls, t) === null;
 }
 
 export function openSecondsIn(cls: MarketClass, from: number, to: number): number {
   if (to <= from) return 0;
-  const total = to - from;
-  if (isAlwaysOpen(cls)) return total;
   let closed = 0;
-  for (let ws = weekendStartAtOrBefore(from); ws < to; ws += WEEK_S) {
-    const a = Math.max(from, ws);
-    const b = Math.min(to, ws + WEEKEND_LENGTH);
-    if (b > a) closed += b - a;
-  }
-  return total - closed;
+  for (let base = weekOf(from) - WEEK_S; base < to; base += WEEK_S)
+    for (const [a, b] of SHUT[cls]) closed += Math.max(0, Math.min(to, base + b) - Math.max(from, base + a));
+  return to - from - closed;
 }
 
-/** t itself when open; the Friday close when shut. */
+/** t itself when open; the moment it shut when shut. */
 export function lastOpenAtOrBefore(cls: MarketClass, t: number): number {
-  if (isOpenAt(cls, t)) return t;
-  return weekendStartAtOrBefore(t);
+  return shutAt(cls, t)?.[0] ?? t;
 }
 
 /** null for a market that never closes. */
 export function nextStatusChange(cls: MarketClass, t: number): number | null {
   if (isAlwaysOpen(cls)) return null;
-  const ws = weekendStartAtOrBefore(t);
-  const reopen = ws + WEEKEND_LENGTH;
-  return t < reopen ? reopen : ws + WEEK_S;
+  const shut = shutAt(cls, t);
+  if (shut) return shut[1];
+  const base = weekOf(t);
+  return Math.min(...SHUT[cls].map(([a]) => (base + a > t ? base + a : base + a + WEEK_S)));
+}
+
+/** The open session holding t, or the next one when shut, in seconds; null for a market that never closes. */
+export function sessionAround(cls: MarketClass, t: number): { open: number; close: number } | null {
+  if (isAlwaysOpen(cls)) return null;
+  const shut = shutAt(cls, t);
+  const base = weekOf(t);
+  const lastEnd = (): number =>
+    Math.max(
+      ...SHUT[cls].map(([, b]) =>
+        base + b <= t ? base + b : base + b - WEEK_S <= t ? base + b - WEEK_S : base + b - 2 * WEEK_S,
+      ),
+    );
+  const open = shut ? shut[1] : lastEnd();
+  return { open, close: nextStatusChange(cls, open) ?? open };
 }
 
 /** ForexQuotations Open/High/Low. */
@@ -61,7 +98,7 @@ export function tradingDayStart(cls: MarketClass, t: number): number {
   const at = lastOpenAtOrBefore(cls, t);
   // A market that shut at the boundary belongs to the day that just ended, not the one that starts then.
   const ref = isOpenAt(cls, t) ? at : at - 1;
-  const offset = isAlwaysOpen(cls) ? 0 : FX_DAY_OFFSET_S;
+  const offset = DAY_OFFSET_S[cls];
   return Math.floor((ref - offset) / DAY_S) * DAY_S + offset;
 }
 

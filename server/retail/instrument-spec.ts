@@ -10,11 +10,9 @@ import { comingClosures } from '../market/closures/closure-repository.ts';
 import { SHOWN_AHEAD_DAYS } from '../market/closures/closure-window.ts';
 import {
   isAlwaysOpen,
-  isOpenAt,
   MARKET_CLASSES,
-  nextStatusChange,
+  sessionAround,
   tradingStatusAt,
-  WEEKLY_SESSION,
   type MarketClass,
 } from '../market/market-hours.ts';
 
@@ -51,13 +49,10 @@ export async function instrumentSpec(q: Queryable, instrumentId: number, now: nu
   // A fixed mode at 0 points is one price, as the price desk's mark-up makes it.
   const rule: SpreadRule =
     r.spread_mode === 'widen' ? 'widen' : r.spread_mode === 'fixed' && points > 0 ? 'fixed' : 'none';
-  const nowS = Math.floor(now / 1000);
-  const weekly = nextStatusChange(cls, nowS);
   const closures = await comingClosures(q, instrumentId, now, now + SHOWN_AHEAD_DAYS * DAY_MS);
   const status = tradingStatusAt(cls, now, closures);
-  // The week's session, open now or next, that the sheet states the hours by, in the trader's zone.
-  const sessionLength = WEEKLY_SESSION.close - WEEKLY_SESSION.open;
-  const sessionOpen = weekly === null ? null : isOpenAt(cls, nowS) ? weekly - sessionLength : weekly;
+  // The session open now or next, that the sheet states the hours by, in the trader's zone.
+  const session = sessionAround(cls, Math.floor(now / 1000));
   return {
     swap_long: trimZeros(r.long_rate ?? '0'),
     swap_short: trimZeros(r.short_rate ?? '0'),
@@ -66,8 +61,8 @@ export async function instrumentSpec(q: Queryable, instrumentId: number, now: nu
     swap_time: r.rollover_time ?? DEFAULT_SWAP_SCHEDULE.rolloverTime,
     swap_zone: r.time_zone ?? DEFAULT_SWAP_SCHEDULE.timeZone,
     always_open: always,
-    session_open: sessionOpen === null ? null : sessionOpen * 1000,
-    session_close: sessionOpen === null ? null : (sessionOpen + sessionLength) * 1000,
+    session_open: session === null ? null : session.open * 1000,
+    session_close: session === null ? null : session.close * 1000,
     open: status.open,
     next_change: status.next,
     spread_rule: rule,

@@ -50,7 +50,7 @@ describe('the specification sheet’s figures', () => {
     });
   });
 
-  it('an index widened in percent swaps, closed on Saturday until Sunday 22:00 UTC', async () => {
+  it('an index widened in percent swaps, closed on Saturday until Sunday 23:00 UTC, its session a day', async () => {
     await runAs(
       http.server.ctx,
       swapSet,
@@ -58,6 +58,13 @@ describe('the specification sheet’s figures', () => {
       TEST_OPERATOR,
     );
     await runAs(http.server.ctx, deskSpread, { code: 'GER40', points: '20', mode: 'widen' }, TEST_OPERATOR);
+    // Tuesday noon: the session from Monday's 23:00 open to the day's break.
+    expect((await spec(GER40)).data).toMatchObject({
+      session_open: Date.UTC(2026, 0, 5, 23),
+      session_close: Date.UTC(2026, 0, 6, 22),
+      open: true,
+      next_change: Date.UTC(2026, 0, 6, 22),
+    });
     clock.set(Date.UTC(2026, 0, 10, 9));
     try {
       expect((await spec(GER40)).data).toMatchObject({
@@ -65,10 +72,10 @@ describe('the specification sheet’s figures', () => {
         swap_short: '-0.75',
         swap_mode: 'percent',
         swap_triple_day: 5,
-        session_open: Date.UTC(2026, 0, 11, 22),
-        session_close: Date.UTC(2026, 0, 16, 22),
+        session_open: Date.UTC(2026, 0, 11, 23),
+        session_close: Date.UTC(2026, 0, 12, 22), // Monday's daily break
         open: false,
-        next_change: Date.UTC(2026, 0, 11, 22),
+        next_change: Date.UTC(2026, 0, 11, 23),
         spread_rule: 'widen',
         spread_points: 20,
       });

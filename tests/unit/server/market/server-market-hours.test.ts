@@ -1,11 +1,13 @@
 // @vitest-environment node
-// Market hours and exact price ticks: forex-style classes close Friday 22:00 to Sunday 22:00 UTC, crypto never does.
+// Market hours and exact price ticks: forex trades Sunday 22:00 to Friday 22:00 UTC; metals, indices and energy
+// Sunday 23:00 to Friday 22:00 with a daily break from 22:00 to 23:00; crypto never shuts.
 import { describe, expect, it } from 'vitest';
 import {
   isOpenAt,
   lastOpenAtOrBefore,
   nextStatusChange,
   openSecondsIn,
+  sessionAround,
   tradingDayStart,
   tradingStatusAt,
 } from '../../../../server/market/market-hours.ts';
@@ -14,14 +16,28 @@ import { changePercentText, textToTicks, ticksToText } from '../../../../server/
 const at = (iso: string): number => Date.parse(iso) / 1000;
 
 describe('market hours', () => {
-  it('closes FX, metals, indices and energy from Friday 22:00 to Sunday 22:00 UTC', () => {
-    for (const cls of ['fx', 'metal', 'index', 'energy'] as const) {
-      expect(isOpenAt(cls, at('2026-11-20T21:59:59Z'))).toBe(true); // Friday
-      expect(isOpenAt(cls, at('2026-11-20T22:00:00Z'))).toBe(false);
-      expect(isOpenAt(cls, at('2026-11-21T12:00:00Z'))).toBe(false); // Saturday
-      expect(isOpenAt(cls, at('2026-11-22T21:59:59Z'))).toBe(false); // Sunday
-      expect(isOpenAt(cls, at('2026-11-22T22:00:00Z'))).toBe(true);
-      expect(isOpenAt(cls, at('2026-11-24T03:00:00Z'))).toBe(true); // Tuesday
+  it('closes FX from Friday 22:00 to Sunday 22:00 UTC, with no break in the week', () => {
+    expect(isOpenAt('fx', at('2026-11-20T21:59:59Z'))).toBe(true); // Friday
+    expect(isOpenAt('fx', at('2026-11-20T22:00:00Z'))).toBe(false);
+    expect(isOpenAt('fx', at('2026-11-21T12:00:00Z'))).toBe(false); // Saturday
+    expect(isOpenAt('fx', at('2026-11-22T21:59:59Z'))).toBe(false); // Sunday
+    expect(isOpenAt('fx', at('2026-11-22T22:00:00Z'))).toBe(true);
+    expect(isOpenAt('fx', at('2026-11-24T22:30:00Z'))).toBe(true); // Tuesday, in the others' break
+  });
+
+  it('opens metals, indices and energy on Sunday 23:00 and stops them daily from 22:00 to 23:00 UTC', () => {
+    for (const cls of ['metal', 'index', 'energy'] as const) {
+      expect(isOpenAt(cls, at('2026-11-22T22:30:00Z'))).toBe(false); // Sunday, after forex opened
+      expect(isOpenAt(cls, at('2026-11-22T23:00:00Z'))).toBe(true);
+      for (const day of ['23', '24', '25', '26']) {
+        expect(isOpenAt(cls, at(`2026-11-${day}T21:59:59Z`))).toBe(true); // Monday to Thursday
+        expect(isOpenAt(cls, at(`2026-11-${day}T22:00:00Z`))).toBe(false);
+        expect(isOpenAt(cls, at(`2026-11-${day}T22:59:59Z`))).toBe(false);
+        expect(isOpenAt(cls, at(`2026-11-${day}T23:00:00Z`))).toBe(true);
+      }
+      expect(isOpenAt(cls, at('2026-11-27T21:59:59Z'))).toBe(true); // Friday
+      expect(isOpenAt(cls, at('2026-11-27T22:00:00Z'))).toBe(false);
+      expect(isOpenAt(cls, at('2026-11-28T12:00:00Z'))).toBe(false); // Saturday
     }
   });
 
@@ -53,9 +69,11 @@ describe('market hours', () => {
       open: false,
       next: midweek.endsAt,
     });
+    expect(tradingStatusAt('fx', midweek.endsAt, [midweek])).toEqual({ open: true, next: ms('2026-12-25T22:00:00Z') });
+    // Metals then stop at the day's break.
     expect(tradingStatusAt('metal', midweek.endsAt, [midweek])).toEqual({
       open: true,
-      next: ms('2026-12-25T22:00:00Z'),
+      next: ms('2026-12-23T22:00:00Z'),
     });
     // One ending after Sunday's open keeps the market shut until its end.
     expect(tradingStatusAt('index', ms('2026-12-24T18:00:00Z'), [long])).toEqual({ open: false, next: long.endsAt });
@@ -82,12 +100,34 @@ describe('market hours', () => {
     expect(openSecondsIn('fx', fri, mon)).toBe(3600 + 3 * 3600); // Fri 21–22 and Sun 22 – Mon 01
     expect(openSecondsIn('crypto', fri, mon)).toBe(mon - fri);
     expect(openSecondsIn('fx', at('2026-11-21T00:00:00Z'), at('2026-11-22T00:00:00Z'))).toBe(0);
+    expect(openSecondsIn('index', fri, mon)).toBe(3600 + 2 * 3600); // Fri 21–22 and Sun 23 – Mon 01
+    // A whole week: five days less the four daily hours and Sunday's later open.
+    const week = [at('2026-11-22T00:00:00Z'), at('2026-11-29T00:00:00Z')] as const;
+    expect(openSecondsIn('fx', ...week)).toBe(5 * 86_400);
+    expect(openSecondsIn('energy', ...week)).toBe(5 * 86_400 - 5 * 3600);
   });
 
   it('knows when the status flips next and the last open instant', () => {
     expect(nextStatusChange('fx', at('2026-11-20T12:00:00Z'))).toBe(at('2026-11-20T22:00:00Z'));
     expect(nextStatusChange('fx', at('2026-11-21T12:00:00Z'))).toBe(at('2026-11-22T22:00:00Z'));
     expect(lastOpenAtOrBefore('fx', at('2026-11-21T12:00:00Z'))).toBe(at('2026-11-20T22:00:00Z'));
+    expect(nextStatusChange('metal', at('2026-11-24T12:00:00Z'))).toBe(at('2026-11-24T22:00:00Z'));
+    expect(nextStatusChange('metal', at('2026-11-24T22:10:00Z'))).toBe(at('2026-11-24T23:00:00Z'));
+    expect(nextStatusChange('metal', at('2026-11-26T23:00:00Z'))).toBe(at('2026-11-27T22:00:00Z')); // no break Friday
+    expect(nextStatusChange('metal', at('2026-11-28T12:00:00Z'))).toBe(at('2026-11-29T23:00:00Z'));
+    expect(lastOpenAtOrBefore('index', at('2026-11-24T22:10:00Z'))).toBe(at('2026-11-24T22:00:00Z'));
+  });
+
+  it('gives the session open now, or the next one while shut, for the specification sheet', () => {
+    const s = (iso: string) => ({ open: at(iso.split('/')[0] ?? ''), close: at(iso.split('/')[1] ?? '') });
+    expect(sessionAround('fx', at('2026-11-24T12:00:00Z'))).toEqual(s('2026-11-22T22:00:00Z/2026-11-27T22:00:00Z'));
+    expect(sessionAround('fx', at('2026-11-28T12:00:00Z'))).toEqual(s('2026-11-29T22:00:00Z/2026-12-04T22:00:00Z'));
+    expect(sessionAround('index', at('2026-11-24T12:00:00Z'))).toEqual(s('2026-11-23T23:00:00Z/2026-11-24T22:00:00Z'));
+    expect(sessionAround('index', at('2026-11-24T22:30:00Z'))).toEqual(s('2026-11-24T23:00:00Z/2026-11-25T22:00:00Z'));
+    expect(sessionAround('index', at('2026-11-23T12:00:00Z'))).toEqual(s('2026-11-22T23:00:00Z/2026-11-23T22:00:00Z'));
+    expect(sessionAround('index', at('2026-11-27T12:00:00Z'))).toEqual(s('2026-11-26T23:00:00Z/2026-11-27T22:00:00Z'));
+    expect(sessionAround('index', at('2026-11-28T12:00:00Z'))).toEqual(s('2026-11-29T23:00:00Z/2026-11-30T22:00:00Z'));
+    expect(sessionAround('crypto', at('2026-11-24T12:00:00Z'))).toBeNull();
   });
 
   it('starts FX trading days at 22:00 UTC and crypto days at midnight', () => {
@@ -98,6 +138,14 @@ describe('market hours', () => {
     // Sunday's reopening starts Monday's session.
     expect(tradingDayStart('fx', at('2026-11-22T22:00:01Z'))).toBe(at('2026-11-22T22:00:00Z'));
     expect(tradingDayStart('crypto', at('2026-11-21T12:00:00Z'))).toBe(at('2026-11-21T00:00:00Z'));
+  });
+
+  it("starts the other classes' trading days at their 23:00 open: a break belongs to the day it ends", () => {
+    expect(tradingDayStart('metal', at('2026-11-24T23:30:00Z'))).toBe(at('2026-11-24T23:00:00Z'));
+    expect(tradingDayStart('metal', at('2026-11-24T22:30:00Z'))).toBe(at('2026-11-23T23:00:00Z'));
+    expect(tradingDayStart('metal', at('2026-11-24T21:30:00Z'))).toBe(at('2026-11-23T23:00:00Z'));
+    expect(tradingDayStart('index', at('2026-11-22T23:00:01Z'))).toBe(at('2026-11-22T23:00:00Z')); // Monday's
+    expect(tradingDayStart('energy', at('2026-11-28T12:00:00Z'))).toBe(at('2026-11-26T23:00:00Z')); // Friday's
   });
 });
 
