@@ -11,6 +11,8 @@ const SUNDAY_EPOCH_S = 3 * DAY_S;
 /** A shut window, seconds after Sunday 00:00 UTC, [start, end); an end past the week runs into the next. */
 type Shut = readonly [number, number];
 const FRIDAY_CLOSE = 5 * DAY_S + 22 * HOUR_S;
+const DAILY_BREAKS = [1, 2, 3, 4].map((day): Shut => [day * DAY_S + 22 * HOUR_S, day * DAY_S + 23 * HOUR_S]);
+const FUTURES_HOURS: readonly Shut[] = [...DAILY_BREAKS, [FRIDAY_CLOSE, WEEK_S + 23 * HOUR_S]];
 /**
  * The weekly hours by class, as the windows each is shut. Forex trades from the Sunday 22:00 open to the Friday
  * 22:00 close (the New York 17:00) without a break. Metals, indices and energy are exchange-traded underneath: they
@@ -19,15 +21,11 @@ const FRIDAY_CLOSE = 5 * DAY_S + 22 * HOUR_S;
  */
 const SHUT: Record<MarketClass, readonly Shut[]> = {
   fx: [[FRIDAY_CLOSE, WEEK_S + 22 * HOUR_S]],
-  metal: cfdShut(),
-  index: cfdShut(),
-  energy: cfdShut(),
+  metal: FUTURES_HOURS,
+  index: FUTURES_HOURS,
+  energy: FUTURES_HOURS,
   crypto: [],
 };
-function cfdShut(): readonly Shut[] {
-  const daily = [1, 2, 3, 4].map((d): Shut => [d * DAY_S + 22 * HOUR_S, d * DAY_S + 23 * HOUR_S]);
-  return [...daily, [FRIDAY_CLOSE, WEEK_S + 23 * HOUR_S]];
-}
 /** Where a class's trading day starts: the session's open, so a break belongs to the day it ends. */
 const DAY_OFFSET_S: Record<MarketClass, number> = {
   fx: 22 * HOUR_S,
@@ -83,12 +81,8 @@ export function sessionAround(cls: MarketClass, t: number): { open: number; clos
   if (isAlwaysOpen(cls)) return null;
   const shut = shutAt(cls, t);
   const base = weekOf(t);
-  const lastEnd = (): number =>
-    Math.max(
-      ...SHUT[cls].map(([, b]) =>
-        base + b <= t ? base + b : base + b - WEEK_S <= t ? base + b - WEEK_S : base + b - 2 * WEEK_S,
-      ),
-    );
+  // Open at t: each window's latest end at or before it (one ending later this week ended a week before).
+  const lastEnd = (): number => Math.max(...SHUT[cls].map(([, b]) => (base + b > t ? base + b - WEEK_S : base + b)));
   const open = shut ? shut[1] : lastEnd();
   return { open, close: nextStatusChange(cls, open) ?? open };
 }

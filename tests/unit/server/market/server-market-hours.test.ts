@@ -130,6 +130,31 @@ describe('market hours', () => {
     expect(sessionAround('crypto', at('2026-11-24T12:00:00Z'))).toBeNull();
   });
 
+  it('agrees with itself minute by minute over two weeks: changes, open seconds, sessions', () => {
+    const from = at('2026-11-20T00:00:00Z'); // a Friday, so both weekends' edges are in
+    for (const cls of ['fx', 'metal', 'crypto'] as const) {
+      let open = 0;
+      let next = nextStatusChange(cls, from);
+      for (let t = from; t < from + 14 * 86_400; t += 60) {
+        const isOpen = isOpenAt(cls, t);
+        if (isOpen) open += 60;
+        if (next !== null && t >= next) next = nextStatusChange(cls, t);
+        // The status holds until the next change, and flips there.
+        if (next !== null)
+          expect([isOpenAt(cls, next - 1), isOpenAt(cls, next)], `${cls} ${t}`).toEqual([isOpen, !isOpen]);
+        const session = sessionAround(cls, t);
+        if (session) {
+          expect(isOpenAt(cls, session.open) && isOpenAt(cls, session.close - 1) && !isOpenAt(cls, session.close)).toBe(
+            true,
+          );
+          expect(isOpen ? session.open <= t && t < session.close : t < session.open).toBe(true);
+          expect(openSecondsIn(cls, session.open, session.close)).toBe(session.close - session.open);
+        }
+      }
+      expect(openSecondsIn(cls, from, from + 14 * 86_400)).toBe(open);
+    }
+  });
+
   it('starts FX trading days at 22:00 UTC and crypto days at midnight', () => {
     expect(tradingDayStart('fx', at('2026-11-24T23:30:00Z'))).toBe(at('2026-11-24T22:00:00Z'));
     expect(tradingDayStart('fx', at('2026-11-24T21:30:00Z'))).toBe(at('2026-11-23T22:00:00Z'));
