@@ -26,14 +26,10 @@ const SHUT: Record<MarketClass, readonly Shut[]> = {
   energy: FUTURES_HOURS,
   crypto: [],
 };
-/** Where a class's trading day starts: the session's open, so a break belongs to the day it ends. */
-const DAY_OFFSET_S: Record<MarketClass, number> = {
-  fx: 22 * HOUR_S,
-  metal: 23 * HOUR_S,
-  index: 23 * HOUR_S,
-  energy: 23 * HOUR_S,
-  crypto: 0,
-};
+/** A class's trading day starts at its week's open (its latest shut end), so a break belongs to the day it ends. */
+const DAY_OFFSET_S = Object.fromEntries(
+  MARKET_CLASSES.map((cls) => [cls, Math.max(0, ...SHUT[cls].map(([, end]) => end)) % DAY_S]),
+) as Record<MarketClass, number>;
 
 export const isAlwaysOpen = (cls: MarketClass): boolean => SHUT[cls].length === 0;
 
