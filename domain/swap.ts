@@ -74,6 +74,12 @@ export function validTimeZone(timeZone: string): boolean {
   }
 }
 
+/** How far the zone's wall clock is ahead of UTC at that instant, in ms (negative west of Greenwich). */
+export function zoneOffsetMs(at: number, timeZone: string): number {
+  const whole = Math.floor(at / 1000) * 1000; // the formatter reads whole seconds
+  return local(whole, timeZone).wallMs - whole;
+}
+
 /** DST-aware: the offset of that very instant. */
 export function zonedInstant(y: number, m: number, d: number, hh: number, mm: number, timeZone: string): number {
   const wall = Date.UTC(y, m - 1, d, hh, mm);

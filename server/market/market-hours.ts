@@ -1,4 +1,5 @@
 // Times here are epoch SECONDS (kline time); callers holding ms divide by 1000.
+import { DEFAULT_SWAP_SCHEDULE, zoneOffsetMs } from '../../domain/swap.ts';
 
 export type MarketClass = 'fx' | 'metal' | 'index' | 'energy' | 'crypto';
 export const MARKET_CLASSES: readonly MarketClass[] = ['fx', 'metal', 'index', 'energy', 'crypto'];
@@ -8,19 +9,19 @@ export const DAY_S = 86_400;
 export const WEEK_S = 7 * DAY_S;
 
 const SUNDAY_EPOCH_S = 3 * DAY_S;
-/** A shut window, seconds after Sunday 00:00 UTC, [start, end); an end past the week runs into the next. */
+/** A shut window in New York's wall-clock seconds after Sunday 00:00, [start, end); an end past the week runs on. */
 type Shut = readonly [number, number];
-const FRIDAY_CLOSE = 5 * DAY_S + 22 * HOUR_S;
-const DAILY_BREAKS = [1, 2, 3, 4].map((day): Shut => [day * DAY_S + 22 * HOUR_S, day * DAY_S + 23 * HOUR_S]);
-const FUTURES_HOURS: readonly Shut[] = [...DAILY_BREAKS, [FRIDAY_CLOSE, WEEK_S + 23 * HOUR_S]];
+const FRIDAY_CLOSE = 5 * DAY_S + 17 * HOUR_S;
+const DAILY_BREAKS = [1, 2, 3, 4].map((day): Shut => [day * DAY_S + 17 * HOUR_S, day * DAY_S + 18 * HOUR_S]);
+const FUTURES_HOURS: readonly Shut[] = [...DAILY_BREAKS, [FRIDAY_CLOSE, WEEK_S + 18 * HOUR_S]];
 /**
- * The weekly hours by class, as the windows each is shut. Forex trades from the Sunday 22:00 open to the Friday
- * 22:00 close (the New York 17:00) without a break. Metals, indices and energy are exchange-traded underneath: they
- * open an hour later, on Sunday 23:00, and stop for the daily hour from 22:00 to 23:00 UTC in which their futures
- * settle. Crypto never shuts.
+ * The weekly hours by class, as the windows each is shut, on New York's clock (22:00 UTC in winter, 21:00 in
+ * summer), as the swap rollover is. Forex trades from the Sunday 17:00 open to the Friday 17:00 close without a break.
+ * Metals, indices and energy are exchange-traded underneath: they open an hour later, on Sunday 18:00, and stop for
+ * the daily hour from 17:00 to 18:00 in which their futures settle. Crypto never shuts.
  */
 const SHUT: Record<MarketClass, readonly Shut[]> = {
-  fx: [[FRIDAY_CLOSE, WEEK_S + 22 * HOUR_S]],
+  fx: [[FRIDAY_CLOSE, WEEK_S + 17 * HOUR_S]],
   metal: FUTURES_HOURS,
   index: FUTURES_HOURS,
   energy: FUTURES_HOURS,
@@ -33,63 +34,90 @@ const DAY_OFFSET_S = Object.fromEntries(
 
 export const isAlwaysOpen = (cls: MarketClass): boolean => SHUT[cls].length === 0;
 
-/** The start of the week (Sunday 00:00 UTC) holding t. */
-const weekOf = (t: number): number => t - ((((t - SUNDAY_EPOCH_S) % WEEK_S) + WEEK_S) % WEEK_S);
+const HOURS_ZONE = DEFAULT_SWAP_SCHEDULE.timeZone;
+/** New York's offset by UTC hour: it changes only on the hour, and a tick asks it per instrument. */
+const offsets = new Map<number, number>();
+function zoneOffsetS(t: number): number {
+  const hour = Math.floor(t / HOUR_S);
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    if (offsets.size >= 4096) offsets.clear();
+    offset = zoneOffsetMs(hour * HOUR_S * 1000, HOURS_ZONE) / 1000;
+    offsets.set(hour, offset);
+  }
+  return offset;
+}
+/**
+ * An instant as the class's wall clock reads it, and back. A DST change falls on a Sunday 02:00, inside every shut
+ * weekend, so open time runs alike on both clocks; crypto keeps UTC's.
+ */
+const wallOf = (cls: MarketClass, t: number): number => (isAlwaysOpen(cls) ? t : t + zoneOffsetS(t));
+const instantOf = (cls: MarketClass, w: number): number =>
+  isAlwaysOpen(cls) ? w : w - zoneOffsetS(w - zoneOffsetS(w));
 
-/** The shut window holding t, in absolute seconds, or null when open. Called per tick: arithmetic only. */
-function shutAt(cls: MarketClass, t: number): readonly [number, number] | null {
-  const base = weekOf(t);
+/** The start of the week (Sunday 00:00) holding a wall-clock time. */
+const weekOf = (w: number): number => w - ((((w - SUNDAY_EPOCH_S) % WEEK_S) + WEEK_S) % WEEK_S);
+
+/** The shut window holding wall-clock time w, or null when open. Called per tick: arithmetic only. */
+function shutAt(cls: MarketClass, w: number): readonly [number, number] | null {
+  const base = weekOf(w);
   for (const [a, b] of SHUT[cls]) {
-    if (t >= base + a && t < base + b) return [base + a, base + b];
-    if (t < base + b - WEEK_S) return [base + a - WEEK_S, base + b - WEEK_S]; // last week's, running into this one
+    if (w >= base + a && w < base + b) return [base + a, base + b];
+    if (w < base + b - WEEK_S) return [base + a - WEEK_S, base + b - WEEK_S]; // last week's, running into this one
   }
   return null;
 }
 
 export function isOpenAt(cls: MarketClass, t: number): boolean {
-  return shutAt(cls, t) === null;
+  return shutAt(cls, wallOf(cls, t)) === null;
 }
 
 export function openSecondsIn(cls: MarketClass, from: number, to: number): number {
   if (to <= from) return 0;
+  const [a, b] = [wallOf(cls, from), wallOf(cls, to)];
   let closed = 0;
-  for (let base = weekOf(from) - WEEK_S; base < to; base += WEEK_S)
-    for (const [a, b] of SHUT[cls]) closed += Math.max(0, Math.min(to, base + b) - Math.max(from, base + a));
-  return to - from - closed;
+  for (let base = weekOf(a) - WEEK_S; base < b; base += WEEK_S)
+    for (const [s, e] of SHUT[cls]) closed += Math.max(0, Math.min(b, base + e) - Math.max(a, base + s));
+  return b - a - closed;
 }
 
 /** t itself when open; the moment it shut when shut. */
 export function lastOpenAtOrBefore(cls: MarketClass, t: number): number {
-  return shutAt(cls, t)?.[0] ?? t;
+  const shut = shutAt(cls, wallOf(cls, t));
+  return shut ? instantOf(cls, shut[0]) : t;
+}
+
+function nextChangeWall(cls: MarketClass, w: number): number {
+  const shut = shutAt(cls, w);
+  if (shut) return shut[1];
+  const base = weekOf(w);
+  return Math.min(...SHUT[cls].map(([a]) => (base + a > w ? base + a : base + a + WEEK_S)));
 }
 
 /** null for a market that never closes. */
 export function nextStatusChange(cls: MarketClass, t: number): number | null {
-  if (isAlwaysOpen(cls)) return null;
-  const shut = shutAt(cls, t);
-  if (shut) return shut[1];
-  const base = weekOf(t);
-  return Math.min(...SHUT[cls].map(([a]) => (base + a > t ? base + a : base + a + WEEK_S)));
+  return isAlwaysOpen(cls) ? null : instantOf(cls, nextChangeWall(cls, wallOf(cls, t)));
 }
 
 /** The open session holding t, or the next one when shut, in seconds; null for a market that never closes. */
 export function sessionAround(cls: MarketClass, t: number): { open: number; close: number } | null {
   if (isAlwaysOpen(cls)) return null;
-  const shut = shutAt(cls, t);
-  const base = weekOf(t);
-  // Open at t: each window's latest end at or before it (one ending later this week ended a week before).
-  const lastEnd = (): number => Math.max(...SHUT[cls].map(([, b]) => (base + b > t ? base + b - WEEK_S : base + b)));
+  const w = wallOf(cls, t);
+  const shut = shutAt(cls, w);
+  const base = weekOf(w);
+  // Open at w: each window's latest end at or before it (one ending later this week ended a week before).
+  const lastEnd = (): number => Math.max(...SHUT[cls].map(([, b]) => (base + b > w ? base + b - WEEK_S : base + b)));
   const open = shut ? shut[1] : lastEnd();
-  return { open, close: nextStatusChange(cls, open) ?? open };
+  return { open: instantOf(cls, open), close: instantOf(cls, nextChangeWall(cls, open)) };
 }
 
 /** ForexQuotations Open/High/Low. */
 export function tradingDayStart(cls: MarketClass, t: number): number {
   const at = lastOpenAtOrBefore(cls, t);
   // A market that shut at the boundary belongs to the day that just ended, not the one that starts then.
-  const ref = isOpenAt(cls, t) ? at : at - 1;
+  const ref = wallOf(cls, isOpenAt(cls, t) ? at : at - 1);
   const offset = DAY_OFFSET_S[cls];
-  return Math.floor((ref - offset) / DAY_S) * DAY_S + offset;
+  return instantOf(cls, Math.floor((ref - offset) / DAY_S) * DAY_S + offset);
 }
 
 /** A scheduled closure's window, ms epoch: [startsAt, endsAt). */

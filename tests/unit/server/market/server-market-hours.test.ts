@@ -1,6 +1,7 @@
 // @vitest-environment node
-// Market hours and exact price ticks: forex trades Sunday 22:00 to Friday 22:00 UTC; metals, indices and energy
-// Sunday 23:00 to Friday 22:00 with a daily break from 22:00 to 23:00; crypto never shuts.
+// Market hours and exact price ticks: forex trades Sunday 17:00 to Friday 17:00 New York time (22:00 UTC in winter,
+// the dates below); metals, indices and energy Sunday 18:00 to Friday 17:00 with a daily break from 17:00 to 18:00;
+// crypto never shuts.
 import { describe, expect, it } from 'vitest';
 import {
   isOpenAt,
@@ -130,30 +131,37 @@ describe('market hours', () => {
     expect(sessionAround('crypto', at('2026-11-24T12:00:00Z'))).toBeNull();
   });
 
-  it('agrees with itself every five minutes over two weeks: changes, open seconds, sessions', () => {
-    const from = at('2026-11-20T00:00:00Z'); // a Friday, so both weekends' edges are in
-    for (const cls of ['fx', 'metal', 'crypto'] as const) {
-      let open = 0;
-      let next = nextStatusChange(cls, from);
-      const STEP = 300; // every edge is on the hour
-      for (let t = from; t < from + 14 * 86_400; t += STEP) {
-        const isOpen = isOpenAt(cls, t);
-        if (isOpen) open += STEP;
-        if (next !== null && t >= next) next = nextStatusChange(cls, t);
-        // The status holds until the next change, and flips there.
-        if (next !== null)
-          expect([isOpenAt(cls, next - 1), isOpenAt(cls, next)], `${cls} ${t}`).toEqual([isOpen, !isOpen]);
-        const session = sessionAround(cls, t);
-        if (session) {
-          expect(isOpenAt(cls, session.open) && isOpenAt(cls, session.close - 1) && !isOpenAt(cls, session.close)).toBe(
-            true,
-          );
-          expect(isOpen ? session.open <= t && t < session.close : t < session.open).toBe(true);
-          expect(openSecondsIn(cls, session.open, session.close)).toBe(session.close - session.open);
+  it('agrees with itself every five minutes over two weeks and both DST weekends: changes, open seconds, sessions', () => {
+    // From a Friday, so each weekend's edges are in; New York's clock moves on 8 March and 1 November 2026.
+    const spans = [
+      ['2026-11-20', 14],
+      ['2026-03-05', 5],
+      ['2026-10-29', 5],
+    ] as const;
+    for (const [day, days] of spans)
+      for (const cls of ['fx', 'metal', 'crypto'] as const) {
+        const from = at(`${day}T00:00:00Z`);
+        let open = 0;
+        let next = nextStatusChange(cls, from);
+        const STEP = 300; // every edge is on the hour
+        for (let t = from; t < from + days * 86_400; t += STEP) {
+          const isOpen = isOpenAt(cls, t);
+          if (isOpen) open += STEP;
+          if (next !== null && t >= next) next = nextStatusChange(cls, t);
+          // The status holds until the next change, and flips there.
+          if (next !== null)
+            expect([isOpenAt(cls, next - 1), isOpenAt(cls, next)], `${cls} ${t}`).toEqual([isOpen, !isOpen]);
+          const session = sessionAround(cls, t);
+          if (session) {
+            expect(
+              isOpenAt(cls, session.open) && isOpenAt(cls, session.close - 1) && !isOpenAt(cls, session.close),
+            ).toBe(true);
+            expect(isOpen ? session.open <= t && t < session.close : t < session.open).toBe(true);
+            expect(openSecondsIn(cls, session.open, session.close)).toBe(session.close - session.open);
+          }
         }
+        expect(openSecondsIn(cls, from, from + days * 86_400)).toBe(open);
       }
-      expect(openSecondsIn(cls, from, from + 14 * 86_400)).toBe(open);
-    }
   });
 
   it('starts FX trading days at 22:00 UTC and crypto days at midnight', () => {
@@ -172,6 +180,39 @@ describe('market hours', () => {
     expect(tradingDayStart('metal', at('2026-11-24T21:30:00Z'))).toBe(at('2026-11-23T23:00:00Z'));
     expect(tradingDayStart('index', at('2026-11-22T23:00:01Z'))).toBe(at('2026-11-22T23:00:00Z')); // Monday's
     expect(tradingDayStart('energy', at('2026-11-28T12:00:00Z'))).toBe(at('2026-11-26T23:00:00Z')); // Friday's
+  });
+});
+
+describe('market hours on New York time', () => {
+  it('closes and opens an hour earlier in UTC while New York keeps summer time', () => {
+    // 2026-07-17 is a Friday: New York's 17:00 is 21:00 UTC.
+    expect(isOpenAt('fx', at('2026-07-17T20:59:59Z'))).toBe(true);
+    expect(isOpenAt('fx', at('2026-07-17T21:00:00Z'))).toBe(false);
+    expect(isOpenAt('fx', at('2026-07-19T21:00:00Z'))).toBe(true);
+    expect(isOpenAt('metal', at('2026-07-19T21:30:00Z'))).toBe(false);
+    expect(isOpenAt('metal', at('2026-07-21T21:00:00Z'))).toBe(false); // Tuesday's break, 21:00–22:00 UTC
+    expect(isOpenAt('metal', at('2026-07-21T22:00:00Z'))).toBe(true);
+    expect(nextStatusChange('index', at('2026-07-21T12:00:00Z'))).toBe(at('2026-07-21T21:00:00Z'));
+    expect(tradingDayStart('fx', at('2026-07-21T21:30:00Z'))).toBe(at('2026-07-21T21:00:00Z'));
+    expect(tradingDayStart('energy', at('2026-07-21T21:30:00Z'))).toBe(at('2026-07-20T22:00:00Z'));
+    expect(tradingDayStart('crypto', at('2026-07-21T21:30:00Z'))).toBe(at('2026-07-21T00:00:00Z'));
+  });
+
+  it('follows the clock change over the weekend it falls in', () => {
+    // Spring: shut at Friday's 22:00 UTC (EST), open at Sunday's 21:00 UTC (EDT), an hour less shut.
+    expect(lastOpenAtOrBefore('fx', at('2026-03-07T12:00:00Z'))).toBe(at('2026-03-06T22:00:00Z'));
+    expect(nextStatusChange('fx', at('2026-03-07T12:00:00Z'))).toBe(at('2026-03-08T21:00:00Z'));
+    expect(sessionAround('fx', at('2026-03-07T12:00:00Z'))).toEqual({
+      open: at('2026-03-08T21:00:00Z'),
+      close: at('2026-03-13T21:00:00Z'),
+    });
+    // Autumn: shut at 21:00 UTC, open at Sunday's 22:00 UTC: the week's open seconds stay five days.
+    expect(nextStatusChange('fx', at('2026-10-30T12:00:00Z'))).toBe(at('2026-10-30T21:00:00Z'));
+    expect(nextStatusChange('fx', at('2026-10-31T12:00:00Z'))).toBe(at('2026-11-01T22:00:00Z'));
+    expect(openSecondsIn('fx', at('2026-10-26T00:00:00Z'), at('2026-11-02T00:00:00Z'))).toBe(
+      4 * 86_400 + 21 * 3600 + 2 * 3600,
+    );
+    expect(tradingDayStart('fx', at('2026-11-01T22:00:01Z'))).toBe(at('2026-11-01T22:00:00Z'));
   });
 });
 
