@@ -101,6 +101,7 @@ function family(categoryId: number, cls: Exclude<MarketClass, 'fx'>, step: strin
 const metal = family(CATEGORY_METALS, 'metal', '0.01');
 const energy = family(CATEGORY_ENERGY, 'energy', '0.01');
 const index = family(CATEGORY_INDICES, 'index', '0.1');
+const euIndex = family(CATEGORY_INDICES, 'eu-index', '0.1');
 const coin = family(CATEGORY_CRYPTO, 'crypto', '0.01');
 // A crypto pair's shown code is derived from its own (BTCUSDT: BTC/USDT).
 type AfterShowCode = Parameters<typeof coin> extends [number, string, string, ...infer R] ? R : never;
@@ -136,7 +137,7 @@ export const INSTRUMENTS: readonly InstrumentDef[] = [
   index(23, 'US30', 'US 30', 1, '1', [10, 20, 50, 100], '0.002', '39100.0', 0.16, 2),
   index(24, 'NAS100', 'NAS 100', 1, '1', [10, 20, 50, 100], '0.002', '18250.0', 0.22, 2.5),
   index(25, 'SPX500', 'SPX 500', 2, '10', [10, 20, 50, 100], '0.002', '5230.00', 0.17, 2),
-  index(26, 'GER40', 'GER 40', 1, '1', [10, 20, 50], '0.002', '18150.0', 0.18, 1.5),
+  euIndex(26, 'GER40', 'GER 40', 1, '1', [10, 20, 50], '0.002', '18150.0', 0.18, 1.5),
   // Energy. Fixed margin: 100 USD per lot of 100 barrels, about ×78 leverage at ~78 USD/bbl.
   energy(27, 'USOIL', 'WTI Oil', 2, '100', 'fixed', '0.003', '78.50', 0.35, 2),
   energy(28, 'UKOIL', 'Brent Oil', 2, '100', 'fixed', '0.003', '82.70', 0.33, 1.5),

@@ -1,59 +1,76 @@
 // Times here are epoch SECONDS (kline time); callers holding ms divide by 1000.
 import { DEFAULT_SWAP_SCHEDULE, zoneOffsetMs } from '../../domain/swap.ts';
 
-export type MarketClass = 'fx' | 'metal' | 'index' | 'energy' | 'crypto';
-export const MARKET_CLASSES: readonly MarketClass[] = ['fx', 'metal', 'index', 'energy', 'crypto'];
+export type MarketClass = 'fx' | 'metal' | 'index' | 'eu-index' | 'energy' | 'crypto';
+export const MARKET_CLASSES: readonly MarketClass[] = ['fx', 'metal', 'index', 'eu-index', 'energy', 'crypto'];
 
 export const HOUR_S = 3600;
 export const DAY_S = 86_400;
 export const WEEK_S = 7 * DAY_S;
 
 const SUNDAY_EPOCH_S = 3 * DAY_S;
-/** A shut window in New York's wall-clock seconds after Sunday 00:00, [start, end); an end past the week runs on. */
+/** A shut window in the class's wall-clock seconds after Sunday 00:00, [start, end); an end past the week runs on. */
 type Shut = readonly [number, number];
+const WEEKDAYS = [1, 2, 3, 4, 5];
 const FRIDAY_CLOSE = 5 * DAY_S + 17 * HOUR_S;
-const DAILY_BREAKS = [1, 2, 3, 4].map((day): Shut => [day * DAY_S + 17 * HOUR_S, day * DAY_S + 18 * HOUR_S]);
+const DAILY_BREAKS = WEEKDAYS.slice(0, 4).map((d): Shut => [d * DAY_S + 17 * HOUR_S, d * DAY_S + 18 * HOUR_S]);
 const FUTURES_HOURS: readonly Shut[] = [...DAILY_BREAKS, [FRIDAY_CLOSE, WEEK_S + 18 * HOUR_S]];
+/** Eurex's DAX futures session, 01:10 to 22:00, shut each night and from Friday's close to Monday's open. */
+const EUREX_OPEN = HOUR_S + 10 * 60;
+const EUREX_HOURS: readonly Shut[] = WEEKDAYS.map((d): Shut => [
+  d * DAY_S + 22 * HOUR_S,
+  (d === 5 ? d + 3 : d + 1) * DAY_S + EUREX_OPEN,
+]);
 /**
- * The weekly hours by class, as the windows each is shut, on New York's clock (22:00 UTC in winter, 21:00 in
- * summer), as the swap rollover is. Forex trades from the Sunday 17:00 open to the Friday 17:00 close without a break.
- * Metals, indices and energy are exchange-traded underneath: they open an hour later, on Sunday 18:00, and stop for
- * the daily hour from 17:00 to 18:00 in which their futures settle. Crypto never shuts.
+ * The weekly hours by class, as the windows each is shut on its exchange's clock (null: UTC). Forex and the US
+ * futures keep New York's, as the swap rollover does (22:00 UTC in winter, 21:00 in summer). Forex trades from the
+ * Sunday 17:00 open to the Friday 17:00 close without a break. Metals, indices and energy are exchange-traded
+ * underneath: they open an hour later, on Sunday 18:00, and stop for the daily hour from 17:00 to 18:00 in which their
+ * futures settle. A European index keeps Frankfurt's session. Crypto never shuts.
  */
-const SHUT: Record<MarketClass, readonly Shut[]> = {
-  fx: [[FRIDAY_CLOSE, WEEK_S + 17 * HOUR_S]],
-  metal: FUTURES_HOURS,
-  index: FUTURES_HOURS,
-  energy: FUTURES_HOURS,
-  crypto: [],
+const NEW_YORK = DEFAULT_SWAP_SCHEDULE.timeZone;
+const HOURS: Record<MarketClass, { zone: string | null; shut: readonly Shut[] }> = {
+  fx: { zone: NEW_YORK, shut: [[FRIDAY_CLOSE, WEEK_S + 17 * HOUR_S]] },
+  metal: { zone: NEW_YORK, shut: FUTURES_HOURS },
+  index: { zone: NEW_YORK, shut: FUTURES_HOURS },
+  'eu-index': { zone: 'Europe/Berlin', shut: EUREX_HOURS },
+  energy: { zone: NEW_YORK, shut: FUTURES_HOURS },
+  crypto: { zone: null, shut: [] },
 };
+const shutOf = (cls: MarketClass): readonly Shut[] => HOURS[cls].shut;
 /** A class's trading day starts at its week's open (its latest shut end), so a break belongs to the day it ends. */
 const DAY_OFFSET_S = Object.fromEntries(
-  MARKET_CLASSES.map((cls) => [cls, Math.max(0, ...SHUT[cls].map(([, end]) => end)) % DAY_S]),
+  MARKET_CLASSES.map((cls) => [cls, Math.max(0, ...shutOf(cls).map(([, end]) => end)) % DAY_S]),
 ) as Record<MarketClass, number>;
 
-export const isAlwaysOpen = (cls: MarketClass): boolean => SHUT[cls].length === 0;
+export const isAlwaysOpen = (cls: MarketClass): boolean => shutOf(cls).length === 0;
 
-const HOURS_ZONE = DEFAULT_SWAP_SCHEDULE.timeZone;
-/** New York's offset by UTC hour: it changes only on the hour, and a tick asks it per instrument. */
-const offsets = new Map<number, number>();
-function zoneOffsetS(t: number): number {
+/** A zone's offset by UTC hour: it changes only on the hour, and a tick asks it per instrument. */
+const offsets = new Map<string, Map<number, number>>();
+function zoneOffsetS(zone: string, t: number): number {
   const hour = Math.floor(t / HOUR_S);
-  let offset = offsets.get(hour);
+  let byHour = offsets.get(zone);
+  if (!byHour) offsets.set(zone, (byHour = new Map<number, number>()));
+  let offset = byHour.get(hour);
   if (offset === undefined) {
-    if (offsets.size >= 4096) offsets.clear();
-    offset = zoneOffsetMs(hour * HOUR_S * 1000, HOURS_ZONE) / 1000;
-    offsets.set(hour, offset);
+    if (byHour.size >= 4096) byHour.clear();
+    offset = zoneOffsetMs(hour * HOUR_S * 1000, zone) / 1000;
+    byHour.set(hour, offset);
   }
   return offset;
 }
 /**
- * An instant as the class's wall clock reads it, and back. A DST change falls on a Sunday 02:00, inside every shut
- * weekend, so open time runs alike on both clocks; crypto keeps UTC's.
+ * An instant as the class's wall clock reads it, and back. New York's and Frankfurt's clocks change early on a Sunday,
+ * inside every shut weekend, so open time runs alike on both clocks.
  */
-const wallOf = (cls: MarketClass, t: number): number => (isAlwaysOpen(cls) ? t : t + zoneOffsetS(t));
-const instantOf = (cls: MarketClass, w: number): number =>
-  isAlwaysOpen(cls) ? w : w - zoneOffsetS(w - zoneOffsetS(w));
+function wallOf(cls: MarketClass, t: number): number {
+  const zone = HOURS[cls].zone;
+  return zone === null ? t : t + zoneOffsetS(zone, t);
+}
+function instantOf(cls: MarketClass, w: number): number {
+  const zone = HOURS[cls].zone;
+  return zone === null ? w : w - zoneOffsetS(zone, w - zoneOffsetS(zone, w));
+}
 
 /** The start of the week (Sunday 00:00) holding a wall-clock time. */
 const weekOf = (w: number): number => w - ((((w - SUNDAY_EPOCH_S) % WEEK_S) + WEEK_S) % WEEK_S);
@@ -61,7 +78,7 @@ const weekOf = (w: number): number => w - ((((w - SUNDAY_EPOCH_S) % WEEK_S) + WE
 /** The shut window holding wall-clock time w, or null when open. Called per tick: arithmetic only. */
 function shutAt(cls: MarketClass, w: number): readonly [number, number] | null {
   const base = weekOf(w);
-  for (const [a, b] of SHUT[cls]) {
+  for (const [a, b] of shutOf(cls)) {
     if (w >= base + a && w < base + b) return [base + a, base + b];
     if (w < base + b - WEEK_S) return [base + a - WEEK_S, base + b - WEEK_S]; // last week's, running into this one
   }
@@ -77,7 +94,7 @@ export function openSecondsIn(cls: MarketClass, from: number, to: number): numbe
   const [a, b] = [wallOf(cls, from), wallOf(cls, to)];
   let closed = 0;
   for (let base = weekOf(a) - WEEK_S; base < b; base += WEEK_S)
-    for (const [s, e] of SHUT[cls]) closed += Math.max(0, Math.min(b, base + e) - Math.max(a, base + s));
+    for (const [s, e] of shutOf(cls)) closed += Math.max(0, Math.min(b, base + e) - Math.max(a, base + s));
   return b - a - closed;
 }
 
@@ -91,7 +108,7 @@ function nextChangeWall(cls: MarketClass, w: number): number {
   const shut = shutAt(cls, w);
   if (shut) return shut[1];
   const base = weekOf(w);
-  return Math.min(...SHUT[cls].map(([a]) => (base + a > w ? base + a : base + a + WEEK_S)));
+  return Math.min(...shutOf(cls).map(([a]) => (base + a > w ? base + a : base + a + WEEK_S)));
 }
 
 /** null for a market that never closes. */
@@ -106,7 +123,7 @@ export function sessionAround(cls: MarketClass, t: number): { open: number; clos
   const shut = shutAt(cls, w);
   const base = weekOf(w);
   // Open at w: each window's latest end at or before it (one ending later this week ended a week before).
-  const lastEnd = (): number => Math.max(...SHUT[cls].map(([, b]) => (base + b > w ? base + b - WEEK_S : base + b)));
+  const lastEnd = (): number => Math.max(...shutOf(cls).map(([, b]) => (base + b > w ? base + b - WEEK_S : base + b)));
   const open = shut ? shut[1] : lastEnd();
   return { open: instantOf(cls, open), close: instantOf(cls, nextChangeWall(cls, open)) };
 }

@@ -1,13 +1,13 @@
 // The database layer on the active backend (TEST_DB): type mapping, transactions, migrations (ordered, recorded,
 // idempotent, atomic), idempotent seeding, and the ledger (no overdraft, one record per balance change, exact sums).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec } from '../../../domain/decimal.ts';
 import { createUser } from '../../../server/accounts/create-user.ts';
 import type { Db } from '../../../server/db/db.ts';
-import { loadMigrations, migrate } from '../../../server/db/migrate.ts';
+import { loadMigrations, MIGRATIONS_DIR, migrate } from '../../../server/db/migrate.ts';
 import { seed } from '../../../server/db/seeds/index.ts';
 import { ApiError } from '../../../server/http/envelope.ts';
 import { getAccount, move, moveAll } from '../../../server/ledger/ledger.ts';
@@ -128,6 +128,28 @@ describe('migrations', () => {
       writeFileSync(join(dir, '940-b.sql'), 'SELECT 1;');
       expect(() => loadMigrations(dir)).toThrow(/940/);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('965 moves an index seeded with New York hours to Frankfurt, and the class stays checked', async () => {
+    // The database as it was: GER40 in the US indices' class.
+    await db.query("UPDATE instruments SET market_class = 'index' WHERE code = 'GER40'");
+    const dir = mkdtempSync(join(tmpdir(), 'tickwise-mig-'));
+    try {
+      const [file = ''] = readdirSync(MIGRATIONS_DIR).filter((f) => f.startsWith('965-'));
+      copyFileSync(join(MIGRATIONS_DIR, file), join(dir, '966-again.sql'));
+      expect(await migrate(db, NOW, dir)).toEqual([966]);
+      const rows = await db.query<{ code: string; market_class: string }>(
+        "SELECT code, market_class FROM instruments WHERE code IN ('GER40', 'US30') ORDER BY code",
+      );
+      expect(rows).toEqual([
+        { code: 'GER40', market_class: 'eu-index' },
+        { code: 'US30', market_class: 'index' },
+      ]);
+      await expect(db.query("UPDATE instruments SET market_class = 'moon' WHERE code = 'GER40'")).rejects.toThrow();
+    } finally {
+      await db.query('DELETE FROM schema_migrations WHERE version = 966');
       rmSync(dir, { recursive: true, force: true });
     }
   });

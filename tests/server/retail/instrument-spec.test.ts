@@ -50,7 +50,7 @@ describe('the specification sheet’s figures', () => {
     });
   });
 
-  it('an index widened in percent swaps, closed on Saturday until Sunday 23:00 UTC, its session a day', async () => {
+  it("a European index widened in percent swaps, closed on Saturday until Monday's open, its session a day", async () => {
     await runAs(
       http.server.ctx,
       swapSet,
@@ -58,12 +58,12 @@ describe('the specification sheet’s figures', () => {
       TEST_OPERATOR,
     );
     await runAs(http.server.ctx, deskSpread, { code: 'GER40', points: '20', mode: 'widen' }, TEST_OPERATOR);
-    // Tuesday noon: the session from Monday's 23:00 open to the day's break.
+    // Tuesday noon: Frankfurt's session, from its 01:10 open to its 22:00 close (00:10 to 21:00 UTC in winter).
     expect((await spec(GER40)).data).toMatchObject({
-      session_open: Date.UTC(2026, 0, 5, 23),
-      session_close: Date.UTC(2026, 0, 6, 22),
+      session_open: Date.UTC(2026, 0, 6, 0, 10),
+      session_close: Date.UTC(2026, 0, 6, 21),
       open: true,
-      next_change: Date.UTC(2026, 0, 6, 22),
+      next_change: Date.UTC(2026, 0, 6, 21),
     });
     clock.set(Date.UTC(2026, 0, 10, 9));
     try {
@@ -72,10 +72,10 @@ describe('the specification sheet’s figures', () => {
         swap_short: '-0.75',
         swap_mode: 'percent',
         swap_triple_day: 5,
-        session_open: Date.UTC(2026, 0, 11, 23),
-        session_close: Date.UTC(2026, 0, 12, 22), // Monday's daily break
+        session_open: Date.UTC(2026, 0, 12, 0, 10), // Monday's
+        session_close: Date.UTC(2026, 0, 12, 21),
         open: false,
-        next_change: Date.UTC(2026, 0, 11, 23),
+        next_change: Date.UTC(2026, 0, 12, 0, 10),
         spread_rule: 'widen',
         spread_points: 20,
       });

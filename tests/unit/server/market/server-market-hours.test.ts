@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Market hours and exact price ticks: forex trades Sunday 17:00 to Friday 17:00 New York time (22:00 UTC in winter,
 // the dates below); metals, indices and energy Sunday 18:00 to Friday 17:00 with a daily break from 17:00 to 18:00;
-// crypto never shuts.
+// a European index Frankfurt's 01:10 to 22:00 on weekdays; crypto never shuts.
 import { describe, expect, it } from 'vitest';
 import {
   isOpenAt,
@@ -131,15 +131,18 @@ describe('market hours', () => {
     expect(sessionAround('crypto', at('2026-11-24T12:00:00Z'))).toBeNull();
   });
 
-  it('agrees with itself every five minutes over two weeks and both DST weekends: changes, open seconds, sessions', () => {
-    // From a Friday, so each weekend's edges are in; New York's clock moves on 8 March and 1 November 2026.
+  it('agrees with itself every five minutes around the clock changes: changes, open seconds, sessions', () => {
+    // From a Thursday or Friday, so a weekend's edges are in; New York's clock moves on 8 March and 1 November 2026,
+    // Frankfurt's on 29 March and 25 October.
     const spans = [
-      ['2026-11-20', 14],
+      ['2026-11-20', 9],
       ['2026-03-05', 5],
       ['2026-10-29', 5],
+      ['2026-03-26', 5],
+      ['2026-10-22', 5],
     ] as const;
     for (const [day, days] of spans)
-      for (const cls of ['fx', 'metal', 'crypto'] as const) {
+      for (const cls of ['fx', 'metal', 'eu-index', 'crypto'] as const) {
         const from = at(`${day}T00:00:00Z`);
         let open = 0;
         let next = nextStatusChange(cls, from);
@@ -213,6 +216,34 @@ describe('market hours on New York time', () => {
       4 * 86_400 + 21 * 3600 + 2 * 3600,
     );
     expect(tradingDayStart('fx', at('2026-11-01T22:00:01Z'))).toBe(at('2026-11-01T22:00:00Z'));
+  });
+});
+
+describe("a European index on Frankfurt's session, 01:10 to 22:00", () => {
+  it('opens at 00:10 and shuts at 21:00 UTC in winter, and from Friday to Monday', () => {
+    expect(isOpenAt('eu-index', at('2026-11-24T00:09:59Z'))).toBe(false); // Tuesday
+    expect(isOpenAt('eu-index', at('2026-11-24T00:10:00Z'))).toBe(true);
+    expect(isOpenAt('eu-index', at('2026-11-24T20:59:59Z'))).toBe(true);
+    expect(isOpenAt('eu-index', at('2026-11-24T21:00:00Z'))).toBe(false);
+    expect(nextStatusChange('eu-index', at('2026-11-27T12:00:00Z'))).toBe(at('2026-11-27T21:00:00Z'));
+    expect(nextStatusChange('eu-index', at('2026-11-28T12:00:00Z'))).toBe(at('2026-11-30T00:10:00Z'));
+    expect(lastOpenAtOrBefore('eu-index', at('2026-11-29T23:00:00Z'))).toBe(at('2026-11-27T21:00:00Z'));
+    // Five sessions of 20 h 50 min a week.
+    const week = [at('2026-11-22T00:00:00Z'), at('2026-11-29T00:00:00Z')] as const;
+    expect(openSecondsIn('eu-index', ...week)).toBe(5 * (20 * 3600 + 50 * 60));
+  });
+
+  it('keeps Frankfurt summer time, and starts its trading day at the open', () => {
+    expect(sessionAround('eu-index', at('2026-07-21T12:00:00Z'))).toEqual({
+      open: at('2026-07-20T23:10:00Z'),
+      close: at('2026-07-21T20:00:00Z'),
+    });
+    // Between New York's change and Frankfurt's, each keeps its own: Frankfurt's 22:00 still 21:00 UTC, as New York's 17:00.
+    expect(nextStatusChange('eu-index', at('2026-03-10T12:00:00Z'))).toBe(at('2026-03-10T21:00:00Z'));
+    expect(nextStatusChange('index', at('2026-03-10T12:00:00Z'))).toBe(at('2026-03-10T21:00:00Z'));
+    expect(nextStatusChange('eu-index', at('2026-03-31T12:00:00Z'))).toBe(at('2026-03-31T20:00:00Z'));
+    expect(tradingDayStart('eu-index', at('2026-11-24T12:00:00Z'))).toBe(at('2026-11-24T00:10:00Z'));
+    expect(tradingDayStart('eu-index', at('2026-11-28T12:00:00Z'))).toBe(at('2026-11-27T00:10:00Z')); // Friday's
   });
 });
 
