@@ -12,7 +12,7 @@ import { trimZeros } from '../../domain/decimal-text.ts';
 import type { Queryable } from '../db/db.ts';
 import type { LiveQuote } from './market-view.ts';
 import type { Category, Instrument, Language } from '../../domain/types.ts';
-import { MARKET_CLASSES, type MarketClass } from './market-hours.ts';
+import { marketClassOf, type MarketClass } from './market-hours.ts';
 import type { EngineInstrument } from '../engine/types.ts';
 
 export interface InstrumentDef {
@@ -217,10 +217,6 @@ function parseIntArray(v: number[] | string): number[] {
   return inner === '' ? [] : inner.split(',').map((s) => Number(s));
 }
 
-function asClass(v: string): MarketClass {
-  return (MARKET_CLASSES as readonly string[]).includes(v) ? (v as MarketClass) : 'fx';
-}
-
 export const INSTRUMENT_COLUMNS = `i.id, i.code, i.show_code, i.logo, i.category_id, i.market_class, i.price_precision,
   i.pip, i.min_cont, i.cont_num, i.margin_mode, i.multiples, i.fee_rate, i.base_price, i.annual_vol, i.tick_hz, i.sort`;
 
@@ -231,7 +227,7 @@ export function instrumentFromRow(r: InstrumentRow): MarketInstrument {
     showCode: r.show_code,
     logo: r.logo,
     categoryId: Number(r.category_id),
-    cls: asClass(r.market_class),
+    cls: marketClassOf(r.market_class),
     pricePrecision: Number(r.price_precision),
     pip: plainDecimal(r.pip),
     minCont: plainDecimal(r.min_cont),

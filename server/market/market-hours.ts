@@ -4,6 +4,10 @@ import { DEFAULT_SWAP_SCHEDULE, zoneOffsetMs } from '../../domain/swap.ts';
 export type MarketClass = 'fx' | 'metal' | 'index' | 'eu-index' | 'energy' | 'crypto';
 export const MARKET_CLASSES: readonly MarketClass[] = ['fx', 'metal', 'index', 'eu-index', 'energy', 'crypto'];
 
+/** A stored class; a value no release knows trades forex's hours. */
+export const marketClassOf = (v: string): MarketClass =>
+  (MARKET_CLASSES as readonly string[]).includes(v) ? (v as MarketClass) : 'fx';
+
 export const HOUR_S = 3600;
 export const DAY_S = 86_400;
 export const WEEK_S = 7 * DAY_S;

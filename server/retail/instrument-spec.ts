@@ -8,13 +8,7 @@ import { queryOne, type Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { comingClosures } from '../market/closures/closure-repository.ts';
 import { SHOWN_AHEAD_DAYS } from '../market/closures/closure-window.ts';
-import {
-  isAlwaysOpen,
-  MARKET_CLASSES,
-  sessionAround,
-  tradingStatusAt,
-  type MarketClass,
-} from '../market/market-hours.ts';
+import { isAlwaysOpen, marketClassOf, sessionAround, tradingStatusAt } from '../market/market-hours.ts';
 
 /** The engine takes a stop at any distance on its side of the price (server/engine/engine.ts): no stop level. */
 const STOP_LEVEL = 0;
@@ -43,7 +37,7 @@ export async function instrumentSpec(q: Queryable, instrumentId: number, now: nu
     [instrumentId],
   );
   if (!r) throw new ApiError('instrument_not_found');
-  const cls = (MARKET_CLASSES as readonly string[]).includes(r.market_class) ? (r.market_class as MarketClass) : 'fx';
+  const cls = marketClassOf(r.market_class);
   const always = isAlwaysOpen(cls);
   const points = Number(r.spread_points ?? 0);
   // A fixed mode at 0 points is one price, as the price desk's mark-up makes it.
