@@ -169,10 +169,12 @@ export class QuoteBoard {
     const next = this.interestByIndex();
     this.interest = next;
     for (let i = 0; i < this.codes.length; i++) {
-      if (this.held[i] === 1 && (next === null || next[i] === 1)) {
+      if (next !== null && next[i] !== 1) continue;
+      if (this.held[i] === 1) {
         this.held[i] = 0;
         this.markDirty(i);
       }
+      if (this.stale[i] !== this.told[i]) this.markStale(i);
     }
   }
 
@@ -248,10 +250,14 @@ export class QuoteBoard {
     const v = s ? 1 : 0;
     if (this.stale[i] === v && this.told[i] === v) return;
     this.stale[i] = v;
-    if (this.staleMark[i] === 0) {
-      this.staleMark[i] = 1;
-      this.staleList.push(i);
-    }
+    // Off screen, its quotes are not parsed and all age out at once: the painter is told when the code is shown.
+    if (this.interest === null || this.interest[i] === 1) this.markStale(i);
+  }
+
+  private markStale(i: number): void {
+    if (this.staleMark[i] === 1) return;
+    this.staleMark[i] = 1;
+    this.staleList.push(i);
   }
 
   private interestByIndex(): Uint8Array | null {
