@@ -163,7 +163,7 @@ export class QuoteBoard {
     return i;
   }
 
-  /** A newly shown code with a change held back is marked dirty, so the next frame brings it up to date. */
+  /** A newly shown code with a quote or stale flag held back is marked, so the next frame brings it up to date. */
   setInterest(codes: Iterable<string> | null): void {
     this.interestCodes = codes === null ? null : new Set(codes);
     const next = this.interestByIndex();
