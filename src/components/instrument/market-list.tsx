@@ -75,7 +75,7 @@ function Slot({ style, children, ref }: { style: CSSProperties; children: ReactN
 
 export interface MarketListProps {
   items: Instrument[];
-  onPick: (code: string) => void;
+  onPick: (code: string, row?: Element) => void;
   compact?: boolean;
   activeCode?: string | null;
   scrollKey?: string;

@@ -82,7 +82,7 @@ export function useLongPress(action: () => void, timers: Timers = browserTimers)
 
 export interface MarketRowProps {
   inst: Instrument;
-  onPick: (code: string) => void;
+  onPick: (code: string, row?: Element) => void;
   /** Compact rows (the instrument side sheet) leave out the sparkline. */
   compact?: boolean;
   active?: boolean;
@@ -124,7 +124,7 @@ export const MarketRow = memo(function MarketRow({
       suppressHydrationWarning
       data-active={active ? 'true' : undefined}
       aria-describedby={onAlert ? alertHintId : undefined}
-      onClick={() => onPick(inst.Code)}
+      onClick={(e) => onPick(inst.Code, e.currentTarget)}
       {...(onAlert ? press : {})}
     >
       <InstrumentLogo src={inst.Logo} label={inst.ShowCode} size={compact ? 28 : 34} />

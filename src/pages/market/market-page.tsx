@@ -1,7 +1,7 @@
 // Kept alive by the router; at ≥ 1280 px the desk layout replaces it.
 import { useCallback } from 'react';
 import { $currentCode } from '../../state/market/current-code.ts';
-import { navigateTo } from '../../state/shell/navigator.ts';
+import { navigateAfterPaint } from '../../state/shell/navigator.ts';
 import { useWide } from '../../components/hooks/use-wide.ts';
 import { useDesk } from '../../components/hooks/desk-slot.ts';
 import { MarketPanel } from './market-panel.tsx';
@@ -13,9 +13,9 @@ export function MarketPage() {
 }
 
 function MarketPhone() {
-  const pick = useCallback((code: string) => {
+  const pick = useCallback((code: string, row?: Element) => {
     $currentCode.value = code;
-    navigateTo('/trade');
+    navigateAfterPaint('/trade', row ?? null);
   }, []);
   return (
     <div className="mk-page">

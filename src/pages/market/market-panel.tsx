@@ -33,7 +33,7 @@ const FavouritesOrder = lazy(() => import('./favourites-order.tsx').then((m) => 
 
 export interface FavouritesViewProps {
   items: Instrument[];
-  onPick: (code: string) => void;
+  onPick: (code: string, row?: Element) => void;
   activeCode: string | null;
   scrollKey: string;
   /** The one-click buttons of the desk list, as on every other chip. */
@@ -114,7 +114,7 @@ export function CategoryChips({ items, selected, onSelect }: CategoryChipsProps)
 }
 
 export interface MarketPanelProps {
-  onPick: (code: string) => void;
+  onPick: (code: string, row?: Element) => void;
   activeCode?: string | null;
   scrollKey: string;
   trailing?: MarketListProps['trailing'];

@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { $currentCode } from '../../state/market/current-code.ts';
 import { $instruments } from '../../state/market/instruments.ts';
 import { browserTimers } from '../../state/shell/clock.ts';
-import { navigateTo } from '../../state/shell/navigator.ts';
+import { navigateAfterPaint } from '../../state/shell/navigator.ts';
 import { refreshTradeList, searchInstruments } from '../../api/instruments.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
@@ -43,9 +43,9 @@ export function InstrumentSearch() {
     debounce.run(() => search(q));
   };
 
-  const pick = useCallback((code: string) => {
+  const pick = useCallback((code: string, row?: Element) => {
     $currentCode.value = code;
-    navigateTo('/trade');
+    navigateAfterPaint('/trade', row ?? null);
   }, []);
 
   // A failed search shows as no results (the API client has said why).

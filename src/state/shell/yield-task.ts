@@ -1,3 +1,5 @@
+import { animationFrames } from './clock.ts';
+
 // scheduler.yield keeps its place ahead of other tasks; a MessageChannel post avoids setTimeout's clamp.
 
 interface YieldScheduler {
@@ -27,4 +29,9 @@ export async function inSlices(steps: readonly (() => unknown)[], next = yieldTo
       console.warn('start-up: a deferred step failed', err);
     }
   }
+}
+
+/** `cb` in a task of its own after the frame that paints what the current task left. */
+export function afterNextPaint(cb: () => void, frames = animationFrames, next = yieldToMain): void {
+  frames.request(() => void next().then(cb));
 }

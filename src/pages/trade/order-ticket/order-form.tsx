@@ -6,7 +6,7 @@ import { useTranslation } from '../../../i18n/use-translation.ts';
 import { quote } from '../../../state/market/quotes.ts';
 import { $loggedIn } from '../../../state/account/session.ts';
 import { holdUpdate } from '../../../state/shell/app-update.ts';
-import { currentPath, loginPath, navigateTo } from '../../../state/shell/navigator.ts';
+import { currentPath, loginPath, navigateAfterPaint, navigateTo } from '../../../state/shell/navigator.ts';
 import { submitOrder, type NewOrder } from '../../../api/trading.ts';
 import { ConfirmDialog } from '../../../components/overlays/confirm-dialog.tsx';
 import { refusalText } from '../../../api/client.ts';
@@ -508,7 +508,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
           onClose={() => setPlaced(null)}
           onViewOrders={() => {
             setPlaced(null);
-            navigateTo(HOLDING_ORDERS_PATH);
+            navigateAfterPaint(HOLDING_ORDERS_PATH, null);
           }}
         />
       ) : null}

@@ -303,6 +303,21 @@ describe('router', () => {
     expect(view?.container.querySelector('.tab-bar')).toBeNull();
   });
 
+  it('a tapped tab shows pressed in the frame before its screen is drawn, then its screen opens', async () => {
+    await openWithNavigator('/trade');
+    const market = view?.container.querySelector<HTMLElement>('.tab-bar [data-tab="market"]') ?? null;
+    await act(async () => {
+      market?.click();
+    });
+    expect(market?.hasAttribute('data-pressed')).toBe(true);
+    expect(path()).toBe('/trade'); // the route waits for the frame that shows the press
+    await vi.waitFor(() => expect(path()).toBe('/'));
+    await settle();
+    expect(view?.container.querySelector('[data-testid="home"]')).not.toBeNull();
+    expect(view?.container.querySelector('.tab-bar [data-pressed]')).toBeNull();
+    expect(view?.container.querySelector('.tab-bar [aria-current="page"]')?.getAttribute('data-tab')).toBe('market');
+  });
+
   it('shows the connection state discreetly on the market tab', async () => {
     await act(async () => {
       $conn.value = 'live';

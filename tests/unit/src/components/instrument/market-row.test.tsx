@@ -212,6 +212,6 @@ describe('MarketRow', () => {
     const onPick = vi.fn();
     render(<MarketRow inst={i} onPick={onPick} />);
     act(() => row().click());
-    expect(onPick).toHaveBeenCalledWith(i.Code);
+    expect(onPick).toHaveBeenCalledWith(i.Code, row()); // the row, to show it pressed (navigateAfterPaint)
   });
 });

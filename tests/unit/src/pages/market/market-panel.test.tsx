@@ -147,8 +147,9 @@ describe('MarketPanel', () => {
     act(() => setInstruments(LIST));
     const onPick = vi.fn();
     await render(onPick);
-    await act(async () => view().querySelector<HTMLButtonElement>('.mk-row[data-code="XAUUSD"]')?.click());
-    expect(onPick).toHaveBeenCalledWith('XAUUSD');
+    const row = view().querySelector<HTMLButtonElement>('.mk-row[data-code="XAUUSD"]');
+    await act(async () => row?.click());
+    expect(onPick).toHaveBeenCalledWith('XAUUSD', row);
     expect(view().querySelector('[data-testid="market-search"]')?.getAttribute('href')).toBe('/product');
     expect(view().querySelector('[data-testid="language-button"]')?.getAttribute('href')).toBe('/language');
   });

@@ -104,6 +104,6 @@ describe('ProductPage', () => {
     await render();
     await act(async () => view().querySelector<HTMLButtonElement>('.mk-row[data-code="BTCUSDT"]')?.click());
     expect($currentCode.value).toBe('BTCUSDT');
-    expect(navigate).toHaveBeenCalledWith('/trade', undefined);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/trade', undefined)); // after the press paints
   });
 });

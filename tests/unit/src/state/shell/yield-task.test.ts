@@ -2,7 +2,7 @@
 // the browser has it, else a MessageChannel task; deferred steps run in order, each after a yield, and one that
 // throws does not stop the rest.
 import { describe, expect, it, vi } from 'vitest';
-import { inSlices, yieldToMain } from '../../../../../src/state/shell/yield-task.ts';
+import { afterNextPaint, inSlices, yieldToMain } from '../../../../../src/state/shell/yield-task.ts';
 
 describe('yieldToMain', () => {
   it('uses scheduler.yield when there is one', async () => {
@@ -17,6 +17,25 @@ describe('yieldToMain', () => {
     void Promise.resolve().then(() => order.push('microtask'));
     await done;
     expect(order).toEqual(['microtask', 'after the yield']);
+  });
+});
+
+describe('afterNextPaint', () => {
+  it('runs its work in a task of its own after the next frame, not in the frame', async () => {
+    const log: string[] = [];
+    const frame: Array<() => void> = [];
+    const frames = { request: (cb: () => void) => frame.push(cb), cancel: () => undefined };
+    const next = () => {
+      log.push('yield');
+      return Promise.resolve();
+    };
+    afterNextPaint(() => log.push('work'), frames, next);
+    await Promise.resolve();
+    expect(log).toEqual([]); // nothing before the frame
+    frame.forEach((cb) => cb());
+    expect(log).toEqual(['yield']); // the frame yields and does not do the work itself
+    await Promise.resolve();
+    expect(log).toEqual(['yield', 'work']);
   });
 });
 

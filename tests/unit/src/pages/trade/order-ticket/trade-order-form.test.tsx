@@ -291,7 +291,8 @@ describe('submitting', () => {
     await click(submitButton());
     expect($('.tr-modal-title').textContent).toBe(i18n.t('trade.placed_title'));
     await click($('[data-action="view-orders"]'));
-    expect(navigate).toHaveBeenCalledWith('/order?type=1', undefined);
+    // The dialog closes first; the orders page follows after that paint (navigateAfterPaint).
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/order?type=1', undefined));
     expect(document.body.querySelector('.tr-modal')).toBeNull();
   });
 });
