@@ -10,6 +10,7 @@ import { InstrumentSheet } from '../pages/trade/instrument-sheet.tsx';
 import { AccountStrip } from '../pages/trade/account-strip.tsx';
 import { OrderForm } from '../pages/trade/order-ticket/order-form.tsx';
 import { pickInstrument } from '../state/market/trade-state.ts';
+import { afterPress } from '../state/shell/yield-task.ts';
 import { OneClickButtons } from '../pages/trade/order-ticket/one-click-buttons.tsx';
 import { ShortcutsSheet } from './shortcuts-sheet.tsx';
 import { useDeskKeys } from './use-trader-keys.ts';
@@ -21,9 +22,9 @@ export function DeskLayout() {
   const { t } = useTranslation();
   const [listOpen, setListOpen] = useState(false);
   const inst = pickInstrument($instruments.value, $currentCode.value);
-  const pick = useCallback((code: string) => {
-    $currentCode.value = code;
+  const pick = useCallback((code: string, row?: Element) => {
     setListOpen(false);
+    afterPress(row ?? null, () => ($currentCode.value = code));
   }, []);
   const closeList = useCallback(() => setListOpen(false), []);
   const [helpOpen, setHelpOpen] = useState(false);

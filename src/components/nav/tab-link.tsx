@@ -1,7 +1,8 @@
 // A navigation link marked by data-tab, with aria-current="page" while its screen is open.
 import type { MouseEvent, ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { navigateAfterPaint } from '../../state/shell/navigator.ts';
+import { navigateTo } from '../../state/shell/navigator.ts';
+import { afterPress } from '../../state/shell/yield-task.ts';
 
 export interface TabLinkProps {
   to: string;
@@ -16,7 +17,7 @@ export function TabLink({ to, tab, current, className, children }: TabLinkProps)
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (current || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
     e.preventDefault();
-    navigateAfterPaint(to, e.currentTarget);
+    afterPress(e.currentTarget, () => navigateTo(to));
   };
   return (
     <Link to={to} className={className} data-tab={tab} aria-current={current ? 'page' : undefined} onClick={onClick}>

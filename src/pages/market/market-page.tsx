@@ -1,7 +1,8 @@
 // Kept alive by the router; at ≥ 1280 px the desk layout replaces it.
 import { useCallback } from 'react';
 import { $currentCode } from '../../state/market/current-code.ts';
-import { navigateAfterPaint } from '../../state/shell/navigator.ts';
+import { navigateTo } from '../../state/shell/navigator.ts';
+import { afterPress } from '../../state/shell/yield-task.ts';
 import { useWide } from '../../components/hooks/use-wide.ts';
 import { useDesk } from '../../components/hooks/desk-slot.ts';
 import { MarketPanel } from './market-panel.tsx';
@@ -15,7 +16,7 @@ export function MarketPage() {
 function MarketPhone() {
   const pick = useCallback((code: string, row?: Element) => {
     $currentCode.value = code;
-    navigateAfterPaint('/trade', row ?? null);
+    afterPress(row ?? null, () => navigateTo('/trade'));
   }, []);
   return (
     <div className="mk-page">

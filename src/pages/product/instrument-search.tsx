@@ -5,7 +5,8 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { $currentCode } from '../../state/market/current-code.ts';
 import { $instruments } from '../../state/market/instruments.ts';
 import { browserTimers } from '../../state/shell/clock.ts';
-import { navigateAfterPaint } from '../../state/shell/navigator.ts';
+import { navigateTo } from '../../state/shell/navigator.ts';
+import { afterPress } from '../../state/shell/yield-task.ts';
 import { refreshTradeList, searchInstruments } from '../../api/instruments.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
@@ -45,7 +46,7 @@ export function InstrumentSearch() {
 
   const pick = useCallback((code: string, row?: Element) => {
     $currentCode.value = code;
-    navigateAfterPaint('/trade', row ?? null);
+    afterPress(row ?? null, () => navigateTo('/trade'));
   }, []);
 
   // A failed search shows as no results (the API client has said why).

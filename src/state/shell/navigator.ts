@@ -1,5 +1,4 @@
 // For code outside components (the API client's 999 redirect): the router registers itself here.
-import { afterNextPaint } from './yield-task.ts';
 
 export interface Navigator {
   navigate(to: string, opts?: { replace?: boolean }): void;
@@ -23,22 +22,6 @@ export function setNavigator(n: Navigator | null): void {
 
 export function navigateTo(to: string, opts?: { replace?: boolean }): void {
   current.navigate(to, opts);
-}
-
-const PRESSED = 'data-pressed';
-
-/**
- * A tap's navigation after the frame that shows its press (`data-pressed` on `pressed`): the new screen then mounts
- * in a task of its own, not before the finger's first answer (docs/client.md "Routing"). A second tap meanwhile is
- * let go.
- */
-export function navigateAfterPaint(to: string, pressed: Element | null, after = afterNextPaint): void {
-  if (pressed?.hasAttribute(PRESSED)) return;
-  pressed?.setAttribute(PRESSED, '');
-  after(() => {
-    pressed?.removeAttribute(PRESSED);
-    navigateTo(to);
-  });
 }
 
 export function currentPath(): string {

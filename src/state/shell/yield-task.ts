@@ -35,3 +35,19 @@ export async function inSlices(steps: readonly (() => unknown)[], next = yieldTo
 export function afterNextPaint(cb: () => void, frames = animationFrames, next = yieldToMain): void {
   frames.request(() => void next().then(cb));
 }
+
+const PRESSED = 'data-pressed';
+
+/**
+ * A tap's answer first: `pressed` is marked (`data-pressed`, styled as chosen) at once and `work`, the next screen or
+ * instrument, runs in a task after the frame that shows it (docs/client.md "Routing"). A second tap on it meanwhile is
+ * let go.
+ */
+export function afterPress(pressed: Element | null, work: () => void, after = afterNextPaint): void {
+  if (pressed?.hasAttribute(PRESSED)) return;
+  pressed?.setAttribute(PRESSED, '');
+  after(() => {
+    pressed?.removeAttribute(PRESSED);
+    work();
+  });
+}

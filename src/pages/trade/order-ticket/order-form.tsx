@@ -6,7 +6,8 @@ import { useTranslation } from '../../../i18n/use-translation.ts';
 import { quote } from '../../../state/market/quotes.ts';
 import { $loggedIn } from '../../../state/account/session.ts';
 import { holdUpdate } from '../../../state/shell/app-update.ts';
-import { currentPath, loginPath, navigateAfterPaint, navigateTo } from '../../../state/shell/navigator.ts';
+import { currentPath, loginPath, navigateTo } from '../../../state/shell/navigator.ts';
+import { afterPress } from '../../../state/shell/yield-task.ts';
 import { submitOrder, type NewOrder } from '../../../api/trading.ts';
 import { ConfirmDialog } from '../../../components/overlays/confirm-dialog.tsx';
 import { refusalText } from '../../../api/client.ts';
@@ -508,7 +509,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
           onClose={() => setPlaced(null)}
           onViewOrders={() => {
             setPlaced(null);
-            navigateAfterPaint(HOLDING_ORDERS_PATH, null);
+            afterPress(null, () => navigateTo(HOLDING_ORDERS_PATH));
           }}
         />
       ) : null}

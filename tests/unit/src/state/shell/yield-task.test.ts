@@ -1,8 +1,9 @@
-// Start-up in slices (src/state/shell/yield-task.ts, docs/client.md "Start-up in slices"): a yield is scheduler.yield() where
-// the browser has it, else a MessageChannel task; deferred steps run in order, each after a yield, and one that
-// throws does not stop the rest.
+// Start-up in slices (src/state/shell/yield-task.ts, docs/client.md "Start-up in slices"): a yield is scheduler.yield()
+// where the browser has it, else a MessageChannel task; deferred steps run in order, each after a yield, and one that
+// throws does not stop the rest. A tap's press painted first (docs/client.md "Routing"): the pressed element is marked
+// at once, the work waits for the frame, and a second tap meanwhile is let go.
 import { describe, expect, it, vi } from 'vitest';
-import { afterNextPaint, inSlices, yieldToMain } from '../../../../../src/state/shell/yield-task.ts';
+import { afterNextPaint, afterPress, inSlices, yieldToMain } from '../../../../../src/state/shell/yield-task.ts';
 
 describe('yieldToMain', () => {
   it('uses scheduler.yield when there is one', async () => {
@@ -36,6 +37,50 @@ describe('afterNextPaint', () => {
     expect(log).toEqual(['yield']); // the frame yields and does not do the work itself
     await Promise.resolve();
     expect(log).toEqual(['yield', 'work']);
+  });
+});
+
+/** An `after` that keeps the deferred work until the test runs it. */
+function held(): { after: (cb: () => void) => void; run: () => void; count: () => number } {
+  const queued: Array<() => void> = [];
+  return {
+    after: (cb) => void queued.push(cb),
+    run: () => queued.splice(0).forEach((cb) => cb()),
+    count: () => queued.length,
+  };
+}
+
+describe('afterPress', () => {
+  it('marks the pressed element at once and does the work only after the paint, then drops the mark', () => {
+    const tab = document.createElement('a');
+    const later = held();
+    const done: string[] = [];
+    afterPress(tab, () => done.push('/order'), later.after);
+    expect(tab.hasAttribute('data-pressed')).toBe(true);
+    expect(done).toEqual([]);
+    later.run();
+    expect(done).toEqual(['/order']);
+    expect(tab.hasAttribute('data-pressed')).toBe(false);
+  });
+
+  it('lets a second tap on the same element go while the first waits', () => {
+    const row = document.createElement('button');
+    const later = held();
+    const done: string[] = [];
+    afterPress(row, () => done.push('first'), later.after);
+    afterPress(row, () => done.push('second'), later.after);
+    expect(later.count()).toBe(1);
+    later.run();
+    expect(done).toEqual(['first']);
+  });
+
+  it('without an element to mark (a dialog that closes) it still waits for the paint', () => {
+    const later = held();
+    const done: string[] = [];
+    afterPress(null, () => done.push('/order'), later.after);
+    expect(done).toEqual([]);
+    later.run();
+    expect(done).toEqual(['/order']);
   });
 });
 
