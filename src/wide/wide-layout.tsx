@@ -24,7 +24,7 @@ export function DeskLayout() {
   const inst = pickInstrument($instruments.value, $currentCode.value);
   const pick = useCallback((code: string, row?: Element) => {
     setListOpen(false);
-    afterPress(row ?? null, () => ($currentCode.value = code));
+    afterPress(row, () => ($currentCode.value = code));
   }, []);
   const closeList = useCallback(() => setListOpen(false), []);
   const [helpOpen, setHelpOpen] = useState(false);

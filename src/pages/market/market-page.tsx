@@ -16,7 +16,7 @@ export function MarketPage() {
 function MarketPhone() {
   const pick = useCallback((code: string, row?: Element) => {
     $currentCode.value = code;
-    afterPress(row ?? null, () => navigateTo('/trade'));
+    afterPress(row, () => navigateTo('/trade'));
   }, []);
   return (
     <div className="mk-page">

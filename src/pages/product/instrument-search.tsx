@@ -46,7 +46,7 @@ export function InstrumentSearch() {
 
   const pick = useCallback((code: string, row?: Element) => {
     $currentCode.value = code;
-    afterPress(row ?? null, () => navigateTo('/trade'));
+    afterPress(row, () => navigateTo('/trade'));
   }, []);
 
   // A failed search shows as no results (the API client has said why).

@@ -43,7 +43,7 @@ const PRESSED = 'data-pressed';
  * instrument, runs in a task after the frame that shows it (docs/client.md "Routing"). A second tap on it meanwhile is
  * let go.
  */
-export function afterPress(pressed: Element | null, work: () => void, after = afterNextPaint): void {
+export function afterPress(pressed: Element | null | undefined, work: () => void, after = afterNextPaint): void {
   if (pressed?.hasAttribute(PRESSED)) return;
   pressed?.setAttribute(PRESSED, '');
   after(() => {
