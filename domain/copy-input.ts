@@ -68,7 +68,10 @@ export function parseProviderMin(input: unknown): Parsed<Dec, 'provider_min_inva
 }
 
 export type ProviderTermsError =
-  'provider_name_invalid' | 'provider_description_invalid' | 'provider_fee_invalid' | 'provider_min_invalid';
+  | 'provider_name_invalid'
+  | 'provider_description_invalid'
+  | 'provider_fee_invalid'
+  | 'provider_min_invalid';
 
 /** The route's error and the sheet's say the same. */
 export const PROVIDER_ERROR_PARAMS: Record<ProviderTermsError, Record<string, string>> = {

@@ -36,7 +36,8 @@ export function threadSamples(
     if (e.name !== 'ProfileChunk' || e.pid !== pid || !ids.has(String((e as TraceEvent & { id?: string }).id)))
       continue;
     const data = e.args?.['data'] as
-      { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } | undefined;
+      | { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] }
+      | undefined;
     for (const n of data?.cpuProfile?.nodes ?? []) nodes.set(n.id, n);
     const ids2 = data?.cpuProfile?.samples ?? [];
     const deltas = data?.timeDeltas ?? [];

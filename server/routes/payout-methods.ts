@@ -17,6 +17,7 @@ import {
   insertMethod,
   methodKeys,
   userMethods,
+  type BankField,
   type MethodFields,
   type MethodRow,
 } from '../wallet/payout-methods-repository.ts';
@@ -29,8 +30,6 @@ const TAGS = ['Withdrawals'];
 export const METHODS_PER_USER = 20;
 const SWIFT_RE = /^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/;
 
-type BankField =
-  'bank_name' | 'bank_address' | 'bank_swift' | 'payee_name' | 'payee_account' | 'branch_name' | 'remark';
 type BindBody = { draw_id?: number; type?: 1 | 2; dc_address?: string; code?: string } & Partial<
   Record<BankField, string>
 >;

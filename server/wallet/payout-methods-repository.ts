@@ -11,19 +11,16 @@ export interface MethodRow extends Omit<WithdrawMethod, 'draw_currency' | 'type'
 }
 
 /** A crypto method has only dc_address, a bank one the rest. */
-export type MethodFields = Partial<
-  Record<
-    | 'dc_address'
-    | 'bank_name'
-    | 'bank_address'
-    | 'bank_swift'
-    | 'payee_name'
-    | 'payee_account'
-    | 'branch_name'
-    | 'remark',
-    string
-  >
->;
+/** A bank account's fields, as the bind route takes them. */
+export type BankField =
+  | 'bank_name'
+  | 'bank_address'
+  | 'bank_swift'
+  | 'payee_name'
+  | 'payee_account'
+  | 'branch_name'
+  | 'remark';
+export type MethodFields = Partial<Record<'dc_address' | BankField, string>>;
 
 /** Type 1 crypto, 2 bank; oldest first. */
 export function userMethods(

@@ -21,7 +21,10 @@ export interface SessionView {
 }
 
 export type GuardDecision =
-  { kind: 'open' } | { kind: 'login'; to: string } | { kind: 'demo' } | { kind: 'away'; to: string };
+  | { kind: 'open' }
+  | { kind: 'login'; to: string }
+  | { kind: 'demo' }
+  | { kind: 'away'; to: string };
 
 /** `wanted` is the path with its query, e.g. "/mine/charge?type=1". A demo-blocked page also needs a login. */
 export function decideGuard(route: GuardedRoute, session: SessionView, wanted: string): GuardDecision {

@@ -13,7 +13,8 @@ import { setSetting } from '../../../server/settings/settings.ts';
 export { postgresBinDir, startPostgresCluster, type PostgresCluster } from '../../fixtures/postgres-cluster.ts';
 
 export type TestDbInfo =
-  { kind: 'pglite'; templatePath: string } | { kind: 'postgres'; adminUrl: string; template: string };
+  | { kind: 'pglite'; templatePath: string }
+  | { kind: 'postgres'; adminUrl: string; template: string };
 
 /** The template runs without the retail rules (docs/retail-protection.md "Tests"): the tests of other features
  * trade at any offered leverage without a questionnaire; the retail tests turn them on (retailOn). */

@@ -2,8 +2,9 @@
 // chunk groups of vite.config.ts, typed or not, inline or named (a group whose paths are gone groups nothing, and the
 // first screen's chunks change without a word), its resolve.alias (a replacement that is gone, or a package no longer
 // installed), the ESLint blocks' files and ignores (a room rule on a moved folder guards nothing), vitest's
-// includes and excludes, the tsconfigs' include and paths, and .prettierignore. Build outputs and caches that a fresh
-// clone does not have yet (dist/, .tmp/ …) are named below; everything else must match a file of the tree.
+// includes and excludes, the tsconfigs' include and paths, and .oxfmtrc.json's ignorePatterns. Build outputs and
+// caches that a fresh clone does not have yet (dist/, .tmp/ …) are named below; everything else must match a file of
+// the tree.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Minimatch } from 'minimatch';
@@ -145,11 +146,9 @@ describe('the tsconfigs', () => {
   });
 });
 
-describe('.prettierignore', () => {
-  const lines = readFileSync(join(ROOT, '.prettierignore'), 'utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '' && !l.startsWith('#'));
+describe('.oxfmtrc.json ignorePatterns', () => {
+  const config = readFileSync(join(ROOT, '.oxfmtrc.json'), 'utf8').replace(/^\s*\/\/.*$/gm, '');
+  const lines = (JSON.parse(config) as { ignorePatterns: string[] }).ignorePatterns;
 
   it.each(lines)('%s names something', (glob) => {
     expect(namesSomething(glob)).toBe(true);

@@ -45,7 +45,9 @@ export interface OrderDraft {
 export type DraftField = 'lots' | 'target-price' | 'stop-profit' | 'stop-loss' | 'leverage' | 'expiry' | 'size';
 
 export type OrderCheck =
-  { kind: 'login' } | { kind: 'error'; notes: FieldNotes<DraftField | 'form'> } | { kind: 'ok'; params: NewOrder };
+  | { kind: 'login' }
+  | { kind: 'error'; notes: FieldNotes<DraftField | 'form'> }
+  | { kind: 'ok'; params: NewOrder };
 
 export type StopKind = 'profit' | 'loss';
 

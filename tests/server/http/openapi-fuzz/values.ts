@@ -123,7 +123,15 @@ export const NON_FINITE = ['Infinity', '-Infinity', '1e309', 'NaN'] as const;
 export const RAW_NUMBER = (s: string): string => `__raw__${s}__`;
 
 export type Mutation =
-  'wrong-type' | 'array' | 'huge' | 'nul' | 'non-finite' | 'boundary' | 'extra' | 'missing' | 'object';
+  | 'wrong-type'
+  | 'array'
+  | 'huge'
+  | 'nul'
+  | 'non-finite'
+  | 'boundary'
+  | 'extra'
+  | 'missing'
+  | 'object';
 
 export const MUTATIONS: readonly Mutation[] = [
   'wrong-type',
