@@ -1,9 +1,6 @@
-// The rooms of docs/architecture.md as import boundaries; blocks are exported so lint-rooms.test.ts can fire each one.
-import js from '@eslint/js';
-import reactHooks from 'eslint-plugin-react-hooks';
+// The rooms of docs/architecture.md as import boundaries, and the house rules: what no linter ships. Every other rule
+// is oxlint's (.oxlintrc.json). Blocks are exported so lint-rooms.test.ts can fire each one.
 import tseslint from 'typescript-eslint';
-
-const TS_FILES = ['**/*.ts', '**/*.tsx'];
 
 /** Pure domain code and the worker never need the browser app's shell. */
 const UI_PACKAGES = [
@@ -255,40 +252,9 @@ export const adapterBlocks = [
 ];
 
 export default tseslint.config(
-  {
-    ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-artifacts/**', 'bench/results/**', 'public/**'],
-  },
-  js.configs.recommended,
-  ...tseslint.configs.recommended.map((c) => ({ ...c, files: TS_FILES })),
-  {
-    // The rules that need types (recommendedTypeChecked's) are oxlint's, on TypeScript 7: .oxlintrc.json.
-    files: TS_FILES,
-    rules: {
-      '@typescript-eslint/no-non-null-assertion': 'error',
-      '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/consistent-type-imports': [
-        'error',
-        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
-      ],
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
-      ],
-      // TypeScript reports undefined names with type information; no-undef knows no TS globals.
-      'no-undef': 'off',
-    },
-  },
-  {
-    files: ['src/**/*.tsx', 'src/**/*.ts'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
-  },
-  // Fixtures are read right after being built.
-  { files: ['tests/**', 'bench/**'], rules: { '@typescript-eslint/no-non-null-assertion': 'off' } },
-  {
-    files: ['**/*.js', '**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
-  },
+  // The rooms and the house rules are of the app, the worker, the server and domain/; eslint reads nothing else.
+  { ignores: ['*', '!domain/', '!server/', '!src/', '!workers/'] },
+  { ...tseslint.configs.base, files: ['**/*.ts', '**/*.tsx'] },
   ...roomBlocks,
   ...formatterBlocks,
   ...adapterBlocks,

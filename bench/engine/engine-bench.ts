@@ -123,7 +123,7 @@ export async function runOne(
         })) as T[];
       }
       if (sql.startsWith('SELECT id FROM orders WHERE user_id = ANY')) {
-        const ids = (params?.[0] as number[]).flatMap(
+        const ids = ((params ?? [])[0] as number[]).flatMap(
           (u) => engineRef?.book.forUser(u).map((o) => ({ id: o.id })) ?? [],
         );
         return ids as T[];

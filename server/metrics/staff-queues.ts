@@ -74,7 +74,10 @@ export function staffQueueMetrics(registry: Registry, db: Queryable, clock: Cloc
       async collect() {
         // A database away empties the series rather than failing the whole scrape with it.
         const queues = await read();
-        if (!queues) return void this.reset();
+        if (!queues) {
+          this.reset();
+          return;
+        }
         for (const s of queues) this.set({ queue: s.queue }, figure(s));
       },
     });

@@ -277,7 +277,7 @@ export function CandleChart({
     // legend-room.ts keeps the legends', table button's and chip's strips free of candles.
     const keepRoom = () => keepLegendRoom(chart, series, wrap, sizing.height(), linePriceRef.current !== null);
     // Moved by style as the scale moves; the chip stays in the price pane's bottom margin (legend-room.ts).
-    const syncLineY = () => void layerRef.current?.place();
+    const syncLineY = () => layerRef.current?.place();
     const placeLine = (p: PickedPrice | null, keep: boolean) => {
       const shown = shownRef.current;
       linePriceRef.current = p?.price ?? null;
@@ -387,7 +387,7 @@ export function CandleChart({
       dispose?.();
     };
     // The chart lives as long as the component: created once, never re-created on prop changes (setUp reads refs).
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []); // oxlint-disable-line react-hooks/exhaustive-deps
 
   useDrawnLines(
     drawnOn?.series ?? null,

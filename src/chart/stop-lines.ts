@@ -87,5 +87,5 @@ export function useDrawnLines(
     syncStopLines(series, drawn.current, lines, colour(box));
     box.dataset[mark] = stopLinesMark(lines);
     // The colour is read when the lines change (or the series is created: candle-chart.tsx); the refs are stable.
-  }, [series, lines]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [series, lines]); // oxlint-disable-line react-hooks/exhaustive-deps
 }

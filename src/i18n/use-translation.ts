@@ -4,6 +4,6 @@ import { onTextsChanged, textsVersion, translate, type TFunction } from './index
 
 export function useTranslation(): { t: TFunction } {
   const version = useSyncExternalStore(onTextsChanged, textsVersion, textsVersion);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the version is the point: a new `t` per texts change
+  // oxlint-disable-next-line react-hooks/exhaustive-deps -- the version is the point: a new `t` per texts change
   return useMemo(() => ({ t: (key, options) => translate(key, options) }), [version]);
 }

@@ -60,7 +60,7 @@ export function usePaged<T>(load: (page: number) => Promise<Paged<T>>, key: unkn
     fetchPage(page.current + 1, false);
   }, [fetchPage, finished]);
 
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` names the list: a new key starts it again
+  // oxlint-disable-next-line react-hooks/exhaustive-deps -- `key` names the list: a new key starts it again
   useEffect(refresh, [key]);
   // A record's status changed elsewhere (a withdrawal paid): the list starts again from page 1.
   useRefreshOnChange(refresh);

@@ -25,9 +25,10 @@ const tree: readonly string[] = globSync(['**/*'], {
 
 const isOutput = (glob: string): boolean => OUTPUTS.some((o) => glob === o || glob.startsWith(`${o}/`));
 
-/** True when the glob (gitignore-like: a bare name matches at any depth) names at least one path of the tree. */
+/** True when the glob (gitignore-like: a bare name matches at any depth, a leading '!' takes back an ignore) names at
+ * least one path of the tree. */
 function namesSomething(glob: string): boolean {
-  const g = glob.replace(/^\.\//, '').replace(/\/$/, '');
+  const g = glob.replace(/^!/, '').replace(/^\.\//, '').replace(/\/$/, '');
   if (isOutput(g)) return true;
   const pattern = g.includes('/') ? g : `**/${g}`;
   // Compiled once: the tree has thousands of paths.
@@ -159,6 +160,8 @@ describe('the check itself', () => {
   it('refuses a path that does not exist and a group name no file has', () => {
     expect(namesSomething('src/pages/nowhere/**')).toBe(false);
     expect(namesSomething('*.nowhere')).toBe(false);
+    expect(namesSomething('!src/nowhere/')).toBe(false);
+    expect(namesSomething('!src/')).toBe(true);
     expect(existsSync(join(ROOT, 'vite.config.ts'))).toBe(true);
     const source = String.raw`[\\/]src[\\/]pages[\\/]market[\\/](market|row-signals)\.(tsx?|css)$`;
     const segments = new Set(['/src/pages/market/market.css'].flatMap((f) => f.split(/[/.]/)));
