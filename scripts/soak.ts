@@ -38,6 +38,7 @@ const report = await runSoak({
   heapSnapshotAtS: heapDir ? env('SOAK_HEAP_SNAPSHOT_AT', fromS) : undefined,
   swapRolloverMs: env('SOAK_SWAP_ROLLOVER_MS', 30000),
   copyFollowers: env('SOAK_COPY_FOLLOWERS', 8),
+  minDraws: env('SOAK_MIN_DRAWS', 0),
   progress: (l) => console.log(l),
 }).finally(() => cluster?.stop());
 const growthFromS = growthStartS(fromS, report.snapshotAtS);
@@ -59,6 +60,7 @@ const summary = {
   ),
   bookAtStart: report.bookAtStart,
   bookAtEnd: report.bookAtEnd,
+  shortestLane: report.shortestLane,
   actions: report.actions,
   acked: report.acked,
   refused: report.refused,

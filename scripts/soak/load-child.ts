@@ -2,6 +2,7 @@
 import type { Instrument, Order } from '../../domain/types.ts';
 import { soakClient, type SoakClient } from './client.ts';
 import { askParent, note, serveParent } from './ipc.ts';
+import { runLane } from './lane.ts';
 
 export interface SoakUser {
   token: string;
@@ -18,6 +19,8 @@ export interface LoadConfig {
   users: SoakUser[];
   /** null: one per user; otherwise each action picks a random user. */
   lanes: number | null;
+  /** Draws each lane makes even past the deadline (lane.ts). */
+  floor: number;
   balanced: boolean;
 }
 
@@ -32,6 +35,8 @@ export interface LoadTotals {
   harnessErrorSamples: string[];
   /** user + system. */
   cpuMs: number;
+  /** The fewest draws one lane made (lane.ts). */
+  shortestLane: number;
 }
 
 type Reply = { code: number; status: number; msg?: string };
@@ -51,6 +56,7 @@ const totals: LoadTotals = {
   harnessErrors: 0,
   harnessErrorSamples: [],
   cpuMs: 0,
+  shortestLane: 0,
 };
 const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(Math.random() * xs.length)];
 let tradable: Instrument[] = [];
@@ -152,27 +158,28 @@ function count(done: NonNullable<Acted>): void {
   }
 }
 
-/** A lane's first draws: a market order, its stops, a close, a withdrawal and a credit, so every kind happens
- * however few actions a slow host allows; random draws follow. */
-const TOUR = [0.1, 0.7, 0.6, 0.85, 0.92];
-
-async function lane(own: User | null, until: number): Promise<void> {
-  const tour = config.balanced ? [] : [...TOUR];
-  while (Date.now() < until) {
-    const u = own ?? (pick(users) as User);
-    try {
-      const done = await act(u, tour.shift() ?? Math.random());
-      if (done) count(done);
-    } catch (err) {
-      totals.harnessErrors++;
-      if (totals.harnessErrorSamples.length < 5) totals.harnessErrorSamples.push(String(err));
-    }
+/** One draw of a lane: a failed request is a harness error, counted, never the end of the run. */
+async function draw(own: User | null, r: number): Promise<void> {
+  const u = own ?? (pick(users) as User);
+  try {
+    const done = await act(u, r);
+    if (done) count(done);
+  } catch (err) {
+    totals.harnessErrors++;
+    if (totals.harnessErrorSamples.length < 5) totals.harnessErrorSamples.push(String(err));
   }
 }
 
 serveParent({
   run: async (req): Promise<LoadTotals> => {
-    const until = Number(req.until);
+    const schedule = {
+      until: Number(req.until),
+      floor: config.floor,
+      balanced: config.balanced,
+      now: Date.now,
+      random: Math.random,
+    };
+    const lane = (own: User | null): Promise<number> => runLane((r) => draw(own, r), schedule);
     tradable = ((await anon.get<Instrument[]>('/v1/api/forex/trade_list')).data ?? []).filter(
       (i) => i.MarketStatus === 1,
     );
@@ -180,9 +187,10 @@ serveParent({
     const cpu0 = process.cpuUsage();
     const ticker = setInterval(() => note({ note: 'progress', total: totals.total }), 1000);
     try {
-      await Promise.all(
-        config.lanes ? Array.from({ length: config.lanes }, () => lane(null, until)) : users.map((u) => lane(u, until)),
+      const draws = await Promise.all(
+        config.lanes ? Array.from({ length: config.lanes }, () => lane(null)) : users.map((u) => lane(u)),
       );
+      totals.shortestLane = Math.min(...draws);
     } finally {
       clearInterval(ticker);
     }

@@ -42,6 +42,8 @@ export interface CopyCheck {
   stopped: number;
   mirrored: number;
   skipped: number;
+  /** Skipped actions by reason, so a run that mirrored nothing says why. */
+  skips: Record<string, number>;
 }
 
 interface Config {
@@ -168,8 +170,12 @@ serveParent({
                 (SELECT count(*) FROM copy_actions WHERE outcome = 'done') AS done,
                 (SELECT count(*) FROM copy_actions WHERE outcome = 'skipped') AS skipped`,
       );
+      const skips = await ctx.db.query<{ reason: string; n: string }>(
+        `SELECT reason, count(*) AS n FROM copy_actions WHERE outcome = 'skipped' GROUP BY reason`,
+      );
       return {
         violations,
+        skips: Object.fromEntries(skips.map((r) => [r.reason, Number(r.n)])),
         running: Number(n?.running ?? 0),
         stopped: Number(n?.stopped ?? 0),
         mirrored: Number(n?.done ?? 0),

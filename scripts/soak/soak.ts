@@ -31,6 +31,8 @@ export interface SoakOptions {
   heapDir?: string;
   swapRolloverMs?: number;
   copyFollowers?: number;
+  /** Draws each lane makes even past `seconds` (lane.ts), so a slow host runs longer rather than does less. */
+  minDraws?: number;
 }
 
 export interface SoakSample {
@@ -51,6 +53,7 @@ export interface SoakSample {
 }
 
 export interface SoakReport extends Omit<LoadTotals, 'total' | 'cpuMs'> {
+  minDraws: number;
   seconds: number;
   users: number;
   balanced: boolean;
@@ -214,6 +217,8 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     const report: SoakReport = {
       seconds: opts.seconds,
       users: opts.users,
+      minDraws: opts.minDraws ?? 0,
+      shortestLane: 0,
       balanced: opts.balanced === true,
       server: { pid: Number(ready.pid), cpus: server.cpus, database },
       generators: [],
@@ -250,7 +255,13 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     for (let k = 0; k < g; k++) {
       const mine = users.filter((_, i) => i % g === k);
       const lanes = opts.lanes ? Math.max(1, Math.round(opts.lanes / g)) : null;
-      const cfg: LoadConfig = { base, users: mine, lanes, balanced: opts.balanced === true };
+      const cfg: LoadConfig = {
+        base,
+        users: mine,
+        lanes,
+        floor: opts.minDraws ?? 0,
+        balanced: opts.balanced === true,
+      };
       const child = startChild(join(HERE, 'load-child.ts'), {
         cpus: cpus.load,
         env: { SOAK_LOAD_CONFIG: JSON.stringify(cfg) },
@@ -265,6 +276,11 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     const started = Date.now();
     const deadline = started + opts.seconds * 1000;
     const runs = generators.map((c) => c.request<LoadTotals>('run', { until: deadline }));
+    let running = true;
+    const ran = Promise.all(runs).finally(() => {
+      running = false;
+    });
+    ran.catch(() => undefined); // awaited below; the checks go on meanwhile
     await server.request('sample'); // a fresh window
     const actionsNow = (): number => progress.reduce((a, b) => a + b, 0);
     const snapshot = async (label: string): Promise<void> => {
@@ -275,8 +291,8 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     };
     let windowStart = Date.now();
     let windowActions = 0;
-    while (Date.now() < deadline) {
-      await sleep(Math.min(opts.checkEveryMs ?? 3000, Math.max(0, deadline - Date.now())));
+    while (running) {
+      await Promise.race([ran.catch(() => undefined), sleep(opts.checkEveryMs ?? 3000)]);
       const now = Date.now();
       const s = await server.request<ServerSample>('sample');
       const total = actionsNow();
@@ -312,7 +328,8 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
         await snapshot(`${sample.atS}s`);
       }
     }
-    const totals = await Promise.all(runs);
+    const totals = await ran;
+    report.shortestLane = Math.min(...totals.map((t) => t.shortestLane));
     for (const [k, t] of totals.entries()) {
       report.generators.push({ pid: generators[k]?.proc.pid ?? 0, cpus: cpus.load, cpuMs: t.cpuMs });
       report.acked += t.acked;
@@ -326,7 +343,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     const last = await check();
     report.checks++;
     report.violations.push(...last.violations);
-    exposureOf(last, opts.seconds);
+    exposureOf(last, Math.round((Date.now() - started) / 1000));
     report.swapCharges = last.swapCharges;
     report.bookAtEnd = last.book;
     if (opts.copyFollowers)

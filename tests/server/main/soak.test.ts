@@ -4,7 +4,8 @@
 // positions match its provider's by the copy rule), the ledger invariants hold at every check, the dealer's view agrees with a full scan of the
 // open orders at every check (the exposure invariant), swaps are charged at the accelerated rollover, no 5xx, every
 // kind of action happened, and the server, the generator and this test are three processes — and a balanced run,
-// whose book stays at its level. No
+// whose book stays at its level. Each lane makes MIN_DRAWS draws however long they take (scripts/soak/lane.ts), so a
+// slow share of CPU makes the run longer, never thinner. No
 // timing or memory bound: on a loaded machine those measure the machine (the figures come from `npm run soak` on a
 // quiet one, docs/reliability.md).
 import { spawn } from 'node:child_process';
@@ -19,6 +20,7 @@ import { TEST_SERVER_ENV } from '../../fixtures/test-server-costs.ts';
 
 const SECONDS = Number(process.env.SOAK_TEST_SECONDS ?? 10); // a check every 3 s, a swap rollover every 4 s: both happen
 const BALANCED_SECONDS = Math.max(6, Math.round(SECONDS * 0.6));
+const MIN_DRAWS = 10;
 
 /** Runs `scripts/soak.ts` in a child process; resolves with its report and its output (shown when a check fails). */
 async function soakProcess(env: Record<string, string>): Promise<{ report: SoakReport; output: string }> {
@@ -85,12 +87,15 @@ describe('soak', () => {
         SOAK_USERS: '10',
         SOAK_SWAP_ROLLOVER_MS: '4000',
         SOAK_COPY_FOLLOWERS: '4',
+        SOAK_MIN_DRAWS: String(MIN_DRAWS),
       });
       console.log(
         `[soak] ${JSON.stringify({ ...report, samples: report.samples.map((s) => `${s.atS}s:${s.rssMb}MB/${s.heapMb}MB/${s.lagP99Ms}ms/load ${s.load1}`) })}`,
       );
       expect(report.violations, output).toEqual([]);
       expect(report.serverErrors, output).toBe(0);
+      // The floor, then the order each lane keeps for the copies to mirror.
+      expect(report.shortestLane, output).toBeGreaterThanOrEqual(MIN_DRAWS + 1);
       expect(report.checks, output).toBeGreaterThanOrEqual(2);
       expect(report.exposureViolations, output).toEqual([]);
       expect(report.exposureChecks, output).toBeGreaterThanOrEqual(2);
@@ -122,6 +127,7 @@ describe('soak', () => {
         SOAK_USERS: String(users),
         SOAK_BALANCED: '1',
         SOAK_POSITIONS: String(level),
+        SOAK_MIN_DRAWS: String(MIN_DRAWS),
       });
       console.log(
         `[soak balanced] book ${report.bookAtStart} → ${report.samples.map((s) => s.book).join(', ')} → ${report.bookAtEnd}`,
@@ -129,6 +135,7 @@ describe('soak', () => {
       expect(report.violations, output).toEqual([]);
       expect(report.serverErrors, output).toBe(0);
       expect(report.balanced).toBe(true);
+      expect(report.shortestLane, output).toBeGreaterThanOrEqual(MIN_DRAWS);
       expect(report.exposureViolations, output).toEqual([]);
       expect(report.bookAtStart, output).toBeGreaterThan(0);
       expect(report.bookAtStart, output).toBeLessThanOrEqual(users * level);
