@@ -1,12 +1,10 @@
 // An empty box lists every instrument the store has, so the page is useful before anything is typed.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { $currentCode } from '../../state/market/current-code.ts';
+import { tradeInstrument } from '../../state/market/current-code.ts';
 import { $instruments } from '../../state/market/instruments.ts';
 import { browserTimers } from '../../state/shell/clock.ts';
-import { navigateTo } from '../../state/shell/navigator.ts';
-import { afterPress } from '../../state/shell/yield-task.ts';
 import { refreshTradeList, searchInstruments } from '../../api/instruments.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
@@ -44,11 +42,6 @@ export function InstrumentSearch() {
     debounce.run(() => search(q));
   };
 
-  const pick = useCallback((code: string, row?: Element) => {
-    $currentCode.value = code;
-    afterPress(row, () => navigateTo('/trade'));
-  }, []);
-
   // A failed search shows as no results (the API client has said why).
   const items = answer ? (answer.ok ? answer.value : []) : all;
   return (
@@ -64,7 +57,7 @@ export function InstrumentSearch() {
       {items.length > 0 ? (
         <MarketList
           items={items}
-          onPick={pick}
+          onPick={tradeInstrument}
           scrollKey={answer ? undefined : 'product'}
           label={t('market.search_title')}
         />

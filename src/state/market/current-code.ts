@@ -1,10 +1,18 @@
 // Importing this touches no storage: start.ts calls persistCurrentCode() once (docs/architecture.md convention 12).
 import { effect, signal, type Signal } from '@preact/signals-react';
 import { localStore } from '../shell/local-store.ts';
+import { navigateTo } from '../shell/navigator.ts';
+import { afterPress } from '../shell/yield-task.ts';
 import { CURRENT_CODE_KEY } from './current-code-key.ts';
 
 /** null: none chosen yet. */
 export const $currentCode: Signal<string | null> = signal<string | null>(null, { name: 'market.$currentCode' });
+
+/** A tapped instrument row on the phone: chosen at once, /trade after the frame that shows the press. */
+export function tradeInstrument(code: string, row?: Element): void {
+  $currentCode.value = code;
+  afterPress(row, () => navigateTo('/trade'));
+}
 
 /** Storage blocked (private mode): the choice is kept for this visit only. */
 export function persistCurrentCode(storage: () => Storage | null = localStore): () => void {
