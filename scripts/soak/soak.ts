@@ -53,7 +53,6 @@ export interface SoakSample {
 }
 
 export interface SoakReport extends Omit<LoadTotals, 'total' | 'cpuMs'> {
-  minDraws: number;
   seconds: number;
   users: number;
   balanced: boolean;
@@ -217,7 +216,6 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     const report: SoakReport = {
       seconds: opts.seconds,
       users: opts.users,
-      minDraws: opts.minDraws ?? 0,
       shortestLane: 0,
       balanced: opts.balanced === true,
       server: { pid: Number(ready.pid), cpus: server.cpus, database },
