@@ -7,6 +7,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';
 import { copyViolations } from '../../server/copy/copy-invariants.ts';
+import { reconcileState } from '../../server/copy/copy-ops-views.ts';
 import { userCredit } from '../../server/ops/commands/deposits.ts';
 import { withdrawPaid, withdrawReject } from '../../server/ops/commands/withdrawals.ts';
 import { createServer } from '../../server/compose.ts';
@@ -164,22 +165,19 @@ serveParent({
         if (violations.length === 0) break;
         await new Promise<void>((resolve) => setTimeout(resolve, 200));
       }
-      const [n] = await ctx.db.query<{ running: string; stopped: string; done: string; skipped: string }>(
-        `SELECT (SELECT count(*) FROM copies WHERE status IN (1, 2)) AS running,
-                (SELECT count(*) FROM copies WHERE status = 3) AS stopped,
-                (SELECT count(*) FROM copy_actions WHERE outcome = 'done') AS done,
-                (SELECT count(*) FROM copy_actions WHERE outcome = 'skipped') AS skipped`,
-      );
-      const skips = await ctx.db.query<{ reason: string; n: string }>(
-        `SELECT reason, count(*) AS n FROM copy_actions WHERE outcome = 'skipped' GROUP BY reason`,
+      // The skips by reason as the staff's copy view reads them (ops `copy-state`).
+      const { running_copies, skipped } = await reconcileState(ctx.db);
+      const [n] = await ctx.db.query<{ stopped: string; done: string }>(
+        `SELECT (SELECT count(*) FROM copies WHERE status = 3) AS stopped,
+                (SELECT count(*) FROM copy_actions WHERE outcome = 'done') AS done`,
       );
       return {
         violations,
-        skips: Object.fromEntries(skips.map((r) => [r.reason, Number(r.n)])),
-        running: Number(n?.running ?? 0),
+        skips: skipped,
+        skipped: Object.values(skipped).reduce((a, k) => a + k, 0),
+        running: running_copies,
         stopped: Number(n?.stopped ?? 0),
         mirrored: Number(n?.done ?? 0),
-        skipped: Number(n?.skipped ?? 0),
       };
     }),
   code: async (req) => {

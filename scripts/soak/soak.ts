@@ -275,10 +275,12 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     const deadline = started + opts.seconds * 1000;
     const runs = generators.map((c) => c.request<LoadTotals>('run', { until: deadline }));
     let running = true;
-    const ran = Promise.all(runs).finally(() => {
-      running = false;
-    });
-    ran.catch(() => undefined); // awaited below; the checks go on meanwhile
+    const ran = Promise.all(runs);
+    // The checks go on until the lanes end; a failed lane throws at the `await ran` below.
+    const ended = ran.then(
+      () => (running = false),
+      () => (running = false),
+    );
     await server.request('sample'); // a fresh window
     const actionsNow = (): number => progress.reduce((a, b) => a + b, 0);
     const snapshot = async (label: string): Promise<void> => {
@@ -290,7 +292,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     let windowStart = Date.now();
     let windowActions = 0;
     while (running) {
-      await Promise.race([ran.catch(() => undefined), sleep(opts.checkEveryMs ?? 3000)]);
+      await Promise.race([ended, sleep(opts.checkEveryMs ?? 3000)]);
       const now = Date.now();
       const s = await server.request<ServerSample>('sample');
       const total = actionsNow();
