@@ -3,7 +3,8 @@
 // canvases and bars table lie inside the cell, no chart covers a cell's header (elementFromPoint at the header's
 // centre finds the header), and each cell's time axis labels sit inside the cell. At 1280×800 the legends and the
 // corner buttons cover no candle (read from the canvas under them), and as a cell's chart is dragged through its
-// history no time label is cut at the axis's edge ("1-01" of "11-01"; the canvas's edge columns stay blank).
+// history no time label is cut at the axis's edge ("1-01" of "11-01"; the canvas's edge columns stay blank). Each
+// cell's instrument select fills its header beside the period select, sized by the cell, not by its options.
 // Screenshots: test-artifacts/desk-grid-cells-*.png.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -96,12 +97,36 @@ async function cutLabelsWhileDragging(page: Page, cell: number): Promise<string[
   return cuts;
 }
 
+/**
+ * The grid's instrument selects whose width follows their options: each must fill its header beside the period
+ * select, whatever its longest option (an auto-width select of thousands of options is laid out anew on each pick).
+ */
+function codeSelectsSizedByOptions(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLSelectElement>('.tw-grid__head select[data-field="grid-code"]')].flatMap((s) => {
+      const head = s.parentElement;
+      const period = head?.querySelector<HTMLElement>('select[data-field="grid-period"]');
+      if (!head || !period) return [`${s.id}: no header or period select`];
+      const style = getComputedStyle(head);
+      const room =
+        head.clientWidth -
+        parseFloat(style.paddingLeft) -
+        parseFloat(style.paddingRight) -
+        parseFloat(style.columnGap) -
+        period.getBoundingClientRect().width;
+      const width = s.getBoundingClientRect().width;
+      return Math.abs(width - room) <= 1 ? [] : [`${s.value}: ${width.toFixed(1)} px of ${room.toFixed(1)}`];
+    }),
+  );
+}
+
 it(
   'at 1280×800 every grid cell holds its chart and shows its header; no legend covers a candle, no label is cut',
   async () => {
     const page = await gridAt(DESKTOP);
     await snap(page, 'desk-grid-cells-1280');
     expect(await escapes(page)).toEqual([]);
+    expect(await codeSelectsSizedByOptions(page)).toEqual([]);
     expect(
       await candleInkUnder(page, '.tw-grid__cell', '.tw-legend span, .tw-legend-fold, .tw-chart-text__open'),
     ).toEqual([]);
