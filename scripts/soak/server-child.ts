@@ -42,7 +42,6 @@ export interface CopyCheck {
   running: number;
   stopped: number;
   mirrored: number;
-  skipped: number;
   /** Skipped actions by reason, so a run that mirrored nothing says why. */
   skips: Record<string, number>;
 }
@@ -174,7 +173,6 @@ serveParent({
       return {
         violations,
         skips: skipped,
-        skipped: Object.values(skipped).reduce((a, k) => a + k, 0),
         running: running_copies,
         stopped: Number(n?.stopped ?? 0),
         mirrored: Number(n?.done ?? 0),
