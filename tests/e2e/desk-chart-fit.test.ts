@@ -106,28 +106,64 @@ it(
 );
 
 it(
-  'one-click Buy / Sell sit at the row’s end: a click on the row picks the instrument and places nothing',
+  'one-click Buy / Sell sit at the row’s end with their prices: a click on the row picks and places nothing',
   async () => {
-    const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'en', DESKTOP);
-    await context.addInitScript(() => localStorage.setItem('tw:one-click', 'on'));
-    await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
-    await page.locator('[data-testid="one-click-row"]').first().waitFor();
-    const slots = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('.dk-market .mk-slot')].slice(0, 6).map((slot) => {
-        const row = slot.querySelector<HTMLElement>('.mk-row')?.getBoundingClientRect();
-        const pair = slot.querySelector<HTMLElement>('.oc-row')?.getBoundingClientRect();
-        const s = slot.getBoundingClientRect();
-        const hit = row ? document.elementFromPoint(row.left + row.width / 2, row.top + row.height / 2) : null;
-        return {
-          centreOnRow: hit?.closest('.mk-row') !== null && hit?.closest('.oc-row') === null,
-          pairAtEnd: pair ? s.right - pair.right < 1 && row !== undefined && pair.left >= row.right - 0.5 : false,
-        };
-      }),
-    );
-    expect(slots.length).toBeGreaterThan(3);
-    for (const s of slots) expect(s).toEqual({ centreOnRow: true, pairAtEnd: true });
-    await snap(page, 'desk-fit-one-click-rows-1280');
-    await context.close();
+    for (const lang of ['en', 'ar']) {
+      const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, lang, DESKTOP);
+      await context.addInitScript(() => localStorage.setItem('tw:one-click', 'on'));
+      await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
+      await page
+        .locator('[data-testid="one-click-row"] [data-field="oc-ask"]')
+        .first()
+        .filter({ hasText: /\d/ })
+        .waitFor();
+      const slots = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.dk-market .mk-slot')].slice(0, 6).map((slot) => {
+          const row = slot.querySelector<HTMLElement>('.mk-row')?.getBoundingClientRect();
+          const pair = slot.querySelector<HTMLElement>('.oc-row')?.getBoundingClientRect();
+          const s = slot.getBoundingClientRect();
+          const hit = row ? document.elementFromPoint(row.left + row.width / 2, row.top + row.height / 2) : null;
+          // Whole on screen: not cut by its own box, and inside its button (or its row).
+          const whole = (sel: string, within: string) => {
+            const el = slot.querySelector<HTMLElement>(sel);
+            const box = el?.closest(within)?.getBoundingClientRect();
+            const r = el?.getBoundingClientRect();
+            return (
+              el !== null &&
+              el !== undefined &&
+              r !== undefined &&
+              box !== undefined &&
+              el.scrollWidth <= el.clientWidth + 0.5 &&
+              r.width > 0 &&
+              r.left >= box.left - 0.5 &&
+              r.right <= box.right + 0.5
+            );
+          };
+          const pairAtEnd = pair
+            ? s.right - pair.right < 1 && row !== undefined && pair.left >= row.right - 0.5
+            : false;
+          const rtlPairAtEnd = pair
+            ? pair.left - s.left < 1 && row !== undefined && pair.right <= row.left + 0.5
+            : false;
+          return {
+            centreOnRow: hit?.closest('.mk-row') !== null && hit?.closest('.oc-row') === null,
+            pairAtEnd: document.dir === 'rtl' ? rtlPairAtEnd : pairAtEnd,
+            prices: [...slot.querySelectorAll('.oc-row .oc-price')].map((p) => /\d/.test(p.textContent ?? '')),
+            whole: [
+              whole('.oc-btn[data-side="1"] .oc-price bdi', '.oc-btn'),
+              whole('.oc-btn[data-side="2"] .oc-price bdi', '.oc-btn'),
+              whole('.mk-code', '.mk-row'),
+              whole('.mk-change', '.mk-row'),
+            ],
+          };
+        }),
+      );
+      expect(slots.length, lang).toBeGreaterThan(3);
+      const fine = { centreOnRow: true, pairAtEnd: true, prices: [true, true], whole: [true, true, true, true] };
+      for (const s of slots) expect(s, lang).toEqual(fine);
+      await snap(page, `desk-fit-one-click-rows-1280-${lang}`);
+      await context.close();
+    }
   },
   slow(60_000),
 );

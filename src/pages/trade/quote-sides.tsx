@@ -3,18 +3,17 @@ import { useMemo, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
-import { quote } from '../../state/market/quotes.ts';
+import { quote, type QuoteView } from '../../state/market/quotes.ts';
 import { rowSignals } from '../../state/market/row-signals.ts';
 import type { Instrument } from '../../../domain/types.ts';
 import './quote-sides.css';
 
-/** The ask until the first two-sided tick is the price itself. */
-export function useSidePrice(inst: Instrument, side: 1 | 2) {
+/** The ask until the first two-sided tick is the price itself. `q`: a list row's on-screen view (gatedQuote). */
+export function useSidePrice(inst: Instrument, side: 1 | 2, q: QuoteView = quote(inst.Code)) {
   return useMemo(() => {
-    const s = rowSignals(inst);
-    const q = quote(inst.Code);
+    const s = rowSignals(inst, q);
     return side === 1 ? computed(() => q.$ask.value || s.$price.value, { name: 'quote-sides.$ask' }) : s.$price;
-  }, [inst, side]);
+  }, [inst, side, q]);
 }
 
 export function QuoteSides({ inst, children }: { inst: Instrument; children?: ReactElement | null }): ReactElement {

@@ -1,9 +1,10 @@
 // A press places a market order at once (one-click.ts); no confirm.
-import type { ReactElement } from 'react';
+import { useContext, useMemo, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { $lastOrders, $oneClick } from '../../../state/orders/one-click.ts';
-import { quote } from '../../../state/market/quotes.ts';
+import { gatedQuote, quote } from '../../../state/market/quotes.ts';
+import { OnScreenContext } from '../../../components/instrument/row-on-screen.ts';
 import { Num } from '../../../components/text/num.tsx';
 import { LiveText } from '../../../components/text/live-text.tsx';
 import { useSidePrice } from '../quote-sides.tsx';
@@ -22,8 +23,11 @@ export interface OneClickButtonsProps {
 export function OneClickButtons({ inst, variant, active = false }: OneClickButtonsProps): ReactElement | null {
   useSignals();
   const { t } = useTranslation();
-  const $buyAt = useSidePrice(inst, 1);
-  const $sellAt = useSidePrice(inst, 2);
+  // On a desk row: read while the row is on screen, as the row's own price is.
+  const $on = useContext(OnScreenContext);
+  const q = useMemo(() => gatedQuote(quote(inst.Code), $on), [inst.Code, $on]);
+  const $buyAt = useSidePrice(inst, 1, q);
+  const $sellAt = useSidePrice(inst, 2, q);
   if (!$oneClick.value) return null;
   const draft = oneClickDraft(inst, $lastOrders.value[inst.Code]);
   const size =
@@ -32,7 +36,7 @@ export function OneClickButtons({ inst, variant, active = false }: OneClickButto
       : `${draft.lots} ${t('trade.leverage_value', { value: draft.leverage })}`;
   const busy = $oneClickBusy.value;
   // The server refuses an order during a halt; read only here, so a halt re-renders just this pair.
-  const halt = quote(inst.Code).$halt.value;
+  const halt = q.$halt.value;
   const haltText = halt ? t('trade.halted', { reason: halt }) : '';
   const button = (side: OrderSide): ReactElement => (
     <button
@@ -55,9 +59,7 @@ export function OneClickButtons({ inst, variant, active = false }: OneClickButto
               : 'trade.buy_low',
         )}
       </span>
-      {variant === 'bar' ? (
-        <LiveText className="oc-price" $text={side === 1 ? $buyAt : $sellAt} field={side === 1 ? 'oc-ask' : 'oc-bid'} />
-      ) : null}
+      <LiveText className="oc-price" $text={side === 1 ? $buyAt : $sellAt} field={side === 1 ? 'oc-ask' : 'oc-bid'} />
       {variant === 'bar' ? <Num className="oc-size">{size}</Num> : null}
       <span className="visually-hidden">{t('prefs.oc_name', { code: inst.ShowCode, size })}</span>
     </button>

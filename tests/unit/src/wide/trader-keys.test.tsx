@@ -300,6 +300,41 @@ describe('one-click orders', () => {
     expect(buttons.every((b) => !b.disabled)).toBe(true);
   });
 
+  it('a row’s pair shows the ask on Buy and the bid on Sell, and reads neither while its row is off screen', async () => {
+    const { OneClickButtons } = await import('../../../../src/pages/trade/order-ticket/one-click-buttons.tsx');
+    const { OnScreenContext } = await import('../../../../src/components/instrument/row-on-screen.ts');
+    const { signal } = await import('@preact/signals-react');
+    const $on = signal(true);
+    live(EUR);
+    setOneClick(true);
+    act(() => {
+      quote(EUR.Code).$ask.value = '1.08327';
+    });
+    root = createRoot(host);
+    await act(async () =>
+      root?.render(
+        <OnScreenContext value={$on}>
+          <OneClickButtons inst={EUR} variant="row" />
+        </OnScreenContext>,
+      ),
+    );
+    const prices = () => ({
+      buy: host.querySelector('[data-side="1"] [data-field="oc-ask"]')?.textContent,
+      sell: host.querySelector('[data-side="2"] [data-field="oc-bid"]')?.textContent,
+    });
+    expect(prices()).toEqual({ buy: '1.08327', sell: '1.08320' });
+    act(() => {
+      $on.value = false;
+      quote(EUR.Code).$ask.value = '1.08400';
+      quote(EUR.Code).$close.value = '1.08390';
+    });
+    expect(prices()).toEqual({ buy: '1.08327', sell: '1.08320' });
+    act(() => {
+      $on.value = true;
+    });
+    expect(prices()).toEqual({ buy: '1.08400', sell: '1.08390' });
+  });
+
   it('send one order for two quick presses: the second waits for the first answer', async () => {
     live(EUR);
     let answer: (o: AppOrder) => void = () => undefined;
