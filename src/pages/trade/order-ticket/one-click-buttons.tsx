@@ -20,7 +20,13 @@ export interface OneClickButtonsProps {
   active?: boolean;
 }
 
-export function OneClickButtons({ inst, variant, active = false }: OneClickButtonsProps): ReactElement | null {
+/** Nothing while the setting is off: a desk row then builds none of the pair's signals. */
+export function OneClickButtons(props: OneClickButtonsProps): ReactElement | null {
+  useSignals();
+  return $oneClick.value ? <OneClickPair {...props} /> : null;
+}
+
+function OneClickPair({ inst, variant, active = false }: OneClickButtonsProps): ReactElement {
   useSignals();
   const { t } = useTranslation();
   // On a desk row: read while the row is on screen, as the row's own price is.
@@ -28,7 +34,6 @@ export function OneClickButtons({ inst, variant, active = false }: OneClickButto
   const q = useMemo(() => gatedQuote(quote(inst.Code), $on), [inst.Code, $on]);
   const $buyAt = useSidePrice(inst, 1, q);
   const $sellAt = useSidePrice(inst, 2, q);
-  if (!$oneClick.value) return null;
   const draft = oneClickDraft(inst, $lastOrders.value[inst.Code]);
   const size =
     isFixedMargin(inst) || draft.leverage === null
