@@ -144,6 +144,40 @@ export const INSTRUMENTS: readonly InstrumentDef[] = [
   energy(29, 'NGAS', 'Natural Gas', 3, '10000', [10, 20, 50], '0.003', '2.450', 0.6, 1),
 ];
 
+/** The dealer's mark-up a new instrument starts with, in price steps (docs/market-data.md "Spread"): about a retail
+ * broker's typical spread, so a new install shows a Buy above its Sell; an operator changes it with `feed-spread`. */
+export const SEEDED_SPREAD_POINTS: Readonly<Record<string, number>> = {
+  EURUSD: 12,
+  GBPUSD: 15,
+  USDJPY: 12,
+  AUDUSD: 14,
+  USDCAD: 18,
+  USDCHF: 16,
+  NZDUSD: 20,
+  EURGBP: 15,
+  EURJPY: 20,
+  GBPJPY: 30,
+  AUDJPY: 22,
+  EURAUD: 25,
+  USDHKD: 10,
+  XAUUSD: 30,
+  XAGUSD: 30,
+  XPTUSD: 200,
+  BTCUSDT: 1500,
+  ETHUSDT: 150,
+  SOLUSDT: 100,
+  XRPUSDT: 50,
+  DOGEUSDT: 20,
+  LTCUSDT: 10,
+  US30: 30,
+  NAS100: 15,
+  SPX500: 50,
+  GER40: 15,
+  USOIL: 4,
+  UKOIL: 4,
+  NGAS: 5,
+};
+
 const MAJOR_CURRENCIES = new Set(['USD', 'EUR', 'JPY', 'GBP', 'CAD', 'CHF']);
 const MAJOR_MINOR = new Set(['XAUUSD', 'US30', 'NAS100', 'SPX500', 'GER40']);
 

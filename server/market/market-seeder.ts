@@ -8,6 +8,7 @@ import {
   logoPath,
   loadInstruments,
   type MarketInstrument,
+  SEEDED_SPREAD_POINTS,
 } from './instrument-catalogue.ts';
 import { CATEGORIES, type CategoryDef } from './categories.ts';
 import { DEFAULT_MARKET_SEED, syncHistory } from './history-sync.ts';
@@ -35,11 +36,12 @@ export async function seedCategories(q: Queryable, categories: readonly Category
   );
 }
 
-/** One statement for the lot (the bench adds 5,000); rows already present are left alone: an operator's edits stay. */
-export async function storeInstruments(q: Queryable, list: readonly MarketInstrument[]): Promise<void> {
-  if (list.length === 0) return;
+/** One statement for the lot (the bench adds 5,000); rows already present are left alone: an operator's edits stay.
+ * Resolves to the ids it added. */
+export async function storeInstruments(q: Queryable, list: readonly MarketInstrument[]): Promise<number[]> {
+  if (list.length === 0) return [];
   const col = <T>(pick: (m: MarketInstrument) => T): T[] => list.map(pick);
-  await q.query(
+  const added = await q.query<{ id: number }>(
     `INSERT INTO instruments (id, code, show_code, logo, category_id, market_class, price_precision, pip, min_cont,
        cont_num, margin_mode, multiples, fee_rate, base_price, annual_vol, tick_hz, sort, asset_class)
      SELECT id, code, show_code, logo, category_id, market_class, price_precision, pip, min_cont, cont_num,
@@ -49,7 +51,7 @@ export async function storeInstruments(q: Queryable, list: readonly MarketInstru
          $15::float8[], $16::float8[], $17::int[], $18::text[])
          AS t(id, code, show_code, logo, category_id, market_class, price_precision, pip, min_cont, cont_num,
            margin_mode, multiples, fee_rate, base_price, annual_vol, tick_hz, sort, asset_class)
-     ON CONFLICT (id) DO NOTHING`,
+     ON CONFLICT (id) DO NOTHING RETURNING id`,
     [
       col((m) => m.id),
       col((m) => m.code),
@@ -71,13 +73,26 @@ export async function storeInstruments(q: Queryable, list: readonly MarketInstru
       col((m) => assetClassOf(m)),
     ],
   );
+  return added.map((r) => Number(r.id));
 }
 
-const seedInstruments = (q: Queryable): Promise<void> =>
-  storeInstruments(
-    q,
-    INSTRUMENTS.map((d, sort) => instrumentFromDef(d, logoPath(d.code), sort + 1, false)),
+/** Only an instrument added now gets its mark-up, so an upgrade never changes the prices of an install. */
+async function seedInstruments(q: Queryable): Promise<void> {
+  const added = new Set(
+    await storeInstruments(
+      q,
+      INSTRUMENTS.map((d, sort) => instrumentFromDef(d, logoPath(d.code), sort + 1, false)),
+    ),
   );
+  const marked = INSTRUMENTS.filter((d) => added.has(d.id) && (SEEDED_SPREAD_POINTS[d.code] ?? 0) > 0);
+  if (marked.length === 0) return;
+  await q.query(
+    `INSERT INTO feed_rules (instrument_id, spread_mode, spread_points)
+     SELECT id, 'fixed', points FROM unnest($1::int[], $2::int[]) AS t(id, points)
+     ON CONFLICT (instrument_id) DO NOTHING`,
+    [marked.map((d) => d.id), marked.map((d) => SEEDED_SPREAD_POINTS[d.code] ?? 0)],
+  );
+}
 
 export const marketSeeder: Seeder = {
   name: 'market',

@@ -16,11 +16,13 @@ export type TestDbInfo =
   | { kind: 'pglite'; templatePath: string }
   | { kind: 'postgres'; adminUrl: string; template: string };
 
-/** The template runs without the retail rules (docs/retail-protection.md "Tests"): the tests of other features
- * trade at any offered leverage without a questionnaire; the retail tests turn them on (retailOn). */
+/** The template runs without the retail rules (docs/retail-protection.md "Tests") and at one price (docs/market-data.md
+ * "Spread"): the tests of other features trade at any offered leverage without a questionnaire, at the price they
+ * set; the retail and spread tests turn each on. */
 export async function seedTemplate(db: Db, now: number): Promise<void> {
   await seed(db, now);
   await setSetting(db, 'retail_protection', '0');
+  await db.query('DELETE FROM feed_rules');
 }
 
 declare module 'vitest' {

@@ -9,7 +9,10 @@ import en from '../../../../locales/en.json' with { type: 'json' };
 import type { Order } from '../../../../domain/types.ts';
 import { move } from '../../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../../server/ledger/record-types.ts';
+import type { Queryable } from '../../../../server/db/db.ts';
+import { SEEDED_SPREAD_POINTS } from '../../../../server/market/instrument-catalogue.ts';
 import { MarketService } from '../../../../server/market/market-service.ts';
+import { marketSeeder } from '../../../../server/market/market-seeder.ts';
 import { ScriptSource } from '../../../fixtures/script-source.ts';
 import { runCli, type CliIo } from '../../../../server/ops/cli.ts';
 import { ledgerCheck } from '../../support/engine-helpers.ts';
@@ -144,6 +147,30 @@ describe('the mark-up', () => {
       expect(r.code).toBe(0);
     }
     expect((await instrumentRow('EURUSD')).spread).toBe('none');
+  });
+
+  it("a new install's instruments start at the seeded mark-up; seeding again keeps an install's own", async () => {
+    const NGAS = 29;
+    const rules = (q: Queryable) =>
+      q.query('SELECT instrument_id, spread_mode, spread_points FROM feed_rules WHERE instrument_id IN (1, 29)');
+    // The template is an install without rules: seeding it again adds none.
+    await marketSeeder.run(server.ctx.db, clock.now());
+    expect(await rules(server.ctx.db)).toEqual([{ instrument_id: EURUSD, spread_mode: null, spread_points: 0 }]);
+    let seeded: unknown[] = [];
+    const asNew = server.ctx.db.tx(async (q) => {
+      await q.query('DELETE FROM instruments WHERE id = $1', [NGAS]);
+      await marketSeeder.run(q, clock.now());
+      seeded = await rules(q);
+      throw new Error('rolled back');
+    });
+    await expect(asNew).rejects.toThrow('rolled back');
+    expect(seeded).toEqual(
+      expect.arrayContaining([
+        { instrument_id: NGAS, spread_mode: 'fixed', spread_points: SEEDED_SPREAD_POINTS.NGAS },
+        { instrument_id: EURUSD, spread_mode: null, spread_points: 0 },
+      ]),
+    );
+    expect(seeded).toHaveLength(2);
   });
 });
 
