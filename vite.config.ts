@@ -73,7 +73,8 @@ export default defineConfig({
     // Brotli and gzip beside each file once at build: the server sends them as they are (server/http/http-app.ts).
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], logLevel: 'silent' }),
   ],
-  base: './',
+  // From the root, so a deep link two segments down (/mine/wallet) still loads the page's files.
+  base: '/',
   resolve: {
     // React 19 has the hook the shim stands in for.
     alias: [

@@ -80,7 +80,7 @@ function firstScreenCss(bundle: OutputBundle): string[] {
   return [...css];
 }
 
-const STYLESHEET_LINK = /<link rel="stylesheet"([^>]*?) href="\.\/([^"]+\.css)"([^>]*)>/g;
+const STYLESHEET_LINK = /<link rel="stylesheet"([^>]*?) href="\/([^"]+\.css)"([^>]*)>/g;
 
 /** Inline so no request holds the first paint; the link stays `disabled` so Vite's preload adds no second copy. */
 export function inlineStylesheets(html: string, read: (file: string) => string | undefined): string {
@@ -91,7 +91,7 @@ export function inlineStylesheets(html: string, read: (file: string) => string |
     if (/url\(\s*["']?(?!data:|\/|https?:)/i.test(css) || /@import/i.test(css))
       throw new Error(`prerender: ${file} refers to other files; it cannot be inlined`);
     if (/<\/style/i.test(css)) throw new Error(`prerender: ${file} contains "</style"`);
-    return `<style>${css.trim()}</style><link rel="stylesheet"${before} href="./${file}"${after.replace(/\s*\/$/, '')} disabled>`;
+    return `<style>${css.trim()}</style><link rel="stylesheet"${before} href="/${file}"${after.replace(/\s*\/$/, '')} disabled>`;
   });
 }
 
@@ -134,7 +134,7 @@ export function prerenderFirstScreen(): Plugin {
         const [screens, script] = await Promise.all([drawFirstScreens(), inlineScript()]);
         const links = firstScreenCss(ctx.bundle)
           .filter((f) => !html.includes(f)) // the entry's own are linked already
-          .map((f) => `<link rel="stylesheet" crossorigin href="./${f}">`)
+          .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)
           .join('');
         if (/<script|\$RC\(/.test(screens.market + screens.trade))
           throw new Error('prerender: a screen was streamed in parts (a lazy part not preloaded)');

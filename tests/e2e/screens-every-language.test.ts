@@ -1,8 +1,9 @@
 // In Chromium at 360×740: no instrument name or status cut (market rows of every category, the connection status
 // at its longest) in hk, en and ar and in the three languages whose status is longest (read from locales/; that every
 // language has every text is tests/unit/house/i18n-keys.test.ts); the category chips follow a switch to Arabic without a reload;
-// "/register" and "/login" without the hash reach their screens, and a signed-in /#/login goes on; a withdrawal the
-// operator pays turns from Pending to Paid on the open /mine/withdraw; axe on the money and account screens listed below.
+// "/register", "/login" and the two-deep "/mine/announcement" reach their screens without the hash, and a signed-in
+// /#/login goes on; a withdrawal the operator pays turns from Pending to Paid on the open /mine/withdraw; axe on the
+// money and account screens listed below.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,7 +160,7 @@ describe('a language switch without a reload', () => {
 });
 
 describe('routes', () => {
-  it('"/register" and "/login?from=…" without the hash reach their screens; a signed-in /#/login goes on', async () => {
+  it('"/register", "/login?from=…" and "/mine/announcement" without the hash reach their screens', async () => {
     const { page } = await pageIn(e2e.chrome.browser, e2e.server, 'en', PHONE);
     await page.goto(`${e2e.server.url}/register`);
     await page.locator('[data-testid="register-submit"]').waitFor();
@@ -173,6 +174,10 @@ describe('routes', () => {
     await page.goto(`${e2e.server.url}/login?from=%2Fnews`);
     await page.locator('[data-testid="login-submit"]').waitFor();
     expect(new URL(page.url()).hash).toBe('#/login?from=%2Fnews');
+    // Two segments deep: the page's scripts and styles still load from the root.
+    await page.goto(`${e2e.server.url}/mine/announcement`);
+    await page.locator('[data-testid="announcement"]').first().waitFor();
+    expect(new URL(page.url()).hash).toBe('#/mine/announcement');
     await page.context().close();
   });
 });

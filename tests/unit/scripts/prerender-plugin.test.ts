@@ -14,18 +14,18 @@ const read = (f: string): string | undefined => files[f];
 describe('inlineStylesheets', () => {
   it('puts each stylesheet in its link’s place and keeps the link, disabled', () => {
     const html =
-      '<head><link rel="modulepreload" crossorigin href="./assets/app-1.js">' +
-      '<link rel="stylesheet" crossorigin href="./assets/app-1.css">' +
-      '<link rel="stylesheet" crossorigin href="./assets/market-2.css"></head>';
+      '<head><link rel="modulepreload" crossorigin href="/assets/app-1.js">' +
+      '<link rel="stylesheet" crossorigin href="/assets/app-1.css">' +
+      '<link rel="stylesheet" crossorigin href="/assets/market-2.css"></head>';
     expect(inlineStylesheets(html, read)).toBe(
-      '<head><link rel="modulepreload" crossorigin href="./assets/app-1.js">' +
-        '<style>.a{color:red}</style><link rel="stylesheet" crossorigin href="./assets/app-1.css" disabled>' +
-        '<style>.b{color:blue}</style><link rel="stylesheet" crossorigin href="./assets/market-2.css" disabled></head>',
+      '<head><link rel="modulepreload" crossorigin href="/assets/app-1.js">' +
+        '<style>.a{color:red}</style><link rel="stylesheet" crossorigin href="/assets/app-1.css" disabled>' +
+        '<style>.b{color:blue}</style><link rel="stylesheet" crossorigin href="/assets/market-2.css" disabled></head>',
     );
   });
 
   it('refuses a stylesheet the bundle does not have', () => {
-    expect(() => inlineStylesheets('<link rel="stylesheet" href="./assets/gone.css">', read)).toThrow(
+    expect(() => inlineStylesheets('<link rel="stylesheet" href="/assets/gone.css">', read)).toThrow(
       /no stylesheet assets\/gone\.css/,
     );
   });
@@ -34,7 +34,7 @@ describe('inlineStylesheets', () => {
     const with_ =
       (css: string): (() => string) =>
       () =>
-        inlineStylesheets('<link rel="stylesheet" href="./x.css">', () => css);
+        inlineStylesheets('<link rel="stylesheet" href="/x.css">', () => css);
     expect(with_('.a{background:url(./icon.svg)}')).toThrow(/refers to other files/);
     expect(with_('.a{background:url("logo.png")}')).toThrow(/refers to other files/);
     expect(with_('@import "more.css";')).toThrow(/refers to other files/);
@@ -47,21 +47,21 @@ describe('inlineStylesheets', () => {
 
 describe('deferAppScripts', () => {
   const head =
-    '<head><title>T</title>\n    <script type="module" crossorigin src="./assets/main-1.js"></script>\n' +
-    '    <link rel="modulepreload" crossorigin href="./assets/react-2.js">\n    <link rel="modulepreload" crossorigin href="./assets/app-3.js">\n' +
-    '    <link rel="stylesheet" crossorigin href="./assets/app-3.css">\n</head>';
+    '<head><title>T</title>\n    <script type="module" crossorigin src="/assets/main-1.js"></script>\n' +
+    '    <link rel="modulepreload" crossorigin href="/assets/react-2.js">\n    <link rel="modulepreload" crossorigin href="/assets/app-3.js">\n' +
+    '    <link rel="stylesheet" crossorigin href="/assets/app-3.css">\n</head>';
 
   it('takes the entry and its preloads out of <head>, in order, and leaves everything else', () => {
     const out = deferAppScripts(head);
-    expect(out.scripts).toEqual({ entry: './assets/main-1.js', preload: ['./assets/react-2.js', './assets/app-3.js'] });
+    expect(out.scripts).toEqual({ entry: '/assets/main-1.js', preload: ['/assets/react-2.js', '/assets/app-3.js'] });
     expect(out.html).toBe(
-      '<head><title>T</title>\n    <link rel="stylesheet" crossorigin href="./assets/app-3.css">\n</head>',
+      '<head><title>T</title>\n    <link rel="stylesheet" crossorigin href="/assets/app-3.css">\n</head>',
     );
   });
 
   it('refuses a page without exactly one entry (the app would never start, or start twice)', () => {
     expect(() => deferAppScripts('<head></head>')).toThrow(/one entry .*found 0/);
-    const two = head.replace('</head>', '<script type="module" crossorigin src="./assets/other.js"></script></head>');
+    const two = head.replace('</head>', '<script type="module" crossorigin src="/assets/other.js"></script></head>');
     expect(() => deferAppScripts(two)).toThrow(/found 2/);
   });
 });
