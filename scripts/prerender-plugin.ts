@@ -84,7 +84,7 @@ const STYLESHEET_LINK = /<link rel="stylesheet"([^>]*?) href="\/([^"]+\.css)"([^
 
 /** Inline so no request holds the first paint; the link stays `disabled` so Vite's preload adds no second copy. */
 export function inlineStylesheets(html: string, read: (file: string) => string | undefined): string {
-  return html.replace(STYLESHEET_LINK, (_link: string, before: string, file: string, after: string) => {
+  const out = html.replace(STYLESHEET_LINK, (_link: string, before: string, file: string, after: string) => {
     const css = read(file);
     if (css === undefined) throw new Error(`prerender: no stylesheet ${file} in the bundle`);
     // Inline, a relative url() would resolve against the page, not the file; a "</style" would end the block.
@@ -93,6 +93,10 @@ export function inlineStylesheets(html: string, read: (file: string) => string |
     if (/<\/style/i.test(css)) throw new Error(`prerender: ${file} contains "</style"`);
     return `<style>${css.trim()}</style><link rel="stylesheet"${before} href="/${file}"${after.replace(/\s*\/$/, '')} disabled>`;
   });
+  // A link in another form (another base, another host) would hold the first paint until it loads.
+  const left = /<link rel="stylesheet"(?![^>]* disabled>)[^>]*>/.exec(out);
+  if (left) throw new Error(`prerender: ${left[0]} is not inlined`);
+  return out;
 }
 
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;

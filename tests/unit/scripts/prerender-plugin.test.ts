@@ -24,6 +24,12 @@ describe('inlineStylesheets', () => {
     );
   });
 
+  it('refuses a stylesheet link it cannot inline, which would hold the first paint', () => {
+    expect(() => inlineStylesheets('<link rel="stylesheet" href="./assets/app-1.css">', read)).toThrow(
+      /is not inlined/,
+    );
+  });
+
   it('refuses a stylesheet the bundle does not have', () => {
     expect(() => inlineStylesheets('<link rel="stylesheet" href="/assets/gone.css">', read)).toThrow(
       /no stylesheet assets\/gone\.css/,
