@@ -84,7 +84,7 @@ async function seedInstruments(q: Queryable): Promise<void> {
       INSTRUMENTS.map((d, sort) => instrumentFromDef(d, logoPath(d.code), sort + 1, false)),
     ),
   );
-  const marked = INSTRUMENTS.filter((d) => added.has(d.id) && (SEEDED_SPREAD_POINTS[d.code] ?? 0) > 0);
+  const marked = INSTRUMENTS.filter((d) => added.has(d.id));
   if (marked.length === 0) return;
   await q.query(
     `INSERT INTO feed_rules (instrument_id, spread_mode, spread_points)
