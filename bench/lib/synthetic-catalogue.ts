@@ -36,6 +36,7 @@ export function syntheticCatalogue(count: number, hz: number): AddedCatalogue {
       basePrice: numberText(syntheticBasePrice(n), 4),
       annualVol: 0.4,
       tickHz: hz,
+      spreadPoints: 0,
     };
     return instrumentFromDef(def, LOGO, SYNTHETIC_ID_BASE + i, true);
   });

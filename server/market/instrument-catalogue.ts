@@ -31,6 +31,8 @@ export interface InstrumentDef {
   basePrice: string; // where a fresh history ends (today's price)
   annualVol: number;
   tickHz: number; // mean ticks per second while open
+  // The dealer's mark-up a new install starts with, in price steps (docs/market-data.md "Spread").
+  spreadPoints: number;
 }
 
 const LEVERAGE = [10, 20, 50, 100, 200];
@@ -44,6 +46,7 @@ function fx(
   precision: number,
   annualVol: number,
   tickHz: number,
+  spreadPoints: number,
   extra: Partial<InstrumentDef> = {},
 ): InstrumentDef {
   return {
@@ -63,6 +66,7 @@ function fx(
     basePrice,
     annualVol,
     tickHz,
+    spreadPoints,
     ...extra,
   };
 }
@@ -80,6 +84,7 @@ function family(categoryId: number, cls: Exclude<MarketClass, 'fx'>, step: strin
     basePrice: string,
     annualVol: number,
     tickHz: number,
+    spreadPoints: number,
   ): InstrumentDef => ({
     id,
     code,
@@ -96,6 +101,7 @@ function family(categoryId: number, cls: Exclude<MarketClass, 'fx'>, step: strin
     basePrice,
     annualVol,
     tickHz,
+    spreadPoints,
   });
 }
 const metal = family(CATEGORY_METALS, 'metal', '0.01');
@@ -108,75 +114,42 @@ type AfterShowCode = Parameters<typeof coin> extends [number, string, string, ..
 const crypto = (id: number, code: string, ...rest: AfterShowCode): InstrumentDef =>
   coin(id, code, `${code.slice(0, -4)}/USDT`, ...rest);
 
+// Each row ends with the annual volatility, the mean ticks per second and the seeded mark-up in price steps.
 export const INSTRUMENTS: readonly InstrumentDef[] = [
-  fx(1, 'EURUSD', '1.08500', 5, 0.07, 3),
-  fx(2, 'GBPUSD', '1.27000', 5, 0.08, 2.5),
-  fx(3, 'USDJPY', '151.500', 3, 0.09, 3),
-  fx(4, 'AUDUSD', '0.65500', 5, 0.09, 2),
-  fx(5, 'USDCAD', '1.36000', 5, 0.06, 2),
-  fx(6, 'USDCHF', '0.88500', 5, 0.07, 1.5),
-  fx(7, 'NZDUSD', '0.60500', 5, 0.09, 1.5),
-  fx(8, 'EURGBP', '0.85500', 5, 0.05, 1),
-  fx(9, 'EURJPY', '164.200', 3, 0.09, 1.5),
-  fx(10, 'GBPJPY', '192.400', 3, 0.1, 1.5),
-  fx(11, 'AUDJPY', '99.200', 3, 0.11, 1),
-  fx(12, 'EURAUD', '1.65600', 5, 0.08, 1),
+  fx(1, 'EURUSD', '1.08500', 5, 0.07, 3, 12),
+  fx(2, 'GBPUSD', '1.27000', 5, 0.08, 2.5, 15),
+  fx(3, 'USDJPY', '151.500', 3, 0.09, 3, 12),
+  fx(4, 'AUDUSD', '0.65500', 5, 0.09, 2, 14),
+  fx(5, 'USDCAD', '1.36000', 5, 0.06, 2, 18),
+  fx(6, 'USDCHF', '0.88500', 5, 0.07, 1.5, 16),
+  fx(7, 'NZDUSD', '0.60500', 5, 0.09, 1.5, 20),
+  fx(8, 'EURGBP', '0.85500', 5, 0.05, 1, 15),
+  fx(9, 'EURJPY', '164.200', 3, 0.09, 1.5, 20),
+  fx(10, 'GBPJPY', '192.400', 3, 0.1, 1.5, 30),
+  fx(11, 'AUDJPY', '99.200', 3, 0.11, 1, 22),
+  fx(12, 'EURAUD', '1.65600', 5, 0.08, 1, 25),
   // A pegged pair offered without leverage: the client shows its no-leverage message for it.
-  fx(13, 'USDHKD', '7.8200', 4, 0.01, 0.5, { multiples: [] }),
-  metal(14, 'XAUUSD', 'XAU/USD', 2, '100', LEVERAGE, '0.002', '2350.00', 0.15, 2.5),
+  fx(13, 'USDHKD', '7.8200', 4, 0.01, 0.5, 10, { multiples: [] }),
+  metal(14, 'XAUUSD', 'XAU/USD', 2, '100', LEVERAGE, '0.002', '2350.00', 0.15, 2.5, 30),
   // Fixed margin: 500 USD per lot, about ×28 leverage at ~28.5 USD/oz.
-  metal(15, 'XAGUSD', 'XAG/USD', 3, '500', 'fixed', '0.003', '28.500', 0.25, 2),
-  metal(16, 'XPTUSD', 'XPT/USD', 2, '50', [10, 20, 50], '0.003', '980.00', 0.22, 1),
-  crypto(17, 'BTCUSDT', 2, '1', [10, 20, 50, 100], '0.001', '67250.00', 0.6, 6),
-  crypto(18, 'ETHUSDT', 2, '10', [10, 20, 50, 100], '0.001', '3450.00', 0.7, 5),
-  crypto(19, 'SOLUSDT', 3, '100', [10, 20, 50], '0.001', '165.000', 0.9, 4),
-  crypto(20, 'XRPUSDT', 5, '10000', [10, 20, 50], '0.001', '0.52000', 0.8, 3),
-  crypto(21, 'DOGEUSDT', 5, '10000', [10, 20], '0.001', '0.15000', 1.0, 3),
-  crypto(22, 'LTCUSDT', 2, '100', [10, 20, 50], '0.001', '85.00', 0.75, 2),
+  metal(15, 'XAGUSD', 'XAG/USD', 3, '500', 'fixed', '0.003', '28.500', 0.25, 2, 30),
+  metal(16, 'XPTUSD', 'XPT/USD', 2, '50', [10, 20, 50], '0.003', '980.00', 0.22, 1, 200),
+  crypto(17, 'BTCUSDT', 2, '1', [10, 20, 50, 100], '0.001', '67250.00', 0.6, 6, 1500),
+  crypto(18, 'ETHUSDT', 2, '10', [10, 20, 50, 100], '0.001', '3450.00', 0.7, 5, 150),
+  crypto(19, 'SOLUSDT', 3, '100', [10, 20, 50], '0.001', '165.000', 0.9, 4, 100),
+  crypto(20, 'XRPUSDT', 5, '10000', [10, 20, 50], '0.001', '0.52000', 0.8, 3, 50),
+  crypto(21, 'DOGEUSDT', 5, '10000', [10, 20], '0.001', '0.15000', 1.0, 3, 20),
+  crypto(22, 'LTCUSDT', 2, '100', [10, 20, 50], '0.001', '85.00', 0.75, 2, 10),
   // 1 USD per point per lot
-  index(23, 'US30', 'US 30', 1, '1', [10, 20, 50, 100], '0.002', '39100.0', 0.16, 2),
-  index(24, 'NAS100', 'NAS 100', 1, '1', [10, 20, 50, 100], '0.002', '18250.0', 0.22, 2.5),
-  index(25, 'SPX500', 'SPX 500', 2, '10', [10, 20, 50, 100], '0.002', '5230.00', 0.17, 2),
-  euIndex(26, 'GER40', 'GER 40', 1, '1', [10, 20, 50], '0.002', '18150.0', 0.18, 1.5),
+  index(23, 'US30', 'US 30', 1, '1', [10, 20, 50, 100], '0.002', '39100.0', 0.16, 2, 30),
+  index(24, 'NAS100', 'NAS 100', 1, '1', [10, 20, 50, 100], '0.002', '18250.0', 0.22, 2.5, 15),
+  index(25, 'SPX500', 'SPX 500', 2, '10', [10, 20, 50, 100], '0.002', '5230.00', 0.17, 2, 50),
+  euIndex(26, 'GER40', 'GER 40', 1, '1', [10, 20, 50], '0.002', '18150.0', 0.18, 1.5, 15),
   // Energy. Fixed margin: 100 USD per lot of 100 barrels, about ×78 leverage at ~78 USD/bbl.
-  energy(27, 'USOIL', 'WTI Oil', 2, '100', 'fixed', '0.003', '78.50', 0.35, 2),
-  energy(28, 'UKOIL', 'Brent Oil', 2, '100', 'fixed', '0.003', '82.70', 0.33, 1.5),
-  energy(29, 'NGAS', 'Natural Gas', 3, '10000', [10, 20, 50], '0.003', '2.450', 0.6, 1),
+  energy(27, 'USOIL', 'WTI Oil', 2, '100', 'fixed', '0.003', '78.50', 0.35, 2, 4),
+  energy(28, 'UKOIL', 'Brent Oil', 2, '100', 'fixed', '0.003', '82.70', 0.33, 1.5, 4),
+  energy(29, 'NGAS', 'Natural Gas', 3, '10000', [10, 20, 50], '0.003', '2.450', 0.6, 1, 5),
 ];
-
-/** The dealer's mark-up a new instrument starts with, in price steps (docs/market-data.md "Spread"): about a retail
- * broker's typical spread, so a new install shows a Buy above its Sell; an operator changes it with `feed-spread`. */
-export const SEEDED_SPREAD_POINTS: Readonly<Record<string, number>> = {
-  EURUSD: 12,
-  GBPUSD: 15,
-  USDJPY: 12,
-  AUDUSD: 14,
-  USDCAD: 18,
-  USDCHF: 16,
-  NZDUSD: 20,
-  EURGBP: 15,
-  EURJPY: 20,
-  GBPJPY: 30,
-  AUDJPY: 22,
-  EURAUD: 25,
-  USDHKD: 10,
-  XAUUSD: 30,
-  XAGUSD: 30,
-  XPTUSD: 200,
-  BTCUSDT: 1500,
-  ETHUSDT: 150,
-  SOLUSDT: 100,
-  XRPUSDT: 50,
-  DOGEUSDT: 20,
-  LTCUSDT: 10,
-  US30: 30,
-  NAS100: 15,
-  SPX500: 50,
-  GER40: 15,
-  USOIL: 4,
-  UKOIL: 4,
-  NGAS: 5,
-};
 
 const MAJOR_CURRENCIES = new Set(['USD', 'EUR', 'JPY', 'GBP', 'CAD', 'CHF']);
 const MAJOR_MINOR = new Set(['XAUUSD', 'US30', 'NAS100', 'SPX500', 'GER40']);

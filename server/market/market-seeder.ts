@@ -8,7 +8,6 @@ import {
   logoPath,
   loadInstruments,
   type MarketInstrument,
-  SEEDED_SPREAD_POINTS,
 } from './instrument-catalogue.ts';
 import { CATEGORIES, type CategoryDef } from './categories.ts';
 import { DEFAULT_MARKET_SEED, syncHistory } from './history-sync.ts';
@@ -90,7 +89,7 @@ async function seedInstruments(q: Queryable): Promise<void> {
     `INSERT INTO feed_rules (instrument_id, spread_mode, spread_points)
      SELECT id, 'fixed', points FROM unnest($1::int[], $2::int[]) AS t(id, points)
      ON CONFLICT (instrument_id) DO NOTHING`,
-    [marked.map((d) => d.id), marked.map((d) => SEEDED_SPREAD_POINTS[d.code] ?? 0)],
+    [marked.map((d) => d.id), marked.map((d) => d.spreadPoints)],
   );
 }
 

@@ -10,7 +10,7 @@ import type { Order } from '../../../../domain/types.ts';
 import { move } from '../../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../../server/ledger/record-types.ts';
 import type { Queryable } from '../../../../server/db/db.ts';
-import { SEEDED_SPREAD_POINTS } from '../../../../server/market/instrument-catalogue.ts';
+import { INSTRUMENTS } from '../../../../server/market/instrument-catalogue.ts';
 import { MarketService } from '../../../../server/market/market-service.ts';
 import { marketSeeder } from '../../../../server/market/market-seeder.ts';
 import { ScriptSource } from '../../../fixtures/script-source.ts';
@@ -166,7 +166,11 @@ describe('the mark-up', () => {
     await expect(asNew).rejects.toThrow('rolled back');
     expect(seeded).toEqual(
       expect.arrayContaining([
-        { instrument_id: NGAS, spread_mode: 'fixed', spread_points: SEEDED_SPREAD_POINTS.NGAS },
+        {
+          instrument_id: NGAS,
+          spread_mode: 'fixed',
+          spread_points: INSTRUMENTS.find((d) => d.code === 'NGAS')?.spreadPoints,
+        },
         { instrument_id: EURUSD, spread_mode: null, spread_points: 0 },
       ]),
     );
