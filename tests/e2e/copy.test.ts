@@ -233,6 +233,15 @@ describeInFlowBrowsers((browser) => {
         return desc ? [getComputedStyle(desc).direction, getComputedStyle(desc).textAlign] : null;
       }, name);
       expect(descStyle).toEqual(['ltr', 'right']);
+      // Each fact under a trader's name keeps to one line: a row breaks between facts, never leaves a figure alone.
+      const factLines = await page.evaluate(() =>
+        [...document.querySelectorAll('.copy-row__meta')].map((m) =>
+          // A fact of mixed directions is several boxes on one line: count the lines by their tops.
+          [...m.children].map((f) => new Set([...f.getClientRects()].map((r) => Math.round(r.top))).size),
+        ),
+      );
+      expect(factLines.length).toBeGreaterThan(0);
+      for (const lines of factLines) expect(lines).toEqual([1, 1, 1]);
       await browser().snap(page, `copy-list-ar-${size}`);
       await context.close();
     });

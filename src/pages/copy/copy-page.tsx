@@ -106,8 +106,9 @@ function ProviderList(): ReactElement {
                   </span>
                 ) : null}
                 <span className="copy-row__meta muted">
-                  {t('copy.copiers_n', { n: String(p.copiers) })} · {t('copy.days_n', { n: String(p.days) })} ·{' '}
-                  {t('copy.fee_n', { n: String(p.fee_percent) })}
+                  <span>{t('copy.copiers_n', { n: String(p.copiers) })}</span> ·{' '}
+                  <span>{t('copy.days_n', { n: String(p.days) })}</span> ·{' '}
+                  <span>{t('copy.fee_n', { n: String(p.fee_percent) })}</span>
                 </span>
               </span>
               <EquityCurve curve={p.curve} />
