@@ -9,6 +9,7 @@ import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import {
+  $heldPositions,
   refreshFunds,
   refreshList,
   startOrders,
@@ -96,7 +97,8 @@ export function OrdersPage(): ReactElement {
               type="button"
               className="btn btn-ghost"
               data-action="close-all"
-              disabled={$holdingStandIn.value !== null}
+              // Nothing to close until the positions the server holds are known and there is one.
+              disabled={$holdingStandIn.value !== null || $heldPositions.value.length === 0}
               onClick={() => setClosingAll(true)}
             >
               {t('orders.close_all')}

@@ -440,6 +440,8 @@ describe('detail sheet and actions', () => {
     });
     await show('/order');
     expect(txt('[data-field="balance"]')).toBe('10,000.00');
+    const closeAll = () => ($('[data-action="close-all"]') as HTMLButtonElement).disabled;
+    expect(closeAll()).toBe(false);
     await click($(`.od-row[data-id="${o.Id}"]`));
     await click($('[data-action="close-order"]'));
     expect(server.seen.some((r) => r.url === '/v1/api/forex/close')).toBe(false); // asks first
@@ -450,6 +452,7 @@ describe('detail sheet and actions', () => {
     expect(rowIds()).toEqual([]);
     expect($('.od-detail')).toBeNull();
     expect(txt('[data-field="balance"]')).toBe('10,012.25');
+    expect(closeAll()).toBe(true); // nothing left to close
   });
 
   it('close part: the rule under the field as typed, one message at a time, the button says a full close, and the toast says what is left', async () => {
