@@ -1,7 +1,8 @@
 // Small layout checks in Chromium against the real server (docs/screens.md, docs/content.md "Ranking"): the order
 // sheet's header (code, side, state) keeps its distance from its first field, "Lots" (360×740 in hk, en and ar,
-// 1280×800 in en); the ranking's and copy list's rows show every figure whole at 360 px in the widest languages;
-// /product on the desk keeps an instrument's name near its price (1280×800). Screenshots: test-artifacts/smalls-*.png.
+// 1280×800 in en); the ranking's and copy list's rows show every figure whole, and break between facts, at 360 px in
+// the widest languages; /product on the desk keeps an instrument's name near its price (1280×800). Screenshots:
+// test-artifacts/smalls-*.png.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, snap } from './browser.ts';
@@ -65,7 +66,7 @@ it(
 );
 
 it(
-  'ranking and copy rows show every figure whole at 360 px (de, ru, ar), and the two lists differ',
+  'ranking and copy rows show every figure whole and each fact together at 360 px (de, ru, ar); the lists differ',
   async () => {
     for (const lang of ['de', 'ru', 'ar']) {
       for (const tab of ['', '?tab=copy']) {
@@ -85,6 +86,15 @@ it(
               const cut = el.scrollWidth > el.clientWidth + 1;
               const outside = b.left < box.left - 1 || b.right > box.right + 1;
               if (cut || outside) bad.push(`${row.dataset.rank}: ${el.className} "${el.textContent}"`);
+            }
+            // A line of facts breaks between facts: a fact wraps only when it is wider than the whole line.
+            const facts = row.querySelectorAll<HTMLElement>('.rank-row__meta > *');
+            if (facts.length !== 4) bad.push(`${row.dataset.rank}: ${facts.length} facts`);
+            for (const fact of facts) {
+              const lines = new Set([...fact.getClientRects()].map((r) => Math.round(r.top))).size; // bidi: boxes
+              const line = fact.parentElement?.clientWidth ?? 0;
+              if (lines > 1 && fact.offsetWidth < line - 1)
+                bad.push(`${row.dataset.rank}: "${fact.textContent}" split`);
             }
           }
           return bad;

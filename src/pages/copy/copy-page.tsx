@@ -12,6 +12,7 @@ import { Segmented } from '../../components/forms/segmented.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { Num } from '../../components/text/num.tsx';
+import { Facts } from '../../components/text/facts.tsx';
 import { $isDemo } from '../../state/account/session.ts';
 import { MyCopies } from './my-copies.tsx';
 import { EquityCurve, RiskBadge } from './equity-curve.tsx';
@@ -105,11 +106,14 @@ function ProviderList(): ReactElement {
                     {p.description}
                   </span>
                 ) : null}
-                <span className="copy-row__meta muted">
-                  <span>{t('copy.copiers_n', { n: String(p.copiers) })}</span> ·{' '}
-                  <span>{t('copy.days_n', { n: String(p.days) })}</span> ·{' '}
-                  <span>{t('copy.fee_n', { n: String(p.fee_percent) })}</span>
-                </span>
+                <Facts
+                  className="copy-row__meta muted"
+                  facts={[
+                    t('copy.copiers_n', { n: String(p.copiers) }),
+                    t('copy.days_n', { n: String(p.days) }),
+                    t('copy.fee_n', { n: String(p.fee_percent) }),
+                  ]}
+                />
               </span>
               <EquityCurve curve={p.curve} />
               <span className="copy-row__figures">

@@ -1,5 +1,5 @@
 // /rank: the ranking (docs/content.md "Ranking"), or with ?tab=copy the list of traders to follow.
-import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { RankedTrader } from '../../../domain/content-types.ts';
@@ -11,6 +11,7 @@ import { Spinner } from '../../components/lists/spinner.tsx';
 import { useEndVisible } from '../../components/lists/use-end-visible.ts';
 import './rank.css';
 import { Num } from '../../components/text/num.tsx';
+import { Facts } from '../../components/text/facts.tsx';
 
 export function RankPage(): ReactElement {
   const copy = useQuery().get('tab') === 'copy';
@@ -79,12 +80,22 @@ function TraderList({ copy }: { copy: boolean }): ReactElement {
                       </span>
                     ) : null}
                   </span>
-                  <span className="rank-row__meta">
-                    {t('content.variety')} <Num>{tr.code}</Num> · <Num>×{tr.leverage}</Num>
-                  </span>
-                  <span className="rank-row__meta">
-                    {t('content.followers', { n: tr.followers })} · {t('content.orders', { n: tr.total_trade_num })}
-                  </span>
+                  <Facts
+                    className="rank-row__meta"
+                    facts={[
+                      <Fragment key="instrument">
+                        {t('content.variety')} <Num>{tr.code}</Num>
+                      </Fragment>,
+                      <Num key="leverage">×{tr.leverage}</Num>,
+                    ]}
+                  />
+                  <Facts
+                    className="rank-row__meta"
+                    facts={[
+                      t('content.followers', { n: tr.followers }),
+                      t('content.orders', { n: tr.total_trade_num }),
+                    ]}
+                  />
                 </span>
                 <span className="rank-row__figures">
                   {copy ? (
