@@ -49,14 +49,22 @@ export function formatResult(data: unknown): string {
   return [line(cols), ...rows.map((r) => line(cols.map((c) => cell(r[c]))))].join('\n');
 }
 
-function usage(commands: readonly OpsCommandInfo[]): string {
+/** `commands` null: the server did not list them (no session, or no server); the rest of the usage still helps. */
+function usage(commands: readonly OpsCommandInfo[] | null): string {
   const lines = [
     'usage: npm run ops -- <command> [--param value …]',
     '       npm run ops -- login | logout | whoami',
     '',
     'commands you may run:',
   ];
-  for (const c of commands) {
+  if (!commands) {
+    lines.push(
+      '  (sign in with login to list the commands your role may run)',
+      '  staff-create --role admin --login --name',
+      '      The first administrator, while none exists: run on the server with DATA_DIR set to its data directory',
+    );
+  }
+  for (const c of commands ?? []) {
     const params = c.params.map((p) => (p.optional ? `[--${p.name}]` : `--${p.name}`)).join(' ');
     lines.push(`  ${c.name} ${params}`.trimEnd(), `      ${c.summary}`);
     for (const p of c.params) lines.push(`      --${p.name}: ${p.help}`);
@@ -172,6 +180,7 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
   if (local !== undefined) return local;
   const base = serverUrl(env);
   const [name, ...rest] = argv;
+  const asksHelp = !name || name === 'help' || name === '--help';
   const saved = readSession(env, base);
   const auth: Record<string, string> = env.OPS_TOKEN
     ? { [OPS_TOKEN_HEADER]: env.OPS_TOKEN.trim() }
@@ -197,6 +206,7 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
       return await bootstrap(env, io, values);
     }
     if (list.env.code !== CODE_OK) {
+      if (asksHelp) io.out(usage(null));
       io.err(list.status === 401 ? NOT_SIGNED_IN : list.env.msg);
       return 1;
     }
@@ -205,7 +215,7 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
       io.out(`${me.env.data.name}, role ${me.env.data.role}`);
       return 0;
     }
-    if (!name || name === 'help' || name === '--help') {
+    if (asksHelp) {
       io.out(usage(list.env.data));
       return name ? 0 : 2;
     }
@@ -240,6 +250,7 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
     io.out(formatResult(result.env.data));
     return 0;
   } catch (err) {
+    if (asksHelp) io.out(usage(null));
     io.err(`Cannot reach the server at ${base}: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   }

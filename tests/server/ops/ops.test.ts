@@ -218,6 +218,22 @@ describe('npm run ops (runCli)', () => {
     expect(gone.stderr.join('')).toContain('Cannot reach');
   });
 
+  it('help without a session or a server still gives the usage: how to sign in, the first administrator, restore', async () => {
+    for (const [what, e] of [
+      ['no session', { OPS_URL: server.baseUrl, XDG_CONFIG_HOME: config }],
+      ['no server', { OPS_URL: 'http://127.0.0.1:9', XDG_CONFIG_HOME: config }],
+    ] as const) {
+      const io = captureIo();
+      expect(await runCli(['help'], e, io), what).toBe(1);
+      const said = io.stdout.join('\n');
+      expect(said, what).toContain('npm run ops -- login');
+      expect(said, what).toContain('staff-create --role admin');
+      expect(said, what).toContain('restore --from');
+      expect(said, what).not.toContain('user-show'); // the role's commands come only from the server
+      expect(io.stderr.join(''), what).toMatch(what === 'no session' ? /not signed in/ : /Cannot reach/);
+    }
+  });
+
   it('staff-create with no session and no bootstrap file names the file it looked for and DATA_DIR', async () => {
     const io = captureIo();
     const bare = { OPS_URL: server.baseUrl, XDG_CONFIG_HOME: config };
