@@ -12,6 +12,7 @@ import { isCancelled } from './order-format.ts';
 import { orderLots } from '../../state/market/lot-step.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { hasSwap } from '../../chart/order-lines.ts';
+import { afterPress } from '../../state/shell/yield-task.ts';
 
 export interface OrderRowProps {
   order: AppOrder;
@@ -34,7 +35,8 @@ export const OrderRow = memo(function OrderRow({ order, onOpen, disabled = false
       data-id={order.Id}
       data-status={order.Status}
       disabled={disabled}
-      onClick={() => onOpen(order)}
+      // The row shows it was pressed in the tap's own frame; the sheet mounts in the task after it.
+      onClick={(e) => afterPress(e.currentTarget, () => onOpen(order))}
     >
       <span className="od-row__top">
         <span className="od-code">{shownCode(t, order.instrument.Code, order.instrument.ShowCode)}</span>

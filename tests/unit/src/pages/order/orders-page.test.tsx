@@ -305,6 +305,20 @@ describe('detail sheet and actions', () => {
     expect(field('completed')).toBe('--');
   });
 
+  it('a tapped row shows pressed in the frame before its sheet is drawn, then the sheet opens', async () => {
+    const o = order();
+    book.lists[1] = [o];
+    await show('/order');
+    const row = $(`.od-row[data-id="${o.Id}"]`);
+    await act(async () => {
+      row?.click();
+    });
+    expect(row?.hasAttribute('data-pressed')).toBe(true);
+    expect($('.od-detail')).toBeNull(); // the sheet waits for the frame that shows the press
+    await vi.waitFor(() => expect($('.od-detail')).not.toBeNull());
+    expect(row?.hasAttribute('data-pressed')).toBe(false);
+  });
+
   it('a pushed FOREX_CLOSED removes the order from holding and closes its sheet', async () => {
     const a = order();
     const b = order();
