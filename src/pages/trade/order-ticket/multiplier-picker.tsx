@@ -1,9 +1,10 @@
 // With no multiplier configured, opening it shows the no-multiplier message (docs/contract.md §5).
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type MouseEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { BottomSheet } from '../../../components/overlays/bottom-sheet.tsx';
 import { Segmented } from '../../../components/forms/segmented.tsx';
 import { toast } from '../../../state/shell/toasts.ts';
+import { afterPress } from '../../../state/shell/yield-task.ts';
 import type { Multiplier } from '../../../../domain/types.ts';
 import './multiplier-picker.css';
 
@@ -18,12 +19,13 @@ export function MultiplierPicker({ options, value, onChange }: MultiplierPickerP
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
 
-  const openPicker = () => {
+  const openPicker = (e: MouseEvent<HTMLButtonElement>) => {
     if (options.length === 0) {
       toast(t('trade.no_multiplier'));
       return;
     }
-    setOpen(true);
+    // The button shows it was pressed in the tap's own frame; the sheet mounts in the task after it.
+    afterPress(e.currentTarget, () => setOpen(true));
   };
 
   return (

@@ -325,7 +325,9 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
     }
     msgs.clear();
     if (phone && check.params.status === 1 && $confirmMarket.peek()) {
-      setConfirming(check.params);
+      // The button shows it was pressed in the tap's own frame; the dialog mounts in the task after it.
+      const params = check.params;
+      afterPress(formRef.current?.querySelector('[data-action="submit-order"]'), () => setConfirming(params));
       return;
     }
     await place(check.params);

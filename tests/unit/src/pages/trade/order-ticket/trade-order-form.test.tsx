@@ -88,6 +88,11 @@ const lotsInput = () => $<HTMLInputElement>('.tr-stepper input');
 const minus = () => $<HTMLButtonElement>('[data-step="minus"]');
 const plus = () => $<HTMLButtonElement>('[data-step="plus"]');
 const submitButton = () => $<HTMLButtonElement>('[data-action="submit-order"]');
+/** A sheet or dialog a tap opens mounts in the task after the frame that shows the press (afterPress). */
+const shown = async (sel: string): Promise<HTMLElement> => {
+  await vi.waitFor(() => $(sel));
+  return $(sel);
+};
 /** The messages shown under the form's fields, by field. */
 const messages = (): Record<string, string> =>
   Object.fromEntries(
@@ -233,7 +238,8 @@ describe('submitting', () => {
     await click($('.tr-mode[data-mode="pending"]'));
     await type($<HTMLInputElement>('input[data-field="target-price"]'), '1.075');
     await click($('[data-field="leverage"]'));
-    await click($('[data-leverage="50"]'));
+    expect($('[data-field="leverage"]').hasAttribute('data-pressed')).toBe(true); // the sheet follows its frame
+    await click(await shown('[data-leverage="50"]'));
     await click(submitButton());
     expect(vi.mocked(submitOrder).mock.calls[0]?.[0]).toMatchObject({
       side: 2,
@@ -430,11 +436,16 @@ describe('confirming a market order on the phone', () => {
     await render(i, false, true);
     await click(submitButton());
     expect(submitOrder).not.toHaveBeenCalled();
-    expect($('.dialog').textContent).toContain(`Buy 0.01 lots of ${i.ShowCode} at the market price`);
+    // The button shows it was pressed in the tap's own frame; the dialog comes in the task after it.
+    expect(submitButton().hasAttribute('data-pressed')).toBe(true);
+    expect(document.body.querySelector('.dialog')).toBeNull();
+    expect((await shown('.dialog')).textContent).toContain(`Buy 0.01 lots of ${i.ShowCode} at the market price`);
+    expect(submitButton().hasAttribute('data-pressed')).toBe(false);
     await click($('.dialog .btn-secondary'));
     expect(document.body.querySelector('.dialog')).toBeNull();
     expect(submitOrder).not.toHaveBeenCalled();
     await click(submitButton());
+    await shown('.dialog');
     // The confirm is in the side's colour, as the form's own Buy / Sell button is.
     expect(document.body.querySelector('.dialog .btn-primary')).toBeNull();
     await click($('.dialog .btn-up'));
@@ -636,13 +647,13 @@ describe('the phone’s market-order confirm', () => {
     await render(i, false, true);
     await click($('.tr-sides [data-side="2"]'));
     await click(submitButton());
-    const confirm = $<HTMLButtonElement>('.dialog .dialog__actions .btn:last-child');
+    const confirm = await shown('.dialog .dialog__actions .btn:last-child');
     expect(confirm.className).toContain('btn-down');
     // The submit button says the side and the price it sells at now (the bid); the confirm says the side.
     expect(submitButton().textContent).toBe(`${confirm.textContent ?? ''}1.08320`);
     await click($('.dialog .btn-secondary'));
     await click($('.tr-sides [data-side="1"]'));
     await click(submitButton());
-    expect($('.dialog .dialog__actions .btn:last-child').className).toContain('btn-up');
+    expect((await shown('.dialog .dialog__actions .btn:last-child')).className).toContain('btn-up');
   });
 });
