@@ -127,8 +127,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          // PostgreSQL runs every server file; PGlite only those where the two databases can differ (README.md,
-          // "Test it"): both are the same SQL engine, so what differs is connections, locks, transactions and
+          // PostgreSQL runs every server file; PGlite only those where the two databases can differ
+          // (docs/testing.md): both are the same SQL engine, so what differs is connections, locks, transactions and
           // processes — money, the ledger and its races, repositories, migrations, backups and restarts. The rest
           // runs once, on the native server: the same test costs about a third less CPU there than in WebAssembly.
           ...(process.env.TEST_DB === 'postgres'
