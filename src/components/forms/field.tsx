@@ -1,5 +1,5 @@
 // A labelled input with its one message under it and, for passwords, a show/hide toggle.
-import { useId, useState, type InputHTMLAttributes, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../icons/icons.tsx';
 import { FieldMessage } from './field-message.tsx';
@@ -7,6 +7,24 @@ import type { FieldNote } from './use-field-messages.ts';
 import '../icons/icon-button.css';
 import './field.css';
 import { ICON_EYE, ICON_EYE_OFF } from '../icons/screen-icons.ts';
+import { animationFrames } from '../../state/shell/clock.ts';
+
+const INVALID = '[aria-invalid="true"]';
+
+/**
+ * A refused submit shows its first message where the eye is (on a phone the field may be scrolled out of its sheet):
+ * once the submit has drawn, the form's first field with a message takes the focus, which scrolls it into view, unless
+ * the focus is in one already. Each Field of the form listens; the first to run moves the focus.
+ */
+function revealInvalidOnSubmit(form: HTMLFormElement | null, frames = animationFrames): () => void {
+  const onSubmit = (): void =>
+    void frames.request(() => {
+      const first = form?.querySelector<HTMLElement>(INVALID);
+      if (first && !form?.ownerDocument.activeElement?.matches(INVALID)) first.focus();
+    });
+  form?.addEventListener('submit', onSubmit);
+  return () => form?.removeEventListener('submit', onSubmit);
+}
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'placeholder'> {
   labelKey: string;
@@ -45,6 +63,8 @@ export function Field({
   const [shown, setShown] = useState(false);
   const isPassword = type === 'password';
   const errorId = `${id}-error`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => revealInvalidOnSubmit(inputRef.current?.form ?? null), []);
   const hintId = `${id}-hint`;
   const message: FieldNote | null = note ?? (errorKey ? { key: errorKey, params: errorParams } : null);
   const describedBy = message ? errorId : hintKey ? hintId : undefined;
@@ -57,6 +77,7 @@ export function Field({
         {start}
         <input
           {...input}
+          ref={inputRef}
           id={id}
           className="field__input"
           type={isPassword && shown ? 'text' : type}

@@ -1,7 +1,7 @@
-// A trader's page without a browser: the figures the list route sends, and no win rate before a closed trade (0%
-// would read as every trade lost).
+// A trader's page without a browser: the figures the list route sends, no win rate before a closed trade (0% would
+// read as every trade lost), and a refused copy sheet that brings its first message into view.
 import { act } from 'react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import type { CopyProvider } from '../../../../../domain/copy-types.ts';
 import { ProviderPage } from '../../../../../src/pages/copy/provider-page.tsx';
@@ -52,5 +52,21 @@ describe("a trader's page", () => {
     await open({ ...PROVIDER, win_rate: '0.00', trades: 0 });
     expect(field('win-rate')).toBe('--');
     expect(field('trades')).toBe('0');
+  });
+
+  it('a copy refused for its empty amount moves the focus to the amount, scrolled out of a phone-high sheet', async () => {
+    await open(PROVIDER);
+    await act(async () => document.body.querySelector<HTMLElement>('[data-testid="copy-open"]')?.click());
+    const confirm = await vi.waitFor(() => {
+      const b = document.body.querySelector<HTMLButtonElement>('[data-testid="copy-confirm"]');
+      if (!b) throw new Error('no sheet yet');
+      return b;
+    });
+    confirm.focus(); // as a tap leaves it
+    await act(async () => confirm.click());
+    const amount = document.body.querySelector<HTMLInputElement>('[data-testid="copy-sheet"] input[name="amount"]');
+    expect(amount?.getAttribute('aria-invalid')).toBe('true');
+    await vi.waitFor(() => expect(document.activeElement).toBe(amount));
+    expect(fake.server.seen.filter((r) => r.url.includes('/api/copy/start'))).toEqual([]);
   });
 });
