@@ -24,9 +24,13 @@ export function chooseAskLine(on: boolean): void {
   localStore()?.setItem(ASK_LINE_KEY, on ? '1' : '0');
 }
 
-/** The box's data-ask-line says the price drawn: the ask as the chart's last update found it. */
+/**
+ * The box's data-ask-line says the price drawn: the ask as the chart's last update found it. `live` holds the series
+ * while its chart stands: a chart is removed a frame after it unmounts, and this effect's cleanup may come later.
+ */
 export function useAskLine(
   series: ISeriesApi<'Candlestick'> | null,
+  live: RefObject<{ series: ISeriesApi<'Candlestick'> } | null>,
   boxRef: RefObject<HTMLElement | null>,
   code: string | null | undefined,
   wide: boolean,
@@ -68,8 +72,9 @@ export function useAskLine(
       return () => {
         off();
         box.dataset.askLine = '';
-        if (line) series.removePriceLine(line);
+        // A removed chart's series would draw again on its released canvases (lightweight-charts: "Object is disposed").
+        if (line && live.current?.series === series) series.removePriceLine(line);
       };
     });
-  }, [series, boxRef, code, wide, title]);
+  }, [series, live, boxRef, code, wide, title]);
 }

@@ -399,7 +399,7 @@ export function CandleChart({
   );
   useDrawnLines(drawnOn?.series ?? null, boxRef, alertDrawnRef, alertLines, readAccent, 'alertLines');
   const { t } = useTranslation();
-  useAskLine(drawnOn?.series ?? null, boxRef, code, useWide(), t('trade.ask'));
+  useAskLine(drawnOn?.series ?? null, liveRef, boxRef, code, useWide(), t('trade.ask'));
 
   useEffect(() => {
     precisionRef.current = precision;

@@ -24,9 +24,13 @@ function fakeSeries() {
   return { series, createPriceLine, applyOptions, removePriceLine };
 }
 
+type Live = { series: ISeriesApi<'Candlestick'> } | null;
+/** What candle-chart.tsx's liveRef holds: the series while its chart stands, null once it is going. */
+const live: { current: Live } = { current: null };
+
 function Chart({ series, wide }: { series: ISeriesApi<'Candlestick'>; wide: boolean }): ReactElement {
   const box = useRef<HTMLDivElement>(null);
-  useAskLine(series, box, CODE, wide, 'Ask');
+  useAskLine(series, live, box, CODE, wide, 'Ask');
   return <div ref={box} className="tw-chart" />;
 }
 
@@ -38,6 +42,7 @@ afterEach(() => {
 
 /** Nothing stored: the line is on at the desk's width (`wide`), off on a phone. */
 function mount(series: ISeriesApi<'Candlestick'>, wide = true): HTMLElement {
+  live.current = { series };
   const el = document.createElement('div');
   document.body.append(el);
   root = createRoot(el);
@@ -78,5 +83,21 @@ describe('the ask line', () => {
     act(() => emitKline({ kind: 'bar', code: CODE, period: '1min', bar }));
     expect(f.createPriceLine).not.toHaveBeenCalled();
     expect(box.dataset.askLine).toBeUndefined();
+  });
+
+  it('is taken off a chart that stays, and left on one already going (its chart is removed with it)', () => {
+    tick('1.08427');
+    const staying = fakeSeries();
+    mount(staying.series);
+    act(() => root?.render(<Chart series={staying.series} wide={false} />)); // the choice or the width changed
+    expect(staying.removePriceLine).toHaveBeenCalledTimes(1);
+    act(() => root?.unmount());
+
+    const going = fakeSeries();
+    mount(going.series);
+    live.current = null; // candle-chart.tsx's dispose: the chart is removed a frame later, maybe before this cleanup
+    act(() => root?.unmount());
+    root = null;
+    expect(going.removePriceLine).not.toHaveBeenCalled();
   });
 });
