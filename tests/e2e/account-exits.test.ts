@@ -27,8 +27,6 @@ async function signOutOthers(user: RealUser): Promise<void> {
   expect(((await res.json()) as { code: number }).code).toBe(1);
 }
 
-const toasts = (page: Page) => page.locator('.toast').allInnerTexts();
-
 async function logOutFrom(page: Page, hash: string, shot: string): Promise<void> {
   await page.goto(`${e2e.server.url}/#${hash}`);
   const button = page.locator('[data-testid="logout"]');
@@ -74,14 +72,15 @@ for (const [name, viewport] of [
     async () => {
       const user = await createRealUser(e2e.server);
       const { context, page } = await englishPage(viewport);
+      await recordToasts(page);
       await loginInBrowser(page, e2e.server, user);
       await page.goto(`${e2e.server.url}/#/user`);
       await page.locator('.user-row').first().waitFor();
       await signOutOthers(user);
       // Open: the live socket says so at once, and the app goes to the login.
       await page.waitForURL(/#\/login/);
-      await expect.poll(async () => (await toasts(page)).some((t) => ELSEWHERE.test(t))).toBe(true);
-      expect((await toasts(page)).join('\n')).not.toContain('expired');
+      await expect.poll(async () => (await toastsShown(page)).some((t) => ELSEWHERE.test(t))).toBe(true);
+      expect((await toastsShown(page)).join('\n')).not.toContain('expired');
       await snap(page, `exits-elsewhere-${name}`);
 
       // Closed meanwhile: opening the app again says the same.
@@ -89,8 +88,8 @@ for (const [name, viewport] of [
       await page.goto('about:blank');
       await signOutOthers(user);
       await page.goto(`${e2e.server.url}/#/user`);
-      await expect.poll(async () => (await toasts(page)).some((t) => ELSEWHERE.test(t))).toBe(true);
-      expect((await toasts(page)).join('\n')).not.toContain('expired');
+      await expect.poll(async () => (await toastsShown(page)).some((t) => ELSEWHERE.test(t))).toBe(true);
+      expect((await toastsShown(page)).join('\n')).not.toContain('expired');
       await context.close();
     },
     slow(120_000),
