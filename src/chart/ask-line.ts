@@ -72,8 +72,9 @@ export function useAskLine(
       return () => {
         off();
         box.dataset.askLine = '';
-        // A removed chart's series would draw again on its released canvases (lightweight-charts: "Object is disposed").
-        if (line && live.current?.series === series) series.removePriceLine(line);
+        // A removed chart's series would draw again on its released canvases (lightweight-charts: "Object is disposed");
+        // `live` is read at cleanup on purpose: whether the chart still stands then.
+        if (line && live.current?.series === series) series.removePriceLine(line); // oxlint-disable-line react-hooks/exhaustive-deps
       };
     });
   }, [series, live, boxRef, code, wide, title]);
