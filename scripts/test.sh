@@ -6,14 +6,13 @@
 # node_modules/.bin/node, which npm puts first on PATH for npm test; the unit and server suites are also handed to it
 # explicitly below, for a run of this script outside npm. The summary says which Node ran each part.
 #
-# Four lanes run side by side, so both cores stay busy from start to end (docs/testing.md, "How a run goes"): much of a browser or
-# server test is waiting on a server, a page or a timer of its own, which the other lanes fill. Lane 1 first
+# Four lanes run side by side, so both cores stay busy from start to end (docs/testing.md, "How a run goes"): much of a
+# browser or server test is waiting on a server, a page or a timer of its own, which the other lanes fill. Lane 1 first
 # type-checks and builds the client, lane 2 lints; then every lane takes the next part from one queue until none is
-# left: server runs (PostgreSQL in two shards, PGlite for the files where the databases can differ,
-# vitest.config.ts BOTH_DATABASES; the Firefox flows) in turn with the Chromium runs of scripts/e2e-queue.txt, then
-# the unit tests.
-# A part waits for what it needs: the build, or the system packages (Debian's browsers, PostgreSQL, …), which install
-# in the background meanwhile (the type-check, lint and unit tests need none of them).
+# left: server runs (PostgreSQL in two shards, PGlite for the files where the databases can differ, vitest.config.ts
+# BOTH_DATABASES; the Firefox flows) in turn with the Chromium runs of scripts/e2e-queue.txt, then the unit tests. A
+# part waits for what it needs: the build, or the system packages (Debian's browsers, PostgreSQL, …), which install in
+# the background meanwhile (the type-check, lint and unit tests need none of them).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=.tmp/test-results
