@@ -21,6 +21,7 @@ import { axe, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, type RealUser } from './real-user.ts';
 import { crosshairInk } from './chart-ink.ts';
 import type { PriceAlertsWire } from '../../domain/price-alerts.ts';
+import { recordToasts, toastsShown } from './toasts.ts';
 import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useOwnServerAndChrome(); // own: its stops 0.05 % away lie inside the bars of a fresh server's history
@@ -251,9 +252,10 @@ it(
     await drag(page, tp, (slBox?.y ?? 0) - (tpBox?.y ?? 0));
     await dialog.waitFor();
     expect(dec((await tp.getAttribute('data-price')) ?? '9').lt(o.Price)).toBe(true);
+    await recordToasts(page);
     await dialog.locator('button', { hasText: 'Confirm' }).click();
     await expect
-      .poll(() => page.locator('.toast').allInnerTexts())
+      .poll(() => toastsShown(page))
       .toEqual(expect.arrayContaining([expect.stringContaining('take profit must be above the price')]));
     await expect.poll(() => tp.getAttribute('data-price')).toBe(moved);
     expect((await held(o.Id))?.TargetProfitPrice).toBe(moved);
@@ -310,9 +312,10 @@ it(
     expect(await dialog.innerText()).toMatch(/Move the pending Buy .* from \d\.\d+ to \d\.\d+\?/);
     const low = await line.getAttribute('data-price');
     expect(dec(low ?? '0').lt(o.TargetLossPrice)).toBe(true);
+    await recordToasts(page);
     await dialog.locator('button', { hasText: 'Confirm' }).click();
     await expect
-      .poll(() => page.locator('.toast, [role="status"]').allInnerTexts())
+      .poll(() => toastsShown(page))
       .toEqual(expect.arrayContaining([expect.stringContaining('stop-loss must be below')]));
     await expect.poll(() => line.getAttribute('data-price')).toBe(o.Price);
     expect((await pendingNow(o.Id))?.Price).toBe(o.Price);

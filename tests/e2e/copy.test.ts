@@ -13,6 +13,7 @@ import { DESKTOP, PHONE } from './browser.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
 import type { AppServer } from './app-server.ts';
 import { sharedOrOwnServer } from './server-and-chrome.ts';
+import { recordToasts, toastsShown } from './toasts.ts';
 import { slow } from '../fixtures/slowness.ts';
 import { demoLoginInBrowser } from './real-user.ts';
 
@@ -186,8 +187,9 @@ describeInFlowBrowsers((browser) => {
       await expect.poll(() => plain(page, '[data-field="invested"]')).toBe('1500.00');
       await page.locator('[data-testid="copy-withdraw"]').click();
       await funds.locator('input[name="funds_amount"]').fill('99999');
+      await recordToasts(page);
       await page.locator('[data-testid="copy-funds-confirm"]').click();
-      await expect.poll(() => page.locator('.toast-host').innerText()).toContain('You can withdraw at most');
+      await expect.poll(async () => (await toastsShown(page)).join('\n')).toContain('You can withdraw at most');
       expect((await follower<CopyItem[]>('/api/copy/mine'))[0]?.invested).toBe('1500.00');
       await funds.locator('input[name="funds_amount"]').fill('200');
       await page.locator('[data-testid="copy-funds-confirm"]').click();

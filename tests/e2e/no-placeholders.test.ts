@@ -21,6 +21,7 @@ import { createFundedUser, loginInBrowser, ops, submitLogin, type RealUser } fro
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { phoneWidthFaults, TAB_SCREENS } from './phone-width.ts';
 import { visit, watchBraces } from './unfilled-placeholders.ts';
+import { recordToasts, toastsShown } from './toasts.ts';
 import { slow } from '../fixtures/slowness.ts';
 
 // The shared server: the files of a run go one at a time, and the EURUSD it halts is resumed after it (afterAll).
@@ -200,10 +201,9 @@ describe('a halt', () => {
         page,
         '.mk-row[data-code="EURUSD"] [data-action="one-click"], [data-testid="one-click-bar"] [data-action="one-click"]',
       );
+      await recordToasts(page);
       await page.locator('body').press('b');
-      await expect
-        .poll(() => page.locator('.toast, [role="status"]').allInnerTexts())
-        .toContainEqual(expect.stringContaining(`Trading halted: ${REASON}`));
+      await expect.poll(() => toastsShown(page)).toContainEqual(expect.stringContaining(`Trading halted: ${REASON}`));
       expect(await visit(page, null)).toEqual([]);
       await snap(page, 'defects-a-halt-one-click-1280');
       await context.close();

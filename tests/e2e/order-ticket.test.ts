@@ -13,6 +13,7 @@ import { sharedOrOwnServer } from './server-and-chrome.ts';
 import { createDemoUser, seedSession } from './real-user.ts';
 import { axe } from './lang-page.ts';
 import { ROUTES } from '../../src/app/routes.tsx';
+import { recordToasts, toastsShown } from './toasts.ts';
 import { slow } from '../fixtures/slowness.ts';
 
 let server: AppServer;
@@ -177,10 +178,9 @@ describeInFlowBrowsers((browser) => {
         await expect.poll(() => page.locator('[data-action="close-part"]').innerText()).toBe('Close all 0.05 lots');
         await typeCloseLots(page, '0.02');
         await expect.poll(() => page.locator('[data-action="close-part"]').innerText()).toBe('Close 0.02 lots');
+        await recordToasts(page);
         await page.locator('[data-action="close-part"]').click();
-        await expect
-          .poll(() => page.locator('.toast').allInnerTexts(), { timeout: slow(15_000) })
-          .toContain('0.02 lots closed · 0.03 left');
+        await expect.poll(() => toastsShown(page), { timeout: slow(15_000) }).toContain('0.02 lots closed · 0.03 left');
         await browser().snap(page, `order-partial-close-${size}`);
         await axeClean(page, name);
         await context.close();

@@ -10,6 +10,7 @@ import { DESKTOP, PHONE, downloadBytes, launchBrowser, snap } from './browser.ts
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { axe, pageIn as openPage, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';
+import { recordToasts, toastsShown } from './toasts.ts';
 import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useServerAndChrome();
@@ -146,10 +147,9 @@ it(
         await page.locator('[data-action="export-records"]').click();
         await page.locator('input[name="from"]').fill('2026-12-31');
         await page.locator('input[name="to"]').fill('2026-01-01');
+        await recordToasts(page);
         await page.locator('[data-action="download-statement"]').click();
-        await expect
-          .poll(() => page.locator('.toast').allInnerTexts())
-          .toContain('The start day must not be after the end day.');
+        await expect.poll(() => toastsShown(page)).toContain('The start day must not be after the end day.');
         await expect(page.locator('.sheet').count()).resolves.toBe(1);
       }
       expect(urls.filter((u) => u.includes(user.token))).toEqual([]);
@@ -193,9 +193,10 @@ it(
     await phone.page.evaluate(() => {
       (window as { __hidden?: boolean }).__hidden = true;
     });
+    await recordToasts(phone.page);
     await phone.page.locator('[data-testid="alert-create"]').click();
     await expect
-      .poll(() => phone.page.locator('.toast').allInnerTexts(), { timeout: slow(15_000) })
+      .poll(() => toastsShown(phone.page), { timeout: slow(15_000) })
       .toContainEqual(
         expect.stringMatching(
           new RegExp(`^${inst.ShowCode.replace('/', '\\/')} is at [\\d.]+, at or below your ${target}(\\.0+)?\\.$`),
@@ -275,10 +276,11 @@ it(
     await sheetSettled(phone.page);
     await snap(phone.page, 'alerts-change-360');
     expect(await axe(phone.page, '.sheet')).toEqual([]);
+    await recordToasts(phone.page);
     await phone.page.locator('[data-testid="alert-create"]').click();
     const code = inst.ShowCode.replace('/', '\\/');
     await expect
-      .poll(() => phone.page.locator('.toast').allInnerTexts(), { timeout: slow(15_000) })
+      .poll(() => toastsShown(phone.page), { timeout: slow(15_000) })
       .toContainEqual(
         expect.stringMatching(
           new RegExp(
