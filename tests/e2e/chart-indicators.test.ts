@@ -11,7 +11,7 @@ import { DESKTOP, PHONE } from './browser.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
 import type { AppServer } from './app-server.ts';
 import { sharedOrOwnServer } from './server-and-chrome.ts';
-import { createRealUser, loginInBrowser, type RealUser } from './real-user.ts';
+import { createRealUser, seedSession, type RealUser } from './real-user.ts';
 import { axe, userGet } from './lang-page.ts';
 import type { Instrument, KlineBar } from '../../domain/types.ts';
 import type { IndicatorSettings } from '../../domain/indicators.ts';
@@ -40,8 +40,8 @@ const lineLabels = async (page: FlowPage, pane: number): Promise<string[]> => {
 
 /** /trade of the instrument in a fresh start of the app (no kept-alive market screen with a chart of its own). */
 async function openChart(page: FlowPage): Promise<void> {
+  await page.goto(`${server.url}/healthz`); // off the app: from its own page, a goto to a #route would not load it
   await page.goto(`${server.url}/#/trade?code=${inst.Code}`);
-  await page.reload();
   await page.waitForFunction(
     () => Number(document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-bars') ?? 0) > 100,
     null,
@@ -66,7 +66,7 @@ describeInFlowBrowsers((browser) => {
     const b = browser();
     const { context, page } = await b.newPage(viewport);
     await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
-    await loginInBrowser(page, server, user);
+    await seedSession(page, server, user);
     await openChart(page);
     return { b, context, page };
   }
@@ -135,8 +135,7 @@ describeInFlowBrowsers((browser) => {
       await expect.poll(() => lineLabels(page, 0), { timeout: slow(10_000) }).toEqual(['MA7', 'MA10', 'MA20', 'MA30']);
       await expect.poll(() => lineLabels(page, 1), { timeout: slow(10_000) }).toEqual(['RSI14']);
 
-      // Another session of the account (a reload reads it from the server) draws the same.
-      await page.reload();
+      // Another start of the app (it reads the settings from the server) draws the same.
       await openChart(page);
       await expect.poll(() => lineLabels(page, 1), { timeout: slow(10_000) }).toEqual(['RSI14']);
       await context.close();
@@ -199,13 +198,12 @@ describeInFlowBrowsers((browser) => {
       expect(Math.abs(shown - want)).toBeLessThan(1e-9);
       expect(await ma.innerText()).toBe(`${label} ${want.toFixed(inst.PricePrecision)}`);
 
-      // The price line: placed, kept for the instrument (a reload shows it again), one tap to an alert.
+      // The price line: placed, kept for the instrument (a fresh start of the app shows it again), one tap to an alert.
       const line = page.locator('[data-testid="price-line"]');
       await line.waitFor();
       const price = (await line.getAttribute('data-price')) ?? '';
       expect(price).toMatch(/^\d+\.\d+$/);
       await b.snap(page, 'indicators-price-line-1280');
-      await page.reload();
       await openChart(page);
       await line.waitFor();
       expect(await line.getAttribute('data-price')).toBe(price);
@@ -292,7 +290,7 @@ describeInFlowBrowsers((browser) => {
       const b = browser();
       const { context, page } = await b.newPage(PHONE);
       await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
-      await loginInBrowser(page, server, user);
+      await seedSession(page, server, user);
       await openChart(page);
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       expect((await page.locator('[data-action="indicators"]').innerText()).trim()).toBe('المؤشرات');
