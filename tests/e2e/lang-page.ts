@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Result as AxeFinding } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
-import type { Envelope } from '../../domain/types.ts';
+import { expect } from 'vitest';
+import type { Envelope, Language } from '../../domain/types.ts';
+import { languageInfo } from '../../src/i18n/languages.ts';
 import { newPage } from './browser.ts';
 import type { AppServer } from './app-server.ts';
 import { seedSession, type RealUser } from './real-user.ts';
@@ -20,6 +22,15 @@ export async function pageIn(
   const opened = await newPage(browser, size, { ...opts, locale: lang === 'ar' ? 'ar' : 'en-GB' });
   await opened.context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
   return opened;
+}
+
+/** Picks `lang` on /language from the header's language button, as a user does: the app redraws without a load. */
+export async function pickLanguage(page: Page, lang: Language): Promise<void> {
+  await page.locator('[data-testid="language-button"]').filter({ visible: true }).click();
+  await page.waitForURL(/#\/language/);
+  await page.locator(`[data-lang="${lang}"]`).click();
+  await page.waitForURL((u) => !u.hash.startsWith('#/language'));
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(languageInfo(lang).bcp47);
 }
 
 /** pageIn, then the app opened at `hash` ('#/', '#/order?type=1' …) signed in as `user` (its session seeded: the

@@ -9,9 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LANGUAGES, type Language } from '../../domain/types.ts';
-import { languageInfo } from '../../src/i18n/languages.ts';
 import { DESKTOP, PHONE, snap } from './browser.ts';
-import { axe, pageIn } from './lang-page.ts';
+import { axe, pageIn, pickLanguage } from './lang-page.ts';
 import { changeSetting, createFundedUser, loginInBrowser, ops, outboxCodeFor, type RealUser } from './real-user.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { slow } from '../fixtures/slowness.ts';
@@ -93,13 +92,9 @@ async function marketIn(lang: string): Promise<Page> {
   return page;
 }
 
-/** Picks `lang` on /language from the market's header, as a visitor does, and waits for the market in it. */
+/** `lang` picked in the app, and the market redrawn in it. */
 async function switchTo(page: Page, lang: Language): Promise<void> {
-  await page.locator('[data-testid="language-button"]').click();
-  await page.waitForURL(/#\/language/);
-  await page.locator(`[data-lang="${lang}"]`).click();
-  await page.waitForURL((u) => u.hash === '#/' || u.hash === '');
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(languageInfo(lang).bcp47);
+  await pickLanguage(page, lang);
   await page.locator('.mk-row').first().waitFor();
 }
 
