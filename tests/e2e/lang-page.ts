@@ -26,7 +26,8 @@ export async function pageIn(
 
 /** Picks `lang` on /language from the header's language button, as a user does: the app redraws without a load. */
 export async function pickLanguage(page: Page, lang: Language): Promise<void> {
-  await page.locator('[data-testid="language-button"]').filter({ visible: true }).click();
+  // A screen's own and, on the desk, the navigation's: either opens /language.
+  await page.locator('[data-testid="language-button"]').filter({ visible: true }).first().click();
   await page.waitForURL(/#\/language/);
   await page.locator(`[data-lang="${lang}"]`).click();
   await page.waitForURL((u) => !u.hash.startsWith('#/language'));

@@ -12,7 +12,7 @@ import type { Instrument, Order } from '../../domain/types.ts';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { DESKTOP, PHONE, snap } from './browser.ts';
-import { pageIn, userGet, userPageAt } from './lang-page.ts';
+import { pageIn, pickLanguage, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, keptInBrowser, ops } from './real-user.ts';
 import { useOwnServerAndChrome } from './server-and-chrome.ts';
 import { slow } from '../fixtures/slowness.ts';
@@ -75,19 +75,24 @@ describe.each([
   ['phone', PHONE],
   ['desk', DESKTOP],
 ] as const)('at the %s size', (name, size) => {
-  it.each(['en', 'ar'])('shows the risk warning with its figure on /, /trade and /register (%s)', async (lang) => {
-    const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, lang, size);
-    for (const path of ['/', '/trade', '/register']) {
-      await page.goto(`${e2e.server.url}/#${path}`);
-      const text = await warningInView(page);
-      expect(text).toContain('100');
-      // The market list's one price is labelled Bid once, in its header.
-      if (path === '/') await expect.poll(() => sideLabel(page)).toBe(texts[lang as 'en' | 'ar'].market.prices_bid);
-      await page.locator('.page-fallback').waitFor({ state: 'detached', timeout: slow(15_000) }); // the page, not its spinner
-      // A chart on the screen (/trade, the desk) is loaded after the first paint: the picture waits for its candles.
-      if (path === '/trade' || (path === '/' && name === 'desk'))
-        await page.locator('.tw-chart[data-bars]:not([data-bars="0"]):visible').first().waitFor();
-      await snap(page, `retail-warning-${name}-${lang}-${path.replace('/', '') || 'home'}`);
+  it('shows the risk warning with its figure on /, /trade and /register, in en and then in ar', async () => {
+    // One page: Arabic is picked in the app, which redraws the same screens without a load.
+    const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'en', size);
+    for (const lang of ['en', 'ar'] as const) {
+      if (lang === 'ar') await pickLanguage(page, lang);
+      for (const path of ['/', '/trade', '/register']) {
+        await page.goto(`${e2e.server.url}/#${path}`);
+        const text = await warningInView(page);
+        expect(text).toContain('100');
+        // The market list's one price is labelled Bid once, in its header.
+        if (path === '/') await expect.poll(() => sideLabel(page)).toBe(texts[lang].market.prices_bid);
+        // The page, not its spinner.
+        await page.locator('.page-fallback').waitFor({ state: 'detached', timeout: slow(15_000) });
+        // A chart on the screen (/trade, the desk) is loaded after the first paint: the picture waits for its candles.
+        if (path === '/trade' || (path === '/' && name === 'desk'))
+          await page.locator('.tw-chart[data-bars]:not([data-bars="0"]):visible').first().waitFor();
+        await snap(page, `retail-warning-${name}-${lang}-${path.replace('/', '') || 'home'}`);
+      }
     }
     await context.close();
   });
@@ -226,16 +231,18 @@ describe.each([
       await snap(page, `retail-spec-${name}-${code}`);
       await page.keyboard.press('Escape');
     }
-    await context.close();
-    // In Arabic: the words in the page's direction, the server's rows there too.
-    const arabic = await userPageAt(e2e.chrome.browser, e2e.server, user, 'ar', size, '#/trade?code=EURUSD');
-    await arabic.page.locator('[data-action="open-spec"]:visible').click();
-    const sheet = arabic.page.locator('[data-testid="spec-sheet"][data-terms="server"]');
+    // In Arabic, picked in the app from the market's header: the words in the page's direction, the server's rows too.
+    await page.goto(`${e2e.server.url}/#/`);
+    await pickLanguage(page, 'ar');
+    await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
+    await page.locator('[data-action="open-spec"]:visible').click();
+    const sheet = page.locator('[data-testid="spec-sheet"][data-terms="server"]');
     await sheet.waitFor({ timeout: slow(10_000) });
     await expect.poll(() => sheet.locator('[data-spec="asset_class"] dd').innerText()).toBe(ar.spec.class_major_fx);
     expect(await sheet.locator('[data-spec="stop_level"] dd').innerText()).toBe(ar.spec.stop_level_none);
-    await snap(arabic.page, `retail-spec-${name}-ar`);
-    await arabic.context.close();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await snap(page, `retail-spec-${name}-ar`);
+    await context.close();
   });
 
   it('a professional client is offered the instrument’s full list', async () => {
