@@ -35,13 +35,10 @@ async function openAt(lang: string, size: { width: number; height: number }, has
   return page;
 }
 
+type PeriodTexts = { trade: { period_1day: string } };
 /** The day's period label in `lang`, as locales/ has it. */
 const dayPeriod = (lang: string): string =>
-  (
-    JSON.parse(readFileSync(join(process.cwd(), 'locales', `${lang}.json`), 'utf8')) as {
-      trade: Record<string, string>;
-    }
-  ).trade.period_1day ?? '';
+  (JSON.parse(readFileSync(join(process.cwd(), 'locales', `${lang}.json`), 'utf8')) as PeriodTexts).trade.period_1day;
 
 /** Boxes of `sel` that stick out of the box of `outer` (or are cut inside themselves). */
 function outside(page: Page, outer: string, sel: string): Promise<string[]> {
