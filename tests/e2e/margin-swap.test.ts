@@ -6,21 +6,21 @@
 // (SWAP_ROLLOVER_MS), the accrued swap is on the holding row and on the position's line on the chart. Screenshots:
 // test-artifacts/margin-swap-*.png.
 import { beforeAll, expect, it } from 'vitest';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Instrument, Order, OrderList } from '../../domain/types.ts';
 import { dec } from '../../domain/decimal.ts';
 import { WEEKDAY_NOON } from './app-server.ts';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { useOwnServerAndChrome } from './server-and-chrome.ts';
-import { userGet, userPageAt } from './lang-page.ts';
+import { pickLanguage, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, ops, type RealUser } from './real-user.ts';
 import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useOwnServerAndChrome({ SIM_TIME: WEEKDAY_NOON, SWAP_ROLLOVER_MS: '2000' }); // own: the swap rollover and the margin-call level
 const SIZES = [
   ['en', PHONE, '360'],
-  ['ar', PHONE, '360-ar'],
   ['en', DESKTOP, '1280'],
+  ['ar', PHONE, '360-ar'],
 ] as const;
 let inst: Instrument;
 
@@ -55,16 +55,28 @@ beforeAll(async () => {
   await ops(e2e.server, 'margin-call-level', { level: '1000' });
 });
 
-/** The user's /trade on EURUSD in `lang` at `size`. */
-const tradeAt = (user: RealUser, lang: string, size: { width: number; height: number }) =>
-  userPageAt(e2e.chrome.browser, e2e.server, user, lang, size, '#/trade?code=EURUSD');
+const TRADE = '#/trade?code=EURUSD';
+
+/** The user's /trade on EURUSD on one page, shown as each of SIZES in turn (widened, Arabic picked in the app). */
+async function inEachSize(user: RealUser, check: (page: Page, lang: string, name: string) => Promise<void>) {
+  const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', PHONE, TRADE);
+  for (const [lang, size, name] of SIZES) {
+    await page.setViewportSize(size); // the desk's layout: the width query picks it (docs/screens.md)
+    if (lang === 'ar') {
+      await page.goto(`${e2e.server.url}/#/`); // the market's header has the language button
+      await pickLanguage(page, lang);
+      await page.goto(`${e2e.server.url}/${TRADE}`);
+    }
+    await check(page, lang, name);
+  }
+  await context.close();
+}
 
 it(
   'says under the lots field that the margin exceeds what is free, and turns the button off, as the trader types',
   async () => {
     const user = await createFundedUser(e2e.server, '20000', 'e2e margin over free');
-    for (const [lang, size, name] of SIZES) {
-      const { context, page } = await tradeAt(user, lang, size);
+    await inEachSize(user, async (page, lang, name) => {
       // The form on screen (the phone's /trade keeps another, hidden, for its sheet).
       const form = page.locator('form.tr-form').locator('visible=true');
       const lots = form.locator('input[data-field="lots"]');
@@ -79,8 +91,7 @@ it(
       await lots.fill('0.01');
       await expect.poll(() => note.count()).toBe(0);
       await expect.poll(() => submit.isDisabled()).toBe(false);
-      await context.close();
-    }
+    });
   },
   slow(120_000),
 );
@@ -111,8 +122,7 @@ it(
     await expect.poll(async () => Number(await swapOf()), { timeout: slow(30_000) }).toBeLessThan(0);
     // It keeps growing every rollover, so on a slow host it passes a thousand and is shown grouped.
 
-    for (const [lang, size, name] of SIZES) {
-      const { context, page } = await tradeAt(user, lang, size);
+    await inEachSize(user, async (page, lang, name) => {
       // The one on screen (the phone's /trade keeps a second strip, hidden, for its order sheet).
       const banner = page.locator('[data-testid="margin-call"]').locator('visible=true');
       await banner.waitFor({ timeout: slow(20_000) });
@@ -133,8 +143,7 @@ it(
         await page.locator('[data-field="line-swap"]').first().waitFor();
       }
       await snap(page, `margin-swap-trade-${name}`);
-      await context.close();
-    }
+    });
 
     const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', PHONE, '#/order?type=1');
     await page
