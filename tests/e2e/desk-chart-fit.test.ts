@@ -7,12 +7,10 @@
 // keeps it after a touch, with a tap outside the chart and after the sheet it opened; the multiplier choices and the
 // bars-as-a-table sheet keep off the screen's edges and their sheet's (360 px, and 1280 px where each is a centred
 // sheet). Screenshots: test-artifacts/desk-fit-*.png.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, snap } from './browser.ts';
-import { pageIn, pickLanguage } from './lang-page.ts';
+import { localeText, pageIn, pickLanguage } from './lang-page.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { defaultIndicatorSettings } from '../../domain/indicators.ts';
 import { candleInkUnder, crosshairInk } from './chart-ink.ts';
@@ -34,11 +32,6 @@ async function openAt(lang: string, size: { width: number; height: number }, has
   });
   return page;
 }
-
-type PeriodTexts = { trade: { period_1day: string } };
-/** The day's period label in `lang`, as locales/ has it. */
-const dayPeriod = (lang: string): string =>
-  (JSON.parse(readFileSync(join(process.cwd(), 'locales', `${lang}.json`), 'utf8')) as PeriodTexts).trade.period_1day;
 
 /** Boxes of `sel` that stick out of the box of `outer` (or are cut inside themselves). */
 function outside(page: Page, outer: string, sel: string): Promise<string[]> {
@@ -187,7 +180,9 @@ it(
       }
       const periods = page.locator('.dk-chart .tr-period');
       await expect.poll(() => periods.count()).toBe(8);
-      await expect.poll(() => periods.nth(6).innerText(), { message: lang }).toBe(dayPeriod(lang));
+      await expect
+        .poll(() => periods.nth(6).innerText(), { message: lang })
+        .toBe(localeText(lang, 'trade.period_1day'));
       expect(await outside(page, '.dk-chart .tr-periods', '.dk-chart .tr-period'), lang).toEqual([]);
       if (lang === 'hk') await snap(page, 'desk-fit-periods-1280-hk');
     }

@@ -3,6 +3,7 @@
 // (the wire envelope, English messages), and axe on what a page shows.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Result as AxeFinding } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -22,6 +23,13 @@ export async function pageIn(
   const opened = await newPage(browser, size, { ...opts, locale: lang === 'ar' ? 'ar' : 'en-GB' });
   await opened.context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
   return opened;
+}
+
+/** The text at `path` ('trade.period_1day') in locales/<lang>.json, '' where it has none. */
+export function localeText(lang: string, path: string): string {
+  let at: unknown = JSON.parse(readFileSync(join(process.cwd(), 'locales', `${lang}.json`), 'utf8'));
+  for (const key of path.split('.')) at = (at as Record<string, unknown> | undefined)?.[key];
+  return typeof at === 'string' ? at : '';
 }
 
 /** Picks `lang` on /language from the header's language button, as a user does: the app redraws without a load. */

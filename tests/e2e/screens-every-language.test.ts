@@ -4,13 +4,11 @@
 // "/register", "/login" and the two-deep "/mine/announcement" reach their screens without the hash, and a signed-in
 // /#/login goes on; a withdrawal the operator pays turns from Pending to Paid on the open /mine/withdraw; axe on the
 // money and account screens listed below.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LANGUAGES, type Language } from '../../domain/types.ts';
 import { DESKTOP, PHONE, snap } from './browser.ts';
-import { axe, pageIn, pickLanguage } from './lang-page.ts';
+import { axe, localeText, pageIn, pickLanguage } from './lang-page.ts';
 import { changeSetting, createFundedUser, loginInBrowser, ops, outboxCodeFor, type RealUser } from './real-user.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { slow } from '../fixtures/slowness.ts';
@@ -21,10 +19,7 @@ const e2e = useServerAndChrome();
 let putBackHold = (): Promise<void> => Promise.resolve();
 afterAll(() => putBackHold());
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
-type Tree = { [k: string]: string | Tree };
-const texts = (lang: string): Tree =>
-  JSON.parse(readFileSync(join(process.cwd(), 'locales', `${lang}.json`), 'utf8')) as Tree;
-const conn = (lang: string, key: string): string => ((texts(lang).conn as Tree)[key] as string | undefined) ?? '';
+const conn = (lang: string, key: string): string => localeText(lang, `conn.${key}`);
 /** The walked languages: the default, the master, the right-to-left one, and the three with the longest status. */
 const WALKED: readonly Language[] = [
   ...new Set<Language>([
