@@ -58,7 +58,8 @@ const BOTH_DATABASES = [
 const ONE_DATABASE = [
   'tests/server/engine/{book-view,book-demo,trading-push}.test.ts',
   'tests/server/copy/{statistics,copy-invariants,house-traders}.test.ts',
-  // a kill -9 between committed chunks of mirroring: PGlite's own kill -9 and restart is fault-kill's, on both
+  // a kill -9 between committed chunks of mirroring, held there by a second connection's row lock (PGlite has one
+  // connection): PGlite's own kill -9 and restart is fault-kill's, on both
   'tests/server/copy/copy-kill.test.ts',
   'tests/server/swaps/swap-seed.test.ts',
   'tests/server/db/config-pglite-worker.test.ts',
