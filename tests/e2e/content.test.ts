@@ -1,18 +1,16 @@
-// End to end at 360×740: every route of docs/contract.md §2 draws its screen; the hostile news items run no script;
-// the chat frame is sandboxed; the invite QR decodes to the register link; a feedback message reaches the team and
-// its answer the trader (docs/feedback.md).
+// End to end at 360×740: the hostile news items run no script; the chat frame is sandboxed; the invite QR decodes to
+// the register link; a feedback message reaches the team and its answer the trader (docs/feedback.md). That every
+// route draws its screen is checked by the walk of no-placeholders.test.ts.
 import { expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import type { Envelope } from '../../domain/types.ts';
 import type { NewsDetail, NewsItem, Paged } from '../../domain/content-types.ts';
-import { ROUTES } from '../../src/app/routes.tsx';
 import { HOSTILE_CANARY } from '../../server/db/seeds/news-hostile.ts';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { axe, pageIn } from './lang-page.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { createRealUser, loginInBrowser, ops } from './real-user.ts';
-import { slow } from '../fixtures/slowness.ts';
 
 // The shared server: the file reads the seeded content and changes none.
 const e2e = useServerAndChrome();
@@ -33,25 +31,6 @@ async function call<T>(
 async function loginReal(page: Page): Promise<void> {
   await loginInBrowser(page, e2e.server, await createRealUser(e2e.server));
 }
-
-it('every route of the table draws its screen', async () => {
-  const { context, page } = await newPage(e2e.chrome.browser, PHONE, { locale: 'en-GB' });
-  await loginReal(page);
-  for (const route of ROUTES) {
-    await page.goto(`${e2e.server.url}/#${route.path}${route.path === '/news/detail' ? '?id=1' : ''}`);
-    // The tree of the route the address names now (after any redirect, e.g. /login → /user when signed in) has
-    // committed, its lazy chunk loaded: the main area names that route and shows no fallback.
-    await page.waitForFunction(
-      () => {
-        const shown = document.querySelector('.app-main')?.getAttribute('data-route');
-        return shown === location.hash.slice(1).split('?')[0] && !document.querySelector('.page-fallback');
-      },
-      null,
-      { timeout: slow(10_000) },
-    );
-  }
-  await context.close();
-});
 
 it('news list, detail and the hostile items: no dialog, no canary request, no inline handler', async () => {
   const { context, page } = await newPage(e2e.chrome.browser, PHONE, { locale: 'en-GB' });

@@ -1,7 +1,7 @@
 // The page side of the "{{…}}" walk (tests/e2e/no-placeholders.test.ts): a script installed before the app's own
 // that records every text and checked attribute ever added to the page holding "{{" (a toast that comes and goes
 // is seen too) and counts the API requests in flight, and a visit of one route that navigates in-app and reads what
-// is shown once the route has settled, in one round trip to the page.
+// is shown once the route has drawn its own screen and settled, in one round trip to the page.
 import type { Page } from 'playwright-core';
 import { slow } from '../fixtures/slowness.ts';
 
@@ -87,11 +87,19 @@ export function visit(page: Page, hash: string | null): Promise<string[]> {
       const w = window as unknown as Watched;
       if (h !== null && location.hash !== h) location.hash = h;
       const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
+      // Settled: the screen drawn is the route the address names now (after any redirect), its lazy chunk loaded —
+      // an in-app move keeps the last screen while the next one loads — and nothing is loading in it.
+      const drawn = () => document.querySelector('.app-main')?.getAttribute('data-route');
+      const named = () => location.hash.slice(1).split('?')[0] || '/';
       const start = await frame();
       for (let calm = 0; calm < 2;) {
         const at = await frame();
-        if (at - start > limitMs) return [`(the route did not settle in ${Math.round(limitMs / 1000)} s)`];
-        const busy = w.__inflight > 0 || document.querySelector('.page-fallback, .loading-overlay, [aria-busy="true"]');
+        if (at - start > limitMs)
+          return [`(the route ${named()} did not settle in ${Math.round(limitMs / 1000)} s: it drew ${drawn()})`];
+        const busy =
+          drawn() !== named() ||
+          w.__inflight > 0 ||
+          document.querySelector('.page-fallback, .loading-overlay, [aria-busy="true"]');
         calm = busy ? 0 : calm + 1;
       }
       const found = w.__braces.splice(0);
