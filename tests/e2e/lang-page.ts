@@ -1,6 +1,6 @@
-// Small helpers the trader-tools, watchlist and keys flows share: a page in a given language and size (the `lang`
-// cookie set before the app loads), the same with a user logged in at a screen, a GET of the API as a signed-in user
-// (the wire envelope, English messages), and axe on what a page shows.
+// Small helpers the browser flows share: a page in a given language and size (the `lang` cookie set before the app
+// loads), the same with a user logged in at a screen, one such page shown in each look in turn, a GET of the API as a
+// signed-in user (the wire envelope, English messages), and axe on what a page shows.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Envelope, Language } from '../../domain/types.ts';
 import { languageInfo } from '../../src/i18n/languages.ts';
-import { newPage } from './browser.ts';
+import { DESKTOP, PHONE, newPage } from './browser.ts';
 import type { AppServer } from './app-server.ts';
 import { seedSession, type RealUser } from './real-user.ts';
 
@@ -56,6 +56,51 @@ export async function userPageAt(
   await seedSession(opened.page, server, user);
   await opened.page.goto(`${server.url}/${hash}`);
   return opened;
+}
+
+/** The looks a screen is checked in: the phone in English, the desk in English, the phone in Arabic. */
+export const LOOKS = [
+  ['en', PHONE, '360'],
+  ['en', DESKTOP, '1280'],
+  ['ar', PHONE, '360-ar'],
+] as const;
+type Look = (typeof LOOKS)[number];
+
+/** `check` on one page signed in as `user` at `hash`, shown as each look in turn: resized, the language picked in the
+ * app and `hash` opened again (one page load for all, as a trader turning a tablet or changing the language).
+ * `watch` sees the page before its first load. */
+export async function inEachLook(
+  browser: Browser,
+  server: AppServer,
+  user: RealUser,
+  hash: string,
+  check: (page: Page, lang: Look[0], name: Look[2]) => Promise<void>,
+  opts: { looks?: readonly Look[]; watch?: (page: Page) => void } = {},
+): Promise<void> {
+  const looks = opts.looks ?? LOOKS;
+  const [first] = looks;
+  if (!first) return;
+  const { context, page } = await pageIn(browser, server, first[0], first[1]);
+  opts.watch?.(page);
+  await seedSession(page, server, user);
+  await page.goto(`${server.url}/${hash}`);
+  let shown: Look[0] = first[0];
+  for (const [lang, size, name] of looks) {
+    await page.setViewportSize(size); // the desk's layout: the width query picks it (docs/screens.md)
+    // Its top navigation is a chunk of its own, loaded once the layout turns wide.
+    await page.waitForFunction(
+      () =>
+        document.querySelector('.app')?.getAttribute('data-wide') !== 'true' || !!document.querySelector('.desk-nav'),
+    );
+    if (lang !== shown) {
+      await page.goto(`${server.url}/#/`); // the market's header has the language button
+      await pickLanguage(page, lang);
+      await page.goto(`${server.url}/${hash}`);
+      shown = lang;
+    }
+    await check(page, lang, name);
+  }
+  await context.close();
 }
 
 export async function userGet<T>(

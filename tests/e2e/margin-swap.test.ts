@@ -10,18 +10,13 @@ import type { Locator, Page } from 'playwright-core';
 import type { Instrument, Order, OrderList } from '../../domain/types.ts';
 import { dec } from '../../domain/decimal.ts';
 import { WEEKDAY_NOON } from './app-server.ts';
-import { DESKTOP, PHONE, snap } from './browser.ts';
+import { PHONE, snap } from './browser.ts';
 import { useOwnServerAndChrome } from './server-and-chrome.ts';
-import { pickLanguage, userGet, userPageAt } from './lang-page.ts';
+import { inEachLook, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, ops, type RealUser } from './real-user.ts';
 import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useOwnServerAndChrome({ SIM_TIME: WEEKDAY_NOON, SWAP_ROLLOVER_MS: '2000' }); // own: the swap rollover and the margin-call level
-const SIZES = [
-  ['en', PHONE, '360'],
-  ['en', DESKTOP, '1280'],
-  ['ar', PHONE, '360-ar'],
-] as const;
 let inst: Instrument;
 
 /** The strip's figures that do not end at its content's end (left in Arabic) on their name's line, as the summary's. */
@@ -57,20 +52,9 @@ beforeAll(async () => {
 
 const TRADE = '#/trade?code=EURUSD';
 
-/** The user's /trade on EURUSD on one page, shown as each of SIZES in turn (widened, Arabic picked in the app). */
-async function inEachSize(user: RealUser, check: (page: Page, lang: string, name: string) => Promise<void>) {
-  const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', PHONE, TRADE);
-  for (const [lang, size, name] of SIZES) {
-    await page.setViewportSize(size); // the desk's layout: the width query picks it (docs/screens.md)
-    if (lang === 'ar') {
-      await page.goto(`${e2e.server.url}/#/`); // the market's header has the language button
-      await pickLanguage(page, lang);
-      await page.goto(`${e2e.server.url}/${TRADE}`);
-    }
-    await check(page, lang, name);
-  }
-  await context.close();
-}
+/** The user's /trade on EURUSD on one page, shown as each look in turn. */
+const inEachSize = (user: RealUser, check: (page: Page, lang: string, name: string) => Promise<void>) =>
+  inEachLook(e2e.chrome.browser, e2e.server, user, TRADE, check);
 
 it(
   'says under the lots field that the margin exceeds what is free, and turns the button off, as the trader types',

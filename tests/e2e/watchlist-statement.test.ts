@@ -8,7 +8,7 @@ import { beforeAll, expect, it, onTestFinished } from 'vitest';
 import type { Instrument } from '../../domain/types.ts';
 import { DESKTOP, PHONE, downloadBytes, launchBrowser, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
-import { axe, pageIn as openPage, userGet, userPageAt } from './lang-page.ts';
+import { axe, inEachLook, LOOKS, pageIn, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';
 import { recordToasts, toastsShown } from './toasts.ts';
 import { slow } from '../fixtures/slowness.ts';
@@ -17,10 +17,13 @@ const e2e = useServerAndChrome();
 let user: RealUser;
 let list: Instrument[];
 
-const pageIn = (lang: string, size: { width: number; height: number }, opts: { serviceWorker?: boolean } = {}) =>
-  openPage(e2e.chrome.browser, e2e.server, lang, size, opts);
 const pageAt = (lang: string, size: { width: number; height: number }, hash: string) =>
   userPageAt(e2e.chrome.browser, e2e.server, user, lang, size, hash);
+/** `check` on one page at `hash` on the desk, then on the phone in Arabic. */
+const onDeskAndInArabic = (hash: string, check: (page: Page, name: string) => Promise<void>) =>
+  inEachLook(e2e.chrome.browser, e2e.server, user, hash, (page, _lang, name) => check(page, name), {
+    looks: LOOKS.slice(1),
+  });
 const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(e2e.server, user, path, query);
 
 /** The sheet's slide-up has finished (a screenshot shows it in place). */
@@ -112,49 +115,53 @@ it(
       )
     ).data.list;
     expect(records.length).toBeGreaterThan(0);
-    for (const [lang, size, name] of [
-      ['en', PHONE, '360'],
-      ['en', DESKTOP, '1280'],
-      ['ar', PHONE, '360-ar'],
-    ] as const) {
-      const { context, page } = await pageIn(lang, size);
-      const urls: string[] = [];
-      page.on('request', (r) => urls.push(r.url()));
-      await loginInBrowser(page, e2e.server, user);
-      await page.goto(`${e2e.server.url}/#/mine/history`);
-      await page.locator('[data-action="export-records"]').click();
-      await page.locator('input[name="from"]').fill('2026-01-01');
-      await page.locator('input[name="to"]').fill('2026-12-31');
-      await snap(page, `statement-${name}`);
-      expect(await axe(page, '.sheet')).toEqual([]);
-      if (lang === 'en' && size === PHONE) {
-        const [download] = await Promise.all([
-          page.waitForEvent('download'),
-          page.locator('[data-action="download-statement"]').click(),
-        ]);
-        expect(download.suggestedFilename()).toBe('tickwise-records-2026-01-01_2026-12-31.csv');
-        const bytes = await downloadBytes(download);
-        expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-        const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-        expect(lines[0]).toBe('No.,Time (UTC),Description,Amount (USD),Available balance after (USD)');
-        // The records the API lists (newest first), oldest first in the file, with the same exact amounts.
-        const rows = lines.slice(1, -1).map((l) => l.split(','));
-        expect(rows.map((r) => Number(r[0]))).toEqual(records.map((r) => r.Id).reverse());
-        expect(rows.map((r) => r[3])).toEqual(records.map((r) => r.Value).reverse());
-        expect(rows.map((r) => r[1])).toEqual(records.map((r) => r.CreatedAtTran).reverse());
-        expect(rows.some((r) => r[3] === '1234.50')).toBe(true);
-        // A reversed range: the translated refusal, and the sheet stays for the fix.
+    const urls: string[] = [];
+    const watch = (page: Page) => page.on('request', (r) => urls.push(r.url()));
+    await inEachLook(
+      e2e.chrome.browser,
+      e2e.server,
+      user,
+      '#/mine/history',
+      async (page, lang, name) => {
         await page.locator('[data-action="export-records"]').click();
-        await page.locator('input[name="from"]').fill('2026-12-31');
-        await page.locator('input[name="to"]').fill('2026-01-01');
-        await recordToasts(page);
-        await page.locator('[data-action="download-statement"]').click();
-        await expect.poll(() => toastsShown(page)).toContain('The start day must not be after the end day.');
-        await expect(page.locator('.sheet').count()).resolves.toBe(1);
-      }
-      expect(urls.filter((u) => u.includes(user.token))).toEqual([]);
-      await context.close();
-    }
+        await page.locator('input[name="from"]').fill('2026-01-01');
+        await page.locator('input[name="to"]').fill('2026-12-31');
+        await snap(page, `statement-${name}`);
+        expect(await axe(page, '.sheet')).toEqual([]);
+        if (name === '360') {
+          const [download] = await Promise.all([
+            page.waitForEvent('download'),
+            page.locator('[data-action="download-statement"]').click(),
+          ]);
+          expect(download.suggestedFilename()).toBe('tickwise-records-2026-01-01_2026-12-31.csv');
+          const bytes = await downloadBytes(download);
+          expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+          const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+          expect(lines[0]).toBe('No.,Time (UTC),Description,Amount (USD),Available balance after (USD)');
+          // The records the API lists (newest first), oldest first in the file, with the same exact amounts.
+          const rows = lines.slice(1, -1).map((l) => l.split(','));
+          expect(rows.map((r) => Number(r[0]))).toEqual(records.map((r) => r.Id).reverse());
+          expect(rows.map((r) => r[3])).toEqual(records.map((r) => r.Value).reverse());
+          expect(rows.map((r) => r[1])).toEqual(records.map((r) => r.CreatedAtTran).reverse());
+          expect(rows.some((r) => r[3] === '1234.50')).toBe(true);
+          // A reversed range: the translated refusal, and the sheet stays for the fix.
+          await page.locator('[data-action="export-records"]').click();
+          await page.locator('input[name="from"]').fill('2026-12-31');
+          await page.locator('input[name="to"]').fill('2026-01-01');
+          await recordToasts(page);
+          await page.locator('[data-action="download-statement"]').click();
+          await expect.poll(() => toastsShown(page)).toContain('The start day must not be after the end day.');
+          await expect(page.locator('.sheet').count()).resolves.toBe(1);
+          // Gone before the next look's picture.
+          await expect.poll(() => page.locator('.toast').count(), { timeout: slow(10_000) }).toBe(0);
+        }
+        await page.keyboard.press('Escape');
+        await expect.poll(() => page.locator('.sheet').count()).toBe(0);
+      },
+      { watch },
+    );
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.filter((u) => u.includes(user.token))).toEqual([]);
   },
   slow(150_000),
 );
@@ -168,7 +175,7 @@ it(
     // The shared Chromium is the headless shell, which shows no notifications.
     const whole = await launchBrowser([], { notifications: true });
     onTestFinished(() => whole.close());
-    const phone = await openPage(whole.browser, e2e.server, 'en', PHONE, { serviceWorker: true });
+    const phone = await pageIn(whole.browser, e2e.server, 'en', PHONE, { serviceWorker: true });
     await phone.context.grantPermissions(['notifications'], { origin: e2e.server.url });
     // The page reports itself hidden once the test says so (headless Chromium keeps every page visible).
     await phone.page.addInitScript(() => {
@@ -229,16 +236,12 @@ it(
     expect((await notes())[1]).toEqual({ title: push.title, body: push.body, tag: push.tag, url: push.url });
     await phone.context.close();
 
-    for (const [lang, size, name] of [
-      ['en', DESKTOP, '1280'],
-      ['ar', PHONE, '360-ar'],
-    ] as const) {
-      const { context, page } = await pageAt(lang, size, `#/trade?code=${inst.Code}`);
+    await onDeskAndInArabic(`#/trade?code=${inst.Code}`, async (page, name) => {
       await page.locator('[data-testid="alert-bell"]').filter({ visible: true }).click();
       await expect.poll(() => page.locator('.al-row').count()).toBe(1);
       await snap(page, `alerts-${name}`);
-      await context.close();
-    }
+      await page.keyboard.press('Escape');
+    });
   },
   slow(120_000),
 );
@@ -323,17 +326,12 @@ it(
       .toContainEqual(expect.stringContaining(`At or below ${at}`));
     await phone.context.close();
 
-    for (const [lang, size, name] of [
-      ['en', DESKTOP, '1280'],
-      ['ar', PHONE, '360-ar'],
-    ] as const) {
-      const { context, page } = await pageIn(lang, size);
-      await loginInBrowser(page, e2e.server, user);
+    await onDeskAndInArabic(`#/trade?code=${inst.Code}`, async (page, name) => {
       await chartPick(page, name);
       await page.locator('.al-kind [data-kind="change"]').click();
       await snap(page, `alerts-change-form-${name}`);
       await page.keyboard.press('Escape');
-      if (size === PHONE) await page.goto(`${e2e.server.url}/#/`);
+      if (name !== '1280') await page.goto(`${e2e.server.url}/#/`);
       await page
         .locator(`.mk-scroll .mk-row[data-code="${inst.Code}"]`)
         .filter({ visible: true })
@@ -342,8 +340,8 @@ it(
       await expect(page.locator('.sheet .al-code').innerText()).resolves.toBe(inst.ShowCode);
       await sheetSettled(page);
       await snap(page, `alerts-list-${name}`);
-      await context.close();
-    }
+      await page.keyboard.press('Escape');
+    });
   },
   slow(150_000),
 );
