@@ -1,6 +1,6 @@
 // Browser tests of the client foundation against the real server: live prices, the worker-owned socket, the chart,
 // right-to-left, the login guard, demo login, and recovery after the server restarts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FlowPage } from './flow-page.ts';
 import { DESKTOP, PHONE } from './browser.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
@@ -65,63 +65,31 @@ async function waitForPriceChange(page: FlowPage, timeoutMs = slow(15_000)): Pro
 }
 
 describeInFlowBrowsers((browser, name) => {
-  describe.each([
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const)('market list on %s', (name, viewport) => {
-    it('shows prices that change live, with the socket in the worker and none on the main thread', async () => {
-      const { context, page } = await browser().newPage(viewport);
-      await page.addInitScript(COUNT_MAIN_SOCKETS);
-      await page.goto(`${server.url}/#/`);
-      await waitForPriceChange(page);
-      await page
-        .locator('[data-conn="live"]')
-        .first()
-        .waitFor({ timeout: slow(10_000) });
-      // Live prices are fresh at once (quote ages are measured on the server clock, learnt from the first pong).
-      await page.waitForFunction(openRowsOnScreenFresh, null, { timeout: slow(3000) });
-      expect(await page.evaluate(() => (window as unknown as { __mainSockets: number }).__mainSockets)).toBe(0);
-      await browser().snap(page, `market-${name}`);
-      await context.close();
-    });
-  });
-
-  it('tapping a row opens /trade with a chart whose last bar moves; switching the period reloads it', async () => {
-    const { context, page } = await browser().newPage(PHONE);
-    await page.goto(`${server.url}/#/`);
-    const row = page.locator('.mk-row[data-code="EURUSD"]');
-    // A tap on the prerendered row counts once the app has drawn: no tap is held before (docs/client.md).
-    await page.locator('html[data-drawn="true"]').waitFor({ timeout: slow(30_000) });
-    await row.click();
-    await page.waitForURL(/#\/trade/);
-    const chart = page.locator('.tw-chart');
-    await page.waitForFunction(
-      () => Number(document.querySelector('.tw-chart')?.getAttribute('data-last-close') ?? 0) > 0,
-    );
-    const first = await chart.getAttribute('data-last-close');
-    await page.waitForFunction(
-      (f) => document.querySelector('.tw-chart')?.getAttribute('data-last-close') !== f,
-      first,
-      { timeout: slow(20_000) },
-    );
-    await browser().snap(page, 'trade-phone');
-
-    await page.locator('.tr-period[data-period="5min"]').click();
-    await page.waitForFunction(() => document.querySelector('.tw-chart')?.getAttribute('data-period') === '5min');
-    await page.waitForFunction(
-      () => Number(document.querySelector('.tw-chart')?.getAttribute('data-last-time') ?? 0) % 300 === 0,
-    );
-    await browser().snap(page, 'trade-phone-5min');
-    await context.close();
-  });
-
-  // The market page stays mounted, hidden, under /trade (app/layout/keep-alive.tsx, React's <Activity>): its rows stop
-  // listening meanwhile, and when it shows again it is where the trader left it, with live prices and the same
-  // sparkline canvases, not drawn afresh (components/sparkline/use-spark-blocks.ts).
-  it('back from /trade, the market list is where it was and live again', async () => {
-    const { context, page } = await browser().newPage(PHONE);
+  /** A first look at the market: prices change live and are fresh, the feed's socket in the worker, none on the
+   * main thread. */
+  const firstLook = async (viewport: { width: number; height: number }, look: string) => {
+    const opened = await browser().newPage(viewport);
+    const { page } = opened;
+    await page.addInitScript(COUNT_MAIN_SOCKETS);
     await page.goto(`${server.url}/#/`);
     await waitForPriceChange(page);
+    await page
+      .locator('[data-conn="live"]')
+      .first()
+      .waitFor({ timeout: slow(10_000) });
+    // Live prices are fresh at once (quote ages are measured on the server clock, learnt from the first pong).
+    await page.waitForFunction(openRowsOnScreenFresh, null, { timeout: slow(3000) });
+    expect(await page.evaluate(() => (window as unknown as { __mainSockets: number }).__mainSockets)).toBe(0);
+    await browser().snap(page, `market-${look}`);
+    return opened;
+  };
+
+  // After the first look, the market page kept mounted, hidden, under another route (app/layout/keep-alive.tsx,
+  // React's <Activity>): its rows stop listening meanwhile, and when it shows again it is where the trader left it,
+  // with live prices and the same sparkline canvases, not drawn afresh (components/sparkline/use-spark-blocks.ts); on
+  // the desk its chart goes, and shown again a new one streams.
+  it('on the phone: live prices, the socket in the worker; back from /trade, the list is where it was and live', async () => {
+    const { context, page } = await firstLook(PHONE, 'phone');
     await page.evaluate(() => {
       const el = document.querySelector('.mk-scroll');
       if (el) el.scrollTop = 300;
@@ -165,11 +133,9 @@ describeInFlowBrowsers((browser, name) => {
     await context.close();
   });
 
-  // The desk is the kept-alive `/` too: hidden under /order its chart goes, and shown again a new one streams.
-  it('on the desk, back from the orders, the chart is live again', async () => {
-    const { context, page } = await browser().newPage(DESKTOP);
+  it('on the desk: live prices, the socket in the worker; back from the orders, the chart is live; /trade side by side', async () => {
+    const { context, page } = await firstLook(DESKTOP, 'desktop');
     const lastClose = () => document.querySelector('.tw-chart')?.getAttribute('data-last-close') ?? '';
-    await page.goto(`${server.url}/#/`);
     await page.waitForFunction(() => Number(document.querySelector('.tw-chart')?.getAttribute('data-bars')) > 0, null, {
       timeout: slow(20_000),
     });
@@ -184,23 +150,51 @@ describeInFlowBrowsers((browser, name) => {
         timeout: slow(20_000),
       },
     );
-    await context.close();
-  });
-
-  it('the trade screen on a desktop puts the market list, chart and order form side by side', async () => {
-    const { context, page } = await browser().newPage(DESKTOP);
+    // The trade screen puts the market list, chart and order form side by side.
+    // Those of /trade: the desk's own stay mounted, hidden, under it.
     await page.goto(`${server.url}/#/trade`);
-    await page.locator('.tw-chart').waitFor();
-    await page.locator('.mk-row').first().waitFor();
+    const chart = page.locator('.tw-chart:not(.keep-alive[hidden] *)');
+    const row = page.locator('.mk-row:not(.keep-alive[hidden] *)').first();
+    await chart.waitFor();
+    await row.waitFor();
     // Read until both are laid out: the list may re-render its rows once more (the watchlist's first answer) between
     // the wait above and the read, and a row being replaced has no box for that moment.
     const sideBySide = async (): Promise<boolean | null> => {
-      const list = await page.locator('.mk-row').first().boundingBox();
-      const chart = await page.locator('.tw-chart').boundingBox();
-      return list && chart && list.x + list.width <= chart.x + 1;
+      const list = await row.boundingBox();
+      const drawn = await chart.boundingBox();
+      return list && drawn && list.x + list.width <= drawn.x + 1;
     };
     await expect.poll(sideBySide, { timeout: slow(10_000) }).toBe(true);
     await browser().snap(page, 'trade-desktop');
+    await context.close();
+  });
+
+  it('tapping a row opens /trade with a chart whose last bar moves; switching the period reloads it', async () => {
+    const { context, page } = await browser().newPage(PHONE);
+    await page.goto(`${server.url}/#/`);
+    const row = page.locator('.mk-row[data-code="EURUSD"]');
+    // A tap on the prerendered row counts once the app has drawn: no tap is held before (docs/client.md).
+    await page.locator('html[data-drawn="true"]').waitFor({ timeout: slow(30_000) });
+    await row.click();
+    await page.waitForURL(/#\/trade/);
+    const chart = page.locator('.tw-chart');
+    await page.waitForFunction(
+      () => Number(document.querySelector('.tw-chart')?.getAttribute('data-last-close') ?? 0) > 0,
+    );
+    const first = await chart.getAttribute('data-last-close');
+    await page.waitForFunction(
+      (f) => document.querySelector('.tw-chart')?.getAttribute('data-last-close') !== f,
+      first,
+      { timeout: slow(20_000) },
+    );
+    await browser().snap(page, 'trade-phone');
+
+    await page.locator('.tr-period[data-period="5min"]').click();
+    await page.waitForFunction(() => document.querySelector('.tw-chart')?.getAttribute('data-period') === '5min');
+    await page.waitForFunction(
+      () => Number(document.querySelector('.tw-chart')?.getAttribute('data-last-time') ?? 0) % 300 === 0,
+    );
+    await browser().snap(page, 'trade-phone-5min');
     await context.close();
   });
 
