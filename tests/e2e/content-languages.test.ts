@@ -1,11 +1,12 @@
 // Content in its own languages in Chromium (docs/content.md "Content languages"): in hk, the default, the news list,
 // a story, the fund list and a fund are in traditional Chinese with no marker; in Arabic, which has no text, they are
-// in English with the marker "Shown in English" in Arabic; in English, English without a marker. Screenshots of the
-// four screens at 360×740 and 1280×800 in hk, en and ar land in test-artifacts/content-lang-*.png.
+// in English with the marker "Shown in English" in Arabic, picked in the app after English; in English, English
+// without a marker. One page per test, resized: screenshots of the four screens at 360×740 and 1280×800 in hk, en and
+// ar land in test-artifacts/content-lang-*.png.
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
-import { pageIn } from './lang-page.ts';
+import { pageIn, pickLanguage } from './lang-page.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 
 // The shared server: the file reads the seeded content in three languages and changes none.
@@ -59,35 +60,44 @@ async function visit(page: Page, shot: string): Promise<Record<string, { title: 
   return seen;
 }
 
-it('hk by default: news and funds in traditional Chinese, no marker', async () => {
+/** `check` on each size in turn, one page resized (the desk's layout: the width query picks it). */
+async function inEachSize(page: Page, check: (name: string) => Promise<void>): Promise<void> {
   for (const [name, size] of SIZES) {
-    const { context, page } = await newPage(e2e.chrome.browser, size); // no lang cookie: hk
+    await page.setViewportSize(size);
+    await check(name);
+  }
+}
+
+it('hk by default: news and funds in traditional Chinese, no marker', async () => {
+  const { context, page } = await newPage(e2e.chrome.browser, PHONE); // no lang cookie: hk
+  await inEachSize(page, async (name) => {
     const seen = await visit(page, `hk-${name}`);
     for (const [screen, s] of Object.entries(seen)) {
       expect(s.title, `${name} ${screen}`).toMatch(HAN);
       expect(s.marks, `${name} ${screen}`).toEqual([]);
     }
     expect(seen.funds?.title).toBe('港灣穩健 7');
-    await context.close();
-  }
+  });
+  await context.close();
 });
 
-it('ar (no text in Arabic): English, marked in Arabic; en: English, unmarked', async () => {
-  for (const [name, size] of SIZES) {
-    const ar = await pageIn(e2e.chrome.browser, e2e.server, 'ar', size);
-    const seen = await visit(ar.page, `ar-${name}`);
+it('en: English, unmarked; then ar picked in the app (no text in Arabic): English, marked in Arabic', async () => {
+  const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'en', PHONE);
+  await inEachSize(page, async (name) => {
+    for (const [screen, s] of Object.entries(await visit(page, `en-${name}`))) {
+      expect(s.title, `${name} ${screen}`).not.toMatch(HAN);
+      expect(s.marks, `${name} ${screen}`).toEqual([]);
+    }
+  });
+  await page.goto(`${e2e.server.url}/#/`); // the header has the language button
+  await pickLanguage(page, 'ar');
+  await inEachSize(page, async (name) => {
+    const seen = await visit(page, `ar-${name}`);
     for (const [screen, s] of Object.entries(seen)) {
       expect(s.title, `${name} ${screen}`).toMatch(/^[\x20-\x7e’]+$/); // English
       expect(s.marks, `${name} ${screen}`).toEqual([AR_MARK]);
     }
     expect(seen.funds?.title).toBe('Harbour Stable 7');
-    await ar.context.close();
-
-    const en = await pageIn(e2e.chrome.browser, e2e.server, 'en', size);
-    for (const [screen, s] of Object.entries(await visit(en.page, `en-${name}`))) {
-      expect(s.title, `${name} ${screen}`).not.toMatch(HAN);
-      expect(s.marks, `${name} ${screen}`).toEqual([]);
-    }
-    await en.context.close();
-  }
+  });
+  await context.close();
 });
