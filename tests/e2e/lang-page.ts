@@ -59,12 +59,13 @@ export async function userPageAt(
 }
 
 /** The looks a screen is checked in: the phone in English, the desk in English, the phone in Arabic. */
-export const LOOKS = [
+/** A look: the app's language, the window's size, and the name its pictures carry. */
+export type Look = readonly [lang: Language, size: { width: number; height: number }, name: string];
+export const LOOKS: readonly Look[] = [
   ['en', PHONE, '360'],
   ['en', DESKTOP, '1280'],
   ['ar', PHONE, '360-ar'],
-] as const;
-type Look = (typeof LOOKS)[number];
+];
 
 /** `check` on one page signed in as `user` at `hash`, shown as each look in turn: resized, the language picked in the
  * app and `hash` opened again (one page load for all, as a trader turning a tablet or changing the language).
@@ -74,7 +75,7 @@ export async function inEachLook(
   server: AppServer,
   user: RealUser,
   hash: string,
-  check: (page: Page, lang: Look[0], name: Look[2]) => Promise<void>,
+  check: (page: Page, lang: Language, name: string) => Promise<void>,
   opts: { looks?: readonly Look[]; watch?: (page: Page) => void } = {},
 ): Promise<void> {
   const looks = opts.looks ?? LOOKS;
@@ -84,7 +85,7 @@ export async function inEachLook(
   opts.watch?.(page);
   await seedSession(page, server, user);
   await page.goto(`${server.url}/${hash}`);
-  let shown: Look[0] = first[0];
+  let shown = first[0];
   for (const [lang, size, name] of looks) {
     await page.setViewportSize(size); // the desk's layout: the width query picks it (docs/screens.md)
     // Its top navigation is a chunk of its own, loaded once the layout turns wide.

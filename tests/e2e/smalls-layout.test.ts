@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
-import { pageIn, userGet, userPageAt } from './lang-page.ts';
+import { inEachLook, pageIn, pickLanguage, userGet, type Look } from './lang-page.ts';
 import { createFundedUser } from './real-user.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
 import { slow } from '../fixtures/slowness.ts';
@@ -43,23 +43,31 @@ it(
       multiple: inst.HasForexMultiple[0]?.Value ?? 0,
     });
     expect(placed.code, placed.msg).toBe(1);
-    for (const lang of ['hk', 'en', 'ar']) {
-      const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, lang, PHONE, '#/order?type=1');
-      // In English the same page again at 1280×800 too, where the sheet is a centred dialog.
-      for (const size of lang === 'en' ? [PHONE, DESKTOP] : [PHONE]) {
-        if (size !== PHONE) await page.setViewportSize(size);
+    // One page, each look in turn; in English at 1280×800 too, where the sheet is a centred dialog.
+    const looks: Look[] = [
+      ['hk', PHONE, '360-hk'],
+      ['en', PHONE, '360-en'],
+      ['en', DESKTOP, '1280-en'],
+      ['ar', PHONE, '360-ar'],
+    ];
+    await inEachLook(
+      e2e.chrome.browser,
+      e2e.server,
+      user,
+      '#/order?type=1',
+      async (page, _lang, name) => {
         await page.locator(`.od-row[data-id="${placed.data.Id}"]`).click({ timeout: slow(20_000) });
         await page.locator('.od-detail').waitFor();
         await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
         const gap = await gapAboveLots(page);
-        expect(gap, `${lang} ${size.width}`).not.toBeNull();
-        expect(gap ?? 0, `${lang} ${size.width}`).toBeGreaterThanOrEqual(10);
-        await snap(page, `smalls-order-sheet-${size.width}-${lang}`);
+        expect(gap, name).not.toBeNull();
+        expect(gap ?? 0, name).toBeGreaterThanOrEqual(10);
+        await snap(page, `smalls-order-sheet-${name}`);
         await page.keyboard.press('Escape');
         await page.locator('.od-detail').waitFor({ state: 'detached' });
-      }
-      await context.close();
-    }
+      },
+      { looks },
+    );
     await userGet(e2e.server, user, '/v1/api/forex/close', { id: placed.data.Id });
   },
   slow(120_000),
@@ -68,11 +76,15 @@ it(
 it(
   'ranking and copy rows show every figure whole and each fact together at 360 px (de, ru, ar); the lists differ',
   async () => {
-    for (const lang of ['de', 'ru', 'ar']) {
+    // One visitor's page, each language picked in the app in turn.
+    const page = await open('en', PHONE, '#/');
+    for (const lang of ['de', 'ru', 'ar'] as const) {
+      await page.goto(`${e2e.server.url}/#/`); // the header has the language button
+      await pickLanguage(page, lang);
       for (const tab of ['', '?tab=copy']) {
-        const page = await open(lang, PHONE, `#/rank${tab}`);
+        await page.goto(`${e2e.server.url}/#/rank${tab}`);
         await page
-          .locator('.rank-row')
+          .locator(`[data-list="${tab ? 'copy' : 'rank'}"] .rank-row`)
           .first()
           .waitFor({ timeout: slow(20_000) });
         const clipped = await page.evaluate(() => {
@@ -101,9 +113,9 @@ it(
         });
         expect(clipped, `${lang} ${tab}`).toEqual([]);
         await snap(page, `smalls-rank-360-${lang}${tab ? '-copy' : ''}`);
-        await page.context().close();
       }
     }
+    await page.context().close();
     const rank = await open('en', PHONE, '#/rank');
     await rank
       .locator('.rank-row')
