@@ -5,22 +5,19 @@
 // Arabic too.
 import { beforeAll, expect, it } from 'vitest';
 import type { Envelope, Instrument, OrderList } from '../../domain/types.ts';
-import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
+import { DESKTOP, PHONE, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
-import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';
-import { axe } from './lang-page.ts';
+import { createFundedUser, type RealUser } from './real-user.ts';
+import { axe, userPageAt } from './lang-page.ts';
 import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useServerAndChrome();
 let user: RealUser;
 let inst: Instrument;
 
-async function pageIn(lang: string, size: { width: number; height: number }) {
-  const opened = await newPage(e2e.chrome.browser, size, { locale: lang === 'ar' ? 'ar' : 'en-GB' });
-  await opened.context.addCookies([{ name: 'lang', value: lang, url: e2e.server.url }]);
-  await loginInBrowser(opened.page, e2e.server, user);
-  return opened;
-}
+/** A signed-in page of its own (a device: one-click is kept per device) at `hash`. */
+const pageAt = (lang: string, size: { width: number; height: number }, hash: string) =>
+  userPageAt(e2e.chrome.browser, e2e.server, user, lang, size, hash);
 
 async function holding(): Promise<OrderList['data']> {
   const qs = new URLSearchParams({ status: '1', page: '1' });
@@ -40,8 +37,7 @@ beforeAll(async () => {
 it(
   'one-click on from the settings, then B on the desk places a market order at once',
   async () => {
-    const { context, page } = await pageIn('en', DESKTOP);
-    await page.goto(`${e2e.server.url}/#/mine/system`);
+    const { context, page } = await pageAt('en', DESKTOP, '#/mine/system');
     await page.locator('input[data-field="one-click"]').click();
     await page.locator('[role="alertdialog"]').waitFor(); // the risk text, asked once
     await page.locator('[role="alertdialog"] .dialog__actions .btn-danger').click();
@@ -74,8 +70,7 @@ it(
     expect((await holding()).length).toBe(before + 1);
     await context.close();
 
-    const ar = await pageIn('ar', DESKTOP); // one-click is per device: off here, so B focuses the form
-    await ar.page.goto(`${e2e.server.url}/#/`);
+    const ar = await pageAt('ar', DESKTOP, '#/'); // one-click is per device: off here, so B focuses the form
     await ar.page.locator(`.mk-row[data-code="${inst.Code}"]`).first().click();
     await ar.page.keyboard.press('b');
     await expect.poll(() => ar.page.evaluate(() => document.activeElement?.getAttribute('data-field'))).toBe('lots');
@@ -91,8 +86,7 @@ it(
 it(
   'red-up draws a rising row in the red; the chart has a text alternative and a table of bars',
   async () => {
-    const { context, page } = await pageIn('en', PHONE);
-    await page.goto(`${e2e.server.url}/#/mine/system`);
+    const { context, page } = await pageAt('en', PHONE, '#/mine/system');
     await page.locator('[data-testid="updown-setting"] [data-value="red-up"]').click();
     await page.goto(`${e2e.server.url}/#/`);
     // The direction is on the change box itself (market-row.tsx), the open state on the row.
@@ -111,8 +105,7 @@ it(
     await snap(page, 'keys-chart-table-360');
     await context.close();
 
-    const ar = await pageIn('ar', PHONE);
-    await ar.page.goto(`${e2e.server.url}/#/mine/system`);
+    const ar = await pageAt('ar', PHONE, '#/mine/system');
     await ar.page.locator('[data-testid="updown-setting"]').waitFor();
     await snap(ar.page, 'keys-settings-360-ar');
     await ar.page.goto(`${e2e.server.url}/#/trade`);
