@@ -180,13 +180,16 @@ describeInFlowBrowsers((browser) => {
       ['bank-cards', '/mine/bank-card-list'],
       ['auth', '/mine/auth'],
     ];
+    // One page, the phone's size and then the desk's (the width query picks the layout).
+    const { context, page } = await browser().newPage(PHONE, { locale: 'en-GB' });
+    await page.addInitScript(() => (document.cookie = 'lang=en; path=/'));
+    await loginInBrowser(page, server, user);
     for (const [size, viewport] of [
       ['phone', PHONE],
       ['desktop', DESKTOP],
     ] as const) {
-      const { context, page } = await browser().newPage(viewport, { locale: 'en-GB' });
-      await page.addInitScript(() => (document.cookie = 'lang=en; path=/'));
-      await loginInBrowser(page, server, user);
+      await page.setViewportSize(viewport);
+      if (size === 'desktop') await page.locator('.desk-nav').waitFor(); // a chunk of its own, once the layout is wide
       for (const [name, path] of screens) {
         await page.goto(`${server.url}/#${path}`);
         await page.locator('.mw-page').waitFor();
@@ -199,8 +202,8 @@ describeInFlowBrowsers((browser) => {
       await page.locator('.segmented [data-value="1"]').click();
       await page.locator('.mw-bank').first().waitFor();
       await browser().snap(page, `money-charge-bank-${size}`);
-      await context.close();
     }
+    await context.close();
   });
 
   it('keeps demo users out of the money screens', async () => {
