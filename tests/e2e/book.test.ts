@@ -10,7 +10,7 @@ import { WEEKDAY_NOON } from './app-server.ts';
 import { DESKTOP, newPage, PHONE, snap } from './browser.ts';
 import { useOwnServerAndChrome } from './server-and-chrome.ts';
 import { userGet, userPageAt } from './lang-page.ts';
-import { createFundedUser, ops, type RealUser, openOpsWithToken } from './real-user.ts';
+import { createFundedUser, ops, type RealUser, openOpsWithToken, runOpsCommand } from './real-user.ts';
 import { slow } from '../fixtures/slowness.ts';
 
 /** Ticks the dismissed margin call must stay away for (each a change of the floating P&L the page shows). */
@@ -138,9 +138,7 @@ it(
   async () => {
     const { context, page } = await newPage(e2e.chrome.browser, DESKTOP, { locale: 'en-GB' });
     await openOpsWithToken(page, e2e.server);
-    await page.locator('nav button', { hasText: /^book$/ }).click();
-    await page.locator('form[aria-label="book"] button[type="submit"]').click();
-    const result = page.locator('[aria-label="Result"]');
+    const result = await runOpsCommand(page, 'book');
     await expect.poll(() => result.innerText()).toContain('EURUSD');
     expect(await result.innerText()).toContain('house_floating');
     await page.locator('input[name="live"]').check();

@@ -4,7 +4,7 @@
 import { afterAll, expect, it } from 'vitest';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { pageIn, pickLanguage } from './lang-page.ts';
-import { openOpsWithToken, ops } from './real-user.ts';
+import { openOpsWithToken, ops, runOpsCommand } from './real-user.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { slow } from '../fixtures/slowness.ts';
 
@@ -52,9 +52,7 @@ it("a halted instrument shows Halted and the desk's reason; resumed, it trades a
 it('/ops.html shows the price desk: each source with its state, symbols, ticks/s and refused ticks', async () => {
   const { context, page } = await newPage(e2e.chrome.browser, PHONE, { locale: 'en-GB' });
   await openOpsWithToken(page, e2e.server);
-  await page.locator('nav button', { hasText: /^feeds$/ }).click();
-  await page.locator('form[aria-label="feeds"] button[type="submit"]').click();
-  const result = page.locator('[aria-label="Result"]');
+  const result = await runOpsCommand(page, 'feeds');
   await expect.poll(() => result.innerText()).toContain('simulator');
   expect(await result.innerText()).toContain('ticks_per_s');
   await snap(page, 'feed-ops-phone');

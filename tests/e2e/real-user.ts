@@ -3,6 +3,7 @@
 // break-glass: the e2e server sets OPS_TOKEN explicitly; tests/e2e/staff.test.ts signs in as staff instead).
 import { expect } from 'vitest';
 import type { Envelope, User } from '../../domain/types.ts';
+import type { Locator, Page } from 'playwright-core';
 import type { FlowPage } from './flow-page.ts';
 import type { AppServer } from './app-server.ts';
 import { slow } from '../fixtures/slowness.ts';
@@ -207,6 +208,13 @@ export async function openOpsWithToken(page: Pick<FlowPage, 'goto' | 'locator'>,
   await page.locator('input[name="token"]').fill(server.opsToken);
   await page.locator('form[aria-label="Break-glass token"] button[type="submit"]').click();
   await page.locator('[data-testid="ops-who"]').waitFor();
+}
+
+/** Runs the back office's `command` with its form as it stands (no fields: a list); its Result panel. */
+export async function runOpsCommand(page: Page, command: string): Promise<Locator> {
+  await page.locator('nav button', { hasText: new RegExp(`^${command}$`) }).click();
+  await page.locator(`form[aria-label="${command}"] button[type="submit"]`).click();
+  return page.locator('[aria-label="Result"]');
 }
 
 /** The newest 6-digit code the outbox holds for `account` (read by the ops API, as an operator would). */
