@@ -58,9 +58,10 @@ export async function userPageAt(
   return opened;
 }
 
-/** The looks a screen is checked in: the phone in English, the desk in English, the phone in Arabic. */
 /** A look: the app's language, the window's size, and the name its pictures carry. */
 export type Look = readonly [lang: Language, size: { width: number; height: number }, name: string];
+/** The looks a screen is checked in unless its test names its own: the phone and the desk in English, the phone in
+ * Arabic. */
 export const LOOKS: readonly Look[] = [
   ['en', PHONE, '360'],
   ['en', DESKTOP, '1280'],

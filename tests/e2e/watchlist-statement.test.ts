@@ -122,7 +122,7 @@ it(
       e2e.server,
       user,
       '#/mine/history',
-      async (page, lang, name) => {
+      async (page, _lang, name) => {
         await page.locator('[data-action="export-records"]').click();
         await page.locator('input[name="from"]').fill('2026-01-01');
         await page.locator('input[name="to"]').fill('2026-12-31');
