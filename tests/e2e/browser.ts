@@ -63,6 +63,20 @@ export async function launchBrowser(extraArgs: string[] = [], opts: ChromiumNeed
 }
 
 type Viewport = { width: number; height: number };
+
+/** The page at another size, once that width's layout is drawn (the width query picks it, docs/screens.md): the desk's
+ * top navigation is a chunk of its own, loaded when the layout turns wide. */
+export async function resizeTo(
+  page: Pick<FlowPage, 'setViewportSize' | 'waitForFunction'>,
+  size: Viewport,
+): Promise<void> {
+  await page.setViewportSize(size);
+  await page.waitForFunction(
+    () =>
+      document.querySelector('.app')?.getAttribute('data-wide') !== 'true' ||
+      document.querySelector('.desk-nav') !== null,
+  );
+}
 /** `serviceWorker`: let the app register its service worker, for a test of what it does (offline, notifications). */
 type PageOptions = { mobile?: boolean; locale?: string; serviceWorker?: boolean };
 

@@ -5,7 +5,7 @@
 // ar land in test-artifacts/content-lang-*.png.
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
+import { DESKTOP, PHONE, newPage, resizeTo, snap } from './browser.ts';
 import { pageIn, pickLanguage } from './lang-page.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 
@@ -60,10 +60,10 @@ async function visit(page: Page, shot: string): Promise<Record<string, { title: 
   return seen;
 }
 
-/** `check` on each size in turn, one page resized (the desk's layout: the width query picks it). */
+/** `check` on each size in turn, one page resized. */
 async function inEachSize(page: Page, check: (name: string) => Promise<void>): Promise<void> {
   for (const [name, size] of SIZES) {
-    await page.setViewportSize(size);
+    await resizeTo(page, size);
     await check(name);
   }
 }
@@ -89,7 +89,6 @@ it('en: English, unmarked; then ar picked in the app (no text in Arabic): Englis
       expect(s.marks, `${name} ${screen}`).toEqual([]);
     }
   });
-  await page.goto(`${e2e.server.url}/#/`); // the header has the language button
   await pickLanguage(page, 'ar');
   await inEachSize(page, async (name) => {
     const seen = await visit(page, `ar-${name}`);

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import type { Envelope } from '../../domain/types.ts';
 import type { NewsDetail, NewsItem, Paged } from '../../domain/content-types.ts';
 import { HOSTILE_CANARY } from '../../server/db/seeds/news-hostile.ts';
-import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
+import { DESKTOP, PHONE, newPage, resizeTo, snap } from './browser.ts';
 import { axe, pageIn } from './lang-page.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { createRealUser, loginInBrowser, ops } from './real-user.ts';
@@ -208,8 +208,7 @@ it('feedback: the trader sends it from the user centre, the team answers, the tr
   expect(await item.locator('.fb-answer').innerText()).toContain('The 1W period is on the chart now.');
   expect(await axe(page, '.app-main')).toEqual([]);
   await snap(page, 'feedback-360');
-  await page.setViewportSize(DESKTOP);
-  await page.locator('.desk-nav').waitFor();
+  await resizeTo(page, DESKTOP);
   await snap(page, 'feedback-1280');
   await context.close();
 

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Envelope, Language } from '../../domain/types.ts';
 import { languageInfo } from '../../src/i18n/languages.ts';
-import { DESKTOP, PHONE, newPage } from './browser.ts';
+import { DESKTOP, PHONE, newPage, resizeTo } from './browser.ts';
 import type { AppServer } from './app-server.ts';
 import { seedSession, type RealUser } from './real-user.ts';
 
@@ -32,10 +32,17 @@ export function localeText(lang: string, path: string): string {
   return typeof at === 'string' ? at : '';
 }
 
-/** Picks `lang` on /language from the header's language button, as a user does: the app redraws without a load. */
+/** Picks `lang` on /language from a language button, as a user does: the app redraws without a load. A screen with
+ * none on show (an order sheet, a form) is left for the market first, whose header has one. */
 export async function pickLanguage(page: Page, lang: Language): Promise<void> {
   // A screen's own and, on the desk, the navigation's: either opens /language.
-  await page.locator('[data-testid="language-button"]').filter({ visible: true }).first().click();
+  const button = page.locator('[data-testid="language-button"]').filter({ visible: true }).first();
+  if ((await button.count()) === 0) {
+    const market = new URL(page.url());
+    market.hash = '#/';
+    await page.goto(market.toString()); // in the app, no load
+  }
+  await button.click();
   await page.waitForURL(/#\/language/);
   await page.locator(`[data-lang="${lang}"]`).click();
   await page.waitForURL((u) => !u.hash.startsWith('#/language'));
@@ -88,14 +95,8 @@ export async function inEachLook(
   await page.goto(`${server.url}/${hash}`);
   let shown = first[0];
   for (const [lang, size, name] of looks) {
-    await page.setViewportSize(size); // the desk's layout: the width query picks it (docs/screens.md)
-    // Its top navigation is a chunk of its own, loaded once the layout turns wide.
-    await page.waitForFunction(
-      () =>
-        document.querySelector('.app')?.getAttribute('data-wide') !== 'true' || !!document.querySelector('.desk-nav'),
-    );
+    await resizeTo(page, size);
     if (lang !== shown) {
-      await page.goto(`${server.url}/#/`); // the market's header has the language button
       await pickLanguage(page, lang);
       await page.goto(`${server.url}/${hash}`);
       shown = lang;

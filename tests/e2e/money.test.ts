@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FlowPage } from './flow-page.ts';
-import { DESKTOP, PHONE } from './browser.ts';
+import { DESKTOP, PHONE, resizeTo } from './browser.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
 import type { AppServer } from './app-server.ts';
 import { sharedOrOwnServer } from './server-and-chrome.ts';
@@ -188,8 +188,7 @@ describeInFlowBrowsers((browser) => {
       ['phone', PHONE],
       ['desktop', DESKTOP],
     ] as const) {
-      await page.setViewportSize(viewport);
-      if (size === 'desktop') await page.locator('.desk-nav').waitFor(); // a chunk of its own, once the layout is wide
+      await resizeTo(page, viewport);
       for (const [name, path] of screens) {
         await page.goto(`${server.url}/#${path}`);
         await page.locator('.mw-page').waitFor();

@@ -2,7 +2,7 @@
 // market list and on /trade, where the order form gives the desk's reason and buy/sell are disabled; resumed, it
 // trades again; /ops.html shows the price desk. English, Arabic; phone and desktop screenshots.
 import { afterAll, expect, it } from 'vitest';
-import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
+import { DESKTOP, PHONE, newPage, resizeTo, snap } from './browser.ts';
 import { pageIn, pickLanguage } from './lang-page.ts';
 import { openOpsWithToken, ops, runOpsCommand } from './real-user.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
@@ -24,7 +24,7 @@ it("a halted instrument shows Halted and the desk's reason; resumed, it trades a
     ['en', 'desktop', DESKTOP],
     ['ar', 'phone', PHONE],
   ] as const) {
-    await page.setViewportSize(viewport);
+    await resizeTo(page, viewport);
     await page.goto(`${e2e.server.url}/#/`);
     if (lang === 'ar') await pickLanguage(page, lang);
     const row = page.locator('.mk-row[data-code="EURUSD"]').filter({ visible: true });

@@ -232,7 +232,6 @@ describe.each([
       await page.keyboard.press('Escape');
     }
     // In Arabic, picked in the app from the market's header: the words in the page's direction, the server's rows too.
-    await page.goto(`${e2e.server.url}/#/`);
     await pickLanguage(page, 'ar');
     await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
     await page.locator('[data-action="open-spec"]:visible').click();

@@ -79,7 +79,6 @@ it(
     // One visitor's page, each language picked in the app in turn.
     const page = await open('en', PHONE, '#/');
     for (const lang of ['de', 'ru', 'ar'] as const) {
-      await page.goto(`${e2e.server.url}/#/`); // the header has the language button
       await pickLanguage(page, lang);
       for (const tab of ['', '?tab=copy']) {
         await page.goto(`${e2e.server.url}/#/rank${tab}`);

@@ -122,7 +122,6 @@ it(
     // The same sheets in Arabic, picked in the app; the order's sheet closed first (it stays open for the trader's return).
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.sheet').count()).toBe(0);
-    await page.goto(`${e2e.server.url}/#/`); // the header has the language button
     await pickLanguage(page, 'ar');
     await page.goto(`${e2e.server.url}/#/order?type=1`);
     await page.locator(`.od-row[data-id="${o.Id}"]`).click();
@@ -166,7 +165,6 @@ it(
     await sheet.waitFor({ state: 'detached' });
     await expect.poll(() => page.locator('.od-row').count()).toBe(1);
     await page.setViewportSize(PHONE);
-    await page.goto(`${e2e.server.url}/#/`); // the header has the language button
     await pickLanguage(page, 'ar');
     await page.goto(`${e2e.server.url}/#/order?type=1`);
     await page.locator('[data-action="close-all"]').click();
