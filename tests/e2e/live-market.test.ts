@@ -84,10 +84,10 @@ describeInFlowBrowsers((browser, name) => {
     return opened;
   };
 
-  // After the first look, the market page kept mounted, hidden, under another route (app/layout/keep-alive.tsx,
-  // React's <Activity>): its rows stop listening meanwhile, and when it shows again it is where the trader left it,
-  // with live prices and the same sparkline canvases, not drawn afresh (components/sparkline/use-spark-blocks.ts); on
-  // the desk its chart goes, and shown again a new one streams.
+  // After the first look, the market page kept mounted, hidden, under another route (KeepAlive in
+  // src/app/layout/layout.tsx, React's <Activity>): its rows stop listening meanwhile, and when it shows again it is
+  // where the trader left it, with live prices and the same sparkline canvases, not drawn afresh
+  // (components/sparkline/use-spark-blocks.ts); on the desk its chart goes, and shown again a new one streams.
   it('on the phone: live prices, the socket in the worker; back from /trade, the list is where it was and live', async () => {
     const { context, page } = await firstLook(PHONE, 'phone');
     await page.evaluate(() => {
@@ -150,21 +150,22 @@ describeInFlowBrowsers((browser, name) => {
         timeout: slow(20_000),
       },
     );
-    // The trade screen puts the market list, chart and order form side by side.
-    // Those of /trade: the desk's own stay mounted, hidden, under it.
+    // The trade screen puts the market list, chart and order form side by side. Read in the page until /trade is drawn
+    // and both are laid out, the shown ones: the desk's own stay mounted, hidden, under it, the chart's picture is
+    // there while the chart loads, and a row being replaced (the watchlist's first answer) has no box for a moment.
     await page.goto(`${server.url}/#/trade`);
-    const chart = page.locator('.tw-chart:not(.keep-alive[hidden] *)');
-    const row = page.locator('.mk-row:not(.keep-alive[hidden] *)').first();
-    await chart.waitFor();
-    await row.waitFor();
-    // Read until both are laid out: the list may re-render its rows once more (the watchlist's first answer) between
-    // the wait above and the read, and a row being replaced has no box for that moment.
-    const sideBySide = async (): Promise<boolean | null> => {
-      const list = await row.boundingBox();
-      const drawn = await chart.boundingBox();
-      return list && drawn && list.x + list.width <= drawn.x + 1;
-    };
-    await expect.poll(sideBySide, { timeout: slow(10_000) }).toBe(true);
+    await page.waitForFunction(
+      () => {
+        if (document.querySelector('.app-main')?.getAttribute('data-route') !== '/trade') return false;
+        const shown = (selector: string) =>
+          [...document.querySelectorAll(selector)].find((e) => e.getClientRects().length > 0)?.getBoundingClientRect();
+        const list = shown('.mk-row');
+        const chart = shown('.tw-chart');
+        return list !== undefined && chart !== undefined && list.x + list.width <= chart.x + 1;
+      },
+      null,
+      { timeout: slow(15_000) },
+    );
     await browser().snap(page, 'trade-desktop');
     await context.close();
   });
