@@ -92,7 +92,7 @@ it(
       offset: '-0.01',
     });
     for (const p of pages) {
-      // The visible one: a kept-alive desk under /order holds its own, hidden (app/layout/keep-alive.tsx).
+      // The visible one: a kept-alive desk under /order holds its own, hidden (KeepAlive, src/app/layout/layout.tsx).
       const banner = p.page.locator('[data-testid="margin-call"]').locator('visible=true');
       await banner.waitFor({ timeout: slow(20_000) });
       if (p.lang === 'en')

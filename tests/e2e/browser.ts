@@ -8,6 +8,7 @@ import { chromium, type Browser, type BrowserContext, type Download, type Page }
 import { firefoxContext, launchFirefox } from './firefox.ts';
 import type { FlowContext, FlowPage } from './flow-page.ts';
 import { slow } from '../fixtures/slowness.ts';
+import { WIDE_QUERY } from '../../src/components/hooks/wide-query.ts';
 
 /** The whole browser: what the benches measure, and the tests whose feature the headless shell lacks. */
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -71,11 +72,13 @@ export async function resizeTo(
   size: Viewport,
 ): Promise<void> {
   await page.setViewportSize(size);
-  await page.waitForFunction(
-    () =>
-      document.querySelector('.app')?.getAttribute('data-wide') !== 'true' ||
-      document.querySelector('.desk-nav') !== null,
-  );
+  // The layout of the new width, not the old one still drawn: a control read at once may be about to go.
+  await page.waitForFunction((query) => {
+    const wide = window.matchMedia(query).matches;
+    const app = document.querySelector('.app');
+    if (!app) return true; // no app drawn yet: its first draw is at this size
+    return app.getAttribute('data-wide') === String(wide) && (document.querySelector('.desk-nav') !== null) === wide;
+  }, WIDE_QUERY);
 }
 /** `serviceWorker`: let the app register its service worker, for a test of what it does (offline, notifications). */
 type PageOptions = { mobile?: boolean; locale?: string; serviceWorker?: boolean };

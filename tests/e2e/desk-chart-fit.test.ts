@@ -9,7 +9,7 @@
 // sheet). Screenshots: test-artifacts/desk-fit-*.png.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, snap } from './browser.ts';
+import { DESKTOP, PHONE, resizeTo, snap } from './browser.ts';
 import { localeText, pageIn, pickLanguage } from './lang-page.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { defaultIndicatorSettings } from '../../domain/indicators.ts';
@@ -226,7 +226,7 @@ it(
     for (const size of [PHONE, DESKTOP]) {
       const width = size.width;
       if (width !== PHONE.width) {
-        await page.setViewportSize(size); // the desk's layout: the same picker and table, each in a centred sheet
+        await resizeTo(page, size); // the desk's layout: the same picker and table, each in a centred sheet
         await page.locator('.dk-order [data-field="leverage"]').waitFor();
       }
       await page.locator('[data-field="leverage"]').click();

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/types.ts';
 import { languageInfo } from '../../src/i18n/languages.ts';
 import { ROUTES } from '../../src/app/routes.tsx';
-import { DESKTOP, PHONE, snap } from './browser.ts';
+import { DESKTOP, PHONE, resizeTo, snap } from './browser.ts';
 import { pageIn } from './lang-page.ts';
 import { createFundedUser, loginInBrowser, ops, submitLogin, type RealUser } from './real-user.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
@@ -96,24 +96,24 @@ describe('no unfilled {{…}} on any route', () => {
           .toBe(languageInfo(lang as Language).bcp47);
       for (const lang of WALKED) {
         await visitor.context.addCookies([{ name: 'lang', value: lang, url: e2e.server.url }]);
-        await visitor.page.setViewportSize(PHONE);
+        await resizeTo(visitor.page, PHONE);
         await visitor.page.goto(`${e2e.server.url}/#/`);
         await visitor.page.reload();
         await inLanguage(visitor.page, lang);
         await walk(visitor.page, lang, '360', ['/', ...GUEST]);
         if (lang === DESK_WALKED) {
-          await visitor.page.setViewportSize(DESKTOP); // the desk's layout: the width query picks it (docs/screens.md)
+          await resizeTo(visitor.page, DESKTOP); // the desk's layout: the width query picks it (docs/screens.md)
           await walk(visitor.page, lang, '1280', [...GUEST, '/']);
         }
         if (lang !== DEFAULT_LANGUAGE) {
-          await member.page.setViewportSize(PHONE);
+          await resizeTo(member.page, PHONE);
           await visit(member.page, '#/language');
           await member.page.locator(`[data-lang="${lang}"]`).click();
           await inLanguage(member.page, lang);
         }
         await walk(member.page, lang, '360', SIGNED_IN);
         if (lang === DESK_WALKED) {
-          await member.page.setViewportSize(DESKTOP);
+          await resizeTo(member.page, DESKTOP);
           await walk(member.page, lang, '1280', SIGNED_IN);
         }
         // Still signed in: the last route needs a session, and a visitor would have been sent to /login.

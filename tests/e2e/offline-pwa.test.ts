@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import { DESKTOP, PHONE, resizeTo, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
 import { axeFindings } from './lang-page.ts';
 import { priceText } from '../../domain/format/price.ts';
@@ -328,14 +328,14 @@ it(
     expect(await page.locator('[data-action="submit-order"]').isDisabled()).toBe(true);
     await expectWholeCode(page);
     await snap(page, 'offline-account-phone');
-    await page.setViewportSize(DESKTOP);
+    await resizeTo(page, DESKTOP);
     await age.waitFor();
     await snap(page, 'offline-account-desktop');
     await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
     await page.reload();
     await age.waitFor({ timeout: slow(20_000) });
     await snap(page, 'offline-account-desktop-ar');
-    await page.setViewportSize(PHONE);
+    await resizeTo(page, PHONE);
     await expectWholeCode(page);
     await snap(page, 'offline-account-phone-ar');
 
@@ -353,7 +353,7 @@ it(
     expect(await lastKnown.locator('.od-row').first().isDisabled()).toBe(true);
     expect(await page.locator('[data-action="close-all"]').isDisabled()).toBe(true);
     await snap(page, 'offline-orders-phone-ar');
-    await page.setViewportSize(DESKTOP);
+    await resizeTo(page, DESKTOP);
     await lastKnown.locator('.od-row').first().waitFor();
     await snap(page, 'offline-orders-desktop-ar');
     await context.close();

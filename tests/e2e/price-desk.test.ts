@@ -56,7 +56,7 @@ it('/ops.html shows the price desk: each source with its state, symbols, ticks/s
   await expect.poll(() => result.innerText()).toContain('simulator');
   expect(await result.innerText()).toContain('ticks_per_s');
   await snap(page, 'feed-ops-phone');
-  await page.setViewportSize(DESKTOP);
+  await resizeTo(page, DESKTOP);
   await page.evaluate(() => window.scrollTo(0, 0)); // the phone's scroll to the result, where the desk has the nav
   await snap(page, 'feed-ops-desktop');
   await context.close();

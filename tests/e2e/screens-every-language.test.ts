@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LANGUAGES, type Language } from '../../domain/types.ts';
-import { DESKTOP, PHONE, snap } from './browser.ts';
+import { DESKTOP, PHONE, resizeTo, snap } from './browser.ts';
 import { axe, localeText, pageIn, pickLanguage } from './lang-page.ts';
 import { changeSetting, createFundedUser, loginInBrowser, ops, outboxCodeFor, type RealUser } from './real-user.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
@@ -136,7 +136,7 @@ describe('text at 360 px', () => {
       }
       // The desk (1280 px): the market column beside the chart, the same rules.
       if (shown !== DESK_LANGUAGE) await switchTo(page, DESK_LANGUAGE);
-      await page.setViewportSize(DESKTOP); // the desk's layout: the width query picks it (docs/screens.md)
+      await resizeTo(page, DESKTOP); // the desk's layout: the width query picks it (docs/screens.md)
       await page.locator('.mk-chip[data-category="3"]').click();
       await page.locator('.mk-row[data-code="DOGEUSDT"]').waitFor();
       await snap(page, `languages-market-crypto-${DESK_LANGUAGE}-1280`);

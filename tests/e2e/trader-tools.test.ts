@@ -6,7 +6,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Instrument, Order, OrderList } from '../../domain/types.ts';
 import { dec } from '../../domain/decimal.ts';
-import { DESKTOP, PHONE, snap } from './browser.ts';
+import { DESKTOP, PHONE, resizeTo, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { axe, pickLanguage, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, ops, type RealUser } from './real-user.ts';
@@ -152,7 +152,7 @@ it(
     await expect.poll(() => sheet.locator('[data-field="close-all-count"]').innerText()).toBe(String(longs.length));
     expect(await axe(page, '.sheet')).toEqual([]);
     await snap(page, 'close-all-360');
-    await page.setViewportSize(DESKTOP);
+    await resizeTo(page, DESKTOP);
     expect(await axe(page, '.sheet')).toEqual([]);
     await snap(page, 'close-all-1280');
     await sheet.locator('[data-action="close-all-confirm"]').click();
@@ -164,7 +164,7 @@ it(
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
     await expect.poll(() => page.locator('.od-row').count()).toBe(1);
-    await page.setViewportSize(PHONE);
+    await resizeTo(page, PHONE);
     await pickLanguage(page, 'ar');
     await page.goto(`${e2e.server.url}/#/order?type=1`);
     await page.locator('[data-action="close-all"]').click();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FlowPage } from './flow-page.ts';
 import { dec } from '../../domain/decimal.ts';
 import type { Envelope, Order, OrderList } from '../../domain/types.ts';
-import { DESKTOP, PHONE } from './browser.ts';
+import { DESKTOP, PHONE, resizeTo } from './browser.ts';
 import { checkRiskCap, checkStops, confirmColours, pickExpiryDate } from './order-form-rules.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
 import type { AppServer } from './app-server.ts';
@@ -61,9 +61,9 @@ describeInFlowBrowsers((browser) => {
     await page.waitForURL(/#\/trade/);
     await checkStops(page, '360', true);
     await checkRiskCap(page, '360');
-    await page.setViewportSize(DESKTOP); // the desk's layout: list, chart and its own form side by side
+    await resizeTo(page, DESKTOP); // the desk's layout: list, chart and its own form side by side
     await checkStops(page, '1280', false);
-    await page.setViewportSize(PHONE);
+    await resizeTo(page, PHONE);
     await page.locator('.tr-side[data-side="1"]').click();
     const lotsInput = page.locator('.tr-stepper input');
     await lotsInput.fill('0.1');

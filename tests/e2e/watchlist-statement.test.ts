@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it, onTestFinished } from 'vitest';
 import type { Instrument } from '../../domain/types.ts';
-import { DESKTOP, PHONE, downloadBytes, launchBrowser, snap } from './browser.ts';
+import { DESKTOP, PHONE, resizeTo, downloadBytes, launchBrowser, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { axe, inEachLook, LOOKS, pageIn, pickLanguage, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';
@@ -81,11 +81,11 @@ it(
     await desk.page.locator(`.mk-row[data-code="${b.Code}"]`).click();
     await expect(desk.page.locator('.tr-head .wl-star').getAttribute('aria-pressed')).resolves.toBe('true');
     await snap(desk.page, 'watch-desk-1280');
-    await desk.page.setViewportSize(PHONE); // the phone's trade header (the desk layout gives way below 1280 px)
+    await resizeTo(desk.page, PHONE); // the phone's trade header (the desk layout gives way below 1280 px)
     await desk.page.goto(`${e2e.server.url}/#/trade`);
     await expect(desk.page.locator('.tr-head .wl-star').getAttribute('aria-pressed')).resolves.toBe('true');
     await snap(desk.page, 'watch-trade-360');
-    await desk.page.setViewportSize(DESKTOP);
+    await resizeTo(desk.page, DESKTOP);
     await desk.page.goto(`${e2e.server.url}/#/`);
     await favourites(desk.page).click();
     await desk.page.locator('[data-action="edit-order"]').click();
@@ -95,7 +95,7 @@ it(
     await desk.page.locator('[data-action="edit-order"]').click(); // done editing
 
     // The same device as a phone in Arabic, picked in the app.
-    await desk.page.setViewportSize(PHONE);
+    await resizeTo(desk.page, PHONE);
     await pickLanguage(desk.page, 'ar');
     await favourites(desk.page).click();
     await expect.poll(() => rowCodes(desk.page)).toEqual([b.Code, a.Code]);
