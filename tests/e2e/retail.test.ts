@@ -11,7 +11,7 @@ import { RISK_WARNING_KEY } from '../../domain/stored-keys.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
-import { DESKTOP, PHONE, snap } from './browser.ts';
+import { DESKTOP, PHONE, resizeTo, snap } from './browser.ts';
 import { pageIn, pickLanguage, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, keptInBrowser, ops } from './real-user.ts';
 import { useOwnServerAndChrome } from './server-and-chrome.ts';
@@ -71,15 +71,18 @@ const texts = { en, ar };
 const seenAsks = (seen: string[]): string[] => seen.map(num);
 const sideLabel = (page: Page) => page.locator('[data-testid="market-price-side"]:visible').first().innerText();
 
-describe.each([
+const SIZES = [
   ['phone', PHONE],
   ['desk', DESKTOP],
-] as const)('at the %s size', (name, size) => {
-  it('shows the risk warning with its figure on /, /trade and /register, in en and then in ar', async () => {
-    // One page: Arabic is picked in the app, which redraws the same screens without a load.
-    const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'en', size);
-    for (const lang of ['en', 'ar'] as const) {
-      if (lang === 'ar') await pickLanguage(page, lang);
+] as const;
+
+it('shows the risk warning with its figure on /, /trade and /register, at each size, in en and then in ar', async () => {
+  // One page: resized, and Arabic picked in the app, which redraws the same screens without a load.
+  const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'en', PHONE);
+  for (const lang of ['en', 'ar'] as const) {
+    if (lang === 'ar') await pickLanguage(page, lang);
+    for (const [name, size] of SIZES) {
+      await resizeTo(page, size);
       for (const path of ['/', '/trade', '/register']) {
         await page.goto(`${e2e.server.url}/#${path}`);
         const text = await warningInView(page);
@@ -94,9 +97,11 @@ describe.each([
         await snap(page, `retail-warning-${name}-${lang}-${path.replace('/', '') || 'home'}`);
       }
     }
-    await context.close();
-  });
+  }
+  await context.close();
+});
 
+describe.each(SIZES)('at the %s size', (name, size) => {
   it('a retail account: Buy at the ask, leverage capped, the questionnaire first, filled at the ask shown', async () => {
     const user = await createFundedUser(e2e.server, '5000', 'retail e2e');
     const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', size, '#/trade');
@@ -189,13 +194,16 @@ describe.each([
     await snap(page, `retail-filled-${name}`);
     await context.close();
   });
+});
 
-  it('the specification sheet shows the server’s terms for three classes', async () => {
-    const user = await createFundedUser(e2e.server, '100', 'retail e2e spec');
-    const list = await userGet<Instrument[]>(e2e.server, user, '/v1/api/forex/trade_list');
-    const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', size, '#/trade');
-    const fill = (text: string, values: Record<string, string>) =>
-      Object.entries(values).reduce((out, [k, v]) => out.replace(`{{${k}}}`, v), text);
+it('the specification sheet shows the server’s terms for three classes, at each size', async () => {
+  const user = await createFundedUser(e2e.server, '100', 'retail e2e spec');
+  const list = await userGet<Instrument[]>(e2e.server, user, '/v1/api/forex/trade_list');
+  const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', PHONE, '#/trade');
+  const fill = (text: string, values: Record<string, string>) =>
+    Object.entries(values).reduce((out, [k, v]) => out.replace(`{{${k}}}`, v), text);
+  for (const [name, size] of SIZES) {
+    await resizeTo(page, size);
     // [code, the class's words, the multiples a retail account is offered, its retail margin, its typical spread]
     for (const [code, cls, offered, margin, spread] of [
       ['EURUSD', 'Major currency pair', '×10 ×20 ×30', '3.33% (×30)', fill(en.spec.points_value, { points: '15' })],
@@ -230,9 +238,13 @@ describe.each([
       if (closures.length > 0) await sheet.locator('[data-spec="closure"]').scrollIntoViewIfNeeded();
       await snap(page, `retail-spec-${name}-${code}`);
       await page.keyboard.press('Escape');
+      await sheet.waitFor({ state: 'detached' });
     }
-    // In Arabic, picked in the app from the market's header: the words in the page's direction, the server's rows too.
-    await pickLanguage(page, 'ar');
+  }
+  // In Arabic, picked in the app: the words in the page's direction, the server's rows too.
+  await pickLanguage(page, 'ar');
+  for (const [name, size] of SIZES) {
+    await resizeTo(page, size);
     await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
     await page.locator('[data-action="open-spec"]:visible').click();
     const sheet = page.locator('[data-testid="spec-sheet"][data-terms="server"]');
@@ -241,27 +253,31 @@ describe.each([
     expect(await sheet.locator('[data-spec="stop_level"] dd').innerText()).toBe(ar.spec.stop_level_none);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await snap(page, `retail-spec-${name}-ar`);
-    await context.close();
-  });
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+  }
+  await context.close();
+});
 
-  it('a professional client is offered the instrument’s full list', async () => {
-    const user = await createFundedUser(e2e.server, '5000', 'retail e2e pro');
-    await ops(e2e.server, 'client-category-set', {
-      user: user.account,
-      category: 'professional',
-      reason: 'elective professional, review passed',
-    });
-    const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', size, '#/trade');
-    await page.locator('button[data-field="leverage"]:visible').click();
-    await expect
-      .poll(() =>
-        page
-          .locator('.tr-multiplier-options [data-leverage]')
-          .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-leverage')))),
-      )
-      .toEqual([10, 20, 50, 100, 200]);
-    await context.close();
+it('a professional client is offered the instrument’s full list, at each size', async () => {
+  const user = await createFundedUser(e2e.server, '5000', 'retail e2e pro');
+  await ops(e2e.server, 'client-category-set', {
+    user: user.account,
+    category: 'professional',
+    reason: 'elective professional, review passed',
   });
+  const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', PHONE, '#/trade');
+  for (const [, size] of SIZES) {
+    await resizeTo(page, size);
+    await page.locator('button[data-field="leverage"]:visible').click();
+    const options = page.locator('.tr-multiplier-options:visible [data-leverage]');
+    await expect
+      .poll(() => options.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-leverage')))))
+      .toEqual([10, 20, 50, 100, 200]);
+    await page.keyboard.press('Escape');
+    await options.first().waitFor({ state: 'detached' });
+  }
+  await context.close();
 });
 
 it('draws the warning with its figure in the first frame, before the app, which keeps it where it is', async () => {
