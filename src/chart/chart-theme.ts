@@ -81,10 +81,11 @@ function tickMark(time: Time, type: TickMarkType): string | null {
   }
 }
 
-/** formatDate, like every list and sheet. */
+/** formatDate, like every list and sheet, isolated as `<bdi dir="auto">` is: the canvas draws it left to right, and
+ * Arabic's marks would otherwise reorder its figures. */
 function crosshairTime(time: Time): string {
   const d = asDate(time);
-  return d ? formatDate(d, BAR_TIME_OPTIONS) : '';
+  return d ? `\u2068${formatDate(d, BAR_TIME_OPTIONS)}\u2069` : '';
 }
 
 /** More than half the widest time label at the default 6 px spacing. */

@@ -161,7 +161,7 @@ describe('Intl helpers follow the language', () => {
 
   const COLOURS: ChartColours = { background: '#fff', text: '#333', grid: '#eee', up: '#0a0', down: '#a00' };
 
-  it("the chart's crosshair label is the same date and time, without seconds (two formats)", async () => {
+  it("the chart's crosshair label is the same date and time, without seconds, isolated (three formats)", async () => {
     const ms = Date.UTC(2026, 10, 18, 12, 12, 21);
     const local = new Date(ms);
     const two = (n: number): string => String(n).padStart(2, '0');
@@ -176,9 +176,14 @@ describe('Intl helpers follow the language', () => {
       const format = chartOptions(COLOURS).localization?.timeFormatter as ((t: UTCTimestamp) => string) | undefined;
       return format?.((ms / 1000) as UTCTimestamp) ?? '';
     };
+    // First-strong isolates around it: the canvas draws left to right, where Arabic's right-to-left marks in the
+    // date would put the day after the time.
+    const isolated = (text: string): string => `\u2068${text}\u2069`;
     await setLanguage('de');
-    expect(crosshair()).toBe(`${d}.${mo}.${y}, ${h}:${mi}`);
+    expect(crosshair()).toBe(isolated(`${d}.${mo}.${y}, ${h}:${mi}`));
     await setLanguage('en');
-    expect(crosshair()).toBe(`${mo}/${d}/${y}, ${h}:${mi}`);
+    expect(crosshair()).toBe(isolated(`${mo}/${d}/${y}, ${h}:${mi}`));
+    await setLanguage('ar');
+    expect(crosshair()).toMatch(/^\u2068[^\u2068\u2069]*\u200f[^\u2068\u2069]*\u2069$/); // its marks kept inside
   });
 });
