@@ -15,6 +15,8 @@ import { slow } from '../fixtures/slowness.ts';
 
 /** Ticks the dismissed margin call must stay away for (each a change of the floating P&L the page shows). */
 const TICKS_AWAY = 20;
+/** And after the orders screen is shown again. */
+const TICKS_BACK = 10;
 
 const e2e = useOwnServerAndChrome({ SIM_TIME: WEEKDAY_NOON, SWAP_ROLLOVER_MS: '2000' }); // own: the swap rollover and feed mappings
 let user: RealUser;
@@ -128,6 +130,20 @@ it(
       first.page.evaluate(() => (window as unknown as { twBannerBack: boolean }).twBannerBack),
     ).resolves.toBe(false);
     await expect(first.page.locator('[data-testid="margin-call"]').count()).resolves.toBe(0);
+    // Nor when the trader leaves the orders and comes back: the feed's figures from before it has the positions again
+    // are no crossing. The observer keeps watching, and counts the ticks after the return.
+    await first.page.goto(`${e2e.server.url}/#/`);
+    await first.page.locator('.app-main[data-route="/"]').waitFor();
+    await first.page.goto(`${e2e.server.url}/#/order?type=1`);
+    await first.page.locator('.app-main[data-route="/order"]').waitFor();
+    await first.page.waitForFunction(
+      (n) => (window as unknown as { twTicks: number }).twTicks >= n,
+      TICKS_AWAY + TICKS_BACK,
+      { timeout: slow(30_000) },
+    );
+    await expect(
+      first.page.evaluate(() => (window as unknown as { twBannerBack: boolean }).twBannerBack),
+    ).resolves.toBe(false);
     for (const p of pages) await p.context.close();
   },
   slow(120_000),

@@ -5,9 +5,13 @@ import { $account } from '../feed/feed-signals.ts';
 import { $livePositions } from '../orders/position-sync.ts';
 import { $crossing, $dismissed, $marginCall, $marginCallLevel } from './margin-call.ts';
 
-/** null unless the feed holds the account's positions. */
+/** null unless the feed holds the account's positions: its figures from before it was given them (a screen just
+ * mounted again) hold none, and their rate, the balance over the margin, would read as above any level. */
 export const $liveRiskRate: ReadonlySignal<string | null> = computed(
-  () => ($livePositions.value ? ($account.value?.riskRate ?? null) : null),
+  () => {
+    const account = $account.value;
+    return $livePositions.value && account && account.positions.length > 0 ? account.riskRate : null;
+  },
   { name: 'margin-call-view.$liveRiskRate' },
 );
 

@@ -132,11 +132,12 @@ describe('AccountStrip', () => {
   });
 
   it('moves the stop-out distance on a tick without translating its sentence again', () => {
+    const HELD = { Id: 1, current: '1.08', pnl: '0', netValue: '', riskRate: null };
     act(() => {
       $token.value = 't';
       $livePositions.value = true;
       $funds.value = { balance: '1000', lock_balance: '0', margin: '100' };
-      $account.value = { positions: [], floating: '0', equity: '1000', riskRate: '10', stopOutDistance: '950' };
+      $account.value = { positions: [HELD], floating: '0', equity: '1000', riskRate: '10', stopOutDistance: '950' };
     });
     render();
     expect(field('trade-stop-out')?.textContent).toBe(
@@ -145,7 +146,7 @@ describe('AccountStrip', () => {
     vi.mocked(translate).mockClear();
     act(() => {
       // The feed's figure as it is: one that 800 − 100 × 0.5 on this thread would not give shows it is not recomputed.
-      $account.value = { positions: [], floating: '-200', equity: '800', riskRate: '8', stopOutDistance: '749.5' };
+      $account.value = { positions: [HELD], floating: '-200', equity: '800', riskRate: '8', stopOutDistance: '749.5' };
     });
     expect(field('trade-stop-out')?.textContent).toBe(
       'A further loss of 749.50 USD closes your positions (stop-out at 50%)',

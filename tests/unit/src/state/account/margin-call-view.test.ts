@@ -14,8 +14,11 @@ import {
 } from '../../../../../src/state/account/margin-call.ts';
 import { $marginCallOn } from '../../../../../src/state/account/margin-call-view.ts';
 
-function rate(riskRate: string | null): void {
-  $account.value = { positions: [], floating: '0', equity: '0', riskRate, stopOutDistance: null };
+const HELD = { Id: 7, current: '1.07500', pnl: '-3590.00', netValue: '', riskRate: null };
+
+/** The feed's figures for one held position (none when `riskRate` is null), or for `positions`. */
+function rate(riskRate: string | null, positions = riskRate === null ? [] : [HELD]): void {
+  $account.value = { positions, floating: '0', equity: '0', riskRate, stopOutDistance: null };
 }
 
 afterEach(() => {
@@ -55,6 +58,21 @@ describe('the margin-call banner', () => {
     expect($marginCallOn.value).toBe(false);
     showMarginCall({ risk_rate: '900.00', level: '1000.00' } satisfies MarginCall);
     expect($marginCallOn.value).toBe(true);
+  });
+
+  it('stays dismissed when a screen of positions mounts again: the feed’s figures before it has them are no crossing', () => {
+    $marginCallLevel.value = '1000.00';
+    $livePositions.value = true;
+    rate('8.45'); // 845 %: at or below 1,000 %
+    dismissMarginCall();
+    // The screen goes: the feed is given no positions, and its figures keep the balance over the margin, 1,030 %.
+    $livePositions.value = false;
+    rate('10.30', []);
+    // The screen is back: the positions are pushed, and for a moment the figures are still those.
+    $livePositions.value = true;
+    expect($marginCallOn.value).toBe(false);
+    rate('8.44'); // the feed's figures with the position
+    expect($marginCallOn.value).toBe(false);
   });
 
   it('keeps a banner dismissed before the server’s call for the same crossing arrives', () => {
