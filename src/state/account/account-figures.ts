@@ -6,13 +6,12 @@ import { moneyText } from '../../../domain/format/money-text.ts';
 import { usedMargin } from '../../../domain/types.ts';
 import { usd } from '../../../domain/units.ts';
 import { $lastAccount } from './account-cache.ts';
-import { $account } from '../feed/feed-signals.ts';
-import { $funds, $livePositions, orderLists } from '../orders/orders.ts';
+import { $feedAccount, $funds, orderLists } from '../orders/orders.ts';
 
 export const $floating: ReadonlySignal<string | null> = computed(
   (): string | null => {
-    const acc = $account.value;
-    if ($livePositions.value && acc) return acc.floating;
+    const acc = $feedAccount.value;
+    if (acc) return acc.floating;
     const last = $funds.value ? null : $lastAccount.value;
     return last ? last.floating : orderLists[1].value.allFactProfits;
   },
@@ -21,8 +20,8 @@ export const $floating: ReadonlySignal<string | null> = computed(
 
 export const $equity: ReadonlySignal<string | null> = computed(
   (): string | null => {
-    const acc = $account.value;
-    if ($livePositions.value && acc) return acc.equity;
+    const acc = $feedAccount.value;
+    if (acc) return acc.equity;
     const last = $funds.value ? null : $lastAccount.value;
     const funds = $funds.value ?? last?.funds ?? null;
     const floating = last ? last.floating : orderLists[1].value.allFactProfits;
@@ -43,8 +42,8 @@ export const $equity: ReadonlySignal<string | null> = computed(
 /** The feed's while it holds the positions, else equity against the server's used margin; null with nothing held. */
 export const $stopOutDistance: ReadonlySignal<string | null> = computed(
   (): string | null => {
-    const acc = $account.value;
-    if ($livePositions.value && acc) return acc.stopOutDistance;
+    const acc = $feedAccount.value;
+    if (acc) return acc.stopOutDistance;
     const eq = $equity.value;
     const funds = $funds.value ?? $lastAccount.value?.funds ?? null;
     const margin = funds ? usedMargin(funds) : null;

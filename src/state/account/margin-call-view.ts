@@ -1,19 +1,14 @@
 // When the margin-call banner shows (docs/trading.md "Margin call"); apart from margin-call.ts to avoid a loop.
 import { computed, effect, type ReadonlySignal } from '@preact/signals-react';
 import { dec, isDecimalText } from '../../../domain/decimal.ts';
-import { $account } from '../feed/feed-signals.ts';
-import { $livePositions } from '../orders/position-sync.ts';
+import { $feedAccount } from '../orders/position-sync.ts';
 import { $crossing, $dismissed, $marginCall, $marginCallLevel } from './margin-call.ts';
 
-/** null unless the feed holds the account's positions: its figures from before it was given them (a screen just
- * mounted again) hold none, and their rate, the balance over the margin, would read as above any level. */
-export const $liveRiskRate: ReadonlySignal<string | null> = computed(
-  () => {
-    const account = $account.value;
-    return $livePositions.value && account && account.positions.length > 0 ? account.riskRate : null;
-  },
-  { name: 'margin-call-view.$liveRiskRate' },
-);
+/** null unless the feed's figures are the account's (position-sync.ts): before that, their rate would read as above
+ * any level. */
+export const $liveRiskRate: ReadonlySignal<string | null> = computed(() => $feedAccount.value?.riskRate ?? null, {
+  name: 'margin-call-view.$liveRiskRate',
+});
 
 /** null while either is not known (the feed resyncing, nothing held, the level not read yet). */
 const $side: ReadonlySignal<'below' | 'above' | null> = computed(

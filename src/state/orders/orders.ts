@@ -195,7 +195,7 @@ export async function movePending(id: number, price: string, call: FormCall = {}
 
 export { isFinished, loadMore, orderLists, refreshList, tabFromQuery, type OrderTab } from './order-lists.ts';
 export { livePosition, livePositionCount } from '../account/live-positions.ts';
-export { $funds, $heldPositions, $livePositions, refreshFunds, syncPositions } from './position-sync.ts';
+export { $feedAccount, $funds, $heldPositions, $livePositions, refreshFunds, syncPositions } from './position-sync.ts';
 
 let detach: (() => void) | null = null;
 

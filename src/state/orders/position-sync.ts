@@ -1,8 +1,10 @@
 // The feed gets every holding order and the balance for live P&L only while a screen that shows them is mounted.
-import { signal, type Signal } from '@preact/signals-react';
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import { usedMargin, type Balance, type AppOrder } from '../../../domain/types.ts';
 import { getBalance, myDeal } from '../../api/trading.ts';
+import type { AccountUpdate } from '../../../workers/protocol.ts';
 import { feed } from '../feed/feed-bridge.ts';
+import { $account } from '../feed/feed-signals.ts';
 import { currentGeneration } from './order-lists.ts';
 
 /** As the server last said (getBalance after every action and event). */
@@ -27,6 +29,18 @@ let pushed = false; // the feed holds our positions
 
 /** So $account's floating P&L and equity are ours. */
 export const $livePositions: Signal<boolean> = signal(false, { name: 'position-sync.$livePositions' });
+
+/** The feed's account figures while they are ours: it holds the positions, and its figures show them (those from
+ * before it was given them, a screen just mounted again, hold none: their floating P&L is 0 and their risk rate the
+ * balance over the margin). */
+export const $feedAccount: ReadonlySignal<AccountUpdate | null> = computed(
+  () => {
+    const account = $account.value;
+    if (!$livePositions.value || !account) return null;
+    return account.positions.length > 0 || $heldPositions.value.length === 0 ? account : null;
+  },
+  { name: 'position-sync.$feedAccount' },
+);
 
 function pushPositions(): void {
   const funds = $funds.peek();

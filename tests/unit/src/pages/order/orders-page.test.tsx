@@ -563,12 +563,20 @@ describe('live figures', () => {
   });
 
   it('the header shows the feed’s equity and floating P&L once the positions are in the feed', async () => {
-    book.lists[1] = [order()];
+    const held = order();
+    book.lists[1] = [held];
     book.balance = { balance: '9891.28', lock_balance: '108.50' };
     await show('/order');
     expect(fakeFeed.setPositions).toHaveBeenCalled();
+    // The feed's figures from before it had the position (none in them) are not the account's: the server's stay.
+    const shown = [txt('[data-field="equity"]'), txt('[data-field="floating"]')];
     await act(async () => {
-      $account.value = account([], '-5.000000', '9994.780000');
+      $account.value = account([], '0.000000', '10000.000000');
+    });
+    expect([txt('[data-field="equity"]'), txt('[data-field="floating"]')]).toEqual(shown);
+    expect(shown[0]).not.toBe('10,000.00');
+    await act(async () => {
+      $account.value = account([figure(held.Id, '-5.00')], '-5.000000', '9994.780000');
     });
     expect(txt('[data-field="equity"]')).toBe('9,994.78');
     expect(txt('[data-field="floating"]')).toBe('-5.00');

@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MarginCall } from '../../../../../domain/ws-protocol.ts';
 import { $account } from '../../../../../src/state/feed/feed-signals.ts';
-import { $livePositions } from '../../../../../src/state/orders/position-sync.ts';
+import { $heldPositions, $livePositions } from '../../../../../src/state/orders/position-sync.ts';
+import { appOrder } from '../../../orders-fixtures.ts';
 import {
   $dismissed,
   $marginCall,
@@ -27,6 +28,7 @@ afterEach(() => {
   $marginCall.value = null;
   $marginCallLevel.value = null;
   $dismissed.value = false;
+  $heldPositions.value = [];
 });
 
 describe('the margin-call banner', () => {
@@ -61,6 +63,7 @@ describe('the margin-call banner', () => {
   });
 
   it('stays dismissed when a screen of positions mounts again: the feed’s figures before it has them are no crossing', () => {
+    $heldPositions.value = [appOrder({ Id: HELD.Id })];
     $marginCallLevel.value = '1000.00';
     $livePositions.value = true;
     rate('8.45'); // 845 %: at or below 1,000 %
