@@ -5,7 +5,7 @@
 // sign-in is tests/e2e/staff.test.ts.
 import { expect, it } from 'vitest';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
-import { openOpsWithToken } from './real-user.ts';
+import { openOpsWithToken, runOpsCommand } from './real-user.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 
 // The shared server: the break-glass token and a demo account of its own change nothing another file sees.
@@ -40,8 +40,7 @@ it('connects with the break-glass token and runs a command', async () => {
     await snap(page, `back-office-${size}`);
 
     // What waits on staff, one row a queue with the command that lists it.
-    await page.locator('nav button', { hasText: /^queues$/ }).click();
-    await page.locator('form[aria-label="queues"] button[type="submit"]').click();
+    await runOpsCommand(page, 'queues');
     await expect.poll(() => result.innerText()).toContain('feedback-list');
     expect(await result.innerText()).toContain('withdraw-list');
     await snap(page, `back-office-queues-${size}`);

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { DESKTOP, newPage, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { userGet } from './lang-page.ts';
-import { createFundedUser, openOpsWithToken } from './real-user.ts';
+import { createFundedUser, openOpsWithToken, runOpsCommand } from './real-user.ts';
 import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useServerAndChrome();
@@ -25,9 +25,7 @@ it(
     const { context, page } = await newPage(e2e.chrome.browser, DESKTOP, { locale: 'en-GB' });
     await openOpsWithToken(page, e2e.server);
     for (const name of ['deliveries', 'book', 'book-absorbed']) {
-      await page.locator('nav button', { hasText: new RegExp(`^${name}$`) }).click();
-      await page.locator(`form[aria-label="${name}"] button[type="submit"]`).click();
-      const result = page.locator('[aria-label="Result"]');
+      const result = await runOpsCommand(page, name);
       await result.locator('table').first().waitFor();
       const box = await page.evaluate(() => {
         const card = document.querySelector('[aria-label="Result"]')?.getBoundingClientRect();

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { totpCode } from '../../server/auth/second-factor.ts';
 import { DESKTOP, PHONE, downloadBytes, newPage, snap } from './browser.ts';
-import { createRealUser } from './real-user.ts';
+import { createRealUser, runOpsCommand } from './real-user.ts';
 import { useOwnServerAndChrome } from './server-and-chrome.ts';
 
 const e2e = useOwnServerAndChrome(); // own: its staff and their sign-ins
@@ -147,12 +147,10 @@ it('an admin creates a finance member, who signs in with TOTP, approves a deposi
     }
     if (size === 'phone') {
       // The deposit: list → tap the row → approve.
-      await page.locator('nav button', { hasText: 'charge-list' }).click();
-      await page.locator('form[aria-label="charge-list"] button[type="submit"]').click();
-      await page.locator('[aria-label="Result"] tbody tr').first().click();
-      await page.locator('nav button', { hasText: 'charge-approve' }).click();
-      await page.locator('form[aria-label="charge-approve"] button[type="submit"]').click();
-      await expect.poll(() => page.locator('[aria-label="Result"]').innerText()).toContain('120.00');
+      await (await runOpsCommand(page, 'charge-list')).locator('tbody tr').first().click();
+      // The row's id fills charge-approve's form.
+      const approved = await runOpsCommand(page, 'charge-approve');
+      await expect.poll(() => approved.innerText()).toContain('120.00');
       // Finance sees no staff or desk commands.
       expect(await page.locator('.ops-tabs button', { hasText: 'Staff' }).count()).toBe(0);
       expect(await page.locator('nav button', { hasText: 'feed-halt' }).count()).toBe(0);
