@@ -180,3 +180,22 @@ describe('the check itself', () => {
     expect(namesSomething('workers/nowhere/*.ts')).toBe(false);
   });
 });
+
+// npm 12 skips a dependency's install script unless package.json's allowScripts names it: a new one unnamed would
+// install another tree on the next npm than on today's, with nobody having read the script.
+describe('package.json allowScripts', () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    allowScripts?: Record<string, boolean>;
+  };
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { hasInstallScript?: boolean }>;
+  };
+  const withScripts = Object.entries(lock.packages)
+    .filter(([, p]) => p.hasInstallScript)
+    .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+
+  it('names every locked dependency that has an install script, and no other', () => {
+    expect(withScripts.length).toBeGreaterThan(0);
+    expect(Object.keys(pkg.allowScripts ?? {}).sort()).toEqual([...new Set(withScripts)].sort());
+  });
+});
