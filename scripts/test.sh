@@ -132,6 +132,9 @@ export NODE_COMPILE_CACHE="$PWD/.tmp/node-compile-cache"
 rm -rf "$NODE_COMPILE_CACHE" .tmp/vitest-module-cache
 export TEST_SLOWNESS=${TEST_SLOWNESS:-$(env $NODE24 node tests/fixtures/slowness.ts)}
 echo "== host slowness $TEST_SLOWNESS (1 = the reference machine, quiet): every test time limit is scaled by it"
+# One V8 background thread per Node process, not four: the four lanes already keep both cores busy, and each of
+# the suite's dozens of Node processes racing its own GC and compile helpers for them cost more CPU, not less.
+export NODE_OPTIONS="${NODE_OPTIONS:+$NODE_OPTIONS }--v8-pool-size=1"
 TEST_LANES=${TEST_LANES:-4} # more lanes on two cores measured no faster (15:40 against 15:51): the cores are the limit
 echo "== type-check, lint, unit, server (PGlite, PostgreSQL), build, browser (Firefox flows, Chromium): $TEST_LANES lanes"
 part deps bash scripts/ensure-system-deps.sh &
