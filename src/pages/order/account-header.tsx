@@ -5,8 +5,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { $lastAccount } from '../../state/account/account-cache.ts';
 import { $equity, $floating, $stopOutDistance } from '../../state/account/account-figures.ts';
-import { $account } from '../../state/feed/feed-signals.ts';
 import { $marginCallLevel, loadMarginCallLevel } from '../../state/account/margin-call.ts';
+import { $liveRiskRate } from '../../state/account/margin-call-view.ts';
 import { $funds, orderLists, type OrderTab } from '../../state/orders/orders.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { Num } from '../../components/text/num.tsx';
@@ -26,8 +26,9 @@ export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
       equity: computed(() => formatMoney($equity.value, { missing: NO_VALUE }), { name: 'account-header.equity' }),
       floating: computed(() => formatPnl($floating.value, { missing: NO_VALUE }), { name: 'account-header.floating' }),
       floatingDir: computed(() => pnlDir($floating.value), { name: 'account-header.floatingDir' }),
-      // The account's risk rate from the feed (equity / margin, the server's rule: docs/trading.md "Stop-out").
-      riskRate: computed(() => formatPercent($account.value?.riskRate, { ratio: true, missing: NO_VALUE }), {
+      // The account's risk rate from the feed (equity / margin, the server's rule: docs/trading.md "Stop-out"), once
+      // the feed's figures hold the positions, as the banner reads it.
+      riskRate: computed(() => formatPercent($liveRiskRate.value, { ratio: true, missing: NO_VALUE }), {
         name: 'account-header.riskRate',
       }),
       distance: computed(

@@ -562,7 +562,7 @@ describe('live figures', () => {
     expect(renders).toBe(before); // no React commit in the page for two ticks
   });
 
-  it('the header shows the feed’s equity and floating P&L once the positions are in the feed', async () => {
+  it('the header shows the feed’s equity, floating P&L and risk rate once the positions are in the feed', async () => {
     const held = order();
     book.lists[1] = [held];
     book.balance = { balance: '9891.28', lock_balance: '108.50' };
@@ -570,16 +570,19 @@ describe('live figures', () => {
     expect(fakeFeed.setPositions).toHaveBeenCalled();
     // The feed's figures from before it had the position (none in them) are not the account's: the server's stay.
     const shown = [txt('[data-field="equity"]'), txt('[data-field="floating"]')];
+    const noRate = txt('[data-field="account-risk-rate"]');
     await act(async () => {
-      $account.value = account([], '0.000000', '10000.000000');
+      $account.value = { ...account([], '0.000000', '10000.000000'), riskRate: '92.17' };
     });
     expect([txt('[data-field="equity"]'), txt('[data-field="floating"]')]).toEqual(shown);
     expect(shown[0]).not.toBe('10,000.00');
+    expect(txt('[data-field="account-risk-rate"]')).toBe(noRate);
     await act(async () => {
-      $account.value = account([figure(held.Id, '-5.00')], '-5.000000', '9994.780000');
+      $account.value = { ...account([figure(held.Id, '-5.00')], '-5.000000', '9994.780000'), riskRate: '92.12' };
     });
     expect(txt('[data-field="equity"]')).toBe('9,994.78');
     expect(txt('[data-field="floating"]')).toBe('-5.00');
+    expect(txt('[data-field="account-risk-rate"]')).toContain('9,212');
     expect(txt('[data-field="balance"]')).toBe('9,891.28');
   });
 });
