@@ -40,12 +40,12 @@ import { MultiplierPicker } from './multiplier-picker.tsx';
 import { useSidePrice } from '../quote-sides.tsx';
 import { LiveText } from '../../../components/text/live-text.tsx';
 import { $retailTerms, loadRetailTerms, offeredLeverage, owesQuestionnaire } from '../../../state/account/retail.ts';
+import { $equity } from '../../../state/account/account-figures.ts';
 import { AppropriatenessSheet } from './appropriateness-sheet.tsx';
 import { PendingFields } from './pending-fields.tsx';
 import { OrderStops } from './order-stops.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { ModeField } from './mode-field.tsx';
-import { $account } from '../../../state/feed/feed-signals.ts';
 import { publicSetting } from '../../../api/common.ts';
 import { systemClock } from '../../../state/shell/clock.ts';
 import { ActionPair } from '../../../components/overlays/action-pair.tsx';
@@ -283,7 +283,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
 
   // Read on user input only (a render): the price the typed values are judged against, never a per-tick render.
   const nowPrice = () => q.$close.peek() || quotePrice(inst.ForexQuotations?.Close, inst.PricePrecision);
-  const equityNow = (): string | null => $account.peek()?.equity ?? null;
+  const equityNow = (): string | null => $equity.peek();
   const riskCap = $riskCap.value;
   // A size in USD or % sets the lots at the price when typed; a side, kind or target change restarts the stops.
   const update = (patch: Partial<OrderDraft>, restartFor: OrderSide | null = null) =>

@@ -425,6 +425,30 @@ describe('sizing by USD or risk', () => {
     expect(document.body.querySelector('input[data-field="size-value"]')).toBeNull();
     expect(messages()).toEqual({});
   });
+
+  it('sizes a risk from the equity the account shows, not from feed figures that hold no position yet', async () => {
+    const { $funds } = await import('../../../../../../src/state/orders/orders.ts');
+    const { $account } = await import('../../../../../../src/state/feed/feed-signals.ts');
+    const i = inst();
+    live(i);
+    act(() => {
+      $funds.value = { balance: '5000.00', lock_balance: '0.00', margin: '0.00' };
+      $account.value = { positions: [], floating: '0.00', equity: '1000.00', riskRate: null, stopOutDistance: null };
+    });
+    try {
+      await render(i);
+      await click($('[data-field="stop-loss-on"]'));
+      await click($('[data-size="risk"]'));
+      await type($<HTMLInputElement>('input[data-field="size-value"]'), '1');
+      expect(messages()).toEqual({});
+      expect(lotsInput().value).toBe('0.09'); // 1 % of the 5,000 USD shown; the feed's 1,000 would give 0.01
+    } finally {
+      act(() => {
+        $funds.value = null;
+        $account.value = null;
+      });
+    }
+  });
 });
 
 describe('confirming a market order on the phone', () => {
