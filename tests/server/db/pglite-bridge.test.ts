@@ -1,18 +1,23 @@
 // PGlite in a worker thread (server/db/pglite-bridge.ts, PGLITE_WORKER=1) behaves as the in-process Db: queries and
 // scripts, a transaction that commits, one that rolls back when its function throws, other queries waiting for an
 // open transaction instead of joining it, PostgreSQL's error codes (the unique violation the sign-up relies on), and
-// a dump that opens again. PGlite only: the bridge has no PostgreSQL side.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPgliteWorker } from '../../../server/db/pglite-bridge.ts';
+// a dump that opens again, and a start that hangs ended and made once more. PGlite only: the bridge has no PostgreSQL
+// side.
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openPgliteWorker, WORKER_START, type WorkerStart } from '../../../server/db/pglite-bridge.ts';
 import { openPglite, type PgliteDb } from '../../../server/db/pglite.ts';
 import { slow } from '../../fixtures/slowness.ts';
 
 let db: PgliteDb;
 
-beforeAll(async () => {
-  db = await openPgliteWorker({ dataDir: 'memory://' });
-  await db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v NUMERIC(24, 8), at TIMESTAMPTZ)');
-}, slow(120_000));
+beforeAll(
+  async () => {
+    db = await openPgliteWorker({ dataDir: 'memory://' });
+    await db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v NUMERIC(24, 8), at TIMESTAMPTZ)');
+  },
+  WORKER_START.ms + slow(120_000),
+); // a hung first start waits out its limit before the second
 
 afterAll(async () => {
   await db?.close();
@@ -71,4 +76,69 @@ describe('PGlite in a worker thread', () => {
     },
     slow(60_000),
   );
+});
+
+describe('a worker start that hangs', () => {
+  /** Timers fired by the test; a worker that never says it is open, as the hung WebAssembly did. */
+  function hangingStarts(hangs: number) {
+    const due = new Map<number, () => void>();
+    let next = 0;
+    const spawned: Worker[] = [];
+    const how: WorkerStart = {
+      ms: WORKER_START.ms,
+      timers: {
+        setTimeout: (fn) => {
+          due.set(++next, fn);
+          return next;
+        },
+        clearTimeout: (h) => due.delete(h as number),
+      },
+      spawn: (start) => {
+        const w =
+          spawned.length < hangs
+            ? new Worker('setInterval(() => {}, 1000)', { eval: true })
+            : WORKER_START.spawn(start);
+        spawned.push(w);
+        return w;
+      },
+    };
+    const exited = (w: Worker) => new Promise<void>((r) => w.once('exit', () => r()));
+    /** Fires the start limit of the worker spawned `n`th, once it is waiting. */
+    const timeOut = async (n: number): Promise<void> => {
+      await vi.waitFor(() => expect(due.size === 1 && spawned.length === n).toBe(true), { timeout: slow(30_000) });
+      const [h, fn] = [...due][0] as [number, () => void];
+      due.delete(h);
+      const gone = exited(spawned[n - 1] as Worker);
+      fn();
+      await gone;
+    };
+    return { how, spawned, timeOut };
+  }
+
+  it(
+    'ends a worker that does not open in time and opens PGlite in a second one',
+    async () => {
+      const starts = hangingStarts(1);
+      const opening = openPgliteWorker({ dataDir: 'memory://' }, starts.how);
+      await starts.timeOut(1);
+      const second = await opening;
+      try {
+        expect(starts.spawned).toHaveLength(2);
+        expect((await second.query<{ n: number }>('SELECT 1 + 1 AS n'))[0]?.n).toBe(2);
+      } finally {
+        await second.close();
+      }
+    },
+    slow(120_000),
+  );
+
+  it('fails with the reason when the second start hangs too, leaving no worker', async () => {
+    const starts = hangingStarts(2);
+    const opening = openPgliteWorker({ dataDir: 'memory://' }, starts.how);
+    const refused = expect(opening).rejects.toThrow("PGlite's worker did not open in 120 s");
+    await starts.timeOut(1);
+    await starts.timeOut(2);
+    await refused;
+    expect(starts.spawned).toHaveLength(2);
+  });
 });
