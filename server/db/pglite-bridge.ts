@@ -1,7 +1,5 @@
 // PGlite in a worker thread (PGLITE_WORKER=1), so its synchronous WASM work runs beside the event loop, not on it.
 import { Worker } from 'node:worker_threads';
-import type { Timers } from '../../domain/time.ts';
-import { systemTimers } from '../core/system-time.ts';
 import type { TxQueryable } from './db.ts';
 import type { PgliteDb, PgliteOptions } from './pglite.ts';
 
@@ -25,46 +23,13 @@ export interface BridgeReply {
   error?: Record<string, unknown>;
 }
 
-/** How a bridge starts its worker; a test gives its own worker and timers. */
-export interface WorkerStart {
-  spawn: (start: BridgeStart) => Worker;
-  timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
-  /** How long PGlite may take to open, many times a slow host's start under load. */
-  ms: number;
-}
-
-/** Node erases the entry's types itself; no flags: a Worker refuses some of the process's own (--expose-gc). */
-export const WORKER_START: WorkerStart = {
-  spawn: (start) =>
-    new Worker(new URL('./pglite-worker-entry.ts', import.meta.url), { workerData: start, execArgv: [] }),
-  timers: systemTimers,
-  ms: 120_000,
-};
-
-/**
- * A worker not open in time is ended and started once more, as under load its WebAssembly can fail to come up; a
- * second such start fails with the reason instead of waiting for ever.
- */
-export async function openPgliteWorker(opts: PgliteOptions, how: WorkerStart = WORKER_START): Promise<PgliteDb> {
+export async function openPgliteWorker(opts: PgliteOptions): Promise<PgliteDb> {
   const start: BridgeStart = {
     dataDir: opts.dataDir,
     ...(opts.loadDataDir ? { loadDataDir: new Uint8Array(await opts.loadDataDir.arrayBuffer()) } : {}),
   };
-  for (let tries = 1; ; tries++) {
-    const worker = how.spawn(start);
-    try {
-      return await bridge(worker, how);
-    } catch (err) {
-      await worker.terminate();
-      if (!(err instanceof NotStarted) || tries === 2) throw err;
-      console.warn(`db: ${err.message}; starting it once more`);
-    }
-  }
-}
-
-class NotStarted extends Error {}
-
-async function bridge(worker: Worker, { timers, ms }: WorkerStart): Promise<PgliteDb> {
+  // Node erases the entry's types itself; no flags: a Worker refuses some of the process's own (--expose-gc).
+  const worker = new Worker(new URL('./pglite-worker-entry.ts', import.meta.url), { workerData: start, execArgv: [] });
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   let failure: Error | null = null;
@@ -91,12 +56,7 @@ async function bridge(worker: Worker, { timers, ms }: WorkerStart): Promise<Pgli
       waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
       if (id !== 0) worker.postMessage({ ...req, id } satisfies BridgeRequest);
     });
-  const late = timers.setTimeout(() => fail(new NotStarted(`PGlite's worker did not open in ${ms / 1000} s`)), ms);
-  try {
-    await call({ op: 'query' }, 0); // the worker's 'ready' (id 0): PGlite is open
-  } finally {
-    timers.clearTimeout(late);
-  }
+  await call({ op: 'query' }, 0); // the worker's 'ready' (id 0): PGlite is open
   const query = <R>(sql: string, params: readonly unknown[] = [], tx?: number): Promise<R[]> =>
     call<R[]>({ op: 'query', sql, params: [...params], tx });
   const exec = async (sql: string, tx?: number): Promise<void> => {

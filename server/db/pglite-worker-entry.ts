@@ -1,15 +1,8 @@
 // The worker thread of server/db/pglite-bridge.ts; a transaction holds PGlite's mutex until the bridge ends it.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { PGLITE_PARSERS, preparePgliteDir } from './pglite.ts';
 import type { BridgeReply, BridgeRequest, BridgeStart } from './pglite-bridge.ts';
-
-const start = workerData as BridgeStart;
-preparePgliteDir(start.dataDir);
-const pg = await PGlite.create(start.dataDir, {
-  parsers: PGLITE_PARSERS,
-  ...(start.loadDataDir ? { loadDataDir: new Blob([start.loadDataDir]) } : {}),
-});
 
 /** Thrown inside PGlite's transaction to roll it back when the bridge's function failed. */
 class Rollback extends Error {}
@@ -22,7 +15,7 @@ interface OpenTx {
 const txs = new Map<number, OpenTx>();
 let nextTx = 1;
 
-async function begin(): Promise<number> {
+async function begin(pg: PGlite): Promise<number> {
   let opened!: (t: Transaction) => void;
   const ready = new Promise<Transaction>((r) => {
     opened = r;
@@ -57,7 +50,7 @@ async function end(id: number, commit: boolean): Promise<void> {
   }
 }
 
-async function handle(m: BridgeRequest): Promise<unknown> {
+async function handle(pg: PGlite, m: BridgeRequest): Promise<unknown> {
   const q = m.tx === undefined ? pg : txs.get(m.tx)?.t;
   if (!q) throw new Error(`no transaction ${m.tx}`);
   switch (m.op) {
@@ -67,7 +60,7 @@ async function handle(m: BridgeRequest): Promise<unknown> {
       await q.exec(m.sql ?? '');
       return null;
     case 'begin':
-      return begin();
+      return begin(pg);
     case 'end':
       await end(m.tx ?? 0, m.commit === true);
       return null;
@@ -87,10 +80,32 @@ function plain(err: unknown): Record<string, unknown> {
   return out;
 }
 
-parentPort?.on('message', (m: BridgeRequest) => {
-  handle(m).then(
-    (value) => parentPort?.postMessage({ id: m.id, value } satisfies BridgeReply),
-    (err: unknown) => parentPort?.postMessage({ id: m.id, error: plain(err) } satisfies BridgeReply),
+/**
+ * Answers the bridge on `port` with the PGlite `opening` gives, then says it is ready (id 0). It listens before PGlite
+ * is open: that keeps the thread's event loop alive meanwhile, as a loop left with nothing to wait on drains V8's
+ * background tasks, one of which can be waiting for a GC on this very thread (nodejs/node#54918).
+ */
+export async function serveBridge(port: MessagePort, opening: Promise<PGlite>): Promise<void> {
+  port.on('message', (m: BridgeRequest) => {
+    opening
+      .then((pg) => handle(pg, m))
+      .then(
+        (value) => port.postMessage({ id: m.id, value } satisfies BridgeReply),
+        (err: unknown) => port.postMessage({ id: m.id, error: plain(err) } satisfies BridgeReply),
+      );
+  });
+  await opening;
+  port.postMessage({ id: 0, value: 'ready' } satisfies BridgeReply);
+}
+
+if (parentPort) {
+  const start = workerData as BridgeStart;
+  preparePgliteDir(start.dataDir);
+  await serveBridge(
+    parentPort,
+    PGlite.create(start.dataDir, {
+      parsers: PGLITE_PARSERS,
+      ...(start.loadDataDir ? { loadDataDir: new Blob([start.loadDataDir]) } : {}),
+    }),
   );
-});
-parentPort?.postMessage({ id: 0, value: 'ready' } satisfies BridgeReply);
+}
