@@ -98,8 +98,9 @@ export async function serveBridge(port: MessagePort, opening: Promise<PGlite>): 
   port.postMessage({ id: 0, value: 'ready' } satisfies BridgeReply);
 }
 
-if (parentPort) {
-  const start = workerData as BridgeStart;
+// Started by the bridge (its workerData), not imported by a test.
+const start = workerData as Partial<BridgeStart> | null;
+if (parentPort && typeof start?.dataDir === 'string') {
   preparePgliteDir(start.dataDir);
   await serveBridge(
     parentPort,
