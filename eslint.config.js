@@ -93,24 +93,34 @@ const domainRoom = (name, files, outside) => ({
 });
 
 const BACK_ROOMS = { server: 'server', workers: 'worker' };
-const backRoom = (folder, other, uiMessage) => ({
+const backRoom = (folder, other, uiMessage, paths = []) => ({
   name: `rooms/${folder}`,
   files: [`${folder}/**`],
-  rules: restrict([
-    {
-      regex: '(^|/)src/',
-      message: `The ${BACK_ROOMS[folder]} imports nothing of src/ (the React app): what both use lives in domain/.`,
-    },
-    { regex: `(^|/)${other}/`, message: `The ${BACK_ROOMS[folder]} does not import the ${BACK_ROOMS[other]}.` },
-    { group: UI_PACKAGES, message: uiMessage },
-  ]),
+  rules: restrict(
+    [
+      {
+        regex: '(^|/)src/',
+        message: `The ${BACK_ROOMS[folder]} imports nothing of src/ (the React app): what both use lives in domain/.`,
+      },
+      { regex: `(^|/)${other}/`, message: `The ${BACK_ROOMS[folder]} does not import the ${BACK_ROOMS[other]}.` },
+      { group: UI_PACKAGES, message: uiMessage },
+    ],
+    paths,
+  ),
 });
+
+/** The libraries of a part a server may never run: loaded with import() where the part first runs. */
+const LAZY_SERVER_LIBRARIES = ['nats', 'nodemailer', 'sharp'].map((name) => ({
+  name,
+  allowTypeImports: true,
+  message: `Load ${name} with import() where its part first runs, so a server starts without it (docs/architecture.md, convention 11).`,
+}));
 
 export const roomBlocks = [
   domainRoom('rooms/domain', ['domain/*'], ['../*', '../../*']),
   // Its folders (numerics/, format/) import each other with '../'; one more level leaves the room.
   domainRoom('rooms/domain-folders', ['domain/*/**'], ['../../*', '../../../*']),
-  backRoom('server', 'workers', 'The server does not import UI packages.'),
+  backRoom('server', 'workers', 'The server does not import UI packages.', LAZY_SERVER_LIBRARIES),
   backRoom('workers', 'server', 'The worker never imports React or signals: it only computes and posts.'),
   {
     name: 'rooms/app',

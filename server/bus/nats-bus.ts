@@ -1,5 +1,5 @@
 // The bus over NATS; a broker restart loses those seconds' messages, which clients' seq resync and reconcile recover.
-import { connect, JSONCodec, type NatsConnection } from 'nats';
+import type { NatsConnection } from 'nats';
 import type { Bus } from './bus.ts';
 
 export interface NatsBusOptions {
@@ -10,6 +10,7 @@ export interface NatsBusOptions {
 }
 
 export async function natsBus(opts: NatsBusOptions): Promise<Bus> {
+  const { connect, JSONCodec } = await import('nats'); // loaded by the processes of a cluster only
   const nc: NatsConnection = await connect({
     servers: opts.url.split(',').map((u) => u.trim()), // several nodes of a NATS cluster: any live one
     name: opts.name,

@@ -80,10 +80,15 @@ export function compiledByText(make: () => Ajv): { ajv(): Ajv; compile(schema: J
 
 const inputs = compiledByText(createInputAjv);
 
+/**
+ * Each route's validator is compiled on its first request, not when the route is added: a server then starts without
+ * compiling the schemas of every route, most of which a process may never be asked (a restart, a test's server).
+ */
 export function inputValidatorCompiler(): FastifySchemaCompiler<JsonSchema> {
   return ({ schema }) => {
-    const check = inputs.compile(schema);
+    let check: ValidateFunction | undefined;
     const validate: Validator = (data, ctx) => {
+      check ??= inputs.compile(schema);
       // ctx carries Fastify's parentData, so a coerced root value (a querystring object) is written back.
       if (!(check as (d: unknown, c?: unknown) => boolean)(data, ctx)) {
         validate.errors = check.errors ?? null;
@@ -93,8 +98,8 @@ export function inputValidatorCompiler(): FastifySchemaCompiler<JsonSchema> {
       validate.errors = found ? [found] : null;
       return !found;
     };
-    // Fastify passes { parentData, parentDataProperty } only to functions that look like ajv's own.
-    validate.schemaEnv = check.schemaEnv;
+    // Fastify passes { parentData, parentDataProperty } only to functions that look like ajv's own (a schemaEnv).
+    validate.schemaEnv = true;
     return validate;
   };
 }

@@ -1,5 +1,5 @@
 // Uploaded images trust nothing the client says: sniffed, then decoded and re-encoded without metadata.
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { ApiError } from '../http/envelope.ts';
 
 export const MAX_INPUT_PIXELS = 40_000_000; // a 40 MP photo decodes; a 50,000 × 50,000 bomb does not
@@ -29,11 +29,14 @@ export function sniffImage(buf: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | null {
   return null;
 }
 
+// Its native library loads on the first upload, not at every server start.
+const loadSharp = async (): Promise<typeof Sharp> => (await import('sharp')).default;
+
 const tooLarge = (): ApiError =>
   new ApiError('image_too_large', undefined, { megapixels: Math.floor(MAX_INPUT_PIXELS / 1_000_000) });
 
 /** No decoding, so a bomb is refused as too large before any pixel is read. */
-async function headerPixels(buf: Buffer): Promise<number | null> {
+async function headerPixels(sharp: typeof Sharp, buf: Buffer): Promise<number | null> {
   try {
     const { width, height } = await sharp(buf, { limitInputPixels: false, animated: false }).metadata();
     return width !== undefined && height !== undefined ? width * height : null;
@@ -46,7 +49,8 @@ async function headerPixels(buf: Buffer): Promise<number | null> {
 export async function cleanImage(buf: Buffer): Promise<CleanImage> {
   const kind = sniffImage(buf);
   if (!kind) throw new ApiError('file_type');
-  const pixels = await headerPixels(buf);
+  const sharp = await loadSharp();
+  const pixels = await headerPixels(sharp, buf);
   if (pixels !== null && pixels > MAX_INPUT_PIXELS) throw tooLarge();
   try {
     const pipeline = sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })

@@ -1,5 +1,5 @@
 // The Message-ID comes from the queue row's stable ref, so a redelivery after a crash is the same message.
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { DeliveryError, type Delivered, type Gateway, type OutgoingEmail } from './gateway.ts';
 
 export interface SmtpSettings {
@@ -22,19 +22,27 @@ interface SmtpFailure {
 }
 
 export function smtpGateway(s: SmtpSettings): Gateway<OutgoingEmail> {
-  const transport = nodemailer.createTransport(s.url, { from: s.from });
-  // The URL may not say timeouts, and a hung server must not hold the lease.
-  Object.assign(transport.options as Record<string, unknown>, {
-    connectionTimeout: s.timeoutMs,
-    greetingTimeout: s.timeoutMs,
-    socketTimeout: s.timeoutMs,
-  });
+  // nodemailer loads with the first message, not at every server start.
+  let transport: Promise<Transporter> | undefined;
+  const open = (): Promise<Transporter> =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => {
+      const t = nodemailer.createTransport(s.url, { from: s.from });
+      // The URL may not say timeouts, and a hung server must not hold the lease.
+      Object.assign(t.options as Record<string, unknown>, {
+        connectionTimeout: s.timeoutMs,
+        greetingTimeout: s.timeoutMs,
+        socketTimeout: s.timeoutMs,
+      });
+      return t;
+    }));
   const domain = fromDomain(s.from);
   return {
     name: 'smtp',
     async deliver(m: OutgoingEmail): Promise<Delivered> {
       try {
-        const info = await transport.sendMail({
+        const info = await (
+          await open()
+        ).sendMail({
           from: s.from,
           to: m.to,
           subject: m.subject,
@@ -54,7 +62,7 @@ export function smtpGateway(s: SmtpSettings): Gateway<OutgoingEmail> {
       }
     },
     close() {
-      transport.close();
+      void transport?.then((t) => t.close());
     },
   };
 }

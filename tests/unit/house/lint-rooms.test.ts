@@ -1,5 +1,6 @@
-// The rooms of docs/architecture.md as ESLint enforces them (eslint.config.js roomBlocks): each boundary fires on a
-// violating import and stays quiet on an allowed one, so the rule cannot rot silently.
+// The rooms of docs/architecture.md as ESLint enforces them (eslint.config.js roomBlocks), and the server's libraries
+// loaded where their part first runs: each boundary fires on a violating import and stays quiet on an allowed one, so
+// the rule cannot rot silently.
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +57,9 @@ describe('import boundaries (docs/architecture.md "Rooms")', () => {
       ['workers/feed/x.ts', "import { signal } from '@preact/signals-react';", /never imports React/],
       ['workers/feed/x.ts', "import { $user } from '../../../src/state/account/session.ts';", /nothing of src\//],
       ['server/routes/x.ts', "import { dec } from '../../src/domain/decimal.ts';", /nothing of src\//],
+      ['server/bus/x.ts', "import { connect } from 'nats';", /import\(\) where its part first runs/],
+      ['server/notify/x.ts', "import nodemailer from 'nodemailer';", /import\(\) where its part first runs/],
+      ['server/uploads/x.ts', "import sharp from 'sharp';", /import\(\) where its part first runs/],
       ['src/state/x.ts', "import { Feed } from '../../../workers/feed/feed.ts';", /only as types/],
       ['src/pages/x/y.tsx', "import { buildApp } from '../../../server/http/http-app.ts';", /server/],
       ['src/api/x.ts', "import { ROUTES } from '../app/routes.tsx';", /below the screens/],
@@ -87,6 +91,8 @@ describe('import boundaries (docs/architecture.md "Rooms")', () => {
       ['domain/format/x.ts', "import { roundText } from '../numerics/round.ts';"],
       ['server/routes/x.ts', "import { dec } from '../../../domain/decimal.ts';"],
       ['workers/feed/x.ts', "import { dec } from '../../../domain/decimal.ts';"],
+      ['server/uploads/x.ts', "import type Sharp from 'sharp';"],
+      ['server/bus/x.ts', "const { connect } = await import('nats');"],
       ['src/state/x.ts', "import type { Feed } from '../../../workers/feed/feed.ts';"],
       ['src/state/x.ts', "import { QUOTE_STRIDE } from '../../../workers/protocol.ts';"],
       ['src/api/x.ts', "import { $token } from '../state/account/session.ts';"],
