@@ -82,7 +82,8 @@ type RefCounted = { hasRef(): boolean };
 
 describe("the worker's side", () => {
   // A worker thread whose loop has nothing to wait on drains V8's background tasks, and PGlite's compile can be one
-  // waiting for a GC on that thread: the open then never ends (nodejs/node#54918, seen under load in npm test).
+  // waiting for a GC on that thread: the open then never ends, as seen under load in npm test
+  // (docs/reliability.md "PGlite's worker listens from its first line").
   it('keeps its loop alive while PGlite opens, and answers what was asked meanwhile once it is open', async () => {
     const { port1: worker, port2: bridge } = new MessageChannel();
     let open!: (pg: PGlite) => void;
