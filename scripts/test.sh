@@ -56,8 +56,8 @@ vitest_part() {
   local envs=(); while [ "$1" != "--" ]; do envs+=("$1"); shift; done; shift
   env "${envs[@]}" node --version >"$results/$name.node" # which Node ran this part, for the summary
   part "$name" env "${envs[@]}" npx vitest run "$@" --reporter=default --reporter=json --outputFile="$results/$name.json" && return 0
-  # V8 itself aborting a test worker (a "Check failed" in its own code, as nodejs/node#64500 under PGlite's WebAssembly)
-  # with no test failed is run once more; the first log is kept beside it and the line says so.
+  # V8 itself aborting a test worker (a "Check failed" in its own code, under PGlite's WebAssembly: docs/testing.md
+  # "How a run goes") with no test failed is run once more; the first log is kept beside it and the line says so.
   grep -q 'Check failed:' "$logs/$name.log" && grep -q 'Worker exited unexpectedly' "$logs/$name.log" &&
     ! grep -qE '(Test Files|Tests) +.*[0-9]+ failed' "$logs/$name.log" || return 1
   mv "$logs/$name.log" "$logs/$name.v8-abort.log"
