@@ -23,9 +23,9 @@ interface SmtpFailure {
 
 export function smtpGateway(s: SmtpSettings): Gateway<OutgoingEmail> {
   // nodemailer loads with the first message, not at every server start.
-  let transport: Promise<Transporter> | undefined;
+  let opened: Promise<Transporter> | undefined;
   const open = (): Promise<Transporter> =>
-    (transport ??= import('nodemailer').then(({ default: nodemailer }) => {
+    (opened ??= import('nodemailer').then(({ default: nodemailer }) => {
       const t = nodemailer.createTransport(s.url, { from: s.from });
       // The URL may not say timeouts, and a hung server must not hold the lease.
       Object.assign(t.options as Record<string, unknown>, {
@@ -40,9 +40,8 @@ export function smtpGateway(s: SmtpSettings): Gateway<OutgoingEmail> {
     name: 'smtp',
     async deliver(m: OutgoingEmail): Promise<Delivered> {
       try {
-        const info = await (
-          await open()
-        ).sendMail({
+        const transport = await open();
+        const info = await transport.sendMail({
           from: s.from,
           to: m.to,
           subject: m.subject,
@@ -62,7 +61,11 @@ export function smtpGateway(s: SmtpSettings): Gateway<OutgoingEmail> {
       }
     },
     close() {
-      void transport?.then((t) => t.close());
+      // A transport that never loaded has nothing to close; its failure was the delivery's.
+      void opened?.then(
+        (t) => t.close(),
+        () => undefined,
+      );
     },
   };
 }
