@@ -50,10 +50,8 @@ export function previewOrder(
   if (!inst) return refuse('errors.not_found');
   if (!positive(input.quantity)) return refuse('trade.lots_invalid');
   const leveraged = inst.MarginMode !== FIXED_MARGIN_MODE;
-  if (leveraged) {
-    if (inst.HasForexMultiple.length === 0) return refuse('errors.no_leverage');
-    if (!inst.HasForexMultiple.some((m) => m.Value === input.leverage)) return refuse('trade.leverage_required');
-  }
+  // Which multiples the account may pick is the form's (retail caps, offeredLeverage); here only that there is one.
+  if (leveraged && !(Number.isInteger(input.leverage) && input.leverage > 0)) return refuse('trade.leverage_required');
   let at: string;
   if (input.atPrice !== null) {
     if (!positive(input.atPrice)) return refuse('errors.price_required');

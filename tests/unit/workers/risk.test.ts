@@ -90,11 +90,19 @@ describe('previewOrder: margin and fee', () => {
     expect(previewOrder(input({ quantity: 'abc' }), EURUSD, '1', 2).reason).toBe('trade.lots_invalid');
     expect(previewOrder(input(), EURUSD, null, 2).reason).toBe('trade.no_price');
     expect(previewOrder(input({ atPrice: '0' }), EURUSD, '1', 2).reason).toBe('errors.price_required');
-    expect(previewOrder(input({ leverage: 25 }), EURUSD, '1', 2).reason).toBe('trade.leverage_required');
-    expect(previewOrder(input(), { ...EURUSD, HasForexMultiple: [] }, '1', 2)).toMatchObject({
+    expect(previewOrder(input({ leverage: 0 }), EURUSD, '1', 2)).toMatchObject({
       ok: false,
-      reason: 'errors.no_leverage',
+      reason: 'trade.leverage_required',
       margin: '',
+    });
+  });
+
+  it('previews a multiple the account is offered beside the instrument’s own: a retail cap of 30', () => {
+    // EURUSD's own list is 50 and 100; a retail account is offered 10, 20 and 30 (docs/retail-protection.md).
+    expect(previewOrder(input({ leverage: 30 }), EURUSD, '1.08321', 2)).toMatchObject({
+      ok: true,
+      margin: '361.070000',
+      fee: '0.361070',
     });
   });
 });
