@@ -290,13 +290,15 @@ export interface ProviderListRow extends Pick<
   'user_id' | 'display_name' | 'description' | 'fee_percent' | 'min_amount' | 'is_demo'
 > {
   copiers: string;
+  /** Tells the house's own traders (house-traders.ts). */
+  email: string | null;
 }
 
 export function providersOfWorld(q: Queryable, isDemo: number): Promise<ProviderListRow[]> {
   return q.query<ProviderListRow>(
     `SELECT p.user_id, p.display_name, p.description, p.fee_percent, p.min_amount::text AS min_amount, p.is_demo,
-            (SELECT count(*) FROM copies c WHERE c.provider_id = p.user_id AND c.status IN (1, 2)) AS copiers
-       FROM copy_providers p
+            (SELECT count(*) FROM copies c WHERE c.provider_id = p.user_id AND c.status IN (1, 2)) AS copiers, u.email
+       FROM copy_providers p JOIN users u ON u.id = p.user_id
       WHERE p.is_demo = $1 AND p.suspended_at IS NULL AND p.unpublished_at IS NULL AND p.is_sample = 0
       ORDER BY copiers DESC, p.user_id LIMIT 200`,
     [isDemo],

@@ -2,6 +2,7 @@
 import { dec, exactText, fixed, type Dec } from '../../domain/decimal.ts';
 import { DAY_MS } from '../../domain/time.ts';
 import type { CopyItem, CopyProvider, CopyProviderSelf } from '../../domain/copy-types.ts';
+import type { Language } from '../../domain/types.ts';
 import { ApiError } from '../http/envelope.ts';
 import {
   copiesOfFollower,
@@ -18,10 +19,12 @@ import {
 } from './copy-repository.ts';
 import { copyEquity, providerAum, type CopyDeps } from './copy-fees.ts';
 import { providerStatistics } from './statistics.ts';
+import { houseTraderBio } from './house-traders.ts';
 
 const percent = (ratio: Dec): string => fixed(ratio.times(100), 2);
 
-export async function providerList(deps: CopyDeps, userId: number): Promise<CopyProvider[]> {
+/** `lang`: the house's own traders are described in the reader's language. */
+export async function providerList(deps: CopyDeps, userId: number, lang: Language): Promise<CopyProvider[]> {
   const world = await userWorld(deps.db, userId);
   if (!world) throw new ApiError('copy_not_found');
   const now = deps.clock.now();
@@ -32,7 +35,7 @@ export async function providerList(deps: CopyDeps, userId: number): Promise<Copy
     out.push({
       provider_id: p.user_id,
       name: p.display_name,
-      description: p.description,
+      description: houseTraderBio(lang, p.email) ?? p.description,
       fee_percent: p.fee_percent,
       min_amount: fixed(p.min_amount, 2),
       copiers: Number(p.copiers),

@@ -1,10 +1,12 @@
 // Demo providers the house runs, so a new demo account finds someone to copy (docs/copy-trading.md "House traders").
 import { dec, exactText } from '../../domain/decimal.ts';
+import type { Language } from '../../domain/types.ts';
 import { createUser } from '../accounts/create-user.ts';
 import { findUserByEmail } from '../auth/users.ts';
 import type { AppContext } from '../core/app-context.ts';
 import { startRepeatingJob } from '../core/repeating-job.ts';
 import { ApiError } from '../http/envelope.ts';
+import { translate } from '../http/i18n.ts';
 import { getAccount, move } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { assetClassOfInstrument, offeredFor, retailTerms } from '../retail/retail-terms.ts';
@@ -14,22 +16,25 @@ import { SeqRng, hashString } from '../market/rng.ts';
 interface HouseTrader {
   key: string;
   name: string;
-  description: string;
+  /** As its description names it. */
+  pair: string;
   code: string;
 }
 
 export const HOUSE_TRADERS: readonly HouseTrader[] = [
-  { key: 'btc', name: 'Tickwise House BTC', description: houseDescription('BTC/USDT'), code: 'BTCUSDT' },
-  { key: 'eth', name: 'Tickwise House ETH', description: houseDescription('ETH/USDT'), code: 'ETHUSDT' },
-  { key: 'eur', name: 'Tickwise House EUR', description: houseDescription('EUR/USD'), code: 'EURUSD' },
+  { key: 'btc', name: 'Tickwise House BTC', pair: 'BTC/USDT', code: 'BTCUSDT' },
+  { key: 'eth', name: 'Tickwise House ETH', pair: 'ETH/USDT', code: 'ETHUSDT' },
+  { key: 'eur', name: 'Tickwise House EUR', pair: 'EUR/USD', code: 'EURUSD' },
 ];
-
-function houseDescription(pair: string): string {
-  return `Run by Tickwise on the demo market: opens and closes ${pair} at random times, so you can try copying with demo money. Not a strategy.`;
-}
 
 /** An address in the reserved .invalid domain: no code sent to it is ever delivered, and no password matches ''. */
 export const houseEmail = (key: string): string => `house-${key}@tickwise.invalid`;
+
+/** The house's own words, in the reader's language; null for a provider who is not the house's. */
+export function houseTraderBio(lang: Language, email: string | null): string | null {
+  const t = HOUSE_TRADERS.find((h) => houseEmail(h.key) === email);
+  return t ? translate(lang, 'server.house_trader_bio', { pair: t.pair }) : null;
+}
 
 const FUNDS = '10000';
 const MIN_COPY = '1000';
@@ -68,7 +73,7 @@ export async function ensureHouseTraders(ctx: Pick<AppContext, 'db' | 'clock'>):
       await upsertProvider(q, {
         userId,
         name: t.name,
-        description: t.description,
+        description: houseTraderBio('en', email) ?? '',
         feePercent: 0,
         minAmount: MIN_COPY,
         isDemo: true,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
-import { requestText } from '../http/i18n.ts';
+import { pickLanguage, requestText } from '../http/i18n.ts';
 import { body, int, str } from '../http/schemas.ts';
 import { COPY_ITEMS, COPY_PROVIDER_SELF, COPY_PROVIDERS, COPY_STARTED } from '../http/wire/copy.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
@@ -26,7 +26,7 @@ export async function copyRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const schema = (extra: Record<string, unknown>) => ({ tags: TAGS, security: SESSION, ...extra });
 
     authed.get('/api/copy/providers', { schema: schema({ response: replies(COPY_PROVIDERS) }) }, async (request) =>
-      ok(await providerList(ctx, caller(request).id)),
+      ok(await providerList(ctx, caller(request).id, pickLanguage(request.headers.lang))),
     );
 
     authed.get('/api/copy/self', { schema: schema({ response: replies(COPY_PROVIDER_SELF) }) }, async (request) =>

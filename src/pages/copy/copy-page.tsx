@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import type { CopyProvider } from '../../../domain/copy-types.ts';
 import { dec } from '../../../domain/decimal.ts';
 import { copyProviders } from '../../api/copy.ts';
+import { useContentLanguage } from '../../components/content/content-lang.tsx';
 import { useQuery } from '../../components/hooks/use-query.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { Segmented } from '../../components/forms/segmented.tsx';
@@ -65,9 +66,11 @@ function ProviderList(): ReactElement {
   const navigate = useNavigate();
   const [list, setList] = useState<CopyProvider[] | null>(null);
   const [sort, setSort] = useState<Sort>('return');
+  // The house's traders are described in the reader's language: a switch loads the list again.
+  const lang = useContentLanguage();
   useEffect(() => {
     copyProviders().then(setList, () => setList([]));
-  }, []);
+  }, [lang]);
   const sorted = useMemo(() => (list ? sortProviders(list, sort) : []), [list, sort]);
   return (
     <>

@@ -4,6 +4,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import type { CopyProvider } from '../../../domain/copy-types.ts';
 import { copyProviders, startCopy } from '../../api/copy.ts';
 import { useIdQuery } from '../../components/hooks/use-query.ts';
+import { useContentLanguage } from '../../components/content/content-lang.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { MissingQuery } from '../../components/lists/missing-query.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';
@@ -135,13 +136,14 @@ export function ProviderPage(): ReactElement {
   const id = useIdQuery();
   const [provider, setProvider] = useState<CopyProvider | null | undefined>(undefined);
   const [sheet, setSheet] = useState(false);
+  const lang = useContentLanguage(); // the house's traders are described in the reader's language
   useEffect(() => {
     if (id !== null)
       copyProviders().then(
         (list) => setProvider(list.find((p) => p.provider_id === id) ?? null),
         () => setProvider(null),
       );
-  }, [id]);
+  }, [id, lang]);
 
   const body = (): ReactElement => {
     if (id === null || provider === null) {

@@ -95,6 +95,44 @@ describe('the house traders', () => {
       ).not.toBe(1);
   });
 
+  it("describe themselves in the reader's language; a trader's own words go as written", async () => {
+    await ensureHouseTraders(server.ctx);
+    const listIn = async (lang: string, demoId: string): Promise<CopyProvider[]> => {
+      const visitor = api(server.baseUrl, { lang });
+      const login = await visitor.get<{ token: string }>('/api/user/createAccountDemoForU', { demo_id: demoId });
+      return (await visitor.withToken(login.data.token).get<CopyProvider[]>('/api/copy/providers')).data;
+    };
+    const own = await demoClient(server, 'house-bio-own');
+    expect(
+      (
+        await own.post('/api/copy/publish', {
+          name: 'Own Words',
+          description: 'Swing EUR/USD',
+          fee: 0,
+          min_amount: '100',
+        })
+      ).code,
+    ).toBe(1);
+    const bio = (list: CopyProvider[], name: string) => list.find((p) => p.name === name)?.description;
+
+    const hk = await listIn('hk', 'house-bio-hk');
+    expect(bio(hk, 'Tickwise House EUR')).toBe(
+      '由 Tickwise 在模擬市場運行：在隨機時間開倉及平倉 EUR/USD，讓您以模擬資金試試跟單。並非交易策略。',
+    );
+    expect(bio(hk, 'Tickwise House BTC')).toContain('BTC/USDT');
+    expect(bio(hk, 'Own Words')).toBe('Swing EUR/USD');
+    const en = await listIn('en', 'house-bio-en');
+    expect(bio(en, 'Tickwise House EUR')).toBe(
+      'Run by Tickwise on the demo market: opens and closes EUR/USD at random times, so you can try copying with demo money. Not a strategy.',
+    );
+    // Staff read the stored description, in English.
+    const stored = await server.ctx.db.query<{ description: string }>(
+      'SELECT p.description FROM copy_providers p JOIN users u ON u.id = p.user_id WHERE u.email = $1',
+      [houseEmail('eur')],
+    );
+    expect(stored[0]?.description).toBe(bio(en, 'Tickwise House EUR'));
+  });
+
   it('stay unpublished once staff unpublish one', async () => {
     const ids = await ensureHouseTraders(server.ctx);
     const eth = ids.get('eth') ?? 0;

@@ -6,6 +6,7 @@ import type { RouteObject } from 'react-router-dom';
 import type { CopyProvider } from '../../../../../domain/copy-types.ts';
 import { ProviderPage } from '../../../../../src/pages/copy/provider-page.tsx';
 import { signIn } from '../../../../../src/state/account/session.ts';
+import { setLanguage } from '../../../../../src/i18n/index.ts';
 import { ok } from '../../../api-fake-server.ts';
 import { renderRoutes } from '../../../pages-render.tsx';
 import { startInEnglish, useFakeApi } from '../../../page-suite.tsx';
@@ -68,5 +69,18 @@ describe("a trader's page", () => {
     expect(amount?.getAttribute('aria-invalid')).toBe('true');
     await vi.waitFor(() => expect(document.activeElement).toBe(amount));
     expect(fake.server.seen.filter((r) => r.url.includes('/api/copy/start'))).toEqual([]);
+  });
+
+  it("loads the trader again in a newly picked language: the house's traders are described in it", async () => {
+    await act(async () => signIn({ token: 't', user: USER }));
+    fake.server.on('GET', '/api/copy/providers', (req) =>
+      ok([{ ...PROVIDER, description: `words in ${req.headers.lang ?? 'none'}` }]),
+    );
+    await renderRoutes(routes, '/copy/provider?id=7');
+    const words = () => document.body.querySelector('.copy-card__desc')?.textContent;
+    await vi.waitFor(() => expect(words()).toBe('words in en'));
+    await act(async () => setLanguage('hk'));
+    await vi.waitFor(() => expect(words()).toBe('words in hk'));
+    await act(async () => setLanguage('en'));
   });
 });
