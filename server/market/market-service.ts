@@ -12,6 +12,7 @@ import { type AddedCatalogue, type MarketInstrument, loadInstruments } from './i
 import { SPARK_POINTS, KlineStore, SPARK_LEVEL } from './kline-store.ts';
 import { Simulator, type InstrumentState, type SimulatorOptions, type InitialQuote } from './simulator.ts';
 import { MarketSources } from './price-desk/market-sources.ts';
+import { loadDeskConfig } from './price-desk/desk-config.ts';
 import type { DeskFlags } from './price-desk/desk-status.ts';
 import { generateHistory, levelWindows } from './history.ts';
 import { seedCategories, storeInstruments } from './market-seeder.ts';
@@ -267,6 +268,10 @@ async function loadMarketStart(
   const hours = await barsSince(db, ids, HOUR_LEVEL, minDay, precisionOf);
   const halfHours = await barsSince(db, ids, SPARK_LEVEL, nowSec - SPARK_LOOKBACK_S, precisionOf);
   const sparkCutoff = alignDown(nowSec, SPARK_LEVEL);
+  // The stored close is the bid (docs/market-data.md "Spread"): its ask is the mark-up above it.
+  const markUps = new Map(
+    (await loadDeskConfig(db)).rules.filter((r) => r.spreadMode).map((r) => [r.instrumentId, r.spreadPoints ?? 0]),
+  );
 
   for (const inst of stored) {
     const chunks = sync.last.get(inst.id) ?? [];
@@ -277,7 +282,8 @@ async function loadMarketStart(
     if (!l0) continue;
     const day = dayStarts.get(inst.id) ?? nowSec;
     const dayHours = (hours.get(inst.id) ?? []).filter((b) => b.t >= day);
-    initial.set(inst.id, initialQuote(l0, dayHours, day, now));
+    const quote = initialQuote(l0, dayHours, day, now);
+    initial.set(inst.id, { ...quote, ask: quote.ticks + (markUps.get(inst.id) ?? 0) });
   }
   for (const inst of added) {
     const { quote, spark } = generatedStart(inst, seed, startMinute, nowSec);

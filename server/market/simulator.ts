@@ -252,6 +252,8 @@ function isolated<T>(listener: (v: T) => void, v: T, onError: ((err: unknown) =>
 
 export interface InitialQuote {
   ticks: number;
+  /** The dealer's mark-up on the last bid, so a market shut since shows its spread before its next tick. */
+  ask?: number;
   time: number; // ms of the last known price
   dayStart: number; // epoch seconds
   open: number;
@@ -315,7 +317,7 @@ export function newSimState(
     inst,
     index,
     ticks,
-    ask: ticks,
+    ask: init?.ask ?? ticks,
     time: Math.min(init?.time ?? now, now),
     status: isOpenAt(inst.cls, now / 1000) ? 1 : 0,
     dayStart,

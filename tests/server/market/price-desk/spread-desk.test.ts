@@ -1,6 +1,7 @@
 // The dealer's mark-up and the desk's "no trade at a frozen price" rules on the real server (docs/market-data.md
 // "Spread", "Price health" and "Sanity limit"), with a fake clock, the simulator and one
-// scriptable LP: a 1.5-pip EURUSD round trip costs exactly the spread plus the fee; a widened source spread; a
+// scriptable LP: a 1.5-pip EURUSD round trip costs exactly the spread plus the fee; a start with no tick quotes the
+// stored bid with the mark-up above it; a widened source spread; a
 // suspended simulator and an instrument whose every tick is refused are stale (feed-instruments never says live, and
 // orders are refused); an offset or a mark-up beyond the limit is refused unless forced, and the forced change is
 // recorded.
@@ -94,6 +95,24 @@ describe('the mark-up', () => {
     expect(t?.[1]).toBe('1.09993');
     expect(t?.slice(5)).toEqual([null, null, '1.09993', '1.10008']);
     expect((await instrumentRow('EURUSD')).spread).toBe('fixed 15');
+  });
+
+  it('a process started while no tick comes (a shut market) quotes the stored bid with its mark-up above it', async () => {
+    // A gateway's start reads the same stored history a writer's restart does, and no tick comes before the check.
+    const started = await MarketService.start(
+      { db: server.ctx.db, clock, timers: server.ctx.timers, log: null },
+      { manual: true, follow: true },
+    );
+    try {
+      const q = started.latest('EURUSD');
+      expect(q?.bid).toBe(q?.close);
+      expect(Math.round((Number(q?.ask) - Number(q?.bid)) * 1e5)).toBe(15);
+      expect(started.quoteTuple('EURUSD')?.slice(7)).toEqual([q?.bid, q?.ask]);
+      // An instrument without a mark-up stays one price.
+      expect(started.latest('GBPUSD')).not.toHaveProperty('ask');
+    } finally {
+      await started.close();
+    }
   });
 
   it('a 1-lot buy and immediate close costs exactly the spread plus the fee, to the cent', async () => {
