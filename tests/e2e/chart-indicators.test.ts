@@ -67,6 +67,13 @@ describeInFlowBrowsers((browser) => {
     const { context, page } = await b.newPage(viewport);
     await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
     await seedSession(page, server, user);
+    // Kept for a failure's message: a drawing stage that throws leaves the ones after it undone.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { twErrors: seen });
+      window.addEventListener('error', (e) => seen.push(String(e.message)));
+      window.addEventListener('unhandledrejection', (e) => seen.push(String(e.reason)));
+    });
     await openChart(page);
     return { b, context, page };
   }
@@ -174,7 +181,9 @@ describeInFlowBrowsers((browser) => {
                 ? `${under.tagName} ${under.getAttribute('class') ?? ''} ${under.clientWidth} px wide`
                 : 'nothing';
               const bars = document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-bars');
-              return `legend ${el?.dataset.time ?? 'absent'}, last bar ${last} of ${bars}, under the pointer ${what}`;
+              const errors = ((window as { twErrors?: string[] }).twErrors ?? []).join(' | ') || 'none';
+              const shown = `legend ${el?.dataset.time ?? 'absent'}, last bar ${last} of ${bars}`;
+              return `${shown}, under the pointer ${what}, errors ${errors}`;
             }, at);
           },
           { timeout: slow(15_000) },
