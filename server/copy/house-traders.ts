@@ -30,10 +30,12 @@ export const HOUSE_TRADERS: readonly HouseTrader[] = [
 /** An address in the reserved .invalid domain: no code sent to it is ever delivered, and no password matches ''. */
 export const houseEmail = (key: string): string => `house-${key}@tickwise.invalid`;
 
+const bioOf = (t: HouseTrader, lang: Language): string => translate(lang, 'server.house_trader_bio', { pair: t.pair });
+
 /** The house's own words, in the reader's language; null for a provider who is not the house's. */
 export function houseTraderBio(lang: Language, email: string | null): string | null {
   const t = HOUSE_TRADERS.find((h) => houseEmail(h.key) === email);
-  return t ? translate(lang, 'server.house_trader_bio', { pair: t.pair }) : null;
+  return t ? bioOf(t, lang) : null;
 }
 
 const FUNDS = '10000';
@@ -73,7 +75,7 @@ export async function ensureHouseTraders(ctx: Pick<AppContext, 'db' | 'clock'>):
       await upsertProvider(q, {
         userId,
         name: t.name,
-        description: houseTraderBio('en', email) ?? '',
+        description: bioOf(t, 'en'),
         feePercent: 0,
         minAmount: MIN_COPY,
         isDemo: true,
