@@ -2,7 +2,7 @@
 // the prerendered `/` before it is in, with the bundled first texts (src/i18n/first-texts.ts): the attach must keep
 // the HTML as it is (no recoverable error, the same nodes, the interpolated labels the build wrote), and i18next
 // coming in afterwards must not redraw it.
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NavigationDeps } from '../../../../src/app/routing/navigation-effects.ts';
 
 // i18next comes in when the test says so: while `held`, the app's dynamic import of the engine waits.
@@ -15,6 +15,15 @@ vi.mock('../../../../src/i18n/engine.ts', async (importOriginal) => {
       return real.createEngine(changed);
     },
   };
+});
+
+// Offline: the app's requests (categories, the risk warning) fail at once instead of reaching for a server. The app
+// is unmounted after the test, so nothing of it logs once the file is done (vitest's worker may be closing by then).
+let unmount = (): void => undefined;
+beforeAll(() => vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline'))));
+afterAll(() => {
+  unmount();
+  vi.unstubAllGlobals();
 });
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -48,7 +57,7 @@ describe('attaching to the prerendered market list before i18next is in', () => 
     const { prepareAttach } = await import('../../../../src/boot/attach-first-screen.ts');
     const { BOOT_DATA_ID, paintWarning } = await import('../../../../src/boot/first-paint.ts');
     const { FIRST_QUOTES_ID } = await import('../../../../domain/first-quotes.ts');
-    const { startI18n, translate } = await import('../../../../src/i18n/index.ts');
+    const { allTexts, startI18n, translate } = await import('../../../../src/i18n/index.ts');
     const data = {
       catalogue,
       tradeCode: 'EURUSD',
@@ -77,9 +86,10 @@ describe('attaching to the prerendered market list before i18next is in', () => 
     const complaints = vi.spyOn(console, 'error');
     expect(await prepareAttach(document, window)).toBe(true);
     await act(async () => {
-      hydrateRoot(el, createElement(App, { navigation: NO_NAVIGATION }), {
+      const root = hydrateRoot(el, createElement(App, { navigation: NO_NAVIGATION }), {
         onRecoverableError: (e) => void errors.push(e),
       });
+      unmount = () => act(() => root.unmount());
     });
     await act(async () => undefined);
     expect(errors.map(String)).toEqual([]);
@@ -91,10 +101,11 @@ describe('attaching to the prerendered market list before i18next is in', () => 
     expect(aside?.textContent).toBe(warningText);
 
     // i18next arrives: the texts are the same, the nodes stay.
-    gate.held = false;
-    for (const go of gate.waiting.splice(0)) go();
-    const { allTexts } = await import('../../../../src/i18n/index.ts');
-    await act(async () => allTexts());
+    await act(async () => {
+      gate.held = false;
+      for (const go of gate.waiting.splice(0)) go();
+      await allTexts();
+    });
     expect(translate('errors.internal')).not.toBe('errors.internal');
     expect(el.querySelector('.mk-row[data-code="EURUSD"]')).toBe(row);
     expect(star?.isConnected).toBe(true);
