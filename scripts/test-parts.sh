@@ -30,7 +30,8 @@ vitest_part() {
   local name=$1; shift
   local envs=(); while [ "$1" != "--" ]; do envs+=("$1"); shift; done; shift
   env "${envs[@]}" node --version >"$results/$name.node" # which Node ran this part, for the summary
-  part "$name" env "${envs[@]}" npx vitest run "$@" --reporter=default --reporter=json --outputFile="$results/$name.json" && return 0
+  local run=(env "${envs[@]}" npx vitest run "$@" --reporter=default --reporter=json --outputFile="$results/$name.json")
+  part "$name" "${run[@]}" && return 0
   # A test worker that died under the runtime (V8 aborting in its own code under PGlite's WebAssembly, or a signal:
   # docs/testing.md "How a run goes") with no test failed is run once more; the first log is kept beside it and the
   # line says so. A crash of ours would crash the second run too.
@@ -38,7 +39,7 @@ vitest_part() {
     ! grep -qE '(Test Files|Tests) +.*[0-9]+ failed' "$logs/$name.log" || return 1
   mv "$logs/$name.log" "$logs/$name.died.log"
   echo "   $name: its test worker died, no test failed ($logs/$name.died.log): run once more"
-  part "$name" env "${envs[@]}" npx vitest run "$@" --reporter=default --reporter=json --outputFile="$results/$name.json"
+  part "$name" "${run[@]}"
 }
 # wait_for NAME: until the part NAME has ended; fails when it failed.
 wait_for() {

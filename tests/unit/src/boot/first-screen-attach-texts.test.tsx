@@ -2,7 +2,7 @@
 // the prerendered `/` before it is in, with the bundled first texts (src/i18n/first-texts.ts): the attach must keep
 // the HTML as it is (no recoverable error, the same nodes, the interpolated labels the build wrote), and i18next
 // coming in afterwards must not redraw it.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { NavigationDeps } from '../../../../src/app/routing/navigation-effects.ts';
 
 // i18next comes in when the test says so: while `held`, the app's dynamic import of the engine waits.
@@ -17,14 +17,10 @@ vi.mock('../../../../src/i18n/engine.ts', async (importOriginal) => {
   };
 });
 
-// Offline: the app's requests (categories, the risk warning) fail at once instead of reaching for a server. The app
-// is unmounted after the test, so nothing of it logs once the file is done (vitest's worker may be closing by then).
+// The app is unmounted after the test, so nothing of it logs once the file is done (vitest's worker may be closing by
+// then); its requests fail at once, as tests/unit/setup.ts refuses the page's origin.
 let unmount = (): void => undefined;
-beforeAll(() => vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline'))));
-afterAll(() => {
-  unmount();
-  vi.unstubAllGlobals();
-});
+afterAll(() => unmount());
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
