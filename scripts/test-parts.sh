@@ -55,7 +55,9 @@ explain_failures() {
     [ "$(cat "$logs/$name.rc" 2>/dev/null)" = "0" ] && continue
     echo "== $name FAILED; its log's errors:"
     for log in "$logs/$name.died.log" "$logs/$name.log"; do
-      [ -f "$log" ] && grep -E -m 12 'Check failed|Worker exited|Fatal|FATAL|Segmentation|Unhandled|Error:|error TS|FAIL ' "$log"
+      # vitest colours its output: the colours go first, or they split "AssertionError: …" from its pattern.
+      [ -f "$log" ] && sed 's/\x1b\[[0-9;]*m//g' "$log" |
+        grep -E -m 12 'Check failed|Worker exited|Fatal|FATAL|Segmentation|Unhandled|Error:|error TS|FAIL '
     done
   done
   return 0

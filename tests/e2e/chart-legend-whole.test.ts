@@ -123,7 +123,7 @@ it(
       await snap(page, `legend-whole-${lang}-open`);
     }
     await context.close();
-    expect(found).toEqual({});
+    expect(found, JSON.stringify(found)).toEqual({});
   },
   slow(300_000),
 );

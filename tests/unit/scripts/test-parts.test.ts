@@ -101,4 +101,10 @@ describe('explain_failures', () => {
     expect(report).toContain('Error: Worker exited unexpectedly');
     expect(report).not.toContain('== unit FAILED');
   });
+
+  it("finds a failed assertion's line in vitest's coloured output and shows it without the colours", () => {
+    const coloured = '\x1b[31mAssertionError\x1b[39m: {"hk":["360 /: page 401 px wide"]}: expected { Object (hk) }';
+    const r = run([{ out: coloured, rc: 1 }], 'vitest_part e2e-01 -- x; explain_failures e2e-01');
+    expect(r.stdout).toContain('AssertionError: {"hk":["360 /: page 401 px wide"]}: expected { Object (hk) }');
+  });
 });
