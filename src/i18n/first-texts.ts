@@ -14,11 +14,16 @@ function lookUp(key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** null when not a first-screen text; a value missing from `options` leaves its placeholder, as i18next does. */
+/**
+ * null when not a first-screen text. As i18next: a name not in `options` keeps its placeholder, one given as undefined
+ * or null is left out.
+ */
 export function firstText(key: string, options?: TOptions): string | null {
   const text = lookUp(key);
   if (text === undefined) return null;
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    options?.[name] === undefined ? whole : interpolatedValue(DEFAULT_LANGUAGE, options[name]),
-  );
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+    if (!options || !Object.hasOwn(options, name)) return whole;
+    const value = options[name];
+    return value === undefined || value === null ? '' : interpolatedValue(DEFAULT_LANGUAGE, value);
+  });
 }
