@@ -1,5 +1,5 @@
-import { useLayoutEffect, useRef, type ReactElement, Component, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate, useRoutes } from 'react-router-dom';
+import { useEffect, useLayoutEffect, useRef, type ReactElement, Component, type ReactNode } from 'react';
+import { Navigate, parsePath, useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import { AppLayout } from '../layout/layout.tsx';
 import { RouteGuard } from './route-guard.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -94,8 +94,13 @@ function RouteTable({ navigation, routes }: Required<AppRoutesProps>): ReactElem
   ]);
 }
 
-/** The navigator used outside components (API 999 redirect, market row taps). */
-export function NavigatorBridge(): null {
+/**
+ * The navigator used outside components (API 999 redirect, market row taps). `catchUpHash`, inside HashRouter: it
+ * listens from a layout effect of its first commit, which an attach in a transition can put off, so a move made before
+ * then (a tap as the first screen attaches) never reached it and the address is read again once it listens. A prop,
+ * not a component of its own, so that the prerendered tree (src/boot/prerender.tsx) stays the same.
+ */
+export function NavigatorBridge({ catchUpHash = false }: { catchUpHash?: boolean }): null {
   const navigate = useNavigate();
   const location = useLocation();
   // navigate changes identity on every navigation; the registered navigator always uses the latest one.
@@ -108,5 +113,13 @@ export function NavigatorBridge(): null {
     });
     return () => setNavigator(null);
   }, []);
+  useEffect(() => {
+    if (!catchUpHash) return;
+    const { pathname, search = '', hash = '' } = parsePath(window.location.hash.slice(1) || '/');
+    const shown = latest.current.location;
+    if (pathname !== shown.pathname || search !== shown.search || hash !== shown.hash) {
+      void latest.current.navigate({ pathname, search, hash }, { replace: true });
+    }
+  }, [catchUpHash]);
   return null;
 }
