@@ -11,7 +11,7 @@ export function App({ navigation }: { navigation: NavigationDeps }): ReactElemen
           "/" still showed the form 30 s later, at load 15; the login flow of
           tests/e2e/screens-every-language.test.ts). A page whose code is still loading shows its skeleton instead. */}
       <HashRouter useTransitions={false}>
-        <NavigatorBridge catchUpHash />
+        <NavigatorBridge />
         <AppRoutes navigation={navigation} />
       </HashRouter>
     </StrictMode>

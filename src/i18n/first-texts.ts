@@ -21,9 +21,7 @@ function lookUp(key: string): string | undefined {
 export function firstText(key: string, options?: TOptions): string | null {
   const text = lookUp(key);
   if (text === undefined) return null;
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
-    if (!options || !Object.hasOwn(options, name)) return whole;
-    const value = options[name];
-    return value === undefined || value === null ? '' : interpolatedValue(DEFAULT_LANGUAGE, value);
-  });
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    options && Object.hasOwn(options, name) ? interpolatedValue(DEFAULT_LANGUAGE, options[name] ?? '') : whole,
+  );
 }

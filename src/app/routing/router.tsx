@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type ReactElement, Component, type ReactNode } from 'react';
-import { Navigate, parsePath, useLocation, useNavigate, useRoutes } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import { AppLayout } from '../layout/layout.tsx';
 import { RouteGuard } from './route-guard.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -44,10 +44,6 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
 
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
     return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
-  }
-
-  override componentDidCatch(error: unknown): void {
-    console.error('route error', error);
   }
 
   override render(): ReactNode {
@@ -95,12 +91,11 @@ function RouteTable({ navigation, routes }: Required<AppRoutesProps>): ReactElem
 }
 
 /**
- * The navigator used outside components (API 999 redirect, market row taps). `catchUpHash`, inside HashRouter: it
- * listens from a layout effect of its first commit, which an attach in a transition can put off, so a move made before
- * then (a tap as the first screen attaches) never reached it and the address is read again once it listens. A prop,
- * not a component of its own, so that the prerendered tree (src/boot/prerender.tsx) stays the same.
+ * The navigator used outside components (API 999 redirect, market row taps). HashRouter listens from a layout effect
+ * of its first commit, which an attach in a transition can put off: a move made before then (a tap as the first screen
+ * attaches) never reached it, so it is told the address again once it listens.
  */
-export function NavigatorBridge({ catchUpHash = false }: { catchUpHash?: boolean }): null {
+export function NavigatorBridge(): null {
   const navigate = useNavigate();
   const location = useLocation();
   // navigate changes identity on every navigation; the registered navigator always uses the latest one.
@@ -113,13 +108,8 @@ export function NavigatorBridge({ catchUpHash = false }: { catchUpHash?: boolean
     });
     return () => setNavigator(null);
   }, []);
-  useEffect(() => {
-    if (!catchUpHash) return;
-    const { pathname, search = '', hash = '' } = parsePath(window.location.hash.slice(1) || '/');
-    const shown = latest.current.location;
-    if (pathname !== shown.pathname || search !== shown.search || hash !== shown.hash) {
-      void latest.current.navigate({ pathname, search, hash }, { replace: true });
-    }
-  }, [catchUpHash]);
+  // The event HashRouter may have missed, as the browser sends it: an address that did not move changes nothing, and
+  // no other router listens to it.
+  useEffect(() => void dispatchEvent(new PopStateEvent('popstate')), []);
   return null;
 }
