@@ -25,10 +25,11 @@ part() {
   echo "   $name ended after ${SECONDS} s, CPU ${cpu} s: $([ $rc = 0 ] && echo passed || echo FAILED)"
   return $rc
 }
-# vitest_part NAME [ENV=VALUE...] -- ARGS...: one vitest run with its JSON report in $results/NAME.json.
+# vitest_part NAME [ENV=VALUE...] -- ARGS...: one vitest run with its JSON report in $results/NAME.json. Its log is
+# plain text (NO_COLOR): read in CI's tail and grepped below, where colours would split an error from its pattern.
 vitest_part() {
   local name=$1; shift
-  local envs=(); while [ "$1" != "--" ]; do envs+=("$1"); shift; done; shift
+  local envs=(NO_COLOR=1); while [ "$1" != "--" ]; do envs+=("$1"); shift; done; shift
   env "${envs[@]}" node --version >"$results/$name.node" # which Node ran this part, for the summary
   local run=(env "${envs[@]}" npx vitest run "$@" --reporter=default --reporter=json --outputFile="$results/$name.json")
   part "$name" "${run[@]}" && return 0
@@ -55,9 +56,7 @@ explain_failures() {
     [ "$(cat "$logs/$name.rc" 2>/dev/null)" = "0" ] && continue
     echo "== $name FAILED; its log's errors:"
     for log in "$logs/$name.died.log" "$logs/$name.log"; do
-      # vitest colours its output: the colours go first, or they split "AssertionError: …" from its pattern.
-      [ -f "$log" ] && sed 's/\x1b\[[0-9;]*m//g' "$log" |
-        grep -E -m 12 'Check failed|Worker exited|Fatal|FATAL|Segmentation|Unhandled|Error:|error TS|FAIL '
+      [ -f "$log" ] && grep -E -m 12 'Check failed|Worker exited|Fatal|FATAL|Segmentation|Unhandled|Error:|error TS|FAIL ' "$log"
     done
   done
   return 0
