@@ -57,30 +57,35 @@ const story = (s: NewsStory, slug: string, createdAt: number): NewNews => ({
   createdAt,
 });
 
+/** Every seeded story and language, newest first: one story every 7 hours back from `now`. */
+function seededNews(now: number): NewNews[] {
+  const born = new Map(NEWS_EN.map((s, i) => [s.slug, now - (i + 1) * 7 * HOUR]));
+  const oldest = now - (NEWS_EN.length + 1) * 7 * HOUR;
+  return [
+    ...NEWS_EN.map((s) => story(s, s.slug, born.get(s.slug) ?? now)),
+    ...TRANSLATIONS.map((s) => story(s, s.item ?? s.slug, born.get(s.item ?? s.slug) ?? now)),
+    ...HOSTILE_NEWS.map((h, i) => ({
+      slug: h.slug,
+      lang: 'en',
+      title: h.title,
+      desc: h.title,
+      logo: '',
+      content: h.html,
+      createdAt: oldest - (i + 1) * HOUR,
+    })),
+  ];
+}
+
 export const newsSeeder: Seeder = {
   name: 'news',
   async run(q, now) {
-    // Newest first in seed order: one story every 7 hours back from the first start.
-    const born = new Map<string, number>();
-    for (const [i, s] of NEWS_EN.entries()) {
-      born.set(s.slug, now - (i + 1) * 7 * HOUR);
-      await insertNews(q, story(s, s.slug, born.get(s.slug) ?? now));
-    }
-    for (const s of TRANSLATIONS) {
-      const item = s.item ?? s.slug;
-      await insertNews(q, story(s, item, born.get(item) ?? now));
-    }
-    const oldest = now - (NEWS_EN.length + 1) * 7 * HOUR;
-    for (const [i, h] of HOSTILE_NEWS.entries()) {
-      await insertNews(q, {
-        slug: h.slug,
-        lang: 'en',
-        title: h.title,
-        desc: h.title,
-        logo: '',
-        content: h.html,
-        createdAt: oldest - (i + 1) * HOUR,
-      });
-    }
+    const news = seededNews(now);
+    // One read of what is there: a restart sanitises and writes only a missing story or language.
+    const have = await q.query<{ slug: string; lang: string }>(
+      'SELECT n.slug, t.lang FROM news n JOIN news_texts t ON t.news_id = n.id WHERE n.slug = ANY($1::text[])',
+      [[...new Set(news.map((n) => n.slug))]],
+    );
+    const there = new Set(have.map((r) => `${r.slug} ${r.lang}`));
+    for (const n of news) if (!there.has(`${n.slug} ${n.lang}`)) await insertNews(q, n);
   },
 };

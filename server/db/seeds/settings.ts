@@ -1,7 +1,7 @@
 // Inserted only where a key is missing, so operator edits survive restarts (docs/contract.md §3).
 import contentSettings from './content-settings.json' with { type: 'json' };
 import type { Queryable } from '../db.ts';
-import type { Seeder } from './seeder.ts';
+import { insertMissing, type Seeder } from './seeder.ts';
 
 export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
   service_link: 'https://www.example.com/support/chat', // customer chat shown in /mine/chat
@@ -28,14 +28,13 @@ export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
 /** In settings so an operator can edit them: `announcement.{lang}` = "title\n\nparagraph\n\nparagraph". */
 const CONTENT_SETTINGS: Readonly<Record<string, string>> = contentSettings;
 
-async function insertMissingSettings(q: Queryable, values: Readonly<Record<string, string>>): Promise<void> {
-  const entries = Object.entries(values);
-  const rows = entries.map((_, i) => `($${i * 2 + 1}, $${i * 2 + 2})`);
-  await q.query(
-    `INSERT INTO settings (key, value) VALUES ${rows.join(', ')} ON CONFLICT (key) DO NOTHING`,
-    entries.flat(),
+const insertMissingSettings = (q: Queryable, values: Readonly<Record<string, string>>): Promise<void> =>
+  insertMissing(
+    q,
+    'settings',
+    ['key'],
+    Object.entries(values).map(([key, value]) => ({ key, value })),
   );
-}
 
 export const settingsSeeder: Seeder = {
   name: 'settings',

@@ -165,6 +165,32 @@ describe('migrations', () => {
     expect(link[0]?.value).toBe('https://support.example.org');
     expect(before.area_codes).toBeGreaterThanOrEqual(12);
   });
+
+  it('seeding adds back a missing company, story and language, and leaves an edited text as it is', async () => {
+    const texts = (slug: string) =>
+      db.query<{ lang: string; title: string }>(
+        'SELECT t.lang, t.title FROM news_texts t JOIN news n ON n.id = t.news_id WHERE n.slug = $1 ORDER BY t.lang',
+        [slug],
+      );
+    const dollar = await texts('en-dollar-cpi');
+    const oil = await texts('en-oil-opec');
+    await db.query("DELETE FROM companies WHERE name = 'Harbour Line Brokerage Ltd'");
+    await db.query(
+      "DELETE FROM news_texts WHERE lang = 'hk' AND news_id = (SELECT id FROM news WHERE slug = 'en-dollar-cpi')",
+    );
+    await db.query(
+      "UPDATE news_texts SET title = 'Edited by the desk' WHERE lang = 'en' AND news_id = (SELECT id FROM news WHERE slug = 'en-dollar-cpi')",
+    );
+    await db.query("DELETE FROM news_texts WHERE news_id = (SELECT id FROM news WHERE slug = 'en-oil-opec')");
+    await db.query("DELETE FROM news WHERE slug = 'en-oil-opec'");
+    await seed(db, NOW);
+    const companies = await db.query("SELECT 1 FROM companies WHERE name = 'Harbour Line Brokerage Ltd'");
+    expect(companies).toHaveLength(1);
+    expect(await texts('en-dollar-cpi')).toEqual(
+      dollar.map((t) => (t.lang === 'en' ? { ...t, title: 'Edited by the desk' } : t)),
+    );
+    expect(await texts('en-oil-opec')).toEqual(oil);
+  });
 });
 
 async function recordSum(userId: number): Promise<string> {
