@@ -26,13 +26,16 @@ export interface AppServer {
   dispose(): Promise<void>;
 }
 
-async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+/**
+ * Until the child has said it listens on `url` and /healthz answers there. Its own line first: a port free at
+ * freePort's check can be bound by another lane's server before this one binds it, and that server answers /healthz too.
+ */
+async function waitHealthy(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) return;
+      if (output().includes(`running at ${url}\n`) && (await fetch(`${url}/healthz`)).ok) return;
     } catch {
       // not listening yet
     }
@@ -51,8 +54,27 @@ export const WEEKDAY_NOON = '2026-11-18T12:00:00Z';
 /** Break-glass is off by default; e2e servers set it explicitly for the helpers that set up data. */
 export const E2E_OPS_TOKEN = 'e2e-break-glass-token-0123456789abcdef';
 
-export async function startAppServer(env: Record<string, string> = { SIM_TIME: WEEKDAY_NOON }): Promise<AppServer> {
-  const port = await freePort();
+/**
+ * Starts the server on a free port. A port another process took between freePort's check and the server's bind
+ * (EADDRINUSE) is given up for another, three times at most; a restart keeps its port, the page's origin.
+ */
+export async function startAppServer(
+  env: Record<string, string> = { SIM_TIME: WEEKDAY_NOON },
+  ports: () => Promise<number> = freePort,
+): Promise<AppServer> {
+  for (let attempt = 1; ; attempt++) {
+    const app = appServerOn(await ports(), env);
+    try {
+      await app.start();
+      return app;
+    } catch (err) {
+      await app.dispose();
+      if (attempt >= 3 || !app.output().includes('EADDRINUSE')) throw err;
+    }
+  }
+}
+
+function appServerOn(port: number, env: Record<string, string>): AppServer {
   const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-e2e-'));
   // Under vitest the global setup has made a migrated and seeded database: start from a copy of it.
   const template = process.env[DATA_TEMPLATE_ENV];
@@ -74,6 +96,7 @@ export async function startAppServer(env: Record<string, string> = { SIM_TIME: W
     opsToken: E2E_OPS_TOKEN,
     output: () => log,
     async start(extraEnv: Record<string, string> = {}) {
+      const from = log.length; // this start's output: a restart's log holds the last start's line
       const proc = spawn(process.execPath, [...TEST_SERVER_NODE_FLAGS, 'server/serve.ts'], {
         // Every browser test comes from 127.0.0.1: relax the abuse budgets explicitly (a test env may override).
         env: {
@@ -100,9 +123,11 @@ export async function startAppServer(env: Record<string, string> = { SIM_TIME: W
         log += d.toString();
       });
       child = proc;
+      const closed = new Promise((r) => proc.once('close', r)); // its output read to the end
       try {
-        await waitHealthy(url, proc, slow(100_000)); // a loaded 2-core machine took 50 s (the e2e hook allows 120 s)
+        await waitHealthy(url, proc, () => log.slice(from), slow(100_000)); // a loaded 2-core machine took 50 s (the e2e hook allows 120 s)
       } catch (e) {
+        if (proc.exitCode !== null) await closed;
         throw new Error(`${(e as Error).message}\n${log}`, { cause: e });
       }
     },
@@ -129,6 +154,5 @@ export async function startAppServer(env: Record<string, string> = { SIM_TIME: W
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-  await app.start();
   return app;
 }
