@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { PullRefresh } from '../../components/lists/pull-refresh.tsx';
-import { ListEnd, useFundPages } from './list-end.tsx';
+import { ListEnd, usePages } from '../../components/lists/pages.tsx';
 import '../../components/icons/icon-button.css';
 import { FundHead } from './fund-head.tsx';
 import './funds.css';
@@ -18,7 +18,7 @@ import { FUND_RECORDS_PATH, FUND_SUBSCRIBE_PATH } from '../../components/nav/fun
 
 export function FundsPage(): ReactElement {
   const { t } = useTranslation();
-  const list = useFundPages(
+  const list = usePages(
     useCallback((page: number) => fundList(page), []),
     useContentLanguage(),
   );
@@ -30,7 +30,7 @@ export function FundsPage(): ReactElement {
   return (
     <div className="page">
       <PullRefresh
-        onRefresh={() => void list.reload()}
+        onRefresh={() => void list.refresh()}
         header={() => <TitleBar titleKey="mining.title" right={records} />}
       >
         <div className="page-body fund-list">
@@ -58,7 +58,7 @@ export function FundsPage(): ReactElement {
             </Link>
           ))}
           {list.finished && list.items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}
-          <ListEnd loading={list.loading} finished={list.finished} count={list.items.length} onMore={list.loadMore} />
+          <ListEnd list={list} className="fund-end muted" />
         </div>
       </PullRefresh>
     </div>

@@ -7,7 +7,7 @@ import { MissingQuery } from '../../components/lists/missing-query.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { fixed } from '../../../domain/decimal.ts';
-import { ListEnd, useFundPages } from './list-end.tsx';
+import { ListEnd, usePages } from '../../components/lists/pages.tsx';
 import './funds.css';
 import { Num } from '../../components/text/num.tsx';
 import { DateText } from '../../components/text/date-text.tsx';
@@ -31,7 +31,7 @@ export function IncomePage(): ReactElement {
 
 function IncomeList({ id }: { id: number }): ReactElement {
   const { t } = useTranslation();
-  const list = useFundPages(useCallback((page: number) => insList(id, page), [id]));
+  const list = usePages(useCallback((page: number) => insList(id, page), [id]));
   return (
     <>
       <div className="page-body">
@@ -50,7 +50,7 @@ function IncomeList({ id }: { id: number }): ReactElement {
           </div>
         ))}
         {list.finished && list.items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}
-        <ListEnd loading={list.loading} finished={list.finished} count={list.items.length} onMore={list.loadMore} />
+        <ListEnd list={list} className="fund-end muted" />
       </div>
     </>
   );

@@ -11,7 +11,7 @@ import { formatMoney } from '../../i18n/format.ts';
 import { redemptionPenalty } from '../../../domain/fund-maths.ts';
 import { SubscriptionStatus, type FundSubscription } from '../../../domain/fund-types.ts';
 import { toast } from '../../state/shell/toasts.ts';
-import { ListEnd, useFundPages } from './list-end.tsx';
+import { ListEnd, usePages } from '../../components/lists/pages.tsx';
 import './funds.css';
 import { Num } from '../../components/text/num.tsx';
 import { useContentLanguage } from '../../components/content/content-lang.tsx';
@@ -23,7 +23,7 @@ const penaltyOf = (s: FundSubscription): Dec => redemptionPenalty(s.share_amount
 
 export function RecordPage(): ReactElement {
   const { t } = useTranslation();
-  const list = useFundPages(
+  const list = usePages(
     useCallback((page: number) => subList(page), []),
     useContentLanguage(),
   );
@@ -37,7 +37,7 @@ export function RecordPage(): ReactElement {
       await applyRefund(redeeming.id);
       toast(t('mining.redeemed'));
       setRedeeming(null);
-      await list.reload();
+      await list.refresh();
     } catch {
       // The API client shows the server's message.
     } finally {
@@ -118,7 +118,7 @@ export function RecordPage(): ReactElement {
           </div>
         ))}
         {list.finished && list.items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}
-        <ListEnd loading={list.loading} finished={list.finished} count={list.items.length} onMore={list.loadMore} />
+        <ListEnd list={list} className="fund-end muted" />
       </div>
       <BottomSheet open={redeeming !== null} onClose={() => setRedeeming(null)} titleKey="mining.redeem_title">
         <div className="fund-sheet">

@@ -7,7 +7,7 @@ import { formatMoney } from '../../i18n/format.ts';
 import { DateText } from '../../components/text/date-text.tsx';
 import { BankCharge } from './bank-charge.tsx';
 import { CoinCharge } from './coin-charge.tsx';
-import { usePaged } from './use-paged.ts';
+import { usePages } from '../../components/lists/pages.tsx';
 import { KindScreen, StatusRow } from './kind-screen.tsx';
 import { Num } from '../../components/text/num.tsx';
 
@@ -38,7 +38,7 @@ export function ChargePage(): ReactElement {
   const [kind, setKind] = useState<Kind>('0');
   const type = kind === '0' ? 0 : 1;
   const load = useCallback((page: number) => chargeHistory(type, page), [type]);
-  const list = usePaged(load, type);
+  const list = usePages(load);
   return (
     <KindScreen
       titleKey="page.charge"

@@ -10,7 +10,7 @@ import { PullRefresh } from '../../components/lists/pull-refresh.tsx';
 import { BalanceSummary } from './balance-summary.tsx';
 import { PagedList } from './paged-list.tsx';
 import { useBalanceWithList } from './use-balance.ts';
-import { usePaged } from './use-paged.ts';
+import { usePages } from '../../components/lists/pages.tsx';
 import './money.css';
 import { Num } from '../../components/text/num.tsx';
 import { StatementExport } from '../../components/overlays/statement-export.tsx';
@@ -38,7 +38,7 @@ function RecordRow({ r }: { r: FinancialRecord }): ReactElement {
 
 export function HistoryPage(): ReactElement {
   const { t } = useTranslation();
-  const list = usePaged(financialRecords, 'records');
+  const list = usePages(financialRecords);
   const { funds, refresh } = useBalanceWithList(list);
   return (
     <div className="page">

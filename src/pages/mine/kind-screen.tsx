@@ -6,7 +6,7 @@ import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { PullRefresh } from '../../components/lists/pull-refresh.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { PagedList } from './paged-list.tsx';
-import type { PagedState } from './use-paged.ts';
+import type { Pages } from '../../components/lists/pages.tsx';
 import './money.css';
 
 export interface KindScreenProps<K extends string, T> {
@@ -17,7 +17,7 @@ export interface KindScreenProps<K extends string, T> {
   onKind: (kind: K) => void;
   onRefresh: () => void;
   historyKey: string;
-  list: PagedState<T>;
+  list: Pages<T>;
   keyOf: (item: T) => number;
   render: (item: T) => ReactNode;
   testId: string;

@@ -5,7 +5,7 @@ import { DateText } from '../../components/text/date-text.tsx';
 import { markNoticesRead, noticePage, type Notice, type NoticePage } from '../../api/notices.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { PagedList } from './paged-list.tsx';
-import { usePaged } from './use-paged.ts';
+import { usePages } from '../../components/lists/pages.tsx';
 import { NoticeSettingsSection } from '../../components/account/notice-settings-section.tsx';
 import './money.css';
 import './notices.css';
@@ -34,12 +34,12 @@ export function NoticesPage(): ReactElement {
     setUnread(res.unread);
     return res;
   }, []);
-  const list = usePaged(load, 'notices');
+  const list = usePages(load);
   const readAll = (): void => {
     markNoticesRead().then(
       (r) => {
         setUnread(r.unread);
-        list.refresh();
+        void list.refresh();
       },
       () => undefined,
     );

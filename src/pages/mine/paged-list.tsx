@@ -3,10 +3,11 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { useEndVisible } from '../../components/lists/use-end-visible.ts';
-import type { PagedState } from './use-paged.ts';
+import type { Pages } from '../../components/lists/pages.tsx';
+import { useRefreshOnChange } from '../../components/hooks/use-refresh-on-change.ts';
 
 export function PagedList<T>(props: {
-  state: PagedState<T>;
+  state: Pages<T>;
   keyOf: (item: T) => string | number;
   render: (item: T) => ReactNode;
   testId: string;
@@ -15,6 +16,8 @@ export function PagedList<T>(props: {
   const { state } = props;
   const end = useRef<HTMLDivElement>(null);
   useEndVisible(end, state.more, !state.finished && !state.loading, state.items.length);
+  // A record's status changed elsewhere (a withdrawal paid): the list starts again from page 1.
+  useRefreshOnChange(() => void state.refresh());
   if (state.finished && state.items.length === 0) {
     return (
       <div className="mw-list" data-testid={props.testId} data-state="empty">

@@ -8,7 +8,7 @@ import { formatMoney } from '../../i18n/format.ts';
 import { DateText } from '../../components/text/date-text.tsx';
 import { BalanceSummary } from './balance-summary.tsx';
 import { useBalanceWithList } from './use-balance.ts';
-import { usePaged } from './use-paged.ts';
+import { usePages } from '../../components/lists/pages.tsx';
 import { KindScreen, StatusRow } from './kind-screen.tsx';
 import { shortAddress, WithdrawForm } from './withdraw-form.tsx';
 import { Num } from '../../components/text/num.tsx';
@@ -42,7 +42,7 @@ export function WithdrawPage(): ReactElement {
   const pickNewest = query.get('pick') === 'newest';
   const type = kind === '1' ? 1 : 2;
   const load = useCallback((page: number) => withdrawHistory(type, page), [type]);
-  const list = usePaged(load, type);
+  const list = usePages(load);
   const { funds, refresh } = useBalanceWithList(list);
   return (
     <KindScreen

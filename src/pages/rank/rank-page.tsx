@@ -1,14 +1,12 @@
 // /rank: the ranking (docs/content.md "Ranking"), or with ?tab=copy the list of traders to follow.
-import { Fragment, useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
+import { Fragment, useCallback, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { RankedTrader } from '../../../domain/content-types.ts';
 import { followList } from '../../api/content.ts';
 import { useQuery } from '../../components/hooks/use-query.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
-import { Spinner } from '../../components/lists/spinner.tsx';
-import { useEndVisible } from '../../components/lists/use-end-visible.ts';
+import { ListEnd, usePages } from '../../components/lists/pages.tsx';
 import './rank.css';
 import { Num } from '../../components/text/num.tsx';
 import { Facts } from '../../components/text/facts.tsx';
@@ -21,32 +19,8 @@ export function RankPage(): ReactElement {
 
 function TraderList({ copy }: { copy: boolean }): ReactElement {
   const { t } = useTranslation();
-  const [items, setItems] = useState<RankedTrader[]>([]);
-  const [page, setPage] = useState(0);
-  const [finished, setFinished] = useState(false);
-  const [loading, setLoading] = useState(false);
   const navigate = useNavigate();
-  const end = useRef<HTMLDivElement>(null);
-
-  const load = useCallback(
-    (next: number) => {
-      setLoading(true);
-      followList(next, copy ? 'followers' : 'rate')
-        .then((res) => {
-          setItems((s) => {
-            const all = next === 1 ? res.data : [...s, ...res.data];
-            setFinished(all.length >= res.total || res.data.length === 0);
-            return all;
-          });
-          setPage(next);
-        })
-        .catch(() => setFinished(true))
-        .finally(() => setLoading(false));
-    },
-    [copy],
-  );
-  useEffect(() => load(1), [load]);
-  useEndVisible(end, () => load(page + 1), !finished && !loading && page > 0, page);
+  const list = usePages(useCallback((page: number) => followList(page, copy ? 'followers' : 'rate'), [copy]));
 
   return (
     <div className="page rank-page">
@@ -56,7 +30,7 @@ function TraderList({ copy }: { copy: boolean }): ReactElement {
           {t(copy ? 'content.copy_by' : 'content.rank_by')}
         </p>
         <ol className="rank-list" data-testid="rank-list" data-list={copy ? 'copy' : 'rank'}>
-          {items.map((tr) => (
+          {list.items.map((tr) => (
             <li key={`${tr.rank}-${tr.user}`}>
               <button
                 type="button"
@@ -118,10 +92,8 @@ function TraderList({ copy }: { copy: boolean }): ReactElement {
             </li>
           ))}
         </ol>
-        <div ref={end} className="rank-end" role="status">
-          {loading ? <Spinner size={18} /> : finished && items.length > 0 ? t('common.no_more') : null}
-        </div>
-        {finished && items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}
+        <ListEnd list={list} className="rank-end" role="status" />
+        {list.finished && list.items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}
       </div>
     </div>
   );
