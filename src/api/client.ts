@@ -7,9 +7,7 @@ import { toast, beginLoading, endLoading } from '../state/shell/toasts.ts';
 import { $conn } from '../state/feed/feed-signals.ts';
 import { browserTimers, systemClock, type Clock } from '../state/shell/clock.ts';
 import { currentPath, loginPath, navigateTo } from '../state/shell/navigator.ts';
-import { apiBase, wsUrl } from './api-address.ts';
-
-export { apiBase, wsUrl };
+import { apiBase } from './api-address.ts';
 
 export interface CallOptions {
   toast?: boolean; // default true
@@ -232,15 +230,6 @@ export async function apiBlob(
   if (!res.ok && !isEnvelope(body)) transportFailure(String(res.status), opts, false);
   accept(body, opts, made);
   return transportFailure('BAD_RESPONSE', opts, false, translate('errors.internal'));
-}
-
-export async function apiUpload<T>(
-  url: string,
-  form: FormData,
-  onProgress: (share: number) => void = () => undefined,
-  signal?: AbortSignal,
-): Promise<T> {
-  return (await apiRequest<T>({ method: 'post', url, data: form, signal }, {}, onProgress)).data;
 }
 
 function formBody(body: Record<string, unknown> | FormData | undefined): URLSearchParams | FormData | undefined {

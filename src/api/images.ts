@@ -1,5 +1,5 @@
 // Uploads are served only to their owner's session, so they come as a blob with the session header, not by URL.
-import { apiBlob, apiUpload } from './client.ts';
+import { apiBlob, apiRequest } from './client.ts';
 
 export interface UploadOptions {
   /** 0…1 as the bytes go out. */
@@ -10,9 +10,10 @@ export interface UploadOptions {
 export async function uploadImage(file: Blob, opts: UploadOptions = {}): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  const { url } = await apiUpload<{ url: string }>('/api/common/image_upload', form, opts.onProgress, opts.signal);
+  const upload = { method: 'post', url: '/api/common/image_upload', data: form, signal: opts.signal } as const;
+  const { data } = await apiRequest<{ url: string }>(upload, {}, opts.onProgress ?? (() => undefined));
   opts.onProgress?.(1);
-  return url;
+  return data.url;
 }
 
 /** Revoke it with URL.revokeObjectURL when the image leaves the screen. */

@@ -7,13 +7,6 @@ import { TRADE_LIST_KEY } from '../../domain/stored-keys.ts';
 
 export const TRADE_LIST_CACHE_KEY = TRADE_LIST_KEY; // domain/stored-keys.ts
 
-export function tradeList(search?: string, categoryId?: number): Promise<Instrument[]> {
-  const params: Record<string, unknown> = {};
-  if (search !== undefined && search !== '') params.searchCurrency = search;
-  if (categoryId !== undefined && categoryId > 0) params.category_id = categoryId;
-  return apiGet<Instrument[]>('/v1/api/forex/trade_list', params);
-}
-
 /** No toast: the page shows its own empty state. */
 export function searchInstruments(search: string): Promise<Instrument[]> {
   return apiGet<Instrument[]>('/v1/api/forex/trade_list', { searchCurrency: search }, { toast: false });

@@ -7,9 +7,6 @@ import { toast } from '../state/shell/toasts.ts';
 import { hexOf } from '../../domain/hex.ts';
 import { IDEMPOTENCY_HEADER } from '../../domain/idempotency.ts';
 
-// A retry reuses the attempt's key (server/engine/idempotency.ts), so the server answers it with the first order.
-export { IDEMPOTENCY_HEADER };
-
 /** domain/idempotency.ts says what the server accepts. */
 export function newIdempotencyKey(): string {
   const bytes = new Uint8Array(16);
@@ -22,7 +19,7 @@ export function mayHaveLanded(err: unknown): boolean {
   return err instanceof ApiFailure && err.code === CODE_NETWORK && !/^\d+$/.test(err.transport ?? '');
 }
 
-/** Retried once with the same key when the answer was lost; `toast` false lets the order form show a refusal. */
+/** Retried once with the same key when the answer was lost (the server answers it with the first order); `toast` false lets the order form show a refusal. */
 export async function submitWithKey<P extends object>(
   params: P,
   key: string = newIdempotencyKey(),
@@ -46,8 +43,6 @@ export async function submitWithKey<P extends object>(
     throw err;
   }
 }
-
-export { balance as getBalance } from './account.ts';
 
 /** 1 buy (long), 2 sell (short). */
 export type OrderSide = 1 | 2;

@@ -1,8 +1,5 @@
 import { useSyncExternalStore } from 'react';
-
 import { WIDE_QUERY } from './wide-query.ts';
-
-export { WIDE_QUERY };
 
 function mediaQuery(): MediaQueryList | null {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function'

@@ -17,9 +17,6 @@ import './market-row.css';
 import type { Instrument } from '../../../domain/types.ts';
 import { NO_VALUE } from '../../../domain/format/money-text.ts';
 
-// Android reports a held touch as `contextmenu`, iOS does not (hence the timer); the click ending a press is swallowed.
-export { LONG_PRESS_MS } from '../hooks/long-press-rule.ts';
-
 export interface LongPressHandlers {
   onContextMenu(e: MouseEvent): void;
   onPointerDown(e: PointerEvent): void;
@@ -29,6 +26,7 @@ export interface LongPressHandlers {
   onClickCapture(e: MouseEvent): void;
 }
 
+/** Android reports a held touch as `contextmenu`, iOS does not (hence the timer); the click ending a press is swallowed. */
 export function useLongPress(action: () => void, timers: Timers = browserTimers): LongPressHandlers {
   const actionRef = useRef(action);
   actionRef.current = action;

@@ -1,10 +1,8 @@
-// Toasts: `toast(message)` from anywhere (re-exported from the state queue) and the host that shows them.
+// The host that shows the toasts `toast(message)` (state/shell/toasts.ts) queues from anywhere.
 import type { ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $toasts, dismissToast } from '../../state/shell/toasts.ts';
 import './toast.css';
-
-export { toast } from '../../state/shell/toasts.ts';
 
 export function ToastHost(): ReactElement {
   useSignals();

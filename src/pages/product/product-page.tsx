@@ -8,7 +8,7 @@ import { companyById, searchCompanies } from '../../api/company.ts';
 import { browserTimers, type Timers } from '../../state/shell/clock.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
-import { toast } from '../../components/overlays/toast.tsx';
+import { toast } from '../../state/shell/toasts.ts';
 import type { Company } from '../../../domain/types.ts';
 import { debouncer, SearchBox, useLatestAnswer } from './search-box.tsx';
 import { hasSubdomain } from '../../api/base-url.ts';

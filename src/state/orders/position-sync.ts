@@ -1,13 +1,14 @@
 // The feed gets every holding order and the balance for live P&L only while a screen that shows them is mounted.
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import { usedMargin, type Balance, type AppOrder } from '../../../domain/types.ts';
-import { getBalance, myDeal } from '../../api/trading.ts';
+import { balance } from '../../api/account.ts';
+import { myDeal } from '../../api/trading.ts';
 import type { AccountUpdate } from '../../../workers/protocol.ts';
 import { feed } from '../feed/feed-bridge.ts';
 import { $account } from '../feed/feed-signals.ts';
 import { currentGeneration } from './order-lists.ts';
 
-/** As the server last said (getBalance after every action and event). */
+/** As the server last said (its balance after every action and event). */
 export const $funds: Signal<Balance | null> = signal<Balance | null>(null, { name: 'position-sync.$funds' });
 
 /** 20 per page; beyond it floating P&L is partial. */
@@ -118,7 +119,7 @@ export function refreshFunds(): Promise<void> {
       fundsAgain = false;
       const gen = currentGeneration();
       try {
-        const b = await getBalance({ toast: false });
+        const b = await balance({ toast: false });
         if (gen === currentGeneration()) $funds.value = b;
       } catch {
         // keep the last known balance; the next action or event asks again

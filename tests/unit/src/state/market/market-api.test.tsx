@@ -54,12 +54,10 @@ describe('endpoints', () => {
     expect(vi.mocked(apiGet).mock.lastCall?.[0]).toBe('/v1/api/retail/terms');
   });
 
-  it('searches trade_list with searchCurrency and filters by category_id', async () => {
+  it('searches trade_list with searchCurrency and reads the categories', async () => {
     vi.mocked(apiGet).mockResolvedValue([]);
-    await api.tradeList('EUR', 3);
-    expect(apiGet).toHaveBeenLastCalledWith('/v1/api/forex/trade_list', { searchCurrency: 'EUR', category_id: 3 });
-    await api.tradeList();
-    expect(apiGet).toHaveBeenLastCalledWith('/v1/api/forex/trade_list', {});
+    await api.searchInstruments('EUR');
+    expect(apiGet).toHaveBeenLastCalledWith('/v1/api/forex/trade_list', { searchCurrency: 'EUR' }, { toast: false });
     await api.categories();
     expect(vi.mocked(apiGet).mock.lastCall?.[0]).toBe('/v1/api/forex/getCategories');
   });
