@@ -60,8 +60,6 @@ export const INVITE_FIELD = {
 export interface FieldErrors<F extends string> {
   /** Null clears every shown message. */
   setError: (error: FieldError<F> | null) => void;
-  edit: (field: F, set: (v: string) => void) => (v: string) => void;
-  noteOf: (field: F) => FieldNote | null;
   /** Answers whether the form may be sent. */
   accept: (problem: FieldError<F> | null) => boolean;
   inputProps: (field: F, value: string, set: (v: string) => void) => BoundInput;
@@ -92,5 +90,5 @@ export function useFieldErrors<F extends string>(live: FieldNotes<F> = {}): Fiel
     onChange: messages.edit(field, set),
     note: messages.of(field),
   });
-  return { setError, edit: messages.edit, noteOf: messages.of, accept, inputProps, messages };
+  return { setError, accept, inputProps, messages };
 }

@@ -32,11 +32,8 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   placeholderParams?: Record<string, string> | undefined;
   value: string;
   onChange: (value: string) => void;
-  /** The field's message (useFieldMessages().of(field)); wins over errorKey. */
+  /** The field's message (useFieldMessages().of(field)). */
   note?: FieldNote | null;
-  /** Older forms; `note` is the one mechanism. */
-  errorKey?: string | null;
-  errorParams?: Record<string, string> | undefined;
   /** Shown while the field has no error. */
   hintKey?: string | undefined;
   start?: ReactNode;
@@ -49,9 +46,7 @@ export function Field({
   placeholderParams,
   value,
   onChange,
-  note,
-  errorKey,
-  errorParams,
+  note: message = null,
   hintKey,
   start,
   end,
@@ -66,7 +61,6 @@ export function Field({
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => revealInvalidOnSubmit(inputRef.current?.form ?? null), []);
   const hintId = `${id}-hint`;
-  const message: FieldNote | null = note ?? (errorKey ? { key: errorKey, params: errorParams } : null);
   const describedBy = message ? errorId : hintKey ? hintId : undefined;
   return (
     <div className="field" data-invalid={message ? 'true' : undefined}>

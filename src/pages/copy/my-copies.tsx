@@ -77,8 +77,7 @@ export function CopyFundsSheet({ copy, mode, wallet, onClose, onDone }: Props): 
           onChange={setAmount}
           inputMode="decimal"
           name="funds_amount"
-          errorKey={shown && !a.ok ? `errors.${a.error}` : null}
-          errorParams={AMOUNT_PARAMS}
+          note={shown && !a.ok ? { key: `errors.${a.error}`, params: AMOUNT_PARAMS } : null}
         />
         <p className="copy-sheet__fee">{t(mode === 'add' ? 'copy.add_note' : 'copy.withdraw_note')}</p>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="copy-funds-confirm">

@@ -80,8 +80,7 @@ export function FollowSheet({ provider, open, onClose }: Props): ReactElement | 
           name="amount"
           placeholderKey="copy.amount_placeholder"
           placeholderParams={{ min }}
-          errorKey={shown && !a.ok ? `errors.${a.error}` : null}
-          errorParams={{ min }}
+          note={shown && !a.ok ? { key: `errors.${a.error}`, params: { min } } : null}
         />
         <Field
           labelKey="copy.multiplier"
@@ -90,7 +89,7 @@ export function FollowSheet({ provider, open, onClose }: Props): ReactElement | 
           inputMode="decimal"
           name="multiplier"
           hintKey="copy.multiplier_hint"
-          errorKey={shown && !m.ok ? `errors.${m.error}` : null}
+          note={shown && !m.ok ? { key: `errors.${m.error}` } : null}
         />
         <Field
           labelKey="copy.stop_loss"
@@ -99,7 +98,7 @@ export function FollowSheet({ provider, open, onClose }: Props): ReactElement | 
           inputMode="numeric"
           name="stop_loss"
           hintKey="copy.stop_loss_hint"
-          errorKey={shown && !s.ok ? `errors.${s.error}` : null}
+          note={shown && !s.ok ? { key: `errors.${s.error}` } : null}
         />
         <CheckRow
           name="copy_open"

@@ -113,8 +113,11 @@ export function ProviderSheet({ current, onClose, onDone }: ProviderSheetProps):
               inputMode={mode}
               name={input}
               autoComplete="off"
-              errorKey={shown && !verdict.ok ? `errors.${verdict.error}` : null}
-              errorParams={verdict.ok ? undefined : PROVIDER_ERROR_PARAMS[verdict.error]}
+              note={
+                shown && !verdict.ok
+                  ? { key: `errors.${verdict.error}`, params: PROVIDER_ERROR_PARAMS[verdict.error] }
+                  : null
+              }
             />
           );
         })}

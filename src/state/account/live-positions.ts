@@ -14,15 +14,14 @@ export interface LivePosition {
 const live = new Map<number, LivePosition>();
 let liveIds = new Set<number>();
 
+/** Each figure's signal by the feed's field name. */
+const FIGURES = ['current', 'pnl', 'netValue', 'riskRate'] as const;
+
 export function livePosition(id: number): LivePosition {
   let l = live.get(id);
   if (!l) {
-    l = {
-      $current: signal(null, { name: 'live-positions.$current' }),
-      $pnl: signal(null, { name: 'live-positions.$pnl' }),
-      $netValue: signal(null, { name: 'live-positions.$netValue' }),
-      $riskRate: signal(null, { name: 'live-positions.$riskRate' }),
-    };
+    const made = FIGURES.map((f) => [`$${f}`, signal<string | null>(null, { name: `live-positions.$${f}` })]);
+    l = Object.fromEntries(made) as LivePosition;
     live.set(id, l);
   }
   return l;
@@ -40,19 +39,13 @@ export function applyAccount(acc: AccountUpdate | null): void {
     for (const p of acc?.positions ?? []) {
       now.add(p.Id);
       const l = livePosition(p.Id);
-      l.$current.value = p.current;
-      l.$pnl.value = p.pnl;
-      l.$netValue.value = p.netValue;
-      l.$riskRate.value = p.riskRate;
+      for (const f of FIGURES) l[`$${f}`].value = p[f];
     }
     for (const id of liveIds) {
       if (now.has(id)) continue;
       const l = live.get(id);
-      if (!l) continue;
-      l.$current.value = null; // rows fall back to the order's own figures
-      l.$pnl.value = null;
-      l.$netValue.value = null;
-      l.$riskRate.value = null;
+      // Rows fall back to the order's own figures.
+      if (l) for (const f of FIGURES) l[`$${f}`].value = null;
     }
     liveIds = now;
   });

@@ -21,13 +21,9 @@ const $side: ReadonlySignal<'below' | 'above' | null> = computed(
   { name: 'margin-call-view.$side' },
 );
 
-export const $belowLevel: ReadonlySignal<boolean> = computed(() => $side.value === 'below', {
-  name: 'margin-call-view.$belowLevel',
-});
-
 /** Flips only at a crossing, a call or a dismissal, so a tick re-renders nothing. */
 export const $marginCallOn: ReadonlySignal<boolean> = computed(
-  () => !$dismissed.value && ($belowLevel.value || $marginCall.value !== null),
+  () => !$dismissed.value && ($side.value === 'below' || $marginCall.value !== null),
   { name: 'margin-call-view.$on' },
 );
 

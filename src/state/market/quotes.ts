@@ -48,15 +48,6 @@ function gate<T>(s: ReadonlySignal<T>, $on: ReadonlySignal<boolean>, name: strin
 }
 
 export function gatedQuote(q: QuoteSignals, $on: ReadonlySignal<boolean>): QuoteView {
-  return {
-    $close: gate(q.$close, $on, 'gated.$close'),
-    $ask: gate(q.$ask, $on, 'gated.$ask'),
-    $spread: gate(q.$spread, $on, 'gated.$spread'),
-    $change: gate(q.$change, $on, 'gated.$change'),
-    $dir: gate(q.$dir, $on, 'gated.$dir'),
-    $open: gate(q.$open, $on, 'gated.$open'),
-    $halt: gate(q.$halt, $on, 'gated.$halt'),
-    $stale: gate(q.$stale, $on, 'gated.$stale'),
-    $tickAt: gate(q.$tickAt, $on, 'gated.$tickAt'),
-  };
+  const gated = Object.entries(q).map(([k, s]: [string, ReadonlySignal<unknown>]) => [k, gate(s, $on, `gated.${k}`)]);
+  return Object.fromEntries(gated) as QuoteView;
 }

@@ -1,6 +1,6 @@
 // Kept in localStorage through the one adapter.
 import { signal, type Signal } from '@preact/signals-react';
-import { localStore } from '../shell/local-store.ts';
+import { keepLocal, localStore } from '../shell/local-store.ts';
 
 const SETTING_KEY = 'tw:one-click';
 const CONFIRM_KEY = 'tw:confirm-market';
@@ -22,17 +22,9 @@ export const $oneClick: Signal<boolean> = signal(localStore()?.getItem(SETTING_K
   name: 'one-click.$oneClick',
 });
 
-function write(key: string, value: string): void {
-  try {
-    localStore()?.setItem(key, value);
-  } catch {
-    // storage blocked: kept for this visit only
-  }
-}
-
 export function setOneClick(on: boolean): void {
   $oneClick.value = on;
-  write(SETTING_KEY, on ? 'on' : 'off');
+  keepLocal(SETTING_KEY, on ? 'on' : 'off');
 }
 
 /** The phone's market orders ask once unless turned off; the desk's form never asks (its one-click is its choice). */
@@ -42,7 +34,7 @@ export const $confirmMarket: Signal<boolean> = signal(localStore()?.getItem(CONF
 
 export function setConfirmMarket(on: boolean): void {
   $confirmMarket.value = on;
-  write(CONFIRM_KEY, on ? 'on' : 'off');
+  keepLocal(CONFIRM_KEY, on ? 'on' : 'off');
 }
 
 function isStored(v: unknown): v is StoredLastOrder {
@@ -75,5 +67,5 @@ export function rememberOrder(code: string, last: LastOrder): void {
     c,
     { lots: o.lots, multiple: o.leverage },
   ]);
-  write(LAST_KEY, JSON.stringify(Object.fromEntries(stored)));
+  keepLocal(LAST_KEY, JSON.stringify(Object.fromEntries(stored)));
 }

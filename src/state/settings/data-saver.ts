@@ -1,6 +1,6 @@
 // Low-bandwidth mode; the feed follows it (FeedApi.setLowBandwidth, wired in src/app/start/feed-root.ts).
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
-import { localStore } from '../shell/local-store.ts';
+import { keepLocal, localStore } from '../shell/local-store.ts';
 
 export type SaverSetting = 'auto' | 'on' | 'off';
 export const SAVER_SETTINGS: readonly SaverSetting[] = ['auto', 'on', 'off'];
@@ -30,11 +30,7 @@ export const $lowBandwidth: ReadonlySignal<boolean> = computed(
 
 export function setSaverSetting(v: SaverSetting): void {
   $saverSetting.value = v;
-  try {
-    localStore()?.setItem(KEY, v);
-  } catch {
-    // storage blocked: kept for this visit only
-  }
+  keepLocal(KEY, v);
 }
 
 /** The user's data-saver switch, or a 2G-class link. */

@@ -1,6 +1,6 @@
 // One source of truth: `data-updown` on <html>, turned into --up/--down by theme.css, read by everything coloured.
 import { signal, type Signal } from '@preact/signals-react';
-import { localStore } from '../shell/local-store.ts';
+import { keepLocal, localStore } from '../shell/local-store.ts';
 
 export type Updown = 'green-up' | 'red-up' | 'blue-orange';
 export const UPDOWNS: readonly Updown[] = ['green-up', 'red-up', 'blue-orange'];
@@ -23,9 +23,5 @@ export function applyUpdown(root: HTMLElement = document.documentElement, v: Upd
 export function setUpdown(v: Updown, root: HTMLElement = document.documentElement): void {
   applyUpdown(root, v);
   $updown.value = v;
-  try {
-    localStore()?.setItem(KEY, v);
-  } catch {
-    // storage blocked: kept for this visit only
-  }
+  keepLocal(KEY, v);
 }

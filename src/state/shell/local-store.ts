@@ -6,3 +6,12 @@ export function localStore(): Storage | null {
     return null;
   }
 }
+
+/** Storage blocked or full: the choice is kept for this visit only. */
+export function keepLocal(key: string, value: string): void {
+  try {
+    localStore()?.setItem(key, value);
+  } catch {
+    // nothing kept across a reload
+  }
+}
