@@ -1,19 +1,14 @@
 // /mine/email: the complaint address from settings; tap to write a mail, or copy it.
-import { useEffect, useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { complaintEmail } from '../../api/content.ts';
 import { ContentScreen } from '../../components/nav/content-screen.tsx';
+import { useLoaded } from '../../components/lists/loaded.tsx';
 import { copyText } from '../../components/text/copy-text.ts';
 
 export function EmailPage(): ReactElement {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
-  useEffect(() => {
-    complaintEmail().then(
-      (r) => setEmail(r.email),
-      () => setEmail(''),
-    );
-  }, []);
+  const email = useLoaded(complaintEmail).data?.email ?? '';
   return (
     <ContentScreen titleKey="page.email">
       <section className="ct-card">

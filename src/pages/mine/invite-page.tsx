@@ -1,9 +1,10 @@
 // The link is built from the app's own address (docs/content.md); qrcode loads only once a link is shown.
-import { useEffect, useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { inviteLink, type InviteInfo } from '../../../domain/content-types.ts';
+import { inviteLink } from '../../../domain/content-types.ts';
 import { inviteInfo } from '../../api/content.ts';
 import { ContentScreen } from '../../components/nav/content-screen.tsx';
+import { useLoaded } from '../../components/lists/loaded.tsx';
 import { copyText } from '../../components/text/copy-text.ts';
 import { Num } from '../../components/text/num.tsx';
 import { QR_SIZE } from '../../components/text/qr-image.ts';
@@ -11,19 +12,14 @@ import { useQrDataUrl } from '../../components/text/qr-code.tsx';
 
 export function InvitePage(): ReactElement {
   const { t } = useTranslation();
-  // undefined while the code loads: the card says it is busy, so neither a reader nor a checker takes the disabled
-  // buttons for the finished screen; null when the load failed.
-  const [info, setInfo] = useState<InviteInfo | null | undefined>(undefined);
+  const { data: info, failed } = useLoaded(inviteInfo);
   const link = info ? inviteLink(window.location.origin + window.location.pathname, info.invite_code) : '';
   const qr = useQrDataUrl(link);
 
-  useEffect(() => {
-    inviteInfo().then(setInfo, () => setInfo(null));
-  }, []);
-
   return (
     <ContentScreen titleKey="page.invite">
-      <section className="ct-card ct-invite" aria-busy={info === undefined}>
+      {/* Busy while the code loads, so neither a reader nor a checker takes the disabled buttons for the finished screen. */}
+      <section className="ct-card ct-invite" aria-busy={!info && !failed}>
         <p className="ct-label">{t('content.invite_hint')}</p>
         {qr ? (
           <img

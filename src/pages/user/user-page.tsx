@@ -10,6 +10,7 @@ import { isCancelled } from '../../api/client.ts';
 import { $isDemo, $settings, $user } from '../../state/account/session.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { useLoaded } from '../../components/lists/loaded.tsx';
 import { Icon, type IconPath } from '../../components/icons/icons.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { LogoutButton } from '../../components/account/logout-button.tsx';
@@ -186,22 +187,11 @@ export const REAL_NAME_STATUS_KEY: Record<ReviewStatusValue, string> = {
 
 /** Null for demo accounts, while loading, or when it could not be read. */
 export function useRealNameStatus(isDemo: boolean): ReviewStatusValue | null {
-  const [status, setStatus] = useState<ReviewStatusValue | null>(null);
   const [reads, setReads] = useState(0);
   useRefreshOnChange(() => setReads((n) => n + 1)); // an operator reviewed it while the page was open
-  useEffect(() => {
-    setStatus(null);
-    if (isDemo) return undefined;
-    let live = true;
-    realNameCenter({ toast: false }).then(
-      (c) => live && setStatus(c.review_status),
-      () => undefined, // the row simply shows no status
-    );
-    return () => {
-      live = false;
-    };
-  }, [isDemo, reads]);
-  return status;
+  const load = useCallback(() => realNameCenter({ toast: false }), []);
+  // A failed read: the row simply shows no status.
+  return useLoaded(isDemo ? null : load, reads).data?.review_status ?? null;
 }
 
 export function UserPage(): ReactElement {
