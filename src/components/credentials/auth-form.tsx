@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { FormSubmit } from './use-form-submit.ts';
+import type { FormSubmit } from '../forms/use-form-submit.ts';
 import './credentials.css';
 
 export interface AuthFormProps {

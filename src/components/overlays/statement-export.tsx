@@ -8,6 +8,7 @@ import { Field } from '../forms/field.tsx';
 import { browserTimers, systemClock, type Clock, type Timers } from '../../state/shell/clock.ts';
 import { $user } from '../../state/account/session.ts';
 import { toast } from '../../state/shell/toasts.ts';
+import { useBusy } from '../forms/use-form-submit.ts';
 import './statement.css';
 
 /** The statement's days are UTC. */
@@ -21,22 +22,17 @@ export function StatementExport({ kind, clock = systemClock }: { kind: Statement
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [range, setRange] = useState(() => defaultRange(clock.now()));
-  const [busy, setBusy] = useState(false);
+  const { busy, during } = useBusy(); // a failure was shown by the client; the sheet stays to fix it
   const uid = $user.value?.uid;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const request = { kind, ...range, uid };
-    setBusy(true);
-    try {
+    await during(async () => {
       saveBlob(await fetchStatement(request), statementFileName(request));
       toast(t('statement.saved'));
       setOpen(false);
-    } catch {
-      // The client has shown the server's message or the network error; the sheet stays to fix it.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

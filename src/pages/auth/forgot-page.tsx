@@ -11,7 +11,7 @@ import { CodeAndPasswords } from '../../components/credentials/code-and-password
 import { codeTarget, requestAccountCode } from '../../components/credentials/request-code.ts';
 import type { SendResult } from '../../components/forms/send-code-button.tsx';
 import { useFieldErrors } from '../../components/credentials/use-field-errors.ts';
-import { useFormSubmit } from '../../components/credentials/use-form-submit.ts';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { usePasswordForm } from '../../components/credentials/use-password-form.ts';
 import { livePasswordProblem, validateForgot, type ResetField } from '../../components/credentials/validation.ts';
 

@@ -14,7 +14,7 @@ import { LanguageButton } from '../../components/icons/language-button.tsx';
 import { ACCOUNT_FIELD, LOGIN_PASSWORD_FIELD, useFieldErrors } from '../../components/credentials/use-field-errors.ts';
 import { AuthForm } from '../../components/credentials/auth-form.tsx';
 import { AuthScreen } from './auth-screen.tsx';
-import { useFormSubmit } from '../../components/credentials/use-form-submit.ts';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { validateLogin, type LoginField } from '../../components/credentials/validation.ts';
 
 export function LoginPage(): ReactElement {

@@ -19,7 +19,7 @@ import { CodeInput } from '../../components/credentials/code-input.tsx';
 import { PasswordInputs } from '../../components/credentials/password-inputs.tsx';
 import { codeTarget, requestAccountCode } from '../../components/credentials/request-code.ts';
 import type { SendResult } from '../../components/forms/send-code-button.tsx';
-import { useFormSubmit } from '../../components/credentials/use-form-submit.ts';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { usePasswordForm } from '../../components/credentials/use-password-form.ts';
 import './captcha-image.css';
 import { livePasswordProblem, validateRegister, type RegisterField } from '../../components/credentials/validation.ts';

@@ -12,6 +12,7 @@ import { Num } from '../../components/text/num.tsx';
 import { formatMoney, formatPnl } from '../../i18n/format.ts';
 import { browserTimers } from '../../state/shell/clock.ts';
 import { toast } from '../../state/shell/toasts.ts';
+import { useBusy } from '../../components/forms/use-form-submit.ts';
 import { dec, exactText } from '../../../domain/decimal.ts';
 import { parseAmount, USD_AMOUNT } from '../../../domain/amount-input.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
@@ -36,23 +37,18 @@ export function CopyFundsSheet({ copy, mode, wallet, onClose, onDone }: Props): 
   const { t } = useTranslation();
   const [amount, setAmount] = useState('');
   const [shown, setShown] = useState(false); // errors show once confirm was pressed, then follow the typing
-  const [busy, setBusy] = useState(false);
+  const { busy, during } = useBusy();
   const a = parseAmount(amount, USD_AMOUNT);
 
   const confirm = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     setShown(true);
     if (!a.ok) return;
-    setBusy(true);
-    try {
+    await during(async () => {
       await (mode === 'add' ? addToCopy : withdrawFromCopy)(copy.id, exactText(a.value));
       toast(t(mode === 'add' ? 'copy.funds_added' : 'copy.funds_withdrawn'));
       onDone();
-    } catch {
-      // The API client shows the server's message.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

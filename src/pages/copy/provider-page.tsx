@@ -19,6 +19,7 @@ import { stopLossLevel } from '../../../domain/copy-maths.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { Field } from '../../components/forms/field.tsx';
 import { toast } from '../../state/shell/toasts.ts';
+import { useBusy } from '../../components/forms/use-form-submit.ts';
 import { CheckRow } from './check-row.tsx';
 import { EquityCurve, RiskBadge } from './equity-curve.tsx';
 import './copy.css';
@@ -38,7 +39,7 @@ export function FollowSheet({ provider, open, onClose }: Props): ReactElement | 
   const [stopLoss, setStopLoss] = useState('40');
   const [copyOpen, setCopyOpen] = useState(false);
   const [shown, setShown] = useState(false); // errors show once confirm was pressed, then follow the typing
-  const [busy, setBusy] = useState(false);
+  const { busy, during } = useBusy();
 
   const a = parseCopyAmount(amount, provider.min_amount);
   const m = parseMultiplier(multiplier);
@@ -50,8 +51,7 @@ export function FollowSheet({ provider, open, onClose }: Props): ReactElement | 
     e.preventDefault();
     setShown(true);
     if (!a.ok || !m.ok || !s.ok) return;
-    setBusy(true);
-    try {
+    await during(async () => {
       await startCopy({
         providerId: provider.provider_id,
         amount: exactText(a.value),
@@ -62,11 +62,7 @@ export function FollowSheet({ provider, open, onClose }: Props): ReactElement | 
       toast(t('copy.started'));
       onClose();
       void navigate('/copy?view=mine');
-    } catch {
-      // the API client shows the server's message
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

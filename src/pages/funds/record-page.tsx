@@ -11,6 +11,7 @@ import { formatMoney } from '../../i18n/format.ts';
 import { redemptionPenalty } from '../../../domain/fund-maths.ts';
 import { SubscriptionStatus, type FundSubscription } from '../../../domain/fund-types.ts';
 import { toast } from '../../state/shell/toasts.ts';
+import { useBusy } from '../../components/forms/use-form-submit.ts';
 import { ListEnd, usePages } from '../../components/lists/pages.tsx';
 import './funds.css';
 import { Num } from '../../components/text/num.tsx';
@@ -28,21 +29,16 @@ export function RecordPage(): ReactElement {
     useContentLanguage(),
   );
   const [redeeming, setRedeeming] = useState<FundSubscription | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, during } = useBusy();
 
   const redeem = async (): Promise<void> => {
     if (!redeeming) return;
-    setBusy(true);
-    try {
+    await during(async () => {
       await applyRefund(redeeming.id);
       toast(t('mining.redeemed'));
       setRedeeming(null);
       await list.refresh();
-    } catch {
-      // The API client shows the server's message.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const currency = redeeming?.get_fund.currency_code ?? '';

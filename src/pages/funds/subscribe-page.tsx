@@ -17,6 +17,7 @@ import { formatMoney } from '../../i18n/format.ts';
 import { loginPath } from '../../state/shell/navigator.ts';
 import { $isDemo, $user } from '../../state/account/session.ts';
 import { toast } from '../../state/shell/toasts.ts';
+import { useBusy } from '../../components/forms/use-form-submit.ts';
 import { CURRENCY } from '../../../domain/wallet-types.ts';
 import { FundHead } from './fund-head.tsx';
 import './funds.css';
@@ -34,7 +35,7 @@ export function SubscribePage(): ReactElement {
   const [available, setAvailable] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [sheet, setSheet] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, during } = useBusy();
   const [error, setError] = useState<string | null>(null);
   const loggedIn = $user.value !== null;
 
@@ -92,17 +93,12 @@ export function SubscribePage(): ReactElement {
 
   const confirm = async (): Promise<void> => {
     if (!fund || !checked?.ok) return;
-    setBusy(true);
-    try {
+    await during(async () => {
       await fundBuy(fund.id, exactText(checked.value));
       toast(t('mining.subscribed'));
       setSheet(false);
       void navigate(FUND_RECORDS_PATH);
-    } catch {
-      // The API client shows the server's message.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (id === null) {

@@ -17,7 +17,7 @@ import { FORM_FIELD } from '../../components/forms/use-field-messages.ts';
 import { refusalText } from '../../api/client.ts';
 import { useAreas } from '../../components/credentials/use-areas.ts';
 import { useFieldErrors } from '../../components/credentials/use-field-errors.ts';
-import { useFormSubmit } from '../../components/credentials/use-form-submit.ts';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { usePasswordForm } from '../../components/credentials/use-password-form.ts';
 import { livePasswordProblem, validateChange, type ChangeField } from '../../components/credentials/validation.ts';
 import './password-page.css';
