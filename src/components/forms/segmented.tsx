@@ -19,6 +19,7 @@ export interface SegmentedProps<V extends string | number> {
   dataName?: string;
   /** Drawn after an option's label (the order form's side buttons: the price each side trades at). */
   extra?: (value: V) => ReactNode;
+  testId?: string;
 }
 
 const ITEM_ROLE = { tablist: 'tab', listbox: 'option', radiogroup: 'radio' } as const;
@@ -33,10 +34,11 @@ export function Segmented<V extends string | number>({
   itemClassName = 'segmented__item',
   dataName = 'value',
   extra,
+  testId,
 }: SegmentedProps<V>): ReactElement {
   const { t } = useTranslation();
   return (
-    <div className={className} role={role} aria-label={t(labelKey)}>
+    <div className={className} role={role} aria-label={t(labelKey)} data-testid={testId}>
       {options.map((o) => (
         <button
           key={o.value}

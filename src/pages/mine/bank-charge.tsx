@@ -11,7 +11,8 @@ import { chargeCredit } from '../../../domain/charge-credit.ts';
 import { isUnsignedDecimalText } from '../../../domain/decimal-text.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { Num } from '../../components/text/num.tsx';
-import { ChoiceChips } from './choice-chips.tsx';
+import { CHIPS } from './kind-screen.tsx';
+import { Segmented } from '../../components/forms/segmented.tsx';
 import { copyText } from '../../components/text/copy-text.ts';
 import { ChargeFoot, useChargeForm, useFirstChoice } from './charge-form.tsx';
 
@@ -61,12 +62,13 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
       : null;
   return (
     <form className="mw-form" onSubmit={(e) => void submit(e)} noValidate data-testid="bank-charge">
-      <ChoiceChips
-        label={t('wallet.currency')}
+      <Segmented
+        {...CHIPS}
+        labelKey="wallet.currency"
         testId="bank-coins"
         value={coin}
         onChange={setCoin}
-        choices={coins.map((c) => ({ id: c.id, label: c.name }))}
+        options={coins.map((c) => ({ value: c.id, text: c.name }))}
       />
       <div className="mw-banks" role="radiogroup" aria-label={t('wallet.pay_to')}>
         {banks?.length === 0 ? (

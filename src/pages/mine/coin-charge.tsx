@@ -7,7 +7,8 @@ import { Field } from '../../components/forms/field.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { QrCode } from '../../components/text/qr-code.tsx';
 import { rangeParams, ruleMin } from './amount-check.ts';
-import { ChoiceChips } from './choice-chips.tsx';
+import { CHIPS } from './kind-screen.tsx';
+import { Segmented } from '../../components/forms/segmented.tsx';
 import { copyText } from '../../components/text/copy-text.ts';
 import { ChargeFoot, useChargeForm, useFirstChoice } from './charge-form.tsx';
 import { ICON_CLIPBOARD } from '../../components/icons/screen-icons.ts';
@@ -28,12 +29,13 @@ export function CoinCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
 
   return (
     <form className="mw-form" onSubmit={(e) => void submit(e)} noValidate data-testid="coin-charge">
-      <ChoiceChips
-        label={t('wallet.network')}
+      <Segmented
+        {...CHIPS}
+        labelKey="wallet.network"
         testId="networks"
         value={picked}
         onChange={setPicked}
-        choices={networks.map((n) => ({ id: n.id, label: `${n.currency_code}-${n.protocol_code}` }))}
+        options={networks.map((n) => ({ value: n.id, text: `${n.currency_code}-${n.protocol_code}` }))}
       />
       {network ? (
         <div className="mw-address">

@@ -9,6 +9,9 @@ import { PagedList } from './paged-list.tsx';
 import type { Pages } from '../../components/lists/pages.tsx';
 import './money.css';
 
+/** A Segmented's look for a network, a currency or a payout method: chips, the chosen one pressed. */
+export const CHIPS = { role: 'radiogroup', className: 'mw-chips', itemClassName: 'mw-chip', dataName: 'id' } as const;
+
 export interface KindScreenProps<K extends string, T> {
   titleKey: string;
   /** The wire values of the two kinds: coin, then bank. */

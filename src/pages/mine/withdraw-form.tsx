@@ -13,7 +13,8 @@ import { Field } from '../../components/forms/field.tsx';
 import { useFormMessage } from '../../components/forms/use-form-message.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { amountProblem, rangeParams } from './amount-check.ts';
-import { ChoiceChips } from './choice-chips.tsx';
+import { CHIPS } from './kind-screen.tsx';
+import { Segmented } from '../../components/forms/segmented.tsx';
 import { Num } from '../../components/text/num.tsx';
 
 export function WithdrawForm(props: {
@@ -99,12 +100,13 @@ export function WithdrawForm(props: {
       <CurrencyChips testId="withdraw-currencies" currencies={currencies} />
       <div className="mw-field-label">{t(type === 1 ? 'wallet.to_address' : 'wallet.to_account')}</div>
       {methods && methods.length > 0 ? (
-        <ChoiceChips
-          label={t('wallet.payout_method')}
+        <Segmented
+          {...CHIPS}
+          labelKey="wallet.payout_method"
           testId="withdraw-methods"
           value={methodId}
           onChange={setMethodId}
-          choices={methods.map((m) => ({ id: m.id, label: methodLabel(m) }))}
+          options={methods.map((m) => ({ value: m.id, text: methodLabel(m) }))}
         />
       ) : methods ? (
         // Only once the saved methods are known to be none: while they load, "add one" would be a false offer.
@@ -217,14 +219,14 @@ export function CurrencyChips({
   testId: string;
   currencies: WithdrawCurrencies;
 }): ReactElement {
-  const { t } = useTranslation();
   return (
-    <ChoiceChips
-      label={t('wallet.currency')}
+    <Segmented
+      {...CHIPS}
+      labelKey="wallet.currency"
       testId={testId}
       value={currencies.currencyId}
       onChange={currencies.setCurrencyId}
-      choices={currencies.list.map((c) => ({ id: c.id, label: c.protocol ? `${c.code}-${c.protocol}` : c.code }))}
+      options={currencies.list.map((c) => ({ value: c.id, text: c.protocol ? `${c.code}-${c.protocol}` : c.code }))}
     />
   );
 }
