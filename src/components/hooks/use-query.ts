@@ -12,12 +12,3 @@ export function useIdQuery(name = 'id'): number | null {
   const raw = useQuery().get(name) ?? '';
   return /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
 }
-
-/** Outside React, from a full href (the feed's ?feed=main check, tests). */
-export function hashQuery(href: string): URLSearchParams {
-  const hash = href.indexOf('#');
-  if (hash < 0) return new URLSearchParams();
-  const afterHash = href.slice(hash + 1);
-  const q = afterHash.indexOf('?');
-  return new URLSearchParams(q < 0 ? '' : afterHash.slice(q + 1));
-}

@@ -8,7 +8,6 @@ import { hashRouteFor, moveToHashRoute } from '../../../../../src/app/routing/ha
 import { ROUTES, type AppRoute } from '../../../../../src/app/routes.tsx';
 import type { NavigationDeps } from '../../../../../src/app/routing/navigation-effects.ts';
 import { activeTab } from '../../../../../src/components/nav/tabs.ts';
-import { hashQuery } from '../../../../../src/components/hooks/use-query.ts';
 import { signIn, signOut } from '../../../../../src/state/account/session.ts';
 import { $toasts } from '../../../../../src/state/shell/toasts.ts';
 import { $conn } from '../../../../../src/state/feed/feed-signals.ts';
@@ -451,11 +450,6 @@ describe('route table', () => {
 });
 
 describe('query after the hash and tabs', () => {
-  it('reads query parameters from the part after the hash', () => {
-    expect(hashQuery('https://x.example/?feed=main#/register?invite_code=AB12').get('invite_code')).toBe('AB12');
-    expect(hashQuery('https://x.example/?feed=main#/register').get('feed')).toBeNull();
-  });
-
   it('marks documentary on /copy, and documentary and ranking on /rank by its tab query', () => {
     expect(activeTab('/copy', '?view=mine')).toBe('documentary');
     expect(activeTab('/rank', '?tab=copy')).toBe('documentary');
