@@ -1,23 +1,12 @@
 // Drawn through qr-image.ts: one size and options, and the library loads with the screen, not at start-up.
-import { useEffect, useState, type ReactElement } from 'react';
+import { useMemo, type ReactElement } from 'react';
+import { useLoaded } from '../lists/loaded.tsx';
 import { QR_SIZE, qrDataUrl } from './qr-image.ts';
 
 /** The code's image as a data URL: null while it is drawn, for no text, or when it cannot be drawn. */
 export function useQrDataUrl(text: string): string | null {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    setSrc(null);
-    if (!text) return undefined;
-    let live = true;
-    qrDataUrl(text).then(
-      (url) => live && setSrc(url),
-      () => undefined, // no image: the text shown beside it still serves
-    );
-    return () => {
-      live = false;
-    };
-  }, [text]);
-  return src;
+  // No image: the text shown beside it still serves.
+  return useLoaded(useMemo(() => (text ? () => qrDataUrl(text) : null), [text])).data;
 }
 
 export function QrCode({ text, label }: { text: string; label: string }): ReactElement {

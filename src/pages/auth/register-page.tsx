@@ -9,6 +9,7 @@ import { $settings, signIn } from '../../state/account/session.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { safeFrom } from '../../state/shell/navigator.ts';
 import { useQuery } from '../../components/hooks/use-query.ts';
+import { useLoaded } from '../../components/lists/loaded.tsx';
 import { Field } from '../../components/forms/field.tsx';
 import { LanguageButton } from '../../components/icons/language-button.tsx';
 import { INVITE_FIELD, useFieldErrors } from '../../components/credentials/use-field-errors.ts';
@@ -27,6 +28,8 @@ import { livePasswordProblem, validateRegister, type RegisterField } from '../..
 /** docs/contract.md §3, §5. */
 export const CAPTCHA_REG_TYPE = 2;
 
+const showMobile = () => publicSetting('is_show_mobile');
+
 export function RegisterPage(): ReactElement {
   useSignals();
   const { t } = useTranslation();
@@ -39,22 +42,11 @@ export function RegisterPage(): ReactElement {
   const form = usePasswordForm();
   const [invite, setInvite] = useState(() => query.get('invite_code') ?? '');
   const [pic, setPic] = useState<Captcha | null>(null);
-  const [mobileOffered, setMobileOffered] = useState(true);
   const { type, account, area } = who;
   // The password's length rule as typed: the message shows under the field at once, not after a submit.
   const errors = useFieldErrors<RegisterField>({ password: livePasswordProblem(form.password) });
 
-  useEffect(() => {
-    let live = true;
-    publicSetting('is_show_mobile')
-      .then((s) => {
-        if (live && s.value === '0') setMobileOffered(false);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
+  const mobileOffered = useLoaded(showMobile).data?.value !== '0';
 
   const refreshCaptcha = useCallback(() => {
     loadCaptcha()

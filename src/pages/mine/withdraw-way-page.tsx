@@ -1,7 +1,7 @@
 // /mine/withdraw-way?type=1|2 (docs/contract.md §2); an address is checked by its network's checksum.
 import { FORM_FIELD, useFieldMessages } from '../../components/forms/use-field-messages.ts';
 import { FieldMessage } from '../../components/forms/field-message.tsx';
-import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { bindPayoutMethod, type BindForm } from '../../api/wallet.ts';
@@ -9,6 +9,7 @@ import { needsSecondFactor } from '../../api/security.ts';
 import { publicSetting } from '../../api/common.ts';
 import { isValidPayoutAddress } from '../../../domain/payout-address.ts';
 import { useQuery } from '../../components/hooks/use-query.ts';
+import { useLoaded } from '../../components/lists/loaded.tsx';
 import { Field } from '../../components/forms/field.tsx';
 import { FactorCodeField } from '../../components/credentials/code-input.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
@@ -36,6 +37,8 @@ const REQUIRED: ReadonlySet<BankField> = new Set([
 
 export const listOf = (type: 1 | 2): string => (type === 1 ? '/mine/coin-address-list' : '/mine/bank-card-list');
 
+const holdSetting = () => publicSetting('payout_hold_hours');
+
 export function WithdrawWayPage(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -60,13 +63,8 @@ export function WithdrawWayPage(): ReactElement {
   });
 
   // Said before it is added, not after a code is spent (docs/security.md "Payout holds").
-  const [holdHours, setHoldHours] = useState<string | null>(null);
-  useEffect(() => {
-    publicSetting('payout_hold_hours').then(
-      (s) => setHoldHours(s.value && /^\d+$/.test(s.value) && s.value !== '0' ? s.value : null),
-      () => undefined,
-    );
-  }, []);
+  const hold = useLoaded(holdSetting).data?.value;
+  const holdHours = hold && /^\d+$/.test(hold) && hold !== '0' ? hold : null;
   // The address is checked as it is typed (the network's own checksum); an empty one says so on submit.
   const typed = address.trim();
   const protocol = currency?.protocol ?? '';
