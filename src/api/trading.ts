@@ -4,15 +4,8 @@ import type { AppOrder, Envelope, Order, OrderList, OrderStatus } from '../../do
 import { appOrderOf } from '../../domain/types.ts';
 import { apiGet, apiGetFull, type CallOptions, apiRequest, ApiFailure, CODE_NETWORK } from './client.ts';
 import { toast } from '../state/shell/toasts.ts';
-import { hexOf } from '../../domain/hex.ts';
+import { randomHex } from '../../domain/hex.ts';
 import { IDEMPOTENCY_HEADER } from '../../domain/idempotency.ts';
-
-/** domain/idempotency.ts says what the server accepts. */
-export function newIdempotencyKey(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return hexOf(bytes);
-}
 
 /** No HTTP answer came back, so the request may have reached the server. */
 export function mayHaveLanded(err: unknown): boolean {
@@ -22,7 +15,7 @@ export function mayHaveLanded(err: unknown): boolean {
 /** Retried once with the same key when the answer was lost (the server answers it with the first order); `toast` false lets the order form show a refusal. */
 export async function submitWithKey<P extends object>(
   params: P,
-  key: string = newIdempotencyKey(),
+  key: string = randomHex(),
   toastRefusal = true,
 ): Promise<Order> {
   const send = (quiet: boolean) =>

@@ -1,6 +1,6 @@
 // The signed-in user: a synchronous localStorage hint beside idb-keyval so the first paint knows who is logged in.
 import { localStore } from '../shell/local-store.ts';
-import { hexOf } from '../../../domain/hex.ts';
+import { randomHex } from '../../../domain/hex.ts';
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import { del, get, set } from 'idb-keyval';
 import type { BaseSettings, LoginResult, User } from '../../../domain/types.ts';
@@ -23,11 +23,12 @@ function readHint(): Hint | null {
   return v === 'real' || v === 'demo' ? v : null;
 }
 
+/** Kept, and followed by the first paint's guess. */
 function writeHint(h: Hint | null): void {
   const s = storage();
-  if (!s) return;
-  if (h) s.setItem(HINT_KEY, h);
-  else s.removeItem(HINT_KEY);
+  if (h) s?.setItem(HINT_KEY, h);
+  else s?.removeItem(HINT_KEY);
+  $hint.value = readHint();
 }
 
 export const $token: Signal<string | null> = signal(null, { name: 'session.$token' });
@@ -83,7 +84,6 @@ export function restoreSession(): Promise<void> {
         writeHint(null);
       }
     }
-    $hint.value = readHint();
     $restored.value = true;
   })();
   return restoring;
@@ -105,7 +105,6 @@ export function signIn(r: LoginResult): void {
   $user.value = r.user;
   $restored.value = true;
   writeHint(r.user.is_demo === 1 ? 'demo' : 'real');
-  $hint.value = readHint();
   persist({ token: r.token, user: r.user });
 }
 
@@ -123,14 +122,7 @@ export function signOut(): void {
   $user.value = null;
   $restored.value = true;
   writeHint(null);
-  $hint.value = null;
   persist(null);
-}
-
-function randomId(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return hexOf(bytes);
 }
 
 /** Random once, then kept, so pressing "demo" again returns to the same demo account. */
@@ -143,7 +135,7 @@ export async function demoId(): Promise<string> {
   } catch {
     id = undefined;
   }
-  id ??= randomId();
+  id ??= randomHex();
   storage()?.setItem(DEMO_ID_KEY, id);
   try {
     await set(DEMO_ID_KEY, id);
