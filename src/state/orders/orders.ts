@@ -60,12 +60,6 @@ export function closeSheet(): void {
   $openOrderId.value = null;
 }
 
-/** Also drops any snapshot of another account's order. */
-export function resetSheet(): void {
-  openSnapshot = null;
-  $openOrderId.value = null;
-}
-
 /** A pushed change, a fill, new stops, our submit. */
 export function applyOpen(order: AppOrder): void {
   notePositionOpen(order);
@@ -225,9 +219,10 @@ export function startOrders(ensureInstruments?: () => void): () => void {
 
 export function resetOrders(): void {
   nextGeneration();
+  openSnapshot = null; // another account's order is never shown again
   batch(() => {
     resetLists();
-    resetSheet();
+    $openOrderId.value = null;
     resetPositions();
   });
   resetLivePositions();

@@ -43,25 +43,25 @@ export const $feedAccount: ReadonlySignal<AccountUpdate | null> = computed(
   { name: 'position-sync.$feedAccount' },
 );
 
+function tellFeed(list: AppOrder[], funds: Balance | null): void {
+  Promise.resolve()
+    .then(() => feed().setPositions(list, funds?.balance ?? '0', funds ? usedMargin(funds) : '0'))
+    .catch((err: unknown) => console.warn('orders: setPositions failed', err));
+}
+
 function pushPositions(): void {
   const funds = $funds.peek();
   if (active === 0 || !positionsSynced || !funds) return;
   pushed = true;
   $livePositions.value = true;
-  const list = [...positions.values()];
-  Promise.resolve()
-    .then(() => feed().setPositions(list, funds.balance, usedMargin(funds)))
-    .catch((err: unknown) => console.warn('orders: setPositions failed', err));
+  tellFeed([...positions.values()], funds);
 }
 
-export function clearFeedPositions(): void {
+function clearFeedPositions(): void {
   if (!pushed) return;
   pushed = false;
   $livePositions.value = false;
-  const funds = $funds.peek();
-  Promise.resolve()
-    .then(() => feed().setPositions([], funds?.balance ?? '0', funds ? usedMargin(funds) : '0'))
-    .catch((err: unknown) => console.warn('orders: setPositions failed', err));
+  tellFeed([], $funds.peek());
 }
 
 let syncing: Promise<void> | null = null;
