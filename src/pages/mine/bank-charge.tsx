@@ -1,5 +1,5 @@
 // Without any bank account there is no pay way (docs/contract.md §5) and nothing is sent.
-import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { useMemo, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { bankCoins, depositBanks, submitBankCharge } from '../../api/wallet.ts';
 import { parseAmount, USD_AMOUNT } from '../../../domain/amount-input.ts';
@@ -14,28 +14,19 @@ import { Num } from '../../components/text/num.tsx';
 import { CHIPS } from './kind-screen.tsx';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { copyText } from '../../components/text/copy-text.ts';
-import { ChargeFoot, useChargeForm, useFirstChoice } from './charge-form.tsx';
+import { ChargeFoot, useChargeForm } from './charge-form.tsx';
+import { useFirstChoice } from '../../components/lists/loaded.tsx';
 
 const DETAILS = ['bank_name', 'payee_name', 'payee_account', 'bank_swift', 'bank_address', 'bank_remark'] as const;
 
 export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactElement {
   const { t } = useTranslation();
-  const [coins, coin, setCoin] = useFirstChoice(bankCoins);
-  const [banks, setBanks] = useState<DepositBank[] | null>(null); // null while the accounts of `coin` load
-  const [bankId, setBankId] = useState<number | null>(null);
+  const coins = useFirstChoice(bankCoins);
+  const chosen = coins.chosen;
+  const coin = chosen?.id ?? null;
+  const banks = useFirstChoice<DepositBank>(useMemo(() => (coin === null ? null : () => depositBanks(coin)), [coin]));
+  const bankId = banks.chosen?.id ?? null;
   const form = useChargeForm(onSubmitted);
-  useEffect(() => {
-    setBanks(null);
-    setBankId(null);
-    if (coin === null) return;
-    depositBanks(coin).then(
-      (list) => {
-        setBanks(list);
-        setBankId(list[0]?.id ?? null);
-      },
-      () => setBanks([]),
-    );
-  }, [coin]);
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -48,7 +39,6 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
     );
   };
 
-  const chosen = coins.find((c) => c.id === coin);
   const currency = chosen?.name ?? '';
   // A wire in another currency shows what it will credit in USD before it is sent (the rate the server books).
   const typed = form.amount.trim();
@@ -67,16 +57,16 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
         labelKey="wallet.currency"
         testId="bank-coins"
         value={coin}
-        onChange={setCoin}
-        options={coins.map((c) => ({ value: c.id, text: c.name }))}
+        onChange={coins.choose}
+        options={coins.list.map((c) => ({ value: c.id, text: c.name }))}
       />
       <div className="mw-banks" role="radiogroup" aria-label={t('wallet.pay_to')}>
-        {banks?.length === 0 ? (
+        {coin !== null && !banks.loading && banks.list.length === 0 ? (
           <p className="mw-error" data-testid="no-pay-way">
             {t('errors.no_pay_way')}
           </p>
         ) : null}
-        {(banks ?? []).map((b) => (
+        {banks.list.map((b) => (
           <div
             key={b.id}
             className="mw-bank"
@@ -84,9 +74,9 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
             aria-checked={b.id === bankId}
             tabIndex={0}
             data-id={b.id}
-            onClick={() => setBankId(b.id)}
+            onClick={() => banks.choose(b.id)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter' || e.key === ' ') setBankId(b.id);
+              if (e.key === 'Enter' || e.key === ' ') banks.choose(b.id);
             }}
           >
             <span className="mw-bank__radio" aria-hidden="true" />

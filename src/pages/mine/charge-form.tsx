@@ -1,29 +1,11 @@
 // What the coin and the bank halves of /mine/charge share.
-import { useEffect, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { AmountRule } from '../../../domain/amount-input.ts';
 import { useFormMessage } from '../../components/forms/use-form-message.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { amountProblem } from './amount-check.ts';
 import { ProofPicker } from './proof-picker.tsx';
-
-/** `load` is a module-level API call (stable): it runs once. */
-export function useFirstChoice<T extends { id: number }>(
-  load: () => Promise<T[]>,
-): [T[], number | null, (id: number) => void] {
-  const [list, setList] = useState<T[]>([]);
-  const [picked, setPicked] = useState<number | null>(null);
-  useEffect(() => {
-    load().then(
-      (items) => {
-        setList(items);
-        setPicked((p) => p ?? items[0]?.id ?? null);
-      },
-      () => undefined,
-    );
-  }, [load]);
-  return [list, picked, setPicked];
-}
 
 export interface ChargeForm {
   amount: string;

@@ -10,14 +10,15 @@ import { rangeParams, ruleMin } from './amount-check.ts';
 import { CHIPS } from './kind-screen.tsx';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { copyText } from '../../components/text/copy-text.ts';
-import { ChargeFoot, useChargeForm, useFirstChoice } from './charge-form.tsx';
+import { ChargeFoot, useChargeForm } from './charge-form.tsx';
+import { useFirstChoice } from '../../components/lists/loaded.tsx';
 import { ICON_CLIPBOARD } from '../../components/icons/screen-icons.ts';
 
 export function CoinCharge({ onSubmitted }: { onSubmitted: () => void }): ReactElement {
   const { t } = useTranslation();
-  const [networks, picked, setPicked] = useFirstChoice(coinNetworks);
+  const networks = useFirstChoice(coinNetworks);
   const form = useChargeForm(onSubmitted);
-  const network = networks.find((n) => n.id === picked);
+  const network = networks.chosen;
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -33,9 +34,9 @@ export function CoinCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
         {...CHIPS}
         labelKey="wallet.network"
         testId="networks"
-        value={picked}
-        onChange={setPicked}
-        options={networks.map((n) => ({ value: n.id, text: `${n.currency_code}-${n.protocol_code}` }))}
+        value={network?.id ?? null}
+        onChange={networks.choose}
+        options={networks.list.map((n) => ({ value: n.id, text: `${n.currency_code}-${n.protocol_code}` }))}
       />
       {network ? (
         <div className="mw-address">

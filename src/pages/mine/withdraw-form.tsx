@@ -1,5 +1,5 @@
 // Fee and received amount previewed with the function the server charges with (docs/contract.md §5).
-import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { payoutMethods, submitWithdrawal, withdrawCurrencies } from '../../api/wallet.ts';
@@ -10,6 +10,7 @@ import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { WithdrawSummary } from './withdraw-summary.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { Field } from '../../components/forms/field.tsx';
+import { useFirstChoice, type FirstChoice } from '../../components/lists/loaded.tsx';
 import { useFormMessage } from '../../components/forms/use-form-message.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { amountProblem, rangeParams } from './amount-check.ts';
@@ -28,7 +29,8 @@ export function WithdrawForm(props: {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const currencies = useWithdrawCurrencies(type);
-  const { currency, currencyId } = currencies;
+  const currency = currencies.chosen ?? undefined;
+  const currencyId = currency?.id ?? null;
   const [methods, setMethods] = useState<WithdrawMethod[] | null>(null);
   const [methodId, setMethodId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
@@ -190,26 +192,9 @@ export function WithdrawForm(props: {
   );
 }
 
-type WithdrawCurrencies = ReturnType<typeof useWithdrawCurrencies>;
-
 /** The currencies a withdrawal of this type is paid in, the first one chosen; another type starts from none. */
-export function useWithdrawCurrencies(type: 1 | 2) {
-  // null while they load; a failed load leaves none.
-  const [loaded, setLoaded] = useState<WithdrawCurrency[] | null>(null);
-  const [currencyId, setCurrencyId] = useState<number | null>(null);
-  useEffect(() => {
-    setLoaded(null);
-    setCurrencyId(null);
-    withdrawCurrencies(type).then(
-      (items) => {
-        setLoaded(items);
-        setCurrencyId(items[0]?.id ?? null);
-      },
-      () => setLoaded([]),
-    );
-  }, [type]);
-  const list = loaded ?? [];
-  return { list, currencyId, setCurrencyId, loading: loaded === null, currency: list.find((c) => c.id === currencyId) };
+export function useWithdrawCurrencies(type: 1 | 2): FirstChoice<WithdrawCurrency> {
+  return useFirstChoice(useCallback(() => withdrawCurrencies(type), [type]));
 }
 
 export function CurrencyChips({
@@ -217,15 +202,15 @@ export function CurrencyChips({
   currencies,
 }: {
   testId: string;
-  currencies: WithdrawCurrencies;
+  currencies: FirstChoice<WithdrawCurrency>;
 }): ReactElement {
   return (
     <Segmented
       {...CHIPS}
       labelKey="wallet.currency"
       testId={testId}
-      value={currencies.currencyId}
-      onChange={currencies.setCurrencyId}
+      value={currencies.chosen?.id ?? null}
+      onChange={currencies.choose}
       options={currencies.list.map((c) => ({ value: c.id, text: c.protocol ? `${c.code}-${c.protocol}` : c.code }))}
     />
   );

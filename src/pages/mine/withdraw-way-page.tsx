@@ -47,7 +47,7 @@ export function WithdrawWayPage(): ReactElement {
   // From the withdrawal's "Add now": back to it with the new method chosen (and its hold shown), not to the list.
   const backTo = query.get('back') === 'withdraw' ? `/mine/withdraw?type=${type}&pick=newest` : listOf(type);
   const currencies = useWithdrawCurrencies(type);
-  const { currency } = currencies;
+  const currency = currencies.chosen;
   const [address, setAddress] = useState('');
   // Asked when the account has a second factor (docs/security.md "Second factor").
   const [askCode, setAskCode] = useState(false);
