@@ -12,12 +12,9 @@ export interface ConfirmDialogProps {
   messageParams?: Record<string, string>;
   titleKey?: string;
   confirmKey?: string;
-  cancelKey?: string;
   danger?: boolean;
   /** The confirm button's colour when it is a trade side's (docs/screens.md: a Buy confirm is the buy colour). */
   tone?: 'up' | 'down';
-  /** A notice, not a question: one button that closes it ("coming soon", where there is nothing to confirm). */
-  notice?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
   /** Under the message (an order's live price). */
@@ -25,7 +22,7 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog(props: ConfirmDialogProps): ReactElement | null {
-  const { open, messageKey, titleKey, confirmKey = 'common.confirm', cancelKey = 'common.cancel' } = props;
+  const { open, messageKey, titleKey, confirmKey = 'common.confirm' } = props;
   const { t } = useTranslation();
   const confirmButton = useOverlayFocus<HTMLButtonElement>(open, props.onCancel);
   if (!open) return null;
@@ -37,23 +34,14 @@ export function ConfirmDialog(props: ConfirmDialogProps): ReactElement | null {
           {t(messageKey, props.messageParams)}
         </p>
         {props.children}
-        {props.notice ? (
-          <div className="dialog__actions dialog__actions--one">
-            <button ref={confirmButton} type="button" className="btn btn-primary" onClick={props.onConfirm}>
-              {t(props.confirmKey ?? 'common.got_it')}
-            </button>
-          </div>
-        ) : (
-          <ActionPair
-            className="dialog__actions"
-            onBack={props.onCancel}
-            backKey={cancelKey}
-            actionKey={confirmKey}
-            tone={props.tone ?? (props.danger ? 'danger' : 'primary')}
-            onAction={props.onConfirm}
-            actionRef={confirmButton}
-          />
-        )}
+        <ActionPair
+          className="dialog__actions"
+          onBack={props.onCancel}
+          actionKey={confirmKey}
+          tone={props.tone ?? (props.danger ? 'danger' : 'primary')}
+          onAction={props.onConfirm}
+          actionRef={confirmButton}
+        />
       </div>
     </Overlay>
   );
