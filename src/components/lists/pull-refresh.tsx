@@ -23,19 +23,8 @@ export function releaseRefreshes(offset: number): boolean {
 /** Tests swap them. */
 export const pullTimers: { current: Timers } = { current: browserTimers };
 
-export interface PullRefresh {
-  offset: number; // px the indicator is pulled down
-  refreshing: boolean;
-  trigger: () => void;
-  handlers: {
-    onTouchStart(e: TouchEvent): void;
-    onTouchMove(e: TouchEvent): void;
-    onTouchEnd(): void;
-    onTouchCancel(): void;
-  };
-}
-
-export function usePullRefresh(onRefresh: () => void): PullRefresh {
+/** `offset`: the px the indicator is pulled down. */
+function usePullRefresh(onRefresh: () => void) {
   const [offset, setOffset] = useState(0);
   const [refreshing, setRefreshing] = useState(false);
   const startY = useRef<number | null>(null);
@@ -69,14 +58,14 @@ export function usePullRefresh(onRefresh: () => void): PullRefresh {
     setOffset(v);
   };
 
-  const handlers: PullRefresh['handlers'] = {
-    onTouchStart(e) {
+  const handlers = {
+    onTouchStart(e: TouchEvent) {
       // React bubbles events out of portals: a drag inside the detail sheet or a dialog is not a pull of the page.
       const inside = e.target instanceof Node && e.currentTarget.contains(e.target);
       // Only a pull that starts at the top of the page; read once per touch, never per frame.
       startY.current = inside && !busy.current && window.scrollY <= 0 ? (e.touches[0]?.clientY ?? null) : null;
     },
-    onTouchMove(e) {
+    onTouchMove(e: TouchEvent) {
       const from = startY.current;
       const y = e.touches[0]?.clientY;
       if (from === null || y === undefined) return;
