@@ -1,4 +1,4 @@
-// The wait is the server's (60 s when it says none); with a `target` it outlives the screen (endsAt).
+// The wait is the server's (60 s when it says none); with a `target` it outlives the screen (rememberCooldown).
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -6,6 +6,9 @@ import { signal, type ReadonlySignal } from '@preact/signals-react';
 import { browserTimers, systemClock, type Clock, type Timers } from '../../state/shell/clock.ts';
 import { CODE_RESEND_SECONDS } from '../../../domain/code-resend.ts';
 import './send-code-button.css';
+
+// The code-resend countdown (domain/code-resend.ts), on injected time.
+export const RESEND_SECONDS = CODE_RESEND_SECONDS;
 
 export interface Countdown {
   /** 0 when idle. */
@@ -17,7 +20,7 @@ export interface Countdown {
 
 /** Computes what is left from the clock, so a throttled background tab still re-enables the button on time. */
 export function createCountdown(
-  seconds = CODE_RESEND_SECONDS,
+  seconds = RESEND_SECONDS,
   timers: Timers = browserTimers,
   clock: Clock = systemClock,
 ): Countdown {
@@ -57,27 +60,36 @@ export interface SendCodeButtonProps {
   onSend: () => Promise<SendResult>;
   /** Undefined while the address is not known. */
   target?: string | undefined;
+  timers?: Timers;
+  clock?: Clock;
+  seconds?: number;
 }
 
-export function SendCodeButton({ onSend, target }: SendCodeButtonProps): ReactElement {
+export function SendCodeButton({
+  onSend,
+  target,
+  timers = browserTimers,
+  clock = systemClock,
+  seconds = RESEND_SECONDS,
+}: SendCodeButtonProps): ReactElement {
   useSignals();
   const { t } = useTranslation();
-  const countdown = useMemo(() => createCountdown(), []);
+  const countdown = useMemo(() => createCountdown(seconds, timers, clock), [seconds, timers, clock]);
   const [sending, setSending] = useState(false);
   useEffect(() => () => countdown.stop(), [countdown]);
   // Back on the page, or another address typed: the wait the server set for that address, if any is left.
   useEffect(() => {
-    countdown.start(target ? cooldownLeft(target) : 0);
-  }, [countdown, target]);
+    countdown.start(target ? cooldownLeft(target, clock) : 0);
+  }, [countdown, target, clock]);
   const left = countdown.$left.value;
 
   const send = async (): Promise<void> => {
     setSending(true);
     try {
       const result = await onSend();
-      const wait = result === true ? CODE_RESEND_SECONDS : result === false ? 0 : result;
+      const wait = result === true ? seconds : result === false ? 0 : result;
       if (wait > 0) {
-        if (target) endsAt.set(target, systemClock.now() + wait * 1000);
+        if (target) rememberCooldown(target, wait, clock);
         countdown.start(wait);
       }
     } finally {
@@ -101,11 +113,15 @@ export function SendCodeButton({ onSend, target }: SendCodeButtonProps): ReactEl
 // Outside the screen, so leaving /mine/password and coming back does not re-enable "Send code" early.
 const endsAt = new Map<string, number>();
 
+export function rememberCooldown(target: string, seconds: number, clock: Clock): void {
+  endsAt.set(target, clock.now() + seconds * 1000);
+}
+
 /** Whole seconds; 0: send now. */
-function cooldownLeft(target: string): number {
+export function cooldownLeft(target: string, clock: Clock): number {
   const end = endsAt.get(target);
   if (end === undefined) return 0;
-  const left = Math.ceil((end - systemClock.now()) / 1000);
+  const left = Math.ceil((end - clock.now()) / 1000);
   if (left <= 0) endsAt.delete(target);
   return Math.max(0, left);
 }
