@@ -4,7 +4,7 @@ import type { AppOrder, Envelope, Order, OrderList, OrderStatus } from '../../do
 import { appOrderOf } from '../../domain/types.ts';
 import { apiGet, apiGetFull, type CallOptions, apiRequest, ApiFailure, CODE_NETWORK } from './client.ts';
 import { toast } from '../state/shell/toasts.ts';
-import { randomHex } from '../../domain/hex.ts';
+import { randomHex } from '../state/account/session.ts';
 import { IDEMPOTENCY_HEADER } from '../../domain/idempotency.ts';
 
 /** No HTTP answer came back, so the request may have reached the server. */
