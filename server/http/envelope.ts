@@ -27,6 +27,8 @@ export class ApiError extends Error {
   }
 }
 
+export const fieldInvalid = (field: string): ApiError => new ApiError('field_invalid', CODE_ERROR, { field });
+
 export const sessionGone = (): ApiError => new ApiError('session_expired', CODE_SESSION);
 
 /** The device is told its session was ended elsewhere, and when. */

@@ -6,7 +6,7 @@ import { trimZeros } from '../../domain/decimal-text.ts';
 import type { ChargeRecord } from '../../domain/wallet-types.ts';
 import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
-import { ApiError, ok } from '../http/envelope.ts';
+import { ApiError, fieldInvalid, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { int, query, str } from '../http/schemas.ts';
 import { wireTime } from '../../domain/wire-time.ts';
@@ -122,8 +122,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
         'network_not_found',
       );
       // A stale screen must not file a charge to an old address.
-      if ((q.address ?? '').trim() !== network.address)
-        throw new ApiError('field_invalid', undefined, { field: 'address' });
+      if ((q.address ?? '').trim() !== network.address) throw fieldInvalid('address');
       await insertCoinCharge(ctx.db, {
         ...(await chargeFields(ctx, user.id, q, COIN_AMOUNT, 'coin_amount_required')),
         network,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CHART_PERIODS, type Instrument, type KlineBar, type Language, type Period } from '../../domain/types.ts';
 import type { AppContext, RouteModule } from '../core/app-context.ts';
-import { ok, ApiError } from '../http/envelope.ts';
+import { ApiError, fieldInvalid, ok } from '../http/envelope.ts';
 import { pickLanguage, translate } from '../http/i18n.ts';
 import { instrumentNameKey, matchesInstrument } from '../../domain/instrument-search.ts';
 import { int, oneOf, query, str } from '../http/schemas.ts';
@@ -92,7 +92,7 @@ export function marketDataRoutes(market: MarketService): RouteModule {
       },
       async (request) => {
         const { forex_id: id, period, from = 0, to = MAX_TIME, limit = DEFAULT_KLINE_LIMIT } = request.query;
-        if (from > to) throw new ApiError('field_invalid', undefined, { field: 'from' });
+        if (from > to) throw fieldInvalid('from');
         const inst = instrumentOr404(market, id);
         const bars = await market.klines(inst.id, period, from, to, limit);
         return ok<KlineBar[]>(bars.map((b) => toWireBar(b, inst.pricePrecision)));

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE_ERROR } from '../../domain/types.ts';
 import type { AppContext } from '../core/app-context.ts';
-import { ApiError, ok } from '../http/envelope.ts';
+import { ApiError, fieldInvalid, ok } from '../http/envelope.ts';
 import { failure } from '../http/errors.ts';
 import { OPS_BODY_MAX_BYTES } from '../http/http-app.ts';
 import { emptyBody } from '../http/openapi.ts';
@@ -40,14 +40,13 @@ const MAX_PARAM_LENGTH = 1000;
 /** Unknown or missing parameters are refused by name. */
 export function opsArgs(cmd: OpsCommand, body: unknown): Record<string, string> {
   const given = body === undefined || body === null ? {} : body;
-  if (typeof given !== 'object' || Array.isArray(given))
-    throw new ApiError('field_invalid', CODE_ERROR, { field: 'body' });
+  if (typeof given !== 'object' || Array.isArray(given)) throw fieldInvalid('body');
   const args: Record<string, string> = {};
   for (const [key, value] of Object.entries(given as Record<string, unknown>)) {
     const param = cmd.params.find((p) => p.name === key);
     const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
     if (!param || typeof text !== 'string' || text.length > (param.maxLength ?? MAX_PARAM_LENGTH)) {
-      throw new ApiError('field_invalid', CODE_ERROR, { field: key });
+      throw fieldInvalid(key);
     }
     if (text.trim() !== '') args[key] = text.trim();
   }
@@ -120,8 +119,7 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
           return reply.code(401).send(failure(translate(lang, key)));
         }
         const b = request.body as { login?: string; name?: string; role?: string };
-        if (b.role !== undefined && b.role !== 'admin')
-          throw new ApiError('field_invalid', CODE_ERROR, { field: 'role' });
+        if (b.role !== undefined && b.role !== 'admin') throw fieldInvalid('role');
         return ok(await createFirstAdmin(ctx, b, request.ip));
       },
     );

@@ -5,7 +5,7 @@ import type { WithdrawMethod } from '../../domain/wallet-types.ts';
 import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { lockUser } from '../auth/users.ts';
-import { ApiError, ok } from '../http/envelope.ts';
+import { ApiError, fieldInvalid, ok } from '../http/envelope.ts';
 import { pickLanguage, requestText } from '../http/i18n.ts';
 import { passFactor } from '../auth/factor-gate.ts';
 import { notifyAccount } from '../notify/account-notices.ts';
@@ -66,9 +66,8 @@ function bankFields(b: BindBody): Record<BankField, string> {
   if (!fields.bank_name || !fields.bank_address || !fields.bank_swift || !fields.payee_name || !fields.payee_account) {
     throw new ApiError('please_complete');
   }
-  if (!SWIFT_RE.test(fields.bank_swift)) throw new ApiError('field_invalid', undefined, { field: 'bank_swift' });
-  if (!/^[A-Za-z0-9-]{4,40}$/.test(fields.payee_account))
-    throw new ApiError('field_invalid', undefined, { field: 'payee_account' });
+  if (!SWIFT_RE.test(fields.bank_swift)) throw fieldInvalid('bank_swift');
+  if (!/^[A-Za-z0-9-]{4,40}$/.test(fields.payee_account)) throw fieldInvalid('payee_account');
   return fields;
 }
 

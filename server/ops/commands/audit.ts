@@ -1,5 +1,5 @@
 // Nothing here, or anywhere, changes an audit row (docs/back-office.md "The audit log").
-import { ApiError } from '../../http/envelope.ts';
+import { fieldInvalid } from '../../http/envelope.ts';
 import { searchAudit } from '../../staff/audit-repository.ts';
 import { staffByLogin } from '../../staff/staff-repository.ts';
 import { textArg } from '../args.ts';
@@ -10,9 +10,9 @@ const MAX_ROWS = 5000;
 
 function dayArg(raw: string | undefined, field: string, endOfDay: boolean): number | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) throw new ApiError('field_invalid', undefined, { field });
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) throw fieldInvalid(field);
   const ms = Date.parse(`${raw}T00:00:00Z`);
-  if (!Number.isFinite(ms)) throw new ApiError('field_invalid', undefined, { field });
+  if (!Number.isFinite(ms)) throw fieldInvalid(field);
   return endOfDay ? ms + DAY_MS : ms;
 }
 
@@ -36,13 +36,11 @@ export const auditSearch: OpsCommand = {
     let staffId: number | null = everyone ? null : actor.staffId;
     if (args.staff !== undefined) {
       const s = await staffByLogin(ctx.db, args.staff.trim().toLowerCase());
-      if (!s || (!everyone && s.id !== actor.staffId))
-        throw new ApiError('field_invalid', undefined, { field: 'staff' });
+      if (!s || (!everyone && s.id !== actor.staffId)) throw fieldInvalid('staff');
       staffId = s.id;
     }
     const limit = args.limit === undefined ? 200 : Number(args.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_ROWS)
-      throw new ApiError('field_invalid', undefined, { field: 'limit' });
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_ROWS) throw fieldInvalid('limit');
     const text = textArg(args.text, 'text', false);
     const rows = await searchAudit(ctx.db, {
       staffId,

@@ -1,7 +1,7 @@
 // docs/back-office.md "The dealer's view".
 import { absorbedSummary } from '../../ledger/house-book.ts';
 import { marginCallLevelText, setMarginCallLevel } from '../../engine/margin-call-level.ts';
-import { ApiError } from '../../http/envelope.ts';
+import { fieldInvalid } from '../../http/envelope.ts';
 import { setSwapTerms } from '../../swaps/swap-terms.ts';
 import { swapTermsList } from '../../swaps/swap-repository.ts';
 import type { OpsCommand } from '../command.ts';
@@ -25,7 +25,7 @@ export const bookTop: OpsCommand = {
   params: [{ name: 'by', help: 'exposure (default) or floating', optional: true }],
   async run(ctx, args) {
     const by = args.by || 'exposure';
-    if (by !== 'exposure' && by !== 'floating') throw new ApiError('field_invalid', undefined, { field: 'by' });
+    if (by !== 'exposure' && by !== 'floating') throw fieldInvalid('by');
     const view = await ctx.engine.bookView(ctx.db);
     return by === 'exposure' ? view.top_by_exposure : view.top_by_floating;
   },

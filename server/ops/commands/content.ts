@@ -1,5 +1,6 @@
 // Languages left out of a write stay as they are (docs/content.md "Content languages"); news-delete keeps the row:
 // a seeded story removed outright would come back at the next start.
+import { LANGUAGES } from '../../../domain/types.ts';
 import { parseWireTime, wireTime } from '../../../domain/wire-time.ts';
 import {
   CONTENT_MAX,
@@ -27,10 +28,7 @@ import type { OpsArgs, OpsCommand, OpsParam } from '../command.ts';
 
 const NEWS: OpsParam = { name: 'news', help: 'the news item: its id or its slug (e.g. en-gold-record)' };
 const FUND: OpsParam = { name: 'fund', help: 'the fund: its id or its internal name (e.g. Harbour Stable 7)' };
-const LANG: OpsParam = {
-  name: 'lang',
-  help: 'the language: hk, en, jp, kr, th, vn, fr, de, ru, spa, pt, ar, it, tr, id, my, hi, cs',
-};
+const LANG: OpsParam = { name: 'lang', help: `the language: ${LANGUAGES.join(', ')}` };
 
 /** A news item's title, summary and body, as news-create and news-text-set take them. */
 const NEWS_TEXT: readonly OpsParam[] = [
@@ -175,10 +173,7 @@ export const newsCreate: OpsCommand = {
   right: 'content',
   summary: 'Add a news item: its title (summary and HTML body optional) in one language, and its publish time',
   params: [
-    {
-      name: 'lang',
-      help: 'the language of this text: hk, en, jp, kr, th, vn, fr, de, ru, spa, pt, ar, it, tr, id, my, hi, cs',
-    },
+    { name: 'lang', help: `the language of this text: ${LANGUAGES.join(', ')}` },
     ...NEWS_TEXT,
     {
       name: 'at',

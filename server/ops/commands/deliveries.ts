@@ -1,5 +1,5 @@
 // A code is a secret even to the operator here (docs/notifications.md "What the operator sees").
-import { ApiError } from '../../http/envelope.ts';
+import { fieldInvalid } from '../../http/envelope.ts';
 import { newestDeliveries } from '../../notify/delivery-repository.ts';
 import type { OpsCommand } from '../command.ts';
 
@@ -19,8 +19,8 @@ export const deliveriesShow: OpsCommand = {
   async run(ctx, args) {
     const to = (args.to ?? '').trim().toLowerCase();
     const state = (args.state ?? '').trim();
-    if (to.length > 100) throw new ApiError('field_invalid', undefined, { field: 'to' });
-    if (state !== '' && !STATES.includes(state)) throw new ApiError('field_invalid', undefined, { field: 'state' });
+    if (to.length > 100) throw fieldInvalid('to');
+    if (state !== '' && !STATES.includes(state)) throw fieldInvalid('state');
     const rows = await newestDeliveries(ctx.db, to, state, LIMIT);
     return rows.map((r) => ({
       id: Number(r.id),

@@ -2,7 +2,7 @@
 import { dec, exactText } from '../../../domain/decimal.ts';
 import type { AppContext } from '../../core/app-context.ts';
 import type { Queryable } from '../../db/db.ts';
-import { ApiError } from '../../http/envelope.ts';
+import { ApiError, fieldInvalid } from '../../http/envelope.ts';
 import { recordDeskChange, spikeLimitOf } from '../../market/price-desk/desk-config.ts';
 import type { OpsParam } from '../command.ts';
 
@@ -20,7 +20,7 @@ export const FORCE: OpsParam = {
 export function forceArg(raw: string | undefined): boolean {
   if (raw === undefined) return false;
   if (raw === 'yes' || raw === 'true') return true;
-  throw new ApiError('field_invalid', undefined, { field: 'force' });
+  throw fieldInvalid('force');
 }
 
 /** Returns what was beyond the limit, for the record; with no live price there is nothing to judge, so it passes. */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.ts';
-import { ApiError } from '../../http/envelope.ts';
+import { fieldInvalid } from '../../http/envelope.ts';
 import type { OpsCommand } from '../command.ts';
 import type { Right } from '../../staff/rights.ts';
 import { findUser } from './users.ts';
@@ -22,7 +22,7 @@ async function listFilter(
   fallback: string,
 ): Promise<{ status: number; userId: number | null }> {
   const status = words[(args.status ?? fallback).trim().toLowerCase()];
-  if (status === undefined) throw new ApiError('field_invalid', undefined, { field: 'status' });
+  if (status === undefined) throw fieldInvalid('status');
   return { status, userId: args.user ? (await findUser(q, args.user)).id : null };
 }
 

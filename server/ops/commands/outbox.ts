@@ -1,5 +1,5 @@
 // A code must never reach the server log, so it is read here (docs/security.md "Codes and notices in transit").
-import { ApiError } from '../../http/envelope.ts';
+import { fieldInvalid } from '../../http/envelope.ts';
 import { newestOutbox } from '../../notify/outbox-repository.ts';
 import type { OpsCommand } from '../command.ts';
 
@@ -21,7 +21,7 @@ export const outboxShow: OpsCommand = {
   params: [{ name: 'to', help: 'only messages to this e-mail or mobile number (ending with it)', optional: true }],
   async run(ctx, args) {
     const to = (args.to ?? '').toLowerCase();
-    if (to.length > 100) throw new ApiError('field_invalid', undefined, { field: 'to' });
+    if (to.length > 100) throw fieldInvalid('to');
     const rows = await newestOutbox(ctx.db, to, LIMIT);
     return rows.map((r): OutboxRow => ({
       id: Number(r.id),

@@ -2,7 +2,7 @@
 import type { AppContext } from '../../core/app-context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { decimalRe } from '../../../domain/numerics/decimal-pattern.ts';
-import { ApiError } from '../../http/envelope.ts';
+import { ApiError, fieldInvalid } from '../../http/envelope.ts';
 import {
   changeDeskRule,
   SPREAD_MODES,
@@ -38,12 +38,12 @@ interface Inst {
 
 async function instrument(q: Queryable, code: string | undefined): Promise<Inst> {
   const inst = await instrumentForDesk(q, code ?? '');
-  if (!inst) throw new ApiError('field_invalid', undefined, { field: 'code' });
+  if (!inst) throw fieldInvalid('code');
   return inst;
 }
 
 function sourceArg(raw: string | undefined): string {
-  if (!raw || !SOURCE_NAME.test(raw)) throw new ApiError('field_invalid', undefined, { field: 'source' });
+  if (!raw || !SOURCE_NAME.test(raw)) throw fieldInvalid('source');
   return raw;
 }
 
@@ -53,7 +53,7 @@ const OFFSET = decimalRe({ whole: 12, places: 10, sign: 'either' });
 function offsetArg(raw: string | undefined, precision: number): string {
   const text = raw ?? '0';
   if (!OFFSET.test(text) || offsetTicks(text, precision) === null) {
-    throw new ApiError('field_invalid', undefined, { field: 'offset' });
+    throw fieldInvalid('offset');
   }
   return text.replace(/^\+/, '');
 }
@@ -101,7 +101,7 @@ export const deskMap: OpsCommand = {
   async run(ctx, args, actor) {
     const source = sourceArg(args.source);
     const symbol = args.symbol ?? '';
-    if (!SYMBOL.test(symbol)) throw new ApiError('field_invalid', undefined, { field: 'symbol' });
+    if (!SYMBOL.test(symbol)) throw fieldInvalid('symbol');
     const inst = await instrument(ctx.db, args.code);
     const offset = offsetArg(args.offset, inst.precision);
     const force = forceArg(args.force);
@@ -169,14 +169,11 @@ export const deskRule: OpsCommand = {
   async run(ctx, args, actor) {
     const inst = await instrument(ctx.db, args.code);
     const rule = args.rule;
-    if (rule !== undefined && !(PRICE_RULES as readonly string[]).includes(rule))
-      throw new ApiError('field_invalid', undefined, { field: 'rule' });
+    if (rule !== undefined && !(PRICE_RULES as readonly string[]).includes(rule)) throw fieldInvalid('rule');
     const stale = args['stale-ms'];
-    if (stale !== undefined && stale !== 'default' && !/^\d{1,9}$/.test(stale))
-      throw new ApiError('field_invalid', undefined, { field: 'stale-ms' });
+    if (stale !== undefined && stale !== 'default' && !/^\d{1,9}$/.test(stale)) throw fieldInvalid('stale-ms');
     const spike = args['spike-pct'];
-    if (spike !== undefined && spike !== 'default' && !SPIKE_PCT.test(spike))
-      throw new ApiError('field_invalid', undefined, { field: 'spike-pct' });
+    if (spike !== undefined && spike !== 'default' && !SPIKE_PCT.test(spike)) throw fieldInvalid('spike-pct');
     if (rule === undefined && stale === undefined && spike === undefined)
       throw new ApiError('field_required', undefined, { field: 'rule' });
     const said = [rule && `rule ${rule}`, stale && `stale-ms ${stale}`, spike && `spike-pct ${spike}`]
@@ -210,11 +207,10 @@ export const deskSpread: OpsCommand = {
   async run(ctx, args, actor) {
     const inst = await instrument(ctx.db, args.code);
     const text = args.points ?? '';
-    if (!/^\d{1,6}$/.test(text)) throw new ApiError('field_invalid', undefined, { field: 'points' });
+    if (!/^\d{1,6}$/.test(text)) throw fieldInvalid('points');
     const points = Number(text);
     const mode = args.mode ?? 'fixed';
-    if (!(SPREAD_MODES as readonly string[]).includes(mode))
-      throw new ApiError('field_invalid', undefined, { field: 'mode' });
+    if (!(SPREAD_MODES as readonly string[]).includes(mode)) throw fieldInvalid('mode');
     const force = forceArg(args.force);
     // A fixed spread of 0 is the one-price model; a widening of 0 keeps the source's own spread.
     const spread = { mode: mode === 'fixed' && points === 0 ? null : (mode as SpreadMode), points };

@@ -1,5 +1,5 @@
 import { ReviewStatus } from '../../../domain/wallet-types.ts';
-import { ApiError } from '../../http/envelope.ts';
+import { ApiError, fieldInvalid } from '../../http/envelope.ts';
 import { wireTime } from '../../../domain/wire-time.ts';
 import { uploadUrl } from '../../uploads/store.ts';
 import { realNamesByStatus, reviewRealName } from '../../accounts/real-name-repository.ts';
@@ -14,7 +14,7 @@ export const realNameList: OpsCommand = {
   params: [{ name: 'status', help: '0 rejected or none, 1 reviewing, 2 verified', optional: true }],
   async run(ctx, args) {
     const status = args.status ?? '1';
-    if (!/^[0-2]$/.test(status)) throw new ApiError('field_invalid', undefined, { field: 'status' });
+    if (!/^[0-2]$/.test(status)) throw fieldInvalid('status');
     const rows = await realNamesByStatus(ctx.db, Number(status), 100);
     return rows.map((r) => ({
       user: r.uid,

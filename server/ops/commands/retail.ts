@@ -1,6 +1,6 @@
 // docs/retail-protection.md.
 import { CLIENT_CATEGORIES, isAssetClass, type ClientCategory } from '../../../domain/retail.ts';
-import { ApiError } from '../../http/envelope.ts';
+import { fieldInvalid } from '../../http/envelope.ts';
 import { computeLossFigure, lossFigureHistory } from '../../retail/loss-figure.ts';
 import { clientCategoryOf, leverageCaps, setClientCategory, setLeverageCap } from '../../retail/retail-terms.ts';
 import { appropriatenessOf, resetAppropriateness } from '../../retail/appropriateness.ts';
@@ -12,8 +12,7 @@ const MAX_REASON = 500;
 
 function capArg(raw: string | undefined): number {
   const n = Number(raw);
-  if (!/^\d{1,4}$/.test(raw ?? '') || n < 1 || n > 1000)
-    throw new ApiError('field_invalid', undefined, { field: 'cap' });
+  if (!/^\d{1,4}$/.test(raw ?? '') || n < 1 || n > 1000) throw fieldInvalid('cap');
   return n;
 }
 
@@ -39,7 +38,7 @@ export const leverageCapSet: OpsCommand = {
   }),
   async run(ctx, args) {
     const cls = args.class;
-    if (!isAssetClass(cls)) throw new ApiError('field_invalid', undefined, { field: 'class' });
+    if (!isAssetClass(cls)) throw fieldInvalid('class');
     const cap = capArg(args.cap);
     await setLeverageCap(ctx.db, cls, cap);
     return { asset_class: cls, cap };
@@ -62,10 +61,9 @@ export const clientCategorySet: OpsCommand = {
   async run(ctx, args) {
     const user = await findUser(ctx.db, args.user);
     const category = args.category as ClientCategory;
-    if (!CLIENT_CATEGORIES.includes(category)) throw new ApiError('field_invalid', undefined, { field: 'category' });
+    if (!CLIENT_CATEGORIES.includes(category)) throw fieldInvalid('category');
     const reason = (args.reason ?? '').trim();
-    if (reason === '' || reason.length > MAX_REASON)
-      throw new ApiError('field_invalid', undefined, { field: 'reason' });
+    if (reason === '' || reason.length > MAX_REASON) throw fieldInvalid('reason');
     await setClientCategory(ctx.db, user.id, category, reason);
     return { user: user.uid, category, reason };
   },

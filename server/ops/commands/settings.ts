@@ -1,32 +1,12 @@
 // Only known keys and values the app understands: a typo must not turn the site off (docs/contract.md §3).
 import { isRiskCapText } from '../../../domain/order-rules.ts';
-import { ApiError } from '../../http/envelope.ts';
+import { LANGUAGES } from '../../../domain/types.ts';
+import { ApiError, fieldInvalid } from '../../http/envelope.ts';
 import { DEFAULT_SETTINGS } from '../../db/seeds/settings.ts';
 import type { Queryable } from '../../db/db.ts';
 import { getSettings, setSetting, settingKeysLike } from '../../settings/settings.ts';
 import type { OpsCommand } from '../command.ts';
 import { FOUR_EYES_AMOUNT } from '../../staff/four-eyes.ts';
-
-const LANGS = [
-  'ar',
-  'cs',
-  'de',
-  'en',
-  'fr',
-  'hi',
-  'hk',
-  'id',
-  'it',
-  'jp',
-  'kr',
-  'my',
-  'pt',
-  'ru',
-  'spa',
-  'th',
-  'tr',
-  'vn',
-];
 
 /** null: free text up to MAX_VALUE. */
 export const SETTABLE: Readonly<Record<string, readonly string[] | null>> = {
@@ -47,7 +27,7 @@ export const SETTABLE: Readonly<Record<string, readonly string[] | null>> = {
   risk_cap_percent: null,
   // docs/retail-protection.md: 1 applies the retail leverage caps and the appropriateness check.
   retail_protection: ['0', '1'],
-  ...Object.fromEntries(LANGS.map((l) => [`announcement.${l}`, null])),
+  ...Object.fromEntries([...LANGUAGES].sort().map((l) => [`announcement.${l}`, null])),
 };
 
 const MAX_VALUE = 4000;
@@ -96,19 +76,18 @@ export const settingSet: OpsCommand = {
     const value = args.value ?? '';
     if (FOUR_EYES_KEY.test(key)) {
       // Empty means no threshold.
-      if (value !== '' && !FOUR_EYES_AMOUNT.test(value))
-        throw new ApiError('field_invalid', undefined, { field: 'value' });
+      if (value !== '' && !FOUR_EYES_AMOUNT.test(value)) throw fieldInvalid('value');
       await setSetting(ctx.db, key, value);
       return { key, value } satisfies SettingRow;
     }
-    if (!(key in SETTABLE)) throw new ApiError('field_invalid', undefined, { field: 'key' });
+    if (!(key in SETTABLE)) throw fieldInvalid('key');
     // The app would read a bad cap as its default: refuse it here, saying what the value must be.
     if (key === 'risk_cap_percent' && !isRiskCapText(value)) throw new ApiError('staff.risk_cap_invalid');
     const allowed = SETTABLE[key];
-    if (allowed && !allowed.includes(value)) throw new ApiError('field_invalid', undefined, { field: 'value' });
-    if (value.length > MAX_VALUE) throw new ApiError('field_invalid', undefined, { field: 'value' });
+    if (allowed && !allowed.includes(value)) throw fieldInvalid('value');
+    if (value.length > MAX_VALUE) throw fieldInvalid('value');
     if (URL_KEYS.has(key) && value !== '' && !/^https?:\/\/[^\s]+$/i.test(value)) {
-      throw new ApiError('field_invalid', undefined, { field: 'value' });
+      throw fieldInvalid('value');
     }
     await setSetting(ctx.db, key, value);
     return { key, value } satisfies SettingRow;

@@ -4,7 +4,7 @@ import { wireTime } from '../../../domain/wire-time.ts';
 import type { Queryable } from '../../db/db.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { factorEnabled, removeFactor } from '../../auth/second-factor-repository.ts';
-import { ApiError } from '../../http/envelope.ts';
+import { ApiError, fieldInvalid } from '../../http/envelope.ts';
 import { isRole, ROLES, type Role } from '../../staff/rights.ts';
 import {
   activeAdminCount,
@@ -26,13 +26,13 @@ const LOGIN_RE = /^[a-z][a-z0-9._-]{2,31}$/;
 export function loginArg(raw: string | undefined): string {
   const login = (raw ?? '').trim().toLowerCase();
   if (!login) throw new ApiError('field_required', undefined, { field: 'login' });
-  if (!LOGIN_RE.test(login)) throw new ApiError('field_invalid', undefined, { field: 'login' });
+  if (!LOGIN_RE.test(login)) throw fieldInvalid('login');
   return login;
 }
 
 export function roleArg(raw: string | undefined): Role {
   if (!raw) throw new ApiError('field_required', undefined, { field: 'role' });
-  if (!isRole(raw)) throw new ApiError('field_invalid', undefined, { field: 'role' });
+  if (!isRole(raw)) throw fieldInvalid('role');
   return raw;
 }
 
