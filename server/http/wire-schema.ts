@@ -2,8 +2,8 @@
 import { CODE_INTERNAL, CODE_OK } from '../../domain/types.ts';
 import { DECIMAL_PATTERN } from '../../domain/numerics/decimal-pattern.ts';
 import type { FastifySchema } from 'fastify';
-import type { RouteBudget } from '../security/budgets.ts';
-import type { JsonSchema } from './schemas.ts';
+import { budget, type RouteBudget } from '../security/budgets.ts';
+import { query, type JsonSchema } from './schemas.ts';
 
 export const text: JsonSchema = { type: 'string' };
 export const integer: JsonSchema = { type: 'integer' };
@@ -133,9 +133,22 @@ export const publicRoute = (tags: string[], spend: RouteBudget, schema: FastifyS
   schema: { tags, ...schema },
 });
 
+/** A read open to anyone: no budget, its query (by default only the cache-buster) and its answer. */
+export const publicRead = (tags: string[], data: JsonSchema, querystring: JsonSchema = query()) => ({
+  schema: { tags, querystring, response: replies(data) },
+});
+
+/** A signed-in read. */
+export const sessionRead = (tags: string[], data: JsonSchema, querystring: JsonSchema = query()) => ({
+  schema: { tags, security: SESSION, querystring, response: replies(data) },
+});
+
 /** A signed-in route's options: its tags, the session it needs and the budget it spends, in one place. */
 export const sessionRoute = (tags: string[], spend: RouteBudget, schema: FastifySchema) =>
   publicRoute(tags, spend, { security: SESSION, ...schema });
+/** A signed-in form that spends the write budget: its body and its answer. */
+export const sessionWrite = (tags: string[], data: JsonSchema, body: JsonSchema) =>
+  sessionRoute(tags, budget('write'), { body, response: replies(data) });
 /** The route answers the same without a session (logout). */
 export const OPTIONAL_SESSION: Array<Record<string, string[]>> = [{}, { session: [] }];
 export const OPS = [{ opsToken: [] }];

@@ -15,7 +15,7 @@ import { getAccount } from '../ledger/ledger.ts';
 import { recordText } from '../ledger/record-types.ts';
 import { FINANCIAL_RECORDS, FOREX_DETAIL } from '../http/wire/wallet.ts';
 import type { FinancialRecord, ForexDetail } from '../../domain/wallet-types.ts';
-import { replies, SESSION } from '../http/wire-schema.ts';
+import { sessionRead } from '../http/wire-schema.ts';
 import { readPage } from '../http/paging.ts';
 
 const TAGS = ['Funds'];
@@ -24,43 +24,32 @@ export const RECORDS_PAGE_SIZE = 20;
 
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx);
-  app.get(
-    '/v1/api/main/account/forexDetail',
-    { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(FOREX_DETAIL) } },
-    async (request) => {
-      const user = caller(request);
-      const acc = await getAccount(ctx.db, user.id);
-      // The risk figures use the open orders' margin, as the engine's stop-out does (docs/wallet.md).
-      const figures = {
-        balance: usd(acc?.balance ?? '0'),
-        lockBalance: ctx.engine.marginOf(user.id),
-        floating: ctx.engine.floatingOf(user.id),
-      };
-      const rate = riskRate(figures);
-      const data: ForexDetail = {
-        currency: 'USD',
-        balance: exactMoneyText(figures.balance),
-        lock_balance: exactMoneyText(acc?.lock_balance ?? '0'),
-        margin: exactMoneyText(figures.lockBalance),
-        floating: moneyText(figures.floating),
-        equity: moneyText(equity(figures)),
-        risk_rate: rate === null ? null : fixed(rate.times(100), 2),
-        margin_call_level: await marginCallLevelText(ctx.db),
-      };
-      return ok(data);
-    },
-  );
+  app.get('/v1/api/main/account/forexDetail', sessionRead(TAGS, FOREX_DETAIL), async (request) => {
+    const user = caller(request);
+    const acc = await getAccount(ctx.db, user.id);
+    // The risk figures use the open orders' margin, as the engine's stop-out does (docs/wallet.md).
+    const figures = {
+      balance: usd(acc?.balance ?? '0'),
+      lockBalance: ctx.engine.marginOf(user.id),
+      floating: ctx.engine.floatingOf(user.id),
+    };
+    const rate = riskRate(figures);
+    const data: ForexDetail = {
+      currency: 'USD',
+      balance: exactMoneyText(figures.balance),
+      lock_balance: exactMoneyText(acc?.lock_balance ?? '0'),
+      margin: exactMoneyText(figures.lockBalance),
+      floating: moneyText(figures.floating),
+      equity: moneyText(equity(figures)),
+      risk_rate: rate === null ? null : fixed(rate.times(100), 2),
+      margin_call_level: await marginCallLevelText(ctx.db),
+    };
+    return ok(data);
+  });
 
   app.get<{ Querystring: { page?: number } }>(
     '/v1/api/main/accountLog/forexChange',
-    {
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        querystring: query({ page: int(1, 1_000_000) }),
-        response: replies(FINANCIAL_RECORDS),
-      },
-    },
+    sessionRead(TAGS, FINANCIAL_RECORDS, query({ page: int(1, 1_000_000) })),
     async (request) => {
       const user = caller(request);
       const lang = pickLanguage(request.headers.lang);

@@ -3,14 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
-import { body, int, oneOf, query, requiredStr, str } from '../http/schemas.ts';
+import { body, int, oneOf, requiredStr, str } from '../http/schemas.ts';
 import { PRICE_ALERTS, PUSH_DEVICES, PUSH_KEY } from '../http/wire/alerts.ts';
-import { replies, SESSION } from '../http/wire-schema.ts';
+import { sessionRead, sessionWrite } from '../http/wire-schema.ts';
 import { ALERT_CONDITIONS, ALERT_KINDS, ALERT_NOTE_MAX, alertsToWire } from '../../domain/price-alerts.ts';
 import { createAlert, readAlerts, removeAlert, type AlertChanged, type AlertInput } from '../alerts/alerts.ts';
 import { countSubscriptions } from '../alerts/push-repository.ts';
 import { subscribePush, unsubscribePush } from '../alerts/push-subscriptions.ts';
-import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Price alerts'];
 /** Push endpoints are URLs of a few hundred characters; keys are 87 (P-256 point) and 22 (auth) characters. */
@@ -18,33 +17,29 @@ const ENDPOINT = requiredStr(2048);
 
 export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx); // demo users too: an alert moves no money
-  const list = { tags: TAGS, security: SESSION, response: replies(PRICE_ALERTS) };
-  const devices = { tags: TAGS, security: SESSION, response: replies(PUSH_DEVICES) };
   const changed: AlertChanged = (id) => ctx.alerts.changed(id);
 
-  app.get('/v1/api/alerts/list', { schema: { ...list, querystring: query() } }, async (request) =>
+  app.get('/v1/api/alerts/list', sessionRead(TAGS, PRICE_ALERTS), async (request) =>
     ok(alertsToWire(await readAlerts(ctx.db, caller(request).id))),
   );
 
   app.post<{ Body: Omit<AlertInput, 'instrumentId'> & { forex_id: number } }>(
     '/v1/api/alerts/create',
-    {
-      config: { budget: budget('write') },
-      schema: {
-        ...list,
-        body: body(
-          {
-            forex_id: int(1),
-            kind: oneOf(...ALERT_KINDS),
-            condition: oneOf(...ALERT_CONDITIONS),
-            price: str(32), // required by kind price: checked by the rules (alerts.errors.price)
-            percent: str(16), // required by kind change (alerts.errors.percent)
-            note: str(ALERT_NOTE_MAX * 4),
-          },
-          ['forex_id', 'condition'],
-        ),
-      },
-    },
+    sessionWrite(
+      TAGS,
+      PRICE_ALERTS,
+      body(
+        {
+          forex_id: int(1),
+          kind: oneOf(...ALERT_KINDS),
+          condition: oneOf(...ALERT_CONDITIONS),
+          price: str(32), // required by kind price: checked by the rules (alerts.errors.price)
+          percent: str(16), // required by kind change (alerts.errors.percent)
+          note: str(ALERT_NOTE_MAX * 4),
+        },
+        ['forex_id', 'condition'],
+      ),
+    ),
     async (request) => {
       const { forex_id: instrumentId, ...rest } = request.body;
       const list = await createAlert(ctx.db, caller(request).id, { ...rest, instrumentId }, ctx.clock.now(), changed);
@@ -54,46 +49,34 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.post<{ Body: { id: number } }>(
     '/v1/api/alerts/delete',
-    { config: { budget: budget('write') }, schema: { ...list, body: body({ id: int(1) }, ['id']) } },
+    sessionWrite(TAGS, PRICE_ALERTS, body({ id: int(1) }, ['id'])),
     async (request) => ok(alertsToWire(await removeAlert(ctx.db, caller(request).id, request.body.id, changed))),
   );
 
-  app.get(
-    '/v1/api/alerts/push/key',
-    { schema: { tags: TAGS, security: SESSION, response: replies(PUSH_KEY), querystring: query() } },
-    async () => ok({ key: ctx.alerts.vapidPublicKey }),
-  );
+  app.get('/v1/api/alerts/push/key', sessionRead(TAGS, PUSH_KEY), async () => ok({ key: ctx.alerts.vapidPublicKey }));
 
   app.post<{ Body: { endpoint: string; p256dh: string; auth: string; lang?: string } }>(
     '/v1/api/alerts/push/subscribe',
-    {
-      config: { budget: budget('write') },
-      schema: {
-        ...devices,
-        body: body({ endpoint: ENDPOINT, p256dh: requiredStr(128), auth: requiredStr(64), lang: str(8) }, [
-          'endpoint',
-          'p256dh',
-          'auth',
-        ]),
-      },
-    },
+    sessionWrite(
+      TAGS,
+      PUSH_DEVICES,
+      body({ endpoint: ENDPOINT, p256dh: requiredStr(128), auth: requiredStr(64), lang: str(8) }, [
+        'endpoint',
+        'p256dh',
+        'auth',
+      ]),
+    ),
     async (request) => {
       const user = caller(request).id;
-      const b = request.body;
-      await subscribePush(
-        ctx.db,
-        user,
-        { endpoint: b.endpoint, p256dh: b.p256dh, auth: b.auth, lang: b.lang ?? '' },
-        ctx.alerts.pushHosts,
-        ctx.clock.now(),
-      );
+      const target = { ...request.body, lang: request.body.lang ?? '' };
+      await subscribePush(ctx.db, user, target, ctx.alerts.pushHosts, ctx.clock.now());
       return ok({ devices: await countSubscriptions(ctx.db, user) });
     },
   );
 
   app.post<{ Body: { endpoint: string } }>(
     '/v1/api/alerts/push/unsubscribe',
-    { config: { budget: budget('write') }, schema: { ...devices, body: body({ endpoint: ENDPOINT }, ['endpoint']) } },
+    sessionWrite(TAGS, PUSH_DEVICES, body({ endpoint: ENDPOINT }, ['endpoint'])),
     async (request) => {
       const user = caller(request).id;
       await unsubscribePush(ctx.db, user, request.body.endpoint);

@@ -3,11 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
-import { body, query } from '../http/schemas.ts';
+import { body } from '../http/schemas.ts';
 import { CHART_SETTINGS } from '../http/wire/chart-settings.ts';
-import { replies, SESSION } from '../http/wire-schema.ts';
+import { sessionRead, sessionWrite } from '../http/wire-schema.ts';
 import { readChartSettings, writeChartSettings } from '../chart/chart-settings.ts';
-import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Chart'];
 
@@ -23,24 +22,18 @@ function parsed(v: unknown): unknown {
 
 export async function chartSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx); // demo users keep settings too (they move no money)
-  const reply = { tags: TAGS, security: SESSION, response: replies(CHART_SETTINGS) };
-
-  app.get('/v1/api/chart/settings', { schema: { ...reply, querystring: query() } }, async (request) =>
+  app.get('/v1/api/chart/settings', sessionRead(TAGS, CHART_SETTINGS), async (request) =>
     ok(await readChartSettings(ctx.db, caller(request).id)),
   );
 
   app.post<{ Body: { indicators: unknown } }>(
     '/v1/api/chart/settings',
     // The app's form-encoded POSTs (docs/contract.md §7) send JSON text; a JSON client sends the object.
-    {
-      config: { budget: budget('write') },
-      schema: {
-        ...reply,
-        body: body({ indicators: { anyOf: [{ type: 'string', maxLength: 4000 }, { type: 'object' }] } }, [
-          'indicators',
-        ]),
-      },
-    },
+    sessionWrite(
+      TAGS,
+      CHART_SETTINGS,
+      body({ indicators: { anyOf: [{ type: 'string', maxLength: 4000 }, { type: 'object' }] } }, ['indicators']),
+    ),
     async (request) => ok(await writeChartSettings(ctx.db, caller(request).id, parsed(request.body.indicators))),
   );
 }

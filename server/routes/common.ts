@@ -7,7 +7,7 @@ import { ok } from '../http/envelope.ts';
 import { int, oneOf, query, requiredStr, str } from '../http/schemas.ts';
 import { baseSettings, getSetting, getSettings } from '../settings/settings.ts';
 import { AREA_LIST, BASE_SETTINGS, COMPANIES, COMPANY_STATUS, PUBLIC_SETTING } from '../http/wire/account.ts';
-import { replies } from '../http/wire-schema.ts';
+import { publicRead } from '../http/wire-schema.ts';
 
 const TAGS = ['Common'];
 
@@ -19,47 +19,29 @@ export type { Company }; // the wire type is shared with the app (domain/types.t
 export async function commonRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.get(
-    '/api/default/area_list',
-    { schema: { tags: TAGS, querystring: query(), response: replies(AREA_LIST) } },
-    async () => ok(await areaCodes(db)),
-  );
+  app.get('/api/default/area_list', publicRead(TAGS, AREA_LIST), async () => ok(await areaCodes(db)));
 
   app.get<{ Querystring: { key: (typeof PUBLIC_SETTING_KEYS)[number] } }>(
     '/api/default/setting',
-    {
-      schema: {
-        tags: TAGS,
-        querystring: query({ key: { ...requiredStr(64), ...oneOf(...PUBLIC_SETTING_KEYS) } }, ['key']),
-        response: replies(PUBLIC_SETTING),
-      },
-    },
+    publicRead(TAGS, PUBLIC_SETTING, query({ key: { ...requiredStr(64), ...oneOf(...PUBLIC_SETTING_KEYS) } }, ['key'])),
     async (request) => ok({ key: request.query.key, value: await getSetting(db, request.query.key) }),
   );
 
-  app.get(
-    '/api/basicSet/getBasicInfo',
-    { schema: { tags: TAGS, querystring: query(), response: replies(BASE_SETTINGS) } },
-    async () => ok(await baseSettings(db)),
-  );
+  app.get('/api/basicSet/getBasicInfo', publicRead(TAGS, BASE_SETTINGS), async () => ok(await baseSettings(db)));
 
   app.get<{ Querystring: { name?: string; id?: number } }>(
     '/api/company/getCompany',
-    { schema: { tags: TAGS, querystring: query({ name: str(100), id: int(1) }), response: replies(COMPANIES) } },
+    publicRead(TAGS, COMPANIES, query({ name: str(100), id: int(1) })),
     async (request) => {
       const name = (request.query.name ?? '').trim();
       return ok(await findCompanies(db, request.query.id ?? null, name));
     },
   );
 
-  app.get(
-    '/api/company/getCompanyStatus',
-    { schema: { tags: TAGS, querystring: query(), response: replies(COMPANY_STATUS) } },
-    async () => {
-      const s = await getSettings(db, ['app_status', 'app_type', 'loss_url']);
-      // Only an http(s) address is ever handed out: the client navigates to it (a javascript: URL would run).
-      const lossUrl = /^https?:\/\//i.test(s.loss_url ?? '') ? (s.loss_url ?? '') : '';
-      return ok({ status: Number(s.app_status) || 0, type: Number(s.app_type) || 0, loss_url: lossUrl });
-    },
-  );
+  app.get('/api/company/getCompanyStatus', publicRead(TAGS, COMPANY_STATUS), async () => {
+    const s = await getSettings(db, ['app_status', 'app_type', 'loss_url']);
+    // Only an http(s) address is ever handed out: the client navigates to it (a javascript: URL would run).
+    const lossUrl = /^https?:\/\//i.test(s.loss_url ?? '') ? (s.loss_url ?? '') : '';
+    return ok({ status: Number(s.app_status) || 0, type: Number(s.app_type) || 0, loss_url: lossUrl });
+  });
 }

@@ -13,7 +13,7 @@ import { int, query } from '../http/schemas.ts';
 import { getSetting, getSettings } from '../settings/settings.ts';
 import { rankingPage, type RankedTrader, type RankingSort } from '../content/ranking.ts';
 import { ANNOUNCEMENT, COMPLAINT_EMAIL, INVITE_INFO, NEWS_DETAIL, NEWS_PAGE, RANKING } from '../http/wire/content.ts';
-import { replies, SESSION } from '../http/wire-schema.ts';
+import { publicRead, sessionRead } from '../http/wire-schema.ts';
 import { listPage } from '../http/paging.ts';
 
 const TAGS = ['Content'];
@@ -37,13 +37,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { category_id?: number; page?: number } }>(
     '/api/news/list',
-    {
-      schema: {
-        tags: TAGS,
-        querystring: query({ category_id: int(0), page: int(1, 100_000) }),
-        response: replies(NEWS_PAGE),
-      },
-    },
+    publicRead(TAGS, NEWS_PAGE, query({ category_id: int(0), page: int(1, 100_000) })),
     async (request) => {
       const category = request.query.category_id ?? 1;
       return ok(
@@ -59,7 +53,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { id: number } }>(
     '/api/news/info',
-    { schema: { tags: TAGS, querystring: query({ id: int(1) }, ['id']), response: replies(NEWS_DETAIL) } },
+    publicRead(TAGS, NEWS_DETAIL, query({ id: int(1) }, ['id'])),
     async (request) => {
       const row = await newsArticle(db, readerLanguage(request.headers), request.query.id);
       if (!row) throw new ApiError('news_not_found');
@@ -70,13 +64,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { page?: number; sort?: RankingSort } }>(
     '/api/follow/list',
-    {
-      schema: {
-        tags: TAGS,
-        querystring: query({ page: int(1, 100_000), sort: { type: 'string', enum: ['rate', 'followers'] } }),
-        response: replies(RANKING),
-      },
-    },
+    publicRead(TAGS, RANKING, query({ page: int(1, 100_000), sort: { type: 'string', enum: ['rate', 'followers'] } })),
     async (request) => {
       const page = await rankingPage(db, ctx.clock.now(), request.query.page ?? 1, request.query.sort);
       return ok({ ...page, data: page.data.map(toTrader) });
@@ -86,33 +74,23 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // Invitations are real accounts only (docs/contract.md §6).
   await app.register(async (signedIn) => {
     requireSession(signedIn, ctx, { real: true });
-    signedIn.get(
-      '/api/user/invite',
-      { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(INVITE_INFO) } },
-      async (request) => {
-        const user = caller(request);
-        const info: InviteInfo = { invite_code: user.invite_code, invite_count: await invitedCount(db, user.id) };
-        return ok(info);
-      },
-    );
+    signedIn.get('/api/user/invite', sessionRead(TAGS, INVITE_INFO), async (request) => {
+      const user = caller(request);
+      const info: InviteInfo = { invite_code: user.invite_code, invite_count: await invitedCount(db, user.id) };
+      return ok(info);
+    });
   });
 
-  app.get(
-    '/api/user/complaint_email',
-    { schema: { tags: TAGS, querystring: query(), response: replies(COMPLAINT_EMAIL) } },
-    async () => ok({ email: await getSetting(db, 'complaint_email') }),
+  app.get('/api/user/complaint_email', publicRead(TAGS, COMPLAINT_EMAIL), async () =>
+    ok({ email: await getSetting(db, 'complaint_email') }),
   );
 
-  app.get(
-    '/api/basicSet/announcement',
-    { schema: { tags: TAGS, querystring: query(), response: replies(ANNOUNCEMENT) } },
-    async (request) => {
-      const lang = pickLanguage(request.headers.lang);
-      const s = await getSettings(db, [`announcement.${lang}`, 'announcement.en']);
-      const text = s[`announcement.${lang}`] || s['announcement.en'] || '';
-      const [title = '', ...paras] = text.split(/\n\s*\n/);
-      const body: Announcement = { title: title.trim(), content: paras.join('\n\n').trim() };
-      return ok(body);
-    },
-  );
+  app.get('/api/basicSet/announcement', publicRead(TAGS, ANNOUNCEMENT), async (request) => {
+    const lang = pickLanguage(request.headers.lang);
+    const s = await getSettings(db, [`announcement.${lang}`, 'announcement.en']);
+    const text = s[`announcement.${lang}`] || s['announcement.en'] || '';
+    const [title = '', ...paras] = text.split(/\n\s*\n/);
+    const body: Announcement = { title: title.trim(), content: paras.join('\n\n').trim() };
+    return ok(body);
+  });
 }

@@ -6,8 +6,7 @@ import { ok } from '../http/envelope.ts';
 import { pickLanguage, requestText } from '../http/i18n.ts';
 import { body, int, str } from '../http/schemas.ts';
 import { COPY_ITEMS, COPY_PROVIDER_SELF, COPY_PROVIDERS, COPY_STARTED } from '../http/wire/copy.ts';
-import { replies, SESSION } from '../http/wire-schema.ts';
-import { budget } from '../security/budgets.ts';
+import { replies, SESSION, sessionWrite } from '../http/wire-schema.ts';
 import { addToCopy, pauseCopy, startCopy, stopCopy, withdrawFromCopy } from '../copy/copy-accounts.ts';
 import { publishProvider, unpublishProvider } from '../copy/providers.ts';
 import { copyOpenPositions } from '../copy/copy-start-sync.ts';
@@ -17,8 +16,7 @@ import { myCopies, providerList, providerSelf } from '../copy/copy-views.ts';
 const TAGS = ['Copy trading'];
 const ID = int(1);
 const AMOUNT = str(40);
-const write = { budget: budget('write') };
-const done = replies({ type: 'null' });
+const NOTHING = { type: 'null' };
 
 export async function copyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (authed) => {
@@ -39,17 +37,15 @@ export async function copyRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     authed.post<{ Body: { name: string; description?: string; fee: number; min_amount: string } }>(
       '/api/copy/publish',
-      {
-        config: write,
-        schema: schema({
-          body: body({ name: str(80), description: str(600), fee: int(0, 100), min_amount: AMOUNT }, [
-            'name',
-            'fee',
-            'min_amount',
-          ]),
-          response: done,
-        }),
-      },
+      sessionWrite(
+        TAGS,
+        NOTHING,
+        body({ name: str(80), description: str(600), fee: int(0, 100), min_amount: AMOUNT }, [
+          'name',
+          'fee',
+          'min_amount',
+        ]),
+      ),
       async (request) => {
         const b = request.body;
         await publishProvider(ctx, caller(request).id, {
@@ -62,30 +58,23 @@ export async function copyRoutes(app: FastifyInstance, ctx: AppContext): Promise
       },
     );
 
-    const nothing = body({});
-    authed.post(
-      '/api/copy/unpublish',
-      { config: write, schema: schema({ body: nothing, response: done }) },
-      async (request) => {
-        await unpublishProvider(ctx, caller(request).id);
-        return ok(null, requestText(request, 'server.copy_unpublished'));
-      },
-    );
+    authed.post('/api/copy/unpublish', sessionWrite(TAGS, NOTHING, body({})), async (request) => {
+      await unpublishProvider(ctx, caller(request).id);
+      return ok(null, requestText(request, 'server.copy_unpublished'));
+    });
 
     authed.post<{
       Body: { provider_id: number; amount: string; multiplier?: string; stop_loss?: number; copy_open?: number };
     }>(
       '/api/copy/start',
-      {
-        config: write,
-        schema: schema({
-          body: body(
-            { provider_id: ID, amount: AMOUNT, multiplier: str(8), stop_loss: int(0, 100), copy_open: int(0, 1) },
-            ['provider_id', 'amount'],
-          ),
-          response: replies(COPY_STARTED),
-        }),
-      },
+      sessionWrite(
+        TAGS,
+        COPY_STARTED,
+        body({ provider_id: ID, amount: AMOUNT, multiplier: str(8), stop_loss: int(0, 100), copy_open: int(0, 1) }, [
+          'provider_id',
+          'amount',
+        ]),
+      ),
       async (request) => {
         const b = request.body;
         const id = await startCopy(ctx, caller(request).id, {
@@ -105,19 +94,15 @@ export async function copyRoutes(app: FastifyInstance, ctx: AppContext): Promise
       ['/api/copy/pause', true],
       ['/api/copy/resume', false],
     ] as const) {
-      authed.post<{ Body: { id: number } }>(
-        path,
-        { config: write, schema: schema({ body: byId, response: done }) },
-        async (request) => {
-          await pauseCopy(ctx, caller(request).id, request.body.id, paused);
-          return ok(null);
-        },
-      );
+      authed.post<{ Body: { id: number } }>(path, sessionWrite(TAGS, NOTHING, byId), async (request) => {
+        await pauseCopy(ctx, caller(request).id, request.body.id, paused);
+        return ok(null);
+      });
     }
 
     authed.post<{ Body: { id: number; keep?: number } }>(
       '/api/copy/stop',
-      { config: write, schema: schema({ body: body({ id: ID, keep: int(0, 1) }, ['id']), response: done }) },
+      sessionWrite(TAGS, NOTHING, body({ id: ID, keep: int(0, 1) }, ['id'])),
       async (request) => {
         const { id, keep } = request.body;
         await (keep === 1 ? stopKeepingPositions : stopCopy)(ctx, caller(request).id, id);
@@ -132,7 +117,7 @@ export async function copyRoutes(app: FastifyInstance, ctx: AppContext): Promise
     ] as const) {
       authed.post<{ Body: { id: number; amount: string } }>(
         path,
-        { config: write, schema: schema({ body: withAmount, response: done }) },
+        sessionWrite(TAGS, NOTHING, withAmount),
         async (request) => {
           await transfer(ctx, caller(request).id, request.body.id, request.body.amount);
           return ok(null);

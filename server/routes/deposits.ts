@@ -24,7 +24,7 @@ import {
   type ChargeRow,
 } from '../wallet/deposits-repository.ts';
 import { BANK_COINS, CHARGES, COIN_NETWORKS, DEPOSIT_BANKS } from '../http/wire/wallet.ts';
-import { replies, SESSION, sessionRoute } from '../http/wire-schema.ts';
+import { replies, sessionRead, sessionRoute } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 import { listPage } from '../http/paging.ts';
 
@@ -77,28 +77,13 @@ export function toChargeRecord(r: ChargeRow): ChargeRecord {
 export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx, { real: true }); // docs/contract.md §6
 
-  app.get(
-    '/api/quickCharge/info',
-    { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(COIN_NETWORKS) } },
-    async () => ok(await enabledNetworks(ctx.db)),
-  );
+  app.get('/api/quickCharge/info', sessionRead(TAGS, COIN_NETWORKS), async () => ok(await enabledNetworks(ctx.db)));
 
-  app.get(
-    '/api/quickCharge/symbols',
-    { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(BANK_COINS) } },
-    async () => ok(await enabledBankCoins(ctx.db)),
-  );
+  app.get('/api/quickCharge/symbols', sessionRead(TAGS, BANK_COINS), async () => ok(await enabledBankCoins(ctx.db)));
 
   app.get<{ Querystring: { bank_coin: number } }>(
     '/api/quickCharge/wire_info',
-    {
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        querystring: query({ bank_coin: int(1) }, ['bank_coin']),
-        response: replies(DEPOSIT_BANKS),
-      },
-    },
+    sessionRead(TAGS, DEPOSIT_BANKS, query({ bank_coin: int(1) }, ['bank_coin'])),
     async (request) => {
       const banks = await banksOfCoin(ctx.db, request.query.bank_coin);
       if (!banks) throw new ApiError('bank_not_found');
@@ -152,14 +137,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { type: 0 | 1; page?: number } }>(
     '/api/quickCharge/quick_ist',
-    {
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        querystring: query({ type: int(0, 1), page: int(1, 1_000_000) }, ['type']),
-        response: replies(CHARGES),
-      },
-    },
+    sessionRead(TAGS, CHARGES, query({ type: int(0, 1), page: int(1, 1_000_000) }, ['type'])),
     async (request) =>
       ok(
         await listPage(

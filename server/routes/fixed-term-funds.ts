@@ -7,7 +7,7 @@ import { ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { int, query, str } from '../http/schemas.ts';
 import { INCOMES, FUND, FUND_PAGES, SUBSCRIPTIONS } from '../http/wire/wallet.ts';
-import { replies, SESSION, sessionRoute } from '../http/wire-schema.ts';
+import { publicRead, replies, sessionRead, sessionRoute } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 import { buyFund, fundInfo, fundPage, incomePage, redeemSubscription, subscriptionPage } from '../funds/fund-flow.ts';
 
@@ -18,13 +18,13 @@ const pageQuery = query({ page: int(1, 1_000_000) });
 export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get<{ Querystring: { page?: number } }>(
     '/api/fund/list',
-    { schema: { tags: TAGS, querystring: pageQuery, response: replies(FUND_PAGES) } },
+    publicRead(TAGS, FUND_PAGES, pageQuery),
     async (request) => ok(await fundPage(ctx, readerLanguage(request.headers), request.query.page)),
   );
 
   app.get<{ Querystring: { id: number } }>(
     '/api/fund/info',
-    { schema: { tags: TAGS, querystring: query({ id: int(1) }, ['id']), response: replies(FUND) } },
+    publicRead(TAGS, FUND, query({ id: int(1) }, ['id'])),
     async (request) => ok(await fundInfo(ctx, readerLanguage(request.headers), request.query.id)),
   );
 
@@ -47,21 +47,14 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     authed.get<{ Querystring: { page?: number } }>(
       '/api/fund/subList',
-      { schema: { tags: TAGS, security: SESSION, querystring: pageQuery, response: replies(SUBSCRIPTIONS) } },
+      sessionRead(TAGS, SUBSCRIPTIONS, pageQuery),
       async (request) =>
         ok(await subscriptionPage(ctx, readerLanguage(request.headers), caller(request).id, request.query.page)),
     );
 
     authed.get<{ Querystring: { sub_id: number; page?: number } }>(
       '/api/fund/insList',
-      {
-        schema: {
-          tags: TAGS,
-          security: SESSION,
-          querystring: query({ sub_id: int(1), page: int(1, 1_000_000) }, ['sub_id']),
-          response: replies(INCOMES),
-        },
-      },
+      sessionRead(TAGS, INCOMES, query({ sub_id: int(1), page: int(1, 1_000_000) }, ['sub_id'])),
       async (request) => ok(await incomePage(ctx, caller(request).id, request.query.sub_id, request.query.page)),
     );
 

@@ -5,7 +5,7 @@ import { ok } from '../http/envelope.ts';
 import { sendUnavailable } from '../http/errors.ts';
 import { query } from '../http/schemas.ts';
 import { HEALTH } from '../http/wire/account.ts';
-import { anyObject, rawReply, replies } from '../http/wire-schema.ts';
+import { anyObject, publicRead, rawReply } from '../http/wire-schema.ts';
 
 const TAGS = ['Service'];
 
@@ -30,18 +30,14 @@ export const WEB_MANIFEST = {
 } as const;
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get(
-    '/healthz',
-    { schema: { tags: TAGS, querystring: query(), response: replies(HEALTH) } },
-    async (request, reply) => {
-      try {
-        await ping(ctx.db, ctx.timers);
-        return ok({ status: 'ok', db: ctx.db.kind, time: ctx.clock.now() });
-      } catch (err) {
-        return sendUnavailable(err, request, reply);
-      }
-    },
-  );
+  app.get('/healthz', publicRead(TAGS, HEALTH), async (request, reply) => {
+    try {
+      await ping(ctx.db, ctx.timers);
+      return ok({ status: 'ok', db: ctx.db.kind, time: ctx.clock.now() });
+    } catch (err) {
+      return sendUnavailable(err, request, reply);
+    }
+  });
 
   app.get(
     '/manifest.json',

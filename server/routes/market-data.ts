@@ -10,7 +10,7 @@ import { loadCategories, toWireInstrument, type MarketInstrument } from '../mark
 import type { MarketService } from '../market/market-service.ts';
 import { ticksToNumber } from '../market/price-ticks.ts';
 import { CATEGORIES, INSTRUMENTS, KLINE_BARS, SPARKLINES } from '../http/wire/trading.ts';
-import { replies } from '../http/wire-schema.ts';
+import { publicRead } from '../http/wire-schema.ts';
 
 const TAGS = ['Market'];
 
@@ -43,13 +43,7 @@ export function marketDataRoutes(market: MarketService): RouteModule {
     app.get<{ Querystring: { searchCurrency?: string; category_id?: number } }>(
       '/v1/api/forex/trade_list',
       // category_id 0 (or absent) means every category.
-      {
-        schema: {
-          tags: TAGS,
-          querystring: query({ searchCurrency: str(32), category_id: int(0) }),
-          response: replies(INSTRUMENTS),
-        },
-      },
+      publicRead(TAGS, INSTRUMENTS, query({ searchCurrency: str(32), category_id: int(0) })),
       async (request) => {
         const { searchCurrency = '', category_id: categoryId = 0 } = request.query;
         const lang = pickLanguage(request.headers.lang);
@@ -63,33 +57,27 @@ export function marketDataRoutes(market: MarketService): RouteModule {
       },
     );
 
-    app.get(
-      '/v1/api/forex/getCategories',
-      { schema: { tags: TAGS, querystring: query(), response: replies(CATEGORIES) } },
-      async (request) => {
-        const lang = pickLanguage(request.headers.lang);
-        return ok(await loadCategories(ctx.db, lang));
-      },
-    );
+    app.get('/v1/api/forex/getCategories', publicRead(TAGS, CATEGORIES), async (request) => {
+      const lang = pickLanguage(request.headers.lang);
+      return ok(await loadCategories(ctx.db, lang));
+    });
 
     app.get<{ Querystring: { forex_id: number; period: Period; from?: number; to?: number; limit?: number } }>(
       '/v1/api/forex/kline',
-      {
-        schema: {
-          tags: TAGS,
-          querystring: query(
-            {
-              forex_id: int(1),
-              period: oneOf(...CHART_PERIODS),
-              from: int(0, MAX_TIME),
-              to: int(0, MAX_TIME),
-              limit: int(1, MAX_KLINE_LIMIT),
-            },
-            ['forex_id', 'period'],
-          ),
-          response: replies(KLINE_BARS),
-        },
-      },
+      publicRead(
+        TAGS,
+        KLINE_BARS,
+        query(
+          {
+            forex_id: int(1),
+            period: oneOf(...CHART_PERIODS),
+            from: int(0, MAX_TIME),
+            to: int(0, MAX_TIME),
+            limit: int(1, MAX_KLINE_LIMIT),
+          },
+          ['forex_id', 'period'],
+        ),
+      ),
       async (request) => {
         const { forex_id: id, period, from = 0, to = MAX_TIME, limit = DEFAULT_KLINE_LIMIT } = request.query;
         if (from > to) throw fieldInvalid('from');
@@ -101,7 +89,7 @@ export function marketDataRoutes(market: MarketService): RouteModule {
 
     app.get<{ Querystring: { forex_id?: number } }>(
       '/v1/api/forex/abbreviated_cache_kline',
-      { schema: { tags: TAGS, querystring: query({ forex_id: int(0) }), response: replies(SPARKLINES) } },
+      publicRead(TAGS, SPARKLINES, query({ forex_id: int(0) })),
       async (request) => {
         const id = request.query.forex_id ?? 0;
         const list = id > 0 ? [instrumentOr404(market, id)] : market.instruments();

@@ -8,54 +8,41 @@ import { body, int, oneOf, query, str } from '../http/schemas.ts';
 import { ACCOUNT_LANGUAGE, NOTICE_LIST, NOTICE_SETTINGS, NOTICES_READ } from '../http/wire/notices.ts';
 import { setUserLanguage } from '../auth/users.ts';
 import { LANGUAGES, type Language } from '../../domain/types.ts';
-import { replies, SESSION } from '../http/wire-schema.ts';
+import { sessionRead, sessionWrite } from '../http/wire-schema.ts';
 import { listNotices, noticeSettings, readNotices, saveNoticeSettings } from '../notify/notices.ts';
-import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Notices'];
 
 export async function noticeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx, { real: true });
-  const base = { tags: TAGS, security: SESSION };
 
   app.get<{ Querystring: { page?: number } }>(
     '/v1/api/notices/list',
-    { schema: { ...base, querystring: query({ page: int(1, 100_000) }), response: replies(NOTICE_LIST) } },
+    sessionRead(TAGS, NOTICE_LIST, query({ page: int(1, 100_000) })),
     async (request) =>
       ok(await listNotices(ctx.db, caller(request).id, request.query.page, pickLanguage(request.headers.lang))),
   );
 
   app.post<{ Body: { id?: number } }>(
     '/v1/api/notices/read',
-    {
-      config: { budget: budget('write') },
-      schema: { ...base, body: body({ id: int(1) }), response: replies(NOTICES_READ) },
-    },
+    sessionWrite(TAGS, NOTICES_READ, body({ id: int(1) })),
     async (request) => ok(await readNotices(ctx.db, caller(request).id, request.body?.id, ctx.clock.now())),
   );
 
-  app.get(
-    '/v1/api/notices/settings',
-    { schema: { ...base, querystring: query(), response: replies(NOTICE_SETTINGS) } },
-    async (request) => ok(await noticeSettings(ctx.db, caller(request).id)),
+  app.get('/v1/api/notices/settings', sessionRead(TAGS, NOTICE_SETTINGS), async (request) =>
+    ok(await noticeSettings(ctx.db, caller(request).id)),
   );
 
   app.post<{ Body: { phrase: string } }>(
     '/v1/api/notices/settings',
-    {
-      config: { budget: budget('write') },
-      schema: { ...base, body: body({ phrase: str(200) }, ['phrase']), response: replies(NOTICE_SETTINGS) },
-    },
+    sessionWrite(TAGS, NOTICE_SETTINGS, body({ phrase: str(200) }, ['phrase'])),
     async (request) => ok(await saveNoticeSettings(ctx.db, caller(request).id, request.body.phrase)),
   );
 
   // Every notice, e-mail and SMS is written in the account's language.
   app.post<{ Body: { lang: Language } }>(
     '/v1/api/notices/language',
-    {
-      config: { budget: budget('write') },
-      schema: { ...base, body: body({ lang: oneOf(...LANGUAGES) }, ['lang']), response: replies(ACCOUNT_LANGUAGE) },
-    },
+    sessionWrite(TAGS, ACCOUNT_LANGUAGE, body({ lang: oneOf(...LANGUAGES) }, ['lang'])),
     async (request) => {
       await setUserLanguage(ctx.db, caller(request).id, request.body.lang);
       return ok({ lang: request.body.lang });

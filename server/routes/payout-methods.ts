@@ -22,7 +22,7 @@ import {
   type MethodRow,
 } from '../wallet/payout-methods-repository.ts';
 import { WITHDRAW_METHODS } from '../http/wire/wallet.ts';
-import { replies, SESSION, sessionRoute } from '../http/wire-schema.ts';
+import { replies, sessionRead, sessionRoute } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Withdrawals'];
@@ -76,14 +76,7 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.get<{ Querystring: { draw_type: 1 | 2; draw_id?: number } }>(
     '/api/wallet/get_draw_method',
-    {
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        querystring: query({ draw_type: int(1, 2), draw_id: int(1) }, ['draw_type']),
-        response: replies(WITHDRAW_METHODS),
-      },
-    },
+    sessionRead(TAGS, WITHDRAW_METHODS, query({ draw_type: int(1, 2), draw_id: int(1) }, ['draw_type'])),
     async (request) => {
       const userId = caller(request).id;
       const rows = await userMethods(ctx.db, userId, request.query.draw_type, request.query.draw_id ?? null);

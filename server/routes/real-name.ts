@@ -15,10 +15,10 @@ import { lockedReviewStatus, realNameOf, submitRealName } from '../accounts/real
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
-import { body, matching, query, requiredStr, str } from '../http/schemas.ts';
+import { body, matching, requiredStr, str } from '../http/schemas.ts';
 import { ownedUpload, uploadUrl } from '../uploads/store.ts';
 import { REAL_NAME_CENTER } from '../http/wire/wallet.ts';
-import { replies, SESSION, sessionRoute } from '../http/wire-schema.ts';
+import { replies, sessionRead, sessionRoute } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Real name'];
@@ -79,22 +79,18 @@ export async function realNameRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   );
 
-  app.get(
-    '/api/user_real/center',
-    { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(REAL_NAME_CENTER) } },
-    async (request) => {
-      const r = await realNameOf(ctx.db, caller(request).id);
-      const data: RealNameCenter = r
-        ? {
-            review_status: r.review_status as RealNameCenter['review_status'],
-            name: r.name,
-            card_id: r.card_id,
-            front_pic: uploadUrl(r.front_upload),
-            reverse_pic: uploadUrl(r.reverse_upload),
-            reason: r.reason,
-          }
-        : { review_status: 0, name: '', card_id: '', front_pic: '', reverse_pic: '', reason: '' };
-      return ok(data);
-    },
-  );
+  app.get('/api/user_real/center', sessionRead(TAGS, REAL_NAME_CENTER), async (request) => {
+    const r = await realNameOf(ctx.db, caller(request).id);
+    const data: RealNameCenter = r
+      ? {
+          review_status: r.review_status as RealNameCenter['review_status'],
+          name: r.name,
+          card_id: r.card_id,
+          front_pic: uploadUrl(r.front_upload),
+          reverse_pic: uploadUrl(r.reverse_upload),
+          reason: r.reason,
+        }
+      : { review_status: 0, name: '', card_id: '', front_pic: '', reverse_pic: '', reason: '' };
+    return ok(data);
+  });
 }

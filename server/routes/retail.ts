@@ -12,12 +12,11 @@ import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
 import { body, int, oneOf, query } from '../http/schemas.ts';
 import { INSTRUMENT_SPEC, QUESTIONNAIRE_RESULT, RETAIL_PROFILE, RISK_WARNING } from '../http/wire/retail.ts';
-import { replies, SESSION } from '../http/wire-schema.ts';
+import { publicRead, sessionRead, sessionWrite } from '../http/wire-schema.ts';
 import { acknowledgeWarning, recordAnswers, type AppropriatenessRecord } from '../retail/appropriateness.ts';
 import { instrumentSpec } from '../retail/instrument-spec.ts';
 import { currentRiskWarning } from '../retail/loss-figure.ts';
 import { retailProfile } from '../retail/retail-terms.ts';
-import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Retail protection'];
 
@@ -34,21 +33,13 @@ const result = (r: AppropriatenessRecord): QuestionnaireResult => ({
 });
 
 export async function retailRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get(
-    '/v1/api/retail/warning',
-    { schema: { tags: TAGS, querystring: query(), response: replies(RISK_WARNING) } },
-    async () => ok<RiskWarning>(await currentRiskWarning(ctx.db)),
+  app.get('/v1/api/retail/warning', publicRead(TAGS, RISK_WARNING), async () =>
+    ok<RiskWarning>(await currentRiskWarning(ctx.db)),
   );
 
   app.get<{ Querystring: { forex_id: number } }>(
     '/v1/api/retail/spec',
-    {
-      schema: {
-        tags: TAGS,
-        querystring: query({ forex_id: int(1) }, ['forex_id']),
-        response: replies(INSTRUMENT_SPEC),
-      },
-    },
+    publicRead(TAGS, INSTRUMENT_SPEC, query({ forex_id: int(1) }, ['forex_id'])),
     async (request) => {
       const id = request.query.forex_id;
       return ok({ forex_id: id, ...(await instrumentSpec(ctx.db, id, ctx.clock.now())) });
@@ -57,38 +48,26 @@ export async function retailRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   await app.register(async (scope) => {
     requireSession(scope, ctx); // demo users see their terms too: they follow the same caps
-    const reply = { tags: TAGS, security: SESSION };
-
-    scope.get(
-      '/v1/api/retail/terms',
-      { schema: { ...reply, querystring: query(), response: replies(RETAIL_PROFILE) } },
-      async (request) => ok(profileOf(await retailProfile(ctx.db, caller(request).id))),
+    scope.get('/v1/api/retail/terms', sessionRead(TAGS, RETAIL_PROFILE), async (request) =>
+      ok(profileOf(await retailProfile(ctx.db, caller(request).id))),
     );
 
     const answers = Object.fromEntries(QUESTIONS.map((q) => [q.key, oneOf(...q.options)]));
     scope.post<{ Body: Record<string, string> }>(
       '/v1/api/retail/questionnaire',
-      {
-        config: { budget: budget('write') },
-        schema: {
-          ...reply,
-          body: body(
-            answers,
-            QUESTIONS.map((q) => q.key),
-          ),
-          response: replies(QUESTIONNAIRE_RESULT),
-        },
-      },
+      sessionWrite(
+        TAGS,
+        QUESTIONNAIRE_RESULT,
+        body(
+          answers,
+          QUESTIONS.map((q) => q.key),
+        ),
+      ),
       async (request) => ok(result(await recordAnswers(ctx.db, caller(request).id, request.body, ctx.clock.now()))),
     );
 
-    scope.post(
-      '/v1/api/retail/acknowledge',
-      {
-        config: { budget: budget('write') },
-        schema: { ...reply, body: body({}), response: replies(QUESTIONNAIRE_RESULT) },
-      },
-      async (request) => ok(result(await acknowledgeWarning(ctx.db, caller(request).id, ctx.clock.now()))),
+    scope.post('/v1/api/retail/acknowledge', sessionWrite(TAGS, QUESTIONNAIRE_RESULT, body({})), async (request) =>
+      ok(result(await acknowledgeWarning(ctx.db, caller(request).id, ctx.clock.now()))),
     );
   });
 }

@@ -14,9 +14,9 @@ import { deleteSession, userSessions } from '../auth/sessions-repository.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { pickLanguage, requestText } from '../http/i18n.ts';
 import { emptyBody } from '../http/openapi.ts';
-import { body, int, query, requiredStr, str } from '../http/schemas.ts';
+import { body, int, requiredStr, str } from '../http/schemas.ts';
 import { FACTOR_SETUP, RECOVERY_CODES, SECURITY_OVERVIEW, WITHDRAW_CODE_SENT } from '../http/wire/security.ts';
-import { replies, SESSION, sessionRoute } from '../http/wire-schema.ts';
+import { replies, sessionRead, sessionRoute } from '../http/wire-schema.ts';
 import { notifyAccount } from '../notify/account-notices.ts';
 import { budget } from '../security/budgets.ts';
 import { heldNow, withdrawalsHeldUntil } from '../wallet/payout-holds.ts';
@@ -32,32 +32,28 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const lang = (request: FastifyRequest) => pickLanguage(request.headers.lang);
   const at = () => new Date(ctx.clock.now()).toISOString();
 
-  app.get(
-    '/api/security/overview',
-    { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(SECURITY_OVERVIEW) } },
-    async (request) => {
-      const user = caller(request);
-      const now = ctx.clock.now();
-      const mine = requestToken(request);
-      const on = await factorEnabled(ctx.db, { kind: 'user', id: user.id });
-      const sessions = await userSessions(ctx.db, user.id, now);
-      const data: SecurityOverview = {
-        second_factor: on ? 1 : 0,
-        recovery_left: on ? (await unusedRecoveryHashes(ctx.db, { kind: 'user', id: user.id })).length : 0,
-        // The page never compares it with the browser's clock (SIM_TIME, a wrong clock).
-        withdrawals_held_until: heldNow(await withdrawalsHeldUntil(ctx.db, user.id), ctx.clock.now()),
-        sessions: sessions.map((s) => ({
-          id: s.id,
-          device: s.device,
-          address: s.address,
-          created_at: Number(s.created_at),
-          last_seen_at: Number(s.last_seen_at),
-          current: mine !== null && s.token_hash === tokenHash(mine),
-        })),
-      };
-      return ok(data);
-    },
-  );
+  app.get('/api/security/overview', sessionRead(TAGS, SECURITY_OVERVIEW), async (request) => {
+    const user = caller(request);
+    const now = ctx.clock.now();
+    const mine = requestToken(request);
+    const on = await factorEnabled(ctx.db, { kind: 'user', id: user.id });
+    const sessions = await userSessions(ctx.db, user.id, now);
+    const data: SecurityOverview = {
+      second_factor: on ? 1 : 0,
+      recovery_left: on ? (await unusedRecoveryHashes(ctx.db, { kind: 'user', id: user.id })).length : 0,
+      // The page never compares it with the browser's clock (SIM_TIME, a wrong clock).
+      withdrawals_held_until: heldNow(await withdrawalsHeldUntil(ctx.db, user.id), ctx.clock.now()),
+      sessions: sessions.map((s) => ({
+        id: s.id,
+        device: s.device,
+        address: s.address,
+        created_at: Number(s.created_at),
+        last_seen_at: Number(s.last_seen_at),
+        current: mine !== null && s.token_hash === tokenHash(mine),
+      })),
+    };
+    return ok(data);
+  });
 
   app.post<{ Body: { password: string } }>(
     '/api/security/factor/begin',

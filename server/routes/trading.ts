@@ -10,7 +10,7 @@ import { ok } from '../http/envelope.ts';
 import { int, query, requiredStr, str, type JsonSchema } from '../http/schemas.ts';
 import { submitInputOf, type SubmitQuery } from '../http/wire/submit-query.ts';
 import { CLOSE_ALL, ORDER, ORDER_LIST } from '../http/wire/trading.ts';
-import { replies, SESSION, sessionRoute } from '../http/wire-schema.ts';
+import { replies, sessionRead, sessionRoute } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Trading'];
@@ -61,14 +61,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { status: number; page?: number } }>(
     '/v1/api/forex/my_deal',
-    {
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        querystring: query({ status: intOf(0, 1, 3), page: int(1, 1_000_000) }, ['status']),
-        response: replies(ORDER_LIST),
-      },
-    },
+    sessionRead(TAGS, ORDER_LIST, query({ status: intOf(0, 1, 3), page: int(1, 1_000_000) }, ['status'])),
     async (request) => {
       const user = caller(request);
       const status = Number(request.query.status) as OrderStatus;

@@ -27,7 +27,7 @@ import {
   str,
 } from '../http/schemas.ts';
 import { DEMO_RESET, LOGIN_RESULT, USER } from '../http/wire/account.ts';
-import { OPTIONAL_SESSION, publicRoute, replies, SESSION, sessionRoute } from '../http/wire-schema.ts';
+import { OPTIONAL_SESSION, publicRoute, replies, sessionRead, sessionRoute } from '../http/wire-schema.ts';
 
 const TAGS = ['Account'];
 
@@ -149,11 +149,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   await app.register(async (signedIn) => {
     requireSession(signedIn, ctx);
 
-    signedIn.get(
-      '/api/user/info',
-      { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(USER) } },
-      async (request) => ok(toWireUser(caller(request))),
-    );
+    signedIn.get('/api/user/info', sessionRead(TAGS, USER), async (request) => ok(toWireUser(caller(request))));
 
     signedIn.post<{ Body: ChangeForm }>(
       '/api/user/amend_password',

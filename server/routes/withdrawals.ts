@@ -7,7 +7,7 @@ import { ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { body, int, query, str } from '../http/schemas.ts';
 import { WITHDRAWALS, WITHDRAW_CURRENCIES } from '../http/wire/wallet.ts';
-import { replies, SESSION, sessionRoute } from '../http/wire-schema.ts';
+import { replies, sessionRead, sessionRoute } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 import {
   requestWithdrawal,
@@ -25,14 +25,7 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.get<{ Querystring: { type: 1 | 2 } }>(
     '/api/account/draw_symbol_list',
-    {
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        querystring: query({ type: int(1, 2) }, ['type']),
-        response: replies(WITHDRAW_CURRENCIES),
-      },
-    },
+    sessionRead(TAGS, WITHDRAW_CURRENCIES, query({ type: int(1, 2) }, ['type'])),
     async (request) => ok(await withdrawCurrencies(ctx, request.query.type)),
   );
 
@@ -57,14 +50,7 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.get<{ Querystring: { type: 1 | 2; page?: number } }>(
     '/api/account/draw_list',
-    {
-      schema: {
-        tags: TAGS,
-        security: SESSION,
-        querystring: query({ type: int(1, 2), page: int(1, 1_000_000) }, ['type']),
-        response: replies(WITHDRAWALS),
-      },
-    },
+    sessionRead(TAGS, WITHDRAWALS, query({ type: int(1, 2), page: int(1, 1_000_000) }, ['type'])),
     async (request) => {
       const texts = {
         status: (s: number) => requestText(request, `server.withdraw_status_${s}`),
