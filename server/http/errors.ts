@@ -140,15 +140,6 @@ function clientFaultKey(status: number): string {
 
 export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const lang = pickLanguage(request.headers.lang);
-  const operator = request.url.startsWith('/api/ops/');
-  if (err instanceof ApiError) {
-    const [key, params] = namedField(lang, err.key, err.params, operator);
-    noteRefusal(request, key);
-    return reply
-      .code(err.status)
-      .headers(err.headers)
-      .send(failure(translate(lang, errorTextKey(key), params), err.code, err.data));
-  }
   const fe = err as Partial<FastifyError> & { validation?: SchemaIssue[] };
   const first = fe.validation?.[0];
   if (first?.keyword === 'depth') {
@@ -156,14 +147,17 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
     noteRefusal(request, 'errors.bad_request');
     return reply.code(400).send(failure(translate(lang, clientFaultKey(400))));
   }
-  if (first) {
-    const apiErr = schemaIssueToError(first);
-    const [key, params] = namedField(lang, apiErr.key, apiErr.params, operator);
+  const refused = err instanceof ApiError ? err : first ? schemaIssueToError(first) : null;
+  if (refused) {
+    const [key, params] = namedField(lang, refused.key, refused.params, request.url.startsWith('/api/ops/'));
     noteRefusal(request, key);
     // The router's own refusals come before any route: no config then.
     const config = (request.routeOptions as Partial<typeof request.routeOptions> | undefined)?.config;
-    const status = config?.validationStatus ?? 200;
-    return reply.code(status).send(failure(translate(lang, errorTextKey(key), params)));
+    const status = refused === err ? refused.status : (config?.validationStatus ?? 200);
+    return reply
+      .code(status)
+      .headers(refused.headers)
+      .send(failure(translate(lang, errorTextKey(key), params), refused.code, refused.data));
   }
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {

@@ -8,6 +8,7 @@ import { query, type JsonSchema } from './schemas.ts';
 export const text: JsonSchema = { type: 'string' };
 export const integer: JsonSchema = { type: 'integer' };
 export const number: JsonSchema = { type: 'number' };
+export const bool: JsonSchema = { type: 'boolean' };
 export const nullable = (s: JsonSchema): JsonSchema => ({ anyOf: [s, { type: 'null' }] });
 export const listOf = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
 export const enumOf = (...values: ReadonlyArray<string | number>): JsonSchema => ({ enum: values });
@@ -39,15 +40,8 @@ export function listShape<T>(
 }
 
 /** The screens stop loading when loaded >= total. */
-export const paged = (title: string, item: JsonSchema): JsonSchema => ({
-  title,
-  type: 'object',
-  properties: { data: listOf(item), total: integer },
-  required: ['data', 'total'],
-});
-
 export function pagedShape<T>(pageTitle: string, title: string, properties: Props<T>): JsonSchema {
-  return paged(pageTitle, shape<T>(title, properties));
+  return shape<{ data: T[]; total: number }>(pageTitle, { data: listShape<T>(title, properties), total: integer });
 }
 
 /** 999 = session missing or expired, 500 = the server failed, 0 = any other error. */

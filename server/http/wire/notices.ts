@@ -1,8 +1,5 @@
 import type { NoticeItem } from '../../notify/notices.ts';
-import { enumOf, integer, listOf, nullable, shape, text } from '../wire-schema.ts';
-import type { JsonSchema } from '../schemas.ts';
-
-const boolean: JsonSchema = { type: 'boolean' };
+import { bool, enumOf, integer, listOf, nullable, shape, text } from '../wire-schema.ts';
 
 const NOTICE = shape<NoticeItem>('Notice', {
   id: integer,
@@ -10,15 +7,14 @@ const NOTICE = shape<NoticeItem>('Notice', {
   title: text,
   text,
   created_at: text,
-  read: boolean,
+  read: bool,
 });
 
-export const NOTICE_LIST: JsonSchema = {
-  title: 'NoticeList',
-  type: 'object',
-  properties: { data: listOf(NOTICE), total: integer, unread: integer },
-  required: ['data', 'total', 'unread'],
-};
+export const NOTICE_LIST = shape<{ data: NoticeItem[]; total: number; unread: number }>('NoticeList', {
+  data: listOf(NOTICE),
+  total: integer,
+  unread: integer,
+});
 
 export const NOTICES_READ = shape<{ unread: number }>('NoticesRead', { unread: integer });
 

@@ -8,9 +8,7 @@ import {
   type RetailProfile,
   type RiskWarning,
 } from '../../../domain/retail.ts';
-import { decimal, enumOf, integer, listOf, nullable, shape, text } from '../wire-schema.ts';
-
-const bool = { type: 'boolean' };
+import { bool, decimal, enumOf, integer, listOf, nullable, shape, text } from '../wire-schema.ts';
 
 export const RISK_WARNING = shape<RiskWarning>('RiskWarning', {
   shown: bool,

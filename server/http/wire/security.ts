@@ -1,5 +1,5 @@
 import type { FactorSetup, RecoveryCodes, SecurityOverview, SessionInfo } from '../../../domain/security-types.ts';
-import { enumOf, integer, listOf, shape, text } from '../wire-schema.ts';
+import { bool, enumOf, integer, listOf, shape, text } from '../wire-schema.ts';
 
 const SESSION_INFO = shape<SessionInfo>('SessionInfo', {
   id: integer,
@@ -7,7 +7,7 @@ const SESSION_INFO = shape<SessionInfo>('SessionInfo', {
   address: text,
   created_at: integer,
   last_seen_at: integer,
-  current: { type: 'boolean' },
+  current: bool,
 });
 
 export const SECURITY_OVERVIEW = shape<SecurityOverview>('SecurityOverview', {

@@ -1,6 +1,6 @@
 import type { Category, Instrument, KlineBar, Order, OrderList } from '../../../domain/types.ts';
 import type { CloseAllItem } from '../../../domain/close-scope.ts';
-import { decimal, enumOf, integer, listOf, listShape, nullable, number, shape, text } from '../wire-schema.ts';
+import { bool, decimal, enumOf, integer, listOf, listShape, nullable, number, shape, text } from '../wire-schema.ts';
 
 const QUOTATION = shape<Instrument['ForexQuotations']>('ForexQuotation', {
   Open: decimal,
@@ -87,7 +87,7 @@ export const ORDER = shape<Order>(
 export const CLOSE_ALL = shape<{ results: CloseAllItem[] }>('CloseAllResult', {
   results: listShape<CloseAllItem>('CloseAllItem', {
     Id: integer,
-    ok: { type: 'boolean' },
+    ok: bool,
     order: nullable(ORDER),
     error: text,
   }),
