@@ -7,13 +7,13 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Envelope } from '../../domain/types.ts';
 import { CODE_OK } from '../../domain/types.ts';
-import type { OpsCommandInfo } from '../routes/ops.ts';
 import { OPS_BOOTSTRAP_HEADER } from '../staff/bootstrap.ts';
 import { STAFF_SESSION_HEADER, type LoginAnswer } from '../staff/staff-auth.ts';
 import { OPS_TOKEN_HEADER } from './auth.ts';
 import { forgetSession, readSession, saveSession } from './cli-session.ts';
 import { OPS_BOOTSTRAP_FILE, opsBootstrapPath } from './token.ts';
 import { localUsage, runLocalCommand } from './local-commands.ts';
+import type { OpsCommandInfo } from './command.ts';
 
 export interface CliIo {
   out(text: string): void;
@@ -264,39 +264,18 @@ export function terminalAsk(): NonNullable<CliIo['ask']> {
       done();
     },
   });
-  let rl: ReturnType<typeof createInterface> | null = null;
-  const lines: string[] = [];
-  const waiting: Array<(line: string) => void> = [];
-  let closed = false;
-  const open = () => {
-    if (rl) return rl;
-    rl = createInterface({ input: process.stdin, output, terminal: process.stdin.isTTY === true });
-    rl.on('line', (line) => {
-      const w = waiting.shift();
-      if (w) w(line);
-      else lines.push(line);
-    });
-    rl.on('close', () => {
-      closed = true;
-      for (const w of waiting.splice(0)) w('');
-    });
-    return rl;
-  };
-  return (question, secret) => {
-    open();
+  // Opened at the first question; the iterator keeps the lines piped in before they are asked for.
+  let lines: AsyncIterator<string> | null = null;
+  return async (question, secret) => {
+    lines ??= createInterface({ input: process.stdin, output, terminal: process.stdin.isTTY === true })[
+      Symbol.asyncIterator
+    ]();
     process.stderr.write(question);
     muted = secret && process.stdin.isTTY === true;
-    return new Promise<string>((resolve) => {
-      const done = (line: string) => {
-        if (muted) process.stderr.write('\n');
-        muted = false;
-        resolve(line.trim());
-      };
-      const next = lines.shift();
-      if (next !== undefined) done(next);
-      else if (closed) done('');
-      else waiting.push(done);
-    });
+    const next = await lines.next();
+    if (muted) process.stderr.write('\n');
+    muted = false;
+    return next.done === true ? '' : next.value.trim();
   };
 }
 

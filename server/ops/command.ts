@@ -61,6 +61,9 @@ export interface MovingCommand extends CommandBase {
 
 export type OpsCommand = PlainCommand | MovingCommand;
 
+/** What the command list shows: no function, no internals. */
+export type OpsCommandInfo = Pick<OpsCommand, 'name' | 'summary' | 'params' | 'live'>;
+
 export const movesMoney = (cmd: OpsCommand): cmd is MovingCommand => cmd.money === 'moves';
 
 /** Only after the commit, so a paid withdrawal stops showing "Pending" without a reload. */

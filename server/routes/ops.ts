@@ -6,16 +6,16 @@ import { ApiError, fieldInvalid, ok } from '../http/envelope.ts';
 import { failure } from '../http/errors.ts';
 import { OPS_BODY_MAX_BYTES } from '../http/http-app.ts';
 import { emptyBody } from '../http/openapi.ts';
-import { pickLanguage, translate } from '../http/i18n.ts';
+import { requestText } from '../http/i18n.ts';
 import { opsActor } from '../ops/auth.ts';
-import type { OpsCommand } from '../ops/command.ts';
+import type { OpsCommand, OpsCommandInfo } from '../ops/command.ts';
 import { OPS_COMMANDS as OPS_COMMANDS_SCHEMA } from '../http/wire/content.ts';
 import { redactUrl } from '../core/log-redaction.ts';
 import { anyValue, OPS, publicRoute, replies } from '../http/wire-schema.ts';
 import { OPS_COMMANDS } from '../ops/commands/index.ts';
 import { assertMayRun, auditRefusal, runAs } from '../ops/run.ts';
 import { budget, noBudget } from '../security/budgets.ts';
-import { appendAudit } from '../staff/audit-repository.ts';
+import { appendAudit, auditActor } from '../staff/audit-repository.ts';
 import { bootstrapMatches, createFirstAdmin, OPS_BOOTSTRAP_HEADER } from '../staff/bootstrap.ts';
 import { mayUse, ROLE_RIGHTS, RIGHTS, type OpsActor } from '../staff/rights.ts';
 import {
@@ -25,15 +25,6 @@ import {
   staffLogin,
   staffLogout,
 } from '../staff/staff-auth.ts';
-
-/** No function, no internals. */
-export interface OpsCommandInfo {
-  name: string;
-  summary: string;
-  params: OpsCommand['params'];
-  /** docs/back-office.md "The dealer's view". */
-  live?: boolean;
-}
 
 const MAX_PARAM_LENGTH = 1000;
 
@@ -96,11 +87,7 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
         body: { ...strings(['login', 'password', 'new_password', 'code']), required: ['login', 'password'] },
         response: replies(anyValue, 'The next step, or the session'),
       }),
-      async (request) => {
-        const b = request.body as { login?: unknown; password?: unknown; new_password?: unknown; code?: unknown };
-        const input = { login: b.login, password: b.password, new_password: b.new_password, code: b.code };
-        return ok(await staffLogin(ctx, input, request.ip));
-      },
+      async (request) => ok(await staffLogin(ctx, request.body as { login: unknown; password: unknown }, request.ip)),
     );
 
     app.post(
@@ -114,9 +101,8 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
       }),
       async (request, reply) => {
         if (!bootstrapMatches(ctx, request.headers[OPS_BOOTSTRAP_HEADER])) {
-          const lang = pickLanguage(request.headers.lang);
           const key = ctx.opsBootstrap ? 'staff.session_needed' : 'staff.first_admin_exists';
-          return reply.code(401).send(failure(translate(lang, key)));
+          return reply.code(401).send(failure(requestText(request, key)));
         }
         const b = request.body as { login?: string; name?: string; role?: string };
         if (b.role !== undefined && b.role !== 'admin') throw fieldInvalid('role');
@@ -133,10 +119,7 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
           if (actor.kind === 'break-glass' && !request.url.startsWith('/api/ops/run/')) {
             await appendAudit(ctx.db, {
               at: ctx.clock.now(),
-              staffId: null,
-              actor: actor.name,
-              role: actor.role,
-              address: actor.address,
+              ...auditActor(actor),
               action: `${request.method} ${request.url.split('?')[0] ?? ''}`,
               params: {},
             });
@@ -144,8 +127,7 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
           return;
         }
         request.log.warn({ url: redactUrl(request.url) }, 'ops request without a live staff session or token');
-        const lang = pickLanguage(request.headers.lang);
-        await reply.code(401).send(failure(translate(lang, 'staff.session_needed')));
+        await reply.code(401).send(failure(requestText(request, 'staff.session_needed')));
       });
 
       guarded.get(
@@ -191,9 +173,8 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
           },
         },
         async (request) => {
-          const b = request.body as { password?: unknown; new_password?: unknown; code?: unknown };
+          const input = request.body as { password: unknown; new_password: unknown; code: unknown };
           const token = request.headers[STAFF_SESSION_HEADER];
-          const input = { password: b.password, new_password: b.new_password, code: b.code };
           await changeStaffPassword(ctx, actorOf(request), input, typeof token === 'string' ? token : '');
           return ok(null);
         },
@@ -207,9 +188,7 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
           // The CLI's help and the page's menu show only what the role may run.
           const list: OpsCommandInfo[] = commands
             .filter((c) => mayUse(a, c.right))
-            .map(({ name, summary, params, live }) =>
-              live ? { name, summary, params, live } : { name, summary, params },
-            );
+            .map(({ name, summary, params, live }) => ({ name, summary, params, live }));
           return ok(list);
         },
       );
@@ -240,7 +219,7 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
         async (request, reply) => {
           const cmd = byName.get(request.params.name);
           if (!cmd) {
-            return reply.code(404).send(failure(translate(pickLanguage(request.headers.lang), 'errors.ops_unknown')));
+            return reply.code(404).send(failure(requestText(request, 'errors.ops_unknown')));
           }
           const actor = actorOf(request);
           let args: Record<string, string>;

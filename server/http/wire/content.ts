@@ -1,7 +1,7 @@
 import type { Announcement, InviteInfo, NewsDetail, NewsItem, Trader } from '../../../domain/content-types.ts';
-import type { OpsCommand } from '../../ops/command.ts';
+import type { OpsCommandInfo } from '../../ops/command.ts';
 import { LANGUAGES } from '../../../domain/types.ts';
-import { decimal, enumOf, integer, listShape, pagedShape, recordTime, shape, text } from '../wire-schema.ts';
+import { bool, decimal, enumOf, integer, listShape, pagedShape, recordTime, shape, text } from '../wire-schema.ts';
 
 /** The reader's, or the fallback (docs/content.md "Content languages"). */
 export const servedLang = {
@@ -38,19 +38,18 @@ export const COMPLAINT_EMAIL = shape<{ email: string }>('ComplaintEmail', { emai
 
 export const ANNOUNCEMENT = shape<Announcement>('Announcement', { title: text, content: text });
 
-type CommandInfo = Pick<OpsCommand, 'name' | 'summary' | 'params' | 'live'>;
-export const OPS_COMMANDS = listShape<CommandInfo>(
+export const OPS_COMMANDS = listShape<OpsCommandInfo>(
   'OpsCommand',
   {
     name: text,
     summary: text,
-    params: listShape<CommandInfo['params'][number]>(
+    params: listShape<OpsCommandInfo['params'][number]>(
       'OpsParam',
       {
         name: text,
         help: text,
-        optional: { type: 'boolean' },
-        flag: { type: 'boolean' },
+        optional: bool,
+        flag: bool,
         maxLength: { type: 'integer', description: 'the longest value taken (1000 unless given): a long text' },
       },
       ['optional', 'flag', 'maxLength'],

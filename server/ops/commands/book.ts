@@ -69,23 +69,8 @@ export const swapSet: OpsCommand = {
     { name: 'zone', help: 'its time zone (default America/New_York: daylight saving follows it)', optional: true },
     { name: 'triple', help: 'the day charged three nights: mon … sun (default wed)', optional: true },
   ],
-  async run(ctx, args, actor) {
-    const by = actor.name; // docs/back-office.md "The audit log"
-    return setSwapTerms(
-      ctx.db,
-      {
-        code: args.code,
-        long: args.long,
-        short: args.short,
-        mode: args.mode,
-        time: args.time,
-        zone: args.zone,
-        triple: args.triple,
-        by,
-      },
-      ctx.clock.now(),
-    );
-  },
+  // docs/back-office.md "The audit log"
+  run: (ctx, args, actor) => setSwapTerms(ctx.db, { ...args, by: actor.name }, ctx.clock.now()),
 };
 
 export const marginCallLevelCommand: OpsCommand = {

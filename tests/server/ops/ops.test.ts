@@ -12,7 +12,7 @@ import type { OutboxRow } from '../../../server/ops/commands/outbox.ts';
 import { runCli, formatResult, type CliIo } from '../../../server/ops/cli.ts';
 import { sessionPath } from '../../../server/ops/cli-session.ts';
 import { totpCode } from '../../../server/auth/second-factor.ts';
-import type { OpsCommandInfo } from '../../../server/routes/ops.ts';
+import type { OpsCommandInfo } from '../../../server/ops/command.ts';
 import type { OpsUserRow } from '../../../server/ops/commands/users.ts';
 import { registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from '../support/harness.ts';
 import { createStaff, postJson } from '../support/staff-helpers.ts';

@@ -10,7 +10,7 @@ import { OPS_COMMANDS } from '../../../server/ops/commands/index.ts';
 import { runAs } from '../../../server/ops/run.ts';
 import { getSetting, setSetting } from '../../../server/settings/settings.ts';
 import { ROLE_RIGHTS, ROLES, type Role } from '../../../server/staff/rights.ts';
-import type { OpsCommandInfo } from '../../../server/routes/ops.ts';
+import type { OpsCommandInfo } from '../../../server/ops/command.ts';
 import { manualClock, startTestServer, TEST_OPERATOR, type TestServer } from '../support/harness.ts';
 import { createStaff, postJson, signIn, type SignedInStaff } from '../support/staff-helpers.ts';
 
