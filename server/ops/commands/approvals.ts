@@ -1,12 +1,24 @@
 // The second approval is never the first member's and runs the same four-eyes gate (docs/back-office.md "Four eyes").
 import { wireTime } from '../../../domain/wire-time.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { closeApproval, lockApproval, waitingApprovals, type ApprovalRow } from '../../staff/approvals-repository.ts';
+import {
+  closeApproval,
+  lockApproval,
+  waitingApprovalOf,
+  waitingApprovals,
+  type ApprovalRow,
+} from '../../staff/approvals-repository.ts';
 import type { AppContext } from '../../core/app-context.ts';
 import { idArg } from '../args.ts';
 import { movesMoney, type MovingCommand, type OpsArgs, type OpsCommand, type OpsParam } from '../command.ts';
 
 const APPROVAL_ID: OpsParam = { name: 'id', help: 'the approval id (approval-list)' };
+
+/** A decided item needs no second approval any more. */
+export async function dropWaitingApproval(ctx: AppContext, kind: string, item: number): Promise<void> {
+  const waiting = await waitingApprovalOf(ctx.db, kind, item);
+  if (waiting) await closeApproval(ctx.db, waiting.id, 'dropped', null, ctx.clock.now());
+}
 
 export const approvalList: OpsCommand = {
   name: 'approval-list',

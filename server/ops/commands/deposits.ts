@@ -11,12 +11,11 @@ import { chargesByStatus, lockCharge } from '../../wallet/deposits-repository.ts
 import { approveCharge, chargeToCredit, closeCharge, creditAccount } from '../../wallet/deposit-review.ts';
 import { notifyAccount } from '../../notify/account-notices.ts';
 import { idArg, textArg, usdArg } from '../args.ts';
-import { byId, decisionCommand } from './decision-command.ts';
 import type { Queryable } from '../../db/db.ts';
 import { announceAccountChange, type MovingCommand, type OpsArgs, type OpsCommand } from '../command.ts';
 import { listCommand, statusDigits } from './list-command.ts';
 import { findUser } from './users.ts';
-import { closeApproval, waitingApprovalOf } from '../../staff/approvals-repository.ts';
+import { dropWaitingApproval } from './approvals.ts';
 
 const CHARGE_ID = { name: 'id', help: 'the charge id' };
 
@@ -83,22 +82,23 @@ export const chargeApprove: MovingCommand = {
 };
 
 function closeChargeCommand(name: string, status: number, summary: string, reasonRequired: boolean): OpsCommand {
-  return decisionCommand({
+  return {
     name,
     right: 'deposits',
     summary,
-    item: CHARGE_ID,
-    find: byId,
-    reason: { name: 'reason', help: 'shown to the trader in the charge history', optional: !reasonRequired },
-    change: 'deposit',
-    async decide(ctx, id, reason) {
+    params: [
+      CHARGE_ID,
+      { name: 'reason', help: 'shown to the trader in the charge history', optional: !reasonRequired },
+    ],
+    async run(ctx, args) {
+      const id = idArg(args.id);
+      const reason = textArg(args.reason, 'reason', reasonRequired);
       const userId = await closeCharge(ctx.db, id, status, reason, ctx.clock.now());
-      // A closed charge needs no second approval any more.
-      const waiting = await waitingApprovalOf(ctx.db, 'charge-approve', id);
-      if (waiting) await closeApproval(ctx.db, waiting.id, 'dropped', null, ctx.clock.now());
-      return { userId, answer: { id, status, remark: reason } };
+      await dropWaitingApproval(ctx, 'charge-approve', id);
+      announceAccountChange(ctx, userId, 'deposit');
+      return { id, status, remark: reason };
     },
-  });
+  };
 }
 
 export const chargeReject = closeChargeCommand(

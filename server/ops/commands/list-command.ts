@@ -15,17 +15,6 @@ export function statusDigits(from: number, to: number): StatusWords {
   return Object.fromEntries(Array.from({ length: to - from + 1 }, (_, i) => [String(from + i), from + i]));
 }
 
-async function listFilter(
-  q: Queryable,
-  args: Readonly<Record<string, string>>,
-  words: StatusWords,
-  fallback: string,
-): Promise<{ status: number; userId: number | null }> {
-  const status = words[(args.status ?? fallback).trim().toLowerCase()];
-  if (status === undefined) throw fieldInvalid('status');
-  return { status, userId: args.user ? (await findUser(q, args.user)).id : null };
-}
-
 interface ListSpec<R> {
   name: string;
   right: Right;
@@ -33,20 +22,19 @@ interface ListSpec<R> {
   statusHelp: string;
   statuses: StatusWords;
   fallback: string;
-  rows(q: Queryable, status: number, userId: number | null, limit: number): Promise<R[]>;
-  show(row: R): unknown;
+  rows: (q: Queryable, status: number, userId: number | null, limit: number) => Promise<R[]>;
+  show: (row: R) => unknown;
 }
 
-export function listCommand<R>(spec: ListSpec<R>): OpsCommand {
+export function listCommand<R>({ statusHelp, statuses, fallback, rows, show, ...named }: ListSpec<R>): OpsCommand {
   return {
-    name: spec.name,
-    right: spec.right,
-    summary: spec.summary,
-    params: [{ name: 'status', help: spec.statusHelp, optional: true }, USER_FILTER],
+    ...named,
+    params: [{ name: 'status', help: statusHelp, optional: true }, USER_FILTER],
     async run(ctx, args) {
-      const { status, userId } = await listFilter(ctx.db, args, spec.statuses, spec.fallback);
-      const rows = await spec.rows(ctx.db, status, userId, LIST_LIMIT);
-      return rows.map((r) => spec.show(r));
+      const status = statuses[(args.status ?? fallback).trim().toLowerCase()];
+      if (status === undefined) throw fieldInvalid('status');
+      const userId = args.user ? (await findUser(ctx.db, args.user)).id : null;
+      return (await rows(ctx.db, status, userId, LIST_LIMIT)).map((r) => show(r));
     },
   };
 }

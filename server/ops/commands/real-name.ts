@@ -3,8 +3,8 @@ import { ApiError, fieldInvalid } from '../../http/envelope.ts';
 import { wireTime } from '../../../domain/wire-time.ts';
 import { uploadUrl } from '../../uploads/store.ts';
 import { realNamesByStatus, reviewRealName } from '../../accounts/real-name-repository.ts';
-import type { OpsCommand } from '../command.ts';
-import { decisionCommand } from './decision-command.ts';
+import { announceAccountChange, type OpsCommand } from '../command.ts';
+import { textArg } from '../args.ts';
 import { findUser } from './users.ts';
 
 export const realNameList: OpsCommand = {
@@ -28,20 +28,21 @@ export const realNameList: OpsCommand = {
 };
 
 function review(name: string, summary: string, to: number, needsReason: boolean): OpsCommand {
-  return decisionCommand({
+  const user = { name: 'user', help: 'uid, e-mail, mobile number or #id' };
+  return {
     name,
     right: 'real-name',
     summary,
-    item: { name: 'user', help: 'uid, e-mail, mobile number or #id' },
-    find: (ctx, raw) => findUser(ctx.db, raw),
-    ...(needsReason ? { reason: { name: 'reason', help: 'shown to the trader' } } : {}),
-    change: 'real_name',
-    async decide(ctx, user, reason) {
-      const done = await reviewRealName(ctx.db, user.id, ReviewStatus.REVIEWING, to, reason, ctx.clock.now());
+    params: needsReason ? [user, { name: 'reason', help: 'shown to the trader' }] : [user],
+    async run(ctx, args) {
+      const found = await findUser(ctx.db, args.user);
+      const reason = needsReason ? textArg(args.reason, 'reason', true) : '';
+      const done = await reviewRealName(ctx.db, found.id, ReviewStatus.REVIEWING, to, reason, ctx.clock.now());
       if (!done) throw new ApiError('real_name_not_reviewing');
-      return { userId: user.id, answer: { user: user.uid, review_status: to, reason } };
+      announceAccountChange(ctx, found.id, 'real_name');
+      return { user: found.uid, review_status: to, reason };
     },
-  });
+  };
 }
 
 export const realNameVerify = review(

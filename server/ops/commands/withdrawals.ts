@@ -8,10 +8,9 @@ import { payWithdrawal, rejectWithdrawal } from '../../wallet/withdrawal-review.
 import { announceAccountChange, type MovingCommand, type OpsCommand } from '../command.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { lockWithdrawal } from '../../wallet/withdrawals-repository.ts';
-import { closeApproval, waitingApprovalOf } from '../../staff/approvals-repository.ts';
-import { idArg } from '../args.ts';
+import { dropWaitingApproval } from './approvals.ts';
+import { idArg, textArg } from '../args.ts';
 import { notifyAccount } from '../../notify/account-notices.ts';
-import { byId, decisionCommand } from './decision-command.ts';
 import { listCommand, type StatusWords } from './list-command.ts';
 
 const STATUS_WORDS: StatusWords = {
@@ -81,29 +80,26 @@ export const withdrawPaid: MovingCommand = {
   },
 };
 
-export const withdrawReject = decisionCommand({
+export const withdrawReject: OpsCommand = {
   name: 'withdraw-reject',
   right: 'withdrawals',
   money: 'returns',
   summary: 'Reject a pending withdrawal with the reason: its frozen amount returns to the balance',
-  item: WITHDRAWAL_ID,
-  find: byId,
-  reason: { name: 'reason', help: 'shown to the trader in the withdrawal record' },
-  change: 'withdrawal',
-  async decide(ctx, id, reason) {
+  params: [WITHDRAWAL_ID, { name: 'reason', help: 'shown to the trader in the withdrawal record' }],
+  async run(ctx, args) {
+    const id = idArg(args.id);
+    const reason = textArg(args.reason, 'reason', true);
     const { userId, after, amount } = await rejectWithdrawal(ctx.db, id, reason, ctx.clock.now());
     await notifyAccount(ctx, userId, 'withdrawal_rejected', { amount, currency: 'USD', reason });
-    // A rejected request needs no second approval any more.
-    const waiting = await waitingApprovalOf(ctx.db, 'withdraw-paid', id);
-    if (waiting) await closeApproval(ctx.db, waiting.id, 'dropped', null, ctx.clock.now());
-    const answer = {
+    await dropWaitingApproval(ctx, 'withdraw-paid', id);
+    announceAccountChange(ctx, userId, 'withdrawal');
+    return {
       id,
       status: WithdrawStatus.REJECTED,
       balance: exactMoneyText(after.balance),
       lock_balance: exactMoneyText(after.lock_balance),
     };
-    return { userId, answer };
   },
-});
+};
 
 export const WITHDRAW_COMMANDS: readonly OpsCommand[] = [withdrawList, withdrawPaid, withdrawReject];
