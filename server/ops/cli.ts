@@ -12,12 +12,10 @@ import { STAFF_SESSION_HEADER, type LoginAnswer } from '../staff/staff-auth.ts';
 import { OPS_TOKEN_HEADER } from './auth.ts';
 import { forgetSession, readSession, saveSession } from './cli-session.ts';
 import { OPS_BOOTSTRAP_FILE, opsBootstrapPath } from './token.ts';
-import { localUsage, runLocalCommand } from './local-commands.ts';
+import { fail, localUsage, runLocalCommand, type LocalIo } from './local-commands.ts';
 import type { OpsCommandInfo } from './command.ts';
 
-export interface CliIo {
-  out(text: string): void;
-  err(text: string): void;
+export interface CliIo extends LocalIo {
   /** Absent or '' when there is no terminal input. */
   ask?(question: string, secret: boolean): Promise<string>;
   fetch: typeof fetch;
@@ -99,10 +97,7 @@ function client(env: NodeJS.ProcessEnv, io: CliIo, auth: Record<string, string>)
 async function login(env: NodeJS.ProcessEnv, io: CliIo, c: Client): Promise<number> {
   const name = env.OPS_LOGIN || ((await io.ask?.('Login: ', false)) ?? '');
   let password = env.OPS_PASSWORD || ((await io.ask?.('Password: ', true)) ?? '');
-  if (!name || !password) {
-    io.err(!name ? 'A login is required.' : 'A password is required.');
-    return 2;
-  }
+  if (!name || !password) return fail(io, !name ? 'A login is required.' : 'A password is required.', 2);
   // A code given up front goes with the password: one request.
   let first = await c.call<LoginAnswer>('/api/ops/login', { login: name, password, code: env.OPS_CODE || undefined });
   if (first.env.code === CODE_OK && first.env.data.step === 'done') return signedIn(env, io, c, first.env.data);
@@ -113,10 +108,7 @@ async function login(env: NodeJS.ProcessEnv, io: CliIo, c: Client): Promise<numb
     first = await c.call<LoginAnswer>('/api/ops/login', { login: name, password, new_password: own });
     password = own;
   }
-  if (first.env.code !== CODE_OK) {
-    io.err(first.env.msg);
-    return 1;
-  }
+  if (first.env.code !== CODE_OK) return fail(io, first.env.msg, 1);
   if (first.env.data.step === 'setup') {
     io.out(
       [
@@ -127,16 +119,10 @@ async function login(env: NodeJS.ProcessEnv, io: CliIo, c: Client): Promise<numb
     );
   }
   const code = env.OPS_CODE || ((await io.ask?.('Code from your authenticator: ', false)) ?? '');
-  if (!code) {
-    io.err('A code is required.');
-    return 2;
-  }
+  if (!code) return fail(io, 'A code is required.', 2);
   first = await c.call<LoginAnswer>('/api/ops/login', { login: name, password, code });
   const data = first.env.data;
-  if (first.env.code !== CODE_OK || data.step !== 'done') {
-    io.err(first.env.msg);
-    return 1;
-  }
+  if (first.env.code !== CODE_OK || data.step !== 'done') return fail(io, first.env.msg, 1);
   return signedIn(env, io, c, data);
 }
 
@@ -155,19 +141,17 @@ async function bootstrap(env: NodeJS.ProcessEnv, io: CliIo, values: Record<strin
   } catch {
     // Name the file it looked for: "not signed in" would send the operator to a login no one can do yet.
     const where = env.DATA_DIR ? `DATA_DIR is ${env.DATA_DIR}` : 'DATA_DIR is not set, so ./data was read';
-    io.err(
+    return fail(
+      io,
       `No first-administrator file at ${path} (${where}). The server writes ${OPS_BOOTSTRAP_FILE} in its DATA_DIR ` +
         'while no administrator exists: run this on the server with DATA_DIR set to its data directory. If an ' +
         'administrator exists, sign in first: npm run ops -- login.',
+      1,
     );
-    return 1;
   }
   const c = client(env, io, {});
   const r = await c.call<unknown>('/api/ops/bootstrap', values, { [OPS_BOOTSTRAP_HEADER]: token });
-  if (r.env.code !== CODE_OK) {
-    io.err(r.env.msg);
-    return 1;
-  }
+  if (r.env.code !== CODE_OK) return fail(io, r.env.msg, 1);
   io.out(formatResult(r.env.data));
   io.out('The first password is shown once: give it to the person, who signs in and sets up the second factor.');
   return 0;
@@ -207,8 +191,7 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
     }
     if (list.env.code !== CODE_OK) {
       if (asksHelp) io.out(usage(null));
-      io.err(list.status === 401 ? NOT_SIGNED_IN : list.env.msg);
-      return 1;
+      return fail(io, list.status === 401 ? NOT_SIGNED_IN : list.env.msg, 1);
     }
     if (name === 'whoami') {
       const me = await c.call<{ name: string; role: string }>('/api/ops/me');
@@ -220,10 +203,7 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
       return name ? 0 : 2;
     }
     const cmd = list.env.data.find((x) => x.name === name);
-    if (!cmd) {
-      io.err(`Unknown command "${name}", or not one your role may run.\n\n${usage(list.env.data)}`);
-      return 2;
-    }
+    if (!cmd) return fail(io, `Unknown command "${name}", or not one your role may run.\n\n${usage(list.env.data)}`, 2);
     let values: Record<string, string | undefined>;
     try {
       const options = Object.fromEntries(
@@ -234,25 +214,17 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
         Object.entries(parsed).flatMap(([k, v]) => (v === false ? [] : [[k, v === true ? 'yes' : v]])),
       );
     } catch (err) {
-      io.err(`${err instanceof Error ? err.message : String(err)}\n\n${usage([cmd])}`);
-      return 2;
+      return fail(io, `${err instanceof Error ? err.message : String(err)}\n\n${usage([cmd])}`, 2);
     }
     const missing = cmd.params.find((p) => !p.optional && !values[p.name]);
-    if (missing) {
-      io.err(`--${missing.name} is required (${missing.help}).`);
-      return 2;
-    }
+    if (missing) return fail(io, `--${missing.name} is required (${missing.help}).`, 2);
     const result = await c.call<unknown>(`/api/ops/run/${encodeURIComponent(cmd.name)}`, values);
-    if (result.env.code !== CODE_OK) {
-      io.err(result.status === 401 ? NOT_SIGNED_IN : result.env.msg);
-      return 1;
-    }
+    if (result.env.code !== CODE_OK) return fail(io, result.status === 401 ? NOT_SIGNED_IN : result.env.msg, 1);
     io.out(formatResult(result.env.data));
     return 0;
   } catch (err) {
     if (asksHelp) io.out(usage(null));
-    io.err(`Cannot reach the server at ${base}: ${err instanceof Error ? err.message : String(err)}`);
-    return 1;
+    return fail(io, `Cannot reach the server at ${base}: ${err instanceof Error ? err.message : String(err)}`, 1);
   }
 }
 

@@ -14,6 +14,12 @@ export interface LocalIo {
   err(text: string): void;
 }
 
+/** Says why on stderr and answers the exit code. */
+export function fail(io: LocalIo, why: string, code: 1 | 2): number {
+  io.err(why);
+  return code;
+}
+
 interface LocalCommand {
   summary: string;
   flags: Record<string, string>;
