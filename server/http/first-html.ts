@@ -44,11 +44,6 @@ export function firstQuotes(
   return warning ? { t: now, q, w: warning } : { t: now, q };
 }
 
-/** Safe inside the HTML whatever a quote's text: a halt's reason is typed by the dealing desk. */
-export function firstQuotesBlock(snapshot: FirstQuotes): string {
-  return `<script type="application/json" id="${FIRST_QUOTES_ID}">${scriptSafeJson(snapshot)}</script>`;
-}
-
 /** `warning` null (the database did not answer): the page keeps the warning's room and the app asks for it. */
 export function pageWithQuotes(
   parts: PageParts,
@@ -56,7 +51,9 @@ export function pageWithQuotes(
   now: number,
   warning: RiskWarning | null,
 ): string {
-  return parts.before + firstQuotesBlock(firstQuotes(market, parts.codes, now, warning)) + parts.after;
+  // Safe inside the HTML whatever a quote's text: a halt's reason is typed by the dealing desk.
+  const snapshot = scriptSafeJson(firstQuotes(market, parts.codes, now, warning));
+  return `${parts.before}<script type="application/json" id="${FIRST_QUOTES_ID}">${snapshot}</script>${parts.after}`;
 }
 
 /** Read again when its mtime changes. */

@@ -1,7 +1,7 @@
 // Registered before the routes: @fastify/swagger collects them with an onRoute hook.
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { LANGUAGES } from '../../domain/types.ts';
 import { OPS_TOKEN_HEADER } from '../ops/auth.ts';
 import { WS_CLIENT_MESSAGE, WS_DESCRIPTION, WS_SERVER_MESSAGE } from '../ws/ws-doc.ts';
@@ -86,10 +86,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       },
     },
     transform: ({ schema, url, route }) => {
-      const { describeHeaders, describeBody, ...s } = (schema ?? {}) as Record<string, unknown> & {
-        describeHeaders?: Record<string, JsonSchema>;
-        describeBody?: DescribedBody;
-      };
+      const { describeHeaders, describeBody, ...s } = (schema ?? {}) as FastifySchema & Record<string, unknown>;
       const own = (s.headers as { properties?: Record<string, JsonSchema> } | undefined)?.properties;
       const headers = {
         type: 'object',

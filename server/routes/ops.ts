@@ -1,5 +1,5 @@
 // Without a live staff session or the break-glass token nothing runs (docs/back-office.md "Break-glass").
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { CODE_ERROR } from '../../domain/types.ts';
 import type { AppContext } from '../core/app-context.ts';
 import { ApiError, fieldInvalid, ok } from '../http/envelope.ts';
@@ -14,7 +14,7 @@ import { redactUrl } from '../core/log-redaction.ts';
 import { anyValue, OPS, publicRoute, replies } from '../http/wire-schema.ts';
 import { OPS_COMMANDS } from '../ops/commands/index.ts';
 import { assertMayRun, auditRefusal, runAs } from '../ops/run.ts';
-import { budget, noBudget } from '../security/budgets.ts';
+import { budget, noBudget, type RouteBudget } from '../security/budgets.ts';
 import { appendAudit, auditActor } from '../staff/audit-repository.ts';
 import { bootstrapMatches, createFirstAdmin, OPS_BOOTSTRAP_HEADER } from '../staff/bootstrap.ts';
 import { mayUse, ROLE_RIGHTS, RIGHTS, type OpsActor } from '../staff/rights.ts';
@@ -67,6 +67,10 @@ const actorOf = (request: FastifyRequest): OpsActor => {
   if (!a) throw new ApiError('staff.session_needed', CODE_ERROR, {}, 401);
   return a;
 };
+
+/** A route behind the staff session or the break-glass token. */
+const staffRoute = (spend: RouteBudget, schema: FastifySchema) =>
+  publicRoute(TAGS, spend, { security: OPS, ...schema });
 
 const strings = (names: readonly string[]) => ({
   type: 'object',
@@ -142,15 +146,10 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
 
       guarded.post(
         '/api/ops/logout',
-        {
-          config: { budget: noBudget('ends the caller’s own staff session') },
-          schema: {
-            tags: TAGS,
-            security: OPS,
-            describeBody: emptyBody(STAFF_SESSION_HEADER),
-            response: replies(anyValue, 'Signed out'),
-          },
-        },
+        staffRoute(noBudget('ends the caller’s own staff session'), {
+          describeBody: emptyBody(STAFF_SESSION_HEADER),
+          response: replies(anyValue, 'Signed out'),
+        }),
         async (request) => {
           const token = request.headers[STAFF_SESSION_HEADER];
           if (typeof token === 'string') await staffLogout(ctx.db, token, ctx.clock.now());
@@ -160,18 +159,13 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
 
       guarded.post(
         '/api/ops/password',
-        {
-          config: { budget: LOGIN_BUDGET_OF_SESSION },
-          schema: {
-            tags: TAGS,
-            security: OPS,
-            description:
-              'A member changes their own password: the current one, the new one and a code of their ' +
-              'authenticator. Their other sessions end.',
-            body: { ...strings(['password', 'new_password', 'code']), required: ['password', 'new_password', 'code'] },
-            response: replies(anyValue, 'Changed'),
-          },
-        },
+        staffRoute(LOGIN_BUDGET_OF_SESSION, {
+          description:
+            'A member changes their own password: the current one, the new one and a code of their ' +
+            'authenticator. Their other sessions end.',
+          body: { ...strings(['password', 'new_password', 'code']), required: ['password', 'new_password', 'code'] },
+          response: replies(anyValue, 'Changed'),
+        }),
         async (request) => {
           const input = request.body as { password: unknown; new_password: unknown; code: unknown };
           const token = request.headers[STAFF_SESSION_HEADER];
@@ -198,10 +192,7 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
         {
           bodyLimit: OPS_BODY_MAX_BYTES,
           // A back office approving a queue of deposits must not be cut off mid-way; staff sessions are the limit.
-          config: { budget: noBudget('staff only, behind a live staff session or the counted break-glass token') },
-          schema: {
-            tags: TAGS,
-            security: OPS,
+          ...staffRoute(noBudget('staff only, behind a live staff session or the counted break-glass token'), {
             description:
               'Runs one operator command (see /api/ops/commands) with its parameters as the form or JSON body.',
             describeBody: {
@@ -214,13 +205,11 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
             },
             params: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
             response: replies(anyValue, "The command's result (code 1) or a failure"),
-          },
+          }),
         },
         async (request, reply) => {
           const cmd = byName.get(request.params.name);
-          if (!cmd) {
-            return reply.code(404).send(failure(requestText(request, 'errors.ops_unknown')));
-          }
+          if (!cmd) return reply.code(404).send(failure(requestText(request, 'errors.ops_unknown')));
           const actor = actorOf(request);
           let args: Record<string, string>;
           try {

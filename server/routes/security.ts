@@ -6,7 +6,7 @@ import { issueCode, PURPOSE_WITHDRAW, RESEND_AFTER_MS, codeAddress } from '../ac
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { requestToken } from '../auth/session.ts';
 import { revokeSessions, tokenHash } from '../auth/tokens.ts';
-import { factorOn, type FactorGateDeps } from '../auth/factor-gate.ts';
+import { factorOn } from '../auth/factor-gate.ts';
 import { confirmFactor, renewRecoveryCodes, startFactor, stopFactor } from '../auth/factor-setup.ts';
 import { disownLink } from '../auth/disown.ts';
 import { factorEnabled, unusedRecoveryHashes } from '../auth/second-factor-repository.ts';
@@ -26,9 +26,7 @@ const CODE = str(32); // a 6-digit TOTP code or a recovery code
 
 export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx, { real: true });
-  const deps: FactorGateDeps = ctx;
-  const notice = ctx.notifier;
-  const noticeDeps = { db: ctx.db, notifier: notice, log: app.log };
+  const noticeDeps = { db: ctx.db, notifier: ctx.notifier, log: app.log };
   const lang = (request: FastifyRequest) => pickLanguage(request.headers.lang);
   const at = () => new Date(ctx.clock.now()).toISOString();
 
@@ -63,7 +61,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: body({ password: requiredStr(64) }, ['password']),
       response: replies(FACTOR_SETUP),
     }),
-    async (request) => ok(await startFactor(deps, caller(request), request.body.password, request.ip)),
+    async (request) => ok(await startFactor(ctx, caller(request), request.body.password, request.ip)),
   );
 
   app.post<{ Body: { code: string } }>(
@@ -74,7 +72,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     }),
     async (request) => {
       const user = caller(request);
-      const codes = await confirmFactor(deps, user.id, request.body.code, request.ip);
+      const codes = await confirmFactor(ctx, user.id, request.body.code, request.ip);
       // The notice carries the one-click "this wasn't me" that freezes withdrawals (server/auth/disown.ts).
       const link = await disownLink(ctx.db, user.id, ctx.clock.now());
       await notifyAccount(noticeDeps, user.id, 'second_factor_on', { time: at(), link }, lang(request));
@@ -87,7 +85,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     sessionRoute(TAGS, budget('password'), { body: body({ code: CODE }), response: replies({ type: 'null' }) }),
     async (request) => {
       const user = caller(request);
-      await stopFactor(deps, user.id, request.body.code, request.ip);
+      await stopFactor(ctx, user.id, request.body.code, request.ip);
       await notifyAccount(noticeDeps, user.id, 'second_factor_off', { time: at() }, lang(request));
       return ok(null, requestText(request, 'server.second_factor_off'));
     },
@@ -97,7 +95,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/security/factor/recovery_codes',
     sessionRoute(TAGS, budget('password'), { body: body({ code: CODE }), response: replies(RECOVERY_CODES) }),
     async (request) => {
-      const codes = await renewRecoveryCodes(deps, caller(request).id, request.body.code, request.ip);
+      const codes = await renewRecoveryCodes(ctx, caller(request).id, request.body.code, request.ip);
       return ok({ recovery_codes: codes });
     },
   );

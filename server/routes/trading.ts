@@ -20,6 +20,9 @@ const PRICE = str(40);
 const intOf = (...values: number[]): JsonSchema => ({ type: 'integer', enum: values });
 const ORDER_ID = int(1);
 const ORDER_BUDGET = budget('order');
+/** An order's change: its query, answered with the order. */
+const orderChange = (querystring: JsonSchema) =>
+  sessionRoute(TAGS, ORDER_BUDGET, { querystring, response: replies(ORDER) });
 
 export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx);
@@ -71,14 +74,8 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { id: number; cont?: string } }>(
     '/v1/api/forex/close',
-    sessionRoute(TAGS, ORDER_BUDGET, {
-      querystring: query({ id: ORDER_ID, cont: str(40) }, ['id']),
-      response: replies(ORDER),
-    }),
-    async (request) => {
-      const user = caller(request);
-      return ok(await engine.close(user.id, request.query.id, request.query.cont ?? ''));
-    },
+    orderChange(query({ id: ORDER_ID, cont: str(40) }, ['id'])),
+    async (request) => ok(await engine.close(caller(request).id, request.query.id, request.query.cont ?? '')),
   );
 
   // Each position closes in its own transaction.
@@ -98,47 +95,31 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { id: number } }>(
     '/v1/api/forex/cancel_trade',
-    sessionRoute(TAGS, ORDER_BUDGET, { querystring: query({ id: ORDER_ID }, ['id']), response: replies(ORDER) }),
-    async (request) => {
-      const user = caller(request);
-      return ok(await engine.cancel(user.id, request.query.id));
-    },
+    orderChange(query({ id: ORDER_ID }, ['id'])),
+    async (request) => ok(await engine.cancel(caller(request).id, request.query.id)),
   );
 
   app.get<{
     Querystring: { id: number; target_profit_price?: string; stop_loss_price?: string; trail_distance?: string };
   }>(
     '/v1/api/forex/set_stop_price',
-    sessionRoute(TAGS, ORDER_BUDGET, {
-      querystring: query({ id: ORDER_ID, target_profit_price: PRICE, stop_loss_price: PRICE, trail_distance: PRICE }, [
-        'id',
-      ]),
-      response: replies(ORDER),
-    }),
+    orderChange(
+      query({ id: ORDER_ID, target_profit_price: PRICE, stop_loss_price: PRICE, trail_distance: PRICE }, ['id']),
+    ),
     async (request) => {
-      const user = caller(request);
-      const q = request.query;
-      return ok(
-        await engine.setStops(
-          user.id,
-          q.id,
-          q.target_profit_price ?? '0',
-          q.stop_loss_price ?? '0',
-          q.trail_distance ?? '0',
-        ),
-      );
+      const {
+        id,
+        target_profit_price: profit = '0',
+        stop_loss_price: loss = '0',
+        trail_distance: trail = '0',
+      } = request.query;
+      return ok(await engine.setStops(caller(request).id, id, profit, loss, trail));
     },
   );
 
   app.get<{ Querystring: { id: number; price: string } }>(
     '/v1/api/forex/set_pending_price',
-    sessionRoute(TAGS, ORDER_BUDGET, {
-      querystring: query({ id: ORDER_ID, price: requiredStr(40) }, ['id', 'price']),
-      response: replies(ORDER),
-    }),
-    async (request) => {
-      const user = caller(request);
-      return ok(await engine.setPendingPrice(user.id, request.query.id, request.query.price));
-    },
+    orderChange(query({ id: ORDER_ID, price: requiredStr(40) }, ['id', 'price'])),
+    async (request) => ok(await engine.setPendingPrice(caller(request).id, request.query.id, request.query.price)),
   );
 }
