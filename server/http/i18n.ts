@@ -48,10 +48,6 @@ export function translate(lang: Language, key: string, params: Record<string, st
 }
 
 /** For success messages the client shows as toasts. */
-export function requestText(
-  request: { headers: Record<string, unknown> },
-  key: string,
-  params: Record<string, string | number> = {},
-): string {
-  return translate(pickLanguage(request.headers.lang), key, params);
+export function requestText(request: { headers: Record<string, unknown> }, key: string): string {
+  return translate(pickLanguage(request.headers.lang), key);
 }

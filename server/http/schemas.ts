@@ -13,7 +13,6 @@ export const ERROR_PARAMS_KEYWORD = 'x-error-params';
 export const str = (maxLength = 255): JsonSchema => ({ type: 'string', maxLength });
 export const requiredStr = (maxLength = 255): JsonSchema => ({ type: 'string', minLength: 1, maxLength });
 export const int = (minimum = 0, maximum = 2_147_483_647): JsonSchema => ({ type: 'integer', minimum, maximum });
-export const oneOf = (...values: ReadonlyArray<string | number>): JsonSchema => ({ enum: values });
 
 /** Surrounding spaces are allowed: the server trims. */
 export const matching = (

@@ -64,11 +64,6 @@ export async function auditRefusal(
   }).catch(() => undefined); // a row that cannot be written (the refusal was the row itself) leaves the refusal as it is
 }
 
-export interface WaitingAnswer {
-  waiting_for_second_approval: number;
-  what: string;
-}
-
 export async function runAs(ctx: AppContext, cmd: OpsCommand, args: OpsArgs, actor: OpsActor): Promise<unknown> {
   try {
     return await runChecked(ctx, cmd, args, actor);
@@ -111,7 +106,7 @@ async function runChecked(ctx: AppContext, cmd: OpsCommand, args: OpsArgs, actor
       gated = await cmd.movement(inner, args);
       const gate = await passFourEyes(db, cmd.name, args, gated, actor, ctx.clock.now());
       if (!gate.go) {
-        const waiting: WaitingAnswer = { waiting_for_second_approval: gate.approval, what: gated.summary };
+        const waiting = { waiting_for_second_approval: gate.approval, what: gated.summary };
         const { userId } = gated;
         const change = gated.waiting;
         if (change) later.push(() => announceAccountChange(ctx, userId, change));

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
-import { body, int, oneOf, requiredStr, str } from '../http/schemas.ts';
+import { body, int, requiredStr, str } from '../http/schemas.ts';
 import { PRICE_ALERTS, PUSH_DEVICES, PUSH_KEY } from '../http/wire/alerts.ts';
-import { sessionRead, sessionWrite } from '../http/wire-schema.ts';
+import { sessionRead, sessionWrite, enumOf } from '../http/wire-schema.ts';
 import { ALERT_CONDITIONS, ALERT_KINDS, ALERT_NOTE_MAX, alertsToWire } from '../../domain/price-alerts.ts';
 import { createAlert, readAlerts, removeAlert, type AlertChanged, type AlertInput } from '../alerts/alerts.ts';
 import { countSubscriptions } from '../alerts/push-repository.ts';
@@ -31,8 +31,8 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
       body(
         {
           forex_id: int(1),
-          kind: oneOf(...ALERT_KINDS),
-          condition: oneOf(...ALERT_CONDITIONS),
+          kind: enumOf(...ALERT_KINDS),
+          condition: enumOf(...ALERT_CONDITIONS),
           price: str(32), // required by kind price: checked by the rules (alerts.errors.price)
           percent: str(16), // required by kind change (alerts.errors.percent)
           note: str(ALERT_NOTE_MAX * 4),

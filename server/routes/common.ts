@@ -4,10 +4,10 @@ import type { AppContext } from '../core/app-context.ts';
 import { areaCodes } from '../accounts/area-codes.ts';
 import { findCompanies } from '../content/companies-repository.ts';
 import { ok } from '../http/envelope.ts';
-import { int, oneOf, query, requiredStr, str } from '../http/schemas.ts';
+import { int, query, requiredStr, str } from '../http/schemas.ts';
 import { baseSettings, getSetting, getSettings } from '../settings/settings.ts';
 import { AREA_LIST, BASE_SETTINGS, COMPANIES, COMPANY_STATUS, PUBLIC_SETTING } from '../http/wire/account.ts';
-import { publicRead } from '../http/wire-schema.ts';
+import { publicRead, enumOf } from '../http/wire-schema.ts';
 
 const TAGS = ['Common'];
 
@@ -23,7 +23,11 @@ export async function commonRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   app.get<{ Querystring: { key: (typeof PUBLIC_SETTING_KEYS)[number] } }>(
     '/api/default/setting',
-    publicRead(TAGS, PUBLIC_SETTING, query({ key: { ...requiredStr(64), ...oneOf(...PUBLIC_SETTING_KEYS) } }, ['key'])),
+    publicRead(
+      TAGS,
+      PUBLIC_SETTING,
+      query({ key: { ...requiredStr(64), ...enumOf(...PUBLIC_SETTING_KEYS) } }, ['key']),
+    ),
     async (request) => ok({ key: request.query.key, value: await getSetting(db, request.query.key) }),
   );
 

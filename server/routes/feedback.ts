@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
-import { body, oneOf, requiredStr } from '../http/schemas.ts';
+import { body, requiredStr } from '../http/schemas.ts';
 import { FEEDBACK_LIST, FEEDBACK_SENT } from '../http/wire/feedback.ts';
-import { sessionRead, sessionWrite } from '../http/wire-schema.ts';
+import { sessionRead, sessionWrite, enumOf } from '../http/wire-schema.ts';
 import { FEEDBACK_TEXT_MAX, FEEDBACK_TOPICS } from '../../domain/feedback.ts';
 import { readFeedback, sendFeedback, type FeedbackInput } from '../feedback/feedback.ts';
 
@@ -25,7 +25,7 @@ export async function feedbackRoutes(app: FastifyInstance, ctx: AppContext): Pro
       FEEDBACK_SENT,
       body(
         // Room for surrounding spaces: the rules trim, then count (field_invalid above FEEDBACK_TEXT_MAX).
-        { topic: oneOf(...FEEDBACK_TOPICS), text: requiredStr(FEEDBACK_TEXT_MAX * 2) },
+        { topic: enumOf(...FEEDBACK_TOPICS), text: requiredStr(FEEDBACK_TEXT_MAX * 2) },
         ['topic', 'text'],
       ),
     ),

@@ -4,13 +4,13 @@ import type { AppContext, RouteModule } from '../core/app-context.ts';
 import { ApiError, fieldInvalid, ok } from '../http/envelope.ts';
 import { pickLanguage, translate } from '../http/i18n.ts';
 import { instrumentNameKey, matchesInstrument } from '../../domain/instrument-search.ts';
-import { int, oneOf, query, str } from '../http/schemas.ts';
+import { int, query, str } from '../http/schemas.ts';
 import { toWireBar } from '../market/bars.ts';
 import { loadCategories, toWireInstrument, type MarketInstrument } from '../market/instrument-catalogue.ts';
 import type { MarketService } from '../market/market-service.ts';
 import { ticksToNumber } from '../market/price-ticks.ts';
 import { CATEGORIES, INSTRUMENTS, KLINE_BARS, SPARKLINES } from '../http/wire/trading.ts';
-import { publicRead } from '../http/wire-schema.ts';
+import { publicRead, enumOf } from '../http/wire-schema.ts';
 
 const TAGS = ['Market'];
 
@@ -70,7 +70,7 @@ export function marketDataRoutes(market: MarketService): RouteModule {
         query(
           {
             forex_id: int(1),
-            period: oneOf(...CHART_PERIODS),
+            period: enumOf(...CHART_PERIODS),
             from: int(0, MAX_TIME),
             to: int(0, MAX_TIME),
             limit: int(1, MAX_KLINE_LIMIT),

@@ -4,11 +4,11 @@ import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
 import { pickLanguage } from '../http/i18n.ts';
-import { body, int, oneOf, query, str } from '../http/schemas.ts';
+import { body, int, query, str } from '../http/schemas.ts';
 import { ACCOUNT_LANGUAGE, NOTICE_LIST, NOTICE_SETTINGS, NOTICES_READ } from '../http/wire/notices.ts';
 import { setUserLanguage } from '../auth/users.ts';
 import { LANGUAGES, type Language } from '../../domain/types.ts';
-import { sessionRead, sessionWrite } from '../http/wire-schema.ts';
+import { sessionRead, sessionWrite, enumOf } from '../http/wire-schema.ts';
 import { listNotices, noticeSettings, readNotices, saveNoticeSettings } from '../notify/notices.ts';
 
 const TAGS = ['Notices'];
@@ -42,7 +42,7 @@ export async function noticeRoutes(app: FastifyInstance, ctx: AppContext): Promi
   // Every notice, e-mail and SMS is written in the account's language.
   app.post<{ Body: { lang: Language } }>(
     '/v1/api/notices/language',
-    sessionWrite(TAGS, ACCOUNT_LANGUAGE, body({ lang: oneOf(...LANGUAGES) }, ['lang'])),
+    sessionWrite(TAGS, ACCOUNT_LANGUAGE, body({ lang: enumOf(...LANGUAGES) }, ['lang'])),
     async (request) => {
       await setUserLanguage(ctx.db, caller(request).id, request.body.lang);
       return ok({ lang: request.body.lang });

@@ -10,9 +10,9 @@ import {
 import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
-import { body, int, oneOf, query } from '../http/schemas.ts';
+import { body, int, query } from '../http/schemas.ts';
 import { INSTRUMENT_SPEC, QUESTIONNAIRE_RESULT, RETAIL_PROFILE, RISK_WARNING } from '../http/wire/retail.ts';
-import { publicRead, sessionRead, sessionWrite } from '../http/wire-schema.ts';
+import { publicRead, sessionRead, sessionWrite, enumOf } from '../http/wire-schema.ts';
 import { acknowledgeWarning, recordAnswers, type AppropriatenessRecord } from '../retail/appropriateness.ts';
 import { instrumentSpec } from '../retail/instrument-spec.ts';
 import { currentRiskWarning } from '../retail/loss-figure.ts';
@@ -52,7 +52,7 @@ export async function retailRoutes(app: FastifyInstance, ctx: AppContext): Promi
       ok(profileOf(await retailProfile(ctx.db, caller(request).id))),
     );
 
-    const answers = Object.fromEntries(QUESTIONS.map((q) => [q.key, oneOf(...q.options)]));
+    const answers = Object.fromEntries(QUESTIONS.map((q) => [q.key, enumOf(...q.options)]));
     scope.post<{ Body: Record<string, string> }>(
       '/v1/api/retail/questionnaire',
       sessionWrite(

@@ -20,14 +20,13 @@ import {
   int,
   matching,
   mobileNumber,
-  oneOf,
   optional,
   query,
   requiredStr,
   str,
 } from '../http/schemas.ts';
 import { DEMO_RESET, LOGIN_RESULT, USER } from '../http/wire/account.ts';
-import { OPTIONAL_SESSION, publicRoute, replies, sessionRead, sessionRoute } from '../http/wire-schema.ts';
+import { OPTIONAL_SESSION, publicRoute, replies, sessionRead, sessionRoute, enumOf } from '../http/wire-schema.ts';
 
 const TAGS = ['Account'];
 
@@ -62,7 +61,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/api/user/loginForU',
     publicRoute(TAGS, LOGIN_BUDGET, {
       body: body(
-        { account: emailOrMobile(), password: requiredStr(128), login_type: oneOf(...CHANNELS), code: str(32) },
+        { account: emailOrMobile(), password: requiredStr(128), login_type: enumOf(...CHANNELS), code: str(32) },
         ['account', 'password'],
       ),
       response: replies(LOGIN_RESULT),
@@ -82,18 +81,12 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   // A retried logout is harmless: a token already gone still answers success.
   app.post(
     '/api/user/logout',
-    {
-      config: {
-        budget: noBudget("ends the caller's own session: refusing it would keep alive a session its owner wants gone"),
-      },
-      schema: {
-        tags: TAGS,
-        security: OPTIONAL_SESSION,
-        // The app posts an empty form; the token is the authorization header.
-        describeBody: emptyBody('authorization'),
-        response: replies({ type: 'null' }),
-      },
-    },
+    publicRoute(
+      TAGS,
+      noBudget("ends the caller's own session: refusing it would keep alive a session its owner wants gone"),
+      // The app posts an empty form; the token is the authorization header.
+      { security: OPTIONAL_SESSION, describeBody: emptyBody('authorization'), response: replies({ type: 'null' }) },
+    ),
     async (request) => {
       await signOut(ctx, requestToken(request));
       return ok(null);
@@ -105,7 +98,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     publicRoute(TAGS, REGISTER_BUDGET, {
       body: body(
         {
-          type: oneOf(...CHANNELS),
+          type: enumOf(...CHANNELS),
           account: optional(emailOrMobile()),
           mobile: optional(mobileNumber(undefined, 32)),
           area_id: int(1),
@@ -128,7 +121,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     publicRoute(TAGS, RESET_BUDGET, {
       body: body(
         {
-          type: oneOf(...CHANNELS),
+          type: enumOf(...CHANNELS),
           account: emailOrMobile(),
           new_password: requiredStr(128),
           secondary_password: requiredStr(128),
@@ -158,7 +151,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
           {
             new_password: requiredStr(128),
             auth_code: requiredStr(16),
-            type: oneOf(...CHANNELS),
+            type: enumOf(...CHANNELS),
             key: str(64),
             factor_code: str(32),
           },

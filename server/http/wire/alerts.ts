@@ -20,12 +20,6 @@ const ALERT = shape<PriceAlertWire>('PriceAlert', {
 
 export const PRICE_ALERTS = shape<PriceAlertsWire>('PriceAlerts', { alerts: listOf(ALERT), max: integer });
 
-export interface PushKey {
-  key: string;
-}
-export const PUSH_KEY = shape<PushKey>('PushKey', { key: text });
+export const PUSH_KEY = shape<{ key: string }>('PushKey', { key: text });
 
-export interface PushDevices {
-  devices: number;
-}
-export const PUSH_DEVICES = shape<PushDevices>('PushDevices', { devices: integer });
+export const PUSH_DEVICES = shape<{ devices: number }>('PushDevices', { devices: integer });

@@ -13,7 +13,4 @@ const FEEDBACK = shape<FeedbackWire>('Feedback', {
 
 export const FEEDBACK_LIST = shape<FeedbackListWire>('FeedbackList', { items: listOf(FEEDBACK), left_today: integer });
 
-export interface FeedbackSent {
-  id: number;
-}
-export const FEEDBACK_SENT = shape<FeedbackSent>('FeedbackSent', { id: integer });
+export const FEEDBACK_SENT = shape<{ id: number }>('FeedbackSent', { id: integer });

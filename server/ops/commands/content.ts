@@ -196,8 +196,7 @@ export const newsCreate: OpsCommand = {
 };
 
 async function itemOf(q: Queryable, raw: string | undefined) {
-  const id = await newsItemId(q, (raw ?? '').trim());
-  const item = id === null ? null : await newsItemState(q, id);
+  const item = await newsItemState(q, await newsOf(q, raw));
   if (!item) throw new ApiError('news_not_found');
   return item;
 }
