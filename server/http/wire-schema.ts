@@ -18,6 +18,8 @@ export const decimal: JsonSchema = { type: 'string', pattern: DECIMAL_PATTERN, d
 export const recordTime: JsonSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' };
 export const anyObject: JsonSchema = { type: 'object' };
 export const anyValue: JsonSchema = { description: 'any JSON value' };
+/** The answer of a route that only acts. */
+export const nothing: JsonSchema = { type: 'null' };
 
 type Props<T> = { [K in keyof T]-?: JsonSchema };
 

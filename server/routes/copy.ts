@@ -6,7 +6,7 @@ import { ok } from '../http/envelope.ts';
 import { pickLanguage, requestText } from '../http/i18n.ts';
 import { body, int, str } from '../http/schemas.ts';
 import { COPY_ITEMS, COPY_PROVIDER_SELF, COPY_PROVIDERS, COPY_STARTED } from '../http/wire/copy.ts';
-import { replies, SESSION, sessionWrite } from '../http/wire-schema.ts';
+import { replies, SESSION, sessionWrite, nothing } from '../http/wire-schema.ts';
 import { addToCopy, pauseCopy, startCopy, stopCopy, withdrawFromCopy } from '../copy/copy-accounts.ts';
 import { publishProvider, unpublishProvider } from '../copy/providers.ts';
 import { copyOpenPositions } from '../copy/copy-start-sync.ts';
@@ -16,7 +16,6 @@ import { myCopies, providerList, providerSelf } from '../copy/copy-views.ts';
 const TAGS = ['Copy trading'];
 const ID = int(1);
 const AMOUNT = str(40);
-const NOTHING = { type: 'null' };
 
 export async function copyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (authed) => {
@@ -39,7 +38,7 @@ export async function copyRoutes(app: FastifyInstance, ctx: AppContext): Promise
       '/api/copy/publish',
       sessionWrite(
         TAGS,
-        NOTHING,
+        nothing,
         body({ name: str(80), description: str(600), fee: int(0, 100), min_amount: AMOUNT }, [
           'name',
           'fee',
@@ -58,7 +57,7 @@ export async function copyRoutes(app: FastifyInstance, ctx: AppContext): Promise
       },
     );
 
-    authed.post('/api/copy/unpublish', sessionWrite(TAGS, NOTHING, body({})), async (request) => {
+    authed.post('/api/copy/unpublish', sessionWrite(TAGS, nothing, body({})), async (request) => {
       await unpublishProvider(ctx, caller(request).id);
       return ok(null, requestText(request, 'server.copy_unpublished'));
     });
@@ -94,7 +93,7 @@ export async function copyRoutes(app: FastifyInstance, ctx: AppContext): Promise
       ['/api/copy/pause', true],
       ['/api/copy/resume', false],
     ] as const) {
-      authed.post<{ Body: { id: number } }>(path, sessionWrite(TAGS, NOTHING, byId), async (request) => {
+      authed.post<{ Body: { id: number } }>(path, sessionWrite(TAGS, nothing, byId), async (request) => {
         await pauseCopy(ctx, caller(request).id, request.body.id, paused);
         return ok(null);
       });
@@ -102,7 +101,7 @@ export async function copyRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     authed.post<{ Body: { id: number; keep?: number } }>(
       '/api/copy/stop',
-      sessionWrite(TAGS, NOTHING, body({ id: ID, keep: int(0, 1) }, ['id'])),
+      sessionWrite(TAGS, nothing, body({ id: ID, keep: int(0, 1) }, ['id'])),
       async (request) => {
         const { id, keep } = request.body;
         await (keep === 1 ? stopKeepingPositions : stopCopy)(ctx, caller(request).id, id);
@@ -117,7 +116,7 @@ export async function copyRoutes(app: FastifyInstance, ctx: AppContext): Promise
     ] as const) {
       authed.post<{ Body: { id: number; amount: string } }>(
         path,
-        sessionWrite(TAGS, NOTHING, withAmount),
+        sessionWrite(TAGS, nothing, withAmount),
         async (request) => {
           await transfer(ctx, caller(request).id, request.body.id, request.body.amount);
           return ok(null);

@@ -24,7 +24,7 @@ import {
   type ChargeRow,
 } from '../wallet/deposits-repository.ts';
 import { BANK_COINS, CHARGES, COIN_NETWORKS, DEPOSIT_BANKS } from '../http/wire/wallet.ts';
-import { replies, sessionRead, sessionRoute } from '../http/wire-schema.ts';
+import { replies, sessionRead, sessionRoute, nothing } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 import { listPage } from '../http/paging.ts';
 
@@ -53,7 +53,7 @@ async function chosen<T>(
   id: number | undefined,
   find: (id: number) => Promise<T | null>,
   noneNamed: string,
-  notFound: string,
+  notFound = noneNamed,
 ): Promise<T> {
   if (id === undefined) throw new ApiError(noneNamed);
   const found = await find(id);
@@ -95,21 +95,15 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/api/quickCharge/submit',
     sessionRoute(TAGS, budget('write'), {
       querystring: query({ number: str(40), proofImg: str(300), address: str(200), charge_id: int(1) }),
-      response: replies({ type: 'null' }),
+      response: replies(nothing),
     }),
     async (request) => {
-      const user = caller(request);
       const q = request.query;
-      const network = await chosen(
-        q.charge_id,
-        (id) => enabledNetwork(ctx.db, id),
-        'network_not_found',
-        'network_not_found',
-      );
+      const network = await chosen(q.charge_id, (id) => enabledNetwork(ctx.db, id), 'network_not_found');
       // A stale screen must not file a charge to an old address.
       if ((q.address ?? '').trim() !== network.address) throw fieldInvalid('address');
       await insertCoinCharge(ctx.db, {
-        ...(await chargeFields(ctx, user.id, q, COIN_AMOUNT, 'coin_amount_required')),
+        ...(await chargeFields(ctx, caller(request).id, q, COIN_AMOUNT, 'coin_amount_required')),
         network,
       });
       return ok(null, requestText(request, 'server.charge_submitted'));
@@ -120,15 +114,14 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/api/quickCharge/wire_submit',
     sessionRoute(TAGS, budget('write'), {
       querystring: query({ number: str(40), proofImg: str(300), wire_id: int(1) }),
-      response: replies({ type: 'null' }),
+      response: replies(nothing),
     }),
     async (request) => {
-      const user = caller(request);
       const q = request.query;
       // docs/contract.md §5: without a chosen bank account the screen shows the no-pay-way message; so does the server.
       const bank = await chosen(q.wire_id, (id) => enabledBank(ctx.db, id), 'no_pay_way', 'bank_not_found');
       await insertBankCharge(ctx.db, {
-        ...(await chargeFields(ctx, user.id, q, USD_AMOUNT, 'recharge_amount_required')),
+        ...(await chargeFields(ctx, caller(request).id, q, USD_AMOUNT, 'recharge_amount_required')),
         bank,
       });
       return ok(null, requestText(request, 'server.charge_submitted'));

@@ -7,7 +7,7 @@ import { ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { int, query, str } from '../http/schemas.ts';
 import { INCOMES, FUND, FUND_PAGES, SUBSCRIPTIONS } from '../http/wire/wallet.ts';
-import { publicRead, replies, sessionRead, sessionRoute } from '../http/wire-schema.ts';
+import { publicRead, replies, sessionRead, sessionRoute, nothing } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 import { buyFund, fundInfo, fundPage, incomePage, redeemSubscription, subscriptionPage } from '../funds/fund-flow.ts';
 
@@ -36,7 +36,7 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
       '/api/fund/buy',
       sessionRoute(TAGS, budget('write'), {
         querystring: query({ id: int(1), amount: str(40) }, ['id']),
-        response: replies({ type: 'null' }),
+        response: replies(nothing),
       }),
       async (request) => {
         const { id, amount } = request.query;
@@ -62,7 +62,7 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
       '/api/fund/applyRefund',
       sessionRoute(TAGS, budget('write'), {
         querystring: query({ sub_id: int(1) }, ['sub_id']),
-        response: replies({ type: 'null' }),
+        response: replies(nothing),
       }),
       async (request) => {
         await redeemSubscription(ctx, caller(request).id, request.query.sub_id);

@@ -19,7 +19,7 @@ import { body, emailAddress, int, mobileNumber, query, type JsonSchema } from '.
 import { CAPTCHA, CODE_SENT } from '../http/wire/account.ts';
 import { CODE_STATE } from '../http/wire/notices.ts';
 import { codeDeliveryState } from '../notify/code-state.ts';
-import { publicRoute, replies } from '../http/wire-schema.ts';
+import { publicRoute, replies, nothing } from '../http/wire-schema.ts';
 import { accountId, bodyOf, budget, type Budget } from '../security/budgets.ts';
 
 const TAGS = ['Account'];
@@ -109,7 +109,7 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
       budget('password', () => null),
       {
         body: body({ token: { type: 'string', minLength: 1, maxLength: 64 } }, ['token']),
-        response: replies({ type: 'null' }),
+        response: replies(nothing),
       },
     ),
     async (request) => {

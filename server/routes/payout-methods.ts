@@ -22,7 +22,7 @@ import {
   type MethodRow,
 } from '../wallet/payout-methods-repository.ts';
 import { WITHDRAW_METHODS } from '../http/wire/wallet.ts';
-import { replies, sessionRead, sessionRoute } from '../http/wire-schema.ts';
+import { replies, sessionRead, sessionRoute, nothing, sessionWrite } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Withdrawals'];
@@ -106,7 +106,7 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
         },
         ['type'],
       ),
-      response: replies({ type: 'null' }),
+      response: replies(nothing),
     }),
     async (request) => {
       const user = caller(request);
@@ -163,10 +163,7 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post<{ Body: { id: number; code?: string } }>(
     '/api/wallet/del_draw_method',
-    sessionRoute(TAGS, budget('write'), {
-      body: body({ id: int(1), code: str(32) }, ['id']),
-      response: replies({ type: 'null' }),
-    }),
+    sessionWrite(TAGS, nothing, body({ id: int(1), code: str(32) }, ['id'])),
     async (request) => {
       await passFactor(ctx, caller(request).id, request.body.code, request.ip);
       if (!(await deleteMethod(ctx.db, request.body.id, caller(request).id))) throw new ApiError('method_not_found');

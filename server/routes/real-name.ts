@@ -18,7 +18,7 @@ import { requestText } from '../http/i18n.ts';
 import { body, matching, requiredStr, str } from '../http/schemas.ts';
 import { ownedUpload, uploadUrl } from '../uploads/store.ts';
 import { REAL_NAME_CENTER } from '../http/wire/wallet.ts';
-import { replies, sessionRead, sessionRoute } from '../http/wire-schema.ts';
+import { replies, sessionRead, sessionRoute, nothing } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Real name'];
@@ -44,7 +44,7 @@ export async function realNameRoutes(app: FastifyInstance, ctx: AppContext): Pro
         },
         ['name', 'card_id'],
       ),
-      response: replies({ type: 'null' }),
+      response: replies(nothing),
     }),
     async (request) => {
       const user = caller(request);

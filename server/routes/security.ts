@@ -16,7 +16,7 @@ import { pickLanguage, requestText } from '../http/i18n.ts';
 import { emptyBody } from '../http/openapi.ts';
 import { body, int, requiredStr, str } from '../http/schemas.ts';
 import { FACTOR_SETUP, RECOVERY_CODES, SECURITY_OVERVIEW, WITHDRAW_CODE_SENT } from '../http/wire/security.ts';
-import { replies, sessionRead, sessionRoute } from '../http/wire-schema.ts';
+import { replies, sessionRead, sessionRoute, nothing, sessionWrite } from '../http/wire-schema.ts';
 import { notifyAccount } from '../notify/account-notices.ts';
 import { budget } from '../security/budgets.ts';
 import { heldNow, withdrawalsHeldUntil } from '../wallet/payout-holds.ts';
@@ -82,7 +82,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post<{ Body: { code?: string } }>(
     '/api/security/factor/off',
-    sessionRoute(TAGS, budget('password'), { body: body({ code: CODE }), response: replies({ type: 'null' }) }),
+    sessionRoute(TAGS, budget('password'), { body: body({ code: CODE }), response: replies(nothing) }),
     async (request) => {
       const user = caller(request);
       await stopFactor(ctx, user.id, request.body.code, request.ip);
@@ -102,7 +102,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post<{ Body: { id: number } }>(
     '/api/security/sessions/revoke',
-    sessionRoute(TAGS, budget('write'), { body: body({ id: int(1) }, ['id']), response: replies({ type: 'null' }) }),
+    sessionWrite(TAGS, nothing, body({ id: int(1) }, ['id'])),
     async (request) => {
       const user = caller(request);
       const now = ctx.clock.now();
@@ -118,7 +118,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/security/sessions/revoke_others',
     sessionRoute(TAGS, budget('write'), {
       describeBody: emptyBody('authorization'),
-      response: replies({ type: 'null' }),
+      response: replies(nothing),
     }),
     async (request) => {
       const user = caller(request);

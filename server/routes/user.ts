@@ -26,7 +26,15 @@ import {
   str,
 } from '../http/schemas.ts';
 import { DEMO_RESET, LOGIN_RESULT, USER } from '../http/wire/account.ts';
-import { OPTIONAL_SESSION, publicRoute, replies, sessionRead, sessionRoute, enumOf } from '../http/wire-schema.ts';
+import {
+  OPTIONAL_SESSION,
+  publicRoute,
+  replies,
+  sessionRead,
+  sessionRoute,
+  enumOf,
+  nothing,
+} from '../http/wire-schema.ts';
 
 const TAGS = ['Account'];
 
@@ -85,7 +93,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       TAGS,
       noBudget("ends the caller's own session: refusing it would keep alive a session its owner wants gone"),
       // The app posts an empty form; the token is the authorization header.
-      { security: OPTIONAL_SESSION, describeBody: emptyBody('authorization'), response: replies({ type: 'null' }) },
+      { security: OPTIONAL_SESSION, describeBody: emptyBody('authorization'), response: replies(nothing) },
     ),
     async (request) => {
       await signOut(ctx, requestToken(request));
@@ -130,7 +138,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         },
         ['type', 'account', 'new_password', 'secondary_password', 'auth_code'],
       ),
-      response: replies({ type: 'null' }),
+      response: replies(nothing),
     }),
     async (request) => {
       await resetPassword(ctx, request.body, requesterOf(request));
@@ -157,7 +165,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
           },
           ['new_password', 'auth_code'],
         ),
-        response: replies({ type: 'null' }),
+        response: replies(nothing),
       }),
       async (request) => {
         await changePassword(ctx, caller(request), request.body, requesterOf(request));

@@ -7,7 +7,7 @@ import { ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { body, int, query, str } from '../http/schemas.ts';
 import { WITHDRAWALS, WITHDRAW_CURRENCIES } from '../http/wire/wallet.ts';
-import { replies, sessionRead, sessionRoute } from '../http/wire-schema.ts';
+import { replies, sessionRead, sessionRoute, nothing } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 import {
   requestWithdrawal,
@@ -40,7 +40,7 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
         code: str(32), // the second factor's code, or the e-mail/SMS code of /api/security/withdraw_code
         key: str(64), // that sent code's key (none with a second factor)
       }),
-      response: replies({ type: 'null' }),
+      response: replies(nothing),
     }),
     async (request) => {
       await requestWithdrawal(ctx, caller(request), request.body, requesterOf(request));

@@ -24,7 +24,7 @@ import { sanitiseNewsHtml } from '../../content/sanitise.ts';
 import type { Queryable } from '../../db/db.ts';
 import { fundIdOf, fundTexts, putFundText, type FundTextRow } from '../../funds/fund-texts.ts';
 import { ApiError } from '../../http/envelope.ts';
-import type { OpsArgs, OpsCommand, OpsParam } from '../command.ts';
+import type { OpsCommand, OpsParam } from '../command.ts';
 
 const NEWS: OpsParam = { name: 'news', help: 'the news item: its id or its slug (e.g. en-gold-record)' };
 const FUND: OpsParam = { name: 'fund', help: 'the fund: its id or its internal name (e.g. Harbour Stable 7)' };
@@ -88,17 +88,6 @@ export const newsTextList: OpsCommand = {
   },
 };
 
-/** Flags left out keep the language's current text. */
-async function newsTextFrom(q: Queryable, args: OpsArgs) {
-  const id = await newsOf(q, args.news);
-  const lang = contentLanguage(args.lang);
-  const title = plainField(args.title, 'title', true, TITLE_MAX);
-  const now = one(await newsTexts(q, id), lang);
-  const desc = args.desc === undefined ? (now?.desc ?? '') : plainField(args.desc, 'desc', false, DESC_MAX);
-  const content = args.content === undefined ? (now?.content ?? '') : sanitiseNewsHtml(newsBody(args.content));
-  return { id, lang, text: { title, desc, content } };
-}
-
 export const newsTextSet: OpsCommand = {
   name: 'news-text-set',
   right: 'content',
@@ -109,9 +98,15 @@ export const newsTextSet: OpsCommand = {
     return id === null ? null : (one(await newsTexts(q, id), (args.lang ?? '').trim().toLowerCase()) ?? null);
   },
   async run(ctx, args) {
-    const { id, lang, text } = await newsTextFrom(ctx.db, args);
-    await putNewsText(ctx.db, id, lang, text, ctx.clock.now(), true);
-    return { news: id, lang, ...text };
+    const id = await newsOf(ctx.db, args.news);
+    const lang = contentLanguage(args.lang);
+    const title = plainField(args.title, 'title', true, TITLE_MAX);
+    // Flags left out keep the language's current text.
+    const now = one(await newsTexts(ctx.db, id), lang);
+    const desc = args.desc === undefined ? (now?.desc ?? '') : plainField(args.desc, 'desc', false, DESC_MAX);
+    const content = args.content === undefined ? (now?.content ?? '') : sanitiseNewsHtml(newsBody(args.content));
+    await putNewsText(ctx.db, id, lang, { title, desc, content }, ctx.clock.now(), true);
+    return { news: id, lang, title, desc, content };
   },
 };
 
