@@ -11,64 +11,51 @@ import { isDatabaseOutage } from '../db/outage.ts';
 /** A restarted PostgreSQL accepts connections again within seconds. */
 const OUTAGE_RETRY_SECONDS = 5;
 
-/** The docs/contract.md §5 "please enter …" key used when the field is missing or empty. */
-const REQUIRED_KEYS: Readonly<Record<string, string>> = {
-  account: 'account_required',
-  to: 'account_required',
-  password: 'password_required',
-  new_password: 'password_required',
-  re_password: 'repassword_required',
-  secondary_password: 'repassword_required',
-  sms_code: 'code_required',
-  auth_code: 'code_required',
-  invite_code: 'invite_code_required',
-  mobile: 'mobile_required',
-  email: 'email_required',
-  name: 'name_required',
-  card_id: 'id_number_required',
-};
-
-/** No internal names such as card_id in a message; a field the trader never types has no label. */
-const FIELD_LABELS: Readonly<Record<string, string>> = {
-  account: 'auth.account',
-  to: 'auth.account',
-  email: 'auth.email',
-  mobile: 'auth.mobile',
-  area_id: 'auth.area_code',
-  password: 'auth.password',
-  new_password: 'auth.new_password',
-  re_password: 'auth.repassword',
-  secondary_password: 'auth.repassword',
-  invite_code: 'auth.invite_code',
-  sms_code: 'auth.code',
-  auth_code: 'auth.code',
-  card_id: 'realname.card_id',
-  front_pic: 'realname.front',
-  reverse_pic: 'realname.back',
-  number: 'fields.amount',
-  amount: 'fields.amount',
-  memo: 'wallet.remark',
-  address: 'wallet.address',
-  dc_address: 'wallet.address',
-  payee_account: 'wallet.payee_account',
-  payee_name: 'wallet.payee_name',
-  bank_name: 'wallet.bank_name',
-  bank_address: 'wallet.bank_address',
-  bank_swift: 'wallet.bank_swift',
-  draw_currency_id: 'wallet.currency',
-  draw_id: 'wallet.currency',
-  draw_method_id: 'wallet.payout_method',
-  wire_id: 'wallet.pay_to',
-  charge_id: 'wallet.network',
-  bank_coin: 'wallet.currency',
-  proofImg: 'wallet.proof',
-  sub_id: 'fields.subscription',
-  forex_id: 'fields.instrument',
-  note: 'alerts.note',
-  price: 'alerts.price',
-  from: 'statement.from',
-  topic: 'feedback.topic',
-  text: 'feedback.text',
+/**
+ * No internal names such as card_id in a message (a field the trader never types has no label); `required` is the
+ * docs/contract.md §5 "please enter …" key used when the field is missing or empty.
+ */
+const FIELDS: Readonly<Record<string, { label?: string; required?: string }>> = {
+  account: { label: 'auth.account', required: 'account_required' },
+  to: { label: 'auth.account', required: 'account_required' },
+  email: { label: 'auth.email', required: 'email_required' },
+  mobile: { label: 'auth.mobile', required: 'mobile_required' },
+  area_id: { label: 'auth.area_code' },
+  password: { label: 'auth.password', required: 'password_required' },
+  new_password: { label: 'auth.new_password', required: 'password_required' },
+  re_password: { label: 'auth.repassword', required: 'repassword_required' },
+  secondary_password: { label: 'auth.repassword', required: 'repassword_required' },
+  invite_code: { label: 'auth.invite_code', required: 'invite_code_required' },
+  sms_code: { label: 'auth.code', required: 'code_required' },
+  auth_code: { label: 'auth.code', required: 'code_required' },
+  card_id: { label: 'realname.card_id', required: 'id_number_required' },
+  front_pic: { label: 'realname.front' },
+  reverse_pic: { label: 'realname.back' },
+  number: { label: 'fields.amount' },
+  amount: { label: 'fields.amount' },
+  memo: { label: 'wallet.remark' },
+  address: { label: 'wallet.address' },
+  dc_address: { label: 'wallet.address' },
+  payee_account: { label: 'wallet.payee_account' },
+  payee_name: { label: 'wallet.payee_name' },
+  bank_name: { label: 'wallet.bank_name' },
+  bank_address: { label: 'wallet.bank_address' },
+  bank_swift: { label: 'wallet.bank_swift' },
+  draw_currency_id: { label: 'wallet.currency' },
+  draw_id: { label: 'wallet.currency' },
+  draw_method_id: { label: 'wallet.payout_method' },
+  wire_id: { label: 'wallet.pay_to' },
+  charge_id: { label: 'wallet.network' },
+  bank_coin: { label: 'wallet.currency' },
+  proofImg: { label: 'wallet.proof' },
+  sub_id: { label: 'fields.subscription' },
+  forex_id: { label: 'fields.instrument' },
+  note: { label: 'alerts.note' },
+  price: { label: 'alerts.price' },
+  from: { label: 'statement.from' },
+  topic: { label: 'feedback.topic' },
+  text: { label: 'feedback.text' },
+  name: { required: 'name_required' },
 };
 
 /** Operators get the flag they type (docs/back-office.md "The CLI"); traders never see internal names. */
@@ -81,7 +68,7 @@ function namedField(
   if ((key !== 'field_invalid' && key !== 'field_required') || typeof params.field !== 'string') return [key, params];
   if (operator)
     return [key === 'field_required' ? 'staff.flag_required' : 'staff.flag_invalid', { flag: params.field }];
-  const label = FIELD_LABELS[params.field];
+  const label = FIELDS[params.field]?.label;
   return label ? [key, { ...params, field: translate(lang, label) }] : ['request_invalid', {}];
 }
 
@@ -123,7 +110,7 @@ export function schemaIssueToError(issue: SchemaIssue): ApiError {
   const missing = typeof issue.params.missingProperty === 'string' ? issue.params.missingProperty : undefined;
   const field = missing ?? (issue.instancePath.replace(/^\//, '').split('/')[0] || 'body');
   const empty = missing !== undefined || (issue.keyword === 'minLength' && issue.params.limit === 1);
-  const requiredKey = REQUIRED_KEYS[field];
+  const requiredKey = FIELDS[field]?.required;
   if (empty && requiredKey) return new ApiError(requiredKey);
   // The field's own message for a value of the right type and length that is not what the server takes.
   const own = issue.keyword === 'pattern' ? issue.parentSchema?.[ERROR_KEYWORD] : undefined;

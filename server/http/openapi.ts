@@ -61,9 +61,8 @@ prices are exact decimal strings.
 
 **Live socket.** See the *Live socket* section (\`/v1/ws\`) and docs/protocol.md.`;
 
-const LANG_HEADER: JsonSchema = {
-  type: 'object',
-  properties: { lang: { type: 'string', enum: [...LANGUAGES, 'tw'], description: 'language of `msg` (default hk)' } },
+const LANG_HEADER = {
+  lang: { type: 'string', enum: [...LANGUAGES, 'tw'], description: 'language of `msg` (default hk)' },
 };
 
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
@@ -90,7 +89,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       const own = (s.headers as { properties?: Record<string, JsonSchema> } | undefined)?.properties;
       const headers = {
         type: 'object',
-        properties: { ...(LANG_HEADER.properties as object), ...own, ...describeHeaders },
+        properties: { ...LANG_HEADER, ...own, ...describeHeaders },
       };
       // @fastify/websocket marks its routes hidden, but /v1/ws is documented.
       const hide = undocumented(url);

@@ -12,7 +12,7 @@ import { STAFF_SESSION_HEADER, type LoginAnswer } from '../staff/staff-auth.ts';
 import { OPS_TOKEN_HEADER } from './auth.ts';
 import { forgetSession, readSession, saveSession } from './cli-session.ts';
 import { OPS_BOOTSTRAP_FILE, opsBootstrapPath } from './token.ts';
-import { fail, localUsage, runLocalCommand, type LocalIo } from './local-commands.ts';
+import { fail, LOCAL_COMMAND_INFOS, runLocalCommand, type LocalIo } from './local-commands.ts';
 import type { OpsCommandInfo } from './command.ts';
 
 export interface CliIo extends LocalIo {
@@ -62,12 +62,11 @@ function usage(commands: readonly OpsCommandInfo[] | null): string {
       '      The first administrator, while none exists: run on the server with DATA_DIR set to its data directory',
     );
   }
-  for (const c of commands ?? []) {
+  for (const c of [...(commands ?? []), ...LOCAL_COMMAND_INFOS]) {
     const params = c.params.map((p) => (p.optional ? `[--${p.name}]` : `--${p.name}`)).join(' ');
     lines.push(`  ${c.name} ${params}`.trimEnd(), `      ${c.summary}`);
     for (const p of c.params) lines.push(`      --${p.name}: ${p.help}`);
   }
-  lines.push(...localUsage());
   return lines.join('\n');
 }
 

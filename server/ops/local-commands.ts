@@ -8,6 +8,7 @@ import { migrateToPostgres } from '../backup/migrate-to-postgres.ts';
 import { openingKey } from '../backup/backup-key.ts';
 import { lockPgliteDir } from '../db/dir-lock.ts';
 import { existsSync } from 'node:fs';
+import type { OpsCommandInfo } from './command.ts';
 
 export interface LocalIo {
   out(text: string): void;
@@ -94,15 +95,12 @@ export const LOCAL_COMMANDS: Readonly<Record<string, LocalCommand>> = {
 
 class UsageError extends Error {}
 
-export function localUsage(): string[] {
-  return Object.entries(LOCAL_COMMANDS).flatMap(([name, c]) => [
-    `  ${name} ${Object.keys(c.flags)
-      .map((f) => `--${f}`)
-      .join(' ')}`,
-    `      ${c.summary} (runs here, with the server stopped)`,
-    ...Object.entries(c.flags).map(([f, help]) => `      --${f}: ${help}`),
-  ]);
-}
+/** Listed in the CLI's help as the server lists its own. */
+export const LOCAL_COMMAND_INFOS: readonly OpsCommandInfo[] = Object.entries(LOCAL_COMMANDS).map(([name, c]) => ({
+  name,
+  summary: `${c.summary} (runs here, with the server stopped)`,
+  params: Object.entries(c.flags).map(([flag, help]) => ({ name: flag, help })),
+}));
 
 /** Undefined when `name` is not a local command. */
 export async function runLocalCommand(
