@@ -54,15 +54,10 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     }
     const existing = channel === 'sms' ? await findUserByMobile(db, target) : await findUserByEmail(db, target);
     if (b.type === PURPOSE_REGISTER && existing) throw new ApiError('account_exists');
-    const deps = {
-      db,
-      clock,
-      limits: ctx.limits,
-      // Stored but never delivered for an unknown account: the answer must not reveal whether the account exists.
-      notifier: b.type !== PURPOSE_REGISTER && !existing ? { send: async () => undefined } : ctx.notifier,
-    };
+    // Stored but never delivered for an unknown account: the answer must not reveal whether the account exists.
+    const notifier = b.type !== PURPOSE_REGISTER && !existing ? { send: async () => undefined } : ctx.notifier;
     return issueCode(
-      deps,
+      { ...ctx, notifier },
       { channel, target, purpose: b.type },
       recipient,
       pickLanguage(request.headers.lang),

@@ -31,12 +31,7 @@ const SOURCE: OpsParam = { name: 'source', help: 'a PRICE_SOURCES name, e.g. sim
 const SOURCE_NAME = /^[a-z][a-z0-9-]{0,31}$/;
 const SYMBOL = /^[\x21-\x7e]{1,64}$/;
 
-interface Inst {
-  id: number;
-  precision: number;
-}
-
-async function instrument(q: Queryable, code: string | undefined): Promise<Inst> {
+async function instrument(q: Queryable, code: string | undefined) {
   const inst = await instrumentForDesk(q, code ?? '');
   if (!inst) throw fieldInvalid('code');
   return inst;
@@ -52,9 +47,7 @@ const OFFSET = decimalRe({ whole: 12, places: 10, sign: 'either' });
 /** As stored (NUMERIC) and applied (ticks). */
 function offsetArg(raw: string | undefined, precision: number): string {
   const text = raw ?? '0';
-  if (!OFFSET.test(text) || offsetTicks(text, precision) === null) {
-    throw fieldInvalid('offset');
-  }
+  if (!OFFSET.test(text) || offsetTicks(text, precision) === null) throw fieldInvalid('offset');
   return text.replace(/^\+/, '');
 }
 
