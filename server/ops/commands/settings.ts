@@ -35,11 +35,6 @@ const MAX_VALUE = 4000;
 const FOUR_EYES_KEY = /^four_eyes\.[A-Z0-9]{2,10}$/;
 const URL_KEYS = new Set(['service_link', 'loss_url', 'site_url']);
 
-export interface SettingRow {
-  key: string;
-  value: string;
-}
-
 async function fourEyesKeys(q: Queryable): Promise<string[]> {
   const set = await settingKeysLike(q, 'four_eyes.');
   return [...new Set(['four_eyes.USD', ...set])].sort();
@@ -53,7 +48,7 @@ export const settingList: OpsCommand = {
   async run(ctx) {
     const keys = [...Object.keys(SETTABLE), ...(await fourEyesKeys(ctx.db))];
     const values = await getSettings(ctx.db, keys);
-    return keys.map((key): SettingRow => ({ key, value: values[key] ?? DEFAULT_SETTINGS[key] ?? '' }));
+    return keys.map((key) => ({ key, value: values[key] ?? DEFAULT_SETTINGS[key] ?? '' }));
   },
 };
 
@@ -77,20 +72,17 @@ export const settingSet: OpsCommand = {
     if (FOUR_EYES_KEY.test(key)) {
       // Empty means no threshold.
       if (value !== '' && !FOUR_EYES_AMOUNT.test(value)) throw fieldInvalid('value');
-      await setSetting(ctx.db, key, value);
-      return { key, value } satisfies SettingRow;
-    }
-    if (!(key in SETTABLE)) throw fieldInvalid('key');
-    // The app would read a bad cap as its default: refuse it here, saying what the value must be.
-    if (key === 'risk_cap_percent' && !isRiskCapText(value)) throw new ApiError('staff.risk_cap_invalid');
-    const allowed = SETTABLE[key];
-    if (allowed && !allowed.includes(value)) throw fieldInvalid('value');
-    if (value.length > MAX_VALUE) throw fieldInvalid('value');
-    if (URL_KEYS.has(key) && value !== '' && !/^https?:\/\/[^\s]+$/i.test(value)) {
-      throw fieldInvalid('value');
+    } else {
+      if (!(key in SETTABLE)) throw fieldInvalid('key');
+      // The app would read a bad cap as its default: refuse it here, saying what the value must be.
+      if (key === 'risk_cap_percent' && !isRiskCapText(value)) throw new ApiError('staff.risk_cap_invalid');
+      const allowed = SETTABLE[key];
+      if (allowed && !allowed.includes(value)) throw fieldInvalid('value');
+      if (value.length > MAX_VALUE) throw fieldInvalid('value');
+      if (URL_KEYS.has(key) && value !== '' && !/^https?:\/\/[^\s]+$/i.test(value)) throw fieldInvalid('value');
     }
     await setSetting(ctx.db, key, value);
-    return { key, value } satisfies SettingRow;
+    return { key, value };
   },
 };
 
