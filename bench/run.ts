@@ -17,7 +17,7 @@ import {
   TARGET_BENCHMARK_INDEX,
 } from './startup/lighthouse-runs.ts';
 import { lighthouseAvailable, medianRun, runLighthouse, type LighthouseRun } from './startup/lighthouse.ts';
-import { pinnedCommand, SIM_SEED, startBenchServer } from './lib/app-server.ts';
+import { pinnedCommand, SIM_SEED, withBenchServer } from './lib/app-server.ts';
 import { errorText } from './lib/json-child.ts';
 import { renderBench } from './render/render-bench.ts';
 import { fanoutBench } from './fanout/fanout.ts';
@@ -37,6 +37,7 @@ const BASELINE = 'bench/baseline.json';
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
 const cleanups: (() => Promise<void>)[] = [];
+const onCleanup = (fn: () => Promise<void>): void => void cleanups.push(fn);
 let interrupted = false;
 async function cleanUp(): Promise<void> {
   for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => undefined);
@@ -96,40 +97,30 @@ function readBaseline(): Baseline {
   return JSON.parse(readFileSync(BASELINE, 'utf8')) as Baseline;
 }
 
-/** Its result is the one JSON line on stdout. */
-function runPinned<T>(
-  script: string,
-  what: string,
-  quick: boolean,
-  cpus: string | null,
-  stderr: 'pipe' | 'inherit',
-  timeoutMs = 900_000,
-): T {
-  const node = [process.execPath, '--import', 'tsx', script, ...(quick ? ['--quick'] : [])];
+/**
+ * A section in its own process (jsonMain): its result is the one JSON line on stdout. `long`: the copy bench, which
+ * may take 30 minutes and shows its progress on stderr.
+ */
+function runPinned<T>(script: string, what: string, args: BenchArgs, cpus: string | null, long = false): T {
+  const node = [process.execPath, '--import', 'tsx', script, ...(args.quick ? ['--quick'] : [])];
   const r = spawnSync(...pinnedCommand(cpus, node), {
     encoding: 'utf8',
-    timeout: timeoutMs,
+    timeout: long ? 1_800_000 : 900_000,
     maxBuffer: 8 * 1024 * 1024,
-    stdio: ['ignore', 'pipe', stderr],
+    stdio: ['ignore', 'pipe', long ? 'inherit' : 'pipe'],
   });
   if (r.status !== 0) throw new Error(`${what} failed (exit ${r.status ?? r.signal}): ${(r.stderr ?? '').slice(-500)}`);
   return JSON.parse(r.stdout.trim()) as T;
 }
 
-async function lighthouseSection(
-  distDir: string,
-  cpus: { server: string | null; browser: string | null },
-  quick: boolean,
-): Promise<LighthouseRun[]> {
+async function lighthouseSection(distDir: string, cpus: Record<'server' | 'browser', string | null>, quick: boolean) {
   if (!lighthouseAvailable()) {
     log('Lighthouse is not installed (npm i -D -E lighthouse@12): skipped');
     return [];
   }
   log('starting the server for Lighthouse (the catalogue only, production build) …');
-  const server = await startBenchServer({ env: { SIM_SEED }, distDir, cpus: cpus.server });
-  cleanups.push(() => server.stop());
-  const runs: LighthouseRun[] = [];
-  try {
+  return withBenchServer({ env: { SIM_SEED }, distDir, cpus: cpus.server }, onCleanup, async (server) => {
+    const runs: LighthouseRun[] = [];
     // The full run keeps the median score of several audits, retrying while the closest three lie far apart.
     const pages: [string, string][] = [['/', 'root'], ...(quick ? [] : [['/#/trade', 'trade'] as [string, string]])];
     for (const [path, name] of pages) {
@@ -156,18 +147,11 @@ async function lighthouseSection(
       const median = medianRun(tries);
       if (median.spreadReason)
         log(`  ${path}: runs ${median.spread} points apart after ${tries.length} — ${median.spreadReason}`);
-      const uncalibrated = {
-        performance: plain.performance,
-        tbtMs: plain.tbtMs,
-        cpuTbtMs: plain.cpuTbtMs ?? null,
-        benchmarkIndex: plain.benchmarkIndex ?? null,
-      };
-      runs.push({ ...median, uncalibrated });
+      const { performance, tbtMs, cpuTbtMs = null, benchmarkIndex = null } = plain;
+      runs.push({ ...median, uncalibrated: { performance, tbtMs, cpuTbtMs, benchmarkIndex } });
     }
-  } finally {
-    await server.stop();
-  }
-  return runs;
+    return runs;
+  });
 }
 
 async function main(args: BenchArgs): Promise<number> {
@@ -209,69 +193,38 @@ async function main(args: BenchArgs): Promise<number> {
       log(`${name}: ${((Date.now() - t) / 1000).toFixed(0)} s`);
     }
   };
-  const onCleanup = (fn: () => Promise<void>): void => void cleanups.push(fn);
+  const ctx = { quick: args.quick, log, onCleanup, browserCpus: cpus.browser, serverCpus: cpus.server };
 
   await section('bundle', () => bundleReport(builds.prod));
   await section('micro', () => {
     log('worker hot paths (tinybench) …');
-    return runPinned<MicroResult[]>('bench/micro/hot-paths.ts', 'micro-benchmarks', args.quick, cpus.browser, 'pipe');
+    return runPinned<MicroResult[]>('bench/micro/hot-paths.ts', 'micro-benchmarks', args, cpus.browser);
   });
   await section('render', () =>
     renderBench({
+      ...ctx,
       profile,
       distDir: builds.probe,
-      browserCpus: cpus.browser,
-      serverCpus: cpus.server,
       only: args.cases,
       modes: args.renderQuick ? ['worker', 'floor'] : undefined,
       traceDir: join(BENCH_TMP, 'traces'),
       stamp: `${stamp}-${profile}`,
-      log,
-      onCleanup,
       progress: (label) => log(progress.begin('render', label)),
     }),
   );
-  await section('interactions', () =>
-    interactionsBench({
-      quick: args.quick,
-      only: args.cases,
-      distDir: builds.probe,
-      browserCpus: cpus.browser,
-      serverCpus: cpus.server,
-      log,
-      onCleanup,
-    }),
-  );
+  await section('interactions', () => interactionsBench({ ...ctx, only: args.cases, distDir: builds.probe }));
   await section('lighthouse', () => lighthouseSection(builds.prod, cpus, args.quick));
-  await section('fanout', () =>
-    fanoutBench({
-      quick: args.quick,
-      distDir: builds.prod,
-      serverCpus: cpus.server,
-      clientCpus: cpus.browser,
-      log,
-      onCleanup,
-    }),
-  );
+  await section('fanout', () => fanoutBench({ ...ctx, distDir: builds.prod, clientCpus: cpus.browser }));
   await section('engine', () => {
     log('order engine in memory (1,000 / 10,000 / 100,000 open orders) …');
-    return runPinned<EngineBenchRow[]>('bench/engine/engine-bench.ts', 'engine bench', args.quick, cpus.server, 'pipe');
+    return runPinned<EngineBenchRow[]>('bench/engine/engine-bench.ts', 'engine bench', args, cpus.server);
   });
-  await section('feeds', () =>
-    feedsBench({ quick: args.quick, distDir: builds.prod, serverCpus: cpus.server, log, onCleanup }),
-  );
-  await section('cluster', () => clusterBench({ quick: args.quick, log, onCleanup }));
+  await section('feeds', () => feedsBench({ ...ctx, distDir: builds.prod }));
+  await section('cluster', () => clusterBench(ctx));
   await section('copy', () => {
     log("copy trading: a provider's fill mirrored to 10 / 200 / 1,000 / 10,000 followers …");
     // Seeding 10,000 copies through the real start takes minutes on a loaded machine.
-    return runPinned<CopyBenchResult>(
-      'bench/copy/copy-bench.ts',
-      'copy bench',
-      args.quick,
-      cpus.server,
-      'inherit',
-      1_800_000,
-    );
+    return runPinned<CopyBenchResult>('bench/copy/copy-bench.ts', 'copy bench', args, cpus.server, true);
   });
 
   machine.loadAverageAtEnd = loadAverage();

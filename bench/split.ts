@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { simEnv, startBenchServer } from './lib/app-server.ts';
 import { ensureBuilds } from './lib/client-build.ts';
-import { log, saveTrace, writeStamped } from './lib/tool.ts';
+import { log, mdRow, saveTrace, writeStamped } from './lib/tool.ts';
 import { deviceScale, launchPinned, openPage } from './render/browser.ts';
 import { NAME_SHIM, pageProbe } from './render/page-probe.ts';
 import { FLOOR_PATH, serveFloor } from './render/floor-pages.ts';
@@ -81,10 +81,9 @@ for (const screen of screens) {
     const rows = out.filter((r) => r.screen === screen && r.throttle === throttle && r.split);
     if (!rows.length) continue;
     console.log(`\n## ${screen}, ${throttle}× one core, per painted update (quiet window, ${windowMs / 1000} s)\n`);
-    console.log(`| | ${rows.map((r) => r.mode).join(' | ')} |`);
-    console.log(`|---|${rows.map(() => '---').join('|')}|`);
+    console.log(mdRow(['', ...rows.map((r) => r.mode)], true));
     const line = (label: string, get: (s: UpdateSplit) => number, d = 2): void =>
-      console.log(`| ${label} | ${rows.map((r) => f(r.split ? get(r.split) : undefined, d)).join(' | ')} |`);
+      console.log(mdRow([label, ...rows.map((r) => f(r.split ? get(r.split) : undefined, d))]));
     line('updates in window', (s) => s.updates, 0);
     line('main CPU ms', (s) => s.mainCpuMs);
     for (const p of PHASES) line(`  ${p} ms`, (s) => s.phaseMs[p]);

@@ -1,5 +1,6 @@
 // The `cluster` section: the roles as processes (PostgreSQL, nats, two markets, 1-4 gateways); steps are bounded.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SUBJECTS } from '../../server/bus/bus.ts';
@@ -14,11 +15,11 @@ import { freePort } from '../../tests/fixtures/free-port.ts';
 import { startHaproxy } from '../../tests/fixtures/haproxy.ts';
 import { startNatsServer, type NatsServer } from '../../tests/fixtures/nats-server.ts';
 import { startPostgresCluster } from '../../tests/fixtures/postgres-cluster.ts';
-import { procUsage, simEnv, waitHealthy, type ProcUsage } from '../lib/app-server.ts';
+import { once, simEnv, waitHealthy, type SectionOptions } from '../lib/app-server.ts';
 import { runJsonChild } from '../lib/json-child.ts';
 import { loadAverage } from '../lib/machine.ts';
-import { loadFigures, loadSpec, NO_LOAD, runLoadClient, type LoadFigures } from '../fanout/fanout.ts';
-import { cpuPercent, firstAfter, liveAgain, seqAudit, type LiveAgain, type SeqAudit } from './cluster-stats.ts';
+import { loadFigures, loadSpec, NO_LOAD, sampledLoad, type LoadFigures } from '../fanout/fanout.ts';
+import { firstAfter, liveAgain, seqAudit, type LiveAgain, type SeqAudit } from './cluster-stats.ts';
 import { demoAccount } from '../render/session.ts';
 import { runLanes, tradableInstrument, type Acked } from './order-load.ts';
 import type { ReconnectResult, ReconnectSpec } from './reconnect-client.ts';
@@ -93,14 +94,8 @@ export interface ClusterResult {
   gatewayLoss: GatewayLoss | null;
 }
 
-export interface ClusterOptions {
-  quick: boolean;
-  log(line: string): void;
-  onCleanup(fn: () => Promise<void>): void;
-}
-
-const MB = 1024 * 1024;
 const ENTRY = 'bench/lib/serve-entry.ts';
+const RECONNECT_CLIENT = 'bench/cluster/reconnect-client.ts';
 const SIM_ENV = {
   ...simEnv(300),
   RATE_LIMIT_FACTOR: '1000',
@@ -110,19 +105,13 @@ const SIM_ENV = {
 const IN_FLIGHT_GUARD_MS = 100;
 const GATEWAY_COUNTS = [1, 2, 4] as const;
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
 /** A process that never says it runs must not hang the bench. */
-async function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} did not start in ${ms / 1000} s`)), ms);
   });
-  try {
-    return await Promise.race([p, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 const START_MS = 120_000;
 const wsOf = (url: string): string => `${url.replace(/^http/, 'ws')}/v1/ws`;
@@ -136,6 +125,8 @@ interface Cluster {
   leader(): RoleProcess | undefined;
 }
 
+const urlsOf = (c: Cluster): string[] => c.gateways.map((g) => g.url);
+
 function role(c: Pick<Cluster, 'dir' | 'databaseUrl' | 'nats'>, r: 'market' | 'gateway'): RoleProcess {
   return startRole(r, { databaseUrl: c.databaseUrl, natsUrl: c.nats.url, dataDir: c.dir, env: SIM_ENV, entry: ENTRY });
 }
@@ -148,30 +139,10 @@ async function stopRole(p: RoleProcess): Promise<void> {
 }
 
 async function fanoutRow(c: Cluster, clients: number, quick: boolean): Promise<ClusterFanoutRow> {
-  const urls = c.gateways.map((g) => g.url);
-  const spec = loadSpec(urls.map(wsOf), clients, quick, clients * 12);
-  const pids = {
-    gw: c.gateways.map((g) => g.proc.child.pid ?? -1),
-    market: c.leader()?.child.pid ?? -1,
-    nats: c.nats.pid,
-  };
-  const sample = (): { gw: (ProcUsage | null)[]; market: ProcUsage | null; nats: ProcUsage | null; at: number } => ({
-    gw: pids.gw.map(procUsage),
-    market: procUsage(pids.market),
-    nats: procUsage(pids.nats),
-    at: Date.now(),
-  });
-  const at: { start: ReturnType<typeof sample> | null; end: ReturnType<typeof sample> | null } = {
-    start: null,
-    end: null,
-  };
-  const rssMax = pids.gw.map(() => 0);
-  const poll = setInterval(() => {
-    if (!at.start || at.end) return;
-    pids.gw.forEach((pid, i) => void (rssMax[i] = Math.max(rssMax[i] ?? 0, procUsage(pid)?.rssBytes ?? 0)));
-  }, 250);
+  const urls = urlsOf(c);
+  const gw = urls.length;
   const row: ClusterFanoutRow = {
-    gateways: urls.length,
+    gateways: gw,
     clients,
     ...NO_LOAD,
     gatewayCpuPct: [],
@@ -182,27 +153,21 @@ async function fanoutRow(c: Cluster, clients: number, quick: boolean): Promise<C
     error: null,
   };
   try {
-    const r = await runLoadClient(
-      spec,
-      null,
-      (m) => void (m === 'start' ? (at.start = sample()) : (at.end = sample())),
-    );
+    const pids = [...c.gateways.map((g) => g.proc.child.pid ?? -1), c.leader()?.child.pid ?? -1, c.nats.pid];
+    const spec = loadSpec(urls.map(wsOf), clients, quick, clients * 12);
+    const { r, cpuPct, rssMaxMb } = await sampledLoad(spec, null, pids);
     row.loadProcesses = 1;
-    row.loadCpuPct = [r.cpuMs === undefined ? null : Math.round((r.cpuMs * 100) / Math.max(1, r.windowMs))];
-    const s = at.start;
-    const e = at.end;
-    const ms = s && e ? e.at - s.at : 0;
+    row.loadCpuPct = [Math.round((r.cpuMs * 100) / Math.max(1, r.windowMs))];
     Object.assign(row, {
       ...loadFigures(r),
-      gatewayCpuPct: pids.gw.map((_, i) => cpuPercent(s?.gw[i] ?? null, e?.gw[i] ?? null, ms)),
-      gatewayRssMb: rssMax.map((b) => (b > 0 ? b / MB : null)),
-      marketCpuPct: cpuPercent(s?.market ?? null, e?.market ?? null, ms),
-      natsCpuPct: cpuPercent(s?.nats ?? null, e?.nats ?? null, ms),
+      gatewayCpuPct: cpuPct.slice(0, gw),
+      gatewayRssMb: rssMaxMb.slice(0, gw),
+      marketCpuPct: cpuPct[gw] ?? null,
+      natsCpuPct: cpuPct[gw + 1] ?? null,
     });
   } catch (err) {
     row.error = (err as Error).message;
   } finally {
-    clearInterval(poll);
     row.loadAverage = loadAverage();
   }
   return row;
@@ -244,7 +209,7 @@ async function accounts(baseUrl: string, n: number, tag: string): Promise<LoginR
 
 async function leaderFailover(c: Cluster, quick: boolean, log: (l: string) => void): Promise<LeaderFailover> {
   const lanes = 8;
-  const urls = c.gateways.map((g) => g.url);
+  const urls = urlsOf(c);
   const base = urls[0] ?? '';
   const out: LeaderFailover = {
     lanes,
@@ -291,10 +256,7 @@ async function leaderFailover(c: Cluster, quick: boolean, log: (l: string) => vo
     });
     await sleep(quick ? 2_000 : 4_000);
     let leadAt = 0;
-    void standby.running.then(
-      () => void (leadAt = Date.now()),
-      () => undefined,
-    );
+    standby.running.then(() => void (leadAt = Date.now())).catch(() => undefined);
     killAt = Date.now();
     leader.child.kill('SIGKILL');
     log(`  kill -9 of the leading market process (pid ${leader.child.pid}) under ${lanes} order lanes …`);
@@ -344,11 +306,7 @@ async function gatewayLoss(
     error: null,
   };
   const port = await freePort();
-  const front = startHaproxy(
-    c.dir,
-    port,
-    c.gateways.map((g) => g.url),
-  );
+  const front = startHaproxy(c.dir, port, urlsOf(c));
   const frontUrl = `http://127.0.0.1:${port}`;
   try {
     await waitHealthy(frontUrl, 20_000);
@@ -367,13 +325,7 @@ async function gatewayLoss(
     };
     let ready = 0;
     let ended = false;
-    const child = runJsonChild<ReconnectResult>(
-      'bench/cluster/reconnect-client.ts',
-      spec,
-      null,
-      ['READY'],
-      () => void (ready = Date.now()),
-    );
+    const child = runJsonChild<ReconnectResult>(RECONNECT_CLIENT, spec, null, ['READY'], () => (ready = Date.now()));
     child.catch(() => undefined).finally(() => void (ended = true)); // a failure before READY ends the wait
     for (let i = 0; i < 1200 && !ready && !ended; i++) await sleep(100);
     if (!ready) {
@@ -416,8 +368,8 @@ async function gatewayLoss(
       seq: seqAudit(r.users.map((conns, i) => ({ conns, dbSeq: dbSeqs[i] ?? 0 }))),
       submitFailures: done.failures,
       firstFailure: done.firstFailure,
+      ...(await auditOrders(c.databaseUrl, done.acked)),
     });
-    Object.assign(out, await auditOrders(c.databaseUrl, done.acked));
   } catch (err) {
     out.error = (err as Error).message;
   } finally {
@@ -427,7 +379,7 @@ async function gatewayLoss(
   return out;
 }
 
-export async function clusterBench(opts: ClusterOptions): Promise<ClusterResult> {
+export async function clusterBench(opts: SectionOptions): Promise<ClusterResult> {
   const clients = opts.quick ? 500 : 1_000;
   const result: ClusterResult = {
     instruments: 300,
@@ -441,15 +393,12 @@ export async function clusterBench(opts: ClusterOptions): Promise<ClusterResult>
   const procs: RoleProcess[] = [];
   let pgStop: (() => void) | null = null;
   let nats: NatsServer | null = null;
-  let stopped = false;
-  const stopAll = async (): Promise<void> => {
-    if (stopped) return;
-    stopped = true;
+  const stopAll = once(async () => {
     await Promise.all(procs.map(stopRole));
     await nats?.stop();
     pgStop?.();
     rmSync(dir, { recursive: true, force: true });
-  };
+  });
   opts.onCleanup(stopAll);
   try {
     opts.log('  starting PostgreSQL, nats-server and two market processes (300 instruments × 20/s) …');
@@ -464,11 +413,7 @@ export async function clusterBench(opts: ClusterOptions): Promise<ClusterResult>
     procs.push(second);
     const markets = [first, second];
     const led = new Set<RoleProcess>(); // `running` settles when a market process leads
-    for (const m of markets)
-      void m.running.then(
-        () => led.add(m),
-        () => undefined,
-      );
+    for (const m of markets) m.running.then(() => led.add(m)).catch(() => undefined);
     const alive = (p: RoleProcess): boolean => p.child.exitCode === null && p.child.signalCode === null;
     const c: Cluster = { ...base, markets, gateways: [], leader: () => markets.find((m) => led.has(m) && alive(m)) };
     for (const n of GATEWAY_COUNTS) {

@@ -1,7 +1,7 @@
 // The cluster section's figures, targets and printed tables.
 import { figure, TOL, type Figures } from '../lib/figures.ts';
-import { num, table } from '../lib/table.ts';
-import { check, type TargetCheck } from '../lib/targets.ts';
+import { failedRow, num, table } from '../lib/table.ts';
+import { checksOf, type TargetCheck } from '../lib/targets.ts';
 import type { ClusterResult } from './cluster-bench.ts';
 
 export function clusterFigures(r: ClusterResult | null | undefined): Figures {
@@ -24,40 +24,37 @@ export function clusterTargets(r: ClusterResult | null | undefined): TargetCheck
   const four = r?.rows.find((x) => x.gateways === 4 && !x.error);
   const l = r?.leader && !r.leader.error ? r.leader : null;
   const g = r?.gatewayLoss && !r.gatewayLoss.error ? r.gatewayLoss : null;
-  const lost = g ? g.missing + (g.seq?.behind ?? 0) + g.gaveUp : null;
+  const c = checksOf('cluster', 'cluster');
+  const atClients = four ? `${four.clients.toLocaleString('en')} clients (the goal is set at 10,000)` : null;
   return [
-    check(
-      'cluster.4gw.tickP99',
-      'cluster: 4 gateways, tick-to-client p99',
-      four?.tickP99 ?? null,
-      '<= 150 ms',
-      four ? `${four.clients.toLocaleString('en')} clients (the goal is set at 10,000)` : null,
-    ),
-    check(
-      'cluster.failover.firstTrigger',
-      'cluster: leader kill -9 → the standby triggers again',
-      l?.firstTriggerMs ?? null,
-      '<= 5000 ms',
-    ),
-    check(
-      'cluster.failover.lostOrTwice',
-      'cluster: leader kill -9 → orders lost + closed twice + ledger violations',
+    c('4gw.tickP99', '4 gateways, tick-to-client p99', four?.tickP99, '<= 150 ms', atClients),
+    c('failover.firstTrigger', 'leader kill -9 → the standby triggers again', l?.firstTriggerMs, '<= 5000 ms'),
+    c(
+      'failover.lostOrTwice',
+      'leader kill -9 → orders lost + closed twice + ledger violations',
       l ? l.missing + l.closedTwice + l.ledgerViolations : null,
       '<= 0',
     ),
-    check(
-      'cluster.gatewayLoss.liveAgain',
-      'cluster: gateway kill -9 → every client live again',
+    c(
+      'gatewayLoss.liveAgain',
+      'gateway kill -9 → every client live again',
       g?.gaveUp === 0 ? g.live.maxMs : null,
       '<= 10000 ms',
       g && g.gaveUp > 0 ? `${g.gaveUp} clients never came back` : null,
     ),
-    check('cluster.gatewayLoss.lost', 'cluster: gateway kill -9 → orders or order events lost', lost, '<= 0'),
+    c(
+      'gatewayLoss.lost',
+      'gateway kill -9 → orders or order events lost',
+      g ? g.missing + (g.seq?.behind ?? 0) + g.gaveUp : null,
+      '<= 0',
+    ),
   ];
 }
 
 const ms = (v: number | null | undefined): string =>
   v === null || v === undefined ? 'n/a' : `${(v / 1000).toFixed(2)} s`;
+
+const each = (xs: readonly (number | null)[]): string => xs.map((x) => num(x, 0)).join(' / ');
 
 export function clusterTables(r: ClusterResult | null | undefined): string {
   if (!r) return '';
@@ -69,7 +66,7 @@ export function clusterTables(r: ClusterResult | null | undefined): string {
       'gateways | clients | msg/s | MB/s | tick→client p50/p99 | flush→client p50/p99 | CPU per gateway | RSS per gateway | market / NATS CPU | load generator CPU | load average',
       r.rows.map((x) =>
         x.error
-          ? [String(x.gateways), String(x.clients), 'FAILED', x.error.slice(0, 60), '', '', '', '', '', '', '']
+          ? failedRow([String(x.gateways), String(x.clients)], x.error, 11)
           : [
               String(x.gateways),
               `${x.connected}/${x.clients}`,
@@ -77,10 +74,10 @@ export function clusterTables(r: ClusterResult | null | undefined): string {
               num(x.mbPerSec, 1),
               `${num(x.tickP50, 0)}/${num(x.tickP99, 0)} ms`,
               `${num(x.frameP50, 0)}/${num(x.frameP99, 0)} ms`,
-              `${x.gatewayCpuPct.map((p) => num(p, 0)).join(' / ')} %`,
-              `${x.gatewayRssMb.map((m) => num(m, 0)).join(' / ')} MB`,
+              `${each(x.gatewayCpuPct)} %`,
+              `${each(x.gatewayRssMb)} MB`,
               `${num(x.marketCpuPct, 0)} / ${num(x.natsCpuPct, 0)} %`,
-              x.loadCpuPct ? `${x.loadCpuPct.map((p) => num(p, 0)).join(' / ')} %` : 'n/a',
+              x.loadCpuPct ? `${each(x.loadCpuPct)} %` : 'n/a',
               x.loadAverage.join(' '),
             ],
       ),
@@ -101,11 +98,7 @@ export function clusterTables(r: ClusterResult | null | undefined): string {
                 ms(l.firstTickMs),
                 ms(l.firstTriggerMs),
                 `${l.triggersBefore}/${l.triggersAfter}`,
-                String(l.acked),
-                String(l.missing),
-                String(l.closedTwice),
-                String(l.ledgerViolations),
-                String(l.submitFailures),
+                ...[l.acked, l.missing, l.closedTwice, l.ledgerViolations, l.submitFailures].map(String),
                 l.loadAverage.join(' '),
               ],
             ],
@@ -126,8 +119,7 @@ export function clusterTables(r: ClusterResult | null | undefined): string {
                 String(g.live.dropped),
                 `${g.live.recovered} (${g.gaveUp} gave up)`,
                 `${ms(g.live.p50Ms)} / ${ms(g.live.p99Ms)} / ${ms(g.live.maxMs)}`,
-                String(g.acked),
-                String(g.missing),
+                ...[g.acked, g.missing].map(String),
                 g.seq ? `${g.seq.behind} / ${g.seq.jumps} / ${g.seq.resyncs} / ${g.seq.repeats}` : 'n/a',
                 String(g.submitFailures),
                 g.loadAverage.join(' '),

@@ -24,16 +24,10 @@ export interface Drop {
   liveAt: number | null;
 }
 
-export interface LiveAgain {
-  dropped: number;
-  recovered: number;
-  /** Nearest-rank, over the recovered clients. */
-  p50Ms: number | null;
-  p99Ms: number | null;
-  maxMs: number | null;
-}
+export type LiveAgain = ReturnType<typeof liveAgain>;
 
-export function liveAgain(killAt: number, drops: readonly Drop[]): LiveAgain {
+/** The percentiles are nearest-rank, over the recovered clients. */
+export function liveAgain(killAt: number, drops: readonly Drop[]) {
   const ms = drops.flatMap((d) => (d.liveAt === null ? [] : [d.liveAt - killAt]));
   return {
     dropped: drops.length,
@@ -49,22 +43,16 @@ export interface Connection {
   pushes: number[];
 }
 
-export interface SeqAudit {
-  users: number;
-  events: number;
-  /** An event that reached no socket; the app refetches on a jump (docs/protocol.md), so it is recovered. */
-  jumps: number;
-  /** The app drops it: counted, not lost. */
-  repeats: number;
-  /** The app refetches (docs/protocol.md): nothing lost. */
-  resyncs: number;
-  /** Events no push, jump or resync told them of: lost. */
-  behind: number;
-}
+export type SeqAudit = ReturnType<typeof seqAudit>;
 
-/** One user's submits are one at a time, so within a socket pushes continue the login ack's seq one by one. */
-export function seqAudit(users: readonly { conns: readonly Connection[]; dbSeq: number }[]): SeqAudit {
-  const out: SeqAudit = { users: users.length, events: 0, jumps: 0, repeats: 0, resyncs: 0, behind: 0 };
+/**
+ * One user's submits are one at a time, so within a socket pushes continue the login ack's seq one by one. A jump is
+ * an event that reached no socket: the app refetches on one (docs/protocol.md), so it is recovered; a repeat the app
+ * drops (counted, not lost); after a resync the app refetches (nothing lost); `behind` counts the users with events no
+ * push, jump or resync told them of: lost.
+ */
+export function seqAudit(users: readonly { conns: readonly Connection[]; dbSeq: number }[]) {
+  const out = { users: users.length, events: 0, jumps: 0, repeats: 0, resyncs: 0, behind: 0 };
   for (const u of users) {
     let seen = 0;
     u.conns.forEach((c, i) => {

@@ -1,20 +1,7 @@
 // The cluster section's order load over REST; `stops` puts stops so close that the next ticks trigger them.
 import type { RetailProfile } from '../../domain/retail.ts';
-import type { Envelope, Instrument, LoginResult, Order } from '../../domain/types.ts';
-import { benchLeverage } from '../render/session.ts';
-
-export async function apiGet<T>(
-  baseUrl: string,
-  path: string,
-  params: Record<string, string | number>,
-  token?: string,
-): Promise<Envelope<T>> {
-  const q = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-  const res = await fetch(`${baseUrl}${path}${q ? `?${q}` : ''}`, {
-    headers: { lang: 'en', ...(token ? { authorization: token } : {}) },
-  });
-  return (await res.json()) as Envelope<T>;
-}
+import type { Instrument, LoginResult, Order } from '../../domain/types.ts';
+import { apiGet, benchLeverage, marketOrder } from '../render/session.ts';
 
 export interface Tradable {
   inst: Instrument;
@@ -71,18 +58,8 @@ export async function runLanes(o: LaneOptions): Promise<OrderLoad> {
     while (!o.stopped() && Date.now() < o.untilMs && out.requests < o.maxRequests) {
       out.requests++;
       try {
-        const r = await apiGet<Order>(
-          url,
-          '/v1/api/forex/submit',
-          {
-            type: k % 2 === 0 ? 1 : 2,
-            cont: o.on.inst.ForexMinCont,
-            forex_id: o.on.inst.Id,
-            status: 1,
-            multiple: o.on.leverage,
-          },
-          user.token,
-        );
+        const order = marketOrder(o.on.inst, o.on.leverage, k % 2 === 0 ? 1 : 2);
+        const r = await apiGet<Order>(url, '/v1/api/forex/submit', order, user.token);
         if (r.code !== 1) fail(`submit: code ${r.code} ${r.msg}`);
         else {
           out.acked.push({ id: r.data.Id, userId: user.user.id, at: Date.now() });

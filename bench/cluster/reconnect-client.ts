@@ -17,16 +17,7 @@ export interface ReconnectSpec {
   deadlineMs: number;
 }
 
-export interface ReconnectResult {
-  connected: number;
-  failed: number;
-  drops: Drop[];
-  gaveUp: number;
-  /** In the order given. */
-  users: Connection[][];
-  windowStart: number;
-  windowEnd: number;
-}
+export type ReconnectResult = Awaited<ReturnType<typeof runReconnect>>;
 
 interface Slot {
   token: string | null;
@@ -35,7 +26,8 @@ interface Slot {
   attempts: number;
 }
 
-export async function runReconnect(spec: ReconnectSpec): Promise<ReconnectResult> {
+/** `users`: each token's connections, in the order given. */
+export async function runReconnect(spec: ReconnectSpec) {
   const started = Date.now();
   const drops: Drop[] = [];
   let failed = 0;

@@ -16,24 +16,7 @@ import { jsonMain } from '../lib/json-child.ts';
 import { percentile } from '../lib/stats.ts';
 import { copyTicks, type CopyTickRow } from './copy-ticks.ts';
 
-export interface CopyBenchRow {
-  followers: number;
-  rounds: number;
-  actions: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  lastMedian: number;
-  perSec: number;
-  /** 0 in a valid run. */
-  missed: number;
-  /** The provider's partial close to each follower's; absent in older results. */
-  partP50?: number;
-  partP99?: number;
-  partLastMedian?: number;
-  partMissed?: number;
-  load1: number;
-}
+export type CopyBenchRow = Awaited<ReturnType<typeof benchSize>>;
 
 export interface CopyBenchResult {
   rows: CopyBenchRow[];
@@ -96,7 +79,7 @@ async function funded(db: Parameters<typeof createUser>[0], amount: string, at: 
   return id;
 }
 
-async function benchSize(followers: number, rounds: number): Promise<CopyBenchRow> {
+async function benchSize(followers: number, rounds: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-copy-bench-'));
   const server = await createServer({
     dataDir,
@@ -135,7 +118,7 @@ async function benchSize(followers: number, rounds: number): Promise<CopyBenchRo
     const watch = new Stopwatch();
     watch.wrap(engine, providerId, accounts);
     const fills = { lags: [] as number[], lasts: [] as number[], missed: 0 };
-    const parts = { lags: [] as number[], lasts: [] as number[], missed: 0 };
+    const parts: typeof fills = { lags: [], lasts: [], missed: 0 };
     const cont = String(Number(inst.minLots) * 1000);
     // A demo account's class caps it.
     const offered = offeredFor(
@@ -143,7 +126,15 @@ async function benchSize(followers: number, rounds: number): Promise<CopyBenchRo
       await assetClassOfInstrument(ctx.db, inst.id),
       inst.multiples,
     );
-    const multiple = Math.max(...offered);
+    const order = {
+      side: 'buy',
+      lots: cont,
+      status: 1,
+      targetPrice: '0',
+      stopLossPrice: '0',
+      takeProfitPrice: '0',
+    } as const;
+    const leverage = Math.max(...offered);
     const measure = async (orderId: number, into = fills): Promise<void> => {
       await watch.until(followers, 30_000);
       const t0 = watch.provider.get(orderId);
@@ -155,15 +146,7 @@ async function benchSize(followers: number, rounds: number): Promise<CopyBenchRo
       watch.reset();
     };
     for (let r = 0; r < rounds; r++) {
-      const input = {
-        side: 'buy',
-        lots: cont,
-        status: 1,
-        targetPrice: '0',
-        stopLossPrice: '0',
-        takeProfitPrice: '0',
-      } as const;
-      const o = await engine.submit(providerId, inst.id, { ...input, leverage: multiple }, null);
+      const o = await engine.submit(providerId, inst.id, { ...order, leverage }, null);
       await measure(o.Id);
       // The same fraction mirror-closes.ts applies.
       await engine.close(providerId, o.Id, String(Number(cont) / 2));
@@ -182,7 +165,8 @@ async function benchSize(followers: number, rounds: number): Promise<CopyBenchRo
       p99: at(99, fills.lags),
       lastMedian,
       perSec: lastMedian > 0 ? (followers / lastMedian) * 1000 : 0,
-      missed: fills.missed,
+      missed: fills.missed, // 0 in a valid run
+      // The provider's partial close to each follower's; absent in older results.
       partP50: at(50, parts.lags),
       partP99: at(99, parts.lags),
       partLastMedian: at(50, parts.lasts),

@@ -1,7 +1,7 @@
 // The copy section's figures, targets and printed table.
 import { figure, TOL, type Figures } from '../lib/figures.ts';
 import { num, table } from '../lib/table.ts';
-import { check, type TargetCheck } from '../lib/targets.ts';
+import { checksOf, type TargetCheck } from '../lib/targets.ts';
 import type { CopyBenchResult } from './copy-bench.ts';
 
 export function copyFigures(r: CopyBenchResult | null | undefined): Figures {
@@ -24,41 +24,33 @@ export function copyFigures(r: CopyBenchResult | null | undefined): Figures {
 const TICK_RATIO_LIMIT = 1.1;
 
 export function copyTargets(r: CopyBenchResult | null | undefined): TargetCheck[] {
-  const row = (n: number) => r?.rows.find((x) => x.followers === n);
   const none = r?.ticks?.find((t) => t.copies === 0)?.cpuUsPerTick;
   const copied = r?.ticks?.find((t) => t.copies > 0)?.cpuUsPerTick;
-  const tickRatio = none && copied ? copied / none : null;
-  const goals: Array<[number, string, number]> = [
+  const c = checksOf('copy', 'copy');
+  const goals: [number, string, number][] = [
     [1000, '1,000', 250],
     [10000, '10,000', 2000],
   ];
   return goals
-    .flatMap(([n, shown, ms]) => [
-      check(
-        `copy.${n}.p99`,
-        `copy: provider's fill → a follower's fill, ${shown} followers, p99`,
-        row(n)?.p99 ?? null,
-        `<= ${ms} ms`,
-      ),
-      check(`copy.${n}.missed`, `copy: actions not mirrored, ${shown} followers`, row(n)?.missed ?? null, '<= 0'),
-      check(
-        `copy.${n}.partP99`,
-        `copy: provider's partial close → a follower's, ${shown} followers, p99`,
-        row(n)?.partP99 ?? null,
-        `<= ${ms} ms`,
-      ),
-      check(
-        `copy.${n}.partMissed`,
-        `copy: partial closes not mirrored, ${shown} followers`,
-        row(n)?.partMissed ?? null,
-        '<= 0',
-      ),
-    ])
+    .flatMap(([n, shown, ms]) => {
+      const row = r?.rows.find((x) => x.followers === n);
+      return [
+        c(`${n}.p99`, `provider's fill → a follower's fill, ${shown} followers, p99`, row?.p99, `<= ${ms} ms`),
+        c(`${n}.missed`, `actions not mirrored, ${shown} followers`, row?.missed, '<= 0'),
+        c(
+          `${n}.partP99`,
+          `provider's partial close → a follower's, ${shown} followers, p99`,
+          row?.partP99,
+          `<= ${ms} ms`,
+        ),
+        c(`${n}.partMissed`, `partial closes not mirrored, ${shown} followers`, row?.partMissed, '<= 0'),
+      ];
+    })
     .concat(
-      check(
-        'copy.ticks.ratio',
-        'copy: tick CPU at 100,000 orders, 10,000 copies ÷ none',
-        tickRatio,
+      c(
+        'ticks.ratio',
+        'tick CPU at 100,000 orders, 10,000 copies ÷ none',
+        none && copied ? copied / none : null,
         `<= ${TICK_RATIO_LIMIT} ×`,
       ),
     );

@@ -1,19 +1,15 @@
 // The engine's tick cost with and without 10,000 running copies, in one process: copies must leave it unchanged.
 import { loadavg } from 'node:os';
 import { CopyGuard } from '../../server/copy/copy-guard.ts';
-import { runOne, type TickExtra } from '../engine/engine-bench.ts';
+import { runOne, type EngineBenchRow, type TickExtra } from '../engine/engine-bench.ts';
 import { jsonMain } from '../lib/json-child.ts';
 
-export interface CopyTickRow {
+/** cpuUsPerTick: the engine's tick, the crossed orders' stubbed follow-up and what copies add. */
+export type CopyTickRow = Pick<EngineBenchRow, 'orders' | 'users' | 'ticks' | 'cpuUsPerTick'> & {
   copies: number;
-  orders: number;
-  users: number;
-  ticks: number;
-  /** The engine's tick, the crossed orders' stubbed follow-up and what copies add. */
-  cpuUsPerTick: number;
   tickPathUs: number;
   load1: number;
-}
+};
 
 const ORDERS = 100_000;
 const USERS = 10_000;

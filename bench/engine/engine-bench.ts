@@ -9,6 +9,7 @@ import { TickIndex } from '../../server/engine/tick-index.ts';
 import type { EngineInstrument, OrderRow } from '../../server/engine/types.ts';
 import { ScanIndex } from '../../tests/fixtures/engine-oracle.ts';
 import { prng } from '../../tests/fixtures/prng.ts';
+import { nullMarket, nullPush } from '../../tests/fixtures/null-services.ts';
 import { jsonMain } from '../lib/json-child.ts';
 
 export interface EngineBenchRow {
@@ -54,36 +55,19 @@ const BOOKS = [
   [100000, 1000],
 ] as const;
 
-class BenchMarket implements MarketView {
-  readonly quotes = new Map<string, LiveQuote>();
-  set(inst: EngineInstrument, close: string): void {
-    this.quotes.set(inst.code, {
-      instrumentId: inst.id,
-      code: inst.code,
-      open: close,
-      high: close,
-      low: close,
-      close,
-      change: '0',
-      time: 0,
-      status: 1,
-    });
-  }
-  latest(code: string): LiveQuote | undefined {
-    return this.quotes.get(code);
-  }
-  all(): LiveQuote[] {
-    return [...this.quotes.values()];
-  }
-  quoteTuple(): undefined {
-    return undefined;
-  }
-  isOpen(): boolean {
-    return true;
-  }
-  onTick(): () => void {
-    return () => undefined; // the bench calls engine.onTick itself
-  }
+/** The prices the bench sets; the bench calls engine.onTick itself. */
+function benchMarket(): MarketView & { set(inst: EngineInstrument, close: string): void } {
+  const quotes = new Map<string, LiveQuote>();
+  return {
+    ...nullMarket(),
+    set: (inst, close) => {
+      const price = { open: close, high: close, low: close, close };
+      quotes.set(inst.code, { instrumentId: inst.id, code: inst.code, ...price, change: '0', time: 0, status: 1 });
+    },
+    latest: (code) => quotes.get(code),
+    all: () => [...quotes.values()],
+    isOpen: () => true,
+  };
 }
 
 export interface TickExtra {
@@ -104,7 +88,7 @@ export async function runOne(
   extra: TickExtra = {},
 ): Promise<EngineBenchRow> {
   const rnd = prng(orders * 7 + users);
-  const market = new BenchMarket();
+  const market = benchMarket();
   const prices = INSTRUMENTS.map((inst, i) => BASE[i % 3] as number);
   const text = (i: number, v: number): string => v.toFixed((INSTRUMENTS[i] as EngineInstrument).pricePrecision);
   INSTRUMENTS.forEach((inst, i) => market.set(inst, text(i, prices[i] as number)));
@@ -139,7 +123,7 @@ export async function runOne(
     clock: { now: () => 0 },
     log: pino({ level: 'silent' }),
     market,
-    push: { toUser: () => undefined },
+    push: nullPush(),
     notifier: { send: async () => undefined },
     timers: {
       setInterval: () => 0,

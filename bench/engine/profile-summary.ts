@@ -13,30 +13,13 @@ export interface CpuProfile {
   timeDeltas: number[];
 }
 
-export interface ProfileSummary {
-  sampledS: number;
-  /** Sampled minus idle is the busy time. */
-  idleS: number;
-  /** "name file:line", largest first. */
-  topSelf: { fn: string; s: number }[];
-  /** Every function of that name, any file; a sample counts once however deep it recurses. */
-  inclusive: Record<string, number>;
-  /** Per source file whose URL contains the key. */
-  fileSelf: Record<string, number>;
-}
-
 const fnKey = (n: ProfileNode): string => {
   const file = n.callFrame.url.split('/').slice(-2).join('/');
   return `${n.callFrame.functionName || '(anonymous)'} ${file}:${n.callFrame.lineNumber + 1}`;
 };
 
 /** V8's convention: a delta precedes the sample it belongs to by one; the last sample gets the mean delta. */
-export function summariseProfile(
-  p: CpuProfile,
-  names: readonly string[],
-  files: readonly string[],
-  top = 15,
-): ProfileSummary {
+export function summariseProfile(p: CpuProfile, names: readonly string[], files: readonly string[], top = 15) {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -64,12 +47,15 @@ export function summariseProfile(
   const s = (us: number): number => Math.round(us / 1e4) / 100;
   return {
     sampledS: s(totalUs),
+    // Sampled minus idle is the busy time.
     idleS: s([...self].filter(([k]) => k.startsWith('(idle)')).reduce((a, [, us]) => a + us, 0)),
+    // "name file:line", largest first.
     topSelf: [...self]
       .filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)'))
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([fn, us]) => ({ fn, s: s(us) })),
+    // Every function of that name, any file (a sample counts once however deep it recurses); per matching source file.
     inclusive: Object.fromEntries(Object.entries(inclusive).map(([k, us]) => [k, s(us)])),
     fileSelf: Object.fromEntries(Object.entries(fileSelf).map(([k, us]) => [k, s(us)])),
   };

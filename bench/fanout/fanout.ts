@@ -2,29 +2,24 @@
 import { startPostgresCluster } from '../../tests/fixtures/postgres-cluster.ts';
 import { adminQuery, dbUrl } from '../../tests/server/support/test-db.ts';
 import { runJsonChild } from '../lib/json-child.ts';
-import { simEnv, startBenchServer, type BenchServer, type ProcUsage } from '../lib/app-server.ts';
+import {
+  once,
+  procUsage,
+  simEnv,
+  withBenchServer,
+  type BenchServer,
+  type ProcUsage,
+  type SectionOptions,
+} from '../lib/app-server.ts';
 import { percentile, perSecond } from '../lib/stats.ts';
 import { valueCounts, type ValueCounts } from '../report/samples.ts';
 import { cpuPercent } from '../cluster/cluster-stats.ts';
 import type { LoadResult, LoadSpec } from './load-client.ts';
-import { benchLeverage, call, createBenchSession, demoAccount } from '../render/session.ts';
+import { apiGet, benchLeverage, call, createBenchSession, demoAccount, marketOrder } from '../render/session.ts';
 import { pageCost, type PageCost } from './page-cost.ts';
-import type { Envelope, Instrument } from '../../domain/types.ts';
+import type { Instrument } from '../../domain/types.ts';
 
-export interface LoadFigures {
-  connected: number;
-  failed: number;
-  closedDuringWindow: number;
-  windowMs: number;
-  msgsPerSec: number;
-  mbPerSec: number;
-  perClientMsgsPerSecMedian: number;
-  perClientMsgsPerSecMin: number;
-  tickP50: number | null;
-  tickP99: number | null;
-  frameP50: number | null;
-  frameP99: number | null;
-}
+export type LoadFigures = ReturnType<typeof loadFigures>;
 
 /** A row's figures before its load ran (or when it failed). */
 export const NO_LOAD: LoadFigures = {
@@ -42,7 +37,7 @@ export const NO_LOAD: LoadFigures = {
   frameP99: null,
 };
 
-export function loadFigures(r: LoadResult): LoadFigures {
+export function loadFigures(r: LoadResult) {
   return {
     connected: r.connected,
     failed: r.failed,
@@ -74,20 +69,7 @@ export interface FanoutRow extends LoadFigures {
 
 export type BenchDb = 'pglite' | 'postgres';
 
-export interface RestResult {
-  db: BenchDb;
-  code: string;
-  concurrency: number;
-  requests: number;
-  ok: number;
-  failed: number;
-  firstError: string | null;
-  windowMs: number;
-  reqPerSec: number;
-  okPerSec: number;
-  p50: number | null;
-  p99: number | null;
-}
+export type RestResult = Awaited<ReturnType<typeof restSubmit>>;
 
 export interface FanoutResult {
   instruments: number;
@@ -104,15 +86,13 @@ export interface FanoutResult {
 }
 
 const MB = 1024 * 1024;
+const LOAD_CLIENT = 'bench/fanout/load-client.ts';
 const REST_CONCURRENCY = [8, 32] as const;
 
-export interface FanoutOptions {
-  quick: boolean;
+export interface FanoutOptions extends SectionOptions {
   distDir: string;
   serverCpus: string | null;
   clientCpus: string | null;
-  log(line: string): void;
-  onCleanup(fn: () => Promise<void>): void;
 }
 
 /** `clients` over `wsUrls` (client k on wsUrls[k mod n]), 20 of them probes; `extraMs` more for a slow connect. */
@@ -122,15 +102,27 @@ export function loadSpec(wsUrls: string[], clients: number, quick: boolean, extr
   return { wsUrls, clients, probes: 20, connectConcurrency: 100, settleMs: 2_000, measureMs, deadlineMs };
 }
 
-/** Runs load-client.ts as its own process; `onMarker` fires at the window's start and end (the caller samples CPU). */
-export function runLoadClient(
-  spec: LoadSpec,
-  cpus: string | null,
-  onMarker: (m: 'start' | 'end') => void,
-): Promise<LoadResult> {
-  return runJsonChild<LoadResult>('bench/fanout/load-client.ts', spec, cpus, ['WINDOW_START', 'WINDOW_END'], (m) =>
-    onMarker(m === 'WINDOW_START' ? 'start' : 'end'),
-  );
+/**
+ * Runs load-client.ts as its own process, each of `pids` sampled at the window's start and end: per pid, the CPU % of
+ * one core over the window and the highest RSS in it.
+ */
+export async function sampledLoad(spec: LoadSpec, cpus: string | null, pids: readonly number[]) {
+  const at: Record<string, { usage: (ProcUsage | null)[]; ms: number }> = {};
+  const rssMax = pids.map(() => 0);
+  const poll = setInterval(() => {
+    if (at['WINDOW_START'] && !at['WINDOW_END'])
+      pids.forEach((pid, i) => void (rssMax[i] = Math.max(rssMax[i] ?? 0, procUsage(pid)?.rssBytes ?? 0)));
+  }, 250);
+  try {
+    const mark = (m: string): void => void (at[m] = { usage: pids.map(procUsage), ms: Date.now() });
+    const r = await runJsonChild<LoadResult>(LOAD_CLIENT, spec, cpus, ['WINDOW_START', 'WINDOW_END'], mark);
+    const [s, e] = [at['WINDOW_START'], at['WINDOW_END']];
+    const ms = s && e ? e.ms - s.ms : 0;
+    const cpuPct = pids.map((_, i) => cpuPercent(s?.usage[i] ?? null, e?.usage[i] ?? null, ms));
+    return { r, cpuPct, rssMaxMb: rssMax.map((b) => (b > 0 ? b / MB : null)) };
+  } finally {
+    clearInterval(poll);
+  }
 }
 
 /** Lowest RSS after a full GC: without it the server still held its start-up garbage and read above the loaded one. */
@@ -153,16 +145,6 @@ async function fanoutRow(
   opts: FanoutOptions,
 ): Promise<FanoutRow> {
   const spec = loadSpec([`${server.url.replace('http', 'ws')}/v1/ws`], clients, opts.quick);
-  const at: { start: ProcUsage | null; end: ProcUsage | null; startMs: number; endMs: number } = {
-    start: null,
-    end: null,
-    startMs: 0,
-    endMs: 0,
-  };
-  let rssMax = 0;
-  const poll = setInterval(() => {
-    if (at.startMs && !at.endMs) rssMax = Math.max(rssMax, server.usage()?.rssBytes ?? 0);
-  }, 250);
   const row: FanoutRow = {
     clients,
     ...NO_LOAD,
@@ -173,30 +155,19 @@ async function fanoutRow(
     error: null,
   };
   try {
-    const r = await runLoadClient(spec, opts.clientCpus, (m) => {
-      if (m === 'start') {
-        at.startMs = Date.now();
-        at.start = server.usage();
-      } else {
-        at.endMs = Date.now();
-        at.end = server.usage();
-      }
-    });
-    const s = at.start;
-    const e = at.end;
+    const { r, cpuPct, rssMaxMb } = await sampledLoad(spec, opts.clientCpus, [server.pid]);
+    const rss = rssMaxMb[0] ?? null;
     Object.assign(row, {
       ...loadFigures(r),
-      serverCpuPct: cpuPercent(s, e, at.endMs - at.startMs),
-      serverRssMb: rssMax > 0 ? rssMax / MB : null,
-      serverRssAboveIdleMb: rssMax > 0 && idleMb !== null ? rssMax / MB - idleMb : null,
+      serverCpuPct: cpuPct[0],
+      serverRssMb: rss,
+      serverRssAboveIdleMb: rss !== null && idleMb !== null ? rss - idleMb : null,
       connectMs: r.connectMs,
       tickLatencyCounts: valueCounts(r.tickLatencyMs, 1),
       frameLatencyCounts: valueCounts(r.frameLatencyMs, 1),
     });
   } catch (err) {
     row.error = (err as Error).message;
-  } finally {
-    clearInterval(poll);
   }
   return row;
 }
@@ -205,33 +176,22 @@ async function fanoutRow(
 const ORDERS_PER_ACCOUNT = 190;
 
 /** Each in-flight loop is its own demo account, so margin does not run out inside the window. */
-export async function restSubmit(
-  baseUrl: string,
-  db: BenchDb,
-  concurrency: number,
-  quick: boolean,
-): Promise<RestResult> {
+export async function restSubmit(baseUrl: string, db: BenchDb, concurrency: number, quick: boolean) {
   const windowMs = quick ? 3_000 : 10_000;
   const maxRequests = quick ? 2_000 : 5_000;
   const session = await createBenchSession(baseUrl);
-  const all = await call<Instrument[]>(`${baseUrl}/v1/api/forex/trade_list`, session.login.token);
+  const all = await call<Instrument[]>(baseUrl, '/v1/api/forex/trade_list', {}, session.login.token);
   const inst = all.find((i) => i.Id === session.order?.ForexId) ?? session.instrument;
   let accounts = 0;
   const freshToken = async (): Promise<string> =>
     (await demoAccount(baseUrl, `benchrest${++accounts}x${Date.now().toString(36)}`)).token;
   const tokens = [session.login.token];
   while (tokens.length < concurrency) tokens.push(await freshToken());
-  const q = new URLSearchParams({
-    type: '1',
-    cont: inst.ForexMinCont,
-    forex_id: String(inst.Id),
-    status: '1',
-    multiple: String(benchLeverage(inst, session.terms)),
-  }).toString();
+  const order = marketOrder(inst, benchLeverage(inst, session.terms));
   const latencies: number[] = [];
   let ok = 0;
   let failed = 0;
-  let firstError: string | null = null;
+  let firstError = null as string | null; // set inside the workers, where narrowing does not follow
   let issued = 0;
   const started = Date.now();
   const until = started + windowMs;
@@ -246,10 +206,7 @@ export async function restSubmit(
       issued++;
       const t = performance.now();
       try {
-        const res = await fetch(`${baseUrl}/v1/api/forex/submit?${q}&t=${Date.now()}`, {
-          headers: { lang: 'en', authorization: token },
-        });
-        const r = (await res.json()) as Envelope<unknown>;
+        const r = await apiGet(baseUrl, '/v1/api/forex/submit', { ...order, t: Date.now() }, token);
         latencies.push(performance.now() - t);
         if (r.code === 1) {
           ok++;
@@ -304,25 +261,15 @@ async function restRows(url: string, db: BenchDb, opts: FanoutOptions, out: Rest
 async function postgresRest(opts: FanoutOptions, out: RestResult[]): Promise<void> {
   opts.log('  starting a throwaway PostgreSQL cluster and a server on it …');
   const cluster = await startPostgresCluster({ cpus: opts.clientCpus });
-  let stopped = false;
-  const stopCluster = async (): Promise<void> => {
-    if (stopped) return;
-    stopped = true;
-    cluster.stop();
-  };
+  const stopCluster = once(async () => cluster.stop());
   opts.onCleanup(stopCluster); // an interrupted run must not leave the cluster behind
-  let server: BenchServer | null = null;
   try {
     await adminQuery(cluster.adminUrl, 'CREATE DATABASE tickwise_bench');
-    server = await startBenchServer({
-      env: { ...SIM_ENV, DATABASE_URL: dbUrl(cluster.adminUrl, 'tickwise_bench') },
-      distDir: opts.distDir,
-      cpus: opts.serverCpus,
-    });
-    opts.onCleanup(() => server?.stop() ?? Promise.resolve());
-    await restRows(server.url, 'postgres', opts, out);
+    const env = { ...SIM_ENV, DATABASE_URL: dbUrl(cluster.adminUrl, 'tickwise_bench') };
+    await withBenchServer({ env, distDir: opts.distDir, cpus: opts.serverCpus }, opts.onCleanup, (server) =>
+      restRows(server.url, 'postgres', opts, out),
+    );
   } finally {
-    await server?.stop();
     await stopCluster();
   }
 }
@@ -331,20 +278,19 @@ export async function fanoutBench(opts: FanoutOptions): Promise<FanoutResult> {
   const instruments = Number(SIM_ENV.SIM_INSTRUMENTS);
   const hz = Number(SIM_ENV.SIM_HZ);
   opts.log(`starting the server for the fan-out (SIM_INSTRUMENTS=${instruments} SIM_HZ=${hz}) …`);
-  const server = await startBenchServer({ env: SIM_ENV, distDir: opts.distDir, cpus: opts.serverCpus });
-  opts.onCleanup(() => server.stop());
-  const idleMb = await idleRss(server, opts.quick ? 3_000 : 5_000, opts.quick ? 3_000 : 5_000);
-  opts.log(`  idle server RSS ${idleMb?.toFixed(0) ?? 'n/a'} MB (lowest sample)`);
-  const result: FanoutResult = {
-    instruments,
-    hz,
-    serverCpus: opts.serverCpus,
-    clientCpus: opts.clientCpus,
-    rows: [],
-    rest: [],
-    serverRssIdleMb: idleMb,
-  };
-  try {
+  const served = { env: SIM_ENV, distDir: opts.distDir, cpus: opts.serverCpus };
+  const result = await withBenchServer(served, opts.onCleanup, async (server) => {
+    const idleMb = await idleRss(server, opts.quick ? 3_000 : 5_000, opts.quick ? 3_000 : 5_000);
+    opts.log(`  idle server RSS ${idleMb?.toFixed(0) ?? 'n/a'} MB (lowest sample)`);
+    const result: FanoutResult = {
+      instruments,
+      hz,
+      serverCpus: opts.serverCpus,
+      clientCpus: opts.clientCpus,
+      rows: [],
+      rest: [],
+      serverRssIdleMb: idleMb,
+    };
     opts.log('  the served page with its quotes against the plain file …');
     result.page = await pageCost(server, opts.distDir, opts.quick, opts.log);
     // Quick runs measure both socket counts too: the target is set on the 2,000 row.
@@ -361,9 +307,8 @@ export async function fanoutBench(opts: FanoutOptions): Promise<FanoutResult> {
       );
     }
     await restRows(server.url, 'pglite', opts, result.rest);
-  } finally {
-    await server.stop();
-  }
+    return result;
+  });
   try {
     await postgresRest(opts, result.rest);
   } catch (err) {

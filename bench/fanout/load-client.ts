@@ -14,25 +14,7 @@ export interface LoadSpec {
   deadlineMs: number;
 }
 
-export interface LoadResult {
-  clients: number;
-  connected: number;
-  failed: number;
-  closedDuringWindow: number;
-  windowMs: number;
-  messages: number;
-  bytes: number;
-  /** Median and the slowest client. */
-  perClientMsgsPerSecMedian: number;
-  perClientMsgsPerSecMin: number;
-  /** Includes the hub's flush interval. */
-  tickLatencyMs: number[];
-  /** Receive time − the newest tick in it: the delivery delay of a flush. */
-  frameLatencyMs: number[];
-  connectMs: number;
-  /** The generator's own cost beside the servers'. */
-  cpuMs?: number;
-}
+export type LoadResult = Awaited<ReturnType<typeof runLoad>>;
 
 const MAX_SAMPLES = 200_000;
 
@@ -48,7 +30,11 @@ function quantile(sorted: number[], p: number): number {
   return sorted.length ? (sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? 0) : 0;
 }
 
-export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+/**
+ * tickLatencyMs includes the hub's flush interval; frameLatencyMs is the receive time − the newest tick in it, the
+ * delivery delay of a flush; cpuMs is the generator's own cost beside the servers'.
+ */
+export async function runLoad(spec: LoadSpec) {
   const started = Date.now();
   const clients: Client[] = [];
   let failed = 0;
@@ -133,7 +119,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     windowMs,
     messages: clients.reduce((a, c) => a + c.messages, 0),
     bytes: clients.reduce((a, c) => a + c.bytes, 0),
-    perClientMsgsPerSecMedian: quantile(rates, 0.5),
+    perClientMsgsPerSecMedian: quantile(rates, 0.5), // and the slowest client:
     perClientMsgsPerSecMin: rates[0] ?? 0,
     tickLatencyMs,
     frameLatencyMs,

@@ -5,23 +5,7 @@ import type { BenchServer } from '../lib/app-server.ts';
 import { pageWithQuotes, splitPage } from '../../server/http/first-html.ts';
 import { percentile } from '../lib/stats.ts';
 
-export interface PageSide {
-  p50Ms: number | null;
-  p99Ms: number | null;
-  cpuUsPerRequest: number | null;
-  bytes: number; // the decoded body
-}
-
-export interface PageCost {
-  requests: number; // of each kind
-  withQuotes: PageSide;
-  file: PageSide;
-  /** withQuotes − file, server CPU µs per request. */
-  extraCpuUs: number | null;
-  blockBytes: number;
-  /** Measured in this process, with no compression. */
-  injectUs: number | null;
-}
+export type PageCost = NonNullable<Awaited<ReturnType<typeof pageCost>>>;
 
 const WARNING = { shown: true, percent: 74, computed_at: 1 };
 
@@ -48,13 +32,11 @@ async function timed(url: string): Promise<{ ms: number; body: string }> {
   return { ms: performance.now() - t, body };
 }
 
-/** Null (logged) when the served page has no snapshot. */
-export async function pageCost(
-  server: BenchServer,
-  distDir: string,
-  quick: boolean,
-  log: (l: string) => void,
-): Promise<PageCost | null> {
+/**
+ * Null (logged) when the served page has no snapshot. Each side's bytes are the decoded body; `extraCpuUs` is with
+ * quotes − the file, server CPU µs per request; `injectUs` is measured in this process, with no compression.
+ */
+export async function pageCost(server: BenchServer, distDir: string, quick: boolean, log: (l: string) => void) {
   const probe = await timed(`${server.url}/`);
   const block = BLOCK_RE.exec(probe.body)?.[0];
   if (!block) {
@@ -83,7 +65,7 @@ export async function pageCost(
     }
   }
   const n = rounds * BLOCK;
-  const side = (s: (typeof sides)['file']): PageSide => ({
+  const side = (s: (typeof sides)['file']) => ({
     p50Ms: percentile(s.ms, 50),
     p99Ms: percentile(s.ms, 99),
     cpuUsPerRequest: Number.isFinite(s.cpu) ? (s.cpu * 1e6) / n : null,
@@ -96,7 +78,7 @@ export async function pageCost(
       ? withQuotes.cpuUsPerRequest - file.cpuUsPerRequest
       : null;
   const injectUs = injectionUs(distDir);
-  const result: PageCost = { requests: n, withQuotes, file, extraCpuUs, blockBytes: block.length, injectUs };
+  const result = { requests: n, withQuotes, file, extraCpuUs, blockBytes: block.length, injectUs }; // n of each kind
   log(
     `  page with quotes ×${n}: p50/p99 ${withQuotes.p50Ms?.toFixed(2)}/${withQuotes.p99Ms?.toFixed(2)} ms, ` +
       `server CPU ${withQuotes.cpuUsPerRequest?.toFixed(0)} µs/request; the file: ${file.p50Ms?.toFixed(2)}/` +

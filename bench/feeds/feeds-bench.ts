@@ -2,10 +2,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { StandInLp } from '../../tests/fixtures/fix-lp.ts';
 import { freePort } from '../../tests/e2e/app-server.ts';
-import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
+import { withBenchServer, type BenchServer, type SectionOptions } from '../lib/app-server.ts';
 import { syntheticBasePrice as basePrice } from '../lib/synthetic-catalogue.ts';
 import { percentile } from '../lib/stats.ts';
 import { FAILOVER_STALE_MS, lpSymbol } from './bench-mapping.ts';
@@ -28,19 +29,15 @@ export interface FeedsResult {
   failover: { staleMs: number; silenceToBackupMs: number | null; afterStaleMs: number | null } | null;
 }
 
-export interface FeedsOptions {
-  quick: boolean;
+export interface FeedsOptions extends SectionOptions {
   distDir: string;
   serverCpus: string | null;
-  log: (line: string) => void;
-  onCleanup: (fn: () => Promise<void>) => void;
 }
 
 const HZ = 20;
 const OPS_TOKEN = 'feeds-bench-ops-token-0123456789abcdef';
 const PROBE = 'S0001';
 const PROBE_CODE = 'SYN0001';
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 async function ops(server: BenchServer, name: string, body: Record<string, string>): Promise<unknown> {
   const res = await fetch(`${server.url}/api/ops/run/${name}`, {
@@ -104,18 +101,9 @@ function startLoad(lp: StandInLp, symbols: number, skipProbe: boolean): () => vo
   return () => clearInterval(timer);
 }
 
-async function withServer<T>(
-  opts: FeedsOptions,
-  env: Record<string, string>,
-  fn: (s: BenchServer) => Promise<T>,
-): Promise<T> {
-  const server = await startBenchServer({ env: { OPS_TOKEN, ...env }, distDir: opts.distDir, cpus: opts.serverCpus });
-  opts.onCleanup(() => server.stop());
-  try {
-    return await fn(server);
-  } finally {
-    await server.stop();
-  }
+function withServer<T>(opts: FeedsOptions, env: Record<string, string>, fn: (s: BenchServer) => Promise<T>) {
+  const served = { env: { OPS_TOKEN, ...env }, distDir: opts.distDir, cpus: opts.serverCpus };
+  return withBenchServer(served, opts.onCleanup, fn);
 }
 
 async function watchCode(
@@ -245,15 +233,8 @@ export async function feedsBench(opts: FeedsOptions): Promise<FeedsResult> {
             : await simulatorRun(opts, symbols),
         );
       } catch (err) {
-        result.rows.push({
-          source,
-          symbols,
-          hz: HZ,
-          ticksPerSec: NaN,
-          cpuMsPer1000: NaN,
-          corePct: NaN,
-          error: err instanceof Error ? err.message : String(err),
-        });
+        const none = { ticksPerSec: NaN, cpuMsPer1000: NaN, corePct: NaN };
+        result.rows.push({ source, symbols, hz: HZ, ...none, error: err instanceof Error ? err.message : String(err) });
       }
     }
   }

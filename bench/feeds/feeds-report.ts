@@ -1,7 +1,7 @@
 // The feeds section's figures, targets and printed table.
 import { figure, TOL, type Figures } from '../lib/figures.ts';
-import { num, table } from '../lib/table.ts';
-import { check, type TargetCheck } from '../lib/targets.ts';
+import { failedRow, num, table } from '../lib/table.ts';
+import { checksOf, type TargetCheck } from '../lib/targets.ts';
 import type { FeedsResult } from './feeds-bench.ts';
 
 export function feedsFigures(r: FeedsResult | null | undefined): Figures {
@@ -20,20 +20,11 @@ export function feedsFigures(r: FeedsResult | null | undefined): Figures {
 
 export function feedsTargets(r: FeedsResult | null | undefined): TargetCheck[] {
   const big = r?.rows.find((x) => x.source === 'fix' && x.symbols === 2000 && !x.error);
+  const c = checksOf('feeds', 'feeds');
   return [
-    check(
-      'feeds.fix.2000.corePct',
-      'feeds: 2,000 symbols × 20 ticks/s through FIX, share of one core',
-      big?.corePct ?? null,
-      '<= 30 %',
-    ),
-    check('feeds.lpToClient.p99', 'feeds: LP send → websocket client, p99', r?.latency?.p99 ?? null, '<= 100 ms'),
-    check(
-      'feeds.failover.afterStale',
-      'feeds: fail-over, after the stale limit',
-      r?.failover?.afterStaleMs ?? null,
-      '<= 3000 ms',
-    ),
+    c('fix.2000.corePct', '2,000 symbols × 20 ticks/s through FIX, share of one core', big?.corePct, '<= 30 %'),
+    c('lpToClient.p99', 'LP send → websocket client, p99', r?.latency?.p99, '<= 100 ms'),
+    c('failover.afterStale', 'fail-over, after the stale limit', r?.failover?.afterStaleMs, '<= 3000 ms'),
   ];
 }
 
@@ -46,7 +37,7 @@ export function feedsTables(r: FeedsResult | null | undefined): string {
       'source | symbols × ticks/s | ingested ticks/s | CPU per 1,000 ticks | share of one core',
       r.rows.map((x) =>
         x.error
-          ? [x.source, `${x.symbols} × ${x.hz}`, 'FAILED', x.error.slice(0, 60), '']
+          ? failedRow([x.source, `${x.symbols} × ${x.hz}`], x.error, 5)
           : [
               x.source,
               `${x.symbols.toLocaleString('en')} × ${x.hz}`,

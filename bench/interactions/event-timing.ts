@@ -81,26 +81,16 @@ export function stepSample(
   };
 }
 
-export interface StepFigures {
-  samples: number;
-  inpP50: number | null;
-  inpP75: number | null;
-  inputDelayP50: number | null;
-  processingP50: number | null;
-  presentationP50: number | null;
-  longTaskMax: number;
-}
+export type StepFigures = ReturnType<typeof stepFigures>;
 
 const known = (xs: readonly (number | null)[]): number[] => xs.filter((x): x is number => x !== null);
 
-export function stepFigures(samples: readonly StepSample[]): StepFigures {
+export function stepFigures(samples: readonly StepSample[]) {
+  const inps = samples.map((s) => s.inp);
   return {
     samples: samples.length,
-    inpP50: median(samples.map((s) => s.inp)),
-    inpP75: percentile(
-      samples.map((s) => s.inp),
-      75,
-    ),
+    inpP50: median(inps),
+    inpP75: percentile(inps, 75),
     inputDelayP50: median(known(samples.map((s) => s.inputDelay))),
     processingP50: median(known(samples.map((s) => s.processing))),
     presentationP50: median(known(samples.map((s) => s.presentation))),

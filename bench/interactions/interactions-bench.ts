@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BENCH_TMP } from '../lib/client-build.ts';
-import { simEnv, startBenchServer } from '../lib/app-server.ts';
+import { simEnv, startBenchServer, type SectionOptions } from '../lib/app-server.ts';
 import { deviceScale, launchPinned, openPage, setThrottle, type BenchPage } from '../render/browser.ts';
 import { FLOOR_PATH } from '../render/floor-pages.ts';
 import { MARK_END, MARK_START } from '../render/trace.ts';
@@ -17,8 +17,6 @@ import { DESK_FLOOR, deskFloorHtml } from './floor-desk.ts';
 import { SYNTHETIC_CATEGORY_ID, syntheticCode } from '../lib/synthetic-catalogue.ts';
 import { firstLine } from '../lib/json-child.ts';
 
-export type Side = 'app' | 'floor';
-
 export interface InteractionRow {
   id: string;
   app: StepFigures;
@@ -29,13 +27,7 @@ export interface InteractionRow {
 }
 
 export interface DeviceRun {
-  device: {
-    viewport: { width: number; height: number };
-    throttle: number;
-    instruments: number;
-    hz: number;
-    mobile: boolean;
-  };
+  device: Pick<DeviceSetup, 'viewport' | 'throttle' | 'instruments' | 'mobile'> & { hz: number };
   rounds: number;
   repeatsPerRound: number;
   browserCpus: string | null;
@@ -51,15 +43,12 @@ export interface InteractionsResult extends DeviceRun {
   desk?: DeviceRun | null;
 }
 
-export interface InteractionsOptions {
-  quick: boolean;
+export interface InteractionsOptions extends SectionOptions {
   distDir: string;
   browserCpus: string | null;
   serverCpus: string | null;
   /** null: both 'phone' and 'desk'. */
   only?: readonly string[] | null;
-  log: (line: string) => void;
-  onCleanup: (fn: () => Promise<void>) => void;
 }
 
 const PHONE = { width: 360, height: 740 };
@@ -85,11 +74,8 @@ export interface DeviceSetup {
 }
 
 /** Event Timing reports an entry only after the frame that presented its answer. */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(
-    () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(), 50)))),
-  );
-}
+const settle = (page: Page): Promise<void> =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
 
 /**
  * Its act → answer lies between the performance marks MARK_START and MARK_END, for a trace; `answerMs` is the time
@@ -121,7 +107,7 @@ export async function deviceOn(
   url: string,
   device: DeviceOf,
 ): Promise<{ session: BenchSession; code: string; dev: DeviceSetup }> {
-  const list = await call<Instrument[]>(`${url}/v1/api/forex/trade_list`);
+  const list = await call<Instrument[]>(url, '/v1/api/forex/trade_list');
   // The market list's first open row, as a trader taps it: the synthetic rows come last, past the phone's screen.
   const first = list.find((i) => i.MarketStatus === 1 && i.CategoryId !== SYNTHETIC_CATEGORY_ID);
   const session = await createBenchSession(url, first?.Code ?? BENCH_CODE);
@@ -176,9 +162,7 @@ async function runDevice(opts: InteractionsOptions, setup: DeviceOf, instruments
   opts.onCleanup(() => pinned.close());
   if (session.note) opts.log(`  note: ${session.note}`);
   opts.log(`  the ${dev.name}'s path runs on ${code}`);
-  const samples = new Map<string, { app: StepSample[]; floor: StepSample[] }>(
-    dev.steps.map((s) => [s.id, { app: [], floor: [] }]),
-  );
+  const samples = new Map(dev.steps.map((s) => [s.id, { app: [] as StepSample[], floor: [] as StepSample[] }]));
   const errors: string[] = [];
   for (let round = 1; round <= rounds; round++) {
     for (const side of ['app', 'floor'] as const) {

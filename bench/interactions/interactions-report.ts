@@ -1,6 +1,6 @@
 import { figure, TOL, type Figures } from '../lib/figures.ts';
 import { table } from '../lib/table.ts';
-import { check, type TargetCheck } from '../lib/targets.ts';
+import { checksOf, type TargetCheck } from '../lib/targets.ts';
 import { TARGET_BENCHMARK_INDEX } from '../startup/lighthouse-runs.ts';
 import type { DeviceRun, InteractionsResult } from './interactions-bench.ts';
 
@@ -29,24 +29,16 @@ export function interactionsFigures(r: InteractionsResult | null | undefined): F
 }
 
 export function interactionsTargets(r: InteractionsResult | null | undefined): TargetCheck[] {
-  const out: TargetCheck[] = [];
-  for (const { name, run, goalMs } of devices(r)) {
-    for (const row of run.rows) {
-      const id = `interactions.${name}.${row.id}`;
-      const p = `${name} ${run.device.throttle}× ${row.id}`;
-      out.push(check(`${id}.inp`, `${p}: INP p75`, row.app.inpP75, `<= ${goalMs} ms`));
-      out.push(check(`${id}.ratio`, `${p}: INP p75 ÷ floor's`, row.ratioP75, '<= 1.5 ×'));
-      out.push(
-        check(
-          `${id}.longtask`,
-          `${p}: longest task input → answer`,
-          row.app.samples > 0 ? row.app.longTaskMax : null,
-          '<= 50 ms',
-        ),
-      );
-    }
-  }
-  return out;
+  return devices(r).flatMap(({ name, run, goalMs }) =>
+    run.rows.flatMap((row) => {
+      const c = checksOf(`interactions.${name}.${row.id}`, `${name} ${run.device.throttle}× ${row.id}`);
+      return [
+        c('inp', 'INP p75', row.app.inpP75, `<= ${goalMs} ms`),
+        c('ratio', "INP p75 ÷ floor's", row.ratioP75, '<= 1.5 ×'),
+        c('longtask', 'longest task input → answer', row.app.samples > 0 ? row.app.longTaskMax : null, '<= 50 ms'),
+      ];
+    }),
+  );
 }
 
 function deviceTable(name: string, run: DeviceRun): string {

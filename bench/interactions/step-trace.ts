@@ -20,19 +20,25 @@ const rounds = Number(arg('rounds', '3'));
 const untraced = process.argv.includes('--untraced');
 const { dists, names } = buildsArg(() => ensureBuilds(log).probe);
 
+/**
+ * What a step of a build gave: its INPs; untraced, each sample's input delay / processing / presentation, for where an
+ * INP goes; traced, its long tasks and the main-thread CPU × throttle, which the load of other processes does not inflate.
+ */
+const stepLog = () => ({ inp: [] as number[], parts: [] as string[], tasks: [] as string[], cpu: [] as number[] });
+
 interface Build {
   name: string;
   dist: string;
   server: BenchServer;
   setup: DeviceSetup;
   session: BenchSession;
-  inp: Map<string, number[]>;
-  /** Untraced: each sample's input delay / processing / presentation, for where an INP goes. */
-  parts: Map<string, string[]>;
-  tasks: Map<string, string[]>;
-  /** Main-thread CPU × throttle: the load of other processes does not inflate it. */
-  cpu: Map<string, number[]>;
+  steps: Map<string, ReturnType<typeof stepLog>>;
 }
+
+const logOf = (b: Build, id: string): ReturnType<typeof stepLog> =>
+  b.steps.get(id) ?? (b.steps.set(id, stepLog()).get(id) as ReturnType<typeof stepLog>);
+/** The first `n` of `xs`, each as `f` writes it. */
+const firstOf = <T>(xs: readonly T[], n: number, f: (x: T) => string): string => xs.slice(0, n).map(f).join(', ');
 
 const builds: Build[] = [];
 const pinned = await launchPinned('0', { scale: deviceScale(device === phone) });
@@ -45,17 +51,7 @@ try {
       weekday: true,
     });
     const { session, dev: setup } = await deviceOn(server.url, device);
-    builds.push({
-      name: names[i] ?? dist,
-      dist,
-      server,
-      setup,
-      session,
-      inp: new Map(),
-      parts: new Map(),
-      tasks: new Map(),
-      cpu: new Map(),
-    });
+    builds.push({ name: names[i] ?? dist, dist, server, setup, session, steps: new Map() });
   }
   for (let round = 1; round <= rounds; round++) {
     for (const b of builds) {
@@ -73,13 +69,14 @@ try {
             log(`  ${b.name} ${step.id}: ${firstLine(err)}`);
             return null;
           });
+          const at = logOf(b, step.id);
           if (sample && untraced && chosen.has(step.id)) {
-            b.inp.set(step.id, [...(b.inp.get(step.id) ?? []), sample.inp]);
+            at.inp.push(sample.inp);
             const split = [sample.inputDelay, sample.processing, sample.presentation].map((x) => x?.toFixed(0) ?? '?');
             const part =
               `INP ${sample.inp.toFixed(0)} = ${split.join(' + ')} (delay + processing + presentation)` +
               ` on ${sample.event ?? '?'}; answered in ${sample.answerMs.toFixed(0)}`;
-            b.parts.set(step.id, [...(b.parts.get(step.id) ?? []), part]);
+            at.parts.push(part);
           }
           if (!traced) continue;
           const buf = await pinned.browser.stopTracing();
@@ -88,31 +85,23 @@ try {
           const start = events.find((e) => e.name === MARK_START);
           const end = events.find((e) => e.name === MARK_END);
           if (!sample || !start || !end) continue;
-          b.inp.set(step.id, [...(b.inp.get(step.id) ?? []), sample.inp]);
+          at.inp.push(sample.inp);
           const where = builtLocator(b.dist);
-          const { tasks, phoneCpuMs } = longTasksBetween(
-            events,
-            start,
-            start.ts / 1000,
-            end.ts / 1000,
-            b.setup.throttle,
-          );
+          const { throttle } = b.setup;
+          const { tasks, phoneCpuMs } = longTasksBetween(events, start, start.ts / 1000, end.ts / 1000, throttle);
+          const ms = (v: number): string => (v * throttle).toFixed(0);
           const lines = tasks.map(
             (t) =>
-              `${t.phoneMs.toFixed(0)} ms (wall ${t.wallMs.toFixed(0)}) at +${t.atMs.toFixed(0)}: ${t.chunks
-                .slice(0, 3)
-                .map((c) => `${c.chunk} ${(c.ms * b.setup.throttle).toFixed(0)}`)
-                .join(', ')}; ${t.top
-                .slice(0, 4)
-                .map((f) => `${f.fn} ${where(f.url, f.line, f.column)} ${(f.ms * b.setup.throttle).toFixed(0)}`)
-                .join(', ')}; inside ${t.inside
-                .slice(0, 3)
-                .map((x) => `${x.name} ${(x.ms * b.setup.throttle).toFixed(0)}`)
-                .join(', ')}`,
+              `${t.phoneMs.toFixed(0)} ms (wall ${t.wallMs.toFixed(0)}) at +${t.atMs.toFixed(0)}: ` +
+              `${firstOf(t.chunks, 3, (c) => `${c.chunk} ${ms(c.ms)}`)}; ` +
+              `${firstOf(t.top, 4, (f) => `${f.fn} ${where(f.url, f.line, f.column)} ${ms(f.ms)}`)}; ` +
+              `inside ${firstOf(t.inside, 3, (x) => `${x.name} ${ms(x.ms)}`)}`,
           );
-          b.cpu.set(step.id, [...(b.cpu.get(step.id) ?? []), phoneCpuMs]);
-          const head = `INP ${sample.inp.toFixed(0)}, main-thread CPU ${phoneCpuMs.toFixed(0)} ms (× throttle)`;
-          b.tasks.set(step.id, [...(b.tasks.get(step.id) ?? []), head, ...lines]);
+          at.cpu.push(phoneCpuMs);
+          at.tasks.push(
+            `INP ${sample.inp.toFixed(0)}, main-thread CPU ${phoneCpuMs.toFixed(0)} ms (× throttle)`,
+            ...lines,
+          );
         }
       } catch (err) {
         log(`  ${b.name} round ${round} failed: ${firstLine(err)}`);
@@ -128,12 +117,11 @@ try {
 for (const id of chosen) {
   console.log(`\n## ${id}`);
   for (const b of builds) {
-    const xs = b.inp.get(id) ?? [];
-    const cpu = b.cpu.get(id) ?? [];
+    const { inp: xs, cpu, parts, tasks } = logOf(b, id);
     console.log(
       `${b.name}: INP n=${xs.length} p50 ${median(xs)?.toFixed(0)} p75 ${percentile(xs, 75)?.toFixed(0)}; ` +
         (untraced ? '' : `main-thread CPU p50 ${median(cpu)?.toFixed(0)} p75 ${percentile(cpu, 75)?.toFixed(0)} ms`),
     );
-    for (const line of [...(b.parts.get(id) ?? []), ...(b.tasks.get(id) ?? [])]) console.log(`  ${line}`);
+    for (const line of [...parts, ...tasks]) console.log(`  ${line}`);
   }
 }

@@ -73,6 +73,14 @@ export function simEnv(instruments: number, hz = 20): Record<string, string> {
   return { SIM_INSTRUMENTS: String(instruments), SIM_HZ: String(hz), SIM_SEED };
 }
 
+/** What run.ts gives each section it runs in its own process. */
+export interface SectionOptions {
+  quick: boolean;
+  log(line: string): void;
+  /** Run on an interrupt, and after the section whatever its end. */
+  onCleanup(fn: () => Promise<void>): void;
+}
+
 export interface ServerOptions {
   env: Record<string, string>;
   distDir: string;
@@ -104,6 +112,27 @@ export function benchServerEnv(
     LOG_LEVEL: 'warn',
     BENCH_DIST: opts.distDir,
   };
+}
+
+/** A bench server for as long as `fn` runs; `onCleanup` stops it on an interrupt too. */
+export async function withBenchServer<T>(
+  opts: ServerOptions,
+  onCleanup: ((fn: () => Promise<void>) => void) | null,
+  fn: (server: BenchServer) => Promise<T>,
+): Promise<T> {
+  const server = await startBenchServer(opts);
+  onCleanup?.(() => server.stop());
+  try {
+    return await fn(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** `fn` run at its first call only; every call answers that run (a stop both a cleanup and a `finally` call). */
+export function once(fn: () => Promise<void>): () => Promise<void> {
+  let run: Promise<void> | null = null;
+  return () => (run ??= fn());
 }
 
 export async function startBenchServer(opts: ServerOptions): Promise<BenchServer> {

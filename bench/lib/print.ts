@@ -5,7 +5,7 @@ import { clusterTables } from '../cluster/cluster-report.ts';
 import { interactionsTable } from '../interactions/interactions-report.ts';
 import { feedsTables } from '../feeds/feeds-report.ts';
 import { copyTables } from '../copy/copy-report.ts';
-import { num, table } from './table.ts';
+import { failedRow, num, spreadCell, table } from './table.ts';
 import type { TargetCheck } from './targets.ts';
 import type { LighthouseRun } from '../startup/lighthouse.ts';
 
@@ -50,22 +50,15 @@ export function renderTables(s: Sections, base: Figures | null): string {
       '',
       `▶ ${r.labels[sum.caseId] ?? sum.caseId} — ${sum.screen} (${sum.runs.worker} worker + ${sum.runs.main} main + ${sum.runs.floor ?? 0} floor runs${sum.runs.failed ? `, ${sum.runs.failed} failed` : ''})`,
     );
-    const rows = METRICS.map((d) => {
-      const w = sum.worker[d.key];
-      const mm = sum.main[d.key];
-      const ratio = sum.ratio[d.key];
-      const key = `render.${sum.caseId}.${sum.screen}.worker.${d.key}`;
-      const wf = sum.workerToFloor?.[d.key];
-      return [
-        `${d.label}${d.unit ? ` (${d.unit})` : ''}`,
-        num(w?.median, d.digits, d.scale),
-        num(mm?.median, d.digits, d.scale),
-        num(sum.floor?.[d.key]?.median, d.digits, d.scale),
-        d.ratio && ratio && ratio.n > 0 ? `${num(ratio.median, 2)} (${num(ratio.min, 2)}–${num(ratio.max, 2)})` : '',
-        d.ratio && wf && wf.n > 0 ? `${num(wf.median, 2)} (${num(wf.min, 2)}–${num(wf.max, 2)})` : '',
-        delta(base, key, w?.median),
-      ];
-    });
+    const rows = METRICS.map((d) => [
+      `${d.label}${d.unit ? ` (${d.unit})` : ''}`,
+      num(sum.worker[d.key]?.median, d.digits, d.scale),
+      num(sum.main[d.key]?.median, d.digits, d.scale),
+      num(sum.floor?.[d.key]?.median, d.digits, d.scale),
+      d.ratio ? spreadCell(sum.ratio[d.key]) : '',
+      d.ratio ? spreadCell(sum.workerToFloor?.[d.key]) : '',
+      delta(base, `render.${sum.caseId}.${sum.screen}.worker.${d.key}`, sum.worker[d.key]?.median),
+    ]);
     out.push(
       table(
         'metric | worker | main | floor page | worker/main (min–max) | worker/floor (min–max) | worker Δ baseline',
@@ -165,45 +158,19 @@ export function otherTables(s: Sections, base: Figures | null): string {
   }
   const b = s.bundle;
   if (b) {
-    const rows: string[][] = b.firstScreen.js.map((f) => [
-      f.file,
-      num(f.raw / KB),
-      num(f.gzip / KB),
-      num(f.brotli / KB),
-      f.packages.join(' '),
-    ]);
-    rows.push([
-      '= first screen JS',
-      num(b.firstScreen.jsRaw / KB),
-      num(b.firstScreen.jsGzip / KB),
-      num(b.firstScreen.jsBrotli / KB),
-      delta(base, 'bundle.firstScreen.jsGzipKb', b.firstScreen.jsGzip / KB),
-    ]);
-    rows.push(['  first screen CSS', '', num(b.firstScreen.cssGzip / KB), '', '']);
-    if (b.worker)
-      rows.push([
-        `feed worker ${b.worker.file}`,
-        num(b.worker.raw / KB),
-        num(b.worker.gzip / KB),
-        num(b.worker.brotli / KB),
-        b.worker.packages.join(' '),
-      ]);
-    for (const [page, set] of Object.entries(b.routes)) {
-      rows.push([
-        `route ${page.replace('src/pages/', '')} (+ on top of entry)`,
-        num(set.jsRaw / KB),
-        num(set.jsGzip / KB),
-        num(set.jsBrotli / KB),
-        '',
-      ]);
-    }
-    rows.push([
-      `all JS (${b.allJs.files} files)`,
-      num(b.allJs.raw / KB),
-      num(b.allJs.gzip / KB),
-      num(b.allJs.brotli / KB),
-      '',
-    ]);
+    const kb = (name: string, v: number[], last: string): string[] => [name, ...v.map((x) => num(x / KB)), last];
+    const f = b.firstScreen;
+    const rows: string[][] = f.js.map((c) => kb(c.file, [c.raw, c.gzip, c.brotli], c.packages.join(' ')));
+    const jsGzipDelta = delta(base, 'bundle.firstScreen.jsGzipKb', f.jsGzip / KB);
+    rows.push(kb('= first screen JS', [f.jsRaw, f.jsGzip, f.jsBrotli], jsGzipDelta));
+    rows.push(['  first screen CSS', '', num(f.cssGzip / KB), '', '']);
+    const w = b.worker;
+    if (w) rows.push(kb(`feed worker ${w.file}`, [w.raw, w.gzip, w.brotli], w.packages.join(' ')));
+    for (const [page, set] of Object.entries(b.routes))
+      rows.push(
+        kb(`route ${page.replace('src/pages/', '')} (+ on top of entry)`, [set.jsRaw, set.jsGzip, set.jsBrotli], ''),
+      );
+    rows.push(kb(`all JS (${b.allJs.files} files)`, [b.allJs.raw, b.allJs.gzip, b.allJs.brotli], ''));
     out.push(
       '',
       `▶ Bundle (KB; gzip -9, brotli q11). lightweight-charts on the first screen: ${b.lightweightChartsOnFirstScreen ? 'YES' : 'no'}`,
@@ -217,7 +184,7 @@ export function otherTables(s: Sections, base: Figures | null): string {
       table(
         'url | CPU | perf | a11y | best pr. | LCP ms | TBT ms | TBT by CPU | CLS | default 4×: perf / TBT / index | below 0.9',
         s.lighthouse.map((l) => [
-          new URL(l.url).pathname + new URL(l.url).hash,
+          where(l),
           `${num(l.cpuSlowdownMultiplier ?? 4, 1)}×`,
           l.performanceRuns && l.performanceRuns.length > 1
             ? `${num(l.performance, 0)} (${l.performanceRuns.map((p) => num(p, 0)).join(', ')})`
@@ -247,7 +214,7 @@ export function otherTables(s: Sections, base: Figures | null): string {
         'clients | connected | msg/s | MB/s | per client /s (min) | tick→client p50/p99 | flush→client p50/p99 | server CPU | server RSS (over idle)',
         f.rows.map((r) =>
           r.error
-            ? [String(r.clients), 'FAILED', r.error.slice(0, 60), '', '', '', '', '', '']
+            ? failedRow([String(r.clients)], r.error, 9)
             : [
                 String(r.clients),
                 String(r.connected),
@@ -311,14 +278,15 @@ export function changeTable(changes: readonly Change[], missing: readonly string
   return lines.join('\n');
 }
 
+const where = (l: LighthouseRun): string => new URL(l.url).pathname + new URL(l.url).hash;
+
 /** Times are ms at simulated 4×. */
 function lighthouseEvidenceLines(l: LighthouseRun): string[] {
   const e = l.evidence;
   if (!e) return [];
-  const where = new URL(l.url).pathname + new URL(l.url).hash;
   return [
-    `  ${where} tasks over 50 ms (chunk, ms, start): ${e.longTasks.map((t) => `${t.chunk} ${t.ms} ms @${t.startMs}`).join(', ') || 'none'}`,
-    `  ${where} scripts (total / scripting): ${e.scripts.map((t) => `${t.script} ${t.totalMs}/${t.scriptingMs}`).join(', ')}`,
-    `  ${where} main thread: ${e.mainThread.map((g) => `${g.group} ${g.ms}`).join(', ')}`,
+    `  ${where(l)} tasks over 50 ms (chunk, ms, start): ${e.longTasks.map((t) => `${t.chunk} ${t.ms} ms @${t.startMs}`).join(', ') || 'none'}`,
+    `  ${where(l)} scripts (total / scripting): ${e.scripts.map((t) => `${t.script} ${t.totalMs}/${t.scriptingMs}`).join(', ')}`,
+    `  ${where(l)} main thread: ${e.mainThread.map((g) => `${g.group} ${g.ms}`).join(', ')}`,
   ];
 }

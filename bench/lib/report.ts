@@ -1,6 +1,6 @@
 // Turns the sections' results into flat figures (compared with the baseline) and the target checks.
 import type { InteractionsResult } from '../interactions/interactions-bench.ts';
-import type { FanoutResult, RestResult } from '../fanout/fanout.ts';
+import type { FanoutResult, FanoutRow, RestResult } from '../fanout/fanout.ts';
 import type { MicroResult } from '../micro/hot-paths.ts';
 import type { EngineBenchRow } from '../engine/engine-bench.ts';
 import type { ClusterResult } from '../cluster/cluster-bench.ts';
@@ -15,7 +15,7 @@ import type { RenderResult } from '../render/render-bench.ts';
 import type { BundleReport } from '../startup/bundle.ts';
 import type { LighthouseRun } from '../startup/lighthouse.ts';
 import { figure, TOL, type Figures } from './figures.ts';
-import { check, type TargetCheck } from './targets.ts';
+import { check, checksOf, type TargetCheck } from './targets.ts';
 import { crossCheckGoals, lighthouseGoals } from './cross-check-goals.ts';
 import { perUpdateGoals, workerVsMainGoals } from './render-goals.ts';
 
@@ -117,45 +117,24 @@ export function targetsOf(s: Sections): TargetCheck[] {
   const out: TargetCheck[] = [];
   const of = (caseId: string, name: string): ScreenSummary | undefined => screen(s, caseId, name);
   for (const name of ['market', 'trade']) {
-    const sum = screen(s, 'phone-6x', name);
-    const w = sum?.worker;
-    const p = `phone 6× ${name}`;
+    const w = screen(s, 'phone-6x', name)?.worker;
+    const c = checksOf(`phone.${name}`, `phone 6× ${name}`);
     out.push(
       // Read from the trace with the rAF probe off: the probe's own loop adds long tasks on a 6× page.
-      check(
-        `phone.${name}.longTasks`,
-        `${p}: zero long tasks (trace, probe off)`,
-        w?.traceLongTasksQuiet?.median ?? null,
-        '<= 0',
-      ),
-      check(`phone.${name}.rafP95`, `${p}: rAF p95 (probe on)`, w?.rafP95?.median ?? null, '<= 17.5 ms'),
-      check(
-        `phone.${name}.rafP99`,
-        `${p}: rAF p99 (probe on)`,
-        w?.rafP99?.median ?? null,
-        '<= 33 ms',
-        twoFrames(w?.rafP99?.median),
-      ),
-      check(`phone.${name}.tapP98`, `${p}: tap p98`, w?.tapP98?.median ?? null, '<= 100 ms'),
-      check(
-        `phone.${name}.msgsPerFrame`,
-        `${p}: worker→main messages per frame (worst run)`,
-        w?.maxMsgsPerFrame?.max ?? null,
-        '<= 1',
-      ),
-      check(
-        `phone.${name}.msgKb`,
-        `${p}: largest worker→main message (worst run)`,
-        w?.maxMsgKb?.max ?? null,
-        '<= 10 KB',
-      ),
+      c('longTasks', 'zero long tasks (trace, probe off)', w?.traceLongTasksQuiet?.median, '<= 0'),
+      c('rafP95', 'rAF p95 (probe on)', w?.rafP95?.median, '<= 17.5 ms'),
+      c('rafP99', 'rAF p99 (probe on)', w?.rafP99?.median, '<= 33 ms', twoFrames(w?.rafP99?.median)),
+      c('tapP98', 'tap p98', w?.tapP98?.median, '<= 100 ms'),
+      c('msgsPerFrame', 'worker→main messages per frame (worst run)', w?.maxMsgsPerFrame?.max, '<= 1'),
+      c('msgKb', 'largest worker→main message (worst run)', w?.maxMsgKb?.max, '<= 10 KB'),
     );
   }
   out.push(...workerVsMainGoals(of), ...perUpdateGoals(of, s.render), ...crossCheckGoals(of));
-  const desk = screen(s, 'desktop-1x-5k', 'desk')?.worker;
+  const desk = checksOf('desktop', 'desktop 1× 5,000 × 20/s');
+  const deskWorker = screen(s, 'desktop-1x-5k', 'desk')?.worker;
   out.push(
-    check('desktop.longTasks', 'desktop 1× 5,000 × 20/s: zero long tasks', desk?.longTasks?.median ?? null, '<= 0'),
-    check('desktop.rafP99', 'desktop 1× 5,000 × 20/s: rAF p99', desk?.rafP99?.median ?? null, '<= 20 ms'),
+    desk('longTasks', 'zero long tasks', deskWorker?.longTasks?.median, '<= 0'),
+    desk('rafP99', 'rAF p99', deskWorker?.rafP99?.median, '<= 20 ms'),
   );
   const b = s.bundle;
   // The goal (bench/README.md "The first screen's bytes"): the libraries as shipped, no fork of their builds.
@@ -168,41 +147,27 @@ export function targetsOf(s: Sections): TargetCheck[] {
     );
   }
   out.push(...lighthouseGoals(s.lighthouse ?? []));
-  const row = s.fanout?.rows.find((r) => r.clients === 2000 && !r.error);
-  out.push(check('server.2000.tickP99', 'server: 2,000 sockets tick-to-client p99', row?.tickP99 ?? null, '<= 100 ms'));
-  const at1000 = s.fanout?.rows.find((r) => r.clients === 1000 && !r.error);
+  const server = checksOf('server', 'server');
+  const row = (n: number): FanoutRow | undefined => s.fanout?.rows.find((r) => r.clients === n && !r.error);
   out.push(
-    check(
-      'server.1000.rssAboveIdle',
-      'server: 1,000 sockets RSS above idle',
-      at1000?.serverRssAboveIdleMb ?? null,
-      '<= 150 MB',
-    ),
+    server('2000.tickP99', '2,000 sockets tick-to-client p99', row(2000)?.tickP99, '<= 100 ms'),
+    server('1000.rssAboveIdle', '1,000 sockets RSS above idle', row(1000)?.serverRssAboveIdleMb, '<= 150 MB'),
   );
   // The goal is set on PostgreSQL; each concurrency is checked on its own (both figures must hold in the same run).
   for (const r of s.fanout?.rest.filter((x) => x.db === 'postgres') ?? []) {
-    const p = `server: order submit on PostgreSQL ×${r.concurrency}`;
+    const [id, p] = [
+      `server.submit.postgres.c${r.concurrency}`,
+      `server: order submit on PostgreSQL ×${r.concurrency}`,
+    ];
     out.push(
-      check(
-        `server.submit.postgres.c${r.concurrency}.okPerSec`,
-        `${p}, accepted`,
-        r.ok > 0 ? r.okPerSec : null,
-        '>= 500 /s',
-        r.firstError,
-      ),
-      check(`server.submit.postgres.c${r.concurrency}.p99`, `${p}, p99`, r.p99, '<= 100 ms'),
+      check(`${id}.okPerSec`, `${p}, accepted`, r.ok > 0 ? r.okPerSec : null, '>= 500 /s', r.firstError),
+      check(`${id}.p99`, `${p}, p99`, r.p99, '<= 100 ms'),
     );
   }
   // 10,000 open orders at 2,000 ticks/s within 20 % of one core (CPU per tick × 2,000).
   const e10k = s.engine?.find((r) => r.index === 'tick' && r.orders === 10000);
-  out.push(
-    check(
-      'engine.10000.coreAt2000',
-      'engine: 10,000 open orders at 2,000 ticks/s, share of one core',
-      e10k?.coreAt2000Pct ?? null,
-      '<= 20 %',
-    ),
-  );
+  const engine = 'engine: 10,000 open orders at 2,000 ticks/s, share of one core';
+  out.push(check('engine.10000.coreAt2000', engine, e10k?.coreAt2000Pct, '<= 20 %'));
   out.push(...clusterTargets(s.cluster));
   out.push(...feedsTargets(s.feeds));
   out.push(...interactionsTargets(s.interactions));

@@ -16,9 +16,12 @@ export function percentile(values: readonly number[], p: number): number | null 
 
 /** Conventional median (mean of the two middle values for an even count): used for figures across runs. */
 export function median(values: readonly number[]): number | null {
-  const finite = values.filter(Number.isFinite);
-  if (finite.length === 0) return null;
-  const sorted = [...finite].sort((a, b) => a - b);
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return sorted.length === 0 ? null : middle(sorted);
+}
+
+/** Of a sorted, non-empty list; Infinity stays (it sorts last). */
+function middle(sorted: readonly number[]): number {
   const mid = sorted.length >> 1;
   const hi = sorted[mid] ?? 0;
   return sorted.length % 2 === 1 ? hi : ((sorted[mid - 1] ?? 0) + hi) / 2;
@@ -30,24 +33,13 @@ export function sum(values: readonly number[]): number {
   return s;
 }
 
-export function mean(values: readonly number[]): number | null {
-  const finite = values.filter(Number.isFinite);
-  return finite.length === 0 ? null : sum(finite) / finite.length;
-}
-
 export function totalBlockingTime(durations: readonly number[]): number {
   let tbt = 0;
   for (const d of durations) if (d > LONG_TASK_MS) tbt += d - LONG_TASK_MS;
   return tbt;
 }
 
-export interface LongTaskSummary {
-  count: number;
-  tbtMs: number;
-  maxMs: number;
-}
-
-export function longTasks(durations: readonly number[]): LongTaskSummary {
+export function longTasks(durations: readonly number[]): { count: number; tbtMs: number; maxMs: number } {
   const long = durations.filter((d) => d > LONG_TASK_MS);
   return { count: long.length, tbtMs: totalBlockingTime(long), maxMs: long.length ? Math.max(...long) : 0 };
 }
@@ -104,13 +96,9 @@ export interface Spread {
 
 /** How the tables show a figure over repeated runs; Infinity is kept (it sorts last). */
 export function spread(values: readonly (number | null)[]): Spread {
-  const v = values.filter((x): x is number => x !== null && !Number.isNaN(x));
-  if (v.length === 0) return { median: null, min: null, max: null, n: 0 };
-  const sorted = [...v].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  const hi = sorted[mid] ?? 0;
-  const med = sorted.length % 2 === 1 ? hi : ((sorted[mid - 1] ?? 0) + hi) / 2;
-  return { median: med, min: sorted[0] ?? null, max: sorted[sorted.length - 1] ?? null, n: sorted.length };
+  const sorted = values.filter((x): x is number => x !== null && !Number.isNaN(x)).sort((a, b) => a - b);
+  if (sorted.length === 0) return { median: null, min: null, max: null, n: 0 };
+  return { median: middle(sorted), min: sorted[0] ?? null, max: sorted[sorted.length - 1] ?? null, n: sorted.length };
 }
 
 /** Runs paired in the order they alternated: pairing cancels slow drifts of the shared machine. */
@@ -134,20 +122,20 @@ export function busyShare(
   if (!(span > 0)) return 0;
   const clipped = tasks
     .map((t) => ({ start: Math.max(t.start, windowStart), end: Math.min(t.end, windowEnd) }))
-    .filter((t) => t.end > t.start)
-    .sort((a, b) => a.start - b.start);
-  let busy = 0;
-  let curStart = -Infinity;
-  let curEnd = -Infinity;
-  for (const t of clipped) {
-    if (t.start > curEnd) {
-      if (curEnd > curStart) busy += curEnd - curStart;
-      curStart = t.start;
-      curEnd = t.end;
-    } else if (t.end > curEnd) curEnd = t.end;
+    .filter((t) => t.end > t.start);
+  return sum(unionOf(clipped).map((t) => t.end - t.start)) / span;
+}
+
+/** Nested task events count once. */
+export function unionOf(tasks: readonly { start: number; end: number }[]): { start: number; end: number }[] {
+  const sorted = [...tasks].sort((a, b) => a.start - b.start);
+  const out: { start: number; end: number }[] = [];
+  for (const t of sorted) {
+    const last = out[out.length - 1];
+    if (last && t.start <= last.end) last.end = Math.max(last.end, t.end);
+    else out.push({ start: t.start, end: t.end });
   }
-  if (curEnd > curStart) busy += curEnd - curStart;
-  return busy / span;
+  return out;
 }
 
 export function perSecond(count: number, windowMs: number): number {
@@ -174,14 +162,8 @@ export function tapLatencies(entries: readonly EventTimingLike[], taps: number):
   return out;
 }
 
-export interface PerFrameCounts {
-  frames: number;
-  max: number;
-  /** Share of frame intervals in which more than one message arrived. */
-  overOne: number | null;
-}
-
-export function perFrameCounts(arrivals: readonly number[], frameTimes: readonly number[]): PerFrameCounts {
+/** The most messages in one frame interval, and the share of intervals in which more than one arrived. */
+export function perFrameCounts(arrivals: readonly number[], frameTimes: readonly number[]) {
   const f = [...frameTimes].sort((a, b) => a - b);
   const a = [...arrivals].sort((x, y) => x - y);
   if (f.length < 2) return { frames: 0, max: 0, overOne: null };

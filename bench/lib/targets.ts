@@ -19,18 +19,23 @@ export type Rule = `${'<=' | '>='} ${number}` | `${'<=' | '>='} ${number} ${stri
 export function check(
   id: string,
   label: string,
-  value: number | null,
+  value: number | null | undefined,
   rule: Rule,
   note: string | null = null,
 ): TargetCheck {
   const [op, limitText, ...unitWords] = rule.split(' ') as ['<=' | '>=', string, ...string[]];
   const limit = Number(limitText);
-  const unit = unitWords.join(' ');
+  const v = value ?? null;
   let verdict: Verdict = 'n/a';
-  if (value !== null && !Number.isNaN(value))
-    verdict = (op === '<=' ? value <= limit : value >= limit) ? 'met' : 'missed';
-  return { id, label, value, op, limit, unit, verdict, note };
+  if (v !== null && !Number.isNaN(v)) verdict = (op === '<=' ? v <= limit : v >= limit) ? 'met' : 'missed';
+  return { id, label, value: v, op, limit, unit: unitWords.join(' '), verdict, note };
 }
+
+/** check() under one id and label: `c('key', 'what', …)` is check(`${id}.key`, `${label}: what`, …). */
+export const checksOf =
+  (id: string, label: string) =>
+  (key: string, what: string, value: number | null | undefined, rule: Rule, note: string | null = null): TargetCheck =>
+    check(`${id}.${key}`, `${label}: ${what}`, value, rule, note);
 
 export function verdictCounts(checks: readonly TargetCheck[]): Record<Verdict, number> {
   const out: Record<Verdict, number> = { met: 0, missed: 0, 'n/a': 0 };

@@ -21,6 +21,10 @@ export function buildsArg(fallback?: () => string): { dists: string[]; names: st
   return { dists, names };
 }
 
+/** A Markdown table's row; with `head`, its header row and the line under it. */
+export const mdRow = (cells: readonly unknown[], head = false): string =>
+  `| ${cells.join(' | ')} |${head ? `\n|${cells.map(() => '---').join('|')}|` : ''}`;
+
 /** Gzipped, as bench/results/tmp/traces/<name>.trace.json.gz. */
 export function saveTrace(name: string, trace: Buffer): void {
   mkdirSync(join(BENCH_TMP, 'traces'), { recursive: true });

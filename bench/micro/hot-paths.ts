@@ -12,15 +12,7 @@ import { harness, instrument, RecordingSink } from '../../tests/unit/feed-fakes.
 import { jsonMain } from '../lib/json-child.ts';
 import { syntheticCode } from '../lib/synthetic-catalogue.ts';
 
-export interface MicroResult {
-  name: string;
-  unit: string;
-  unitsPerOp: number;
-  nsPerUnit: number;
-  unitsPerSec: number;
-  rme: number;
-  samples: number;
-}
+export type MicroResult = Awaited<ReturnType<typeof runMicro>>[number];
 
 const INSTRUMENTS = 300;
 
@@ -45,26 +37,21 @@ function feedBench(bench: Bench, positions: number): () => void {
   const list = Array.from({ length: INSTRUMENTS }, (_, i) =>
     instrument(syntheticCode(i + 1), 100_001 + i, { PricePrecision: 4, ForexContNum: '100' }),
   );
-  void feed.start(
-    {
-      wsUrl: 'ws://bench/v1/ws',
-      apiBase: 'http://bench',
-      lang: 'en',
-      token: null,
-      tradeFeeType: 2,
-      staleAfterMs: 10_000,
-    },
-    sink,
-  );
+  const config = {
+    wsUrl: 'ws://bench/v1/ws',
+    apiBase: 'http://bench',
+    lang: 'en',
+    token: null,
+    tradeFeeType: 2,
+  } as const;
+  void feed.start({ ...config, staleAfterMs: 10_000 }, sink);
   void feed.setInstruments(list);
   h.last().open();
   if (positions > 0) void feed.setPositions(orders(positions, list), '100000', '1000');
   const frames = dayMarketFrames(64, INSTRUMENTS, h.time.now);
   let k = 0;
   const socket = h.last();
-  const name =
-    positions > 0 ? `feed: parse + conflate + flush, ${positions} positions` : 'feed: parse + conflate + flush';
-  bench.add(name, () => {
+  bench.add(`feed: parse + conflate + flush${positions > 0 ? `, ${positions} positions` : ''}`, () => {
     socket.onmessage?.({ data: frames[k++ % frames.length] });
     h.time.now += 100;
     h.frames.run(); // one frame per server message
@@ -177,15 +164,13 @@ function riskBench(bench: Bench, positions: number): void {
   });
 }
 
-export async function runMicro(quick: boolean): Promise<MicroResult[]> {
+export async function runMicro(quick: boolean) {
   const bench = new Bench({ time: quick ? 300 : 1500, warmupTime: quick ? 100 : 300, iterations: 20 });
   const stops = [feedBench(bench, 0), feedBench(bench, 50)];
   klineBench(bench, null);
   klineBench(bench, fourIndicators());
   indicatorHistoryBench(bench);
-  riskBench(bench, 1);
-  riskBench(bench, 10);
-  riskBench(bench, 100);
+  for (const positions of [1, 10, 100]) riskBench(bench, positions);
   await bench.warmup();
   await bench.run();
   stops.forEach((s) => s());

@@ -86,28 +86,25 @@ export function summariseRuns(runs: readonly RunResult[]): ScreenSummary[] {
   const groups = new Map<string, RunResult[]>();
   for (const r of runs) {
     const k = `${r.spec.caseId}\u0000${r.spec.screen}`;
-    const g = groups.get(k);
-    if (g) g.push(r);
-    else groups.set(k, [r]);
+    groups.set(k, [...(groups.get(k) ?? []), r]);
   }
-  const out: ScreenSummary[] = [];
-  for (const group of groups.values()) {
-    const first = group[0];
-    if (!first) continue;
+  return [...groups.values()].map((group) => {
     const ok = (mode: FeedModeName): RunResult[] => group.filter((r) => r.ok && r.spec.mode === mode);
-    const byPair = (mode: FeedModeName, key: MetricKey): (number | null)[] => {
-      const pairs = [...new Set(group.map((r) => r.spec.pair))].sort((a, b) => a - b);
-      return pairs.map(
-        (p) => group.find((r) => r.ok && r.spec.mode === mode && r.spec.pair === p)?.metrics[key] ?? null,
-      );
+    const pairs = [...new Set(group.map((r) => r.spec.pair))].sort((a, b) => a - b);
+    const byPair = (mode: FeedModeName, key: MetricKey): (number | null)[] =>
+      pairs.map((p) => group.find((r) => r.ok && r.spec.mode === mode && r.spec.pair === p)?.metrics[key] ?? null);
+    const paired = (a: FeedModeName, b: FeedModeName, key: MetricKey): Spread => {
+      const { values: _values, ...r } = pairedRatios(byPair(a, key), byPair(b, key));
+      return r;
     };
+    const [worker, main, floor] = [ok('worker'), ok('main'), ok('floor')];
     const s: ScreenSummary = {
-      caseId: first.spec.caseId,
-      screen: first.spec.screen,
+      caseId: group[0]?.spec.caseId ?? '',
+      screen: group[0]?.spec.screen ?? 'market',
       runs: {
-        worker: ok('worker').length,
-        main: ok('main').length,
-        floor: ok('floor').length,
+        worker: worker.length,
+        main: main.length,
+        floor: floor.length,
         failed: group.filter((r) => !r.ok).length,
       },
       worker: {},
@@ -118,25 +115,15 @@ export function summariseRuns(runs: readonly RunResult[]): ScreenSummary[] {
       mainToFloor: {},
       errors: [...new Set(group.filter((r) => r.error).map((r) => `${r.spec.mode}#${r.spec.pair}: ${r.error ?? ''}`))],
     };
-    for (const def of METRICS) {
-      s.worker[def.key] = spread(ok('worker').map((r) => r.metrics[def.key]));
-      s.main[def.key] = spread(ok('main').map((r) => r.metrics[def.key]));
-      if (def.ratio) {
-        const { values: _values, ...r } = pairedRatios(byPair('worker', def.key), byPair('main', def.key));
-        s.ratio[def.key] = r;
-      }
-      const floorRuns = ok('floor');
-      if (floorRuns.length) {
-        s.floor[def.key] = spread(floorRuns.map((r) => r.metrics[def.key]));
-        if (def.ratio) {
-          const { values: _w, ...wf } = pairedRatios(byPair('worker', def.key), byPair('floor', def.key));
-          const { values: _m, ...mf } = pairedRatios(byPair('main', def.key), byPair('floor', def.key));
-          s.workerToFloor[def.key] = wf;
-          s.mainToFloor[def.key] = mf;
-        }
-      }
+    for (const { key, ratio } of METRICS) {
+      s.worker[key] = spread(worker.map((r) => r.metrics[key]));
+      s.main[key] = spread(main.map((r) => r.metrics[key]));
+      if (ratio) s.ratio[key] = paired('worker', 'main', key);
+      if (!floor.length) continue;
+      s.floor[key] = spread(floor.map((r) => r.metrics[key]));
+      if (ratio) s.workerToFloor[key] = paired('worker', 'floor', key);
+      if (ratio) s.mainToFloor[key] = paired('main', 'floor', key);
     }
-    out.push(s);
-  }
-  return out;
+    return s;
+  });
 }

@@ -24,15 +24,8 @@ export interface RenderCase {
   indicators?: ChartIndicators;
 }
 
-export interface FollowUp {
-  id: string;
-  label: string;
-  throttle: number;
-  screens: ScreenName[];
-  warmupMs?: number;
-  measureMs?: number;
-  quietMs?: number;
-}
+export type FollowUp = Pick<RenderCase, 'id' | 'label' | 'throttle' | 'screens'> &
+  Partial<Pick<RenderCase, 'warmupMs' | 'measureMs' | 'quietMs'>>;
 
 export type Profile = 'full' | 'quick';
 

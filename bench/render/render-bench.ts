@@ -1,7 +1,7 @@
 // Section 1 of the bench: the render A/B, worker and main runs alternating per case in one pinned Chromium.
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { simEnv, startBenchServer, type BenchServer } from '../lib/app-server.ts';
+import { simEnv, startBenchServer, type BenchServer, type SectionOptions } from '../lib/app-server.ts';
 import { calibrate, type CalibrationRow } from './calibrate.ts';
 import { deviceScale, launchPinned } from './browser.ts';
 import { caseLabels, renderCases, type Profile, type RenderCase } from './cases.ts';
@@ -11,7 +11,7 @@ import { summariseRuns, type ScreenSummary } from './aggregate.ts';
 import { probeFloor, type ProbeFloor } from './floor.ts';
 import { firstLine } from '../lib/json-child.ts';
 
-export interface RenderOptions {
+export interface RenderOptions extends Omit<SectionOptions, 'quick'> {
   profile: Profile;
   distDir: string;
   browserCpus: string | null;
@@ -22,8 +22,6 @@ export interface RenderOptions {
   modes?: readonly FeedModeName[] | undefined;
   traceDir: string;
   stamp: string;
-  log(line: string): void;
-  onCleanup(fn: () => Promise<void>): void;
   progress?(label: string): void;
 }
 
@@ -73,30 +71,18 @@ function runLine(r: RunResult): string {
   );
 }
 
-function specOf(
-  c: RenderCase,
-  screen: ScreenName,
-  mode: FeedModeName,
-  pair: number,
-  profileTracePath: string | null,
-): RunSpec {
-  const own: PhaseSpec = {
-    caseId: c.id,
-    throttle: c.throttle,
-    warmupMs: c.warmupMs,
-    measureMs: c.measureMs,
-    profileTracePath,
-    quietMs: c.quietMs,
-  };
+function specOf(c: RenderCase, screen: ScreenName, mode: FeedModeName, pair: number, trace: string | null): RunSpec {
+  const { warmupMs, measureMs, quietMs } = c;
+  const own: PhaseSpec = { caseId: c.id, throttle: c.throttle, warmupMs, measureMs, profileTracePath: trace, quietMs };
   const more: PhaseSpec[] = c.followUps
     .filter((f) => f.screens.includes(screen))
     .map((f) => ({
       caseId: f.id,
       throttle: f.throttle,
-      warmupMs: f.warmupMs ?? c.warmupMs,
-      measureMs: f.measureMs ?? c.measureMs,
+      warmupMs: f.warmupMs ?? warmupMs,
+      measureMs: f.measureMs ?? measureMs,
       profileTracePath: null,
-      quietMs: f.quietMs ?? c.quietMs,
+      quietMs: f.quietMs ?? quietMs,
     }));
   return {
     screen,

@@ -21,7 +21,7 @@ import { NAME_SHIM, pageProbe, type PageWindow } from './page-probe.ts';
 import { SYNTHETIC_CATEGORY_ID } from '../lib/synthetic-catalogue.ts';
 import { seedBrowserState, setChartIndicators, type BenchSession } from './session.ts';
 import type { ChartIndicators, FeedModeName, ScreenName } from './names.ts';
-import { MARK_END, MARK_START, summariseTrace, traceEventsOf, type TraceEvent } from './trace.ts';
+import { MARK_END, MARK_START, summariseTrace, traceEventsOf, type TraceSummary } from './trace.ts';
 import { FLOOR_PATH, serveFloor } from './floor-pages.ts';
 import { runSamples, type RunSamples } from '../report/samples.ts';
 import { phaseSplit } from '../report/phases.ts';
@@ -67,72 +67,60 @@ export interface RunSpec {
   phases: PhaseSpec[];
 }
 
-export interface ResultSpec {
-  caseId: string;
-  screen: ScreenName;
-  mode: FeedModeName;
-  pair: number;
-  throttle: number;
-  warmupMs: number;
-  measureMs: number;
-  /** Index of the phase in its run (a later phase ran in a page that had already run the earlier ones). */
-  phase: number;
-}
+/** `phase`: its index in the run (a later phase ran in a page that had already run the earlier ones). */
+export type ResultSpec = Pick<RunSpec, 'screen' | 'mode' | 'pair'> &
+  Pick<PhaseSpec, 'caseId' | 'throttle' | 'warmupMs' | 'measureMs'> & { phase: number };
 
-export interface RunTimings {
-  loadMs: number;
-  heapGcMs: number;
-  traceMs: number;
-}
+/** Every figure of a run, in the order the results list them; null where not measured. */
+const RUN_METRICS = [
+  'longTasks',
+  'tbtMs',
+  'longTaskMaxMs',
+  'loafs',
+  'loafBlockingMs',
+  'rafP50',
+  'rafP95',
+  'rafP99',
+  'rafOver16',
+  'rafOver33',
+  'tapP98',
+  'tapMax',
+  'mainBusy',
+  'workerBusy',
+  // The same two from the quiet window (rAF loop stopped); null when the phase has none.
+  'mainBusyQuiet',
+  'workerBusyQuiet',
+  'tickToPaintP50',
+  'tickToPaintP95',
+  'serverTickToPaintP50',
+  'serverTickToPaintP95',
+  'msgsPerSec',
+  'kbPerSec',
+  'maxMsgsPerFrame',
+  'framesOverOneMsg',
+  'maxMsgKb',
+  'batchesPerSec',
+  'quotesPerSec',
+  'heapGrowthMb',
+  'traceLongTasks',
+  // Batches painted per second in the quiet window: the achieved update rate beside every per-second figure.
+  'updatesPerSecQuiet',
+  // Main-thread top-level task time, ms/s (what CDP's throttle stretches), and per painted update.
+  'mainMsPerSec',
+  'mainMsPerUpdate',
+  'mainMsPerUpdateProbe',
+  // CPU time of every thread of the page's renderer (main, worker, compositor, raster), ms/s.
+  'rendererCpuMsPerSec',
+  // The feed worker thread's CPU, ms/s (0 in main mode).
+  'workerMsPerSec',
+  // Long tasks of the main thread in the quiet window, from the trace (no observer).
+  'traceLongTasksQuiet',
+  // Main-thread TaskDuration from CDP: the cross-check of mainMsPerUpdate measured without the bench.
+  'cdpTaskMsPerSec',
+  'cdpTaskMsPerUpdate',
+] as const;
 
-export interface RunMetrics {
-  longTasks: number | null;
-  tbtMs: number | null;
-  longTaskMaxMs: number | null;
-  loafs: number | null;
-  loafBlockingMs: number | null;
-  rafP50: number | null;
-  rafP95: number | null;
-  rafP99: number | null;
-  rafOver16: number | null;
-  rafOver33: number | null;
-  tapP98: number | null;
-  tapMax: number | null;
-  mainBusy: number | null;
-  workerBusy: number | null;
-  /** The same two from the quiet window (rAF loop stopped); null when the phase has none. */
-  mainBusyQuiet: number | null;
-  workerBusyQuiet: number | null;
-  tickToPaintP50: number | null;
-  tickToPaintP95: number | null;
-  serverTickToPaintP50: number | null;
-  serverTickToPaintP95: number | null;
-  msgsPerSec: number | null;
-  kbPerSec: number | null;
-  maxMsgsPerFrame: number | null;
-  framesOverOneMsg: number | null;
-  maxMsgKb: number | null;
-  batchesPerSec: number | null;
-  quotesPerSec: number | null;
-  heapGrowthMb: number | null;
-  traceLongTasks: number | null;
-  /** Batches painted per second in the quiet window: the achieved update rate beside every per-second figure. */
-  updatesPerSecQuiet: number | null;
-  /** Main-thread top-level task time, ms/s: what CDP's throttle stretches and what delays a frame. */
-  mainMsPerSec: number | null;
-  /** Main-thread ms per painted update: mainMsPerSec ÷ updatesPerSecQuiet. */
-  mainMsPerUpdate: number | null;
-  mainMsPerUpdateProbe: number | null;
-  /** CPU time (trace thread time) of every thread of the page's renderer (main, worker, compositor, raster), ms/s. */
-  rendererCpuMsPerSec: number | null;
-  /** The feed worker thread's CPU, ms/s (0 in main mode). */
-  workerMsPerSec: number | null;
-  /** Long tasks of the main thread in the quiet window, from the trace (no observer). */
-  traceLongTasksQuiet: number | null;
-  /** Main-thread TaskDuration from CDP, ms/s: the cross-check of mainMsPerUpdate measured without the bench. */
-  cdpTaskMsPerSec: number | null;
-  cdpTaskMsPerUpdate: number | null;
-}
+export type RunMetrics = Record<(typeof RUN_METRICS)[number], number | null>;
 
 export interface RunResult {
   spec: ResultSpec;
@@ -142,52 +130,13 @@ export interface RunResult {
   frames: FrameStats | null;
   taps: number;
   windowMs: number;
-  timings: RunTimings;
+  timings: { loadMs: number; heapGcMs: number; traceMs: number };
   profileTrace: string | null;
   /** Raw samples for the HTML report; absent in older results. */
   samples?: RunSamples;
 }
 
-const EMPTY: RunMetrics = {
-  longTasks: null,
-  tbtMs: null,
-  longTaskMaxMs: null,
-  loafs: null,
-  loafBlockingMs: null,
-  rafP50: null,
-  rafP95: null,
-  rafP99: null,
-  rafOver16: null,
-  rafOver33: null,
-  tapP98: null,
-  tapMax: null,
-  mainBusy: null,
-  workerBusy: null,
-  mainBusyQuiet: null,
-  workerBusyQuiet: null,
-  tickToPaintP50: null,
-  tickToPaintP95: null,
-  serverTickToPaintP50: null,
-  serverTickToPaintP95: null,
-  msgsPerSec: null,
-  kbPerSec: null,
-  maxMsgsPerFrame: null,
-  framesOverOneMsg: null,
-  maxMsgKb: null,
-  batchesPerSec: null,
-  quotesPerSec: null,
-  heapGrowthMb: null,
-  traceLongTasks: null,
-  updatesPerSecQuiet: null,
-  mainMsPerSec: null,
-  mainMsPerUpdate: null,
-  mainMsPerUpdateProbe: null,
-  rendererCpuMsPerSec: null,
-  workerMsPerSec: null,
-  traceLongTasksQuiet: null,
-  cdpTaskMsPerSec: null,
-  cdpTaskMsPerUpdate: null,
-};
+const EMPTY = Object.fromEntries(RUN_METRICS.map((k) => [k, null])) as RunMetrics;
 
 export function appUrl(base: string, screen: ScreenName, mode: FeedModeName): string {
   if (mode === 'floor') return `${base}${FLOOR_PATH}${screen === 'market' ? 'list' : screen}.html`;
@@ -235,10 +184,7 @@ export async function waitLive(page: Page, screen: ScreenName, mode: FeedModeNam
   await page.waitForFunction(() => (window.__twBench?.take().batches ?? 0) > 0, undefined, painting);
 }
 
-async function heapUsed(cdp: {
-  send(m: 'HeapProfiler.collectGarbage'): Promise<unknown>;
-  send(m: 'Runtime.getHeapUsage'): Promise<{ usedSize: number }>;
-}): Promise<number> {
+async function heapUsed(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
   const h = await cdp.send('Runtime.getHeapUsage');
   return h.usedSize;
@@ -266,7 +212,7 @@ async function tapLoop(
 function metricsOf(
   pw: PageWindow,
   probe: ProbeSnapshot,
-  trace: ReturnType<typeof summariseTrace>,
+  trace: TraceSummary | null,
   taps: number,
   heapGrowth: number | null,
 ): { metrics: RunMetrics; frames: FrameStats } {
@@ -274,10 +220,8 @@ function metricsOf(
   const lt = longTasks(pw.longTasks.map((t) => t.duration));
   const frames = frameStats(intervals(pw.rafs));
   const tap = tapLatencies(pw.events, taps);
-  const perFrame = perFrameCounts(
-    pw.messages.map((m) => m.at),
-    pw.rafs,
-  );
+  const arrivals = pw.messages.map((m) => m.at);
+  const perFrame = perFrameCounts(arrivals, pw.rafs);
   const bytes = sum(pw.messages.map((m) => m.bytes));
   return {
     frames,
@@ -317,39 +261,39 @@ function metricsOf(
 /** After the rAF loop stops, the frames it asked for drain before the quiet window starts. */
 const QUIET_SETTLE_MS = 500;
 
-/** A lean trace of `ms` between the page probe's window marks, summarised (busy %, long tasks per thread). */
-export async function tracedWindow(
-  browser: Browser,
-  page: Page,
-  ms: number,
-): Promise<ReturnType<typeof summariseTrace>> {
-  await browser.startTracing(page, { categories: MEASURE_CATEGORIES });
-  let events: TraceEvent[];
+/** A trace of `ms` between the page probe's window marks. */
+async function traceWindow(browser: Browser, page: Page, categories: string[], ms: number): Promise<Buffer> {
+  await browser.startTracing(page, { categories });
   try {
     await page.evaluate(() => window.__twPage?.reset());
     await sleep(ms);
     await page.evaluate(() => window.__twPage?.take());
-  } finally {
-    const buf = await browser.stopTracing();
-    events = traceEventsOf(buf);
+  } catch (err) {
+    await browser.stopTracing().catch(() => undefined);
+    throw err;
   }
-  return summariseTrace(events);
+  return browser.stopTracing();
 }
 
-/** Main-thread and worker busy over `ms` with the bench's rAF loop stopped (restarted afterwards). */
-export async function quietWindow(
-  browser: Browser,
-  page: Page,
-  ms: number,
-): Promise<ReturnType<typeof summariseTrace>> {
+/** A lean trace of `ms` between the page probe's window marks, summarised (busy %, long tasks per thread). */
+export async function tracedWindow(browser: Browser, page: Page, ms: number): Promise<TraceSummary | null> {
+  return summariseTrace(traceEventsOf(await traceWindow(browser, page, MEASURE_CATEGORIES, ms)));
+}
+
+/** `fn` with the bench's rAF loop stopped (restarted afterwards), once the frames it asked for have drained. */
+async function loopOff<T>(page: Page, fn: () => Promise<T>): Promise<T> {
   await page.evaluate(() => window.__twPage?.frames(false));
   try {
     await sleep(QUIET_SETTLE_MS);
-    return await tracedWindow(browser, page, ms);
+    return await fn();
   } finally {
     await page.evaluate(() => window.__twPage?.frames(true));
   }
 }
+
+/** Main-thread and worker busy over `ms` with the bench's rAF loop stopped. */
+export const quietWindow = (browser: Browser, page: Page, ms: number): Promise<TraceSummary | null> =>
+  loopOff(page, () => tracedWindow(browser, page, ms));
 
 async function taskDuration(cdp: CDPSession): Promise<number | null> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
@@ -359,22 +303,21 @@ async function taskDuration(cdp: CDPSession): Promise<number | null> {
 /** The cross-check: TaskDuration from CDP around `ms` with no trace and rAF loop off, independent of the trace. */
 async function cdpFigures(cdp: CDPSession, page: Page, ms: number, m: RunMetrics): Promise<void> {
   await cdp.send('Performance.enable');
-  await page.evaluate(() => window.__twPage?.frames(false));
   try {
-    await sleep(QUIET_SETTLE_MS);
-    await page.evaluate(() => window.__twBench?.reset());
-    const before = await taskDuration(cdp);
-    const t0 = Date.now();
-    await sleep(ms);
-    const after = await taskDuration(cdp);
-    const elapsed = Date.now() - t0;
-    const snap = await page.evaluate(() => window.__twBench?.take() ?? null);
-    if (before === null || after === null || elapsed <= 0) return;
-    m.cdpTaskMsPerSec = ((after - before) * 1000) / (elapsed / 1000);
-    const rate = snap && snap.windowMs > 0 ? perSecond(snap.batches, snap.windowMs) : 0;
-    m.cdpTaskMsPerUpdate = rate > 0 ? m.cdpTaskMsPerSec / rate : null;
+    await loopOff(page, async () => {
+      await page.evaluate(() => window.__twBench?.reset());
+      const before = await taskDuration(cdp);
+      const t0 = Date.now();
+      await sleep(ms);
+      const after = await taskDuration(cdp);
+      const elapsed = Date.now() - t0;
+      const snap = await page.evaluate(() => window.__twBench?.take() ?? null);
+      if (before === null || after === null || elapsed <= 0) return;
+      m.cdpTaskMsPerSec = ((after - before) * 1000) / (elapsed / 1000);
+      const rate = snap && snap.windowMs > 0 ? perSecond(snap.batches, snap.windowMs) : 0;
+      m.cdpTaskMsPerUpdate = rate > 0 ? m.cdpTaskMsPerSec / rate : null;
+    });
   } finally {
-    await page.evaluate(() => window.__twPage?.frames(true));
     await cdp.send('Performance.disable');
   }
 }
@@ -503,13 +446,7 @@ export async function runOne(
       }
 
       if (ph.profileTracePath) {
-        await browser.startTracing(page, { categories: PROFILE_CATEGORIES });
-        tracing = true;
-        await page.evaluate(() => window.__twPage?.reset());
-        await sleep(spec.profileMs);
-        await page.evaluate(() => window.__twPage?.take());
-        const profile = await browser.stopTracing();
-        tracing = false;
+        const profile = await traceWindow(browser, page, PROFILE_CATEGORIES, spec.profileMs);
         mkdirSync(dirname(ph.profileTracePath), { recursive: true });
         writeFileSync(ph.profileTracePath, gzipSync(profile, { level: 9 }));
         result.profileTrace = ph.profileTracePath;

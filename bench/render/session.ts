@@ -20,13 +20,37 @@ export interface BenchSession {
   note: string | null;
 }
 
+type Params = Record<string, string | number>;
+
+/** A GET of the API, its envelope as answered. */
+export async function apiGet<T>(
+  baseUrl: string,
+  path: string,
+  params: Params = {},
+  token?: string,
+): Promise<Envelope<T>> {
+  const q = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  const res = await fetch(`${baseUrl}${path}${q ? `?${q}` : ''}`, {
+    headers: { lang: 'en', ...(token ? { authorization: token } : {}) },
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
 /** The answer's data; an answer that is not a success throws. */
-export async function call<T>(url: string, token: string | null = null): Promise<T> {
-  const res = await fetch(url, { headers: { lang: 'en', ...(token ? { authorization: token } : {}) } });
-  const body = (await res.json()) as Envelope<T>;
-  if (body.code !== 1) throw new Error(`${new URL(url).pathname}: code ${body.code} ${body.msg}`);
+export async function call<T>(baseUrl: string, path: string, params: Params = {}, token?: string): Promise<T> {
+  const body = await apiGet<T>(baseUrl, path, params, token);
+  if (body.code !== 1) throw new Error(`${path}: code ${body.code} ${body.msg}`);
   return body.data;
 }
+
+/** A market order of the minimum lots (`type` 1 buys, 2 sells), as the submit route takes it. */
+export const marketOrder = (inst: Instrument, leverage: number, type = 1): Params => ({
+  type,
+  cont: inst.ForexMinCont,
+  forex_id: inst.Id,
+  status: 1,
+  multiple: leverage,
+});
 
 /** The lowest leverage the account is offered, so a retail cap (crypto at the weekend) does not refuse the order. */
 export function benchLeverage(inst: Instrument, terms: RetailProfile): number {
@@ -34,28 +58,20 @@ export function benchLeverage(inst: Instrument, terms: RetailProfile): number {
   return offered[0] ?? inst.HasForexMultiple[0]?.Value ?? 0;
 }
 
-async function openPosition(baseUrl: string, token: string, inst: Instrument, terms: RetailProfile): Promise<Order> {
-  const q = new URLSearchParams({
-    type: '1',
-    cont: inst.ForexMinCont,
-    forex_id: String(inst.Id),
-    status: '1',
-    multiple: String(benchLeverage(inst, terms)),
-  });
-  return call<Order>(`${baseUrl}/v1/api/forex/submit?${q.toString()}`, token);
-}
+const openPosition = (baseUrl: string, token: string, inst: Instrument, terms: RetailProfile): Promise<Order> =>
+  call<Order>(baseUrl, '/v1/api/forex/submit', marketOrder(inst, benchLeverage(inst, terms)), token);
 
 export const demoAccount = (baseUrl: string, id: string): Promise<LoginResult> =>
-  call<LoginResult>(`${baseUrl}/api/user/createAccountDemoForU?demo_id=${id}`);
+  call<LoginResult>(baseUrl, '/api/user/createAccountDemoForU', { demo_id: id });
 
 /** Falls back to the first open catalogue instrument when the engine refuses `code`; the trade screen shows `code`. */
 export async function createBenchSession(baseUrl: string, code = BENCH_CODE): Promise<BenchSession> {
   const demoId = `bench${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const login = await demoAccount(baseUrl, demoId);
-  const list = await call<Instrument[]>(`${baseUrl}/v1/api/forex/trade_list`, login.token);
+  const list = await call<Instrument[]>(baseUrl, '/v1/api/forex/trade_list', {}, login.token);
   const instrument = list.find((i) => i.Code === code);
   if (!instrument) throw new Error(`${code} is not in trade_list: start the server with SIM_INSTRUMENTS ≥ 1`);
-  const terms = await call<RetailProfile>(`${baseUrl}/v1/api/retail/terms`, login.token);
+  const terms = await call<RetailProfile>(baseUrl, '/v1/api/retail/terms', {}, login.token);
   const candidates = [
     instrument,
     ...list.filter((i) => i.MarketStatus === 1 && i.CategoryId !== SYNTHETIC_CATEGORY_ID),

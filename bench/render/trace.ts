@@ -1,5 +1,5 @@
 // Reads a Chromium trace of one measured window: main and feed worker busy share, CPU time and long tasks.
-import { busyShare, longTasks, type LongTaskSummary } from '../lib/stats.ts';
+import { busyShare, longTasks } from '../lib/stats.ts';
 
 export interface TraceEvent {
   pid: number;
@@ -35,15 +35,13 @@ interface Thread {
   name: string;
 }
 
-function threads(events: readonly TraceEvent[]): Thread[] {
-  const out: Thread[] = [];
-  for (const e of events) {
-    if (e.ph === 'M' && e.name === 'thread_name') {
-      const name = e.args?.name;
-      if (typeof name === 'string') out.push({ pid: e.pid, tid: e.tid, name });
-    }
-  }
-  return out;
+/** The named threads of process `pid`, each once. */
+export function threadsOf(events: readonly TraceEvent[], pid: number): Thread[] {
+  const out = new Map<number, Thread>();
+  for (const e of events)
+    if (e.pid === pid && e.ph === 'M' && e.name === 'thread_name' && typeof e.args?.name === 'string')
+      out.set(e.tid, { pid, tid: e.tid, name: e.args.name });
+  return [...out.values()];
 }
 
 /** ms on the trace clock; null when a mark is missing. */
@@ -68,21 +66,8 @@ export function tasksOf(events: readonly TraceEvent[], pid: number, tid: number)
   return out;
 }
 
-export interface ThreadLoad {
-  busy: number; // share of the window, 0…1
-  tasks: number;
-  long: LongTaskSummary;
-  /** Thread time where recorded, else wall time. */
-  cpuMs: number;
-}
-
-export interface TraceSummary {
-  windowMs: number;
-  main: ThreadLoad | null;
-  /** null in main mode, or when the page has no dedicated worker. */
-  worker: ThreadLoad | null;
-  rendererCpuMs: number;
-}
+export type ThreadLoad = ReturnType<typeof load>;
+export type TraceSummary = NonNullable<ReturnType<typeof summariseTrace>>;
 
 /** Thread time where recorded, else wall; nested tasks count once; a task cut by the window is prorated. */
 export function threadCpuMs(
@@ -113,21 +98,25 @@ export function threadCpuMs(
   return total;
 }
 
-function load(tasks: { start: number; end: number }[], start: number, end: number, cpuMs: number): ThreadLoad {
+/** `cpuMs`: thread time where recorded, else wall time. */
+function load(tasks: { start: number; end: number }[], start: number, end: number, cpuMs: number) {
   const inside = tasks.filter((t) => t.end > start && t.start < end);
   return {
-    busy: busyShare(inside, start, end),
+    busy: busyShare(inside, start, end), // share of the window, 0…1
     tasks: inside.length,
     long: longTasks(inside.map((t) => Math.min(t.end, end) - Math.max(t.start, start))),
     cpuMs,
   };
 }
 
-/** The page's renderer is the process that made the window marks; its busiest DedicatedWorker is the feed's. */
-export function summariseTrace(events: readonly TraceEvent[]): TraceSummary | null {
+/**
+ * The page's renderer is the process that made the window marks; its busiest DedicatedWorker is the feed's (null in
+ * main mode, or when the page has none).
+ */
+export function summariseTrace(events: readonly TraceEvent[]) {
   const w = markWindow(events);
   if (!w) return null;
-  const all = threads(events).filter((t) => t.pid === w.pid);
+  const all = threadsOf(events, w.pid);
   const main = all.find((t) => t.name === 'CrRendererMain');
   const workers = all.filter((t) => t.name.startsWith('DedicatedWorker'));
   const cpu = (t: Thread): number => threadCpuMs(events, t.pid, t.tid, w.start, w.end);

@@ -1,30 +1,10 @@
 // Splits a quiet window's main-thread time per painted update into phases, so app and floor page can be compared.
 import { splitThread, PHASES, type Phase } from '../report/phases.ts';
-import { markWindow, summariseTrace, type TraceEvent } from './trace.ts';
+import { markWindow, summariseTrace, threadsOf, type TraceEvent } from './trace.ts';
 import { threadSamples } from './profile-samples.ts';
+import { LONG_TASK_MS } from '../lib/stats.ts';
 
-export interface UpdateSplit {
-  updates: number;
-  windowMs: number;
-  /** The wall-time split scaled to the thread's CPU time. */
-  phaseMs: Record<Phase, number>;
-  /** Top-level tasks' thread time, ms per update. */
-  mainCpuMs: number;
-  workerCpuMs: number;
-  rendererCpuMs: number;
-  /** Per update: style recalcs, elements they recalculated, layouts, objects laid out, paints, main-thread tasks. */
-  counts: {
-    styleRecalcs: number;
-    styleElements: number;
-    layouts: number;
-    layoutObjects: number;
-    paints: number;
-    tasks: number;
-    gcs: number;
-  };
-  selfByFunction: { fn: string; ms: number }[];
-  longTasks: LongTaskContent[];
-}
+export type UpdateSplit = NonNullable<ReturnType<typeof updateSplit>>;
 
 export interface LongTaskContent {
   at: number; // ms after the window start
@@ -34,7 +14,6 @@ export interface LongTaskContent {
   inside: { name: string; ms: number }[];
 }
 
-const LONG_TASK_MS = 50;
 const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
 export function longTaskContents(
@@ -105,13 +84,11 @@ export function sampledSelf(
 const NOT_WORK = new Set(['(idle)', '(program)', '(root)']);
 
 /** null without the window marks. */
-export function updateSplit(events: readonly TraceEvent[], updates: number): UpdateSplit | null {
+export function updateSplit(events: readonly TraceEvent[], updates: number) {
   const w = markWindow(events);
   const summary = summariseTrace(events);
   if (!w || !summary || updates <= 0) return null;
-  const main = events.find(
-    (e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === w.pid && e.args?.['name'] === 'CrRendererMain',
-  );
+  const main = threadsOf(events, w.pid).find((t) => t.name === 'CrRendererMain');
   if (!main) return null;
   const mine = events.filter((e) => e.pid === w.pid && e.tid === main.tid);
   const ms = splitThread(mine, w.start, w.end);
@@ -138,10 +115,12 @@ export function updateSplit(events: readonly TraceEvent[], updates: number): Upd
   return {
     updates,
     windowMs: w.end - w.start,
-    phaseMs,
+    phaseMs, // the wall-time split scaled to the thread's CPU time
+    // Top-level tasks' thread time, ms per update.
     mainCpuMs: per(summary.main?.cpuMs ?? 0),
     workerCpuMs: per(summary.worker?.cpuMs ?? 0),
     rendererCpuMs: per(summary.rendererCpuMs),
+    // Per update: style recalcs, elements they recalculated, layouts, objects laid out, paints, main-thread tasks.
     counts: {
       styleRecalcs: per(styles.length),
       styleElements: per(styles.reduce((s, e) => s + num(e, 'elementCount'), 0)),

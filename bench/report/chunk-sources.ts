@@ -22,6 +22,26 @@ export function decodeVlq(segment: string): number[] {
   return out;
 }
 
+/** Per generated line, its segments in column order, with the source and original line of those that map one. */
+export function segmentsByLine(mappings: string): { col: number; source: number | null; line: number }[][] {
+  let source = 0;
+  let line = 0;
+  return mappings.split(';').map((text) => {
+    let col = 0;
+    return text
+      .split(',')
+      .filter(Boolean)
+      .map((seg) => {
+        const f = decodeVlq(seg);
+        col += f[0] ?? 0;
+        if (f.length < 4) return { col, source: null, line };
+        source += f[1] ?? 0;
+        line += f[2] ?? 0;
+        return { col, source, line };
+      });
+  });
+}
+
 export function bytesBySource(
   code: string,
   map: { sources?: string[]; mappings?: string },
@@ -33,26 +53,17 @@ export function bytesBySource(
     if (n > 0) out[owner] = (out[owner] ?? 0) + n;
   };
   const lines = code.split('\n');
-  const mapLines = (map.mappings ?? '').split(';');
-  let source = 0;
-  for (let li = 0; li < lines.length; li++) {
+  const segments = segmentsByLine(map.mappings ?? '');
+  lines.forEach((text, li) => {
     // The map's columns are UTF-16 units, but minified output is nearly all ASCII.
-    const line = lines[li] ?? '';
-    let col = 0;
     let prevCol = 0;
     let prevOwner = '(no source)';
-    for (const seg of (mapLines[li] ?? '').split(',')) {
-      if (!seg) continue;
-      const f = decodeVlq(seg);
-      col += f[0] ?? 0;
-      add(prevOwner, col - prevCol);
-      if (f.length >= 4) {
-        source += f[1] ?? 0;
-        prevOwner = owners[source] ?? '(no source)';
-      } else prevOwner = '(no source)';
-      prevCol = col;
+    for (const s of segments[li] ?? []) {
+      add(prevOwner, s.col - prevCol);
+      prevOwner = (s.source === null ? null : owners[s.source]) ?? '(no source)';
+      prevCol = s.col;
     }
-    add(prevOwner, line.length - prevCol + (li < lines.length - 1 ? 1 : 0));
-  }
+    add(prevOwner, text.length - prevCol + (li < lines.length - 1 ? 1 : 0));
+  });
   return out;
 }

@@ -1,6 +1,6 @@
 // Shapes a comparison of two results files into the tables the compare page draws.
 import { compareRuns, VERDICTS, type CompareRow, type CompareVerdict, type Spread } from './compare.ts';
-import { screenReports, type ResultsJson } from './report-data.ts';
+import { fmt, screenReports, type ResultsJson } from './report-data.ts';
 
 export interface CompareData {
   title: string;
@@ -24,11 +24,8 @@ export interface CompareData {
 }
 
 function fmtRow(r: CompareRow, side: 'a' | 'b'): string {
-  const v = r[side];
   const s = side === 'a' ? r.aSpread : r.bSpread;
-  const n = (x: number): string =>
-    Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2);
-  return `${n(v)}${r.unit ? ` ${r.unit}` : ''}${s ? ` (${n(s.min)}–${n(s.max)})` : ''}`;
+  return `${fmt(r[side], r.unit)}${s ? ` (${fmt(s.min)}–${fmt(s.max)})` : ''}`;
 }
 
 export function compareData(a: ResultsJson, b: ResultsJson, nameA: string, nameB: string): CompareData {

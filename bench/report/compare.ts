@@ -2,6 +2,7 @@
 import { isRegression, type Figure } from '../lib/figures.ts';
 import { FRAME_MS } from '../lib/stats.ts';
 import { METRICS } from '../render/aggregate.ts';
+import { table } from '../lib/table.ts';
 import type { DeepPartial, ResultsJson } from './report-data.ts';
 import type { Sections } from '../lib/report.ts';
 
@@ -194,7 +195,6 @@ export function groupKeys(keys: readonly string[]): string {
 
 /** Changes beyond the spread first. */
 export function compareTable(c: Comparison, nameA: string, nameB: string): string {
-  const head = ['figure', 'A', 'A range', 'B', 'B range', 'B − A', 'change', 'verdict'];
   const lines = c.rows.map((r) => [
     r.key,
     `${num(r.a)} ${r.unit}`.trim(),
@@ -205,12 +205,6 @@ export function compareTable(c: Comparison, nameA: string, nameB: string): strin
     r.rel === null ? '' : `${r.rel > 0 ? '+' : ''}${(r.rel * 100).toFixed(0)} %`,
     r.verdict,
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  const fmt = (l: string[]): string =>
-    l
-      .map((x, i) => (i === 0 || i === 7 ? x.padEnd(widths[i] ?? 0) : x.padStart(widths[i] ?? 0)))
-      .join('  ')
-      .trimEnd();
   const count = (v: CompareVerdict): number => c.rows.filter((r) => r.verdict === v).length;
   const out = [
     `A: ${nameA}`,
@@ -218,9 +212,7 @@ export function compareTable(c: Comparison, nameA: string, nameB: string): strin
     `${c.rows.length} figures in both: ${count('worse')} worse, ${count('better')} better beyond the tolerance (render: and the runs' min–max ranges apart); ${count('within spread')} within the spread, ${count('within tolerance')} within the tolerance, ${count('same')} the same.`,
     ...floorLines(c),
     '',
-    fmt(head),
-    fmt(widths.map((w) => '─'.repeat(w))),
-    ...lines.map(fmt),
+    table('figure | A | A range | B | B range | B − A | change | verdict', lines, (i) => i !== 0 && i !== 7),
   ];
   if (c.onlyInA.length) out.push('', `Only in A (${c.onlyInA.length}): ${groupKeys(c.onlyInA)}`);
   if (c.onlyInB.length) out.push('', `Only in B (${c.onlyInB.length}): ${groupKeys(c.onlyInB)}`);

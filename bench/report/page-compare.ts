@@ -122,12 +122,12 @@ export function drawCompare(data: CompareData): void {
 
   table(
     section('Every figure'),
-    ['figure', 'A (min–max)', 'B (min–max)', 'change', 'verdict'],
+    'figure | A (min–max):num | B (min–max):num | change:num | verdict',
     data.table.map((r) => [
-      [r.figure],
-      [r.a, 'num'],
-      [r.b, 'num'],
-      [r.change, 'num'],
+      r.figure,
+      r.a,
+      r.b,
+      r.change,
       [r.verdict, r.verdict === 'worse' ? 'up' : r.verdict === 'better' ? 'down' : ''],
     ]),
   );

@@ -4,8 +4,11 @@ export interface PageKit {
   el(tag: string, text?: string, cls?: string): HTMLElement;
   header(title: string, meta: { label: string; value: string }[]): void;
   section(title: string, note?: string): HTMLElement;
-  /** Each row's cells as [text, class]. */
-  table(parent: HTMLElement, heads: string[], rows: [string, string?][][]): void;
+  /**
+   * `columns`: the headers, separated by " | ", each with its cells' class after a colon ("goal:num"); a cell given
+   * as [text, class] has its own. `empty` stands in place of a table with no rows.
+   */
+  table(parent: HTMLElement, columns: string, rows: (string | [string, string])[][], empty?: string): void;
   /** `empty` stands in place of a missing chart. */
   figure(parent: HTMLElement, caption: string, chart: Element | null, empty: string): void;
 }
@@ -38,17 +41,22 @@ export function pageKit(): PageKit {
     for (const m of meta) dl.append(el('dt', m.label), el('dd', m.value));
     root.append(dl);
   };
-  const table = (parent: HTMLElement, heads: string[], rows: [string, string?][][]): void => {
+  const table = (parent: HTMLElement, columns: string, rows: (string | [string, string])[][], empty?: string): void => {
+    if (!rows.length && empty !== undefined) {
+      parent.append(el('p', empty, 'empty'));
+      return;
+    }
     const t = el('table');
+    parent.append(t);
+    const heads = columns.split(' | ').map((h) => h.split(':'));
     const head = el('tr');
-    for (const h of heads) head.append(el('th', h));
+    for (const [h] of heads) head.append(el('th', h));
     t.append(head);
     for (const cells of rows) {
       const tr = el('tr');
-      for (const [text, cls] of cells) tr.append(el('td', text, cls));
+      cells.forEach((c, i) => tr.append(typeof c === 'string' ? el('td', c, heads[i]?.[1]) : el('td', c[0], c[1])));
       t.append(tr);
     }
-    parent.append(t);
   };
   return { el, header, section, table, figure };
 }

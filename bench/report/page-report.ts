@@ -33,47 +33,29 @@ export function drawReport(data: ReportData): void {
   const met = data.targets.filter((t) => t.verdict === 'met').length;
   const missed = data.targets.filter((t) => t.verdict === 'missed').length;
   const ts = section(`Targets: ${met} met, ${missed} missed, ${data.targets.length - met - missed} n/a`);
-  if (data.targets.length) {
-    table(
-      ts,
-      ['target', 'this run', 'goal', 'verdict', 'note'],
-      data.targets.map((t) => [
-        [t.label],
-        [t.value, 'num'],
-        [t.limit, 'num'],
-        [t.verdict, `verdict ${t.verdict === 'n/a' ? 'na' : t.verdict}`],
-        [t.note, 'small'],
-      ]),
-    );
-  } else ts.append(el('p', 'No targets in this results file.', 'empty'));
+  table(
+    ts,
+    'target | this run:num | goal:num | verdict | note:small',
+    data.targets.map((t) => [
+      t.label,
+      t.value,
+      t.limit,
+      [t.verdict, `verdict ${t.verdict === 'n/a' ? 'na' : t.verdict}`],
+      t.note,
+    ]),
+    'No targets in this results file.',
+  );
 
   const is = section(
     'Interactions: INP p75 against the floor page',
     'Event Timing (durationThreshold 16): the slowest interaction of each step; 16 ms = no entry (answered within the threshold). App and floor alternate in one run: the one-core 4× phone, then the desk (1280×800, 1×, desk-… steps).',
   );
-  if (data.interactions.length) {
-    table(
-      is,
-      [
-        'interaction',
-        'n app / floor',
-        'app p50 / p75 ms',
-        'delay / processing / presentation p50',
-        'longest task ms',
-        'floor p50 / p75 ms',
-        'p75 ÷ floor',
-      ],
-      data.interactions.map((r) => [
-        [r.id],
-        [r.n, 'num'],
-        [r.app, 'num'],
-        [r.parts, 'num'],
-        [r.longTask, 'num'],
-        [r.floor, 'num'],
-        [r.ratio, 'num'],
-      ]),
-    );
-  } else is.append(el('p', 'No interactions section in this results file.', 'empty'));
+  table(
+    is,
+    'interaction | n app / floor:num | app p50 / p75 ms:num | delay / processing / presentation p50:num | longest task ms:num | floor p50 / p75 ms:num | p75 ÷ floor:num',
+    data.interactions.map((r) => [r.id, r.n, r.app, r.parts, r.longTask, r.floor, r.ratio]),
+    'No interactions section in this results file.',
+  );
 
   const rs = section(
     'Render A/B: worker vs main thread, per screen and throttle',

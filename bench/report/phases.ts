@@ -1,41 +1,28 @@
 // Main-thread time by phase from the profile window; the sampling profiler's own interrupts are left out as its cost.
-import { markWindow, type TraceEvent } from '../render/trace.ts';
+import { markWindow, threadsOf, type TraceEvent } from '../render/trace.ts';
 
 export type Phase = 'script' | 'style' | 'layout' | 'paint' | 'commit' | 'gc' | 'other';
 export const PHASES: readonly Phase[] = ['script', 'style', 'layout', 'paint', 'commit', 'gc', 'other'];
 
-const EXACT: Record<string, Phase | 'profiler'> = {
-  FunctionCall: 'script',
-  EvaluateScript: 'script',
-  RunMicrotasks: 'script',
-  TimerFire: 'script',
-  EventDispatch: 'script',
-  FireAnimationFrame: 'script',
-  FireIdleCallback: 'script',
-  'v8.compile': 'script',
-  'v8.compileModule': 'script',
-  'V8.Execute': 'script',
-  'v8.callFunction': 'script',
-  'v8.run': 'script',
-  UpdateLayoutTree: 'style',
-  RecalculateStyles: 'style',
-  Layout: 'layout',
-  PrePaint: 'paint',
-  Paint: 'paint',
-  PaintImage: 'paint',
-  Layerize: 'paint',
-  UpdateLayer: 'paint',
-  UpdateLayerTree: 'paint',
-  Commit: 'commit',
-  MinorGC: 'gc',
-  MajorGC: 'gc',
-  'V8.StackGuard': 'profiler',
-  'V8.HandleInterrupts': 'profiler',
-  'V8.InvokeApiInterruptCallbacks': 'profiler',
+/** The trace events named for their phase; the sampling profiler's interrupts are its own cost, left out. */
+const NAMED: Partial<Record<Phase | 'profiler', string[]>> = {
+  script: [
+    ...['FunctionCall', 'EvaluateScript', 'RunMicrotasks', 'TimerFire', 'EventDispatch', 'FireAnimationFrame'],
+    ...['FireIdleCallback', 'v8.compile', 'v8.compileModule', 'V8.Execute', 'v8.callFunction', 'v8.run'],
+  ],
+  style: ['UpdateLayoutTree', 'RecalculateStyles'],
+  layout: ['Layout'],
+  paint: ['PrePaint', 'Paint', 'PaintImage', 'Layerize', 'UpdateLayer', 'UpdateLayerTree'],
+  commit: ['Commit'],
+  gc: ['MinorGC', 'MajorGC'],
+  profiler: ['V8.StackGuard', 'V8.HandleInterrupts', 'V8.InvokeApiInterruptCallbacks'],
 };
+const EXACT = new Map(
+  Object.entries(NAMED).flatMap(([phase, names]) => names.map((n) => [n, phase as Phase | 'profiler'])),
+);
 
 export function phaseOfName(name: string): Phase | 'profiler' | null {
-  const exact = EXACT[name];
+  const exact = EXACT.get(name);
   if (exact) return exact;
   if (name.startsWith('V8.GC') || name.startsWith('BlinkGC') || name.startsWith('CppGC')) return 'gc';
   return null;
@@ -78,16 +65,11 @@ export function splitThread(events: readonly TraceEvent[], start: number, end: n
 export function phaseSplit(events: readonly TraceEvent[]): PhaseSplit | null {
   const w = markWindow(events);
   if (!w) return null;
-  const main = events.find(
-    (e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === w.pid && e.args?.name === 'CrRendererMain',
-  );
+  const main = threadsOf(events, w.pid).find((t) => t.name === 'CrRendererMain');
   if (!main) return null;
   const windowMs = w.end - w.start;
-  const ms = splitThread(
-    events.filter((e) => e.pid === w.pid && e.tid === main.tid),
-    w.start,
-    w.end,
-  );
+  const mine = events.filter((e) => e.pid === w.pid && e.tid === main.tid);
+  const ms = splitThread(mine, w.start, w.end);
   const msPerSecond = Object.fromEntries(PHASES.map((p) => [p, Math.round((ms[p] * 10000) / windowMs) / 10])) as Record<
     Phase,
     number

@@ -4,7 +4,7 @@ import type { Sections } from '../lib/report.ts';
 import type { TargetCheck } from '../lib/targets.ts';
 import type { RunResult } from '../render/run-one.ts';
 import { cdfOf, histogramOf, mergeCounts, type CdfPoint } from './distributions.ts';
-import { PHASES } from './phases.ts';
+import { PHASES, type Phase } from './phases.ts';
 import { median } from '../lib/stats.ts';
 
 export type DeepPartial<T> = T extends (infer U)[]
@@ -73,13 +73,8 @@ function frameCdfFromPercentiles(runs: LooseRun[]): { mode: string; x: number; y
   const out: { mode: string; x: number; y: number }[] = [];
   for (const r of runs) {
     const m = r.metrics;
-    for (const [p, v] of [
-      [0.5, m?.rafP50],
-      [0.95, m?.rafP95],
-      [0.99, m?.rafP99],
-    ] as const) {
-      if (typeof v === 'number') out.push({ mode: modeOf(r), x: v, y: p });
-    }
+    for (const [p, v] of Object.entries({ 0.5: m?.rafP50, 0.95: m?.rafP95, 0.99: m?.rafP99 }))
+      if (typeof v === 'number') out.push({ mode: modeOf(r), x: v, y: Number(p) });
   }
   return out;
 }
@@ -110,28 +105,20 @@ export function perUpdateRows(runs: LooseRun[]): {
   rows: ScreenReport['perUpdate'];
   source: ScreenReport['perUpdateSource'];
 } {
-  const med = (xs: number[]): number => Math.round((median(xs) ?? 0) * 100) / 100;
-  const split = runs.filter((r) => r.samples?.phases?.msPerSecond && (r.metrics?.batchesPerSec ?? 0) > 0);
-  const rows: ScreenReport['perUpdate'] = [];
-  if (split.length) {
-    for (const mode of [...new Set(split.map(modeOf))]) {
-      const mine = split.filter((r) => modeOf(r) === mode);
-      for (const phase of PHASES) {
-        const vals = mine.map((r) => (r.samples?.phases?.msPerSecond?.[phase] ?? 0) / (r.metrics?.batchesPerSec ?? 1));
-        rows.push({ mode, phase, ms: med(vals) });
-      }
-    }
-    return { rows, source: 'profile' };
-  }
-  const busy = runs.filter((r) => typeof r.metrics?.mainBusy === 'number' && (r.metrics.batchesPerSec ?? 0) > 0);
-  if (!busy.length) return { rows, source: null };
-  for (const mode of [...new Set(busy.map(modeOf))]) {
-    const vals = busy
-      .filter((r) => modeOf(r) === mode)
-      .map((r) => ((r.metrics?.mainBusy ?? 0) * 1000) / (r.metrics?.batchesPerSec ?? 1));
-    rows.push({ mode, phase: 'total', ms: med(vals) });
-  }
-  return { rows, source: 'busy' };
+  const painted = (r: LooseRun): number => r.metrics?.batchesPerSec ?? 0;
+  const split = runs.filter((r) => r.samples?.phases?.msPerSecond && painted(r) > 0);
+  const busy = runs.filter((r) => typeof r.metrics?.mainBusy === 'number' && painted(r) > 0);
+  const used = split.length ? split : busy;
+  const msOf = (r: LooseRun, phase: string): number =>
+    (split.length ? (r.samples?.phases?.msPerSecond?.[phase as Phase] ?? 0) : (r.metrics?.mainBusy ?? 0) * 1000) /
+    painted(r);
+  const rows = [...new Set(used.map(modeOf))].flatMap((mode) =>
+    (split.length ? PHASES : ['total']).map((phase) => {
+      const ms = median(used.filter((r) => modeOf(r) === mode).map((r) => msOf(r, phase))) ?? 0;
+      return { mode, phase, ms: Math.round(ms * 100) / 100 };
+    }),
+  );
+  return { rows, source: split.length ? 'profile' : busy.length ? 'busy' : null };
 }
 
 export function screenReports(sections: DeepPartial<Sections> | undefined): ScreenReport[] {
@@ -234,7 +221,8 @@ export function treemapCells(files: DeepPartial<{ raw: number; packageBytes: Rec
   return { totalKb: Math.round((total / 1024) * 10) / 10, cells };
 }
 
-const fmt = (v: number | null | undefined, unit: string): string => {
+/** Three significant digits or so, and the unit. */
+export const fmt = (v: number | null | undefined, unit = ''): string => {
   if (v === null || v === undefined) return 'n/a';
   const digits = Math.abs(v) >= 100 ? 0 : Math.abs(v) >= 10 ? 1 : 2;
   return `${v.toFixed(digits)}${unit ? ` ${unit}` : ''}`;

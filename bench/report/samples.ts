@@ -1,6 +1,6 @@
 // Raw samples kept beside the percentiles for the HTML report, as value counts: lossless at their resolution and small.
-import { intervals } from '../lib/stats.ts';
-import { markWindow, tasksOf, type TraceEvent } from '../render/trace.ts';
+import { intervals, unionOf } from '../lib/stats.ts';
+import { markWindow, tasksOf, threadsOf, type TraceEvent } from '../render/trace.ts';
 import type { PhaseSplit } from './phases.ts';
 
 export type ValueCounts = [number, number][];
@@ -28,18 +28,6 @@ export function valueCounts(samples: readonly number[], step: number): ValueCoun
   return [...counts.entries()].sort((a, b) => a[0] - b[0]);
 }
 
-/** Nested task events count once. */
-export function unionOf(tasks: readonly { start: number; end: number }[]): { start: number; end: number }[] {
-  const sorted = [...tasks].sort((a, b) => a.start - b.start);
-  const out: { start: number; end: number }[] = [];
-  for (const t of sorted) {
-    const last = out[out.length - 1];
-    if (last && t.start <= last.end) last.end = Math.max(last.end, t.end);
-    else out.push({ start: t.start, end: t.end });
-  }
-  return out;
-}
-
 /** The last, partial slice is dropped: it is not a whole second. */
 export function busyPerBucket(
   tasks: readonly { start: number; end: number }[],
@@ -65,16 +53,9 @@ export function busyPerBucket(
 export function cpuPerSecond(events: readonly TraceEvent[]): Record<string, number[]> {
   const w = markWindow(events);
   if (!w) return {};
-  const names = new Map<number, string>();
-  for (const e of events) {
-    if (e.pid === w.pid && e.ph === 'M' && e.name === 'thread_name' && typeof e.args?.name === 'string')
-      names.set(e.tid, e.args.name);
-  }
-  const perThread: { name: string; secs: number[] }[] = [];
-  for (const [tid, name] of names) {
-    const secs = busyPerBucket(tasksOf(events, w.pid, tid), w.start, w.end);
-    if (secs.some((v) => v > 0)) perThread.push({ name, secs });
-  }
+  const perThread = threadsOf(events, w.pid)
+    .map(({ tid, name }) => ({ name, secs: busyPerBucket(tasksOf(events, w.pid, tid), w.start, w.end) }))
+    .filter((t) => t.secs.some((v) => v > 0));
   const total = (s: number[]): number => s.reduce((a, v) => a + v, 0);
   const out: Record<string, number[]> = {};
   const main = perThread.find((t) => t.name === 'CrRendererMain');

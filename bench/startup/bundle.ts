@@ -4,12 +4,10 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { bytesBySource } from '../report/chunk-sources.ts';
 
+/** The fields of Vite's manifest the report reads. */
 interface ManifestChunk {
   file: string;
-  name?: string;
-  src?: string;
   isEntry?: boolean;
-  isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];
@@ -17,36 +15,9 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-export interface FileSize {
-  file: string;
-  raw: number;
-  gzip: number;
-  brotli: number;
-  packages: string[];
-  /** "app" for our own code, from the source map. */
-  packageBytes?: Record<string, number>;
-}
-
-export interface ChunkSet {
-  js: FileSize[];
-  css: FileSize[];
-  jsGzip: number;
-  jsBrotli: number;
-  jsRaw: number;
-  cssGzip: number;
-}
-
-export interface BundleReport {
-  /** The worker is listed apart. */
-  firstScreen: ChunkSet;
-  worker: FileSize | null;
-  /** The chunks each route adds on top of the entry. */
-  routes: Record<string, ChunkSet>;
-  lightweightChartsOnFirstScreen: boolean;
-  allJs: { raw: number; gzip: number; brotli: number; files: number };
-  /** The feed worker included. */
-  chunks?: FileSize[];
-}
+type FileSize = ReturnType<typeof sizeOf>;
+type ChunkSet = ReturnType<typeof chunkSet>;
+export type BundleReport = ReturnType<typeof bundleReport>;
 
 /** The page `/` shows: with the entry, the first screen. */
 const FIRST_PAGE = 'src/pages/market/market-page.tsx';
@@ -75,7 +46,8 @@ export function staticClosure(manifest: Manifest, key: string): string[] {
   return [...seen];
 }
 
-function sizeOf(dist: string, file: string): FileSize {
+/** `packageBytes`: bytes by package from the source map, "app" for our own code. */
+function sizeOf(dist: string, file: string) {
   const buf = readFileSync(join(dist, file));
   let packages: string[] = [];
   let packageBytes: Record<string, number> | undefined;
@@ -99,7 +71,7 @@ function sizeOf(dist: string, file: string): FileSize {
   };
 }
 
-function chunkSet(dist: string, manifest: Manifest, keys: readonly string[], exclude: ReadonlySet<string>): ChunkSet {
+function chunkSet(dist: string, manifest: Manifest, keys: readonly string[], exclude: ReadonlySet<string>) {
   const js = new Set<string>();
   const css = new Set<string>();
   for (const k of keys) {
@@ -128,7 +100,8 @@ export function routePages(manifest: Manifest, entryKeys: readonly string[]): st
   return [...pages];
 }
 
-export function bundleReport(dist: string): BundleReport {
+/** The first screen lists the worker apart; a route, the chunks it adds on top of the entry; `chunks`, all with the worker. */
+export function bundleReport(dist: string) {
   const manifestPath = join(dist, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: build with --manifest`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;

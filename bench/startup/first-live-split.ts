@@ -19,25 +19,15 @@ export interface FirstLiveMoments {
   liveFrame: number | null;
 }
 
-export interface FirstLivePhase {
-  name: string;
-  ms: number | null;
-}
-
-export interface FirstLiveSplit {
-  /** The figure to bring within about a second. */
-  paintToLiveMs: number | null;
-  liveFrameMs: number | null;
-  phases: FirstLivePhase[];
-}
+export type FirstLiveSplit = ReturnType<typeof firstLiveSplit>;
 
 const span = (from: number | null, to: number | null): number | null =>
   from === null || to === null ? null : Math.max(0, to - from);
 
-/** Each phase from the end of the one before, so the phases add up to the whole. */
-export function firstLiveSplit(m: FirstLiveMoments): FirstLiveSplit {
+/** Each phase from the end of the one before, so the phases add up to the whole: paint → live, within about a second. */
+export function firstLiveSplit(m: FirstLiveMoments) {
   const afterOpen = m.loginAnswered ?? m.socketOpen;
-  const phases: FirstLivePhase[] = [
+  const phases = [
     { name: 'paint → socket asked', ms: span(m.firstPaint, m.socketCreated) },
     { name: 'socket opening', ms: span(m.socketCreated, m.socketOpen) },
     { name: 'login', ms: m.loginSent === null ? null : span(m.socketOpen, m.loginAnswered) },

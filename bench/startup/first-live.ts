@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import type { WebSocket } from 'playwright-core';
 import { SIM_SEED, startBenchServer } from '../lib/app-server.ts';
 import { ensureBuilds } from '../lib/client-build.ts';
-import { flag as arg, log, writeStamped } from '../lib/tool.ts';
+import { flag as arg, log, mdRow, writeStamped } from '../lib/tool.ts';
 import { LIGHTHOUSE_PHONE, launchPinned } from '../render/browser.ts';
 import { firstLiveSplit, medianOf, type FirstLiveMoments, type FirstLiveSplit } from './first-live-split.ts';
 
@@ -150,17 +150,15 @@ console.log(
   `\n## First live frame of a first visit (main thread ${cpu}×, ms; load average at the end ${loadavg()[0]?.toFixed(1)})\n`,
 );
 const names = out[0]?.split.phases.map((p) => p.name) ?? [];
-console.log(`| page | load | first paint | ${names.join(' | ')} | paint → live | live frame |`);
-console.log(`|---|---|---|${names.map(() => '---').join('|')}|---|---|`);
+console.log(mdRow(['page', 'load', 'first paint', ...names, 'paint → live', 'live frame'], true));
+const cells = (l: Load): (number | null)[] => {
+  const s = l.split;
+  return [l.moments.firstPaint, ...s.phases.map((p) => p.ms), s.paintToLiveMs, s.liveFrameMs];
+};
 for (const path of pages) {
   const rows = out.filter((l) => l.page === path);
-  for (const l of rows)
-    console.log(
-      `| ${path} | ${l.round} | ${ms(l.moments.firstPaint)} | ${l.split.phases.map((p) => ms(p.ms)).join(' | ')} | ${ms(l.split.paintToLiveMs)} | ${ms(l.split.liveFrameMs)} |`,
-    );
-  const med = (f: (l: Load) => number | null): string => ms(medianOf(rows.map(f)));
-  console.log(
-    `| ${path} | median | ${med((l) => l.moments.firstPaint)} | ${names.map((_, i) => med((l) => l.split.phases[i]?.ms ?? null)).join(' | ')} | ${med((l) => l.split.paintToLiveMs)} | ${med((l) => l.split.liveFrameMs)} |`,
-  );
+  for (const l of rows) console.log(mdRow([path, l.round, ...cells(l).map(ms)]));
+  const medians = (rows[0] ? cells(rows[0]) : []).map((_, i) => ms(medianOf(rows.map((l) => cells(l)[i] ?? null))));
+  console.log(mdRow([path, 'median', ...medians]));
 }
 writeStamped('first-live', { cpu, loads: out });

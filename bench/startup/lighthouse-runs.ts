@@ -22,12 +22,7 @@ export interface LighthouseRun {
   /** Lighthouse's default 4×, or calibrated to the host (calibratedSlowdown). */
   cpuSlowdownMultiplier?: number;
   /** Reported beside the calibrated figure. */
-  uncalibrated?: {
-    performance: number | null;
-    tbtMs: number | null;
-    cpuTbtMs?: number | null;
-    benchmarkIndex: number | null;
-  } | null;
+  uncalibrated?: (Pick<LighthouseRun, 'performance' | 'tbtMs' | 'cpuTbtMs'> & { benchmarkIndex: number | null }) | null;
   loadAverage?: number | null;
   /** Highest minus lowest score of the runs behind the median, and when above 5, why. */
   spread?: number | null;

@@ -1,10 +1,12 @@
 // Section 3b: Lighthouse on `/` and `/trade` through its CLI; Lighthouse missing or failing is recorded, never fatal.
 import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
 import { BENCH_FLAGS, LIGHTHOUSE_PHONE, scaleFlag, wrapperExecutable } from '../render/browser.ts';
 import { traceEventsOf } from '../render/trace.ts';
+import { LONG_TASK_MS } from '../lib/stats.ts';
 import { chunkName, startupTasks } from './task-split-parse.ts';
 import {
   DEFAULT_CPU_SLOWDOWN,
@@ -59,9 +61,6 @@ function scriptName(url: unknown): string {
 }
 
 const round = (v: unknown): number => Math.round(Number(v) || 0);
-
-/** As Lighthouse's `long-tasks` audit and TBT count it. */
-const LONG_TASK_MS = 50;
 
 /** From the report's `long-tasks`, `bootup-time` and `mainthread-work-breakdown` audits. */
 export function lighthouseEvidence(lhr: Pick<Lhr, 'audits'>): LighthouseEvidence {
@@ -118,7 +117,7 @@ export function cpuBlockingMs(reportPath: string, slowdown: number): number | nu
 }
 
 /** `cpuSlowdown` null: Lighthouse's default (4×), else the calibrated multiplier. */
-export function runLighthouse(
+export async function runLighthouse(
   url: string,
   outDir: string,
   name: string,
@@ -160,48 +159,46 @@ export function runLighthouse(
     version: null,
     cpuSlowdownMultiplier: cpuSlowdown ?? DEFAULT_CPU_SLOWDOWN,
   };
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      args,
-      { env: { ...process.env, CHROME_PATH: wrapperExecutable(cpus) }, timeout: 180_000, maxBuffer: 16 * 1024 * 1024 },
-      (err, _stdout, stderr) => {
-        if (err || !existsSync(outPath)) {
-          removeAssets(outPath);
-          done({ ...empty, error: `${err?.message ?? 'no report'} ${String(stderr).trim().slice(-300)}`.trim() });
-          return;
-        }
-        try {
-          const lhr = JSON.parse(readFileSync(outPath, 'utf8')) as Lhr;
-          const score = (k: string): number | null => {
-            const s = lhr.categories[k]?.score;
-            return s === null || s === undefined ? null : Math.round(s * 100);
-          };
-          const num = (k: string): number | null => lhr.audits[k]?.numericValue ?? null;
-          const slowdown = cpuSlowdown ?? DEFAULT_CPU_SLOWDOWN;
-          done({
-            url,
-            performance: score('performance'),
-            accessibility: score('accessibility'),
-            bestPractices: score('best-practices'),
-            lcpMs: num('largest-contentful-paint'),
-            tbtMs: num('total-blocking-time'),
-            cls: num('cumulative-layout-shift'),
-            fcpMs: num('first-contentful-paint'),
-            speedIndexMs: num('speed-index'),
-            failing: failingAudits(lhr),
-            evidence: lighthouseEvidence(lhr),
-            error: lhr.runtimeError?.message ?? null,
-            version: lhr.lighthouseVersion ?? null,
-            benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
-            cpuTbtMs: cpuBlockingMs(outPath, slowdown),
-            cpuSlowdownMultiplier: slowdown,
-            loadAverage: Math.round((loadavg()[0] ?? 0) * 100) / 100,
-          });
-        } catch (e) {
-          done({ ...empty, error: `report unreadable: ${(e as Error).message}` });
-        }
-      },
-    );
-  });
+  const opts = { env: { ...process.env, CHROME_PATH: wrapperExecutable(cpus) }, timeout: 180_000, maxBuffer: 16 << 20 };
+  const failure = await promisify(execFile)(process.execPath, args, opts).then(
+    ({ stderr }) => (existsSync(outPath) ? null : `no report ${stderr.trim().slice(-300)}`.trim()),
+    (err: Error & { stderr?: string }) =>
+      `${err.message} ${String(err.stderr ?? '')
+        .trim()
+        .slice(-300)}`.trim(),
+  );
+  if (failure !== null) {
+    removeAssets(outPath);
+    return { ...empty, error: failure };
+  }
+  try {
+    const lhr = JSON.parse(readFileSync(outPath, 'utf8')) as Lhr;
+    const score = (k: string): number | null => {
+      const s = lhr.categories[k]?.score;
+      return s === null || s === undefined ? null : Math.round(s * 100);
+    };
+    const num = (k: string): number | null => lhr.audits[k]?.numericValue ?? null;
+    const slowdown = cpuSlowdown ?? DEFAULT_CPU_SLOWDOWN;
+    return {
+      url,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      lcpMs: num('largest-contentful-paint'),
+      tbtMs: num('total-blocking-time'),
+      cls: num('cumulative-layout-shift'),
+      fcpMs: num('first-contentful-paint'),
+      speedIndexMs: num('speed-index'),
+      failing: failingAudits(lhr),
+      evidence: lighthouseEvidence(lhr),
+      error: lhr.runtimeError?.message ?? null,
+      version: lhr.lighthouseVersion ?? null,
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+      cpuTbtMs: cpuBlockingMs(outPath, slowdown),
+      cpuSlowdownMultiplier: slowdown,
+      loadAverage: Math.round((loadavg()[0] ?? 0) * 100) / 100,
+    };
+  } catch (e) {
+    return { ...empty, error: `report unreadable: ${(e as Error).message}` };
+  }
 }

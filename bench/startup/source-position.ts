@@ -1,7 +1,7 @@
 // Maps a built file's line and column to its source, so the task split names functions by source, not minified name.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeVlq } from '../report/chunk-sources.ts';
+import { segmentsByLine } from '../report/chunk-sources.ts';
 
 export interface SourceMapJson {
   sources?: string[];
@@ -9,38 +9,16 @@ export interface SourceMapJson {
 }
 
 /** Lines and columns 0-based in, "source:line" 1-based out; null where nothing maps. */
-export function sourcePositions(
-  map: SourceMapJson,
-  decode: (segment: string) => number[],
-): (line: number, column: number) => string | null {
+export function sourcePositions(map: SourceMapJson): (line: number, column: number) => string | null {
   const sources = (map.sources ?? []).map((s) => s.replace(/^(?:\.\.\/)+/, ''));
-  // Per generated line, the segments that map, in column order.
-  const lines: [number, number, number][][] = [];
-  let source = 0;
-  let origLine = 0;
-  for (const text of (map.mappings ?? '').split(';')) {
-    const segs: [number, number, number][] = [];
-    let col = 0;
-    for (const seg of text.split(',')) {
-      if (!seg) continue;
-      const f = decode(seg);
-      col += f[0] ?? 0;
-      if (f.length < 4) continue;
-      source += f[1] ?? 0;
-      origLine += f[2] ?? 0;
-      segs.push([col, source, origLine]);
-    }
-    lines.push(segs);
-  }
+  const lines = segmentsByLine(map.mappings ?? '');
   return (line, column) => {
-    const segs = lines[line] ?? [];
-    let hit: [number, number, number] | undefined;
-    for (const s of segs) {
-      if (s[0] > column) break;
-      hit = s;
+    let hit: { source: number; line: number } | undefined;
+    for (const s of lines[line] ?? []) {
+      if (s.col > column) break;
+      if (s.source !== null) hit = { source: s.source, line: s.line };
     }
-    if (!hit) return null;
-    return `${sources[hit[1]] ?? '?'}:${hit[2] + 1}`;
+    return hit ? `${sources[hit.source] ?? '?'}:${hit.line + 1}` : null;
   };
 }
 
@@ -53,7 +31,7 @@ export function builtLocator(dist: string): (url: string, line: number, column: 
       const path = join(dist, `${file}.map`);
       maps.set(
         file,
-        existsSync(path) ? sourcePositions(JSON.parse(readFileSync(path, 'utf8')) as SourceMapJson, decodeVlq) : null,
+        existsSync(path) ? sourcePositions(JSON.parse(readFileSync(path, 'utf8')) as SourceMapJson) : null,
       );
     }
     return maps.get(file)?.(line, column) ?? `${file || '(document)'}:${line + 1}:${column + 1}`;

@@ -2,10 +2,10 @@
 import { longTaskContents } from '../render/update-split.ts';
 import { threadSamples, type ProfileNode } from '../render/profile-samples.ts';
 import type { TraceEvent } from '../render/trace.ts';
+import { LONG_TASK_MS } from '../lib/stats.ts';
 
 /** Lighthouse mobile's simulated CPU slowdown. */
 export const PHONE_SLOWDOWN = 4;
-const LONG_MS = 50;
 const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadControllerImpl::DoWork']);
 const NO_SCRIPT = new Set(['(idle)', '(program)', '(root)', '(garbage collector)']);
 
@@ -31,12 +31,7 @@ export interface StartupTask {
   inside: { name: string; ms: number }[];
 }
 
-export interface StartupSplit {
-  fcpMs: number;
-  tasks: StartupTask[];
-  blockingMs: number;
-  phoneCpuMs: number;
-}
+export type StartupSplit = NonNullable<ReturnType<typeof startupTasks>>;
 
 function firstPaint(events: readonly TraceEvent[]): TraceEvent | undefined {
   let first: TraceEvent | undefined;
@@ -89,7 +84,7 @@ export function longTasksBetween(
     coveredUntil = end;
     const cpuMs = (t.tdur ?? t.dur ?? 0) / 1000;
     phoneCpuMs += cpuMs * slowdown;
-    if (cpuMs * slowdown <= LONG_MS) continue;
+    if (cpuMs * slowdown <= LONG_TASK_MS) continue;
     const byChunk = new Map<string, number>();
     const byFn = new Map<string, ScriptFrame>();
     for (const s of samples) {
@@ -126,15 +121,10 @@ export function longTasksBetween(
   return { tasks, phoneCpuMs };
 }
 
-export function startupTasks(events: readonly TraceEvent[], slowdown = PHONE_SLOWDOWN): StartupSplit | null {
+export function startupTasks(events: readonly TraceEvent[], slowdown = PHONE_SLOWDOWN) {
   const fcp = firstPaint(events);
   if (!fcp) return null;
   const fcpMs = fcp.ts / 1000;
   const { tasks, phoneCpuMs } = longTasksBetween(events, fcp, fcpMs, Infinity, slowdown);
-  return {
-    fcpMs,
-    tasks,
-    blockingMs: tasks.reduce((s, t) => s + t.phoneMs - LONG_MS, 0),
-    phoneCpuMs,
-  };
+  return { fcpMs, tasks, blockingMs: tasks.reduce((s, t) => s + t.phoneMs - LONG_TASK_MS, 0), phoneCpuMs };
 }

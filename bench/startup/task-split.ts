@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { loadavg } from 'node:os';
 import { SIM_SEED, startBenchServer, type BenchServer } from '../lib/app-server.ts';
 import { ensureBuilds } from '../lib/client-build.ts';
-import { buildsArg, flag as arg, log, saveTrace, writeStamped } from '../lib/tool.ts';
+import { buildsArg, flag as arg, log, mdRow, saveTrace, writeStamped } from '../lib/tool.ts';
 import { LIGHTHOUSE_PHONE, launchPinned } from '../render/browser.ts';
 import { PROFILE_CATEGORIES } from '../render/run-one.ts';
 import { traceEventsOf } from '../render/trace.ts';
@@ -67,13 +67,12 @@ function describe(split: StartupSplit | null): string {
 
 for (const path of pages) {
   console.log(`\n## ${path}: tasks after the first paint over 50 ms (thread CPU × 4, chunk)\n`);
-  console.log(`| load | ${names.join(' | ')} |`);
-  console.log(`|---|${names.map(() => '---').join('|')}|`);
+  console.log(mdRow(['load', ...names], true));
   for (let round = 1; round <= loads; round++) {
     const cells = names.map((n) =>
       describe(out.find((l) => l.page === path && l.build === n && l.round === round)?.split ?? null),
     );
-    console.log(`| ${round} | ${cells.join(' | ')} |`);
+    console.log(mdRow([round, ...cells]));
   }
   for (const l of out.filter((x) => x.page === path)) {
     for (const t of l.split?.tasks ?? []) {

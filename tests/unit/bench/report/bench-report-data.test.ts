@@ -14,7 +14,8 @@ import {
   treemapCells,
   type ResultsJson,
 } from '../../../../bench/report/report-data.ts';
-import { busyPerBucket, cpuPerSecond, unionOf, valueCounts } from '../../../../bench/report/samples.ts';
+import { busyPerBucket, cpuPerSecond, valueCounts } from '../../../../bench/report/samples.ts';
+import { unionOf } from '../../../../bench/lib/stats.ts';
 import type { TraceEvent } from '../../../../bench/render/trace.ts';
 
 describe('value counts and distributions', () => {

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../../../bench/render/trace.ts';
 import { startupTasks } from '../../../../bench/startup/task-split-parse.ts';
 import { sourcePositions } from '../../../../bench/startup/source-position.ts';
-import { decodeVlq } from '../../../../bench/report/chunk-sources.ts';
 
 const PAGE = 7;
 const MAIN = 1;
@@ -106,7 +105,7 @@ describe('sourcePositions', () => {
   it('maps a built line and column to the source file and line that made it', () => {
     // Line 0: column 0 → a.ts line 1, column 10 → b.ts line 5; line 1: column 4 → b.ts line 7.
     const map = { sources: ['../src/a.ts', '../node_modules/b.ts'], mappings: 'AAAA,UCIA;IAEA' };
-    const at = sourcePositions(map, decodeVlq);
+    const at = sourcePositions(map);
     expect(at(0, 0)).toBe('src/a.ts:1');
     expect(at(0, 9)).toBe('src/a.ts:1');
     expect(at(0, 12)).toBe('node_modules/b.ts:5');
