@@ -15,7 +15,7 @@ import { CHIPS } from './kind-screen.tsx';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { copyText } from '../../components/text/copy-text.ts';
 import { ChargeFoot, useChargeForm } from './charge-form.tsx';
-import { useFirstChoice } from '../../components/lists/loaded.tsx';
+import { useFirstChoice } from './first-choice.ts';
 
 const DETAILS = ['bank_name', 'payee_name', 'payee_account', 'bank_swift', 'bank_address', 'bank_remark'] as const;
 

@@ -11,7 +11,7 @@ import { CHIPS } from './kind-screen.tsx';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { copyText } from '../../components/text/copy-text.ts';
 import { ChargeFoot, useChargeForm } from './charge-form.tsx';
-import { useFirstChoice } from '../../components/lists/loaded.tsx';
+import { useFirstChoice } from './first-choice.ts';
 import { ICON_CLIPBOARD } from '../../components/icons/screen-icons.ts';
 
 export function CoinCharge({ onSubmitted }: { onSubmitted: () => void }): ReactElement {

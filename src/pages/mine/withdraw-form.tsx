@@ -10,7 +10,7 @@ import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { WithdrawSummary } from './withdraw-summary.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { Field } from '../../components/forms/field.tsx';
-import { useFirstChoice, type FirstChoice } from '../../components/lists/loaded.tsx';
+import { useFirstChoice, type FirstChoice } from './first-choice.ts';
 import { useFormMessage } from '../../components/forms/use-form-message.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { amountProblem, rangeParams } from './amount-check.ts';
