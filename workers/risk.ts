@@ -165,10 +165,6 @@ export class RiskBook {
     this.changed = true;
   }
 
-  get isEmpty(): boolean {
-    return this.holdings.length === 0;
-  }
-
   /** True when a held position is affected, so the frame carries an account update. */
   onQuote(code: string, close: string, ask: string = close): boolean {
     if (!this.byCode.has(code) || !isDecimalText(close)) return false;
@@ -177,10 +173,6 @@ export class RiskBook {
     this.marked.add(code);
     this.changed = true;
     return true;
-  }
-
-  get hasPending(): boolean {
-    return this.changed;
   }
 
   /** null when nothing changed. */

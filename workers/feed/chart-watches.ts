@@ -21,10 +21,6 @@ export class ChartWatches {
     for (const w of this.slots.values()) w.historyLimit = n;
   }
 
-  get historyLimit(): number {
-    return this.limit;
-  }
-
   watch(code: string, period: Period, slot = 0): Promise<void> {
     if (!Number.isInteger(slot) || slot < 0 || slot >= MAX_CHARTS)
       return Promise.reject(new RangeError(`no chart slot ${slot}`));

@@ -297,7 +297,7 @@ export class Feed implements FeedApi {
   async setInstruments(list: Instrument[]): Promise<void> {
     this.byCode = new Map(list.map((i) => [i.Code, i]));
     this.byId = new Map(list.map((i) => [i.Id, i]));
-    this.board.setInstruments(list, this.serverNow());
+    this.board.setInstruments(list, this.watch.serverNow());
     this.applyPositions();
     this.chart.instrumentsChanged();
     this.requestFrame();
@@ -371,8 +371,8 @@ export class Feed implements FeedApi {
       return;
     }
     if (!this.started) return;
-    if (reason === 'online') this.deps.log.warn('feed: back online, reconnecting now');
     if (reason === 'online') {
+      this.deps.log.warn('feed: back online, reconnecting now');
       this.link.nudge();
       return;
     }
@@ -416,7 +416,7 @@ export class Feed implements FeedApi {
   private async restoreQuotes(): Promise<void> {
     const tuples = await this.keep.load();
     if (tuples.length === 0) return;
-    takeRestoredQuotes(tuples, this.intake, this.serverNow());
+    takeRestoredQuotes(tuples, this.intake, this.watch.serverNow());
     this.requestFrame();
   }
 
@@ -450,7 +450,7 @@ export class Feed implements FeedApi {
   }
 
   private checkStale(): void {
-    this.board.evaluate(this.serverNow());
+    this.board.evaluate(this.watch.serverNow());
     if (this.board.hasPending) this.requestFrame();
   }
 
@@ -467,10 +467,6 @@ export class Feed implements FeedApi {
 
   private instrumentOf(o: AppOrder): Instrument | undefined {
     return this.byId.get(o.instrumentId) ?? this.byCode.get(o.instrument?.Code ?? '');
-  }
-
-  private serverNow(): number {
-    return this.watch.serverNow();
   }
 
   private rest(): RestContext {

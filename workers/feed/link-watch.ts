@@ -47,13 +47,10 @@ export class LinkWatch {
   }
 
   state(s: ConnState): void {
-    const { board } = this.rooms;
     this.conn = s;
     if (s !== 'live') this.resyncing = false; // the probe failed: the reconnect's login refetches instead
     this.connDirty = true;
-    board.live = s === 'live';
-    board.evaluate(this.serverNow());
-    this.rooms.requestFrame();
+    this.markLive(s === 'live');
   }
 
   pong(serverTime: number | undefined): void {
@@ -68,19 +65,19 @@ export class LinkWatch {
 
   /** What is on screen may be minutes old: stale (trading disabled) until the link proves alive (docs/worker.md). */
   resume(): void {
-    const { board } = this.rooms;
-    board.live = false;
-    board.evaluate(this.serverNow());
-    this.rooms.requestFrame();
+    this.markLive(false);
     this.resyncing = this.rooms.link.probe();
   }
 
   private resynced(): void {
-    const { board } = this.rooms;
     this.resyncing = false;
-    board.live = this.conn === 'live';
-    board.evaluate(this.serverNow());
-    this.rooms.requestFrame();
+    this.markLive(this.conn === 'live');
     this.rooms.resynced();
+  }
+
+  private markLive(live: boolean): void {
+    this.rooms.board.live = live;
+    this.rooms.board.evaluate(this.serverNow());
+    this.rooms.requestFrame();
   }
 }

@@ -50,10 +50,6 @@ export class QuoteBoard {
   live = false;
   staleAfterMs = 10_000;
 
-  get size(): number {
-    return this.codes.length;
-  }
-
   indexOf(code: string): number {
     return this.index.get(code) ?? -1;
   }

@@ -42,10 +42,6 @@ export class SocketLink {
     private readonly events: LinkEvents,
   ) {}
 
-  get connState(): ConnState {
-    return this.state;
-  }
-
   get isOpen(): boolean {
     return this.open;
   }
