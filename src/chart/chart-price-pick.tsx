@@ -1,5 +1,5 @@
 // The trader's price line on the chart, the step before "alert at this price" (docs/alerts.md).
-import { useRef, type ReactElement, type RefObject } from 'react';
+import { useRef, type PointerEvent, type ReactElement, type RefObject } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import type { ISeriesApi, Point } from 'lightweight-charts';
 import { Icon } from '../components/icons/icons.tsx';
@@ -30,6 +30,36 @@ export function pickedPrice(
   return { price: numberText(p, precision), y: point.y };
 }
 
+/** A pointer drag along the price scale from `top`; a move under the slop stays a tap. */
+export function useVerticalDrag(onDrag: ((y: number, done: boolean) => void) | undefined) {
+  const drag = useRef<{ id: number; startY: number; top: number; moved: boolean } | null>(null);
+  return {
+    start: (e: PointerEvent<HTMLElement>, top: number): void => {
+      drag.current = { id: e.pointerId, startY: e.clientY, top, moved: false };
+      e.currentTarget.setPointerCapture?.(e.pointerId);
+    },
+    move: (e: PointerEvent): void => {
+      const d = drag.current;
+      if (!d || d.id !== e.pointerId || !onDrag) return;
+      const dy = e.clientY - d.startY;
+      if (!d.moved && Math.abs(dy) < DRAG_SLOP_PX) return;
+      d.moved = true;
+      onDrag(d.top + dy, false);
+    },
+    /** True when it ended a drag: the click that follows is not a tap. */
+    end: (e: PointerEvent): boolean => {
+      const d = drag.current;
+      drag.current = null;
+      if (!d || d.id !== e.pointerId || !d.moved || !onDrag) return false;
+      onDrag(d.top + (e.clientY - d.startY), true);
+      return true;
+    },
+    cancel: (): void => {
+      drag.current = null;
+    },
+  };
+}
+
 export interface ChartPricePickProps {
   picked: PickedPrice;
   /** One tap: the alert form with this price. */
@@ -56,7 +86,7 @@ export function ChartPricePick({
   startY,
 }: ChartPricePickProps): ReactElement {
   const { t } = useTranslation();
-  const drag = useRef<{ id: number; startY: number; top: number; moved: boolean } | null>(null);
+  const drag = useVerticalDrag(onDrag);
   const dragged = useRef(false);
   return (
     <div className="tw-chart-pick" ref={chipRef} data-testid="price-line" data-price={picked.price}>
@@ -67,28 +97,14 @@ export function ChartPricePick({
         data-price={picked.price}
         onPointerDown={(e) => {
           if (!onDrag) return;
-          drag.current = { id: e.pointerId, startY: e.clientY, top: startY?.() ?? picked.y, moved: false };
+          drag.start(e, startY?.() ?? picked.y);
           dragged.current = false;
-          e.currentTarget.setPointerCapture?.(e.pointerId);
         }}
-        onPointerMove={(e) => {
-          const d = drag.current;
-          if (!d || d.id !== e.pointerId || !onDrag) return;
-          const dy = e.clientY - d.startY;
-          if (!d.moved && Math.abs(dy) < DRAG_SLOP_PX) return;
-          d.moved = true;
-          onDrag(d.top + dy, false);
-        }}
+        onPointerMove={drag.move}
         onPointerUp={(e) => {
-          const d = drag.current;
-          drag.current = null;
-          if (!d || d.id !== e.pointerId || !d.moved || !onDrag) return;
-          dragged.current = true; // the click after this pointerup ends the drag, it is not a tap
-          onDrag(d.top + (e.clientY - d.startY), true);
+          if (drag.end(e)) dragged.current = true;
         }}
-        onPointerCancel={() => {
-          drag.current = null;
-        }}
+        onPointerCancel={drag.cancel}
         onClick={() => {
           if (dragged.current) {
             dragged.current = false;

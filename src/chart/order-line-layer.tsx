@@ -1,7 +1,7 @@
 // Tags move by style writes, not a render per tick (docs/screens.md "Positions and orders on the chart").
 import type { ReactElement, Ref } from 'react';
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { LineStyle, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
+import { LineStyle, type CreatePriceLineOptions, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { LiveText } from '../components/text/live-text.tsx';
 import { numberText } from '../../domain/decimal-text.ts';
@@ -10,6 +10,8 @@ import { LONG_PRESS_MS } from '../components/hooks/long-press-rule.ts';
 import { hasSwap, orderLinesMark, type OrderLine } from './order-lines.ts';
 import { formatMoney } from '../i18n/format.ts';
 import { lineName, lineWords, positionPnl } from './chart-lines-text.tsx';
+import { syncPriceLines } from './stop-lines.ts';
+import { useVerticalDrag } from './chart-price-pick.tsx';
 
 // Overlapping tags would hide a P&L and take its taps (docs/screens.md "Positions and orders on the chart").
 
@@ -47,7 +49,6 @@ export function stackTags<T>(tags: readonly TagAt<T>[]): StackedTag<T>[] {
   return placed;
 }
 
-const DRAG_SLOP_PX = 4;
 /** How near (px) a long press must land to a line to mean that line. */
 const HIT_PX = 14;
 /** Clear of the chart's corner button. */
@@ -169,28 +170,21 @@ function OrderLineLayerImpl(
   // A trailing stop is already drawn by stop-lines.ts.
   useEffect(() => {
     if (!series) return;
-    const keep = new Set<string>();
-    for (const l of lines) {
-      if (l.trailing) continue;
-      keep.add(l.key);
-      const opts = {
-        price: priceOf(l),
-        color: l.side === 1 ? up : down,
-        lineWidth: 1 as const,
-        lineStyle:
-          l.role === 'entry' ? LineStyle.Solid : l.role === 'pending' ? LineStyle.LargeDashed : LineStyle.Dashed,
-        axisLabelVisible: true,
-        title: '',
-      };
-      const line = drawn.current.get(l.key);
-      if (line) line.applyOptions(opts);
-      else drawn.current.set(l.key, series.createPriceLine(opts));
-    }
-    for (const [key, line] of drawn.current) {
-      if (keep.has(key)) continue;
-      series.removePriceLine(line);
-      drawn.current.delete(key);
-    }
+    const wanted = lines
+      .filter((l) => !l.trailing)
+      .map((l): [string, CreatePriceLineOptions] => [
+        l.key,
+        {
+          price: priceOf(l),
+          color: l.side === 1 ? up : down,
+          lineWidth: 1,
+          lineStyle:
+            l.role === 'entry' ? LineStyle.Solid : l.role === 'pending' ? LineStyle.LargeDashed : LineStyle.Dashed,
+          axisLabelVisible: true,
+          title: '',
+        },
+      ]);
+    syncPriceLines(series, drawn.current, new Map(wanted));
     if (box) box.dataset.orderLines = orderLinesMark(lines);
     placeRef.current();
     // priceOf() reads refs; `moved` re-runs this so a dragged line keeps its new price until the answer.
@@ -273,7 +267,7 @@ function LineTag({ line, price, tagRef, draggable, timers, onEdit, onDrag }: Lin
   const { side, lots } = lineWords(t, line, price);
   const pnl = useMemo(() => positionPnl(o), [o]);
   const name = lineName(t, line, price);
-  const drag = useRef<{ id: number; startY: number; top: number; moved: boolean } | null>(null);
+  const drag = useVerticalDrag(onDrag);
   const hold = useRef<unknown>(null);
   const skipClick = useRef(false);
   const endHold = () => {
@@ -304,29 +298,16 @@ function LineTag({ line, price, tagRef, draggable, timers, onEdit, onDrag }: Lin
         }
         if (!draggable) return;
         // A stacked tag sits beside its line, so the line's height.
-        const top = parseFloat(e.currentTarget.dataset.y ?? e.currentTarget.style.top) || 0;
-        drag.current = { id: e.pointerId, startY: e.clientY, top, moved: false };
-        e.currentTarget.setPointerCapture?.(e.pointerId);
+        drag.start(e, parseFloat(e.currentTarget.dataset.y ?? e.currentTarget.style.top) || 0);
       }}
-      onPointerMove={(e) => {
-        const d = drag.current;
-        if (!d || d.id !== e.pointerId) return;
-        const dy = e.clientY - d.startY;
-        if (!d.moved && Math.abs(dy) < DRAG_SLOP_PX) return;
-        d.moved = true;
-        onDrag(d.top + dy, false);
-      }}
+      onPointerMove={drag.move}
       onPointerUp={(e) => {
         endHold();
-        const d = drag.current;
-        drag.current = null;
-        if (!d || d.id !== e.pointerId || !d.moved) return;
-        skipClick.current = true;
-        onDrag(d.top + (e.clientY - d.startY), true);
+        if (drag.end(e)) skipClick.current = true;
       }}
       onPointerCancel={() => {
         endHold();
-        drag.current = null;
+        drag.cancel();
       }}
       onTouchEnd={(e) => {
         // Else the tap this touch ends in would land on the opened sheet's backdrop and close it.

@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import { LineStyle, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
+import { LineStyle, type CreatePriceLineOptions, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
 
 export interface StopLine {
   id: number; // order id (a trailing stop) or alert id (a price alert)
@@ -9,38 +9,32 @@ export interface StopLine {
   title: string;
 }
 
-/** `drawn` (by order id) is updated in place. */
-export function syncStopLines(
+/** `drawn` is updated in place: each wanted key's line moved or made, every other removed. */
+export function syncPriceLines<K>(
   series: ISeriesApi<'Candlestick'>,
-  drawn: Map<number, IPriceLine>,
-  wanted: readonly StopLine[],
-  colour: string,
+  drawn: Map<K, IPriceLine>,
+  wanted: ReadonlyMap<K, CreatePriceLineOptions>,
 ): void {
-  const keep = new Set<number>();
-  for (const w of wanted) {
-    keep.add(w.id);
-    const line = drawn.get(w.id);
-    if (line) line.applyOptions({ price: w.price, title: w.title, color: colour });
-    else {
-      drawn.set(
-        w.id,
-        series.createPriceLine({
-          price: w.price,
-          title: w.title,
-          color: colour,
-          lineWidth: 1,
-          lineStyle: LineStyle.Dashed,
-          axisLabelVisible: true,
-        }),
-      );
-    }
+  for (const [key, opts] of wanted) {
+    const line = drawn.get(key);
+    if (line) line.applyOptions(opts);
+    else drawn.set(key, series.createPriceLine(opts));
   }
-  for (const [id, line] of drawn) {
-    if (keep.has(id)) continue;
+  for (const [key, line] of drawn) {
+    if (wanted.has(key)) continue;
     series.removePriceLine(line);
-    drawn.delete(id);
+    drawn.delete(key);
   }
 }
+
+const dashed = (w: StopLine, color: string): CreatePriceLineOptions => ({
+  price: w.price,
+  title: w.title,
+  color,
+  lineWidth: 1,
+  lineStyle: LineStyle.Dashed,
+  axisLabelVisible: true,
+});
 
 /** So browser tests can see them without reading the canvas. */
 export function stopLinesMark(wanted: readonly StopLine[]): string {
@@ -84,7 +78,8 @@ export function useDrawnLines(
   useEffect(() => {
     const box = boxRef.current;
     if (!series || !box) return;
-    syncStopLines(series, drawn.current, lines, colour(box));
+    const c = colour(box);
+    syncPriceLines(series, drawn.current, new Map(lines.map((w) => [w.id, dashed(w, c)])));
     box.dataset[mark] = stopLinesMark(lines);
     // The colour is read when the lines change (or the series is created: candle-chart.tsx); the refs are stable.
   }, [series, lines]); // oxlint-disable-line react-hooks/exhaustive-deps
