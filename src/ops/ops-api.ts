@@ -22,7 +22,6 @@ export interface OpsMe {
   name: string;
   role: string;
   rights: string[];
-  idle_minutes: number;
 }
 
 export interface OpsAuth {
@@ -94,11 +93,19 @@ export async function imageBlobUrl(auth: OpsAuth, url: string): Promise<string> 
 export const isImageUrl = (v: unknown): v is string =>
   typeof v === 'string' && /^\/api\/common\/image\/[A-Za-z0-9_-]{22}$/.test(v);
 
+export type Row = Record<string, unknown>;
+
+export const isRow = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A value of a row as text: strings as they are, anything else as JSON. */
+export const cellText = (v: unknown): string =>
+  v === null || v === undefined ? '' : typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
+
 /** RFC 4180: quoted when needed, objects as JSON. */
-export function toCsv(rows: ReadonlyArray<Record<string, unknown>>): string {
+export function toCsv(rows: readonly Row[]): string {
   const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const cell = (v: unknown): string => {
-    const text = v === null || v === undefined ? '' : typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
+    const text = cellText(v);
     // A leading = + - @ would be a spreadsheet formula: prefixed so it stays text.
     const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
     return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;

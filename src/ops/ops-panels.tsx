@@ -1,8 +1,8 @@
 // Each panel is a view over ops commands, so the server's rights decide what works.
 import { OpsAlert, OpsField } from './ops-field.tsx';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { runCommand, toCsv, type OpsAuth } from './ops-api.ts';
-import { RowsTable, type Row } from './rows-table.tsx';
+import { runCommand, toCsv, type OpsAuth, type Row } from './ops-api.ts';
+import { RowsTable } from './rows-table.tsx';
 import { resultSentence } from './result-sentence.ts';
 import { failureText, OPS_TEXT, ROLE_NAMES } from './texts.ts';
 
@@ -107,10 +107,7 @@ export function AuditPanel(props: PanelProps) {
     setArgs(next);
   };
   const field = (name: keyof typeof form, label: string) => (
-    <label className="ops-field">
-      <span>{label}</span>
-      <input name={name} value={form[name]} onChange={(e) => setForm({ ...form, [name]: e.target.value })} />
-    </label>
+    <OpsField label={label} name={name} value={form[name]} onChange={(v) => setForm({ ...form, [name]: v })} />
   );
   return (
     <section className="ops-card" aria-label={OPS_TEXT.tabAudit}>

@@ -1,15 +1,6 @@
 // One English sentence, so an id is never read as a count and nothing is raw JSON (docs/back-office.md "The page").
-type Row = Record<string, unknown>;
+import { cellText as str, isRow, type Row } from './ops-api.ts';
 
-const isRow = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string =>
-  v === null || v === undefined
-    ? ''
-    : typeof v === 'string'
-      ? v
-      : typeof v === 'number'
-        ? String(v)
-        : JSON.stringify(v);
 const sessions = (n: unknown): string => (Number(n) === 1 ? '1 session' : `${str(n)} sessions`);
 const who = (r: Row): string => (r.name ? `${str(r.name)} (${str(r.login)})` : str(r.login));
 const words = (key: string): string => key.replace(/_/g, ' ');

@@ -1,10 +1,8 @@
 // Private images load as the signed-in member, so they show as thumbnails.
 import { useEffect, useState } from 'react';
-import { imageBlobUrl, isImageUrl, type OpsAuth } from './ops-api.ts';
+import { imageBlobUrl, isImageUrl, isRow, type OpsAuth, type Row } from './ops-api.ts';
 import { OPS_TEXT } from './texts.ts';
 import { resultSentence } from './result-sentence.ts';
-
-type Row = Record<string, unknown>;
 
 function Thumb({ auth, url }: { auth: OpsAuth; url: string }) {
   const [src, setSrc] = useState<string | null>(null);
@@ -47,8 +45,6 @@ function Cell({ auth, value }: { auth: OpsAuth; value: unknown }) {
   if (value === null || value === undefined) return null;
   return <>{typeof value === 'string' ? value : JSON.stringify(value)}</>;
 }
-
-const isRow = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function ResultView({
   auth,

@@ -1,11 +1,8 @@
 // Buttons in the last column, so a row reads who it is before what can be done to it; cards on a phone (ops.css).
 import type { ReactNode } from 'react';
 import { OPS_TEXT } from './texts.ts';
+import { cellText as text, type Row } from './ops-api.ts';
 
-export type Row = Record<string, unknown>;
-
-const text = (v: unknown): string =>
-  v === null || v === undefined ? '' : typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
 const LONG = 160;
 /** The whole value is in the tooltip and the CSV export. */
 const short = (t: string): string => (t.length > LONG ? `${t.slice(0, LONG)}…` : t);

@@ -43,7 +43,6 @@ export const OPS_TEXT = {
   rowHint: 'Tap a row to copy its values into the form of the command you pick next.',
   optional: 'optional',
   failed: 'Request failed',
-  refresh: 'Refresh',
   approve: 'Approve',
   drop: 'Drop',
   approvalsHelp:
