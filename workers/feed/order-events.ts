@@ -9,6 +9,9 @@ import {
 } from '../../domain/ws-protocol.ts';
 import type { FeedSink, OrderEvent } from '../protocol.ts';
 
+/** Subscribed after each accepted login, dropped at a logout. */
+const SIGNED_IN_TOPICS = [TOPIC_ORDER_CHANGED, TOPIC_ORDER_CLOSED, TOPIC_PRICE_ALERT, TOPIC_ACCOUNT, TOPIC_MARGIN_CALL];
+
 export interface OrderEventsHost {
   send(msg: ClientMessage): void;
   isOpen(): boolean;
@@ -45,11 +48,7 @@ export class OrderEvents {
       if (this.pendingLogins === 0 && this.token) this.host.toSink((s) => s.onSessionRejected(msg, at));
       return;
     }
-    this.host.send({ type: 'sub', topic: TOPIC_ORDER_CHANGED });
-    this.host.send({ type: 'sub', topic: TOPIC_ORDER_CLOSED });
-    this.host.send({ type: 'sub', topic: TOPIC_PRICE_ALERT });
-    this.host.send({ type: 'sub', topic: TOPIC_ACCOUNT });
-    this.host.send({ type: 'sub', topic: TOPIC_MARGIN_CALL });
+    for (const topic of SIGNED_IN_TOPICS) this.host.send({ type: 'sub', topic });
     let gap = this.gapOnLogin;
     this.gapOnLogin = false;
     if (seq !== undefined) {
@@ -80,11 +79,7 @@ export class OrderEvents {
     this.gapOnLogin = false;
     if (!this.host.isOpen()) return;
     if (old) {
-      this.host.send({ type: 'unsub', topic: TOPIC_ORDER_CHANGED });
-      this.host.send({ type: 'unsub', topic: TOPIC_ORDER_CLOSED });
-      this.host.send({ type: 'unsub', topic: TOPIC_PRICE_ALERT });
-      this.host.send({ type: 'unsub', topic: TOPIC_ACCOUNT });
-      this.host.send({ type: 'unsub', topic: TOPIC_MARGIN_CALL });
+      for (const topic of SIGNED_IN_TOPICS) this.host.send({ type: 'unsub', topic });
       this.host.send({ type: 'logout' });
     }
     if (token) this.login(token);
