@@ -150,10 +150,8 @@ export class IndicatorSet {
     return row;
   }
 
-  snapshot(from = -Infinity): IndicatorValues {
-    let i = 0;
-    while (i < this.times.length && (this.times[i] ?? 0) < from) i++;
-    return this.values.map((col) => col.slice(i));
+  snapshot(): IndicatorValues {
+    return this.values.map((col) => col.slice());
   }
 
   /** null when that bar is not kept. */

@@ -5,12 +5,14 @@ import type { KlineUpdate } from './protocol.ts';
 /** Enough for a phone chart scrolled back a while, bounded so memory stays flat. */
 export const MAX_BARS = 2000;
 const MINUTE = 60;
+const FIELDS = ['Time', 'Open', 'High', 'Low', 'Close', 'Volume'] as const;
+const isWhole = (b: KlineBar): boolean => FIELDS.every((k) => Number.isFinite(b[k]));
 
 /** The later occurrence of a Time wins. */
 export function normaliseBars(bars: readonly KlineBar[]): KlineBar[] {
   const byTime = new Map<number, KlineBar>();
   for (const b of bars) {
-    if (![b.Time, b.Open, b.High, b.Low, b.Close, b.Volume].every(Number.isFinite)) continue;
+    if (!isWhole(b)) continue;
     byTime.set(b.Time, { Time: b.Time, Open: b.Open, High: b.High, Low: b.Low, Close: b.Close, Volume: b.Volume });
   }
   return [...byTime.values()].sort((a, b) => a.Time - b.Time);
@@ -91,21 +93,12 @@ export class KlineSeries {
 
   /** Cumulative for its minute; null if ignored. */
   applyMinute(m: KlineBar): KlineUpdate | null {
-    if (![m.Time, m.Open, m.High, m.Low, m.Close, m.Volume].every(Number.isFinite)) return null;
+    if (!isWhole(m)) return null;
     const b = this.bucketOf(m.Time);
     const cur = this.cur;
     if (!cur || b > cur.Time) {
       // A jump over several periods (market closed, gap) leaves no filler bars.
-      this.cur = {
-        Time: b,
-        Open: m.Open,
-        High: m.High,
-        Low: m.Low,
-        Close: m.Close,
-        volBefore: 0,
-        liveMinute: m.Time,
-        liveVol: m.Volume,
-      };
+      this.cur = { ...m, Time: b, volBefore: 0, liveMinute: m.Time, liveVol: m.Volume };
       this.bars.push(this.barOf(this.cur));
       if (this.bars.length > MAX_BARS) this.bars.splice(0, this.bars.length - MAX_BARS);
       return this.emitBar();
@@ -142,11 +135,7 @@ export class KlineSeries {
     const inBar = mins.filter((m) => this.bucketOf(m.Time) === last.Time);
     const live = inBar[inBar.length - 1];
     this.cur = {
-      Time: last.Time,
-      Open: last.Open,
-      High: last.High,
-      Low: last.Low,
-      Close: last.Close,
+      ...last,
       // The server's bar already counts the live minute so far; keep the rest apart so updates replace it.
       volBefore: Math.max(0, last.Volume - (live?.Volume ?? 0)),
       liveMinute: live?.Time ?? null,
@@ -175,14 +164,7 @@ export class KlineSeries {
 }
 
 function sameBar(a: KlineBar, b: KlineBar): boolean {
-  return (
-    a.Time === b.Time &&
-    a.Open === b.Open &&
-    a.High === b.High &&
-    a.Low === b.Low &&
-    a.Close === b.Close &&
-    a.Volume === b.Volume
-  );
+  return FIELDS.every((k) => a[k] === b[k]);
 }
 
 /** A reset drops what came before it in the frame. */
