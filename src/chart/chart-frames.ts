@@ -65,12 +65,12 @@ export function markLastBar(
   time: number | undefined,
   close: number | undefined,
 ): void {
-  if (bars !== null) write(box, 'bars', String(bars));
-  write(box, 'lastTime', time === undefined ? '' : String(time));
-  write(box, 'lastClose', close === undefined ? '' : String(close));
+  if (bars !== null) writeData(box, 'bars', String(bars));
+  writeData(box, 'lastTime', time === undefined ? '' : String(time));
+  writeData(box, 'lastClose', close === undefined ? '' : String(close));
 }
 
-/** Only a changed value is written: a live bar keeps its time for a minute. */
-function write(box: HTMLElement, key: 'bars' | 'lastTime' | 'lastClose', value: string): void {
-  if (box.dataset[key] !== value) box.dataset[key] = value;
+/** Only a changed value is written: even a same-value write costs a style check, and a live bar keeps its time. */
+export function writeData(el: HTMLElement, key: string, value: string): void {
+  if (el.dataset[key] !== value) el.dataset[key] = value;
 }

@@ -21,13 +21,7 @@ export const PRICE_SCALE_PX = 64;
 
 /** Also what the library leaves on the right for its price scale (css px). */
 const SLOT_PX = 7;
-const SCALE_PX = PRICE_SCALE_PX;
 const PAD_Y = 12;
-
-export interface PictureColours {
-  up: string;
-  down: string;
-}
 
 /** None on a first visit, without IndexedDB, or for a broken record. */
 export async function storedBars(code: string, period: Period): Promise<KlineBar[]> {
@@ -45,10 +39,10 @@ export function drawBars(
   bars: readonly KlineBar[],
   width: number,
   height: number,
-  colours: PictureColours,
+  colours: { up: string; down: string },
 ): number {
   ctx.clearRect(0, 0, width, height);
-  const fit = Math.max(0, Math.floor((width - SCALE_PX) / SLOT_PX));
+  const fit = Math.max(0, Math.floor((width - PRICE_SCALE_PX) / SLOT_PX));
   const shown = bars.slice(-fit);
   if (shown.length === 0 || height <= 2 * PAD_Y) return 0;
   let lo = Infinity;
@@ -61,7 +55,7 @@ export function drawBars(
   const y = (v: number): number => PAD_Y + ((hi - v) / span) * (height - 2 * PAD_Y);
   const body = SLOT_PX - 2;
   shown.forEach((b, i) => {
-    const x = width - SCALE_PX - (shown.length - i) * SLOT_PX;
+    const x = width - PRICE_SCALE_PX - (shown.length - i) * SLOT_PX;
     ctx.fillStyle = b.Close >= b.Open ? colours.up : colours.down;
     ctx.fillRect(x + Math.floor(body / 2), y(b.High), 1, Math.max(1, y(b.Low) - y(b.High)));
     const top = y(Math.max(b.Open, b.Close));

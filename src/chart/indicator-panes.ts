@@ -3,6 +3,7 @@ import type { IChartApi, ISeriesApi, UTCTimestamp, WhitespaceData, LineData, His
 import { HistogramSeries, LineSeries } from 'lightweight-charts';
 import { indicatorValueText, type IndicatorLine } from '../../domain/indicators.ts';
 import type { KlineBar } from '../../domain/types.ts';
+import { writeData } from './chart-frames.ts';
 
 export interface IndicatorTones {
   tones: readonly string[];
@@ -147,10 +148,6 @@ export class IndicatorPanes {
   /** At the last bar: the chart's text alternative reads it. */
   legendRows(): LegendRows {
     return this.rows(this.times.length - 1);
-  }
-
-  get paneCount(): number {
-    return this.panes;
   }
 
   private removeDrawn(): void {
@@ -315,10 +312,6 @@ function indexOfTime(times: readonly number[], time: number): number | null {
     else hi = mid - 1;
   }
   return null;
-}
-
-function writeData(el: HTMLElement, key: string, value: string): void {
-  if (el.dataset[key] !== value) el.dataset[key] = value;
 }
 
 function sameLine(a: IndicatorLine, b: IndicatorLine | undefined): boolean {
