@@ -11,15 +11,9 @@ export type DeskAction =
   | { kind: 'search' }
   | { kind: 'help' };
 
-export interface KeyLike {
-  key: string;
-  ctrlKey: boolean;
-  altKey: boolean;
-  metaKey: boolean;
-  repeat: boolean;
+export type KeyLike = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'altKey' | 'metaKey' | 'repeat' | 'target'> & {
   isComposing?: boolean;
-  target: EventTarget | null;
-}
+};
 
 /** In the help sheet's order; texts in locales "shortcuts". */
 export const SHORTCUT_LIST: ReadonlyArray<{ keys: string; textKey: string }> = [

@@ -6,19 +6,11 @@ import { $isDemo, $loggedIn } from '../../state/account/session.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { useGoBack } from '../../components/nav/use-go-back.ts';
 import { loginPath, safeFrom } from '../../state/shell/navigator.ts';
+import type { AppRoute } from '../routes.tsx';
 
 // One pure decision (docs/contract.md §2, §6).
-export interface GuardedRoute {
-  auth?: boolean | undefined;
-  demoBlocked?: boolean | undefined;
-  /** Nothing to do there for a signed-in real account. */
-  guestOnly?: boolean | undefined;
-}
-
-export interface SessionView {
-  loggedIn: boolean;
-  isDemo: boolean;
-}
+type GuardedRoute = Pick<AppRoute, 'auth' | 'demoBlocked' | 'guestOnly'>;
+type SessionView = { loggedIn: boolean; isDemo: boolean };
 
 export type GuardDecision =
   | { kind: 'open' }

@@ -37,14 +37,8 @@ export async function startPriceAlertsLazily(
   for (const a of held.splice(0)) dispatchPriceAlert(a);
 }
 
-// A new token or language reaches the running feed at once, not only at the next navigation.
-export interface FeedSyncDeps {
-  startFeed(config: FeedConfig): Promise<void>;
-  feedConfig(): Promise<FeedConfig>;
-}
-
-/** The first values are skipped: the first navigation starts the feed. */
-export function syncFeedWithSession(deps: FeedSyncDeps): () => void {
+/** A new token or language reaches the running feed at once; the first values are skipped (the first navigation starts it). */
+export function syncFeedWithSession(deps: Pick<NavigationDeps, 'startFeed' | 'feedConfig'>): () => void {
   let first = true;
   return effect(() => {
     // Read both so the effect re-runs when either changes.
