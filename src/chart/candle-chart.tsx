@@ -226,7 +226,6 @@ export function CandleChart({
   const [ready, setReady] = useState(false); // it may ask for its klines
   const linePriceRef = useRef<string | null>(null);
   const traderLineRef = useRef<IPriceLine | null>(null);
-  const chipRef = useRef<HTMLDivElement | null>(null);
   const placeLineRef = useRef<(p: PickedPrice | null, keep: boolean) => void>(() => undefined);
   const refreshRef = useRef<() => void>(() => undefined);
   const readRows = () => {
@@ -436,7 +435,6 @@ export function CandleChart({
       {onPickPrice && picked ? (
         <ChartPricePick
           picked={picked}
-          chipRef={chipRef}
           startY={() => {
             const text = linePriceRef.current;
             const y = text === null ? null : (liveRef.current?.series.priceToCoordinate(Number(text)) ?? null);

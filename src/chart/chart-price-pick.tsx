@@ -1,5 +1,5 @@
 // The trader's price line on the chart, the step before "alert at this price" (docs/alerts.md).
-import { useRef, type PointerEvent, type ReactElement, type RefObject } from 'react';
+import { useRef, type PointerEvent, type ReactElement } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import type { ISeriesApi, Point } from 'lightweight-charts';
 import { Icon } from '../components/icons/icons.tsx';
@@ -31,7 +31,7 @@ export function pickedPrice(
 }
 
 /** A pointer drag along the price scale from `top`; a move under the slop stays a tap. */
-export function useVerticalDrag(onDrag: ((y: number, done: boolean) => void) | undefined) {
+export function useVerticalDrag(onDrag: (y: number, done: boolean) => void) {
   const drag = useRef<{ id: number; startY: number; top: number; moved: boolean } | null>(null);
   return {
     start: (e: PointerEvent<HTMLElement>, top: number): void => {
@@ -40,7 +40,7 @@ export function useVerticalDrag(onDrag: ((y: number, done: boolean) => void) | u
     },
     move: (e: PointerEvent): void => {
       const d = drag.current;
-      if (!d || d.id !== e.pointerId || !onDrag) return;
+      if (!d || d.id !== e.pointerId) return;
       const dy = e.clientY - d.startY;
       if (!d.moved && Math.abs(dy) < DRAG_SLOP_PX) return;
       d.moved = true;
@@ -50,7 +50,7 @@ export function useVerticalDrag(onDrag: ((y: number, done: boolean) => void) | u
     end: (e: PointerEvent): boolean => {
       const d = drag.current;
       drag.current = null;
-      if (!d || d.id !== e.pointerId || !d.moved || !onDrag) return false;
+      if (!d || d.id !== e.pointerId || !d.moved) return false;
       onDrag(d.top + (e.clientY - d.startY), true);
       return true;
     },
@@ -67,13 +67,11 @@ export interface ChartPricePickProps {
   /** The × (or Escape): the line goes. */
   onDismiss: () => void;
   /** `y` in px in the chart box; `done` when the pointer was released. */
-  onDrag?: (y: number, done: boolean) => void;
-  /** So the chart can move it with the price scale without a render. */
-  chipRef?: RefObject<HTMLDivElement | null>;
+  onDrag: (y: number, done: boolean) => void;
   /** The keyboard's drag: one price step. */
-  onStep?: (dir: 1 | -1) => void;
+  onStep: (dir: 1 | -1) => void;
   /** It moves with the price scale: where a drag starts. */
-  startY?: () => number;
+  startY: () => number;
 }
 
 export function ChartPricePick({
@@ -81,7 +79,6 @@ export function ChartPricePick({
   onPick,
   onDismiss,
   onDrag,
-  chipRef,
   onStep,
   startY,
 }: ChartPricePickProps): ReactElement {
@@ -89,15 +86,14 @@ export function ChartPricePick({
   const drag = useVerticalDrag(onDrag);
   const dragged = useRef(false);
   return (
-    <div className="tw-chart-pick" ref={chipRef} data-testid="price-line" data-price={picked.price}>
+    <div className="tw-chart-pick" data-testid="price-line" data-price={picked.price}>
       <button
         type="button"
         className="tw-chart-pick__alert"
         data-testid="chart-alert"
         data-price={picked.price}
         onPointerDown={(e) => {
-          if (!onDrag) return;
-          drag.start(e, startY?.() ?? picked.y);
+          drag.start(e, startY());
           dragged.current = false;
         }}
         onPointerMove={drag.move}
@@ -114,7 +110,7 @@ export function ChartPricePick({
         }}
         onKeyDown={(e) => {
           if (e.key === 'Escape') onDismiss();
-          else if (onStep && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
+          else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
             e.preventDefault(); // not a page scroll
             onStep(e.key === 'ArrowUp' ? 1 : -1);
           }
