@@ -2,13 +2,11 @@ import { createElement, lazy, type ComponentType, type ReactElement } from 'reac
 import { browserChunkDeps, loadChunk } from '../../components/hooks/chunk-retry.ts';
 import { allTexts } from '../../i18n/index.ts';
 
-export interface LazyPageOptions {
-  /** The first screen draws with the bundled first sections of hk; every other screen waits for all the texts. */
-  firstScreen?: boolean;
-}
-
-/** A failed load is retried when the server answers again (chunk-retry.ts): React.lazy keeps a rejection for good. */
-export function lazyPage(load: () => Promise<ComponentType>, opts: LazyPageOptions = {}): ReactElement {
+/**
+ * A failed load is retried when the server answers again (chunk-retry.ts): React.lazy keeps a rejection for good. The
+ * first screen draws with the bundled first sections of hk; every other screen waits for all the texts.
+ */
+export function lazyPage(load: () => Promise<ComponentType>, opts: { firstScreen?: boolean } = {}): ReactElement {
   const withTexts = async (): Promise<ComponentType> => {
     const [page] = await Promise.all([load(), opts.firstScreen ? null : allTexts()]);
     return page;

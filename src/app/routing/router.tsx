@@ -51,29 +51,25 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
-/** The layout included, until the location changes. */
-export function RouteErrorBoundary({ children }: { children: ReactNode }): ReactElement {
-  return <Boundary resetKey={useLocation().key}>{children}</Boundary>;
-}
-
 function element(route: AppRoute): ReactElement | null {
   // Kept-alive routes are drawn by the layout; React may reuse one guard here, so it judges each visit afresh.
   return route.keepAlive ? null : <RouteGuard route={route}>{route.element}</RouteGuard>;
 }
 
-export interface AppRoutesProps {
+interface AppRoutesProps {
   navigation: NavigationDeps;
   routes?: readonly AppRoute[];
 }
 
 export function AppRoutes({ navigation, routes = ROUTES }: AppRoutesProps): ReactElement {
   return (
-    <RouteErrorBoundary>
+    // The layout included, until the location changes.
+    <Boundary resetKey={useLocation().key}>
       {/* `/` and `/trade` draw the desk at ≥ 1280 px: handed down, so no page imports app/ or wide/. */}
       <DeskSlot.Provider value={LazyDeskLayout}>
         <RouteTable routes={routes} navigation={navigation} />
       </DeskSlot.Provider>
-    </RouteErrorBoundary>
+    </Boundary>
   );
 }
 

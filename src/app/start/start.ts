@@ -60,7 +60,9 @@ export const STALE_AFTER_MS = 10_000;
 /** docs/contract.md §9: any trade_fee_type other than 1 is margin × rate; used until getBasicInfo answers. */
 export const DEFAULT_TRADE_FEE_TYPE = 2;
 
-export function currentFeedConfig(): FeedConfig {
+/** After the base settings, so the worker gets the right trade_fee_type on its first start. */
+export async function feedConfigWhenReady(): Promise<FeedConfig> {
+  await settingsReady();
   return {
     wsUrl: wsUrl(),
     apiBase: apiBase(),
@@ -69,12 +71,6 @@ export function currentFeedConfig(): FeedConfig {
     tradeFeeType: $settings.peek()?.trade_fee_type ?? DEFAULT_TRADE_FEE_TYPE,
     staleAfterMs: STALE_AFTER_MS,
   };
-}
-
-/** So the worker gets the right trade_fee_type on its first start. */
-export async function feedConfigWhenReady(): Promise<FeedConfig> {
-  await settingsReady();
-  return currentFeedConfig();
 }
 
 export async function startApp(): Promise<NavigationDeps> {
