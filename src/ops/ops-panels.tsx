@@ -3,7 +3,7 @@ import { OpsAlert, OpsField } from './ops-field.tsx';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { runCommand, toCsv, type OpsAuth, type Row } from './ops-api.ts';
 import { RowsTable } from './rows-table.tsx';
-import { resultSentence } from './result-sentence.ts';
+import { Sentence } from './result-view.tsx';
 import { failureText, OPS_TEXT, ROLE_NAMES } from './texts.ts';
 
 interface PanelProps {
@@ -50,11 +50,7 @@ function Feedback({ error, note }: { error: string | null; note: { name: string;
   return (
     <>
       <OpsAlert text={error} />
-      {note && (
-        <p className="ops-note" role="status" data-testid="ops-sentence">
-          {resultSentence(note.name, note.row)}
-        </p>
-      )}
+      {note && <Sentence name={note.name} data={note.row} />}
     </>
   );
 }

@@ -46,6 +46,14 @@ function Cell({ auth, value }: { auth: OpsAuth; value: unknown }) {
   return <>{typeof value === 'string' ? value : JSON.stringify(value)}</>;
 }
 
+export function Sentence({ name, data }: { name: string; data: unknown }) {
+  return (
+    <p className="ops-note" role="status" data-testid="ops-sentence">
+      {resultSentence(name, data)}
+    </p>
+  );
+}
+
 export function ResultView({
   auth,
   name,
@@ -88,11 +96,7 @@ export function ResultView({
       </>
     );
   }
-  const sentence = (
-    <p className="ops-note" role="status" data-testid="ops-sentence">
-      {resultSentence(name, data)}
-    </p>
-  );
+  const sentence = <Sentence name={name} data={data} />;
   if (isRow(data)) {
     return (
       <>
