@@ -176,8 +176,6 @@ export class SparklineCache {
   }
 }
 
-export { CHART_BAR_INTERVAL_MS } from './chart-watch.ts';
-
 /** Staleness changes with time even when no message arrives. */
 export const STALE_CHECK_MS = 1000;
 

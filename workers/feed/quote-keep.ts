@@ -4,7 +4,6 @@ import type { FeedDeps } from './deps.ts';
 import { isQuoteTuple } from './parse.ts';
 import { QUOTES_KEY } from '../../domain/stored-keys.ts';
 
-export { QUOTES_KEY };
 /** A write clones every tuple; a few seconds' loss on a crash costs nothing. */
 export const QUOTES_SAVE_MS = 5_000;
 

@@ -3,7 +3,8 @@
 // carries the live bar's values only, a settings change re-sends the chart, and the desk's four charts (slots) share
 // one feed and one subscription per instrument.
 import { describe, expect, it } from 'vitest';
-import { CHART_BAR_INTERVAL_MS, Feed } from '../../../workers/feed/feed.ts';
+import { Feed } from '../../../workers/feed/feed.ts';
+import { CHART_BAR_INTERVAL_MS } from '../../../workers/feed/chart-watch.ts';
 import { IndicatorSet } from '../../../workers/indicators.ts';
 import { defaultIndicatorSettings } from '../../../domain/indicators.ts';
 import type { KlineBar } from '../../../domain/types.ts';

@@ -2,7 +2,8 @@
 // The chart path inside the feed: history over REST, live KLINE minutes into the watched period, minutes that arrive
 // while history loads, the gap refill after a reconnect, and the docs/contract.md §7 headers on the feed's own REST calls.
 import { describe, expect, it } from 'vitest';
-import { CHART_BAR_INTERVAL_MS, Feed } from '../../../../workers/feed/feed.ts';
+import { Feed } from '../../../../workers/feed/feed.ts';
+import { CHART_BAR_INTERVAL_MS } from '../../../../workers/feed/chart-watch.ts';
 import type { KlineBar } from '../../../../domain/types.ts';
 import type { KlineUpdate } from '../../../../workers/protocol.ts';
 import { instrument } from '../../../fixtures/instruments.ts';

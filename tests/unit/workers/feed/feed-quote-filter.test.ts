@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Feed } from '../../../../workers/feed/feed.ts';
 import { QuoteFilter } from '../../../../workers/feed/quote-filter.ts';
-import { QUOTES_KEY } from '../../../../workers/feed/quote-keep.ts';
+import { QUOTES_KEY } from '../../../../domain/stored-keys.ts';
 import { QUOTE_TEXTS, T_PRICE, type FeedBatch } from '../../../../workers/protocol.ts';
 import { appOrderOf, type Order } from '../../../../domain/types.ts';
 import { instrument } from '../../../fixtures/instruments.ts';

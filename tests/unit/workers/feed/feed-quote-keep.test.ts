@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { Feed } from '../../../../workers/feed/feed.ts';
 import type { FeedCache } from '../../../../workers/feed/deps.ts';
-import { QUOTES_KEY, QUOTES_SAVE_MS } from '../../../../workers/feed/quote-keep.ts';
+import { QUOTES_SAVE_MS } from '../../../../workers/feed/quote-keep.ts';
+import { QUOTES_KEY } from '../../../../domain/stored-keys.ts';
 import { Q_INDEX, Q_TIME, QUOTE_STRIDE, QUOTE_TEXTS, T_PRICE, type FeedBatch } from '../../../../workers/protocol.ts';
 import type { QuoteTuple } from '../../../../domain/ws-protocol.ts';
 import { instrument } from '../../../fixtures/instruments.ts';

@@ -12,7 +12,7 @@ import { adoptFeedIndex, applyBatch } from '../../../../../src/state/feed/apply-
 import { $dataAsOf } from '../../../../../src/state/feed/feed-signals.ts';
 import { MarketRow } from '../../../../../src/components/instrument/market-row.tsx';
 import { Feed } from '../../../../../workers/feed/feed.ts';
-import { QUOTES_KEY } from '../../../../../workers/feed/quote-keep.ts';
+import { QUOTES_KEY } from '../../../../../domain/stored-keys.ts';
 import { instrument } from '../../../../fixtures/instruments.ts';
 import { config, harness, RecordingSink, settle } from '../../../feed-fakes.ts';
 
