@@ -28,10 +28,6 @@ function visitorChoice(): IndicatorSettings | null {
   }
 }
 
-function readVisitor(): IndicatorSettings {
-  return visitorChoice() ?? defaultIndicatorSettings();
-}
-
 const same = (a: IndicatorSettings, b: IndicatorSettings): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** A visitor's choice moves into an account that has none, as stars do (docs/screens.md "Indicators"). */
@@ -55,7 +51,7 @@ export function startChartSettings(): void {
     const token = $token.value;
     generation++;
     const gen = generation;
-    $settings.value = readVisitor();
+    $settings.value = visitorChoice() ?? defaultIndicatorSettings();
     if (token !== null) {
       accountSettings()
         .then((s) => {

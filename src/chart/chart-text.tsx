@@ -28,17 +28,13 @@ export interface ChartTextProps {
   children?: ReactNode;
 }
 
-export function useSummaryText(name: string, period: Period, figures: ChartFigures | null): string {
-  const { t } = useTranslation();
-  const p = t(`chart_text.period_${period}`);
-  if (!figures) return t('chart_text.no_bars', { name, period: p });
-  return t('chart_text.summary', { name, period: p, ...figures });
-}
-
 export function ChartText({ name, period, figures, readRows, legend = [], children }: ChartTextProps): ReactElement {
   const { t } = useTranslation();
   const [rows, setRows] = useState<BarRow[] | null>(null);
-  const text = useSummaryText(name, period, figures);
+  const periodText = t(`chart_text.period_${period}`);
+  const text = figures
+    ? t('chart_text.summary', { name, period: periodText, ...figures })
+    : t('chart_text.no_bars', { name, period: periodText });
   const showBars = t('chart_text.show_bars', { n: TABLE_BARS });
   return (
     <section className="tw-chart-text" aria-label={t('chart_text.region', { name })}>
@@ -69,7 +65,7 @@ export function ChartText({ name, period, figures, readRows, legend = [], childr
         {/* Focusable: on a phone the table scrolls, and a keyboard user must be able to scroll it. */}
         <div className="tw-chart-table-wrap" role="region" aria-label={t('chart_text.bars_title')} tabIndex={0}>
           <table className="tw-chart-table" data-testid="chart-table">
-            <caption>{t('chart_text.table_caption', { name, period: t(`chart_text.period_${period}`) })}</caption>
+            <caption>{t('chart_text.table_caption', { name, period: periodText })}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('chart_text.time')}</th>

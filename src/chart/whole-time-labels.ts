@@ -32,13 +32,8 @@ export function skipCutLabels(ctx: Axis): void {
 }
 
 /** lightweight-charts 5: the time axis is its table's last row, the middle cell holding the labels' canvas. */
-function timeAxisCanvas(chart: Pick<IChartApi, 'chartElement'>): HTMLCanvasElement | null {
-  const table = chart.chartElement().querySelector('table');
-  const row = table?.rows[table.rows.length - 1];
-  return row?.cells[1]?.querySelector('canvas') ?? null;
-}
-
 export function keepTimeLabelsWhole(chart: Pick<IChartApi, 'chartElement'>): void {
-  const ctx = timeAxisCanvas(chart)?.getContext('2d');
+  const table = chart.chartElement().querySelector('table');
+  const ctx = table?.rows[table.rows.length - 1]?.cells[1]?.querySelector('canvas')?.getContext('2d');
   if (ctx) skipCutLabels(ctx);
 }
