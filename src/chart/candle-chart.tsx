@@ -37,18 +37,14 @@ import { useAskLine } from './ask-line.ts';
 import { useWide } from '../components/hooks/use-wide.ts';
 import './candle-chart.css';
 
-// The scheme, the up/down preference and reduced motion each re-read the CSS variables and restyle the chart.
-export interface SchemeWiring {
-  chart: IChartApi;
-  series: ISeriesApi<'Candlestick'>;
-  panes: IndicatorPanes;
-  box: HTMLElement;
-  precision: () => number;
-  /** The order lines take their up/down from them. */
-  restyled: (colours: ChartColours) => void;
-}
-
-export function followColourScheme({ chart, series, panes, box, precision, restyled }: SchemeWiring): () => void {
+// The scheme, the up/down preference and reduced motion each re-read the CSS variables and restyle the chart;
+// `restyled` hands the colours on to the order lines.
+function followColourScheme(
+  { chart, series, panes }: Live,
+  box: HTMLElement,
+  precision: () => number,
+  restyled: (colours: ChartColours) => void,
+): () => void {
   const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
   const onScheme = () => {
     const c = readChartColours(document.documentElement);
@@ -251,7 +247,8 @@ export function CandleChart({
     const panes = new IndicatorPanes(chart, legendBox, tones, precisionRef.current, maxPanesRef.current);
     // Before the library's first draw, which sizes the price pane's canvases; a reset lays out changed settings again.
     panes.layout(indicatorLines($indicatorSettings.peek(), maxPanesRef.current));
-    liveRef.current = { chart, series, panes };
+    const live: Live = { chart, series, panes };
+    liveRef.current = live;
     startTransition(() => setDrawnOn({ series, up: colours.up, down: colours.down }));
     const [lines, alertsDrawn] = [linesRef.current, alertDrawnRef.current];
     const refresh = () => {
@@ -341,14 +338,12 @@ export function CandleChart({
       () => liveRef.current?.chart === chart,
     );
 
-    const offScheme = followColourScheme({
-      chart,
-      series,
-      panes,
+    const offScheme = followColourScheme(
+      live,
       box,
-      precision: () => precisionRef.current,
-      restyled: (c) => setDrawnOn({ series, up: c.up, down: c.down }),
-    });
+      () => precisionRef.current,
+      (c) => setDrawnOn({ series, up: c.up, down: c.down }),
+    );
 
     return () => {
       offKline();
