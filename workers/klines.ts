@@ -5,8 +5,8 @@ import type { KlineUpdate } from './protocol.ts';
 /** Enough for a phone chart scrolled back a while, bounded so memory stays flat. */
 export const MAX_BARS = 2000;
 const MINUTE = 60;
-const FIELDS = ['Time', 'Open', 'High', 'Low', 'Close', 'Volume'] as const;
-const isWhole = (b: KlineBar): boolean => FIELDS.every((k) => Number.isFinite(b[k]));
+export const KLINE_FIELDS = ['Time', 'Open', 'High', 'Low', 'Close', 'Volume'] as const;
+const isWhole = (b: KlineBar): boolean => KLINE_FIELDS.every((k) => Number.isFinite(b[k]));
 
 /** The later occurrence of a Time wins. */
 export function normaliseBars(bars: readonly KlineBar[]): KlineBar[] {
@@ -164,7 +164,7 @@ export class KlineSeries {
 }
 
 function sameBar(a: KlineBar, b: KlineBar): boolean {
-  return FIELDS.every((k) => a[k] === b[k]);
+  return KLINE_FIELDS.every((k) => a[k] === b[k]);
 }
 
 /** A reset drops what came before it in the frame. */

@@ -59,16 +59,10 @@ export class PreviewWatch {
   }
 }
 
+const COMPARED = ['ok', 'reason', 'price', 'margin', 'fee', 'pnlAtStopProfit', 'pnlAtStopLoss'] as const;
+
 function samePreview(a: OrderPreview, b: OrderPreview): boolean {
-  return (
-    a.ok === b.ok &&
-    a.reason === b.reason &&
-    a.price === b.price &&
-    a.margin === b.margin &&
-    a.fee === b.fee &&
-    a.pnlAtStopProfit === b.pnlAtStopProfit &&
-    a.pnlAtStopLoss === b.pnlAtStopLoss
-  );
+  return COMPARED.every((k) => a[k] === b[k]);
 }
 
 // Quotes into the feed's rooms: the board, the risk book, the order form's preview and the kept quotes.

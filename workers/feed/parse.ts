@@ -3,6 +3,7 @@ import { isDecimalText } from '../../domain/decimal.ts';
 import type { KlineBar } from '../../domain/types.ts';
 import type { QuoteTuple, ServerMessage } from '../../domain/ws-protocol.ts';
 import type { FeedLogger } from './deps.ts';
+import { KLINE_FIELDS } from '../klines.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -10,9 +11,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 export function isKlineBar(v: unknown): v is KlineBar {
-  return (
-    isObj(v) && isNum(v.Time) && isNum(v.Open) && isNum(v.High) && isNum(v.Low) && isNum(v.Close) && isNum(v.Volume)
-  );
+  return isObj(v) && KLINE_FIELDS.every((k) => isNum(v[k]));
 }
 
 /** A decimal Close, so the risk maths read it exactly. */
