@@ -1,5 +1,5 @@
 // The command list comes from the server, so a new command appears here by itself.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { browserTimers } from '../state/shell/clock.ts';
 import { runCommand, type OpsAuth, type OpsCommandInfo } from './ops-api.ts';
 import { OpsAlert } from './ops-field.tsx';
@@ -22,28 +22,22 @@ function CommandForm(props: {
     <form className="ops-card" onSubmit={submit} aria-label={cmd.name}>
       <h2>{cmd.name}</h2>
       <p className="ops-muted">{cmd.summary}</p>
-      {cmd.params.map((p) => (
-        <label key={p.name} className="ops-field">
-          <span>
-            {p.name} {p.optional && <small className="ops-muted">{OPS_TEXT.optional}</small>}
-          </span>
-          {(p.maxLength ?? 0) > 1000 ? (
-            <textarea
-              name={p.name}
-              rows={8}
-              value={values[p.name] ?? ''}
-              onChange={(e) => props.onChange(p.name, e.target.value)}
-            />
-          ) : (
-            <input
-              name={p.name}
-              value={values[p.name] ?? ''}
-              onChange={(e) => props.onChange(p.name, e.target.value)}
-            />
-          )}
-          <small className="ops-muted">{p.help}</small>
-        </label>
-      ))}
+      {cmd.params.map((p) => {
+        const field = {
+          name: p.name,
+          value: values[p.name] ?? '',
+          onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => props.onChange(p.name, e.target.value),
+        };
+        return (
+          <label key={p.name} className="ops-field">
+            <span>
+              {p.name} {p.optional && <small className="ops-muted">{OPS_TEXT.optional}</small>}
+            </span>
+            {(p.maxLength ?? 0) > 1000 ? <textarea {...field} rows={8} /> : <input {...field} />}
+            <small className="ops-muted">{p.help}</small>
+          </label>
+        );
+      })}
       <button type="submit" disabled={busy}>
         {busy ? OPS_TEXT.running : OPS_TEXT.run}
       </button>
