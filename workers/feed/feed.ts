@@ -59,10 +59,9 @@ export class PreviewWatch {
   }
 }
 
-const COMPARED = ['ok', 'reason', 'price', 'margin', 'fee', 'pnlAtStopProfit', 'pnlAtStopLoss'] as const;
-
+// Every field: a pending order turns from limit to stop when the market crosses it, at the same figures.
 function samePreview(a: OrderPreview, b: OrderPreview): boolean {
-  return COMPARED.every((k) => a[k] === b[k]);
+  return (Object.keys(b) as (keyof OrderPreview)[]).every((k) => a[k] === b[k]);
 }
 
 // Quotes into the feed's rooms: the board, the risk book, the order form's preview and the kept quotes.

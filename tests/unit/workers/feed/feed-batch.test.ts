@@ -401,16 +401,23 @@ describe('account', () => {
     h.frames.run();
     expect(sink.batches[3]?.preview).toEqual({
       seq: 8,
-      preview: expect.objectContaining({ price: '1.05000', margin: '105.000000' }),
+      preview: expect.objectContaining({ price: '1.05000', margin: '105.000000', pendingKind: 'limit' }),
     });
     s.receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.09000', '0', h.time.now, 1]] });
     h.frames.run();
     expect(sink.batches[4]?.preview).toBeNull();
+    // The market fell through the order's price: a buy above the market is a stop order now, at the same figures.
+    s.receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.04000', '0', h.time.now, 1]] });
+    h.frames.run();
+    expect(sink.batches[5]?.preview).toEqual({
+      seq: 8,
+      preview: expect.objectContaining({ price: '1.05000', margin: '105.000000', pendingKind: 'stop' }),
+    });
 
     await feed.watchPreview(8, null);
     s.receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.09100', '0', h.time.now, 1]] });
     h.frames.run();
-    expect(sink.batches[5]?.preview).toBeNull();
+    expect(sink.batches[6]?.preview).toBeNull();
   });
 
   it('previews an order at the live price through the feed', async () => {
