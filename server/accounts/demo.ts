@@ -6,7 +6,7 @@ import { ApiError } from '../http/envelope.ts';
 import { getAccount, move } from '../ledger/ledger.ts';
 import { DEMO_BALANCE, RecordType } from '../ledger/record-types.ts';
 import { dec } from '../../domain/decimal.ts';
-import { USER_COLUMNS, type UserRow } from '../auth/users.ts';
+import { findUser, type UserRow } from '../auth/users.ts';
 import { createUser } from './create-user.ts';
 
 export const DEMO_ID_RE = /^[A-Za-z0-9_-]{8,64}$/;
@@ -18,8 +18,7 @@ export async function demoUser(
   now: number,
   beforeCreate?: (q: Queryable) => Promise<void>,
 ): Promise<UserRow> {
-  const find = async (q: Queryable): Promise<UserRow | undefined> =>
-    (await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.demo_id = $1`, [demoId]))[0];
+  const find = (q: Queryable): Promise<UserRow | undefined> => findUser(q, 'demo_id', demoId);
   const existing = await find(db);
   if (existing) return existing;
   try {

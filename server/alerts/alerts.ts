@@ -72,15 +72,7 @@ export async function createAlert(
     const value = kind === 'change' ? checkedPercent(input.percent) : checkedPrice(input.price, inst.pricePrecision);
     if ((await countActive(q, userId)) >= ALERTS_MAX)
       throw new ApiError('alerts.errors.full', undefined, { max: ALERTS_MAX });
-    return insertAlert(q, {
-      userId,
-      instrumentId: input.instrumentId,
-      kind,
-      condition: input.condition,
-      value,
-      note,
-      at,
-    });
+    return insertAlert(q, { ...input, userId, kind, value, note, at });
   });
   await changed(id);
   return readAlerts(db, userId);

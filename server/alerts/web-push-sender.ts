@@ -90,11 +90,7 @@ export class WebPushSender {
         const payload = JSON.stringify(payloadFor(pickLanguage(t.lang)));
         try {
           await webpush.sendNotification({ endpoint: t.endpoint, keys: { p256dh: t.p256dh, auth: t.auth } }, payload, {
-            vapidDetails: {
-              subject: this.opts.subject,
-              publicKey: this.opts.keys.publicKey,
-              privateKey: this.opts.keys.privateKey,
-            },
+            vapidDetails: { subject: this.opts.subject, ...this.opts.keys },
             TTL: TTL_S,
             timeout: TIMEOUT_MS,
             urgency: 'high',

@@ -9,6 +9,7 @@ import type { Limits } from '../security/limits.ts';
 import { checkStoredTotp, matchRecoveryCode } from './second-factor.ts';
 import {
   acceptStep,
+  factorEnabled,
   factorOf,
   unusedRecoveryHashes,
   useRecoveryCode,
@@ -27,10 +28,8 @@ export const factorRequired = (): ApiError =>
 
 const userOwner = (userId: number): FactorOwner => ({ kind: 'user', id: userId });
 
-export async function factorOn(deps: Pick<FactorGateDeps, 'db'>, userId: number): Promise<boolean> {
-  const row = await factorOf(deps.db, userOwner(userId));
-  return row?.enabled_at != null;
-}
+export const factorOn = (deps: Pick<FactorGateDeps, 'db'>, userId: number): Promise<boolean> =>
+  factorEnabled(deps.db, userOwner(userId));
 
 /** Spent in the caller's transaction (spendFactor). */
 export type FactorPass = { kind: 'totp'; step: number } | { kind: 'recovery'; hash: string };

@@ -35,20 +35,12 @@ export function toWireUser(row: UserRow): User {
   };
 }
 
-export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
-  const rows = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.email = $1`, [email]);
-  return rows[0];
-}
-
-export async function findUserByMobile(q: Queryable, mobile: string): Promise<UserRow | undefined> {
-  const rows = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.mobile = $1`, [mobile]);
-  return rows[0];
-}
-
-export async function findUserById(q: Queryable, id: number): Promise<UserRow | undefined> {
-  const rows = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
-  return rows[0];
-}
+/** By one unique column. */
+export const findUser = async (q: Queryable, column: 'id' | 'email' | 'mobile' | 'demo_id', value: string | number) =>
+  (await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.${column} = $1`, [value]))[0];
+export const findUserByEmail = (q: Queryable, email: string) => findUser(q, 'email', email);
+export const findUserByMobile = (q: Queryable, mobile: string) => findUser(q, 'mobile', mobile);
+export const findUserById = (q: Queryable, id: number) => findUser(q, 'id', id);
 
 /** One such step (a bind, an upload) at a time per user. */
 export async function lockUser(q: Queryable, id: number): Promise<void> {

@@ -29,21 +29,22 @@ export interface BackupKeySource {
   configured?: string | undefined;
 }
 
-function keyFile(path: string): Buffer | undefined {
+/** BACKUP_KEY, else DATA_DIR/backup.key when there is one. */
+function storedKey(src: BackupKeySource): { key: Buffer | undefined; path: string } {
+  const path = join(src.dataDir, BACKUP_KEY_FILE);
+  if (src.configured) return { key: parseBackupKey(src.configured, 'BACKUP_KEY'), path };
   try {
-    return parseBackupKey(readFileSync(path, 'utf8'), path);
+    return { key: parseBackupKey(readFileSync(path, 'utf8'), path), path };
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { key: undefined, path };
     throw err;
   }
 }
 
 /** Makes DATA_DIR/backup.key (0600) when there is none yet. */
 export function sealingKey(src: BackupKeySource): Buffer {
-  if (src.configured) return parseBackupKey(src.configured, 'BACKUP_KEY');
-  const path = join(src.dataDir, BACKUP_KEY_FILE);
-  const found = keyFile(path);
-  if (found) return found;
+  const { key, path } = storedKey(src);
+  if (key) return key;
   mkdirSync(src.dataDir, { recursive: true });
   try {
     writeFileSync(path, `${randomBytes(KEY_BYTES).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
@@ -57,10 +58,8 @@ export function sealingKey(src: BackupKeySource): Buffer {
 /** Never made: a restore needs the key the backup was sealed with. */
 export function openingKey(src: BackupKeySource & { keyFile?: string | undefined }): Buffer {
   if (src.keyFile) return parseBackupKey(readFileSync(src.keyFile, 'utf8'), src.keyFile);
-  if (src.configured) return parseBackupKey(src.configured, 'BACKUP_KEY');
-  const path = join(src.dataDir, BACKUP_KEY_FILE);
-  const found = keyFile(path);
-  if (found) return found;
+  const { key, path } = storedKey(src);
+  if (key) return key;
   throw new Error(
     `this backup is sealed, and there is no key: copy the server's backup.key to ${path}, or name it with --key-file, or set BACKUP_KEY`,
   );

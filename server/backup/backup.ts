@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import type { Db } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import type { PgliteDb } from '../db/pglite.ts';
 import { ApiError } from '../http/envelope.ts';
 import { ledgerViolations, type LedgerViolation } from '../ledger/invariants.ts';
@@ -104,7 +104,7 @@ export async function restorePostgres(archive: Buffer, databaseUrl: string): Pro
 }
 
 /** A restore target must have none. */
-export async function userTables(db: Db): Promise<string[]> {
+export async function userTables(db: Queryable): Promise<string[]> {
   const rows = await db.query<{ name: string }>(
     `SELECT table_name AS name FROM information_schema.tables
       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,

@@ -19,12 +19,7 @@ const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 /** Self-references aside. */
 export async function tablesInReferenceOrder(q: Queryable): Promise<string[]> {
-  const tables = (
-    await q.query<{ name: string }>(
-      `SELECT table_name AS name FROM information_schema.tables
-        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
-    )
-  ).map((r) => r.name);
+  const tables = await userTables(q);
   const refs = await q.query<{ child: string; parent: string }>(
     `SELECT c.relname AS child, p.relname AS parent FROM pg_constraint k
        JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class p ON p.oid = k.confrelid

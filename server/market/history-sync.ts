@@ -59,11 +59,8 @@ export async function syncHistory(
   const byId = new Map(instruments.map((i) => [i.id, i]));
   const precisionOf = (id: number): number => byId.get(id)?.pricePrecision ?? 0;
   const last: LastChunks = new Map(instruments.map((i) => [i.id, emptyLevels()]));
-  for (const c of await lastChunks(
-    q,
-    instruments.map((i) => i.id),
-    precisionOf,
-  )) {
+  const ids = instruments.map((i) => i.id);
+  for (const c of await lastChunks(q, ids, precisionOf)) {
     const levels = last.get(c.instrumentId);
     if (levels) levels[c.level] = c;
   }

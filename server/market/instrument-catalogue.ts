@@ -39,40 +39,8 @@ const LEVERAGE = [10, 20, 50, 100, 200];
 // Fixed-margin instruments ignore the multiplier; they offer 1 so the client's no-leverage rule does not block them.
 const FIXED = [1];
 
-function fx(
-  id: number,
-  code: string,
-  basePrice: string,
-  precision: number,
-  annualVol: number,
-  tickHz: number,
-  spreadPoints: number,
-  extra: Partial<InstrumentDef> = {},
-): InstrumentDef {
-  return {
-    id,
-    code,
-    showCode: `${code.slice(0, 3)}/${code.slice(3)}`,
-    categoryId: CATEGORY_FOREX,
-    cls: 'fx',
-    pricePrecision: precision,
-    pip: '0.01',
-    minCont: '0.01',
-    // JPY-quoted pairs use 1,000 units so margin and P&L in the spec's currency-agnostic formulas stay near USD size.
-    contNum: code.endsWith('JPY') ? '1000' : '100000',
-    marginMode: 2,
-    multiples: LEVERAGE,
-    feeRate: '0.002',
-    basePrice,
-    annualVol,
-    tickHz,
-    spreadPoints,
-    ...extra,
-  };
-}
-
 /** One asset family's builder; `margin` 'fixed' is a fixed margin per lot (marginMode 1), else the leverage offered. */
-function family(categoryId: number, cls: Exclude<MarketClass, 'fx'>, step: string) {
+function family(categoryId: number, cls: MarketClass, step: string) {
   return (
     id: number,
     code: string,
@@ -104,42 +72,40 @@ function family(categoryId: number, cls: Exclude<MarketClass, 'fx'>, step: strin
     spreadPoints,
   });
 }
+const fx = family(CATEGORY_FOREX, 'fx', '0.01');
 const metal = family(CATEGORY_METALS, 'metal', '0.01');
 const energy = family(CATEGORY_ENERGY, 'energy', '0.01');
 const index = family(CATEGORY_INDICES, 'index', '0.1');
 const euIndex = family(CATEGORY_INDICES, 'eu-index', '0.1');
-const coin = family(CATEGORY_CRYPTO, 'crypto', '0.01');
-// A crypto pair's shown code is derived from its own (BTCUSDT: BTC/USDT).
-type AfterShowCode = Parameters<typeof coin> extends [number, string, string, ...infer R] ? R : never;
-const crypto = (id: number, code: string, ...rest: AfterShowCode): InstrumentDef =>
-  coin(id, code, `${code.slice(0, -4)}/USDT`, ...rest);
+const crypto = family(CATEGORY_CRYPTO, 'crypto', '0.01');
 
 // Each row ends with the annual volatility, the mean ticks per second and the seeded mark-up in price steps.
+// JPY-quoted pairs use 1,000 units so margin and P&L in the spec's currency-agnostic formulas stay near USD size.
 export const INSTRUMENTS: readonly InstrumentDef[] = [
-  fx(1, 'EURUSD', '1.08500', 5, 0.07, 3, 12),
-  fx(2, 'GBPUSD', '1.27000', 5, 0.08, 2.5, 15),
-  fx(3, 'USDJPY', '151.500', 3, 0.09, 3, 12),
-  fx(4, 'AUDUSD', '0.65500', 5, 0.09, 2, 14),
-  fx(5, 'USDCAD', '1.36000', 5, 0.06, 2, 18),
-  fx(6, 'USDCHF', '0.88500', 5, 0.07, 1.5, 16),
-  fx(7, 'NZDUSD', '0.60500', 5, 0.09, 1.5, 20),
-  fx(8, 'EURGBP', '0.85500', 5, 0.05, 1, 15),
-  fx(9, 'EURJPY', '164.200', 3, 0.09, 1.5, 20),
-  fx(10, 'GBPJPY', '192.400', 3, 0.1, 1.5, 30),
-  fx(11, 'AUDJPY', '99.200', 3, 0.11, 1, 22),
-  fx(12, 'EURAUD', '1.65600', 5, 0.08, 1, 25),
+  fx(1, 'EURUSD', 'EUR/USD', 5, '100000', LEVERAGE, '0.002', '1.08500', 0.07, 3, 12),
+  fx(2, 'GBPUSD', 'GBP/USD', 5, '100000', LEVERAGE, '0.002', '1.27000', 0.08, 2.5, 15),
+  fx(3, 'USDJPY', 'USD/JPY', 3, '1000', LEVERAGE, '0.002', '151.500', 0.09, 3, 12),
+  fx(4, 'AUDUSD', 'AUD/USD', 5, '100000', LEVERAGE, '0.002', '0.65500', 0.09, 2, 14),
+  fx(5, 'USDCAD', 'USD/CAD', 5, '100000', LEVERAGE, '0.002', '1.36000', 0.06, 2, 18),
+  fx(6, 'USDCHF', 'USD/CHF', 5, '100000', LEVERAGE, '0.002', '0.88500', 0.07, 1.5, 16),
+  fx(7, 'NZDUSD', 'NZD/USD', 5, '100000', LEVERAGE, '0.002', '0.60500', 0.09, 1.5, 20),
+  fx(8, 'EURGBP', 'EUR/GBP', 5, '100000', LEVERAGE, '0.002', '0.85500', 0.05, 1, 15),
+  fx(9, 'EURJPY', 'EUR/JPY', 3, '1000', LEVERAGE, '0.002', '164.200', 0.09, 1.5, 20),
+  fx(10, 'GBPJPY', 'GBP/JPY', 3, '1000', LEVERAGE, '0.002', '192.400', 0.1, 1.5, 30),
+  fx(11, 'AUDJPY', 'AUD/JPY', 3, '1000', LEVERAGE, '0.002', '99.200', 0.11, 1, 22),
+  fx(12, 'EURAUD', 'EUR/AUD', 5, '100000', LEVERAGE, '0.002', '1.65600', 0.08, 1, 25),
   // A pegged pair offered without leverage: the client shows its no-leverage message for it.
-  fx(13, 'USDHKD', '7.8200', 4, 0.01, 0.5, 10, { multiples: [] }),
+  fx(13, 'USDHKD', 'USD/HKD', 4, '100000', [], '0.002', '7.8200', 0.01, 0.5, 10),
   metal(14, 'XAUUSD', 'XAU/USD', 2, '100', LEVERAGE, '0.002', '2350.00', 0.15, 2.5, 30),
   // Fixed margin: 500 USD per lot, about ×28 leverage at ~28.5 USD/oz.
   metal(15, 'XAGUSD', 'XAG/USD', 3, '500', 'fixed', '0.003', '28.500', 0.25, 2, 30),
   metal(16, 'XPTUSD', 'XPT/USD', 2, '50', [10, 20, 50], '0.003', '980.00', 0.22, 1, 200),
-  crypto(17, 'BTCUSDT', 2, '1', [10, 20, 50, 100], '0.001', '67250.00', 0.6, 6, 1500),
-  crypto(18, 'ETHUSDT', 2, '10', [10, 20, 50, 100], '0.001', '3450.00', 0.7, 5, 150),
-  crypto(19, 'SOLUSDT', 3, '100', [10, 20, 50], '0.001', '165.000', 0.9, 4, 100),
-  crypto(20, 'XRPUSDT', 5, '10000', [10, 20, 50], '0.001', '0.52000', 0.8, 3, 50),
-  crypto(21, 'DOGEUSDT', 5, '10000', [10, 20], '0.001', '0.15000', 1.0, 3, 20),
-  crypto(22, 'LTCUSDT', 2, '100', [10, 20, 50], '0.001', '85.00', 0.75, 2, 10),
+  crypto(17, 'BTCUSDT', 'BTC/USDT', 2, '1', [10, 20, 50, 100], '0.001', '67250.00', 0.6, 6, 1500),
+  crypto(18, 'ETHUSDT', 'ETH/USDT', 2, '10', [10, 20, 50, 100], '0.001', '3450.00', 0.7, 5, 150),
+  crypto(19, 'SOLUSDT', 'SOL/USDT', 3, '100', [10, 20, 50], '0.001', '165.000', 0.9, 4, 100),
+  crypto(20, 'XRPUSDT', 'XRP/USDT', 5, '10000', [10, 20, 50], '0.001', '0.52000', 0.8, 3, 50),
+  crypto(21, 'DOGEUSDT', 'DOGE/USDT', 5, '10000', [10, 20], '0.001', '0.15000', 1.0, 3, 20),
+  crypto(22, 'LTCUSDT', 'LTC/USDT', 2, '100', [10, 20, 50], '0.001', '85.00', 0.75, 2, 10),
   // 1 USD per point per lot
   index(23, 'US30', 'US 30', 1, '1', [10, 20, 50, 100], '0.002', '39100.0', 0.16, 2, 30),
   index(24, 'NAS100', 'NAS 100', 1, '1', [10, 20, 50, 100], '0.002', '18250.0', 0.22, 2.5, 15),
@@ -164,23 +130,9 @@ export function assetClassOf(d: Pick<InstrumentDef, 'code' | 'cls'>): AssetClass
 
 export const logoPath = (code: string): string => `/logos/${code.toLowerCase()}.svg`;
 
-export interface MarketInstrument {
-  id: number;
-  code: string;
-  showCode: string;
+export interface MarketInstrument extends Omit<InstrumentDef, 'marginMode' | 'spreadPoints'> {
   logo: string;
-  categoryId: number;
-  cls: MarketClass;
-  pricePrecision: number;
-  pip: string;
-  minCont: string;
-  contNum: string;
   marginMode: number;
-  multiples: number[];
-  feeRate: string;
-  basePrice: string;
-  annualVol: number;
-  tickHz: number;
   sort: number;
   /** Its klines are never stored; its history is regenerated. */
   inMemory: boolean;
@@ -212,11 +164,6 @@ interface InstrumentRow {
   sort: number;
 }
 
-/** As the wire shows lot sizes and rates ("0.0100" → "0.01"). */
-export function plainDecimal(text: string): string {
-  return trimZeros(text);
-}
-
 function parseIntArray(v: number[] | string): number[] {
   if (Array.isArray(v)) return v.map(Number);
   // Text form '{10,20}' in case a driver hands arrays over unparsed.
@@ -236,12 +183,13 @@ export function instrumentFromRow(r: InstrumentRow): MarketInstrument {
     categoryId: Number(r.category_id),
     cls: marketClassOf(r.market_class),
     pricePrecision: Number(r.price_precision),
-    pip: plainDecimal(r.pip),
-    minCont: plainDecimal(r.min_cont),
-    contNum: plainDecimal(r.cont_num),
+    // As the wire shows lot sizes and rates ("0.0100" → "0.01").
+    pip: trimZeros(r.pip),
+    minCont: trimZeros(r.min_cont),
+    contNum: trimZeros(r.cont_num),
     marginMode: Number(r.margin_mode),
     multiples: parseIntArray(r.multiples),
-    feeRate: plainDecimal(r.fee_rate),
+    feeRate: trimZeros(r.fee_rate),
     basePrice: r.base_price,
     annualVol: Number(r.annual_vol),
     tickHz: Number(r.tick_hz),
@@ -261,26 +209,8 @@ export async function loadInstruments(q: Queryable): Promise<MarketInstrument[]>
 }
 
 export function instrumentFromDef(d: InstrumentDef, logo: string, sort: number, inMemory: boolean): MarketInstrument {
-  return {
-    id: d.id,
-    code: d.code,
-    showCode: d.showCode,
-    logo,
-    categoryId: d.categoryId,
-    cls: d.cls,
-    pricePrecision: d.pricePrecision,
-    pip: d.pip,
-    minCont: d.minCont,
-    contNum: d.contNum,
-    marginMode: d.marginMode,
-    multiples: [...d.multiples],
-    feeRate: d.feeRate,
-    basePrice: d.basePrice,
-    annualVol: d.annualVol,
-    tickHz: d.tickHz,
-    sort,
-    inMemory,
-  };
+  const { spreadPoints: _, ...def } = d;
+  return { ...def, multiples: [...d.multiples], logo, sort, inMemory };
 }
 
 /** English when that language has no name. */

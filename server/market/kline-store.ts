@@ -163,13 +163,8 @@ export class KlineStore {
       for (const ch of s.chunks) {
         if (!ch?.dirty) continue;
         ch.dirty = false;
-        rows.push({
-          instrumentId: ch.instrumentId,
-          level: ch.level,
-          start: ch.start,
-          precision: ch.precision,
-          bars: ch.bars.map(copyBar),
-        });
+        const { dirty: _, ...chunk } = ch;
+        rows.push({ ...chunk, bars: ch.bars.map(copyBar) });
       }
     }
     if (rows.length === 0) return Promise.resolve(0);

@@ -39,7 +39,7 @@ export async function seedCategories(q: Queryable, categories: readonly Category
  * Resolves to the ids it added. */
 export async function storeInstruments(q: Queryable, list: readonly MarketInstrument[]): Promise<number[]> {
   if (list.length === 0) return [];
-  const col = <T>(pick: (m: MarketInstrument) => T): T[] => list.map(pick);
+  const cols = (keys: readonly (keyof MarketInstrument)[]) => keys.map((k) => list.map((m) => m[k]));
   const added = await q.query<{ id: number }>(
     `INSERT INTO instruments (id, code, show_code, logo, category_id, market_class, price_precision, pip, min_cont,
        cont_num, margin_mode, multiples, fee_rate, base_price, annual_vol, tick_hz, sort, asset_class)
@@ -52,24 +52,11 @@ export async function storeInstruments(q: Queryable, list: readonly MarketInstru
            margin_mode, multiples, fee_rate, base_price, annual_vol, tick_hz, sort, asset_class)
      ON CONFLICT (id) DO NOTHING RETURNING id`,
     [
-      col((m) => m.id),
-      col((m) => m.code),
-      col((m) => m.showCode),
-      col((m) => m.logo),
-      col((m) => m.categoryId),
-      col((m) => m.cls),
-      col((m) => m.pricePrecision),
-      col((m) => m.pip),
-      col((m) => m.minCont),
-      col((m) => m.contNum),
-      col((m) => m.marginMode),
-      col((m) => `{${m.multiples.join(',')}}`), // an array literal per row: unnest cannot take an array of arrays
-      col((m) => m.feeRate),
-      col((m) => m.basePrice),
-      col((m) => m.annualVol),
-      col((m) => m.tickHz),
-      col((m) => m.sort),
-      col((m) => assetClassOf(m)),
+      ...cols(['id', 'code', 'showCode', 'logo', 'categoryId', 'cls', 'pricePrecision', 'pip', 'minCont', 'contNum']),
+      ...cols(['marginMode']),
+      list.map((m) => `{${m.multiples.join(',')}}`), // an array literal per row: unnest cannot take an array of arrays
+      ...cols(['feeRate', 'basePrice', 'annualVol', 'tickHz', 'sort']),
+      list.map((m) => assetClassOf(m)),
     ],
   );
   return added.map((r) => Number(r.id));
@@ -77,12 +64,8 @@ export async function storeInstruments(q: Queryable, list: readonly MarketInstru
 
 /** Only an instrument added now gets its mark-up, so an upgrade never changes the prices of an install. */
 async function seedInstruments(q: Queryable): Promise<void> {
-  const added = new Set(
-    await storeInstruments(
-      q,
-      INSTRUMENTS.map((d, sort) => instrumentFromDef(d, logoPath(d.code), sort + 1, false)),
-    ),
-  );
+  const seeded = INSTRUMENTS.map((d, sort) => instrumentFromDef(d, logoPath(d.code), sort + 1, false));
+  const added = new Set(await storeInstruments(q, seeded));
   const marked = INSTRUMENTS.filter((d) => added.has(d.id));
   if (marked.length === 0) return;
   await q.query(
@@ -98,14 +81,11 @@ export const marketSeeder: Seeder = {
   async run(q, now) {
     await seedCategories(q, CATEGORIES);
     await seedInstruments(q);
-    const missing = new Set(
-      (
-        await q.query<{ id: number }>(
-          `SELECT i.id FROM instruments i
-           WHERE NOT EXISTS (SELECT 1 FROM kline_chunks k WHERE k.instrument_id = i.id AND k.period = 60)`,
-        )
-      ).map((r) => Number(r.id)),
+    const rows = await q.query<{ id: number }>(
+      `SELECT i.id FROM instruments i
+       WHERE NOT EXISTS (SELECT 1 FROM kline_chunks k WHERE k.instrument_id = i.id AND k.period = 60)`,
     );
+    const missing = new Set(rows.map((r) => Number(r.id)));
     if (missing.size === 0) return;
     const instruments = (await loadInstruments(q)).filter((i) => missing.has(i.id));
     await syncHistory(q, instruments, now, DEFAULT_MARKET_SEED);

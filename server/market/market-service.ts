@@ -34,8 +34,7 @@ export class MarketService implements MarketView {
   readonly list: readonly MarketInstrument[];
   readonly sim: Simulator;
   readonly store: KlineStore;
-  private readonly follower: boolean;
-  /** null on a gateway's copy. */
+  /** null on a gateway's copy (a follower). */
   readonly deskSources: MarketSources | null;
 
   private constructor(
@@ -43,14 +42,12 @@ export class MarketService implements MarketView {
     list: readonly MarketInstrument[],
     sim: Simulator,
     store: KlineStore,
-    follower = false,
-    deskSources: MarketSources | null = null,
+    deskSources: MarketSources | null,
   ) {
     this.deps = deps;
     this.list = list;
     this.sim = sim;
     this.store = store;
-    this.follower = follower;
     this.deskSources = deskSources;
     for (const i of list) this.byId.set(i.id, i);
   }
@@ -81,7 +78,7 @@ export class MarketService implements MarketView {
           () => new Simulator(all, initial, clock, timers, simOpts),
           opts,
         );
-    const market = new MarketService(deps, all, sim, store, opts.follow === true, deskSources);
+    const market = new MarketService(deps, all, sim, store, deskSources);
     sim.start();
     if (opts.follow) {
       // The writer flushes every 5 s; a minute later a filled chunk is read from PostgreSQL like any other.
@@ -168,7 +165,7 @@ export class MarketService implements MarketView {
   }
 
   async prune(): Promise<number> {
-    if (this.closed || this.follower) return 0;
+    if (this.closed || !this.deskSources) return 0;
     try {
       return await pruneHistory(this.deps.db, this.list, this.deps.clock.now());
     } catch (err) {
@@ -187,7 +184,7 @@ export class MarketService implements MarketView {
       this.deps.timers.clearInterval(h);
       this.deps.timers.clearTimeout(h);
     }
-    if (!this.follower) await this.store.flush();
+    if (this.deskSources) await this.store.flush();
   }
 
   latest(code: string): LiveQuote | undefined {
@@ -282,8 +279,8 @@ async function loadMarketStart(
     if (!l0) continue;
     const day = dayStarts.get(inst.id) ?? nowSec;
     const dayHours = (hours.get(inst.id) ?? []).filter((b) => b.t >= day);
-    const quote = initialQuote(l0, dayHours, day, now);
-    initial.set(inst.id, { ...quote, ask: quote.ticks + (markUps.get(inst.id) ?? 0) });
+    const time = Math.min(now, (l0.t + 60) * 1000 - 1);
+    initial.set(inst.id, { ...dayQuote(l0.c, dayHours, day), time, ask: l0.c + (markUps.get(inst.id) ?? 0) });
   }
   for (const inst of added) {
     const { quote, spark } = generatedStart(inst, seed, startMinute, nowSec);
@@ -309,22 +306,14 @@ async function readOnly<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<T>
   return out.v;
 }
 
-function initialQuote(last1m: Bar, dayHours: readonly Bar[], dayStart: number, now: number): InitialQuote {
-  const price = last1m.c;
-  const first = dayHours[0];
-  let high = price;
-  let low = price;
-  for (const b of dayHours) {
-    if (b.h > high) high = b.h;
-    if (b.l < low) low = b.l;
-  }
+/** The day's open and extremes from its hour bars, with `price` the latest. */
+function dayQuote(price: number, dayHours: readonly Bar[], dayStart: number): Omit<InitialQuote, 'time'> {
   return {
     ticks: price,
-    time: Math.min(now, (last1m.t + 60) * 1000 - 1),
     dayStart,
-    open: first ? first.o : price,
-    high,
-    low,
+    open: dayHours[0]?.o ?? price,
+    high: Math.max(price, ...dayHours.map((b) => b.h)),
+    low: Math.min(price, ...dayHours.map((b) => b.l)),
   };
 }
 
@@ -354,15 +343,5 @@ function generatedStart(
   const price = last ? last.c : Math.round(endPrice * 10 ** inst.pricePrecision);
   const cutoff = alignDown(nowSec, SPARK_LEVEL);
   const spark = halfHours.filter((b) => b.t < cutoff).map((b) => b.c);
-  const first = hours[0];
-  return {
-    quote: {
-      ticks: price,
-      dayStart: day,
-      open: first ? first.o : price,
-      high: Math.max(price, ...hours.map((b) => b.h)),
-      low: Math.min(price, ...hours.map((b) => b.l)),
-    },
-    spark,
-  };
+  return { quote: dayQuote(price, hours, day), spark };
 }

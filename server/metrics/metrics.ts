@@ -29,54 +29,52 @@ export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
-  const deliveries = new Counter({
-    name: 'tickwise_deliveries_total',
-    help: 'Codes and notices queued, sent, retried and given up (failed), by channel',
-    labelNames: ['channel', 'state'],
-    registers,
-  });
+  const counter = <L extends string>(name: string, help: string, labelNames: L[]) =>
+    new Counter<L>({ name, help, labelNames, registers });
+  const histogram = <L extends string>(name: string, help: string, labelNames: L[], buckets: number[]) =>
+    new Histogram<L>({ name, help, labelNames, buckets, registers });
+  const deliveries = counter(
+    'tickwise_deliveries_total',
+    'Codes and notices queued, sent, retried and given up (failed), by channel',
+    ['channel', 'state'],
+  );
   // A series born at 1 makes increase() see no rise: TickwiseDeliveryFailures would miss a process's first give-up.
   for (const channel of DELIVERY_CHANNELS) for (const state of DELIVERY_STATES) deliveries.inc({ channel, state }, 0);
   return {
     registry,
-    httpRequests: new Histogram({
-      name: 'tickwise_http_request_duration_seconds',
-      help: 'HTTP requests by method, route pattern and status, with their latency',
-      labelNames: ['method', 'route', 'status'],
-      buckets: HTTP_BUCKETS,
-      registers,
-    }),
-    ordersPlaced: new Counter({
-      name: 'tickwise_orders_placed_total',
-      help: 'Orders placed, by the status they were placed in (pending or holding) and account (real or demo)',
-      labelNames: ['status', 'account'],
-      registers,
-    }),
-    ordersClosed: new Counter({
-      name: 'tickwise_orders_closed_total',
-      help: 'Positions closed and pending orders ended, by reason and account (real or demo)',
-      labelNames: ['reason', 'account'],
-      registers,
-    }),
-    ordersRefused: new Counter({
-      name: 'tickwise_orders_refused_total',
-      help: 'Trading requests refused, by error key and account (real or demo)',
-      labelNames: ['reason', 'account'],
-      registers,
-    }),
-    engineTick: new Histogram({
-      name: 'tickwise_engine_tick_seconds',
-      help: "The order engine's work per tick (triggers, stops, stop-out)",
-      buckets: TICK_BUCKETS,
-      registers,
-    }),
-    dbQuery: new Histogram({
-      name: 'tickwise_db_query_duration_seconds',
-      help: 'Database statements and transactions, with their latency',
-      labelNames: ['kind'],
-      buckets: DB_BUCKETS,
-      registers,
-    }),
+    httpRequests: histogram(
+      'tickwise_http_request_duration_seconds',
+      'HTTP requests by method, route pattern and status, with their latency',
+      ['method', 'route', 'status'],
+      HTTP_BUCKETS,
+    ),
+    ordersPlaced: counter(
+      'tickwise_orders_placed_total',
+      'Orders placed, by the status they were placed in (pending or holding) and account (real or demo)',
+      ['status', 'account'],
+    ),
+    ordersClosed: counter(
+      'tickwise_orders_closed_total',
+      'Positions closed and pending orders ended, by reason and account (real or demo)',
+      ['reason', 'account'],
+    ),
+    ordersRefused: counter(
+      'tickwise_orders_refused_total',
+      'Trading requests refused, by error key and account (real or demo)',
+      ['reason', 'account'],
+    ),
+    engineTick: histogram(
+      'tickwise_engine_tick_seconds',
+      "The order engine's work per tick (triggers, stops, stop-out)",
+      [],
+      TICK_BUCKETS,
+    ),
+    dbQuery: histogram(
+      'tickwise_db_query_duration_seconds',
+      'Database statements and transactions, with their latency',
+      ['kind'],
+      DB_BUCKETS,
+    ),
     deliveries,
     writerLeader: new Gauge({
       name: 'tickwise_writer_leader',

@@ -127,10 +127,12 @@ export function newestDeliveries(q: Queryable, to: string, state: string, limit:
   );
 }
 
-export async function deliveryStateByKey(q: Queryable, key: string): Promise<DeliveryState | null> {
+/** A key with no delivery reads "sent", so strangers cannot tell which addresses have accounts. */
+export async function codeDeliveryState(q: Queryable, key: string): Promise<{ state: 'pending' | 'sent' | 'failed' }> {
   const rows = await q.query<{ state: DeliveryState }>(
     'SELECT state FROM deliveries WHERE code_ref = $1 ORDER BY id DESC LIMIT 1',
     [codeRefOf(key)],
   );
-  return rows[0]?.state ?? null;
+  const state = rows[0]?.state;
+  return { state: state === 'failed' ? 'failed' : state === 'queued' || state === 'sending' ? 'pending' : 'sent' };
 }

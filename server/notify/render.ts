@@ -6,12 +6,6 @@ import type { Message, MessageKind } from '../core/services.ts';
 import { messageText } from './message-text.ts';
 import { emailHtml } from './templates/email-layout.ts';
 
-export interface RenderedEmail {
-  subject: string;
-  text: string;
-  html: string;
-}
-
 export const MESSAGE_KINDS: readonly MessageKind[] = [
   'verification_code',
   'new_device_sign_in',
@@ -44,7 +38,7 @@ function phraseLine(lang: Language, phrase: string | null | undefined): string |
   return phrase ? translate(lang, 'notices.phrase_line', { phrase }) : undefined;
 }
 
-export function renderEmail(message: Message, phrase?: string | null): RenderedEmail {
+export function renderEmail(message: Message, phrase?: string | null) {
   const lang = message.lang ?? DEFAULT_LANGUAGE;
   const subject = messageSubject(message.kind, lang);
   const body = messageText(message);

@@ -53,6 +53,7 @@ export function startSender(deps: SenderDeps, gateways: Gateways, opts: Delivery
   async function deliverOne(row: ClaimedDelivery): Promise<void> {
     const gateway = row.channel === 'email' ? gateways.email : gateways.sms;
     const provider = gateway?.name ?? 'none';
+    const delivery = { id: Number(row.id), kind: row.kind, channel: row.channel, attempts: row.attempts, provider };
     let secrets: string[] = [];
     try {
       if (row.attempts > maxAttempts) {
@@ -75,23 +76,14 @@ export function startSender(deps: SenderDeps, gateways: Gateways, opts: Delivery
       } else throw new DeliveryError(`no gateway for ${row.channel}`, true);
       const marked = await markSent(db, row, provider, result.providerId, clock.now());
       deps.count?.(row.channel, 'sent');
-      log.info(
-        { delivery: { id: Number(row.id), kind: row.kind, channel: row.channel, attempts: row.attempts, provider } },
-        marked ? 'message sent' : 'message sent after its lease ran out',
-      );
+      log.info({ delivery }, marked ? 'message sent' : 'message sent after its lease ran out');
     } catch (err) {
       const error = safeError(err, secrets);
       const final = (err instanceof DeliveryError && err.permanent) || row.attempts >= maxAttempts;
       if (final) await markFailed(db, row, provider, error);
       else await markRetry(db, row, provider, error, clock.now() + backoffDelay(row.attempts - 1, backoff, random));
       deps.count?.(row.channel, final ? 'failed' : 'retried');
-      log.warn(
-        {
-          delivery: { id: Number(row.id), kind: row.kind, channel: row.channel, attempts: row.attempts, provider },
-          error,
-        },
-        final ? 'message given up' : 'message delivery failed, retrying later',
-      );
+      log.warn({ delivery, error }, final ? 'message given up' : 'message delivery failed, retrying later');
     }
   }
 

@@ -92,25 +92,15 @@ export async function passFourEyes(
     // Two named people: break-glass is nobody in particular, so it asks for no approval either.
     if (actor.kind !== 'staff') throw new ApiError('staff.four_eyes_break_glass_first');
     const approval = await insertApproval(q, {
+      ...m,
       kind: command,
-      userId: m.userId,
-      usd: m.usd,
       item: m.item ?? null,
       params: args,
-      summary: m.summary,
       firstStaffId: actor.staffId,
       now,
     });
     return { go: false, approval };
   }
-  await recordLoneMovement(q, {
-    staffId: actor.staffId,
-    userId: m.userId,
-    command,
-    usd: m.usd,
-    currency: m.currency,
-    value: m.value,
-    at: now,
-  });
+  await recordLoneMovement(q, { ...m, staffId: actor.staffId, command, at: now });
   return { go: true };
 }

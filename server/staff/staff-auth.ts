@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../core/app-context.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
-import { dummyHash, verifyPassword } from '../auth/password.ts';
+import { dummyHash, hashPassword, verifyPassword } from '../auth/password.ts';
 import { checkStoredTotp, newTotpSecret, totpUri } from '../auth/second-factor.ts';
 import { acceptStep, beginFactor, factorOf, type FactorOwner } from '../auth/second-factor-repository.ts';
 import { factorBrake } from '../security/factor-brake.ts';
@@ -20,7 +20,6 @@ import {
   touchSession,
   type StaffRow,
 } from './staff-repository.ts';
-import { hashPassword } from '../auth/password.ts';
 
 export const STAFF_SESSION_HEADER = 'x-ops-session';
 
@@ -41,6 +40,18 @@ export type LoginAnswer =
   | { step: 'done'; token: string; login: string; name: string; role: string };
 
 const actorName = (s: { name: string; login: string }): string => `${s.name} (${s.login})`;
+
+/** A member's own step, written in its transaction. */
+const auditOwn = (q: Queryable, staff: StaffRow, address: string, action: string, at: number): Promise<void> =>
+  appendAudit(q, {
+    at,
+    staffId: staff.id,
+    actor: actorName(staff),
+    role: staff.role,
+    address,
+    action,
+    params: { login: staff.login },
+  });
 
 /** `current` is the one it replaces. */
 function checkStaffPassword(next: string, current: string): void {
@@ -64,15 +75,7 @@ async function setOwnPassword(
   const hash = await hashPassword(next, ctx.limits.scrypt);
   await ctx.db.tx(async (q) => {
     await setStaffPassword(q, staff.id, hash, { reset: false });
-    await appendAudit(q, {
-      at: ctx.clock.now(),
-      staffId: staff.id,
-      actor: actorName(staff),
-      role: staff.role,
-      address,
-      action: 'password-set (first sign-in)',
-      params: { login: staff.login },
-    });
+    await auditOwn(q, staff, address, 'password-set (first sign-in)', ctx.clock.now());
   });
 }
 
@@ -128,15 +131,7 @@ export async function staffLogin(
     if (!check?.ok || !(await acceptStep(q, owner, check.step, now, !enabled))) return null;
     const token = randomBytes(32).toString('base64url');
     await insertSession(q, { tokenHash: hashToken(token), staffId: staff.id, now, address });
-    await appendAudit(q, {
-      at: now,
-      staffId: staff.id,
-      actor: actorName(staff),
-      role: staff.role,
-      address,
-      action: enabled ? 'login' : 'login (second factor set up)',
-      params: { login },
-    });
+    await auditOwn(q, staff, address, enabled ? 'login' : 'login (second factor set up)', now);
     return { step: 'done', token, login: staff.login, name: staff.name, role: staff.role } as const;
   });
   if (answer) {
@@ -194,15 +189,7 @@ export async function changeStaffPassword(
     }
     await setStaffPassword(q, staff.id, hash, { reset: false });
     await revokeSessions(q, staff.id, now, hashToken(keep));
-    await appendAudit(q, {
-      at: now,
-      staffId: staff.id,
-      actor: actorName(staff),
-      role: staff.role,
-      address: actor.address,
-      action: 'password-change',
-      params: { login: staff.login },
-    });
+    await auditOwn(q, staff, actor.address, 'password-change', now);
   });
 }
 

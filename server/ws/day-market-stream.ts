@@ -151,12 +151,6 @@ export class DayMarketStream {
   }
 
   private tuples(pick: (index: number) => boolean): QuoteTuple[] {
-    const out: QuoteTuple[] = [];
-    for (let i = 0; i < this.market.size; i++) {
-      if (!pick(i)) continue;
-      const t = this.market.tupleAt(i);
-      if (t) out.push(t);
-    }
-    return out;
+    return this.tuplesOf([...this.version.keys()].filter(pick));
   }
 }

@@ -34,6 +34,13 @@ export interface SessionDeps extends SessionAuth {
 }
 
 type TopicKind = 'day' | 'user' | 'kline';
+const USER_TOPICS: ReadonlySet<string> = new Set([
+  TOPIC_ORDER_CHANGED,
+  TOPIC_ORDER_CLOSED,
+  TOPIC_PRICE_ALERT,
+  TOPIC_ACCOUNT,
+  TOPIC_MARGIN_CALL,
+]);
 
 export class Subscriptions {
   private readonly byUser = new Map<number, Set<HubClient>>();
@@ -45,14 +52,7 @@ export class Subscriptions {
 
   private topicKind(topic: string): TopicKind | null {
     if (topic === TOPIC_DAY_MARKET) return 'day';
-    if (
-      topic === TOPIC_ORDER_CHANGED ||
-      topic === TOPIC_ORDER_CLOSED ||
-      topic === TOPIC_PRICE_ALERT ||
-      topic === TOPIC_ACCOUNT ||
-      topic === TOPIC_MARGIN_CALL
-    )
-      return 'user';
+    if (USER_TOPICS.has(topic)) return 'user';
     if (topic.startsWith(KLINE_PREFIX)) return this.klineIndex(topic) === undefined ? null : 'kline';
     return null;
   }
@@ -117,9 +117,7 @@ export class Subscriptions {
     this.deps.connections.reply(
       c,
       userId === null
-        ? endedAt === null
-          ? { type: 'login', ok: false, msg: this.deps.translate(c.lang, 'errors.session_expired') }
-          : { type: 'login', ok: false, msg: this.deps.translate(c.lang, 'errors.signed_out_elsewhere'), at: endedAt }
+        ? { type: 'login', ok: false, ...this.ended(c, endedAt ?? undefined) }
         : { type: 'login', ok: true, msg: 'success', ...(eventSeq === undefined ? {} : { seq: eventSeq }) },
     );
   }
@@ -132,14 +130,15 @@ export class Subscriptions {
         c.loginSeq++; // a login still in flight on this socket must not bring the session back
         this.setUser(c, null);
         c.tokenHash = null;
-        this.deps.connections.reply(
-          c,
-          at === undefined
-            ? { type: 'revoked', msg: this.deps.translate(c.lang, 'errors.session_expired') }
-            : { type: 'revoked', msg: this.deps.translate(c.lang, 'errors.signed_out_elsewhere'), at },
-        );
+        this.deps.connections.reply(c, { type: 'revoked', ...this.ended(c, at) });
       }
     }
+  }
+
+  /** With `at` when ended from another device. */
+  private ended(c: HubClient, at: number | undefined): { msg: string; at?: number } {
+    if (at === undefined) return { msg: this.deps.translate(c.lang, 'errors.session_expired') };
+    return { msg: this.deps.translate(c.lang, 'errors.signed_out_elsewhere'), at };
   }
 
   logout(c: HubClient): void {

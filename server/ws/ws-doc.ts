@@ -14,17 +14,18 @@ import type { JsonSchema } from '../http/schemas.ts';
 import { integer, listOf, shape, text } from '../http/wire-schema.ts';
 import { KLINE_BAR, ORDER } from '../http/wire/trading.ts';
 
-type Msg<T extends string, U = ClientMessage | ServerMessage> = Extract<U, { type: T }>;
+type C<T extends string> = Extract<ClientMessage, { type: T }>;
+type S<T extends string> = Extract<ServerMessage, { type: T }>;
 const kind = (type: string): JsonSchema => ({ const: type });
 
 export const WS_CLIENT_MESSAGE: JsonSchema = {
   title: 'WsClientMessage',
   oneOf: [
-    shape<Msg<'ping', ClientMessage>>('ping', { type: kind('ping') }),
-    shape<Msg<'sub', ClientMessage>>('sub', { type: kind('sub'), topic: { type: 'string', maxLength: 64 } }),
-    shape<Msg<'unsub', ClientMessage>>('unsub', { type: kind('unsub'), topic: { type: 'string', maxLength: 64 } }),
-    shape<Msg<'login', ClientMessage>>('login', { type: kind('login'), token: { type: 'string', maxLength: 512 } }),
-    shape<Msg<'logout', ClientMessage>>('logout', { type: kind('logout') }),
+    shape<C<'ping'>>('ping', { type: kind('ping') }),
+    shape<C<'sub'>>('sub', { type: kind('sub'), topic: { type: 'string', maxLength: 64 } }),
+    shape<C<'unsub'>>('unsub', { type: kind('unsub'), topic: { type: 'string', maxLength: 64 } }),
+    shape<C<'login'>>('login', { type: kind('login'), token: { type: 'string', maxLength: 512 } }),
+    shape<C<'logout'>>('logout', { type: kind('logout') }),
   ],
 };
 
@@ -39,43 +40,31 @@ const QUOTE_TUPLE: JsonSchema = {
   maxItems: 7,
 };
 
-type Ack = Extract<ServerMessage, { type: 'sub' | 'unsub' }>;
 export const WS_SERVER_MESSAGE: JsonSchema = {
   title: 'WsServerMessage',
   oneOf: [
-    shape<Msg<'pong', ServerMessage>>('pong', { type: kind('pong'), t: integer }),
-    shape<Msg<'login', ServerMessage>>(
+    shape<S<'pong'>>('pong', { type: kind('pong'), t: integer }),
+    shape<S<'login'>>(
       'login ack',
       { type: kind('login'), ok: { type: 'boolean' }, msg: text, seq: integer, at: integer },
       ['seq', 'at'],
     ),
-    shape<Msg<'revoked', ServerMessage>>('revoked', { type: kind('revoked'), msg: text, at: integer }, ['at']),
-    shape<Msg<'logout', ServerMessage>>('logout ack', { type: kind('logout'), ok: { const: true } }),
-    shape<Ack>(
+    shape<S<'revoked'>>('revoked', { type: kind('revoked'), msg: text, at: integer }, ['at']),
+    shape<S<'logout'>>('logout ack', { type: kind('logout'), ok: { const: true } }),
+    shape<S<'sub' | 'unsub'>>(
       'sub / unsub ack',
       { type: { enum: ['sub', 'unsub'] }, ok: { type: 'boolean' }, topic: text, msg: text },
       ['msg'],
     ),
-    shape<Msg<'error', ServerMessage>>('error', { type: kind('error'), msg: text }),
-    shape<Msg<'DAY_MARKET', ServerMessage>>(TOPIC_DAY_MARKET, {
-      type: kind(TOPIC_DAY_MARKET),
-      data: listOf(QUOTE_TUPLE),
-    }),
-    shape<Msg<'KLINE', ServerMessage>>('KLINE', {
+    shape<S<'error'>>('error', { type: kind('error'), msg: text }),
+    shape<S<'DAY_MARKET'>>(TOPIC_DAY_MARKET, { type: kind(TOPIC_DAY_MARKET), data: listOf(QUOTE_TUPLE) }),
+    shape<S<'KLINE'>>('KLINE', {
       type: kind('KLINE'),
       topic: text,
       data: { ...KLINE_BAR, title: 'LiveBar', properties: { ...(KLINE_BAR.properties as object), Code: text } },
     }),
-    shape<Msg<'FOREX_TRADE', ServerMessage>>(TOPIC_ORDER_CHANGED, {
-      type: kind(TOPIC_ORDER_CHANGED),
-      seq: integer,
-      data: ORDER,
-    }),
-    shape<Msg<'FOREX_CLOSED', ServerMessage>>(TOPIC_ORDER_CLOSED, {
-      type: kind(TOPIC_ORDER_CLOSED),
-      seq: integer,
-      data: ORDER,
-    }),
+    shape<S<'FOREX_TRADE'>>(TOPIC_ORDER_CHANGED, { type: kind(TOPIC_ORDER_CHANGED), seq: integer, data: ORDER }),
+    shape<S<'FOREX_CLOSED'>>(TOPIC_ORDER_CLOSED, { type: kind(TOPIC_ORDER_CLOSED), seq: integer, data: ORDER }),
   ],
 };
 

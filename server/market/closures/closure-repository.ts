@@ -52,6 +52,9 @@ const closure = (r: Row): Closure => ({
   announced: r.announced,
 });
 
+const closures = async (q: Queryable, where: string, params: readonly unknown[]): Promise<Closure[]> =>
+  (await q.query<Row>(`SELECT ${COLUMNS} FROM ${FROM} ${where}`, params)).map(closure);
+
 /** Its id, or its name in English in any case ("Indices"); null when no category is called so. */
 export async function categoryInstruments(q: Queryable, category: string): Promise<ClosureTarget[] | null> {
   const found = await q.query<{ id: number }>(
@@ -81,13 +84,12 @@ export async function overlappingClosures(
   from: number,
   to: number,
 ): Promise<Closure[]> {
-  const rows = await q.query<Row>(
-    `SELECT ${COLUMNS} FROM ${FROM}
-      WHERE m.instrument_id = ANY($1::int[]) AND m.cancelled_at IS NULL AND m.starts_at < $3 AND m.ends_at > $2
-      ORDER BY m.starts_at, m.id`,
+  return closures(
+    q,
+    `WHERE m.instrument_id = ANY($1::int[]) AND m.cancelled_at IS NULL AND m.starts_at < $3 AND m.ends_at > $2
+     ORDER BY m.starts_at, m.id`,
     [ids, from, to],
   );
-  return rows.map(closure);
 }
 
 export async function insertClosures(
@@ -108,13 +110,12 @@ export async function insertClosures(
 
 /** Upcoming and current, oldest first. */
 export async function openClosures(q: Queryable, now: number, limit: number): Promise<Closure[]> {
-  const rows = await q.query<Row>(
-    `SELECT ${COLUMNS} FROM ${FROM}
-      WHERE m.state <> 'ended' AND m.cancelled_at IS NULL AND m.ends_at > $1
-      ORDER BY m.starts_at, m.id LIMIT $2`,
+  return closures(
+    q,
+    `WHERE m.state <> 'ended' AND m.cancelled_at IS NULL AND m.ends_at > $1
+     ORDER BY m.starts_at, m.id LIMIT $2`,
     [now, limit],
   );
-  return rows.map(closure);
 }
 
 /** Those a trader is told of: not cancelled, ending after `now`, beginning before `until`. */
@@ -124,13 +125,12 @@ export async function comingClosures(
   now: number,
   until: number,
 ): Promise<Closure[]> {
-  const rows = await q.query<Row>(
-    `SELECT ${COLUMNS} FROM ${FROM}
-      WHERE m.instrument_id = $1 AND m.cancelled_at IS NULL AND m.ends_at > $2 AND m.starts_at < $3
-      ORDER BY m.starts_at, m.id`,
+  return closures(
+    q,
+    `WHERE m.instrument_id = $1 AND m.cancelled_at IS NULL AND m.ends_at > $2 AND m.starts_at < $3
+     ORDER BY m.starts_at, m.id`,
     [instrumentId, now, until],
   );
-  return rows.map(closure);
 }
 
 /** Ids are INTEGER: a larger number names no closure (and would be a type error in the query). */
@@ -138,8 +138,7 @@ const MAX_ID = 2_147_483_647;
 
 export async function closureForUpdate(q: Queryable, id: number): Promise<Closure | null> {
   if (id > MAX_ID) return null;
-  const rows = await q.query<Row>(`SELECT ${COLUMNS} FROM ${FROM} WHERE m.id = $1 FOR UPDATE OF m`, [id]);
-  return rows[0] ? closure(rows[0]) : null;
+  return (await closures(q, 'WHERE m.id = $1 FOR UPDATE OF m', [id]))[0] ?? null;
 }
 
 export async function cancelClosureRow(q: Queryable, id: number, by: string, at: number): Promise<void> {
@@ -156,22 +155,16 @@ export async function setClosureState(q: Queryable, id: number, state: ClosureSt
 
 /** Locked: a second run, or a cancel on a gateway, waits and then finds them done. */
 export async function closuresToBegin(q: Queryable, now: number): Promise<Closure[]> {
-  const rows = await q.query<Row>(
-    `SELECT ${COLUMNS} FROM ${FROM}
-      WHERE m.state = 'scheduled' AND m.cancelled_at IS NULL AND m.starts_at <= $1 AND m.ends_at > $1
-      ORDER BY m.starts_at, m.id FOR UPDATE OF m`,
+  return closures(
+    q,
+    `WHERE m.state = 'scheduled' AND m.cancelled_at IS NULL AND m.starts_at <= $1 AND m.ends_at > $1
+     ORDER BY m.starts_at, m.id FOR UPDATE OF m`,
     [now],
   );
-  return rows.map(closure);
 }
 
 export async function closuresToEnd(q: Queryable, now: number): Promise<Closure[]> {
-  const rows = await q.query<Row>(
-    `SELECT ${COLUMNS} FROM ${FROM}
-      WHERE m.state = 'applied' AND m.ends_at <= $1 ORDER BY m.ends_at, m.id FOR UPDATE OF m`,
-    [now],
-  );
-  return rows.map(closure);
+  return closures(q, `WHERE m.state = 'applied' AND m.ends_at <= $1 ORDER BY m.ends_at, m.id FOR UPDATE OF m`, [now]);
 }
 
 /** Whole windows the writer was down for: there is nothing left to halt. */

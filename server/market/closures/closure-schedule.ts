@@ -24,24 +24,13 @@ export const SCHEDULE = 'schedule';
 async function beginClosure(q: Queryable, c: Closure, now: number): Promise<boolean> {
   const halt = await haltOf(q, c.instrumentId);
   await setClosureState(q, c.id, 'applied');
+  const note = (detail: string) => recordDeskChange(q, now, SCHEDULE, 'closure-start', `${c.code}: ${detail}`);
   if (halt.reason !== null && halt.closureId === null) {
-    await recordDeskChange(
-      q,
-      now,
-      SCHEDULE,
-      'closure-start',
-      `${c.code}: closure #${c.id} left the desk's halt as it is`,
-    );
+    await note(`closure #${c.id} left the desk's halt as it is`);
     return false;
   }
   await changeDeskRule(q, c.instrumentId, { haltReason: c.reason, haltClosure: c.id });
-  await recordDeskChange(
-    q,
-    now,
-    SCHEDULE,
-    'closure-start',
-    `${c.code}: ${c.reason} (closure #${c.id} to ${iso(c.endsAt)})`,
-  );
+  await note(`${c.reason} (closure #${c.id} to ${iso(c.endsAt)})`);
   return true;
 }
 
@@ -52,18 +41,13 @@ async function beginClosure(q: Queryable, c: Closure, now: number): Promise<bool
 export async function endClosure(q: Queryable, c: Closure, now: number, by: string, command: string): Promise<boolean> {
   const halt = await haltOf(q, c.instrumentId);
   await setClosureState(q, c.id, 'ended');
+  const note = (detail: string) => recordDeskChange(q, now, by, command, `${c.code}: ${detail}`);
   if (halt.closureId !== c.id) {
-    await recordDeskChange(
-      q,
-      now,
-      by,
-      command,
-      `${c.code}: closure #${c.id} ended; the desk's own halt or resume stands`,
-    );
+    await note(`closure #${c.id} ended; the desk's own halt or resume stands`);
     return false;
   }
   await changeDeskRule(q, c.instrumentId, { haltReason: null });
-  await recordDeskChange(q, now, by, command, `${c.code}: trading resumed (closure #${c.id})`);
+  await note(`trading resumed (closure #${c.id})`);
   return true;
 }
 

@@ -189,24 +189,15 @@ export async function changeDeskRule(q: Queryable, instrumentId: number, change:
   await q.query('INSERT INTO feed_rules (instrument_id) VALUES ($1) ON CONFLICT (instrument_id) DO NOTHING', [
     instrumentId,
   ]);
-  if (change.rule !== undefined)
-    await q.query('UPDATE feed_rules SET price_rule = $2 WHERE instrument_id = $1', [instrumentId, change.rule]);
-  if (change.staleMs !== undefined)
-    await q.query('UPDATE feed_rules SET stale_ms = $2 WHERE instrument_id = $1', [instrumentId, change.staleMs]);
-  if (change.spikePct !== undefined)
-    await q.query('UPDATE feed_rules SET spike_pct = $2 WHERE instrument_id = $1', [instrumentId, change.spikePct]);
+  const set = (columns: string, ...values: unknown[]) =>
+    q.query(`UPDATE feed_rules SET ${columns} WHERE instrument_id = $1`, [instrumentId, ...values]);
+  if (change.rule !== undefined) await set('price_rule = $2', change.rule);
+  if (change.staleMs !== undefined) await set('stale_ms = $2', change.staleMs);
+  if (change.spikePct !== undefined) await set('spike_pct = $2', change.spikePct);
   if (change.haltReason !== undefined)
-    await q.query('UPDATE feed_rules SET halt_reason = $2, halt_closure_id = $3 WHERE instrument_id = $1', [
-      instrumentId,
-      change.haltReason,
-      change.haltClosure ?? null,
-    ]);
+    await set('halt_reason = $2, halt_closure_id = $3', change.haltReason, change.haltClosure ?? null);
   if (change.spread !== undefined)
-    await q.query('UPDATE feed_rules SET spread_mode = $2, spread_points = $3 WHERE instrument_id = $1', [
-      instrumentId,
-      change.spread.mode,
-      change.spread.points,
-    ]);
+    await set('spread_mode = $2, spread_points = $3', change.spread.mode, change.spread.points);
 }
 
 /** null lets the sanity limit of an offset or a mark-up use its default. */

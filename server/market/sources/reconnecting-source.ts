@@ -111,10 +111,9 @@ export abstract class ReconnectingSource implements PriceSource {
     );
   }
 
-  start(sink: SourceSink): Promise<void> {
+  async start(sink: SourceSink): Promise<void> {
     this.sink = sink;
     this.loop.start();
-    return Promise.resolve();
   }
 
   subscribe(symbols: readonly string[]): void {

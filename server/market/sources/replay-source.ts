@@ -35,24 +35,22 @@ export class ReplaySource implements PriceSource {
     this.records = [...records].sort((a, b) => a.t - b.t);
   }
 
-  start(sink: SourceSink): Promise<void> {
+  async start(sink: SourceSink): Promise<void> {
     this.sink = sink;
     this.startedAt = this.time.clock.now();
     this.next = 0;
     sink.connection(true, `replaying ${this.records.length} records at ${this.opts.speed}×`);
     this.handle = this.time.timers.setInterval(() => this.pump(), this.opts.stepMs);
-    return Promise.resolve();
   }
 
   subscribe(symbols: readonly string[]): void {
     this.wanted = new Set(symbols);
   }
 
-  stop(): Promise<void> {
+  async stop(): Promise<void> {
     if (this.handle !== null) this.time.timers.clearInterval(this.handle);
     this.handle = null;
     this.sink = null;
-    return Promise.resolve();
   }
 
   /** A test with a fake clock may call it too. */

@@ -14,13 +14,12 @@ export class SimulatorSource implements PriceSource {
     this.walk = walk;
   }
 
-  start(sink: SourceSink): Promise<void> {
+  async start(sink: SourceSink): Promise<void> {
     this.off = this.walk.onTick((t: Tick) => {
       if (!this.wanted.has(t.code)) return;
       sink.tick({ symbol: t.code, last: t.price, volume: String(t.volume), sourceTime: t.time });
     });
     this.walk.start();
-    return Promise.resolve();
   }
 
   subscribe(symbols: readonly string[]): void {
@@ -32,10 +31,9 @@ export class SimulatorSource implements PriceSource {
     return this.wanted.has(code);
   }
 
-  stop(): Promise<void> {
+  async stop(): Promise<void> {
     this.walk.stop();
     this.off?.();
     this.off = null;
-    return Promise.resolve();
   }
 }

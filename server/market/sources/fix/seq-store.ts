@@ -22,7 +22,7 @@ export class SeqNumStore implements IFixSessionStore {
     this.path = join(dir, `${sessionId.toFilePrefix()}.seqnums`);
   }
 
-  initialize(): Promise<void> {
+  async initialize(): Promise<void> {
     mkdirSync(this.dir, { recursive: true });
     try {
       const [sender, target] = readFileSync(this.path, 'utf8')
@@ -35,58 +35,52 @@ export class SeqNumStore implements IFixSessionStore {
     } catch {
       // No file yet: a new session starts at 1.
     }
-    return Promise.resolve();
   }
 
-  setSenderSeqNum(value: number): Promise<void> {
+  async setSenderSeqNum(value: number): Promise<void> {
     this.senderSeqNum = value;
     this.write();
-    return Promise.resolve();
   }
 
-  setTargetSeqNum(value: number): Promise<void> {
+  async setTargetSeqNum(value: number): Promise<void> {
     this.targetSeqNum = value;
     this.writeSoon();
-    return Promise.resolve();
   }
 
-  nextSenderSeqNum(): Promise<number> {
+  async nextSenderSeqNum(): Promise<number> {
     this.senderSeqNum += 1;
     this.write();
-    return Promise.resolve(this.senderSeqNum);
+    return this.senderSeqNum;
   }
 
-  nextTargetSeqNum(): Promise<number> {
+  async nextTargetSeqNum(): Promise<number> {
     this.targetSeqNum += 1;
     this.writeSoon();
-    return Promise.resolve(this.targetSeqNum);
+    return this.targetSeqNum;
   }
 
-  reset(): Promise<void> {
+  async reset(): Promise<void> {
     this.senderSeqNum = 1;
     this.targetSeqNum = 1;
     this.sent.clear();
     this.write();
-    return Promise.resolve();
   }
 
-  put(record: IFixMsgStoreRecord): Promise<void> {
+  async put(record: IFixMsgStoreRecord): Promise<void> {
     this.sent.set(record.seqNum, record);
     if (this.sent.size > KEEP_SENT) this.sent.delete(this.sent.keys().next().value ?? 0);
-    return Promise.resolve();
   }
 
-  get(seqNum: number): Promise<IFixMsgStoreRecord | null> {
-    return Promise.resolve(this.sent.get(seqNum) ?? null);
+  async get(seqNum: number): Promise<IFixMsgStoreRecord | null> {
+    return this.sent.get(seqNum) ?? null;
   }
 
-  getRange(fromSeqNum: number, toSeqNum: number): Promise<IFixMsgStoreRecord[]> {
-    return Promise.resolve([...this.sent.values()].filter((r) => r.seqNum >= fromSeqNum && r.seqNum <= toSeqNum));
+  async getRange(fromSeqNum: number, toSeqNum: number): Promise<IFixMsgStoreRecord[]> {
+    return [...this.sent.values()].filter((r) => r.seqNum >= fromSeqNum && r.seqNum <= toSeqNum);
   }
 
-  flush(): Promise<void> {
+  async flush(): Promise<void> {
     this.write();
-    return Promise.resolve();
   }
 
   dispose(): Promise<void> {
