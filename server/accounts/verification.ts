@@ -30,14 +30,6 @@ export interface CodeTarget {
   purpose: CodePurpose;
 }
 
-interface CodeRow {
-  id: number;
-  code: string;
-  attempts: number;
-  expires_at: string;
-  used_at: string | null;
-}
-
 /** A withdrawal code keeps its own resend window: the owner must not wait on another code sent a moment before. */
 export async function checkResend(
   q: Queryable,
@@ -142,8 +134,8 @@ export async function verifyCode(
     return row.id;
   }
   // Read why only to choose the message.
-  const rows = await db.query<CodeRow>(
-    `SELECT id, code, attempts, expires_at, used_at FROM verification_codes
+  const rows = await db.query<{ expires_at: string; used_at: string | null }>(
+    `SELECT expires_at, used_at FROM verification_codes
       WHERE code_key = $1 AND channel = $2 AND target = $3 AND purpose = $4`,
     [codeKey, t.channel, t.target, t.purpose],
   );

@@ -18,11 +18,9 @@ const empty = (s: Sides): boolean => s.above.length === 0 && s.below.length === 
 
 /** The list is sorted, so it stops at the first that does not hold. */
 function takeHolding(list: IndexedAlert[], value: number, into: IndexedAlert[]): void {
-  while (
-    list.length > 0 &&
-    alertHolds((list[0] as IndexedAlert).condition, (list[0] as IndexedAlert).threshold, value)
-  ) {
-    into.push(list.shift() as IndexedAlert);
+  for (let first = list[0]; first && alertHolds(first.condition, first.threshold, value); first = list[0]) {
+    into.push(first);
+    list.shift();
   }
 }
 
@@ -42,12 +40,11 @@ export class AlertIndex {
     this.remove(a.id);
     const n = Number(a.value);
     const alert: IndexedAlert = { ...a, threshold: a.kind === 'change' ? changeThreshold(a.condition, n) : n };
-    let kinds = this.byInstrument.get(a.instrumentId);
-    if (!kinds)
-      this.byInstrument.set(
-        a.instrumentId,
-        (kinds = { price: { above: [], below: [] }, change: { above: [], below: [] } }),
-      );
+    const kinds = this.byInstrument.get(a.instrumentId) ?? {
+      price: { above: [], below: [] },
+      change: { above: [], below: [] },
+    };
+    this.byInstrument.set(a.instrumentId, kinds);
     const list = kinds[a.kind][a.condition];
     const before = (x: IndexedAlert): boolean =>
       a.condition === 'above' ? alert.threshold < x.threshold : alert.threshold > x.threshold;

@@ -88,31 +88,18 @@ export async function countActive(q: Queryable, userId: number): Promise<number>
   return Number(row?.n ?? 0);
 }
 
-export interface NewAlert {
-  userId: number;
-  instrumentId: number;
-  kind: AlertKind;
-  condition: AlertCondition;
-  /** The level (kind price) or N (kind change), checked. */
-  value: string;
+/** Its value checked. */
+export interface NewAlert extends Omit<ActiveAlert, 'id'> {
   note: string;
   at: number;
 }
 
 export async function insertAlert(q: Queryable, a: NewAlert): Promise<number> {
+  const [price, percent] = a.kind === 'price' ? [a.value, null] : [null, a.value];
   const [row] = await q.query<{ id: number }>(
     `INSERT INTO price_alerts (user_id, instrument_id, kind, condition, price, percent, note, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [
-      a.userId,
-      a.instrumentId,
-      a.kind,
-      a.condition,
-      a.kind === 'price' ? a.value : null,
-      a.kind === 'change' ? a.value : null,
-      a.note,
-      a.at,
-    ],
+    [a.userId, a.instrumentId, a.kind, a.condition, price, percent, a.note, a.at],
   );
   if (!row) throw new Error('price alert insert returned nothing');
   return Number(row.id);

@@ -1,20 +1,18 @@
 // The token rides after the `#`, which a browser never sends to a server, so it reaches no access log.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { DAY_MS } from '../../domain/time.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { getSetting } from '../settings/settings.ts';
 import { removeFactor } from './second-factor-repository.ts';
-import { revokeSessions } from './tokens.ts';
+import { revokeSessions, tokenHash } from './tokens.ts';
 
 export const DISOWN_TTL_MS = 7 * DAY_MS;
-
-const hash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export async function disownLink(q: Queryable, userId: number, now: number): Promise<string> {
   const token = randomBytes(24).toString('base64url');
   await q.query('INSERT INTO disown_tokens (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-    hash(token),
+    tokenHash(token),
     userId,
     now,
     now + DISOWN_TTL_MS,
@@ -29,7 +27,7 @@ export async function disown(db: Db, token: string, now: number): Promise<number
     const rows = await q.query<{ user_id: number }>(
       `UPDATE disown_tokens SET used_at = $2
         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_id`,
-      [hash(token.trim()), now],
+      [tokenHash(token.trim()), now],
     );
     const userId = rows[0]?.user_id;
     if (userId === undefined) throw new ApiError('not_me_invalid');

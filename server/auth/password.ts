@@ -47,13 +47,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 export function needsRehash(stored: string, params: ScryptParams = OWASP_SCRYPT): boolean {
-  const parts = stored.split('$');
-  return !(
-    parts[0] === 'scrypt' &&
-    Number(parts[1]) === params.N &&
-    Number(parts[2]) === params.r &&
-    Number(parts[3]) === params.p
-  );
+  return !stored.startsWith(['scrypt', params.N, params.r, params.p, ''].join('$'));
 }
 
 // Unknown accounts are checked against this so "no such user" costs the same time as "wrong password".

@@ -2,15 +2,10 @@
 import { gunzipSync } from 'node:zlib';
 import { BadBackup } from './sealed.ts';
 
-const octal = (b: Buffer, at: number, len: number): number =>
-  parseInt(
-    b
-      .subarray(at, at + len)
-      .toString('latin1')
-      .replace(/\0.*$/s, '')
-      .trim() || '0',
-    8,
-  );
+const octal = (b: Buffer, at: number, len: number): number => {
+  const end = at + len;
+  return parseInt(b.toString('latin1', at, end).replace(/\0.*$/s, '').trim() || '0', 8);
+};
 
 /** Throws naming what is missing. */
 export function checkTarball(file: string, tar: Buffer): void {

@@ -57,11 +57,8 @@ export async function newsItemId(q: Queryable, ref: string): Promise<number | nu
   return row?.id ?? null;
 }
 
-export interface NewsTextRow {
+export interface NewsTextRow extends NewsText {
   lang: string;
-  title: string;
-  desc: string;
-  content: string;
   updated_at: string;
 }
 

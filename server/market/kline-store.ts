@@ -216,16 +216,12 @@ export class KlineStore {
     const inRange = (b: Bar | null | undefined): b is Bar => !!b && b.t >= from && b.t <= to;
     const merged = new Map<number, Bar>();
     if (s.mem) {
-      const generated = new Set<number>();
-      for (const b of this.generatedHistory(s)[level] ?? []) {
-        if (!inRange(b)) continue;
-        merged.set(b.t, b);
-        generated.add(b.t);
-      }
+      for (const b of this.generatedHistory(s)[level] ?? []) if (inRange(b)) merged.set(b.t, b);
+      // The live bars' times are all different, so a bar already there is a generated one.
       for (const b of [...(s.mem[level] ?? []), s.cur[level]]) {
         if (!inRange(b)) continue;
         const older = merged.get(b.t);
-        if (older && generated.has(b.t)) {
+        if (older) {
           // The generated history ends mid-bar at the start minute: the live part continues that bar.
           const joined = copyBar(older);
           mergeLater(joined, b);

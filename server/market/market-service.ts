@@ -37,6 +37,25 @@ export class MarketService implements MarketView {
   /** null on a gateway's copy (a follower). */
   readonly deskSources: MarketSources | null;
 
+  // The quote state's and the kline store's answers, as the routes, the engine and the hub ask them.
+  readonly instruments = (): readonly MarketInstrument[] => this.list;
+  readonly latest = (code: string): LiveQuote | undefined => this.sim.latest(code);
+  readonly all = (): LiveQuote[] => this.sim.all();
+  readonly quoteTuple = (code: string): QuoteTuple | undefined => this.sim.quoteTuple(code);
+  readonly isOpen = (code: string): boolean => this.sim.isOpen(code);
+  readonly onTick = (listener: (tick: Tick) => void): (() => void) => this.sim.onTick(listener);
+  readonly onChange = (listener: (state: InstrumentState) => void): (() => void) => this.sim.onChange(listener);
+  readonly follow = (tick: Tick): void => this.sim.follow(tick);
+  readonly followFlags = (f: DeskFlags): void => this.sim.setDeskFlags(f.code, f.stale, f.halt);
+  readonly indexOfCode = (code: string): number | undefined => this.sim.stateOf(code)?.index;
+  readonly tupleAt = (index: number): QuoteTuple | undefined => this.sim.tupleAt(index);
+  readonly klines = (id: number, period: Period, from: number, to: number, limit: number): Promise<Bar[]> =>
+    this.store.queryPeriod(id, period, from, to, limit);
+  readonly liveBar = (id: number, level = 0): Bar | null => {
+    const b = this.store.liveBar(id, level);
+    return b ? copyBar(b) : null;
+  };
+
   private constructor(
     deps: MarketDeps,
     list: readonly MarketInstrument[],
@@ -92,16 +111,8 @@ export class MarketService implements MarketView {
     return market;
   }
 
-  instruments(): readonly MarketInstrument[] {
-    return this.list;
-  }
-
   instrumentById(id: number): MarketInstrument | undefined {
     return this.byId.get(id);
-  }
-
-  klines(id: number, period: Period, from: number, to: number, limit: number): Promise<Bar[]> {
-    return this.store.queryPeriod(id, period, from, to, limit);
   }
 
   sparkline(id: number): number[] {
@@ -111,21 +122,8 @@ export class MarketService implements MarketView {
     return closes.slice(-SPARK_POINTS);
   }
 
-  liveBar(id: number, level = 0): Bar | null {
-    const b = this.store.liveBar(id, level);
-    return b ? copyBar(b) : null;
-  }
-
   get size(): number {
     return this.list.length;
-  }
-
-  indexOfCode(code: string): number | undefined {
-    return this.sim.stateOf(code)?.index;
-  }
-
-  tupleAt(index: number): QuoteTuple | undefined {
-    return this.sim.tupleAt(index);
   }
 
   klineAt(index: number, which: 'live' | 'closed'): (KlineBar & { Code: string }) | null {
@@ -152,18 +150,6 @@ export class MarketService implements MarketView {
     this.deskSources?.desk.check();
   }
 
-  followFlags(f: DeskFlags): void {
-    this.sim.setDeskFlags(f.code, f.stale, f.halt);
-  }
-
-  onChange(listener: (state: InstrumentState) => void): () => void {
-    return this.sim.onChange(listener);
-  }
-
-  follow(tick: Tick): void {
-    this.sim.follow(tick);
-  }
-
   async prune(): Promise<number> {
     if (this.closed || !this.deskSources) return 0;
     try {
@@ -187,30 +173,10 @@ export class MarketService implements MarketView {
     if (this.deskSources) await this.store.flush();
   }
 
-  latest(code: string): LiveQuote | undefined {
-    return this.sim.latest(code);
-  }
-
-  all(): LiveQuote[] {
-    return this.sim.all();
-  }
-
-  quoteTuple(code: string): QuoteTuple | undefined {
-    return this.sim.quoteTuple(code);
-  }
-
-  isOpen(code: string): boolean {
-    return this.sim.isOpen(code);
-  }
-
   tradeBlock(code: string): TradeBlock | null {
     const b = this.sim.deskBlock(code);
     if (!b) return null;
     return b.halt !== null ? { key: 'instrument_halted', reason: b.halt } : { key: 'price_stale' };
-  }
-
-  onTick(listener: (tick: Tick) => void): () => void {
-    return this.sim.onTick(listener);
   }
 }
 

@@ -127,22 +127,16 @@ const seconds = (start: number): number => (performance.now() - start) / 1000;
 
 export function timedDb<D extends Db>(db: D, m: Metrics): D {
   const timed = Object.create(db) as D;
-  timed.query = async (sql, params) => {
+  const time = async <T>(kind: 'query' | 'transaction', run: () => Promise<T>): Promise<T> => {
     const start = performance.now();
     try {
-      return await db.query(sql, params);
+      return await run();
     } finally {
-      m.dbQuery.observe({ kind: 'query' }, seconds(start));
+      m.dbQuery.observe({ kind }, seconds(start));
     }
   };
-  timed.tx = async <T>(fn: (q: TxQueryable) => Promise<T>): Promise<T> => {
-    const start = performance.now();
-    try {
-      return await db.tx(fn);
-    } finally {
-      m.dbQuery.observe({ kind: 'transaction' }, seconds(start));
-    }
-  };
+  timed.query = <T>(sql: string, params?: readonly unknown[]) => time('query', () => db.query<T>(sql, params));
+  timed.tx = <T>(fn: (q: TxQueryable) => Promise<T>) => time('transaction', () => db.tx(fn));
   return timed;
 }
 

@@ -6,29 +6,6 @@ import type { Message, MessageKind } from '../core/services.ts';
 import { messageText } from './message-text.ts';
 import { emailHtml } from './templates/email-layout.ts';
 
-export const MESSAGE_KINDS: readonly MessageKind[] = [
-  'verification_code',
-  'new_device_sign_in',
-  'password_changed',
-  'second_factor_on',
-  'second_factor_off',
-  'payout_method_added',
-  'withdrawal_requested',
-  'withdrawal_paid',
-  'withdrawal_rejected',
-  'deposit_credited',
-  'margin_call',
-  'copy_opened',
-  'copy_closed',
-  'copy_skipped',
-  'copy_stops',
-  'copy_stop_loss',
-  'copy_fee',
-  'feedback_answered',
-  'closure_scheduled',
-  'closure_cancelled',
-];
-
 /** Also the in-app notice's title. */
 export function messageSubject(kind: MessageKind, lang: Language): string {
   return translate(lang, `notices.subject.${kind}`);

@@ -1,9 +1,9 @@
 // Staff sign-in and sessions (docs/back-office.md "Staff accounts").
-import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../core/app-context.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/password.ts';
+import { newToken, tokenHash } from '../auth/tokens.ts';
 import { checkStoredTotp, newTotpSecret, totpUri } from '../auth/second-factor.ts';
 import { acceptStep, beginFactor, factorOf, type FactorOwner } from '../auth/second-factor-repository.ts';
 import { factorBrake } from '../security/factor-brake.ts';
@@ -24,8 +24,6 @@ import {
 export const STAFF_SESSION_HEADER = 'x-ops-session';
 
 export type StaffAuthCtx = Pick<AppContext, 'db' | 'clock' | 'wallClock' | 'limits' | 'failureWindows' | 'staffIdleMs'>;
-
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export const normalLogin = (raw: unknown): string => (typeof raw === 'string' ? raw.trim().toLowerCase() : '');
 
@@ -129,8 +127,8 @@ export async function staffLogin(
         checkStoredTotp(factor, code, ctx.wallClock.now())
       : null;
     if (!check?.ok || !(await acceptStep(q, owner, check.step, now, !enabled))) return null;
-    const token = randomBytes(32).toString('base64url');
-    await insertSession(q, { tokenHash: hashToken(token), staffId: staff.id, now, address });
+    const token = newToken();
+    await insertSession(q, { tokenHash: tokenHash(token), staffId: staff.id, now, address });
     await auditOwn(q, staff, address, enabled ? 'login' : 'login (second factor set up)', now);
     return { step: 'done', token, login: staff.login, name: staff.name, role: staff.role } as const;
   });
@@ -150,7 +148,7 @@ export async function staffFromSession(
   address: string,
 ): Promise<OpsActor | null> {
   const now = ctx.clock.now();
-  const staffId = await touchSession(ctx.db, hashToken(token), now, now - ctx.staffIdleMs);
+  const staffId = await touchSession(ctx.db, tokenHash(token), now, now - ctx.staffIdleMs);
   if (staffId === null) return null;
   const staff = await staffById(ctx.db, staffId);
   if (!staff?.active) return null;
@@ -188,11 +186,11 @@ export async function changeStaffPassword(
       throw new ApiError('staff.code_wrong');
     }
     await setStaffPassword(q, staff.id, hash, { reset: false });
-    await revokeSessions(q, staff.id, now, hashToken(keep));
+    await revokeSessions(q, staff.id, now, tokenHash(keep));
     await auditOwn(q, staff, actor.address, 'password-change', now);
   });
 }
 
 export async function staffLogout(q: Queryable, token: string, now: number): Promise<void> {
-  await revokeSession(q, hashToken(token), now);
+  await revokeSession(q, tokenHash(token), now);
 }

@@ -22,9 +22,8 @@ export function parseClientMessage(text: string): ParsedMessage {
   if (typeof type !== 'string' || type === '') return fail('missing message type');
   switch (type) {
     case 'ping':
-      return { ok: true, message: { type: 'ping' } };
     case 'logout':
-      return { ok: true, message: { type: 'logout' } };
+      return { ok: true, message: { type } };
     case 'sub':
     case 'unsub': {
       const topic = m.topic;

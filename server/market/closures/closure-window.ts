@@ -18,14 +18,8 @@ export function parseUtcTime(raw: string): number | null {
   if (!m) return null;
   const [year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0] = m.slice(1, 7).map((v) => Number(v ?? 0));
   const ms = Date.UTC(year, month - 1, day, hour, minute, second, Number((m[7] ?? '0').padEnd(3, '0')));
-  const d = new Date(ms);
-  const same =
-    d.getUTCFullYear() === year &&
-    d.getUTCMonth() === month - 1 &&
-    d.getUTCDate() === day &&
-    d.getUTCHours() === hour &&
-    d.getUTCMinutes() === minute &&
-    d.getUTCSeconds() === second;
+  // Date.UTC moves an impossible day or hour on (and a two-digit year to the 1900s): then it reads back otherwise.
+  const same = new Date(ms).toISOString().startsWith(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}`);
   return same ? ms : null;
 }
 

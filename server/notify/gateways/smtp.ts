@@ -41,14 +41,8 @@ export function smtpGateway(s: SmtpSettings): Gateway<OutgoingEmail> {
     async deliver(m: OutgoingEmail): Promise<Delivered> {
       try {
         const transport = await open();
-        const info = await transport.sendMail({
-          from: s.from,
-          to: m.to,
-          subject: m.subject,
-          text: m.text,
-          html: m.html,
-          messageId: `<${m.ref}@${domain}>`,
-        });
+        const { ref, ...mail } = m;
+        const info = await transport.sendMail({ from: s.from, ...mail, messageId: `<${ref}@${domain}>` });
         const queued = /queued as ([\w.-]+)/i.exec(String(info.response ?? ''));
         return { providerId: queued?.[1] ?? (info.messageId ? String(info.messageId) : null) };
       } catch (err) {

@@ -31,14 +31,7 @@ export function parseFrame(text: string, now: number): Frame {
   const data = (typeof o.stream === 'string' ? o.data : o) as Record<string, unknown> | undefined;
   if (typeof data !== 'object' || data === null) return { kind: 'malformed', reason: 'frame without data' };
   const { s, b, a, E } = data;
-  if (
-    typeof s !== 'string' ||
-    typeof b !== 'string' ||
-    typeof a !== 'string' ||
-    !isDecimalText(b) ||
-    !isDecimalText(a)
-  ) {
+  if (typeof s !== 'string' || !isDecimalText(b) || !isDecimalText(a))
     return { kind: 'malformed', reason: `not a ${STREAM_KIND} event` };
-  }
   return { kind: 'tick', tick: { symbol: s, bid: b, ask: a, sourceTime: typeof E === 'number' ? E : now } };
 }

@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../../domain/types.ts';
 import type { Message, MessageKind } from '../../../../server/core/services.ts';
-import { MESSAGE_KINDS, renderEmail, renderSms } from '../../../../server/notify/render.ts';
+import { renderEmail, renderSms } from '../../../../server/notify/render.ts';
 
+// Typed by MessageKind, so a kind without its values here does not compile.
 const VALUES: Record<MessageKind, Message['values']> = {
   verification_code: { code: '482913', minutes: 10 },
   new_device_sign_in: { device: 'Firefox on Linux', address: '203.0.113.9', time: '2026-11-25T09:30:00.000Z' },
@@ -39,14 +40,11 @@ const VALUES: Record<MessageKind, Message['values']> = {
   },
 };
 
+const MESSAGE_KINDS = Object.keys(VALUES) as MessageKind[];
 const PHRASE = 'blue harbour 42';
 const cases = MESSAGE_KINDS.flatMap((kind) => LANGUAGES.map((lang) => [kind, lang] as const));
 
 describe('message templates', () => {
-  it('covers every kind of message', () => {
-    expect(Object.keys(VALUES).sort()).toEqual([...MESSAGE_KINDS].sort());
-  });
-
   it.each(cases)('%s renders in %s with nothing left unfilled', (kind, lang) => {
     const m: Message = { kind, channel: 'email', to: 'a@example.com', lang, values: VALUES[kind], userId: 7 };
     const mail = renderEmail(m, PHRASE);
