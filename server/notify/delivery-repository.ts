@@ -127,12 +127,10 @@ export function newestDeliveries(q: Queryable, to: string, state: string, limit:
   );
 }
 
-/** A key with no delivery reads "sent", so strangers cannot tell which addresses have accounts. */
-export async function codeDeliveryState(q: Queryable, key: string): Promise<{ state: 'pending' | 'sent' | 'failed' }> {
+export async function deliveryStateByKey(q: Queryable, key: string): Promise<DeliveryState | null> {
   const rows = await q.query<{ state: DeliveryState }>(
     'SELECT state FROM deliveries WHERE code_ref = $1 ORDER BY id DESC LIMIT 1',
     [codeRefOf(key)],
   );
-  const state = rows[0]?.state;
-  return { state: state === 'failed' ? 'failed' : state === 'queued' || state === 'sending' ? 'pending' : 'sent' };
+  return rows[0]?.state ?? null;
 }

@@ -18,7 +18,7 @@ import { pickLanguage, requestText } from '../http/i18n.ts';
 import { body, emailAddress, int, mobileNumber, query, type JsonSchema } from '../http/schemas.ts';
 import { CAPTCHA, CODE_SENT } from '../http/wire/account.ts';
 import { CODE_STATE } from '../http/wire/notices.ts';
-import { codeDeliveryState } from '../notify/delivery-repository.ts';
+import { codeDeliveryState } from '../notify/code-state.ts';
 import { publicRoute, replies, nothing } from '../http/wire-schema.ts';
 import { accountId, bodyOf, budget, type Budget } from '../security/budgets.ts';
 
