@@ -8,6 +8,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { listed } from '../../../../fixtures/instruments.ts';
 import { installListLayout } from '../../../../fixtures/list-layout.ts';
+import { slow } from '../../../../fixtures/slowness.ts';
 import type { Instrument } from '../../../../../domain/types.ts';
 
 const { initI18n } = await import('../../../../../src/i18n/index.ts');
@@ -187,8 +188,9 @@ describe('the desk list of 5,000 instruments', () => {
         $sparklines.value = seriesOf(40);
       });
       // 800 px of 68 px rows from the top, with the overscan: the first block of 16 rows only.
-      await vi.waitFor(() => expect(canvases()).toHaveLength(1));
-      await vi.waitFor(() => expect(strokes.get(canvases()[0] as HTMLCanvasElement)).toBe(16));
+      // The wait is the chunk's import, which a loaded host can take seconds to transform.
+      await vi.waitFor(() => expect(canvases()).toHaveLength(1), { timeout: slow(5000) });
+      await vi.waitFor(() => expect(strokes.get(canvases()[0] as HTMLCanvasElement)).toBe(16), { timeout: slow(5000) });
       expect(canvases()[0]?.hidden).toBe(false);
 
       scrollTo(32 * 68); // rows 29–46 with the overscan: the second and third blocks
