@@ -3,10 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { simEnv, startBenchServer } from './lib/app-server.ts';
 import { ensureBuilds } from './lib/client-build.ts';
 import { log, mdRow, saveTrace, writeStamped } from './lib/tool.ts';
+import { DESKTOP, PHONE } from '../tests/e2e/browser.ts';
 import { deviceScale, launchPinned, openPage } from './render/browser.ts';
 import { NAME_SHIM, pageProbe } from './render/page-probe.ts';
 import { FLOOR_PATH, serveFloor } from './render/floor-pages.ts';
-import { appUrl, PROFILE_CATEGORIES, waitLive, type FeedModeName, type ScreenName } from './render/run-one.ts';
+import type { FeedModeName, ScreenName } from './render/cases.ts';
+import { appUrl, PROFILE_CATEGORIES, waitLive } from './render/run-one.ts';
 import { createBenchSession, seedBrowserState } from './render/session.ts';
 import { MARK_END, MARK_START, traceEventsOf } from './render/trace.ts';
 import { updateSplit, type UpdateSplit } from './render/update-split.ts';
@@ -31,8 +33,7 @@ try {
   const session = await createBenchSession(server.url);
   for (const screen of screens) {
     for (const mode of modes) {
-      const size = desk ? { width: 1280, height: 800 } : { width: 360, height: 740 };
-      const { context, page, cdp } = await openPage(pinned.browser, size, !desk, 1);
+      const { context, page, cdp } = await openPage(pinned.browser, desk ? DESKTOP : PHONE, !desk, 1);
       try {
         await context.addInitScript(NAME_SHIM);
         await context.addInitScript(pageProbe, { start: MARK_START, end: MARK_END });

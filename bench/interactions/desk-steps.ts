@@ -1,24 +1,21 @@
 // The desk's interactions as steps, each waiting for its visible answer; floor-desk.ts answers the same selectors.
 import type { Page } from 'playwright-core';
-import type { Step } from './steps.ts';
+import { TIMEOUT, type Step } from './steps.ts';
 
-const TIMEOUT = 30_000;
 const poll = { timeout: TIMEOUT, polling: 'raf' as const };
 
 /** candle-chart.tsx marks its box, lazy-chart.tsx its picture. */
-function chartOf(page: Page, scope: string, code: string): Promise<void> {
-  return page
-    .waitForFunction(
-      ({ scope, code }) =>
-        [...document.querySelectorAll<HTMLElement>(`${scope} .tw-chart[data-code="${code}"]`)].some(
-          (b) =>
-            b.offsetParent !== null &&
-            (Number(b.dataset['bars'] ?? 0) > 0 || Number(b.querySelector('canvas')?.dataset['bars'] ?? 0) > 0),
-        ),
-      { scope, code },
-      poll,
-    )
-    .then(() => undefined);
+function chartOf(page: Page, scope: string, code: string): Promise<unknown> {
+  return page.waitForFunction(
+    ({ scope, code }) =>
+      [...document.querySelectorAll<HTMLElement>(`${scope} .tw-chart[data-code="${code}"]`)].some(
+        (b) =>
+          b.offsetParent !== null &&
+          (Number(b.dataset['bars'] ?? 0) > 0 || Number(b.querySelector('canvas')?.dataset['bars'] ?? 0) > 0),
+      ),
+    { scope, code },
+    poll,
+  );
 }
 
 const rowCodes = (page: Page): Promise<string[]> =>
@@ -113,18 +110,16 @@ export function deskSteps(code: string, cats: DeskCategories): Step[] {
       act: (p) => p.keyboard.press('PageDown'),
       // A row drawn at the list's middle means the virtual list mounted the new page.
       answer: (p) =>
-        p
-          .waitForFunction(
-            (from) => {
-              const s = document.querySelector<HTMLElement>('.dk-market .mk-scroll');
-              if (!s || s.scrollTop < from + s.clientHeight / 2) return false;
-              const r = s.getBoundingClientRect();
-              return document.elementFromPoint(r.left + r.width / 3, r.top + r.height / 2)?.closest('.mk-row') != null;
-            },
-            scrolledFrom,
-            poll,
-          )
-          .then(() => undefined),
+        p.waitForFunction(
+          (from) => {
+            const s = document.querySelector<HTMLElement>('.dk-market .mk-scroll');
+            if (!s || s.scrollTop < from + s.clientHeight / 2) return false;
+            const r = s.getBoundingClientRect();
+            return document.elementFromPoint(r.left + r.width / 3, r.top + r.height / 2)?.closest('.mk-row') != null;
+          },
+          scrolledFrom,
+          poll,
+        ),
       undo: (p) => listOf(p, cats.trading, code),
     },
   ];

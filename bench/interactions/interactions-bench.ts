@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BENCH_TMP } from '../lib/client-build.ts';
+import { DESKTOP, PHONE } from '../../tests/e2e/browser.ts';
 import { simEnv, startBenchServer, type SectionOptions } from '../lib/app-server.ts';
 import { deviceScale, launchPinned, openPage, setThrottle, type BenchPage } from '../render/browser.ts';
 import { FLOOR_PATH } from '../render/floor-pages.ts';
@@ -51,8 +52,6 @@ export interface InteractionsOptions extends SectionOptions {
   only?: readonly string[] | null;
 }
 
-const PHONE = { width: 360, height: 740 };
-const DESK = { width: 1280, height: 800 };
 const HZ = 20;
 const FLOOR_CODES = Array.from({ length: 13 }, (_, i) => syntheticCode(i + 1));
 
@@ -253,7 +252,7 @@ export const desk = (_session: BenchSession, code: string, list: readonly Instru
   const syn = list.filter((i) => i.CategoryId === SYNTHETIC_CATEGORY_ID).map((i) => i.Code);
   return {
     name: 'desk',
-    viewport: DESK,
+    viewport: DESKTOP,
     mobile: false,
     throttle: 1,
     instruments: 5000,

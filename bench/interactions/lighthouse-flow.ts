@@ -1,6 +1,7 @@
 // Cross-checks the phone's INP with a Lighthouse user flow; timespans need "devtools" throttling to report INP.
 import type { FlowResult } from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
+import { PHONE } from '../../tests/e2e/browser.ts';
 import { BENCH_FLAGS, PHONE_SCALE, scaleFlag, wrapperExecutable } from '../render/browser.ts';
 import { seedBrowserState, type BenchSession } from '../render/session.ts';
 import { calibratedSlowdown } from '../startup/lighthouse-runs.ts';
@@ -55,8 +56,6 @@ export function interactionScripts(audit: FlowAudit | undefined): { chunk: strin
     .sort((a, b) => b.ms - a.ms)
     .slice(0, 4);
 }
-
-const PHONE = { width: 360, height: 740 };
 
 export async function runLighthouseFlow(opts: {
   url: string;

@@ -1,18 +1,19 @@
 // The phone's trading path as steps; the floor page and tests/e2e/interactions.test.ts use the same list and selectors.
 import type { Page } from 'playwright-core';
 
+/** Each part is awaited, what it resolves to is not read. */
 export interface Step {
   id: string;
   /** Unmeasured. */
-  prepare?: (page: Page) => Promise<void>;
+  prepare?: (page: Page) => Promise<unknown>;
   /** What the Event Timing API sees. */
-  act: (page: Page) => Promise<void>;
-  answer: (page: Page) => Promise<void>;
+  act: (page: Page) => Promise<unknown>;
+  answer: (page: Page) => Promise<unknown>;
   /** Unmeasured. */
-  undo?: (page: Page) => Promise<void>;
+  undo?: (page: Page) => Promise<unknown>;
 }
 
-const TIMEOUT = 30_000;
+export const TIMEOUT = 30_000;
 const CONFIRM = '.dialog .dialog__actions .btn:last-child';
 const HOLDING = '.od-row[data-status="1"]';
 const visible = (page: Page, selector: string): Promise<void> =>
@@ -23,17 +24,15 @@ const tap = (page: Page, selector: string): Promise<void> =>
   page.locator(`${selector} >> visible=true`).first().click({ timeout: TIMEOUT });
 
 /** Its box says so once the bars are drawn (chart-frames.ts). */
-function chartAt(page: Page, period: string): Promise<void> {
-  return page
-    .waitForFunction(
-      (p) =>
-        [...document.querySelectorAll<HTMLElement>(`.tw-chart[data-period="${p}"]`)].some(
-          (b) => b.offsetParent !== null && Number(b.dataset['bars'] ?? 0) > 0,
-        ),
-      period,
-      { timeout: TIMEOUT, polling: 'raf' },
-    )
-    .then(() => undefined);
+function chartAt(page: Page, period: string): Promise<unknown> {
+  return page.waitForFunction(
+    (p) =>
+      [...document.querySelectorAll<HTMLElement>(`.tw-chart[data-period="${p}"]`)].some(
+        (b) => b.offsetParent !== null && Number(b.dataset['bars'] ?? 0) > 0,
+      ),
+    period,
+    { timeout: TIMEOUT, polling: 'raf' },
+  );
 }
 
 /** The app's overlays and the floor's both close on Escape. */
@@ -90,13 +89,11 @@ export function phoneSteps(code: string): Step[] {
       },
       act: (p) => p.keyboard.press('1'),
       answer: (p) =>
-        p
-          .waitForFunction(
-            () => [...document.querySelectorAll<HTMLInputElement>('.tr-stepper input')].some((i) => i.value === '0.11'),
-            undefined,
-            { timeout: TIMEOUT, polling: 'raf' },
-          )
-          .then(() => undefined),
+        p.waitForFunction(
+          () => [...document.querySelectorAll<HTMLInputElement>('.tr-stepper input')].some((i) => i.value === '0.11'),
+          undefined,
+          { timeout: TIMEOUT, polling: 'raf' },
+        ),
       undo: (p) => p.locator('.tr-stepper input >> visible=true').first().fill('0.1'),
     },
     tapStep('buy-to-confirmation', '[data-action="submit-order"]', CONFIRM, {
@@ -124,16 +121,14 @@ export function phoneSteps(code: string): Step[] {
         await p.mouse.up();
       },
       answer: (p) =>
-        p
-          .waitForFunction(
-            () =>
-              [...document.querySelectorAll<HTMLElement>('.tw-chart')].some(
-                (b) => b.dataset['dragged'] !== undefined || b.offsetParent !== null,
-              ),
-            undefined,
-            { timeout: TIMEOUT },
-          )
-          .then(() => undefined),
+        p.waitForFunction(
+          () =>
+            [...document.querySelectorAll<HTMLElement>('.tw-chart')].some(
+              (b) => b.dataset['dragged'] !== undefined || b.offsetParent !== null,
+            ),
+          undefined,
+          { timeout: TIMEOUT },
+        ),
     },
   ];
 }

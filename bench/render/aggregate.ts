@@ -1,7 +1,8 @@
 // Folds the render runs into one summary per case and screen; the metric table is also the printed table's rows.
 import { pairedRatios, spread, type Spread } from '../lib/stats.ts';
 import { TOL, type Better, type Tolerance } from '../lib/figures.ts';
-import type { FeedModeName, RunMetrics, RunResult, ScreenName } from './run-one.ts';
+import type { FeedModeName, ScreenName } from './cases.ts';
+import type { RunMetrics, RunResult } from './run-one.ts';
 
 export type MetricKey = keyof RunMetrics;
 

@@ -12,7 +12,7 @@ export interface ProbeDeps {
   frame(cb: () => void): void;
   /** After the rendering when posted from a rAF callback. */
   nextTask(cb: () => void): void;
-  subscribe(listener: (b: FeedBatch) => void): () => void;
+  subscribe(listener: (b: FeedBatch) => void): void;
   mode(): FeedMode | null;
 }
 
@@ -42,20 +42,14 @@ export class BenchProbe {
   private snap: ProbeSnapshot;
   private pendingNext: Pending[] = [];
   private frameRequested = false;
-  private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly deps: ProbeDeps) {
     this.snap = this.empty();
   }
 
   install(): void {
-    this.unsubscribe ??= this.deps.subscribe((b) => this.onBatch(b));
+    this.deps.subscribe((b) => this.onBatch(b));
     this.reset();
-  }
-
-  uninstall(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = null;
   }
 
   reset(): void {
@@ -140,8 +134,8 @@ declare global {
   }
 }
 
-export function installBenchProbe(win: Window): BenchProbe | null {
-  if (!benchFlag(win.location.search, win.location.hash)) return null;
+export function installBenchProbe(win: Window): void {
+  if (!benchFlag(win.location.search, win.location.hash)) return;
   const channel = new MessageChannel();
   const queue: (() => void)[] = [];
   channel.port1.onmessage = () => queue.shift()?.();
@@ -157,7 +151,6 @@ export function installBenchProbe(win: Window): BenchProbe | null {
   });
   probe.install();
   win.__twBench = { take: () => probe.take(), reset: () => probe.reset(), mode: runningFeedMode };
-  return probe;
 }
 
 if (typeof window !== 'undefined') installBenchProbe(window);

@@ -10,8 +10,6 @@ import { startThreadThrottle, threadThrottleAvailable, type ThreadThrottle } fro
 
 export interface PinnedBrowser {
   browser: Browser;
-  /** The taskset CPU list every browser process runs on, or null when not pinned. */
-  cpus: string | null;
   version: string;
   /** Allowed CPUs of every Chromium process, read from /proc. */
   affinities(): Record<string, string>;
@@ -87,13 +85,13 @@ interface Launched {
   profile: string;
 }
 
-async function launchOnce(cpus: string | null, perThread: boolean, scale: number | null): Promise<Launched> {
+async function launchOnce(cpus: string | null, perThread: boolean, scale: number): Promise<Launched> {
   const profile = mkdtempSync(join(tmpdir(), 'tickwise-bench-chromium-')); // holds the pid file
   const pidFile = join(profile, 'browser.pid');
   const browser = await chromium.launch({
     executablePath: wrapperExecutable(cpus),
     headless: true,
-    args: scale ? [...BENCH_FLAGS, scaleFlag(scale)] : BENCH_FLAGS, // Playwright gives each launch a fresh profile
+    args: [...BENCH_FLAGS, scaleFlag(scale)], // Playwright gives each launch a fresh profile
     env: { ...process.env, TW_BENCH_PIDFILE: pidFile },
   });
   let rootPid = -1;
@@ -107,13 +105,11 @@ async function launchOnce(cpus: string | null, perThread: boolean, scale: number
   return { browser, rootPid, threads, profile };
 }
 
-/** `scale`: the device scale of every page it opens (PHONE_SCALE for a phone's); a desktop's 1 by default. */
+/** `scale`: the device scale of every page it opens (PHONE_SCALE for a phone's, 1 for a desktop's). */
 export async function launchPinned(
   cpus: string | null,
-  opts: { perThread?: boolean; scale?: number } = {},
+  { scale, perThread = false }: { scale: number; perThread?: boolean },
 ): Promise<PinnedBrowser> {
-  const perThread = opts.perThread ?? false;
-  const scale = opts.scale ?? null;
   let current = await launchOnce(cpus, perThread, scale);
   let step = 'launch';
   let gone: { at: string; during: string } | null = null;
@@ -131,7 +127,6 @@ export async function launchPinned(
   };
   const pinned: PinnedBrowser = {
     browser: current.browser,
-    cpus,
     version: current.browser.version(),
     affinities: () => treeAffinities(current.rootPid),
     throttles: current.threads ? 'renderer threads' : 'main thread',

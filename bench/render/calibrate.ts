@@ -1,5 +1,6 @@
 // Times a busy loop on main and worker at each throttle: shows CDP slows the main thread only and the core is shared.
 import type { Browser } from 'playwright-core';
+import { PHONE } from '../../tests/e2e/browser.ts';
 import { openPage } from './browser.ts';
 import { NAME_SHIM } from './page-probe.ts';
 
@@ -23,7 +24,7 @@ export async function calibrate(
 ): Promise<CalibrationRow[]> {
   const rows: CalibrationRow[] = [];
   for (const throttle of throttles) {
-    const { context, page } = await openPage(browser, { width: 360, height: 740 }, true, throttle);
+    const { context, page } = await openPage(browser, PHONE, true, throttle);
     try {
       await page.setContent('<!doctype html><title>calibration</title>');
       await page.evaluate(NAME_SHIM); // setContent runs no init scripts

@@ -1,5 +1,10 @@
 // The render cases: each alternates worker and main runs in fresh contexts against one server started with its load.
-import type { ChartIndicators, FeedModeName, ScreenName } from './names.ts';
+
+export type FeedModeName = 'worker' | 'main' | 'floor';
+export type ScreenName = 'market' | 'trade' | 'desk';
+
+/** 'default' is what a trader gets; 'candles' and 'four' are the two sides of the indicator cost A/B. */
+export type ChartIndicators = 'default' | 'candles' | 'four';
 
 export interface RenderCase {
   id: string;
@@ -63,29 +68,29 @@ export function renderCases(profile: Profile): RenderCase[] {
     ...timing,
     followUps: [phone1],
   };
+  const busyList = {
+    ...phone,
+    screens: ['market'] as ScreenName[],
+    pairs: full ? 2 : 1,
+    measureMs: full ? 8_000 : 4_000,
+  };
   // A market far busier than the phone can paint: what the worker is for.
   const stress: RenderCase = {
-    ...phone,
+    ...busyList,
     id: 'phone-6x-stress',
     label: 'phone 360×740, 1 core, 6× throttle, 2,000 × 20/s (stress)',
     throttle: 6,
     instruments: 2000,
-    screens: ['market'],
-    pairs: full ? 2 : 1,
     warmupMs: full ? 4_000 : 2_000,
-    measureMs: full ? 8_000 : 4_000,
   };
   const multi = (instruments: number): RenderCase => ({
-    ...phone,
+    ...busyList,
     id: `phone-4x-multi-${instruments}`,
     label: `phone 360×740, 2 cores, main thread 4× (CDP), worker capped at 1/4 core (see the README), ${instruments.toLocaleString('en')} × 20/s`,
     throttle: 4,
     instruments,
-    screens: ['market'],
     multiCore: true,
-    pairs: full ? 2 : 1,
     warmupMs: full ? 3_000 : 2_000,
-    measureMs: full ? 8_000 : 4_000,
   });
   const desktop: RenderCase = {
     ...base,

@@ -4,8 +4,8 @@ import type { Browser } from 'playwright-core';
 import { simEnv, startBenchServer, type BenchServer, type SectionOptions } from '../lib/app-server.ts';
 import { calibrate, type CalibrationRow } from './calibrate.ts';
 import { deviceScale, launchPinned } from './browser.ts';
-import { caseLabels, renderCases, type Profile, type RenderCase } from './cases.ts';
-import { runOne, type FeedModeName, type PhaseSpec, type RunResult, type RunSpec, type ScreenName } from './run-one.ts';
+import { caseLabels, renderCases, type FeedModeName, type Profile, type RenderCase, type ScreenName } from './cases.ts';
+import { runOne, type PhaseSpec, type RunResult, type RunSpec } from './run-one.ts';
 import { createBenchSession } from './session.ts';
 import { summariseRuns, type ScreenSummary } from './aggregate.ts';
 import { probeFloor, type ProbeFloor } from './floor.ts';
@@ -72,18 +72,15 @@ function runLine(r: RunResult): string {
 }
 
 function specOf(c: RenderCase, screen: ScreenName, mode: FeedModeName, pair: number, trace: string | null): RunSpec {
-  const { warmupMs, measureMs, quietMs } = c;
-  const own: PhaseSpec = { caseId: c.id, throttle: c.throttle, warmupMs, measureMs, profileTracePath: trace, quietMs };
-  const more: PhaseSpec[] = c.followUps
-    .filter((f) => f.screens.includes(screen))
-    .map((f) => ({
-      caseId: f.id,
-      throttle: f.throttle,
-      warmupMs: f.warmupMs ?? warmupMs,
-      measureMs: f.measureMs ?? measureMs,
-      profileTracePath: null,
-      quietMs: f.quietMs ?? quietMs,
-    }));
+  const windows = [c, ...c.followUps.filter((f) => f.screens.includes(screen))];
+  const phases = windows.map((w): PhaseSpec => ({
+    caseId: w.id,
+    throttle: w.throttle,
+    warmupMs: w.warmupMs ?? c.warmupMs,
+    measureMs: w.measureMs ?? c.measureMs,
+    profileTracePath: w === c ? trace : null,
+    quietMs: w.quietMs ?? c.quietMs,
+  }));
   return {
     screen,
     ...(c.indicators ? { indicators: c.indicators } : {}),
@@ -93,7 +90,7 @@ function specOf(c: RenderCase, screen: ScreenName, mode: FeedModeName, pair: num
     mobile: c.mobile,
     tapEveryMs: 2000,
     profileMs: c.measureMs >= 20_000 ? 5000 : 3000,
-    phases: [own, ...more],
+    phases,
   };
 }
 

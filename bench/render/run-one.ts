@@ -20,14 +20,12 @@ import { openPage, setThrottle } from './browser.ts';
 import { NAME_SHIM, pageProbe, type PageWindow } from './page-probe.ts';
 import { SYNTHETIC_CATEGORY_ID } from '../lib/synthetic-catalogue.ts';
 import { seedBrowserState, setChartIndicators, type BenchSession } from './session.ts';
-import type { ChartIndicators, FeedModeName, ScreenName } from './names.ts';
+import type { ChartIndicators, FeedModeName, ScreenName } from './cases.ts';
 import { MARK_END, MARK_START, summariseTrace, traceEventsOf, type TraceSummary } from './trace.ts';
 import { FLOOR_PATH, serveFloor } from './floor-pages.ts';
 import { runSamples, type RunSamples } from '../report/samples.ts';
 import { phaseSplit } from '../report/phases.ts';
 import { firstLine } from '../lib/json-child.ts';
-
-export type { FeedModeName, ScreenName } from './names.ts';
 
 /** Measurement traces stay lean (top-level tasks and the window marks): tracing costs main-thread time too. */
 export const MEASURE_CATEGORIES = ['toplevel', 'blink.user_timing'];

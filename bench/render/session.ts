@@ -4,7 +4,7 @@ import type { Envelope, Instrument, LoginResult, Order } from '../../domain/type
 import { defaultIndicatorSettings } from '../../domain/indicators.ts';
 import type { RetailProfile } from '../../domain/retail.ts';
 import { SYNTHETIC_CATEGORY_ID } from '../lib/synthetic-catalogue.ts';
-import type { ChartIndicators } from './names.ts';
+import type { ChartIndicators } from './cases.ts';
 
 /** Synthetic, so open 24/7 and ticking at SIM_HZ. */
 export const BENCH_CODE = 'SYN0001';

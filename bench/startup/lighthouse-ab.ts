@@ -42,13 +42,11 @@ try {
 }
 // Each build against the first within the same round (like with like); positive: what the first build buys.
 const ok = runs.filter((r) => r.run.error === null);
-const pick = (f: (r: LighthouseRun) => number | null) => (xs: readonly LighthouseRun[]) =>
-  (median(xs.map(f).filter((x): x is number => x !== null)) ?? NaN).toFixed(0);
-const metrics = {
-  LCP: (r: LighthouseRun) => r.lcpMs,
-  TBT: (r: LighthouseRun) => r.tbtMs,
-  'TBT by CPU': (r: LighthouseRun) => r.cpuTbtMs ?? null,
-  FCP: (r: LighthouseRun) => r.fcpMs,
+const metrics: Record<string, (r: LighthouseRun) => number | null> = {
+  LCP: (r) => r.lcpMs,
+  TBT: (r) => r.tbtMs,
+  'TBT by CPU': (r) => r.cpuTbtMs ?? null,
+  FCP: (r) => r.fcpMs,
 };
 for (const page of pages)
   for (const build of names.slice(1)) {
@@ -67,8 +65,8 @@ for (const page of pages)
 for (const page of pages)
   for (const build of names) {
     const mine = ok.filter((r) => r.page === page && r.build === build).map((r) => r.run);
-    const m = (f: (r: LighthouseRun) => number | null): string => pick(f)(mine);
-    console.log(
-      `${page}\t${build}\tLCP ${m((r) => r.lcpMs)}\tTBT ${m((r) => r.tbtMs)}\tTBT by CPU ${m((r) => r.cpuTbtMs ?? null)}\tFCP ${m((r) => r.fcpMs)}\tscore ${m((r) => r.performance)}\t(${mine.length} runs)`,
+    const cells = Object.entries({ ...metrics, score: (r: LighthouseRun) => r.performance }).map(
+      ([name, f]) => `${name} ${(median(mine.map(f).filter((x): x is number => x !== null)) ?? NaN).toFixed(0)}`,
     );
+    console.log(`${page}\t${build}\t${cells.join('\t')}\t(${mine.length} runs)`);
   }
