@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { CHROMIUM } from '../../tests/e2e/browser.ts';
+import { CHROMIUM, chromiumOptions } from '../../tests/e2e/browser.ts';
 import { BENCH_TMP } from '../lib/client-build.ts';
 import { processTree, processType } from './proc-tree.ts';
 import { startThreadThrottle, threadThrottleAvailable, type ThreadThrottle } from './thread-throttle.ts';
@@ -40,15 +40,7 @@ export const LIGHTHOUSE_PHONE = {
 } as const;
 
 /** The sandbox flags of tests/e2e/browser.ts, plus no background throttling of timers or renderers. */
-export const BENCH_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+export const BENCH_FLAGS = chromiumOptions([
   '--disable-background-timer-throttling',
   '--disable-renderer-backgrounding',
   '--disable-backgrounding-occluded-windows',
@@ -56,7 +48,7 @@ export const BENCH_FLAGS = [
   '--mute-audio',
   // Chromium counts Playwright-fulfilled floor pages as public: Local Network Access would block their local socket.
   '--disable-features=LocalNetworkAccessChecks',
-];
+]).args;
 
 /** The bench phone's device pixels per CSS pixel (openPage's emulation). */
 export const PHONE_SCALE = 2;

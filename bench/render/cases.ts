@@ -1,4 +1,5 @@
 // The render cases: each alternates worker and main runs in fresh contexts against one server started with its load.
+import { DESKTOP, PHONE } from '../../tests/e2e/browser.ts';
 
 export type FeedModeName = 'worker' | 'main' | 'floor';
 export type ScreenName = 'market' | 'trade' | 'desk';
@@ -33,9 +34,6 @@ export type FollowUp = Pick<RenderCase, 'id' | 'label' | 'throttle' | 'screens'>
   Partial<Pick<RenderCase, 'warmupMs' | 'measureMs' | 'quietMs'>>;
 
 export type Profile = 'full' | 'quick';
-
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
 
 const MODES: FeedModeName[] = ['worker', 'main', 'floor'];
 

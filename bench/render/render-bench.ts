@@ -10,6 +10,7 @@ import { createBenchSession } from './session.ts';
 import { summariseRuns, type ScreenSummary } from './aggregate.ts';
 import { probeFloor, type ProbeFloor } from './floor.ts';
 import { firstLine } from '../lib/json-child.ts';
+import { num } from '../lib/table.ts';
 
 export interface RenderOptions extends Omit<SectionOptions, 'quick'> {
   profile: Profile;
@@ -56,8 +57,6 @@ export interface RenderResult {
 /** About 50 ms on one unthrottled core of the reference machine. */
 const CALIBRATION_ITERATIONS = 5_000_000;
 
-const fmt = (v: number | null, digits = 1, scale = 1): string => (v === null ? 'n/a' : (v * scale).toFixed(digits));
-
 function runLine(r: RunResult): string {
   const s = r.spec;
   const head = `${s.caseId} ${s.screen} ${s.mode.padEnd(6)} #${s.pair + 1}`;
@@ -65,9 +64,9 @@ function runLine(r: RunResult): string {
   if (!r.ok) return `${head}: FAILED ${r.error ?? ''}`;
   const x = r.metrics;
   return (
-    `${head}: long tasks ${fmt(x.longTasks, 0)} (TBT ${fmt(x.tbtMs, 0)} ms), rAF p95/p99 ${fmt(x.rafP95)}/${fmt(x.rafP99)} ms, ` +
-    `busy ${fmt(x.mainBusy, 0, 100)} % (rAF probe off ${fmt(x.mainBusyQuiet, 0, 100)} %: ${fmt(x.mainMsPerSec, 0)} ms/s at ${fmt(x.updatesPerSecQuiet)} updates/s = ${fmt(x.mainMsPerUpdate, 2)} ms/update; CDP TaskDuration ${fmt(x.cdpTaskMsPerSec, 0)} ms/s = ${fmt(x.cdpTaskMsPerUpdate, 2)} ms/update; renderer ${fmt(x.rendererCpuMsPerSec, 0)} ms/s), tap p98 ${fmt(x.tapP98, 0)} ms, tick→paint p95 ${fmt(x.tickToPaintP95, 0)} ms, ` +
-    `${fmt(x.msgsPerSec)} msg/s (load ${(t.loadMs / 1000).toFixed(1)} s, GC ${(t.heapGcMs / 1000).toFixed(1)} s, trace ${(t.traceMs / 1000).toFixed(1)} s)`
+    `${head}: long tasks ${num(x.longTasks, 0)} (TBT ${num(x.tbtMs, 0)} ms), rAF p95/p99 ${num(x.rafP95)}/${num(x.rafP99)} ms, ` +
+    `busy ${num(x.mainBusy, 0, 100)} % (rAF probe off ${num(x.mainBusyQuiet, 0, 100)} %: ${num(x.mainMsPerSec, 0)} ms/s at ${num(x.updatesPerSecQuiet)} updates/s = ${num(x.mainMsPerUpdate, 2)} ms/update; CDP TaskDuration ${num(x.cdpTaskMsPerSec, 0)} ms/s = ${num(x.cdpTaskMsPerUpdate, 2)} ms/update; renderer ${num(x.rendererCpuMsPerSec, 0)} ms/s), tap p98 ${num(x.tapP98, 0)} ms, tick→paint p95 ${num(x.tickToPaintP95, 0)} ms, ` +
+    `${num(x.msgsPerSec)} msg/s (load ${(t.loadMs / 1000).toFixed(1)} s, GC ${(t.heapGcMs / 1000).toFixed(1)} s, trace ${(t.traceMs / 1000).toFixed(1)} s)`
   );
 }
 
@@ -92,12 +91,6 @@ function specOf(c: RenderCase, screen: ScreenName, mode: FeedModeName, pair: num
     profileMs: c.measureMs >= 20_000 ? 5000 : 3000,
     phases,
   };
-}
-
-/** The one-core browser's CPU plus the server's. */
-function multiCoreCpus(opts: RenderOptions): string | null {
-  if (!opts.browserCpus) return null;
-  return [...new Set([opts.browserCpus, opts.serverCpus].filter((x): x is string => !!x))].join(',');
 }
 
 export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
@@ -151,7 +144,10 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
     logRows(result.calibration, '');
     result.affinities = pinned.affinities();
     if (cases.some((c) => c.multiCore)) {
-      const cpus = multiCoreCpus(opts);
+      // The one-core browser's CPU plus the server's.
+      const cpus = opts.browserCpus
+        ? [...new Set([opts.browserCpus, opts.serverCpus].filter((x): x is string => !!x))].join(',')
+        : null;
       const m = await launchPinned(cpus, { perThread: true, scale: deviceScale(true) });
       multi = m;
       opts.onCleanup(() => m.close());
@@ -219,7 +215,7 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
           const f = caseResult.probeFloor;
           if (f)
             opts.log(
-              `  probe floor (static page, ${c.throttle}×): main thread busy ${fmt(f.mainBusy, 1, 100)} % with the rAF loop, ${fmt(f.mainBusyQuiet, 1, 100)} % without`,
+              `  probe floor (static page, ${c.throttle}×): main thread busy ${num(f.mainBusy, 1, 100)} % with the rAF loop, ${num(f.mainBusyQuiet, 1, 100)} % without`,
             );
         }
         opts.log(

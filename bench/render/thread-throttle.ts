@@ -35,10 +35,6 @@ export function threadThrottleAvailable(root = CGROUP_CPU): boolean {
   }
 }
 
-export function rendererPids(rootPid: number): number[] {
-  return processTree(rootPid).filter((pid) => processType(pid) === 'renderer');
-}
-
 /** A thread or its group may be gone by the time it is written to: that is no error here. */
 function quietly(fn: () => void): void {
   try {
@@ -69,7 +65,7 @@ export function startThreadThrottle(rootPid: number, root = CGROUP_CPU): ThreadT
     writeFileSync(join(dir, 'cpu.cfs_quota_us'), String(quotaFor(rate)));
   };
   const scan = (): void => {
-    for (const pid of rendererPids(rootPid)) {
+    for (const pid of processTree(rootPid).filter((p) => processType(p) === 'renderer')) {
       for (const tid of threadIds(pid)) {
         // The main thread stays with CDP's throttle: a CFS quota only caps a share, so a short task would run unslowed.
         if (tid === pid || groups.has(tid)) continue;

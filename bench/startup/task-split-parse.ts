@@ -33,14 +33,6 @@ export interface StartupTask {
 
 export type StartupSplit = NonNullable<ReturnType<typeof startupTasks>>;
 
-function firstPaint(events: readonly TraceEvent[]): TraceEvent | undefined {
-  let first: TraceEvent | undefined;
-  for (const e of events) {
-    if (e.name === 'firstContentfulPaint' && (first === undefined || e.ts < first.ts)) first = e;
-  }
-  return first;
-}
-
 function scriptFrameOf(node: ProfileNode, nodes: ReadonlyMap<number, ProfileNode>): ProfileNode | null {
   if (NO_SCRIPT.has(node.callFrame.functionName)) return null;
   for (let n: ProfileNode | undefined = node; n; n = n.parent === undefined ? undefined : nodes.get(n.parent)) {
@@ -122,7 +114,7 @@ export function longTasksBetween(
 }
 
 export function startupTasks(events: readonly TraceEvent[], slowdown = PHONE_SLOWDOWN) {
-  const fcp = firstPaint(events);
+  const fcp = events.filter((e) => e.name === 'firstContentfulPaint').sort((a, b) => a.ts - b.ts)[0];
   if (!fcp) return null;
   const fcpMs = fcp.ts / 1000;
   const { tasks, phoneCpuMs } = longTasksBetween(events, fcp, fcpMs, Infinity, slowdown);
