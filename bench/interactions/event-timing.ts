@@ -1,5 +1,5 @@
 // INP of one step from the Event Timing API, split as web-vitals' INP attribution does.
-import { median, percentile } from '../lib/stats.ts';
+import { median, percentile, spread } from '../lib/stats.ts';
 
 export interface EventEntry {
   id: number;
@@ -83,17 +83,15 @@ export function stepSample(
 
 export type StepFigures = ReturnType<typeof stepFigures>;
 
-const known = (xs: readonly (number | null)[]): number[] => xs.filter((x): x is number => x !== null);
-
 export function stepFigures(samples: readonly StepSample[]) {
   const inps = samples.map((s) => s.inp);
   return {
     samples: samples.length,
     inpP50: median(inps),
     inpP75: percentile(inps, 75),
-    inputDelayP50: median(known(samples.map((s) => s.inputDelay))),
-    processingP50: median(known(samples.map((s) => s.processing))),
-    presentationP50: median(known(samples.map((s) => s.presentation))),
+    inputDelayP50: spread(samples.map((s) => s.inputDelay)).median,
+    processingP50: spread(samples.map((s) => s.processing)).median,
+    presentationP50: spread(samples.map((s) => s.presentation)).median,
     longTaskMax: Math.max(0, ...samples.map((s) => s.longTaskMs)),
   };
 }

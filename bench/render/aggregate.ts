@@ -94,10 +94,8 @@ export function summariseRuns(runs: readonly RunResult[]): ScreenSummary[] {
     const pairs = [...new Set(group.map((r) => r.spec.pair))].sort((a, b) => a - b);
     const byPair = (mode: FeedModeName, key: MetricKey): (number | null)[] =>
       pairs.map((p) => group.find((r) => r.ok && r.spec.mode === mode && r.spec.pair === p)?.metrics[key] ?? null);
-    const paired = (a: FeedModeName, b: FeedModeName, key: MetricKey): Spread => {
-      const { values: _values, ...r } = pairedRatios(byPair(a, key), byPair(b, key));
-      return r;
-    };
+    const paired = (a: FeedModeName, b: FeedModeName, key: MetricKey): Spread =>
+      spread(pairedRatios(byPair(a, key), byPair(b, key)).values);
     const [worker, main, floor] = [ok('worker'), ok('main'), ok('floor')];
     const s: ScreenSummary = {
       caseId: group[0]?.spec.caseId ?? '',

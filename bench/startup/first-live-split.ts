@@ -1,5 +1,4 @@
 // Cuts a first visit's time from first paint to first live frame into phases (bench/README.md "Start-up").
-import { median } from '../lib/stats.ts';
 
 /** null when it did not happen within the window. */
 export interface FirstLiveMoments {
@@ -37,7 +36,3 @@ export function firstLiveSplit(m: FirstLiveMoments) {
   ];
   return { paintToLiveMs: span(m.firstPaint, m.liveFrame), liveFrameMs: m.liveFrame, phases };
 }
-
-/** Of the loads that reached the moment. */
-export const medianOf = (values: ReadonlyArray<number | null>): number | null =>
-  median(values.filter((v): v is number => v !== null));

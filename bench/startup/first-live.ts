@@ -7,7 +7,8 @@ import { SIM_SEED, startBenchServer } from '../lib/app-server.ts';
 import { ensureBuilds } from '../lib/client-build.ts';
 import { flag as arg, log, mdRow, writeStamped } from '../lib/tool.ts';
 import { LIGHTHOUSE_PHONE, launchPinned } from '../render/browser.ts';
-import { firstLiveSplit, medianOf, type FirstLiveMoments, type FirstLiveSplit } from './first-live-split.ts';
+import { firstLiveSplit, type FirstLiveMoments, type FirstLiveSplit } from './first-live-split.ts';
+import { spread } from '../lib/stats.ts';
 
 const dist = arg('dist', '') ? resolve(arg('dist', '')) : ensureBuilds(log).prod;
 const pages = arg('pages', '/#/trade,/').split(',');
@@ -158,7 +159,9 @@ const cells = (l: Load): (number | null)[] => {
 for (const path of pages) {
   const rows = out.filter((l) => l.page === path);
   for (const l of rows) console.log(mdRow([path, l.round, ...cells(l).map(ms)]));
-  const medians = (rows[0] ? cells(rows[0]) : []).map((_, i) => ms(medianOf(rows.map((l) => cells(l)[i] ?? null))));
+  const medians = (rows[0] ? cells(rows[0]) : []).map((_, i) =>
+    ms(spread(rows.map((l) => cells(l)[i] ?? null)).median),
+  );
   console.log(mdRow([path, 'median', ...medians]));
 }
 writeStamped('first-live', { cpu, loads: out });

@@ -2,7 +2,7 @@
 // The first live frame's split (bench/startup/first-live-split.ts): a load's recorded moments cut into consecutive
 // phases from the first paint to the frame that shows the first live quote.
 import { describe, expect, it } from 'vitest';
-import { firstLiveSplit, medianOf, type FirstLiveMoments } from '../../../../bench/startup/first-live-split.ts';
+import { firstLiveSplit, type FirstLiveMoments } from '../../../../bench/startup/first-live-split.ts';
 
 const visitor: FirstLiveMoments = {
   firstPaint: 900,
@@ -44,11 +44,5 @@ describe('firstLiveSplit', () => {
     expect(split.paintToLiveMs).toBeNull();
     expect(split.phases.at(-2)?.ms).toBeNull();
     expect(split.phases.at(-1)?.ms).toBeNull();
-  });
-
-  it('takes the median of the figures present', () => {
-    expect(medianOf([3, null, 1, 2])).toBe(2);
-    expect(medianOf([4, 1])).toBe(2.5);
-    expect(medianOf([null])).toBeNull();
   });
 });
