@@ -13,16 +13,14 @@ export interface PageWindow {
   supports: { longtask: boolean; loaf: boolean; event: boolean };
 }
 
-export interface PageProbeApi {
-  reset(): void;
-  take(): PageWindow;
-  /** The loop makes the page render every frame, which costs main-thread time of its own. */
-  frames(on: boolean): void;
-}
-
 declare global {
   interface Window {
-    __twPage?: PageProbeApi;
+    __twPage?: {
+      reset(): void;
+      take(): PageWindow;
+      /** The loop makes the page render every frame, which costs main-thread time of its own. */
+      frames(on: boolean): void;
+    };
   }
 }
 

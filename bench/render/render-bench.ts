@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { simEnv, startBenchServer, type BenchServer, type SectionOptions } from '../lib/app-server.ts';
 import { calibrate, type CalibrationRow } from './calibrate.ts';
-import { deviceScale, launchPinned } from './browser.ts';
+import { deviceScale, launchPinned, type PinnedBrowser } from './browser.ts';
 import { caseLabels, renderCases, type FeedModeName, type Profile, type RenderCase, type ScreenName } from './cases.ts';
 import { runOne, type PhaseSpec, type RunResult, type RunSpec } from './run-one.ts';
 import { createBenchSession } from './session.ts';
@@ -100,16 +100,13 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
   // A browser of the phone's scale for the phone cases (scaleFlag in browser.ts), one of 1 for the desktop's.
   const pinned = await launchPinned(opts.browserCpus, { scale: deviceScale(true) });
   opts.onCleanup(() => pinned.close());
-  let multi: Awaited<ReturnType<typeof launchPinned>> | null = null;
-  let desk: Awaited<ReturnType<typeof launchPinned>> | null = null;
-  const deskBrowser = async () => {
-    if (!desk) {
-      const d = await launchPinned(opts.browserCpus, { scale: deviceScale(false) });
-      desk = d;
+  let multi: PinnedBrowser | null = null;
+  let desk: Promise<PinnedBrowser> | null = null;
+  const deskBrowser = (): Promise<PinnedBrowser> =>
+    (desk ??= launchPinned(opts.browserCpus, { scale: deviceScale(false) }).then((d) => {
       opts.onCleanup(() => d.close());
-    }
-    return desk;
-  };
+      return d;
+    }));
   const result: RenderResult = {
     chromium: pinned.version,
     browserCpus: opts.browserCpus,

@@ -90,18 +90,14 @@ export function startThreadThrottle(rootPid: number, root = CGROUP_CPU): ThreadT
     },
     stop() {
       clearInterval(timer);
-      for (const [tid, dir] of groups) {
-        quietly(() => writeFileSync(join(root, 'tasks'), String(tid)));
-        quietly(() => rmdirSync(dir)); // still populated by a thread it spawned: moved below
-      }
       groups.clear();
       try {
-        // A group's own control files are listed beside its child groups (t<tid>).
+        // A group's own control files are listed beside its child groups (t<tid>); its tasks include threads it spawned.
         for (const name of readdirSync(base).filter((n) => /^t\d+$/.test(n))) {
           const dir = join(base, name);
           for (const tid of readFileSync(join(dir, 'tasks'), 'utf8').split('\n').filter(Boolean))
             quietly(() => writeFileSync(join(root, 'tasks'), tid));
-          rmdirSync(dir);
+          quietly(() => rmdirSync(dir));
         }
         rmdirSync(base);
       } catch {

@@ -2,18 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Manifest } from 'vite';
 import { bytesBySource } from '../report/chunk-sources.ts';
-
-/** The fields of Vite's manifest the report reads. */
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-  assets?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 type FileSize = ReturnType<typeof sizeOf>;
 type ChunkSet = ReturnType<typeof chunkSet>;
