@@ -28,7 +28,7 @@ export interface InteractionRow {
 }
 
 export interface DeviceRun {
-  device: Pick<DeviceSetup, 'viewport' | 'throttle' | 'instruments' | 'mobile'> & { hz: number };
+  device: Pick<DeviceSetup, 'viewport' | 'throttle' | 'mobile'> & { instruments: number; hz: number };
   rounds: number;
   repeatsPerRound: number;
   browserCpus: string | null;
@@ -60,7 +60,6 @@ export interface DeviceSetup {
   viewport: { width: number; height: number };
   mobile: boolean;
   throttle: number;
-  instruments: number;
   appPath: string;
   floorPage: string;
   floorHtml: string;
@@ -234,7 +233,6 @@ export const phone = (session: BenchSession, code: string, _list: readonly Instr
   viewport: PHONE,
   mobile: true,
   throttle: 4,
-  instruments: 300,
   appPath: '/?bench=1#/',
   floorPage: INTERACTIONS_FLOOR,
   floorHtml: interactionsFloorHtml([code, ...FLOOR_CODES.slice(1)]),
@@ -255,7 +253,6 @@ export const desk = (_session: BenchSession, code: string, list: readonly Instru
     viewport: DESKTOP,
     mobile: false,
     throttle: 1,
-    instruments: 5000,
     appPath: `/?bench=1#/trade?code=${code}`,
     floorPage: DESK_FLOOR,
     floorHtml: deskFloorHtml({
