@@ -56,12 +56,19 @@ export function markWindow(events: readonly TraceEvent[]): { pid: number; start:
   return { pid: start.pid, start: start.ts / 1000, end: end.ts / 1000 };
 }
 
+interface Task {
+  start: number;
+  end: number;
+  /** Thread time where recorded, else wall time. */
+  cpu: number;
+}
+
 /** Nested task events are left to busyShare's union. */
-export function tasksOf(events: readonly TraceEvent[], pid: number, tid: number): { start: number; end: number }[] {
-  const out: { start: number; end: number }[] = [];
+export function tasksOf(events: readonly TraceEvent[], pid: number, tid: number): Task[] {
+  const out: Task[] = [];
   for (const e of events) {
     if (e.pid !== pid || e.tid !== tid || e.ph !== 'X' || !TASK_NAMES.has(e.name) || e.dur === undefined) continue;
-    out.push({ start: e.ts / 1000, end: (e.ts + e.dur) / 1000 });
+    out.push({ start: e.ts / 1000, end: (e.ts + e.dur) / 1000, cpu: (e.tdur ?? e.dur) / 1000 });
   }
   return out;
 }
@@ -69,43 +76,26 @@ export function tasksOf(events: readonly TraceEvent[], pid: number, tid: number)
 export type ThreadLoad = ReturnType<typeof load>;
 export type TraceSummary = NonNullable<ReturnType<typeof summariseTrace>>;
 
-/** Thread time where recorded, else wall; nested tasks count once; a task cut by the window is prorated. */
-export function threadCpuMs(
-  events: readonly TraceEvent[],
-  pid: number,
-  tid: number,
-  start: number,
-  end: number,
-): number {
-  const tasks = events
-    .filter(
-      (e) =>
-        e.pid === pid && e.tid === tid && e.ph === 'X' && TASK_NAMES.has(e.name) && e.dur !== undefined && e.dur > 0,
-    )
-    .sort((a, b) => a.ts - b.ts);
+/** Nested tasks count once; a task cut by the window is prorated. */
+function cpuMs(tasks: readonly Task[], start: number, end: number): number {
   let total = 0;
   let coveredUntil = -Infinity;
-  for (const e of tasks) {
-    const s0 = e.ts / 1000;
-    const e0 = (e.ts + (e.dur ?? 0)) / 1000;
-    if (e0 <= coveredUntil) continue; // nested in the previous top-level task
-    coveredUntil = e0;
-    const inside = Math.min(e0, end) - Math.max(s0, start);
-    if (inside <= 0) continue;
-    const cpu = (e.tdur ?? e.dur ?? 0) / 1000;
-    total += cpu * (inside / (e0 - s0));
+  for (const t of [...tasks].sort((a, b) => a.start - b.start)) {
+    if (t.end <= t.start || t.end <= coveredUntil) continue; // empty, or nested in the previous top-level task
+    coveredUntil = t.end;
+    const inside = Math.min(t.end, end) - Math.max(t.start, start);
+    if (inside > 0) total += t.cpu * (inside / (t.end - t.start));
   }
   return total;
 }
 
-/** `cpuMs`: thread time where recorded, else wall time. */
-function load(tasks: { start: number; end: number }[], start: number, end: number, cpuMs: number) {
+function load(tasks: readonly Task[], start: number, end: number) {
   const inside = tasks.filter((t) => t.end > start && t.start < end);
   return {
     busy: busyShare(inside, start, end), // share of the window, 0…1
     tasks: inside.length,
     long: longTasks(inside.map((t) => Math.min(t.end, end) - Math.max(t.start, start))),
-    cpuMs,
+    cpuMs: cpuMs(tasks, start, end),
   };
 }
 
@@ -119,15 +109,15 @@ export function summariseTrace(events: readonly TraceEvent[]) {
   const all = threadsOf(events, w.pid);
   const main = all.find((t) => t.name === 'CrRendererMain');
   const workers = all.filter((t) => t.name.startsWith('DedicatedWorker'));
-  const cpu = (t: Thread): number => threadCpuMs(events, t.pid, t.tid, w.start, w.end);
-  const mainLoad = main ? load(tasksOf(events, main.pid, main.tid), w.start, w.end, cpu(main)) : null;
+  const tasks = (tid: number): Task[] => tasksOf(events, w.pid, tid);
+  const mainLoad = main ? load(tasks(main.tid), w.start, w.end) : null;
   let workerLoad: ThreadLoad | null = null;
   for (const t of workers) {
-    const l = load(tasksOf(events, t.pid, t.tid), w.start, w.end, cpu(t));
+    const l = load(tasks(t.tid), w.start, w.end);
     if (!workerLoad || l.busy > workerLoad.busy) workerLoad = l;
   }
   const tids = new Set(events.filter((e) => e.pid === w.pid && e.ph === 'X').map((e) => e.tid));
   let rendererCpuMs = 0;
-  for (const tid of tids) rendererCpuMs += threadCpuMs(events, w.pid, tid, w.start, w.end);
+  for (const tid of tids) rendererCpuMs += cpuMs(tasks(tid), w.start, w.end);
   return { windowMs: w.end - w.start, main: mainLoad, worker: workerLoad, rendererCpuMs };
 }
