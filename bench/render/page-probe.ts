@@ -42,8 +42,7 @@ export function pageProbe(marks: { start: string; end: string }): void {
   };
   requestAnimationFrame(loop);
 
-  const supported =
-    (PerformanceObserver as unknown as { supportedEntryTypes?: readonly string[] }).supportedEntryTypes ?? [];
+  const supported = PerformanceObserver.supportedEntryTypes;
   const supports = {
     longtask: supported.includes('longtask'),
     loaf: supported.includes('long-animation-frame'),

@@ -25,7 +25,7 @@ export function threadSamples(
   let startTime = 0;
   for (const e of events) {
     if (e.name === 'Profile' && e.pid === pid && e.tid === tid) {
-      ids.add(String((e as TraceEvent & { id?: string }).id));
+      ids.add(String(e.id));
       startTime = Number((e.args?.['data'] as { startTime?: number } | undefined)?.startTime ?? e.ts);
     }
   }
@@ -33,8 +33,7 @@ export function threadSamples(
   const samples: Sample[] = [];
   let t = startTime;
   for (const e of events) {
-    if (e.name !== 'ProfileChunk' || e.pid !== pid || !ids.has(String((e as TraceEvent & { id?: string }).id)))
-      continue;
+    if (e.name !== 'ProfileChunk' || e.pid !== pid || !ids.has(String(e.id))) continue;
     const data = e.args?.['data'] as
       | { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] }
       | undefined;

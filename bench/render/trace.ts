@@ -10,6 +10,7 @@ export interface TraceEvent {
   ph: string;
   name: string;
   cat?: string;
+  id?: string;
   args?: Record<string, unknown>;
 }
 
