@@ -64,6 +64,16 @@ describe('trace summary', () => {
     expect(s?.main?.long).toEqual({ count: 2, tbtMs: 80, maxMs: 100 });
   });
 
+  it('counts thread time once per top-level task, prorated where the window cuts a task', () => {
+    const s = summariseTrace(events);
+    // Wall time stands in where a task has no thread time: 100 + 30 + 80 + 50 ms, the nested task not again.
+    expect(s?.main?.cpuMs).toBeCloseTo(260, 10);
+    const timed = events.map((e) => (e.tid === 1 && e.pid === PAGE && e.dur ? { ...e, tdur: e.dur / 2 } : e));
+    expect(summariseTrace(timed)?.main?.cpuMs).toBeCloseTo(130, 10);
+    // Every thread of the page's renderer: main 260, worker 250, compositor 900; the other renderer not at all.
+    expect(s?.rendererCpuMs).toBeCloseTo(1410, 10);
+  });
+
   it('has no worker in main mode and no summary without the marks', () => {
     const noWorker = events.filter((e) => !(e.tid === 2 && e.pid === PAGE));
     expect(summariseTrace(noWorker)?.worker).toBeNull();
