@@ -6,9 +6,7 @@ import type { DeviceRun, InteractionsResult } from './interactions-bench.ts';
 
 const ms = (v: number | null): string => (v === null ? '—' : v.toFixed(0));
 
-function devices(
-  r: InteractionsResult | null | undefined,
-): { name: 'phone' | 'desk'; run: DeviceRun; goalMs: number }[] {
+function devices(r: InteractionsResult | null | undefined) {
   const out: { name: 'phone' | 'desk'; run: DeviceRun; goalMs: number }[] = [];
   if (r && r.rows.length > 0) out.push({ name: 'phone', run: r, goalMs: 100 });
   if (r?.desk && r.desk.rows.length > 0) out.push({ name: 'desk', run: r.desk, goalMs: 50 });
