@@ -17,17 +17,14 @@ export function dec(v: DecInput): Dec {
 
 export { isDecimalText } from './decimal-text.ts';
 
-export const ROUND_HALF_UP = 4;
-export const ROUND_DOWN = 1;
-
 /** numerics/round.ts's rule for a decimal.js value; tests/unit/domain/numerics/round.test.ts checks the two agree. */
 export function halfUp(v: Dec, places: number): Dec {
-  return v.toDecimalPlaces(places, ROUND_HALF_UP);
+  return v.toDecimalPlaces(places, ProjectDecimal.ROUND_HALF_UP);
 }
 
 /** Toward zero, where the spec says "never more than promised": fund income, a deposit's credit. */
 export function roundDown(v: Dec, places: number): Dec {
-  return v.toDecimalPlaces(places, ROUND_DOWN);
+  return v.toDecimalPlaces(places, ProjectDecimal.ROUND_DOWN);
 }
 
 /** Never "-0.00": decimal.js keeps the sign of a negative value that rounds to zero. */

@@ -2,7 +2,7 @@
 import type { Dec } from '../decimal.ts';
 import { dirOfText, isDecimalText, trimZeros, type Dir } from '../decimal-text.ts';
 import { MONEY_PLACES } from '../numerics/places.ts';
-import { roundText } from '../numerics/round.ts';
+import { plusSigned, roundText } from '../numerics/round.ts';
 
 export const NO_VALUE = '--';
 
@@ -33,8 +33,7 @@ export function moneyText(v: Dec | string | null | undefined, opts: MoneyTextOpt
   const dot = plain.indexOf('.');
   let text = roundText(plain, opts.exact ? (dot < 0 ? 0 : plain.length - dot - 1) : (opts.places ?? MONEY_PLACES));
   if (opts.exact || opts.trim) text = trimZeros(text, 2);
-  if (opts.signed && !text.startsWith('-') && /[1-9]/.test(text)) text = `+${text}`;
-  return text;
+  return opts.signed ? plusSigned(text) : text;
 }
 
 /** The ledger's amounts on the wire: exact, trimmed, at least two decimals ("100000.00"). */

@@ -1,7 +1,7 @@
 // The one percent formatter, exact in string arithmetic: no decimal.js at run time.
 import { isDecimalText } from '../decimal-text.ts';
 import { PERCENT_PLACES } from '../numerics/places.ts';
-import { roundText } from '../numerics/round.ts';
+import { plusSigned, roundText } from '../numerics/round.ts';
 
 export interface PercentTextOptions {
   /** 1 = 100 %: '0.0125' → '1.25%'. */
@@ -25,5 +25,5 @@ function hundredfold(text: string): string {
 export function percentText(v: string | null | undefined, opts: PercentTextOptions = {}): string {
   if (v === null || v === undefined || !isDecimalText(v)) return opts.missing ?? '';
   const text = roundText(opts.ratio ? hundredfold(v) : v, PERCENT_PLACES);
-  return `${opts.signed && !text.startsWith('-') && /[1-9]/.test(text) ? '+' : ''}${text}%`;
+  return `${opts.signed ? plusSigned(text) : text}%`;
 }

@@ -1,7 +1,7 @@
 // The one price formatter, exact in string arithmetic, so a price is never shown two ways; no decimal.js at run time.
 import type { Dec } from '../decimal.ts';
 import { isDecimalText } from '../decimal-text.ts';
-import { roundText } from '../numerics/round.ts';
+import { plusSigned, roundText } from '../numerics/round.ts';
 
 const MAX_PLACES = 12;
 
@@ -20,6 +20,5 @@ export function priceText(v: Dec | string | null | undefined, precision: number,
 
 /** Signed: the chart's change over its visible bars. */
 export function signedPriceText(v: Dec | string, precision: number): string {
-  const text = priceText(v, precision);
-  return text !== '' && !text.startsWith('-') && /[1-9]/.test(text) ? `+${text}` : text;
+  return plusSigned(priceText(v, precision));
 }

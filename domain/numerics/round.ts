@@ -24,6 +24,9 @@ export function roundText(text: string, places: number): string {
   return negative && /[1-9]/.test(out) ? `-${out}` : out;
 }
 
+/** A '+' before a figure above zero, as a P&L or a change reads; one that rounds to zero stays bare. */
+export const plusSigned = (text: string): string => (!text.startsWith('-') && /[1-9]/.test(text) ? `+${text}` : text);
+
 export function divRound(a: bigint, b: bigint): bigint {
   const negative = a < 0n !== b < 0n;
   const x = a < 0n ? -a : a;

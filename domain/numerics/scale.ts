@@ -1,16 +1,8 @@
-// Scaled integers on the tick path: a JS number only while safe; every step refuses (Overflow) before losing a digit.
+// Scaled integers on the tick path: exact, in BigInt or a safe integer, so no step loses a digit.
 import { dec, type Dec } from '../decimal.ts';
 import { POW10, pow10n } from './places.ts';
 import type { Scaled } from './parse.ts';
 import { divRound } from './round.ts';
-
-/** Callers fall back to decimal.js. */
-export class Overflow extends Error {}
-
-export function safe(x: number): number {
-  if (!Number.isSafeInteger(x)) throw new Overflow();
-  return x;
-}
 
 /** places ≥ s.places: exact. */
 export function rescale(s: Scaled, places: number): bigint {

@@ -1,13 +1,13 @@
 // The signed-in user: a synchronous localStorage hint beside idb-keyval so the first paint knows who is logged in.
 import { localStore } from '../shell/local-store.ts';
-import { hexOf } from '../../../domain/hex.ts';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import { del, get, set } from 'idb-keyval';
 import type { BaseSettings, LoginResult, User } from '../../../domain/types.ts';
 
 /** 16 random bytes: an idempotency key (domain/idempotency.ts says what the server accepts), a demo account's id. */
 export function randomHex(): string {
-  return hexOf(globalThis.crypto.getRandomValues(new Uint8Array(16)));
+  return bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(16)));
 }
 
 export const SESSION_KEY = 'tw:session';
