@@ -15,6 +15,7 @@ export interface NewsDetail extends NewsItem {
   content: string; // sanitised by the server, and again by the app before inserting it
 }
 
+/** The screens stop loading when loaded >= total. */
 export interface Paged<T> {
   data: T[];
   total: number;

@@ -1,13 +1,17 @@
 // The copy-trading wire shapes (docs/api.md "Copy trading"); money as exact decimal text.
 
-export interface CopyProvider {
-  provider_id: number;
+/** The terms a provider publishes, as listed and as the provider sees them. */
+interface ProviderTerms {
   name: string;
   description: string;
   fee_percent: number;
   min_amount: string;
-  copiers: number;
   is_demo: number;
+}
+
+export interface CopyProvider extends ProviderTerms {
+  provider_id: number;
+  copiers: number;
   /** Time-weighted (docs/copy-trading.md "Statistics that cannot be gamed"). */
   return_30d: string;
   return_all: string;
@@ -24,13 +28,8 @@ export interface CopyProvider {
 }
 
 /** published 0: the caller is not a provider, and the rest is zero. */
-export interface CopyProviderSelf {
+export interface CopyProviderSelf extends ProviderTerms {
   published: number;
-  name: string;
-  description: string;
-  fee_percent: number;
-  min_amount: string;
-  is_demo: number;
   suspended: number;
   /** published stays 1 while delisted: their copies may still run. */
   unpublished: number;

@@ -102,12 +102,6 @@ export interface RealNameCenter {
   reason: string; // why the last submission was rejected, else ""
 }
 
-/** The screens stop loading when loaded >= total. */
-export interface Paged<T> {
-  data: T[];
-  total: number;
-}
-
 /** docs/contract.md §9 */
 export const CURRENCY = 'USD';
 

@@ -1,5 +1,5 @@
 // docs/notifications.md "In-app notices".
-import type { Paged } from '../../domain/wallet-types.ts';
+import type { Paged } from '../../domain/content-types.ts';
 import { apiGet, apiPost } from './client.ts';
 
 export interface Notice {

@@ -5,12 +5,12 @@ import type {
   CoinNetwork,
   DepositBank,
   FinancialRecord,
-  Paged,
   RealNameCenter,
   WithdrawCurrency,
   WithdrawMethod,
   WithdrawRecord,
 } from '../../domain/wallet-types.ts';
+import type { Paged } from '../../domain/content-types.ts';
 import { apiGet, apiGetFull, apiPostFull, type CallOptions } from './client.ts';
 
 export async function financialRecords(page: number): Promise<Paged<FinancialRecord>> {

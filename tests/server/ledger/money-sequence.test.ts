@@ -10,11 +10,11 @@ import type { Balance, Order, OrderList } from '../../../domain/types.ts';
 import type {
   ChargeRecord,
   CoinNetwork,
-  Paged,
   WithdrawCurrency,
   WithdrawMethod,
   WithdrawRecord,
 } from '../../../domain/wallet-types.ts';
+import type { Paged } from '../../../domain/content-types.ts';
 import { DEPOSIT_COMMANDS } from '../../../server/ops/commands/deposits.ts';
 import { WITHDRAW_COMMANDS } from '../../../server/ops/commands/withdrawals.ts';
 import {

@@ -7,7 +7,8 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DAY_MS } from '../../../domain/time.ts';
-import type { CoinNetwork, Paged, ChargeRecord } from '../../../domain/wallet-types.ts';
+import type { CoinNetwork, ChargeRecord } from '../../../domain/wallet-types.ts';
+import type { Paged } from '../../../domain/content-types.ts';
 import { movesMoney, type OpsCommand } from '../../../server/ops/command.ts';
 import { OPS_COMMANDS } from '../../../server/ops/commands/index.ts';
 import { runAs } from '../../../server/ops/run.ts';

@@ -3,7 +3,8 @@
 // ledger invariant; every refusal writes nothing.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BankCoin, ChargeRecord, CoinNetwork, DepositBank, Paged } from '../../../domain/wallet-types.ts';
+import type { BankCoin, ChargeRecord, CoinNetwork, DepositBank } from '../../../domain/wallet-types.ts';
+import type { Paged } from '../../../domain/content-types.ts';
 import { DEPOSIT_COMMANDS } from '../../../server/ops/commands/deposits.ts';
 import { chargeCredit } from '../../../domain/charge-credit.ts';
 import {

@@ -2,7 +2,8 @@
 // their checksums and bank accounts, the owner-only rules, requests that freeze their amount, the fee per docs/contract.md §5,
 // operator payment and rejection, and the ledger after every step; every refusal writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Paged, WithdrawCurrency, WithdrawMethod, WithdrawRecord } from '../../../domain/wallet-types.ts';
+import type { WithdrawCurrency, WithdrawMethod, WithdrawRecord } from '../../../domain/wallet-types.ts';
+import type { Paged } from '../../../domain/content-types.ts';
 import type { Balance } from '../../../domain/types.ts';
 import { userCredit } from '../../../server/ops/commands/deposits.ts';
 import { WITHDRAW_COMMANDS } from '../../../server/ops/commands/withdrawals.ts';
