@@ -64,11 +64,6 @@ export function stopStart(side: Side, kind: 'profit' | 'loss', ref: string, prec
   return at.gt(0) ? fixed(at, precision) : '';
 }
 
-/** Starts as a limit: a buy below the price, a sell above it. */
-export function targetStart(side: Side, current: string, precision: number): string {
-  return stopStart(side, 'loss', current, precision);
-}
-
 /** Shared by the server's submit check and the form's check as typed, so both answer the same errors.* key. */
 export function stopSideProblem(side: Side, kind: 'profit' | 'loss', ref: Dec, stop: Dec): string | null {
   if (side === 'buy') {

@@ -16,7 +16,7 @@ import { FieldMessage, describedBy } from '../../../components/forms/field-messa
 import { Segmented } from '../../../components/forms/segmented.tsx';
 import { useFieldMessages, type FieldNote } from '../../../components/forms/use-field-messages.ts';
 import { sideOf } from '../../../../domain/trade-maths.ts';
-import { targetStart, DEFAULT_RISK_CAP_PERCENT, riskCapPercent } from '../../../../domain/order-rules.ts';
+import { stopStart, DEFAULT_RISK_CAP_PERCENT, riskCapPercent } from '../../../../domain/order-rules.ts';
 import { $confirmMarket, rememberOrder } from '../../../state/orders/one-click.ts';
 import { $formRequest } from '../../../state/market/trade-state.ts';
 import { quotePrice } from '../../../../domain/quote-text.ts';
@@ -303,13 +303,13 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   );
   const change = (field: DraftField, patch: Partial<OrderDraft>, restart = false) =>
     msgs.edit(field, (p: Partial<OrderDraft>) => update(p, restart ? side : null))(patch);
-  // A pending order's target starts as a limit (targetStart: a buy below the price, a sell above it).
+  // A pending order's target starts as a limit, where a stop loss would: a buy below the price, a sell above it.
   const pickMode = (mode: OrderDraft['mode']) =>
     mode === 'market'
       ? update({ mode }, side)
       : change(
           'target-price',
-          { mode, targetPrice: draft.targetPrice || targetStart(sideOf(side), nowPrice(), inst.PricePrecision) },
+          { mode, targetPrice: draft.targetPrice || stopStart(sideOf(side), 'loss', nowPrice(), inst.PricePrecision) },
           true,
         );
   const submit = async () => {
