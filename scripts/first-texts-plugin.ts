@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { pick, put, type Tree } from './server-texts-plugin.ts';
 
 /** Whole sections, or single keys of a section the first screen draws a few texts of; the rest wait for i18next. */
 export const FIRST_SECTIONS = [
@@ -23,20 +24,13 @@ export const FIRST_SECTIONS = [
 const ID = 'virtual:first-texts';
 const RESOLVED = `\0${ID}`;
 
-/** Dotted keys keep their place in the tree. */
+/** A name that is not in the file fails the build rather than shipping no texts. */
 export function pickSections(all: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out: Tree = {};
   for (const name of names) {
-    const path = name.split('.');
-    let from: unknown = all;
-    let to = out;
-    path.forEach((part, i) => {
-      if (typeof from !== 'object' || from === null || !(part in from))
-        throw new Error(`first-texts: locales/hk.json has no section "${name}"`);
-      from = (from as Record<string, unknown>)[part];
-      if (i < path.length - 1) to = (to[part] ??= {}) as Record<string, unknown>;
-      else to[part] = from;
-    });
+    const value = pick(all as Tree, name);
+    if (value === undefined) throw new Error(`first-texts: locales/hk.json has no section "${name}"`);
+    put(out, name, value);
   }
   return out;
 }

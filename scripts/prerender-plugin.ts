@@ -6,6 +6,7 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import { firstTexts } from './first-texts-plugin.ts';
 import type { FirstScreens } from '../src/boot/prerender.tsx';
 import type { Instrument } from '../domain/types.ts';
+import { scriptSafeJson } from '../domain/first-quotes.ts';
 import {
   APP_SCRIPTS_ID,
   BOOT_DATA_ID,
@@ -122,9 +123,6 @@ const cssOf =
       : undefined;
   };
 
-// JSON inside <script>: "</script>" and "<!--" must not end or change it.
-const scriptSafe = (json: string): string => json.replace(/</g, '\\u003c');
-
 export function prerenderFirstScreen(): Plugin {
   return {
     name: 'tickwise-prerender',
@@ -148,8 +146,8 @@ export function prerenderFirstScreen(): Plugin {
           `<div id="root" data-pre="/" data-wait>${screens.market}</div>` +
           `<template id="${TRADE_TEMPLATE_ID}">${screens.trade}</template>` +
           `<template id="${SHELL_TEMPLATE_ID}">${shell}</template>` +
-          `<script type="application/json" id="${BOOT_DATA_ID}">${scriptSafe(JSON.stringify(screens.data))}</script>` +
-          `<script type="application/json" id="${APP_SCRIPTS_ID}">${scriptSafe(JSON.stringify(deferred.scripts))}</script>` +
+          `<script type="application/json" id="${BOOT_DATA_ID}">${scriptSafeJson(screens.data)}</script>` +
+          `<script type="application/json" id="${APP_SCRIPTS_ID}">${scriptSafeJson(deferred.scripts)}</script>` +
           `<script>${script}</script>\n    <noscript>`;
         return inlineStylesheets(
           deferred.html.replace(ROOT_DIV, () => body).replace('</head>', `${links}</head>`),

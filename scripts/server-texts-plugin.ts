@@ -5,15 +5,17 @@ export const SERVER_SECTIONS = ['fields', 'notices', 'records', 'server', 'sprea
 /** The client does show these: its own notices screen, one toast, the code-watch hint. */
 export const CLIENT_KEEPS = ['notices.code_not_sent', 'notices.errors', 'notices.screen', 'server.second_factor_on'];
 
-type Tree = { [key: string]: string | Tree };
+export type Tree = { [key: string]: string | Tree };
 
-function pick(tree: Tree, path: string): string | Tree | undefined {
+/** A dotted path into a locale tree; undefined where it is not there. */
+export function pick(tree: Tree, path: string): string | Tree | undefined {
   let node: string | Tree | undefined = tree;
   for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
   return node;
 }
 
-function put(tree: Tree, path: string, value: string | Tree): void {
+/** Dotted keys keep their place in the tree. */
+export function put(tree: Tree, path: string, value: string | Tree): void {
   const parts = path.split('.');
   let node = tree;
   for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Tree;
