@@ -34,7 +34,6 @@ export interface Child {
   next(note: string): Promise<Note>;
   onNote(fn: (n: Note) => void): void;
   onAsk(fn: (op: string, body: Record<string, unknown>) => Promise<unknown>): void;
-  output(): string;
   exited: Promise<number>;
 }
 
@@ -102,7 +101,6 @@ export function startChild(
     proc,
     cpus: opts.cpus,
     exited,
-    output: () => output,
     request: <T>(op: string, body: Record<string, unknown> = {}): Promise<T> =>
       new Promise<T>((resolve, reject) => {
         if (!proc.connected) {

@@ -99,7 +99,11 @@ async function rebalance(u: User): Promise<Acted> {
   if (held.total + pending.total < u.level) return open(u, Math.random() < 0.2);
   const o =
     pick(Math.random() < 0.2 && pending.orders.length > 0 ? pending.orders : held.orders) ?? pick(pending.orders);
-  if (!o) return null;
+  return o ? end(u, o) : null;
+}
+
+/** A pending order is cancelled, a held one closed. */
+async function end(u: User, o: Order): Promise<Acted> {
   if (o.Status === 0) return { kind: 'cancel', reply: await u.c.get('/v1/api/forex/cancel_trade', { id: o.Id }) };
   return { kind: 'close', reply: await u.c.get('/v1/api/forex/close', { id: o.Id }) };
 }
@@ -112,9 +116,7 @@ async function act(u: User, r: number): Promise<Acted> {
     if (reply.code !== 1) return { kind: 'list', reply }; // a refusal is data, not a crash
     const o = pick(orders);
     if (!o) return null;
-    if (o.Status === 0) return { kind: 'cancel', reply: await u.c.get('/v1/api/forex/cancel_trade', { id: o.Id }) };
-    if (r < 0.65 && !config.balanced)
-      return { kind: 'close', reply: await u.c.get('/v1/api/forex/close', { id: o.Id }) };
+    if (o.Status === 0 || (r < 0.65 && !config.balanced)) return end(u, o);
     const p = Number(o.UpdatePrice);
     const f = (x: number): string => (p * x).toFixed(o.ForexTradeLists.PricePrecision);
     const buy = o.OrderType === 1;

@@ -14,7 +14,6 @@ import type { CopyCheck, ServerCheck, ServerSample } from './server-child.ts';
 export interface SoakOptions {
   seconds: number;
   users: number;
-  checkEveryMs?: number;
   databaseUrl?: string | undefined;
   pgliteTemplate?: string | undefined;
   /** server/db/pglite-bridge.ts */
@@ -212,7 +211,6 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       return own ? { ...c, violations, ms: ownMs } : c;
     };
     const first = await check();
-    let exposureOf = (_c: ServerCheck, _atS: number): void => undefined;
     const report: SoakReport = {
       seconds: opts.seconds,
       users: opts.users,
@@ -238,7 +236,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       samples: [],
       heapSnapshots: [],
     };
-    exposureOf = (c, atS) => {
+    const exposureOf = (c: ServerCheck, atS: number): void => {
       if (!c.exposure.settled) return;
       report.exposureChecks++;
       report.exposureViolations.push(...c.exposure.differences.map((d) => `${atS}s: ${d}`));
@@ -292,7 +290,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     let windowStart = Date.now();
     let windowActions = 0;
     while (running) {
-      await Promise.race([ended, sleep(opts.checkEveryMs ?? 3000)]);
+      await Promise.race([ended, sleep(3000)]);
       const now = Date.now();
       const s = await server.request<ServerSample>('sample');
       const total = actionsNow();
