@@ -39,19 +39,17 @@ export const PROVIDER_NAME_MIN = 2;
 export const PROVIDER_NAME_MAX = 40;
 export const PROVIDER_DESCRIPTION_MAX = 280;
 
-export function parseProviderName(input: unknown): Parsed<string, 'provider_name_invalid'> {
-  const name = typeof input === 'string' ? input.trim() : '';
-  if (name.length < PROVIDER_NAME_MIN || name.length > PROVIDER_NAME_MAX) {
-    return { ok: false, error: 'provider_name_invalid' };
-  }
-  return { ok: true, value: name };
+/** Trimmed; anything but text is empty. */
+function parseText<E extends string>(input: unknown, min: number, max: number, error: E): Parsed<string, E> {
+  const text = typeof input === 'string' ? input.trim() : '';
+  return text.length < min || text.length > max ? { ok: false, error } : { ok: true, value: text };
 }
 
-export function parseProviderDescription(input: unknown): Parsed<string, 'provider_description_invalid'> {
-  const description = typeof input === 'string' ? input.trim() : '';
-  if (description.length > PROVIDER_DESCRIPTION_MAX) return { ok: false, error: 'provider_description_invalid' };
-  return { ok: true, value: description };
-}
+export const parseProviderName = (input: unknown) =>
+  parseText(input, PROVIDER_NAME_MIN, PROVIDER_NAME_MAX, 'provider_name_invalid');
+
+export const parseProviderDescription = (input: unknown) =>
+  parseText(input, 0, PROVIDER_DESCRIPTION_MAX, 'provider_description_invalid');
 
 export function parseProviderFee(input: unknown): Parsed<number, 'provider_fee_invalid'> {
   const n = typeof input === 'string' && /^\d{1,3}$/.test(input.trim()) ? Number(input) : input;

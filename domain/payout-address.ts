@@ -5,18 +5,18 @@ import { bech32, bech32m, createBase58check } from '@scure/base';
 
 const base58check = createBase58check(sha256);
 
-function base58Payload(text: string): Uint8Array | null {
+/** The version byte of a 21-byte base58check payload; null for any other text. */
+function base58Version(text: string): number | null {
   try {
-    return base58check.decode(text);
+    const payload = base58check.decode(text);
+    return payload.length === 21 ? (payload[0] ?? null) : null;
   } catch {
     return null;
   }
 }
 
 export function isTronAddress(text: string): boolean {
-  if (!/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(text)) return false;
-  const payload = base58Payload(text);
-  return payload !== null && payload.length === 21 && payload[0] === 0x41;
+  return /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(text) && base58Version(text) === 0x41;
 }
 
 /** EIP-55: the i-th hex letter is upper case exactly when the i-th nibble of keccak256(lower-case address) is ≥ 8. */
@@ -63,8 +63,8 @@ function isSegwit(text: string): boolean {
 
 export function isBitcoinAddress(text: string): boolean {
   if (/^[13][1-9A-HJ-NP-Za-km-z]{24,33}$/.test(text)) {
-    const payload = base58Payload(text);
-    return payload !== null && payload.length === 21 && (payload[0] === 0x00 || payload[0] === 0x05);
+    const version = base58Version(text);
+    return version === 0x00 || version === 0x05;
   }
   return isSegwit(text);
 }

@@ -24,10 +24,9 @@ export interface WithdrawPreview {
 
 /** '--' for both without a currency; 0 for an empty, non-numeric or negative amount. */
 export function withdrawPreview(amountText: string, c: FeeTerms | undefined): WithdrawPreview {
-  if (!c) return { fee: '--', receive: '--' };
   const text = amountText.trim();
   // "Fee 0 USD / You receive 0 USDT" would read as a real quote.
-  if (!isUnsignedDecimalText(text) || dec(text).lte(0)) return { fee: '--', receive: '--' };
+  if (!c || !isUnsignedDecimalText(text) || dec(text).lte(0)) return { fee: '--', receive: '--' };
   const amount = dec(text);
   return { fee: fixed(withdrawFee(amount, c), 2), receive: fixed(withdrawReceive(amount, c), 2) };
 }
