@@ -1,13 +1,16 @@
 // The signed-in user: a synchronous localStorage hint beside idb-keyval so the first paint knows who is logged in.
 import { localStore } from '../shell/local-store.ts';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import { del, get, set } from 'idb-keyval';
 import type { BaseSettings, LoginResult, User } from '../../../domain/types.ts';
 
-/** 16 random bytes: an idempotency key (domain/idempotency.ts says what the server accepts), a demo account's id. */
+/**
+ * 16 random bytes as hex: an idempotency key (domain/idempotency.ts says what the server accepts), a demo account's id.
+ * Written out here: @noble/hashes' bytesToHex would bring its whole utils module into the first screen's chunk.
+ */
 export function randomHex(): string {
-  return bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(16)));
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export const SESSION_KEY = 'tw:session';
