@@ -73,11 +73,6 @@ function sectionOfTarget(id: string): Section {
   return SECTIONS.find((s) => s === head) ?? 'render';
 }
 
-/** The fan-out serves no page, so `--only=fanout` needs no client build. */
-function needsBuildFor(args: BenchArgs): boolean {
-  return args.sections.some((s) => !NO_BUILD.has(s));
-}
-
 function offline(args: BenchArgs): number | null {
   if (args.compare) {
     const [a, b] = args.compare;
@@ -158,9 +153,9 @@ async function main(args: BenchArgs): Promise<number> {
   const profile = args.quick ? 'quick' : 'full';
   const started = new Date();
   const stamp = stampOf(started);
-  const pin = args.pin && machineFacts().cores >= 2;
-  const cpus = { browser: pin ? '0' : null, server: pin ? '1' : null };
   const machine = machineFacts();
+  const pin = args.pin && machine.cores >= 2;
+  const cpus = { browser: pin ? '0' : null, server: pin ? '1' : null };
   log(
     `Tickwise bench (${profile}) on ${machine.cpuModel} × ${machine.cores}, load average ${machine.loadAverageAtStart.join(' ')}`,
   );
@@ -171,9 +166,12 @@ async function main(args: BenchArgs): Promise<number> {
     .filter((c) => !args.cases || args.cases.includes(c.id))
     .map((c) => (args.renderQuick ? { ...c, modes: c.modes.filter((m) => m !== 'main') } : c));
   const progress = new Progress(benchPlan(args.sections, profile, plannedCases), () => Date.now());
-  if (needsBuildFor(args)) log(progress.begin('build', 'client builds'));
-  // Two vite builds would cost minutes of CPU on a shared machine; the server falls back to public/.
-  const builds = needsBuildFor(args) ? ensureBuilds(log) : { prod: DIST_PROD, probe: DIST_PROBE };
+  // The fan-out serves no page, so `--only=fanout` needs no client build: two vite builds would cost minutes of CPU on
+  // a shared machine, and the server falls back to public/.
+  if (args.sections.some((s) => !NO_BUILD.has(s))) {
+    log(progress.begin('build', 'client builds'));
+    ensureBuilds(log);
+  }
   progress.endSection('build');
   const sections: Sections = Object.fromEntries(SECTIONS.map((s) => [s, null])) as Record<Section, null>;
   const failures: string[] = [];
@@ -195,7 +193,7 @@ async function main(args: BenchArgs): Promise<number> {
   };
   const ctx = { quick: args.quick, log, onCleanup, browserCpus: cpus.browser, serverCpus: cpus.server };
 
-  await section('bundle', () => bundleReport(builds.prod));
+  await section('bundle', () => bundleReport(DIST_PROD));
   await section('micro', () => {
     log('worker hot paths (tinybench) …');
     return runPinned<MicroResult[]>('bench/micro/hot-paths.ts', 'micro-benchmarks', args, cpus.browser);
@@ -204,7 +202,7 @@ async function main(args: BenchArgs): Promise<number> {
     renderBench({
       ...ctx,
       profile,
-      distDir: builds.probe,
+      distDir: DIST_PROBE,
       only: args.cases,
       modes: args.renderQuick ? ['worker', 'floor'] : undefined,
       traceDir: join(BENCH_TMP, 'traces'),
@@ -212,14 +210,14 @@ async function main(args: BenchArgs): Promise<number> {
       progress: (label) => log(progress.begin('render', label)),
     }),
   );
-  await section('interactions', () => interactionsBench({ ...ctx, only: args.cases, distDir: builds.probe }));
-  await section('lighthouse', () => lighthouseSection(builds.prod, cpus, args.quick));
-  await section('fanout', () => fanoutBench({ ...ctx, distDir: builds.prod, clientCpus: cpus.browser }));
+  await section('interactions', () => interactionsBench({ ...ctx, only: args.cases, distDir: DIST_PROBE }));
+  await section('lighthouse', () => lighthouseSection(DIST_PROD, cpus, args.quick));
+  await section('fanout', () => fanoutBench({ ...ctx, distDir: DIST_PROD, clientCpus: cpus.browser }));
   await section('engine', () => {
     log('order engine in memory (1,000 / 10,000 / 100,000 open orders) …');
     return runPinned<EngineBenchRow[]>('bench/engine/engine-bench.ts', 'engine bench', args, cpus.server);
   });
-  await section('feeds', () => feedsBench({ ...ctx, distDir: builds.prod }));
+  await section('feeds', () => feedsBench({ ...ctx, distDir: DIST_PROD }));
   await section('cluster', () => clusterBench(ctx));
   await section('copy', () => {
     log("copy trading: a provider's fill mirrored to 10 / 200 / 1,000 / 10,000 followers …");

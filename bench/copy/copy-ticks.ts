@@ -1,5 +1,4 @@
 // The engine's tick cost with and without 10,000 running copies, in one process: copies must leave it unchanged.
-import { loadavg } from 'node:os';
 import { CopyGuard } from '../../server/copy/copy-guard.ts';
 import { runOne, type EngineBenchRow, type TickExtra } from '../engine/engine-bench.ts';
 import { jsonMain } from '../lib/json-child.ts';
@@ -51,7 +50,7 @@ export async function copyTicks(quick: boolean): Promise<CopyTickRow[]> {
       ticks: r.ticks,
       cpuUsPerTick: r.cpuUsPerTick,
       tickPathUs: r.tickPathUs ?? 0,
-      load1: Math.round((loadavg()[0] ?? 0) * 10) / 10,
+      load1: r.load1 ?? 0,
     });
     process.stderr.write(`  copy: ticks at ${ORDERS} orders with ${copies} copies done\n`);
   }

@@ -1,6 +1,7 @@
 // Section 4's load generator as its own process, pinned off the server's core; prints one JSON line and exits.
 import WebSocket from 'ws';
 import { jsonChildMain } from '../lib/json-child.ts';
+import { percentile } from '../lib/stats.ts';
 
 export interface LoadSpec {
   /** Client k connects to wsUrls[k mod n]. */
@@ -24,10 +25,6 @@ interface Client {
   messages: number;
   bytes: number;
   open: boolean;
-}
-
-function quantile(sorted: number[], p: number): number {
-  return sorted.length ? (sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? 0) : 0;
 }
 
 /**
@@ -119,7 +116,7 @@ export async function runLoad(spec: LoadSpec) {
     windowMs,
     messages: clients.reduce((a, c) => a + c.messages, 0),
     bytes: clients.reduce((a, c) => a + c.bytes, 0),
-    perClientMsgsPerSecMedian: quantile(rates, 0.5), // and the slowest client:
+    perClientMsgsPerSecMedian: percentile(rates, 50) ?? 0, // and the slowest client:
     perClientMsgsPerSecMin: rates[0] ?? 0,
     tickLatencyMs,
     frameLatencyMs,

@@ -64,11 +64,10 @@ async function waitFor(cond: () => boolean, what: string, ms: number): Promise<v
   }
 }
 
-async function measure(
-  server: BenchServer,
-  source: string,
-  windowMs: number,
-): Promise<{ ticksPerSec: number; cpuMsPer1000: number; corePct: number }> {
+/** After a warm-up, `source`'s row over the window. */
+async function measure(server: BenchServer, source: FeedsRow['source'], symbols: number, quick: boolean) {
+  await sleep(quick ? 2000 : 5000);
+  const windowMs = quick ? 5000 : 15_000;
   const c0 = server.usage()?.cpuSeconds ?? NaN;
   const w0 = Date.now();
   const rates: number[] = [];
@@ -80,7 +79,8 @@ async function measure(
   const w1 = Date.now();
   const ticksPerSec = rates.reduce((a, b) => a + b, 0) / Math.max(1, rates.length);
   const corePct = ((c1 - c0) * 1000 * 100) / (w1 - w0);
-  return { ticksPerSec, cpuMsPer1000: ticksPerSec > 0 ? (corePct * 10) / (ticksPerSec / 1000) : NaN, corePct };
+  const cpuMsPer1000 = ticksPerSec > 0 ? (corePct * 10) / (ticksPerSec / 1000) : NaN;
+  return { source, symbols, hz: HZ, ticksPerSec, cpuMsPer1000, corePct };
 }
 
 /** Every 50 ms one incremental refresh per 100 symbols, prices wandering ±0.5 %. */
@@ -151,10 +151,9 @@ async function fixRun(opts: FeedsOptions, symbols: number, probe: boolean, resul
       await waitFor(() => lp.symbols.length === symbols, 'the MarketDataRequests', 60_000);
       const stop = startLoad(lp, symbols, probe);
       try {
-        await sleep(opts.quick ? 2000 : 5000);
-        const m = await measure(server, 'fix', opts.quick ? 5000 : 15_000);
+        const row = await measure(server, 'fix', symbols, opts.quick);
         if (probe) await probeRuns(opts, server, lp, result);
-        return { source: 'fix', symbols, hz: HZ, ...m };
+        return row;
       } finally {
         stop();
       }
@@ -213,11 +212,8 @@ async function probeRuns(opts: FeedsOptions, server: BenchServer, lp: StandInLp,
 }
 
 async function simulatorRun(opts: FeedsOptions, symbols: number): Promise<FeedsRow> {
-  return withServer(opts, { SIM_INSTRUMENTS: String(symbols), SIM_HZ: String(HZ) }, async (server) => {
-    await sleep(opts.quick ? 2000 : 5000);
-    const m = await measure(server, 'simulator', opts.quick ? 5000 : 15_000);
-    return { source: 'simulator', symbols, hz: HZ, ...m };
-  });
+  const env = { SIM_INSTRUMENTS: String(symbols), SIM_HZ: String(HZ) };
+  return withServer(opts, env, (server) => measure(server, 'simulator', symbols, opts.quick));
 }
 
 export async function feedsBench(opts: FeedsOptions): Promise<FeedsResult> {

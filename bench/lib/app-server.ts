@@ -10,7 +10,6 @@ export interface BenchServer {
   pid: number;
   /** Cumulative CPU seconds (user + system) and resident memory. */
   usage(): ProcUsage | null;
-  output(): string;
   /** SIGUSR2, see serve-entry.ts. */
   collectGarbage(): void;
   stop(): Promise<void>;
@@ -171,5 +170,5 @@ export async function startBenchServer(opts: ServerOptions): Promise<BenchServer
     throw err;
   }
   const collectGarbage = (): void => void (child.exitCode === null && child.kill('SIGUSR2'));
-  return { url, pid, usage: () => procUsage(pid), output: () => log, collectGarbage, stop };
+  return { url, pid, usage: () => procUsage(pid), collectGarbage, stop };
 }

@@ -1,6 +1,6 @@
 // Turns the sections' results into flat figures (compared with the baseline) and the target checks.
 import type { InteractionsResult } from '../interactions/interactions-bench.ts';
-import type { FanoutResult, FanoutRow, RestResult } from '../fanout/fanout.ts';
+import type { FanoutResult, FanoutRow } from '../fanout/fanout.ts';
 import type { MicroResult } from '../micro/hot-paths.ts';
 import type { EngineBenchRow } from '../engine/engine-bench.ts';
 import type { ClusterResult } from '../cluster/cluster-bench.ts';
@@ -82,7 +82,7 @@ export function figuresOf(s: Sections): Figures {
   if (s.fanout) f['fanout.serverRssIdleMb'] = figure(s.fanout.serverRssIdleMb, 'MB', 'lower', TOL.rssMb);
   for (const rest of s.fanout?.rest ?? []) {
     if (rest.ok === 0) continue;
-    const k = restKey(rest);
+    const k = `rest.submit.${rest.db}.c${rest.concurrency}`;
     f[`${k}.okPerSec`] = figure(rest.okPerSec, '/s', 'higher', TOL.throughput);
     f[`${k}.p99`] = figure(rest.p99, 'ms', 'lower', TOL.serverLatencyMs);
   }
@@ -105,19 +105,12 @@ export function engineKey(r: Pick<EngineBenchRow, 'index' | 'orders' | 'users'>)
   return r.users * 10 === r.orders ? base : `${base}.u${r.users}`;
 }
 
-export function restKey(r: Pick<RestResult, 'db' | 'concurrency'>): string {
-  return `rest.submit.${r.db}.c${r.concurrency}`;
-}
-
-function screen(s: Sections, caseId: string, name: string): ScreenSummary | undefined {
-  return s.render?.summaries.find((x) => x.caseId === caseId && x.screen === name);
-}
-
 export function targetsOf(s: Sections): TargetCheck[] {
   const out: TargetCheck[] = [];
-  const of = (caseId: string, name: string): ScreenSummary | undefined => screen(s, caseId, name);
+  const of = (caseId: string, name: string): ScreenSummary | undefined =>
+    s.render?.summaries.find((x) => x.caseId === caseId && x.screen === name);
   for (const name of ['market', 'trade']) {
-    const w = screen(s, 'phone-6x', name)?.worker;
+    const w = of('phone-6x', name)?.worker;
     const c = checksOf(`phone.${name}`, `phone 6× ${name}`);
     out.push(
       // Read from the trace with the rAF probe off: the probe's own loop adds long tasks on a 6× page.
@@ -131,7 +124,7 @@ export function targetsOf(s: Sections): TargetCheck[] {
   }
   out.push(...workerVsMainGoals(of), ...perUpdateGoals(of, s.render), ...crossCheckGoals(of));
   const desk = checksOf('desktop', 'desktop 1× 5,000 × 20/s');
-  const deskWorker = screen(s, 'desktop-1x-5k', 'desk')?.worker;
+  const deskWorker = of('desktop-1x-5k', 'desk')?.worker;
   out.push(
     desk('longTasks', 'zero long tasks', deskWorker?.longTasks?.median, '<= 0'),
     desk('rafP99', 'rAF p99', deskWorker?.rafP99?.median, '<= 20 ms'),

@@ -33,15 +33,14 @@ export function sum(values: readonly number[]): number {
   return s;
 }
 
-export function totalBlockingTime(durations: readonly number[]): number {
-  let tbt = 0;
-  for (const d of durations) if (d > LONG_TASK_MS) tbt += d - LONG_TASK_MS;
-  return tbt;
-}
-
+/** tbtMs: the part of each task beyond LONG_TASK_MS, summed (Lighthouse's total blocking time). */
 export function longTasks(durations: readonly number[]): { count: number; tbtMs: number; maxMs: number } {
   const long = durations.filter((d) => d > LONG_TASK_MS);
-  return { count: long.length, tbtMs: totalBlockingTime(long), maxMs: long.length ? Math.max(...long) : 0 };
+  return {
+    count: long.length,
+    tbtMs: sum(long.map((d) => d - LONG_TASK_MS)),
+    maxMs: long.length ? Math.max(...long) : 0,
+  };
 }
 
 export function intervals(timestamps: readonly number[]): number[] {

@@ -16,11 +16,6 @@ function umdOf(pkg: string): string {
   return readFileSync(join(dir, exports.umd), 'utf8');
 }
 
-/** d3 first: Plot's UMD reads it from the global. */
-function libraries(): string {
-  return `${umdOf('d3')}\n;\n${umdOf('@observablehq/plot')}`;
-}
-
 /** Nothing in the text can close the script element. */
 function scriptText(s: string): string {
   return s.replace(/<\/(script)/gi, '<\\/$1');
@@ -44,10 +39,12 @@ export function htmlPage(title: string, data: unknown, draw: (data: never) => vo
   // Few lines: every committed report shares this frame, and many lines would read as code copied into each file.
   const head = `<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`;
   const style = STYLE.trim().replace(/\s*\n\s*/g, ' ');
+  // d3 first: Plot's UMD reads it from the global.
+  const libraries = `${umdOf('d3')}\n;\n${umdOf('@observablehq/plot')}`;
   const run = `try { ${draw.name}(DATA); document.body.dataset.drawn = 'true'; } catch (err) { document.body.dataset.drawn = 'failed'; document.getElementById('report').append(String(err && err.stack || err)); }`;
   return `<!doctype html><html lang="en"><head>${head}<title>${title.replace(/[<&]/g, (c) => (c === '<' ? '&lt;' : '&amp;'))}</title><style>${style}</style></head>
 <body><main id="report"></main>
-<script>${scriptText(libraries())}</script>
+<script>${scriptText(libraries)}</script>
 <script>globalThis.__name = globalThis.__name || ((f) => f); const DATA = ${json};
 ${scriptText(pageKit.toString())}
 ${scriptText(draw.toString())}

@@ -1,5 +1,5 @@
 // Raw samples kept beside the percentiles for the HTML report, as value counts: lossless at their resolution and small.
-import { intervals, unionOf } from '../lib/stats.ts';
+import { intervals, sum, unionOf } from '../lib/stats.ts';
 import { markWindow, tasksOf, threadsOf, type TraceEvent } from '../render/trace.ts';
 import type { PhaseSplit } from './phases.ts';
 
@@ -56,13 +56,12 @@ export function cpuPerSecond(events: readonly TraceEvent[]): Record<string, numb
   const perThread = threadsOf(events, w.pid)
     .map(({ tid, name }) => ({ name, secs: busyPerBucket(tasksOf(events, w.pid, tid), w.start, w.end) }))
     .filter((t) => t.secs.some((v) => v > 0));
-  const total = (s: number[]): number => s.reduce((a, v) => a + v, 0);
   const out: Record<string, number[]> = {};
   const main = perThread.find((t) => t.name === 'CrRendererMain');
   if (main) out['main'] = main.secs;
   const workers = perThread
     .filter((t) => t.name.startsWith('DedicatedWorker'))
-    .sort((a, b) => total(b.secs) - total(a.secs));
+    .sort((a, b) => sum(b.secs) - sum(a.secs));
   if (workers[0]) out['worker'] = workers[0].secs;
   for (const t of perThread) {
     if (t === main || t === workers[0]) continue;

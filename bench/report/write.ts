@@ -53,14 +53,9 @@ function readResults(path: string): ResultsJson {
   return JSON.parse(readFileSync(path, 'utf8')) as ResultsJson;
 }
 
-/** In the bench's ignored directory. */
-export function reportPathOf(jsonPath: string): string {
-  return join(BENCH_TMP, basename(jsonPath, '.json') + '.html');
-}
-
 export function writeReport(jsonPath: string): string {
   const data = reportData(readResults(jsonPath), basename(jsonPath));
-  const out = reportPathOf(jsonPath);
+  const out = join(BENCH_TMP, basename(jsonPath, '.json') + '.html');
   mkdirSync(BENCH_TMP, { recursive: true });
   writeFileSync(out, htmlPage(data.title, data, drawReport));
   return out;
