@@ -9,7 +9,7 @@ import { TickIndex } from '../../server/engine/tick-index.ts';
 import type { EngineInstrument, OrderRow } from '../../server/engine/types.ts';
 import { ScanIndex } from '../../tests/fixtures/engine-oracle.ts';
 import { prng } from '../../tests/fixtures/prng.ts';
-import { nullMarket, nullPush } from '../../tests/fixtures/null-services.ts';
+import { IDLE_TIMERS, nullMarket, nullPush } from '../../tests/fixtures/null-services.ts';
 import { jsonMain } from '../lib/json-child.ts';
 
 export interface EngineBenchRow {
@@ -125,12 +125,7 @@ export async function runOne(
     market,
     push: nullPush(),
     notifier: { send: async () => undefined },
-    timers: {
-      setInterval: () => 0,
-      clearInterval: () => undefined,
-      setTimeout: () => 0,
-      clearTimeout: () => undefined,
-    },
+    timers: IDLE_TIMERS,
   };
   let indexMs = 0;
   const makeIndex: IndexFactory = (s) => {

@@ -8,7 +8,8 @@ import type { ServerMessage } from '../../../domain/ws-protocol.ts';
 import { MarginCallWatch, type MarginCallValues } from '../../../server/engine/margin-call.ts';
 import { marginCallLevelCommand } from '../../../server/ops/commands/book.ts';
 import type { Message } from '../../../server/core/services.ts';
-import { fundedUser, IDLE_TIMERS, marketBuy, useEngineBed } from '../support/engine-helpers.ts';
+import { fundedUser, marketBuy, useEngineBed } from '../support/engine-helpers.ts';
+import { IDLE_TIMERS } from '../../fixtures/null-services.ts';
 
 const bed = useEngineBed();
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { manualClock, startTestServer, type TestServer } from '../support/harness.ts';
-import { IDLE_TIMERS } from '../support/engine-helpers.ts';
+import { IDLE_TIMERS } from '../../fixtures/null-services.ts';
 import type { MarketService } from '../../../server/market/market-service.ts';
 import type { FirstQuotes } from '../../../domain/first-quotes.ts';
 import { setSetting } from '../../../server/settings/settings.ts';

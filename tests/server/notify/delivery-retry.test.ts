@@ -8,7 +8,7 @@ import type { LoginResult } from '../../../domain/types.ts';
 import { OPS_COMMANDS } from '../../../server/ops/commands/index.ts';
 import { codeIn } from '../../fixtures/smtp-sink.ts';
 import { startTwilioStandIn, TWILIO_SID, TWILIO_TOKEN, type TwilioStandIn } from '../../fixtures/twilio-standin.ts';
-import { IDLE_TIMERS } from '../support/engine-helpers.ts';
+import { IDLE_TIMERS } from '../../fixtures/null-services.ts';
 import { api, manualClock, opsCommand, startTestServer, type TestServer } from '../support/harness.ts';
 
 const clock = manualClock();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { AppContext } from '../../../server/core/app-context.ts';
 import type { LiveQuote, MarketView, Tick } from '../../../server/market/market-view.ts';
 import type { UserPush } from '../../../server/core/services.ts';
-import type { Timers } from '../../../domain/time.ts';
+import { IDLE_TIMERS } from '../../fixtures/null-services.ts';
 import { OrderEngine } from '../../../server/engine/engine.ts';
 import type { SubmitInput } from '../../../server/engine/submit-order.ts';
 import { submitInputOf, type SubmitQuery } from '../../../server/http/wire/submit-query.ts';
@@ -196,14 +196,6 @@ export async function ledgerCheck(q: Queryable, userId: number): Promise<LedgerC
     sumOpenMargins: n(mar?.s),
   };
 }
-
-/** Timers that never fire: the engine's account cache is refreshed by the trades themselves. */
-export const IDLE_TIMERS: Timers = {
-  setInterval: () => 0,
-  clearInterval: () => undefined,
-  setTimeout: () => 0,
-  clearTimeout: () => undefined,
-};
 
 /** A test server with the test instruments, a scripted market (TSTEUR at 1.10000) and a started engine over it. */
 export interface EngineBed {

@@ -18,7 +18,8 @@ import { RecordType } from '../../../../server/ledger/record-types.ts';
 import { runClosureNotices } from '../../../../server/market/closures/closure-notices.ts';
 import { runClosures, startClosureJob } from '../../../../server/market/closures/closure-schedule.ts';
 import { MarketService } from '../../../../server/market/market-service.ts';
-import { IDLE_TIMERS, marketBuy } from '../../support/engine-helpers.ts';
+import { marketBuy } from '../../support/engine-helpers.ts';
+import { IDLE_TIMERS } from '../../../fixtures/null-services.ts';
 import {
   countRows,
   demoClient,

@@ -14,7 +14,7 @@ import type { RawTick } from '../../../../server/market/sources/price-source.ts'
 import { ScriptSource } from '../../../fixtures/script-source.ts';
 import { parseMt5Csv } from '../../../../server/market/sources/replay-csv.ts';
 import { ReplaySource } from '../../../../server/market/sources/replay-source.ts';
-import { IDLE_TIMERS } from '../../support/engine-helpers.ts';
+import { IDLE_TIMERS } from '../../../fixtures/null-services.ts';
 import { PRICE_DESK_COMMANDS } from '../../../../server/ops/commands/price-desk.ts';
 import {
   api,
