@@ -15,7 +15,7 @@ import { freePort } from '../../tests/fixtures/free-port.ts';
 import { startHaproxy } from '../../tests/fixtures/haproxy.ts';
 import { startNatsServer, type NatsServer } from '../../tests/fixtures/nats-server.ts';
 import { startPostgresCluster } from '../../tests/fixtures/postgres-cluster.ts';
-import { once, simEnv, waitHealthy, type SectionOptions } from '../lib/app-server.ts';
+import { once, simEnv, stopChild, waitHealthy, type SectionOptions } from '../lib/app-server.ts';
 import { runJsonChild } from '../lib/json-child.ts';
 import { loadAverage } from '../lib/machine.ts';
 import { loadFigures, loadSpec, NO_LOAD, sampledLoad, type LoadFigures } from '../fanout/fanout.ts';
@@ -129,13 +129,6 @@ const urlsOf = (c: Cluster): string[] => c.gateways.map((g) => g.url);
 
 function role(c: Pick<Cluster, 'dir' | 'databaseUrl' | 'nats'>, r: 'market' | 'gateway'): RoleProcess {
   return startRole(r, { databaseUrl: c.databaseUrl, natsUrl: c.nats.url, dataDir: c.dir, env: SIM_ENV, entry: ENTRY });
-}
-
-async function stopRole(p: RoleProcess): Promise<void> {
-  if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
-  const timer = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
-  await p.exited();
-  clearTimeout(timer);
 }
 
 async function fanoutRow(c: Cluster, clients: number, quick: boolean): Promise<ClusterFanoutRow> {
@@ -394,7 +387,7 @@ export async function clusterBench(opts: SectionOptions): Promise<ClusterResult>
   let pgStop: (() => void) | null = null;
   let nats: NatsServer | null = null;
   const stopAll = once(async () => {
-    await Promise.all(procs.map(stopRole));
+    await Promise.all(procs.map((p) => stopChild(p.child, 10_000)));
     await nats?.stop();
     pgStop?.();
     rmSync(dir, { recursive: true, force: true });

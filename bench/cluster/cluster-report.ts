@@ -84,49 +84,44 @@ export function clusterTables(r: ClusterResult | null | undefined): string {
     ),
   ];
   const l = r.leader;
-  if (l) {
+  if (l)
     out.push(
-      '',
-      `▶ Leader fail-over (kill -9 of the leading market process; ${l.lanes} order lanes with stops on ${l.instrument || '?'} over the gateways)`,
-      l.error
-        ? `  FAILED: ${l.error}`
-        : table(
-            'standby leads | first tick | first trigger | triggers before/after | acknowledged | missing | closed twice | ledger violations | submit failures | load average',
-            [
-              [
-                ms(l.leadMs),
-                ms(l.firstTickMs),
-                ms(l.firstTriggerMs),
-                `${l.triggersBefore}/${l.triggersAfter}`,
-                ...[l.acked, l.missing, l.closedTwice, l.ledgerViolations, l.submitFailures].map(String),
-                l.loadAverage.join(' '),
-              ],
-            ],
-          ),
+      ...step(
+        `▶ Leader fail-over (kill -9 of the leading market process; ${l.lanes} order lanes with stops on ${l.instrument || '?'} over the gateways)`,
+        l,
+        'standby leads | first tick | first trigger | triggers before/after | acknowledged | missing | closed twice | ledger violations | submit failures | load average',
+        () => [
+          ms(l.leadMs),
+          ms(l.firstTickMs),
+          ms(l.firstTriggerMs),
+          `${l.triggersBefore}/${l.triggersAfter}`,
+          ...[l.acked, l.missing, l.closedTwice, l.ledgerViolations, l.submitFailures].map(String),
+          l.loadAverage.join(' '),
+        ],
+      ),
     );
-  }
   const g = r.gatewayLoss;
-  if (g) {
+  if (g)
     out.push(
-      '',
-      `▶ Gateway loss (kill -9 of 1 of ${g.gateways} gateways; ${g.clients} clients + ${g.users} signed-in users through haproxy, orders through it)`,
-      g.error
-        ? `  FAILED: ${g.error}`
-        : table(
-            'dropped | live again | p50 / p99 / max | acknowledged | missing | seq: behind / jumps / resyncs / repeats | submit failures | load average',
-            [
-              [
-                String(g.live.dropped),
-                `${g.live.recovered} (${g.gaveUp} gave up)`,
-                `${ms(g.live.p50Ms)} / ${ms(g.live.p99Ms)} / ${ms(g.live.maxMs)}`,
-                ...[g.acked, g.missing].map(String),
-                g.seq ? `${g.seq.behind} / ${g.seq.jumps} / ${g.seq.resyncs} / ${g.seq.repeats}` : 'n/a',
-                String(g.submitFailures),
-                g.loadAverage.join(' '),
-              ],
-            ],
-          ),
+      ...step(
+        `▶ Gateway loss (kill -9 of 1 of ${g.gateways} gateways; ${g.clients} clients + ${g.users} signed-in users through haproxy, orders through it)`,
+        g,
+        'dropped | live again | p50 / p99 / max | acknowledged | missing | seq: behind / jumps / resyncs / repeats | submit failures | load average',
+        () => [
+          String(g.live.dropped),
+          `${g.live.recovered} (${g.gaveUp} gave up)`,
+          `${ms(g.live.p50Ms)} / ${ms(g.live.p99Ms)} / ${ms(g.live.maxMs)}`,
+          ...[g.acked, g.missing].map(String),
+          g.seq ? `${g.seq.behind} / ${g.seq.jumps} / ${g.seq.resyncs} / ${g.seq.repeats}` : 'n/a',
+          String(g.submitFailures),
+          g.loadAverage.join(' '),
+        ],
+      ),
     );
-  }
   return out.join('\n');
+}
+
+/** A fail-over step's heading, then its error or its one row. */
+function step(title: string, x: { error: string | null }, columns: string, cells: () => string[]): string[] {
+  return ['', title, x.error ? `  FAILED: ${x.error}` : table(columns, [cells()])];
 }

@@ -1,5 +1,5 @@
 // The real server in a child process, optionally pinned off the browser's core; its CPU and RSS read from /proc.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -128,6 +128,16 @@ export async function withBenchServer<T>(
   }
 }
 
+/** SIGTERM, and SIGKILL if it has not exited after `killAfterMs`; resolves once it has. */
+export async function stopChild(child: ChildProcess, killAfterMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+  await exited;
+  clearTimeout(timer);
+}
+
 /** `fn` run at its first call only; every call answers that run (a stop both a cleanup and a `finally` call). */
 export function once(fn: () => Promise<void>): () => Promise<void> {
   let run: Promise<void> | null = null;
@@ -145,21 +155,10 @@ export async function startBenchServer(opts: ServerOptions): Promise<BenchServer
     env: benchServerEnv(opts, process.env, { port, dataDir }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d: Buffer) => {
-    log += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    log += d.toString();
-  });
+  for (const out of [child.stdout, child.stderr]) out?.on('data', (d: Buffer) => void (log += d.toString()));
   const pid = child.pid ?? -1; // taskset execs the node binary: the pid stays the server's
   const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopChild(child, 12_000);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {

@@ -30,14 +30,12 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-export function sourcesNewerThan(dir: string): boolean {
-  const marker = join(dir, 'index.html');
-  if (!existsSync(marker)) return true;
-  const built = statSync(marker).mtimeMs;
-  return SOURCES.some((s) => newestMtime(s) > built);
-}
-
-function viteBuild(outDir: string, config: string | null): void {
+/** Rebuilt only when a source is newer than the build's index.html. */
+function build(outDir: string, config: string | null, what: string, log: (s: string) => void): void {
+  const marker = join(outDir, 'index.html');
+  const built = existsSync(marker) ? statSync(marker).mtimeMs : -1;
+  if (SOURCES.every((s) => newestMtime(s) <= built)) return;
+  log(`building the client ${what} …`);
   // --manifest: the bundle report walks Vite's chunk graph; nothing else changes.
   const args = ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'];
   if (config) args.push('--config', config);
@@ -45,13 +43,7 @@ function viteBuild(outDir: string, config: string | null): void {
 }
 
 export function ensureBuilds(log: (s: string) => void): { prod: string; probe: string } {
-  if (sourcesNewerThan(DIST_PROD)) {
-    log('building the client (production) …');
-    viteBuild(DIST_PROD, null);
-  }
-  if (sourcesNewerThan(DIST_PROBE)) {
-    log('building the client with the bench probe …');
-    viteBuild(DIST_PROBE, 'bench/vite.bench.config.ts');
-  }
+  build(DIST_PROD, null, '(production)', log);
+  build(DIST_PROBE, 'bench/vite.bench.config.ts', 'with the bench probe', log);
   return { prod: DIST_PROD, probe: DIST_PROBE };
 }
