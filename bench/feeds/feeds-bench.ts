@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { StandInLp } from '../../tests/fixtures/fix-lp.ts';
-import { freePort } from '../../tests/e2e/app-server.ts';
+import { freePort } from '../../tests/fixtures/free-port.ts';
 import { withBenchServer, type BenchServer, type SectionOptions } from '../lib/app-server.ts';
 import { syntheticBasePrice as basePrice } from '../lib/synthetic-catalogue.ts';
 import { percentile } from '../lib/stats.ts';

@@ -3,7 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, WEEKDAY_NOON } from '../../tests/e2e/app-server.ts';
+import { WEEKDAY_NOON } from '../../tests/e2e/app-server.ts';
+import { freePort } from '../../tests/fixtures/free-port.ts';
 
 export interface BenchServer {
   url: string;

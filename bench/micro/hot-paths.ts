@@ -8,7 +8,9 @@ import { defaultIndicatorSettings, type IndicatorSettings } from '../../domain/i
 import type { AppOrder, Instrument, KlineBar } from '../../domain/types.ts';
 import type { KlineUpdate } from '../../workers/protocol.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
-import { harness, instrument, RecordingSink } from '../../tests/unit/feed-fakes.ts';
+import { config, harness, RecordingSink } from '../../tests/unit/feed-fakes.ts';
+import { instrument } from '../../tests/fixtures/instruments.ts';
+import { appOrder } from '../../tests/fixtures/orders.ts';
 import { jsonMain } from '../lib/json-child.ts';
 import { syntheticCode } from '../lib/synthetic-catalogue.ts';
 
@@ -37,14 +39,7 @@ function feedBench(bench: Bench, positions: number): () => void {
   const list = Array.from({ length: INSTRUMENTS }, (_, i) =>
     instrument(syntheticCode(i + 1), 100_001 + i, { PricePrecision: 4, ForexContNum: '100' }),
   );
-  const config = {
-    wsUrl: 'ws://bench/v1/ws',
-    apiBase: 'http://bench',
-    lang: 'en',
-    token: null,
-    tradeFeeType: 2,
-  } as const;
-  void feed.start({ ...config, staleAfterMs: 10_000 }, sink);
+  void feed.start(config(), sink);
   void feed.setInstruments(list);
   h.last().open();
   if (positions > 0) void feed.setPositions(orders(positions, list), '100000', '1000');
@@ -64,7 +59,7 @@ function orders(n: number, on: readonly Instrument[]): AppOrder[] {
   return Array.from({ length: n }, (_, k) => {
     const inst = on[k % on.length];
     const [id, code] = inst ? [inst.Id, inst.Code] : [1, 'X'];
-    return {
+    return appOrder({
       Id: k + 1,
       instrumentId: id,
       instrument: { ShowCode: code, Code: code, PricePrecision: 4 },
@@ -77,13 +72,8 @@ function orders(n: number, on: readonly Instrument[]): AppOrder[] {
       FactProfits: '0',
       margin: '5',
       TradeFee: '0.01',
-      TargetLossPrice: '0',
-      TargetProfitPrice: '0',
-      Status: 1,
-      CloseReason: '',
       CreateTimeHandler: '',
-      CompleteTimeHandler: '',
-    };
+    });
   });
 }
 

@@ -4,7 +4,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
-import { freePort, startAppServer, WEEKDAY_NOON } from './app-server.ts';
+import { startAppServer, WEEKDAY_NOON } from './app-server.ts';
+import { freePort } from '../fixtures/free-port.ts';
 
 it('starts on the next free port when its first is taken by another server answering /healthz', async () => {
   const other = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));

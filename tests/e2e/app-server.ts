@@ -8,9 +8,6 @@ import { freePort } from '../fixtures/free-port.ts';
 import { slow } from '../fixtures/slowness.ts';
 import { TEST_SERVER_ENV, TEST_SERVER_NODE_FLAGS } from '../fixtures/test-server-costs.ts';
 
-// Re-exported: bench/lib/app-server.ts takes it from here.
-export { freePort };
-
 export interface AppServer {
   url: string;
   port: number;

@@ -203,9 +203,6 @@ export function harness(random = 0.5): Harness {
   };
 }
 
-// The instrument builder moved to tests/fixtures; bench/micro still imports it from here.
-export { instrument } from '../fixtures/instruments.ts';
-
 export const config = (over: Partial<import('../../workers/protocol.ts').FeedConfig> = {}) => ({
   wsUrl: 'ws://127.0.0.1:1/v1/ws',
   apiBase: 'http://127.0.0.1:1',
