@@ -73,18 +73,19 @@ function sectionOfTarget(id: string): Section {
   return SECTIONS.find((s) => s === head) ?? 'render';
 }
 
-function offline(args: BenchArgs): number | null {
+/** True when the args asked only for files from earlier runs. */
+function offline(args: BenchArgs): boolean {
   if (args.compare) {
     const [a, b] = args.compare;
     const { table, html } = writeCompare(a, b, join(BENCH_TMP, 'compare'));
     process.stdout.write(`${table}\n\nPlots: ${html}\n`);
-    return 0;
+    return true;
   }
   if (args.reportFrom) {
     process.stdout.write(`Report: ${writeReport(args.reportFrom)}\n`);
-    return 0;
+    return true;
   }
-  return null;
+  return false;
 }
 
 function readBaseline(): Baseline {
@@ -310,8 +311,7 @@ if (parsed.help) {
   process.exit(0);
 }
 try {
-  const code = offline(parsed);
-  if (code !== null) process.exit(code);
+  if (offline(parsed)) process.exit(0);
 } catch (err) {
   log(err instanceof Error ? err.message : String(err));
   process.exit(2);

@@ -1,19 +1,6 @@
 // DOM helpers of both report pages, serialised beside the drawing function, so free of imports and outer references.
 
-export interface PageKit {
-  el(tag: string, text?: string, cls?: string): HTMLElement;
-  header(title: string, meta: { label: string; value: string }[]): void;
-  section(title: string, note?: string): HTMLElement;
-  /**
-   * `columns`: the headers, separated by " | ", each with its cells' class after a colon ("goal:num"); a cell given
-   * as [text, class] has its own. `empty` stands in place of a table with no rows.
-   */
-  table(parent: HTMLElement, columns: string, rows: (string | [string, string])[][], empty?: string): void;
-  /** `empty` stands in place of a missing chart. */
-  figure(parent: HTMLElement, caption: string, chart: Element | null, empty: string): void;
-}
-
-export function pageKit(): PageKit {
+export function pageKit() {
   const root = document.getElementById('report') as HTMLElement;
   const el = (tag: string, text?: string, cls?: string): HTMLElement => {
     const e = document.createElement(tag);
@@ -28,6 +15,7 @@ export function pageKit(): PageKit {
     root.append(s);
     return s;
   };
+  /** `empty` stands in place of a missing chart. */
   const figure = (parent: HTMLElement, caption: string, chart: Element | null, empty: string): void => {
     const f = el('figure');
     f.append(el('figcaption', caption));
@@ -41,6 +29,10 @@ export function pageKit(): PageKit {
     for (const m of meta) dl.append(el('dt', m.label), el('dd', m.value));
     root.append(dl);
   };
+  /**
+   * `columns`: the headers, separated by " | ", each with its cells' class after a colon ("goal:num"); a cell given
+   * as [text, class] has its own. `empty` stands in place of a table with no rows.
+   */
   const table = (parent: HTMLElement, columns: string, rows: (string | [string, string])[][], empty?: string): void => {
     if (!rows.length && empty !== undefined) {
       parent.append(el('p', empty, 'empty'));

@@ -28,19 +28,14 @@ export function valueCounts(samples: readonly number[], step: number): ValueCoun
   return [...counts.entries()].sort((a, b) => a[0] - b[0]);
 }
 
-/** The last, partial slice is dropped: it is not a whole second. */
-export function busyPerBucket(
-  tasks: readonly { start: number; end: number }[],
-  start: number,
-  end: number,
-  bucketMs = 1000,
-): number[] {
-  const n = Math.floor((end - start) / bucketMs);
+/** Busy ms in each whole second; the last, partial second is dropped. */
+export function busyPerBucket(tasks: readonly { start: number; end: number }[], start: number, end: number): number[] {
+  const n = Math.floor((end - start) / 1000);
   const out = new Array<number>(n).fill(0);
   for (const t of unionOf(tasks)) {
-    for (let i = Math.max(0, Math.floor((t.start - start) / bucketMs)); i < n; i++) {
-      const b0 = start + i * bucketMs;
-      const b1 = b0 + bucketMs;
+    for (let i = Math.max(0, Math.floor((t.start - start) / 1000)); i < n; i++) {
+      const b0 = start + i * 1000;
+      const b1 = b0 + 1000;
       if (t.start >= b1) continue;
       if (t.end <= b0) break;
       out[i] = (out[i] ?? 0) + Math.min(t.end, b1) - Math.max(t.start, b0);
