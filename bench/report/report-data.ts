@@ -69,14 +69,15 @@ export interface ReportData {
 
 const modeOf = (r: LooseRun): string => r.spec?.mode ?? '?';
 
-function frameCdfFromPercentiles(runs: LooseRun[]): { mode: string; x: number; y: number }[] {
-  const out: { mode: string; x: number; y: number }[] = [];
-  for (const r of runs) {
-    const m = r.metrics;
-    for (const [p, v] of Object.entries({ 0.5: m?.rafP50, 0.95: m?.rafP95, 0.99: m?.rafP99 }))
-      if (typeof v === 'number') out.push({ mode: modeOf(r), x: v, y: Number(p) });
-  }
-  return out;
+/** For results with no raw samples: the percentiles they hold (share → value) as CDF points. */
+const percentilePoints = (at: Record<string, unknown>): CdfPoint[] =>
+  Object.entries(at).flatMap(([y, x]) => (typeof x === 'number' ? [{ x, y: Number(y) }] : []));
+
+function frameCdfFromPercentiles(runs: LooseRun[]): ScreenReport['frameCdf'] {
+  return runs.flatMap((r) => {
+    const at = { 0.5: r.metrics?.rafP50, 0.95: r.metrics?.rafP95, 0.99: r.metrics?.rafP99 };
+    return percentilePoints(at).map((p) => ({ mode: modeOf(r), ...p }));
+  });
 }
 
 /** Runs shorter than i leave second i out. */
@@ -180,18 +181,15 @@ export function fanoutSeries(sections: DeepPartial<Sections> | undefined): {
   for (const r of sections?.fanout?.rows ?? []) {
     if (!r || r.error) continue;
     const n = (r.clients ?? 0).toLocaleString('en');
-    const pairs: [string, unknown, number | null | undefined, number | null | undefined][] = [
-      [`${n} sockets, tick→client`, r.tickLatencyCounts, r.tickP50, r.tickP99],
-      [`${n} sockets, flush→client`, r.frameLatencyCounts, r.frameP50, r.frameP99],
+    const pairs: [string, unknown, Record<string, unknown>][] = [
+      [`${n} sockets, tick→client`, r.tickLatencyCounts, { 0.5: r.tickP50, 0.99: r.tickP99 }],
+      [`${n} sockets, flush→client`, r.frameLatencyCounts, { 0.5: r.frameP50, 0.99: r.frameP99 }],
     ];
-    for (const [series, counts, p50, p99] of pairs) {
-      if (Array.isArray(counts) && counts.length)
-        rows.push(...cdfOf(counts as [number, number][]).map((p) => ({ series, ...p })));
-      else {
-        percentilesOnly = true;
-        if (typeof p50 === 'number') rows.push({ series, x: p50, y: 0.5 });
-        if (typeof p99 === 'number') rows.push({ series, x: p99, y: 0.99 });
-      }
+    for (const [series, counts, at] of pairs) {
+      const raw = Array.isArray(counts) && counts.length > 0;
+      percentilesOnly ||= !raw;
+      const points = raw ? cdfOf(counts as [number, number][]) : percentilePoints(at);
+      rows.push(...points.map((p) => ({ series, ...p })));
     }
   }
   return { rows, percentilesOnly };
