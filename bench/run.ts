@@ -19,6 +19,7 @@ import {
 import { lighthouseAvailable, medianRun, runLighthouse, type LighthouseRun } from './startup/lighthouse.ts';
 import { pinnedCommand, SIM_SEED, withBenchServer } from './lib/app-server.ts';
 import { errorText } from './lib/json-child.ts';
+import { log } from './lib/tool.ts';
 import { renderBench } from './render/render-bench.ts';
 import { fanoutBench } from './fanout/fanout.ts';
 import { clusterBench } from './cluster/cluster-bench.ts';
@@ -33,8 +34,6 @@ import { writeCompare, writeReport, writeResults } from './report/write.ts';
 
 const RESULTS = 'bench/results';
 const BASELINE = 'bench/baseline.json';
-
-const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
 const cleanups: (() => Promise<void>)[] = [];
 const onCleanup = (fn: () => Promise<void>): void => void cleanups.push(fn);

@@ -31,50 +31,46 @@ export function drawCompare(data: CompareData): void {
   for (const screen of screens) {
     const rows = data.spread.filter((s) => s.screen === screen);
     const figures = [...new Set(rows.map((r) => r.figure))];
-    const f = el('figure');
-    f.append(el('figcaption', screen));
-    f.append(
-      Plot.plot({
-        width: 900,
-        height: 40 + figures.length * 26,
-        marginLeft: 230,
-        color: verdictColor,
-        x: { type: 'log', label: 'value ÷ A’s median', grid: true, axis: 'both' },
-        y: { label: null, domain: figures },
-        fy: { label: null },
-        marks: [
-          Plot.ruleX([1], { stroke: '#333' }),
-          ...(['A', 'B'] as const).flatMap((run) => {
-            const mine = rows.filter((r) => r.run === run);
-            const dy = run === 'A' ? -5 : 5;
-            return [
-              Plot.ruleY(mine, {
-                y: 'figure',
-                x1: 'lo',
-                x2: 'hi',
-                stroke: 'verdict',
-                strokeWidth: 5,
-                strokeOpacity: 0.6,
-                dy,
-              }),
-              Plot.dot(mine, {
-                y: 'figure',
-                x: 'mid',
-                fill: run === 'A' ? 'white' : 'black',
-                stroke: '#111',
-                r: 3,
-                dy,
-                tip: true,
-                title: (d: { lo: number; hi: number; mid: number }) =>
-                  `${run}: ${d.mid.toFixed(2)} (${d.lo.toFixed(2)}–${d.hi.toFixed(2)})`,
-              }),
-            ];
-          }),
-        ],
-      }),
-    );
-    f.append(el('p', 'Upper bar and hollow dot: A; lower bar and black dot: B.', 'note'));
-    s1.append(f);
+    const chart = Plot.plot({
+      width: 900,
+      height: 40 + figures.length * 26,
+      marginLeft: 230,
+      color: verdictColor,
+      x: { type: 'log', label: 'value ÷ A’s median', grid: true, axis: 'both' },
+      y: { label: null, domain: figures },
+      fy: { label: null },
+      marks: [
+        Plot.ruleX([1], { stroke: '#333' }),
+        ...(['A', 'B'] as const).flatMap((run) => {
+          const mine = rows.filter((r) => r.run === run);
+          const dy = run === 'A' ? -5 : 5;
+          return [
+            Plot.ruleY(mine, {
+              y: 'figure',
+              x1: 'lo',
+              x2: 'hi',
+              stroke: 'verdict',
+              strokeWidth: 5,
+              strokeOpacity: 0.6,
+              dy,
+            }),
+            Plot.dot(mine, {
+              y: 'figure',
+              x: 'mid',
+              fill: run === 'A' ? 'white' : 'black',
+              stroke: '#111',
+              r: 3,
+              dy,
+              tip: true,
+              title: (d: { lo: number; hi: number; mid: number }) =>
+                `${run}: ${d.mid.toFixed(2)} (${d.lo.toFixed(2)}–${d.hi.toFixed(2)})`,
+            }),
+          ];
+        }),
+      ],
+    });
+    const note = 'Upper bar and hollow dot: A; lower bar and black dot: B.';
+    figure(s1, screen, chart, '').append(el('p', note, 'note'));
   }
   if (!screens.length) s1.append(el('p', 'No render figures with a spread in both files.', 'empty'));
 

@@ -16,11 +16,12 @@ export function pageKit() {
     return s;
   };
   /** `empty` stands in place of a missing chart. */
-  const figure = (parent: HTMLElement, caption: string, chart: Element | null, empty: string): void => {
+  const figure = (parent: HTMLElement, caption: string, chart: Element | null, empty: string): HTMLElement => {
     const f = el('figure');
     f.append(el('figcaption', caption));
     f.append(chart ?? el('p', empty, 'empty'));
     parent.append(f);
+    return f;
   };
   const header = (title: string, meta: { label: string; value: string }[]): void => {
     document.title = title;
