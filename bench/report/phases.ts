@@ -1,8 +1,8 @@
 // Main-thread time by phase from the profile window; the sampling profiler's own interrupts are left out as its cost.
 import { markWindow, threadsOf, type TraceEvent } from '../render/trace.ts';
 
-export type Phase = 'script' | 'style' | 'layout' | 'paint' | 'commit' | 'gc' | 'other';
-export const PHASES: readonly Phase[] = ['script', 'style', 'layout', 'paint', 'commit', 'gc', 'other'];
+export const PHASES = ['script', 'style', 'layout', 'paint', 'commit', 'gc', 'other'] as const;
+export type Phase = (typeof PHASES)[number];
 
 /** The trace events named for their phase; the sampling profiler's interrupts are its own cost, left out. */
 const NAMED: Partial<Record<Phase | 'profiler', string[]>> = {
