@@ -25,13 +25,6 @@ export interface Acked {
   at: number;
 }
 
-export interface OrderLoad {
-  acked: Acked[];
-  failures: number;
-  firstFailure: string | null;
-  requests: number;
-}
-
 export interface LaneOptions {
   /** Lane k sends to baseUrls[k mod n]. */
   baseUrls: readonly string[];
@@ -45,8 +38,8 @@ export interface LaneOptions {
   maxRequests: number;
 }
 
-export async function runLanes(o: LaneOptions): Promise<OrderLoad> {
-  const out: OrderLoad = { acked: [], failures: 0, firstFailure: null, requests: 0 };
+export async function runLanes(o: LaneOptions) {
+  const out = { acked: [] as Acked[], failures: 0, firstFailure: null as string | null, requests: 0 };
   const fail = (why: string): void => {
     out.failures++;
     out.firstFailure ??= why;

@@ -3,18 +3,6 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
-export interface MachineFacts {
-  cpuModel: string;
-  cores: number;
-  memoryGb: number;
-  os: string;
-  node: string;
-  loadAverageAtStart: number[];
-  loadAverageAtEnd: number[] | null;
-  git: { commit: string | null; dirtyFiles: number | null };
-  packages: Record<string, string | null>;
-}
-
 function read(cmd: string, args: string[]): string | null {
   try {
     return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
@@ -33,7 +21,7 @@ function version(pkg: string): string | null {
   }
 }
 
-export function machineFacts(): MachineFacts {
+export function machineFacts() {
   const cpus = os.cpus();
   const status = read('git', ['status', '--porcelain']);
   return {
@@ -43,7 +31,7 @@ export function machineFacts(): MachineFacts {
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
     loadAverageAtStart: loadAverage(),
-    loadAverageAtEnd: null,
+    loadAverageAtEnd: null as number[] | null, // run.ts sets it when the run ends
     git: {
       commit: read('git', ['rev-parse', 'HEAD']),
       dirtyFiles: status === null ? null : status.split('\n').filter(Boolean).length,

@@ -144,13 +144,8 @@ export function perSecond(count: number, windowMs: number): number {
 /** Event Timing reports only events of at least this duration (the API's floor for durationThreshold). */
 export const EVENT_TIMING_FLOOR_MS = 16;
 
-export interface EventTimingLike {
-  interactionId: number;
-  duration: number;
-}
-
 /** Taps with no entry were under the Event Timing floor and count as the floor, an upper bound. */
-export function tapLatencies(entries: readonly EventTimingLike[], taps: number): number[] {
+export function tapLatencies(entries: readonly { interactionId: number; duration: number }[], taps: number): number[] {
   const byInteraction = new Map<number, number>();
   for (const e of entries) {
     if (!(e.interactionId > 0)) continue;
