@@ -105,12 +105,8 @@ export function duration(s: number): string {
 /** A fresh context, load, heap GCs, trace parsing. */
 export const RUN_OVERHEAD_S = 12;
 
-type CaseTiming = Pick<RenderCase, 'id' | 'pairs' | 'screens' | 'modes' | 'warmupMs' | 'measureMs' | 'quietMs'> & {
-  followUps: Pick<RenderCase['followUps'][number], 'screens' | 'warmupMs' | 'measureMs' | 'quietMs'>[];
-};
-
 /** In the order render-bench.ts runs them. */
-export function renderPlan(cases: readonly CaseTiming[], profile: 'full' | 'quick'): PlannedStep[] {
+export function renderPlan(cases: readonly RenderCase[], profile: 'full' | 'quick'): PlannedStep[] {
   const out: PlannedStep[] = [{ section: 'render', estimateS: 20 }];
   cases.forEach((c, ci) => {
     if (c.quietMs > 0) out.push({ section: 'render', estimateS: 5 + (2 * c.quietMs) / 1000 });
@@ -152,7 +148,7 @@ export const NO_BUILD: ReadonlySet<string> = new Set(['fanout', 'engine', 'clust
 export function benchPlan(
   sections: readonly string[],
   profile: 'full' | 'quick',
-  cases: readonly CaseTiming[],
+  cases: readonly RenderCase[],
 ): PlannedStep[] {
   const out: PlannedStep[] = [];
   if (sections.some((s) => !NO_BUILD.has(s)))
