@@ -11,6 +11,7 @@ import { RecordType } from '../../server/ledger/record-types.ts';
 import { assetClassOfInstrument, offeredFor, retailTerms } from '../../server/retail/retail-terms.ts';
 import { createServer } from '../../server/compose.ts';
 import type { OrderEngine } from '../../server/engine/engine.ts';
+import type { AppContext } from '../../server/core/app-context.ts';
 import type { EngineInstrument } from '../../server/engine/types.ts';
 import { jsonMain } from '../lib/json-child.ts';
 import { percentile } from '../lib/stats.ts';
@@ -114,7 +115,7 @@ async function benchSize(followers: number, rounds: number) {
     }
     const seedSeconds = (performance.now() - seedStart) / 1000;
     process.stderr.write(`  copy: ${followers} followers seeded in ${seedSeconds.toFixed(0)} s\n`);
-    const inst = await openCrypto(ctx.db, engine, (code) => ctx.market.isOpen(code));
+    const inst = await openCrypto(ctx);
     const watch = new Stopwatch();
     watch.wrap(engine, providerId, accounts);
     const fills = { lags: [] as number[], lasts: [] as number[], missed: 0 };
@@ -180,13 +181,11 @@ async function benchSize(followers: number, rounds: number) {
 }
 
 /** The simulated market trades crypto around the clock. */
-async function openCrypto(
-  db: Parameters<typeof createUser>[0],
-  engine: OrderEngine,
-  isOpen: (code: string) => boolean,
-): Promise<EngineInstrument> {
+async function openCrypto({ db, engine, market }: AppContext): Promise<EngineInstrument> {
   const rows = await db.query<{ id: number; code: string }>('SELECT id, code FROM instruments ORDER BY id');
-  const open = rows.map((r) => engine.instrument(r.id)).filter((i): i is EngineInstrument => !!i && isOpen(i.code));
+  const open = rows
+    .map((r) => engine.instrument(r.id))
+    .filter((i): i is EngineInstrument => !!i && market.isOpen(i.code));
   const pick = open.find((i) => /BTC/.test(i.code)) ?? open[0];
   if (!pick) throw new Error('no open instrument');
   return pick;
