@@ -5,30 +5,9 @@ import type { AreaCode } from '../../../domain/types.ts';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { Field } from '../../components/forms/field.tsx';
 import { AreaPicker } from '../../components/forms/area-picker.tsx';
-import type { FieldNote } from '../../components/forms/use-field-messages.ts';
 import { EMAIL_FIELD, MOBILE_FIELD, type FieldErrors } from '../../components/credentials/use-field-errors.ts';
 import { useAreas } from '../../components/credentials/use-areas.ts';
 import type { AccountField } from '../../components/credentials/validation.ts';
-
-// The address a code goes to: an e-mail field, or a phone field with its calling-code picker, by the channel tab.
-export interface AccountInputProps {
-  type: LoginType;
-  value: string;
-  onChange: (value: string) => void;
-  note: FieldNote | null;
-  areas: readonly AreaCode[];
-  area: AreaCode | null;
-  onArea: (area: AreaCode) => void;
-}
-
-export function AccountInput({ type, value, onChange, note, areas, area, onArea }: AccountInputProps): ReactElement {
-  const input = { value, onChange, note };
-  return type === 'email' ? (
-    <Field {...EMAIL_FIELD} {...input} />
-  ) : (
-    <Field {...MOBILE_FIELD} {...input} start={<AreaPicker areas={areas} value={area} onChange={onArea} />} />
-  );
-}
 
 const CHANNEL_OPTIONS = [
   { value: 'email', labelKey: 'auth.by_email' },
@@ -61,6 +40,7 @@ export interface ChannelAccountProps {
 }
 
 export function ChannelAccount({ state, errors, labelKey, chooser = true }: ChannelAccountProps): ReactElement {
+  const input = errors.inputProps('account', state.account, state.setAccount);
   return (
     <>
       {chooser ? (
@@ -75,13 +55,16 @@ export function ChannelAccount({ state, errors, labelKey, chooser = true }: Chan
           }}
         />
       ) : null}
-      <AccountInput
-        type={state.type}
-        {...errors.inputProps('account', state.account, state.setAccount)}
-        areas={state.areas}
-        area={state.area}
-        onArea={state.setArea}
-      />
+      {/* The address a code goes to: an e-mail field, or a phone field with its calling-code picker. */}
+      {state.type === 'email' ? (
+        <Field {...EMAIL_FIELD} {...input} />
+      ) : (
+        <Field
+          {...MOBILE_FIELD}
+          {...input}
+          start={<AreaPicker areas={state.areas} value={state.area} onChange={state.setArea} />}
+        />
+      )}
     </>
   );
 }

@@ -149,27 +149,23 @@ export function MyCopies(): ReactElement {
     return () => browserTimers.clearInterval(id);
   }, [load]);
 
+  const { during } = useBusy();
   const stop = async (copy: CopyItem): Promise<void> => {
     setStopping(null);
-    try {
+    await during(async () => {
       await stopCopy(copy.id, keep);
       toast(t(keep ? 'copy.stopped_kept' : 'copy.stopped'));
       await load();
-    } catch {
-      // the API client shows the server's message
-    }
+    });
   };
 
-  const pause = async (copy: CopyItem): Promise<void> => {
-    const paused = copy.status === 1;
-    try {
+  const pause = (copy: CopyItem): Promise<void> =>
+    during(async () => {
+      const paused = copy.status === 1;
       await pauseCopy(copy.id, paused);
       toast(t(paused ? 'copy.paused' : 'copy.resumed'));
       await load();
-    } catch {
-      // the API client shows the server's message
-    }
-  };
+    });
 
   if (copies === null) return <Spinner size={18} />;
   return (

@@ -17,6 +17,7 @@ import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { Field } from '../../components/forms/field.tsx';
 import { FieldMessage } from '../../components/forms/field-message.tsx';
 import { $isDemo } from '../../state/account/session.ts';
+import { useBusy } from '../../components/forms/use-form-submit.ts';
 
 // Each field checked as typed by the publish route's rule (domain/copy-input.ts); the server refuses in the sheet.
 type Terms = Record<'name' | 'description' | 'fee' | 'minAmount', string>;
@@ -194,14 +195,13 @@ export function BecomeProvider({ onPublished }: Props): ReactElement {
 export function ProviderSelf({ self, onPublished }: Props & { self: CopyProviderSelf }): ReactElement {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
+  const { during } = useBusy();
   const unpublish = async (): Promise<void> => {
     setAsking(false);
-    try {
+    await during(async () => {
       toast((await unpublishProvider()).msg);
       onPublished();
-    } catch {
-      // The API client shows the server's message.
-    }
+    });
   };
   return (
     <section className="copy-card copy-self" data-testid="copy-self">

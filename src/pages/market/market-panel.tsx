@@ -19,7 +19,7 @@ import {
   loadCategories,
 } from './categories.ts';
 import { Segmented } from '../../components/forms/segmented.tsx';
-import type { Category, Instrument } from '../../../domain/types.ts';
+import type { Instrument } from '../../../domain/types.ts';
 import { MarketList, type MarketListProps } from '../../components/instrument/market-list.tsx';
 import './watchlist.css';
 import { $watchIds, refreshWatchlist } from '../../state/market/watchlist.ts';
@@ -86,33 +86,6 @@ export function FavouritesView({ items, onPick, activeCode, scrollKey, trailing 
   );
 }
 
-// Names as the server translates them, in its order.
-export interface CategoryChipsProps {
-  items: Category[];
-  selected: number;
-  onSelect: (id: number) => void;
-}
-
-export function CategoryChips({ items, selected, onSelect }: CategoryChipsProps) {
-  const { t } = useTranslation();
-  const chips = [
-    { value: FAVOURITES, text: t('watchlist.favourites') },
-    { value: ALL_CATEGORIES, text: t('market.all') },
-    ...items.map((c) => ({ value: c.Id, text: c.NameShowTrans })),
-  ];
-  return (
-    <Segmented
-      options={chips}
-      value={selected}
-      onChange={onSelect}
-      labelKey="market.categories"
-      className="mk-chips"
-      itemClassName="mk-chip tap-reach"
-      dataName="category"
-    />
-  );
-}
-
 export interface MarketPanelProps {
   onPick: (code: string, row?: Element) => void;
   activeCode?: string | null;
@@ -134,6 +107,12 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: 
     () => (favourites ? favouriteItems(all, favourites) : filterByCategory(all, category)),
     [all, category, favourites],
   );
+  // Names as the server translates them, in its order.
+  const chips = [
+    { value: FAVOURITES, text: t('watchlist.favourites') },
+    { value: ALL_CATEGORIES, text: t('market.all') },
+    ...cats.map((c) => ({ value: c.Id, text: c.NameShowTrans })),
+  ];
   const select = useCallback((id: number) => {
     setCategory(id);
     if (id === FAVOURITES) void refreshWatchlist(); // another device may have changed the list
@@ -169,7 +148,15 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: 
         </div>
       </header>
       {/* Always drawn: a bar appearing on getCategories' answer moved the list under a finger, and the tap missed. */}
-      <CategoryChips items={cats} selected={category} onSelect={select} />
+      <Segmented
+        options={chips}
+        value={category}
+        onChange={select}
+        labelKey="market.categories"
+        className="mk-chips"
+        itemClassName="mk-chip tap-reach"
+        dataName="category"
+      />
       {favourites && all.length > 0 ? (
         <FavouritesView
           items={items}

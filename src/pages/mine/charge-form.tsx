@@ -6,6 +6,7 @@ import { useFormMessage } from '../../components/forms/use-form-message.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { amountProblem } from './amount-check.ts';
 import { ProofPicker } from './proof-picker.tsx';
+import { useBusy } from '../../components/forms/use-form-submit.ts';
 
 export interface ChargeForm {
   amount: string;
@@ -26,19 +27,17 @@ export function useChargeForm(onSubmitted: () => void): ChargeForm {
   const [amount, setAmount] = useState('');
   const [proof, setProof] = useState<string | null>(null);
   const { message: error, setMessage: setError, clearing } = useFormMessage();
+  const { during } = useBusy();
   const send: ChargeForm['send'] = async (rule, emptyKey, post) => {
     const problem = amountProblem(t, amount, rule, emptyKey) ?? (proof ? null : t('errors.proof_required'));
     setError(problem);
     if (problem || !proof) return;
-    try {
-      const env = await post(amount.trim(), proof);
-      toast(env.msg);
+    await during(async () => {
+      toast((await post(amount.trim(), proof)).msg);
       setAmount('');
       setProof(null);
       onSubmitted();
-    } catch {
-      // the client showed the server's message
-    }
+    });
   };
   return { amount, setAmount: clearing(setAmount), proof, setProof: clearing(setProof), error, send };
 }

@@ -27,13 +27,7 @@ const BANK_FIELDS = [
   'remark',
 ] as const;
 type BankField = (typeof BANK_FIELDS)[number];
-const REQUIRED: ReadonlySet<BankField> = new Set([
-  'bank_name',
-  'bank_address',
-  'bank_swift',
-  'payee_name',
-  'payee_account',
-]);
+const OPTIONAL: ReadonlySet<BankField> = new Set(['branch_name', 'remark']);
 
 export const listOf = (type: 1 | 2): string => (type === 1 ? '/mine/coin-address-list' : '/mine/bank-card-list');
 
@@ -52,15 +46,9 @@ export function WithdrawWayPage(): ReactElement {
   // Asked when the account has a second factor (docs/security.md "Second factor").
   const [askCode, setAskCode] = useState(false);
   const [code, setCode] = useState('');
-  const [bank, setBank] = useState<Record<BankField, string>>({
-    bank_name: '',
-    bank_address: '',
-    bank_swift: '',
-    branch_name: '',
-    payee_name: '',
-    payee_account: '',
-    remark: '',
-  });
+  const [bank, setBank] = useState(
+    () => Object.fromEntries(BANK_FIELDS.map((k) => [k, ''])) as Record<BankField, string>,
+  );
 
   // Said before it is added, not after a code is spent (docs/security.md "Payout holds").
   const hold = useLoaded(holdSetting).data?.value;
@@ -85,7 +73,7 @@ export function WithdrawWayPage(): ReactElement {
       if (messages.blocked) return;
       form = { type, draw_id: currency.id, dc_address: typed };
     } else {
-      const missing = BANK_FIELDS.some((k) => REQUIRED.has(k) && !bank[k].trim());
+      const missing = BANK_FIELDS.some((k) => !OPTIONAL.has(k) && !bank[k].trim());
       if (!messages.showAll({ [FORM_FIELD]: missing ? { key: 'errors.please_complete' } : null })) return;
       form = { type, draw_id: currency.id, ...bank };
     }
@@ -125,7 +113,7 @@ export function WithdrawWayPage(): ReactElement {
                   setBank((b) => ({ ...b, [k]: v }));
                   messages.clear(FORM_FIELD);
                 }}
-                placeholderKey={REQUIRED.has(k) ? undefined : 'wallet.optional'}
+                placeholderKey={OPTIONAL.has(k) ? 'wallet.optional' : undefined}
               />
             ))
           )}

@@ -22,39 +22,29 @@ export function heldPnl(order: AppOrder): string | null {
 }
 
 export function orderLiveText(order: AppOrder, inst: Instrument | undefined): OrderLiveText {
-  const precision = order.instrument.PricePrecision;
   const own = orderFigures(order, inst);
-  if (order.Status === 1) {
-    const l = livePosition(order.Id);
-    const $pnl = computed(() => heldPnl(order), { name: 'order-live.$pnl' });
-    return {
-      current: computed(() => priceText(l.$current.value ?? order.UpdatePrice, precision, { missing: NO_VALUE }), {
-        name: 'order-live.current',
-      }),
-      pnl: computed(() => formatPnl($pnl.value, { missing: NO_VALUE }), { name: 'order-live.pnl' }),
-      pnlDir: computed(() => pnlDir($pnl.value), { name: 'order-live.pnlDir' }),
-      riskRate: computed(() => formatPercent(l.$riskRate.value ?? own.riskRate, { ratio: true, missing: NO_VALUE }), {
-        name: 'order-live.riskRate',
-      }),
-      netValue: computed(() => formatMoney(l.$netValue.value ?? own.netValue, { missing: NO_VALUE }), {
-        name: 'order-live.netValue',
-      }),
-    };
-  }
-  // Pending: the instrument's live quote is the current price; its P&L is zero until it fills. Closed: fixed.
+  // Holding: the position's live figures. Pending: the instrument's live quote is the current price; its P&L is zero
+  // until it fills. Closed: fixed.
+  const l = order.Status === 1 ? livePosition(order.Id) : null;
   const q = order.Status === 0 ? quote(order.instrument.Code) : null;
-  const pnl = order.Status === 0 ? null : order.FactProfits;
+  const $pnl = computed(() => (l ? heldPnl(order) : order.Status === 0 ? null : order.FactProfits), {
+    name: 'order-live.$pnl',
+  });
   return {
     current: computed(
       () =>
-        q && q.$close.value !== '' ? q.$close.value : priceText(order.UpdatePrice, precision, { missing: NO_VALUE }),
+        q && q.$close.value !== ''
+          ? q.$close.value
+          : priceText(l?.$current.value ?? order.UpdatePrice, order.instrument.PricePrecision, { missing: NO_VALUE }),
       { name: 'order-live.current' },
     ),
-    pnl: computed(() => formatPnl(pnl, { missing: NO_VALUE }), { name: 'order-live.pnl' }),
-    pnlDir: computed(() => pnlDir(pnl), { name: 'order-live.pnlDir' }),
-    riskRate: computed(() => formatPercent(own.riskRate, { ratio: true, missing: NO_VALUE }), {
+    pnl: computed(() => formatPnl($pnl.value, { missing: NO_VALUE }), { name: 'order-live.pnl' }),
+    pnlDir: computed(() => pnlDir($pnl.value), { name: 'order-live.pnlDir' }),
+    riskRate: computed(() => formatPercent(l?.$riskRate.value ?? own.riskRate, { ratio: true, missing: NO_VALUE }), {
       name: 'order-live.riskRate',
     }),
-    netValue: computed(() => formatMoney(own.netValue, { missing: NO_VALUE }), { name: 'order-live.netValue' }),
+    netValue: computed(() => formatMoney(l?.$netValue.value ?? own.netValue, { missing: NO_VALUE }), {
+      name: 'order-live.netValue',
+    }),
   };
 }

@@ -1,15 +1,14 @@
 // Sent as typed; the button says what it will do ("Close all 0.05 lots" for all of it).
-import { useId, useMemo, useState, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { AppOrder } from '../../../domain/types.ts';
 import { readTypedNumber } from '../../../domain/decimal-text.ts';
-import { NumberInput } from '../../components/forms/number-input.tsx';
-import { describedBy, FieldMessage } from '../../components/forms/field-message.tsx';
 import { useFieldMessages } from '../../components/forms/use-field-messages.ts';
 import { $instruments } from '../../state/market/instruments.ts';
 import { closePosition } from '../../state/orders/orders.ts';
 import { OrderEditForm } from './order-edit-form.tsx';
+import { PriceBox } from './stop-form.tsx';
 import { partCloseAction, partCloseNote } from './part-close.ts';
 import { orderLots } from '../../state/market/lot-step.ts';
 
@@ -21,7 +20,6 @@ export function PartCloseForm({ order, onDone }: { order: AppOrder; onDone: () =
   const inst = useMemo(() => list.find((i) => i.Code === order.instrument.Code), [list, order.instrument.Code]);
   const held = order.Quantity;
   const msgs = useFieldMessages<'close-lots'>({ 'close-lots': partCloseNote(lots, held, inst, false) });
-  const id = useId();
 
   const send = (): Promise<boolean> | null => {
     if (!msgs.showAll({ 'close-lots': partCloseNote(lots, held, inst, true) })) return null;
@@ -41,18 +39,14 @@ export function PartCloseForm({ order, onDone }: { order: AppOrder; onDone: () =
       action="close-part"
       tone="danger"
     >
-      <label className="od-stop">
-        <span className="od-stop__label">{t('orders.close_lots')}</span>
-        <NumberInput
-          className="od-input num"
-          data-field="close-lots"
-          value={lots}
-          onChange={msgs.edit('close-lots', setLots)}
-          {...describedBy(`${id}-msg`, msgs.of('close-lots'))}
-        />
-        <span className="od-stop__hint muted">{t('orders.close_lots_hint', { lots: orderLots(order) })}</span>
-      </label>
-      <FieldMessage id={`${id}-msg`} field="close-lots" note={msgs.of('close-lots')} />
+      <PriceBox
+        field="close-lots"
+        label={t('orders.close_lots')}
+        hint={t('orders.close_lots_hint', { lots: orderLots(order) })}
+        value={lots}
+        onChange={msgs.edit('close-lots', setLots)}
+        note={msgs.of('close-lots')}
+      />
     </OrderEditForm>
   );
 }

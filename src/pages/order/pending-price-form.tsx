@@ -4,12 +4,12 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import type { AppOrder } from '../../../domain/types.ts';
 import { movePending } from '../../state/orders/orders.ts';
 import { readTypedNumber } from '../../../domain/decimal-text.ts';
-import { describedBy, FieldMessage } from '../../components/forms/field-message.tsx';
+import { FieldMessage } from '../../components/forms/field-message.tsx';
 import { useFieldMessages } from '../../components/forms/use-field-messages.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
-import { NumberInput } from '../../components/forms/number-input.tsx';
 import { orderLiveText } from './order-live.ts';
 import { OrderEditForm } from './order-edit-form.tsx';
+import { PriceBox } from './stop-form.tsx';
 
 export interface PendingPriceFormProps {
   order: AppOrder;
@@ -27,7 +27,6 @@ export function PendingPriceForm({ order, onDone }: PendingPriceFormProps): Reac
         ? null
         : { key: typed.kind === 'empty' ? 'errors.price_required' : 'errors.target_price_invalid' },
   });
-  const boxId = useId();
   const formMsgId = useId();
   const send = (): Promise<boolean> | null => {
     if (msgs.blocked || typed.kind !== 'number') return null;
@@ -46,17 +45,13 @@ export function PendingPriceForm({ order, onDone }: PendingPriceFormProps): Reac
         <span>{t('orders.current_price')}</span>
         <LiveText $text={live.current} field="pending-current" />
       </p>
-      <label className="od-stop">
-        <span className="od-stop__label">{t('chart_lines.pending_price')}</span>
-        <NumberInput
-          className="od-input num"
-          data-field="pending-price"
-          value={text}
-          onChange={msgs.edit('pending-price', setText)}
-          {...describedBy(boxId, msgs.of('pending-price'))}
-        />
-      </label>
-      <FieldMessage id={boxId} field="pending-price" note={msgs.of('pending-price')} />
+      <PriceBox
+        field="pending-price"
+        label={t('chart_lines.pending_price')}
+        value={text}
+        onChange={msgs.edit('pending-price', setText)}
+        note={msgs.of('pending-price')}
+      />
       <FieldMessage id={formMsgId} field="form" note={msgs.of('form')} />
     </OrderEditForm>
   );

@@ -18,9 +18,9 @@ import { OrderEditForm } from './order-edit-form.tsx';
 type StopField = 'stop-profit' | 'stop-loss' | 'trail-distance';
 
 interface PriceBoxProps {
-  field: StopField;
+  field: string;
   label: string;
-  hint: string;
+  hint?: string;
   value: string;
   onChange: (v: string) => void;
   note: FieldNote | null;
@@ -28,7 +28,8 @@ interface PriceBoxProps {
   outcome?: string;
 }
 
-function PriceBox({ field, label, hint, value, onChange, note, outcome }: PriceBoxProps): ReactElement {
+/** One price or lots box of the order sheet's forms, its message under it. */
+export function PriceBox({ field, label, hint, value, onChange, note, outcome }: PriceBoxProps): ReactElement {
   const id = useId();
   return (
     <>
@@ -41,9 +42,11 @@ function PriceBox({ field, label, hint, value, onChange, note, outcome }: PriceB
           onChange={onChange}
           {...describedBy(id, note)}
         />
-        <span className="od-stop__hint muted" data-hint={field}>
-          {hint}
-        </span>
+        {hint ? (
+          <span className="od-stop__hint muted" data-hint={field}>
+            {hint}
+          </span>
+        ) : null}
       </label>
       {outcome ? (
         <p className="od-stop__outcome num" data-outcome={field}>

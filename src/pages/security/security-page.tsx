@@ -20,6 +20,7 @@ import { toast } from '../../state/shell/toasts.ts';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { NoticeSettingsSection } from '../../components/account/notice-settings-section.tsx';
 import { LogoutButton } from '../../components/account/logout-button.tsx';
+import { useBusy } from '../../components/forms/use-form-submit.ts';
 import './security.css';
 
 // The second factor's card on /mine/security (docs/security.md "Second factor").
@@ -31,48 +32,40 @@ export function FactorSection(props: { on: boolean; left: number; onChange: () =
   const [asking, setAsking] = useState(false);
   const [password, setPassword] = useState('');
 
+  const { during } = useBusy();
+
   const start = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
-    try {
+    await during(async () => {
       setSetup(await beginFactor(password));
       setAsking(false);
       setPassword('');
       setCode('');
-    } catch {
-      // the client showed the server's message
-    }
+    });
   };
   const confirm = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
-    try {
+    await during(async () => {
       const r = await confirmFactor(code);
       setSetup(null);
       setCode('');
       setCodes(r.recovery_codes);
       toast(t('server.second_factor_on'));
-    } catch {
-      // the client showed the server's message
-    }
+    });
   };
   const off = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
-    try {
-      const env = await turnFactorOff(code);
-      toast(env.msg);
+    await during(async () => {
+      toast((await turnFactorOff(code)).msg);
       setCode('');
       props.onChange();
-    } catch {
-      // the client showed the server's message
-    }
+    });
   };
-  const renew = async (): Promise<void> => {
-    try {
+  const renew = (): Promise<void> =>
+    during(async () => {
       setCodes((await renewRecoveryCodes(code)).recovery_codes);
       setCode('');
-    } catch {
-      // the client showed the server's message
-    }
-  };
+    });
   const copy = (text: string): void => {
     void navigator.clipboard?.writeText(text).then(
       () => toast(t('common.copy_success')),
@@ -197,18 +190,16 @@ export function SessionsSection(props: { sessions: SessionInfo[]; onChange: () =
   const { t } = useTranslation();
   const [doomed, setDoomed] = useState<SessionInfo | 'others' | null>(null);
   const others = props.sessions.filter((s) => !s.current).length;
+  const { during } = useBusy();
 
   const end = async (): Promise<void> => {
     const target = doomed;
     setDoomed(null);
     if (target === null) return;
-    try {
-      const env = target === 'others' ? await revokeOtherSessions() : await revokeSession(target.id);
-      toast(env.msg);
+    await during(async () => {
+      toast((target === 'others' ? await revokeOtherSessions() : await revokeSession(target.id)).msg);
       props.onChange();
-    } catch {
-      // the client showed the server's message
-    }
+    });
   };
 
   return (

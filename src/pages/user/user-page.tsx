@@ -39,87 +39,37 @@ import { ICON_GLOBE, ICON_ORDERS, ICON_USER } from '../../components/icons/first
 import { FUNDS_PATH } from '../../components/nav/fund-paths.ts';
 import './user-page.css';
 import { Num } from '../../components/text/num.tsx';
+import { useBusy } from '../../components/forms/use-form-submit.ts';
 
-// The rows of the user center (docs/contract.md §2) in display order, with their targets and demo rules.
-export type UserRowAction = 'navigate' | 'reset-demo' | 'service';
-
+// The rows of the user center (docs/contract.md §2) in display order; a row without an action opens its page.
 export interface UserRowDef {
   key: string;
   icon: IconPath;
   labelKey: string;
-  action: UserRowAction;
+  action?: 'reset-demo' | 'service';
   to?: string;
   demoBlocked?: boolean; // a demo account sees the real-account message instead
   demoOnly?: boolean; // only shown to demo accounts
 }
 
 export const USER_ROWS: readonly UserRowDef[] = [
-  {
-    key: 'deposit',
-    icon: ICON_DEPOSIT,
-    labelKey: 'user.deposit',
-    action: 'navigate',
-    to: '/mine/charge',
-    demoBlocked: true,
-  },
-  {
-    key: 'withdraw',
-    icon: ICON_WITHDRAW,
-    labelKey: 'user.withdraw',
-    action: 'navigate',
-    to: '/mine/withdraw',
-    demoBlocked: true,
-  },
+  { key: 'deposit', icon: ICON_DEPOSIT, labelKey: 'user.deposit', to: '/mine/charge', demoBlocked: true },
+  { key: 'withdraw', icon: ICON_WITHDRAW, labelKey: 'user.withdraw', to: '/mine/withdraw', demoBlocked: true },
   { key: 'reset', icon: ICON_RESET, labelKey: 'user.reset_demo', action: 'reset-demo', demoOnly: true },
-  {
-    key: 'wallet',
-    icon: ICON_WALLET,
-    labelKey: 'user.wallet',
-    action: 'navigate',
-    to: '/mine/wallet',
-    demoBlocked: true,
-  },
-  { key: 'mining', icon: ICON_WALLET, labelKey: 'mining.user_row', action: 'navigate', to: FUNDS_PATH },
-  { key: 'auth', icon: ICON_ID, labelKey: 'user.real_name', action: 'navigate', to: '/mine/auth', demoBlocked: true },
-  {
-    key: 'invite',
-    icon: ICON_GIFT,
-    labelKey: 'user.invite',
-    action: 'navigate',
-    to: '/mine/invite',
-    demoBlocked: true,
-  },
-  {
-    key: 'password',
-    icon: ICON_LOCK,
-    labelKey: 'user.password',
-    action: 'navigate',
-    to: '/mine/password',
-    demoBlocked: true,
-  },
-  {
-    key: 'security',
-    icon: ICON_LOCK,
-    labelKey: 'security.title',
-    action: 'navigate',
-    to: '/mine/security',
-    demoBlocked: true,
-  },
-  {
-    key: 'notices',
-    icon: ICON_BELL,
-    labelKey: 'notices.screen.link',
-    action: 'navigate',
-    to: '/mine/notices',
-    demoBlocked: true,
-  },
+  { key: 'wallet', icon: ICON_WALLET, labelKey: 'user.wallet', to: '/mine/wallet', demoBlocked: true },
+  { key: 'mining', icon: ICON_WALLET, labelKey: 'mining.user_row', to: FUNDS_PATH },
+  { key: 'auth', icon: ICON_ID, labelKey: 'user.real_name', to: '/mine/auth', demoBlocked: true },
+  { key: 'invite', icon: ICON_GIFT, labelKey: 'user.invite', to: '/mine/invite', demoBlocked: true },
+  { key: 'password', icon: ICON_LOCK, labelKey: 'user.password', to: '/mine/password', demoBlocked: true },
+  { key: 'security', icon: ICON_LOCK, labelKey: 'security.title', to: '/mine/security', demoBlocked: true },
+  { key: 'notices', icon: ICON_BELL, labelKey: 'notices.screen.link', to: '/mine/notices', demoBlocked: true },
   { key: 'service', icon: ICON_CHAT, labelKey: 'user.service', action: 'service', to: '/mine/chat' },
-  { key: 'email', icon: ICON_MAIL, labelKey: 'user.complaint_email', action: 'navigate', to: '/mine/email' },
-  { key: 'feedback', icon: ICON_FEEDBACK, labelKey: 'user.feedback', action: 'navigate', to: '/feedback' },
-  { key: 'announcement', icon: ICON_BELL, labelKey: 'user.announcement', action: 'navigate', to: '/mine/announcement' },
-  { key: 'news', icon: ICON_ORDERS, labelKey: 'page.news', action: 'navigate', to: '/news' },
-  { key: 'language', icon: ICON_GLOBE, labelKey: 'user.language', action: 'navigate', to: '/language' },
-  { key: 'other', icon: ICON_MORE, labelKey: 'user.other', action: 'navigate', to: '/mine/system' },
+  { key: 'email', icon: ICON_MAIL, labelKey: 'user.complaint_email', to: '/mine/email' },
+  { key: 'feedback', icon: ICON_FEEDBACK, labelKey: 'user.feedback', to: '/feedback' },
+  { key: 'announcement', icon: ICON_BELL, labelKey: 'user.announcement', to: '/mine/announcement' },
+  { key: 'news', icon: ICON_ORDERS, labelKey: 'page.news', to: '/news' },
+  { key: 'language', icon: ICON_GLOBE, labelKey: 'user.language', to: '/language' },
+  { key: 'other', icon: ICON_MORE, labelKey: 'user.other', to: '/mine/system' },
 ];
 
 export function visibleRows(isDemo: boolean): UserRowDef[] {
@@ -231,15 +181,13 @@ export function UserPage(): ReactElement {
     if (row.to) void navigate(row.to);
   };
 
+  const { during } = useBusy();
   const doReset = async (): Promise<void> => {
     setConfirmReset(false);
-    try {
-      const env = await resetDemo();
-      toast(env.msg);
+    await during(async () => {
+      toast((await resetDemo()).msg);
       refresh();
-    } catch {
-      // the client showed the server's message
-    }
+    });
   };
 
   const who = user ? user.email || user.mobile || t(isDemo ? 'user.demo_name' : 'user.member_name') : '';
