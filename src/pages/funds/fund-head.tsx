@@ -1,5 +1,7 @@
-// Shared by the fund list's cards and the subscribe screen.
-import type { ReactElement } from 'react';
+// Shared by the fund screens' cards.
+import type { ReactElement, ReactNode } from 'react';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { Num } from '../../components/text/num.tsx';
 import type { Fund } from '../../../domain/fund-types.ts';
 import { ContentLangMark } from '../../components/content/content-lang.tsx';
 import { LetteredLogo } from '../../components/icons/lettered-logo.tsx';
@@ -26,5 +28,18 @@ export function FundHead({
       </span>
       <span className="fund-chip">{fund.currency_code}</span>
     </div>
+  );
+}
+
+/** One name and figure of a fund card's facts. */
+export function Fact({ labelKey, testId, children }: { labelKey: string; testId?: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <dt>{t(labelKey)}</dt>
+      <dd data-testid={testId}>
+        <Num>{children}</Num>
+      </dd>
+    </>
   );
 }

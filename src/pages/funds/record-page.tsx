@@ -14,7 +14,7 @@ import { toast } from '../../state/shell/toasts.ts';
 import { useBusy } from '../../components/forms/use-form-submit.ts';
 import { ListEnd, usePages } from '../../components/lists/pages.tsx';
 import './funds.css';
-import { Num } from '../../components/text/num.tsx';
+import { Fact } from './fund-head.tsx';
 import { useContentLanguage } from '../../components/content/content-lang.tsx';
 import { DateText } from '../../components/text/date-text.tsx';
 import { FUND_INCOME_PATH, FUNDS_PATH } from '../../components/nav/fund-paths.ts';
@@ -58,43 +58,27 @@ export function RecordPage(): ReactElement {
                 </span>
               </div>
               <dl className="fund-facts">
-                <dt>{t('mining.amount')}</dt>
-                <dd>
-                  <Num>
-                    {formatMoney(s.share_amount)} {s.get_fund.currency_code}
-                  </Num>
-                </dd>
-                <dt>{t('mining.daily_profit')}</dt>
-                <dd>
-                  <Num>{fixed(s.day_profit, 4)}</Num>
-                </dd>
+                <Fact labelKey="mining.amount">
+                  {formatMoney(s.share_amount)} {s.get_fund.currency_code}
+                </Fact>
+                <Fact labelKey="mining.daily_profit">{fixed(s.day_profit, 4)}</Fact>
                 {s.status === SubscriptionStatus.REFUNDED ? (
                   <>
-                    <dt>{t('mining.penalty')}</dt>
-                    <dd data-testid="sub-penalty">
-                      <Num>
-                        {formatMoney(exactText(penaltyOf(s)))} {s.get_fund.currency_code}
-                      </Num>
-                    </dd>
-                    <dt>{t('mining.returned')}</dt>
-                    <dd data-testid="sub-returned">
-                      <Num>
-                        {formatMoney(exactText(dec(s.share_amount).minus(penaltyOf(s))))} {s.get_fund.currency_code}
-                      </Num>
-                    </dd>
+                    <Fact labelKey="mining.penalty" testId="sub-penalty">
+                      {formatMoney(exactText(penaltyOf(s)))} {s.get_fund.currency_code}
+                    </Fact>
+                    <Fact labelKey="mining.returned" testId="sub-returned">
+                      {formatMoney(exactText(dec(s.share_amount).minus(penaltyOf(s))))} {s.get_fund.currency_code}
+                    </Fact>
                   </>
                 ) : (
-                  <>
-                    <dt>{t('mining.total_profit')}</dt>
-                    <dd>
-                      <Num>{fixed(dec(s.day_profit).times(s.get_fund.lock_dividend_days), 4)}</Num>
-                    </dd>
-                  </>
+                  <Fact labelKey="mining.total_profit">
+                    {fixed(dec(s.day_profit).times(s.get_fund.lock_dividend_days), 4)}
+                  </Fact>
                 )}
-                <dt>{t('mining.paid_profit')}</dt>
-                <dd data-testid="sub-paid">
-                  <Num>{fixed(s.sum_profit, 4)}</Num>
-                </dd>
+                <Fact labelKey="mining.paid_profit" testId="sub-paid">
+                  {fixed(s.sum_profit, 4)}
+                </Fact>
                 <dt>{t('mining.sub_time')}</dt>
                 <dd>
                   <DateText value={s.sub_time} />

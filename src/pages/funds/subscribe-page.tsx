@@ -19,10 +19,9 @@ import { $isDemo, $user } from '../../state/account/session.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { useBusy } from '../../components/forms/use-form-submit.ts';
 import { CURRENCY } from '../../../domain/wallet-types.ts';
-import { FundHead } from './fund-head.tsx';
+import { Fact, FundHead } from './fund-head.tsx';
 import './funds.css';
 import { useContentLanguage } from '../../components/content/content-lang.tsx';
-import { Num } from '../../components/text/num.tsx';
 import { FUND_RECORDS_PATH, FUNDS_PATH } from '../../components/nav/fund-paths.ts';
 
 export function SubscribePage(): ReactElement {
@@ -120,24 +119,12 @@ export function SubscribePage(): ReactElement {
             <div className="fund-card fund-card--static">
               <FundHead fund={fund} logoSize={40} />
               <dl className="fund-facts">
-                <dt>{t('mining.daily_rate')}</dt>
-                <dd>
-                  <Num>{fund.dividend_percentage}%</Num>
-                </dd>
+                <Fact labelKey="mining.daily_rate">{fund.dividend_percentage}%</Fact>
                 <dt>{t('mining.lock_days')}</dt>
                 <dd>{t('mining.days', { n: fund.lock_dividend_days })}</dd>
-                <dt>{t('mining.min_amount')}</dt>
-                <dd>
-                  <Num>{formatMoney(fund.staring_sub_amount)}</Num>
-                </dd>
-                <dt>{t('mining.max_amount')}</dt>
-                <dd>
-                  <Num>{formatMoney(fund.max_sub_amount)}</Num>
-                </dd>
-                <dt>{t('mining.penalty_rate')}</dt>
-                <dd>
-                  <Num>{fund.liquidated_damages}%</Num>
-                </dd>
+                <Fact labelKey="mining.min_amount">{formatMoney(fund.staring_sub_amount)}</Fact>
+                <Fact labelKey="mining.max_amount">{formatMoney(fund.max_sub_amount)}</Fact>
+                <Fact labelKey="mining.penalty_rate">{fund.liquidated_damages}%</Fact>
               </dl>
               <h2 className="fund-sub">{t('mining.desc')}</h2>
               <p className="fund-desc" dir="auto">
@@ -192,21 +179,16 @@ export function SubscribePage(): ReactElement {
       <BottomSheet open={sheet} onClose={() => setSheet(false)} titleKey="mining.confirm_title">
         <div className="fund-sheet">
           <dl className="fund-facts fund-facts--sheet">
-            <dt>{t('mining.amount')}</dt>
-            <dd>
-              <Num>
-                {checked?.ok ? formatMoney(exactText(checked.value)) : '--'} {fund?.currency_code}
-              </Num>
-            </dd>
-            <dt>{t('mining.daily_profit')}</dt>
+            <Fact labelKey="mining.amount">
+              {checked?.ok ? formatMoney(exactText(checked.value)) : '--'} {fund?.currency_code}
+            </Fact>
             {/* With the fund's currency: "0.7000" alone says nothing of what it is in. */}
-            <dd data-testid="fund-day-profit">
-              <Num>{`${day} ${fund?.currency_code ?? ''}`.trim()}</Num>
-            </dd>
-            <dt>{t('mining.total_profit')}</dt>
-            <dd data-testid="fund-total-profit">
-              <Num>{`${total} ${fund?.currency_code ?? ''}`.trim()}</Num>
-            </dd>
+            <Fact labelKey="mining.daily_profit" testId="fund-day-profit">
+              {`${day} ${fund?.currency_code ?? ''}`.trim()}
+            </Fact>
+            <Fact labelKey="mining.total_profit" testId="fund-total-profit">
+              {`${total} ${fund?.currency_code ?? ''}`.trim()}
+            </Fact>
           </dl>
           <button
             type="button"

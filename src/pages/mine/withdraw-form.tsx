@@ -17,6 +17,7 @@ import { amountProblem, rangeParams } from './amount-check.ts';
 import { CHIPS } from './kind-screen.tsx';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { Num } from '../../components/text/num.tsx';
+import { useBusy } from '../../components/forms/use-form-submit.ts';
 
 export function WithdrawForm(props: {
   type: 1 | 2;
@@ -75,9 +76,11 @@ export function WithdrawForm(props: {
     setReviewing(true);
   };
 
+  // A refusal leaves the summary open for another code.
+  const { during } = useBusy();
   const send = async (proof: { code: string; key?: string }): Promise<void> => {
     if (!currency || methodId === null) return;
-    try {
+    await during(async () => {
       const env = await submitWithdrawal({
         draw_currency_id: currency.id,
         number: amount.trim(),
@@ -91,9 +94,7 @@ export function WithdrawForm(props: {
       setAmount('');
       setMemo('');
       props.onSubmitted();
-    } catch {
-      // The client showed the server's message; the summary stays open for another code.
-    }
+    });
   };
 
   return (

@@ -135,12 +135,8 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
               {expiryText(t, order.ExpireTimeHandler) || t('trade.expiry_gtc')}
             </Row>
           ) : null}
-          {order.Status === 3 && order.CloseReason === 'expired' ? (
-            <Row field="reason" label={t('orders.reason')} num={false}>
-              {t('orders.reason_expired')}
-            </Row>
-          ) : null}
-          {order.Status === 3 && order.CloseReason && traded ? (
+          {/* Of the cancelled orders only an expired one says why it ended. */}
+          {order.Status === 3 && order.CloseReason && (traded || order.CloseReason === 'expired') ? (
             <Row field="reason" label={t('orders.reason')} num={false}>
               {t(`orders.reason_${order.CloseReason}`)}
             </Row>

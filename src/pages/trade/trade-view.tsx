@@ -47,8 +47,7 @@ import { gridState } from '../../chart/chart-grid-state.ts';
 import './trade-view.css';
 import { NO_VALUE } from '../../../domain/format/money-text.ts';
 
-// The instrument's specification (docs/retail-protection.md): every figure is the server's, asked on open.
-// The specification sheet's rows from GET /v1/api/retail/spec. Formatting only: every figure is the server's.
+// The specification sheet (docs/retail-protection.md): rows from GET /v1/api/retail/spec, every figure the server's.
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 
 const WEEKDAY_TIME: Intl.DateTimeFormatOptions = {

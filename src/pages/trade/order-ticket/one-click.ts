@@ -10,9 +10,26 @@ import { $lastOrders, rememberOrder, type LastOrder } from '../../../state/order
 import { rowSignals } from '../../../state/market/row-signals.ts';
 import { firstNote, noteText } from '../../../components/forms/field-message.tsx';
 import { checkOrder, initialDraft, type OrderCheck, type OrderDraft, type OrderSide } from './order-draft.ts';
-import { blockedReason } from './order-form.tsx';
 import type { Instrument, AppOrder } from '../../../../domain/types.ts';
 import { orderLots } from '../../../state/market/lot-step.ts';
+
+/** Why the buttons are disabled right now (an i18n key), or null when trading is possible. */
+export function blockedReason(open: boolean, stale: boolean, halted = false): string | null {
+  if (halted) return 'trade.halted';
+  if (!open) return 'trade.market_closed';
+  if (stale) return 'trade.price_stale';
+  return null;
+}
+
+/** What the order form's popup and a one-click toast say of a placed order. */
+export function placedText(t: TFunction, order: AppOrder, side: number): string {
+  return t('trade.placed_text', {
+    side: t(side === 1 ? 'trade.buy_up' : 'trade.buy_low'),
+    code: order.instrument.ShowCode,
+    lots: orderLots(order),
+    price: order.Price,
+  });
+}
 
 export function oneClickDraft(inst: Instrument, last: LastOrder | undefined): OrderDraft {
   const first = initialDraft(inst);
@@ -66,14 +83,7 @@ export async function placeOneClick(inst: Instrument, side: OrderSide, t: TFunct
       lots: check.params.lots,
       leverage: check.params.leverage === 0 ? null : check.params.leverage,
     });
-    toast(
-      t('trade.placed_text', {
-        side: t(side === 1 ? 'trade.buy_up' : 'trade.buy_low'),
-        code: order.instrument.ShowCode,
-        lots: orderLots(order),
-        price: order.Price,
-      }),
-    );
+    toast(placedText(t, order, side));
     return order;
   } catch {
     return null; // the API client has shown the server's message

@@ -34,6 +34,7 @@ import {
   stepLots,
 } from './order-draft.ts';
 import { overFreeSignal, useOrderPreview } from './use-order-preview.ts';
+import { blockedReason, placedText } from './one-click.ts';
 import { NumberInput } from '../../../components/forms/number-input.tsx';
 import './lot-stepper.css';
 import { MultiplierPicker } from './multiplier-picker.tsx';
@@ -54,7 +55,6 @@ import { Icon } from '../../../components/icons/icons.tsx';
 import type { AppOrder, Instrument } from '../../../../domain/types.ts';
 import '../../../components/overlays/dialog.css';
 import './order-placed.css';
-import { orderLots } from '../../../state/market/lot-step.ts';
 import { ICON_CHECK } from '../../../components/icons/screen-icons.ts';
 import './order-form.css';
 import { lotsText } from '../../../../domain/format/lots.ts';
@@ -79,14 +79,7 @@ export function OrderPlaced({ order, onViewOrders, onClose }: OrderPlacedProps) 
         <h2 id="tr-placed-title" className="tr-modal-title">
           {t(pending ? 'trade.placed_pending_title' : 'trade.placed_title')}
         </h2>
-        <p className="tr-modal-text">
-          {t('trade.placed_text', {
-            side: t(order.OrderType === 1 ? 'trade.buy_up' : 'trade.buy_low'),
-            code: order.instrument.ShowCode,
-            lots: orderLots(order),
-            price: order.Price,
-          })}
-        </p>
+        <p className="tr-modal-text">{placedText(t, order, order.OrderType)}</p>
         <ActionPair
           className="dialog__actions"
           onBack={onClose}
@@ -204,14 +197,6 @@ export function SizeField({ mode, value, note, onMode, onValue }: SizeFieldProps
 }
 
 export const HOLDING_ORDERS_PATH = '/order?type=1';
-
-/** Why the buttons are disabled right now (an i18n key), or null when trading is possible. */
-export function blockedReason(open: boolean, stale: boolean, halted = false): string | null {
-  if (halted) return 'trade.halted';
-  if (!open) return 'trade.market_closed';
-  if (stale) return 'trade.price_stale';
-  return null;
-}
 
 const SIDES = [
   { value: 1 as const, labelKey: 'trade.buy_up' },
