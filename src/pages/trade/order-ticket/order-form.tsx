@@ -1,5 +1,5 @@
 // It re-renders on input and on market open/close or staleness, never per tick.
-import { useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { computed, effect, signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../../i18n/use-translation.ts';
@@ -14,7 +14,7 @@ import { refusalText } from '../../../api/client.ts';
 import { submitHandler } from '../../../components/forms/submit-handler.ts';
 import { FieldMessage, describedBy } from '../../../components/forms/field-message.tsx';
 import { Segmented } from '../../../components/forms/segmented.tsx';
-import { useFieldMessages, type FieldNote } from '../../../components/forms/use-field-messages.ts';
+import { useFieldMessages } from '../../../components/forms/use-field-messages.ts';
 import { sideOf } from '../../../../domain/trade-maths.ts';
 import { stopStart, DEFAULT_RISK_CAP_PERCENT, riskCapPercent } from '../../../../domain/order-rules.ts';
 import { $confirmMarket, rememberOrder } from '../../../state/orders/one-click.ts';
@@ -110,91 +110,8 @@ export function loadRiskCap(): void {
   );
 }
 
-// The minus is disabled when quantity − Pip ≤ 0 (docs/contract.md §5).
-export interface LotStepperProps {
-  value: string;
-  pip: string;
-  onChange: (value: string) => void;
-  /** Shown under the stepper by a FieldMessage with id `messageId`. */
-  note?: FieldNote | null;
-  messageId?: string;
-}
-
-export function LotStepper({ value, pip, onChange, note = null, messageId = '' }: LotStepperProps) {
-  const { t } = useTranslation();
-  const minusOk = canStepDown(value, pip);
-  return (
-    <div className="tr-stepper">
-      <button
-        type="button"
-        className="tr-step"
-        data-step="minus"
-        aria-label={t('trade.lots_decrease')}
-        disabled={!minusOk}
-        onClick={() => onChange(stepLots(value, pip, -1))}
-      >
-        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-          <path d="M3 8h10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </button>
-      {/* The text as typed: '-1' stays '-1' and the order check refuses it (never sent as 1 lot). */}
-      <NumberInput
-        className="tr-input tw-num"
-        data-field="lots"
-        aria-label={t('trade.lots')}
-        value={value}
-        onChange={onChange}
-        {...describedBy(messageId, note)}
-      />
-      <button
-        type="button"
-        className="tr-step"
-        data-step="plus"
-        aria-label={t('trade.lots_increase')}
-        onClick={() => onChange(stepLots(value, pip, 1))}
-      >
-        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-          <path d="M3 8h10M8 3v10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </button>
-    </div>
-  );
-}
-
 // In USD or risk mode the lots follow the typed amount (order-draft.ts `sized`); the lots are always what is sent.
 const SIZE_MODES: readonly SizeMode[] = ['lots', 'usd', 'risk'];
-
-export interface SizeFieldProps {
-  mode: SizeMode;
-  value: string;
-  note: FieldNote | null;
-  onMode: (mode: SizeMode) => void;
-  onValue: (value: string) => void;
-}
-
-export function SizeField({ mode, value, note, onMode, onValue }: SizeFieldProps): ReactElement {
-  const { t } = useTranslation();
-  const label = t(mode === 'risk' ? 'trade.size_risk_label' : 'trade.size_usd_label');
-  return (
-    <ModeField name="size" labelKey="trade.size_by" modes={SIZE_MODES} mode={mode} note={note} onMode={onMode}>
-      {(aria) =>
-        mode === 'lots' ? null : (
-          <label className="tr-size__amount">
-            <span className="tr-label">{label}</span>
-            <NumberInput
-              className="tr-input tw-num"
-              data-field="size-value"
-              aria-label={label}
-              value={value}
-              onChange={onValue}
-              {...aria}
-            />
-          </label>
-        )
-      }
-    </ModeField>
-  );
-}
 
 export const HOLDING_ORDERS_PATH = '/order?type=1';
 
@@ -341,6 +258,8 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   };
 
   const sideKey = side === 1 ? 'trade.buy_up' : 'trade.buy_low';
+  const sizeLabel = t(draft.sizeMode === 'risk' ? 'trade.size_risk_label' : 'trade.size_usd_label');
+  const typeLots = (v: string) => change('lots', { lots: v, sizeMode: 'lots' });
   return (
     <form ref={formRef} className="tr-form" data-side={side} onSubmit={submitHandler(submit)}>
       <Segmented
@@ -384,26 +303,71 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         />
       ) : null}
 
-      <SizeField
+      <ModeField
+        name="size"
+        labelKey="trade.size_by"
+        modes={SIZE_MODES}
         mode={draft.sizeMode}
-        value={draft.sizeValue}
         note={msgs.of('size')}
         onMode={(sizeMode) => {
           if (sizeMode === 'risk') loadRiskCap(); // the cap is asked for only when a risk size is wanted
           change('size', pickSizeMode(sizeMode));
         }}
-        onValue={(sizeValue) => change('size', { sizeValue })}
-      />
+      >
+        {(aria) =>
+          draft.sizeMode === 'lots' ? null : (
+            <label className="tr-size__amount">
+              <span className="tr-label">{sizeLabel}</span>
+              <NumberInput
+                className="tr-input tw-num"
+                data-field="size-value"
+                aria-label={sizeLabel}
+                value={draft.sizeValue}
+                onChange={(sizeValue) => change('size', { sizeValue })}
+                {...aria}
+              />
+            </label>
+          )
+        }
+      </ModeField>
 
       <div className="tr-field">
         <span className="tr-label">{t('trade.lots')}</span>
-        <LotStepper
-          value={draft.lots}
-          pip={inst.Pip}
-          note={msgs.of('lots')}
-          messageId={`${formId}-lots`}
-          onChange={(v) => change('lots', { lots: v, sizeMode: 'lots' })}
-        />
+        {/* The minus is disabled when quantity − Pip ≤ 0 (docs/contract.md §5). */}
+        <div className="tr-stepper">
+          <button
+            type="button"
+            className="tr-step"
+            data-step="minus"
+            aria-label={t('trade.lots_decrease')}
+            disabled={!canStepDown(draft.lots, inst.Pip)}
+            onClick={() => typeLots(stepLots(draft.lots, inst.Pip, -1))}
+          >
+            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+              <path d="M3 8h10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+          {/* The text as typed: '-1' stays '-1' and the order check refuses it (never sent as 1 lot). */}
+          <NumberInput
+            className="tr-input tw-num"
+            data-field="lots"
+            aria-label={t('trade.lots')}
+            value={draft.lots}
+            onChange={typeLots}
+            {...describedBy(`${formId}-lots`, msgs.of('lots'))}
+          />
+          <button
+            type="button"
+            className="tr-step"
+            data-step="plus"
+            aria-label={t('trade.lots_increase')}
+            onClick={() => typeLots(stepLots(draft.lots, inst.Pip, 1))}
+          >
+            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+              <path d="M3 8h10M8 3v10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
         <FieldMessage id={`${formId}-lots`} field="lots" note={msgs.of('lots')} />
         <FieldMessage
           id={`${formId}-free`}

@@ -5,8 +5,8 @@ import type { FieldMessages, FieldNote } from '../../../components/forms/use-fie
 import type { Instrument } from '../../../../domain/types.ts';
 import type { DraftField, OrderDraft, OrderSide, StopKind } from './order-draft.ts';
 import { stopOf, stopStartFor, toggleStop, typeStop } from './order-draft.ts';
-import { PriceInput } from './price-input.tsx';
-import { FieldMessage } from '../../../components/forms/field-message.tsx';
+import { NumberInput } from '../../../components/forms/number-input.tsx';
+import { describedBy, FieldMessage } from '../../../components/forms/field-message.tsx';
 import { LiveText } from '../../../components/text/live-text.tsx';
 import './stop-box.css';
 
@@ -43,15 +43,16 @@ export function StopBox({
         <input type="checkbox" checked={on} data-field={`${field}-on`} onChange={(e) => onToggle(e.target.checked)} />
         <span>{label}</span>
       </label>
-      <PriceInput
-        field={field}
-        label={label}
-        value={value}
+      {/* The text as typed; the order checks refuse what is not a price. */}
+      <NumberInput
+        className="tr-input tw-num"
+        aria-label={label}
         placeholder={placeholder}
         disabled={!on}
+        data-field={field}
+        {...describedBy(messageId, note)}
+        value={value}
         onChange={onChange}
-        note={note}
-        messageId={messageId}
       />
       {on ? <LiveText className="tr-pips" $text={$pips} field={`${field}-pips`} prose /> : null}
       <FieldMessage id={messageId} field={field} note={note} />

@@ -1,48 +1,15 @@
 // A pending order's own fields in the order form: target price and expiry.
 import type { ReadonlySignal } from '@preact/signals-react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
-import { FieldMessage } from '../../../components/forms/field-message.tsx';
-import type { FieldMessages, FieldNote } from '../../../components/forms/use-field-messages.ts';
+import { describedBy, FieldMessage } from '../../../components/forms/field-message.tsx';
+import type { FieldMessages } from '../../../components/forms/use-field-messages.ts';
 import { LiveText } from '../../../components/text/live-text.tsx';
 import type { DraftField, OrderDraft, ExpiryMode } from './order-draft.ts';
-import type { ReactElement } from 'react';
 import { ModeField } from './mode-field.tsx';
-import { PriceInput } from './price-input.tsx';
+import { NumberInput } from '../../../components/forms/number-input.tsx';
 
 // Days in UTC, as the server keeps them (server/engine/pending-expiry.ts).
-const MODES: readonly ExpiryMode[] = ['gtc', 'day', 'date'];
-
-export interface ExpiryFieldProps {
-  mode: ExpiryMode;
-  date: string;
-  /** The earliest date the picker offers. */
-  today: string;
-  note: FieldNote | null;
-  onMode: (mode: ExpiryMode) => void;
-  onDate: (date: string) => void;
-}
-
-export function ExpiryField({ mode, date, today, note, onMode, onDate }: ExpiryFieldProps): ReactElement {
-  const { t } = useTranslation();
-  return (
-    <ModeField name="expiry" labelKey="trade.expiry" modes={MODES} mode={mode} note={note} onMode={onMode}>
-      {(aria) =>
-        mode === 'date' ? (
-          <input
-            type="date"
-            className="tr-input tw-num"
-            data-field="expiry-date"
-            aria-label={t('trade.expiry_date')}
-            min={today}
-            value={date}
-            onChange={(e) => onDate(e.currentTarget.value)}
-            {...aria}
-          />
-        ) : null
-      }
-    </ModeField>
-  );
-}
+const EXPIRY_MODES: readonly ExpiryMode[] = ['gtc', 'day', 'date'];
 
 export interface PendingFieldsProps {
   draft: OrderDraft;
@@ -65,25 +32,41 @@ export function PendingFields({ draft, nowPrice, today, msgs, change, formId, $k
         <span className="tr-label">
           {t('trade.target_price')} <LiveText className="tr-kind" $text={$kind} field="pending-kind" prose />
         </span>
-        <PriceInput
-          field="target-price"
-          label={t('trade.target_price')}
-          value={draft.targetPrice}
+        {/* The text as typed; the order checks refuse what is not a price. */}
+        <NumberInput
+          className="tr-input tw-num"
+          aria-label={t('trade.target_price')}
           placeholder={nowPrice()}
-          note={msgs.of('target-price')}
-          messageId={`${formId}-target-price`}
+          data-field="target-price"
+          {...describedBy(`${formId}-target-price`, msgs.of('target-price'))}
+          value={draft.targetPrice}
           onChange={(v) => change('target-price', { targetPrice: v }, true)}
         />
         <FieldMessage id={`${formId}-target-price`} field="target-price" note={msgs.of('target-price')} />
       </div>
-      <ExpiryField
+      <ModeField
+        name="expiry"
+        labelKey="trade.expiry"
+        modes={EXPIRY_MODES}
         mode={draft.expiry}
-        date={draft.expiryDate}
-        today={today}
         note={msgs.of('expiry')}
         onMode={(expiry) => change('expiry', { expiry })}
-        onDate={(expiryDate) => change('expiry', { expiryDate })}
-      />
+      >
+        {(aria) =>
+          draft.expiry === 'date' ? (
+            <input
+              type="date"
+              className="tr-input tw-num"
+              data-field="expiry-date"
+              aria-label={t('trade.expiry_date')}
+              min={today}
+              value={draft.expiryDate}
+              onChange={(e) => change('expiry', { expiryDate: e.currentTarget.value })}
+              {...aria}
+            />
+          ) : null
+        }
+      </ModeField>
     </>
   );
 }
