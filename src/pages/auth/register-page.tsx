@@ -119,28 +119,25 @@ export function RegisterPage(): ReactElement {
           {...errors.inputProps('code', form.code, form.setCode)}
           onSend={send}
           target={account.trim() ? codeTarget(type, account) : undefined}
-          captcha={byCaptcha ? <CaptchaImage captcha={pic} onRefresh={refreshCaptcha} /> : undefined}
+          captcha={
+            byCaptcha ? (
+              // The picture captcha (verify_reg_type 2): GET /api/captcha → {id, b64s}; a tap loads a new one.
+              <button
+                type="button"
+                className="captcha"
+                onClick={refreshCaptcha}
+                aria-label={t('auth.captcha_refresh')}
+                data-testid="captcha"
+              >
+                {pic ? <img src={pic.b64s} alt={t('auth.captcha_alt')} /> : <span className="captcha__wait" />}
+              </button>
+            ) : undefined
+          }
         />
       </AuthForm>
       <p className="auth-foot">
         {t('auth.have_account')} <Link to="/login">{t('auth.login_now')}</Link>
       </p>
     </AuthScreen>
-  );
-}
-
-// The picture captcha (verify_reg_type 2): GET /api/captcha → {id, b64s}; a tap loads a new one.
-function CaptchaImage({ captcha, onRefresh }: { captcha: Captcha | null; onRefresh: () => void }): ReactElement {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="button"
-      className="captcha"
-      onClick={onRefresh}
-      aria-label={t('auth.captcha_refresh')}
-      data-testid="captcha"
-    >
-      {captcha ? <img src={captcha.b64s} alt={t('auth.captcha_alt')} /> : <span className="captcha__wait" />}
-    </button>
   );
 }

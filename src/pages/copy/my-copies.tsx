@@ -1,7 +1,7 @@
 // "My copies" (/copy?view=mine); polled every second while shown, so a trader's open or close shows here at once.
 import { useCallback, useEffect, useRef, useState, type ReactElement, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { CopyItem, CopyPosition } from '../../../domain/copy-types.ts';
+import type { CopyItem } from '../../../domain/copy-types.ts';
 import { balance } from '../../api/account.ts';
 import { myCopies, pauseCopy, stopCopy, addToCopy, withdrawFromCopy } from '../../api/copy.ts';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
@@ -289,7 +289,25 @@ function CopyCard({ copy, onStop, onPause, onFunds }: CardProps): ReactElement {
           {copy.open_positions.length === 0 ? <p className="muted">{t('copy.no_positions')}</p> : null}
           <ul className="copy-positions" data-testid="copy-positions">
             {copy.open_positions.map((p) => (
-              <PositionRow key={p.id} p={p} provider={copy.provider_name} />
+              <li key={p.id} className="copy-position" data-order={p.id} data-lots={p.lots}>
+                <span className="copy-position__main">
+                  <Num>{p.code}</Num>{' '}
+                  <span className={p.side === 1 ? 'up' : 'down'}>{t(p.side === 1 ? 'copy.buy' : 'copy.sell')}</span>{' '}
+                  {t('copy.lots_n', { n: p.lots })}
+                </span>
+                <span className="copy-position__mark muted">
+                  {p.provider_price ? t('copy.copied_from', { provider: copy.provider_name }) : t('copy.unlinked')}
+                </span>
+                <span className="copy-position__prices">
+                  {t('copy.your_entry')} <Num>{p.price}</Num>
+                  {p.provider_price ? (
+                    <>
+                      {' · '}
+                      {t('copy.provider_entry')} <Num>{p.provider_price}</Num>
+                    </>
+                  ) : null}
+                </span>
+              </li>
             ))}
           </ul>
           {copy.status === 2 ? <p className="copy-card__note">{t('copy.paused_note')}</p> : null}
@@ -315,30 +333,5 @@ function CopyCard({ copy, onStop, onPause, onFunds }: CardProps): ReactElement {
         </>
       ) : null}
     </article>
-  );
-}
-
-function PositionRow({ p, provider }: { p: CopyPosition; provider: string }): ReactElement {
-  const { t } = useTranslation();
-  return (
-    <li className="copy-position" data-order={p.id} data-lots={p.lots}>
-      <span className="copy-position__main">
-        <Num>{p.code}</Num>{' '}
-        <span className={p.side === 1 ? 'up' : 'down'}>{t(p.side === 1 ? 'copy.buy' : 'copy.sell')}</span>{' '}
-        {t('copy.lots_n', { n: p.lots })}
-      </span>
-      <span className="copy-position__mark muted">
-        {p.provider_price ? t('copy.copied_from', { provider }) : t('copy.unlinked')}
-      </span>
-      <span className="copy-position__prices">
-        {t('copy.your_entry')} <Num>{p.price}</Num>
-        {p.provider_price ? (
-          <>
-            {' · '}
-            {t('copy.provider_entry')} <Num>{p.provider_price}</Num>
-          </>
-        ) : null}
-      </span>
-    </li>
   );
 }

@@ -7,11 +7,9 @@ import { MarketPanel } from './market-panel.tsx';
 export function MarketPage() {
   const wide = useWide();
   const Desk = useDesk();
-  return wide && Desk ? <Desk /> : <MarketPhone />;
-}
-
-function MarketPhone() {
-  return (
+  return wide && Desk ? (
+    <Desk />
+  ) : (
     <div className="mk-page">
       <MarketPanel onPick={tradeInstrument} scrollKey="market" />
     </div>

@@ -177,21 +177,14 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: 
           trailing={trailing}
         />
       ) : all.length === 0 ? (
-        <MarketSkeleton />
+        <div className="mk-skeleton" role="status" aria-label={t('market.loading')}>
+          {Array.from({ length: 8 }, (_, i) => (
+            <div key={i} className="mk-skeleton-row" />
+          ))}
+        </div>
       ) : (
         <p className="mk-empty">{t('market.empty_category')}</p>
       )}
-    </div>
-  );
-}
-
-function MarketSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div className="mk-skeleton" role="status" aria-label={t('market.loading')}>
-      {Array.from({ length: 8 }, (_, i) => (
-        <div key={i} className="mk-skeleton-row" />
-      ))}
     </div>
   );
 }

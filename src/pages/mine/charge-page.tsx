@@ -2,7 +2,6 @@
 import { useCallback, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { chargeHistory } from '../../api/wallet.ts';
-import type { ChargeRecord } from '../../../domain/wallet-types.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { DateText } from '../../components/text/date-text.tsx';
 import { BankCharge } from './bank-charge.tsx';
@@ -14,27 +13,8 @@ import { Num } from '../../components/text/num.tsx';
 const KINDS = ['0', '1'] as const; // coin, bank
 type Kind = (typeof KINDS)[number];
 
-function ChargeRow({ c }: { c: ChargeRecord }): ReactElement {
-  const { t } = useTranslation();
-  return (
-    <StatusRow
-      status={c.status}
-      title={`${c.number} ${c.currency_code}`}
-      lines={[<DateText key="at" value={c.created_at} />]}
-      note={c.remark}
-      statusText={t(`wallet.charge_status_${c.status}`)}
-      outcome={
-        c.credited ? (
-          <span className="muted">
-            <Num>{`+${formatMoney(c.credited)} USD`}</Num>
-          </span>
-        ) : null
-      }
-    />
-  );
-}
-
 export function ChargePage(): ReactElement {
+  const { t } = useTranslation();
   const [kind, setKind] = useState<Kind>('0');
   const type = kind === '0' ? 0 : 1;
   const load = useCallback((page: number) => chargeHistory(type, page), [type]);
@@ -49,7 +29,22 @@ export function ChargePage(): ReactElement {
       historyKey="wallet.charge_history"
       list={list}
       keyOf={(c) => c.id}
-      render={(c) => <ChargeRow c={c} />}
+      render={(c) => (
+        <StatusRow
+          status={c.status}
+          title={`${c.number} ${c.currency_code}`}
+          lines={[<DateText key="at" value={c.created_at} />]}
+          note={c.remark}
+          statusText={t(`wallet.charge_status_${c.status}`)}
+          outcome={
+            c.credited ? (
+              <span className="muted">
+                <Num>{`+${formatMoney(c.credited)} USD`}</Num>
+              </span>
+            ) : null
+          }
+        />
+      )}
       testId="charge-history"
     >
       {kind === '0' ? <CoinCharge onSubmitted={list.refresh} /> : <BankCharge onSubmitted={list.refresh} />}

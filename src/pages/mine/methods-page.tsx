@@ -20,33 +20,31 @@ import './money.css';
 import { Num } from '../../components/text/num.tsx';
 import { ICON_PLUS } from '../../components/icons/screen-icons.ts';
 
-/** By the server's clock (docs/security.md "Payout holds"). */
-function HeldLine({ m }: { m: WithdrawMethod }): ReactElement | null {
+function MethodCard({ m }: { m: WithdrawMethod }): ReactElement {
   const { t } = useTranslation();
   const until = m.held_until ?? 0;
-  if (until <= 0) return null;
   return (
-    <span className="mw-method__sub mw-method__held" data-testid="method-held">
-      {t('security.held_until', { time: formatDate(until) })}
-    </span>
-  );
-}
-
-function MethodCard({ m }: { m: WithdrawMethod }): ReactElement {
-  return m.type === 1 ? (
     <div className="mw-method">
-      <span className="mw-method__title">{`${m.draw_currency.code}-${m.draw_currency.protocol}`}</span>
-      <code className="mw-method__address">{m.dc_address}</code>
-      <HeldLine m={m} />
-    </div>
-  ) : (
-    <div className="mw-method">
-      <span className="mw-method__title">{`${m.bank_name} · ${m.draw_currency.code}`}</span>
-      <span className="mw-method__sub">{m.payee_name}</span>
-      <span className="mw-method__sub">
-        <Num>{`**** ${m.payee_account.slice(-4)}`}</Num>
-      </span>
-      <HeldLine m={m} />
+      {m.type === 1 ? (
+        <>
+          <span className="mw-method__title">{`${m.draw_currency.code}-${m.draw_currency.protocol}`}</span>
+          <code className="mw-method__address">{m.dc_address}</code>
+        </>
+      ) : (
+        <>
+          <span className="mw-method__title">{`${m.bank_name} · ${m.draw_currency.code}`}</span>
+          <span className="mw-method__sub">{m.payee_name}</span>
+          <span className="mw-method__sub">
+            <Num>{`**** ${m.payee_account.slice(-4)}`}</Num>
+          </span>
+        </>
+      )}
+      {/* By the server's clock (docs/security.md "Payout holds"). */}
+      {until > 0 ? (
+        <span className="mw-method__sub mw-method__held" data-testid="method-held">
+          {t('security.held_until', { time: formatDate(until) })}
+        </span>
+      ) : null}
     </div>
   );
 }

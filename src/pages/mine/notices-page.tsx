@@ -2,29 +2,13 @@
 import { useCallback, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { DateText } from '../../components/text/date-text.tsx';
-import { markNoticesRead, noticePage, type Notice, type NoticePage } from '../../api/notices.ts';
+import { markNoticesRead, noticePage, type NoticePage } from '../../api/notices.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { PagedList } from './paged-list.tsx';
 import { usePages } from '../../components/lists/pages.tsx';
 import { NoticeSettingsSection } from '../../components/account/notice-settings-section.tsx';
 import './money.css';
 import './notices.css';
-
-function NoticeRow({ n }: { n: Notice }): ReactElement {
-  const { t } = useTranslation();
-  return (
-    <article className="nt-row" data-kind={n.kind} data-read={n.read ? '1' : '0'}>
-      <header className="nt-row__head">
-        <h3 className="nt-row__title">{n.title}</h3>
-        {!n.read && <span className="nt-row__new">{t('notices.screen.unread')}</span>}
-      </header>
-      <p className="nt-row__text">{n.text}</p>
-      <time className="nt-row__time" dateTime={n.created_at}>
-        <DateText value={n.created_at} />
-      </time>
-    </article>
-  );
-}
 
 export function NoticesPage(): ReactElement {
   const { t } = useTranslation();
@@ -54,7 +38,23 @@ export function NoticesPage(): ReactElement {
             {t('notices.screen.mark_all_read')}
           </button>
         </div>
-        <PagedList state={list} keyOf={(n) => n.id} render={(n) => <NoticeRow n={n} />} testId="notices" />
+        <PagedList
+          state={list}
+          keyOf={(n) => n.id}
+          render={(n) => (
+            <article className="nt-row" data-kind={n.kind} data-read={n.read ? '1' : '0'}>
+              <header className="nt-row__head">
+                <h3 className="nt-row__title">{n.title}</h3>
+                {!n.read && <span className="nt-row__new">{t('notices.screen.unread')}</span>}
+              </header>
+              <p className="nt-row__text">{n.text}</p>
+              <time className="nt-row__time" dateTime={n.created_at}>
+                <DateText value={n.created_at} />
+              </time>
+            </article>
+          )}
+          testId="notices"
+        />
         <NoticeSettingsSection />
       </div>
     </div>

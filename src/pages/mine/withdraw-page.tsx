@@ -3,7 +3,6 @@ import { useCallback, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQuery } from '../../components/hooks/use-query.ts';
 import { withdrawHistory } from '../../api/wallet.ts';
-import type { WithdrawRecord } from '../../../domain/wallet-types.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { DateText } from '../../components/text/date-text.tsx';
 import { BalanceSummary } from './balance-summary.tsx';
@@ -16,26 +15,8 @@ import { Num } from '../../components/text/num.tsx';
 const KINDS = ['1', '2'] as const; // coin, bank
 type Kind = (typeof KINDS)[number];
 
-function WithdrawRow({ w }: { w: WithdrawRecord }): ReactElement {
-  const { t } = useTranslation();
-  const to = w.type === 1 ? shortAddress(w.address) : `****${w.payee_account.slice(-4)}`;
-  return (
-    <StatusRow
-      status={w.status}
-      title={`${formatMoney(w.number)} USD → ${w.real_number} ${w.draw_currency.code}`}
-      lines={[
-        <span key="at">
-          <DateText value={w.created_at} /> · <Num>{to}</Num>
-        </span>,
-        t('wallet.fee_is', { fee: w.fee }),
-      ]}
-      note={w.notes}
-      statusText={w.status_name}
-    />
-  );
-}
-
 export function WithdrawPage(): ReactElement {
+  const { t } = useTranslation();
   // Back from "Add now" (withdraw-way-page.tsx): the kind it was, with the method just saved chosen.
   const query = useQuery();
   const [kind, setKind] = useState<Kind>(query.get('type') === '2' ? '2' : '1');
@@ -54,7 +35,21 @@ export function WithdrawPage(): ReactElement {
       historyKey="wallet.withdraw_history"
       list={list}
       keyOf={(w) => w.id}
-      render={(w) => <WithdrawRow w={w} />}
+      render={(w) => (
+        <StatusRow
+          status={w.status}
+          title={`${formatMoney(w.number)} USD → ${w.real_number} ${w.draw_currency.code}`}
+          lines={[
+            <span key="at">
+              <DateText value={w.created_at} /> ·{' '}
+              <Num>{w.type === 1 ? shortAddress(w.address) : `****${w.payee_account.slice(-4)}`}</Num>
+            </span>,
+            t('wallet.fee_is', { fee: w.fee }),
+          ]}
+          note={w.notes}
+          statusText={w.status_name}
+        />
+      )}
       testId="withdraw-history"
     >
       <BalanceSummary funds={funds} />

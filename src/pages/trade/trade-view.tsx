@@ -15,7 +15,7 @@ import { ClosedLabel } from '../../components/instrument/closed-label.tsx';
 import { StaleTag } from '../../components/instrument/stale-tag.tsx';
 import { useQuoteAttributes } from '../../components/instrument/use-quote-attributes.ts';
 import { WatchStar } from '../../components/instrument/watch-star.tsx';
-import { type Instrument, CHART_PERIODS, type Period } from '../../../domain/types.ts';
+import { type Instrument, CHART_PERIODS } from '../../../domain/types.ts';
 import { openAlertSheet } from '../../state/alerts/alert-sheet.ts';
 import { $alerts } from '../../state/alerts/price-alerts.ts';
 import './alert-bell.css';
@@ -285,28 +285,6 @@ export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpe
   );
 }
 
-// The chart period bar: 1M 5M 15M 30M 1H 4H 1D 1W → the wire periods 1min … 1week (4H and 1W).
-export function PeriodBar({ value, onChange }: { value: Period; onChange: (p: Period) => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="tr-periods" role="tablist" aria-label={t('trade.period')}>
-      {CHART_PERIODS.map((p) => (
-        <button
-          key={p}
-          type="button"
-          role="tab"
-          className="tr-period tap-reach"
-          aria-selected={p === value}
-          data-period={p}
-          onClick={() => onChange(p)}
-        >
-          {t(`trade.period_${p}`)}
-        </button>
-      ))}
-    </div>
-  );
-}
-
 /** The centre column on the desk, the top of /trade on a phone. */
 export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList: () => void }) {
   useSignals();
@@ -346,12 +324,24 @@ export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList:
         <SpecSheet inst={inst} />
       </QuoteSides>
       <div className="tr-chart-tools">
-        <PeriodBar
-          value={period}
-          onChange={(p) => {
-            $period.value = p;
-          }}
-        />
+        {/* The chart period bar: 1M 5M 15M 30M 1H 4H 1D 1W → the wire periods 1min … 1week (4H and 1W). */}
+        <div className="tr-periods" role="tablist" aria-label={t('trade.period')}>
+          {CHART_PERIODS.map((p) => (
+            <button
+              key={p}
+              type="button"
+              role="tab"
+              className="tr-period tap-reach"
+              aria-selected={p === period}
+              data-period={p}
+              onClick={() => {
+                $period.value = p;
+              }}
+            >
+              {t(`trade.period_${p}`)}
+            </button>
+          ))}
+        </div>
         <IndicatorButton maxPanes={maxPanes} />
         {wide ? <GridToggle /> : null}
       </div>

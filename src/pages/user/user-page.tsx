@@ -79,13 +79,9 @@ export function visibleRows(isDemo: boolean): UserRowDef[] {
 export const HIDE_BALANCE_KEY = 'tw-hide-balance';
 const MASK = '****';
 
-function readHidden(): boolean {
-  return localStore()?.getItem(HIDE_BALANCE_KEY) === '1';
-}
-
 export function BalanceCard({ balance }: { balance: Balance | null }): ReactElement {
   const { t } = useTranslation();
-  const [hidden, setHidden] = useState(readHidden);
+  const [hidden, setHidden] = useState(() => localStore()?.getItem(HIDE_BALANCE_KEY) === '1');
   const toggle = (): void => {
     const next = !hidden;
     setHidden(next);
