@@ -30,23 +30,6 @@ export function blocksLink(
   }
 }
 
-function NewTabLink({
-  link,
-  labelKey,
-  className,
-}: {
-  link: string;
-  labelKey: string;
-  className: string;
-}): ReactElement {
-  const { t } = useTranslation();
-  return (
-    <a className={className} href={link} target="_blank" rel="noopener noreferrer" data-testid="chat-new-tab">
-      {t(labelKey)}
-    </a>
-  );
-}
-
 export function ChatPage(): ReactElement {
   useSignals();
   const { t } = useTranslation();
@@ -86,20 +69,24 @@ export function ChatPage(): ReactElement {
       probe.abort();
     };
   }, [framed, link]);
+  const newTab = (className: string): ReactElement => (
+    <a className={className} href={link} target="_blank" rel="noopener noreferrer" data-testid="chat-new-tab">
+      {t('content.chat_open_tab')}
+    </a>
+  );
   return (
     <div className="page ct-chat">
       <TitleBar titleKey="page.chat" back />
       {framed && failed === link ? (
         <div className="page-body ct-body" data-testid="chat-failed">
           <EmptyState textKey="content.chat_failed" icon={ICON_EMPTY}>
-            <NewTabLink link={link} labelKey="content.chat_open_tab" className="ct-button ct-button--link" />
+            {newTab('ct-button ct-button--link')}
           </EmptyState>
         </div>
       ) : framed ? (
         <>
           <p className="ct-chat-note muted">
-            <span>{t('content.chat_not_showing')}</span>{' '}
-            <NewTabLink link={link} labelKey="content.chat_open_tab" className="ct-chat-note__link" />
+            <span>{t('content.chat_not_showing')}</span> {newTab('ct-chat-note__link')}
           </p>
           <iframe
             className="ct-frame"

@@ -16,7 +16,6 @@ import {
   FEEDBACK_TOPICS,
   type FeedbackListWire,
   type FeedbackTopic,
-  type FeedbackWire,
 } from '../../../domain/feedback.ts';
 import '../../components/forms/field.css';
 import './feedback.css';
@@ -97,38 +96,31 @@ export function FeedbackPage(): ReactElement {
       {list && list.items.length === 0 ? <EmptyState textKey="feedback.none" /> : null}
       <ul className="fb-list" data-testid="feedback-list">
         {list?.items.map((item) => (
-          <FeedbackItem key={item.id} item={item} />
+          <li key={item.id} className="fb-item" data-status={item.status} data-id={item.id}>
+            <p className="fb-item__head">
+              <span className="fb-item__topic">{t(`feedback.topics.${item.topic}`)}</span>
+              <span className="fb-item__status">{t(`feedback.${item.status}`)}</span>
+            </p>
+            <p className="fb-item__time">
+              <DateText value={item.created_at} />
+            </p>
+            <p className="fb-item__text" dir="auto">
+              {item.text}
+            </p>
+            {item.answer !== null ? (
+              <div className="fb-answer">
+                <p className="fb-answer__head">
+                  <span>{t('feedback.answer')}</span>
+                  {item.answered_at === null ? null : <DateText value={item.answered_at} />}
+                </p>
+                <p className="fb-item__text" dir="auto">
+                  {item.answer}
+                </p>
+              </div>
+            ) : null}
+          </li>
         ))}
       </ul>
     </ContentScreen>
-  );
-}
-
-function FeedbackItem({ item }: { item: FeedbackWire }): ReactElement {
-  const { t } = useTranslation();
-  return (
-    <li className="fb-item" data-status={item.status} data-id={item.id}>
-      <p className="fb-item__head">
-        <span className="fb-item__topic">{t(`feedback.topics.${item.topic}`)}</span>
-        <span className="fb-item__status">{t(`feedback.${item.status}`)}</span>
-      </p>
-      <p className="fb-item__time">
-        <DateText value={item.created_at} />
-      </p>
-      <p className="fb-item__text" dir="auto">
-        {item.text}
-      </p>
-      {item.answer !== null ? (
-        <div className="fb-answer">
-          <p className="fb-answer__head">
-            <span>{t('feedback.answer')}</span>
-            {item.answered_at === null ? null : <DateText value={item.answered_at} />}
-          </p>
-          <p className="fb-item__text" dir="auto">
-            {item.answer}
-          </p>
-        </div>
-      ) : null}
-    </li>
   );
 }

@@ -33,25 +33,23 @@ function IncomeList({ id }: { id: number }): ReactElement {
   const { t } = useTranslation();
   const list = usePages(useCallback((page: number) => insList(id, page), [id]));
   return (
-    <>
-      <div className="page-body">
-        <div className="fund-income-head muted">
-          <span>{t('mining.interest')}</span>
-          <span>{t('mining.time')}</span>
-        </div>
-        {list.items.map((i) => (
-          <div key={i.id} className="fund-income-row" data-testid="income-row">
-            <span className="fund-rate">
-              <Num>+{fixed(i.interest, 4)}</Num>
-            </span>
-            <span className="muted">
-              <DateText value={i.created_at} />
-            </span>
-          </div>
-        ))}
-        {list.finished && list.items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}
-        <ListEnd list={list} className="fund-end muted" />
+    <div className="page-body">
+      <div className="fund-income-head muted">
+        <span>{t('mining.interest')}</span>
+        <span>{t('mining.time')}</span>
       </div>
-    </>
+      {list.items.map((i) => (
+        <div key={i.id} className="fund-income-row" data-testid="income-row">
+          <span className="fund-rate">
+            <Num>+{fixed(i.interest, 4)}</Num>
+          </span>
+          <span className="muted">
+            <DateText value={i.created_at} />
+          </span>
+        </div>
+      ))}
+      {list.finished && list.items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}
+      <ListEnd list={list} className="fund-end muted" />
+    </div>
   );
 }

@@ -6,9 +6,13 @@ import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { loadMore, openOrder, orderLists, type OrderTab } from '../../state/orders/orders.ts';
 import { $holdingStandIn } from '../../state/account/account-cache.ts';
-import { LastKnownPositions } from './last-known-positions.tsx';
 import { OrderRow } from './order-row.tsx';
 import { useEndVisible } from '../../components/lists/use-end-visible.ts';
+import { formatAsOf } from '../../i18n/format.ts';
+import { systemClock } from '../../state/shell/clock.ts';
+import type { AppOrder } from '../../../domain/types.ts';
+
+const NO_OPEN = (): void => undefined;
 
 export function OrderList({ tab }: { tab: OrderTab }): ReactElement {
   useSignals();
@@ -18,8 +22,27 @@ export function OrderList({ tab }: { tab: OrderTab }): ReactElement {
   const more = useCallback(() => void loadMore(tab), [tab]);
   useEndVisible(end, more, !state.finished && !state.loading, `${tab}:${state.items.length}:${state.page}`);
   const standIn = tab === 1 ? $holdingStandIn.value : null;
+  const rows = (items: readonly AppOrder[], disabled: boolean): ReactElement => (
+    <ul className="od-rows">
+      {items.map((o) => (
+        <li key={o.Id}>
+          <OrderRow order={o} onOpen={disabled ? NO_OPEN : openOrder} disabled={disabled} />
+        </li>
+      ))}
+    </ul>
+  );
 
-  if (standIn) return <LastKnownPositions snapshot={standIn} />;
+  // Muted and disabled until the live list replaces them; the account cache never holds another user's snapshot.
+  if (standIn) {
+    return (
+      <div className="od-list" data-tab={1} data-state="last-known" data-stale="true">
+        <p className="od-as-of" data-field="orders-as-of">
+          {t('market.as_of', { time: formatAsOf(standIn.at, systemClock.now()) })}
+        </p>
+        {standIn.positions.length === 0 ? <EmptyState textKey="common.no_data" /> : rows(standIn.positions, true)}
+      </div>
+    );
+  }
   if (state.finished && state.items.length === 0) {
     return (
       <div className="od-list" data-tab={tab} data-state="empty">
@@ -33,13 +56,7 @@ export function OrderList({ tab }: { tab: OrderTab }): ReactElement {
       data-tab={tab}
       data-state={state.finished ? 'finished' : state.loading ? 'loading' : 'more'}
     >
-      <ul className="od-rows">
-        {state.items.map((o) => (
-          <li key={o.Id}>
-            <OrderRow order={o} onOpen={openOrder} />
-          </li>
-        ))}
-      </ul>
+      {rows(state.items, false)}
       <div ref={end} className="od-end" role="status">
         {state.finished ? (
           <span className="muted">{t('common.no_more')}</span>
