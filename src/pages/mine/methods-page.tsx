@@ -14,6 +14,7 @@ import { Icon } from '../../components/icons/icons.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { toast } from '../../state/shell/toasts.ts';
+import { submitHandler } from '../../components/forms/submit-handler.ts';
 import { SwipeRow } from './swipe-row.tsx';
 import '../../components/icons/icon-button.css';
 import './money.css';
@@ -116,14 +117,7 @@ export function MethodsPage({ type }: { type: 1 | 2 }): ReactElement {
         onCancel={() => setDoomed(null)}
       />
       <BottomSheet open={asking !== null} onClose={() => setAsking(null)} titleKey="wallet.delete">
-        <form
-          className="mw-form mw-sheet-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void remove(asking, code.trim());
-          }}
-        >
+        <form className="mw-form mw-sheet-form" noValidate onSubmit={submitHandler(() => remove(asking, code.trim()))}>
           <FactorCodeField value={code} onChange={setCode} />
           <button type="submit" className="btn btn-danger btn-block">
             {t('wallet.delete')}

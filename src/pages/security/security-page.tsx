@@ -1,5 +1,5 @@
 // /mine/security (docs/security.md "Second factor", "Sessions and devices"); real accounts only.
-import { useCallback, useEffect, useState, type ReactElement, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import type { SecurityOverview, SessionInfo, FactorSetup } from '../../../domain/security-types.ts';
 import {
   securityOverview,
@@ -11,6 +11,7 @@ import {
   turnFactorOff,
 } from '../../api/security.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { submitHandler } from '../../components/forms/submit-handler.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { Field } from '../../components/forms/field.tsx';
@@ -31,36 +32,29 @@ export function FactorSection(props: { on: boolean; left: number; onChange: () =
   const [code, setCode] = useState('');
   const [asking, setAsking] = useState(false);
   const [password, setPassword] = useState('');
-
   const { during } = useBusy();
 
-  const start = async (e: FormEvent): Promise<void> => {
-    e.preventDefault();
-    await during(async () => {
+  const start = (): Promise<void> =>
+    during(async () => {
       setSetup(await beginFactor(password));
       setAsking(false);
       setPassword('');
       setCode('');
     });
-  };
-  const confirm = async (e: FormEvent): Promise<void> => {
-    e.preventDefault();
-    await during(async () => {
+  const confirm = (): Promise<void> =>
+    during(async () => {
       const r = await confirmFactor(code);
       setSetup(null);
       setCode('');
       setCodes(r.recovery_codes);
       toast(t('server.second_factor_on'));
     });
-  };
-  const off = async (e: FormEvent): Promise<void> => {
-    e.preventDefault();
-    await during(async () => {
+  const off = (): Promise<void> =>
+    during(async () => {
       toast((await turnFactorOff(code)).msg);
       setCode('');
       props.onChange();
     });
-  };
   const renew = (): Promise<void> =>
     during(async () => {
       setCodes((await renewRecoveryCodes(code)).recovery_codes);
@@ -118,7 +112,7 @@ export function FactorSection(props: { on: boolean; left: number; onChange: () =
         </button>
       ) : null}
       {!props.on && !setup && asking ? (
-        <form className="mw-form" onSubmit={(e) => void start(e)} noValidate data-testid="factor-password-form">
+        <form className="mw-form" onSubmit={submitHandler(start)} noValidate data-testid="factor-password-form">
           <Field
             labelKey="security.factor_password"
             value={password}
@@ -135,7 +129,7 @@ export function FactorSection(props: { on: boolean; left: number; onChange: () =
         </form>
       ) : null}
       {!props.on && setup ? (
-        <form className="mw-form" onSubmit={(e) => void confirm(e)} noValidate>
+        <form className="mw-form" onSubmit={submitHandler(confirm)} noValidate>
           <p className="sec-card__hint">{t('security.factor_scan')}</p>
           <div className="sec-qr">
             <QrCode text={setup.uri} label={t('security.factor_title')} />
@@ -163,7 +157,7 @@ export function FactorSection(props: { on: boolean; left: number; onChange: () =
         </form>
       ) : null}
       {props.on ? (
-        <form className="mw-form" onSubmit={(e) => void off(e)} noValidate>
+        <form className="mw-form" onSubmit={submitHandler(off)} noValidate>
           <p className="sec-card__hint" data-testid="recovery-left">
             {t('security.recovery_left', { n: String(props.left) })}
           </p>
