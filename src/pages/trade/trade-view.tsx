@@ -58,15 +58,7 @@ const WEEKDAY_TIME: Intl.DateTimeFormatOptions = {
 };
 
 /** The next open or close and a closure's edges: the day matters as much as the hour. */
-const DAY_TIME: Intl.DateTimeFormatOptions = {
-  weekday: 'short',
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-};
+const DAY_TIME: Intl.DateTimeFormatOptions = { ...WEEKDAY_TIME, year: 'numeric', month: 'short', day: 'numeric' };
 
 /** 1970-01-04 was a Sunday. */
 const weekday = (day: number): string =>
@@ -131,20 +123,6 @@ export function specTermsRows(t: Translate, s: InstrumentSpec | null): Array<[st
   ];
 }
 
-/** Rows whose value is figures, laid out left to right (the others are words, in the page's direction). */
-const FIGURES = new Set([
-  'spec.contract_size',
-  'spec.lot_step',
-  'spec.min_lots',
-  'spec.max_lots',
-  'spec.leverage',
-  'spec.retail_margin',
-  'spec.margin_per_lot',
-  'spec.fee',
-  'spec.spread',
-  'spec.precision',
-]);
-
 function marginPerLot(inst: Instrument, at: string, leverage: number | undefined): string {
   const fixed = inst.MarginMode === FIXED_MARGIN_MODE;
   if (!fixed && (!leverage || !isDecimalText(at))) return NO_VALUE;
@@ -198,29 +176,30 @@ function SpecRows({ inst }: { inst: Instrument }): ReactElement {
       spread: computed(() => q.$spread.value || NO_VALUE, { name: 'spec.$spread' }),
     };
   }, [inst, top, $ask]);
-  const rows: Array<[string, string | ReadonlySignal<string>]> = [
+  // `true`: the value is figures, laid out left to right (the others are words, in the page's direction).
+  const rows: Array<[string, string | ReadonlySignal<string>, boolean?]> = [
     ['spec.asset_class', terms ? t(`spec.class_${terms.asset_class}`) : NO_VALUE],
-    ['spec.contract_size', inst.ForexContNum],
-    ['spec.lot_step', inst.Pip],
-    ['spec.min_lots', inst.ForexMinCont],
-    ['spec.max_lots', MAX_LOTS],
+    ['spec.contract_size', inst.ForexContNum, true],
+    ['spec.lot_step', inst.Pip, true],
+    ['spec.min_lots', inst.ForexMinCont, true],
+    ['spec.max_lots', MAX_LOTS, true],
     ['spec.margin_mode', t(fixed ? 'spec.mode_fixed' : 'spec.mode_leveraged')],
-    ['spec.leverage', fixed || offered.length === 0 ? NO_VALUE : offered.map((m) => `×${m}`).join(' ')],
-    ['spec.retail_margin', retailMargin(t, terms?.cap)],
-    ['spec.margin_per_lot', live.margin],
-    ['spec.fee', inst.ForexFeeRate],
-    ['spec.spread', live.spread],
-    ['spec.precision', String(inst.PricePrecision)],
+    ['spec.leverage', fixed || offered.length === 0 ? NO_VALUE : offered.map((m) => `×${m}`).join(' '), true],
+    ['spec.retail_margin', retailMargin(t, terms?.cap), true],
+    ['spec.margin_per_lot', live.margin, true],
+    ['spec.fee', inst.ForexFeeRate, true],
+    ['spec.spread', live.spread, true],
+    ['spec.precision', String(inst.PricePrecision), true],
     ...specTermsRows(t, spec),
   ];
   return (
     <>
       <dl className="tr-spec" data-testid="spec-sheet" data-code={inst.Code} data-terms={spec ? 'server' : 'list'}>
-        {rows.map(([key, value], i) => (
+        {rows.map(([key, value, figures], i) => (
           // Closures share a label, so the key is the row's place too.
           <div key={`${key}:${i}`} className="tr-spec-row" data-spec={key.slice(5)}>
             <dt>{t(key)}</dt>
-            <dd className={FIGURES.has(key) ? 'tw-num' : undefined}>
+            <dd className={figures ? 'tw-num' : undefined}>
               {typeof value === 'string' ? value : <LiveText $text={value} />}
             </dd>
           </div>
