@@ -25,9 +25,6 @@ import { usePasswordForm } from '../../components/credentials/use-password-form.
 import './captcha-image.css';
 import { livePasswordProblem, validateRegister, type RegisterField } from '../../components/credentials/validation.ts';
 
-/** docs/contract.md §3, §5. */
-export const CAPTCHA_REG_TYPE = 2;
-
 const showMobile = () => publicSetting('is_show_mobile');
 
 export function RegisterPage(): ReactElement {
@@ -36,7 +33,7 @@ export function RegisterPage(): ReactElement {
   const navigate = useNavigate();
   const query = useQuery();
   const from = safeFrom(query.get('from'));
-  const byCaptcha = $settings.value?.verify_reg_type === CAPTCHA_REG_TYPE;
+  const byCaptcha = $settings.value?.verify_reg_type === 2; // docs/contract.md §3, §5
 
   const who = useChannelAccount();
   const form = usePasswordForm();

@@ -8,23 +8,21 @@ import { Num } from '../../components/text/num.tsx';
 
 export function BalanceSummary({ funds }: { funds: Balance | null }): ReactElement {
   const { t } = useTranslation();
-  const money = (v: string | undefined) => formatMoney(v);
+  const figures = [
+    ['available', funds?.balance],
+    ['frozen', funds?.lock_balance],
+  ] as const;
   return (
     <section className="mw-summary" data-testid="balance-summary">
-      <div>
-        <span className="muted">{t('wallet.available')}</span>
-        <strong data-testid="available">
-          <Num>{money(funds?.balance)}</Num>
-        </strong>
-        <span className="mw-ccy">{CURRENCY}</span>
-      </div>
-      <div>
-        <span className="muted">{t('wallet.frozen')}</span>
-        <strong data-testid="frozen">
-          <Num>{money(funds?.lock_balance)}</Num>
-        </strong>
-        <span className="mw-ccy">{CURRENCY}</span>
-      </div>
+      {figures.map(([name, value]) => (
+        <div key={name}>
+          <span className="muted">{t(`wallet.${name}`)}</span>
+          <strong data-testid={name}>
+            <Num>{formatMoney(value)}</Num>
+          </strong>
+          <span className="mw-ccy">{CURRENCY}</span>
+        </div>
+      ))}
     </section>
   );
 }

@@ -16,8 +16,7 @@ import { Num } from '../../components/text/num.tsx';
 import { StatementExport } from '../../components/overlays/statement-export.tsx';
 
 /** docs/contract.md §2: type 10 shows its memo as is; every other type its translated description. */
-export const MEMO_TYPE = 10;
-export const recordText = (r: FinancialRecord): string => (r.Type === MEMO_TYPE ? r.Memo : r.MemoTran);
+export const recordText = (r: FinancialRecord): string => (r.Type === 10 ? r.Memo : r.MemoTran);
 
 function RecordRow({ r }: { r: FinancialRecord }): ReactElement {
   const sign = r.Value.startsWith('-') ? 'down' : Number(r.Value) === 0 ? 'flat' : 'up';

@@ -56,9 +56,8 @@ export function CompanyLogo({ company, size }: { company: Company; size: 40 | 64
 // The main site's /product (docs/contract.md §2, §7 getCompany); a failed search says so and offers a retry.
 // The company is kept for the parent domain so the phone and desktop hosts share it (docs/contract.md §9).
 export const COMPANY_COOKIE = 'company_id';
-export const COMPANY_COOKIE_YEARS = 3;
 /** 3 × 365 days in seconds. Chromium caps any cookie at 400 days, so savedCompanyId() renews it on every read. */
-export const COMPANY_COOKIE_MAX_AGE = COMPANY_COOKIE_YEARS * 365 * 86_400;
+export const COMPANY_COOKIE_MAX_AGE = 3 * 365 * 86_400;
 
 export interface CookieJar {
   read(): string; // document.cookie
@@ -256,11 +255,9 @@ export function CompanySearch({ timers = browserTimers }: CompanySearchProps): R
 }
 
 // getCompanyStatus `type` 1 = main site (docs/product.md), which searches companies; others search instruments.
-export const MAIN_SITE_TYPE = 1;
-
 /** Unknown counts as not main: instrument search works on every site. */
 export function isMainSite(status: AppStatus | null): boolean {
-  return status?.type === MAIN_SITE_TYPE;
+  return status?.type === 1;
 }
 
 export function ProductPage(): ReactElement {

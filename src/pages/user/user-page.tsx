@@ -122,17 +122,11 @@ export function BalanceCard({ balance }: { balance: Balance | null }): ReactElem
   );
 }
 
-// Shown in the user center so a trader sees it before a withdrawal needs it.
-export type ReviewStatusValue = RealNameCenter['review_status'];
-
-export const REAL_NAME_STATUS_KEY: Record<ReviewStatusValue, string> = {
-  0: 'realname.none',
-  1: 'realname.waiting',
-  2: 'realname.finish',
-};
+// Shown in the user center so a trader sees it before a withdrawal needs it; by review_status 0, 1, 2.
+const REAL_NAME_STATUS_KEY = ['realname.none', 'realname.waiting', 'realname.finish'] as const;
 
 /** Null for demo accounts, while loading, or when it could not be read. */
-export function useRealNameStatus(isDemo: boolean): ReviewStatusValue | null {
+function useRealNameStatus(isDemo: boolean): RealNameCenter['review_status'] | null {
   const [reads, setReads] = useState(0);
   useRefreshOnChange(() => setReads((n) => n + 1)); // an operator reviewed it while the page was open
   const load = useCallback(() => realNameCenter({ toast: false }), []);

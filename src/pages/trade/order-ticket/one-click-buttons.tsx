@@ -20,6 +20,9 @@ export interface OneClickButtonsProps {
   active?: boolean;
 }
 
+/** A desk row's buttons say buy and sell; the phone's bar says them as the order form does. */
+const SIDE_KEYS = { row: ['prefs.oc_buy', 'prefs.oc_sell'], bar: ['trade.buy_up', 'trade.buy_low'] } as const;
+
 /** Nothing while the setting is off: a desk row then builds none of the pair's signals. */
 export function OneClickButtons(props: OneClickButtonsProps): ReactElement | null {
   useSignals();
@@ -53,17 +56,7 @@ function OneClickPair({ inst, variant, active = false }: OneClickButtonsProps): 
       title={haltText || undefined}
       onClick={() => void placeOneClick(inst, side, t)}
     >
-      <span className="oc-side">
-        {t(
-          variant === 'row'
-            ? side === 1
-              ? 'prefs.oc_buy'
-              : 'prefs.oc_sell'
-            : side === 1
-              ? 'trade.buy_up'
-              : 'trade.buy_low',
-        )}
-      </span>
+      <span className="oc-side">{t(SIDE_KEYS[variant][side === 1 ? 0 : 1])}</span>
       <LiveText className="oc-price" $text={side === 1 ? $buyAt : $sellAt} field={side === 1 ? 'oc-ask' : 'oc-bid'} />
       {variant === 'bar' ? <Num className="oc-size">{size}</Num> : null}
       <span className="visually-hidden">{t('prefs.oc_name', { code: inst.ShowCode, size })}</span>

@@ -113,8 +113,6 @@ export function loadRiskCap(): void {
 // In USD or risk mode the lots follow the typed amount (order-draft.ts `sized`); the lots are always what is sent.
 const SIZE_MODES: readonly SizeMode[] = ['lots', 'usd', 'risk'];
 
-export const HOLDING_ORDERS_PATH = '/order?type=1';
-
 const SIDES = [
   { value: 1 as const, labelKey: 'trade.buy_up' },
   { value: 2 as const, labelKey: 'trade.buy_low' },
@@ -460,7 +458,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
           onClose={() => setPlaced(null)}
           onViewOrders={() => {
             setPlaced(null);
-            afterPress(null, () => navigateTo(HOLDING_ORDERS_PATH));
+            afterPress(null, () => navigateTo('/order?type=1')); // the holding orders
           }}
         />
       ) : null}
