@@ -26,10 +26,7 @@ import { $pushState, enablePush, readPushState } from '../../state/alerts/web-pu
 import './alerts.css';
 
 // The one alert form (docs/alerts.md); what the user types is sent as typed, never rewritten.
-const KINDS = [
-  { value: 'price' as const, labelKey: 'alerts.kind_price' },
-  { value: 'change' as const, labelKey: 'alerts.kind_change' },
-];
+const KINDS = (['price', 'change'] as const).map((value) => ({ value, labelKey: `alerts.kind_${value}` }));
 const CONDITIONS: Record<AlertKind, ReadonlyArray<{ value: AlertCondition; labelKey: string }>> = {
   price: [
     { value: 'above', labelKey: 'alerts.above' },

@@ -9,10 +9,7 @@ import { EMAIL_FIELD, MOBILE_FIELD, type FieldErrors } from '../../components/cr
 import { useAreas } from '../../components/credentials/use-areas.ts';
 import type { AccountField } from '../../components/credentials/validation.ts';
 
-const CHANNEL_OPTIONS = [
-  { value: 'email', labelKey: 'auth.by_email' },
-  { value: 'mobile', labelKey: 'auth.by_mobile' },
-] as const;
+const CHANNEL_OPTIONS = (['email', 'mobile'] as const).map((value) => ({ value, labelKey: `auth.by_${value}` }));
 
 export interface ChannelAccountState {
   type: LoginType;

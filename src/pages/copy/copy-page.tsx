@@ -22,15 +22,8 @@ import './copy.css';
 type View = 'traders' | 'mine';
 type Sort = 'return' | 'drawdown' | 'copiers';
 
-const VIEWS = [
-  { value: 'traders', labelKey: 'copy.traders' },
-  { value: 'mine', labelKey: 'copy.mine' },
-] as const;
-const SORTS = [
-  { value: 'return', labelKey: 'copy.sort_return' },
-  { value: 'drawdown', labelKey: 'copy.sort_drawdown' },
-  { value: 'copiers', labelKey: 'copy.sort_copiers' },
-] as const;
+const VIEWS = (['traders', 'mine'] as const).map((value) => ({ value, labelKey: `copy.${value}` }));
+const SORTS = (['return', 'drawdown', 'copiers'] as const).map((value) => ({ value, labelKey: `copy.sort_${value}` }));
 
 /** Ties by most copiers. */
 export function sortProviders(list: readonly CopyProvider[], by: Sort): CopyProvider[] {

@@ -114,11 +114,8 @@ export function copyEvents(before: readonly CopyItem[] | null, after: readonly C
 
 const POLL_MS = 1000;
 const EVENTS_KEPT = 8;
-const STATUS_KEY: Record<number, string> = {
-  1: 'copy.status_active',
-  2: 'copy.status_paused',
-  3: 'copy.status_stopped',
-};
+/** By status 1, 2, 3. */
+const STATUS_KEYS = ['copy.status_active', 'copy.status_paused', 'copy.status_stopped'];
 
 export function MyCopies(): ReactElement {
   const { t } = useTranslation();
@@ -259,7 +256,7 @@ function CopyCard({ copy, onStop, onPause, onFunds }: CardProps): ReactElement {
           <bdi>{copy.provider_name}</bdi>
         </h2>
         <span className="copy-card__status" data-field="status">
-          {t(STATUS_KEY[copy.status] ?? 'copy.status_stopped')}
+          {t(STATUS_KEYS[copy.status - 1] ?? 'copy.status_stopped')}
         </span>
       </header>
       {copy.end_reason === 'copy_stop_loss' ? <p className="copy-card__note">{t('copy.ended_stop_loss')}</p> : null}

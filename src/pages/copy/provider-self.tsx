@@ -22,30 +22,18 @@ import { useBusy } from '../../components/forms/use-form-submit.ts';
 // Each field checked as typed by the publish route's rule (domain/copy-input.ts); the server refuses in the sheet.
 type Terms = Record<'name' | 'description' | 'fee' | 'minAmount', string>;
 
+/** Each field's label and hint are copy.<input> and copy.<input>_hint. */
 interface TermField {
   key: keyof Terms;
   input: string;
-  label: string;
-  hint: string;
   mode?: HTMLAttributes<HTMLInputElement>['inputMode'];
 }
 
 const FIELDS: TermField[] = [
-  { key: 'name', input: 'provider_name', label: 'copy.provider_name', hint: 'copy.provider_name_hint' },
-  {
-    key: 'description',
-    input: 'provider_description',
-    label: 'copy.provider_description',
-    hint: 'copy.provider_description_hint',
-  },
-  { key: 'fee', input: 'provider_fee', label: 'copy.provider_fee', hint: 'copy.provider_fee_hint', mode: 'numeric' },
-  {
-    key: 'minAmount',
-    input: 'provider_min',
-    label: 'copy.provider_min',
-    hint: 'copy.provider_min_hint',
-    mode: 'decimal',
-  },
+  { key: 'name', input: 'provider_name' },
+  { key: 'description', input: 'provider_description' },
+  { key: 'fee', input: 'provider_fee', mode: 'numeric' },
+  { key: 'minAmount', input: 'provider_min', mode: 'decimal' },
 ];
 
 interface ProviderSheetProps {
@@ -99,13 +87,13 @@ export function ProviderSheet({ current, onClose, onDone }: ProviderSheetProps):
         <p className="copy-sheet__fee" data-field="world-note">
           {t(demo ? 'copy.publish_demo_note' : 'copy.publish_real_note')}
         </p>
-        {FIELDS.map(({ key, input, label, hint, mode }) => {
+        {FIELDS.map(({ key, input, mode }) => {
           const verdict = parsed[key];
           return (
             <Field
               key={key}
-              labelKey={label}
-              hintKey={hint}
+              labelKey={`copy.${input}`}
+              hintKey={`copy.${input}_hint`}
               value={terms[key]}
               onChange={(v) => {
                 setRefusal(null);

@@ -64,9 +64,7 @@ export function CloseAllSheet({ open, onClose }: CloseAllSheetProps): ReactEleme
 
   const options = useMemo(
     () => [
-      { value: 'all' as const, labelKey: 'orders.scope_all' },
-      { value: 'buy' as const, labelKey: 'orders.scope_buy' },
-      { value: 'sell' as const, labelKey: 'orders.scope_sell' },
+      ...(['all', 'buy', 'sell'] as const).map((value) => ({ value, labelKey: `orders.scope_${value}` })),
       ...(inst ? [{ value: 'instrument' as const, text: t('orders.scope_instrument', { code: inst.showCode }) }] : []),
     ],
     [inst, t],

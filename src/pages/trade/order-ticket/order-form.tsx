@@ -117,10 +117,7 @@ const SIDES = [
   { value: 1 as const, labelKey: 'trade.buy_up' },
   { value: 2 as const, labelKey: 'trade.buy_low' },
 ];
-const MODES = [
-  { value: 'market' as const, labelKey: 'trade.market_order' },
-  { value: 'pending' as const, labelKey: 'trade.pending_order' },
-];
+const MODES = (['market', 'pending'] as const).map((value) => ({ value, labelKey: `trade.${value}_order` }));
 
 export interface OrderFormProps {
   inst: Instrument;
