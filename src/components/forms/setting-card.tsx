@@ -1,4 +1,4 @@
-// A setting on /mine/system as a card; trading-prefs.tsx's switches share its look (setting-card.css).
+// A setting on /mine/system as a card; system-page.tsx's switches share its look (setting-card.css).
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Segmented, type SegmentedOption } from './segmented.tsx';
