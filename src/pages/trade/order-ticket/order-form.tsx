@@ -21,7 +21,7 @@ import { $confirmMarket, rememberOrder } from '../../../state/orders/one-click.t
 import { $formRequest } from '../../../state/market/trade-state.ts';
 import { quotePrice } from '../../../../domain/quote-text.ts';
 import { rowSignals } from '../../../state/market/row-signals.ts';
-import type { DraftField, OrderDraft, OrderSide, SizeMode } from './order-draft.ts';
+import type { DraftField, ExpiryMode, OrderDraft, OrderSide, SizeMode, StopKind } from './order-draft.ts';
 import {
   checkOrder,
   draftNotes,
@@ -32,6 +32,10 @@ import {
   restartStops,
   canStepDown,
   stepLots,
+  stopOf,
+  stopStartFor,
+  toggleStop,
+  typeStop,
 } from './order-draft.ts';
 import { overFreeSignal, useOrderPreview } from './use-order-preview.ts';
 import { blockedReason, placedText } from './one-click.ts';
@@ -43,8 +47,7 @@ import { LiveText } from '../../../components/text/live-text.tsx';
 import { $retailTerms, loadRetailTerms, offeredLeverage, owesQuestionnaire } from '../../../state/account/retail.ts';
 import { $equity } from '../../../state/account/account-figures.ts';
 import { AppropriatenessSheet } from './appropriateness-sheet.tsx';
-import { PendingFields } from './pending-fields.tsx';
-import { OrderStops } from './order-stops.tsx';
+import { StopBox, type StopBoxProps } from './order-stops.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { ModeField } from './mode-field.tsx';
 import { publicSetting } from '../../../api/common.ts';
@@ -112,6 +115,8 @@ export function loadRiskCap(): void {
 
 // In USD or risk mode the lots follow the typed amount (order-draft.ts `sized`); the lots are always what is sent.
 const SIZE_MODES: readonly SizeMode[] = ['lots', 'usd', 'risk'];
+// A pending order's expiry: days in UTC, as the server keeps them (server/engine/pending-expiry.ts).
+const EXPIRY_MODES: readonly ExpiryMode[] = ['gtc', 'day', 'date'];
 
 const SIDES = [
   { value: 1 as const, labelKey: 'trade.buy_up' },
@@ -143,7 +148,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<NewOrder | null>(null);
   const [asking, setAsking] = useState<NewOrder | null>(null);
-  const { $preview } = useOrderPreview(inst, draft, side);
+  const $preview = useOrderPreview(inst, draft, side);
   // A buy fills at the ask, a sell at the bid: the button carries the price this side trades at now.
   const $sidePrice = useSidePrice(inst, side);
   const $askPrice = useSidePrice(inst, 1);
@@ -252,6 +257,25 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
     }
   };
 
+  // A tick starts a stop at a valid distance on its side (order-draft.ts); a typed price is kept.
+  const stopBox = (kind: StopKind): StopBoxProps => {
+    const field = kind === 'profit' ? 'stop-profit' : 'stop-loss';
+    return {
+      ...stopOf(draft, kind),
+      field,
+      messageId: `${formId}-${field}`,
+      label: t(kind === 'profit' ? 'trade.stop_profit' : 'trade.stop_loss'),
+      $pips: kind === 'profit' ? live.profitPips : live.lossPips,
+      placeholder: nowPrice(),
+      note: msgs.of(field),
+      onToggle: (on: boolean) =>
+        change(
+          field,
+          toggleStop(draft, kind, on, () => stopStartFor(inst, draft, side, kind, nowPrice())),
+        ),
+      onChange: (v: string) => change(field, typeStop(kind, v)),
+    };
+  };
   const sideKey = side === 1 ? 'trade.buy_up' : 'trade.buy_low';
   const sizeLabel = t(draft.sizeMode === 'risk' ? 'trade.size_risk_label' : 'trade.size_usd_label');
   const typeLots = (v: string) => change('lots', { lots: v, sizeMode: 'lots' });
@@ -287,15 +311,47 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
       />
 
       {draft.mode === 'pending' ? (
-        <PendingFields
-          draft={draft}
-          nowPrice={nowPrice}
-          today={today}
-          msgs={msgs}
-          change={change}
-          formId={formId}
-          $kind={live.kind}
-        />
+        <>
+          <div className="tr-field">
+            <span className="tr-label">
+              {t('trade.target_price')} <LiveText className="tr-kind" $text={live.kind} field="pending-kind" prose />
+            </span>
+            {/* The text as typed; the order checks refuse what is not a price. */}
+            <NumberInput
+              className="tr-input tw-num"
+              aria-label={t('trade.target_price')}
+              placeholder={nowPrice()}
+              data-field="target-price"
+              {...describedBy(`${formId}-target-price`, msgs.of('target-price'))}
+              value={draft.targetPrice}
+              onChange={(v) => change('target-price', { targetPrice: v }, true)}
+            />
+            <FieldMessage id={`${formId}-target-price`} field="target-price" note={msgs.of('target-price')} />
+          </div>
+          <ModeField
+            name="expiry"
+            labelKey="trade.expiry"
+            modes={EXPIRY_MODES}
+            mode={draft.expiry}
+            note={msgs.of('expiry')}
+            onMode={(expiry) => change('expiry', { expiry })}
+          >
+            {(aria) =>
+              draft.expiry === 'date' ? (
+                <input
+                  type="date"
+                  className="tr-input tw-num"
+                  data-field="expiry-date"
+                  aria-label={t('trade.expiry_date')}
+                  min={today}
+                  value={draft.expiryDate}
+                  onChange={(e) => change('expiry', { expiryDate: e.currentTarget.value })}
+                  {...aria}
+                />
+              ) : null
+            }
+          </ModeField>
+        </>
       ) : null}
 
       <ModeField
@@ -385,17 +441,8 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         <FieldMessage id={`${formId}-leverage`} field="leverage" note={msgs.of('leverage')} />
       </div>
 
-      <OrderStops
-        inst={inst}
-        draft={draft}
-        side={side}
-        nowPrice={nowPrice}
-        msgs={msgs}
-        change={change}
-        formId={formId}
-        $profitPips={live.profitPips}
-        $lossPips={live.lossPips}
-      />
+      <StopBox {...stopBox('profit')} />
+      <StopBox {...stopBox('loss')} />
 
       <OrderSummary $preview={$preview} showStopProfit={draft.stopProfitOn} showStopLoss={draft.stopLossOn} />
 

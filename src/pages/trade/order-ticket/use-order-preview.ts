@@ -12,17 +12,13 @@ import { usd } from '../../../../domain/units.ts';
 import { formatMoney } from '../../../i18n/format.ts';
 import { $funds } from '../../../state/orders/orders.ts';
 
-export interface PreviewSignals {
-  $preview: Signal<OrderPreview | null>;
-}
-
 // One watched preview at a time (one order form on screen): each watch gets a new seq, and results carry it.
 let lastSeq = 0;
 let activeSeq = 0;
 
 const warn = (err: unknown) => console.warn('watchPreview failed', err);
 
-export function useOrderPreview(inst: Instrument, draft: OrderDraft, side: OrderSide): PreviewSignals {
+export function useOrderPreview(inst: Instrument, draft: OrderDraft, side: OrderSide): Signal<OrderPreview | null> {
   const $preview = useMemo(() => signal<OrderPreview | null>(null, { name: 'use-order-preview.$preview' }), []);
   const input = useMemo(() => previewInput(inst, draft, side), [inst, draft, side]);
 
@@ -48,7 +44,7 @@ export function useOrderPreview(inst: Instrument, draft: OrderDraft, side: Order
     };
   }, [input, $preview]);
 
-  return { $preview };
+  return $preview;
 }
 
 // By the server's rule (domain/trade-maths.ts orderCostExceeds), so the button is off before a confirmation, not after.
