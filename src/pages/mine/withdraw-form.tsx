@@ -26,7 +26,7 @@ export function WithdrawForm(props: {
   /** Back from "Add now" with the one just saved. */
   pickNewest?: boolean;
 }): ReactElement {
-  const { type } = props;
+  const { type, pickNewest } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const currencies = useWithdrawCurrencies(type);
@@ -39,7 +39,6 @@ export function WithdrawForm(props: {
   const { message: error, setMessage: setError, clearing } = useFormMessage();
   const [notBound, setNotBound] = useState(false);
   const [reviewing, setReviewing] = useState(false);
-  const { pickNewest } = props;
 
   useEffect(() => {
     setMethods(null);

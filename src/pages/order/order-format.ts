@@ -1,6 +1,6 @@
 // Which figure each order-sheet row shows; the formatting itself is domain/format/'s.
 import { dec, isDecimalText } from '../../../domain/decimal.ts';
-import { readTypedNumber, type Dir } from '../../../domain/decimal-text.ts';
+import { readTypedNumber } from '../../../domain/decimal-text.ts';
 import { netValue, orderRiskRate, prepaymentRatio, ratioText } from '../../../domain/trade-maths.ts';
 import { trailOf } from '../../../domain/order-rules.ts';
 import { NO_VALUE } from '../../../domain/format/money-text.ts';
@@ -13,8 +13,6 @@ import type { TFunction } from '../../i18n/index.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { parseWireTime } from '../../../domain/wire-time.ts';
 import { DAY_MS } from '../../../domain/time.ts';
-
-export type { Dir };
 
 const decimal = (v: string | null | undefined): v is string => isDecimalText(v);
 

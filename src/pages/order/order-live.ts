@@ -6,7 +6,8 @@ import { quote } from '../../state/market/quotes.ts';
 import type { Instrument, AppOrder } from '../../../domain/types.ts';
 import { NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
 import { formatMoney, formatPercent, formatPnl } from '../../i18n/format.ts';
-import { orderFigures, type Dir } from './order-format.ts';
+import { orderFigures } from './order-format.ts';
+import type { Dir } from '../../../domain/decimal-text.ts';
 
 export interface OrderLiveText {
   current: ReadonlySignal<string>;
