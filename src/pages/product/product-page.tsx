@@ -117,63 +117,9 @@ export function savedCompanyId(jar: CookieJar = documentJar, host: CookieHost = 
   return id;
 }
 
-// The company popup (docs/contract.md §2 main variant, §3 fields).
-export interface CompanyPopupProps {
-  company: Company | null;
-  chosen: boolean;
-  onChoose: (company: Company) => void;
-  onClose: () => void;
-}
-
 /** A javascript: URL from a bad record must not run. */
 const webLink = (url: string): string | null => (/^https?:\/\//i.test(url) ? url : null);
 const mailLink = (email: string): string | null => (/^[^\s@<>"]+@[^\s@<>"]+$/.test(email) ? `mailto:${email}` : null);
-
-export function CompanyPopup({ company, chosen, onChoose, onClose }: CompanyPopupProps): ReactElement | null {
-  const { t } = useTranslation();
-  if (!company) return null;
-  const site = webLink(company.url);
-  const mail = mailLink(company.email);
-  return (
-    <BottomSheet open onClose={onClose} titleKey="product.popup_title">
-      <div className="pd-popup" data-testid="company-popup">
-        <div className="pd-popup__head">
-          <CompanyLogo company={company} size={64} />
-          <h3 className="pd-popup__name">{company.name}</h3>
-        </div>
-        <dl className="pd-fields">
-          <dt>{t('product.field_subject')}</dt>
-          <dd>{company.subject}</dd>
-          <dt>{t('product.field_registered_address')}</dt>
-          <dd>{company.registered_address}</dd>
-          <dt>{t('product.field_location')}</dt>
-          <dd>{company.location}</dd>
-          <dt>{t('product.field_email')}</dt>
-          <dd>{mail ? <a href={mail}>{company.email}</a> : company.email}</dd>
-          <dt>{t('product.field_url')}</dt>
-          <dd>
-            {site ? (
-              <a href={site} target="_blank" rel="noopener noreferrer">
-                {company.url}
-              </a>
-            ) : (
-              company.url
-            )}
-          </dd>
-        </dl>
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          data-testid="company-choose"
-          disabled={chosen}
-          onClick={() => onChoose(company)}
-        >
-          {t(chosen ? 'product.chosen_badge' : 'product.choose')}
-        </button>
-      </div>
-    </BottomSheet>
-  );
-}
 
 export const COMPANY_DEBOUNCE_MS = 300;
 
@@ -185,7 +131,7 @@ export function CompanySearch({ timers = browserTimers }: CompanySearchProps): R
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const { answer: result, searching, search } = useLatestAnswer(searchCompanies);
-  const [open, setOpen] = useState<Company | null>(null);
+  const [popup, setPopup] = useState<Company | null>(null);
   const [chosen, setChosen] = useState<Company | null>(null);
   const debounce = useMemo(() => debouncer(timers, COMPANY_DEBOUNCE_MS), [timers]);
 
@@ -212,9 +158,12 @@ export function CompanySearch({ timers = browserTimers }: CompanySearchProps): R
     } else {
       toast(t('product.cookie_blocked'));
     }
-    setOpen(null);
+    setPopup(null);
   };
 
+  const popupChosen = popup !== null && popup.id === chosen?.id;
+  const site = popup ? webLink(popup.url) : null;
+  const mail = popup ? mailLink(popup.email) : null;
   return (
     <div className="pd-page pd-page--companies">
       <TitleBar titleKey="product.title" back />
@@ -223,7 +172,7 @@ export function CompanySearch({ timers = browserTimers }: CompanySearchProps): R
         {chosen ? (
           <section className="pd-chosen" aria-label={t('product.current')}>
             <h2 className="pd-heading">{t('product.current')}</h2>
-            <CompanyRow company={chosen} chosen onOpen={setOpen} />
+            <CompanyRow company={chosen} chosen onOpen={setPopup} />
           </section>
         ) : null}
         {result?.ok === false ? (
@@ -238,18 +187,52 @@ export function CompanySearch({ timers = browserTimers }: CompanySearchProps): R
           <ul className="pd-company-list" aria-label={t('product.results')}>
             {result.value.map((c) => (
               <li key={c.id}>
-                <CompanyRow company={c} chosen={c.id === chosen?.id} onOpen={setOpen} />
+                <CompanyRow company={c} chosen={c.id === chosen?.id} onOpen={setPopup} />
               </li>
             ))}
           </ul>
         ) : null}
       </div>
-      <CompanyPopup
-        company={open}
-        chosen={open !== null && open.id === chosen?.id}
-        onChoose={choose}
-        onClose={() => setOpen(null)}
-      />
+      {/* The company popup (docs/contract.md §2 main variant, §3 fields). */}
+      {popup ? (
+        <BottomSheet open onClose={() => setPopup(null)} titleKey="product.popup_title">
+          <div className="pd-popup" data-testid="company-popup">
+            <div className="pd-popup__head">
+              <CompanyLogo company={popup} size={64} />
+              <h3 className="pd-popup__name">{popup.name}</h3>
+            </div>
+            <dl className="pd-fields">
+              <dt>{t('product.field_subject')}</dt>
+              <dd>{popup.subject}</dd>
+              <dt>{t('product.field_registered_address')}</dt>
+              <dd>{popup.registered_address}</dd>
+              <dt>{t('product.field_location')}</dt>
+              <dd>{popup.location}</dd>
+              <dt>{t('product.field_email')}</dt>
+              <dd>{mail ? <a href={mail}>{popup.email}</a> : popup.email}</dd>
+              <dt>{t('product.field_url')}</dt>
+              <dd>
+                {site ? (
+                  <a href={site} target="_blank" rel="noopener noreferrer">
+                    {popup.url}
+                  </a>
+                ) : (
+                  popup.url
+                )}
+              </dd>
+            </dl>
+            <button
+              type="button"
+              className="btn btn-primary btn-block"
+              data-testid="company-choose"
+              disabled={popupChosen}
+              onClick={() => choose(popup)}
+            >
+              {t(popupChosen ? 'product.chosen_badge' : 'product.choose')}
+            </button>
+          </div>
+        </BottomSheet>
+      ) : null}
     </div>
   );
 }
