@@ -62,40 +62,6 @@ import { ICON_CHECK } from '../../../components/icons/screen-icons.ts';
 import './order-form.css';
 import { lotsText } from '../../../../domain/format/lots.ts';
 
-// The success popup after an order is placed, linking to the holding orders (/order?type=1).
-export interface OrderPlacedProps {
-  order: AppOrder;
-  onViewOrders: () => void;
-  onClose: () => void;
-}
-
-export function OrderPlaced({ order, onViewOrders, onClose }: OrderPlacedProps) {
-  const { t } = useTranslation();
-  const pending = order.Status === 0;
-  useEscape(true, onClose);
-  return (
-    <Overlay className="dialog-layer" onClose={onClose}>
-      <div className="dialog tr-modal" role="dialog" aria-modal="true" aria-labelledby="tr-placed-title">
-        <span className="tr-modal-icon">
-          <Icon icon={ICON_CHECK} size={28} />
-        </span>
-        <h2 id="tr-placed-title" className="tr-modal-title">
-          {t(pending ? 'trade.placed_pending_title' : 'trade.placed_title')}
-        </h2>
-        <p className="tr-modal-text">{placedText(t, order, order.OrderType)}</p>
-        <ActionPair
-          className="dialog__actions"
-          onBack={onClose}
-          backKey="trade.continue"
-          actionKey="trade.view_orders"
-          action="view-orders"
-          onAction={onViewOrders}
-        />
-      </div>
-    </Overlay>
-  );
-}
-
 // docs/trading.md "Size by risk": the operator's `risk_cap_percent`; 10 % until it arrives or when it cannot be read.
 export const $riskCap = signal(DEFAULT_RISK_CAP_PERCENT, { name: 'risk-cap.$riskCap' });
 
@@ -145,6 +111,8 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   const [side, setSide] = useState<OrderSide>(1);
   const [draft, setDraft] = useState<OrderDraft>(() => initialDraft(inst));
   const [placed, setPlaced] = useState<AppOrder | null>(null);
+  const closePlaced = () => setPlaced(null);
+  useEscape(placed !== null, closePlaced);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<NewOrder | null>(null);
   const [asking, setAsking] = useState<NewOrder | null>(null);
@@ -496,15 +464,30 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         }}
       />
 
+      {/* The success popup after an order is placed, linking to the holding orders. */}
       {placed ? (
-        <OrderPlaced
-          order={placed}
-          onClose={() => setPlaced(null)}
-          onViewOrders={() => {
-            setPlaced(null);
-            afterPress(null, () => navigateTo('/order?type=1')); // the holding orders
-          }}
-        />
+        <Overlay className="dialog-layer" onClose={closePlaced}>
+          <div className="dialog tr-modal" role="dialog" aria-modal="true" aria-labelledby="tr-placed-title">
+            <span className="tr-modal-icon">
+              <Icon icon={ICON_CHECK} size={28} />
+            </span>
+            <h2 id="tr-placed-title" className="tr-modal-title">
+              {t(placed.Status === 0 ? 'trade.placed_pending_title' : 'trade.placed_title')}
+            </h2>
+            <p className="tr-modal-text">{placedText(t, placed, placed.OrderType)}</p>
+            <ActionPair
+              className="dialog__actions"
+              onBack={closePlaced}
+              backKey="trade.continue"
+              actionKey="trade.view_orders"
+              action="view-orders"
+              onAction={() => {
+                setPlaced(null);
+                afterPress(null, () => navigateTo('/order?type=1'));
+              }}
+            />
+          </div>
+        </Overlay>
       ) : null}
     </form>
   );
