@@ -7,12 +7,11 @@ import { lots, price, usd, type Lots, type Price, type Usd } from '../../domain/
 import type { Queryable } from '../db/db.ts';
 import { moveMany, type AccountBalance, type Movement } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
-import { recordAbsorbed } from '../ledger/house-book.ts';
 import { priceText } from '../../domain/format/price.ts';
 import { nextSeqs } from '../engine/event-seq.ts';
 import { finishOrders, insertClosedParts, lockHoldings, shrinkOrders } from '../engine/orders-repository.ts';
 import { lockAccounts } from '../engine/submit-order.ts';
-import { marginRelease, memoOf, RowChanged } from '../engine/transitions.ts';
+import { bookAbsorbed, marginRelease, memoOf, RowChanged } from '../engine/transitions.ts';
 import { cappedRealised } from '../engine/triggers.ts';
 import type { EngineInstrument, OrderRow } from '../engine/types.ts';
 import type { CopyRow } from './copy-repository.ts';
@@ -89,17 +88,7 @@ async function settle(
     }),
   );
   if (moved.size !== closings.length) throw new Error('a batched close was refused by the ledger under its locks');
-  for (const c of closings.filter((x) => x.realised.gt(x.full))) {
-    const amount = c.realised.minus(c.full);
-    await recordAbsorbed(q, {
-      orderId: c.o.id,
-      userId: c.o.userId,
-      instrumentId: c.o.instrumentId,
-      kind: 'close',
-      amount,
-      at: now,
-    });
-  }
+  for (const c of closings) await bookAbsorbed(q, c.o, c.full, c.realised, now);
   return { closings, moved };
 }
 

@@ -106,7 +106,7 @@ export interface NewOrder {
   now: number;
 }
 
-/** Both inserts bind these, in this order, as $1 to $13. */
+/** The insert binds these, in this order, as $1 to $13. */
 const NEW_ORDER_FIELDS = [
   'userId',
   'instrumentId',
@@ -122,18 +122,6 @@ const NEW_ORDER_FIELDS = [
   'status',
   'now',
 ] as const satisfies readonly (keyof NewOrder)[];
-
-export async function insertOrder(q: Queryable, o: NewOrder): Promise<OrderRow> {
-  const row = await one(
-    q,
-    `INSERT INTO orders (user_id, instrument_id, order_type, quantity, multiple, price, origin_price, update_price,
-       caution_money, trade_fee, target_loss_price, target_profit_price, status, created_at, filled_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
-    [...NEW_ORDER_FIELDS.map((k) => o[k]), o.status === 1 ? o.now : null],
-  );
-  if (!row) throw new Error('insert returned no order');
-  return row;
-}
 
 /** In input order (copy trading's batched opens, server/copy/mirror-batch.ts). */
 export async function insertOrders(q: Queryable, os: readonly NewOrder[]): Promise<OrderRow[]> {
@@ -176,27 +164,13 @@ export async function lockOrder(q: Queryable, id: number, userId: number, status
   return one(q, 'SELECT * FROM orders WHERE id = $1 AND user_id = $2 AND status = $3 FOR UPDATE', [id, userId, status]);
 }
 
-/** Only if the row is still in `from`. */
-export async function finishOrder(
-  q: Queryable,
-  id: number,
-  from: 0 | 1,
-  f: { updatePrice: string; factProfits: string; reason: CloseReason; now: number },
-): Promise<OrderRow | null> {
-  return one(
-    q,
-    `UPDATE orders SET status = 3, update_price = $3, fact_profits = $4, close_reason = $5, completed_at = $6
-     WHERE id = $1 AND status = $2 RETURNING *`,
-    [id, from, f.updatePrice, f.factProfits, f.reason, f.now],
-  );
-}
-
-/** Each only if still holding. */
+/** Each only if still in `from`: holding, or pending for a cancel. */
 export async function finishOrders(
   q: Queryable,
   fs: ReadonlyArray<{ id: number; updatePrice: string; factProfits: string }>,
   reason: CloseReason,
   now: number,
+  from: 0 | 1 = 1,
 ): Promise<OrderRow[]> {
   if (fs.length === 0) return [];
   // The ANY reaches the orders by key rather than hashing every open one (PGlite keeps no statistics).
@@ -204,8 +178,8 @@ export async function finishOrders(
     q,
     `UPDATE orders o SET status = 3, update_price = d.p, fact_profits = d.f, close_reason = $4, completed_at = $5
        FROM unnest($1::int[], $2::numeric[], $3::numeric[]) AS d(id, p, f)
-      WHERE o.id = d.id AND o.id = ANY($1::int[]) AND o.status = 1 RETURNING ${PACKED.select('o')}`,
-    [fs.map((f) => f.id), fs.map((f) => f.updatePrice), fs.map((f) => f.factProfits), reason, now],
+      WHERE o.id = d.id AND o.id = ANY($1::int[]) AND o.status = $6 RETURNING ${PACKED.select('o')}`,
+    [fs.map((f) => f.id), fs.map((f) => f.updatePrice), fs.map((f) => f.factProfits), reason, now, from],
   );
   return rows.map(rowOf);
 }
@@ -266,56 +240,6 @@ export async function advanceTrailStop(
      RETURNING *`,
     [id, loss, updatePrice],
   );
-}
-
-/** Only if still holding. */
-export async function shrinkOrder(
-  q: Queryable,
-  id: number,
-  f: { quantity: string; margin: string; tradeFee: string; updatePrice: string },
-): Promise<OrderRow | null> {
-  return one(
-    q,
-    `UPDATE orders SET quantity = $2, caution_money = $3, trade_fee = $4, update_price = $5
-     WHERE id = $1 AND status = 1 RETURNING *`,
-    [id, f.quantity, f.margin, f.tradeFee, f.updatePrice],
-  );
-}
-
-/** Status 3, opened when and where the position was. */
-export async function insertClosedPart(
-  q: Queryable,
-  from: OrderRow,
-  f: { quantity: string; margin: string; tradeFee: string; closePrice: string; factProfits: string; now: number },
-): Promise<OrderRow> {
-  const row = await one(
-    q,
-    `INSERT INTO orders (user_id, instrument_id, order_type, quantity, multiple, price, origin_price, update_price,
-       fact_profits, caution_money, trade_fee, target_loss_price, target_profit_price, trail_distance, status,
-       close_reason, created_at, filled_at, completed_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 3, 'user', $15, $16, $17) RETURNING *`,
-    [
-      from.userId,
-      from.instrumentId,
-      from.orderType,
-      f.quantity,
-      from.leverage,
-      from.price,
-      from.originPrice,
-      f.closePrice,
-      f.factProfits,
-      f.margin,
-      f.tradeFee,
-      from.targetLossPrice,
-      from.targetProfitPrice,
-      from.trailDistance,
-      from.createdAt,
-      from.filledAt,
-      f.now,
-    ],
-  );
-  if (!row) throw new Error('insert returned no order');
-  return row;
 }
 
 /** Each only if still holding; the rows shrunk come back in any order. */

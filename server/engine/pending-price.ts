@@ -7,15 +7,17 @@ import { ApiError } from '../http/envelope.ts';
 import { moveAll, type AccountBalance, type Movement } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { priceText } from '../../domain/format/price.ts';
-import { nextSeq } from './event-seq.ts';
 import { repriceOrder } from './orders-repository.ts';
-import { checkStops, optionalPrice, TARGET_BAND } from './submit-order.ts';
-import { RowChanged, type Committed } from './transitions.ts';
+import { checkStops, checkTarget } from './submit-order.ts';
+import { committed, memoOf, type Committed } from './transitions.ts';
 import type { EngineInstrument, OrderRow } from './types.ts';
 import { getSetting } from '../settings/settings.ts';
 import type { KnownInstruments } from './known-instruments.ts';
 
-/** Refused during a halt, a stale price (docs/market-data.md) or a closed market, as a new pending order is. */
+/**
+ * Refused during a halt, a stale price (docs/market-data.md) or a closed market, as a new pending order is. The same
+ * price again moves no money, so a retried request answers the same order.
+ */
 export async function movePendingPrice(
   q: Queryable,
   row: OrderRow,
@@ -29,39 +31,16 @@ export async function movePendingPrice(
   if (!market.isOpen(inst.code)) throw new ApiError('market_closed');
   const current = live.openPrice(inst, row.orderType);
   if (!current) throw new ApiError('no_price');
-  const target = checkPendingPrice(row, inst, text, current);
-  const tradeFeeType = Number(await getSetting(q, 'trade_fee_type'));
-  return repricePending(q, row, inst, target, current, tradeFeeType, now);
-}
-
-export function checkPendingPrice(row: OrderRow, inst: EngineInstrument, text: string, current: Price): Price {
-  const target = optionalPrice(text, inst, 'target_price_invalid');
-  if (!target) throw new ApiError('price_required');
-  if (!(target.gte(current.div(TARGET_BAND)) && target.lte(current.times(TARGET_BAND)))) {
-    throw new ApiError('target_price_far');
-  }
-  if (target.eq(current)) throw new ApiError('target_price_at_market');
+  const target = checkTarget(text, inst, current);
   const stop = (t: string): Price | null => (price(t).isZero() ? null : price(t));
   // The stops were judged against the old target; the trader must move a stop the new one breaks first.
   checkStops(sideOf(row.orderType), target, stop(row.targetProfitPrice), stop(row.targetLossPrice));
-  return target;
-}
-
-/** The same price again moves no money, so a retried request answers the same order. */
-export async function repricePending(
-  q: Queryable,
-  row: OrderRow,
-  inst: EngineInstrument,
-  target: Price,
-  current: Price,
-  tradeFeeType: number,
-  now: number,
-): Promise<Committed> {
+  const tradeFeeType = Number(await getSetting(q, 'trade_fee_type'));
   const p = inst.pricePrecision;
   const amounts = orderAmounts(inst.spec, lots(row.quantity), target, row.leverage, tradeFeeType);
   const marginDelta = amounts.margin.minus(usd(row.margin));
   const feeDelta = amounts.fee.minus(usd(row.tradeFee));
-  const memo = `${inst.code} #${row.id}`;
+  const memo = memoOf(inst, row.id);
   const moves: Movement[] = [];
   if (!marginDelta.isZero()) {
     const type = marginDelta.gt(0) ? RecordType.MARGIN_LOCK : RecordType.MARGIN_RELEASE;
@@ -79,6 +58,5 @@ export async function repricePending(
     margin: exactText(amounts.margin),
     fee: exactText(amounts.fee),
   });
-  if (!changed) throw new RowChanged();
-  return { row: changed, seq: await nextSeq(q, row.userId), account };
+  return committed(q, changed, account);
 }

@@ -164,6 +164,15 @@ function checkLeverage(requested: number, inst: EngineInstrument): number {
   return requested;
 }
 
+/** A pending order's price, new or moved: given, within the band around the current price, and not at it. */
+export function checkTarget(text: string, inst: EngineInstrument, current: Price): Price {
+  const target = optionalPrice(text, inst, 'target_price_invalid');
+  if (!target) return reject('price_required');
+  if (!withinBand(target, current, TARGET_BAND)) return reject('target_price_far');
+  if (target.eq(current)) return reject('target_price_at_market');
+  return target;
+}
+
 export function planSubmit(
   input: SubmitInput,
   inst: EngineInstrument,
@@ -179,14 +188,7 @@ export function planSubmit(
   const quantity = checkLots(input.lots, inst);
   const side = input.side;
 
-  let at: Price = current;
-  if (input.status === 0) {
-    const target = optionalPrice(input.targetPrice, inst, 'target_price_invalid');
-    if (!target) return reject('price_required');
-    if (!withinBand(target, current, TARGET_BAND)) return reject('target_price_far');
-    if (target.eq(current)) return reject('target_price_at_market');
-    at = target;
-  }
+  const at = input.status === 0 ? checkTarget(input.targetPrice, inst, current) : current;
   const stopProfit = optionalPrice(input.takeProfitPrice, inst, 'stop_price_invalid');
   const stopLoss = optionalPrice(input.stopLossPrice, inst, 'stop_price_invalid');
   // A pending order's stops are judged against its target; a market order's against its closing side.

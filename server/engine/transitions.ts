@@ -2,7 +2,7 @@
 import { positionPnl, proRata, sideOf } from '../../domain/trade-maths.ts';
 import type { CloseReason } from '../../domain/types.ts';
 import { lots, price, usd, type Lots, type Price, type Usd } from '../../domain/units.ts';
-import { recordAbsorbed } from '../ledger/house-book.ts';
+import { recordAbsorbed, type AbsorbedKind } from '../ledger/house-book.ts';
 import type { Queryable } from '../db/db.ts';
 import { move, moveAll, type AccountBalance, type Movement } from '../ledger/ledger.ts';
 import { priceText } from '../../domain/format/price.ts';
@@ -10,10 +10,10 @@ import { nextSeq } from './event-seq.ts';
 import {
   advanceTrailStop,
   fillOrder,
-  finishOrder,
-  insertClosedPart,
-  insertOrder,
-  shrinkOrder,
+  finishOrders,
+  insertClosedParts,
+  insertOrders,
+  shrinkOrders,
   updateStopsAndTrail,
   type NewOrder,
 } from './orders-repository.ts';
@@ -33,14 +33,21 @@ export interface Committed {
 export const memoOf = (inst: EngineInstrument, orderId: number): string => `${inst.code} #${orderId}`;
 
 /** Negative-balance protection: the loss the account could not pay is the house's (server/ledger/house-book.ts). */
-async function bookAbsorbed(q: Queryable, row: OrderRow, full: Usd, realised: Usd, at: number): Promise<void> {
+export async function bookAbsorbed(
+  q: Queryable,
+  row: OrderRow,
+  full: Dec,
+  realised: Dec,
+  at: number,
+  kind: AbsorbedKind = 'close',
+): Promise<void> {
   if (!realised.gt(full)) return;
   const amount = realised.minus(full);
   await recordAbsorbed(q, {
     orderId: row.id,
     userId: row.userId,
     instrumentId: row.instrumentId,
-    kind: 'close',
+    kind,
     amount,
     at,
   });
@@ -48,6 +55,38 @@ async function bookAbsorbed(q: Queryable, row: OrderRow, full: Usd, realised: Us
 
 /** The caller rolls back. */
 export class RowChanged extends Error {}
+
+/** The row a conditional write returned, with its event number; RowChanged when the write matched nothing. */
+export async function committed(
+  q: Queryable,
+  row: OrderRow | null | undefined,
+  account: AccountBalance | null,
+): Promise<Committed> {
+  if (!row) throw new RowChanged();
+  return { row, seq: await nextSeq(q, row.userId), account };
+}
+
+/** Releases `margin`, then books the P&L of `part`, capped, under the position's memo. */
+async function realise(
+  q: Queryable,
+  row: OrderRow,
+  inst: EngineInstrument,
+  part: Lots,
+  margin: Usd,
+  closePrice: Price,
+  now: number,
+): Promise<{ account: AccountBalance; realised: Usd }> {
+  const memo = memoOf(inst, row.id);
+  let account = await move(q, row.userId, marginRelease(margin, memo, now));
+  const full = positionPnl(inst.spec, sideOf(row.orderType), part, price(row.price), closePrice);
+  // After the release the available balance already includes this margin: cap against it alone.
+  const realised = cappedRealised(full, usd(account.balance), usd(0));
+  if (!realised.isZero()) {
+    account = await move(q, row.userId, { balance: realised, type: RecordType.PROFIT, memo, at: now });
+  }
+  await bookAbsorbed(q, row, full, realised, now);
+  return { account, realised };
+}
 
 export function newOrderOf(userId: number, inst: EngineInstrument, plan: SubmitPlan, now: number): NewOrder {
   const p = inst.pricePrecision;
@@ -91,10 +130,10 @@ export async function openOrder(
   plan: SubmitPlan,
   now: number,
 ): Promise<Committed> {
-  const row = await insertOrder(q, newOrderOf(userId, inst, plan, now));
+  const row = (await insertOrders(q, [newOrderOf(userId, inst, plan, now)]))[0] as OrderRow;
   // The ledger refuses (ApiError insufficient_balance) when margin + fee exceed the available balance.
   const account = await moveAll(q, userId, openMovements(plan, memoOf(inst, row.id), now));
-  return { row, seq: await nextSeq(q, userId), account };
+  return committed(q, row, account);
 }
 
 /** Realised P&L is capped so a gap never takes the available balance below zero. */
@@ -106,24 +145,10 @@ export async function closeHolding(
   reason: CloseReason,
   now: number,
 ): Promise<Committed> {
-  const memo = memoOf(inst, row.id);
-  const margin = usd(row.margin);
-  const full = positionPnl(inst.spec, sideOf(row.orderType), lots(row.quantity), price(row.price), closePrice);
-  let account = await move(q, row.userId, marginRelease(margin, memo, now));
-  // After the release the available balance already includes this margin: cap against it alone.
-  const realised = cappedRealised(full, usd(account.balance), usd(0));
-  if (!realised.isZero()) {
-    account = await move(q, row.userId, { balance: realised, type: RecordType.PROFIT, memo, at: now });
-  }
-  await bookAbsorbed(q, row, full, realised, now);
-  const closed = await finishOrder(q, row.id, 1, {
-    updatePrice: priceText(closePrice, inst.pricePrecision),
-    factProfits: exactText(realised),
-    reason,
-    now,
-  });
-  if (!closed) throw new RowChanged();
-  return { row: closed, seq: await nextSeq(q, row.userId), account };
+  const { account, realised } = await realise(q, row, inst, lots(row.quantity), usd(row.margin), closePrice, now);
+  const updatePrice = priceText(closePrice, inst.pricePrecision);
+  const [closed] = await finishOrders(q, [{ id: row.id, updatePrice, factProfits: exactText(realised) }], reason, now);
+  return committed(q, closed, account);
 }
 
 export interface PartCommitted {
@@ -143,33 +168,32 @@ export async function closePart(
   const whole = lots(row.quantity);
   const margin = proRata(usd(row.margin), part, whole);
   const fee = proRata(usd(row.tradeFee), part, whole);
-  const rest = await shrinkOrder(q, row.id, {
-    quantity: exactText(whole.minus(part)),
-    margin: exactText(margin.rest),
-    tradeFee: exactText(fee.rest),
-    updatePrice: priceText(closePrice, inst.pricePrecision),
-  });
+  const [rest] = await shrinkOrders(q, [
+    {
+      id: row.id,
+      quantity: exactText(whole.minus(part)),
+      margin: exactText(margin.rest),
+      tradeFee: exactText(fee.rest),
+      updatePrice: priceText(closePrice, inst.pricePrecision),
+    },
+  ]);
   if (!rest) throw new RowChanged();
-  // The memo names the position, as a full close's do.
-  const memo = memoOf(inst, row.id);
-  let account = await move(q, row.userId, marginRelease(margin.part, memo, now));
-  const full = positionPnl(inst.spec, sideOf(row.orderType), part, price(row.price), closePrice);
-  const realised = cappedRealised(full, usd(account.balance), usd(0));
-  if (!realised.isZero()) {
-    account = await move(q, row.userId, { balance: realised, type: RecordType.PROFIT, memo, at: now });
-  }
-  await bookAbsorbed(q, row, full, realised, now);
-  const closed = await insertClosedPart(q, row, {
-    quantity: exactText(part),
-    margin: exactText(margin.part),
-    tradeFee: exactText(fee.part),
-    closePrice: priceText(closePrice, inst.pricePrecision),
-    factProfits: exactText(realised),
+  const { account, realised } = await realise(q, row, inst, part, margin.part, closePrice, now);
+  const [closed] = await insertClosedParts(
+    q,
+    [
+      {
+        from: row,
+        quantity: exactText(part),
+        margin: exactText(margin.part),
+        tradeFee: exactText(fee.part),
+        closePrice: priceText(closePrice, inst.pricePrecision),
+        factProfits: exactText(realised),
+      },
+    ],
     now,
-  });
-  const restSeq = await nextSeq(q, row.userId);
-  const closedSeq = await nextSeq(q, row.userId);
-  return { rest: { row: rest, seq: restSeq, account }, closed: { row: closed, seq: closedSeq, account } };
+  );
+  return { rest: await committed(q, rest, account), closed: await committed(q, closed, account) };
 }
 
 /** The fee is refunded: it never traded. */
@@ -186,14 +210,9 @@ export async function cancelPending(
   const fee = usd(row.tradeFee);
   let account = await move(q, row.userId, marginRelease(margin, memo, now));
   if (fee.gt(0)) account = await move(q, row.userId, { balance: fee, type: RecordType.FEE_REFUND, memo, at: now });
-  const closed = await finishOrder(q, row.id, 0, {
-    updatePrice: current ? priceText(current, inst.pricePrecision) : row.updatePrice,
-    factProfits: '0',
-    reason,
-    now,
-  });
-  if (!closed) throw new RowChanged();
-  return { row: closed, seq: await nextSeq(q, row.userId), account };
+  const updatePrice = current ? priceText(current, inst.pricePrecision) : row.updatePrice;
+  const [closed] = await finishOrders(q, [{ id: row.id, updatePrice, factProfits: '0' }], reason, now, 0);
+  return committed(q, closed, account);
 }
 
 /** Margin and fee stay as locked and charged when it was placed. */
@@ -204,9 +223,7 @@ export async function fillPending(
   fillPrice: Price,
   now: number,
 ): Promise<Committed> {
-  const filled = await fillOrder(q, row.id, priceText(fillPrice, inst.pricePrecision), now);
-  if (!filled) throw new RowChanged();
-  return { row: filled, seq: await nextSeq(q, row.userId), account: null };
+  return committed(q, await fillOrder(q, row.id, priceText(fillPrice, inst.pricePrecision), now), null);
 }
 
 /** "0" or null clears one. */
@@ -222,8 +239,7 @@ export async function changeStops(
   const p = inst.pricePrecision;
   const text = (v: Price | null): string => (v ? priceText(v, p) : '0');
   const changed = await updateStopsAndTrail(q, row.id, text(profit), text(loss), text(trail), priceText(current, p));
-  if (!changed) throw new RowChanged();
-  return { row: changed, seq: await nextSeq(q, row.userId), account: null };
+  return committed(q, changed, null);
 }
 
 /** Judged again on the stored row (the database is the authority); RowChanged when there is nothing to move. */
@@ -234,7 +250,5 @@ export async function trailStop(q: Queryable, row: OrderRow, inst: EngineInstrum
   const next = trailedStop(sideOf(row.orderType), at, distance, loss.isZero() ? null : loss);
   if (!next) throw new RowChanged();
   const p = inst.pricePrecision;
-  const moved = await advanceTrailStop(q, row.id, priceText(next, p), priceText(at, p));
-  if (!moved) throw new RowChanged();
-  return { row: moved, seq: await nextSeq(q, row.userId), account: null };
+  return committed(q, await advanceTrailStop(q, row.id, priceText(next, p), priceText(at, p)), null);
 }

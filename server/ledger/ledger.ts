@@ -59,20 +59,11 @@ export function move(q: Queryable, userId: number, m: Movement): Promise<Account
 
 /** Refuses exactly when applying the movements one by one would, in two statements instead of two per movement. */
 export async function moveAll(q: Queryable, userId: number, ms: readonly Movement[]): Promise<AccountBalance> {
-  const s = summed(userId, ms);
-  const rows = await q.query<AccountBalance>(
-    `UPDATE accounts
-        SET balance = balance + $2::numeric, lock_balance = lock_balance + $3::numeric, updated_at = $4
-      WHERE user_id = $1 AND balance + $5::numeric >= 0 AND lock_balance + $6::numeric >= 0
-      RETURNING balance, lock_balance`,
-    [userId, s.b, s.l, s.at, s.lowestB, s.lowestL],
-  );
-  const after = rows[0];
+  const after = (await moveMany(q, [{ userId, ms }])).get(userId);
   if (!after) {
     if (!(await getAccount(q, userId))) throw new Error(`no account for user ${userId}`);
     throw new ApiError('insufficient_balance');
   }
-  await insertRecords(q, recordsOf(s, after));
   return after;
 }
 

@@ -5,11 +5,9 @@ import { sideOf } from '../../domain/trade-maths.ts';
 import { rolloversBetween, swapAmount, type Rollover } from '../../domain/swap.ts';
 import { type Timers, DAY_MS } from '../../domain/time.ts';
 import { lots, price, type Price } from '../../domain/units.ts';
-import { nextSeq } from '../engine/event-seq.ts';
 import { lockHoldings } from '../engine/orders-repository.ts';
-import type { Committed } from '../engine/transitions.ts';
+import { bookAbsorbed, committed, memoOf, type Committed } from '../engine/transitions.ts';
 import type { EngineInstrument } from '../engine/types.ts';
-import { recordAbsorbed } from '../ledger/house-book.ts';
 import { getAccount, move } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import {
@@ -56,23 +54,11 @@ async function chargeOne(
     const side = sideOf(row.orderType);
     const at = deps.engine.currentPrice(inst) ?? price(row.updatePrice);
     const amount = swapAmount(terms, inst.spec, inst.pricePrecision, side, lots(row.quantity), at, r.nights);
-    if (amount.isZero()) {
-      // Still claimed, so a zero rollover is not looked at again.
-      await claimSwapCharge(q, {
-        orderId,
-        userId: row.userId,
-        rolloverAt: r.at,
-        nights: r.nights,
-        amount: '0',
-        charged: '0',
-        at: r.at,
-      });
-      return null;
-    }
-    const acc = await getAccount(q, row.userId);
+    const acc = amount.isZero() ? undefined : await getAccount(q, row.userId);
     // Negative-balance protection: a debit takes at most what is available, and the house bears the rest.
     const available = dec(acc?.balance ?? '0');
     const charged = amount.lt(0) && amount.abs().gt(available) ? available.neg() : amount;
+    // A zero rollover is still claimed, so it is not looked at again.
     const claimed = await claimSwapCharge(q, {
       orderId,
       userId: row.userId,
@@ -82,28 +68,19 @@ async function chargeOne(
       charged: exactText(charged),
       at: r.at,
     });
-    if (!claimed) return null;
+    if (!claimed || amount.isZero()) return null;
     const account = charged.isZero()
       ? (acc ?? null)
       : await move(q, row.userId, {
           balance: charged,
           type: RecordType.SWAP,
-          memo: `${inst.code} #${row.id}`,
+          memo: memoOf(inst, row.id),
           at: r.at,
         });
-    if (charged.gt(amount)) {
-      await recordAbsorbed(q, {
-        orderId,
-        userId: row.userId,
-        instrumentId: row.instrumentId,
-        kind: 'swap',
-        amount: charged.minus(amount),
-        at: r.at,
-      });
-    }
+    await bookAbsorbed(q, row, amount, charged, r.at, 'swap');
     const updated = await addAccruedSwap(q, orderId, exactText(charged));
     if (!updated) throw new Error(`position ${orderId} left holding inside its own lock`);
-    return { row: updated, seq: await nextSeq(q, row.userId), account };
+    return committed(q, updated, account);
   });
 }
 

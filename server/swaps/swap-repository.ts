@@ -125,23 +125,3 @@ export interface SwapChargeRow {
   amount: string;
   charged: string;
 }
-
-export async function chargesOf(q: Queryable, orderId: number): Promise<SwapChargeRow[]> {
-  const rows = await q.query<{
-    order_id: number;
-    rollover_at: string;
-    nights: number;
-    amount: string;
-    charged: string;
-  }>(
-    'SELECT order_id, rollover_at, nights, amount, charged FROM swap_charges WHERE order_id = $1 ORDER BY rollover_at',
-    [orderId],
-  );
-  return rows.map((r) => ({
-    orderId: Number(r.order_id),
-    rolloverAt: Number(r.rollover_at),
-    nights: Number(r.nights),
-    amount: String(r.amount),
-    charged: String(r.charged),
-  }));
-}

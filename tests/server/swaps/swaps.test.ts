@@ -8,7 +8,7 @@ import type { Order, OrderList } from '../../../domain/types.ts';
 import { move } from '../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
 import { runSwaps } from '../../../server/swaps/swap-job.ts';
-import { chargesOf } from '../../../server/swaps/swap-repository.ts';
+import type { Queryable } from '../../../server/db/db.ts';
 import { swapSet, swapList, bookAbsorbed } from '../../../server/ops/commands/book.ts';
 import { expectLedgerInvariants } from '../support/engine-helpers.ts';
 import { manualClock, registerAndLogin, TEST_OPERATOR, useTestServer, type ApiClient } from '../support/harness.ts';
@@ -25,6 +25,20 @@ const at = (d: number, h: number, m = 0, s = 0): number => Date.UTC(2026, 0, d, 
 async function setPrice(p: string): Promise<void> {
   (t.server.ctx.market as unknown as { setPrice(code: string, price: string): unknown }).setPrice('EURUSD', p);
   await t.server.ctx.engine.idle();
+}
+
+/** The charges booked on a position, oldest first. */
+async function chargesOf(q: Queryable, orderId: number) {
+  const rows = await q.query<{ rollover_at: string; nights: number; amount: string; charged: string }>(
+    'SELECT rollover_at, nights, amount, charged FROM swap_charges WHERE order_id = $1 ORDER BY rollover_at',
+    [orderId],
+  );
+  return rows.map((r) => ({
+    rolloverAt: Number(r.rollover_at),
+    nights: Number(r.nights),
+    amount: String(r.amount),
+    charged: String(r.charged),
+  }));
 }
 
 const run = () => runSwaps({ db: t.server.ctx.db, clock, log: t.server.ctx.log, engine: t.server.ctx.engine });
