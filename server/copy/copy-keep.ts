@@ -10,7 +10,7 @@ import { memoOf, ownRunningCopy, transfer } from './copy-accounts.ts';
 import { copyEquity, settleFee } from './copy-fees.ts';
 import { endCopy, insertTransfer, keepShortfall, type CopyRow } from './copy-repository.ts';
 import type { MirrorDeps } from './mirror-actions.ts';
-import { linksOfCopy, unlink } from './mirror-repository.ts';
+import { unlinkCopy } from './mirror-repository.ts';
 
 async function movePositions(q: Queryable, copy: CopyRow, at: number): Promise<Committed[]> {
   const held = await q.query<{ id: number; margin: string }>(
@@ -44,9 +44,7 @@ export async function stopKeepingPositions(deps: MirrorDeps, followerId: number,
     const { equity } = await copyEquity(deps, q, copy.account_id);
     const mark = dec(settled?.mark ?? copy.high_water_mark);
     await keepShortfall(q, copy.follower_id, copy.provider_id, exactText(mark.gt(equity) ? mark.minus(equity) : 0));
-    for (const link of await linksOfCopy(q, copy.id)) {
-      if (link.unlinked_at === null) await unlink(q, copy.id, link.provider_order_id, 'kept', at);
-    }
+    await unlinkCopy(q, copy.id, 'kept', at);
     const committed = await movePositions(q, copy, at);
     await endCopy(q, copy.id, 'kept', at);
     return committed;

@@ -7,7 +7,7 @@ import { notifyAccount } from '../notify/account-notices.ts';
 import { copyById, openOrdersOf, providerOf, type CopyRow } from './copy-repository.ts';
 import { mirrorOpens, type Told } from './mirror-batch.ts';
 import type { MirrorDeps } from './mirror-actions.ts';
-import { claimAction, copiesWithAction } from './mirror-repository.ts';
+import { claimActions, copiesWithAction, type BatchClaim } from './mirror-repository.ts';
 
 export const IN_PROFIT = 'provider_in_profit';
 
@@ -21,14 +21,11 @@ function inProfit(deps: MirrorDeps, row: OrderRow): boolean {
 
 export async function openAtStart(deps: MirrorDeps, row: OrderRow, copies: readonly CopyRow[]): Promise<Told[]> {
   if (!inProfit(deps, row)) return mirrorOpens(deps, row, copies);
-  const told: Told[] = [];
-  for (const copy of copies) {
-    const key = { providerOrderId: row.id, copyId: copy.id, action: 'open' };
-    const at = deps.clock.now();
-    if (await claimAction(deps.db, { ...key, outcome: 'skipped', reason: IN_PROFIT, at }))
-      told.push({ copy, outcome: { kind: 'skipped', reason: IN_PROFIT, lots: '' } });
-  }
-  return told;
+  const skips = copies.map((c): BatchClaim => ({ copyId: c.id, outcome: 'skipped', reason: IN_PROFIT, lots: '' }));
+  const claimed = await claimActions(deps.db, row.id, 'open', skips, deps.clock.now());
+  return copies
+    .filter((copy) => claimed.has(copy.id))
+    .map((copy): Told => ({ copy, outcome: { kind: 'skipped', reason: IN_PROFIT, lots: '' } }));
 }
 
 /** A failure is logged and left to the writer's reconciliation job; the key makes a second run a no-op. */

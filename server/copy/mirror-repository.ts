@@ -13,9 +13,6 @@ export interface LinkRow {
   unlinked_at: string | null;
 }
 
-const LINK_COLUMNS = `copy_id, provider_order_id, follower_order_id, provider_price::text AS provider_price,
-  provider_lots::text AS provider_lots, provider_stops, stops_version, unlinked_at`;
-
 /** Read on every mirrored close, so one JSON text per row (server/db/packed-rows.ts). */
 const PACKED_LINKS = new PackedRows<LinkRow>([
   'copy_id',
@@ -27,26 +24,6 @@ const PACKED_LINKS = new PackedRows<LinkRow>([
   'stops_version',
   'unlinked_at::text',
 ]);
-
-export interface ActionClaim {
-  providerOrderId: number;
-  copyId: number;
-  action: string;
-  outcome: 'done' | 'skipped';
-  reason?: string;
-  detail?: Record<string, string>;
-  at: number;
-}
-
-/** false when claimed already (done or skipped): then nothing is to be done. */
-export async function claimAction(q: Queryable, a: ActionClaim): Promise<boolean> {
-  const rows = await q.query(
-    `INSERT INTO copy_actions (provider_order_id, copy_id, action, outcome, reason, detail, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (provider_order_id, copy_id, action) DO NOTHING RETURNING id`,
-    [a.providerOrderId, a.copyId, a.action, a.outcome, a.reason ?? '', JSON.stringify(a.detail ?? {}), a.at],
-  );
-  return rows.length > 0;
-}
 
 export interface BatchClaim {
   copyId: number;
@@ -118,12 +95,6 @@ export function linksOf(q: Queryable, providerOrderId: number): Promise<LinkRow[
   ]);
 }
 
-export function linksOfCopy(q: Queryable, copyId: number): Promise<LinkRow[]> {
-  return q.query<LinkRow>(`SELECT ${LINK_COLUMNS} FROM copy_links WHERE copy_id = $1 ORDER BY follower_order_id`, [
-    copyId,
-  ]);
-}
-
 export interface NewLink {
   copyId: number;
   providerOrderId: number;
@@ -169,11 +140,11 @@ export async function setLinkStops(q: Queryable, providerOrderId: number, copyId
   );
 }
 
-export async function unlink(q: Queryable, copyId: number, providerOrderId: number, reason: string, at: number) {
+/** Every live link of a copy. */
+export async function unlinkCopy(q: Queryable, copyId: number, reason: string, at: number) {
   await q.query(
-    `UPDATE copy_links SET unlinked_at = $3, unlink_reason = $4
-      WHERE copy_id = $1 AND provider_order_id = $2 AND unlinked_at IS NULL`,
-    [copyId, providerOrderId, at, reason],
+    'UPDATE copy_links SET unlinked_at = $2, unlink_reason = $3 WHERE copy_id = $1 AND unlinked_at IS NULL',
+    [copyId, at, reason],
   );
 }
 
