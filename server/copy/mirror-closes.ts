@@ -75,7 +75,7 @@ async function settle(
   const closings = wanted.map(({ o, part, margin }): Closing => {
     const at = closingPrice(deps, inst, o);
     const full = positionPnl(inst.spec, sideOf(o.orderType), part, price(o.price), at);
-    const realised = cappedRealised(full, usd(dec(held.get(o.userId)?.balance ?? 0).plus(margin)), usd(0));
+    const realised = cappedRealised(full, usd(dec(held.get(o.userId)?.balance ?? 0).plus(margin)));
     return { o, part, margin, at, full, realised };
   });
   const moved = await moveMany(

@@ -10,9 +10,7 @@ export interface Sides {
 
 /** One price: both are Close; null when there is no quote. */
 export function quoteSides(q: Pick<LiveQuote, 'close' | 'ask'> | undefined): Sides | null {
-  if (!q) return null;
-  const bid = price(q.close);
-  return { bid, ask: q.ask === undefined ? bid : price(q.ask) };
+  return q ? tickSides({ price: q.close, ask: q.ask }) : null;
 }
 
 /** `ask` is absent for one price. */

@@ -80,7 +80,7 @@ async function realise(
   let account = await move(q, row.userId, marginRelease(margin, memo, now));
   const full = positionPnl(inst.spec, sideOf(row.orderType), part, price(row.price), closePrice);
   // After the release the available balance already includes this margin: cap against it alone.
-  const realised = cappedRealised(full, usd(account.balance), usd(0));
+  const realised = cappedRealised(full, usd(account.balance));
   if (!realised.isZero()) {
     account = await move(q, row.userId, { balance: realised, type: RecordType.PROFIT, memo, at: now });
   }

@@ -73,8 +73,7 @@ export function belowStopOut(balance: Usd, margin: Usd, floating: Usd, level: Ra
   return r !== null && r.lte(level);
 }
 
-/** A loss never takes more than available + this margin, so a gap cannot push the balance below zero. */
-export function cappedRealised(pnl: Usd, available: Usd, margin: Usd): Usd {
-  const holds = available.plus(margin);
-  return pnl.lt(holds.neg()) ? usd(holds.neg()) : pnl;
+/** A loss never takes more than what is available, so a gap cannot push the balance below zero. */
+export function cappedRealised(pnl: Usd, available: Usd): Usd {
+  return pnl.lt(available.neg()) ? usd(available.neg()) : pnl;
 }

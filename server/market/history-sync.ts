@@ -35,6 +35,23 @@ export function historyParams(inst: MarketInstrument, seed: number): HistoryPara
   };
 }
 
+/** Every level's bars of a history made from scratch, ending at the base price at `toMin`. */
+export function freshHistory(
+  inst: MarketInstrument,
+  seed: number,
+  toMin: number,
+  windows: readonly number[] = levelWindows(inst.cls, toMin, HISTORY_BARS),
+): Bar[][] {
+  const bars: Bar[][] = Array.from({ length: LEVELS }, () => []);
+  generateHistory(
+    historyParams(inst, seed),
+    { from: 0, to: toMin, windows },
+    { side: 'end', price: Number(inst.basePrice) },
+    (level, bar) => bars[level]?.push(bar),
+  );
+  return bars;
+}
+
 /** null where a level has none. */
 export type LastChunks = Map<number, (Chunk | null)[]>;
 
@@ -78,19 +95,11 @@ export async function syncHistory(
   for (const inst of instruments) {
     const levels = last.get(inst.id) ?? emptyLevels();
     const l0 = lastBar(levels[0]);
-    const params = historyParams(inst, seed);
     const p = inst.pricePrecision;
     if (!l0 || l0.t > toMin) {
       fresh.push(inst.id);
-      const bars: Bar[][] = Array.from({ length: LEVELS }, () => []);
-      generateHistory(
-        params,
-        { from: 0, to: toMin, windows: windows(inst.cls) },
-        { side: 'end', price: Number(inst.basePrice) },
-        (level, bar) => bars[level]?.push(bar),
-      );
       const newest = emptyLevels();
-      bars.forEach((list, level) => {
+      freshHistory(inst, seed, toMin, windows(inst.cls)).forEach((list, level) => {
         const chunks = chunkBars(inst.id, level, p, list);
         out.push(...chunks);
         newest[level] = chunks[chunks.length - 1] ?? null;
@@ -104,7 +113,7 @@ export async function syncHistory(
     const touched = new Set<Chunk>();
     const open = levels.map((c) => (c ? { ...c, bars: c.bars.map(copyBar) } : null));
     generateHistory(
-      params,
+      historyParams(inst, seed),
       { from: gapFrom, to: toMin, windows: windows(inst.cls) },
       { side: 'start', price: l0.c / tickScale(p) },
       (level, bar) => {

@@ -14,8 +14,7 @@ import {
   type Bar,
 } from './bars.ts';
 import type { Period } from '../../domain/types.ts';
-import { generateHistory, levelWindows } from './history.ts';
-import { HISTORY_BARS, historyParams } from './history-sync.ts';
+import { freshHistory } from './history-sync.ts';
 import type { MarketInstrument } from './instrument-catalogue.ts';
 import { barsInRange, chunkStartOf, upsertChunks, type Chunk } from './kline-repository.ts';
 import type { InstrumentState } from './simulator.ts';
@@ -248,13 +247,7 @@ export class KlineStore {
       this.generated.set(s.inst.id, cached);
       return cached;
     }
-    const bars: Bar[][] = Array.from({ length: LEVELS }, () => []);
-    generateHistory(
-      historyParams(s.inst, this.seed),
-      { from: 0, to: this.startMinute, windows: levelWindows(s.inst.cls, this.startMinute, HISTORY_BARS) },
-      { side: 'end', price: Number(s.inst.basePrice) },
-      (level, bar) => bars[level]?.push(bar),
-    );
+    const bars = freshHistory(s.inst, this.seed, this.startMinute);
     this.generated.set(s.inst.id, bars);
     if (this.generated.size > GENERATED_HISTORIES) {
       const oldest = this.generated.keys().next().value;

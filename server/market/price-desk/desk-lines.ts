@@ -42,8 +42,6 @@ export interface Line {
   inst: MarketInstrument;
   index: number;
   rule: PriceRule;
-  ruleStaleMs: number | null;
-  ruleSpikePct: string | null;
   staleMs: number;
   spikePct: string;
   spikeRatio: number;
@@ -90,8 +88,6 @@ export function newLine(inst: MarketInstrument, index: number): Line {
     inst,
     index,
     rule: 'mid',
-    ruleStaleMs: null,
-    ruleSpikePct: null,
     staleMs: 0,
     spikePct: '0',
     spikeRatio: 0,

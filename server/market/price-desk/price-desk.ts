@@ -123,11 +123,9 @@ export class PriceDesk {
       line.slots.sort((a, b) => a.src.priority - b.src.priority);
       const r = rules.get(line.inst.id);
       line.rule = r?.rule ?? 'mid';
-      line.ruleStaleMs = r?.staleMs ?? null;
-      line.ruleSpikePct = r?.spikePct ?? null;
       const real = line.slots.some((sl) => sl.src.real);
-      line.staleMs = line.ruleStaleMs ?? (real ? this.opts.defaultStaleMs : 0);
-      line.spikePct = line.ruleSpikePct ?? (real ? this.opts.defaultSpikePct : '0');
+      line.staleMs = r?.staleMs ?? (real ? this.opts.defaultStaleMs : 0);
+      line.spikePct = r?.spikePct ?? (real ? this.opts.defaultSpikePct : '0');
       line.spikeRatio = Number(line.spikePct) / 100;
       line.spreadMode = r?.spreadMode ?? null;
       line.spreadPoints = r?.spreadPoints ?? 0;

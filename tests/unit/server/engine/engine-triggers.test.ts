@@ -72,9 +72,9 @@ describe('stop-out', () => {
 
 describe('gap cap', () => {
   it('a loss takes at most the available balance plus the released margin', () => {
-    expect(cappedRealised(usd('-30'), usd('5'), usd('20')).toString()).toBe('-25');
-    expect(cappedRealised(usd('-25'), usd('5'), usd('20')).toString()).toBe('-25');
-    expect(cappedRealised(usd('-24'), usd('5'), usd('20')).toString()).toBe('-24');
-    expect(cappedRealised(usd('99'), usd('0'), usd('1')).toString()).toBe('99');
+    expect(cappedRealised(usd('-30'), usd('25')).toString()).toBe('-25');
+    expect(cappedRealised(usd('-25'), usd('25')).toString()).toBe('-25');
+    expect(cappedRealised(usd('-24'), usd('25')).toString()).toBe('-24');
+    expect(cappedRealised(usd('99'), usd('1')).toString()).toBe('99');
   });
 });
