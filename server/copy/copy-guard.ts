@@ -23,13 +23,6 @@ interface Watched {
   balance: Dec;
 }
 
-/** UTC, the month before `now`'s: the period a month-end settlement closes. */
-export function lastMonthPeriod(now: number): string {
-  const d = new Date(now);
-  const prev = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1));
-  return `month:${prev.toISOString().slice(0, 7)}`;
-}
-
 export class CopyGuard {
   private watched: Watched[] = [];
   private readAt = -Infinity;
@@ -109,7 +102,8 @@ export class CopyGuard {
   async settleMonth(): Promise<number> {
     const now = new Date(this.deps.clock.now());
     const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-    const period = lastMonthPeriod(monthStart);
+    // UTC, the month before this one: the period a month-end settlement closes.
+    const period = `month:${new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7)}`;
     let paid = 0;
     for (const { id, started_at } of await allRunningCopies(this.deps.db)) {
       if (Number(started_at) >= monthStart) continue; // started this month: nothing of last month to settle

@@ -170,7 +170,7 @@ export async function mirrorOpens(deps: MirrorDeps, row: OrderRow, copies: reado
       await markSkippedMany(q, row.id, 'open', moot);
       return told;
     }
-    // As submitInTx takes them (lockAccount), all of the chunk's in user-id order.
+    // As submitInTx takes them (lockAccounts), all of the chunk's in user-id order.
     const held = await lockAccounts(q, accountIds(toOpen));
     const counts = await openOrderCounts(q, accountIds(toOpen));
     const refused: Array<{ copyId: number; reason: string; lots: string }> = [];

@@ -90,7 +90,7 @@ export class OrderEngine {
       index: this.index,
       fires: opts.triggers !== false,
       instruments: this.instruments,
-      afterCommit: (done, type, reason) => this.afterCommit(done, type, reason),
+      afterCommit: (done, type, reason) => this.applyCommitted(done, type, reason),
       cacheAccount: (userId, a) => this.accounts.cache(userId, a),
     });
   }
@@ -152,7 +152,7 @@ export class OrderEngine {
       ),
     );
     if ('replay' in result) return this.replay({ orderId: result.replay.Id, first: result.replay, params }, params);
-    this.afterCommit(result.done, 'changed', null);
+    this.applyCommitted(result.done);
     return result.order;
   }
 
@@ -178,9 +178,9 @@ export class OrderEngine {
       if (!part) return { full: await closeHolding(q, row, inst, current, 'user', now) };
       return { part: await closePart(q, row, inst, part, current, now) };
     });
-    if ('full' in out) return this.afterCommit(out.full, 'closed', 'user');
-    this.afterCommit(out.part.rest, 'changed', null);
-    return this.afterCommit(out.part.closed, 'closed', 'user');
+    if ('full' in out) return this.applyCommitted(out.full, 'closed', 'user');
+    this.applyCommitted(out.part.rest);
+    return this.applyCommitted(out.part.closed, 'closed', 'user');
   }
 
   /** docs/trading.md "Close all": one transaction each, so a refusal of one does not stop the others. */
@@ -204,7 +204,7 @@ export class OrderEngine {
       const inst = await this.instruments.getOrThrow(row.instrumentId, q);
       return cancelPending(q, row, inst, this.instruments.openPrice(inst, row.orderType), this.ctx.clock.now());
     });
-    return this.afterCommit(done, 'closed', 'cancel');
+    return this.applyCommitted(done, 'closed', 'cancel');
   }
 
   /** Cancelled as a user's cancel is; a busy order waits for the next sweep. */
@@ -214,7 +214,7 @@ export class OrderEngine {
       const done = await this.triggers.triggerTx(orderId, 0, async (q, row, inst) =>
         cancelPending(q, row, inst, this.instruments.openPrice(inst, row.orderType), this.ctx.clock.now(), 'expired'),
       );
-      if (done) this.afterCommit(done, 'closed', 'expired');
+      if (done) this.applyCommitted(done, 'closed', 'expired');
     });
   }
 
@@ -236,7 +236,7 @@ export class OrderEngine {
       checkStops(side, current, profit, loss);
       return changeStops(q, row, inst, profit, loss, trail, current);
     });
-    return this.afterCommit(done, 'changed', null);
+    return this.applyCommitted(done);
   }
 
   async setPendingPrice(userId: number, id: number, priceText: string): Promise<Order> {
@@ -245,7 +245,7 @@ export class OrderEngine {
       const inst = await this.instruments.getOrThrow(row.instrumentId, q);
       return movePendingPrice(q, row, inst, priceText, this.instruments, this.ctx.market, this.ctx.clock.now());
     });
-    return this.afterCommit(done, 'changed', null);
+    return this.applyCommitted(done);
   }
 
   /** Re-read from the database so the writer triggers the changed order on the next tick. */
@@ -268,8 +268,8 @@ export class OrderEngine {
     }
   }
 
-  /** Index, cached account, then the owner's push: the push must show the committed figures. */
-  private afterCommit(done: Committed, change: OrderChange, reason: CloseReason | null): Order {
+  /** Index, cached account, then the owner's push, which must show the committed figures; swaps and copies too. */
+  applyCommitted(done: Committed, change: OrderChange = 'changed', reason: CloseReason | null = null): Order {
     this.book.apply(done.row);
     this.opts.announce?.(done.row.id);
     if (done.account) this.accounts.cache(done.row.userId, done.account);
@@ -293,11 +293,6 @@ export class OrderEngine {
     };
     this.viewCache ??= new BookViewCache(src, () => this.ctx.clock.now());
     return this.viewCache.get(maxAgeMs);
-  }
-
-  /** For changes booked in their own transaction (server/swaps/swap-job.ts, server/copy/mirror.ts). */
-  applyCommitted(done: Committed, change: OrderChange = 'changed', reason: CloseReason | null = null): Order {
-    return this.afterCommit(done, change, reason);
   }
 
   riskRateOf(userId: number): Ratio | null {

@@ -3,7 +3,7 @@ import { positionPnl } from '../../domain/trade-maths.ts';
 import { bigScaledOf, placesNeeded, scaledOf } from '../../domain/numerics/parse.ts';
 import { ACCOUNT_PLACES, MONEY_PLACES, POW10 } from '../../domain/numerics/places.ts';
 import { divRoundInt } from '../../domain/numerics/round.ts';
-import { price as priceOf, type Usd } from '../../domain/units.ts';
+import { price as priceOf } from '../../domain/units.ts';
 import type { Ladder } from './ladder.ts';
 import type { EngineInstrument, OpenOrder } from './types.ts';
 import { exactText } from '../../domain/decimal.ts';
@@ -99,14 +99,10 @@ export function pnlMicro(pos: Position): bigint {
     const n = pos.sign * (at - pos.open) * pos.mul;
     return BigInt(pos.div === 1 ? n : divRoundInt(n, pos.div));
   }
-  const f = decimalPnl(pos);
-  return f ? BigInt(exactText(f.times(POW10[MONEY_PLACES] as number))) : 0n;
-}
-
-export function decimalPnl(pos: Position): Usd | null {
   const { inst, o } = pos;
-  if (o.status !== 1 || !inst.terms || inst.priceText === null) return null;
-  return positionPnl(inst.terms.spec, o.side, o.quantity, o.price, priceOf(inst.priceText));
+  if (o.status !== 1 || !inst.terms || inst.priceText === null) return 0n;
+  const f = positionPnl(inst.terms.spec, o.side, o.quantity, o.price, priceOf(inst.priceText));
+  return BigInt(exactText(f.times(POW10[MONEY_PLACES] as number)));
 }
 
 export class Holding {

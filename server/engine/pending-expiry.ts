@@ -6,14 +6,6 @@ import { startRepeatingJob, type RepeatingJob } from '../core/repeating-job.ts';
 /** A day order ends within this of midnight. */
 export const EXPIRY_SWEEP_MS = 1000;
 
-export async function duePending(q: Queryable, now: number, limit = 200): Promise<number[]> {
-  const rows = await q.query<{ id: number }>(
-    'SELECT id FROM orders WHERE status = 0 AND expires_at > 0 AND expires_at <= $1 ORDER BY expires_at, id LIMIT $2',
-    [now, limit],
-  );
-  return rows.map((r) => Number(r.id));
-}
-
 export interface ExpiryDeps extends Pick<Services, 'clock' | 'timers'> {
   db: Queryable;
   log: { error: (obj: object, msg: string) => void };
@@ -23,8 +15,11 @@ export interface ExpiryDeps extends Pick<Services, 'clock' | 'timers'> {
 
 /** One after the other; resolves how many were due. */
 export async function sweepExpired(deps: Pick<ExpiryDeps, 'db' | 'clock' | 'expire'>): Promise<number> {
-  const due = await duePending(deps.db, deps.clock.now());
-  for (const id of due) await deps.expire(id);
+  const due = await deps.db.query<{ id: number }>(
+    'SELECT id FROM orders WHERE status = 0 AND expires_at > 0 AND expires_at <= $1 ORDER BY expires_at, id LIMIT 200',
+    [deps.clock.now()],
+  );
+  for (const { id } of due) await deps.expire(Number(id));
   return due.length;
 }
 

@@ -51,7 +51,8 @@ export async function submitInTx(q: Queryable, deps: SubmitDeps, s: Submission):
   // Refused before anything is locked: an instrument taken off the list, or halted or stale on the price desk.
   if (inst.tradable === false) throw new ApiError('instrument_not_found');
   deps.instruments.refuseOnBlock(inst.code);
-  await lockAccount(q, userId);
+  // The account's row lock, held to the end of the submit: parallel submits of one user cannot all pass the cap.
+  await lockAccounts(q, [userId]);
   // docs/retail-protection.md: every new order, demo or real, passes the retail rules.
   const multiples = await checkRetailOrder(q, userId, inst, input.leverage, inst.spec.MarginMode === FIXED_MARGIN_MODE);
   const tradeFeeType = Number(await getSetting(q, 'trade_fee_type'));
@@ -74,7 +75,7 @@ export async function submitInTx(q: Queryable, deps: SubmitDeps, s: Submission):
   await checkOpenOrderCap(q, userId);
   const done = await openOrder(q, userId, inst, plan, now);
   if (expiresAt > 0) {
-    await setExpiry(q, done.row.id, expiresAt);
+    await q.query('UPDATE orders SET expires_at = $1 WHERE id = $2 AND status = 0', [expiresAt, done.row.id]);
     done.row = { ...done.row, expiresAt };
   }
   // A position is shown at its closing side at once (a buy bought at the ask shows its P&L at the bid).
@@ -214,11 +215,6 @@ export function planSubmit(
 /** Every open order is watched by the trigger index on every tick, so one account must not load it without bound. */
 export const MAX_OPEN_ORDERS = 200;
 
-/** The account's row lock, held to the end of the submit: parallel submits of one user cannot all pass the cap. */
-export async function lockAccount(q: Queryable, userId: number): Promise<void> {
-  await q.query('SELECT user_id FROM accounts WHERE user_id = $1 FOR UPDATE', [userId]);
-}
-
 /** In user-id order, so two batches over overlapping accounts queue instead of deadlocking. */
 export async function lockAccounts(
   q: Queryable,
@@ -240,13 +236,10 @@ export async function openOrderCounts(q: Queryable, userIds: readonly number[]):
   return new Map(rows.map((r) => [Number(r.user_id), Number(r.n)]));
 }
 
-/** Run under lockAccount, or parallel submits could all pass the cap. */
+/** Run under the account's lock, or parallel submits could all pass the cap. */
 export async function checkOpenOrderCap(q: Queryable, userId: number, max: number = MAX_OPEN_ORDERS): Promise<void> {
-  const rows = await q.query<{ n: string }>(
-    'SELECT count(*)::text AS n FROM orders WHERE user_id = $1 AND status IN (0, 1)',
-    [userId],
-  );
-  if (Number(rows[0]?.n ?? 0) >= max) throw new ApiError('too_many_open_orders', undefined, { max });
+  const n = (await openOrderCounts(q, [userId])).get(userId) ?? 0;
+  if (n >= max) throw new ApiError('too_many_open_orders', undefined, { max });
 }
 
 export const MAX_EXPIRY_DAYS = 365;
@@ -279,9 +272,4 @@ export function checkExpiryWritten(text: string | undefined, now: number): void 
   } catch (err) {
     if (err instanceof ApiError && err.key === 'expiry_invalid') throw err;
   }
-}
-
-export async function setExpiry(q: Queryable, orderId: number, expiresAt: number): Promise<void> {
-  if (expiresAt > 0)
-    await q.query('UPDATE orders SET expires_at = $1 WHERE id = $2 AND status = 0', [expiresAt, orderId]);
 }

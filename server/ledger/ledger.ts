@@ -83,7 +83,8 @@ interface Summed {
 function summed(userId: number, ms: readonly Movement[]): Summed {
   const last = ms[ms.length - 1];
   if (!last) throw new Error('moveAll needs at least one movement');
-  observeMovements(userId, ms); // an ops command's declared money effect (server/ops/money-watch.ts)
+  // An ops command's declared money effect (server/ops/money-watch.ts); outside any watch the ledger moves unobserved.
+  current.getStore()?.(userId, ms);
   const deltas = ms.map((m) => ({ balance: checkedAmount(m.balance), lock: checkedAmount(m.lock) }));
   // The check stays on the row's own columns so PostgreSQL re-evaluates it after waiting on a concurrent UPDATE.
   let b = dec(0);
@@ -197,8 +198,3 @@ const current = new AsyncLocalStorage<LedgerObserver>();
 
 export const watchLedger = <T>(observer: LedgerObserver, work: () => Promise<T>): Promise<T> =>
   current.run(observer, work);
-
-/** Outside any watch the ledger moves unobserved (trading, the fund job's timer). */
-export function observeMovements(userId: number, movements: readonly WatchedMovement[]): void {
-  current.getStore()?.(userId, movements);
-}

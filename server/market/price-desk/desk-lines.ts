@@ -105,15 +105,12 @@ export function newLine(inst: MarketInstrument, index: number): Line {
   };
 }
 
-/** The default limit covers the simulator's instruments too: their frozen price must not trade either. */
-function refuseLimit(line: Line, defaultStaleMs: number): number {
-  return line.staleMs > 0 ? line.staleMs : defaultStaleMs;
-}
-
 /** docs/market-data.md "Price health"; the simulator's instruments have no stale limit: their history is their own. */
 export function healthy(slot: Slot, line: Line, now: number, defaultStaleMs: number): boolean {
   if (slot.src.suspended !== null || !slot.src.up) return false;
-  if (slot.refusedSince !== NEVER && now - slot.refusedSince >= refuseLimit(line, defaultStaleMs)) return false;
+  // Refused ticks go stale by the default limit too on the simulator's instruments: a frozen price must not trade.
+  const refuseLimit = line.staleMs > 0 ? line.staleMs : defaultStaleMs;
+  if (slot.refusedSince !== NEVER && now - slot.refusedSince >= refuseLimit) return false;
   if (slot.lastAt === NEVER) return line.staleMs === 0 && !slot.src.real;
   return line.staleMs === 0 || now - slot.lastAt <= line.staleMs;
 }

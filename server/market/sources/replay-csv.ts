@@ -30,18 +30,12 @@ function parseTime(date: string, time: string | undefined): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-function splitter(line: string): RegExp {
-  if (line.includes('\t')) return /\t/;
-  if (line.includes(';')) return /;/;
-  return /,/;
-}
-
 /** Lines that do not parse are skipped and counted. */
 export function parseMt5Csv(text: string, symbol: string): { records: ReplayRecord[]; skipped: number } {
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
   const head = lines[0];
   if (head === undefined) return { records: [], skipped: 0 };
-  const sep = splitter(head);
+  const sep = head.includes('\t') ? /\t/ : head.includes(';') ? /;/ : /,/;
   const cols = head.split(sep).map((c) => c.trim().replace(/^<|>$/g, '').toUpperCase());
   const at = (name: string): number => cols.indexOf(name);
   const iDate = at('DATE');

@@ -136,7 +136,7 @@ export class FixSource extends ReconnectingSource {
   }
 
   private onMarketData(sink: SourceSink, type: 'W' | 'X', view: MsgView): void {
-    const time = sendingTime(view);
+    const time = parseFixTime(view.getString(52)); // SendingTime, epoch ms
     if (type === 'W') {
       const symbol = view.getString(55);
       if (!symbol) {
@@ -193,9 +193,4 @@ export function mdEntries(view: MsgView, symbol?: string): MdEntry[] {
     entries.push(entry);
   }
   return entries;
-}
-
-/** Epoch ms. */
-export function sendingTime(view: MsgView): number {
-  return parseFixTime(view.getString(52));
 }
