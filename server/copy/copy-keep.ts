@@ -1,9 +1,8 @@
 // docs/copy-trading.md "A copy is its own sub-account": kept positions trade as the follower's own from then on.
 import { dec, exactText } from '../../domain/decimal.ts';
 import type { Queryable } from '../db/db.ts';
-import { nextSeq } from '../engine/event-seq.ts';
 import { getOrder } from '../engine/orders-repository.ts';
-import { marginRelease, type Committed } from '../engine/transitions.ts';
+import { committed, marginRelease, type Committed } from '../engine/transitions.ts';
 import { getAccount, move } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { memoOf, ownRunningCopy, transfer } from './copy-accounts.ts';
@@ -31,7 +30,7 @@ async function movePositions(q: Queryable, copy: CopyRow, at: number): Promise<C
   const out: Committed[] = [];
   for (const id of ids) {
     const row = await getOrder(q, id);
-    if (row) out.push({ row, seq: await nextSeq(q, copy.follower_id), account: null });
+    if (row) out.push(await committed(q, row, null));
   }
   return out;
 }

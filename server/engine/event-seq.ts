@@ -2,12 +2,7 @@
 import type { Queryable } from '../db/db.ts';
 
 export async function nextSeq(q: Queryable, userId: number): Promise<number> {
-  const rows = await q.query<{ seq: string | number }>(
-    `INSERT INTO order_event_seq (user_id, seq) VALUES ($1, 1)
-     ON CONFLICT (user_id) DO UPDATE SET seq = order_event_seq.seq + 1 RETURNING seq`,
-    [userId],
-  );
-  return Number(rows[0]?.seq ?? 0);
+  return (await nextSeqs(q, [userId])).get(userId) ?? 0;
 }
 
 /** 0 before the first event; the socket login ack carries it. */

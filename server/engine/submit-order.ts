@@ -70,8 +70,7 @@ export async function submitInTx(q: Queryable, deps: SubmitDeps, s: Submission):
     tradeFeeType,
   );
   // A malformed expiry is refused even on a market order, never silently ignored (docs/trading.md "Submit").
-  if (plan.status !== 0) checkExpiryWritten(input.expire, now);
-  const expiresAt = plan.status === 0 ? expiryOf(input.expire, now) : 0;
+  const expiresAt = expiryOf(input.expire, now, plan.status === 0);
   await checkOpenOrderCap(q, userId);
   const done = await openOrder(q, userId, inst, plan, now);
   if (expiresAt > 0) {
@@ -246,10 +245,10 @@ export const MAX_EXPIRY_DAYS = 365;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** The ms epoch an `expire` parameter asks for at `now`; 0 = good till cancelled. Throws the translated refusal. */
-export function expiryOf(text: string | undefined, now: number): number {
+/** The ms epoch an `expire` parameter asks for at `now`; 0 = good till cancelled, or a market order's (form only). */
+export function expiryOf(text: string | undefined, now: number, pending = true): number {
   const t = (text ?? '').trim().toLowerCase();
-  if (t === '' || t === 'gtc') return 0;
+  if (t === '' || t === 'gtc' || (t === 'day' && !pending)) return 0;
   if (t === 'day') return (Math.floor(now / DAY_MS) + 1) * DAY_MS;
   const m = DATE.exec(t);
   if (!m) throw new ApiError('expiry_invalid');
@@ -260,16 +259,8 @@ export function expiryOf(text: string | undefined, now: number): number {
   if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d)
     throw new ApiError('expiry_invalid');
   const end = start + DAY_MS;
+  if (!pending) return 0;
   if (end <= now) throw new ApiError('expiry_past');
   if (end - now > MAX_EXPIRY_DAYS * DAY_MS) throw new ApiError('expiry_too_far', undefined, { days: MAX_EXPIRY_DAYS });
   return end;
-}
-
-/** A market order has no expiry, but a malformed one is refused rather than silently dropped. */
-export function checkExpiryWritten(text: string | undefined, now: number): void {
-  try {
-    expiryOf(text, now);
-  } catch (err) {
-    if (err instanceof ApiError && err.key === 'expiry_invalid') throw err;
-  }
 }

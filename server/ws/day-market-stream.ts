@@ -1,7 +1,7 @@
 // Conflated quote batches: a skipped subscriber gets everything changed since it last received, newest state only.
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
-import type { CodeFilter, FrameSink, HubClient } from './connection.ts';
-import type { HubMarket } from './hub-market.ts';
+import type { CodeFilter, HubClient } from './connection.ts';
+import { MarketStream, type HubMarket } from './hub-market.ts';
 
 interface DaySub {
   needsSnapshot: boolean;
@@ -21,19 +21,10 @@ export function codeFilter(market: HubMarket, codes: readonly string[]): CodeFil
   return { indexes, key: indexes.join(',') };
 }
 
-export class DayMarketStream {
+export class DayMarketStream extends MarketStream {
   private seq = 0;
   private readonly dirty = new Set<number>();
-  private readonly version: number[];
   private readonly subs = new Map<HubClient, DaySub>();
-  private readonly market: HubMarket;
-  private readonly sink: FrameSink;
-
-  constructor(market: HubMarket, sink: FrameSink) {
-    this.market = market;
-    this.sink = sink;
-    this.version = new Array<number>(market.size).fill(0);
-  }
 
   changed(index: number): void {
     this.dirty.add(index);

@@ -1,6 +1,6 @@
 // A new subscriber gets the live bar at once, so a chart has it without waiting for a tick.
-import type { FrameSink, HubClient } from './connection.ts';
-import type { HubMarket, WireKline } from './hub-market.ts';
+import type { HubClient } from './connection.ts';
+import { MarketStream, type WireKline } from './hub-market.ts';
 
 interface KlineSub {
   index: number;
@@ -15,17 +15,8 @@ interface BatchBars {
   frames: Map<'live' | 'closed', Buffer>;
 }
 
-export class KlineStream {
-  private readonly version: number[];
+export class KlineStream extends MarketStream {
   private readonly subs = new Map<HubClient, Map<string, KlineSub>>();
-  private readonly market: HubMarket;
-  private readonly sink: FrameSink;
-
-  constructor(market: HubMarket, sink: FrameSink) {
-    this.market = market;
-    this.sink = sink;
-    this.version = new Array<number>(market.size).fill(0);
-  }
 
   changed(index: number): void {
     this.version[index] = (this.version[index] ?? 0) + 1;
