@@ -1,6 +1,7 @@
 // Copy trading on the market writer only (docs/copy-trading.md).
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { AppContext } from '../core/app-context.ts';
+import { startRepeatingJob } from '../core/repeating-job.ts';
 import { CopyGuard } from './copy-guard.ts';
 import { CopyMirror, type MirrorMetrics } from './mirror.ts';
 
@@ -40,16 +41,13 @@ export function startCopyJobs(ctx: AppContext, registry: Registry | null, chunk?
   const guard = new CopyGuard(ctx);
   mirror.start();
   const unsubscribe = ctx.market.onTick(() => guard.onTick());
-  const run = (): void => {
-    mirror
-      .reconcile()
-      .then(() => guard.settleMonth())
-      .catch((err: unknown) => ctx.log.error({ err }, 'copy reconciliation failed'));
+  const run = async (): Promise<void> => {
+    await mirror.reconcile();
+    await guard.settleMonth();
   };
-  run();
-  const timer = ctx.timers.setInterval(run, COPY_RECONCILE_MS);
+  const job = startRepeatingJob(ctx, COPY_RECONCILE_MS, run, { failed: 'copy reconciliation failed', atStart: true });
   return async () => {
-    ctx.timers.clearInterval(timer);
+    await job();
     unsubscribe();
     mirror.stop();
     await mirror.idle();

@@ -4,6 +4,7 @@ import type { Ratio } from '../../domain/units.ts';
 import { notifyAccount } from '../notify/account-notices.ts';
 import type { Services } from '../core/services.ts';
 import { marginCallLevel } from './margin-call-level.ts';
+import { startRepeatingJob, type RepeatingJob } from '../core/repeating-job.ts';
 
 export const MARGIN_CALL_CHECK_MS = 1000;
 
@@ -21,8 +22,7 @@ export interface MarginCallDeps extends Pick<Services, 'db' | 'clock' | 'timers'
 export class MarginCallWatch {
   /** Mirrors margin_call_state.called = true. */
   private readonly called = new Set<number>();
-  private timer: unknown = null;
-  private running: Promise<unknown> = Promise.resolve();
+  private job: RepeatingJob | null = null;
   private readonly deps: MarginCallDeps;
 
   constructor(deps: MarginCallDeps) {
@@ -34,17 +34,13 @@ export class MarginCallWatch {
       'SELECT user_id FROM margin_call_state WHERE called = TRUE',
     );
     for (const r of rows) this.called.add(Number(r.user_id));
-    this.timer = this.deps.timers.setInterval(() => {
-      this.running = this.running
-        .then(() => this.check())
-        .catch((err: unknown) => this.deps.log.error({ err }, 'margin-call check failed'));
-    }, MARGIN_CALL_CHECK_MS);
+    const failed = 'margin-call check failed';
+    this.job = startRepeatingJob(this.deps, MARGIN_CALL_CHECK_MS, () => this.check(), { failed });
   }
 
   async stop(): Promise<void> {
-    if (this.timer !== null) this.deps.timers.clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.job?.();
+    this.job = null;
   }
 
   /** The users told before are visited too, to re-arm them. */

@@ -106,10 +106,8 @@ export class Simulator implements MarketView {
     if (ticks === null || ticks <= 0) {
       throw new RangeError(`price ${price} is not a positive decimal at ${st.inst.pricePrecision} decimals`);
     }
-    const t = Math.max(this.clock.now(), st.time);
     st.logPrice = Math.log(ticks / st.scale);
-    st.lastMoveMs = t;
-    return this.apply(st, t, ticks, volume);
+    return this.apply(st, Math.max(this.clock.now(), st.time), ticks, volume);
   }
 
   /** Unquoted codes cost nothing until subscribed again. */
@@ -121,9 +119,7 @@ export class Simulator implements MarketView {
   push(index: number, bid: number, ask: number, time: number, volume: number): void {
     const st = this.states[index];
     if (!st) return;
-    const t = Math.max(time, st.time);
-    st.lastMoveMs = t;
-    this.apply(st, t, bid, volume, ask);
+    this.apply(st, Math.max(time, st.time), bid, volume, ask);
   }
 
   setDeskFlags(code: string, stale: boolean, halt: string | null): void {
@@ -145,9 +141,7 @@ export class Simulator implements MarketView {
     const ticks = textToTicks(tick.price, st.inst.pricePrecision);
     if (ticks === null || ticks <= 0) return;
     const ask = tick.ask === undefined ? ticks : (textToTicks(tick.ask, st.inst.pricePrecision) ?? ticks);
-    const t = Math.max(tick.time, st.time);
-    st.lastMoveMs = t;
-    this.apply(st, t, ticks, tick.volume, Math.max(ask, ticks));
+    this.apply(st, Math.max(tick.time, st.time), ticks, tick.volume, Math.max(ask, ticks));
   }
 
   private randomMove(st: SimState, t: number): void {
@@ -158,13 +152,14 @@ export class Simulator implements MarketView {
         ? Math.max(0, toSec - fromSec)
         : openSecondsIn(st.inst.cls, fromSec, toSec);
     st.logPrice += st.sigma * Math.sqrt(dt) * st.rng.normal();
-    st.lastMoveMs = t;
     const ticks = Math.max(1, Math.round(Math.exp(st.logPrice) * st.scale));
     const volume = 1 + Math.floor(st.rng.next() * 9);
     this.apply(st, t, ticks, volume);
   }
 
+  /** Every move, walked or set, is where the walk goes on from. */
   private apply(st: SimState, t: number, ticks: number, volume: number, ask = ticks): Tick {
+    st.lastMoveMs = t;
     let newDay = false;
     if (t >= st.nextDayMs) {
       // While shut (a scripted price at the weekend) the session is still the last one: no new day yet.
