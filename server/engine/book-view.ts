@@ -145,21 +145,3 @@ export function computeBookView(src: BookSource, at: number): BookView {
     house_floating: moneyText(house),
   };
 }
-
-/** A page polling every second costs one pass over the open positions a second, whatever the viewers. */
-export class BookViewCache {
-  private last: BookView | null = null;
-  private readonly src: BookSource;
-  private readonly now: () => number;
-  constructor(src: BookSource, now: () => number) {
-    this.src = src;
-    this.now = now;
-  }
-
-  /** `maxAgeMs` 0: made now, for checks against a scan of the orders table. */
-  get(maxAgeMs = BOOK_VIEW_TTL_MS): BookView {
-    const t = this.now();
-    if (!this.last || t - this.last.at >= maxAgeMs || t < this.last.at) this.last = computeBookView(this.src, t);
-    return this.last;
-  }
-}

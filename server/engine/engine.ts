@@ -29,7 +29,7 @@ import { AccountFigures } from './account-figures.ts';
 import { KnownInstruments, type InstrumentSource } from './known-instruments.ts';
 import { SidedIndex } from './sided-index.ts';
 import { closeSide, openSide } from './sides.ts';
-import { BookViewCache, type BookSource, type BookView } from './book-view.ts';
+import { BOOK_VIEW_TTL_MS, computeBookView, type BookSource, type BookView } from './book-view.ts';
 import { AccountTags } from './account-tags.ts';
 import { trailedStop } from './triggers.ts';
 import type { EngineInstrument, OrderRow } from './types.ts';
@@ -53,7 +53,7 @@ export class OrderEngine {
   readonly instruments: KnownInstruments;
   private readonly triggers: TriggerRunner;
   private readonly accounts: AccountFigures;
-  private viewCache: BookViewCache | null = null;
+  private lastView: BookView | null = null;
   /** The dealer's view and the metrics leave demo accounts out. */
   readonly tags = new AccountTags();
   /** Copy trading's hook (server/copy/mirror.ts), called after the owner's push. */
@@ -280,8 +280,12 @@ export class OrderEngine {
   }
 
   /** Accounts not read yet go through `q`: an ops command passes its transaction's, never the outer db. */
-  async bookView(q: Queryable, maxAgeMs?: number): Promise<BookView> {
+  async bookView(q: Queryable, maxAgeMs = BOOK_VIEW_TTL_MS): Promise<BookView> {
     await this.tags.ensure(q, this.book.users());
+    const now = this.ctx.clock.now();
+    // A page polling every second costs one pass over the open positions a second, whatever the viewers; 0 makes it now.
+    const last = this.lastView;
+    if (last && now - last.at < maxAgeMs && now >= last.at) return last;
     const src: BookSource = {
       users: () => this.book.users(),
       account: (userId) => this.tags.get(userId),
@@ -291,8 +295,8 @@ export class OrderEngine {
       floatingOfOrder: (id) => this.index.floatingOfOrder(id),
       floatingOf: (userId) => this.floatingOf(userId),
     };
-    this.viewCache ??= new BookViewCache(src, () => this.ctx.clock.now());
-    return this.viewCache.get(maxAgeMs);
+    this.lastView = computeBookView(src, now);
+    return this.lastView;
   }
 
   riskRateOf(userId: number): Ratio | null {
