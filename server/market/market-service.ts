@@ -164,7 +164,7 @@ export class MarketService implements MarketView {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.deskSources?.stop();
+    await this.deskSources?.desk.stop();
     this.sim.stop();
     for (const h of this.handles) {
       this.deps.timers.clearInterval(h);

@@ -15,7 +15,7 @@ export const STATUS_PUBLISH_MS = 1000;
 
 /** Role all: one process, no bus in between. */
 export function localDesk(sources: MarketSources): DeskContext {
-  return { status: () => sources.status(), changed: () => sources.reload() };
+  return { status: () => sources.desk.status(), changed: () => sources.reload() };
 }
 
 export function publishDesk(
@@ -28,7 +28,7 @@ export function publishDesk(
   const offControl = bus.subscribe(SUBJECTS.deskControl, () => {
     sources.reload().catch((err: unknown) => log.error({ err }, 'price desk configuration reload failed'));
   });
-  const handle = timers.setInterval(() => bus.publish(SUBJECTS.deskStatus, sources.status()), STATUS_PUBLISH_MS);
+  const handle = timers.setInterval(() => bus.publish(SUBJECTS.deskStatus, sources.desk.status()), STATUS_PUBLISH_MS);
   return {
     ctx: localDesk(sources),
     stop() {

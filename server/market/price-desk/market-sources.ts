@@ -9,7 +9,7 @@ import { SimulatorSource } from '../sources/simulator-source.ts';
 import { SOURCE_FACTORIES } from '../sources/source-registry.ts';
 import { loadDeskConfig } from './desk-config.ts';
 import { DEFAULT_DESK_OPTIONS, PriceDesk, type DeskOptions } from './price-desk.ts';
-import type { DeskFlags, DeskStatus } from './desk-status.ts';
+import type { DeskFlags } from './desk-status.ts';
 
 export interface MarketSourcesOptions {
   /** Names built from `sourceEnv`, or ready instances (tests). Default: the simulator. */
@@ -89,13 +89,5 @@ export class MarketSources {
   onFlags(listener: (f: DeskFlags) => void): () => void {
     this.flagListeners.add(listener);
     return () => this.flagListeners.delete(listener);
-  }
-
-  status(): DeskStatus {
-    return this.desk.status();
-  }
-
-  stop(): Promise<void> {
-    return this.desk.stop();
   }
 }
