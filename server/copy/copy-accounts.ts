@@ -23,7 +23,7 @@ import {
   setInvested,
   type CopyRow,
 } from './copy-repository.ts';
-import { copyEquity, settleFee, type CopyDeps } from './copy-fees.ts';
+import { copyEquity, settleFee, type CopyDeps, type Equity } from './copy-fees.ts';
 import { copyableProvider } from './providers.ts';
 
 export interface StartInput {
@@ -165,6 +165,16 @@ export async function pauseCopy(deps: CopyDeps, followerId: number, copyId: numb
   });
 }
 
+/** The stop's fee, then what `worth` falls short of the mark, kept against the follower's next copy of the provider. */
+export async function settleStop(deps: CopyDeps, q: Queryable, copy: CopyRow, worth: keyof Equity): Promise<Equity> {
+  const settled = await settleFee(deps, q, copy, 'stop');
+  const figures = await copyEquity(deps, q, copy.account_id);
+  const mark = dec(settled?.mark ?? copy.high_water_mark);
+  const left = figures[worth];
+  await keepShortfall(q, copy.follower_id, copy.provider_id, exactText(mark.gt(left) ? mark.minus(left) : 0));
+  return figures;
+}
+
 /** Paused first so nothing new opens; a position that cannot close refuses the stop and the copy stays paused. */
 export async function stopCopy(deps: CopyDeps, followerId: number, copyId: number, reason = 'user'): Promise<void> {
   const copy = await deps.db.tx((q) => ownRunningCopy(q, followerId, copyId));
@@ -190,15 +200,7 @@ export async function endRunningCopy(deps: CopyDeps, copy: CopyRow, reason: stri
   return deps.db.tx(async (q) => {
     const locked = await lockOwnCopy(q, copy.follower_id, copy.id);
     if (!locked || locked.status === CopyStatus.STOPPED) return false;
-    const settled = await settleFee(deps, q, locked, 'stop');
-    const { balance } = await copyEquity(deps, q, locked.account_id);
-    const mark = dec(settled?.mark ?? locked.high_water_mark);
-    await keepShortfall(
-      q,
-      locked.follower_id,
-      locked.provider_id,
-      exactText(mark.gt(balance) ? mark.minus(balance) : 0),
-    );
+    const { balance } = await settleStop(deps, q, locked, 'balance');
     await insertTransfer(q, locked.id, 'stop', exactText(balance), at);
     if (balance.gt(0)) await transfer(q, locked, balance, 'out', at);
     await endCopy(q, locked.id, reason, at);

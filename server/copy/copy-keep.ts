@@ -5,9 +5,8 @@ import { getOrder } from '../engine/orders-repository.ts';
 import { committed, marginRelease, type Committed } from '../engine/transitions.ts';
 import { getAccount, move } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
-import { memoOf, ownRunningCopy, transfer } from './copy-accounts.ts';
-import { copyEquity, settleFee } from './copy-fees.ts';
-import { endCopy, insertTransfer, keepShortfall, type CopyRow } from './copy-repository.ts';
+import { memoOf, ownRunningCopy, settleStop, transfer } from './copy-accounts.ts';
+import { endCopy, insertTransfer, type CopyRow } from './copy-repository.ts';
 import type { MirrorDeps } from './mirror-actions.ts';
 import { unlinkCopy } from './mirror-repository.ts';
 
@@ -39,10 +38,7 @@ export async function stopKeepingPositions(deps: MirrorDeps, followerId: number,
   const at = deps.clock.now();
   const moved = await deps.db.tx(async (q) => {
     const copy = await ownRunningCopy(q, followerId, copyId);
-    const settled = await settleFee(deps, q, copy, 'stop');
-    const { equity } = await copyEquity(deps, q, copy.account_id);
-    const mark = dec(settled?.mark ?? copy.high_water_mark);
-    await keepShortfall(q, copy.follower_id, copy.provider_id, exactText(mark.gt(equity) ? mark.minus(equity) : 0));
+    await settleStop(deps, q, copy, 'equity');
     await unlinkCopy(q, copy.id, 'kept', at);
     const committed = await movePositions(q, copy, at);
     await endCopy(q, copy.id, 'kept', at);

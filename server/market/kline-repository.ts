@@ -19,6 +19,8 @@ export interface Chunk {
   bars: Bar[];
 }
 
+export const chunkKey = (c: Chunk): string => `${c.instrumentId}:${c.level}:${c.start}`;
+
 interface ChunkRow {
   instrument_id: number;
   period: number;
@@ -81,7 +83,7 @@ const BATCH = 2000;
 /** The later duplicate in the list wins. */
 export async function upsertChunks(q: Queryable, chunks: readonly Chunk[]): Promise<void> {
   const byKey = new Map<string, Chunk>();
-  for (const c of chunks) if (c.bars.length > 0) byKey.set(`${c.instrumentId}:${c.level}:${c.start}`, c);
+  for (const c of chunks) if (c.bars.length > 0) byKey.set(chunkKey(c), c);
   const list = [...byKey.values()];
   for (let i = 0; i < list.length; i += BATCH) {
     const part = list.slice(i, i + BATCH);

@@ -16,7 +16,7 @@ import {
 import type { Period } from '../../domain/types.ts';
 import { freshHistory } from './history-sync.ts';
 import type { MarketInstrument } from './instrument-catalogue.ts';
-import { barsInRange, chunkStartOf, upsertChunks, type Chunk } from './kline-repository.ts';
+import { barsInRange, chunkKey, chunkStartOf, upsertChunks, type Chunk } from './kline-repository.ts';
 import type { InstrumentState } from './simulator.ts';
 
 /** abbreviated_cache_kline: 48 × 30min = one day. */
@@ -39,8 +39,6 @@ interface Series {
   chunks: (LiveChunk | null)[] | null;
   mem: Bar[][] | null;
 }
-
-const chunkKey = (c: Chunk): string => `${c.instrumentId}:${c.level}:${c.start}`;
 
 export class KlineStore {
   private readonly series: Series[];
