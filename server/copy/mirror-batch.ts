@@ -2,6 +2,7 @@
 import { dec, exactText } from '../../domain/decimal.ts';
 import { copiedLots, copiedMultiple, sameDistance, slipped } from '../../domain/copy-maths.ts';
 import { FIXED_MARGIN_MODE, sideOf } from '../../domain/trade-maths.ts';
+import { MAX_LOTS } from '../../domain/order-rules.ts';
 import { type Price } from '../../domain/units.ts';
 import { getSetting } from '../settings/settings.ts';
 import { accountsOf, moveMany } from '../ledger/ledger.ts';
@@ -11,7 +12,6 @@ import { insertOrders } from '../engine/orders-repository.ts';
 import { closeSide, openSide } from '../engine/sides.ts';
 import {
   lockAccounts,
-  MAX_LOTS,
   MAX_OPEN_ORDERS,
   openOrderCounts,
   planSubmit,

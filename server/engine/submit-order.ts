@@ -84,7 +84,6 @@ export async function submitInTx(q: Queryable, deps: SubmitDeps, s: Submission):
   return { done, order };
 }
 
-export { MAX_LOTS };
 /** A pending target must lie within this factor of the current price (either way). */
 export const TARGET_BAND = 2;
 /** A stop price must lie within this factor of its reference price (either way). */

@@ -21,9 +21,6 @@ import type { HubMarket } from './hub-market.ts';
 import { KlineStream } from './kline-stream.ts';
 import { Subscriptions, type SessionAuth } from './subscriptions.ts';
 
-export type { HubMarket, WireKline } from './hub-market.ts';
-export type { HubSocket } from './connection.ts';
-
 export interface HubDeps extends SessionAuth, Pick<Services, 'clock' | 'timers'> {
   market: HubMarket;
 }

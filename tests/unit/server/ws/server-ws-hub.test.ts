@@ -4,7 +4,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Timers } from '../../../../domain/time.ts';
 import { parseClientMessage } from '../../../../server/ws/client-message.ts';
-import { Hub, type HubMarket, type HubSocket, type WireKline } from '../../../../server/ws/hub.ts';
+import { Hub } from '../../../../server/ws/hub.ts';
+import type { HubMarket, WireKline } from '../../../../server/ws/hub-market.ts';
+import type { HubSocket } from '../../../../server/ws/connection.ts';
 import type { Order } from '../../../../domain/types.ts';
 import type { QuoteTuple, ServerMessage } from '../../../../domain/ws-protocol.ts';
 import { testHubDeps } from '../../../fixtures/hub-deps.ts';
