@@ -49,7 +49,7 @@ import { coreRoutes } from './routes/index.ts';
 import { marketDataRoutes } from './routes/market-data.ts';
 import { makeLimits } from './security/limits.ts';
 import { memoryWindows, sharedWindows } from './security/counted-windows.ts';
-import { sharedStore } from './security/shared-windows.ts';
+import { sharedStore } from './security/rate-limit.ts';
 import { sharedSocketLeases } from './security/socket-leases.ts';
 import { Hub } from './ws/hub.ts';
 import {

@@ -26,7 +26,7 @@ export interface FactorGateDeps extends Pick<Services, 'db' | 'clock'> {
 export const factorRequired = (): ApiError =>
   new ApiError('second_factor_required', undefined, {}, 200, {}, { second_factor: 1 });
 
-const userOwner = (userId: number): FactorOwner => ({ kind: 'user', id: userId });
+export const userOwner = (userId: number): FactorOwner => ({ kind: 'user', id: userId });
 
 export const factorOn = (deps: Pick<FactorGateDeps, 'db'>, userId: number): Promise<boolean> =>
   factorEnabled(deps.db, userOwner(userId));
@@ -34,7 +34,26 @@ export const factorOn = (deps: Pick<FactorGateDeps, 'db'>, userId: number): Prom
 /** Spent in the caller's transaction (spendFactor). */
 export type FactorPass = { kind: 'totp'; step: number } | { kind: 'recovery'; hash: string };
 
-const BRAKE_KEY = (userId: number): string => `2fa|user:${userId}`;
+/** Wrong codes back off per address; `admit` false lets a code through the wait (a recovery code). */
+export async function braked<P>(
+  deps: FactorGateDeps,
+  userId: number,
+  address: string,
+  admit: boolean,
+  check: () => P | null | Promise<P | null>,
+): Promise<P> {
+  const brake = factorBrake(deps.db, deps.limits);
+  const key = `2fa|user:${userId}`;
+  const now = deps.clock.now();
+  if (admit) await brake.admit(key, address, now);
+  const pass = await check();
+  if (pass) {
+    await brake.passed(key, address);
+    return pass;
+  }
+  await brake.failed(key, address, now);
+  throw new ApiError('second_factor_invalid');
+}
 
 /** Nothing is spent here, so a request refused later spends no code: call it after every other check. */
 export async function checkFactor(
@@ -48,18 +67,11 @@ export async function checkFactor(
   if (row?.enabled_at == null) return null;
   const typed = (code ?? '').trim();
   if (typed === '') throw factorRequired();
-  const brake = factorBrake(deps.db, deps.limits);
-  const now = deps.clock.now();
   const totp = /^\d{6}$/.test(typed);
   // A recovery code is never held back: a stranger's flood of wrong codes cannot shut the owner's way back in.
-  if (totp) await brake.admit(BRAKE_KEY(userId), address, now);
-  const pass = totp ? totpPass(deps, row, typed) : await recoveryPass(deps, owner, typed);
-  if (pass) {
-    await brake.passed(BRAKE_KEY(userId), address);
-    return pass;
-  }
-  await brake.failed(BRAKE_KEY(userId), address, now);
-  throw new ApiError('second_factor_invalid');
+  return braked(deps, userId, address, totp, () =>
+    totp ? totpPass(deps, row, typed) : recoveryPass(deps, owner, typed),
+  );
 }
 
 /** A code raced by another request is refused. */
@@ -83,11 +95,12 @@ export async function passFactor(
   return true;
 }
 
-function totpPass(
+/** Against real time: an authenticator app knows nothing of SIM_TIME. */
+export function totpPass(
   deps: FactorGateDeps,
   row: { secret: string; last_step: string | null },
   typed: string,
-): FactorPass | null {
+): { kind: 'totp'; step: number } | null {
   const check = checkStoredTotp(row, typed, deps.wallClock.now());
   return check.ok ? { kind: 'totp', step: check.step } : null;
 }

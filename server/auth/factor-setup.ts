@@ -4,19 +4,9 @@ import type { UserRow } from './users.ts';
 import { verifyPassword } from './password.ts';
 import { loginGuard } from '../security/login-guard.ts';
 import { holdWithdrawals } from '../wallet/payout-holds.ts';
-import { factorBrake } from '../security/factor-brake.ts';
-import { passFactor, type FactorGateDeps } from './factor-gate.ts';
-import { checkStoredTotp, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpUri } from './second-factor.ts';
-import {
-  acceptStep,
-  beginFactor,
-  factorOf,
-  removeFactor,
-  replaceRecoveryCodes,
-  type FactorOwner,
-} from './second-factor-repository.ts';
-
-const owner = (userId: number): FactorOwner => ({ kind: 'user', id: userId });
+import { braked, passFactor, totpPass, userOwner, type FactorGateDeps } from './factor-gate.ts';
+import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpUri } from './second-factor.ts';
+import { acceptStep, beginFactor, factorOf, removeFactor, replaceRecoveryCodes } from './second-factor-repository.ts';
 
 /** Wrong passwords here count with wrong logins (server/accounts/sign-in.ts). */
 const passwordLockKey = (user: Pick<UserRow, 'email' | 'mobile'>): string =>
@@ -39,7 +29,7 @@ export async function startFactor(
   const userId = user.id;
   const label = user.email ?? user.mobile ?? user.uid;
   const secret = newTotpSecret();
-  if (!(await beginFactor(deps.db, owner(userId), secret, deps.clock.now()))) {
+  if (!(await beginFactor(deps.db, userOwner(userId), secret, deps.clock.now()))) {
     throw new ApiError('second_factor_already_on');
   }
   return { secret, uri: totpUri(secret, label) };
@@ -52,24 +42,15 @@ export async function confirmFactor(
   code: string,
   address: string,
 ): Promise<string[]> {
-  const row = await factorOf(deps.db, owner(userId));
+  const row = await factorOf(deps.db, userOwner(userId));
   if (!row) throw new ApiError('second_factor_not_started');
   if (row.enabled_at !== null) throw new ApiError('second_factor_already_on');
-  const brake = factorBrake(deps.db, deps.limits);
-  const key = `2fa|user:${userId}`;
   const now = deps.clock.now();
-  await brake.admit(key, address, now);
-  // Real time: an authenticator app knows nothing of SIM_TIME.
-  const check = checkStoredTotp(row, code.trim(), deps.wallClock.now());
-  if (!check.ok) {
-    await brake.failed(key, address, now);
-    throw new ApiError('second_factor_invalid');
-  }
-  await brake.passed(key, address);
+  const check = await braked(deps, userId, address, true, () => totpPass(deps, row, code.trim()));
   const codes = newRecoveryCodes();
   const on = await deps.db.tx(async (q) => {
-    if (!(await acceptStep(q, owner(userId), check.step, now, true))) return false;
-    await replaceRecoveryCodes(q, owner(userId), codes.map(hashRecoveryCode));
+    if (!(await acceptStep(q, userOwner(userId), check.step, now, true))) return false;
+    await replaceRecoveryCodes(q, userOwner(userId), codes.map(hashRecoveryCode));
     await holdWithdrawals(q, userId, now);
     return true;
   });
@@ -85,7 +66,7 @@ export async function stopFactor(
 ): Promise<void> {
   if (!(await passFactor(deps, userId, code, address))) throw new ApiError('second_factor_off');
   await deps.db.tx(async (q) => {
-    await removeFactor(q, owner(userId));
+    await removeFactor(q, userOwner(userId));
     await holdWithdrawals(q, userId, deps.clock.now());
   });
 }
@@ -99,6 +80,6 @@ export async function renewRecoveryCodes(
 ): Promise<string[]> {
   if (!(await passFactor(deps, userId, code, address))) throw new ApiError('second_factor_off');
   const codes = newRecoveryCodes();
-  await deps.db.tx((q) => replaceRecoveryCodes(q, owner(userId), codes.map(hashRecoveryCode)));
+  await deps.db.tx((q) => replaceRecoveryCodes(q, userOwner(userId), codes.map(hashRecoveryCode)));
   return codes;
 }

@@ -29,6 +29,12 @@ export class ApiError extends Error {
 
 export const fieldInvalid = (field: string): ApiError => new ApiError('field_invalid', CODE_ERROR, { field });
 
+/** A spent budget or a brake: the client is told how many seconds to wait. */
+export const tooManyRequests = (waitMs: number): ApiError =>
+  new ApiError('too_many_requests', CODE_ERROR, {}, 429, {
+    'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))),
+  });
+
 export const sessionGone = (): ApiError => new ApiError('session_expired', CODE_SESSION);
 
 /** The device is told its session was ended elsewhere, and when. */

@@ -1,15 +1,13 @@
 // Past the budget even the right token answers 429, so the answer is no oracle (docs/back-office.md "Break-glass").
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
-import { ApiError } from '../http/envelope.ts';
+import { tooManyRequests } from '../http/envelope.ts';
 import { RATE_WINDOW_MS } from '../security/limits.ts';
 import type { OpsActor } from '../staff/rights.ts';
 import { STAFF_SESSION_HEADER, staffFromSession } from '../staff/staff-auth.ts';
+import { sameSecret } from './token.ts';
 
 export const OPS_TOKEN_HEADER = 'x-ops-token';
-
-const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
 
 type OpsCtx = Pick<AppContext, 'opsToken' | 'limits' | 'failureWindows' | 'db' | 'clock' | 'staffIdleMs'>;
 
@@ -32,12 +30,10 @@ async function carriesBreakGlass(ctx: OpsCtx, request: FastifyRequest): Promise<
   const key = `ops|${request.ip}`;
   const spent = await windows.peek(key, RATE_WINDOW_MS);
   if (spent && spent.count >= ctx.limits.failures('ops_address')) {
-    throw new ApiError('too_many_requests', undefined, {}, 429, {
-      'retry-after': String(Math.max(1, Math.ceil(spent.ttlMs / 1000))),
-    });
+    throw tooManyRequests(spent.ttlMs);
   }
   const expected = ctx.opsToken ?? '';
-  if (expected !== '' && timingSafeEqual(digest(given), digest(expected))) return true;
+  if (expected !== '' && sameSecret(given, expected)) return true;
   await windows.hit(key, RATE_WINDOW_MS);
   return false;
 }

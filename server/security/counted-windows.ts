@@ -1,7 +1,7 @@
 // Wrong-guess windows, in PostgreSQL for gateways so N gateways do not give N× the tries; keys are hashed.
-import { createHash } from 'node:crypto';
 import type { Clock } from '../../domain/time.ts';
 import type { Queryable } from '../db/db.ts';
+import { countUp, keyHash } from './counters.ts';
 import { FixedWindows, type WindowCount } from './windows.ts';
 
 export interface CountedWindows {
@@ -30,28 +30,16 @@ export function memoryWindows(clock: Clock): CountedWindows {
   };
 }
 
-const hashed = (key: string): string => createHash('sha256').update(key).digest('base64url');
-
 /** Old windows go with the daily sweep (counters.ts sweepCounters). */
 export function sharedWindows(db: Queryable, clock: Clock): CountedWindows {
   return {
-    async hit(key, windowMs) {
-      const now = clock.now();
-      const start = windowStart(now, windowMs);
-      const rows = await db.query<{ count: number }>(
-        `INSERT INTO security_counters (scope, key, window_start, count) VALUES ('fail', $1, $2, 1)
-         ON CONFLICT (scope, key, window_start) DO UPDATE SET count = security_counters.count + 1
-         RETURNING count`,
-        [hashed(key), start],
-      );
-      return { count: Number(rows[0]?.count ?? 0), ttlMs: start + windowMs - now };
-    },
+    hit: (key, windowMs) => countUp(db, 'fail', keyHash(key), windowMs, clock.now()),
     async peek(key, windowMs) {
       const now = clock.now();
       const start = windowStart(now, windowMs);
       const rows = await db.query<{ count: number }>(
         `SELECT count FROM security_counters WHERE scope = 'fail' AND key = $1 AND window_start = $2`,
-        [hashed(key), start],
+        [keyHash(key), start],
       );
       const count = Number(rows[0]?.count ?? 0);
       return count > 0 ? { count, ttlMs: start + windowMs - now } : null;

@@ -1,7 +1,9 @@
 // Daily abuse caps: one atomic statement increments and returns the count, so parallel requests cannot pass the cap.
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { DAY_MS } from '../../domain/time.ts';
+import type { WindowCount } from './windows.ts';
 
 /** Each code-mode sign-up needs one code. */
 const SIGN_UPS_PER_ADDRESS = 30;
@@ -21,18 +23,25 @@ export const DAILY_CAPS = {
 
 export type CounterScope = keyof typeof DAILY_CAPS;
 
-export function dayStart(now: number): number {
-  return Math.floor(now / DAY_MS) * DAY_MS;
-}
+/** Hashed, so no stored key holds a token, an account or an address in clear. */
+export const keyHash = (key: string): string => createHash('sha256').update(key).digest('base64url');
 
-export async function bump(q: Queryable, scope: CounterScope, key: string, now: number): Promise<number> {
+/** Windows are aligned to the clock, so every gateway agrees where one starts. */
+export async function countUp(
+  q: Queryable,
+  scope: string,
+  key: string,
+  windowMs: number,
+  now: number,
+): Promise<WindowCount> {
+  const start = Math.floor(now / windowMs) * windowMs;
   const rows = await q.query<{ count: number }>(
     `INSERT INTO security_counters (scope, key, window_start, count) VALUES ($1, $2, $3, 1)
      ON CONFLICT (scope, key, window_start) DO UPDATE SET count = security_counters.count + 1
      RETURNING count`,
-    [scope, key, dayStart(now)],
+    [scope, key, start],
   );
-  return Number(rows[0]?.count ?? 0);
+  return { count: Number(rows[0]?.count ?? 0), ttlMs: start + windowMs - now };
 }
 
 export async function spendDaily(
@@ -42,10 +51,10 @@ export async function spendDaily(
   now: number,
   cap: number,
 ): Promise<void> {
-  if ((await bump(q, scope, key, now)) > cap) throw new ApiError('daily_limit');
+  if ((await countUp(q, scope, key, DAY_MS, now)).count > cap) throw new ApiError('daily_limit');
 }
 
 /** Called now and then from code sending. */
 export async function sweepCounters(q: Queryable, now: number): Promise<void> {
-  await q.query('DELETE FROM security_counters WHERE window_start < $1', [dayStart(now) - DAY_MS]);
+  await q.query('DELETE FROM security_counters WHERE window_start < $1', [Math.floor(now / DAY_MS) * DAY_MS - DAY_MS]);
 }

@@ -1,9 +1,9 @@
 // Wrong second-factor codes back off exponentially, shared by every gateway (docs/security.md "Lock-out rules").
-import { createHash } from 'node:crypto';
 import { backoffCeiling } from '../../domain/backoff.ts';
 import { DAY_MS } from '../../domain/time.ts';
 import type { Queryable } from '../db/db.ts';
-import { ApiError } from '../http/envelope.ts';
+import { tooManyRequests } from '../http/envelope.ts';
+import { keyHash } from './counters.ts';
 import type { Limits } from './limits.ts';
 
 export const BRAKE_FIRST_WAIT_MS = 60_000;
@@ -15,8 +15,6 @@ interface Brake {
   blocked_until: string;
 }
 
-const hashed = (key: string): string => createHash('sha256').update(key).digest('base64url');
-
 /** The first `free` wrong codes cost nothing. */
 export function brakeWait(failures: number, free: number): number {
   return failures < free ? 0 : backoffCeiling(failures - free, { baseMs: BRAKE_FIRST_WAIT_MS, maxMs: DAY_MS });
@@ -24,7 +22,7 @@ export function brakeWait(failures: number, free: number): number {
 
 async function read(q: Queryable, key: string, now: number): Promise<{ failures: number; until: number }> {
   const [row] = await q.query<Brake>('SELECT failures, last_at, blocked_until FROM factor_brakes WHERE key = $1', [
-    hashed(key),
+    keyHash(key),
   ]);
   if (!row || Number(row.last_at) < now - STREAK_FORGOTTEN_MS) return { failures: 0, until: 0 };
   return { failures: row.failures, until: Number(row.blocked_until) };
@@ -36,16 +34,11 @@ async function count(q: Queryable, key: string, free: number, now: number): Prom
      ON CONFLICT (key) DO UPDATE SET
        failures = CASE WHEN factor_brakes.last_at < $3 THEN 1 ELSE factor_brakes.failures + 1 END, last_at = $2
      RETURNING failures`,
-    [hashed(key), now, now - STREAK_FORGOTTEN_MS],
+    [keyHash(key), now, now - STREAK_FORGOTTEN_MS],
   );
   const wait = brakeWait(row?.failures ?? 1, free);
-  if (wait > 0) await q.query('UPDATE factor_brakes SET blocked_until = $2 WHERE key = $1', [hashed(key), now + wait]);
+  if (wait > 0) await q.query('UPDATE factor_brakes SET blocked_until = $2 WHERE key = $1', [keyHash(key), now + wait]);
 }
-
-const waitRefusal = (until: number, now: number): ApiError =>
-  new ApiError('too_many_requests', undefined, {}, 429, {
-    'retry-after': String(Math.max(1, Math.ceil((until - now) / 1000))),
-  });
 
 export interface FactorBrake {
   /** Throws 429 while this address, or (having failed before) the account, waits. */
@@ -62,9 +55,9 @@ export function factorBrake(q: Queryable, limits: Pick<Limits, 'failures'>): Fac
   return {
     async admit(account, address, now) {
       const mine = await read(q, pair(account, address), now);
-      if (mine.until > now) throw waitRefusal(mine.until, now);
+      if (mine.until > now) throw tooManyRequests(mine.until - now);
       const all = await read(q, account, now);
-      if (all.until > now && mine.failures > 0) throw waitRefusal(all.until, now);
+      if (all.until > now && mine.failures > 0) throw tooManyRequests(all.until - now);
     },
     async failed(account, address, now) {
       await count(q, account, accountFree, now);
@@ -72,7 +65,7 @@ export function factorBrake(q: Queryable, limits: Pick<Limits, 'failures'>): Fac
     },
     async passed(account, address) {
       await q.query('DELETE FROM factor_brakes WHERE key = ANY($1)', [
-        [hashed(account), hashed(pair(account, address))],
+        [keyHash(account), keyHash(pair(account, address))],
       ]);
     },
   };

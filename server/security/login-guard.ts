@@ -1,5 +1,5 @@
 // The brake on password guessing that cannot be turned against the owner (docs/security.md "Lock-out rules").
-import { ApiError } from '../http/envelope.ts';
+import { tooManyRequests } from '../http/envelope.ts';
 import type { CountedWindows } from './counted-windows.ts';
 import { RATE_WINDOW_MS, type Limits } from './limits.ts';
 
@@ -9,11 +9,6 @@ export interface LoginGuard {
   /** An unknown account counts too: the same answer, so the same count. */
   failed(account: string, address: string): Promise<void>;
 }
-
-const tooMany = (ttlMs: number): ApiError =>
-  new ApiError('too_many_requests', undefined, {}, 429, {
-    'retry-after': String(Math.max(1, Math.ceil(ttlMs / 1000))),
-  });
 
 /** Wrong passwords spread over several gateways lock the account exactly as on one when `windows` is shared. */
 export function loginGuard(windows: CountedWindows, limits: Pick<Limits, 'failures'>): LoginGuard {
@@ -27,7 +22,7 @@ export function loginGuard(windows: CountedWindows, limits: Pick<Limits, 'failur
       if (!f || f.count < cap) return;
       // Counted before the password is checked, atomically, so parallel requests cannot all pass the first answer.
       const t = await windows.hit(tried(account, address), RATE_WINDOW_MS);
-      if (t.count > 1) throw tooMany(f.ttlMs);
+      if (t.count > 1) throw tooManyRequests(f.ttlMs);
     },
     async failed(account, address) {
       await windows.hit(failures(account), RATE_WINDOW_MS);

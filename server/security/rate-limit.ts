@@ -1,17 +1,18 @@
 // Per-route request budgets declared beside each route's schema; the store counts on the injected clock.
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { createHash } from 'node:crypto';
 import type { Clock } from '../../domain/time.ts';
-import { ApiError } from '../http/envelope.ts';
+import type { Queryable } from '../db/db.ts';
+import { tooManyRequests } from '../http/envelope.ts';
 import { isBudget, type Budget, type Keyed } from './budgets.ts';
 import { RATE_WINDOW_MS, type Limits, type RateGroup } from './limits.ts';
-import { FixedWindows } from './windows.ts';
+import { countUp, keyHash } from './counters.ts';
+import { FixedWindows, type WindowCount } from './windows.ts';
 
 /** Hashed, so keys never hold a token or an address in clear; runs after the schema, so the field is a string. */
 export function accountKey(declared: Budget, request: Keyed): string | null {
   const raw = declared.account(request);
-  return raw === null ? null : createHash('sha256').update(raw).digest('base64url').slice(0, 22);
+  return raw === null ? null : keyHash(raw).slice(0, 22);
 }
 
 /** The limiters run only on routes that declared one. */
@@ -21,33 +22,38 @@ function declaredBudget(request: FastifyRequest): Budget {
   return declared;
 }
 
-interface Hit {
-  current: number;
-  ttl: number;
-}
-type StoreCallback = (err: Error | null, res?: Hit) => void;
-
-/** Fixed windows (server/security/windows.ts). */
-export function clockStore(clock: Clock, maxKeys = 100_000): FastifyRateLimitStoreCtor {
-  const windows = new FixedWindows(clock, maxKeys);
-  class ClockStore implements FastifyRateLimitStore {
-    incr(key: string, cb: StoreCallback, timeWindow: number): void {
-      const w = windows.hit(key, timeWindow);
-      cb(null, { current: w.count, ttl: w.ttlMs });
+/** @fastify/rate-limit's store around one counter; a child counts with its parent. */
+function storeOf(hit: (key: string, windowMs: number) => Promise<WindowCount>): FastifyRateLimitStoreCtor {
+  class CountingStore implements FastifyRateLimitStore {
+    incr(key: string, cb: (err: Error | null, res?: { current: number; ttl: number }) => void, timeWindow: number) {
+      hit(key, timeWindow).then(
+        (w) => cb(null, { current: w.count, ttl: w.ttlMs }),
+        (err: unknown) => cb(err as Error),
+      );
     }
     child(): FastifyRateLimitStore {
       return this;
     }
   }
-  return ClockStore;
+  return CountingStore;
 }
+
+/** Fixed windows (server/security/windows.ts). */
+export function clockStore(clock: Clock, maxKeys = 100_000): FastifyRateLimitStoreCtor {
+  const windows = new FixedWindows(clock, maxKeys);
+  return storeOf(async (key, windowMs) => windows.hit(key, windowMs));
+}
+
+/** In PostgreSQL, so a client spreading requests over every gateway spends one budget. */
+export const sharedStore = (db: Queryable, clock: Clock): FastifyRateLimitStoreCtor =>
+  storeOf((key, windowMs) => countUp(db, 'rate', key, windowMs, clock.now()));
 
 type Limiter = (req: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
 
 export async function registerRateLimits(
   app: FastifyInstance,
   deps: { clock: Clock; limits: Limits },
-  /** Shared across gateways by server/security/shared-windows.ts. */
+  /** Shared across gateways by sharedStore. */
   store: FastifyRateLimitStoreCtor = clockStore(deps.clock),
 ): Promise<void> {
   await app.register(rateLimit, { global: false, store });
@@ -66,7 +72,7 @@ export async function registerRateLimits(
   const spend = async (limiter: Limiter, req: FastifyRequest): Promise<void> => {
     const r = await limiter(req);
     if (!r.isAllowed && r.isExceeded) {
-      throw new ApiError('too_many_requests', undefined, {}, 429, { 'retry-after': String(r.ttlInSeconds ?? 60) });
+      throw tooManyRequests((r.ttlInSeconds ?? 60) * 1000);
     }
   };
   const limiters = new Map<RateGroup, { byAddress: Limiter; byAccount: Limiter }>();

@@ -1,7 +1,7 @@
 // The per-address socket cap across gateways; a dead gateway's leases stop counting within two periods.
-import { createHash } from 'node:crypto';
 import type { Clock, Timers } from '../../domain/time.ts';
 import type { Queryable } from '../db/db.ts';
+import { keyHash } from './counters.ts';
 
 export interface SocketLeases {
   /** False, counting nothing, when all gateways together are at the cap. */
@@ -11,8 +11,6 @@ export interface SocketLeases {
 }
 
 export const LEASE_MS = 30_000;
-
-const hashOf = (address: string): string => createHash('sha256').update(address).digest('base64url');
 
 export function sharedSocketLeases(
   deps: { db: Queryable; clock: Clock; timers: Timers; onError?: (err: unknown) => void },
@@ -63,7 +61,7 @@ export function sharedSocketLeases(
 
   return {
     async admit(address) {
-      const hash = hashOf(address);
+      const hash = keyHash(address);
       open.set(hash, (open.get(hash) ?? 0) + 1);
       await write(hash);
       if ((await total(hash)) <= perAddress) return true;
@@ -71,7 +69,7 @@ export function sharedSocketLeases(
       return false;
     },
     async release(address) {
-      const hash = hashOf(address);
+      const hash = keyHash(address);
       const n = (open.get(hash) ?? 0) - 1;
       if (n <= 0) open.delete(hash);
       else open.set(hash, n);

@@ -1,21 +1,19 @@
 // The first administrator, only with the server's own token file (docs/back-office.md "The first administrator").
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { AppContext } from '../core/app-context.ts';
 import { hashPassword } from '../auth/password.ts';
 import { ApiError } from '../http/envelope.ts';
 import { textArg } from '../ops/args.ts';
 import { firstPassword, loginArg } from '../ops/commands/staff.ts';
+import { sameSecret } from '../ops/token.ts';
 import { appendAudit } from './audit-repository.ts';
 import { activeAdminCount, insertStaff } from './staff-repository.ts';
 
 export const OPS_BOOTSTRAP_HEADER = 'x-ops-bootstrap';
 
-const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
-
 export function bootstrapMatches(ctx: Pick<AppContext, 'opsBootstrap'>, given: unknown): boolean {
   const expected = ctx.opsBootstrap?.token;
-  return typeof given === 'string' && expected !== undefined && timingSafeEqual(digest(given), digest(expected));
+  return typeof given === 'string' && expected !== undefined && sameSecret(given, expected);
 }
 
 export async function createFirstAdmin(
