@@ -1,9 +1,10 @@
 // A code is named by a key only its requester gets, so nobody else can spend its attempts or burn a reset code.
-import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Clock } from '../../domain/time.ts';
 import type { Language } from '../../domain/types.ts';
 import type { AppContext } from '../core/app-context.ts';
 import type { Notifier } from '../core/services.ts';
+import { sameSecret } from '../auth/tokens.ts';
 import type { UserRow } from '../auth/users.ts';
 import { areaPrefix } from './area-codes.ts';
 import { e164 } from './identity.ts';
@@ -100,12 +101,6 @@ export async function issueCode(
   return key;
 }
 
-function sameCode(stored: string, given: string): boolean {
-  const a = Buffer.from(stored);
-  const b = Buffer.from(given.trim());
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** Each check spends an attempt as it reads the code, outside any transaction, so parallel guesses all count. */
 export async function verifyCode(
   deps: { db: Db; limits: Limits },
@@ -130,7 +125,7 @@ export async function verifyCode(
   );
   const row = claimed[0];
   if (row) {
-    if (!sameCode(row.code, given)) throw new ApiError('code_invalid');
+    if (!sameSecret(given.trim(), row.code)) throw new ApiError('code_invalid');
     return row.id;
   }
   // Read why only to choose the message.

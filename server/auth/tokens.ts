@@ -1,5 +1,5 @@
 // Only a token's sha256 is stored, so a database leak gives no usable session.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import { MAX_SESSIONS_PER_USER } from '../security/limits.ts';
 import { DAY_MS } from '../../domain/time.ts';
@@ -19,6 +19,12 @@ export function newToken(): string {
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
+
+/** Compared as digests of one length, so the time says nothing of how much of a secret was right. */
+export const sameSecret = (given: string, expected: string): boolean =>
+  timingSafeEqual(digest(given), digest(expected));
 
 /** Beyond `maxSessions` the oldest end, so a leaked password cannot hold unbounded tokens. */
 export async function issueToken(

@@ -14,10 +14,11 @@ export async function pageOf<T>(
   params: readonly unknown[],
   limit: number,
   offset: number,
+  countParams: readonly unknown[] = params,
 ): Promise<Page<T>> {
   const [rows, count] = await Promise.all([
     db.query<T>(rowsSql, [...params, limit, offset]),
-    db.query<{ n: string }>(countSql, params),
+    db.query<{ n: string }>(countSql, countParams),
   ]);
   return { rows, total: Number(count[0]?.n ?? 0) };
 }

@@ -39,8 +39,6 @@ export interface LockedSubscription {
 const FUND_COLUMNS = `f.id, f.title AS name, ${FUND_TEXT_COLUMNS}, f.image, f.currency_code, f.lock_dividend_days, f.dividend_percentage,
   f.staring_sub_amount, f.max_sub_amount, f.liquidated_damages`;
 
-const countOf = (rows: { n: string }[]): number => Number(rows[0]?.n ?? 0);
-
 /** Falls back to the fund's fallback language. */
 export async function enabledFund(db: Queryable, lang: string, id: number): Promise<FundRow | null> {
   return queryOne<FundRow>(
@@ -50,21 +48,17 @@ export async function enabledFund(db: Queryable, lang: string, id: number): Prom
   );
 }
 
-export async function enabledFunds(
-  db: Queryable,
-  lang: string,
-  limit: number,
-  offset: number,
-): Promise<{ rows: FundRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    db.query<FundRow>(
-      `SELECT ${FUND_COLUMNS} FROM funds f ${fundTextJoin('$3')}
-        WHERE f.enabled = 1 ORDER BY f.sort, f.id LIMIT $1 OFFSET $2`,
-      [limit, offset, lang],
-    ),
-    db.query<{ n: string }>('SELECT count(*)::text AS n FROM funds WHERE enabled = 1'),
-  ]);
-  return { rows, total: countOf(count) };
+export function enabledFunds(db: Queryable, lang: string, limit: number, offset: number): Promise<Page<FundRow>> {
+  return pageOf<FundRow>(
+    db,
+    `SELECT ${FUND_COLUMNS} FROM funds f ${fundTextJoin('$1')}
+      WHERE f.enabled = 1 ORDER BY f.sort, f.id LIMIT $2 OFFSET $3`,
+    'SELECT count(*)::text AS n FROM funds WHERE enabled = 1',
+    [lang],
+    limit,
+    offset,
+    [],
+  );
 }
 
 export async function insertSubscription(
@@ -87,25 +81,26 @@ export async function insertSubscription(
   return rows[0]?.id ?? '';
 }
 
-export async function userSubscriptions(
+export function userSubscriptions(
   db: Queryable,
   lang: string,
   userId: number,
   limit: number,
   offset: number,
-): Promise<{ rows: SubscriptionRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    db.query<SubscriptionRow>(
-      `SELECT s.id AS sid, s.status, s.share_amount, s.sub_time, s.day_profit,
-              (SELECT sum(interest) FROM fund_incomes i WHERE i.subscription_id = s.id)::text AS sum,
-              (SELECT count(*) FROM fund_incomes i WHERE i.subscription_id = s.id)::text AS days, ${FUND_COLUMNS}
-         FROM fund_subscriptions s JOIN funds f ON f.id = s.fund_id ${fundTextJoin('$4')}
-        WHERE s.user_id = $1 ORDER BY s.id DESC LIMIT $2 OFFSET $3`,
-      [userId, limit, offset, lang],
-    ),
-    db.query<{ n: string }>('SELECT count(*)::text AS n FROM fund_subscriptions WHERE user_id = $1', [userId]),
-  ]);
-  return { rows, total: countOf(count) };
+): Promise<Page<SubscriptionRow>> {
+  return pageOf<SubscriptionRow>(
+    db,
+    `SELECT s.id AS sid, s.status, s.share_amount, s.sub_time, s.day_profit,
+            (SELECT sum(interest) FROM fund_incomes i WHERE i.subscription_id = s.id)::text AS sum,
+            (SELECT count(*) FROM fund_incomes i WHERE i.subscription_id = s.id)::text AS days, ${FUND_COLUMNS}
+       FROM fund_subscriptions s JOIN funds f ON f.id = s.fund_id ${fundTextJoin('$2')}
+      WHERE s.user_id = $1 ORDER BY s.id DESC LIMIT $3 OFFSET $4`,
+    'SELECT count(*)::text AS n FROM fund_subscriptions WHERE user_id = $1',
+    [userId, lang],
+    limit,
+    offset,
+    [userId],
+  );
 }
 
 export async function ownsSubscription(db: Queryable, subId: number, userId: number): Promise<boolean> {

@@ -5,7 +5,7 @@ import { tooManyRequests } from '../http/envelope.ts';
 import { RATE_WINDOW_MS } from '../security/limits.ts';
 import type { OpsActor } from '../staff/rights.ts';
 import { STAFF_SESSION_HEADER, staffFromSession } from '../staff/staff-auth.ts';
-import { sameSecret } from './token.ts';
+import { sameSecret } from '../auth/tokens.ts';
 
 export const OPS_TOKEN_HEADER = 'x-ops-token';
 

@@ -1,16 +1,10 @@
 // Whoever can read DATA_DIR/ops-bootstrap can read the database too (docs/back-office.md "The first administrator").
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const OPS_BOOTSTRAP_FILE = 'ops-bootstrap';
 const MIN_LENGTH = 24; // a token an attacker could guess is no token
-
-const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
-
-/** Compared as digests of one length, so the time says nothing of how much of a token was right. */
-export const sameSecret = (given: string, expected: string): boolean =>
-  timingSafeEqual(digest(given), digest(expected));
 
 export function opsBootstrapPath(dataDir: string): string {
   return join(dataDir, OPS_BOOTSTRAP_FILE);

@@ -5,7 +5,7 @@ import { hashPassword } from '../auth/password.ts';
 import { ApiError } from '../http/envelope.ts';
 import { textArg } from '../ops/args.ts';
 import { firstPassword, loginArg } from '../ops/commands/staff.ts';
-import { sameSecret } from '../ops/token.ts';
+import { sameSecret } from '../auth/tokens.ts';
 import { appendAudit } from './audit-repository.ts';
 import { activeAdminCount, insertStaff } from './staff-repository.ts';
 

@@ -7,7 +7,8 @@ import { move, type AccountBalance } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { lockWithdrawal, markWithdrawalReviewed, type ReviewWithdrawal } from './withdrawals-repository.ts';
 
-async function pendingWithdrawal(q: Queryable, id: number): Promise<ReviewWithdrawal> {
+/** Locked for this transaction. */
+export async function pendingWithdrawal(q: Queryable, id: number): Promise<ReviewWithdrawal> {
   const w = await lockWithdrawal(q, id);
   if (!w) throw new ApiError('withdraw_not_found');
   if (w.status !== WithdrawStatus.PENDING) throw new ApiError('withdraw_not_pending');

@@ -47,17 +47,16 @@ const NEWS_TEXT: readonly OpsParam[] = [
   },
 ];
 
-async function newsOf(q: Queryable, raw: string | undefined): Promise<number> {
-  const id = await newsItemId(q, (raw ?? '').trim());
-  if (id === null) throw new ApiError('news_not_found');
-  return id;
-}
-
-async function fundOf(q: Queryable, raw: string | undefined): Promise<number> {
-  const id = await fundIdOf(q, (raw ?? '').trim());
-  if (id === null) throw new ApiError('fund_not_found');
-  return id;
-}
+/** The id the operator named, or the refusal `missing`; a `before` refuses as its run would. */
+const idOf =
+  (find: (q: Queryable, ref: string) => Promise<number | null>, missing: string) =>
+  async (q: Queryable, raw: string | undefined): Promise<number> => {
+    const id = await find(q, (raw ?? '').trim());
+    if (id === null) throw new ApiError(missing);
+    return id;
+  };
+const newsOf = idOf(newsItemId, 'news_not_found');
+const fundOf = idOf(fundIdOf, 'fund_not_found');
 
 /** Marks which language a reader of a missing language gets. */
 function languageRows<T extends { lang: string; title: string; updated_at: string }>(
@@ -93,10 +92,8 @@ export const newsTextSet: OpsCommand = {
   right: 'content',
   summary: 'Set one language of a news item (title; summary and HTML body kept when left out); the others stay',
   params: [NEWS, LANG, ...NEWS_TEXT],
-  async before(q, args) {
-    const id = await newsItemId(q, (args.news ?? '').trim());
-    return id === null ? null : (one(await newsTexts(q, id), (args.lang ?? '').trim().toLowerCase()) ?? null);
-  },
+  before: async (q, args) =>
+    one(await newsTexts(q, await newsOf(q, args.news)), (args.lang ?? '').trim().toLowerCase()) ?? null,
   async run(ctx, args) {
     const id = await newsOf(ctx.db, args.news);
     const lang = contentLanguage(args.lang);
@@ -136,10 +133,8 @@ export const fundTextSet: OpsCommand = {
       maxLength: DESC_MAX + 1,
     },
   ],
-  async before(q, args) {
-    const id = await fundIdOf(q, (args.fund ?? '').trim());
-    return id === null ? null : (one(await fundTexts(q, id), (args.lang ?? '').trim().toLowerCase()) ?? null);
-  },
+  before: async (q, args) =>
+    one(await fundTexts(q, await fundOf(q, args.fund)), (args.lang ?? '').trim().toLowerCase()) ?? null,
   async run(ctx, args) {
     const id = await fundOf(ctx.db, args.fund);
     const lang = contentLanguage(args.lang);
@@ -202,8 +197,7 @@ export const newsDelete: OpsCommand = {
   summary: 'Delete a news item: hidden from every reader at once; its texts are kept (the audit row has them)',
   params: [NEWS],
   async before(q, args) {
-    const id = await newsItemId(q, (args.news ?? '').trim());
-    if (id === null) return null;
+    const id = await newsOf(q, args.news);
     const item = await newsItemState(q, id);
     return item && { ...item, texts: (await newsTexts(q, id)).map(({ lang, title }) => ({ lang, title })) };
   },

@@ -3,11 +3,9 @@ import { WithdrawStatus } from '../../../domain/wallet-types.ts';
 import { trimZeros } from '../../../domain/decimal-text.ts';
 import { wireTime } from '../../../domain/wire-time.ts';
 import { exactMoneyText } from '../../../domain/format/money-text.ts';
-import { withdrawalsByStatus } from '../../wallet/withdrawals-repository.ts';
-import { payWithdrawal, rejectWithdrawal } from '../../wallet/withdrawal-review.ts';
+import { payWithdrawal, pendingWithdrawal, rejectWithdrawal } from '../../wallet/withdrawal-review.ts';
 import { announceAccountChange, type MovingCommand, type OpsCommand } from '../command.ts';
-import { ApiError } from '../../http/envelope.ts';
-import { lockWithdrawal } from '../../wallet/withdrawals-repository.ts';
+import { lockWithdrawal, withdrawalsByStatus } from '../../wallet/withdrawals-repository.ts';
 import { dropWaitingApproval } from './approvals.ts';
 import { idArg, textArg } from '../args.ts';
 import { notifyAccount } from '../../notify/account-notices.ts';
@@ -58,9 +56,7 @@ export const withdrawPaid: MovingCommand = {
   before: async (q, args) => lockWithdrawal(q, idArg(args.id)),
   async movement(ctx, args) {
     const id = idArg(args.id);
-    const w = await lockWithdrawal(ctx.db, id);
-    if (!w) throw new ApiError('withdraw_not_found');
-    if (w.status !== WithdrawStatus.PENDING) throw new ApiError('withdraw_not_pending');
+    const w = await pendingWithdrawal(ctx.db, id);
     return {
       userId: w.user_id,
       usd: w.number,
