@@ -4,14 +4,13 @@ import { ApiError } from '../http/envelope.ts';
 import { passFactor } from '../auth/factor-gate.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { revokeSessions, tokenHash } from '../auth/tokens.ts';
-import { setPasswordHash, type UserRow } from '../auth/users.ts';
+import { findUser, setPasswordHash, type UserRow } from '../auth/users.ts';
 import type { Queryable } from '../db/db.ts';
 import { notifyAccount } from '../notify/account-notices.ts';
 import { holdWithdrawals } from '../wallet/payout-holds.ts';
 import { checkNewPassword, codeChannel, normaliseAccount, type Channel } from './identity.ts';
 import { iso } from '../../domain/time.ts';
 import type { Requester } from './requester.ts';
-import { findByChannel } from './sign-in.ts';
 import { consumeCode, PURPOSE_RESET, verifyCode } from './verification.ts';
 
 export interface ResetForm {
@@ -62,7 +61,7 @@ export async function resetPassword(ctx: AppContext, form: ResetForm, who: Reque
   // No code is ever sent for an unknown account, so it fails here exactly like a wrong code (no enumeration).
   const target = { channel: codeChannel(form.type), target: account, purpose: PURPOSE_RESET } as const;
   const codeId = await verifyCode(ctx, target, form.key, form.auth_code, now);
-  const user = await findByChannel(ctx.db, form.type, account);
+  const user = await findUser(ctx.db, form.type, account);
   if (!user || user.is_demo !== 0) throw new ApiError('code_invalid');
   await storePassword(ctx, user.id, codeId, form.new_password, undefined, now);
   await noticeChange(ctx, user.id, who, now);

@@ -4,7 +4,7 @@ import { ApiError } from '../http/envelope.ts';
 import { hashPassword } from '../auth/password.ts';
 import { rememberDevice } from '../auth/devices.ts';
 import { issueToken } from '../auth/tokens.ts';
-import { findUserById, inviterId, toWireUser } from '../auth/users.ts';
+import { findUser, inviterId, toWireUser } from '../auth/users.ts';
 import { spendDaily } from '../security/counters.ts';
 import { getSetting } from '../settings/settings.ts';
 import type { LoginResult } from '../../domain/types.ts';
@@ -13,7 +13,6 @@ import { verifyCaptcha } from './captcha.ts';
 import { createUser, isUniqueViolation } from './create-user.ts';
 import { checkNewPassword, codeChannel, normaliseAccount, signUpAccount, type Channel } from './identity.ts';
 import { originOf, type Requester } from './requester.ts';
-import { findByChannel } from './sign-in.ts';
 import { consumeCode, PURPOSE_REGISTER, verifyCode } from './verification.ts';
 
 export interface SignUpForm {
@@ -68,7 +67,7 @@ export async function register(ctx: AppContext, form: SignUpForm, who: Requester
   const areaId = await signUpArea(ctx, form);
   checkNewPassword(form.password, form.re_password);
   const invitedBy = await inviter(ctx, form.invite_code);
-  if (await findByChannel(ctx.db, channel, account)) throw new ApiError('account_exists');
+  if (await findUser(ctx.db, channel, account)) throw new ApiError('account_exists');
   // Verification last, so a mistake elsewhere does not cost the user a captcha or a code attempt.
   const proof = await prove(ctx, form, account, who, now);
   const passwordHash = await hashPassword(form.password, ctx.limits.scrypt);
@@ -78,7 +77,7 @@ export async function register(ctx: AppContext, form: SignUpForm, who: Requester
       if (proof.kind === 'code') await consumeCode(q, proof.id, now);
       const user = { email: channel === 'email' ? account : null, mobile: channel === 'mobile' ? account : null };
       const id = await createUser(q, { ...user, areaId, passwordHash, invitedBy }, now);
-      const row = await findUserById(q, id);
+      const row = await findUser(q, 'id', id);
       if (!row) throw new Error(`user ${id} vanished`);
       await rememberDevice(q, id, who.device, now);
       return { token: await issueToken(q, id, now, undefined, originOf(who)), user: toWireUser(row) };

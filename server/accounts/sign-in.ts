@@ -1,18 +1,10 @@
 import type { AppContext } from '../core/app-context.ts';
-import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { rememberDevice } from '../auth/devices.ts';
 import { passFactor } from '../auth/factor-gate.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../auth/password.ts';
 import { issueToken, revokeToken, tokenHash } from '../auth/tokens.ts';
-import {
-  findUserByEmail,
-  findUserByMobile,
-  setPasswordHash,
-  setUserLanguage,
-  toWireUser,
-  type UserRow,
-} from '../auth/users.ts';
+import { findUser, setPasswordHash, setUserLanguage, toWireUser } from '../auth/users.ts';
 import { notifyAccount } from '../notify/account-notices.ts';
 import { spendDaily } from '../security/counters.ts';
 import { loginGuard } from '../security/login-guard.ts';
@@ -29,9 +21,6 @@ export interface LoginForm {
   /** docs/security.md "Second factor". */
   code?: string;
 }
-
-export const findByChannel = (q: Queryable, channel: Channel, account: string): Promise<UserRow | undefined> =>
-  channel === 'email' ? findUserByEmail(q, account) : findUserByMobile(q, account);
 
 /** A device the account never used is noticed to the owner. */
 export async function openSession(ctx: AppContext, userId: number, who: Requester): Promise<string> {
@@ -54,7 +43,7 @@ export async function signIn(ctx: AppContext, form: LoginForm, who: Requester): 
   const account = normaliseAccount(channel, form.account);
   const lockKey = `${channel}:${account}`;
   await guard.admit(lockKey, who.ip);
-  const user = await findByChannel(ctx.db, channel, account);
+  const user = await findUser(ctx.db, channel, account);
   // Same work and the same answer whether the account is unknown, a demo, or the password is wrong.
   const stored = user && user.is_demo === 0 ? user.password_hash : await dummyHash(ctx.limits.scrypt);
   const good = await verifyPassword(form.password, stored);

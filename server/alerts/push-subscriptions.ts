@@ -4,7 +4,7 @@ import { LANGUAGES } from '../../domain/types.ts';
 import { lockUser } from '../auth/users.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
-import { deleteSubscription, saveSubscription, trimSubscriptions, type PushTarget } from './push-repository.ts';
+import { saveSubscription, trimSubscriptions, type PushTarget } from './push-repository.ts';
 
 /** FCM, Mozilla autopush, Apple and WNS. */
 export const PUSH_SERVICE_HOSTS: readonly string[] = [
@@ -63,8 +63,4 @@ export async function subscribePush(
     await saveSubscription(q, userId, t, at);
     await trimSubscriptions(q, userId, PUSH_DEVICES_MAX);
   });
-}
-
-export async function unsubscribePush(db: Db, userId: number, endpoint: string): Promise<void> {
-  await deleteSubscription(db, userId, endpoint);
 }

@@ -38,9 +38,6 @@ export function toWireUser(row: UserRow): User {
 /** By one unique column. */
 export const findUser = async (q: Queryable, column: 'id' | 'email' | 'mobile' | 'demo_id', value: string | number) =>
   (await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.${column} = $1`, [value]))[0];
-export const findUserByEmail = (q: Queryable, email: string) => findUser(q, 'email', email);
-export const findUserByMobile = (q: Queryable, mobile: string) => findUser(q, 'mobile', mobile);
-export const findUserById = (q: Queryable, id: number) => findUser(q, 'id', id);
 
 /** One such step (a bind, an upload) at a time per user. */
 export async function lockUser(q: Queryable, id: number): Promise<void> {

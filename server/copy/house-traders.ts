@@ -2,7 +2,7 @@
 import { dec, exactText } from '../../domain/decimal.ts';
 import type { Language } from '../../domain/types.ts';
 import { createUser } from '../accounts/create-user.ts';
-import { findUserByEmail } from '../auth/users.ts';
+import { findUser } from '../auth/users.ts';
 import type { AppContext } from '../core/app-context.ts';
 import { startRepeatingJob } from '../core/repeating-job.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -67,7 +67,7 @@ export async function ensureHouseTraders(ctx: Pick<AppContext, 'db' | 'clock'>):
   for (const t of HOUSE_TRADERS) {
     const email = houseEmail(t.key);
     const id = await ctx.db.tx(async (q) => {
-      const found = await findUserByEmail(q, email);
+      const found = await findUser(q, 'email', email);
       if (found) return Number(found.id);
       const at = ctx.clock.now();
       const userId = await createUser(q, { passwordHash: '', isDemo: true, email }, at);

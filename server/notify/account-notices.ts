@@ -2,7 +2,7 @@
 import type { Db, Queryable } from '../db/db.ts';
 import { areaPrefix } from '../accounts/area-codes.ts';
 import { e164 } from '../accounts/identity.ts';
-import { findUserById } from '../auth/users.ts';
+import { findUser } from '../auth/users.ts';
 import { LANGUAGES, type Language } from '../../domain/types.ts';
 import type { Message, MessageKind, Services } from '../core/services.ts';
 import type { Clock } from '../../domain/time.ts';
@@ -26,7 +26,7 @@ export async function notifyAccount(
   lang?: Language,
 ): Promise<void> {
   try {
-    const user = await findUserById(deps.db, userId);
+    const user = await findUser(deps.db, 'id', userId);
     if (!user || user.is_demo === 1) return;
     if (kind !== 'verification_code')
       await recordNotice(deps.db, userId, kind, values, (deps.clock ?? systemClock).now());

@@ -8,8 +8,8 @@ import { PRICE_ALERTS, PUSH_DEVICES, PUSH_KEY } from '../http/wire/alerts.ts';
 import { sessionRead, sessionWrite, enumOf } from '../http/wire-schema.ts';
 import { ALERT_CONDITIONS, ALERT_KINDS, ALERT_NOTE_MAX, alertsToWire } from '../../domain/price-alerts.ts';
 import { createAlert, readAlerts, removeAlert, type AlertChanged, type AlertInput } from '../alerts/alerts.ts';
-import { countSubscriptions } from '../alerts/push-repository.ts';
-import { subscribePush, unsubscribePush } from '../alerts/push-subscriptions.ts';
+import { countSubscriptions, deleteSubscription } from '../alerts/push-repository.ts';
+import { subscribePush } from '../alerts/push-subscriptions.ts';
 
 const TAGS = ['Price alerts'];
 /** Push endpoints are URLs of a few hundred characters; keys are 87 (P-256 point) and 22 (auth) characters. */
@@ -79,7 +79,7 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
     sessionWrite(TAGS, PUSH_DEVICES, body({ endpoint: ENDPOINT }, ['endpoint'])),
     async (request) => {
       const user = caller(request).id;
-      await unsubscribePush(ctx.db, user, request.body.endpoint);
+      await deleteSubscription(ctx.db, user, request.body.endpoint);
       return ok({ devices: await countSubscriptions(ctx.db, user) });
     },
   );

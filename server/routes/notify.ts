@@ -12,7 +12,7 @@ import {
   type CodeChannel,
   type CodePurpose,
 } from '../accounts/verification.ts';
-import { findUserByEmail, findUserByMobile } from '../auth/users.ts';
+import { findUser } from '../auth/users.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { pickLanguage, requestText } from '../http/i18n.ts';
 import { body, emailAddress, int, mobileNumber, query, type JsonSchema } from '../http/schemas.ts';
@@ -52,7 +52,7 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
       target = normaliseEmail(b.to);
       recipient = target;
     }
-    const existing = channel === 'sms' ? await findUserByMobile(db, target) : await findUserByEmail(db, target);
+    const existing = await findUser(db, channel === 'sms' ? 'mobile' : 'email', target);
     if (b.type === PURPOSE_REGISTER && existing) throw new ApiError('account_exists');
     // Stored but never delivered for an unknown account: the answer must not reveal whether the account exists.
     const notifier = b.type !== PURPOSE_REGISTER && !existing ? { send: async () => undefined } : ctx.notifier;

@@ -10,7 +10,7 @@ import { demoSignIn, signIn, signOut } from '../../../server/accounts/sign-in.ts
 import { resetDemoAccount } from '../../../server/accounts/demo.ts';
 import { issueCode, PURPOSE_REGISTER } from '../../../server/accounts/verification.ts';
 import { userFromToken } from '../../../server/auth/session.ts';
-import { findUserById } from '../../../server/auth/users.ts';
+import { findUser } from '../../../server/auth/users.ts';
 import type { Message } from '../../../server/core/services.ts';
 import { leaveInOutbox } from '../../../server/notify/outbox-repository.ts';
 import { messageText } from '../../../server/notify/message-text.ts';
@@ -167,14 +167,14 @@ describe('passwords', () => {
 
   it('refuses a change for a demo user, and the current password again before a code attempt is spent', async () => {
     const demo = await demoSignIn(ctx(), `svc-demo2-${Date.now()}`, who());
-    const demoRow = await findUserById(ctx().db, demo.user.id);
+    const demoRow = await findUser(ctx().db, 'id', demo.user.id);
     if (!demoRow) throw new Error('no demo row');
     const change = { new_password: 'newpass12', auth_code: '123456' };
     expect(await refusalKey(changePassword(ctx(), demoRow, change, who()))).toBe('real_account_required');
 
     const account = email();
     const made = await register(ctx(), form(account, await code(account)), who());
-    const row = await findUserById(ctx().db, made.user.id);
+    const row = await findUser(ctx().db, 'id', made.user.id);
     if (!row) throw new Error('no row');
     const before = await attempts(account);
     expect(await refusalKey(changePassword(ctx(), row, { ...change, new_password: 'abc12345' }, who()))).toBe(
@@ -185,12 +185,12 @@ describe('passwords', () => {
 
   it('resets a demo balance, and refuses a real account the demo reset', async () => {
     const demo = await demoSignIn(ctx(), `svc-demo3-${Date.now()}`, who());
-    const demoRow = await findUserById(ctx().db, demo.user.id);
+    const demoRow = await findUser(ctx().db, 'id', demo.user.id);
     if (!demoRow) throw new Error('no demo row');
     expect(await resetDemoAccount(ctx(), demoRow)).toEqual({ balance: '100000.00', lock_balance: '0.00' });
     const account = email();
     const made = await register(ctx(), form(account, await code(account)), who());
-    const row = await findUserById(ctx().db, made.user.id);
+    const row = await findUser(ctx().db, 'id', made.user.id);
     if (!row) throw new Error('no row');
     expect(await refusalKey(resetDemoAccount(ctx(), row))).toBe('demo_only');
   });
