@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { SUBJECTS } from '../../server/bus/bus.ts';
 import { natsBus } from '../../server/bus/nats-bus.ts';
 import type { Db } from '../../server/db/db.ts';
-import { openDb } from '../../server/db/open-db.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';
 import type { LoginResult } from '../../domain/types.ts';
@@ -167,7 +167,7 @@ async function fanoutRow(c: Cluster, clients: number, quick: boolean): Promise<C
 }
 
 async function withDb<T>(databaseUrl: string, fn: (db: Db) => Promise<T>): Promise<T> {
-  const db = await openDb({ databaseUrl });
+  const db = await openPostgres({ url: databaseUrl });
   try {
     return await fn(db);
   } finally {

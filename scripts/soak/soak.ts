@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { LoginResult } from '../../domain/types.ts';
 import type { LedgerViolation } from '../../server/ledger/invariants.ts';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';
-import { openDb } from '../../server/db/open-db.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
 import type { Db } from '../../server/db/db.ts';
 import { soakClient } from './client.ts';
 import { cpuSplit, startChild, type Child } from './ipc.ts';
@@ -202,7 +202,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     const users = await makeUsers(base, server, opts.users, level);
     if (opts.copyFollowers) await startCopies(base, users, opts.copyFollowers);
     if (opts.positions) await standingBook(base, users, opts.positions);
-    if (opts.databaseUrl) own = await openDb({ databaseUrl: opts.databaseUrl });
+    if (opts.databaseUrl) own = await openPostgres({ url: opts.databaseUrl });
     const check = async (): Promise<ServerCheck> => {
       const t0 = performance.now();
       const violations = own ? await ledgerViolations(own) : [];

@@ -47,16 +47,6 @@ export async function newsArticle(db: Queryable, lang: string, id: number): Prom
   );
 }
 
-/** The operator types either the id or the slug. */
-export async function newsItemId(q: Queryable, ref: string): Promise<number | null> {
-  const row = await queryOne<{ id: number }>(
-    q,
-    /^\d{1,9}$/.test(ref) ? 'SELECT id FROM news WHERE id = $1::int' : 'SELECT id FROM news WHERE slug = $1',
-    [ref],
-  );
-  return row?.id ?? null;
-}
-
 export interface NewsTextRow extends NewsText {
   lang: string;
   updated_at: string;

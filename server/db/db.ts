@@ -24,3 +24,10 @@ export async function queryOne<T>(q: Queryable, sql: string, params: readonly un
   const rows = await q.query<T>(sql, params);
   return rows[0] ?? null;
 }
+
+/** The row an operator named by its id or by `nameColumn`; null when there is none. */
+export async function idByRef(q: Queryable, table: string, nameColumn: string, ref: string): Promise<number | null> {
+  const where = /^\d{1,9}$/.test(ref) ? 'id = $1::int' : `${nameColumn} = $1`;
+  const row = await queryOne<{ id: number }>(q, `SELECT id FROM ${table} WHERE ${where}`, [ref]);
+  return row?.id ?? null;
+}

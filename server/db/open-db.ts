@@ -6,27 +6,6 @@ import { openPglite } from './pglite.ts';
 import { openPgliteWorker } from './pglite-bridge.ts';
 import { openPostgres } from './postgres.ts';
 
-export interface OpenDbOptions {
-  databaseUrl?: string | undefined;
-  /** Or `memory://`. Default ./data/pglite. */
-  pgliteDir?: string | undefined;
-  loadDataDir?: Blob | undefined;
-  /** Keeps PGlite's synchronous work off the event loop (server/db/pglite-bridge.ts). */
-  pgliteWorker?: boolean | undefined;
-  /** Idle clients dropped; the composition root logs them. */
-  onPoolError?: ((err: Error) => void) | undefined;
-}
-
-export const DEFAULT_PGLITE_DIR = join('data', 'pglite');
-
-export function openDb(opts: OpenDbOptions = {}): Promise<Db> {
-  if (opts.databaseUrl) return openPostgres({ url: opts.databaseUrl, onError: opts.onPoolError });
-  return (opts.pgliteWorker ? openPgliteWorker : openPglite)({
-    dataDir: opts.pgliteDir ?? DEFAULT_PGLITE_DIR,
-    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-  });
-}
-
 /** A database being opened, with the release of its folder's lock. */
 export interface OpeningDb {
   db: Promise<Db>;
@@ -41,13 +20,14 @@ export function openServerDb(config: DbConfig, onPoolError?: (err: Error) => voi
   const pgliteDir = config.pgliteDir ?? join(config.dataDir, 'pglite');
   // The offline ops commands refuse the embedded database's folder while this server runs.
   const unlock = config.databaseUrl || pgliteDir.startsWith('memory://') ? () => undefined : lockPgliteDir(pgliteDir);
-  const db = openDb({
-    databaseUrl: config.databaseUrl,
-    pgliteDir,
-    loadDataDir: config.pgliteTemplate,
-    pgliteWorker: config.pgliteWorker,
-    onPoolError,
-  }).catch((err: unknown) => {
+  const opening = config.databaseUrl
+    ? openPostgres({ url: config.databaseUrl, onError: onPoolError })
+    : // A worker keeps PGlite's synchronous work off the event loop (server/db/pglite-bridge.ts).
+      (config.pgliteWorker ? openPgliteWorker : openPglite)({
+        dataDir: pgliteDir,
+        ...(config.pgliteTemplate ? { loadDataDir: config.pgliteTemplate } : {}),
+      });
+  const db = opening.catch((err: unknown) => {
     unlock();
     throw err;
   });

@@ -1,5 +1,5 @@
 // A fund's name and description per language (docs/content.md "Content languages").
-import { queryOne, type Queryable } from '../db/db.ts';
+import type { Queryable } from '../db/db.ts';
 import { FALLBACK_LANGUAGE } from '../content/content-languages.ts';
 
 /** `$param` is the reader's checked language. */
@@ -10,16 +10,6 @@ export const fundTextJoin = (param: string): string => `LEFT JOIN LATERAL (
 /** A fund without any text shows its internal name. */
 export const FUND_TEXT_COLUMNS = `coalesce(x.lang, '${FALLBACK_LANGUAGE}') AS lang, coalesce(x.title, f.title) AS title,
   coalesce(x.description, '') AS description`;
-
-/** The operator types either. */
-export async function fundIdOf(q: Queryable, ref: string): Promise<number | null> {
-  const row = await queryOne<{ id: number }>(
-    q,
-    /^\d{1,9}$/.test(ref) ? 'SELECT id FROM funds WHERE id = $1::int' : 'SELECT id FROM funds WHERE title = $1',
-    [ref],
-  );
-  return row?.id ?? null;
-}
 
 export interface FundTextRow {
   lang: string;

@@ -125,12 +125,7 @@ export function pageRiskWarning(q: Queryable, clock: Clock): () => Promise<RiskW
 }
 
 export async function latestLossFigure(q: Queryable): Promise<LossFigure | null> {
-  const row = await queryOne<LossFigure>(
-    q,
-    'SELECT * FROM loss_figures ORDER BY computed_at DESC, id DESC LIMIT 1',
-    [],
-  );
-  return row && wireFigure(row);
+  return (await lossFigureHistory(q, 1))[0] ?? null;
 }
 
 export async function lossFigureHistory(q: Queryable, limit = 40): Promise<LossFigure[]> {

@@ -14,15 +14,14 @@ import {
 import {
   createNewsItem,
   hideNewsItem,
-  newsItemId,
   newsItemState,
   newsTexts,
   putNewsText,
   type NewsTextRow,
 } from '../../content/news-repository.ts';
 import { sanitiseNewsHtml } from '../../content/sanitise.ts';
-import type { Queryable } from '../../db/db.ts';
-import { fundIdOf, fundTexts, putFundText, type FundTextRow } from '../../funds/fund-texts.ts';
+import { idByRef, type Queryable } from '../../db/db.ts';
+import { fundTexts, putFundText, type FundTextRow } from '../../funds/fund-texts.ts';
 import { ApiError } from '../../http/envelope.ts';
 import type { OpsCommand, OpsParam } from '../command.ts';
 
@@ -47,16 +46,16 @@ const NEWS_TEXT: readonly OpsParam[] = [
   },
 ];
 
-/** The id the operator named, or the refusal `missing`; a `before` refuses as its run would. */
+/** Named by id, a news item's slug or a fund's internal name; a `before` refuses as its run would. */
 const idOf =
-  (find: (q: Queryable, ref: string) => Promise<number | null>, missing: string) =>
+  (table: string, nameColumn: string, missing: string) =>
   async (q: Queryable, raw: string | undefined): Promise<number> => {
-    const id = await find(q, (raw ?? '').trim());
+    const id = await idByRef(q, table, nameColumn, (raw ?? '').trim());
     if (id === null) throw new ApiError(missing);
     return id;
   };
-const newsOf = idOf(newsItemId, 'news_not_found');
-const fundOf = idOf(fundIdOf, 'fund_not_found');
+const newsOf = idOf('news', 'slug', 'news_not_found');
+const fundOf = idOf('funds', 'title', 'fund_not_found');
 
 /** Marks which language a reader of a missing language gets. */
 function languageRows<T extends { lang: string; title: string; updated_at: string }>(

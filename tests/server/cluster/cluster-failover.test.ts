@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Instrument, LoginResult, Order } from '../../../domain/types.ts';
-import { openDb } from '../../../server/db/open-db.ts';
+import { openPostgres } from '../../../server/db/postgres.ts';
 import { ledgerViolations } from '../../../server/ledger/invariants.ts';
 import { startRole, type RoleProcess } from '../../fixtures/cluster-procs.ts';
 import { TEST_SERVER_ENV } from '../../fixtures/test-server-costs.ts';
@@ -143,7 +143,7 @@ describe('cluster: 2 market processes, 2 gateways, kill -9 the leader', () => {
 
       for (const p of [g1, g2, standby]) p.child.kill('SIGTERM');
       await Promise.all([g1.exited(), g2.exited(), standby.exited()]);
-      const db = await openDb({ databaseUrl: fresh.databaseUrl });
+      const db = await openPostgres({ url: fresh.databaseUrl ?? '' });
       try {
         expect(await ledgerViolations(db)).toEqual([]);
         const rows = await db.query<{ id: number }>('SELECT id FROM orders');

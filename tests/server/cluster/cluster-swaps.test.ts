@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instrument, LoginResult, Order } from '../../../domain/types.ts';
 import { dec } from '../../../domain/decimal.ts';
-import { openDb } from '../../../server/db/open-db.ts';
+import { openPostgres } from '../../../server/db/postgres.ts';
 import { ledgerViolations } from '../../../server/ledger/invariants.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
 import { startRole, type RoleProcess } from '../../fixtures/cluster-procs.ts';
@@ -53,7 +53,7 @@ describe('cluster: swaps through a kill -9 of the market writer', () => {
   it(
     'each position is charged exactly once per rollover, before, across and after the fail-over',
     async () => {
-      const db = await openDb({ databaseUrl: fresh.databaseUrl });
+      const db = await openPostgres({ url: fresh.databaseUrl ?? '' });
       try {
         // Every instrument charges 1 point a night each way, in place of the seeded terms (the template is migrated:
         // the terms go in before the roles).

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Instrument, LoginResult, Order } from '../../../domain/types.ts';
-import { openDb } from '../../../server/db/open-db.ts';
+import { openPostgres } from '../../../server/db/postgres.ts';
 import { ledgerViolations } from '../../../server/ledger/invariants.ts';
 import { until } from '../../fixtures/until.ts';
 import { api } from '../support/harness.ts';
@@ -129,7 +129,7 @@ describe('PostgreSQL restarted under load', () => {
       expect([...failures]).toEqual([`503 ${UNAVAILABLE}`]);
       expect((await client.get('/healthz')).code).toBe(1);
       child?.kill('SIGTERM');
-      const db = await openDb({ databaseUrl });
+      const db = await openPostgres({ url: databaseUrl });
       try {
         const ids = new Set((await db.query<{ id: number }>('SELECT id FROM orders')).map((r) => Number(r.id)));
         for (const id of acked) expect(ids.has(id), `acknowledged order ${id} lost`).toBe(true);

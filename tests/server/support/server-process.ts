@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../../server/db/db.ts';
-import { openDb } from '../../../server/db/open-db.ts';
+import { openPostgres } from '../../../server/db/postgres.ts';
 import { openPglite } from '../../../server/db/pglite.ts';
 import { freshDatabase, type FreshDb } from './harness.ts';
 import { TEST_SERVER_ENV, TEST_SERVER_NODE_FLAGS } from '../../fixtures/test-server-costs.ts';
@@ -61,7 +61,7 @@ export function useServerProcesses(prefix: string): ServerProcesses {
     },
     openDirect() {
       const { databaseUrl } = database();
-      return databaseUrl ? openDb({ databaseUrl }) : openPglite({ dataDir: join(dataDir, 'pglite') });
+      return databaseUrl ? openPostgres({ url: databaseUrl }) : openPglite({ dataDir: join(dataDir, 'pglite') });
     },
     start(extra = {}) {
       const env: NodeJS.ProcessEnv = {
