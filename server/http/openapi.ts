@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { LANGUAGES } from '../../domain/types.ts';
 import { OPS_TOKEN_HEADER } from '../ops/auth.ts';
 import { WS_CLIENT_MESSAGE, WS_DESCRIPTION, WS_SERVER_MESSAGE } from '../ws/ws-doc.ts';
-import { operationOf } from './operations.ts';
+import operations from './operations.json' with { type: 'json' };
 import type { JsonSchema } from './schemas.ts';
 import { FAILURE, FAILURES } from './wire-schema.ts';
 
@@ -64,6 +64,19 @@ prices are exact decimal strings.
 const LANG_HEADER = {
   lang: { type: 'string', enum: [...LANGUAGES, 'tw'], description: 'language of `msg` (default hk)' },
 };
+
+/** Method and path → [operationId, summary]. */
+const OPERATIONS: Readonly<Record<string, readonly string[]>> = operations;
+
+/** A route missing from operations.json gets a made-up id and its method and path as summary, which
+ * tests/server/http/openapi.test.ts looks for. */
+function operationOf(method: string, url: string): [operationId: string, summary: string] {
+  const [operationId, summary] = OPERATIONS[`${method} ${url}`] ?? [];
+  if (operationId && summary) return [operationId, summary];
+  const words = `${method.toLowerCase()} ${url}`.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const id = words.map((w, i) => (i === 0 ? w : w[0]?.toUpperCase() + w.slice(1))).join('');
+  return [id, `${method} ${url}`];
+}
 
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
   /** @fastify/swagger marks every body required. */

@@ -1,5 +1,5 @@
 // Run in order at every start, each in its own transaction; append new ones at the end.
-import { areaCodesSeeder } from './area-codes.ts';
+import areaCodes from './area-codes.json' with { type: 'json' };
 import { companiesSeeder } from './companies.ts';
 import { depositsSeeder } from './deposits.ts';
 import { fundsSeeder } from './funds.ts';
@@ -14,7 +14,13 @@ import { swapsSeeder } from './swaps.ts';
 
 export const seeders: Seeder[] = [
   settingsSeeder,
-  areaCodesSeeder,
+  // ISO alpha-2 → calling code, in display order; markets we do not serve (docs/contract.md §1) are absent.
+  rowsSeeder(
+    'area-codes',
+    'area_codes',
+    ['code'],
+    Object.entries(areaCodes).map(([code, global_code], i) => ({ code, global_code, sort: (i + 1) * 10 })),
+  ),
   companiesSeeder,
   marketSeeder,
   depositsSeeder,
