@@ -1,7 +1,6 @@
 // The languages content is written in (docs/content.md "Content languages").
 import { LANGUAGES, type Language } from '../../domain/types.ts';
 import { ApiError } from '../http/envelope.ts';
-import { pickLanguage } from '../http/i18n.ts';
 import { plainText, unsafeNewsHtml } from './sanitise.ts';
 
 /** Every seeded item has it. */
@@ -10,9 +9,6 @@ export const FALLBACK_LANGUAGE: Language = 'en';
 export const TITLE_MAX = 200;
 export const DESC_MAX = 1000;
 export const CONTENT_MAX = 100_000;
-
-/** The request's `lang` header (docs/contract.md §7), hk when missing or unknown. */
-export const readerLanguage = (headers: Record<string, unknown>): Language => pickLanguage(headers.lang);
 
 /** No default: a typo must not write hk. */
 export function contentLanguage(raw: string | undefined): Language {

@@ -56,20 +56,22 @@ export function pageWithQuotes(
   return `${parts.before}<script type="application/json" id="${FIRST_QUOTES_ID}">${snapshot}</script>${parts.after}`;
 }
 
-/** Read again when its mtime changes. */
-export function servedPage(file: string): () => PageParts | null {
+/** The file parsed, read again when its mtime changes (a new build in the same DIST_DIR); `missing` while unreadable. */
+export function readWhenChanged<T>(file: string, parse: (text: string) => T, missing: T): () => T {
   let seen = -1;
-  let parts: PageParts | null = null;
+  let value = missing;
   return () => {
     try {
       const mtime = statSync(file).mtimeMs;
       if (mtime !== seen) {
-        parts = splitPage(readFileSync(file, 'utf8'));
+        value = parse(readFileSync(file, 'utf8'));
         seen = mtime;
       }
     } catch {
-      parts = null;
+      value = missing;
     }
-    return parts;
+    return value;
   };
 }
+
+export const servedPage = (file: string): (() => PageParts | null) => readWhenChanged(file, splitPage, null);

@@ -6,7 +6,6 @@ import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { invitedCount } from '../auth/users.ts';
 import { newsArticle, newsPage, type NewsRow } from '../content/news-repository.ts';
-import { readerLanguage } from '../content/content-languages.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { pickLanguage } from '../http/i18n.ts';
 import { int, query } from '../http/schemas.ts';
@@ -44,7 +43,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
         await listPage(
           request.query.page,
           NEWS_PAGE_SIZE,
-          (limit, offset) => newsPage(db, readerLanguage(request.headers), category, limit, offset),
+          (limit, offset) => newsPage(db, pickLanguage(request.headers.lang), category, limit, offset),
           toItem,
         ),
       );
@@ -55,7 +54,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/api/news/info',
     publicRead(TAGS, NEWS_DETAIL, query({ id: int(1) }, ['id'])),
     async (request) => {
-      const row = await newsArticle(db, readerLanguage(request.headers), request.query.id);
+      const row = await newsArticle(db, pickLanguage(request.headers.lang), request.query.id);
       if (!row) throw new ApiError('news_not_found');
       const detail: NewsDetail = { ...toItem(row), content: row.content ?? '' };
       return ok(detail);

@@ -2,9 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
-import { readerLanguage } from '../content/content-languages.ts';
 import { ok } from '../http/envelope.ts';
-import { requestText } from '../http/i18n.ts';
+import { pickLanguage, requestText } from '../http/i18n.ts';
 import { int, query, str } from '../http/schemas.ts';
 import { INCOMES, FUND, FUND_PAGES, SUBSCRIPTIONS } from '../http/wire/wallet.ts';
 import { publicRead, replies, sessionRead, sessionRoute, nothing } from '../http/wire-schema.ts';
@@ -19,13 +18,13 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.get<{ Querystring: { page?: number } }>(
     '/api/fund/list',
     publicRead(TAGS, FUND_PAGES, pageQuery),
-    async (request) => ok(await fundPage(ctx, readerLanguage(request.headers), request.query.page)),
+    async (request) => ok(await fundPage(ctx, pickLanguage(request.headers.lang), request.query.page)),
   );
 
   app.get<{ Querystring: { id: number } }>(
     '/api/fund/info',
     publicRead(TAGS, FUND, query({ id: int(1) }, ['id'])),
-    async (request) => ok(await fundInfo(ctx, readerLanguage(request.headers), request.query.id)),
+    async (request) => ok(await fundInfo(ctx, pickLanguage(request.headers.lang), request.query.id)),
   );
 
   // Money needs a real account (docs/contract.md §6).
@@ -40,7 +39,7 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
       }),
       async (request) => {
         const { id, amount } = request.query;
-        await buyFund(ctx, caller(request).id, readerLanguage(request.headers), id, amount ?? '');
+        await buyFund(ctx, caller(request).id, pickLanguage(request.headers.lang), id, amount ?? '');
         return ok(null, requestText(request, 'server.fund_subscribed'));
       },
     );
@@ -49,7 +48,7 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
       '/api/fund/subList',
       sessionRead(TAGS, SUBSCRIPTIONS, pageQuery),
       async (request) =>
-        ok(await subscriptionPage(ctx, readerLanguage(request.headers), caller(request).id, request.query.page)),
+        ok(await subscriptionPage(ctx, pickLanguage(request.headers.lang), caller(request).id, request.query.page)),
     );
 
     authed.get<{ Querystring: { sub_id: number; page?: number } }>(

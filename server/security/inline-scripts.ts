@@ -1,6 +1,6 @@
 // Hashes of the page's one inline script for the CSP, so any other inline script, or this one altered, does not run.
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readWhenChanged } from '../http/first-html.ts';
 
 /** Not a src= one, not a JSON data block. */
 export function inlineScriptHashes(html: string): string[] {
@@ -17,20 +17,6 @@ export function inlineScriptHashes(html: string): string[] {
   return out;
 }
 
-/** Read again whenever the file changes: a new build in the same DIST_DIR. */
-export function pageScriptHashes(file: string): () => readonly string[] {
-  let seen = -1;
-  let hashes: readonly string[] = [];
-  return () => {
-    try {
-      const mtime = statSync(file).mtimeMs;
-      if (mtime !== seen) {
-        hashes = inlineScriptHashes(readFileSync(file, 'utf8'));
-        seen = mtime;
-      }
-    } catch {
-      hashes = []; // no built client: nothing inline to allow
-    }
-    return hashes;
-  };
-}
+/** No built client: nothing inline to allow. */
+export const pageScriptHashes = (file: string): (() => readonly string[]) =>
+  readWhenChanged<readonly string[]>(file, inlineScriptHashes, []);
