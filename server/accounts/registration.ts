@@ -80,7 +80,7 @@ export async function register(ctx: AppContext, form: SignUpForm, who: Requester
       const row = await findUser(q, 'id', id);
       if (!row) throw new Error(`user ${id} vanished`);
       await rememberDevice(q, id, who.device, now);
-      return { token: await issueToken(q, id, now, undefined, originOf(who)), user: toWireUser(row) };
+      return { token: await issueToken(q, id, now, originOf(who)), user: toWireUser(row) };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new ApiError('account_exists');

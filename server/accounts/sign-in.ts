@@ -26,7 +26,7 @@ export interface LoginForm {
 export async function openSession(ctx: AppContext, userId: number, who: Requester): Promise<string> {
   const now = ctx.clock.now();
   const seen = originOf(who);
-  const token = await issueToken(ctx.db, userId, now, undefined, seen);
+  const token = await issueToken(ctx.db, userId, now, seen);
   await setUserLanguage(ctx.db, userId, who.lang); // the app's language at sign-in is the account's from now on
   if (seen.device !== '' && (await rememberDevice(ctx.db, userId, seen.device, now))) {
     const values = { device: seen.device, address: seen.address, time: iso(now) };

@@ -26,12 +26,11 @@ const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
 export const sameSecret = (given: string, expected: string): boolean =>
   timingSafeEqual(digest(given), digest(expected));
 
-/** Beyond `maxSessions` the oldest end, so a leaked password cannot hold unbounded tokens. */
+/** Beyond MAX_SESSIONS_PER_USER the oldest end, so a leaked password cannot hold unbounded tokens. */
 export async function issueToken(
   q: Queryable,
   userId: number,
   now: number,
-  maxSessions = MAX_SESSIONS_PER_USER,
   seen: SessionOrigin = { device: '', address: '' },
 ): Promise<string> {
   const token = newToken();
@@ -45,7 +44,7 @@ export async function issueToken(
   await q.query(
     `DELETE FROM sessions WHERE user_id = $1
        AND id NOT IN (SELECT id FROM sessions WHERE user_id = $1 ORDER BY id DESC LIMIT $2)`,
-    [userId, maxSessions],
+    [userId, MAX_SESSIONS_PER_USER],
   );
   return token;
 }

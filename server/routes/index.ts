@@ -41,7 +41,7 @@ export function coreRoutes(): RouteModule[] {
     uploadRoutes,
     tradingRoutes,
     accountRoutes,
-    opsRoutes(),
+    opsRoutes,
     contentRoutes,
     watchlistRoutes,
     statementRoutes,
