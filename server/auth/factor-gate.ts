@@ -9,7 +9,6 @@ import type { Limits } from '../security/limits.ts';
 import { checkStoredTotp, matchRecoveryCode } from './second-factor.ts';
 import {
   acceptStep,
-  factorEnabled,
   factorOf,
   unusedRecoveryHashes,
   useRecoveryCode,
@@ -27,9 +26,6 @@ export const factorRequired = (): ApiError =>
   new ApiError('second_factor_required', undefined, {}, 200, {}, { second_factor: 1 });
 
 export const userOwner = (userId: number): FactorOwner => ({ kind: 'user', id: userId });
-
-export const factorOn = (deps: Pick<FactorGateDeps, 'db'>, userId: number): Promise<boolean> =>
-  factorEnabled(deps.db, userOwner(userId));
 
 /** Spent in the caller's transaction (spendFactor). */
 export type FactorPass = { kind: 'totp'; step: number } | { kind: 'recovery'; hash: string };

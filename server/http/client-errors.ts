@@ -1,7 +1,7 @@
 // Node's parser refuses these before Fastify sees a request, so there is no `lang` header to read.
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { failure } from './errors.ts';
+import { clientFaultKey, failure } from './errors.ts';
 import { pickLanguage, translate } from './i18n.ts';
 
 export function clientErrorStatus(code: string | undefined): number {
@@ -14,8 +14,7 @@ export function answerClientError(err: Error & { code?: string }, socket: Socket
   // A reset connection has nobody to answer.
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const status = clientErrorStatus(err.code);
-  const key = status === 431 ? 'errors.too_large' : 'errors.bad_request';
-  const body = JSON.stringify(failure(translate(pickLanguage(undefined), key)));
+  const body = JSON.stringify(failure(translate(pickLanguage(undefined), clientFaultKey(status))));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -119,7 +119,7 @@ export function schemaIssueToError(issue: SchemaIssue): ApiError {
   return new ApiError(empty ? 'field_required' : 'field_invalid', CODE_ERROR, { field });
 }
 
-function clientFaultKey(status: number): string {
+export function clientFaultKey(status: number): string {
   if (status === 413 || status === 431) return 'errors.too_large';
   if (status === 404) return 'errors.not_found';
   return 'errors.bad_request';

@@ -6,7 +6,7 @@ import { issueCode, PURPOSE_WITHDRAW, RESEND_AFTER_MS, codeAddress } from '../ac
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { requestToken } from '../auth/session.ts';
 import { revokeSessions, tokenHash } from '../auth/tokens.ts';
-import { factorOn } from '../auth/factor-gate.ts';
+import { userOwner } from '../auth/factor-gate.ts';
 import { confirmFactor, renewRecoveryCodes, startFactor, stopFactor } from '../auth/factor-setup.ts';
 import { disownLink } from '../auth/disown.ts';
 import { factorEnabled, unusedRecoveryHashes } from '../auth/second-factor-repository.ts';
@@ -34,11 +34,11 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const user = caller(request);
     const now = ctx.clock.now();
     const mine = requestToken(request);
-    const on = await factorEnabled(ctx.db, { kind: 'user', id: user.id });
+    const on = await factorEnabled(ctx.db, userOwner(user.id));
     const sessions = await userSessions(ctx.db, user.id, now);
     const data: SecurityOverview = {
       second_factor: on ? 1 : 0,
-      recovery_left: on ? (await unusedRecoveryHashes(ctx.db, { kind: 'user', id: user.id })).length : 0,
+      recovery_left: on ? (await unusedRecoveryHashes(ctx.db, userOwner(user.id))).length : 0,
       // The page never compares it with the browser's clock (SIM_TIME, a wrong clock).
       withdrawals_held_until: heldNow(await withdrawalsHeldUntil(ctx.db, user.id), ctx.clock.now()),
       sessions: sessions.map((s) => ({
@@ -139,7 +139,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request) => {
       const user = caller(request);
       // With a second factor the authenticator's code confirms a withdrawal; nothing is sent.
-      if (await factorOn(ctx, user.id)) return ok({ key: '', resend_after: 0, channel: 'factor' });
+      if (await factorEnabled(ctx.db, userOwner(user.id))) return ok({ key: '', resend_after: 0, channel: 'factor' });
       const { channel, target, recipient } = await codeAddress(ctx, user);
       const key = await issueCode(
         ctx,
