@@ -1,14 +1,9 @@
 // A withdraw currency's fee terms (docs/contract.md §5) as exact decimal text.
+import type { WithdrawCurrency } from '../../domain/wallet-types.ts';
 import { queryOne, type Queryable } from '../db/db.ts';
 
-export interface CurrencyTerms {
-  id: number;
+export interface CurrencyTerms extends WithdrawCurrency {
   type: 1 | 2;
-  code: string;
-  protocol: string;
-  draw_rate: string;
-  fee_type: number;
-  usd_price: string;
 }
 
 export async function currencyById(q: Queryable, id: number): Promise<CurrencyTerms | null> {

@@ -1,15 +1,10 @@
 // A code must never reach the server log, so it is read here (docs/security.md "Codes and notices in transit").
 import { fieldInvalid } from '../../http/envelope.ts';
-import { newestOutbox } from '../../notify/outbox-repository.ts';
+import { newestOutbox, type OutboxMessage } from '../../notify/outbox-repository.ts';
 import type { OpsCommand } from '../command.ts';
 
-export interface OutboxRow {
-  id: number;
-  channel: string;
-  recipient: string;
-  body: string;
-  created_at: string; // ISO, UTC
-}
+/** Its created_at in ISO, UTC. */
+export type OutboxRow = Omit<OutboxMessage, 'owner_only'>;
 
 const LIMIT = 20;
 export const WITHHELD = '(a password-reset code: only the account’s owner may read it)';
