@@ -28,16 +28,13 @@ export interface ClaimedDelivery {
   lease_until: string;
 }
 
-export interface DeliveryRow {
-  id: string;
-  message_ref: string;
-  kind: string;
-  channel: string;
-  recipient: string;
+export interface DeliveryRow extends Pick<
+  ClaimedDelivery,
+  'id' | 'message_ref' | 'kind' | 'channel' | 'recipient' | 'attempts'
+> {
   state: DeliveryState;
   provider: string | null;
   provider_id: string | null;
-  attempts: number;
   last_error: string | null;
   created_at: string;
   due_at: string;
