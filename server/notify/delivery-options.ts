@@ -15,7 +15,6 @@ export interface DeliveryOptions {
   retryMaxMs?: number | undefined;
   /** An attempt's own timeouts are a third of it, so it ends within its lease. */
   leaseMs?: number | undefined;
-  pollMs?: number | undefined;
   /** Tests pass a fixed one. */
   random?: (() => number) | undefined;
 }

@@ -119,7 +119,7 @@ export function startSender(deps: SenderDeps, gateways: Gateways, opts: Delivery
     return next;
   }
 
-  const timer = timers.setInterval(() => void runDue().catch(() => undefined), opts.pollMs ?? DELIVERY_DEFAULTS.pollMs);
+  const timer = timers.setInterval(() => void runDue().catch(() => undefined), DELIVERY_DEFAULTS.pollMs);
   return {
     runDue,
     async stop() {

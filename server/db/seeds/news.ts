@@ -17,7 +17,7 @@ const NEWS_EN = loadStories(newsEn);
 // news-hk.json has hk for the stories news-intl.json lacks. Migration 505-content-languages.sql merges the same way.
 const TRANSLATIONS = [...loadStories(newsHk), ...loadStories(newsIntl)];
 
-export interface NewNews {
+interface NewNews {
   slug: string;
   lang: string;
   title: string;
@@ -25,16 +25,15 @@ export interface NewNews {
   logo: string;
   content: string;
   createdAt: number;
-  categoryId?: number;
 }
 
 /** Sanitised, so the table never holds raw HTML; an existing language is left as it is. */
-export async function insertNews(q: Queryable, n: NewNews): Promise<void> {
+async function insertNews(q: Queryable, n: NewNews): Promise<void> {
   const id = await ensureNewsItem(q, {
     slug: n.slug,
     logo: n.logo,
     createdAt: n.createdAt,
-    categoryId: n.categoryId ?? 1,
+    categoryId: 1, // the one category the news screen shows
   });
   const title = plainText(n.title) || n.slug;
   await putNewsText(
