@@ -216,7 +216,7 @@ export async function createServer(config: ServerConfig, early?: OpeningDb): Pro
       config.delivery ?? {},
       role !== 'gateway',
     );
-    stoppers.push(() => delivery.stop());
+    stoppers.push(async () => delivery.sender?.stop());
     const engineRef: { current?: OrderEngine } = {};
     const services: Services = {
       db,

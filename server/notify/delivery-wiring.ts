@@ -13,7 +13,6 @@ import { startSender, type Gateways, type Sender, type SenderDeps } from './send
 export interface Delivery {
   notifier: Notifier;
   sender?: Sender | undefined;
-  stop(): Promise<void>;
 }
 
 export function buildGateways(opts: DeliveryOptions): Gateways {
@@ -78,11 +77,5 @@ export function startDelivery(deps: SenderDeps, opts: DeliveryOptions, sends: bo
     gatewayChannels: channels,
     queued: sender ? () => void sender.runDue().catch(() => undefined) : undefined,
   });
-  return {
-    notifier,
-    sender,
-    async stop() {
-      await sender?.stop();
-    },
-  };
+  return { notifier, sender };
 }
