@@ -1,8 +1,8 @@
 // A preHandler, not onRequest: the schema checks the input before the session (docs/contract.md §6).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
-import { sessionGone } from '../http/envelope.ts';
-import { realSessionUser, sessionUser } from './session.ts';
+import { ApiError, sessionGone } from '../http/envelope.ts';
+import { sessionUser } from './session.ts';
 import type { UserRow } from './users.ts';
 
 declare module 'fastify' {
@@ -27,7 +27,9 @@ export function requireSession(
   if (!scope.hasRequestDecorator('sessionUser')) scope.decorateRequest('sessionUser', null);
   scope.addHook('preHandler', async (request) => {
     if (opts.unless && (await opts.unless(request))) return;
-    request.sessionUser = opts.real ? await realSessionUser(ctx, request) : await sessionUser(ctx, request);
+    const user = await sessionUser(ctx, request);
+    if (opts.real && user.is_demo !== 0) throw new ApiError('real_account_required');
+    request.sessionUser = user;
   });
 }
 

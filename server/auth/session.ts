@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
-import { ApiError, sessionGone, signedOutElsewhere } from '../http/envelope.ts';
+import { sessionGone, signedOutElsewhere } from '../http/envelope.ts';
 import { endedElsewhereAt, tokenFromHeader, tokenHash } from './tokens.ts';
 import { USER_COLUMNS, type UserRow } from './users.ts';
 import { LAST_SEEN_EVERY_MS, touchSession } from './sessions-repository.ts';
@@ -41,14 +41,4 @@ export async function sessionUser(ctx: Pick<AppContext, 'db' | 'clock'>, request
 
 export function requestToken(request: FastifyRequest): string | null {
   return tokenFromHeader(request.headers.authorization);
-}
-
-/** docs/contract.md §6. */
-export async function realSessionUser(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
-  request: FastifyRequest,
-): Promise<UserRow> {
-  const user = await sessionUser(ctx, request);
-  if (user.is_demo !== 0) throw new ApiError('real_account_required');
-  return user;
 }
