@@ -1,6 +1,6 @@
 // 30 fictional firms, so words such as "capital", "markets" or "securities" match several; added by name on restart.
 import companies from './companies.json' with { type: 'json' };
-import { insertMissing, type Seeder } from './seeder.ts';
+import { rowsSeeder } from './seeder.ts';
 
 /** A row of the companies table, with initials and a colour in place of the logo drawn from them. */
 interface CompanySeed {
@@ -25,13 +25,9 @@ export function initialsLogo(initials: string, colour: string): string {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
-export const companiesSeeder: Seeder = {
-  name: 'companies',
-  run: (q) =>
-    insertMissing(
-      q,
-      'companies',
-      ['name'],
-      COMPANIES.map(({ initials, colour, ...c }) => ({ ...c, logo: initialsLogo(initials, colour) })),
-    ),
-};
+export const companiesSeeder = rowsSeeder(
+  'companies',
+  'companies',
+  ['name'],
+  COMPANIES.map(({ initials, colour, ...c }) => ({ ...c, logo: initialsLogo(initials, colour) })),
+);

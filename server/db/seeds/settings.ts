@@ -1,7 +1,6 @@
 // Inserted only where a key is missing, so operator edits survive restarts (docs/contract.md §3).
 import contentSettings from './content-settings.json' with { type: 'json' };
-import type { Queryable } from '../db.ts';
-import { insertMissing, type Seeder } from './seeder.ts';
+import { rowsSeeder, type Seeder } from './seeder.ts';
 
 export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
   service_link: 'https://www.example.com/support/chat', // customer chat shown in /mine/chat
@@ -28,20 +27,14 @@ export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
 /** In settings so an operator can edit them: `announcement.{lang}` = "title\n\nparagraph\n\nparagraph". */
 const CONTENT_SETTINGS: Readonly<Record<string, string>> = contentSettings;
 
-const insertMissingSettings = (q: Queryable, values: Readonly<Record<string, string>>): Promise<void> =>
-  insertMissing(
-    q,
+const settingsRows = (name: string, values: Readonly<Record<string, string>>): Seeder =>
+  rowsSeeder(
+    name,
     'settings',
     ['key'],
     Object.entries(values).map(([key, value]) => ({ key, value })),
   );
 
-export const settingsSeeder: Seeder = {
-  name: 'settings',
-  run: (q) => insertMissingSettings(q, DEFAULT_SETTINGS),
-};
+export const settingsSeeder = settingsRows('settings', DEFAULT_SETTINGS);
 
-export const contentSettingsSeeder: Seeder = {
-  name: 'content-settings',
-  run: (q) => insertMissingSettings(q, CONTENT_SETTINGS),
-};
+export const contentSettingsSeeder = settingsRows('content-settings', CONTENT_SETTINGS);
