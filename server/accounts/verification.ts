@@ -31,29 +31,6 @@ export interface CodeTarget {
   purpose: CodePurpose;
 }
 
-/** A withdrawal code keeps its own resend window: the owner must not wait on another code sent a moment before. */
-export async function checkResend(
-  q: Queryable,
-  channel: CodeChannel,
-  target: string,
-  now: number,
-  purpose?: CodePurpose,
-): Promise<void> {
-  const withdrawal = purpose === PURPOSE_WITHDRAW;
-  const rows = await q.query<{ created_at: string }>(
-    `SELECT created_at FROM verification_codes WHERE channel = $1 AND target = $2
-        AND (purpose = $3) = $4
-      ORDER BY created_at DESC LIMIT 1`,
-    [channel, target, PURPOSE_WITHDRAW, withdrawal],
-  );
-  const last = rows[0];
-  if (last && now - Number(last.created_at) < RESEND_AFTER_MS) {
-    const seconds = Math.ceil((RESEND_AFTER_MS - (now - Number(last.created_at))) / 1000);
-    // The client's "Send code" counts the wait down, also after leaving the page and coming back.
-    throw new ApiError('code_too_frequent', undefined, { seconds }, 200, {}, { resend_after: seconds });
-  }
-}
-
 /** The key goes to the caller only, never in the message; the IP is capped per day so no one sprays codes. */
 export async function issueCode(
   deps: { db: Db; clock: Clock; notifier: Notifier; limits: Limits },
@@ -68,7 +45,19 @@ export async function issueCode(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const key = randomBytes(16).toString('base64url');
   await deps.db.tx(async (q) => {
-    await checkResend(q, t.channel, t.target, now, t.purpose);
+    // A withdrawal code keeps its own resend window: the owner must not wait on another code sent a moment before.
+    const [last] = await q.query<{ created_at: string }>(
+      `SELECT created_at FROM verification_codes WHERE channel = $1 AND target = $2
+          AND (purpose = $3) = $4
+        ORDER BY created_at DESC LIMIT 1`,
+      [t.channel, t.target, PURPOSE_WITHDRAW, t.purpose === PURPOSE_WITHDRAW],
+    );
+    const wait = last ? RESEND_AFTER_MS - (now - Number(last.created_at)) : 0;
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      // The client's "Send code" counts the wait down, also after leaving the page and coming back.
+      throw new ApiError('code_too_frequent', undefined, { seconds }, 200, {}, { resend_after: seconds });
+    }
     // Outside the resend window only: a refused resend does not eat the day's allowance.
     const caps = deps.limits;
     // Counted per mailbox or phone as delivered: the normalised address, the E.164 number.
