@@ -22,9 +22,6 @@ export interface FactorGateDeps extends Pick<Services, 'db' | 'clock'> {
   limits: Limits;
 }
 
-export const factorRequired = (): ApiError =>
-  new ApiError('second_factor_required', undefined, {}, 200, {}, { second_factor: 1 });
-
 export const userOwner = (userId: number): FactorOwner => ({ kind: 'user', id: userId });
 
 /** Spent in the caller's transaction (spendFactor). */
@@ -62,7 +59,7 @@ export async function checkFactor(
   const row = await factorOf(deps.db, owner);
   if (row?.enabled_at == null) return null;
   const typed = (code ?? '').trim();
-  if (typed === '') throw factorRequired();
+  if (typed === '') throw new ApiError('second_factor_required', undefined, {}, 200, {}, { second_factor: 1 });
   const totp = /^\d{6}$/.test(typed);
   // A recovery code is never held back: a stranger's flood of wrong codes cannot shut the owner's way back in.
   return braked(deps, userId, address, totp, () =>

@@ -4,16 +4,10 @@ import type { Socket } from 'node:net';
 import { clientFaultKey, failure } from './errors.ts';
 import { pickLanguage, translate } from './i18n.ts';
 
-export function clientErrorStatus(code: string | undefined): number {
-  if (code === 'HPE_HEADER_OVERFLOW') return 431;
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
-  return 400;
-}
-
 export function answerClientError(err: Error & { code?: string }, socket: Socket): void {
   // A reset connection has nobody to answer.
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const status = clientErrorStatus(err.code);
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const body = JSON.stringify(failure(translate(pickLanguage(undefined), clientFaultKey(status))));
   if (socket.writable) {
     socket.write(
