@@ -57,43 +57,13 @@ export async function fetchKlines(ctx: RestContext, q: KlineQuery): Promise<Klin
   return data.filter(isKlineBar);
 }
 
-const toNumber = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN);
-
-/** Numbers, decimal strings, or bars with Close: whatever the server sends per code. */
-function series(v: unknown): Float32Array | null {
-  if (!Array.isArray(v)) return null;
-  const out = new Float32Array(v.length);
-  let n = 0;
-  for (const x of v) {
-    const c =
-      typeof x === 'object' && x !== null && 'Close' in x ? toNumber((x as { Close: unknown }).Close) : toNumber(x);
-    if (Number.isFinite(c)) out[n++] = c;
-  }
-  return n === out.length ? out : out.slice(0, n);
-}
-
-/** {CODE: series} or a list of {Code, <series field>}: either reasonable server shape works (docs/worker.md). */
-export function normaliseSparklines(data: unknown): Record<string, Float32Array> {
+/** docs/api.md: {CODE: number[]}; a non-finite point is dropped. */
+export async function fetchSparklines(ctx: RestContext): Promise<Record<string, Float32Array>> {
+  const data = await restGet(ctx, '/v1/api/forex/abbreviated_cache_kline', {});
   const out: Record<string, Float32Array> = {};
-  if (Array.isArray(data)) {
-    for (const item of data) {
-      if (typeof item !== 'object' || item === null) continue;
-      const rec = item as Record<string, unknown>;
-      const code = rec.Code ?? rec.code;
-      if (typeof code !== 'string') continue;
-      const field = Object.values(rec).find((v) => Array.isArray(v));
-      const s = series(field);
-      if (s) out[code] = s;
-    }
-  } else if (typeof data === 'object' && data !== null) {
-    for (const [code, v] of Object.entries(data as Record<string, unknown>)) {
-      const s = series(v);
-      if (s) out[code] = s;
-    }
+  if (typeof data !== 'object' || data === null) return out;
+  for (const [code, v] of Object.entries(data)) {
+    if (Array.isArray(v)) out[code] = Float32Array.from(v.filter((x): x is number => Number.isFinite(x)));
   }
   return out;
-}
-
-export async function fetchSparklines(ctx: RestContext): Promise<Record<string, Float32Array>> {
-  return normaliseSparklines(await restGet(ctx, '/v1/api/forex/abbreviated_cache_kline', {}));
 }
