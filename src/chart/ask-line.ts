@@ -6,6 +6,7 @@ import { quote } from '../state/market/quotes.ts';
 import { onKline } from '../state/feed/feed-listeners.ts';
 import { localStore } from '../state/shell/local-store.ts';
 import { readChartColours } from './chart-theme.ts';
+import { lineOptions } from './stop-lines.ts';
 
 export const ASK_LINE_KEY = 'tw:ask-line';
 
@@ -57,15 +58,7 @@ export function useAskLine(
         if (shown === '') return;
         const price = Number(shown);
         if (line) line.applyOptions({ price });
-        else
-          line = series.createPriceLine({
-            price,
-            title,
-            color: colour,
-            lineWidth: 1,
-            lineStyle: LineStyle.Dashed,
-            axisLabelVisible: true,
-          });
+        else line = series.createPriceLine(lineOptions(price, colour, LineStyle.Dashed, title));
       };
       move();
       const off = onKline((u) => void (u.code === code && move()));

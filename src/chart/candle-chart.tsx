@@ -1,7 +1,7 @@
 // ONE lightweight-charts instance for the screen's life; klines, size and presses have files of their own.
 import type { ReactElement, RefObject } from 'react';
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { Point, IChartApi, IPriceLine, ISeriesApi, MouseEventParams } from 'lightweight-charts';
+import type { IChartApi, IPriceLine, ISeriesApi, MouseEventParams } from 'lightweight-charts';
 import { CandlestickSeries, createChart } from 'lightweight-charts';
 import { IndicatorPanes, type LegendRows } from './indicator-panes.ts';
 import { startChartSettings, $indicatorSettings } from './chart-settings.ts';
@@ -442,7 +442,7 @@ export function CandleChart({
           onDismiss={() => placeLineRef.current(null, true)}
           onDrag={(y, done) => {
             const live = liveRef.current;
-            const p = live ? pickedPrice(live.series, { x: 0, y } as Point, precisionRef.current) : null;
+            const p = live ? pickedPrice(live.series, y, precisionRef.current) : null;
             if (p) placeLineRef.current(p, done);
           }}
           onStep={(dir) => {

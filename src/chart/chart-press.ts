@@ -1,5 +1,5 @@
 // A touch's tap is the crosshair's, so a long press places the line (docs/screens.md "The chart").
-import type { IChartApi, ISeriesApi, MouseEventParams, Point } from 'lightweight-charts';
+import type { IChartApi, ISeriesApi, MouseEventParams } from 'lightweight-charts';
 import type { Timers } from '../state/shell/clock.ts';
 import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX } from '../components/hooks/long-press-rule.ts';
 import { pickedPrice, type PickedPrice } from './chart-price-pick.tsx';
@@ -46,7 +46,7 @@ export function wirePricePress({ chart, series, box, timers, precision, lineAt, 
         editLine(onLine);
         return;
       }
-      const p = pickedPrice(series, { x: 0, y: pressAt.y - top } as Point, precision());
+      const p = pickedPrice(series, pressAt.y - top, precision());
       if (p) placeLine(p, true);
     }, LONG_PRESS_MS);
   };
@@ -55,7 +55,7 @@ export function wirePricePress({ chart, series, box, timers, precision, lineAt, 
   };
   const onClick = (param: MouseEventParams) => {
     if (pointerType === 'touch') return;
-    placeLine(pickedPrice(series, param.point, precision()), true);
+    placeLine(pickedPrice(series, param.point?.y, precision()), true);
   };
   box.addEventListener('touchend', onTouchEnd);
   box.addEventListener('pointerdown', onPointerDown);

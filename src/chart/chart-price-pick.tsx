@@ -1,7 +1,7 @@
 // The trader's price line on the chart, the step before "alert at this price" (docs/alerts.md).
 import { useRef, type PointerEvent, type ReactElement } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
-import type { ISeriesApi, Point } from 'lightweight-charts';
+import type { ISeriesApi } from 'lightweight-charts';
 import { Icon } from '../components/icons/icons.tsx';
 import { numberText } from '../../domain/decimal-text.ts';
 import { ICON_BELL, ICON_CLOSE } from '../components/icons/screen-icons.ts';
@@ -18,16 +18,16 @@ export const TOP_CLEARANCE = 40;
 /** A pointer that moved less than this between down and up was a tap, not a drag. */
 const DRAG_SLOP_PX = 4;
 
-/** null off the plot or for a price not above zero. */
+/** `y` in px in the chart box; null off the plot or for a price not above zero. */
 export function pickedPrice(
   series: Pick<ISeriesApi<'Candlestick'>, 'coordinateToPrice'>,
-  point: Point | undefined,
+  y: number | undefined,
   precision: number,
 ): PickedPrice | null {
-  if (!point) return null;
-  const p = series.coordinateToPrice(point.y);
+  if (y === undefined) return null;
+  const p = series.coordinateToPrice(y);
   if (p === null || !Number.isFinite(p) || p <= 0) return null;
-  return { price: numberText(p, precision), y: point.y };
+  return { price: numberText(p, precision), y };
 }
 
 /** A pointer drag along the price scale from `top`; a move under the slop stays a tap. */

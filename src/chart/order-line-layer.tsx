@@ -4,14 +4,13 @@ import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useMemo, u
 import { LineStyle, type CreatePriceLineOptions, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { LiveText } from '../components/text/live-text.tsx';
-import { numberText } from '../../domain/decimal-text.ts';
 import { browserTimers, type Timers } from '../state/shell/clock.ts';
 import { LONG_PRESS_MS } from '../components/hooks/long-press-rule.ts';
 import { hasSwap, orderLinesMark, type OrderLine } from './order-lines.ts';
 import { formatMoney } from '../i18n/format.ts';
 import { lineName, lineWords, positionPnl } from './chart-lines-text.tsx';
-import { syncPriceLines } from './stop-lines.ts';
-import { useVerticalDrag } from './chart-price-pick.tsx';
+import { lineOptions, syncPriceLines } from './stop-lines.ts';
+import { pickedPrice, useVerticalDrag } from './chart-price-pick.tsx';
 
 // Overlapping tags would hide a P&L and take its taps (docs/screens.md "Positions and orders on the chart").
 
@@ -172,18 +171,11 @@ function OrderLineLayerImpl(
     if (!series) return;
     const wanted = lines
       .filter((l) => !l.trailing)
-      .map((l): [string, CreatePriceLineOptions] => [
-        l.key,
-        {
-          price: priceOf(l),
-          color: l.side === 1 ? up : down,
-          lineWidth: 1,
-          lineStyle:
-            l.role === 'entry' ? LineStyle.Solid : l.role === 'pending' ? LineStyle.LargeDashed : LineStyle.Dashed,
-          axisLabelVisible: true,
-          title: '',
-        },
-      ]);
+      .map((l): [string, CreatePriceLineOptions] => {
+        const style =
+          l.role === 'entry' ? LineStyle.Solid : l.role === 'pending' ? LineStyle.LargeDashed : LineStyle.Dashed;
+        return [l.key, lineOptions(priceOf(l), l.side === 1 ? up : down, style)];
+      });
     syncPriceLines(series, drawn.current, new Map(wanted));
     if (box) box.dataset.orderLines = orderLinesMark(lines);
     placeRef.current();
@@ -225,22 +217,18 @@ function OrderLineLayerImpl(
             timers={timers}
             onEdit={onEdit}
             onDrag={(y, done) => {
-              if (!series) return;
-              const p = series.coordinateToPrice(y);
-              if (p === null || !Number.isFinite(p) || p <= 0) return;
-              const price = numberText(p, precision);
-              setMoved({ key: l.key, price });
-              movedRef.current = { key: l.key, price };
-              drawn.current.get(l.key)?.applyOptions({ price: Number(price) });
-              place();
-              if (!done || !onMove) return;
-              void onMove(l, price).then((ok) => {
-                if (ok) return; // the server's answer brings the line's new price
-                setMoved(null);
-                movedRef.current = null;
-                drawn.current.get(l.key)?.applyOptions({ price: l.price });
+              const price = series ? pickedPrice(series, y, precision)?.price : undefined;
+              if (price === undefined) return;
+              const show = (m: Moved | null): void => {
+                setMoved(m);
+                movedRef.current = m;
+                drawn.current.get(l.key)?.applyOptions({ price: m ? Number(m.price) : l.price });
                 place();
-              });
+              };
+              show({ key: l.key, price });
+              if (!done || !onMove) return;
+              // Taken: the server's answer brings the line's new price; refused: it snaps back.
+              void onMove(l, price).then((ok) => ok || show(null));
             }}
           />
         </li>

@@ -27,14 +27,13 @@ export function syncPriceLines<K>(
   }
 }
 
-const dashed = (w: StopLine, color: string): CreatePriceLineOptions => ({
-  price: w.price,
-  title: w.title,
-  color,
-  lineWidth: 1,
-  lineStyle: LineStyle.Dashed,
-  axisLabelVisible: true,
-});
+/** Every line drawn over the candles: one pixel wide, its price on the axis. */
+export const lineOptions = (
+  price: number,
+  color: string,
+  lineStyle: LineStyle,
+  title = '',
+): CreatePriceLineOptions => ({ price, color, lineWidth: 1, lineStyle, axisLabelVisible: true, title });
 
 /** So browser tests can see them without reading the canvas. */
 export function stopLinesMark(wanted: readonly StopLine[]): string {
@@ -56,14 +55,7 @@ export function drawTraderLine(
     line.applyOptions({ price: Number(price) });
     return line;
   }
-  return series.createPriceLine({
-    price: Number(price),
-    color: colour(),
-    lineWidth: 1,
-    lineStyle: LineStyle.Solid,
-    axisLabelVisible: true,
-    title: '',
-  });
+  return series.createPriceLine(lineOptions(Number(price), colour(), LineStyle.Solid));
 }
 
 // Writes what is drawn on the box (data-stop-lines, data-alert-lines) for browser tests and tools.
@@ -79,7 +71,11 @@ export function useDrawnLines(
     const box = boxRef.current;
     if (!series || !box) return;
     const c = colour(box);
-    syncPriceLines(series, drawn.current, new Map(lines.map((w) => [w.id, dashed(w, c)])));
+    syncPriceLines(
+      series,
+      drawn.current,
+      new Map(lines.map((w) => [w.id, lineOptions(w.price, c, LineStyle.Dashed, w.title)])),
+    );
     box.dataset[mark] = stopLinesMark(lines);
     // The colour is read when the lines change (or the series is created: candle-chart.tsx); the refs are stable.
   }, [series, lines]); // oxlint-disable-line react-hooks/exhaustive-deps

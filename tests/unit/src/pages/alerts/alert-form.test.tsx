@@ -228,9 +228,9 @@ describe('a market row’s alert action', () => {
 describe('the chart’s picked price', () => {
   it('is the clicked height’s price at the instrument’s precision; none off the plot or at a price ≤ 0', () => {
     const series = { coordinateToPrice: (y: number) => (y === 999 ? null : 1.1 - y / 10_000) };
-    expect(pickedPrice(series as never, { x: 5, y: 120 } as never, 5)).toEqual({ price: '1.08800', y: 120 });
+    expect(pickedPrice(series as never, 120, 5)).toEqual({ price: '1.08800', y: 120 });
     expect(pickedPrice(series as never, undefined, 5)).toBeNull();
-    expect(pickedPrice(series as never, { x: 5, y: 999 } as never, 5)).toBeNull();
-    expect(pickedPrice(series as never, { x: 5, y: 20_000 } as never, 5)).toBeNull();
+    expect(pickedPrice(series as never, 999, 5)).toBeNull();
+    expect(pickedPrice(series as never, 20_000, 5)).toBeNull();
   });
 });
