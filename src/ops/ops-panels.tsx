@@ -17,31 +17,26 @@ function usePanel(props: PanelProps, list: string, args: Record<string, string> 
   const [note, setNote] = useState<{ name: string; row: Row } | null>(null);
   const { auth, onGone } = props;
   const key = JSON.stringify(args);
+  const fail = useCallback(
+    (err: unknown) => {
+      onGone(err);
+      setError(failureText(err));
+    },
+    [onGone],
+  );
   const load = useCallback(() => {
-    runCommand<Row[]>(auth, list, JSON.parse(key) as Record<string, string>).then(
-      (r) => setRows(r),
-      (err: unknown) => {
-        onGone(err);
-        setError(failureText(err));
-      },
-    );
-  }, [auth, list, key, onGone]);
+    runCommand<Row[]>(auth, list, JSON.parse(key) as Record<string, string>).then(setRows, fail);
+  }, [auth, list, key, fail]);
   useEffect(load, [load]);
   /** `done` after it succeeded (a form clears itself). */
   const act = (name: string, a: Record<string, string>, done?: () => void) => {
     setError(null);
     setNote(null);
-    runCommand<Row>(auth, name, a).then(
-      (r) => {
-        setNote({ name, row: r });
-        done?.();
-        load();
-      },
-      (err: unknown) => {
-        onGone(err);
-        setError(failureText(err));
-      },
-    );
+    runCommand<Row>(auth, name, a).then((r) => {
+      setNote({ name, row: r });
+      done?.();
+      load();
+    }, fail);
   };
   return { rows, error, note, load, act };
 }
@@ -84,6 +79,16 @@ export function ApprovalsPanel(props: PanelProps) {
   );
 }
 
+/** One text input of a panel's form, kept in `form` under its name. */
+function textField<K extends string, F extends Record<K, string>>(
+  form: F,
+  setForm: (f: F) => void,
+  name: K,
+  label: string,
+) {
+  return <OpsField label={label} name={name} value={form[name]} onChange={(v) => setForm({ ...form, [name]: v })} />;
+}
+
 function download(name: string, text: string): void {
   // A data: URL needs no revoking, where an object URL would need a timer to outlive the download.
   const a = document.createElement('a');
@@ -102,18 +107,15 @@ export function AuditPanel(props: PanelProps) {
     for (const [k, v] of Object.entries(form)) if (v.trim()) next[k] = v.trim();
     setArgs(next);
   };
-  const field = (name: keyof typeof form, label: string) => (
-    <OpsField label={label} name={name} value={form[name]} onChange={(v) => setForm({ ...form, [name]: v })} />
-  );
   return (
     <section className="ops-card" aria-label={OPS_TEXT.tabAudit}>
       <h2>{OPS_TEXT.tabAudit}</h2>
       <p className="ops-muted">{OPS_TEXT.auditHelp}</p>
       <form className="ops-filters" onSubmit={submit} aria-label={OPS_TEXT.search}>
-        {field('text', OPS_TEXT.auditText)}
-        {field('action', OPS_TEXT.auditAction)}
-        {field('from', OPS_TEXT.auditFrom)}
-        {field('to', OPS_TEXT.auditTo)}
+        {textField(form, setForm, 'text', OPS_TEXT.auditText)}
+        {textField(form, setForm, 'action', OPS_TEXT.auditAction)}
+        {textField(form, setForm, 'from', OPS_TEXT.auditFrom)}
+        {textField(form, setForm, 'to', OPS_TEXT.auditTo)}
         <div className="ops-buttons">
           <button type="submit">{OPS_TEXT.search}</button>
           <button
@@ -143,18 +145,8 @@ export function StaffPanel(props: PanelProps) {
     <section className="ops-card" aria-label={OPS_TEXT.tabStaff}>
       <h2>{OPS_TEXT.tabStaff}</h2>
       <form className="ops-filters" onSubmit={create} aria-label={OPS_TEXT.staffNew}>
-        <OpsField
-          label={OPS_TEXT.login}
-          name="login"
-          value={form.login}
-          onChange={(v) => setForm({ ...form, login: v })}
-        />
-        <OpsField
-          label={OPS_TEXT.staffName}
-          name="name"
-          value={form.name}
-          onChange={(v) => setForm({ ...form, name: v })}
-        />
+        {textField(form, setForm, 'login', OPS_TEXT.login)}
+        {textField(form, setForm, 'name', OPS_TEXT.staffName)}
         <label className="ops-field">
           <span>{OPS_TEXT.staffRole}</span>
           <select name="role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
