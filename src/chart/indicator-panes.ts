@@ -75,7 +75,7 @@ export class IndicatorPanes {
       d.values = this.times.map((_, i) => col[i] ?? NaN);
       clearRange(d);
       for (const v of d.values) widen(d, v);
-      d.series.setData(this.times.map((t, i) => this.point(d, t, d.values[i] ?? NaN, this.dirs[i] ?? true)));
+      this.setPoints(d);
     }
     this.paintLegend();
   }
@@ -129,8 +129,7 @@ export class IndicatorPanes {
     for (const d of this.drawn) {
       d.chars = null; // the texts' length follows the precision
       d.series.applyOptions({ color: this.colour(d.line) });
-      if (d.line.style === 'histogram')
-        d.series.setData(this.times.map((t, i) => this.point(d, t, d.values[i] ?? NaN, this.dirs[i] ?? true)));
+      if (d.line.style === 'histogram') this.setPoints(d);
     }
     this.paintLegend();
   }
@@ -147,12 +146,15 @@ export class IndicatorPanes {
 
   /** At the last bar: the chart's text alternative reads it. */
   legendRows(): LegendRows {
-    return this.rows(this.times.length - 1);
-  }
-
-  private removeDrawn(): void {
-    for (const d of this.drawn) this.chart.removeSeries(d.series);
-    this.detach();
+    const i = this.times.length - 1;
+    const out: LegendRows = [];
+    for (let pane = 0; pane <= this.panes; pane++) {
+      const parts = this.drawn
+        .filter((d) => d.line.pane === pane)
+        .map((d) => `${d.line.label} ${indicatorValueText(d.line, d.values[i] ?? NaN, this.precision)}`);
+      if (parts.length > 0) out.push({ pane, text: parts.join(', ') });
+    }
+    return out;
   }
 
   /** The chart goes with its series: only the legends, which live in the page's box, are taken out. */
@@ -163,7 +165,8 @@ export class IndicatorPanes {
   }
 
   private rebuild(lines: readonly IndicatorLine[]): void {
-    this.removeDrawn();
+    for (const d of this.drawn) this.chart.removeSeries(d.series);
+    this.detach();
     // Panes left empty by the removed series go too (the price pane, 0, always stays).
     for (let i = this.chart.panes().length - 1; i > 0; i--) this.chart.removePane(i);
     this.panes = lines.reduce((m, l) => Math.max(m, l.pane), 0);
@@ -206,6 +209,10 @@ export class IndicatorPanes {
     return this.tones.tones[line.tone % this.tones.tones.length] ?? this.tones.up;
   }
 
+  private setPoints(d: Drawn): void {
+    d.series.setData(this.times.map((t, i) => this.point(d, t, d.values[i] ?? NaN, this.dirs[i] ?? true)));
+  }
+
   private point(d: Drawn, time: number, v: number, up: boolean): Point {
     const t = time as UTCTimestamp;
     if (Number.isNaN(v)) return { time: t };
@@ -214,17 +221,6 @@ export class IndicatorPanes {
     if (d.line.kind === 'macd' && d.line.style === 'histogram')
       return { time: t, value: v, color: v >= 0 ? this.tones.up : this.tones.down };
     return { time: t, value: v };
-  }
-
-  private rows(i: number): LegendRows {
-    const out: LegendRows = [];
-    for (let pane = 0; pane <= this.panes; pane++) {
-      const parts = this.drawn
-        .filter((d) => d.line.pane === pane)
-        .map((d) => `${d.line.label} ${indicatorValueText(d.line, d.values[i] ?? NaN, this.precision)}`);
-      if (parts.length > 0) out.push({ pane, text: parts.join(', ') });
-    }
-    return out;
   }
 
   /** Writes only what changed: the live bar repaints often, and even a same-value write costs a style check. */

@@ -26,16 +26,6 @@ export function resetSparklineColours(): void {
   palette = null;
 }
 
-/** In canvas pixels; `alpha` fades a stale row's. */
-export interface SparkCell {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  dpr: number;
-  alpha: number;
-}
-
 /** Clears nothing: the caller clears a block's canvas once for all its cells. */
 export function paintSparkline(
   ctx: CanvasRenderingContext2D,
@@ -82,6 +72,12 @@ export interface SparkCellBox {
   y: number;
   width: number;
   height: number;
+}
+
+/** In canvas pixels; `alpha` fades a stale row's. */
+interface SparkCell extends SparkCellBox {
+  dpr: number;
+  alpha: number;
 }
 
 export interface SparkRowState {
