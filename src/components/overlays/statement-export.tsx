@@ -52,22 +52,17 @@ export function StatementExport({ kind, clock = systemClock }: { kind: Statement
       >
         <form className="st-form" onSubmit={(e) => void submit(e)} noValidate>
           <div className="st-days">
-            <Field
-              type="date"
-              labelKey="statement.from"
-              value={range.from}
-              onChange={(from) => setRange((r) => ({ ...r, from }))}
-              name="from"
-              required
-            />
-            <Field
-              type="date"
-              labelKey="statement.to"
-              value={range.to}
-              onChange={(to) => setRange((r) => ({ ...r, to }))}
-              name="to"
-              required
-            />
+            {(['from', 'to'] as const).map((end) => (
+              <Field
+                key={end}
+                type="date"
+                labelKey={`statement.${end}`}
+                value={range[end]}
+                onChange={(day) => setRange((r) => ({ ...r, [end]: day }))}
+                name={end}
+                required
+              />
+            ))}
           </div>
           <p className="st-hint muted">{t('statement.range_hint')}</p>
           <button type="submit" className="btn btn-primary btn-block" data-action="download-statement" disabled={busy}>

@@ -22,9 +22,8 @@ export const $equity: ReadonlySignal<string | null> = computed(
   (): string | null => {
     const acc = $feedAccount.value;
     if (acc) return acc.equity;
-    const last = $funds.value ? null : $lastAccount.value;
-    const funds = $funds.value ?? last?.funds ?? null;
-    const floating = last ? last.floating : orderLists[1].value.allFactProfits;
+    const funds = $funds.value ?? $lastAccount.value?.funds ?? null;
+    const floating = $floating.value;
     const margin = funds ? usedMargin(funds) : null;
     if (!funds || !margin || !isDecimalText(funds.balance) || !isDecimalText(margin)) return null;
     // The same equity rule as the feed (domain/trade-maths.ts).
