@@ -14,20 +14,24 @@ type ExactFormat = (value: number | string) => string;
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 // A computed, not languageInfo per call: money on /trade is formatted several times a tick.
 const $locale = computed(() => languageInfo($lang.value).bcp47, { name: 'format.$locale' });
 const locale = (): string => $locale.value;
 
-function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale()}|${JSON.stringify(options)}`;
-  let f = numberFormats.get(key);
+/** A formatter is costly to make: each is made once per language and options. */
+function cached<F>(formats: Map<string, F>, key: string, make: () => F): F {
+  let f = formats.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale(), options);
-    numberFormats.set(key, f);
+    f = make();
+    formats.set(key, f);
   }
   return f;
+}
+
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale()}|${JSON.stringify(options)}`;
+  return cached(numberFormats, key, () => new Intl.NumberFormat(locale(), options));
 }
 
 export function formatNumber(value: number | string, options: Intl.NumberFormatOptions = {}): string {
@@ -52,12 +56,9 @@ export function formatMoney(value: string | number | null | undefined, opts: For
       : moneyText(value, { places, missing: opts.missing ?? (typeof value === 'string' ? value : NO_VALUE) });
   if (!isDecimalText(text)) return text;
   // Keyed by language and places, not options' JSON: margin, fee and equity are formatted on every quote on /trade.
-  const key = `${locale()}|money|${places}`;
-  let nf = moneyFormats.get(key);
-  if (!nf) {
-    nf = numberFormat({ minimumFractionDigits: places, maximumFractionDigits: places });
-    moneyFormats.set(key, nf);
-  }
+  const nf = cached(numberFormats, `${locale()}|money|${places}`, () =>
+    numberFormat({ minimumFractionDigits: places, maximumFractionDigits: places }),
+  );
   return (nf.format as ExactFormat).call(nf, text);
 }
 
@@ -84,14 +85,8 @@ export function formatDate(
 ): string {
   const ms = parseWireTime(value);
   if (ms === null) return '';
-  const date = new Date(ms);
   const key = `${locale()}|${JSON.stringify(options)}`;
-  let f = dateFormats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale(), options);
-    dateFormats.set(key, f);
-  }
-  return f.format(date);
+  return cached(dateFormats, key, () => new Intl.DateTimeFormat(locale(), options)).format(new Date(ms));
 }
 
 /** "14:02" today, "Nov 22" from another day (short: it fits a row); '' for none. */
