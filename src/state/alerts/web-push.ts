@@ -1,5 +1,6 @@
 // Web Push for price alerts (docs/alerts.md "Web Push"); only from a tap, as the permission prompt needs one.
 import { signal, type ReadonlySignal } from '@preact/signals-react';
+import { base64urlnopad } from '@scure/base';
 import { pushKey, subscribePush, unsubscribePush } from '../../api/alerts.ts';
 import { $lang } from '../../i18n/lang-signal.ts';
 
@@ -35,13 +36,8 @@ export async function readPushState(): Promise<void> {
   $state.value = (await reg.pushManager.getSubscription()) && Notification.permission === 'granted' ? 'on' : 'off';
 }
 
-const bytes = (base64url: string): Uint8Array<ArrayBuffer> => {
-  const b64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
-  const raw = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
-  const out = new Uint8Array(new ArrayBuffer(raw.length));
-  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
-  return out;
-};
+// A configured key may keep its padding; a copy, as the key must sit in a plain ArrayBuffer.
+const bytes = (key: string): Uint8Array<ArrayBuffer> => new Uint8Array(base64urlnopad.decode(key.replace(/=+$/, '')));
 
 export async function enablePush(): Promise<boolean> {
   if (!supported()) return false;
