@@ -85,7 +85,7 @@ export class KlineSeries {
     this.adoptLast(minutes);
     const out: KlineUpdate[] = [];
     for (const b of this.bars) {
-      if (b.Time < from || (before && sameBar(before, b))) continue;
+      if (b.Time < from || (before && KLINE_FIELDS.every((k) => before[k] === b[k]))) continue;
       out.push({ kind: 'bar', code: this.code, period: this.period, bar: { ...b } });
     }
     return out;
@@ -161,10 +161,6 @@ export class KlineSeries {
     this.bars[this.bars.length - 1] = bar;
     return { kind: 'bar', code: this.code, period: this.period, bar: { ...bar } };
   }
-}
-
-function sameBar(a: KlineBar, b: KlineBar): boolean {
-  return KLINE_FIELDS.every((k) => a[k] === b[k]);
 }
 
 /** A reset drops what came before it in the frame. */

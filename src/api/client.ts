@@ -103,12 +103,6 @@ function isEnvelope(v: unknown): v is Envelope<unknown> {
   return typeof v === 'object' && v !== null && typeof (v as { code?: unknown }).code === 'number';
 }
 
-/** When a 999 says its session was ended from another device (docs/security.md "Sessions and devices"), or null. */
-function signedOutAt(env: Envelope<unknown>): number | null {
-  const at = (env.data as { signed_out_at?: unknown } | null)?.signed_out_at;
-  return typeof at === 'number' ? at : null;
-}
-
 interface CallSession {
   version: number;
   token: string;
@@ -124,11 +118,12 @@ function sessionGone(env: Envelope<unknown>, call: CallOptions, made: CallSessio
     return;
   }
   signOut();
-  const at = signedOutAt(env);
+  // When a 999 says its session was ended from another device (docs/security.md "Sessions and devices").
+  const at = (env.data as { signed_out_at?: unknown } | null)?.signed_out_at;
   // Said even at start-up so the trader knows it was not the app; a plain start-up expiry stays silent.
-  if (at !== null) toast(translate('errors.signed_out_elsewhere_at', { time: formatDate(at) }));
+  if (typeof at === 'number') toast(translate('errors.signed_out_elsewhere_at', { time: formatDate(at) }));
   if (call.initial) return; // a start-up check with an old token: stay where we are, signed out
-  if (at === null && call.toast !== false && env.msg) toast(env.msg);
+  if (typeof at !== 'number' && call.toast !== false && env.msg) toast(env.msg);
   if (!here.startsWith('/login')) navigateTo(loginPath(here), { replace: true });
 }
 

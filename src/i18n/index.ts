@@ -1,6 +1,5 @@
 // hk's first sections are bundled so the first screen attaches without i18next; every other screen waits (allTexts).
 import { get, set } from 'idb-keyval';
-import type { i18n as I18n } from 'i18next';
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/types.ts';
 import { languageInfo, normaliseLanguage } from './languages.ts';
 import { cookieString, readCookie } from './cookie.ts';
@@ -73,11 +72,6 @@ export function translate(key: string, options?: TOptions): string {
   return key;
 }
 
-function loadedEngine(): I18n {
-  if (!engine) throw new Error('i18next is not loaded yet: await allTexts() first');
-  return engine.i18n;
-}
-
 /** Screens needing i18next itself run after allTexts, except getFixedT, which falls back to the current `t`. */
 export const i18n = {
   t: translate,
@@ -90,8 +84,10 @@ export const i18n = {
     const fixed = engine.i18n.getFixedT(lang);
     return (key, options) => fixed(key, options);
   },
-  addResource: (lang: Language, ns: string, key: string, value: string): void =>
-    void loadedEngine().addResource(lang, ns, key, value),
+  addResource: (lang: Language, ns: string, key: string, value: string): void => {
+    if (!engine) throw new Error('i18next is not loaded yet: await allTexts() first');
+    engine.i18n.addResource(lang, ns, key, value);
+  },
 };
 
 /** Cookie first (tw → hk), then the stored choice, then the default. */

@@ -54,14 +54,10 @@ export class PreviewWatch {
     const p = compute(w.input);
     const last = this.last;
     this.last = p;
-    if (last && samePreview(last, p)) return null;
+    // Every field: a pending order turns from limit to stop when the market crosses it, at the same figures.
+    if (last && (Object.keys(p) as (keyof OrderPreview)[]).every((k) => last[k] === p[k])) return null;
     return { seq: w.seq, preview: p };
   }
-}
-
-// Every field: a pending order turns from limit to stop when the market crosses it, at the same figures.
-function samePreview(a: OrderPreview, b: OrderPreview): boolean {
-  return (Object.keys(b) as (keyof OrderPreview)[]).every((k) => a[k] === b[k]);
 }
 
 // Quotes into the feed's rooms: the board, the risk book, the order form's preview and the kept quotes.

@@ -42,12 +42,10 @@ export function quote(code: string): QuoteSignals {
 }
 
 // Off screen the view reads nothing, so a row in virtua's overscan stops watching its code (quote-interest.ts).
-function gate<T>(s: ReadonlySignal<T>, $on: ReadonlySignal<boolean>, name: string): ReadonlySignal<T> {
-  let last = s.peek();
-  return computed(() => ($on.value ? (last = s.value) : last), { name });
-}
-
 export function gatedQuote(q: QuoteSignals, $on: ReadonlySignal<boolean>): QuoteView {
-  const gated = Object.entries(q).map(([k, s]: [string, ReadonlySignal<unknown>]) => [k, gate(s, $on, `gated.${k}`)]);
+  const gated = Object.entries(q).map(([k, s]: [string, ReadonlySignal<unknown>]) => {
+    let last = s.peek();
+    return [k, computed(() => ($on.value ? (last = s.value) : last), { name: `gated.${k}` })];
+  });
   return Object.fromEntries(gated) as QuoteView;
 }

@@ -28,10 +28,6 @@ async function readVisitorList(): Promise<number[]> {
   }
 }
 
-function saveVisitorList(ids: readonly number[]): void {
-  set(VISITOR_WATCHLIST_KEY, ids).catch((err: unknown) => console.warn('watchlist persist failed', err));
-}
-
 /** After a refused change, on sign-in, when the app comes back to the front. */
 export async function refreshWatchlist(): Promise<void> {
   if (!signedIn) return;
@@ -93,7 +89,7 @@ export function startWatchlist(
 async function change(next: readonly number[], call: () => Promise<Watchlist>): Promise<void> {
   $ids.value = next;
   if (!signedIn) {
-    saveVisitorList(next);
+    set(VISITOR_WATCHLIST_KEY, next).catch((err: unknown) => console.warn('watchlist persist failed', err));
     return;
   }
   const gen = generation;
