@@ -60,76 +60,6 @@ export class PreviewWatch {
   }
 }
 
-// Quotes into the feed's rooms: the board, the risk book, the order form's preview and the kept quotes.
-export interface IntakeRooms {
-  board: QuoteBoard;
-  risk: RiskBook;
-  preview: PreviewWatch;
-  keep: QuoteKeep;
-  log: FeedDeps['log'];
-}
-
-/** Malformed ones are counted and logged once. */
-export function takeLiveQuotes(data: readonly unknown[], to: IntakeRooms, now: number, serverNow: number): void {
-  let bad = 0;
-  for (const t of data) {
-    if (!isQuoteTuple(t)) {
-      bad++;
-      continue;
-    }
-    const i = to.board.apply(t, serverNow, now);
-    if (i >= 0) to.risk.onQuote(t[0], t[1], tupleAsk(t));
-    to.preview.ticked(t[0]);
-    to.keep.note(t);
-  }
-  if (bad > 0) to.log.warn(`feed: ${bad} malformed quote(s) ignored`);
-}
-
-/** Painted stale with their own time where newer than the board's; a code not listed yet waits for setInstruments. */
-export function takeRestoredQuotes(tuples: Parameters<QuoteBoard['apply']>[0][], to: IntakeRooms, serverNow: number) {
-  for (const t of tuples) {
-    const i = to.board.apply(t, serverNow, 0); // received 0: not a live tick (no tick-to-paint measurement)
-    if (i >= 0) to.risk.onQuote(t[0], to.board.closeOf(t[0]) ?? t[1], to.board.askOf(t[0]) ?? tupleAsk(t));
-  }
-}
-
-// The frame's one FeedBatch (null fields did not change); the page's acknowledgement is the credit for the next.
-export type BatchParts = Omit<FeedBatch, 'flushedAt'>;
-
-export function sendBatch(
-  sink: FeedSink,
-  parts: BatchParts,
-  deps: Pick<FeedDeps, 'clock' | 'log'>,
-): PromiseLike<unknown> | null {
-  const { quotes, stale, conn, kline, account, preview } = parts;
-  if (!quotes && !stale && !conn && !kline && !account && !preview) return null;
-  const batch: FeedBatch = { flushedAt: deps.clock.now(), ...parts };
-  const transfers: ArrayBuffer[] = [];
-  if (quotes) transfers.push(quotes.buffer as ArrayBuffer);
-  if (stale) transfers.push(stale.buffer as ArrayBuffer);
-  // Across the worker boundary the arrays move instead of being copied; on the main thread this is a no-op mark.
-  try {
-    const ack = sink.onBatch(transfer(batch, transfers));
-    if (!(ack instanceof Promise)) return null;
-    // A failed paint still returns the credit (FlowControl settles on either outcome); it is logged here.
-    return ack.then(undefined, (err: unknown) => deps.log.error('feed: sink call failed', err));
-  } catch (err) {
-    deps.log.error('feed: sink call failed', err);
-    return null;
-  }
-}
-
-/** In worker mode sink calls are promises: a failure there is logged, never thrown here. */
-export function callSink(sink: FeedSink | null, fn: (sink: FeedSink) => unknown, log: FeedDeps['log']): void {
-  if (!sink) return;
-  try {
-    const r = fn(sink);
-    if (r instanceof Promise) r.catch((err: unknown) => log.error('feed: sink call failed', err));
-  } catch (err) {
-    log.error('feed: sink call failed', err);
-  }
-}
-
 // The mini charts' close series: fetched at most once a TTL, one request at a time, the last visit's when offline.
 /** Sparklines are 30min closes: refetching them more often than this buys nothing. */
 export const SPARKLINE_TTL_MS = 60_000;
@@ -190,7 +120,6 @@ export class Feed implements FeedApi {
   private readonly wire: WireCodes;
   private readonly filter = new QuoteFilter();
   private readonly rooms: MessageRooms;
-  private readonly intake: IntakeRooms;
   private readonly watch: LinkWatch;
 
   constructor(private readonly deps: FeedDeps) {
@@ -229,7 +158,6 @@ export class Feed implements FeedApi {
       orders: this.orders,
       toSink: (fn) => this.callSink(fn),
     };
-    this.intake = { board: this.board, risk: this.risk, preview: this.preview, keep: this.keep, log: deps.log };
   }
 
   // ── FeedApi ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -387,9 +315,21 @@ export class Feed implements FeedApi {
     if (msg) dispatchServerMessage(msg, this.rooms);
   }
 
+  /** Malformed ones are counted and logged once. */
   private onQuotes(data: readonly unknown[]): void {
     const now = this.deps.clock.now();
-    takeLiveQuotes(data, this.intake, now, this.watch.serverAt(now));
+    const serverNow = this.watch.serverAt(now);
+    let bad = 0;
+    for (const t of data) {
+      if (!isQuoteTuple(t)) {
+        bad++;
+        continue;
+      }
+      if (this.board.apply(t, serverNow, now) >= 0) this.risk.onQuote(t[0], t[1], tupleAsk(t));
+      this.preview.ticked(t[0]);
+      this.keep.note(t);
+    }
+    if (bad > 0) this.deps.log.warn(`feed: ${bad} malformed quote(s) ignored`);
     this.requestFrame();
   }
 
@@ -399,11 +339,17 @@ export class Feed implements FeedApi {
     if (back.length > 0) this.onQuotes(back);
   }
 
-  /** Painted stale with their own time. */
+  /** Painted stale with their own time where newer than the board's; a code not listed yet waits for setInstruments. */
   private async restoreQuotes(): Promise<void> {
     const tuples = await this.keep.load();
     if (tuples.length === 0) return;
-    takeRestoredQuotes(tuples, this.intake, this.watch.serverNow());
+    const serverNow = this.watch.serverNow();
+    const board = this.board;
+    for (const t of tuples) {
+      // received 0: not a live tick (no tick-to-paint measurement)
+      if (board.apply(t, serverNow, 0) >= 0)
+        this.risk.onQuote(t[0], board.closeOf(t[0]) ?? t[1], board.askOf(t[0]) ?? tupleAsk(t));
+    }
     this.requestFrame();
   }
 
@@ -413,7 +359,7 @@ export class Feed implements FeedApi {
     if (this.sink) this.flow.request();
   }
 
-  /** The page's acknowledgement is the credit for the next batch. */
+  /** The frame's one FeedBatch (null fields did not change); the page's acknowledgement is the credit for the next. */
   private flush(): PromiseLike<unknown> | null {
     const sink = this.sink;
     if (!sink) return null;
@@ -433,7 +379,30 @@ export class Feed implements FeedApi {
         this.board.askOf(input.code),
       ),
     );
-    return sendBatch(sink, { quotes, quoteText, stale, conn, kline, account, preview }, this.deps);
+    if (!quotes && !stale && !conn && !kline && !account && !preview) return null;
+    const batch: FeedBatch = {
+      flushedAt: this.deps.clock.now(),
+      quotes,
+      quoteText,
+      stale,
+      conn,
+      kline,
+      account,
+      preview,
+    };
+    const transfers: ArrayBuffer[] = [];
+    if (quotes) transfers.push(quotes.buffer);
+    if (stale) transfers.push(stale.buffer);
+    // Across the worker boundary the arrays move instead of being copied; on the main thread this is a no-op mark.
+    try {
+      const ack = sink.onBatch(transfer(batch, transfers));
+      if (!(ack instanceof Promise)) return null;
+      // A failed paint still returns the credit (FlowControl settles on either outcome); it is logged here.
+      return ack.then(undefined, (err: unknown) => this.deps.log.error('feed: sink call failed', err));
+    } catch (err) {
+      this.deps.log.error('feed: sink call failed', err);
+      return null;
+    }
   }
 
   private checkStale(): void {
@@ -467,8 +436,14 @@ export class Feed implements FeedApi {
     };
   }
 
-  /** Logged rather than thrown: a page's failure must not stop the feed. */
+  /** Logged rather than thrown: a page's failure must not stop the feed; in worker mode sink calls are promises. */
   private callSink(fn: (sink: FeedSink) => unknown): void {
-    callSink(this.sink, fn, this.deps.log);
+    if (!this.sink) return;
+    try {
+      const r = fn(this.sink);
+      if (r instanceof Promise) r.catch((err: unknown) => this.deps.log.error('feed: sink call failed', err));
+    } catch (err) {
+      this.deps.log.error('feed: sink call failed', err);
+    }
   }
 }
