@@ -17,19 +17,8 @@ export const TABS: readonly TabDef[] = [
   { key: 'trading', to: '/trade', icon: ICON_TRADE },
 ];
 
+/** /rank's copy-trading tab belongs to documentary. */
 export function activeTab(pathname: string, search: string): TabDef['key'] | null {
-  switch (pathname) {
-    case '/':
-      return 'market';
-    case '/trade':
-      return 'trading';
-    case '/order':
-      return 'orders';
-    case '/copy':
-      return 'documentary';
-    case '/rank':
-      return new URLSearchParams(search).get('tab') === 'copy' ? 'documentary' : 'ranking';
-    default:
-      return null;
-  }
+  if (pathname === '/rank' && new URLSearchParams(search).get('tab') === 'copy') return 'documentary';
+  return TABS.find((tab) => tab.to === pathname)?.key ?? null;
 }

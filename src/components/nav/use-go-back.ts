@@ -4,10 +4,8 @@ import { useNavigate } from 'react-router-dom';
 
 function hasInAppHistory(): boolean {
   // react-router keeps the entry index in history.state.idx; 0 means this page opened the app.
-  const state: unknown = window.history.state;
-  return typeof state === 'object' && state !== null && typeof (state as { idx?: unknown }).idx === 'number'
-    ? (state as { idx: number }).idx > 0
-    : false;
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  return typeof idx === 'number' && idx > 0;
 }
 
 export function useGoBack(fallback = '/'): () => void {
