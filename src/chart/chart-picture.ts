@@ -45,12 +45,8 @@ export function drawBars(
   const fit = Math.max(0, Math.floor((width - PRICE_SCALE_PX) / SLOT_PX));
   const shown = bars.slice(-fit);
   if (shown.length === 0 || height <= 2 * PAD_Y) return 0;
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const b of shown) {
-    if (b.Low < lo) lo = b.Low;
-    if (b.High > hi) hi = b.High;
-  }
+  const lo = Math.min(...shown.map((b) => b.Low));
+  const hi = Math.max(...shown.map((b) => b.High));
   const span = hi - lo || 1;
   const y = (v: number): number => PAD_Y + ((hi - v) / span) * (height - 2 * PAD_Y);
   const body = SLOT_PX - 2;

@@ -47,12 +47,8 @@ export function chartFigures(
   const first = view[0];
   const last = view[view.length - 1];
   if (!first || !last) return null;
-  let high = first.high;
-  let low = first.low;
-  for (const b of view) {
-    if (b.high > high) high = b.high;
-    if (b.low < low) low = b.low;
-  }
+  const high = Math.max(...view.map((b) => b.high));
+  const low = Math.min(...view.map((b) => b.low));
   const open = dec(first.open);
   const diff = dec(last.close).minus(open);
   return {

@@ -2,6 +2,8 @@
 
 export type Trend = 'up' | 'down' | 'flat';
 
+const finite = (series: ArrayLike<number>): number[] => Array.from(series).filter((v) => Number.isFinite(v));
+
 export interface SparkBox {
   width: number; // drawing width in canvas pixels
   height: number; // drawing height in canvas pixels
@@ -10,20 +12,12 @@ export interface SparkBox {
 
 /** Points [x0, y0, …], max at the top inset (canvas y grows down); non-finite values dropped, flat ones mid-height. */
 export function sparklinePoints(series: ArrayLike<number>, box: SparkBox): Float32Array {
-  const values: number[] = [];
-  for (let i = 0; i < series.length; i++) {
-    const v = series[i];
-    if (v !== undefined && Number.isFinite(v)) values.push(v);
-  }
+  const values = finite(series);
   if (values.length === 0) return new Float32Array(0);
   if (values.length === 1) values.push(values[0] as number);
 
-  let min = Infinity;
-  let max = -Infinity;
-  for (const v of values) {
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
+  const min = Math.min(...values);
+  const max = Math.max(...values);
   const innerW = Math.max(0, box.width - 2 * box.pad);
   const innerH = Math.max(0, box.height - 2 * box.pad);
   const span = max - min;
@@ -40,14 +34,9 @@ export function sparklinePoints(series: ArrayLike<number>, box: SparkBox): Float
 
 /** For the line colour. */
 export function sparklineTrend(series: ArrayLike<number>): Trend {
-  let first: number | undefined;
-  let last: number | undefined;
-  for (let i = 0; i < series.length; i++) {
-    const v = series[i];
-    if (v === undefined || !Number.isFinite(v)) continue;
-    if (first === undefined) first = v;
-    last = v;
-  }
+  const values = finite(series);
+  const first = values[0];
+  const last = values.at(-1);
   if (first === undefined || last === undefined || last === first) return 'flat';
   return last > first ? 'up' : 'down';
 }
