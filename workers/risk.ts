@@ -199,12 +199,8 @@ export class RiskBook {
   snapshot(): AccountUpdate {
     // Rounded per position to the micro, then summed and equity rounded once: the server's order.
     let floating = 0n;
-    const positions: PositionFigure[] = new Array<PositionFigure>(this.holdings.length);
-    for (let i = 0; i < this.holdings.length; i++) {
-      const h = this.holdings[i] as Holding;
-      floating += h.pnl;
-      positions[i] = h.figure;
-    }
+    for (const h of this.holdings) floating += h.pnl;
+    const positions = this.holdings.map((h) => h.figure);
     const equity = this.balance + this.lockBalance + floating * MONEY_TO_ACCOUNT;
     const shown = roundTo(equity, ACCOUNT_PLACES, MONEY_PLACES);
     const held = this.lockBalance > 0n;

@@ -5,8 +5,6 @@ import { $instruments, awaitingInstruments, setInstruments } from '../state/mark
 import type { Category, Instrument } from '../../domain/types.ts';
 import { TRADE_LIST_KEY } from '../../domain/stored-keys.ts';
 
-export const TRADE_LIST_CACHE_KEY = TRADE_LIST_KEY; // domain/stored-keys.ts
-
 /** No toast: the page shows its own empty state. */
 export function searchInstruments(search: string): Promise<Instrument[]> {
   return apiGet<Instrument[]>('/v1/api/forex/trade_list', { searchCurrency: search }, { toast: false });
@@ -24,7 +22,7 @@ function isInstrumentList(v: unknown): v is Instrument[] {
 export async function restoreCachedTradeList(): Promise<boolean> {
   if (!awaitingInstruments()) return false;
   try {
-    const cached: unknown = await get(TRADE_LIST_CACHE_KEY);
+    const cached: unknown = await get(TRADE_LIST_KEY);
     // The network may have answered while IndexedDB was being read: never overwrite fresh data.
     if (!isInstrumentList(cached) || cached.length === 0 || !awaitingInstruments()) return false;
     setInstruments(cached);
@@ -40,15 +38,12 @@ let inFlight: Promise<Instrument[]> | null = null;
 export function refreshTradeList(): Promise<Instrument[]> {
   if (inFlight) return inFlight;
   void restoreCachedTradeList();
-  const run = (async () => {
+  inFlight = (async () => {
     try {
       const list = await apiGet<Instrument[]>('/v1/api/forex/trade_list', {}, { toast: false });
       setInstruments(list);
-      try {
-        await set(TRADE_LIST_CACHE_KEY, list);
-      } catch {
-        // A private window may refuse IndexedDB: the cache is a convenience, the list is already shown.
-      }
+      // A private window may refuse IndexedDB: the cache is a convenience, the list is already shown.
+      await set(TRADE_LIST_KEY, list).catch(() => undefined);
       return list;
     } catch (err) {
       console.warn('trade_list refresh failed', err);
@@ -57,6 +52,5 @@ export function refreshTradeList(): Promise<Instrument[]> {
       inFlight = null;
     }
   })();
-  inFlight = run;
-  return run;
+  return inFlight;
 }

@@ -158,13 +158,8 @@ export class SparkBlocks {
   seriesChanged(): void {
     for (const [index, block] of this.blocks) {
       const start = index * BLOCK_ROWS;
-      const rows = this.rowsOf(index);
-      for (let i = 0; i < rows; i++) {
-        if (this.deps.series(this.codes[start + i] as string) !== block.drawn[i]) {
-          this.draw(index, block, true);
-          break;
-        }
-      }
+      const codes = this.codes.slice(start, start + this.rowsOf(index));
+      if (codes.some((code, i) => this.deps.series(code) !== block.drawn[i])) this.draw(index, block, true);
     }
   }
 

@@ -3,14 +3,10 @@ import type { AppOrder } from '../../../domain/types.ts';
 import { lotsText } from '../../../domain/format/lots.ts';
 import { $instruments } from './instruments.ts';
 
-/** undefined while the list does not have it. */
-export function lotStepOf(instrumentId: number): string | undefined {
-  return $instruments.value.find((i) => i.Id === instrumentId)?.Pip;
-}
-
+/** Without a step while the list does not have the instrument. */
 export function orderLots(
   order: Pick<AppOrder, 'instrumentId' | 'Quantity'>,
   quantity: string = order.Quantity,
 ): string {
-  return lotsText(quantity, lotStepOf(order.instrumentId));
+  return lotsText(quantity, $instruments.value.find((i) => i.Id === order.instrumentId)?.Pip);
 }

@@ -13,9 +13,5 @@ export function requestForm(side: 1 | 2): void {
 
 /** The first instrument when the list lacks the current code. */
 export function pickInstrument(list: readonly Instrument[], code: string | null): Instrument | null {
-  if (code !== null) {
-    const hit = list.find((i) => i.Code === code);
-    if (hit) return hit;
-  }
-  return list[0] ?? null;
+  return list.find((i) => i.Code === code) ?? list[0] ?? null;
 }

@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { get, set, del } from 'idb-keyval';
 import type { Instrument } from '../../../../../domain/types.ts';
+import { TRADE_LIST_KEY } from '../../../../../domain/stored-keys.ts';
 import { listed } from '../../../../fixtures/instruments.ts';
 
 vi.mock('../../../../../src/api/client.ts', () => {
@@ -35,7 +36,7 @@ beforeEach(async () => {
   vi.mocked(apiGet).mockReset();
   vi.mocked(apiRequest).mockReset();
   $instruments.value = [];
-  await del(api.TRADE_LIST_CACHE_KEY);
+  await del(TRADE_LIST_KEY);
 });
 
 describe('endpoints', () => {
@@ -128,12 +129,12 @@ describe('refreshTradeList', () => {
     await api.refreshTradeList();
     expect($instruments.value).toEqual(list);
     expect(quote('AAA').$close.value).toBe('1.50');
-    expect(await get(api.TRADE_LIST_CACHE_KEY)).toEqual(list);
+    expect(await get(TRADE_LIST_KEY)).toEqual(list);
   });
 
   it('shows the cached list at once while the network is slow', async () => {
     const cached = [inst('CCC', '2.25')];
-    await set(api.TRADE_LIST_CACHE_KEY, cached);
+    await set(TRADE_LIST_KEY, cached);
     let answer: (v: Instrument[]) => void = () => undefined;
     vi.mocked(apiGet).mockReturnValue(new Promise((resolve) => (answer = resolve)));
 
@@ -148,7 +149,7 @@ describe('refreshTradeList', () => {
 
   it('never lets the cache overwrite a list the network already delivered', async () => {
     $instruments.value = [inst('NEW')];
-    await set(api.TRADE_LIST_CACHE_KEY, [inst('OLD')]);
+    await set(TRADE_LIST_KEY, [inst('OLD')]);
     expect(await api.restoreCachedTradeList()).toBe(false);
     expect($instruments.value.map((i) => i.Code)).toEqual(['NEW']);
   });
