@@ -1,5 +1,6 @@
 // A tick rewrites text nodes only; a long-press sets an alert (docs/alerts.md "Where an alert is set").
-import { useShownCode } from './instrument-code.tsx';
+import { shownCode } from './instrument-code.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { memo, useContext, useMemo, useRef, type ReactNode, type MouseEvent, type PointerEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Show } from '@preact/signals-react/utils';
@@ -110,7 +111,8 @@ export const MarketRow = memo(function MarketRow({
   const change = useRef<HTMLSpanElement>(null);
   const ref = useQuoteAttributes<HTMLButtonElement>(s, change);
   const press = useLongPress(() => onAlert?.(inst));
-  const shown = useShownCode(inst.Code, inst.ShowCode);
+  const { t } = useTranslation();
+  const shown = shownCode(t, inst.Code, inst.ShowCode);
 
   return (
     <button
