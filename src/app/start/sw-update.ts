@@ -1,13 +1,7 @@
 // Injected so tests drive it without a browser's service worker.
 import { updateWaiting } from '../../state/shell/app-update.ts';
 
-export interface RegisterSW {
-  (options: {
-    immediate?: boolean;
-    onNeedRefresh?: () => void;
-    onRegisterError?: (error: unknown) => void;
-  }): (reloadPage?: boolean) => Promise<void>;
-}
+export type RegisterSW = typeof import('virtual:pwa-register').registerSW;
 
 /** The update state's activate switches to the waiting worker and reloads. */
 export function registerServiceWorker(registerSW: RegisterSW): void {

@@ -28,7 +28,7 @@ function fakeRegister(): { register: RegisterSW; needRefresh: () => void; activa
   let fire: (() => void) | undefined;
   const activate = vi.fn(async () => undefined);
   const register: RegisterSW = (options) => {
-    fire = options.onNeedRefresh;
+    fire = options?.onNeedRefresh;
     return activate;
   };
   return { register, needRefresh: () => fire?.(), activate };
