@@ -37,27 +37,21 @@ function storedAuth(): OpsAuth | null {
 }
 
 export function OpsApp() {
-  const [auth, setAuth] = useState<OpsAuth | null>(null);
-  const [me, setMe] = useState<OpsMe | null>(null);
-  const [commands, setCommands] = useState<OpsCommandInfo[] | null>(null);
+  const [session, setSession] = useState<{ auth: OpsAuth; me: OpsMe; commands: OpsCommandInfo[] } | null>(null);
   const [tab, setTab] = useState<Tab>('commands');
   const [notice, setNotice] = useState<string | null>(null);
 
   const leave = useCallback((text: string | null) => {
     sessionStorage.removeItem(AUTH_KEY);
-    setAuth(null);
-    setMe(null);
-    setCommands(null);
+    setSession(null);
     setNotice(text);
   }, []);
   const connect = useCallback(
     (a: OpsAuth) => {
       Promise.all([whoAmI(a), listCommands(a)]).then(
-        ([who, list]) => {
+        ([me, commands]) => {
           sessionStorage.setItem(AUTH_KEY, JSON.stringify(a));
-          setAuth(a);
-          setMe(who);
-          setCommands(list);
+          setSession({ auth: a, me, commands });
           setNotice(null);
         },
         (err: unknown) => leave(failureText(err)),
@@ -77,24 +71,24 @@ export function OpsApp() {
     [leave],
   );
 
-  const names = new Set(commands?.map((c) => c.name));
+  const names = new Set(session?.commands.map((c) => c.name));
   const tabs = TABS.filter(
-    (t) => (t.needs === null || names.has(t.needs)) && (t.tab !== 'password' || auth?.kind === 'session'),
+    (t) => (t.needs === null || names.has(t.needs)) && (t.tab !== 'password' || session?.auth.kind === 'session'),
   );
   return (
     <main className="ops">
       <header className="ops-head">
         <h1>{OPS_TEXT.title}</h1>
-        {me && auth && (
+        {session && (
           <div className="ops-who">
             <span data-testid="ops-who">
-              {OPS_TEXT.signedInAs} {me.name} · {OPS_TEXT.role} {me.role}
+              {OPS_TEXT.signedInAs} {session.me.name} · {OPS_TEXT.role} {session.me.role}
             </span>
             <button
               type="button"
               className="ops-link"
               onClick={() => {
-                if (auth.kind === 'session') void signOut(auth).catch(() => undefined);
+                if (session.auth.kind === 'session') void signOut(session.auth).catch(() => undefined);
                 leave(null);
               }}
             >
@@ -103,7 +97,7 @@ export function OpsApp() {
           </div>
         )}
       </header>
-      {!auth || !commands ? (
+      {!session ? (
         <>
           <OpsAlert text={notice} />
           <LoginForm onAuth={connect} />
@@ -117,11 +111,11 @@ export function OpsApp() {
               </button>
             ))}
           </nav>
-          {tab === 'commands' && <CommandsTab auth={auth} commands={commands} onGone={onGone} />}
-          {tab === 'approvals' && <ApprovalsPanel auth={auth} onGone={onGone} />}
-          {tab === 'audit' && <AuditPanel auth={auth} onGone={onGone} />}
-          {tab === 'staff' && <StaffPanel auth={auth} onGone={onGone} />}
-          {tab === 'password' && <PasswordPanel auth={auth} onGone={onGone} />}
+          {tab === 'commands' && <CommandsTab auth={session.auth} commands={session.commands} onGone={onGone} />}
+          {tab === 'approvals' && <ApprovalsPanel auth={session.auth} onGone={onGone} />}
+          {tab === 'audit' && <AuditPanel auth={session.auth} onGone={onGone} />}
+          {tab === 'staff' && <StaffPanel auth={session.auth} onGone={onGone} />}
+          {tab === 'password' && <PasswordPanel auth={session.auth} onGone={onGone} />}
         </>
       )}
     </main>

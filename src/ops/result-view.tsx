@@ -1,6 +1,6 @@
 // Private images load as the signed-in member, so they show as thumbnails.
 import { useEffect, useState } from 'react';
-import { imageBlobUrl, isImageUrl, isRow, type OpsAuth, type Row } from './ops-api.ts';
+import { cellText, imageBlobUrl, isImageUrl, isRow, type OpsAuth, type Row } from './ops-api.ts';
 import { OPS_TEXT } from './texts.ts';
 import { resultSentence } from './result-sentence.ts';
 
@@ -42,8 +42,7 @@ function Cell({ auth, value }: { auth: OpsAuth; value: unknown }) {
       </>
     );
   }
-  if (value === null || value === undefined) return null;
-  return <>{typeof value === 'string' ? value : JSON.stringify(value)}</>;
+  return <>{cellText(value)}</>;
 }
 
 export function Sentence({ name, data }: { name: string; data: unknown }) {
