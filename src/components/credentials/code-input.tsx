@@ -2,12 +2,9 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Field, type FieldProps } from '../forms/field.tsx';
 import { SendCodeButton, type SendResult } from '../forms/send-code-button.tsx';
-import type { FieldNote } from '../forms/use-field-messages.ts';
+import type { BoundInput } from './use-field-errors.ts';
 
-export interface CodeInputProps {
-  value: string;
-  onChange: (value: string) => void;
-  note: FieldNote | null;
+export interface CodeInputProps extends BoundInput {
   /** Resolves what the countdown then waits. */
   onSend: () => Promise<SendResult>;
   /** The wait the server set survives leaving the page and coming back. */

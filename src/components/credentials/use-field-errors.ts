@@ -67,11 +67,7 @@ export interface FieldErrors<F extends string> {
   messages: FieldMessages<F>;
 }
 
-export interface BoundInput {
-  value: string;
-  onChange: (v: string) => void;
-  note: FieldNote | null;
-}
+export type BoundInput = Required<Pick<FieldProps, 'value' | 'onChange' | 'note'>>;
 
 const asNote = (e: FieldError<string>): FieldNote => ({ key: e.key, params: e.params });
 
