@@ -1,11 +1,9 @@
 // The sheet is a chunk loaded on the first tap: /trade's first frame on a phone draws none of it.
-import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { Suspense, useState, type ReactElement } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { browserChunkDeps, loadChunk } from '../components/hooks/chunk-retry.ts';
+import { lazyChunk } from '../components/hooks/chunk-retry.ts';
 
-const IndicatorSheet = lazy(async () => ({
-  default: await loadChunk(async () => (await import('./indicator-sheet.tsx')).IndicatorSheet, browserChunkDeps()),
-}));
+const IndicatorSheet = lazyChunk(async () => (await import('./indicator-sheet.tsx')).IndicatorSheet);
 
 export function IndicatorButton({ maxPanes }: { maxPanes: number }): ReactElement {
   const { t } = useTranslation();

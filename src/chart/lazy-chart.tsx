@@ -1,8 +1,8 @@
 // A chunk of its own, off /trade's start-up path (docs/client.md "The chart off /trade's start-up path").
 import type { ReactElement } from 'react';
-import { lazy, startTransition, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CandleChartProps } from './candle-chart-props.ts';
-import { browserChunkDeps, loadChunk } from '../components/hooks/chunk-retry.ts';
+import { lazyChunk } from '../components/hooks/chunk-retry.ts';
 import { drawBars, storedBars, warmChartFont } from './chart-picture.ts';
 import './candle-chart.css';
 
@@ -33,10 +33,7 @@ export function whenIdle(run: () => void, win: IdleWindow = window): () => void 
   return () => cancel();
 }
 
-// Retried like a route's chunk when the server is away (React.lazy keeps a rejection for good).
-const CandleChart = lazy(async () => ({
-  default: await loadChunk(async () => (await import('./candle-chart.tsx')).CandleChart, browserChunkDeps()),
-}));
+const CandleChart = lazyChunk(async () => (await import('./candle-chart.tsx')).CandleChart);
 
 /** The same element and size as the chart's box, so nothing moves when the chart takes it (chart-picture.ts). */
 function ChartPicture({ code, period, onTouch }: Pick<CandleChartProps, 'code' | 'period'> & { onTouch?: () => void }) {

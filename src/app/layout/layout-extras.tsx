@@ -6,7 +6,7 @@ import { ToastHost } from '../../components/overlays/toast.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { useLocation } from 'react-router-dom';
 import { $alertSheet, closeAlertSheet } from '../../state/alerts/alert-sheet.ts';
-import { browserChunkDeps, loadChunk } from '../../components/hooks/chunk-retry.ts';
+import { lazyChunk } from '../../components/hooks/chunk-retry.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { $loading } from '../../state/shell/toasts.ts';
 import { $offerUpdate, $updateDismissed, applyUpdate } from '../../state/shell/app-update.ts';
@@ -38,12 +38,7 @@ export function AlertSheetHost(): ReactElement | null {
 }
 
 // /order's form, loaded on the first request.
-const ChartOrderHost = lazy(async () => ({
-  default: await loadChunk(
-    async () => (await import('../../pages/order/chart-order-host.tsx')).ChartOrderHost,
-    browserChunkDeps(),
-  ),
-}));
+const ChartOrderHost = lazyChunk(async () => (await import('../../pages/order/chart-order-host.tsx')).ChartOrderHost);
 
 function ChartOrders(): ReactElement | null {
   useSignals();

@@ -1,16 +1,6 @@
 // The app frame; the per-navigation work (trade list refresh, feed start) and scroll handling run here.
 import type { ReactElement, ReactNode } from 'react';
-import {
-  lazy,
-  startTransition,
-  Suspense,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  Activity,
-} from 'react';
+import { startTransition, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, Activity } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -19,7 +9,7 @@ import { $conn, $dataAsOf } from '../../state/feed/feed-signals.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import { TabLink } from '../../components/nav/tab-link.tsx';
 import '../../components/nav/tab-bar.css';
-import { browserChunkDeps, loadChunk } from '../../components/hooks/chunk-retry.ts';
+import { lazyChunk } from '../../components/hooks/chunk-retry.ts';
 import { $loggedIn } from '../../state/account/session.ts';
 import { PageFallback } from '../routing/page-fallback.tsx';
 import { RouteGuard } from '../routing/route-guard.tsx';
@@ -83,12 +73,8 @@ export function KeepAlive({ active, children }: { active: boolean; children: Rea
 }
 
 // Lazy and loaded after the first commit (layout-extras.tsx says why); a failed load retries as a route's does.
-const DeskNav = lazy(async () => ({
-  default: await loadChunk(async () => (await import('./desk-nav.tsx')).DeskNav, browserChunkDeps()),
-}));
-const LayoutExtras = lazy(async () => ({
-  default: await loadChunk(async () => (await import('./layout-extras.tsx')).LayoutExtras, browserChunkDeps()),
-}));
+const DeskNav = lazyChunk(async () => (await import('./desk-nav.tsx')).DeskNav);
+const LayoutExtras = lazyChunk(async () => (await import('./layout-extras.tsx')).LayoutExtras);
 
 /** docs/retail-protection.md: the landing, trading and registration. */
 const WARNED_PATHS: ReadonlySet<string> = new Set(['/', '/trade', '/register']);

@@ -1,4 +1,5 @@
 // A failed route chunk is tried again after a pause and once the feed is live; a chunk a deploy removed still fails.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { effect } from '@preact/signals-react';
 import type { Timers } from '../../../domain/time.ts';
 import { $conn } from '../../state/feed/feed-signals.ts';
@@ -29,6 +30,13 @@ export async function loadChunk<T>(
       await deps.online();
     }
   }
+}
+
+/** React.lazy keeps a rejection for good: the component's chunk is tried again as a route's is. */
+export function lazyChunk<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(async () => ({ default: await loadChunk(load, browserChunkDeps()) }));
 }
 
 export function browserChunkDeps(timers: Timers = browserTimers): ChunkRetryDeps {
