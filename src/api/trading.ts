@@ -12,31 +12,6 @@ export function mayHaveLanded(err: unknown): boolean {
   return err instanceof ApiFailure && err.code === CODE_NETWORK && !/^\d+$/.test(err.transport ?? '');
 }
 
-/** Retried once with the same key when the answer was lost (the server answers it with the first order); `toast` false lets the order form show a refusal. */
-export async function submitWithKey<P extends object>(
-  params: P,
-  key: string = randomHex(),
-  toastRefusal = true,
-): Promise<Order> {
-  const send = (quiet: boolean) =>
-    apiRequest<Order>(
-      {
-        method: 'get',
-        url: '/v1/api/forex/submit',
-        params: { ...(params as Record<string, unknown>) },
-        headers: { [IDEMPOTENCY_HEADER]: key },
-      },
-      { loading: true, toast: !quiet && toastRefusal },
-    );
-  try {
-    return (await send(true)).data;
-  } catch (err) {
-    if (mayHaveLanded(err)) return (await send(false)).data;
-    if (toastRefusal && err instanceof ApiFailure && err.msg) toast(err.msg);
-    throw err;
-  }
-}
-
 /** 1 buy (long), 2 sell (short). */
 export type OrderSide = 1 | 2;
 
@@ -54,36 +29,34 @@ export interface NewOrder {
   expire?: string;
 }
 
-export interface SubmitParams {
-  type: OrderSide;
-  cont: string;
-  forex_id: number;
-  status: 1 | 0;
-  target_price: string;
-  stop_loss_price: string;
-  target_profit_price: string;
-  multiple: number;
-  expire?: string;
-}
-
-export function submitParamsOf(o: NewOrder): SubmitParams {
-  return {
-    type: o.side,
-    cont: o.lots,
-    forex_id: o.instrumentId,
-    status: o.status,
-    target_price: o.targetPrice,
-    stop_loss_price: o.stopLossPrice,
-    target_profit_price: o.takeProfitPrice,
-    multiple: o.leverage,
-    ...(o.expire === undefined ? {} : { expire: o.expire }),
-  };
-}
-
 /** `opts.toast` false: the order form shows the refusal under itself (refusalText). */
 export async function submitOrder(order: NewOrder, opts: { toast?: boolean } = {}): Promise<AppOrder> {
-  // A fresh idempotency key per call; the retry after a lost answer reuses it.
-  return appOrderOf(await submitWithKey(submitParamsOf(order), undefined, opts.toast !== false));
+  const toastRefusal = opts.toast !== false;
+  // The contract's query (docs/glossary.md).
+  const params = {
+    type: order.side,
+    cont: order.lots,
+    forex_id: order.instrumentId,
+    status: order.status,
+    target_price: order.targetPrice,
+    stop_loss_price: order.stopLossPrice,
+    target_profit_price: order.takeProfitPrice,
+    multiple: order.leverage,
+    ...(order.expire === undefined ? {} : { expire: order.expire }),
+  };
+  // A fresh idempotency key per call; the one retry after a lost answer reuses it (the server answers the first order).
+  const headers = { [IDEMPOTENCY_HEADER]: randomHex() };
+  const send = async (quiet: boolean): Promise<AppOrder> => {
+    const call = { method: 'get', url: '/v1/api/forex/submit', params, headers } as const;
+    return appOrderOf((await apiRequest<Order>(call, { loading: true, toast: !quiet && toastRefusal })).data);
+  };
+  try {
+    return await send(true);
+  } catch (err) {
+    if (mayHaveLanded(err)) return await send(false);
+    if (toastRefusal && err instanceof ApiFailure && err.msg) toast(err.msg);
+    throw err;
+  }
 }
 
 export interface AppOrderList extends Omit<OrderList, 'data'> {
