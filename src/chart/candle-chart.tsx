@@ -156,11 +156,6 @@ export function watchChart(me: object, slot: number, code: string, period: Perio
     .catch((err: unknown) => console.warn('watchChart failed', err));
 }
 
-/** A chart shown again that was not asks again. */
-export function watchesSlot(me: object, slot: number): boolean {
-  return lastWatcher.get(slot) === me;
-}
-
 /** Unless another chart asked for the slot since. */
 export function unwatchChart(me: object, slot: number): void {
   if (lastWatcher.get(slot) !== me) return;
@@ -298,7 +293,7 @@ export function CandleChart({
     chart.subscribeCrosshairMove(onCrosshair);
     const offCrosshair = clearCrosshairOnTapOut(chart, box);
 
-    // A kept-alive screen shown again re-subscribes.
+    // A kept-alive screen shown again re-subscribes, unless it still is its slot's last watcher.
     const sizing = watchChartSize({
       chart,
       panes,
@@ -307,7 +302,7 @@ export function CandleChart({
       frames: () => framesRef.current,
       keepRoom,
       syncLineY,
-      shownAgain: () => void (watchesSlot(me.current, mySlot) || watch()),
+      shownAgain: () => void (lastWatcher.get(mySlot) === me.current || watch()),
     });
 
     const offKline = followKlines({

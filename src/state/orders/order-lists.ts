@@ -34,11 +34,6 @@ const EMPTY: OrderListState = {
   allFactProfits: null,
 };
 
-/** docs/contract.md §4. */
-export function isFinished(loaded: number, total: number): boolean {
-  return loaded >= total;
-}
-
 export const orderLists: Readonly<Record<OrderTab, Signal<OrderListState>>> = {
   0: signal<OrderListState>(EMPTY, { name: 'order-lists.0' }),
   1: signal<OrderListState>(EMPTY, { name: 'order-lists.1' }),
@@ -96,7 +91,7 @@ async function loadPage(tab: OrderTab, page: number, replace: boolean): Promise<
     total,
     page,
     loading: false,
-    finished: data.length === 0 || isFinished(items.length, total),
+    finished: data.length === 0 || items.length >= total, // docs/contract.md §4
     allFactProfits: typeof res.all_fact_profits === 'string' ? res.all_fact_profits : null,
   });
 }

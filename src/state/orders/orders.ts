@@ -187,7 +187,7 @@ export async function movePending(id: number, price: string, call: FormCall = {}
   return true;
 }
 
-export { isFinished, loadMore, orderLists, refreshList, tabFromQuery, type OrderTab } from './order-lists.ts';
+export { loadMore, orderLists, refreshList, tabFromQuery, type OrderTab } from './order-lists.ts';
 export { livePosition, livePositionCount } from '../account/live-positions.ts';
 export { $feedAccount, $funds, $heldPositions, $livePositions, refreshFunds, syncPositions } from './position-sync.ts';
 

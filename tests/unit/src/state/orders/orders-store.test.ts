@@ -35,7 +35,6 @@ const {
   $funds,
   livePosition,
   livePositionCount,
-  isFinished,
 } = orders;
 
 let server: FakeServer;
@@ -87,13 +86,6 @@ describe('infinite list', () => {
     await loadMore(3); // finished: nothing more is asked
     expect(dealCalls(server, 3).length).toBe(before);
     expect(dealCalls(server, 3).map((r) => r.params.page)).toEqual([1, 2, 3]);
-  });
-
-  it('isFinished is loaded ≥ total', () => {
-    expect(isFinished(19, 20)).toBe(false);
-    expect(isFinished(20, 20)).toBe(true);
-    expect(isFinished(21, 20)).toBe(true);
-    expect(isFinished(0, 0)).toBe(true);
   });
 
   it('a failed load marks the list finished (docs/contract.md §8) and the client toasts the message', async () => {
