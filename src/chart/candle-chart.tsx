@@ -70,11 +70,10 @@ function followColourScheme(
 // Kept in localStorage per instrument, so the line is there on the next visit.
 export const PRICE_LINES_KEY = 'tw:price-lines';
 
+/** Each at its instrument's precision. */
 function readAll(): Record<string, string> {
-  const raw = localStore()?.getItem(PRICE_LINES_KEY);
-  if (!raw) return {};
   try {
-    const v: unknown = JSON.parse(raw);
+    const v: unknown = JSON.parse(localStore()?.getItem(PRICE_LINES_KEY) || '{}');
     if (!v || typeof v !== 'object') return {};
     return Object.fromEntries(
       Object.entries(v).filter((e): e is [string, string] => isDecimalText(e[1]) && !e[1].startsWith('-')),
@@ -82,11 +81,6 @@ function readAll(): Record<string, string> {
   } catch {
     return {};
   }
-}
-
-/** At the instrument's precision. */
-export function priceLineOf(code: string): string | null {
-  return readAll()[code] ?? null;
 }
 
 /** null forgets it. */
@@ -405,7 +399,7 @@ export function CandleChart({
     shownRef.current = { code, period };
     lastTimeRef.current = -Infinity;
     // None: the previous instrument's goes; its chip finds its height on the reset.
-    const kept = linesOn ? priceLineOf(code) : null;
+    const kept = linesOn ? (readAll()[code] ?? null) : null;
     placeLineRef.current(kept === null ? null : { price: kept, y: TOP_CLEARANCE }, false);
     // Rather than the old candles under the new header.
     live.series.setData([]);

@@ -53,13 +53,9 @@ export function applyBatch(b: FeedBatch): void {
       }
       $dataAsOf.value = asOf;
     }
-    const st = b.stale;
-    if (st) {
-      for (let k = 0; k < st.length; k++) {
-        const v = st[k] ?? 0;
-        const q = slots[Math.abs(v) - 1];
-        if (q) q.$stale.value = v > 0;
-      }
+    for (const v of b.stale ?? []) {
+      const q = slots[Math.abs(v) - 1];
+      if (q) q.$stale.value = v > 0;
     }
     if (b.account) $account.value = b.account;
     if (b.preview) emitPreview(b.preview);
