@@ -40,9 +40,8 @@ export function lazyChunk<P extends object>(
 }
 
 export function browserChunkDeps(timers: Timers = browserTimers): ChunkRetryDeps {
-  const pause = (ms: number): Promise<void> => new Promise((resolve) => void timers.setTimeout(resolve, ms));
   return {
-    pause,
+    pause: (ms) => new Promise((resolve) => void timers.setTimeout(resolve, ms)),
     online: () =>
       new Promise<void>((resolve) => {
         let done = false;

@@ -24,16 +24,14 @@ interface StoredSession {
   user: User;
 }
 
-const storage = localStore;
-
 function readHint(): Hint | null {
-  const v = storage()?.getItem(HINT_KEY);
+  const v = localStore()?.getItem(HINT_KEY);
   return v === 'real' || v === 'demo' ? v : null;
 }
 
 /** Kept, and followed by the first paint's guess. */
 function writeHint(h: Hint | null): void {
-  const s = storage();
+  const s = localStore();
   if (h) s?.setItem(HINT_KEY, h);
   else s?.removeItem(HINT_KEY);
   $hint.value = readHint();
@@ -135,7 +133,7 @@ export function signOut(): void {
 
 /** Random once, then kept, so pressing "demo" again returns to the same demo account. */
 export async function demoId(): Promise<string> {
-  const local = storage()?.getItem(DEMO_ID_KEY);
+  const local = localStore()?.getItem(DEMO_ID_KEY);
   if (local) return local;
   let id: string | undefined;
   try {
@@ -144,7 +142,7 @@ export async function demoId(): Promise<string> {
     id = undefined;
   }
   id ??= randomHex();
-  storage()?.setItem(DEMO_ID_KEY, id);
+  localStore()?.setItem(DEMO_ID_KEY, id);
   try {
     await set(DEMO_ID_KEY, id);
   } catch {
