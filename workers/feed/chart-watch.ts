@@ -164,11 +164,11 @@ export class ChartWatch {
         // The refill may replace bars before the live one: the indicators are recomputed over the series once.
         w.ind?.load(w.series.snapshot());
         for (const u of updates)
-          this.push(u.kind === 'bar' && w.ind ? { ...u, ind: w.ind.at(u.bar.Time) ?? [] } : this.withLines(w, u));
+          this.push(u.kind === 'bar' && w.ind ? { ...u, ind: w.ind.at(u.bar.Time) ?? [] } : this.withLines(w.ind, u));
       } else {
         w.series = new KlineSeries(w.code, w.period);
         w.ind = this.newIndicators();
-        this.push(this.withLines(w, w.series.load(hist, mins)));
+        this.push(this.withLines(w.ind, w.series.load(hist, mins)));
       }
       void this.host.deps.cache?.set(barsKey(w.code, w.period), w.series.snapshot().slice(-CACHED_BARS));
       w.failed = false;
@@ -189,12 +189,7 @@ export class ChartWatch {
     const bars = await this.host.deps.cache?.get<KlineBar[]>(barsKey(w.code, w.period));
     if (!bars || bars.length === 0 || this.chart !== w || w.series) return;
     // A set of their own: the live set starts with the REST history that replaces these bars.
-    const ind = this.newIndicators();
-    this.push(
-      ind
-        ? { kind: 'reset', code: w.code, period: w.period, bars, lines: ind.lines, ind: ind.load(bars) }
-        : { kind: 'reset', code: w.code, period: w.period, bars },
-    );
+    this.push(this.withLines(this.newIndicators(), { kind: 'reset', code: w.code, period: w.period, bars }));
   }
 
   private newIndicators(): IndicatorSet | null {
@@ -209,9 +204,9 @@ export class ChartWatch {
       : { kind: 'reset', code: w.code, period: w.period, bars };
   }
 
-  private withLines(w: Watched, u: KlineUpdate): KlineUpdate {
-    if (u.kind !== 'reset' || !w.ind) return u;
-    return { ...u, lines: w.ind.lines, ind: w.ind.load(u.bars) };
+  private withLines(ind: IndicatorSet | null, u: KlineUpdate): KlineUpdate {
+    if (u.kind !== 'reset' || !ind) return u;
+    return { ...u, lines: ind.lines, ind: ind.load(u.bars) };
   }
 
   /** The indicators replace that bar's inputs (same Time) or add a bar, and travel with it. */
