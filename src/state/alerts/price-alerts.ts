@@ -92,14 +92,10 @@ export function alertFired(a: PriceAlert, deps: FiredDeps): void {
 }
 
 /** The server's order: active first, then fired, newest first in each. */
-const byStatus = (x: PriceAlert, y: PriceAlert): number =>
-  x.status !== y.status
-    ? x.status === 'active'
-      ? -1
-      : 1
-    : x.status === 'active'
-      ? y.id - x.id
-      : (y.fired_at ?? 0) - (x.fired_at ?? 0);
+function byStatus(x: PriceAlert, y: PriceAlert): number {
+  if (x.status !== y.status) return x.status === 'active' ? -1 : 1;
+  return x.status === 'active' ? y.id - x.id : (y.fired_at ?? 0) - (x.fired_at ?? 0);
+}
 
 /** Started by src/app/start/start.ts. */
 export function startPriceAlerts(deps: FiredDeps = { doc: document, notify: swNotify }): () => void {
