@@ -173,22 +173,19 @@ export class SocketLink {
     const wasOpen = this.open;
     this.clearTimers();
     this.detach();
-    if (wasOpen) {
-      this.deps.log.warn(`feed: connection lost (${reason})`);
-    } else if (this.running) {
-      this.failures += 1;
-    }
+    if (wasOpen) this.deps.log.warn(`feed: connection lost (${reason})`);
     if (!this.running) return;
-    if (wasOpen) {
-      // The first retry after losing a live link only waits the jitter of attempt 0.
-      this.setState('reconnecting');
-      this.retryTimer = this.deps.timers.setTimeout(
-        () => this.connect(),
-        backoffDelay(0, RECONNECT_BACKOFF, this.deps.random),
-      );
+    if (!wasOpen) {
+      this.failures += 1;
+      this.scheduleRetry();
       return;
     }
-    this.scheduleRetry();
+    // The first retry after losing a live link only waits the jitter of attempt 0.
+    this.setState('reconnecting');
+    this.retryTimer = this.deps.timers.setTimeout(
+      () => this.connect(),
+      backoffDelay(0, RECONNECT_BACKOFF, this.deps.random),
+    );
   }
 
   private scheduleRetry(): void {
