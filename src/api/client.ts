@@ -190,9 +190,12 @@ async function send(
   }
 }
 
-/** The body of an answer: JSON when it is, else null (a proxy's HTML error page). */
-async function json(res: Response): Promise<unknown> {
-  return res.json().catch(() => null);
+/** The body is JSON or null (a proxy's HTML error page); our server answers some failures with an HTTP error status
+ * but still an envelope (404, 999 …). */
+async function answer<T>(res: Response, call: CallOptions, made: CallSession): Promise<Envelope<T>> {
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok && !isEnvelope(body)) transportFailure(String(res.status), call, false);
+  return accept<T>(body, call, made);
 }
 
 export async function apiRequest<T>(
@@ -203,10 +206,7 @@ export async function apiRequest<T>(
   if (opts.loading) beginLoading();
   try {
     const { res, made } = await send(req, opts, onProgress);
-    const body = await json(res);
-    // Our server answers some failures with an HTTP error status but still an envelope (404, 999 …).
-    if (!res.ok && !isEnvelope(body)) transportFailure(String(res.status), opts, false);
-    return accept<T>(body, opts, made);
+    return await answer<T>(res, opts, made);
   } finally {
     if (opts.loading) endLoading(); // always closes: success, failure, network error or cancellation
   }
@@ -221,9 +221,7 @@ export async function apiBlob(
   const { res, made } = await send({ method: 'get', url, params, signal }, opts);
   const type = res.headers.get('content-type') ?? '';
   if (res.ok && (type.startsWith('image/') || type.startsWith('text/csv'))) return res.blob();
-  const body = await json(res);
-  if (!res.ok && !isEnvelope(body)) transportFailure(String(res.status), opts, false);
-  accept(body, opts, made);
+  await answer(res, opts, made);
   return transportFailure('BAD_RESPONSE', opts, false, translate('errors.internal'));
 }
 
