@@ -1,15 +1,14 @@
 // An empty box lists every instrument the store has, so the page is useful before anything is typed.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { tradeInstrument } from '../../state/market/current-code.ts';
 import { $instruments } from '../../state/market/instruments.ts';
-import { browserTimers } from '../../state/shell/clock.ts';
 import { refreshTradeList, searchInstruments } from '../../api/instruments.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { MarketList } from '../../components/instrument/market-list.tsx';
-import { debouncer, SearchBox, useLatestAnswer } from './search-box.tsx';
+import { SearchBox, useLatestAnswer } from './search-box.tsx';
 import './product.css';
 import { ICON_SEARCH } from '../../components/icons/first-icons.ts';
 
@@ -19,11 +18,8 @@ export function InstrumentSearch() {
   useSignals();
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const { answer, searching, search, drop } = useLatestAnswer(searchInstruments);
-  const debounce = useMemo(() => debouncer(browserTimers, SEARCH_DEBOUNCE_MS), []);
+  const { answer, searching, later, drop } = useLatestAnswer(searchInstruments, SEARCH_DEBOUNCE_MS);
   const all = $instruments.value;
-
-  useEffect(() => () => debounce.cancel(), [debounce]);
 
   // Opened directly (not from the market): load the list so the feed knows the instruments and rows go live.
   useEffect(() => {
@@ -35,11 +31,10 @@ export function InstrumentSearch() {
     const q = value.trim();
     if (q === '') {
       // Cleared: show the full list at once and drop any answer still on its way.
-      debounce.cancel();
       drop();
       return;
     }
-    debounce.run(() => search(q));
+    later(q);
   };
 
   // A failed search shows as no results (the API client has said why).

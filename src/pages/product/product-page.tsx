@@ -1,16 +1,15 @@
 // /product (docs/contract.md §2); the variant comes from the app status start-up already asked for.
-import { useEffect, useState, type ReactElement, useMemo } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $appStatus, appStatusReady } from '../../state/settings/settings.ts';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { companyById, searchCompanies } from '../../api/company.ts';
-import { browserTimers, type Timers } from '../../state/shell/clock.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { toast } from '../../state/shell/toasts.ts';
 import type { Company } from '../../../domain/types.ts';
-import { debouncer, SearchBox, useLatestAnswer } from './search-box.tsx';
+import { SearchBox, useLatestAnswer } from './search-box.tsx';
 import { hasSubdomain } from '../../api/base-url.ts';
 import { readCookie } from '../../i18n/cookie.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
@@ -123,17 +122,12 @@ const mailLink = (email: string): string | null => (/^[^\s@<>"]+@[^\s@<>"]+$/.te
 
 export const COMPANY_DEBOUNCE_MS = 300;
 
-export interface CompanySearchProps {
-  timers?: Pick<Timers, 'setTimeout' | 'clearTimeout'>; // tests drive the debounce with fake timers
-}
-
-export function CompanySearch({ timers = browserTimers }: CompanySearchProps): ReactElement {
+export function CompanySearch(): ReactElement {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const { answer: result, searching, search } = useLatestAnswer(searchCompanies);
+  const { answer: result, searching, search, later } = useLatestAnswer(searchCompanies, COMPANY_DEBOUNCE_MS);
   const [popup, setPopup] = useState<Company | null>(null);
   const [chosen, setChosen] = useState<Company | null>(null);
-  const debounce = useMemo(() => debouncer(timers, COMPANY_DEBOUNCE_MS), [timers]);
 
   useEffect(() => {
     search(''); // the whole list first, so the page is useful before anything is typed
@@ -143,12 +137,11 @@ export function CompanySearch({ timers = browserTimers }: CompanySearchProps): R
         .then(setChosen)
         .catch(() => undefined); // the list still works; the kept choice shows on the next visit
     }
-    return () => debounce.cancel();
-  }, [search, debounce]);
+  }, [search]);
 
   const onInput = (value: string) => {
     setText(value);
-    debounce.run(() => search(value.trim()));
+    later(value.trim());
   };
 
   const choose = (company: Company) => {

@@ -1,10 +1,10 @@
-// Search as you type: the box, a debouncer on injected timers, and only the newest answer kept.
-import { type ReactElement, useCallback, useRef, useState } from 'react';
+// Search as you type: the box, a quiet time before each search, and only the newest answer kept.
+import { type ReactElement, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { ICON_SEARCH } from '../../components/icons/first-icons.ts';
-import type { Timers } from '../../state/shell/clock.ts';
+import { browserTimers } from '../../state/shell/clock.ts';
 
 // Only the newest query's answer is kept: a slow older one that lands later is dropped.
 export type Answer<T> = { ok: true; query: string; value: T } | { ok: false; query: string } | null;
@@ -13,12 +13,15 @@ export interface LatestAnswer<T> {
   answer: Answer<T>;
   searching: boolean;
   search: (query: string) => void;
+  /** Searches once `ms` pass with no other call (search as you type). */
+  later: (query: string) => void;
   drop: () => void;
 }
 
 /** `ask` must be stable (a module function): it is a dependency of `search`. */
-export function useLatestAnswer<T>(ask: (query: string) => Promise<T>): LatestAnswer<T> {
+export function useLatestAnswer<T>(ask: (query: string) => Promise<T>, ms: number): LatestAnswer<T> {
   const seq = useRef(0);
+  const timer = useRef<unknown>(null);
   const [answer, setAnswer] = useState<Answer<T>>(null);
   const [searching, setSearching] = useState(false);
   const search = useCallback(
@@ -38,36 +41,28 @@ export function useLatestAnswer<T>(ask: (query: string) => Promise<T>): LatestAn
     },
     [ask],
   );
+  const cancel = useCallback(() => {
+    if (timer.current !== null) browserTimers.clearTimeout(timer.current);
+    timer.current = null;
+  }, []);
+  useEffect(() => cancel, [cancel]);
+  const later = useCallback(
+    (query: string) => {
+      cancel();
+      timer.current = browserTimers.setTimeout(() => {
+        timer.current = null;
+        search(query);
+      }, ms);
+    },
+    [cancel, search, ms],
+  );
   const drop = useCallback(() => {
+    cancel();
     seq.current++;
     setAnswer(null);
     setSearching(false);
-  }, []);
-  return { answer, searching, search, drop };
-}
-
-// A debouncer with injected timers: only the last call within `ms` runs (search as you type).
-export interface Debouncer {
-  run(fn: () => void): void;
-  cancel(): void;
-}
-
-export function debouncer(timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>, ms: number): Debouncer {
-  let handle: unknown = null;
-  const cancel = () => {
-    if (handle !== null) timers.clearTimeout(handle);
-    handle = null;
-  };
-  return {
-    run(fn) {
-      cancel();
-      handle = timers.setTimeout(() => {
-        handle = null;
-        fn();
-      }, ms);
-    },
-    cancel,
-  };
+  }, [cancel]);
+  return { answer, searching, search, later, drop };
 }
 
 export interface SearchBoxProps {

@@ -15,7 +15,6 @@ const { setNavigator } = await import('../../../../../src/state/shell/navigator.
 const { initI18n, i18n } = await import('../../../../../src/i18n/index.ts');
 const { InstrumentSearch: ProductPage, SEARCH_DEBOUNCE_MS } =
   await import('../../../../../src/pages/product/instrument-search.tsx');
-const { debouncer } = await import('../../../../../src/pages/product/search-box.tsx');
 const { loadVirtualizer } = await import('../../../../../src/components/instrument/lazy-virtualizer.tsx');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -54,25 +53,6 @@ afterEach(() => {
   setNavigator(null);
 });
 
-describe('debouncer', () => {
-  it('runs only the last call, after the quiet time', () => {
-    const fn = vi.fn();
-    const d = debouncer(globalThis, 300);
-    d.run(() => fn(1));
-    vi.advanceTimersByTime(200);
-    d.run(() => fn(2));
-    vi.advanceTimersByTime(299);
-    expect(fn).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    expect(fn).toHaveBeenCalledTimes(1);
-    expect(fn).toHaveBeenCalledWith(2);
-    d.run(() => fn(3));
-    d.cancel();
-    vi.advanceTimersByTime(1000);
-    expect(fn).toHaveBeenCalledTimes(1);
-  });
-});
-
 describe('ProductPage', () => {
   it('lists every instrument before anything is typed', async () => {
     await render();
@@ -90,6 +70,15 @@ describe('ProductPage', () => {
     expect(searchInstruments).toHaveBeenCalledTimes(1);
     expect(searchInstruments).toHaveBeenCalledWith('XAU');
     expect(codes()).toEqual(['XAUUSD']);
+  });
+
+  it('asks nothing when the box is cleared within the quiet time, and lists every instrument again', async () => {
+    await render();
+    await type('XAU');
+    await type('');
+    await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(searchInstruments).not.toHaveBeenCalled();
+    expect(codes()).toEqual(['EURUSD', 'XAUUSD', 'BTCUSDT']);
   });
 
   it('shows the empty state when nothing matches', async () => {
