@@ -27,16 +27,13 @@ import './alerts.css';
 
 // The one alert form (docs/alerts.md); what the user types is sent as typed, never rewritten.
 const KINDS = (['price', 'change'] as const).map((value) => ({ value, labelKey: `alerts.kind_${value}` }));
-const CONDITIONS: Record<AlertKind, ReadonlyArray<{ value: AlertCondition; labelKey: string }>> = {
-  price: [
-    { value: 'above', labelKey: 'alerts.above' },
-    { value: 'below', labelKey: 'alerts.below' },
-  ],
-  change: [
-    { value: 'above', labelKey: 'alerts.rise' },
-    { value: 'below', labelKey: 'alerts.fall' },
-  ],
+// A price condition reads above / below, a change condition rise / fall: in the choice and in the alert's line.
+const WORDS: Record<AlertKind, Record<AlertCondition, string>> = {
+  price: { above: 'above', below: 'below' },
+  change: { above: 'rise', below: 'fall' },
 };
+const conditionsOf = (kind: AlertKind) =>
+  (['above', 'below'] as const).map((value) => ({ value, labelKey: `alerts.${WORDS[kind][value]}` }));
 
 export interface AlertFormProps {
   inst: Instrument;
@@ -107,7 +104,7 @@ export function AlertForm({
       <Segmented
         role="listbox"
         labelKey={kind === 'change' ? 'alerts.condition_change' : 'alerts.condition'}
-        options={CONDITIONS[kind]}
+        options={conditionsOf(kind)}
         value={condition}
         onChange={setCondition}
         className="segmented al-cond"
@@ -140,9 +137,7 @@ export function AlertForm({
 // What one alert waits for, whether it fired (and at which price), its note, and delete.
 /** "At or above 1.09000", "Up 2.5% in a day" … */
 function lineText(t: TFunction, a: PriceAlert): string {
-  if (a.kind === 'change')
-    return t(a.condition === 'above' ? 'alerts.line_rise' : 'alerts.line_fall', { percent: a.percent ?? '' });
-  return t(a.condition === 'above' ? 'alerts.line_above' : 'alerts.line_below', { price: a.price ?? '' });
+  return t(`alerts.line_${WORDS[a.kind][a.condition]}`, { percent: a.percent ?? '', price: a.price ?? '' });
 }
 
 function statusText(t: TFunction, a: PriceAlert): string {
