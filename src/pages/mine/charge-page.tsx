@@ -10,21 +10,17 @@ import { usePages } from '../../components/lists/pages.tsx';
 import { KindScreen, StatusRow } from './kind-screen.tsx';
 import { Num } from '../../components/text/num.tsx';
 
-const KINDS = ['0', '1'] as const; // coin, bank
-type Kind = (typeof KINDS)[number];
-
 export function ChargePage(): ReactElement {
   const { t } = useTranslation();
-  const [kind, setKind] = useState<Kind>('0');
-  const type = kind === '0' ? 0 : 1;
+  const [type, setType] = useState<0 | 1>(0); // coin, bank
   const load = useCallback((page: number) => chargeHistory(type, page), [type]);
   const list = usePages(load);
   return (
     <KindScreen
       titleKey="page.charge"
-      kinds={KINDS}
-      kind={kind}
-      onKind={setKind}
+      kinds={[0, 1]}
+      kind={type}
+      onKind={setType}
       onRefresh={list.refresh}
       historyKey="wallet.charge_history"
       list={list}
@@ -47,7 +43,7 @@ export function ChargePage(): ReactElement {
       )}
       testId="charge-history"
     >
-      {kind === '0' ? <CoinCharge onSubmitted={list.refresh} /> : <BankCharge onSubmitted={list.refresh} />}
+      {type === 0 ? <CoinCharge onSubmitted={list.refresh} /> : <BankCharge onSubmitted={list.refresh} />}
     </KindScreen>
   );
 }

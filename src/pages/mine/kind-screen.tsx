@@ -12,7 +12,7 @@ import './money.css';
 /** A Segmented's look for a network, a currency or a payout method: chips, the chosen one pressed. */
 export const CHIPS = { role: 'radiogroup', className: 'mw-chips', itemClassName: 'mw-chip', dataName: 'id' } as const;
 
-export interface KindScreenProps<K extends string, T> {
+export interface KindScreenProps<K extends number, T> {
   titleKey: string;
   /** The wire values of the two kinds: coin, then bank. */
   kinds: readonly [coin: K, bank: K];
@@ -27,7 +27,7 @@ export interface KindScreenProps<K extends string, T> {
   children: ReactNode;
 }
 
-export function KindScreen<K extends string, T>(props: KindScreenProps<K, T>): ReactElement {
+export function KindScreen<K extends number, T>(props: KindScreenProps<K, T>): ReactElement {
   const { t } = useTranslation();
   const { titleKey, kind, onKind } = props;
   const [coin, bank] = props.kinds;

@@ -12,25 +12,21 @@ import { KindScreen, StatusRow } from './kind-screen.tsx';
 import { shortAddress, WithdrawForm } from './withdraw-form.tsx';
 import { Num } from '../../components/text/num.tsx';
 
-const KINDS = ['1', '2'] as const; // coin, bank
-type Kind = (typeof KINDS)[number];
-
 export function WithdrawPage(): ReactElement {
   const { t } = useTranslation();
   // Back from "Add now" (withdraw-way-page.tsx): the kind it was, with the method just saved chosen.
   const query = useQuery();
-  const [kind, setKind] = useState<Kind>(query.get('type') === '2' ? '2' : '1');
+  const [type, setType] = useState<1 | 2>(query.get('type') === '2' ? 2 : 1); // coin, bank
   const pickNewest = query.get('pick') === 'newest';
-  const type = kind === '1' ? 1 : 2;
   const load = useCallback((page: number) => withdrawHistory(type, page), [type]);
   const list = usePages(load);
   const { funds, refresh } = useBalanceWithList(list);
   return (
     <KindScreen
       titleKey="page.withdraw"
-      kinds={KINDS}
-      kind={kind}
-      onKind={setKind}
+      kinds={[1, 2]}
+      kind={type}
+      onKind={setType}
       onRefresh={refresh}
       historyKey="wallet.withdraw_history"
       list={list}
