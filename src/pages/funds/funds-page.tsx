@@ -1,5 +1,5 @@
 // The fund list (docs/contract.md §2), paged by last_page.
-import { useCallback, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { fundList } from '../../api/funds.ts';
@@ -18,10 +18,7 @@ import { FUND_RECORDS_PATH, FUND_SUBSCRIBE_PATH } from '../../components/nav/fun
 
 export function FundsPage(): ReactElement {
   const { t } = useTranslation();
-  const list = usePages(
-    useCallback((page: number) => fundList(page), []),
-    useContentLanguage(),
-  );
+  const list = usePages(fundList, useContentLanguage());
   const records = (
     <Link to={FUND_RECORDS_PATH} className="icon-button" aria-label={t('mining.records')} data-testid="fund-records">
       <Icon icon={ICON_ORDERS} />

@@ -1,5 +1,5 @@
 // The user's subscriptions (docs/contract.md §2, §4); Redeem first shows the penalty (docs/contract.md §9).
-import { useCallback, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { applyRefund, subList } from '../../api/funds.ts';
@@ -24,10 +24,7 @@ const penaltyOf = (s: FundSubscription): Dec => redemptionPenalty(s.share_amount
 
 export function RecordPage(): ReactElement {
   const { t } = useTranslation();
-  const list = usePages(
-    useCallback((page: number) => subList(page), []),
-    useContentLanguage(),
-  );
+  const list = usePages(subList, useContentLanguage());
   const [redeeming, setRedeeming] = useState<FundSubscription | null>(null);
   const { busy, during } = useBusy();
 

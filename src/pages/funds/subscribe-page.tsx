@@ -100,20 +100,11 @@ export function SubscribePage(): ReactElement {
     });
   };
 
-  if (id === null) {
-    return (
-      <div className="page">
-        <TitleBar titleKey="page.mining_subscribe" back={FUNDS_PATH} />
-        <div className="page-body">
-          <MissingQuery textKey="mining.fund_pick" to={FUNDS_PATH} linkKey="mining.title" />
-        </div>
-      </div>
-    );
-  }
   return (
     <div className="page">
       <TitleBar titleKey="page.mining_subscribe" back={FUNDS_PATH} />
-      <div className="page-body fund-detail">
+      <div className={id === null ? 'page-body' : 'page-body fund-detail'}>
+        {id === null ? <MissingQuery textKey="mining.fund_pick" to={FUNDS_PATH} linkKey="mining.title" /> : null}
         {fund ? (
           <>
             <div className="fund-card fund-card--static">

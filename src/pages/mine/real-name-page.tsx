@@ -24,6 +24,7 @@ import {
 import { ProofPicker } from './proof-picker.tsx';
 import './money.css';
 import { Num } from '../../components/text/num.tsx';
+import { DefRow } from '../../components/text/def-row.tsx';
 import { ICON_CHECK, ICON_ID } from '../../components/icons/screen-icons.ts';
 
 const ID_LIMITS = { min: String(CARD_ID_MIN), max: String(CARD_ID_MAX) };
@@ -141,16 +142,10 @@ export function RealNamePage(): ReactElement {
         <h2>{t(done ? 'realname.finish' : 'realname.waiting')}</h2>
         <p className="muted">{t(done ? 'realname.finish_hint' : 'realname.waiting_hint')}</p>
         <dl className="mw-preview">
-          <div>
-            <dt>{t('realname.name')}</dt>
-            <dd>{center.name}</dd>
-          </div>
-          <div>
-            <dt>{t('realname.card_id')}</dt>
-            <dd>
-              <Num>{maskId(center.card_id)}</Num>
-            </dd>
-          </div>
+          <DefRow labelKey="realname.name">{center.name}</DefRow>
+          <DefRow labelKey="realname.card_id">
+            <Num>{maskId(center.card_id)}</Num>
+          </DefRow>
         </dl>
       </div>
     );
