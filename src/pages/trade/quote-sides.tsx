@@ -26,18 +26,18 @@ export function QuoteSides({ inst, children }: { inst: Instrument; children?: Re
   }, [inst]);
   return (
     <div className="tr-quote-sides" data-testid="quote-sides">
-      <span className="tr-side-price tr-side-bid">
-        <span className="tr-side-label">{t('trade.bid')}</span>
-        <LiveText className="tw-num" $text={$bid} field="bid" box />
-      </span>
-      <span className="tr-side-price tr-side-ask">
-        <span className="tr-side-label">{t('trade.ask')}</span>
-        <LiveText className="tw-num" $text={$ask} field="ask" box />
-      </span>
-      <span className="tr-side-price tr-side-spread">
-        <span className="tr-side-label">{t('trade.spread')}</span>
-        <LiveText className="tw-num" $text={$spread} field="spread" box />
-      </span>
+      {(
+        [
+          ['bid', $bid],
+          ['ask', $ask],
+          ['spread', $spread],
+        ] as const
+      ).map(([side, $text]) => (
+        <span key={side} className={`tr-side-price tr-side-${side}`}>
+          <span className="tr-side-label">{t(`trade.${side}`)}</span>
+          <LiveText className="tw-num" $text={$text} field={side} box />
+        </span>
+      ))}
       {children}
     </div>
   );

@@ -1,6 +1,6 @@
 // Live text nodes: a new preview rewrites them without a React render.
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { computed, effect, type Signal } from '@preact/signals-react';
+import { computed, effect, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { LiveText } from '../../../components/text/live-text.tsx';
@@ -38,23 +38,6 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
       slSign: computed(() => sign(ok.value?.pnlAtStopLoss), { name: 'order-summary.slSign' }),
     };
   }, [$preview]);
-  const spRef = useRef<HTMLElement>(null);
-  const slRef = useRef<HTMLElement>(null);
-
-  // One effect per figure: an attribute write costs style work even with the same value.
-  useLayoutEffect(() => {
-    const offSp = effect(() => {
-      if (spRef.current) spRef.current.dataset.dir = text.spSign.value;
-    });
-    const offSl = effect(() => {
-      if (slRef.current) slRef.current.dataset.dir = text.slSign.value;
-    });
-    return () => {
-      offSp();
-      offSl();
-    };
-  }, [text, showStopProfit, showStopLoss]);
-
   return (
     <dl className="tr-summary">
       <DefRow className="tr-summary-row" labelKey="trade.margin" valueClass="tw-num" field="margin">
@@ -64,27 +47,35 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
         <LiveText $text={text.fee} box /> <span className="tr-unit">{t('trade.usd')}</span>
       </DefRow>
       {showStopProfit ? (
-        <DefRow
-          className="tr-summary-row"
-          labelKey="trade.pnl_at_stop_profit"
-          valueClass="tw-num tr-pnl"
-          field="pnl-sp"
-          valueRef={spRef}
-        >
-          <LiveText $text={text.pnlSp} box />
-        </DefRow>
+        <PnlRow labelKey="trade.pnl_at_stop_profit" field="pnl-sp" $text={text.pnlSp} $sign={text.spSign} />
       ) : null}
       {showStopLoss ? (
-        <DefRow
-          className="tr-summary-row"
-          labelKey="trade.pnl_at_stop_loss"
-          valueClass="tw-num tr-pnl"
-          field="pnl-sl"
-          valueRef={slRef}
-        >
-          <LiveText $text={text.pnlSl} box />
-        </DefRow>
+        <PnlRow labelKey="trade.pnl_at_stop_loss" field="pnl-sl" $text={text.pnlSl} $sign={text.slSign} />
       ) : null}
     </dl>
+  );
+}
+
+interface PnlRowProps {
+  labelKey: string;
+  field: string;
+  $text: ReadonlySignal<string>;
+  $sign: ReadonlySignal<'up' | 'down' | 'flat'>;
+}
+
+/** Its colour is an attribute an effect writes: an attribute write costs style work even with the same value. */
+function PnlRow({ labelKey, field, $text, $sign }: PnlRowProps) {
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(
+    () =>
+      effect(() => {
+        if (ref.current) ref.current.dataset.dir = $sign.value;
+      }),
+    [$sign],
+  );
+  return (
+    <DefRow className="tr-summary-row" labelKey={labelKey} valueClass="tw-num tr-pnl" field={field} valueRef={ref}>
+      <LiveText $text={$text} box />
+    </DefRow>
   );
 }
