@@ -14,7 +14,7 @@ import { useLoaded } from '../../components/lists/loaded.tsx';
 import { Icon, type IconPath } from '../../components/icons/icons.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { LogoutButton } from '../../components/account/logout-button.tsx';
-import { localStore } from '../../state/shell/local-store.ts';
+import { keepLocal, localStore } from '../../state/shell/local-store.ts';
 import { CURRENCY, type RealNameCenter } from '../../../domain/wallet-types.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import {
@@ -85,11 +85,7 @@ export function BalanceCard({ balance }: { balance: Balance | null }): ReactElem
   const toggle = (): void => {
     const next = !hidden;
     setHidden(next);
-    try {
-      localStore()?.setItem(HIDE_BALANCE_KEY, next ? '1' : '0');
-    } catch {
-      // Storage full: the toggle still works for this visit.
-    }
+    keepLocal(HIDE_BALANCE_KEY, next ? '1' : '0');
   };
   const show = (v: string | undefined): string => (hidden ? MASK : formatMoney(v));
   return (

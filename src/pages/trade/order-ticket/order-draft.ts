@@ -159,8 +159,9 @@ function placesOf(step: string): number {
   return dot < 0 ? 0 : step.length - dot - 1;
 }
 
-export function validStep(step: string): boolean {
-  return isDecimalText(step) && dec(step).gt(0);
+/** The Pip as the stepper's step, 1 when it is none. */
+export function stepOf(pip: string): string {
+  return isDecimalText(pip) && dec(pip).gt(0) ? pip : '1';
 }
 
 /** A new size mode: the number typed for the old one means something else (USD is not %), so it is cleared. */
@@ -213,21 +214,21 @@ export function sizeProblem(
 
 /** ± one Pip, never below 0 (docs/contract.md §5); a value off the Pip grid snaps to it in the pressed direction. */
 export function stepLots(current: string, pip: string, direction: 1 | -1): string {
-  const step = validStep(pip) ? dec(pip) : dec(1);
-  const places = placesOf(validStep(pip) ? pip : '1');
+  const stepText = stepOf(pip);
+  const step = dec(stepText);
   const q = isDecimalText(current) ? dec(current) : dec(0);
   const onGrid = q.mod(step).isZero();
   let next;
   if (direction === 1) next = onGrid ? q.plus(step) : q.div(step).ceil().times(step);
   else next = onGrid ? q.minus(step) : q.div(step).floor().times(step);
   if (next.lt(0)) next = dec(0);
-  return fixed(next, places);
+  return fixed(next, placesOf(stepText));
 }
 
 /** docs/contract.md §5: the minus is disabled when quantity − Pip would be zero or less. */
 export function canStepDown(current: string, pip: string): boolean {
   if (!isDecimalText(current)) return false;
-  return canDecreaseLots(lots(current), validStep(pip) ? pip : '1');
+  return canDecreaseLots(lots(current), stepOf(pip));
 }
 
 export const isFixedMargin = (inst: Instrument): boolean => inst.MarginMode === FIXED_MARGIN_MODE;
@@ -235,11 +236,10 @@ export const isFixedMargin = (inst: Instrument): boolean => inst.MarginMode === 
 /** Market order, minimum lots (or one step), the first multiplier. */
 export function initialDraft(inst: Instrument): OrderDraft {
   const min = isDecimalText(inst.ForexMinCont) && dec(inst.ForexMinCont).gt(0) ? inst.ForexMinCont : null;
-  const step = validStep(inst.Pip) ? inst.Pip : '1';
   return {
     mode: 'market',
     targetPrice: '',
-    lots: min ?? step,
+    lots: min ?? stepOf(inst.Pip),
     leverage: offeredLeverage(inst)[0]?.Value ?? null,
     stopProfitOn: false,
     stopProfit: '',

@@ -13,7 +13,7 @@ import {
   pickSizeMode,
   sized,
   sizeProblem,
-  validStep,
+  stepOf,
   initialDraft,
   type OrderDraft,
 } from '../../../../../../src/pages/trade/order-ticket/order-draft.ts';
@@ -81,8 +81,8 @@ describe('draft-stops: the stop boxes', () => {
 
 describe('draft-size: lots and size modes', () => {
   it('knows a usable step and when the minus is disabled', () => {
-    expect(validStep('0.01')).toBe(true);
-    expect(validStep('0')).toBe(false);
+    expect(stepOf('0.01')).toBe('0.01');
+    expect(stepOf('0')).toBe('1');
     expect(canStepDown('0.02', '0.01')).toBe(true);
     expect(canStepDown('0.01', '0.01')).toBe(false);
   });
