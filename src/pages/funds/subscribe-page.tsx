@@ -18,6 +18,7 @@ import { loginPath } from '../../state/shell/navigator.ts';
 import { $isDemo, $user } from '../../state/account/session.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { useBusy } from '../../components/forms/use-form-submit.ts';
+import { useFormMessage } from '../../components/forms/use-form-message.ts';
 import { CURRENCY } from '../../../domain/wallet-types.ts';
 import { Fact, FundHead } from './fund-head.tsx';
 import './funds.css';
@@ -35,7 +36,7 @@ export function SubscribePage(): ReactElement {
   const [amount, setAmount] = useState('');
   const [sheet, setSheet] = useState(false);
   const { busy, during } = useBusy();
-  const [error, setError] = useState<string | null>(null);
+  const { message: error, setMessage: setError, clearing } = useFormMessage(); // about the old amount once edited
   const loggedIn = $user.value !== null;
 
   const lang = useContentLanguage(); // the fund's name and description come in it: a switch loads them again
@@ -49,11 +50,6 @@ export function SubscribePage(): ReactElement {
         () => undefined,
       );
   }, [loggedIn]);
-
-  const editAmount = (text: string): void => {
-    setAmount(text);
-    setError(null); // the message was about the old amount
-  };
 
   // The sheet only opens for an amount that passed checkFundAmount, so these are never negative.
   const checked = fund ? checkFundAmount(amount, fund) : null;
@@ -131,7 +127,7 @@ export function SubscribePage(): ReactElement {
                 className="fund-input num"
                 value={amount}
                 placeholder={t('mining.amount_placeholder', { min: fund.staring_sub_amount, max: fund.max_sub_amount })}
-                onChange={editAmount}
+                onChange={clearing(setAmount)}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? 'fund-amount-error' : undefined}
                 data-testid="fund-amount"

@@ -84,26 +84,19 @@ export function FavouritesOrder({
           >
             <InstrumentLogo src={inst.Logo} label={inst.ShowCode} size={28} />
             <span className="wl-item-code">{shownCode(t, inst.Code, inst.ShowCode)}</span>
-            <button
-              type="button"
-              className="icon-button wl-move wl-move-up"
-              data-dir="up"
-              disabled={i === 0}
-              aria-label={t('watchlist.move_up', { code: inst.ShowCode })}
-              onClick={() => moveTo(inst, i - 1, 'up')}
-            >
-              <Icon icon={ICON_CHEVRON} size={20} />
-            </button>
-            <button
-              type="button"
-              className="icon-button wl-move wl-move-down"
-              data-dir="down"
-              disabled={i === items.length - 1}
-              aria-label={t('watchlist.move_down', { code: inst.ShowCode })}
-              onClick={() => moveTo(inst, i + 1, 'down')}
-            >
-              <Icon icon={ICON_CHEVRON} size={20} />
-            </button>
+            {(['up', 'down'] as const).map((dir) => (
+              <button
+                key={dir}
+                type="button"
+                className={`icon-button wl-move wl-move-${dir}`}
+                data-dir={dir}
+                disabled={dir === 'up' ? i === 0 : i === items.length - 1}
+                aria-label={t(`watchlist.move_${dir}`, { code: inst.ShowCode })}
+                onClick={() => moveTo(inst, dir === 'up' ? i - 1 : i + 1, dir)}
+              >
+                <Icon icon={ICON_CHEVRON} size={20} />
+              </button>
+            ))}
           </li>
         ))}
       </ol>
