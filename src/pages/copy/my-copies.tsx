@@ -309,23 +309,18 @@ function CopyCard({ copy, onStop, onPause, onFunds }: CardProps): ReactElement {
           </ul>
           {copy.status === 2 ? <p className="copy-card__note">{t('copy.paused_note')}</p> : null}
           <div className="copy-card__actions">
-            <button type="button" className="btn btn-outline" data-testid="copy-pause" onClick={onPause}>
-              {t(copy.status === 1 ? 'copy.pause' : 'copy.resume')}
-            </button>
-            <button type="button" className="btn btn-outline" data-testid="copy-add" onClick={() => onFunds('add')}>
-              {t('copy.add_funds')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline"
-              data-testid="copy-withdraw"
-              onClick={() => onFunds('withdraw')}
-            >
-              {t('copy.withdraw_funds')}
-            </button>
-            <button type="button" className="btn btn-outline" data-testid="copy-stop" onClick={onStop}>
-              {t('copy.stop')}
-            </button>
+            {(
+              [
+                ['copy-pause', copy.status === 1 ? 'copy.pause' : 'copy.resume', onPause],
+                ['copy-add', 'copy.add_funds', () => onFunds('add')],
+                ['copy-withdraw', 'copy.withdraw_funds', () => onFunds('withdraw')],
+                ['copy-stop', 'copy.stop', onStop],
+              ] as const
+            ).map(([testId, labelKey, onClick]) => (
+              <button key={testId} type="button" className="btn btn-outline" data-testid={testId} onClick={onClick}>
+                {t(labelKey)}
+              </button>
+            ))}
           </div>
         </>
       ) : null}
