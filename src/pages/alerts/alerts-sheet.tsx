@@ -175,11 +175,6 @@ export function AlertRow({ alert: a }: { alert: PriceAlert }): ReactElement {
 }
 
 // This browser's Web Push for price alerts; the permission prompt comes only from this button's tap.
-const STATE_TEXT = {
-  on: 'alerts.push_on',
-  denied: 'alerts.push_denied',
-  unsupported: 'alerts.push_unsupported',
-} as const;
 
 export function PushSetting(): ReactElement {
   useSignals();
@@ -206,7 +201,7 @@ export function PushSetting(): ReactElement {
         </button>
       ) : (
         <p className="al-push__state" data-state={state}>
-          {t(STATE_TEXT[state])}
+          {t(`alerts.push_${state}`)}
         </p>
       )}
     </section>
