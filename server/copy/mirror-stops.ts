@@ -51,7 +51,7 @@ export async function mirrorStops(deps: MirrorDeps, row: OrderRow, pairs: readon
     await setLinkStops(q, row.id, copyIds(live), stopsOf(row));
     const changed = await updateStopsMany(
       q,
-      moves.map((m) => ({ id: m.p.own.id, profit: m.profit, loss: m.loss, updatePrice: m.at })),
+      moves.map((m) => ({ id: m.p.own.id, profit: m.profit, loss: m.loss, trail: '0', updatePrice: m.at })),
     );
     if (changed.length !== moves.length) throw new RowChanged();
     const users = moves.map((m) => m.p.own.userId);

@@ -194,23 +194,6 @@ export async function fillOrder(q: Queryable, id: number, fillPrice: string, now
   );
 }
 
-/** "0" = none. */
-export async function updateStopsAndTrail(
-  q: Queryable,
-  id: number,
-  profit: string,
-  loss: string,
-  trail: string,
-  updatePrice: string,
-): Promise<OrderRow | null> {
-  return one(
-    q,
-    `UPDATE orders SET target_profit_price = $2, target_loss_price = $3, trail_distance = $4, update_price = $5
-     WHERE id = $1 AND status = 1 RETURNING *`,
-    [id, profit, loss, trail, updatePrice],
-  );
-}
-
 /** The origin price becomes the price at the change, as it decides which way the target is reached (triggers.ts). */
 export async function repriceOrder(
   q: Queryable,
@@ -312,19 +295,19 @@ export async function insertClosedParts(
   return rows.map(rowOf);
 }
 
-/** No trailing distance; each only if still holding. */
+/** "0" = none; each only if still holding. */
 export async function updateStopsMany(
   q: Queryable,
-  fs: ReadonlyArray<{ id: number; profit: string; loss: string; updatePrice: string }>,
+  fs: ReadonlyArray<{ id: number; profit: string; loss: string; trail: string; updatePrice: string }>,
 ): Promise<OrderRow[]> {
   if (fs.length === 0) return [];
   const ids = fs.map((f) => f.id);
   const rows = await PACKED.query(
     q,
-    `UPDATE orders o SET target_profit_price = d.tp, target_loss_price = d.sl, trail_distance = 0, update_price = d.p
-       FROM unnest($1::int[], $2::numeric[], $3::numeric[], $4::numeric[]) AS d(id, tp, sl, p)
+    `UPDATE orders o SET target_profit_price = d.tp, target_loss_price = d.sl, trail_distance = d.tr, update_price = d.p
+       FROM unnest($1::int[], $2::numeric[], $3::numeric[], $4::numeric[], $5::numeric[]) AS d(id, tp, sl, tr, p)
       WHERE o.id = d.id AND o.id = ANY($1::int[]) AND o.status = 1 RETURNING ${PACKED.select('o')}`,
-    [ids, fs.map((f) => f.profit), fs.map((f) => f.loss), fs.map((f) => f.updatePrice)],
+    [ids, fs.map((f) => f.profit), fs.map((f) => f.loss), fs.map((f) => f.trail), fs.map((f) => f.updatePrice)],
   );
   return rows.map(rowOf);
 }

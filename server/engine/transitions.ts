@@ -14,7 +14,7 @@ import {
   insertClosedParts,
   insertOrders,
   shrinkOrders,
-  updateStopsAndTrail,
+  updateStopsMany,
   type NewOrder,
 } from './orders-repository.ts';
 import { cappedRealised, trailedStop } from './triggers.ts';
@@ -238,7 +238,9 @@ export async function changeStops(
 ): Promise<Committed> {
   const p = inst.pricePrecision;
   const text = (v: Price | null): string => (v ? priceText(v, p) : '0');
-  const changed = await updateStopsAndTrail(q, row.id, text(profit), text(loss), text(trail), priceText(current, p));
+  const [changed] = await updateStopsMany(q, [
+    { id: row.id, profit: text(profit), loss: text(loss), trail: text(trail), updatePrice: priceText(current, p) },
+  ]);
   return committed(q, changed, null);
 }
 
