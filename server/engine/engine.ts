@@ -49,6 +49,8 @@ export interface EngineOptions {
 
 export class OrderEngine {
   readonly book: OrderBook;
+  private readonly sided: SidedIndex;
+  /** The figures no side changes (margin, floating, stop-out), read past the sided wrapper. */
   private readonly index: EngineIndex;
   readonly instruments: KnownInstruments;
   private readonly triggers: TriggerRunner;
@@ -68,11 +70,11 @@ export class OrderEngine {
     this.opts = opts;
     this.instruments = new KnownInstruments(ctx.market, loadInstruments, (id) => {
       const orders = this.book.forInstrument(id);
-      if (orders.length > 0) this.index.reindex(id, orders);
+      if (orders.length > 0) this.sided.reindex(id, orders);
     });
     const makeIndex = opts.makeIndex ?? ((source: IndexSource) => new TickIndex(source));
     // Two-sided prices: each order watches its one side (sides.ts), the index sees each side as an instrument.
-    this.index = new SidedIndex(
+    this.sided = new SidedIndex(
       {
         instrument: (id) => this.instruments.get(id),
         latestSides: (inst) => {
@@ -82,7 +84,8 @@ export class OrderEngine {
       },
       makeIndex,
     );
-    this.book = new OrderBook(this.index);
+    this.index = this.sided.inner;
+    this.book = new OrderBook(this.sided);
     this.accounts = new AccountFigures(ctx.db, this.book, this.index, (id) => this.triggers.isBusy(id));
     this.triggers = new TriggerRunner({
       ctx,
@@ -320,7 +323,7 @@ export class OrderEngine {
 
   /** Runs inside the market's tick: decides in memory, then starts the database work. */
   onTick(tick: Tick): void {
-    this.triggers.onTick(tick);
+    this.triggers.onTick(tick, this.sided.tick(tick.instrumentId, tick.price, tick.ask));
   }
 }
 

@@ -20,8 +20,7 @@ export interface EngineIndex {
   /** After a catalog reload. */
   reindex(instrumentId: number, orders: readonly OpenOrder[]): void;
   setBalance(userId: number, balance: string): void;
-  /** `ask` only from the two-sided wrapper's callers (sided-index.ts); one-price indexes ignore it. */
-  tick(instrumentId: number, price: string, ask?: string): TickOutcome;
+  tick(instrumentId: number, price: string): TickOutcome;
   marginOf(userId: number): Usd;
   floatingOf(userId: number): Usd;
   /** null when not holding or without a price. */

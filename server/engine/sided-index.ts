@@ -1,5 +1,4 @@
 // Each open order watches one side, so the one-price index sees each instrument twice: bid under id, ask under −id.
-import type { Usd } from '../../domain/units.ts';
 import type { EngineIndex, IndexSource, TickOutcome } from './index-types.ts';
 import { watchesAsk } from './sides.ts';
 import type { EngineInstrument, OpenOrder } from './types.ts';
@@ -11,8 +10,9 @@ export interface SidedSource {
   latestSides(inst: EngineInstrument): { bid: string; ask: string } | null;
 }
 
-export class SidedIndex implements EngineIndex {
-  private readonly inner: EngineIndex;
+/** The book's observer; the figures no side changes are read from `inner` directly. */
+export class SidedIndex implements Pick<EngineIndex, 'added' | 'removed' | 'reindex' | 'tick'> {
+  readonly inner: EngineIndex;
   private readonly askTerms = new Map<number, { of: EngineInstrument; as: EngineInstrument }>();
 
   constructor(source: SidedSource, make: (source: IndexSource) => EngineIndex) {
@@ -55,10 +55,6 @@ export class SidedIndex implements EngineIndex {
     this.inner.reindex(askKey(instrumentId), askSide);
   }
 
-  setBalance(userId: number, balance: string): void {
-    this.inner.setBalance(userId, balance);
-  }
-
   /** `price` is the bid (or the one price); `ask` absent for one price. */
   tick(instrumentId: number, price: string, ask?: string): TickOutcome {
     const bid = this.inner.tick(instrumentId, price);
@@ -69,25 +65,5 @@ export class SidedIndex implements EngineIndex {
       crossed: [...bid.crossed, ...other.crossed],
       atRisk: [...new Set([...bid.atRisk, ...other.atRisk])],
     };
-  }
-
-  marginOf(userId: number): Usd {
-    return this.inner.marginOf(userId);
-  }
-
-  floatingOf(userId: number): Usd {
-    return this.inner.floatingOf(userId);
-  }
-
-  floatingOfOrder(orderId: number): Usd | null {
-    return this.inner.floatingOfOrder(orderId);
-  }
-
-  belowStopOut(userId: number): boolean {
-    return this.inner.belowStopOut(userId);
-  }
-
-  equityScaled(userId: number): bigint | null {
-    return this.inner.equityScaled?.(userId) ?? null;
   }
 }

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/db.ts';
 import { type AccountBalance, getAccount } from '../ledger/ledger.ts';
 import type { Tick } from '../market/market-view.ts';
 import type { Services } from '../core/services.ts';
-import type { EngineIndex } from './index-types.ts';
+import type { EngineIndex, TickOutcome } from './index-types.ts';
 import type { KnownInstruments } from './known-instruments.ts';
 import type { OrderBook } from './order-book.ts';
 import { getOrder, lockOrder } from './orders-repository.ts';
@@ -50,9 +50,8 @@ export class TriggerRunner {
     while (this.work.size > 0) await Promise.allSettled([...this.work]);
   }
 
-  /** Runs inside the market's tick: decides in memory, then starts the database work. */
-  onTick(tick: Tick): void {
-    const { crossed, atRisk } = this.host.index.tick(tick.instrumentId, tick.price, tick.ask);
+  /** Runs inside the market's tick: decides in memory on what the index found, then starts the database work. */
+  onTick(tick: Tick, { crossed, atRisk }: TickOutcome): void {
     if (!this.host.fires) return; // a gateway: figures kept, the market writer triggers
     if (crossed.length > 0) {
       const at = tickSides(tick);
