@@ -1,9 +1,11 @@
 // docs/back-office.md "The dealer's view": from the engine's memory, never a scan of the orders table; demo excluded.
 import { dec, exactText, fixed, type Dec } from '../../domain/decimal.ts';
 import { moneyText } from '../../domain/format/money-text.ts';
-import type { Price, Usd } from '../../domain/units.ts';
-import type { AccountTag } from './account-tags.ts';
-import type { EngineInstrument, OpenOrder } from './types.ts';
+import type { AccountTags } from './account-tags.ts';
+import type { EngineIndex } from './index-types.ts';
+import type { KnownInstruments } from './known-instruments.ts';
+import type { OrderBook } from './order-book.ts';
+import type { EngineInstrument } from './types.ts';
 
 export const BOOK_VIEW_TTL_MS = 1000;
 export const TOP_ACCOUNTS = 20;
@@ -39,16 +41,6 @@ export interface BookView {
   house_floating: string;
 }
 
-export interface BookSource {
-  users(): number[];
-  account(userId: number): AccountTag | undefined;
-  ordersOf(userId: number): OpenOrder[];
-  instrument(id: number): EngineInstrument | undefined;
-  currentPrice(inst: EngineInstrument): Price | null;
-  floatingOfOrder(orderId: number): Usd | null;
-  floatingOf(userId: number): Usd;
-}
-
 interface Acc {
   positions: number;
   long: Dec;
@@ -58,18 +50,28 @@ interface Acc {
   traderFloating: Dec;
 }
 
-export function computeBookView(src: BookSource, at: number): BookView {
+/** The engine's own parts, read as they stand. */
+export interface BookParts {
+  book: OrderBook;
+  tags: AccountTags;
+  instruments: KnownInstruments;
+  index: EngineIndex;
+}
+
+export function computeBookView({ book, tags, instruments: known, index }: BookParts, at: number): BookView {
+  // The bid the chart draws, as OrderEngine.currentPrice answers.
+  const currentPrice = (inst: EngineInstrument) => known.currentSides(inst)?.bid ?? null;
   const byInst = new Map<number, Acc>();
   const accounts: Array<AccountExposure & { exposure: Dec; floatingDec: Dec }> = [];
   let positions = 0;
-  for (const userId of src.users()) {
-    const tag = src.account(userId);
+  for (const userId of book.users()) {
+    const tag = tags.get(userId);
     if (tag?.demo) continue;
     let exposure = dec(0);
     let count = 0;
-    for (const o of src.ordersOf(userId)) {
+    for (const o of book.forUser(userId)) {
       if (o.status !== 1) continue;
-      const inst = src.instrument(o.instrumentId);
+      const inst = known.get(o.instrumentId);
       if (!inst) continue;
       count += 1;
       let a = byInst.get(o.instrumentId);
@@ -92,13 +94,13 @@ export function computeBookView(src: BookSource, at: number): BookView {
         a.short = a.short.plus(o.quantity);
         a.shortValue = a.shortValue.plus(o.quantity.times(o.price));
       }
-      a.traderFloating = a.traderFloating.plus(src.floatingOfOrder(o.id) ?? 0);
-      const p = src.currentPrice(inst) ?? o.price;
+      a.traderFloating = a.traderFloating.plus(index.floatingOfOrder(o.id) ?? 0);
+      const p = currentPrice(inst) ?? o.price;
       exposure = exposure.plus(o.quantity.times(dec(inst.spec.ForexContNum)).times(p));
     }
     if (count === 0) continue;
     positions += count;
-    const floatingDec = dec(src.floatingOf(userId));
+    const floatingDec = dec(index.floatingOf(userId));
     accounts.push({
       uid: tag?.uid ?? '',
       email: tag?.email ?? '',
@@ -112,9 +114,9 @@ export function computeBookView(src: BookSource, at: number): BookView {
   let house = dec(0);
   const instruments: InstrumentExposure[] = [];
   for (const [id, a] of byInst) {
-    const inst = src.instrument(id);
+    const inst = known.get(id);
     if (!inst) continue;
-    const p = src.currentPrice(inst);
+    const p = currentPrice(inst);
     const net = a.long.minus(a.short);
     const pp = inst.pricePrecision;
     house = house.minus(a.traderFloating);

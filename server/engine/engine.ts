@@ -29,7 +29,7 @@ import { AccountFigures } from './account-figures.ts';
 import { KnownInstruments, type InstrumentSource } from './known-instruments.ts';
 import { SidedIndex } from './sided-index.ts';
 import { closeSide, openSide } from './sides.ts';
-import { BOOK_VIEW_TTL_MS, computeBookView, type BookSource, type BookView } from './book-view.ts';
+import { BOOK_VIEW_TTL_MS, computeBookView, type BookView } from './book-view.ts';
 import { AccountTags } from './account-tags.ts';
 import { trailedStop } from './triggers.ts';
 import type { EngineInstrument, OrderRow } from './types.ts';
@@ -289,16 +289,8 @@ export class OrderEngine {
     // A page polling every second costs one pass over the open positions a second, whatever the viewers; 0 makes it now.
     const last = this.lastView;
     if (last && now - last.at < maxAgeMs && now >= last.at) return last;
-    const src: BookSource = {
-      users: () => this.book.users(),
-      account: (userId) => this.tags.get(userId),
-      ordersOf: (userId) => this.book.forUser(userId),
-      instrument: (id) => this.instruments.get(id),
-      currentPrice: (inst) => this.currentPrice(inst),
-      floatingOfOrder: (id) => this.index.floatingOfOrder(id),
-      floatingOf: (userId) => this.floatingOf(userId),
-    };
-    this.lastView = computeBookView(src, now);
+    const { book, tags, instruments, index } = this;
+    this.lastView = computeBookView({ book, tags, instruments, index }, now);
     return this.lastView;
   }
 
