@@ -24,7 +24,7 @@ export function publishDesk(
   timers: Timers,
   log: FastifyBaseLogger,
 ): { ctx: DeskContext; stop(): void } {
-  const offFlags = sources.onFlags((f) => bus.publish(SUBJECTS.deskFlags, f));
+  sources.onFlags = (f) => bus.publish(SUBJECTS.deskFlags, f);
   const offControl = bus.subscribe(SUBJECTS.deskControl, () => {
     sources.reload().catch((err: unknown) => log.error({ err }, 'price desk configuration reload failed'));
   });
@@ -32,7 +32,7 @@ export function publishDesk(
   return {
     ctx: localDesk(sources),
     stop() {
-      offFlags();
+      sources.onFlags = null;
       offControl();
       timers.clearInterval(handle);
     },

@@ -23,15 +23,41 @@ export interface MarketSourcesDeps extends Pick<Services, 'db' | 'clock' | 'time
 }
 
 export class MarketSources {
-  private readonly flagListeners = new Set<(f: DeskFlags) => void>();
+  /** The writer publishes the desk's flags to the gateways through it (desk-wiring.ts). */
+  onFlags: ((f: DeskFlags) => void) | null = null;
   private readonly deps: MarketSourcesDeps;
   readonly desk: PriceDesk;
   readonly simulator: SimulatorSource | null;
 
-  private constructor(deps: MarketSourcesDeps, desk: PriceDesk, simulator: SimulatorSource | null) {
+  private constructor(
+    deps: MarketSourcesDeps,
+    instruments: readonly MarketInstrument[],
+    sources: readonly PriceSource[],
+    state: Simulator,
+    simulator: SimulatorSource | null,
+    desk: Partial<DeskOptions> | undefined,
+  ) {
     this.deps = deps;
-    this.desk = desk;
     this.simulator = simulator;
+    this.desk = new PriceDesk(
+      instruments,
+      sources,
+      {
+        clock: deps.clock,
+        timers: deps.timers,
+        log: deps.log,
+        apply: (index, bid, ask, time, volume) => state.push(index, bid, ask, time, volume),
+        flags: (index, f) => {
+          state.setDeskFlags(instruments[index]?.code ?? '', f.stale, f.halt);
+          this.onFlags?.(f);
+        },
+        isOpen: (index) => {
+          const inst = instruments[index];
+          return inst ? isOpenAt(inst.cls, deps.clock.now() / 1000) : false;
+        },
+      },
+      { ...DEFAULT_DESK_OPTIONS, ...desk },
+    );
   }
 
   /** `walk` is called only when PRICE_SOURCES names the simulator. */
@@ -51,31 +77,9 @@ export class MarketSources {
       if (!factory) throw new Error(`unknown price source "${s}"`);
       return factory({ clock: deps.clock, timers: deps.timers, log: deps.log, env });
     });
-    const codes = instruments.map((i) => i.code);
-    const built: { current?: MarketSources } = {};
-    const desk = new PriceDesk(
-      instruments,
-      sources,
-      {
-        clock: deps.clock,
-        timers: deps.timers,
-        log: deps.log,
-        apply: (index, bid, ask, time, volume) => state.push(index, bid, ask, time, volume),
-        flags: (index, f) => {
-          state.setDeskFlags(codes[index] ?? '', f.stale, f.halt);
-          for (const l of built.current?.flagListeners ?? []) l(f);
-        },
-        isOpen: (index) => {
-          const inst = instruments[index];
-          return inst ? isOpenAt(inst.cls, deps.clock.now() / 1000) : false;
-        },
-      },
-      { ...DEFAULT_DESK_OPTIONS, ...opts.desk },
-    );
-    const out = new MarketSources(deps, desk, simulator);
-    built.current = out;
+    const out = new MarketSources(deps, instruments, sources, state, simulator, opts.desk);
     await out.reload();
-    desk.start();
+    out.desk.start();
     deps.log?.info({ sources: sources.map((s) => s.name) }, 'price sources started');
     return out;
   }
@@ -83,11 +87,5 @@ export class MarketSources {
   /** After a desk change on any gateway. */
   async reload(): Promise<void> {
     this.desk.configure(await loadDeskConfig(this.deps.db));
-  }
-
-  /** The writer publishes them to the gateways. */
-  onFlags(listener: (f: DeskFlags) => void): () => void {
-    this.flagListeners.add(listener);
-    return () => this.flagListeners.delete(listener);
   }
 }
