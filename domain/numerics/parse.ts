@@ -33,7 +33,7 @@ export function bigScaledOf(text: string, places: number): bigint | null {
 }
 
 /** As written: "0.0100" → 4. */
-const placesWritten = (text: string): number => {
+export const placesWritten = (text: string): number => {
   const dot = text.indexOf('.');
   return dot < 0 ? 0 : text.length - dot - 1;
 };

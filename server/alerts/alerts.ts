@@ -13,7 +13,7 @@ import {
 import { dec } from '../../domain/decimal.ts';
 import { positiveNumberProblem } from '../../domain/decimal-text.ts';
 import { lockUser } from '../auth/users.ts';
-import { placesOf } from '../engine/submit-order.ts';
+import { placesWritten } from '../../domain/numerics/parse.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { countActive, deleteAlert, insertAlert, listedInstrument, userAlerts } from './alerts-repository.ts';
@@ -44,7 +44,7 @@ function checkedPrice(raw: string | undefined, pricePrecision: number): string {
   const problem = positiveNumberProblem(t);
   if (problem === 'not_number') throw new ApiError('not_a_number');
   if (problem !== null || dec(t).gte(PRICE_LIMIT)) throw new ApiError('alerts.errors.price');
-  if (placesOf(t) > pricePrecision) throw new ApiError('price_precision', undefined, { places: pricePrecision });
+  if (placesWritten(t) > pricePrecision) throw new ApiError('price_precision', undefined, { places: pricePrecision });
   return t;
 }
 

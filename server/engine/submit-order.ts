@@ -14,15 +14,12 @@ import { openOrder, type Committed } from './transitions.ts';
 import type { EngineInstrument, SubmitPlan } from './types.ts';
 import { dec, exactText, isDecimalText } from '../../domain/decimal.ts';
 import { MAX_LOTS } from '../../domain/order-rules.ts';
+import { placesWritten } from '../../domain/numerics/parse.ts';
 import { lots, price, type Lots, type Price } from '../../domain/units.ts';
 import { ApiError } from '../http/envelope.ts';
 import { stopSideError } from './triggers.ts';
+import { parseUtcTime } from '../market/closures/closure-window.ts';
 
-/** "1.2300" → 4. */
-export function placesOf(text: string): number {
-  const dot = text.indexOf('.');
-  return dot < 0 ? 0 : text.length - dot - 1;
-}
 export type SubmitOutcome = { replay: Order } | { done: Committed; order: Order };
 
 export interface SubmitDeps extends Pick<Services, 'clock' | 'market'> {
@@ -115,7 +112,7 @@ export function optionalPrice(text: string, inst: EngineInstrument, invalidKey: 
   const t = text.trim();
   if (t === '' || (isDecimalText(t) && dec(t).isZero())) return null;
   if (!isDecimalText(t) || dec(t).lte(0)) return reject(invalidKey);
-  if (placesOf(t) > inst.pricePrecision) return reject('price_precision', { places: inst.pricePrecision });
+  if (placesWritten(t) > inst.pricePrecision) return reject('price_precision', { places: inst.pricePrecision });
   return price(t);
 }
 
@@ -242,21 +239,14 @@ export async function checkOpenOrderCap(q: Queryable, userId: number, max: numbe
 
 export const MAX_EXPIRY_DAYS = 365;
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** The ms epoch an `expire` parameter asks for at `now`; 0 = good till cancelled, or a market order's (form only). */
 export function expiryOf(text: string | undefined, now: number, pending = true): number {
   const t = (text ?? '').trim().toLowerCase();
   if (t === '' || t === 'gtc' || (t === 'day' && !pending)) return 0;
   if (t === 'day') return (Math.floor(now / DAY_MS) + 1) * DAY_MS;
-  const m = DATE.exec(t);
-  if (!m) throw new ApiError('expiry_invalid');
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const start = Date.UTC(y, mo - 1, d);
-  // Date.UTC rolls 2026-02-31 over to March: a date that does not exist is refused, not moved.
-  const back = new Date(start);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d)
-    throw new ApiError('expiry_invalid');
+  // A date that does not exist (2026-02-31) is refused, not moved to March.
+  const start = parseUtcTime(`${t}T00:00Z`);
+  if (start === null) throw new ApiError('expiry_invalid');
   const end = start + DAY_MS;
   if (!pending) return 0;
   if (end <= now) throw new ApiError('expiry_past');
