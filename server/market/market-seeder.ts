@@ -1,6 +1,6 @@
 // Kline history is seeded here so the test template database already carries it.
 import type { Queryable } from '../db/db.ts';
-import type { Seeder } from '../db/seeds/seeder.ts';
+import { insertMissing, type Seeder } from '../db/seeds/seeder.ts';
 import {
   assetClassOf,
   INSTRUMENTS,
@@ -13,26 +13,16 @@ import { CATEGORIES, type CategoryDef } from './categories.ts';
 import { DEFAULT_MARKET_SEED, syncHistory } from './history-sync.ts';
 
 export async function seedCategories(q: Queryable, categories: readonly CategoryDef[]): Promise<void> {
-  await q.query(
-    `INSERT INTO categories (id, sort) SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT (id) DO NOTHING`,
-    [categories.map((c) => c.id), categories.map((c) => c.sort)],
+  await insertMissing(
+    q,
+    'categories',
+    ['id'],
+    categories.map((c) => ({ id: c.id, sort: c.sort })),
   );
-  const ids: number[] = [];
-  const langs: string[] = [];
-  const names: string[] = [];
-  for (const c of categories) {
-    for (const [lang, name] of Object.entries(c.names)) {
-      if (!name) continue;
-      ids.push(c.id);
-      langs.push(lang);
-      names.push(name);
-    }
-  }
-  await q.query(
-    `INSERT INTO category_names (category_id, lang, name) SELECT * FROM unnest($1::int[], $2::text[], $3::text[])
-     ON CONFLICT (category_id, lang) DO NOTHING`,
-    [ids, langs, names],
+  const names = categories.flatMap((c) =>
+    Object.entries(c.names).flatMap(([lang, name]) => (name ? [{ category_id: c.id, lang, name }] : [])),
   );
+  await insertMissing(q, 'category_names', ['category_id', 'lang'], names);
 }
 
 /** One statement for the lot (the bench adds 5,000); rows already present are left alone: an operator's edits stay.
@@ -67,13 +57,8 @@ async function seedInstruments(q: Queryable): Promise<void> {
   const seeded = INSTRUMENTS.map((d, sort) => instrumentFromDef(d, logoPath(d.code), sort + 1, false));
   const added = new Set(await storeInstruments(q, seeded));
   const marked = INSTRUMENTS.filter((d) => added.has(d.id));
-  if (marked.length === 0) return;
-  await q.query(
-    `INSERT INTO feed_rules (instrument_id, spread_mode, spread_points)
-     SELECT id, 'fixed', points FROM unnest($1::int[], $2::int[]) AS t(id, points)
-     ON CONFLICT (instrument_id) DO NOTHING`,
-    [marked.map((d) => d.id), marked.map((d) => d.spreadPoints)],
-  );
+  const rules = marked.map((d) => ({ instrument_id: d.id, spread_mode: 'fixed', spread_points: d.spreadPoints }));
+  await insertMissing(q, 'feed_rules', ['instrument_id'], rules);
 }
 
 export const marketSeeder: Seeder = {
