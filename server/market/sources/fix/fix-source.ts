@@ -23,7 +23,7 @@ export class FixSource extends ReconnectingSource {
   readonly name = 'fix';
   private session: SessionModule.MdSession | null = null;
   private launcher: LauncherModule.FixLauncher | null = null;
-  private readonly reqIds = new Map<string, string>();
+  /** Symbol → MDReqID; a reject names only the id, and is rare enough to find by a scan. */
   private readonly bySymbol = new Map<string, string>();
   private readonly book = new MdBook();
   private nextReqId = 1;
@@ -80,12 +80,12 @@ export class FixSource extends ReconnectingSource {
           },
           snapshotOrIncremental: (type, view) => this.onMarketData(sink, type, view),
           reject: (id, reason) => {
-            const symbol = this.reqIds.get(id);
+            const symbol = [...this.bySymbol].find(([, reqId]) => reqId === id)?.[0];
             if (symbol === undefined) {
               sink.malformed(`MarketDataRequestReject for unknown MDReqID ${id}: ${reason}`);
               return;
             }
-            this.forget(symbol);
+            this.bySymbol.delete(symbol);
             sink.rejected(symbol, reason);
           },
           malformed: (reason) => sink.malformed(reason),
@@ -107,7 +107,6 @@ export class FixSource extends ReconnectingSource {
       abandon.removeEventListener('abort', giveUp);
       this.launcher = null;
       this.session = null;
-      this.reqIds.clear();
       this.bySymbol.clear();
       this.book.clear();
       sink.connection(false, `${this.endpoint}: ${detail}`);
@@ -118,21 +117,14 @@ export class FixSource extends ReconnectingSource {
     for (const [symbol, id] of [...this.bySymbol]) {
       if (this.wanted.has(symbol)) continue;
       session.sendApp('V', mdRequest(id, '2', symbol));
-      this.forget(symbol);
+      this.bySymbol.delete(symbol);
     }
     for (const symbol of this.wanted) {
       if (this.bySymbol.has(symbol)) continue;
       const id = `tw${this.nextReqId++}`;
-      this.reqIds.set(id, symbol);
       this.bySymbol.set(symbol, id);
       session.sendApp('V', mdRequest(id, '1', symbol));
     }
-  }
-
-  private forget(symbol: string): void {
-    const id = this.bySymbol.get(symbol);
-    if (id !== undefined) this.reqIds.delete(id);
-    this.bySymbol.delete(symbol);
   }
 
   private onMarketData(sink: SourceSink, type: 'W' | 'X', view: MsgView): void {
