@@ -3,10 +3,9 @@ import { dec } from '../../domain/decimal.ts';
 import { sideOf } from '../../domain/trade-maths.ts';
 import { getOrder } from '../engine/orders-repository.ts';
 import type { OrderRow } from '../engine/types.ts';
-import { notifyAccount } from '../notify/account-notices.ts';
 import { copyById, openOrdersOf, providerOf, type CopyRow } from './copy-repository.ts';
-import { mirrorOpens, type Told } from './mirror-batch.ts';
-import type { MirrorDeps } from './mirror-actions.ts';
+import { mirrorOpens } from './mirror-batch.ts';
+import { tellFollower, type MirrorDeps, type Told } from './mirror-actions.ts';
 import { claimActions, copiesWithAction, type BatchClaim } from './mirror-repository.ts';
 
 export const IN_PROFIT = 'provider_in_profit';
@@ -39,15 +38,10 @@ export async function copyOpenPositions(deps: MirrorDeps, copyId: number): Promi
       if (!row || row.status !== 1 || (await copiesWithAction(deps.db, id, 'open')).has(copy.id)) continue;
       const [told] = await openAtStart(deps, row, [copy]);
       const outcome = told?.outcome ?? { kind: 'none' };
+      if (outcome.kind === 'done') for (const c of outcome.commits) deps.engine.applyCommitted(c.done, 'changed', null);
       const inst = deps.engine.instrument(row.instrumentId);
-      const values = { provider: provider?.display_name ?? '', code: inst?.showCode ?? '', lots: '' };
-      if (outcome.kind === 'skipped') {
-        const reason_key = `copy.skip.${outcome.reason}`;
-        await notifyAccount(deps, copy.follower_id, 'copy_skipped', { ...values, lots: outcome.lots, reason_key });
-      } else if (outcome.kind === 'done') {
-        for (const c of outcome.commits) deps.engine.applyCommitted(c.done, 'changed', null);
-        await notifyAccount(deps, copy.follower_id, 'copy_opened', { ...values, lots: outcome.lots });
-      }
+      const where = { provider: provider?.display_name ?? '', code: inst?.showCode ?? '' };
+      await tellFollower(deps, copy.follower_id, where, outcome);
     } catch (err) {
       deps.log.error({ err, copyId, orderId: id }, 'copying an open position at the start failed');
     }

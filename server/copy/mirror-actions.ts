@@ -8,6 +8,7 @@ import type { EngineInstrument, OrderRow } from '../engine/types.ts';
 import type { CopyRow } from './copy-repository.ts';
 import type { OrderEngine } from '../engine/engine.ts';
 import type { Services } from '../core/services.ts';
+import { notifyAccount } from '../notify/account-notices.ts';
 export interface MirrorDeps extends Pick<Services, 'db' | 'clock' | 'log' | 'notifier' | 'market'> {
   engine: Pick<
     OrderEngine,
@@ -33,6 +34,28 @@ export type Outcome =
     }
   | { kind: 'skipped'; reason: string; lots: string }
   | { kind: 'none' };
+
+/** A skip names its reason; a stops edit is told as one, a close as a close, anything else as an open. */
+export async function tellFollower(
+  deps: MirrorDeps,
+  followerId: number,
+  where: { provider: string; code: string },
+  outcome: Outcome,
+): Promise<void> {
+  if (outcome.kind === 'none') return;
+  const values = { ...where, lots: outcome.lots };
+  if (outcome.kind === 'skipped') {
+    const reason_key = `copy.skip.${outcome.reason}`;
+    return notifyAccount(deps, followerId, 'copy_skipped', { ...values, reason_key });
+  }
+  const closed = outcome.commits.some((c) => c.closed);
+  await notifyAccount(deps, followerId, outcome.stops ? 'copy_stops' : closed ? 'copy_closed' : 'copy_opened', values);
+}
+
+export interface Told {
+  copy: CopyRow;
+  outcome: Outcome;
+}
 
 export const accountIds = (ps: ReadonlyArray<{ copy: CopyRow }>): number[] => ps.map((p) => p.copy.account_id);
 export const copyIds = (ps: ReadonlyArray<{ copy: CopyRow }>): number[] => ps.map((p) => p.copy.id);

@@ -28,15 +28,10 @@ import {
   providerOrderState,
   type BatchClaim,
 } from './mirror-repository.ts';
-import { accountIds, committed, type MirrorDeps, type Outcome, stopsOf } from './mirror-actions.ts';
+import { accountIds, committed, type MirrorDeps, stopsOf, type Told } from './mirror-actions.ts';
 
 /** Large enough that a thousand followers take a few, small enough that a chunk's locks are held for milliseconds. */
 export const MIRROR_CHUNK = 500;
-
-export interface Told {
-  copy: CopyRow;
-  outcome: Outcome;
-}
 
 export function chunks<T>(all: readonly T[], size = MIRROR_CHUNK): T[][] {
   const out: T[][] = [];
@@ -156,35 +151,36 @@ export async function mirrorOpens(deps: MirrorDeps, row: OrderRow, copies: reado
     const claimed = await claimActions(q, row.id, 'open', planned.map(claimOf), now);
     const mine = planned.filter((p) => claimed.has(p.copy.id));
     const told: Told[] = [];
-    const tell = (copy: CopyRow, reason: string, lotsText: string) =>
-      told.push({ copy, outcome: { kind: 'skipped', reason, lots: lotsText } });
     const toOpen: Array<{ copy: CopyRow; plan: SubmitPlan; lots: string }> = [];
     for (const p of mine) {
-      if ('skip' in p) tell(p.copy, p.skip, p.lots);
+      if ('skip' in p) told.push({ copy: p.copy, outcome: { kind: 'skipped', reason: p.skip, lots: p.lots } });
       else toOpen.push(p);
     }
     if (toOpen.length === 0 || !inst) return told;
     // The provider's own close waits for this transaction (FOR SHARE); one that came first makes the opens moot.
     if ((await providerOrderState(q, row.id))?.status !== 1) {
-      const moot = toOpen.map((p) => ({ copyId: p.copy.id, reason: 'provider_closed', lots: p.lots }));
+      const moot = toOpen.map((p): Told => ({
+        copy: p.copy,
+        outcome: { kind: 'skipped', reason: 'provider_closed', lots: p.lots },
+      }));
       await markSkippedMany(q, row.id, 'open', moot);
       return told;
     }
     // As submitInTx takes them (lockAccounts), all of the chunk's in user-id order.
     const held = await lockAccounts(q, accountIds(toOpen));
     const counts = await openOrderCounts(q, accountIds(toOpen));
-    const refused: Array<{ copyId: number; reason: string; lots: string }> = [];
+    const refused: Told[] = [];
     const fits = toOpen.filter((p) => {
       const account = held.get(p.copy.account_id);
       let reason: string | null = null;
       if ((counts.get(p.copy.account_id) ?? 0) >= MAX_OPEN_ORDERS) reason = 'too_many_open_orders';
       else if (!account || dec(account.balance).lt(p.plan.margin.plus(p.plan.fee))) reason = 'insufficient_margin';
       if (reason === null) return true;
-      refused.push({ copyId: p.copy.id, reason, lots: p.lots });
-      tell(p.copy, reason, p.lots);
+      refused.push({ copy: p.copy, outcome: { kind: 'skipped', reason, lots: p.lots } });
       return false;
     });
     await markSkippedMany(q, row.id, 'open', refused);
+    told.push(...refused);
     if (fits.length === 0) return told;
     const news = fits.map((p) => newOrderOf(p.copy.account_id, inst, p.plan, now));
     const orders = await insertOrders(q, news);

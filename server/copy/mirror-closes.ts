@@ -23,8 +23,7 @@ import {
   type BatchClaim,
   type LinkRow,
 } from './mirror-repository.ts';
-import { accountIds, closingPrice, committed, copyIds, type MirrorDeps } from './mirror-actions.ts';
-import type { Told } from './mirror-batch.ts';
+import { accountIds, closingPrice, committed, copyIds, type MirrorDeps, type Told } from './mirror-actions.ts';
 
 export type Pair = { copy: CopyRow; link: LinkRow };
 
@@ -139,7 +138,6 @@ export async function mirrorParts(deps: MirrorDeps, row: OrderRow, pairs: readon
     const inst = await deps.engine.instruments.getOrThrow(row.instrumentId, q);
     const rule = { min: inst.minLots, step: inst.pip, max: MAX_LOTS };
     const told: Told[] = [];
-    const skips: Array<{ copyId: number; reason: string; lots: string }> = [];
     const all: Array<Pair & { own: OrderRow }> = [];
     const parts: Array<Pair & { own: OrderRow; part: Lots }> = [];
     for (const p of live) {
@@ -147,11 +145,10 @@ export async function mirrorParts(deps: MirrorDeps, row: OrderRow, pairs: readon
       const part = copiedPartLots(p.own.quantity, closed, p.link.provider_lots, rule);
       if (part === null) all.push(p);
       else if (part.isZero()) {
-        skips.push({ copyId: p.copy.id, reason: 'below_min_lot', lots: '0' });
         told.push({ copy: p.copy, outcome: { kind: 'skipped', reason: 'below_min_lot', lots: '0' } });
       } else parts.push({ ...p, part: lots(part) });
     }
-    await markSkippedMany(q, row.id, action, skips);
+    await markSkippedMany(q, row.id, action, told);
     if (all.length + parts.length === 0) return told;
     const { closings, moved } = await settle(
       q,

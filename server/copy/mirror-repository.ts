@@ -1,6 +1,7 @@
 // Mirrored actions are claimed by key in the follower's transaction (docs/copy-trading.md "Mirroring, exactly once").
 import { queryOne, type Queryable } from '../db/db.ts';
 import { PackedRows } from '../db/packed-rows.ts';
+import type { Told } from './mirror-actions.ts';
 
 export interface LinkRow {
   copy_id: number;
@@ -59,13 +60,14 @@ export async function claimActions(
   return new Set(rows.map((r) => Number(r.copy_id)));
 }
 
-/** Inside the batch's transaction. */
+/** Inside the batch's transaction; what was done is left as it is. */
 export async function markSkippedMany(
   q: Queryable,
   providerOrderId: number,
   action: string,
-  skips: ReadonlyArray<{ copyId: number; reason: string; lots: string }>,
+  told: readonly Told[],
 ): Promise<void> {
+  const skips = told.flatMap((t) => (t.outcome.kind === 'skipped' ? [{ copyId: t.copy.id, ...t.outcome }] : []));
   if (skips.length === 0) return;
   await q.query(
     `UPDATE copy_actions a SET outcome = 'skipped', reason = d.r, detail = d.d

@@ -11,8 +11,7 @@ import { checkStops } from '../engine/submit-order.ts';
 import { RowChanged } from '../engine/transitions.ts';
 import type { OrderRow } from '../engine/types.ts';
 import { markSkippedMany, setLinkStops } from './mirror-repository.ts';
-import { closingPrice, committed, copyIds, type MirrorDeps, stopsOf, trailing } from './mirror-actions.ts';
-import type { Told } from './mirror-batch.ts';
+import { closingPrice, committed, copyIds, type MirrorDeps, stopsOf, type Told, trailing } from './mirror-actions.ts';
 import { claimLinked, type Pair } from './mirror-closes.ts';
 
 /** A stop already past the follower's price is a told skip, not retried; a refused price waits for the next sync. */
@@ -26,7 +25,6 @@ export async function mirrorStops(deps: MirrorDeps, row: OrderRow, pairs: readon
     if (live.length === 0) return [];
     const inst = await deps.engine.instruments.getOrThrow(row.instrumentId, q);
     const told: Told[] = [];
-    const skips: Array<{ copyId: number; reason: string; lots: string }> = [];
     const moves: Array<{ p: (typeof live)[number]; profit: string; loss: string; at: string }> = [];
     const text = (v: Price | null): string => (v ? priceText(v, inst.pricePrecision) : '0');
     for (const p of live) {
@@ -41,13 +39,12 @@ export async function mirrorStops(deps: MirrorDeps, row: OrderRow, pairs: readon
         checkStops(sideOf(p.own.orderType), current, tp, sl);
       } catch (err) {
         if (!(err instanceof ApiError) || !err.key.startsWith('stop_')) throw err;
-        skips.push({ copyId: p.copy.id, reason: err.key, lots: '' });
         told.push({ copy: p.copy, outcome: { kind: 'skipped', reason: err.key, lots: '' } });
         continue;
       }
       moves.push({ p, profit: text(tp), loss: text(sl), at: text(current) });
     }
-    await markSkippedMany(q, row.id, action, skips);
+    await markSkippedMany(q, row.id, action, told);
     await setLinkStops(q, row.id, copyIds(live), stopsOf(row));
     const changed = await updateStopsMany(
       q,

@@ -3,7 +3,6 @@ import { dec } from '../../domain/decimal.ts';
 import { ApiError } from '../http/envelope.ts';
 import { getOrder } from '../engine/orders-repository.ts';
 import type { OrderRow } from '../engine/types.ts';
-import { notifyAccount } from '../notify/account-notices.ts';
 import { CopyStatus, providerOf, runningCopiesOf, type CopyRow, type ProviderRow } from './copy-repository.ts';
 import {
   copiesWithAction,
@@ -15,8 +14,8 @@ import {
   staleFollowerLinks,
   unlinkFollowerOrder,
 } from './mirror-repository.ts';
-import { type MirrorDeps, stopsOf } from './mirror-actions.ts';
-import { chunks, MIRROR_CHUNK, mirrorOpens, type Told } from './mirror-batch.ts';
+import { type MirrorDeps, stopsOf, tellFollower, type Told } from './mirror-actions.ts';
+import { chunks, MIRROR_CHUNK, mirrorOpens } from './mirror-batch.ts';
 import { mirrorCloses, mirrorParts, type Pair } from './mirror-closes.ts';
 import { mirrorStops } from './mirror-stops.ts';
 import { openAtStart } from './copy-start-sync.ts';
@@ -177,18 +176,10 @@ export class CopyMirror {
     // A demo provider's copiers are demo (a copy starts only in its follower's world: providers.ts): none to ask about.
     const followers = news.map((t) => t.copy.follower_id);
     const real = p?.is_demo === 1 ? new Set<number>() : await realFollowers(this.deps.db, followers);
+    const where = { provider: p?.display_name ?? '', code: inst?.showCode ?? '' };
     for (const { copy, outcome } of news) {
       if (outcome.kind === 'skipped') this.metrics?.skipped(outcome.reason);
-      if (!real.has(copy.follower_id) || outcome.kind === 'none') continue;
-      const values = { provider: p?.display_name ?? '', code: inst?.showCode ?? '', lots: outcome.lots };
-      if (outcome.kind === 'skipped') {
-        const reason_key = `copy.skip.${outcome.reason}`;
-        await notifyAccount(this.deps, copy.follower_id, 'copy_skipped', { ...values, reason_key });
-        continue;
-      }
-      const closed = outcome.commits.some((c) => c.closed);
-      const kind = outcome.stops ? 'copy_stops' : closed ? 'copy_closed' : 'copy_opened';
-      await notifyAccount(this.deps, copy.follower_id, kind, values);
+      if (real.has(copy.follower_id)) await tellFollower(this.deps, copy.follower_id, where, outcome);
     }
   }
 
