@@ -122,28 +122,22 @@ export class CopyMirror {
         stops.set(link.stops_version, same);
       }
     }
-    for (const chunk of chunks(opens, this.chunk))
-      await this.waiting(row, () => mirrorOpens(this.deps, row, chunk), provider);
-    for (const chunk of chunks(earlier, this.chunk))
-      await this.waiting(row, () => openAtStart(this.deps, row, chunk), provider);
-    for (const chunk of chunks(closes, this.chunk))
-      await this.waiting(row, () => mirrorCloses(this.deps, row, chunk), provider);
-    for (const chunk of chunks(parts, this.chunk))
-      await this.waiting(row, () => mirrorParts(this.deps, row, chunk), provider);
-    for (const same of stops.values()) {
-      for (const chunk of chunks(same, this.chunk))
-        await this.waiting(row, () => mirrorStops(this.deps, row, chunk), provider);
-    }
-  }
-
-  /** A refused close (a halt, a shut market) is rolled back whole and waits for the reconciliation job. */
-  private async waiting(row: OrderRow, step: () => Promise<Told[]>, p: ProviderRow | null): Promise<void> {
-    try {
-      this.apply(row, p, await step());
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      this.deps.log.info({ orderId: row.id, reason: err.key }, 'copy action waits');
-    }
+    // A refused chunk (a halt, a shut market) is rolled back whole and waits for the reconciliation job.
+    const run = async <T>(all: readonly T[], step: (d: MirrorDeps, o: OrderRow, chunk: T[]) => Promise<Told[]>) => {
+      for (const chunk of chunks(all, this.chunk)) {
+        try {
+          this.apply(row, provider, await step(this.deps, row, chunk));
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          this.deps.log.info({ orderId: row.id, reason: err.key }, 'copy action waits');
+        }
+      }
+    };
+    await run(opens, mirrorOpens);
+    await run(earlier, openAtStart);
+    await run(closes, mirrorCloses);
+    await run(parts, mirrorParts);
+    for (const same of stops.values()) await run(same, mirrorStops);
   }
 
   /** Followers' notices follow on their own queue, so they never hold up the next mirrored step. */
