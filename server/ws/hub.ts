@@ -167,12 +167,6 @@ export class Hub implements UserPush {
     }
   }
 
-  /** Never faster than a flush. */
-  private rateFor(ms: number): number {
-    if (ms <= this.opts.flushMs) return 0;
-    return Math.min(RATE_MAX_MS, Math.round(ms));
-  }
-
   private receive(c: HubClient, text: string, size: number, isBinary: boolean): void {
     if (c.closed) return;
     const { connections } = this;
@@ -215,7 +209,8 @@ export class Hub implements UserPush {
         this.sessions.logout(c);
         return;
       case 'rate':
-        c.minIntervalMs = this.rateFor(m.ms);
+        // Never faster than a flush.
+        c.minIntervalMs = m.ms <= this.opts.flushMs ? 0 : Math.min(RATE_MAX_MS, Math.round(m.ms));
         connections.reply(c, { type: 'rate', ms: c.minIntervalMs });
         return;
       case 'codes': {
