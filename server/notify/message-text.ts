@@ -7,16 +7,12 @@ const TEXT_KEY: Partial<Record<MessageKind, string>> = { verification_code: 'ser
 const TIME_VALUES: ReadonlySet<string> = new Set(['time', 'usable_from', 'start', 'end']);
 const ISO = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d+)?)?Z$/;
 
-export const messageTextKey = (kind: MessageKind): string => TEXT_KEY[kind] ?? `notices.${kind}`;
-
-/** A value named `*_key` is a locale key (a copy's skip reason); `other` when unknown. */
-function keyedValue(lang: Language, value: string): string {
-  const text = translate(lang, value);
-  return text === value ? translate(lang, value.replace(/[^.]+$/, 'other')) : text;
-}
-
 function shownValue(name: string, value: string | number, lang: Language): string | number {
-  if (name.endsWith('_key') && typeof value === 'string') return keyedValue(lang, value);
+  // A value named `*_key` is a locale key (a copy's skip reason); `other` when unknown.
+  if (name.endsWith('_key') && typeof value === 'string') {
+    const text = translate(lang, value);
+    return text === value ? translate(lang, value.replace(/[^.]+$/, 'other')) : text;
+  }
   if (!TIME_VALUES.has(name) || typeof value !== 'string') return value;
   const m = ISO.exec(value);
   return m ? `${m[1]} ${m[2]} UTC` : value;
@@ -25,5 +21,5 @@ function shownValue(name: string, value: string | number, lang: Language): strin
 export function messageText(message: Message): string {
   const lang = message.lang ?? DEFAULT_LANGUAGE;
   const values = Object.fromEntries(Object.entries(message.values).map(([k, v]) => [k, shownValue(k, v, lang)]));
-  return translate(lang, messageTextKey(message.kind), values);
+  return translate(lang, TEXT_KEY[message.kind] ?? `notices.${message.kind}`, values);
 }
