@@ -5,7 +5,7 @@ import { ACCOUNT_PLACES } from '../../domain/numerics/places.ts';
 import { stopLossLevel } from '../../domain/copy-maths.ts';
 import { notifyAccount } from '../notify/account-notices.ts';
 import { accountsOf } from '../ledger/ledger.ts';
-import { allRunningCopies, copyById, lockCopy, type CopyRow } from './copy-repository.ts';
+import { allRunningCopies, lockCopy, type CopyRow } from './copy-repository.ts';
 import { endRunningCopy } from './copy-accounts.ts';
 import { settleFee } from './copy-fees.ts';
 import type { MirrorDeps } from './mirror-actions.ts';
@@ -105,7 +105,7 @@ export class CopyGuard {
     // UTC, the month before this one: the period a month-end settlement closes.
     const period = `month:${new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7)}`;
     let paid = 0;
-    for (const { id, started_at } of await allRunningCopies(this.deps.db)) {
+    for (const { id, started_at, follower_id } of await allRunningCopies(this.deps.db)) {
       if (Number(started_at) >= monthStart) continue; // started this month: nothing of last month to settle
       const due = await this.deps.db.tx(async (q) => {
         const copy = await lockCopy(q, id);
@@ -113,8 +113,7 @@ export class CopyGuard {
       });
       if (!due || due.fee.isZero()) continue;
       paid += 1;
-      const copy = await copyById(this.deps.db, id);
-      if (copy) await notifyAccount(this.deps, copy.follower_id, 'copy_fee', { fee: exactText(due.fee) });
+      await notifyAccount(this.deps, follower_id, 'copy_fee', { fee: exactText(due.fee) });
     }
     return paid;
   }
