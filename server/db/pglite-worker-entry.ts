@@ -1,7 +1,7 @@
 // The worker thread of server/db/pglite-bridge.ts; a transaction holds PGlite's mutex until the bridge ends it.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { PGLITE_PARSERS, preparePgliteDir } from './pglite.ts';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { createPglite } from './pglite.ts';
 import type { BridgeReply, BridgeRequest, BridgeStart } from './pglite-bridge.ts';
 
 /** Thrown inside PGlite's transaction to roll it back when the bridge's function failed. */
@@ -102,11 +102,10 @@ export async function serveBridge(port: MessagePort, opening: Promise<PGlite>): 
 // Started by the bridge (its workerData), not imported by a test.
 const start = workerData as Partial<BridgeStart> | null;
 if (parentPort && typeof start?.dataDir === 'string') {
-  preparePgliteDir(start.dataDir);
   await serveBridge(
     parentPort,
-    PGlite.create(start.dataDir, {
-      parsers: PGLITE_PARSERS,
+    createPglite({
+      dataDir: start.dataDir,
       ...(start.loadDataDir ? { loadDataDir: new Blob([start.loadDataDir]) } : {}),
     }),
   );

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import type { Db, TxQueryable } from './db.ts';
 
 export interface PgliteOptions {
@@ -11,7 +11,7 @@ export interface PgliteOptions {
 }
 
 // BIGINT as text like NUMERIC, so ids and counts never lose precision and both backends agree.
-export const PGLITE_PARSERS = {
+const PGLITE_PARSERS = {
   [types.NUMERIC]: (v: string): string => v,
   [types.INT8]: (v: string): string => v,
 };
@@ -20,39 +20,34 @@ export interface PgliteDb extends Db {
   dump(): Promise<Blob>;
 }
 
-export function preparePgliteDir(dataDir: string): void {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-}
-
-export async function openPglite(opts: PgliteOptions): Promise<PgliteDb> {
-  preparePgliteDir(opts.dataDir);
-  const pg = await PGlite.create(opts.dataDir, {
+/** The same PGlite on the server's thread and in the worker thread (pglite-worker-entry.ts). */
+export function createPglite(opts: PgliteOptions): Promise<PGlite> {
+  if (!opts.dataDir.startsWith('memory://')) mkdirSync(opts.dataDir, { recursive: true });
+  return PGlite.create(opts.dataDir, {
     parsers: PGLITE_PARSERS,
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     ...(opts.initdbArgs ? { initDbStartParams: [...opts.initdbArgs] } : {}),
   });
+}
+
+/** PGlite and its transactions answer alike. */
+const queryable = (pg: Pick<Transaction, 'query' | 'exec'>): TxQueryable => ({
+  async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return (await pg.query<T>(sql, [...params])).rows;
+  },
+  async exec(sql: string): Promise<void> {
+    await pg.exec(sql);
+  },
+});
+
+export async function openPglite(opts: PgliteOptions): Promise<PgliteDb> {
+  const pg = await createPglite(opts);
   return {
     kind: 'pglite',
-    async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-      const res = await pg.query<T>(sql, [...params]);
-      return res.rows;
-    },
-    async exec(sql: string): Promise<void> {
-      await pg.exec(sql);
-    },
+    ...queryable(pg),
     tx<T>(fn: (q: TxQueryable) => Promise<T>): Promise<T> {
       // PGlite's transaction() holds its mutex, so other requests' queries wait instead of joining this transaction.
-      return pg.transaction(async (t) =>
-        fn({
-          async query<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
-            const res = await t.query<R>(sql, [...params]);
-            return res.rows;
-          },
-          async exec(sql: string): Promise<void> {
-            await t.exec(sql);
-          },
-        }),
-      );
+      return pg.transaction(async (t) => fn(queryable(t)));
     },
     async dump(): Promise<Blob> {
       return pg.dumpDataDir('none');

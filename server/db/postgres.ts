@@ -62,29 +62,24 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
   });
   await pool.query('SELECT 1'); // fail fast on a bad URL
   let closed = false;
-  return {
-    kind: 'postgres',
+  // The pool and a transaction's client answer alike.
+  const queryable = (c: pg.Pool | pg.PoolClient): TxQueryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-      const res = await pool.query(statement(sql, params));
-      return res.rows as T[];
+      return (await c.query(statement(sql, params))).rows as T[];
     },
     async exec(sql: string): Promise<void> {
-      await pool.query(sql);
+      await c.query(sql);
     },
+  });
+  return {
+    kind: 'postgres',
+    ...queryable(pool),
     async tx<T>(fn: (q: TxQueryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
         await client.query('BEGIN');
-        const result = await fn({
-          async query<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
-            const res = await client.query(statement(sql, params));
-            return res.rows as R[];
-          },
-          async exec(sql: string): Promise<void> {
-            await client.query(sql);
-          },
-        });
+        const result = await fn(queryable(client));
         await client.query('COMMIT');
         return result;
       } catch (err) {
