@@ -10,7 +10,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import type { PgliteDb } from '../db/pglite.ts';
 import { ApiError } from '../http/envelope.ts';
 import { ledgerViolations, type LedgerViolation } from '../ledger/invariants.ts';
-import { runPgTool, streamPgTool } from './pg-tools.ts';
+import { streamPgTool } from './pg-tools.ts';
 import { BadBackup, isSealed, sealer, unseal, type BackupKind } from './sealed.ts';
 
 export interface BackupFile {
@@ -97,7 +97,13 @@ export async function restorePostgres(archive: Buffer, databaseUrl: string): Pro
   try {
     const file = join(dir, 'backup.dump');
     await writeFile(file, archive, { mode: 0o600 });
-    await runPgTool('pg_restore', ['--no-owner', '--exit-on-error', '--single-transaction', file], databaseUrl);
+    const restore = streamPgTool(
+      'pg_restore',
+      ['--no-owner', '--exit-on-error', '--single-transaction', file],
+      databaseUrl,
+    );
+    restore.stdout.resume(); // it writes into the database, so nothing here is wanted
+    await restore.done;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

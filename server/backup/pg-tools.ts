@@ -1,5 +1,5 @@
 // pg_dump and pg_restore for backups; the password goes in PGPASSWORD, never on the command line where `ps` shows it.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,23 +22,9 @@ export function splitPassword(databaseUrl: string): { url: string; password: str
   return { url: u.toString(), password };
 }
 
-/** Rejects with its stderr, never the password. */
-export function runPgTool(name: 'pg_dump' | 'pg_restore', args: readonly string[], databaseUrl: string): Promise<void> {
-  const { url, password } = splitPassword(databaseUrl);
-  return new Promise((resolve, reject) => {
-    execFile(
-      pgTool(name),
-      [...args, `--dbname=${url}`],
-      { env: { ...process.env, PGPASSWORD: password }, maxBuffer: 16 * 1024 * 1024 },
-      (err, _stdout, stderr) =>
-        err ? reject(new Error(`${name} failed: ${stderr.trim() || err.message}`)) : resolve(),
-    );
-  });
-}
-
-/** Streamed, never held whole; `done` rejects with its stderr. */
+/** Streamed, never held whole; `done` rejects with its stderr, never the password. */
 export function streamPgTool(
-  name: 'pg_dump',
+  name: 'pg_dump' | 'pg_restore',
   args: readonly string[],
   databaseUrl: string,
 ): { stdout: Readable; done: Promise<void> } {
