@@ -139,7 +139,7 @@ export async function opsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       { schema: { tags: TAGS, security: OPS, response: replies(anyValue, 'Who is signed in, and their rights') } },
       async (request) => {
         const a = actorOf(request);
-        const rights = a.role === 'break-glass' ? [...RIGHTS] : a.role === 'shell' ? [] : ROLE_RIGHTS[a.role];
+        const rights = a.role === 'break-glass' ? [...RIGHTS] : ROLE_RIGHTS[a.role];
         return ok({ login: a.login, name: a.name, role: a.role, rights, idle_minutes: ctx.staffIdleMs / 60_000 });
       },
     );

@@ -14,7 +14,7 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/** Who a row names; break-glass and the shell have no staff row. */
+/** Who a row names; break-glass has no staff row. */
 export const auditActor = (a: OpsActor): Pick<AuditEntry, 'staffId' | 'actor' | 'role' | 'address'> => ({
   staffId: a.staffId || null,
   actor: a.name,

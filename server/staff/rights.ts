@@ -28,20 +28,19 @@ export const ROLE_RIGHTS: Readonly<Record<Role, readonly Right[]>> = {
 
 export const isRole = (v: unknown): v is Role => typeof v === 'string' && (ROLES as readonly string[]).includes(v);
 
-/** Break-glass holds every right; the shell only creates the first administrator. */
+/** Break-glass holds every right; the shell's first administrator is no actor (staff/bootstrap.ts). */
 export interface OpsActor {
-  kind: 'staff' | 'break-glass' | 'shell';
-  /** 0 for break-glass and the shell. */
+  kind: 'staff' | 'break-glass';
+  /** 0 for break-glass. */
   staffId: number;
-  /** As the audit log names them: "Name (login)", "break-glass" or "shell". */
+  /** As the audit log names them: "Name (login)" or "break-glass". */
   name: string;
   login: string;
-  role: Role | 'break-glass' | 'shell';
+  role: Role | 'break-glass';
   address: string;
 }
 
 export function mayUse(actor: Pick<OpsActor, 'role'>, right: Right): boolean {
   if (actor.role === 'break-glass') return true;
-  if (actor.role === 'shell') return false; // the shell only creates the first administrator (staff-bootstrap)
   return ROLE_RIGHTS[actor.role].includes(right);
 }
