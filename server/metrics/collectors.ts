@@ -53,26 +53,26 @@ export function hubMetrics(registry: Registry, stats: () => HubStats): void {
 
 export function priceDeskMetrics(registry: Registry, status: () => DeskStatus | null): void {
   const sources = () => status()?.sources ?? [];
-  new Gauge({
-    name: 'tickwise_feed_source_up',
-    help: '1 while a price source is connected and not suspended',
-    labelNames: ['source'],
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const s of sources()) this.set({ source: s.name }, s.state === 'up' ? 1 : 0);
-    },
-  });
-  new Gauge({
-    name: 'tickwise_feed_source_ticks_per_second',
-    help: 'Good ticks per second from each source',
-    labelNames: ['source'],
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const s of sources()) this.set({ source: s.name }, s.ticksPerSec);
-    },
-  });
+  const perSource: Array<[string, string, (s: DeskStatus['sources'][number]) => number]> = [
+    [
+      'tickwise_feed_source_up',
+      '1 while a price source is connected and not suspended',
+      (s) => (s.state === 'up' ? 1 : 0),
+    ],
+    ['tickwise_feed_source_ticks_per_second', 'Good ticks per second from each source', (s) => s.ticksPerSec],
+  ];
+  for (const [name, help, figure] of perSource) {
+    new Gauge({
+      name,
+      help,
+      labelNames: ['source'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const s of sources()) this.set({ source: s.name }, figure(s));
+      },
+    });
+  }
   new Gauge({
     name: 'tickwise_feed_instruments',
     help: 'Instruments by price desk state (live, stale, halted, closed, waiting)',
