@@ -184,12 +184,6 @@ export const newsCreate: OpsCommand = {
   },
 };
 
-async function itemOf(q: Queryable, raw: string | undefined) {
-  const item = await newsItemState(q, await newsOf(q, raw));
-  if (!item) throw new ApiError('news_not_found');
-  return item;
-}
-
 export const newsDelete: OpsCommand = {
   name: 'news-delete',
   right: 'content',
@@ -201,7 +195,8 @@ export const newsDelete: OpsCommand = {
     return item && { ...item, texts: (await newsTexts(q, id)).map(({ lang, title }) => ({ lang, title })) };
   },
   async run(ctx, args) {
-    const item = await itemOf(ctx.db, args.news);
+    const item = await newsItemState(ctx.db, await newsOf(ctx.db, args.news));
+    if (!item) throw new ApiError('news_not_found');
     if (item.hidden_at !== null) throw new ApiError('content_texts.news_deleted', undefined, { id: item.id });
     const now = ctx.clock.now();
     await hideNewsItem(ctx.db, item.id, now);
