@@ -30,12 +30,13 @@ export interface ChangeForm {
   factor_code?: string;
 }
 
-/** One transaction, so the code is spent only when the password changed. */
+/** One transaction, so the code is spent only when the password changed; the owner is told after it. */
 async function storePassword(
   ctx: AppContext,
   userId: number,
   codeId: number,
   password: string,
+  who: Requester,
   keep: string | undefined,
   now: number,
 ): Promise<void> {
@@ -47,9 +48,6 @@ async function storePassword(
     await holdWithdrawals(q, userId, now); // docs/security.md "Payout holds"
   });
   ctx.revocations.revoked(keep ? { userId, except: tokenHash(keep), at: now } : { userId, at: now });
-}
-
-async function noticeChange(ctx: AppContext, userId: number, who: Requester, now: number): Promise<void> {
   const deps = { db: ctx.db, notifier: ctx.notifier, log: who.log };
   await notifyAccount(deps, userId, 'password_changed', { time: iso(now) }, who.lang);
 }
@@ -63,8 +61,7 @@ export async function resetPassword(ctx: AppContext, form: ResetForm, who: Reque
   const codeId = await verifyCode(ctx, target, form.key, form.auth_code, now);
   const user = await findUser(ctx.db, form.type, account);
   if (!user || user.is_demo !== 0) throw new ApiError('code_invalid');
-  await storePassword(ctx, user.id, codeId, form.new_password, undefined, now);
-  await noticeChange(ctx, user.id, who, now);
+  await storePassword(ctx, user.id, codeId, form.new_password, who, undefined, now);
 }
 
 export async function changePassword(ctx: AppContext, user: UserRow, form: ChangeForm, who: Requester): Promise<void> {
@@ -80,6 +77,5 @@ export async function changePassword(ctx: AppContext, user: UserRow, form: Chang
   const codeId = await verifyCode(ctx, codeTarget, form.key, form.auth_code, now, user.id);
   await passFactor(ctx, user.id, form.factor_code, who.ip);
   // Other devices must sign in again with the new password; this one stays signed in.
-  await storePassword(ctx, user.id, codeId, form.new_password, who.token ?? undefined, now);
-  await noticeChange(ctx, user.id, who, now);
+  await storePassword(ctx, user.id, codeId, form.new_password, who, who.token ?? undefined, now);
 }
