@@ -285,7 +285,7 @@ export async function createServer(config: ServerConfig, early?: OpeningDb): Pro
       databaseUrl: config.databaseUrl,
       delivery: delivery.sender,
     };
-    if (role !== 'gateway') stoppers.push(...(await startWriterJobs(ctx, config, webPush, metrics.registry)));
+    if (role !== 'gateway') await startWriterJobs(ctx, config, webPush, metrics.registry, stoppers);
     const app = await buildApp(ctx, {
       distDir: config.distDir,
       publicDir: config.publicDir,

@@ -1,4 +1,5 @@
-// The jobs only the market writer runs, never a gateway; each answers a stopper.
+// The jobs only the market writer runs, never a gateway; each adds its stopper to the server's, so a start that
+// fails part-way stops them with the rest (compose.ts).
 import type { WebPushSender } from './alerts/web-push-sender.ts';
 import { startBackupJob } from './backup/backup-job.ts';
 import type { ServerConfig } from './config.ts';
@@ -21,10 +22,10 @@ export async function startWriterJobs(
   ctx: AppContext,
   config: ServerConfig,
   webPush: WebPushSender,
-  registry: Registry | null = null,
-): Promise<Stopper[]> {
+  registry: Registry,
+  stoppers: Stopper[],
+): Promise<void> {
   const { db, clock, timers, log, engine } = ctx;
-  const stoppers: Stopper[] = [];
   stoppers.push(startExpirySweep({ db, clock, timers, log, expire: (id) => engine.expirePending(id) }));
   // Scheduled closures halt and resume on time, their state in the database (docs/market-data.md "Scheduled closures").
   stoppers.push(startClosureJob({ db, clock, timers, log, desk: ctx.priceDesk }));
@@ -59,17 +60,7 @@ export async function startWriterJobs(
     webPush,
     figures: { users: () => engine.book.users(), riskRateOf: (id) => engine.riskRateOf(id) },
   });
-  try {
-    await marginCalls.start();
-  } catch (err) {
-    // Start-up failed part-way: the jobs already running stop, as compose.ts stops what it started.
-    for (const stop of stoppers.reverse())
-      await Promise.resolve()
-        .then(stop)
-        .catch(() => undefined);
-    throw err;
-  }
+  await marginCalls.start();
   stoppers.push(() => marginCalls.stop());
-  if (registry) staffQueueMetrics(registry, db, clock);
-  return stoppers;
+  staffQueueMetrics(registry, db, clock);
 }
