@@ -44,23 +44,21 @@ export interface DemoBalance {
 }
 
 export async function resetDemoAccount(ctx: Pick<AppContext, 'db' | 'clock'>, user: UserRow): Promise<DemoBalance> {
+  if (user.is_demo !== 1) throw new ApiError('demo_only');
   const now = ctx.clock.now();
-  await ctx.db.tx((q) => resetDemo(q, user, now));
+  await ctx.db.tx(async (q) => {
+    // An engine drops deleted orders when it next meets them: a trigger finding no row, or the periodic reconcile.
+    await q.query('DELETE FROM orders WHERE user_id = $1', [user.id]);
+    const acc = await getAccount(q, user.id);
+    if (!acc) throw new Error(`no account for demo user ${user.id}`);
+    await move(q, user.id, {
+      balance: dec(DEMO_BALANCE).minus(acc.balance),
+      lock: dec(acc.lock_balance).neg(),
+      type: RecordType.DEMO_RESET,
+      memo: 'Demo account reset',
+      at: now,
+    });
+  });
   const acc = await getAccount(ctx.db, user.id);
   return { balance: exactMoneyText(acc?.balance ?? '0'), lock_balance: exactMoneyText(acc?.lock_balance ?? '0') };
-}
-
-// An engine drops deleted orders when it next meets them: a trigger finding no row, or the periodic reconcile.
-async function resetDemo(q: Queryable, user: UserRow, now: number): Promise<void> {
-  if (user.is_demo !== 1) throw new ApiError('demo_only');
-  await q.query('DELETE FROM orders WHERE user_id = $1', [user.id]);
-  const acc = await getAccount(q, user.id);
-  if (!acc) throw new Error(`no account for demo user ${user.id}`);
-  await move(q, user.id, {
-    balance: dec(DEMO_BALANCE).minus(acc.balance),
-    lock: dec(acc.lock_balance).neg(),
-    type: RecordType.DEMO_RESET,
-    memo: 'Demo account reset',
-    at: now,
-  });
 }
