@@ -21,12 +21,11 @@ export function frameOrigin(link: string): string | null {
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 export interface SecurityHeaderDeps extends Pick<Services, 'db' | 'clock'> {
-  /** None: no inline script runs. */
-  scriptHashes?: () => readonly string[];
+  /** The page's inline scripts allowed to run; none when no client is built (inline-scripts.ts). */
+  scriptHashes: () => readonly string[];
 }
 
 export async function registerSecurityHeaders(app: FastifyInstance, deps: SecurityHeaderDeps): Promise<void> {
-  const scriptHashes = deps.scriptHashes ?? (() => []);
   let frameSrc = "'none'";
   let checkedAt = -Infinity;
   // The directive callbacks are synchronous: refresh the chat origin from the settings ahead of them.
@@ -48,7 +47,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, deps: Securi
       directives: {
         defaultSrc: ["'self'"],
         // Only the page's own first-screen paint runs inline, by its hash (inline-scripts.ts).
-        scriptSrc: ["'self'", () => scriptHashes().join(' ')],
+        scriptSrc: ["'self'", () => deps.scriptHashes().join(' ')],
         // Style attributes set by React and the chart library.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
