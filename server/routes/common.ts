@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Company } from '../../domain/types.ts';
 import type { AppContext } from '../core/app-context.ts';
 import { areaCodes } from '../accounts/area-codes.ts';
 import { findCompanies } from '../content/companies-repository.ts';
@@ -13,8 +12,6 @@ const TAGS = ['Common'];
 
 /** Everything else stays server-side. */
 export const PUBLIC_SETTING_KEYS = ['is_show_mobile', 'risk_cap_percent', 'payout_hold_hours'] as const;
-
-export type { Company }; // the wire type is shared with the app (domain/types.ts)
 
 export async function commonRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;

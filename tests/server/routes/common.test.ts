@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { CODE_INTERNAL, type AreaCode, type BaseSettings } from '../../../domain/types.ts';
+import { CODE_INTERNAL, type AreaCode, type BaseSettings, type Company } from '../../../domain/types.ts';
 import { buildApp } from '../../../server/http/http-app.ts';
 import type { AppContext } from '../../../server/core/app-context.ts';
 import type { Services } from '../../../server/core/services.ts';
@@ -16,7 +16,7 @@ import { loadEngineInstruments } from '../../../server/market/instrument-catalog
 import { nullMarket, nullPush } from '../../fixtures/null-services.ts';
 import { systemClock, systemTimers } from '../../../server/core/system-time.ts';
 import type { Db } from '../../../server/db/db.ts';
-import { commonRoutes, type Company } from '../../../server/routes/common.ts';
+import { commonRoutes } from '../../../server/routes/common.ts';
 import { healthRoutes } from '../../../server/routes/health.ts';
 import { api, startTestServer, type ApiClient, type TestServer } from '../support/harness.ts';
 import { memoryWindows } from '../../../server/security/counted-windows.ts';
