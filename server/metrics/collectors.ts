@@ -116,9 +116,7 @@ export function poolMetrics(registry: Registry, db: Db): void {
     registers: [registry],
     collect() {
       const s = stats();
-      this.set({ state: 'total' }, s.total);
-      this.set({ state: 'idle' }, s.idle);
-      this.set({ state: 'waiting' }, s.waiting);
+      for (const state of ['total', 'idle', 'waiting'] as const) this.set({ state }, s[state]);
     },
   });
 }
