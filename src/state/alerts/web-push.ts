@@ -1,4 +1,4 @@
-// Web Push for price alerts (docs/alerts.md "Web Push"); only from a tap, as the permission prompt needs one.
+// Web Push for price alerts (docs/alerts.md "Delivery"); only from a tap, as the permission prompt needs one.
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import { base64urlnopad } from '@scure/base';
 import { pushKey, subscribePush, unsubscribePush } from '../../api/alerts.ts';
@@ -36,8 +36,9 @@ export async function readPushState(): Promise<void> {
   $state.value = (await reg.pushManager.getSubscription()) && Notification.permission === 'granted' ? 'on' : 'off';
 }
 
-// A configured key may keep its padding; a copy, as the key must sit in a plain ArrayBuffer.
-const bytes = (key: string): Uint8Array<ArrayBuffer> => new Uint8Array(base64urlnopad.decode(key.replace(/=+$/, '')));
+/** The server's VAPID key (base64url, its padding kept or not) as bytes in a plain ArrayBuffer, as subscribe wants. */
+export const pushKeyBytes = (key: string): Uint8Array<ArrayBuffer> =>
+  new Uint8Array(base64urlnopad.decode(key.replace(/=+$/, '')));
 
 export async function enablePush(): Promise<boolean> {
   if (!supported()) return false;
@@ -52,7 +53,7 @@ export async function enablePush(): Promise<boolean> {
     const { key } = await pushKey();
     const sub =
       (await reg.pushManager.getSubscription()) ??
-      (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(key) }));
+      (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: pushKeyBytes(key) }));
     const json = sub.toJSON();
     await subscribePush({
       endpoint: sub.endpoint,

@@ -1,4 +1,4 @@
-// Web Push for price alerts (docs/alerts.md "Web Push"), end to end on loopback: a "browser" subscribes
+// Web Push for price alerts (docs/alerts.md "Delivery"), end to end on loopback: a "browser" subscribes
 // with a fresh P-256 key pair and auth secret, no app is open (no socket), an alert fires from the live feed, and a
 // local push service on https://127.0.0.1 receives the request, checks its VAPID JWT (ES256 signature against the
 // server's public key, aud = the endpoint's origin, exp within 24 h) and decrypts the aes128gcm payload with http_ece.
