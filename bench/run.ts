@@ -13,10 +13,12 @@ import { bundleReport } from './startup/bundle.ts';
 import {
   calibratedSlowdown,
   DEFAULT_CPU_SLOWDOWN,
+  medianRun,
   needsAnotherRun,
   TARGET_BENCHMARK_INDEX,
+  type LighthouseRun,
 } from './startup/lighthouse-runs.ts';
-import { lighthouseAvailable, medianRun, runLighthouse, type LighthouseRun } from './startup/lighthouse.ts';
+import { lighthouseAvailable, runLighthouse } from './startup/lighthouse.ts';
 import { pinnedCommand, SIM_SEED, withBenchServer } from './lib/app-server.ts';
 import { errorText } from './lib/json-child.ts';
 import { log } from './lib/tool.ts';

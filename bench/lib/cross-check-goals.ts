@@ -1,6 +1,5 @@
 // The goals that need a full run: Lighthouse, the floor ratios with their CDP cross-check, the desk, the first screen.
-import type { LighthouseRun } from '../startup/lighthouse.ts';
-import { MAX_SPREAD } from '../startup/lighthouse-runs.ts';
+import { MAX_SPREAD, type LighthouseRun } from '../startup/lighthouse-runs.ts';
 import { check, checksOf, type TargetCheck } from './targets.ts';
 import { med, type ScreenOf } from './render-goals.ts';
 
@@ -35,15 +34,22 @@ export function crossCheckGoals(screen: ScreenOf): TargetCheck[] {
   return out;
 }
 
+/** Every run's scores, then every run's timings and spread. */
 export function lighthouseGoals(runs: readonly LighthouseRun[]): TargetCheck[] {
-  return runs.flatMap((lh) => {
-    const route = new URL(lh.url).hash.replace('#', '') || '/';
-    const c = checksOf(`lighthouse.${route}`, `Lighthouse ${route}`);
-    return [
-      check(`lighthouse.${route}.tbt`, `Lighthouse ${route} TBT`, lh.tbtMs, '<= 150 ms'),
-      check(`lighthouse.${route}.tbtCpu`, `Lighthouse ${route} TBT by main-thread CPU`, lh.cpuTbtMs, '<= 150 ms'),
-      check(`lighthouse.${route}.lcp`, `Lighthouse ${route} LCP`, lh.lcpMs, '<= 1800 ms'),
-      c('spread', 'spread of the runs the median is of', lh.spread, `<= ${MAX_SPREAD}`, lh.spreadReason ?? null),
-    ];
-  });
+  const routed = runs.map((lh) => ({ lh, route: new URL(lh.url).hash.replace('#', '') || '/' }));
+  const scores = routed.flatMap(({ lh, route }) => [
+    check(`lighthouse.${route}.performance`, `Lighthouse ${route} performance`, lh.performance, '>= 95'),
+    check(`lighthouse.${route}.accessibility`, `Lighthouse ${route} accessibility`, lh.accessibility, '>= 95'),
+  ]);
+  return scores.concat(
+    routed.flatMap(({ lh, route }) => {
+      const c = checksOf(`lighthouse.${route}`, `Lighthouse ${route}`);
+      return [
+        check(`lighthouse.${route}.tbt`, `Lighthouse ${route} TBT`, lh.tbtMs, '<= 150 ms'),
+        check(`lighthouse.${route}.tbtCpu`, `Lighthouse ${route} TBT by main-thread CPU`, lh.cpuTbtMs, '<= 150 ms'),
+        check(`lighthouse.${route}.lcp`, `Lighthouse ${route} LCP`, lh.lcpMs, '<= 1800 ms'),
+        c('spread', 'spread of the runs the median is of', lh.spread, `<= ${MAX_SPREAD}`, lh.spreadReason ?? null),
+      ];
+    }),
+  );
 }

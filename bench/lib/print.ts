@@ -7,7 +7,7 @@ import { feedsTables } from '../feeds/feeds-report.ts';
 import { copyTables } from '../copy/copy-report.ts';
 import { failedRow, num, spreadCell, table } from './table.ts';
 import type { TargetCheck } from './targets.ts';
-import type { LighthouseRun } from '../startup/lighthouse.ts';
+import type { LighthouseRun } from '../startup/lighthouse-runs.ts';
 
 const KB = 1024;
 

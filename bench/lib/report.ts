@@ -13,7 +13,7 @@ import { copyFigures, copyTargets } from '../copy/copy-report.ts';
 import { METRICS, type ScreenSummary } from '../render/aggregate.ts';
 import type { RenderResult } from '../render/render-bench.ts';
 import type { BundleReport } from '../startup/bundle.ts';
-import type { LighthouseRun } from '../startup/lighthouse.ts';
+import type { LighthouseRun } from '../startup/lighthouse-runs.ts';
 import { figure, TOL, type Figures } from './figures.ts';
 import { check, checksOf, type TargetCheck } from './targets.ts';
 import { crossCheckGoals, lighthouseGoals } from './cross-check-goals.ts';
@@ -132,13 +132,6 @@ export function targetsOf(s: Sections): TargetCheck[] {
   const b = s.bundle;
   // The goal (bench/README.md "The first screen's bytes"): the libraries as shipped, no fork of their builds.
   out.push(check('bundle.firstScreen', 'first screen JS (gzip)', b ? b.firstScreen.jsGzip / KB : null, '<= 110 KB'));
-  for (const lh of s.lighthouse ?? []) {
-    const route = new URL(lh.url).hash.replace('#', '') || '/';
-    out.push(
-      check(`lighthouse.${route}.performance`, `Lighthouse ${route} performance`, lh.performance, '>= 95'),
-      check(`lighthouse.${route}.accessibility`, `Lighthouse ${route} accessibility`, lh.accessibility, '>= 95'),
-    );
-  }
   out.push(...lighthouseGoals(s.lighthouse ?? []));
   const server = checksOf('server', 'server');
   const row = (n: number): FanoutRow | undefined => s.fanout?.rows.find((r) => r.clients === n && !r.error);

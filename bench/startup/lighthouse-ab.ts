@@ -4,8 +4,8 @@ import { SIM_SEED, startBenchServer, type BenchServer } from '../lib/app-server.
 import { BENCH_TMP } from '../lib/client-build.ts';
 import { median } from '../lib/stats.ts';
 import { buildsArg, flag, log } from '../lib/tool.ts';
-import { calibratedSlowdown } from './lighthouse-runs.ts';
-import { runLighthouse, type LighthouseRun } from './lighthouse.ts';
+import { calibratedSlowdown, type LighthouseRun } from './lighthouse-runs.ts';
+import { runLighthouse } from './lighthouse.ts';
 
 const { dists, names } = buildsArg();
 const pages = flag('pages', '/,/#/trade').split(',');

@@ -109,3 +109,17 @@ export function spreadReason(runs: readonly LighthouseRun[]): string {
   const load = runs.map((r) => r.loadAverage).filter((x): x is number => x !== null && x !== undefined);
   return `scores ${range(scores(runs), 0)}; host benchmark index ${range(bi, 0)}; load average ${range(load, 2)}`;
 }
+
+/** The median score of the tightest three runs (failed runs last), carrying its own figures and evidence. */
+export function medianRun(runs: readonly LighthouseRun[]): LighthouseRun {
+  const kept = tightestRuns(runs);
+  const pick = kept[Math.floor((kept.length - 1) / 2)] ?? runs[0];
+  if (!pick) throw new Error('medianRun needs at least one run');
+  const spread = spreadOf(kept);
+  return {
+    ...pick,
+    performanceRuns: runs.map((r) => r.performance),
+    spread,
+    spreadReason: spread !== null && spread > MAX_SPREAD ? spreadReason(runs) : null,
+  };
+}

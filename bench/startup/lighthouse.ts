@@ -8,17 +8,7 @@ import { BENCH_FLAGS, LIGHTHOUSE_PHONE, scaleFlag, wrapperExecutable } from '../
 import { traceEventsOf } from '../render/trace.ts';
 import { LONG_TASK_MS } from '../lib/stats.ts';
 import { chunkName, startupTasks } from './task-split-parse.ts';
-import {
-  DEFAULT_CPU_SLOWDOWN,
-  MAX_SPREAD,
-  spreadOf,
-  spreadReason,
-  tightestRuns,
-  type LighthouseEvidence,
-  type LighthouseRun,
-} from './lighthouse-runs.ts';
-
-export type { LighthouseRun } from './lighthouse-runs.ts';
+import { DEFAULT_CPU_SLOWDOWN, type LighthouseEvidence, type LighthouseRun } from './lighthouse-runs.ts';
 
 const CLI = resolve('node_modules/lighthouse/cli/index.js');
 
@@ -81,20 +71,6 @@ export function lighthouseEvidence(lhr: Pick<Lhr, 'audits'>): LighthouseEvidence
     mainThread: items('mainthread-work-breakdown')
       .map((i) => ({ group: String(i.group), ms: round(i.duration) }))
       .sort((a, b) => b.ms - a.ms),
-  };
-}
-
-/** The median score of the tightest three runs (failed runs last), carrying its own figures and evidence. */
-export function medianRun(runs: readonly LighthouseRun[]): LighthouseRun {
-  const kept = tightestRuns(runs);
-  const pick = kept[Math.floor((kept.length - 1) / 2)] ?? runs[0];
-  if (!pick) throw new Error('medianRun needs at least one run');
-  const spread = spreadOf(kept);
-  return {
-    ...pick,
-    performanceRuns: runs.map((r) => r.performance),
-    spread,
-    spreadReason: spread !== null && spread > MAX_SPREAD ? spreadReason(runs) : null,
   };
 }
 

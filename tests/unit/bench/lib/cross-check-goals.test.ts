@@ -3,7 +3,7 @@
 import { expect, it } from 'vitest';
 import { disagreementPct, lighthouseGoals, crossCheckGoals } from '../../../../bench/lib/cross-check-goals.ts';
 import type { ScreenSummary } from '../../../../bench/render/aggregate.ts';
-import type { LighthouseRun } from '../../../../bench/startup/lighthouse.ts';
+import type { LighthouseRun } from '../../../../bench/startup/lighthouse-runs.ts';
 
 const spread = (median: number) => ({ median, min: median, max: median, n: 1 });
 

@@ -3,7 +3,7 @@
 // --compare sets like beside like; a run calibrated to its host adds `performanceCalibrated`.
 import { describe, expect, it } from 'vitest';
 import { figuresOf, type Sections } from '../../../../bench/lib/report.ts';
-import type { LighthouseRun } from '../../../../bench/startup/lighthouse.ts';
+import type { LighthouseRun } from '../../../../bench/startup/lighthouse-runs.ts';
 
 function run(over: Partial<LighthouseRun>): LighthouseRun {
   return {

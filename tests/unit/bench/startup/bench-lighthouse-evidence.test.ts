@@ -5,12 +5,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  cpuBlockingMs,
-  lighthouseEvidence,
-  medianRun,
-  type LighthouseRun,
-} from '../../../../bench/startup/lighthouse.ts';
+import { cpuBlockingMs, lighthouseEvidence } from '../../../../bench/startup/lighthouse.ts';
+import { medianRun, type LighthouseRun } from '../../../../bench/startup/lighthouse-runs.ts';
 import { chunkName } from '../../../../bench/startup/task-split-parse.ts';
 
 const report = {

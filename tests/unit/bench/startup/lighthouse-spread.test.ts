@@ -1,13 +1,14 @@
 // Lighthouse runs of a page must lie within 5 points, or the bench runs again (up to 6) and says why, in
 // the host's own numbers (benchmark index, load); the figure is the median of the three closest runs.
 import { describe, expect, it } from 'vitest';
-import { medianRun, type LighthouseRun } from '../../../../bench/startup/lighthouse.ts';
 import {
   MAX_RUNS,
+  medianRun,
   needsAnotherRun,
   spreadOf,
   spreadReason,
   tightestRuns,
+  type LighthouseRun,
 } from '../../../../bench/startup/lighthouse-runs.ts';
 
 const run = (performance: number | null, benchmarkIndex = 1500, loadAverage = 1): LighthouseRun => ({
