@@ -1,4 +1,5 @@
-import { METRICS, type ScreenSummary } from '../render/aggregate.ts';
+import type { ScreenSummary } from '../render/aggregate.ts';
+import { METRICS } from '../render/metrics.ts';
 import type { Change, Figures } from './figures.ts';
 import { engineKey, type Sections } from './report.ts';
 import { clusterTables } from '../cluster/cluster-report.ts';

@@ -26,6 +26,7 @@ import { FLOOR_PATH, serveFloor } from './floor-pages.ts';
 import { runSamples, type RunSamples } from '../report/samples.ts';
 import { phaseSplit } from '../report/phases.ts';
 import { firstLine } from '../lib/json-child.ts';
+import { METRICS, UNCOMPARED, type RunMetrics } from './metrics.ts';
 
 /** Measurement traces stay lean (top-level tasks and the window marks): tracing costs main-thread time too. */
 export const MEASURE_CATEGORIES = ['toplevel', 'blink.user_timing'];
@@ -69,57 +70,6 @@ export interface RunSpec {
 export type ResultSpec = Pick<RunSpec, 'screen' | 'mode' | 'pair'> &
   Pick<PhaseSpec, 'caseId' | 'throttle' | 'warmupMs' | 'measureMs'> & { phase: number };
 
-/** Every figure of a run, in the order the results list them; null where not measured. */
-const RUN_METRICS = [
-  'longTasks',
-  'tbtMs',
-  'longTaskMaxMs',
-  'loafs',
-  'loafBlockingMs',
-  'rafP50',
-  'rafP95',
-  'rafP99',
-  'rafOver16',
-  'rafOver33',
-  'tapP98',
-  'tapMax',
-  'mainBusy',
-  'workerBusy',
-  // The same two from the quiet window (rAF loop stopped); null when the phase has none.
-  'mainBusyQuiet',
-  'workerBusyQuiet',
-  'tickToPaintP50',
-  'tickToPaintP95',
-  'serverTickToPaintP50',
-  'serverTickToPaintP95',
-  'msgsPerSec',
-  'kbPerSec',
-  'maxMsgsPerFrame',
-  'framesOverOneMsg',
-  'maxMsgKb',
-  'batchesPerSec',
-  'quotesPerSec',
-  'heapGrowthMb',
-  'traceLongTasks',
-  // Batches painted per second in the quiet window: the achieved update rate beside every per-second figure.
-  'updatesPerSecQuiet',
-  // Main-thread top-level task time, ms/s (what CDP's throttle stretches), and per painted update.
-  'mainMsPerSec',
-  'mainMsPerUpdate',
-  'mainMsPerUpdateProbe',
-  // CPU time of every thread of the page's renderer (main, worker, compositor, raster), ms/s.
-  'rendererCpuMsPerSec',
-  // The feed worker thread's CPU, ms/s (0 in main mode).
-  'workerMsPerSec',
-  // Long tasks of the main thread in the quiet window, from the trace (no observer).
-  'traceLongTasksQuiet',
-  // Main-thread TaskDuration from CDP: the cross-check of mainMsPerUpdate measured without the bench.
-  'cdpTaskMsPerSec',
-  'cdpTaskMsPerUpdate',
-] as const;
-
-export type RunMetrics = Record<(typeof RUN_METRICS)[number], number | null>;
-
 export interface RunResult {
   spec: ResultSpec;
   ok: boolean;
@@ -134,7 +84,7 @@ export interface RunResult {
   samples?: RunSamples;
 }
 
-const EMPTY = Object.fromEntries(RUN_METRICS.map((k) => [k, null])) as RunMetrics;
+const EMPTY = Object.fromEntries([...METRICS.map((d) => d.key), ...UNCOMPARED].map((k) => [k, null])) as RunMetrics;
 
 export function appUrl(base: string, screen: ScreenName, mode: FeedModeName): string {
   if (mode === 'floor') return `${base}${FLOOR_PATH}${screen === 'market' ? 'list' : screen}.html`;

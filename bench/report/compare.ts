@@ -1,7 +1,7 @@
 // Compares two runs: a change within the runs' own min–max spread is noise; a real one counts beyond its tolerance.
 import { isRegression, type Figure } from '../lib/figures.ts';
 import { FRAME_MS } from '../lib/stats.ts';
-import { METRICS } from '../render/aggregate.ts';
+import { METRICS } from '../render/metrics.ts';
 import { table } from '../lib/table.ts';
 import type { DeepPartial, ResultsJson } from './report-data.ts';
 import type { Sections } from '../lib/report.ts';
