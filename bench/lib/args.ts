@@ -12,23 +12,25 @@ export const SECTIONS = [
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
-export interface BenchArgs {
-  quick: boolean;
-  sections: Section[];
-  cases: string[] | null;
-  updateBaseline: boolean;
-  failOnRegression: boolean;
-  pin: boolean;
-  help: boolean;
+/** What a run was asked for: with no options, every section of a full run, pinned, failing on a regression. */
+const DEFAULT_ARGS = {
+  quick: false,
+  sections: [...SECTIONS] as Section[],
+  cases: null as string[] | null,
+  updateBaseline: false,
+  failOnRegression: true,
+  pin: true,
+  help: false,
   /** A full run always does. */
-  report: boolean;
+  report: false,
   /** Runs nothing. */
-  reportFrom: string | null;
+  reportFrom: null as string | null,
   /** Runs nothing. */
-  compare: [string, string] | null;
+  compare: null as [string, string] | null,
   /** bench/README.md "Render quick". */
-  renderQuick: boolean;
-}
+  renderQuick: false,
+};
+export type BenchArgs = typeof DEFAULT_ARGS;
 
 export const RENDER_QUICK_CASES = ['phone-6x', 'desktop-1x-5k'];
 
@@ -50,19 +52,7 @@ export const USAGE = `npm run bench [-- options]
   --help               this text`;
 
 export function parseArgs(argv: readonly string[]): BenchArgs {
-  const out: BenchArgs = {
-    quick: false,
-    sections: [...SECTIONS],
-    cases: null,
-    updateBaseline: false,
-    failOnRegression: true,
-    pin: true,
-    help: false,
-    report: false,
-    reportFrom: null,
-    compare: null,
-    renderQuick: false,
-  };
+  const out: BenchArgs = { ...DEFAULT_ARGS, sections: [...SECTIONS] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     const next = argv[i + 1];
