@@ -19,7 +19,7 @@ import { once, simEnv, stopChild, waitHealthy, type SectionOptions } from '../li
 import { runJsonChild } from '../lib/json-child.ts';
 import { loadAverage } from '../lib/machine.ts';
 import { loadFigures, loadSpec, NO_LOAD, sampledLoad, type LoadFigures } from '../fanout/fanout.ts';
-import { firstAfter, liveAgain, seqAudit, type LiveAgain, type SeqAudit } from './cluster-stats.ts';
+import { firstAfter, liveAgain, seqAudit, type SeqAudit } from './cluster-stats.ts';
 import { demoAccount } from '../render/session.ts';
 import { runLanes, tradableInstrument, type Acked } from './order-load.ts';
 import type { ReconnectResult, ReconnectSpec } from './reconnect-client.ts';
@@ -39,51 +39,20 @@ export interface ClusterFanoutRow extends LoadFigures {
   error: string | null;
 }
 
-export interface OrderAudit {
-  acked: number;
-  /** Must be 0. */
-  missing: number;
-  /** Orders with more than one margin release; must be 0. */
-  closedTwice: number;
-  ledgerViolations: number;
-  submitFailures: number;
-  firstFailure: string | null;
-}
-
-const NO_AUDIT: OrderAudit = {
+const NO_AUDIT = {
   acked: 0,
+  /** Must be 0. */
   missing: 0,
+  /** Orders with more than one margin release; must be 0. */
   closedTwice: 0,
   ledgerViolations: 0,
   submitFailures: 0,
-  firstFailure: null,
+  firstFailure: null as string | null,
 };
+export type OrderAudit = typeof NO_AUDIT;
 
-export interface LeaderFailover extends OrderAudit {
-  lanes: number;
-  instrument: string;
-  /** From the kill to the standby's "leads" line, its first tick on the broker, its first stop triggered. */
-  leadMs: number | null;
-  firstTickMs: number | null;
-  firstTriggerMs: number | null;
-  triggersBefore: number;
-  triggersAfter: number;
-  loadAverage: number[];
-  error: string | null;
-}
-
-export interface GatewayLoss extends OrderAudit {
-  gateways: number;
-  clients: number;
-  users: number;
-  connected: number;
-  failed: number;
-  live: LiveAgain;
-  gaveUp: number;
-  seq: SeqAudit | null;
-  loadAverage: number[];
-  error: string | null;
-}
+export type LeaderFailover = Awaited<ReturnType<typeof leaderFailover>>;
+export type GatewayLoss = Awaited<ReturnType<typeof gatewayLoss>>;
 
 export interface ClusterResult {
   instruments: number;
@@ -200,21 +169,22 @@ async function accounts(baseUrl: string, n: number, tag: string): Promise<LoginR
   return out;
 }
 
-async function leaderFailover(c: Cluster, quick: boolean, log: (l: string) => void): Promise<LeaderFailover> {
+async function leaderFailover(c: Cluster, quick: boolean, log: (l: string) => void) {
   const lanes = 8;
   const urls = urlsOf(c);
   const base = urls[0] ?? '';
-  const out: LeaderFailover = {
+  const out = {
     lanes,
     instrument: '',
-    leadMs: null,
-    firstTickMs: null,
-    firstTriggerMs: null,
+    /** From the kill to the standby's "leads" line, its first tick on the broker, its first stop triggered. */
+    leadMs: null as number | null,
+    firstTickMs: null as number | null,
+    firstTriggerMs: null as number | null,
     triggersBefore: 0,
     triggersAfter: 0,
     ...NO_AUDIT,
-    loadAverage: [],
-    error: null,
+    loadAverage: [] as number[],
+    error: null as string | null,
   };
   const leader = c.leader();
   const standby = c.markets.find((m) => m !== leader);
@@ -278,14 +248,9 @@ async function leaderFailover(c: Cluster, quick: boolean, log: (l: string) => vo
   return out;
 }
 
-async function gatewayLoss(
-  c: Cluster,
-  clients: number,
-  quick: boolean,
-  log: (l: string) => void,
-): Promise<GatewayLoss> {
+async function gatewayLoss(c: Cluster, clients: number, quick: boolean, log: (l: string) => void) {
   const usersN = 20;
-  const out: GatewayLoss = {
+  const out = {
     gateways: c.gateways.length,
     clients,
     users: usersN,
@@ -293,10 +258,10 @@ async function gatewayLoss(
     failed: 0,
     live: liveAgain(0, []),
     gaveUp: 0,
-    seq: null,
+    seq: null as SeqAudit | null,
     ...NO_AUDIT,
-    loadAverage: [],
-    error: null,
+    loadAverage: [] as number[],
+    error: null as string | null,
   };
   const port = await freePort();
   const front = startHaproxy(c.dir, port, urlsOf(c));

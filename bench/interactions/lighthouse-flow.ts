@@ -19,14 +19,7 @@ export interface FlowStepFigures {
   error: string | null;
 }
 
-export interface FlowRun {
-  version: string | null;
-  benchmarkIndex: number | null;
-  cpuSlowdownMultiplier: number;
-  viewport: { width: number; height: number };
-  steps: FlowStepFigures[];
-  error: string | null;
-}
+export type FlowRun = Awaited<ReturnType<typeof runLighthouseFlow>>;
 
 interface FlowAudit {
   numericValue?: number;
@@ -64,7 +57,7 @@ export async function runLighthouseFlow(opts: {
   steps: Step[];
   cpus: string | null;
   log: (line: string) => void;
-}): Promise<FlowRun> {
+}) {
   const [{ startFlow }, puppeteer] = await Promise.all([import('lighthouse'), import('puppeteer-core')]);
   const flags = BENCH_FLAGS.filter((f) => f !== '--headless');
   const browser = await puppeteer.default.launch({
@@ -72,13 +65,13 @@ export async function runLighthouseFlow(opts: {
     headless: true,
     args: [...flags, scaleFlag(PHONE_SCALE), '--remote-debugging-port=0'],
   });
-  const out: FlowRun = {
-    version: null,
-    benchmarkIndex: null,
+  const out = {
+    version: null as string | null,
+    benchmarkIndex: null as number | null,
     cpuSlowdownMultiplier: 4,
     viewport: PHONE,
-    steps: [],
-    error: null,
+    steps: [] as FlowStepFigures[],
+    error: null as string | null,
   };
   try {
     const lhPage = await browser.newPage();

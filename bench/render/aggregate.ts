@@ -1,24 +1,14 @@
 // Folds the render runs into one summary per case and screen.
 import { pairedRatios, spread, type Spread } from '../lib/stats.ts';
-import type { FeedModeName, ScreenName } from './cases.ts';
+import type { FeedModeName } from './cases.ts';
 import { METRICS, type MetricKey } from './metrics.ts';
 import type { RunResult } from './run-one.ts';
 
-export interface ScreenSummary {
-  caseId: string;
-  screen: ScreenName;
-  runs: { worker: number; main: number; floor: number; failed: number };
-  worker: Partial<Record<MetricKey, Spread>>;
-  main: Partial<Record<MetricKey, Spread>>;
-  ratio: Partial<Record<MetricKey, Spread>>;
-  /** Medians, and worker/floor, main/floor per pair. */
-  floor: Partial<Record<MetricKey, Spread>>;
-  workerToFloor: Partial<Record<MetricKey, Spread>>;
-  mainToFloor: Partial<Record<MetricKey, Spread>>;
-  errors: string[];
-}
+export type ScreenSummary = ReturnType<typeof summariseRuns>[number];
 
-export function summariseRuns(runs: readonly RunResult[]): ScreenSummary[] {
+const spreads = (): Partial<Record<MetricKey, Spread>> => ({});
+
+export function summariseRuns(runs: readonly RunResult[]) {
   const groups = new Map<string, RunResult[]>();
   for (const r of runs) {
     const k = `${r.spec.caseId}\u0000${r.spec.screen}`;
@@ -32,7 +22,7 @@ export function summariseRuns(runs: readonly RunResult[]): ScreenSummary[] {
     const paired = (a: FeedModeName, b: FeedModeName, key: MetricKey): Spread =>
       spread(pairedRatios(byPair(a, key), byPair(b, key)).values);
     const [worker, main, floor] = [ok('worker'), ok('main'), ok('floor')];
-    const s: ScreenSummary = {
+    const s = {
       caseId: group[0]?.spec.caseId ?? '',
       screen: group[0]?.spec.screen ?? 'market',
       runs: {
@@ -41,12 +31,13 @@ export function summariseRuns(runs: readonly RunResult[]): ScreenSummary[] {
         floor: floor.length,
         failed: group.filter((r) => !r.ok).length,
       },
-      worker: {},
-      main: {},
-      ratio: {},
-      floor: {},
-      workerToFloor: {},
-      mainToFloor: {},
+      worker: spreads(),
+      main: spreads(),
+      ratio: spreads(),
+      /** Medians, and worker/floor, main/floor per pair. */
+      floor: spreads(),
+      workerToFloor: spreads(),
+      mainToFloor: spreads(),
       errors: [...new Set(group.filter((r) => r.error).map((r) => `${r.spec.mode}#${r.spec.pair}: ${r.error ?? ''}`))],
     };
     for (const { key, ratio } of METRICS) {

@@ -16,19 +16,21 @@ export interface ProbeDeps {
   mode(): FeedMode | null;
 }
 
-export interface ProbeSnapshot {
-  mode: FeedMode | null;
-  windowMs: number;
-  batches: number;
-  quotes: number;
-  maxQuotesPerBatch: number;
+/** A window's figures, empty: the arrays are the samples taken since the window began. */
+const emptySnapshot = () => ({
+  mode: null as FeedMode | null,
+  windowMs: 0,
+  batches: 0,
+  quotes: 0,
+  maxQuotesPerBatch: 0,
   /** Q_RECEIVED is the feed's own stamp when the quote arrived. */
-  feedToPaintMs: number[];
+  feedToPaintMs: [] as number[],
   /** Adds the network and the server's conflation window to the tick-to-paint latency. */
-  serverTickToPaintMs: number[];
-  applyToPaintMs: number[];
-  dropped: number;
-}
+  serverTickToPaintMs: [] as number[],
+  applyToPaintMs: [] as number[],
+  dropped: 0,
+});
+export type ProbeSnapshot = ReturnType<typeof emptySnapshot>;
 
 interface Pending {
   appliedAt: number;
@@ -39,13 +41,11 @@ interface Pending {
 /** "Painted" is the first task after the rendering: both feed modes apply a batch in a task between frames. */
 export class BenchProbe {
   private started = 0;
-  private snap: ProbeSnapshot;
+  private snap = emptySnapshot();
   private pendingNext: Pending[] = [];
   private frameRequested = false;
 
-  constructor(private readonly deps: ProbeDeps) {
-    this.snap = this.empty();
-  }
+  constructor(private readonly deps: ProbeDeps) {}
 
   install(): void {
     this.deps.subscribe((b) => this.onBatch(b));
@@ -54,7 +54,7 @@ export class BenchProbe {
 
   reset(): void {
     this.started = this.deps.now();
-    this.snap = this.empty();
+    this.snap = emptySnapshot();
   }
 
   /** The arrays are handed over; the next window starts empty. */
@@ -62,20 +62,6 @@ export class BenchProbe {
     const out = { ...this.snap, mode: this.deps.mode(), windowMs: this.deps.now() - this.started };
     this.reset();
     return out;
-  }
-
-  private empty(): ProbeSnapshot {
-    return {
-      mode: null,
-      windowMs: 0,
-      batches: 0,
-      quotes: 0,
-      maxQuotesPerBatch: 0,
-      feedToPaintMs: [],
-      serverTickToPaintMs: [],
-      applyToPaintMs: [],
-      dropped: 0,
-    };
   }
 
   private onBatch(b: FeedBatch): void {

@@ -35,24 +35,7 @@ export interface RenderCaseResult {
   runs: RunResult[];
 }
 
-export interface RenderResult {
-  chromium: string;
-  browserCpus: string | null;
-  serverCpus: string | null;
-  affinities: Record<string, string>;
-  calibration: CalibrationRow[];
-  /** The same loop on the multi-core browser (both cores): the worker slowed too where the throttle is per thread. */
-  calibrationMultiCore: CalibrationRow[];
-  multiCoreCpus: string | null;
-  /** What the multi-core cases' throttle slows: every renderer thread (cgroups), or the main thread only (CDP). */
-  multiCoreThrottle: 'renderer threads' | 'main thread' | null;
-  calibrationIterations: number;
-  cases: RenderCaseResult[];
-  labels: Record<string, string>;
-  summaries: ScreenSummary[];
-  profileTraces: string[];
-  relaunches: { at: string; during: string; caseId: string }[];
-}
+export type RenderResult = Awaited<ReturnType<typeof renderBench>>;
 
 /** About 50 ms on one unthrottled core of the reference machine. */
 const CALIBRATION_ITERATIONS = 5_000_000;
@@ -93,7 +76,7 @@ function specOf(c: RenderCase, screen: ScreenName, mode: FeedModeName, pair: num
   };
 }
 
-export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
+export async function renderBench(opts: RenderOptions) {
   const cases = renderCases(opts.profile)
     .filter((c) => !opts.only || opts.only.includes(c.id))
     .map((c) => (opts.modes ? { ...c, modes: c.modes.filter((m) => opts.modes?.includes(m)) } : c));
@@ -107,21 +90,23 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
       opts.onCleanup(() => d.close());
       return d;
     }));
-  const result: RenderResult = {
+  const result = {
     chromium: pinned.version,
     browserCpus: opts.browserCpus,
     serverCpus: opts.serverCpus,
-    affinities: {},
-    calibration: [],
-    calibrationMultiCore: [],
-    multiCoreCpus: null,
-    multiCoreThrottle: null,
+    affinities: {} as Record<string, string>,
+    calibration: [] as CalibrationRow[],
+    /** The same loop on the multi-core browser (both cores): the worker slowed too where the throttle is per thread. */
+    calibrationMultiCore: [] as CalibrationRow[],
+    multiCoreCpus: null as string | null,
+    /** What the multi-core cases' throttle slows: every renderer thread (cgroups), or the main thread only (CDP). */
+    multiCoreThrottle: null as PinnedBrowser['throttles'] | null,
     calibrationIterations: CALIBRATION_ITERATIONS,
-    cases: [],
+    cases: [] as RenderCaseResult[],
     labels: caseLabels(cases),
-    summaries: [],
-    profileTraces: [],
-    relaunches: [],
+    summaries: [] as ScreenSummary[],
+    profileTraces: [] as string[],
+    relaunches: [] as { at: string; during: string; caseId: string }[],
   };
   try {
     const throttles = [
