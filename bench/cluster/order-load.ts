@@ -3,14 +3,10 @@ import type { RetailProfile } from '../../domain/retail.ts';
 import type { Instrument, LoginResult, Order } from '../../domain/types.ts';
 import { apiGet, benchLeverage, marketOrder } from '../render/session.ts';
 
-export interface Tradable {
-  inst: Instrument;
-  /** The lowest the account is offered: a retail cap refuses more. */
-  leverage: number;
-}
+export type Tradable = Awaited<ReturnType<typeof tradableInstrument>>;
 
-/** BTC first: open every day. */
-export async function tradableInstrument(baseUrl: string, token: string): Promise<Tradable> {
+/** BTC first: open every day; the leverage is the lowest the account is offered, as a retail cap refuses more. */
+export async function tradableInstrument(baseUrl: string, token: string) {
   const list = await apiGet<Instrument[]>(baseUrl, '/v1/api/forex/trade_list', {}, token);
   const open = list.data.filter((i) => i.MarketStatus === 1 && !/^SYN/.test(i.Code));
   const inst = open.find((i) => /BTC/.test(i.Code)) ?? open[0];

@@ -6,25 +6,14 @@ import { join } from 'node:path';
 import { WEEKDAY_NOON } from '../../tests/e2e/app-server.ts';
 import { freePort } from '../../tests/fixtures/free-port.ts';
 
-export interface BenchServer {
-  url: string;
-  pid: number;
-  /** Cumulative CPU seconds (user + system) and resident memory. */
-  usage(): ProcUsage | null;
-  /** SIGUSR2, see serve-entry.ts. */
-  collectGarbage(): void;
-  stop(): Promise<void>;
-}
-
-export interface ProcUsage {
-  cpuSeconds: number;
-  rssBytes: number;
-}
+export type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
+export type ProcUsage = NonNullable<ReturnType<typeof procUsage>>;
 
 /** USER_HZ: 100 on every Linux the bench targets. */
 const USER_HZ = 100;
 
-export function procUsage(pid: number): ProcUsage | null {
+/** Cumulative CPU seconds (user + system) and resident memory. */
+export function procUsage(pid: number) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name may contain spaces: fields start after the last ')'.
@@ -145,7 +134,7 @@ export function once(fn: () => Promise<void>): () => Promise<void> {
   return () => (run ??= fn());
 }
 
-export async function startBenchServer(opts: ServerOptions): Promise<BenchServer> {
+export async function startBenchServer(opts: ServerOptions) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-bench-'));
   const url = `http://127.0.0.1:${port}`;
@@ -169,6 +158,7 @@ export async function startBenchServer(opts: ServerOptions): Promise<BenchServer
     await stop();
     throw err;
   }
+  // SIGUSR2, see serve-entry.ts.
   const collectGarbage = (): void => void (child.exitCode === null && child.kill('SIGUSR2'));
   return { url, pid, usage: () => procUsage(pid), collectGarbage, stop };
 }

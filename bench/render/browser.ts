@@ -70,14 +70,9 @@ export async function setThrottle(browser: Browser, cdp: CDPSession, rate: numbe
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
-interface Launched {
-  browser: Browser;
-  rootPid: number;
-  threads: ThreadThrottle | null;
-  profile: string;
-}
+type Launched = Awaited<ReturnType<typeof launchOnce>>;
 
-async function launchOnce(cpus: string | null, perThread: boolean, scale: number): Promise<Launched> {
+async function launchOnce(cpus: string | null, perThread: boolean, scale: number) {
   const profile = mkdtempSync(join(tmpdir(), 'tickwise-bench-chromium-')); // holds the pid file
   const pidFile = join(profile, 'browser.pid');
   const browser = await chromium.launch({

@@ -6,14 +6,7 @@ import { NAME_SHIM, pageProbe } from './page-probe.ts';
 import { MARK_END, MARK_START } from './trace.ts';
 import { quietWindow, tracedWindow } from './run-one.ts';
 
-export interface ProbeFloor {
-  throttle: number;
-  windowMs: number;
-  /** 0…1, with the rAF loop running. */
-  mainBusy: number | null;
-  /** What is left is the browser's own timers. */
-  mainBusyQuiet: number | null;
-}
+export type ProbeFloor = Awaited<ReturnType<typeof probeFloor>>;
 
 const STATIC_PAGE =
   'data:text/html;charset=utf-8,' +
@@ -27,7 +20,7 @@ export async function probeFloor(
   mobile: boolean,
   throttle: number,
   windowMs: number,
-): Promise<ProbeFloor> {
+) {
   const { context, page, cdp } = await openPage(browser, viewport, mobile, 1);
   try {
     await context.addInitScript(NAME_SHIM);
@@ -38,6 +31,7 @@ export async function probeFloor(
     await sleep(1000);
     const withLoop = await tracedWindow(browser, page, windowMs);
     const quiet = await quietWindow(browser, page, windowMs);
+    // Main-thread busy 0…1 with the rAF loop running, and without it: what is left is the browser's own timers.
     return { throttle, windowMs, mainBusy: withLoop?.main?.busy ?? null, mainBusyQuiet: quiet?.main?.busy ?? null };
   } finally {
     await context.close().catch(() => undefined);

@@ -28,10 +28,7 @@ export function phaseOfName(name: string): Phase | 'profiler' | null {
   return null;
 }
 
-export interface PhaseSplit {
-  msPerSecond: Record<Phase, number>;
-  windowMs: number;
-}
+export type PhaseSplit = NonNullable<ReturnType<typeof phaseSplit>>;
 
 /** Each event's self time goes to its own or its nearest ancestor's phase; what none covers is "other". */
 export function splitThread(events: readonly TraceEvent[], start: number, end: number): Record<Phase, number> {
@@ -62,7 +59,7 @@ export function splitThread(events: readonly TraceEvent[], start: number, end: n
 }
 
 /** null without the window marks. */
-export function phaseSplit(events: readonly TraceEvent[]): PhaseSplit | null {
+export function phaseSplit(events: readonly TraceEvent[]) {
   const w = markWindow(events);
   if (!w) return null;
   const main = threadsOf(events, w.pid).find((t) => t.name === 'CrRendererMain');
