@@ -9,12 +9,7 @@ export interface Tolerance {
   abs: number;
 }
 
-export interface Figure {
-  value: number | null;
-  unit: string;
-  better: Better;
-  tol: Tolerance;
-}
+export type Figure = ReturnType<typeof figure>;
 
 export type Figures = Record<string, Figure>;
 
@@ -38,7 +33,7 @@ export const TOL = {
   rssMb: { rel: 0.3, abs: 50 },
 } as const satisfies Record<string, Tolerance>;
 
-export function figure(value: number | null, unit: string, better: Better, tol: Tolerance): Figure {
+export function figure(value: number | null, unit: string, better: Better, tol: Tolerance) {
   return { value, unit, better, tol };
 }
 

@@ -56,19 +56,12 @@ export function shareOver(values: readonly number[], threshold: number): number 
   return finite.filter((v) => v > threshold).length / finite.length;
 }
 
-export interface FrameStats {
-  frames: number;
-  p50: number | null;
-  p95: number | null;
-  p99: number | null;
-  /** over33 uses the 33 ms budget rather than two exact frames (33.3 ms). */
-  over16: number | null;
-  over33: number | null;
-}
+export type FrameStats = ReturnType<typeof frameStats>;
 
 /** Keeps an on-time frame whose timestamp jittered (16.9 ms) from counting as late; a missed one is ≥ 33 ms. */
 export const FRAME_JITTER_MS = 0.5;
-export function frameStats(frameIntervals: readonly number[]): FrameStats {
+/** over33 uses the 33 ms budget rather than two exact frames (33.3 ms). */
+export function frameStats(frameIntervals: readonly number[]) {
   return {
     frames: frameIntervals.length,
     p50: percentile(frameIntervals, 50),

@@ -2,16 +2,7 @@
 
 export type Verdict = 'met' | 'missed' | 'n/a';
 
-export interface TargetCheck {
-  id: string;
-  label: string;
-  value: number | null;
-  op: '<=' | '>=';
-  limit: number;
-  unit: string;
-  verdict: Verdict;
-  note: string | null;
-}
+export type TargetCheck = ReturnType<typeof check>;
 
 /** `rule`: the operator, the limit and the unit, e.g. "<= 100 ms". */
 export type Rule = `${'<=' | '>='} ${number}` | `${'<=' | '>='} ${number} ${string}`;
@@ -22,7 +13,7 @@ export function check(
   value: number | null | undefined,
   rule: Rule,
   note: string | null = null,
-): TargetCheck {
+) {
   const [op, limitText, ...unitWords] = rule.split(' ') as ['<=' | '>=', string, ...string[]];
   const limit = Number(limitText);
   const v = value ?? null;

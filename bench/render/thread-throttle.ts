@@ -10,11 +10,7 @@ export const PERIOD_US = 10_000;
 
 const SCAN_MS = 50;
 
-export interface ThreadThrottle {
-  /** Slow every renderer thread to 1/rate of a core (1: unlimited). */
-  setRate(rate: number): void;
-  stop(): void;
-}
+export type ThreadThrottle = ReturnType<typeof startThreadThrottle>;
 
 /** The quota that gives a thread 1/rate of a core per period; -1 is the kernel's "unlimited". */
 export function quotaFor(rate: number, periodUs = PERIOD_US): number {
@@ -55,7 +51,7 @@ function threadIds(pid: number): number[] {
 }
 
 /** Each renderer thread gets its own group at the rate last set; exited threads' empty groups go at stop. */
-export function startThreadThrottle(rootPid: number, root = CGROUP_CPU): ThreadThrottle {
+export function startThreadThrottle(rootPid: number, root = CGROUP_CPU) {
   const base = join(root, `tw-bench-${process.pid}`);
   mkdirSync(base, { recursive: true });
   const groups = new Map<number, string>();
@@ -83,7 +79,8 @@ export function startThreadThrottle(rootPid: number, root = CGROUP_CPU): ThreadT
   const timer = setInterval(scan, SCAN_MS);
   timer.unref();
   return {
-    setRate(next) {
+    /** Slow every renderer thread to 1/rate of a core (1: unlimited). */
+    setRate(next: number): void {
       rate = next;
       scan();
       for (const dir of groups.values()) quietly(() => setQuota(dir));

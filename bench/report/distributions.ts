@@ -11,13 +11,10 @@ export function totalOf(counts: ValueCounts): number {
   return counts.reduce((a, [, n]) => a + n, 0);
 }
 
-export interface CdfPoint {
-  x: number;
-  /** 0…1. */
-  y: number;
-}
+export type CdfPoint = ReturnType<typeof cdfOf>[number];
 
-export function cdfOf(counts: ValueCounts): CdfPoint[] {
+/** Each value with the share (0…1) of the samples at or below it. */
+export function cdfOf(counts: ValueCounts) {
   const total = totalOf(counts);
   if (total === 0) return [];
   let seen = 0;
