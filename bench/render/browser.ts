@@ -2,7 +2,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { CHROMIUM, chromiumOptions } from '../../tests/e2e/browser.ts';
 import { BENCH_TMP } from '../lib/client-build.ts';
 import { processTree, processType } from './proc-tree.ts';
@@ -151,18 +151,14 @@ export function treeAffinities(rootPid: number): Record<string, string> {
   return out;
 }
 
-export interface BenchPage {
-  context: BrowserContext;
-  page: Page;
-  cdp: CDPSession;
-}
+export type BenchPage = Awaited<ReturnType<typeof openPage>>;
 
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number },
   mobile: boolean,
   throttle: number,
-): Promise<BenchPage> {
+) {
   // A new renderer starts unthrottled: the previous run's per-thread quotas would otherwise still hold.
   threadThrottles.get(browser)?.setRate(1);
   const context = await browser.newContext({

@@ -5,16 +5,8 @@ import type { PhaseSplit } from './phases.ts';
 
 export type ValueCounts = [number, number][];
 
-export interface RunSamples {
-  frameIntervalsMs: ValueCounts;
-  /** Long tasks (Long Tasks API): [start ms after the window start, duration ms]. */
-  longTasks: [number, number][];
-  tickToPaintMs: ValueCounts;
-  /** Busy ms in each whole second per renderer thread: `worker` is the busiest dedicated worker. */
-  cpuMsPerSecond: Record<string, number[]>;
-  /** Only runs that record a profile window. */
-  phases?: PhaseSplit | null;
-}
+/** `phases` only for runs that record a profile window. */
+export type RunSamples = ReturnType<typeof runSamples> & { phases?: PhaseSplit | null };
 
 /** 0.1 → one decimal. */
 export function valueCounts(samples: readonly number[], step: number): ValueCounts {
@@ -72,11 +64,13 @@ export function runSamples(
   pw: { startedAt: number; rafs: readonly number[]; longTasks: readonly { start: number; duration: number }[] },
   feedToPaintMs: readonly number[],
   events: readonly TraceEvent[],
-): RunSamples {
+) {
   return {
     frameIntervalsMs: valueCounts(intervals(pw.rafs), 0.1),
-    longTasks: pw.longTasks.map((t) => [Math.round(t.start - pw.startedAt), Math.round(t.duration)]),
+    // Long tasks (Long Tasks API): [start ms after the window start, duration ms].
+    longTasks: pw.longTasks.map((t): [number, number] => [Math.round(t.start - pw.startedAt), Math.round(t.duration)]),
     tickToPaintMs: valueCounts(feedToPaintMs, 1),
+    // Busy ms in each whole second per renderer thread: `worker` is the busiest dedicated worker.
     cpuMsPerSecond: cpuPerSecond(events),
   };
 }
