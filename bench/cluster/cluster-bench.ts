@@ -54,14 +54,7 @@ export type OrderAudit = typeof NO_AUDIT;
 export type LeaderFailover = Awaited<ReturnType<typeof leaderFailover>>;
 export type GatewayLoss = Awaited<ReturnType<typeof gatewayLoss>>;
 
-export interface ClusterResult {
-  instruments: number;
-  hz: number;
-  clientsPerRow: number;
-  rows: ClusterFanoutRow[];
-  leader: LeaderFailover | null;
-  gatewayLoss: GatewayLoss | null;
-}
+export type ClusterResult = Awaited<ReturnType<typeof clusterBench>>;
 
 const ENTRY = 'bench/lib/serve-entry.ts';
 const RECONNECT_CLIENT = 'bench/cluster/reconnect-client.ts';
@@ -337,15 +330,15 @@ async function gatewayLoss(c: Cluster, clients: number, quick: boolean, log: (l:
   return out;
 }
 
-export async function clusterBench(opts: SectionOptions): Promise<ClusterResult> {
+export async function clusterBench(opts: SectionOptions) {
   const clients = opts.quick ? 500 : 1_000;
-  const result: ClusterResult = {
+  const result = {
     instruments: 300,
     hz: 20,
     clientsPerRow: clients,
-    rows: [],
-    leader: null,
-    gatewayLoss: null,
+    rows: [] as ClusterFanoutRow[],
+    leader: null as LeaderFailover | null,
+    gatewayLoss: null as GatewayLoss | null,
   };
   const dir = mkdtempSync(join(tmpdir(), 'tickwise-bench-cluster-'));
   const procs: RoleProcess[] = [];
