@@ -11,17 +11,8 @@ import { syntheticBasePrice as basePrice } from '../lib/synthetic-catalogue.ts';
 import { percentile } from '../lib/stats.ts';
 import { FAILOVER_STALE_MS, lpSymbol } from './bench-mapping.ts';
 
-export interface FeedsRow {
-  source: 'fix' | 'simulator';
-  symbols: number;
-  hz: number;
-  /** Counted by the writer, over the window. */
-  ticksPerSec: number;
-  /** User + system CPU of the server process. */
-  cpuMsPer1000: number;
-  corePct: number;
-  error?: string;
-}
+/** Ticks/s as the writer counts them over the window; the CPU is the server process's user + system. */
+export type FeedsRow = Awaited<ReturnType<typeof measure>> & { error?: string };
 
 export interface FeedsResult {
   rows: FeedsRow[];
@@ -65,7 +56,7 @@ async function waitFor(cond: () => boolean, what: string, ms: number): Promise<v
 }
 
 /** After a warm-up, `source`'s row over the window. */
-async function measure(server: BenchServer, source: FeedsRow['source'], symbols: number, quick: boolean) {
+async function measure(server: BenchServer, source: 'fix' | 'simulator', symbols: number, quick: boolean) {
   await sleep(quick ? 2000 : 5000);
   const windowMs = quick ? 5000 : 15_000;
   const c0 = server.usage()?.cpuSeconds ?? NaN;
