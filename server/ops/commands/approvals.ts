@@ -20,22 +20,6 @@ export async function dropWaitingApproval(ctx: AppContext, kind: string, item: n
   if (waiting) await closeApproval(ctx.db, waiting.id, 'dropped', null, ctx.clock.now());
 }
 
-export const approvalList: OpsCommand = {
-  name: 'approval-list',
-  right: 'withdrawals',
-  summary: 'Payments and credits waiting for a second finance approval, oldest first',
-  params: [],
-  async run(ctx) {
-    return (await waitingApprovals(ctx.db, 100)).map((a) => ({
-      id: a.id,
-      kind: a.kind,
-      what: a.summary,
-      first_by: a.first_by ?? '',
-      first_at: wireTime(a.first_at),
-    }));
-  },
-};
-
 async function waiting(ctx: AppContext, raw: string | undefined): Promise<ApprovalRow> {
   const a = await lockApproval(ctx.db, idArg(raw));
   if (!a) throw new ApiError('not_found');
@@ -51,36 +35,50 @@ async function waitingCommand(a: ApprovalRow): Promise<{ cmd: MovingCommand; arg
   return { cmd, args: JSON.parse(a.params) as OpsArgs };
 }
 
-export const approvalGive: MovingCommand = {
-  name: 'approval-give',
-  right: 'withdrawals',
-  money: 'moves',
-  summary: 'Give the second approval (you cannot approve what you asked for): the payment or credit is made now',
-  params: [APPROVAL_ID],
-  async movement(ctx, args) {
-    const a = await waiting(ctx, args.id);
-    const { cmd, args: first } = await waitingCommand(a);
-    return { ...(await cmd.movement(ctx, first)), approval: a };
+export const APPROVAL_COMMANDS: readonly OpsCommand[] = [
+  {
+    name: 'approval-list',
+    right: 'withdrawals',
+    summary: 'Payments and credits waiting for a second finance approval, oldest first',
+    params: [],
+    async run(ctx) {
+      return (await waitingApprovals(ctx.db, 100)).map((a) => ({
+        id: a.id,
+        kind: a.kind,
+        what: a.summary,
+        first_by: a.first_by ?? '',
+        first_at: wireTime(a.first_at),
+      }));
+    },
   },
-  async run(ctx, args, actor) {
-    const a = await lockApproval(ctx.db, idArg(args.id));
-    if (!a) throw new ApiError('not_found');
-    const { cmd, args: first } = await waitingCommand(a);
-    const done = await cmd.run(ctx, first, actor);
-    return { approval: a.id, first_by: a.first_by, command: a.kind, ...(done as object) };
+  {
+    name: 'approval-give',
+    right: 'withdrawals',
+    money: 'moves',
+    summary: 'Give the second approval (you cannot approve what you asked for): the payment or credit is made now',
+    params: [APPROVAL_ID],
+    async movement(ctx, args) {
+      const a = await waiting(ctx, args.id);
+      const { cmd, args: first } = await waitingCommand(a);
+      return { ...(await cmd.movement(ctx, first)), approval: a };
+    },
+    async run(ctx, args, actor) {
+      const a = await lockApproval(ctx.db, idArg(args.id));
+      if (!a) throw new ApiError('not_found');
+      const { cmd, args: first } = await waitingCommand(a);
+      const done = await cmd.run(ctx, first, actor);
+      return { approval: a.id, first_by: a.first_by, command: a.kind, ...(done as object) };
+    },
   },
-};
-
-export const approvalDrop: OpsCommand = {
-  name: 'approval-drop',
-  right: 'withdrawals',
-  summary: 'Drop a waiting approval: nothing is paid or credited (a withdrawal stays pending)',
-  params: [APPROVAL_ID],
-  async run(ctx, args) {
-    const a = await waiting(ctx, args.id);
-    await closeApproval(ctx.db, a.id, 'dropped', null, ctx.clock.now());
-    return { approval: a.id, status: 'dropped' };
+  {
+    name: 'approval-drop',
+    right: 'withdrawals',
+    summary: 'Drop a waiting approval: nothing is paid or credited (a withdrawal stays pending)',
+    params: [APPROVAL_ID],
+    async run(ctx, args) {
+      const a = await waiting(ctx, args.id);
+      await closeApproval(ctx.db, a.id, 'dropped', null, ctx.clock.now());
+      return { approval: a.id, status: 'dropped' };
+    },
   },
-};
-
-export const APPROVAL_COMMANDS: readonly OpsCommand[] = [approvalList, approvalGive, approvalDrop];
+];

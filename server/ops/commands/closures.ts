@@ -85,26 +85,6 @@ export const closureAdd: OpsCommand = {
   },
 };
 
-export const closureList: OpsCommand = {
-  name: 'closure-list',
-  right: 'halts',
-  summary: 'Upcoming and current scheduled closures, oldest first, with who scheduled them',
-  params: [],
-  async run(ctx) {
-    const now = ctx.clock.now();
-    return (await openClosures(ctx.db, now, LIST_LIMIT)).map((c) => ({
-      id: c.id,
-      code: c.code,
-      from: iso(c.startsAt),
-      to: iso(c.endsAt),
-      state: c.startsAt <= now ? 'current' : 'upcoming',
-      reason: c.reason,
-      by: c.createdBy,
-      at: iso(c.createdAt),
-    }));
-  },
-};
-
 const shown = (c: Closure | null): unknown =>
   c && { id: c.id, code: c.code, from: iso(c.startsAt), to: iso(c.endsAt), reason: c.reason, state: c.state };
 
@@ -143,4 +123,26 @@ export const closureCancel: OpsCommand = {
   },
 };
 
-export const CLOSURE_COMMANDS: readonly OpsCommand[] = [closureAdd, closureList, closureCancel];
+export const CLOSURE_COMMANDS: readonly OpsCommand[] = [
+  closureAdd,
+  {
+    name: 'closure-list',
+    right: 'halts',
+    summary: 'Upcoming and current scheduled closures, oldest first, with who scheduled them',
+    params: [],
+    async run(ctx) {
+      const now = ctx.clock.now();
+      return (await openClosures(ctx.db, now, LIST_LIMIT)).map((c) => ({
+        id: c.id,
+        code: c.code,
+        from: iso(c.startsAt),
+        to: iso(c.endsAt),
+        state: c.startsAt <= now ? 'current' : 'upcoming',
+        reason: c.reason,
+        by: c.createdBy,
+        at: iso(c.createdAt),
+      }));
+    },
+  },
+  closureCancel,
+];

@@ -75,77 +75,6 @@ function languageRows<T extends { lang: string; title: string; updated_at: strin
 const one = <T extends { lang: string }>(rows: readonly T[], lang: string): T | undefined =>
   rows.find((r) => r.lang === lang);
 
-export const newsTextList: OpsCommand = {
-  name: 'news-texts',
-  right: 'content',
-  summary: 'The languages a news item has (title, summary, body size); "fallback" is what other readers get',
-  params: [NEWS],
-  async run(ctx, args) {
-    const rows = await newsTexts(ctx.db, await newsOf(ctx.db, args.news));
-    return languageRows(rows, (r: NewsTextRow) => ({ desc: r.desc, body_chars: r.content.length }));
-  },
-};
-
-export const newsTextSet: OpsCommand = {
-  name: 'news-text-set',
-  right: 'content',
-  summary: 'Set one language of a news item (title; summary and HTML body kept when left out); the others stay',
-  params: [NEWS, LANG, ...NEWS_TEXT],
-  before: async (q, args) =>
-    one(await newsTexts(q, await newsOf(q, args.news)), (args.lang ?? '').trim().toLowerCase()) ?? null,
-  async run(ctx, args) {
-    const id = await newsOf(ctx.db, args.news);
-    const lang = contentLanguage(args.lang);
-    const title = plainField(args.title, 'title', true, TITLE_MAX);
-    // Flags left out keep the language's current text.
-    const now = one(await newsTexts(ctx.db, id), lang);
-    const desc = args.desc === undefined ? (now?.desc ?? '') : plainField(args.desc, 'desc', false, DESC_MAX);
-    const content = args.content === undefined ? (now?.content ?? '') : sanitiseNewsHtml(newsBody(args.content));
-    await putNewsText(ctx.db, id, lang, { title, desc, content }, ctx.clock.now(), true);
-    return { news: id, lang, title, desc, content };
-  },
-};
-
-export const fundTextList: OpsCommand = {
-  name: 'fund-texts',
-  right: 'content',
-  summary: 'The languages a fund has (name and description); "fallback" is what other readers get',
-  params: [FUND],
-  async run(ctx, args) {
-    const rows = await fundTexts(ctx.db, await fundOf(ctx.db, args.fund));
-    return languageRows(rows, (r: FundTextRow) => ({ desc: r.description }));
-  },
-};
-
-export const fundTextSet: OpsCommand = {
-  name: 'fund-text-set',
-  right: 'content',
-  summary: 'Set one language of a fund (its name; the description kept when left out); the other languages stay',
-  params: [
-    FUND,
-    LANG,
-    { name: 'title', help: 'the fund’s name in that language, plain text (at most 200 characters)' },
-    {
-      name: 'desc',
-      help: 'the description, plain text (at most 1000 characters)',
-      optional: true,
-      maxLength: DESC_MAX + 1,
-    },
-  ],
-  before: async (q, args) =>
-    one(await fundTexts(q, await fundOf(q, args.fund)), (args.lang ?? '').trim().toLowerCase()) ?? null,
-  async run(ctx, args) {
-    const id = await fundOf(ctx.db, args.fund);
-    const lang = contentLanguage(args.lang);
-    const title = plainField(args.title, 'title', true, TITLE_MAX);
-    const current = one(await fundTexts(ctx.db, id), lang);
-    const description =
-      args.desc === undefined ? (current?.description ?? '') : plainField(args.desc, 'desc', false, DESC_MAX);
-    await putFundText(ctx.db, { fundId: id }, lang, { title, description }, ctx.clock.now(), true);
-    return { fund: id, lang, title, desc: description };
-  },
-};
-
 /** The one category the seeds and the news screen use (docs/contract.md §3 News). */
 const NEWS_CATEGORY = 1;
 
@@ -157,58 +86,117 @@ function publishTime(raw: string | undefined, now: number): number {
   return ms;
 }
 
-export const newsCreate: OpsCommand = {
-  name: 'news-create',
-  right: 'content',
-  summary: 'Add a news item: its title (summary and HTML body optional) in one language, and its publish time',
-  params: [
-    { name: 'lang', help: `the language of this text: ${LANGUAGES.join(', ')}` },
-    ...NEWS_TEXT,
-    {
-      name: 'at',
-      help: 'the publish time, UTC, e.g. 2026-11-25T08:00:00Z (now when left out; not in the future)',
-      optional: true,
-    },
-  ],
-  async run(ctx, args) {
-    // Every check before the first write: a refused item leaves no row behind.
-    const lang = contentLanguage(args.lang);
-    const title = plainField(args.title, 'title', true, TITLE_MAX);
-    const desc = plainField(args.desc, 'desc', false, DESC_MAX);
-    const content = sanitiseNewsHtml(newsBody(args.content));
-    const now = ctx.clock.now();
-    const at = publishTime(args.at, now);
-    const id = await createNewsItem(ctx.db, { logo: '', createdAt: at, categoryId: NEWS_CATEGORY });
-    await putNewsText(ctx.db, id, lang, { title, desc, content }, now, true);
-    return { news: id, slug: `ops-${id}`, lang, title, desc, content, published: wireTime(at) };
-  },
-};
-
-export const newsDelete: OpsCommand = {
-  name: 'news-delete',
-  right: 'content',
-  summary: 'Delete a news item: hidden from every reader at once; its texts are kept (the audit row has them)',
-  params: [NEWS],
-  async before(q, args) {
-    const id = await newsOf(q, args.news);
-    const item = await newsItemState(q, id);
-    return item && { ...item, texts: (await newsTexts(q, id)).map(({ lang, title }) => ({ lang, title })) };
-  },
-  async run(ctx, args) {
-    const item = await newsItemState(ctx.db, await newsOf(ctx.db, args.news));
-    if (!item) throw new ApiError('news_not_found');
-    if (item.hidden_at !== null) throw new ApiError('content_texts.news_deleted', undefined, { id: item.id });
-    const now = ctx.clock.now();
-    await hideNewsItem(ctx.db, item.id, now);
-    return { news: item.id, slug: item.slug, deleted: wireTime(now) };
-  },
-};
-
 export const CONTENT_COMMANDS: readonly OpsCommand[] = [
-  newsTextList,
-  newsTextSet,
-  fundTextList,
-  fundTextSet,
-  newsCreate,
-  newsDelete,
+  {
+    name: 'news-texts',
+    right: 'content',
+    summary: 'The languages a news item has (title, summary, body size); "fallback" is what other readers get',
+    params: [NEWS],
+    async run(ctx, args) {
+      const rows = await newsTexts(ctx.db, await newsOf(ctx.db, args.news));
+      return languageRows(rows, (r: NewsTextRow) => ({ desc: r.desc, body_chars: r.content.length }));
+    },
+  },
+  {
+    name: 'news-text-set',
+    right: 'content',
+    summary: 'Set one language of a news item (title; summary and HTML body kept when left out); the others stay',
+    params: [NEWS, LANG, ...NEWS_TEXT],
+    before: async (q, args) =>
+      one(await newsTexts(q, await newsOf(q, args.news)), (args.lang ?? '').trim().toLowerCase()) ?? null,
+    async run(ctx, args) {
+      const id = await newsOf(ctx.db, args.news);
+      const lang = contentLanguage(args.lang);
+      const title = plainField(args.title, 'title', true, TITLE_MAX);
+      // Flags left out keep the language's current text.
+      const now = one(await newsTexts(ctx.db, id), lang);
+      const desc = args.desc === undefined ? (now?.desc ?? '') : plainField(args.desc, 'desc', false, DESC_MAX);
+      const content = args.content === undefined ? (now?.content ?? '') : sanitiseNewsHtml(newsBody(args.content));
+      await putNewsText(ctx.db, id, lang, { title, desc, content }, ctx.clock.now(), true);
+      return { news: id, lang, title, desc, content };
+    },
+  },
+  {
+    name: 'fund-texts',
+    right: 'content',
+    summary: 'The languages a fund has (name and description); "fallback" is what other readers get',
+    params: [FUND],
+    async run(ctx, args) {
+      const rows = await fundTexts(ctx.db, await fundOf(ctx.db, args.fund));
+      return languageRows(rows, (r: FundTextRow) => ({ desc: r.description }));
+    },
+  },
+  {
+    name: 'fund-text-set',
+    right: 'content',
+    summary: 'Set one language of a fund (its name; the description kept when left out); the other languages stay',
+    params: [
+      FUND,
+      LANG,
+      { name: 'title', help: 'the fund’s name in that language, plain text (at most 200 characters)' },
+      {
+        name: 'desc',
+        help: 'the description, plain text (at most 1000 characters)',
+        optional: true,
+        maxLength: DESC_MAX + 1,
+      },
+    ],
+    before: async (q, args) =>
+      one(await fundTexts(q, await fundOf(q, args.fund)), (args.lang ?? '').trim().toLowerCase()) ?? null,
+    async run(ctx, args) {
+      const id = await fundOf(ctx.db, args.fund);
+      const lang = contentLanguage(args.lang);
+      const title = plainField(args.title, 'title', true, TITLE_MAX);
+      const current = one(await fundTexts(ctx.db, id), lang);
+      const description =
+        args.desc === undefined ? (current?.description ?? '') : plainField(args.desc, 'desc', false, DESC_MAX);
+      await putFundText(ctx.db, { fundId: id }, lang, { title, description }, ctx.clock.now(), true);
+      return { fund: id, lang, title, desc: description };
+    },
+  },
+  {
+    name: 'news-create',
+    right: 'content',
+    summary: 'Add a news item: its title (summary and HTML body optional) in one language, and its publish time',
+    params: [
+      { name: 'lang', help: `the language of this text: ${LANGUAGES.join(', ')}` },
+      ...NEWS_TEXT,
+      {
+        name: 'at',
+        help: 'the publish time, UTC, e.g. 2026-11-25T08:00:00Z (now when left out; not in the future)',
+        optional: true,
+      },
+    ],
+    async run(ctx, args) {
+      // Every check before the first write: a refused item leaves no row behind.
+      const lang = contentLanguage(args.lang);
+      const title = plainField(args.title, 'title', true, TITLE_MAX);
+      const desc = plainField(args.desc, 'desc', false, DESC_MAX);
+      const content = sanitiseNewsHtml(newsBody(args.content));
+      const now = ctx.clock.now();
+      const at = publishTime(args.at, now);
+      const id = await createNewsItem(ctx.db, { logo: '', createdAt: at, categoryId: NEWS_CATEGORY });
+      await putNewsText(ctx.db, id, lang, { title, desc, content }, now, true);
+      return { news: id, slug: `ops-${id}`, lang, title, desc, content, published: wireTime(at) };
+    },
+  },
+  {
+    name: 'news-delete',
+    right: 'content',
+    summary: 'Delete a news item: hidden from every reader at once; its texts are kept (the audit row has them)',
+    params: [NEWS],
+    async before(q, args) {
+      const id = await newsOf(q, args.news);
+      const item = await newsItemState(q, id);
+      return item && { ...item, texts: (await newsTexts(q, id)).map(({ lang, title }) => ({ lang, title })) };
+    },
+    async run(ctx, args) {
+      const item = await newsItemState(ctx.db, await newsOf(ctx.db, args.news));
+      if (!item) throw new ApiError('news_not_found');
+      if (item.hidden_at !== null) throw new ApiError('content_texts.news_deleted', undefined, { id: item.id });
+      const now = ctx.clock.now();
+      await hideNewsItem(ctx.db, item.id, now);
+      return { news: item.id, slug: item.slug, deleted: wireTime(now) };
+    },
+  },
 ];

@@ -22,65 +22,55 @@ function suspension(name: string, suspend: boolean): OpsCommand {
   };
 }
 
-export const copyReconcile: OpsCommand = {
-  name: 'copy-reconcile',
-  right: 'halts',
-  money: 'due',
-  summary: 'Close copied positions whose provider position closed (orphans) and finish missed mirrored actions',
-  params: [],
-  run: (ctx) => new CopyMirror(ctx).reconcile(),
-};
-
 const LIMIT = 100;
 
-export const copyList: OpsCommand = {
-  name: 'copy-list',
-  right: 'users',
-  live: true,
-  summary:
-    'Copies, newest first: provider, follower, status, invested, equity, P&L, fees, positions, linked, orphans, skips',
-  params: [
-    { name: 'provider', help: 'only the copies of this provider (uid, e-mail, mobile or #id)', optional: true },
-    { name: 'all', help: 'yes: stopped copies too', optional: true, flag: true },
-  ],
-  async run(ctx, args) {
-    const providerId = args.provider ? (await findUser(ctx.db, args.provider)).id : null;
-    return copiesForOps(ctx, { providerId, running: args.all !== 'yes' }, LIMIT);
-  },
-};
-
-export const copyProviders: OpsCommand = {
-  name: 'copy-providers',
-  right: 'users',
-  live: true,
-  summary: 'Copy-trading providers, most copied first: world, fee, copiers, AUM (copies’ equity), fees earned',
-  params: [],
-  run: (ctx) => providersForOps(ctx, LIMIT),
-};
-
-export const copyFees: OpsCommand = {
-  name: 'copy-fees',
-  right: 'credits',
-  summary: 'Copy performance-fee settlements, newest first: copy, provider, follower, period, equity, mark, fee',
-  params: [],
-  run: (ctx) => feesForOps(ctx.db, LIMIT),
-};
-
-export const copyState: OpsCommand = {
-  name: 'copy-state',
-  right: 'users',
-  live: true,
-  summary: 'Copy reconciliation now: running copies, linked positions, orphans waiting, skipped trades by reason',
-  params: [],
-  run: (ctx) => reconcileState(ctx.db),
-};
-
 export const COPY_COMMANDS: readonly OpsCommand[] = [
-  copyList,
-  copyProviders,
-  copyFees,
-  copyState,
+  {
+    name: 'copy-list',
+    right: 'users',
+    live: true,
+    summary:
+      'Copies, newest first: provider, follower, status, invested, equity, P&L, fees, positions, linked, orphans, skips',
+    params: [
+      { name: 'provider', help: 'only the copies of this provider (uid, e-mail, mobile or #id)', optional: true },
+      { name: 'all', help: 'yes: stopped copies too', optional: true, flag: true },
+    ],
+    async run(ctx, args) {
+      const providerId = args.provider ? (await findUser(ctx.db, args.provider)).id : null;
+      return copiesForOps(ctx, { providerId, running: args.all !== 'yes' }, LIMIT);
+    },
+  },
+  {
+    name: 'copy-providers',
+    right: 'users',
+    live: true,
+    summary: 'Copy-trading providers, most copied first: world, fee, copiers, AUM (copies’ equity), fees earned',
+    params: [],
+    run: (ctx) => providersForOps(ctx, LIMIT),
+  },
+  {
+    name: 'copy-fees',
+    right: 'credits',
+    summary: 'Copy performance-fee settlements, newest first: copy, provider, follower, period, equity, mark, fee',
+    params: [],
+    run: (ctx) => feesForOps(ctx.db, LIMIT),
+  },
+  {
+    name: 'copy-state',
+    right: 'users',
+    live: true,
+    summary: 'Copy reconciliation now: running copies, linked positions, orphans waiting, skipped trades by reason',
+    params: [],
+    run: (ctx) => reconcileState(ctx.db),
+  },
   suspension('provider-suspend', true),
   suspension('provider-unsuspend', false),
-  copyReconcile,
+  {
+    name: 'copy-reconcile',
+    right: 'halts',
+    money: 'due',
+    summary: 'Close copied positions whose provider position closed (orphans) and finish missed mirrored actions',
+    params: [],
+    run: (ctx) => new CopyMirror(ctx).reconcile(),
+  },
 ];

@@ -19,67 +19,8 @@ import { dropWaitingApproval } from './approvals.ts';
 
 const CHARGE_ID = { name: 'id', help: 'the charge id' };
 
-export const chargeList = listCommand({
-  name: 'charge-list',
-  right: 'deposits',
-  summary: 'Deposits by status (default: waiting for review), newest first',
-  statusHelp: '0 unchecked, 1 finished, 2 rejected, 3 invalid',
-  statuses: statusDigits(0, 3),
-  fallback: '0',
-  rows: chargesByStatus,
-  show: (r) => ({
-    id: Number(r.id),
-    uid: r.uid,
-    type: r.type === 0 ? 'coin' : 'bank',
-    number: `${trimZeros(r.number, 0)} ${r.currency_code}`,
-    usd: r.credited === null ? chargeCredit(r.number, r.usd_price) : exactMoneyText(r.credited),
-    status: r.status,
-    remark: r.remark,
-    created_at: wireTime(r.created_at),
-    proof: uploadUrl(r.proof_upload),
-  }),
-});
-
 const givenAmount = (args: OpsArgs): DecInput | null =>
   args.amount === undefined ? null : usdArg(args.amount, 'amount');
-
-export const chargeApprove: MovingCommand = {
-  name: 'charge-approve',
-  right: 'deposits',
-  money: 'moves',
-  summary: 'Approve a waiting deposit: credits its USD value (or the given amount) to the balance',
-  params: [
-    CHARGE_ID,
-    { name: 'amount', help: 'USD to credit instead of number ÷ rate (e.g. a wire arrived short)', optional: true },
-  ],
-  before: async (q, args) => lockCharge(q, idArg(args.id)),
-  async movement(ctx, args) {
-    const id = idArg(args.id);
-    const { charge, credited } = await chargeToCredit(ctx.db, id, givenAmount(args));
-    const amount = exactMoneyText(credited);
-    return {
-      userId: charge.user_id,
-      usd: credited,
-      currency: 'USD',
-      value: credited,
-      item: id,
-      summary: `deposit #${id} (${trimZeros(charge.number, 0)} ${charge.currency_code}): credit ${amount} USD`,
-      waiting: 'deposit',
-    };
-  },
-  async run(ctx, args) {
-    const id = idArg(args.id);
-    const { userId, credited, after } = await approveCharge(ctx.db, id, givenAmount(args), ctx.clock.now());
-    announceAccountChange(ctx, userId, 'deposit');
-    await notifyAccount(ctx, userId, 'deposit_credited', { amount: exactMoneyText(credited), currency: 'USD' });
-    return {
-      id,
-      status: ChargeStatus.FINISHED,
-      credited: exactMoneyText(credited),
-      balance: exactMoneyText(after.balance),
-    };
-  },
-};
 
 function closeChargeCommand(name: string, status: number, summary: string, reasonRequired: boolean): OpsCommand {
   return {
@@ -100,19 +41,6 @@ function closeChargeCommand(name: string, status: number, summary: string, reaso
     },
   };
 }
-
-export const chargeReject = closeChargeCommand(
-  'charge-reject',
-  ChargeStatus.REJECTED,
-  'Reject a waiting deposit, with the reason',
-  true,
-);
-export const chargeInvalid = closeChargeCommand(
-  'charge-invalid',
-  ChargeStatus.INVALID,
-  'Mark a waiting deposit invalid (a duplicate, a test)',
-  false,
-);
 
 /** Real accounts only. */
 async function creditArgs(q: Queryable, args: OpsArgs) {
@@ -152,9 +80,69 @@ export const userCredit: MovingCommand = {
 };
 
 export const DEPOSIT_COMMANDS: readonly OpsCommand[] = [
-  chargeList,
-  chargeApprove,
-  chargeReject,
-  chargeInvalid,
+  listCommand({
+    name: 'charge-list',
+    right: 'deposits',
+    summary: 'Deposits by status (default: waiting for review), newest first',
+    statusHelp: '0 unchecked, 1 finished, 2 rejected, 3 invalid',
+    statuses: statusDigits(0, 3),
+    fallback: '0',
+    rows: chargesByStatus,
+    show: (r) => ({
+      id: Number(r.id),
+      uid: r.uid,
+      type: r.type === 0 ? 'coin' : 'bank',
+      number: `${trimZeros(r.number, 0)} ${r.currency_code}`,
+      usd: r.credited === null ? chargeCredit(r.number, r.usd_price) : exactMoneyText(r.credited),
+      status: r.status,
+      remark: r.remark,
+      created_at: wireTime(r.created_at),
+      proof: uploadUrl(r.proof_upload),
+    }),
+  }),
+  {
+    name: 'charge-approve',
+    right: 'deposits',
+    money: 'moves',
+    summary: 'Approve a waiting deposit: credits its USD value (or the given amount) to the balance',
+    params: [
+      CHARGE_ID,
+      { name: 'amount', help: 'USD to credit instead of number ÷ rate (e.g. a wire arrived short)', optional: true },
+    ],
+    before: async (q, args) => lockCharge(q, idArg(args.id)),
+    async movement(ctx, args) {
+      const id = idArg(args.id);
+      const { charge, credited } = await chargeToCredit(ctx.db, id, givenAmount(args));
+      const amount = exactMoneyText(credited);
+      return {
+        userId: charge.user_id,
+        usd: credited,
+        currency: 'USD',
+        value: credited,
+        item: id,
+        summary: `deposit #${id} (${trimZeros(charge.number, 0)} ${charge.currency_code}): credit ${amount} USD`,
+        waiting: 'deposit',
+      };
+    },
+    async run(ctx, args) {
+      const id = idArg(args.id);
+      const { userId, credited, after } = await approveCharge(ctx.db, id, givenAmount(args), ctx.clock.now());
+      announceAccountChange(ctx, userId, 'deposit');
+      await notifyAccount(ctx, userId, 'deposit_credited', { amount: exactMoneyText(credited), currency: 'USD' });
+      return {
+        id,
+        status: ChargeStatus.FINISHED,
+        credited: exactMoneyText(credited),
+        balance: exactMoneyText(after.balance),
+      };
+    },
+  },
+  closeChargeCommand('charge-reject', ChargeStatus.REJECTED, 'Reject a waiting deposit, with the reason', true),
+  closeChargeCommand(
+    'charge-invalid',
+    ChargeStatus.INVALID,
+    'Mark a waiting deposit invalid (a duplicate, a test)',
+    false,
+  ),
   userCredit,
 ];

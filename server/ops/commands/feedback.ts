@@ -35,17 +35,6 @@ const show = (r: StaffFeedbackRow) => ({
   answered_at: r.answered_at === null ? '' : wireTime(r.answered_at),
 });
 
-export const feedbackList = listCommand({
-  name: 'feedback-list',
-  right: 'feedback',
-  summary: "Traders' messages to the team by status (default: open, oldest first; answered and all newest first)",
-  statusHelp: 'open (default), answered or all',
-  statuses: STATUS_WORDS,
-  fallback: 'open',
-  rows: feedbackByStatus,
-  show,
-});
-
 export const feedbackAnswer: OpsCommand = {
   name: 'feedback-answer',
   right: 'feedback',
@@ -66,4 +55,16 @@ export const feedbackAnswer: OpsCommand = {
   },
 };
 
-export const FEEDBACK_COMMANDS: readonly OpsCommand[] = [feedbackList, feedbackAnswer];
+export const FEEDBACK_COMMANDS: readonly OpsCommand[] = [
+  listCommand({
+    name: 'feedback-list',
+    right: 'feedback',
+    summary: "Traders' messages to the team by status (default: open, oldest first; answered and all newest first)",
+    statusHelp: 'open (default), answered or all',
+    statuses: STATUS_WORDS,
+    fallback: 'open',
+    rows: feedbackByStatus,
+    show,
+  }),
+  feedbackAnswer,
+];

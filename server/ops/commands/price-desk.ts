@@ -70,118 +70,6 @@ async function change(
   return { done: detail };
 }
 
-export const deskMappings: OpsCommand = {
-  name: 'feed-mappings',
-  right: 'price-desk',
-  summary:
-    "The symbol → instrument table, with each mapping's offset (the simulator quotes unmapped instruments by code)",
-  params: [],
-  run: (ctx) => mappingList(ctx.db),
-};
-
-export const deskMap: OpsCommand = {
-  name: 'feed-map',
-  right: 'price-desk',
-  summary:
-    "Map a source's symbol to an instrument (replaces that source's symbol for it), with an optional fixed offset",
-  params: [
-    SOURCE,
-    { name: 'symbol', help: "the source's own symbol, e.g. EUR/USD or BTCUSDT" },
-    CODE,
-    { name: 'offset', help: "added to this source's price, e.g. -0.0002 (default 0)", optional: true },
-    FORCE,
-  ],
-  async run(ctx, args, actor) {
-    const source = sourceArg(args.source);
-    const symbol = args.symbol ?? '';
-    if (!SYMBOL.test(symbol)) throw fieldInvalid('symbol');
-    const inst = await instrument(ctx.db, args.code);
-    const offset = offsetArg(args.offset, inst.precision);
-    const force = forceArg(args.force);
-    const detail = `${source} ${symbol} → ${args.code ?? ''} offset ${offset}`;
-    return change(ctx, actor, 'feed-map', detail, async (q) => {
-      const over = await checkDeskLimit(ctx, q, inst, args.code ?? '', { source, offset }, force);
-      await mapSymbol(q, source, symbol, inst.id, offset);
-      return over;
-    });
-  },
-};
-
-export const deskUnmap: OpsCommand = {
-  name: 'feed-unmap',
-  right: 'price-desk',
-  summary: "Remove a source's mapping for an instrument",
-  params: [SOURCE, CODE],
-  async run(ctx, args, actor) {
-    const source = sourceArg(args.source);
-    const inst = await instrument(ctx.db, args.code);
-    return change(ctx, actor, 'feed-unmap', `${source} ✕ ${args.code ?? ''}`, async (q) => {
-      if (!(await unmapSymbol(q, source, inst.id))) throw new ApiError('not_found');
-    });
-  },
-};
-
-export const deskOffset: OpsCommand = {
-  name: 'feed-offset',
-  right: 'price-desk',
-  summary: "Set the fixed offset added to a source's price for an instrument (an LP quoting off the market shown)",
-  params: [
-    SOURCE,
-    CODE,
-    { name: 'offset', help: "e.g. 0.0003 or -1.5, at most the instrument's decimals; 0 = none" },
-    FORCE,
-  ],
-  async run(ctx, args, actor) {
-    const source = sourceArg(args.source);
-    const inst = await instrument(ctx.db, args.code);
-    const offset = offsetArg(args.offset, inst.precision);
-    const force = forceArg(args.force);
-    const detail = `${source} ${args.code ?? ''} offset ${offset}`;
-    return change(ctx, actor, 'feed-offset', detail, async (q) => {
-      const over = await checkDeskLimit(ctx, q, inst, args.code ?? '', { source, offset }, force);
-      if (!(await setMappingOffset(q, source, inst.id, offset))) throw new ApiError('not_found');
-      return over;
-    });
-  },
-};
-
-export const deskRule: OpsCommand = {
-  name: 'feed-rule',
-  right: 'instruments',
-  summary: 'Set an instrument\'s price rule and its stale and spike limits ("default" restores a limit\'s default)',
-  params: [
-    CODE,
-    { name: 'rule', help: `${PRICE_RULES.join(', ')} (default mid)`, optional: true },
-    { name: 'stale-ms', help: 'no tick for this long (ms) = stale; 0 = off; default', optional: true },
-    {
-      name: 'spike-pct',
-      help: 'a tick further than this (percent) from the last good price is held; 0 = off; default',
-      optional: true,
-    },
-  ],
-  async run(ctx, args, actor) {
-    const inst = await instrument(ctx.db, args.code);
-    const rule = args.rule;
-    if (rule !== undefined && !(PRICE_RULES as readonly string[]).includes(rule)) throw fieldInvalid('rule');
-    const stale = args['stale-ms'];
-    if (stale !== undefined && stale !== 'default' && !/^\d{1,9}$/.test(stale)) throw fieldInvalid('stale-ms');
-    const spike = args['spike-pct'];
-    if (spike !== undefined && spike !== 'default' && !SPIKE_PCT.test(spike)) throw fieldInvalid('spike-pct');
-    if (rule === undefined && stale === undefined && spike === undefined)
-      throw new ApiError('field_required', undefined, { field: 'rule' });
-    const said = [rule && `rule ${rule}`, stale && `stale-ms ${stale}`, spike && `spike-pct ${spike}`]
-      .filter(Boolean)
-      .join(', ');
-    return change(ctx, actor, 'feed-rule', `${args.code ?? ''}: ${said}`, (q) =>
-      changeDeskRule(q, inst.id, {
-        ...(rule !== undefined ? { rule: rule as PriceRule } : {}),
-        ...(stale !== undefined ? { staleMs: stale === 'default' ? null : Number(stale) } : {}),
-        ...(spike !== undefined ? { spikePct: spike === 'default' ? null : spike } : {}),
-      }),
-    );
-  },
-};
-
 export const deskSpread: OpsCommand = {
   name: 'feed-spread',
   right: 'instruments',
@@ -216,63 +104,159 @@ export const deskSpread: OpsCommand = {
   },
 };
 
-export const deskHalt: OpsCommand = {
-  name: 'feed-halt',
-  right: 'halts',
-  summary: 'Halt trading on an instrument: orders are refused with the reason, which traders see',
-  params: [CODE, { name: 'reason', help: 'what traders are told, e.g. "Price check with the liquidity provider"' }],
-  async run(ctx, args, actor) {
-    const inst = await instrument(ctx.db, args.code);
-    const reason = textArg(args.reason, 'reason', true);
-    return change(ctx, actor, 'feed-halt', `${args.code ?? ''}: ${reason}`, (q) =>
-      changeDeskRule(q, inst.id, { haltReason: reason }),
-    );
-  },
-};
-
-export const deskResume: OpsCommand = {
-  name: 'feed-resume',
-  right: 'halts',
-  summary: 'Resume trading on a halted instrument',
-  params: [CODE],
-  async run(ctx, args, actor) {
-    const inst = await instrument(ctx.db, args.code);
-    return change(ctx, actor, 'feed-resume', args.code ?? '', (q) => changeDeskRule(q, inst.id, { haltReason: null }));
-  },
-};
-
-export const deskSuspend: OpsCommand = {
-  name: 'feed-suspend',
-  right: 'price-desk',
-  summary: 'Suspend a price source: its ticks are counted but not used; its instruments fail over or go stale',
-  params: [SOURCE, { name: 'reason', help: 'why (shown by the feeds command)', optional: true }],
-  async run(ctx, args, actor) {
-    const source = sourceArg(args.source);
-    const reason = textArg(args.reason, 'reason', false) || 'suspended';
-    return change(ctx, actor, 'feed-suspend', `${source}: ${reason}`, (q) => suspendSource(q, source, reason));
-  },
-};
-
-export const deskUnsuspend: OpsCommand = {
-  name: 'feed-unsuspend',
-  right: 'price-desk',
-  summary: 'Use a suspended price source again',
-  params: [SOURCE],
-  async run(ctx, args, actor) {
-    const source = sourceArg(args.source);
-    return change(ctx, actor, 'feed-unsuspend', source, (q) => unsuspendSource(q, source));
-  },
-};
-
 export const PRICE_DESK_COMMANDS: readonly OpsCommand[] = [
-  deskMappings,
-  deskMap,
-  deskUnmap,
-  deskOffset,
-  deskRule,
+  {
+    name: 'feed-mappings',
+    right: 'price-desk',
+    summary:
+      "The symbol → instrument table, with each mapping's offset (the simulator quotes unmapped instruments by code)",
+    params: [],
+    run: (ctx) => mappingList(ctx.db),
+  },
+  {
+    name: 'feed-map',
+    right: 'price-desk',
+    summary:
+      "Map a source's symbol to an instrument (replaces that source's symbol for it), with an optional fixed offset",
+    params: [
+      SOURCE,
+      { name: 'symbol', help: "the source's own symbol, e.g. EUR/USD or BTCUSDT" },
+      CODE,
+      { name: 'offset', help: "added to this source's price, e.g. -0.0002 (default 0)", optional: true },
+      FORCE,
+    ],
+    async run(ctx, args, actor) {
+      const source = sourceArg(args.source);
+      const symbol = args.symbol ?? '';
+      if (!SYMBOL.test(symbol)) throw fieldInvalid('symbol');
+      const inst = await instrument(ctx.db, args.code);
+      const offset = offsetArg(args.offset, inst.precision);
+      const force = forceArg(args.force);
+      const detail = `${source} ${symbol} → ${args.code ?? ''} offset ${offset}`;
+      return change(ctx, actor, 'feed-map', detail, async (q) => {
+        const over = await checkDeskLimit(ctx, q, inst, args.code ?? '', { source, offset }, force);
+        await mapSymbol(q, source, symbol, inst.id, offset);
+        return over;
+      });
+    },
+  },
+  {
+    name: 'feed-unmap',
+    right: 'price-desk',
+    summary: "Remove a source's mapping for an instrument",
+    params: [SOURCE, CODE],
+    async run(ctx, args, actor) {
+      const source = sourceArg(args.source);
+      const inst = await instrument(ctx.db, args.code);
+      return change(ctx, actor, 'feed-unmap', `${source} ✕ ${args.code ?? ''}`, async (q) => {
+        if (!(await unmapSymbol(q, source, inst.id))) throw new ApiError('not_found');
+      });
+    },
+  },
+  {
+    name: 'feed-offset',
+    right: 'price-desk',
+    summary: "Set the fixed offset added to a source's price for an instrument (an LP quoting off the market shown)",
+    params: [
+      SOURCE,
+      CODE,
+      { name: 'offset', help: "e.g. 0.0003 or -1.5, at most the instrument's decimals; 0 = none" },
+      FORCE,
+    ],
+    async run(ctx, args, actor) {
+      const source = sourceArg(args.source);
+      const inst = await instrument(ctx.db, args.code);
+      const offset = offsetArg(args.offset, inst.precision);
+      const force = forceArg(args.force);
+      const detail = `${source} ${args.code ?? ''} offset ${offset}`;
+      return change(ctx, actor, 'feed-offset', detail, async (q) => {
+        const over = await checkDeskLimit(ctx, q, inst, args.code ?? '', { source, offset }, force);
+        if (!(await setMappingOffset(q, source, inst.id, offset))) throw new ApiError('not_found');
+        return over;
+      });
+    },
+  },
+  {
+    name: 'feed-rule',
+    right: 'instruments',
+    summary: 'Set an instrument\'s price rule and its stale and spike limits ("default" restores a limit\'s default)',
+    params: [
+      CODE,
+      { name: 'rule', help: `${PRICE_RULES.join(', ')} (default mid)`, optional: true },
+      { name: 'stale-ms', help: 'no tick for this long (ms) = stale; 0 = off; default', optional: true },
+      {
+        name: 'spike-pct',
+        help: 'a tick further than this (percent) from the last good price is held; 0 = off; default',
+        optional: true,
+      },
+    ],
+    async run(ctx, args, actor) {
+      const inst = await instrument(ctx.db, args.code);
+      const rule = args.rule;
+      if (rule !== undefined && !(PRICE_RULES as readonly string[]).includes(rule)) throw fieldInvalid('rule');
+      const stale = args['stale-ms'];
+      if (stale !== undefined && stale !== 'default' && !/^\d{1,9}$/.test(stale)) throw fieldInvalid('stale-ms');
+      const spike = args['spike-pct'];
+      if (spike !== undefined && spike !== 'default' && !SPIKE_PCT.test(spike)) throw fieldInvalid('spike-pct');
+      if (rule === undefined && stale === undefined && spike === undefined)
+        throw new ApiError('field_required', undefined, { field: 'rule' });
+      const said = [rule && `rule ${rule}`, stale && `stale-ms ${stale}`, spike && `spike-pct ${spike}`]
+        .filter(Boolean)
+        .join(', ');
+      return change(ctx, actor, 'feed-rule', `${args.code ?? ''}: ${said}`, (q) =>
+        changeDeskRule(q, inst.id, {
+          ...(rule !== undefined ? { rule: rule as PriceRule } : {}),
+          ...(stale !== undefined ? { staleMs: stale === 'default' ? null : Number(stale) } : {}),
+          ...(spike !== undefined ? { spikePct: spike === 'default' ? null : spike } : {}),
+        }),
+      );
+    },
+  },
   deskSpread,
-  deskHalt,
-  deskResume,
-  deskSuspend,
-  deskUnsuspend,
+  {
+    name: 'feed-halt',
+    right: 'halts',
+    summary: 'Halt trading on an instrument: orders are refused with the reason, which traders see',
+    params: [CODE, { name: 'reason', help: 'what traders are told, e.g. "Price check with the liquidity provider"' }],
+    async run(ctx, args, actor) {
+      const inst = await instrument(ctx.db, args.code);
+      const reason = textArg(args.reason, 'reason', true);
+      return change(ctx, actor, 'feed-halt', `${args.code ?? ''}: ${reason}`, (q) =>
+        changeDeskRule(q, inst.id, { haltReason: reason }),
+      );
+    },
+  },
+  {
+    name: 'feed-resume',
+    right: 'halts',
+    summary: 'Resume trading on a halted instrument',
+    params: [CODE],
+    async run(ctx, args, actor) {
+      const inst = await instrument(ctx.db, args.code);
+      return change(ctx, actor, 'feed-resume', args.code ?? '', (q) =>
+        changeDeskRule(q, inst.id, { haltReason: null }),
+      );
+    },
+  },
+  {
+    name: 'feed-suspend',
+    right: 'price-desk',
+    summary: 'Suspend a price source: its ticks are counted but not used; its instruments fail over or go stale',
+    params: [SOURCE, { name: 'reason', help: 'why (shown by the feeds command)', optional: true }],
+    async run(ctx, args, actor) {
+      const source = sourceArg(args.source);
+      const reason = textArg(args.reason, 'reason', false) || 'suspended';
+      return change(ctx, actor, 'feed-suspend', `${source}: ${reason}`, (q) => suspendSource(q, source, reason));
+    },
+  },
+  {
+    name: 'feed-unsuspend',
+    right: 'price-desk',
+    summary: 'Use a suspended price source again',
+    params: [SOURCE],
+    async run(ctx, args, actor) {
+      const source = sourceArg(args.source);
+      return change(ctx, actor, 'feed-unsuspend', source, (q) => unsuspendSource(q, source));
+    },
+  },
 ];

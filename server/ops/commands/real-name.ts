@@ -7,26 +7,6 @@ import { announceAccountChange, type OpsCommand } from '../command.ts';
 import { textArg } from '../args.ts';
 import { findUser } from './users.ts';
 
-export const realNameList: OpsCommand = {
-  name: 'realname-list',
-  right: 'real-name',
-  summary: 'Real-name submissions by status (default: waiting for review), oldest first',
-  params: [{ name: 'status', help: '0 rejected or none, 1 reviewing, 2 verified', optional: true }],
-  async run(ctx, args) {
-    const status = args.status ?? '1';
-    if (!/^[0-2]$/.test(status)) throw fieldInvalid('status');
-    const rows = await realNamesByStatus(ctx.db, Number(status), 100);
-    return rows.map((r) => ({
-      user: r.uid,
-      name: r.name,
-      card_id: r.card_id,
-      photos: [uploadUrl(r.front_upload), uploadUrl(r.reverse_upload)],
-      reason: r.reason,
-      submitted_at: wireTime(r.submitted_at),
-    }));
-  },
-};
-
 function review(name: string, summary: string, to: number, needsReason: boolean): OpsCommand {
   const user = { name: 'user', help: 'uid, e-mail, mobile number or #id' };
   return {
@@ -45,17 +25,26 @@ function review(name: string, summary: string, to: number, needsReason: boolean)
   };
 }
 
-export const realNameVerify = review(
-  'realname-verify',
-  'Verify a waiting real-name submission',
-  ReviewStatus.VERIFIED,
-  false,
-);
-export const realNameReject = review(
-  'realname-reject',
-  'Reject a waiting real-name submission with the reason',
-  ReviewStatus.NONE,
-  true,
-);
-
-export const REAL_NAME_COMMANDS: readonly OpsCommand[] = [realNameList, realNameVerify, realNameReject];
+export const REAL_NAME_COMMANDS: readonly OpsCommand[] = [
+  {
+    name: 'realname-list',
+    right: 'real-name',
+    summary: 'Real-name submissions by status (default: waiting for review), oldest first',
+    params: [{ name: 'status', help: '0 rejected or none, 1 reviewing, 2 verified', optional: true }],
+    async run(ctx, args) {
+      const status = args.status ?? '1';
+      if (!/^[0-2]$/.test(status)) throw fieldInvalid('status');
+      const rows = await realNamesByStatus(ctx.db, Number(status), 100);
+      return rows.map((r) => ({
+        user: r.uid,
+        name: r.name,
+        card_id: r.card_id,
+        photos: [uploadUrl(r.front_upload), uploadUrl(r.reverse_upload)],
+        reason: r.reason,
+        submitted_at: wireTime(r.submitted_at),
+      }));
+    },
+  },
+  review('realname-verify', 'Verify a waiting real-name submission', ReviewStatus.VERIFIED, false),
+  review('realname-reject', 'Reject a waiting real-name submission with the reason', ReviewStatus.NONE, true),
+];

@@ -40,18 +40,6 @@ async function fourEyesKeys(q: Queryable): Promise<string[]> {
   return [...new Set(['four_eyes.USD', ...set])].sort();
 }
 
-export const settingList: OpsCommand = {
-  name: 'setting-list',
-  right: 'settings',
-  summary: 'The base settings an operator may change, with their current values',
-  params: [],
-  async run(ctx) {
-    const keys = [...Object.keys(SETTABLE), ...(await fourEyesKeys(ctx.db))];
-    const values = await getSettings(ctx.db, keys);
-    return keys.map((key) => ({ key, value: values[key] ?? DEFAULT_SETTINGS[key] ?? '' }));
-  },
-};
-
 export const settingSet: OpsCommand = {
   name: 'setting-set',
   right: 'settings',
@@ -86,4 +74,17 @@ export const settingSet: OpsCommand = {
   },
 };
 
-export const SETTING_COMMANDS: readonly OpsCommand[] = [settingList, settingSet];
+export const SETTING_COMMANDS: readonly OpsCommand[] = [
+  {
+    name: 'setting-list',
+    right: 'settings',
+    summary: 'The base settings an operator may change, with their current values',
+    params: [],
+    async run(ctx) {
+      const keys = [...Object.keys(SETTABLE), ...(await fourEyesKeys(ctx.db))];
+      const values = await getSettings(ctx.db, keys);
+      return keys.map((key) => ({ key, value: values[key] ?? DEFAULT_SETTINGS[key] ?? '' }));
+    },
+  },
+  settingSet,
+];

@@ -52,26 +52,6 @@ async function keepAnAdmin(q: Queryable, s: StaffRow, stillAdmin: boolean): Prom
 
 const shown = (s: StaffRow) => ({ login: s.login, name: s.name, role: s.role, active: s.active });
 
-export const staffList: OpsCommand = {
-  name: 'staff-list',
-  right: 'staff',
-  summary: 'The staff: login, name, role, whether active, second factor on, live sessions',
-  params: [],
-  async run(ctx) {
-    const now = ctx.clock.now();
-    const sessions = await liveSessionCounts(ctx.db, now - ctx.staffIdleMs);
-    const rows = await allStaff(ctx.db);
-    return Promise.all(
-      rows.map(async (s) => ({
-        ...shown(s),
-        second_factor: await factorEnabled(ctx.db, { kind: 'staff', id: s.id }),
-        sessions: sessions.get(s.id) ?? 0,
-        since: wireTime(s.created_at),
-      })),
-    );
-  },
-};
-
 export const staffCreate: OpsCommand = {
   name: 'staff-create',
   right: 'staff',
@@ -110,69 +90,79 @@ export const staffRole: OpsCommand = {
   },
 };
 
-export const staffDisable: OpsCommand = {
-  name: 'staff-disable',
-  right: 'staff',
-  summary: 'Disable a member: they cannot sign in, and their sessions end now',
-  params: [LOGIN],
-  before: async (q, args) => shown(await member(q, args.login)),
-  async run(ctx, args) {
-    const s = await member(ctx.db, args.login);
-    await keepAnAdmin(ctx.db, s, false);
-    await updateStaff(ctx.db, s.id, { active: false });
-    const revoked = await revokeSessions(ctx.db, s.id, ctx.clock.now());
-    return { ...shown(s), active: false, sessions_revoked: revoked };
-  },
-};
-
-export const staffEnable: OpsCommand = {
-  name: 'staff-enable',
-  right: 'staff',
-  summary: 'Enable a disabled member again',
-  params: [LOGIN],
-  before: async (q, args) => shown(await member(q, args.login)),
-  async run(ctx, args) {
-    const s = await member(ctx.db, args.login);
-    await updateStaff(ctx.db, s.id, { active: true });
-    return { ...shown(s), active: true };
-  },
-};
-
-export const staffRevoke: OpsCommand = {
-  name: 'staff-revoke',
-  right: 'staff',
-  summary: 'End every session of a member now (a lost laptop); they can sign in again',
-  params: [LOGIN],
-  async run(ctx, args) {
-    const s = await member(ctx.db, args.login);
-    return { login: s.login, sessions_revoked: await revokeSessions(ctx.db, s.id, ctx.clock.now()) };
-  },
-};
-
-export const staffReset: OpsCommand = {
-  name: 'staff-reset',
-  right: 'staff',
-  summary:
-    'Reset a member who lost their password or authenticator: a new one-time password (shown once), their own ' +
-    'password and second factor set up again at the next sign-in, every session ended, no second approvals for 24 h',
-  params: [LOGIN],
-  async run(ctx, args) {
-    const s = await member(ctx.db, args.login);
-    const password = firstPassword();
-    const hash = await hashPassword(password, ctx.limits.scrypt);
-    await setStaffPassword(ctx.db, s.id, hash, { reset: true, now: ctx.clock.now() });
-    await removeFactor(ctx.db, { kind: 'staff', id: s.id });
-    const revoked = await revokeSessions(ctx.db, s.id, ctx.clock.now());
-    return { login: s.login, first_password: password, sessions_revoked: revoked };
-  },
-};
-
 export const STAFF_COMMANDS: readonly OpsCommand[] = [
-  staffList,
+  {
+    name: 'staff-list',
+    right: 'staff',
+    summary: 'The staff: login, name, role, whether active, second factor on, live sessions',
+    params: [],
+    async run(ctx) {
+      const now = ctx.clock.now();
+      const sessions = await liveSessionCounts(ctx.db, now - ctx.staffIdleMs);
+      const rows = await allStaff(ctx.db);
+      return Promise.all(
+        rows.map(async (s) => ({
+          ...shown(s),
+          second_factor: await factorEnabled(ctx.db, { kind: 'staff', id: s.id }),
+          sessions: sessions.get(s.id) ?? 0,
+          since: wireTime(s.created_at),
+        })),
+      );
+    },
+  },
   staffCreate,
   staffRole,
-  staffDisable,
-  staffEnable,
-  staffRevoke,
-  staffReset,
+  {
+    name: 'staff-disable',
+    right: 'staff',
+    summary: 'Disable a member: they cannot sign in, and their sessions end now',
+    params: [LOGIN],
+    before: async (q, args) => shown(await member(q, args.login)),
+    async run(ctx, args) {
+      const s = await member(ctx.db, args.login);
+      await keepAnAdmin(ctx.db, s, false);
+      await updateStaff(ctx.db, s.id, { active: false });
+      const revoked = await revokeSessions(ctx.db, s.id, ctx.clock.now());
+      return { ...shown(s), active: false, sessions_revoked: revoked };
+    },
+  },
+  {
+    name: 'staff-enable',
+    right: 'staff',
+    summary: 'Enable a disabled member again',
+    params: [LOGIN],
+    before: async (q, args) => shown(await member(q, args.login)),
+    async run(ctx, args) {
+      const s = await member(ctx.db, args.login);
+      await updateStaff(ctx.db, s.id, { active: true });
+      return { ...shown(s), active: true };
+    },
+  },
+  {
+    name: 'staff-revoke',
+    right: 'staff',
+    summary: 'End every session of a member now (a lost laptop); they can sign in again',
+    params: [LOGIN],
+    async run(ctx, args) {
+      const s = await member(ctx.db, args.login);
+      return { login: s.login, sessions_revoked: await revokeSessions(ctx.db, s.id, ctx.clock.now()) };
+    },
+  },
+  {
+    name: 'staff-reset',
+    right: 'staff',
+    summary:
+      'Reset a member who lost their password or authenticator: a new one-time password (shown once), their own ' +
+      'password and second factor set up again at the next sign-in, every session ended, no second approvals for 24 h',
+    params: [LOGIN],
+    async run(ctx, args) {
+      const s = await member(ctx.db, args.login);
+      const password = firstPassword();
+      const hash = await hashPassword(password, ctx.limits.scrypt);
+      await setStaffPassword(ctx.db, s.id, hash, { reset: true, now: ctx.clock.now() });
+      await removeFactor(ctx.db, { kind: 'staff', id: s.id });
+      const revoked = await revokeSessions(ctx.db, s.id, ctx.clock.now());
+      return { login: s.login, first_password: password, sessions_revoked: revoked };
+    },
+  },
 ];

@@ -21,28 +21,6 @@ const STATUS_WORDS: StatusWords = {
   rejected: WithdrawStatus.REJECTED,
 };
 
-export const withdrawList = listCommand({
-  name: 'withdraw-list',
-  right: 'withdrawals',
-  summary: 'Withdrawal requests by status (default: pending), newest first',
-  statusHelp: '0 pending, 1 paid, 2 rejected (or pending, paid/approved, rejected)',
-  statuses: STATUS_WORDS,
-  fallback: '0',
-  rows: withdrawalsByStatus,
-  show: (r) => ({
-    id: Number(r.id),
-    uid: r.uid,
-    account: r.account,
-    number: exactMoneyText(r.number), // USD taken from the balance
-    fee: exactMoneyText(r.fee),
-    pay: `${trimZeros(r.real_number, 2)} ${r.code}${r.protocol ? ` (${r.protocol})` : ''}`,
-    to: r.type === 1 ? r.address : `${r.bank_name} ${r.payee_name} ${r.payee_account}`,
-    memo: r.memo,
-    status: r.status,
-    created_at: wireTime(r.created_at),
-  }),
-});
-
 const WITHDRAWAL_ID = { name: 'id', help: 'the withdrawal id' };
 
 export const withdrawPaid: MovingCommand = {
@@ -98,4 +76,28 @@ export const withdrawReject: OpsCommand = {
   },
 };
 
-export const WITHDRAW_COMMANDS: readonly OpsCommand[] = [withdrawList, withdrawPaid, withdrawReject];
+export const WITHDRAW_COMMANDS: readonly OpsCommand[] = [
+  listCommand({
+    name: 'withdraw-list',
+    right: 'withdrawals',
+    summary: 'Withdrawal requests by status (default: pending), newest first',
+    statusHelp: '0 pending, 1 paid, 2 rejected (or pending, paid/approved, rejected)',
+    statuses: STATUS_WORDS,
+    fallback: '0',
+    rows: withdrawalsByStatus,
+    show: (r) => ({
+      id: Number(r.id),
+      uid: r.uid,
+      account: r.account,
+      number: exactMoneyText(r.number), // USD taken from the balance
+      fee: exactMoneyText(r.fee),
+      pay: `${trimZeros(r.real_number, 2)} ${r.code}${r.protocol ? ` (${r.protocol})` : ''}`,
+      to: r.type === 1 ? r.address : `${r.bank_name} ${r.payee_name} ${r.payee_account}`,
+      memo: r.memo,
+      status: r.status,
+      created_at: wireTime(r.created_at),
+    }),
+  }),
+  withdrawPaid,
+  withdrawReject,
+];
