@@ -8,7 +8,7 @@ import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ApiError, fieldInvalid, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
-import { int, query, str } from '../http/schemas.ts';
+import { int, query, str, type JsonSchema } from '../http/schemas.ts';
 import { wireTime } from '../../domain/wire-time.ts';
 import { exactMoneyText } from '../../domain/format/money-text.ts';
 import { ownedUpload } from '../uploads/store.ts';
@@ -31,6 +31,9 @@ import { listPage } from '../http/paging.ts';
 const TAGS = ['Deposits'];
 
 export const CHARGES_PAGE_SIZE = 10;
+
+const chargeSubmit = (querystring: JsonSchema) =>
+  sessionRoute(TAGS, budget('write'), { querystring, response: replies(nothing) });
 
 /** Checked in this order, so the trader corrects the amount before the proof. */
 async function chargeFields(
@@ -93,10 +96,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { number?: string; proofImg?: string; address?: string; charge_id?: number } }>(
     '/api/quickCharge/submit',
-    sessionRoute(TAGS, budget('write'), {
-      querystring: query({ number: str(40), proofImg: str(300), address: str(200), charge_id: int(1) }),
-      response: replies(nothing),
-    }),
+    chargeSubmit(query({ number: str(40), proofImg: str(300), address: str(200), charge_id: int(1) })),
     async (request) => {
       const q = request.query;
       const network = await chosen(q.charge_id, (id) => enabledNetwork(ctx.db, id), 'network_not_found');
@@ -112,10 +112,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { number?: string; proofImg?: string; wire_id?: number } }>(
     '/api/quickCharge/wire_submit',
-    sessionRoute(TAGS, budget('write'), {
-      querystring: query({ number: str(40), proofImg: str(300), wire_id: int(1) }),
-      response: replies(nothing),
-    }),
+    chargeSubmit(query({ number: str(40), proofImg: str(300), wire_id: int(1) })),
     async (request) => {
       const q = request.query;
       // docs/contract.md §5: without a chosen bank account the screen shows the no-pay-way message; so does the server.

@@ -4,7 +4,7 @@ import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
 import { pickLanguage, requestText } from '../http/i18n.ts';
-import { int, query, str } from '../http/schemas.ts';
+import { int, query, str, type JsonSchema } from '../http/schemas.ts';
 import { INCOMES, FUND, FUND_PAGES, SUBSCRIPTIONS } from '../http/wire/wallet.ts';
 import { publicRead, replies, sessionRead, sessionRoute, nothing } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
@@ -13,6 +13,8 @@ import { buyFund, fundInfo, fundPage, incomePage, redeemSubscription, subscripti
 const TAGS = ['Fixed-term funds'];
 
 const pageQuery = query({ page: int(1, 1_000_000) });
+const fundWrite = (querystring: JsonSchema) =>
+  sessionRoute(TAGS, budget('write'), { querystring, response: replies(nothing) });
 
 export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get<{ Querystring: { page?: number } }>(
@@ -33,10 +35,7 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     authed.get<{ Querystring: { id: number; amount?: string } }>(
       '/api/fund/buy',
-      sessionRoute(TAGS, budget('write'), {
-        querystring: query({ id: int(1), amount: str(40) }, ['id']),
-        response: replies(nothing),
-      }),
+      fundWrite(query({ id: int(1), amount: str(40) }, ['id'])),
       async (request) => {
         const { id, amount } = request.query;
         await buyFund(ctx, caller(request).id, pickLanguage(request.headers.lang), id, amount ?? '');
@@ -59,10 +58,7 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     authed.get<{ Querystring: { sub_id: number } }>(
       '/api/fund/applyRefund',
-      sessionRoute(TAGS, budget('write'), {
-        querystring: query({ sub_id: int(1) }, ['sub_id']),
-        response: replies(nothing),
-      }),
+      fundWrite(query({ sub_id: int(1) }, ['sub_id'])),
       async (request) => {
         await redeemSubscription(ctx, caller(request).id, request.query.sub_id);
         return ok(null, requestText(request, 'server.fund_redeemed'));

@@ -19,17 +19,14 @@ export async function watchlistRoutes(app: FastifyInstance, ctx: AppContext): Pr
     ok(await readWatchlist(ctx.db, caller(request).id)),
   );
 
-  app.post<{ Body: { forex_id: number } }>(
-    '/v1/api/watchlist/add',
-    sessionWrite(TAGS, WATCHLIST, ONE),
-    async (request) => ok(await addToWatchlist(ctx.db, caller(request).id, request.body.forex_id)),
-  );
-
-  app.post<{ Body: { forex_id: number } }>(
-    '/v1/api/watchlist/remove',
-    sessionWrite(TAGS, WATCHLIST, ONE),
-    async (request) => ok(await removeFromWatchlist(ctx.db, caller(request).id, request.body.forex_id)),
-  );
+  for (const [path, change] of [
+    ['/v1/api/watchlist/add', addToWatchlist],
+    ['/v1/api/watchlist/remove', removeFromWatchlist],
+  ] as const) {
+    app.post<{ Body: { forex_id: number } }>(path, sessionWrite(TAGS, WATCHLIST, ONE), async (request) =>
+      ok(await change(ctx.db, caller(request).id, request.body.forex_id)),
+    );
+  }
 
   app.post<{ Body: { forex_id: number; to: number } }>(
     '/v1/api/watchlist/move',
