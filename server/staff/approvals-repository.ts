@@ -101,8 +101,3 @@ export async function loneSums(
   );
   return { usd: row?.usd ?? '0', value: row?.value ?? '0' };
 }
-
-/** Two movements by one member cannot both read the day's sum. */
-export async function lockMovedAccount(q: Queryable, userId: number): Promise<void> {
-  await q.query('SELECT user_id FROM accounts WHERE user_id = $1 FOR UPDATE', [userId]);
-}

@@ -5,11 +5,11 @@ import { DAY_MS } from '../../domain/time.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { MoneyMovement, OpsArgs } from '../ops/command.ts';
+import { lockAccounts } from '../engine/submit-order.ts';
 import { getSettings } from '../settings/settings.ts';
 import {
   closeApproval,
   insertApproval,
-  lockMovedAccount,
   loneSums,
   recordLoneMovement,
   waitingApprovalOf,
@@ -79,7 +79,7 @@ export async function passFourEyes(
   actor: OpsActor,
   now: number,
 ): Promise<GateAnswer> {
-  await lockMovedAccount(q, m.userId);
+  await lockAccounts(q, [m.userId]); // two movements by one member cannot both read the day's sum
   const waiting = m.approval ?? (m.item === undefined ? undefined : await waitingApprovalOf(q, command, m.item));
   if (waiting) {
     await assertSecondApprover(q, waiting, actor, now);
