@@ -66,13 +66,12 @@ export async function transfer(
   at: number,
 ): Promise<void> {
   const memo = memoOf(copy.id);
-  if (direction === 'in') {
-    await move(q, copy.follower_id, { balance: amount.neg(), type: RecordType.COPY_FUND_OUT, memo, at });
-    await move(q, copy.account_id, { balance: amount, type: RecordType.COPY_FUND_IN, memo, at });
-  } else {
-    await move(q, copy.account_id, { balance: amount.neg(), type: RecordType.COPY_RETURN_OUT, memo, at });
-    await move(q, copy.follower_id, { balance: amount, type: RecordType.COPY_RETURN_IN, memo, at });
-  }
+  const [from, to, out, into] =
+    direction === 'in'
+      ? [copy.follower_id, copy.account_id, RecordType.COPY_FUND_OUT, RecordType.COPY_FUND_IN]
+      : [copy.account_id, copy.follower_id, RecordType.COPY_RETURN_OUT, RecordType.COPY_RETURN_IN];
+  await move(q, from, { balance: amount.neg(), type: out, memo, at });
+  await move(q, to, { balance: amount, type: into, memo, at });
 }
 
 /** Created and funded in one transaction. */

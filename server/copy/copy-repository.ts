@@ -37,10 +37,6 @@ export interface CopyRow {
   copy_open: number;
 }
 
-const COPY_COLUMNS = `id, follower_id, provider_id, account_id, status, multiplier::text AS multiplier, stop_loss_percent,
-  slippage_percent::text AS slippage_percent, leverage_cap, fee_percent, net_invested::text AS net_invested,
-  high_water_mark::text AS high_water_mark, fees_paid::text AS fees_paid, started_at, ended_at, end_reason, copy_open`;
-
 /** Read on every mirrored fill, so one JSON text per row (server/db/packed-rows.ts). */
 const PACKED_COPIES = new PackedRows<CopyRow>([
   'id',
@@ -61,6 +57,12 @@ const PACKED_COPIES = new PackedRows<CopyRow>([
   'end_reason',
   'copy_open',
 ]);
+
+const copiesWhere = (q: Queryable, where: string, params: readonly unknown[]): Promise<CopyRow[]> =>
+  PACKED_COPIES.query(q, `SELECT ${PACKED_COPIES.select()} FROM copies WHERE ${where}`, params);
+
+const oneCopy = async (q: Queryable, where: string, params: readonly unknown[]): Promise<CopyRow | null> =>
+  (await copiesWhere(q, where, params))[0] ?? null;
 
 export interface ProviderInput {
   userId: number;
@@ -163,36 +165,22 @@ export async function insertCopy(q: Queryable, c: NewCopy): Promise<number> {
 }
 
 /** null when it is not theirs or not there. */
-export function lockOwnCopy(q: Queryable, followerId: number, copyId: number): Promise<CopyRow | null> {
-  return queryOne<CopyRow>(q, `SELECT ${COPY_COLUMNS} FROM copies WHERE id = $1 AND follower_id = $2 FOR UPDATE`, [
-    copyId,
-    followerId,
-  ]);
-}
+export const lockOwnCopy = (q: Queryable, followerId: number, copyId: number): Promise<CopyRow | null> =>
+  oneCopy(q, 'id = $1 AND follower_id = $2 FOR UPDATE', [copyId, followerId]);
 
-export function lockCopy(q: Queryable, copyId: number): Promise<CopyRow | null> {
-  return queryOne<CopyRow>(q, `SELECT ${COPY_COLUMNS} FROM copies WHERE id = $1 FOR UPDATE`, [copyId]);
-}
+export const lockCopy = (q: Queryable, copyId: number): Promise<CopyRow | null> =>
+  oneCopy(q, 'id = $1 FOR UPDATE', [copyId]);
 
-export function copyById(q: Queryable, copyId: number): Promise<CopyRow | null> {
-  return queryOne<CopyRow>(q, `SELECT ${COPY_COLUMNS} FROM copies WHERE id = $1`, [copyId]);
-}
+export const copyById = (q: Queryable, copyId: number): Promise<CopyRow | null> => oneCopy(q, 'id = $1', [copyId]);
 
-export function copiesOfFollower(q: Queryable, followerId: number): Promise<CopyRow[]> {
-  return q.query<CopyRow>(`SELECT ${COPY_COLUMNS} FROM copies WHERE follower_id = $1 ORDER BY id DESC`, [followerId]);
-}
+export const copiesOfFollower = (q: Queryable, followerId: number): Promise<CopyRow[]> =>
+  copiesWhere(q, 'follower_id = $1 ORDER BY id DESC', [followerId]);
 
-export function runningCopiesOf(q: Queryable, providerId: number): Promise<CopyRow[]> {
-  return PACKED_COPIES.query(
-    q,
-    `SELECT ${PACKED_COPIES.select()} FROM copies WHERE provider_id = $1 AND status IN (1, 2) ORDER BY id`,
-    [providerId],
-  );
-}
+export const runningCopiesOf = (q: Queryable, providerId: number): Promise<CopyRow[]> =>
+  copiesWhere(q, 'provider_id = $1 AND status IN (1, 2) ORDER BY id', [providerId]);
 
-export function allRunningCopies(q: Queryable): Promise<CopyRow[]> {
-  return PACKED_COPIES.query(q, `SELECT ${PACKED_COPIES.select()} FROM copies WHERE status IN (1, 2) ORDER BY id`, []);
-}
+export const allRunningCopies = (q: Queryable): Promise<CopyRow[]> =>
+  copiesWhere(q, 'status IN (1, 2) ORDER BY id', []);
 
 export async function setCopyStatus(q: Queryable, copyId: number, status: number): Promise<void> {
   await q.query('UPDATE copies SET status = $2 WHERE id = $1', [copyId, status]);

@@ -95,7 +95,7 @@ export async function myCopies(deps: CopyDeps, followerId: number): Promise<Copy
   for (const c of copies) {
     const running = c.status !== CopyStatus.STOPPED;
     const equity = running ? (await copyEquity(deps, deps.db, c.account_id)).equity : dec(0);
-    const returned = running ? dec(0) : dec(await returnedAt(deps.db, c.id));
+    const worth = running ? equity : dec(await returnedAt(deps.db, c.id));
     out.push({
       id: c.id,
       provider_id: c.provider_id,
@@ -105,7 +105,7 @@ export async function myCopies(deps: CopyDeps, followerId: number): Promise<Copy
       stop_loss_percent: c.stop_loss_percent,
       invested: fixed(c.net_invested, 2),
       equity: fixed(equity, 2),
-      pnl: fixed(running ? equity.minus(c.net_invested) : returned.minus(c.net_invested), 2),
+      pnl: fixed(worth.minus(c.net_invested), 2),
       fees_paid: fixed(c.fees_paid, 2),
       positions: running ? await openPositionCount(deps.db, c.account_id) : 0,
       end_reason: c.end_reason,

@@ -166,19 +166,18 @@ export async function mirrorParts(deps: MirrorDeps, row: OrderRow, pairs: readon
     );
     const finished = await finishAll(q, inst, closings.slice(0, all.length), now);
     await unlinkMany(q, row.id, copyIds(all), 'closed_all', now);
-    const split = closings.slice(all.length);
+    const split = closings
+      .slice(all.length)
+      .map((c) => ({ ...c, fee: proRata(usd(c.o.tradeFee), c.part, lots(c.o.quantity)) }));
     const rests = await shrinkOrders(
       q,
-      split.map((c) => {
-        const fee = proRata(usd(c.o.tradeFee), c.part, lots(c.o.quantity));
-        return {
-          id: c.o.id,
-          quantity: exactText(lots(c.o.quantity).minus(c.part)),
-          margin: exactText(usd(c.o.margin).minus(c.margin)),
-          tradeFee: exactText(fee.rest),
-          updatePrice: priceText(c.at, inst.pricePrecision),
-        };
-      }),
+      split.map((c) => ({
+        id: c.o.id,
+        quantity: exactText(lots(c.o.quantity).minus(c.part)),
+        margin: exactText(usd(c.o.margin).minus(c.margin)),
+        tradeFee: exactText(c.fee.rest),
+        updatePrice: priceText(c.at, inst.pricePrecision),
+      })),
     );
     if (rests.length !== split.length) throw new RowChanged();
     const closedParts = await insertClosedParts(
@@ -187,7 +186,7 @@ export async function mirrorParts(deps: MirrorDeps, row: OrderRow, pairs: readon
         from: c.o,
         quantity: exactText(c.part),
         margin: exactText(c.margin),
-        tradeFee: exactText(proRata(usd(c.o.tradeFee), c.part, lots(c.o.quantity)).part),
+        tradeFee: exactText(c.fee.part),
         closePrice: priceText(c.at, inst.pricePrecision),
         factProfits: exactText(c.realised),
       })),

@@ -20,12 +20,6 @@ import { mirrorCloses, mirrorParts, type Pair } from './mirror-closes.ts';
 import { mirrorStops } from './mirror-stops.ts';
 import { openAtStart } from './copy-start-sync.ts';
 
-export interface ReconcileReport {
-  orphans: number;
-  unlinked: number;
-  synced: number;
-}
-
 export interface MirrorMetrics {
   orphans(n: number): void;
   skipped(reason: string): void;
@@ -178,7 +172,7 @@ export class CopyMirror {
   }
 
   /** Also syncs every open provider position, finishing what a crash left undone. */
-  async reconcile(): Promise<ReconcileReport> {
+  async reconcile() {
     const now = this.deps.clock.now();
     let unlinked = 0;
     for (const id of await staleFollowerLinks(this.deps.db))

@@ -13,18 +13,6 @@ const RESULTS: ReadonlySet<number> = new Set([
 ]);
 const INSIDE: ReadonlySet<number> = new Set([RecordType.MARGIN_LOCK, RecordType.MARGIN_RELEASE]);
 
-export interface ProviderStatistics {
-  returns: { d7: Dec; d30: Dec; d90: Dec; all: Dec };
-  maxDrawdown: Dec;
-  /** 0 with no closed positions. */
-  winRate: Dec;
-  trades: number;
-  /** The time-weighted index at each of the last 30 days' ends (1 thirty days ago). */
-  curve: Dec[];
-  /** 1 (calm) to 10: docs/copy-trading.md "Statistics that cannot be gamed". */
-  risk: number;
-}
-
 export const CURVE_DAYS = 30;
 export const RISK_DAYS = 90;
 
@@ -78,7 +66,7 @@ export function riskInputs(
 }
 
 /** The open positions' floating P&L now is the last result. */
-export async function equityEvents(q: Queryable, userId: number, now: number, floating: DecInput) {
+async function equityEvents(q: Queryable, userId: number, now: number, floating: DecInput) {
   const rows = await q.query<{ value: string; type: number; created_at: string }>(
     'SELECT value, type, created_at FROM financial_records WHERE user_id = $1 ORDER BY id',
     [userId],
@@ -97,7 +85,7 @@ export async function providerStatistics(
   userId: number,
   now: number,
   floating: DecInput,
-): Promise<ProviderStatistics> {
+) {
   const events = await equityEvents(q, userId, now, floating);
   const over = (days: number): Dec => performance(events, now - days * DAY_MS).twr;
   const all = performance(events);
