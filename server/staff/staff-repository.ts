@@ -64,15 +64,11 @@ export async function setStaffPassword(
   passwordHash: string,
   by: { reset: true; now: number } | { reset: false },
 ): Promise<void> {
-  if (by.reset) {
-    await q.query('UPDATE staff SET password_hash = $2, must_set_password = TRUE, credentials_at = $3 WHERE id = $1', [
-      id,
-      passwordHash,
-      by.now,
-    ]);
-  } else {
-    await q.query('UPDATE staff SET password_hash = $2, must_set_password = FALSE WHERE id = $1', [id, passwordHash]);
-  }
+  await q.query(
+    `UPDATE staff SET password_hash = $2, must_set_password = $3, credentials_at = coalesce($4, credentials_at)
+      WHERE id = $1`,
+    [id, passwordHash, by.reset, by.reset ? by.now : null],
+  );
 }
 
 export async function insertSession(
