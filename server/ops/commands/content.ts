@@ -28,16 +28,17 @@ import type { OpsCommand, OpsParam } from '../command.ts';
 const NEWS: OpsParam = { name: 'news', help: 'the news item: its id or its slug (e.g. en-gold-record)' };
 const FUND: OpsParam = { name: 'fund', help: 'the fund: its id or its internal name (e.g. Harbour Stable 7)' };
 const LANG: OpsParam = { name: 'lang', help: `the language: ${LANGUAGES.join(', ')}` };
+const descParam = (what: string): OpsParam => ({
+  name: 'desc',
+  help: `the ${what}, plain text (at most 1000 characters)`,
+  optional: true,
+  maxLength: DESC_MAX + 1,
+});
 
 /** A news item's title, summary and body, as news-create and news-text-set take them. */
 const NEWS_TEXT: readonly OpsParam[] = [
   { name: 'title', help: 'the title, plain text (at most 200 characters)' },
-  {
-    name: 'desc',
-    help: 'the summary, plain text (at most 1000 characters)',
-    optional: true,
-    maxLength: DESC_MAX + 1,
-  },
+  descParam('summary'),
   {
     name: 'content',
     help: 'the body in HTML: headings, paragraphs, lists, tables, links, images (https or /path); no scripts or styles',
@@ -134,12 +135,7 @@ export const CONTENT_COMMANDS: readonly OpsCommand[] = [
       FUND,
       LANG,
       { name: 'title', help: 'the fund’s name in that language, plain text (at most 200 characters)' },
-      {
-        name: 'desc',
-        help: 'the description, plain text (at most 1000 characters)',
-        optional: true,
-        maxLength: DESC_MAX + 1,
-      },
+      descParam('description'),
     ],
     before: async (q, args) =>
       one(await fundTexts(q, await fundOf(q, args.fund)), (args.lang ?? '').trim().toLowerCase()) ?? null,
