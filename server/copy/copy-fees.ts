@@ -6,7 +6,7 @@ import type { Queryable } from '../db/db.ts';
 import type { OrderEngine } from '../engine/engine.ts';
 import { getAccount, move } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
-import { addFeePaid, claimSettlement, insertTransfer, runningAccountsOf, type CopyRow } from './copy-repository.ts';
+import { addFeePaid, claimSettlement, insertTransfer, runningCopiesOf, type CopyRow } from './copy-repository.ts';
 
 export interface CopyDeps extends Pick<Services, 'db' | 'clock'> {
   engine: Pick<OrderEngine, 'floatingOf' | 'marginOf' | 'closeAll'>;
@@ -58,7 +58,7 @@ export async function settleFee(
 
 export async function providerAum(deps: Pick<CopyDeps, 'db' | 'engine'>, providerId: number): Promise<Dec> {
   let aum = dec(0);
-  for (const id of await runningAccountsOf(deps.db, providerId))
-    aum = aum.plus((await copyEquity(deps, deps.db, id)).equity);
+  for (const c of await runningCopiesOf(deps.db, providerId))
+    aum = aum.plus((await copyEquity(deps, deps.db, c.account_id)).equity);
   return aum;
 }

@@ -247,14 +247,6 @@ export async function keepShortfall(q: Queryable, followerId: number, providerId
   );
 }
 
-export async function runningAccountsOf(q: Queryable, providerId: number): Promise<number[]> {
-  const rows = await q.query<{ account_id: number }>(
-    'SELECT account_id FROM copies WHERE provider_id = $1 AND status IN (1, 2) ORDER BY id',
-    [providerId],
-  );
-  return rows.map((r) => r.account_id);
-}
-
 export async function providerTotals(q: Queryable, providerId: number): Promise<{ copiers: number; fees: string }> {
   const row = await queryOne<{ copiers: string; fees: string | null }>(
     q,
@@ -317,13 +309,6 @@ export async function openOrdersOf(q: Queryable, userId: number, before: number)
     [userId, before],
   );
   return rows.map((r) => r.id);
-}
-
-export async function openPositionCount(q: Queryable, accountId: number): Promise<number> {
-  const rows = await q.query<{ n: string }>('SELECT count(*) AS n FROM orders WHERE user_id = $1 AND status = 1', [
-    accountId,
-  ]);
-  return Number(rows[0]?.n ?? 0);
 }
 
 /** With the provider's entry while linked (docs/copy-trading.md "Screens"). */

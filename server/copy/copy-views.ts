@@ -9,7 +9,6 @@ import {
   copyPositions,
   CopyStatus,
   firstRecordAt,
-  openPositionCount,
   providerNames,
   providerOf,
   providerTotals,
@@ -96,6 +95,7 @@ export async function myCopies(deps: CopyDeps, followerId: number): Promise<Copy
     const running = c.status !== CopyStatus.STOPPED;
     const equity = running ? (await copyEquity(deps, deps.db, c.account_id)).equity : dec(0);
     const worth = running ? equity : dec(await returnedAt(deps.db, c.id));
+    const open = running ? await copyPositions(deps.db, c.id, c.account_id) : [];
     out.push({
       id: c.id,
       provider_id: c.provider_id,
@@ -107,15 +107,13 @@ export async function myCopies(deps: CopyDeps, followerId: number): Promise<Copy
       equity: fixed(equity, 2),
       pnl: fixed(worth.minus(c.net_invested), 2),
       fees_paid: fixed(c.fees_paid, 2),
-      positions: running ? await openPositionCount(deps.db, c.account_id) : 0,
+      positions: open.length,
       end_reason: c.end_reason,
-      open_positions: running
-        ? (await copyPositions(deps.db, c.id, c.account_id)).map((o) => ({
-            ...o,
-            lots: exactText(dec(o.lots)), // NUMERIC(24, 8) reads '0.10000000': the lots as typed
-            provider_price: o.provider_price ?? '',
-          }))
-        : [],
+      open_positions: open.map((o) => ({
+        ...o,
+        lots: exactText(dec(o.lots)), // NUMERIC(24, 8) reads '0.10000000': the lots as typed
+        provider_price: o.provider_price ?? '',
+      })),
     });
   }
   return out;

@@ -80,12 +80,7 @@ async function equityEvents(q: Queryable, userId: number, now: number, floating:
   return events;
 }
 
-export async function providerStatistics(
-  q: Queryable,
-  userId: number,
-  now: number,
-  floating: DecInput,
-) {
+export async function providerStatistics(q: Queryable, userId: number, now: number, floating: DecInput) {
   const events = await equityEvents(q, userId, now, floating);
   const over = (days: number): Dec => performance(events, now - days * DAY_MS).twr;
   const all = performance(events);
