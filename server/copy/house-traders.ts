@@ -52,10 +52,8 @@ export function houseLots(minLots: string, balance: string): string {
   return exactText(dec(minLots).times(minLotsForMinCopy.lt(1) ? 1 : minLotsForMinCopy));
 }
 
-export type HouseMove = 'open-long' | 'open-short' | 'close' | 'wait';
-
 /** At a round every 20 s: a position is held about two minutes, a flat trader opens within a minute or so. */
-export function nextMove(holding: boolean, u: number, v: number): HouseMove {
+export function nextMove(holding: boolean, u: number, v: number): 'open-long' | 'open-short' | 'close' | 'wait' {
   if (holding) return u < 1 / 6 ? 'close' : 'wait';
   if (u < 1 / 3) return v < 0.5 ? 'open-long' : 'open-short';
   return 'wait';

@@ -187,32 +187,29 @@ export async function isCopiedProvider(q: Queryable, userId: number): Promise<bo
   return rows.length > 0;
 }
 
+const orderIds = async (q: Queryable, sql: string): Promise<number[]> =>
+  (await q.query<{ id: number }>(sql, [])).map((r) => r.id);
+
 /** Orphans, and every open position of a provider with running copies (an action a crash left undone). */
-export async function orphanProviderOrders(q: Queryable): Promise<number[]> {
-  const rows = await q.query<{ id: number }>(
+export const orphanProviderOrders = (q: Queryable): Promise<number[]> =>
+  orderIds(
+    q,
     `SELECT DISTINCT l.provider_order_id AS id FROM copy_links l
        JOIN orders o ON o.id = l.provider_order_id JOIN orders f ON f.id = l.follower_order_id
       WHERE l.unlinked_at IS NULL AND o.status = 3 AND f.status = 1`,
-    [],
   );
-  return rows.map((r) => r.id);
-}
 
-export async function openProviderOrders(q: Queryable): Promise<number[]> {
-  const rows = await q.query<{ id: number }>(
+export const openProviderOrders = (q: Queryable): Promise<number[]> =>
+  orderIds(
+    q,
     `SELECT o.id FROM orders o
       WHERE o.status = 1 AND o.user_id IN (SELECT provider_id FROM copies WHERE status IN (1, 2)) ORDER BY o.id`,
-    [],
   );
-  return rows.map((r) => r.id);
-}
 
 /** A hand close the hook missed. */
-export async function staleFollowerLinks(q: Queryable): Promise<number[]> {
-  const rows = await q.query<{ id: number }>(
+export const staleFollowerLinks = (q: Queryable): Promise<number[]> =>
+  orderIds(
+    q,
     `SELECT l.follower_order_id AS id FROM copy_links l JOIN orders o ON o.id = l.follower_order_id
       WHERE l.unlinked_at IS NULL AND o.status = 3`,
-    [],
   );
-  return rows.map((r) => r.id);
-}
