@@ -5,6 +5,10 @@ import { copyEquity, providerAum, type CopyDeps } from './copy-fees.ts';
 
 const STATUS_WORDS = ['', 'active', 'paused', 'stopped'];
 
+/** Linked follower positions still open, with the provider position each follows (po). */
+const LIVE_LINKS = `copy_links l JOIN orders f ON f.id = l.follower_order_id JOIN orders po ON po.id = l.provider_order_id
+  WHERE l.unlinked_at IS NULL AND f.status = 1`;
+
 interface CopyOpsRow {
   id: number;
   follower_uid: string;
@@ -34,11 +38,8 @@ export async function copiesForOps(
             c.status, c.multiplier::text AS multiplier, c.stop_loss_percent, c.net_invested::text AS net_invested,
             c.high_water_mark::text AS high_water_mark, c.fees_paid::text AS fees_paid, c.end_reason,
             (SELECT count(*) FROM orders o WHERE o.user_id = c.account_id AND o.status = 1) AS positions,
-            (SELECT count(*) FROM copy_links l JOIN orders f ON f.id = l.follower_order_id
-              WHERE l.copy_id = c.id AND l.unlinked_at IS NULL AND f.status = 1) AS linked,
-            (SELECT count(*) FROM copy_links l JOIN orders f ON f.id = l.follower_order_id
-               JOIN orders po ON po.id = l.provider_order_id
-              WHERE l.copy_id = c.id AND l.unlinked_at IS NULL AND f.status = 1 AND po.status = 3) AS orphans,
+            (SELECT count(*) FROM ${LIVE_LINKS} AND l.copy_id = c.id) AS linked,
+            (SELECT count(*) FROM ${LIVE_LINKS} AND l.copy_id = c.id AND po.status = 3) AS orphans,
             (SELECT count(*) FROM copy_actions a WHERE a.copy_id = c.id AND a.outcome = 'skipped') AS skipped
        FROM copies c JOIN users fu ON fu.id = c.follower_id JOIN users pu ON pu.id = c.provider_id
        JOIN copy_providers p ON p.user_id = c.provider_id
@@ -149,15 +150,9 @@ export async function feesForOps(q: Queryable, limit: number) {
 export async function reconcileState(q: Queryable) {
   const [t] = await q.query<{ running: string; linked: string; orphans: string; behind: string }>(
     `SELECT (SELECT count(*) FROM copies WHERE status IN (1, 2)) AS running,
-            (SELECT count(*) FROM copy_links l JOIN orders f ON f.id = l.follower_order_id
-              WHERE l.unlinked_at IS NULL AND f.status = 1) AS linked,
-            (SELECT count(*) FROM copy_links l JOIN orders f ON f.id = l.follower_order_id
-               JOIN orders po ON po.id = l.provider_order_id
-              WHERE l.unlinked_at IS NULL AND f.status = 1 AND po.status = 3) AS orphans,
-            (SELECT count(*) FROM copy_links l JOIN orders f ON f.id = l.follower_order_id
-               JOIN orders po ON po.id = l.provider_order_id
-              WHERE l.unlinked_at IS NULL AND f.status = 1 AND po.status = 1
-                AND po.quantity <> l.provider_lots) AS behind`,
+            (SELECT count(*) FROM ${LIVE_LINKS}) AS linked,
+            (SELECT count(*) FROM ${LIVE_LINKS} AND po.status = 3) AS orphans,
+            (SELECT count(*) FROM ${LIVE_LINKS} AND po.status = 1 AND po.quantity <> l.provider_lots) AS behind`,
     [],
   );
   const skips = await q.query<{ reason: string; n: string }>(
