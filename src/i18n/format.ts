@@ -12,31 +12,23 @@ import { languageInfo } from './languages.ts';
 // Intl.NumberFormat v3 formats a decimal string exactly (no float round trip); the ES2022 lib types lack it.
 type ExactFormat = (value: number | string) => string;
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, unknown>();
 
 // A computed, not languageInfo per call: money on /trade is formatted several times a tick.
 const $locale = computed(() => languageInfo($lang.value).bcp47, { name: 'format.$locale' });
 const locale = (): string => $locale.value;
 
-/** A formatter is costly to make: each is made once per language and options. */
-function cached<F>(formats: Map<string, F>, key: string, make: () => F): F {
-  let f = formats.get(key);
-  if (!f) {
-    f = make();
-    formats.set(key, f);
-  }
+/** A formatter is costly to make: each is made once per kind, language and `id` (the options' JSON unless given). */
+function intl<O, F>(Make: new (locale: string, options: O) => F, options: O, id = JSON.stringify(options)): F {
+  const key = `${Make.name}|${locale()}|${id}`;
+  let f = formats.get(key) as F | undefined;
+  if (!f) formats.set(key, (f = new Make(locale(), options)));
   return f;
-}
-
-function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale()}|${JSON.stringify(options)}`;
-  return cached(numberFormats, key, () => new Intl.NumberFormat(locale(), options));
 }
 
 export function formatNumber(value: number | string, options: Intl.NumberFormatOptions = {}): string {
   if (typeof value === 'string' && !isDecimalText(value)) return value;
-  const nf = numberFormat({ maximumFractionDigits: 20, ...options });
+  const nf = intl(Intl.NumberFormat, { maximumFractionDigits: 20, ...options });
   return (nf.format as ExactFormat).call(nf, value);
 }
 
@@ -55,10 +47,8 @@ export function formatMoney(value: string | number | null | undefined, opts: For
       ? numberText(value, places)
       : moneyText(value, { places, missing: opts.missing ?? (typeof value === 'string' ? value : NO_VALUE) });
   if (!isDecimalText(text)) return text;
-  // Keyed by language and places, not options' JSON: margin, fee and equity are formatted on every quote on /trade.
-  const nf = cached(numberFormats, `${locale()}|money|${places}`, () =>
-    numberFormat({ minimumFractionDigits: places, maximumFractionDigits: places }),
-  );
+  // Keyed by places, not options' JSON: margin, fee and equity are formatted on every quote on /trade.
+  const nf = intl(Intl.NumberFormat, { minimumFractionDigits: places, maximumFractionDigits: places }, `m${places}`);
   return (nf.format as ExactFormat).call(nf, text);
 }
 
@@ -85,8 +75,7 @@ export function formatDate(
 ): string {
   const ms = parseWireTime(value);
   if (ms === null) return '';
-  const key = `${locale()}|${JSON.stringify(options)}`;
-  return cached(dateFormats, key, () => new Intl.DateTimeFormat(locale(), options)).format(new Date(ms));
+  return intl(Intl.DateTimeFormat, options).format(new Date(ms));
 }
 
 /** "14:02" today, "Nov 22" from another day (short: it fits a row); '' for none. */
