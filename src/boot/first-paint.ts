@@ -8,17 +8,11 @@ import { isDecimalText, type Dir } from '../../domain/decimal-text.ts';
 import { quoteText } from '../../domain/quote-text.ts';
 
 export type FirstScreenPath = '/' | '/trade';
-export const FIRST_SCREENS: readonly FirstScreenPath[] = ['/', '/trade'];
 
 /** "#/trade?code=X" → "/trade"; "" and "#" are "/". */
 export function hashPath(hash: string): string {
   const path = hash.replace(/^#/, '').split(/[?#]/)[0] ?? '';
   return path === '' ? '/' : path;
-}
-
-export function firstScreenFor(hash: string): FirstScreenPath | null {
-  const path = hashPath(hash);
-  return (FIRST_SCREENS as readonly string[]).includes(path) ? (path as FirstScreenPath) : null;
 }
 
 /** "#/trade?code=XAUUSD" → "XAUUSD" (a price alert's link), or null. */
@@ -99,14 +93,18 @@ export interface WarningTexts {
   noFigure: string; // 'retail.warning_no_figure'
 }
 
-export function readBootData(doc: Document): BootData | null {
-  const text = doc.getElementById(BOOT_DATA_ID)?.textContent;
-  if (!text) return null;
+/** The JSON a <script type="application/json"> of the page holds; null when absent or malformed. */
+function readJson(doc: Document, id: string): unknown {
+  const text = doc.getElementById(id)?.textContent;
   try {
-    return JSON.parse(text) as BootData;
+    return text ? (JSON.parse(text) as unknown) : null;
   } catch {
     return null;
   }
+}
+
+export function readBootData(doc: Document): BootData | null {
+  return readJson(doc, BOOT_DATA_ID) as BootData | null;
 }
 
 // IDB_NAME and IDB_STORE are idb-keyval's defaults, so the inline script and the app read one store.
@@ -200,15 +198,9 @@ export function asOfTime(ms: number, now: number, tag: string): string {
 export const SERVED_STALE_AFTER_MS = 10_000;
 
 export function readFirstQuotes(doc: Document): FirstQuotes | null {
-  const text = doc.getElementById(FIRST_QUOTES_ID)?.textContent;
-  if (!text) return null;
-  try {
-    const v = JSON.parse(text) as Partial<FirstQuotes>;
-    if (typeof v.t !== 'number' || !Array.isArray(v.q)) return null;
-    return isWarning(v.w) ? { t: v.t, q: v.q, w: v.w } : { t: v.t, q: v.q };
-  } catch {
-    return null;
-  }
+  const v = readJson(doc, FIRST_QUOTES_ID) as Partial<FirstQuotes> | null;
+  if (typeof v?.t !== 'number' || !Array.isArray(v.q)) return null;
+  return isWarning(v.w) ? { t: v.t, q: v.q, w: v.w } : { t: v.t, q: v.q };
 }
 
 export function servedQuotes(
@@ -288,7 +280,8 @@ function templateHtml(doc: Document, id: string): string | null {
 
 /** Sets root.dataset.pre to the screen shown ('' for none) and root.dataset.code to /trade's instrument. */
 export function chooseScreen(doc: Document, root: HTMLElement, data: BootData, env: ScreenEnv): void {
-  const screen = firstScreenFor(env.hash);
+  const path = hashPath(env.hash);
+  const screen: FirstScreenPath | null = path === '/' || path === '/trade' ? path : null;
   const otherLang =
     env.langCookie !== null && env.langCookie !== '' && env.langCookie !== data.lang && env.langCookie !== 'tw';
   if (screen === null || env.wide || otherLang) {
@@ -385,16 +378,10 @@ export interface AppScripts {
 }
 
 export function readAppScripts(doc: Document): AppScripts | null {
-  const text = doc.getElementById(APP_SCRIPTS_ID)?.textContent;
-  if (!text) return null;
-  try {
-    const v = JSON.parse(text) as Partial<AppScripts>;
-    return typeof v.entry === 'string' && Array.isArray(v.preload)
-      ? { entry: v.entry, preload: v.preload.filter((p) => typeof p === 'string') }
-      : null;
-  } catch {
-    return null;
-  }
+  const v = readJson(doc, APP_SCRIPTS_ID) as Partial<AppScripts> | null;
+  return typeof v?.entry === 'string' && Array.isArray(v.preload)
+    ? { entry: v.entry, preload: v.preload.filter((p) => typeof p === 'string') }
+    : null;
 }
 
 /** Adds the preloads and the entry to <head>, as Vite's own tags would have been (crossorigin, so a preload is reused). */
