@@ -12,24 +12,11 @@ interface Calc {
 
 const num = (v: number | null | undefined): number => (v === null || v === undefined ? NaN : v);
 
-function smaCalc(period: number, pick: (b: KlineBar) => number): Calc {
-  const sma = new SMA(period);
-  return { width: 1, update: (b, r, out, at) => void (out[at] = num(sma.update(pick(b), r))) };
-}
-
-function emaCalc(period: number): Calc {
-  const ema = new EMA(period);
-  return {
-    width: 1,
-    update(b, r, out, at) {
-      const v = ema.update(b.Close, r);
-      // The library seeds an EMA with the first price; it is defined (stable) from the period-th bar on.
-      out[at] = ema.isStable ? v : NaN;
-    },
-  };
-}
-
 /** The library answers null or undefined until defined: NaN then, so the chart draws nothing rather than a guess. */
+function oneLine(next: (b: KlineBar, replace: boolean) => number | null | undefined): Calc {
+  return { width: 1, update: (b, r, out, at) => void (out[at] = num(next(b, r))) };
+}
+
 function threeLines<K extends string>(
   keys: readonly [K, K, K],
   next: (b: KlineBar, replace: boolean) => Record<K, number> | null | undefined,
@@ -45,54 +32,59 @@ function threeLines<K extends string>(
   };
 }
 
-function bollCalc(period: number, width: number): Calc {
-  const bb = new BollingerBands(period, width);
-  return threeLines(['upper', 'middle', 'lower'], (b, r) => bb.update(b.Close, r));
-}
-
-function volCalc(period: number): Calc {
-  const ma = smaCalc(period, (b) => b.Volume);
-  return {
-    width: 2,
-    update(b, r, out, at) {
-      out[at] = b.Volume;
-      ma.update(b, r, out, at + 1);
-    },
-  };
-}
-
-function macdCalc(fast: number, slow: number, signal: number): Calc {
-  const macd = new MACD(new EMA(fast), new EMA(slow), new EMA(signal));
-  return threeLines(['macd', 'signal', 'histogram'], (b, r) => macd.update(b.Close, r));
-}
-
-function rsiCalc(period: number): Calc {
-  const rsi = new RSI(period);
-  return { width: 1, update: (b, r, out, at) => void (out[at] = num(rsi.update(b.Close, r))) };
-}
-
-function kdjCalc(n: number, k: number, d: number): Calc {
-  const st = new StochasticOscillator({ kPeriod: n, kSlowingPeriod: k, dPeriod: d });
-  return threeLines(['stochK', 'stochD', 'stochJ'], (b, r) =>
-    st.update({ high: b.High, low: b.Low, close: b.Close }, r),
-  );
+function emaCalc(period: number): Calc {
+  const ema = new EMA(period);
+  // The library seeds an EMA with the first price; it is defined (stable) from the period-th bar on.
+  return oneLine((b, r) => {
+    const v = ema.update(b.Close, r);
+    return ema.isStable ? v : NaN;
+  });
 }
 
 const p = (params: readonly number[], i: number): number => params[i] ?? 1;
 
+/** A pane's calculator from its parameters. */
+const PANES: Readonly<Record<'vol' | 'macd' | 'rsi' | 'kdj', (q: readonly number[]) => Calc>> = {
+  vol(q) {
+    const ma = new SMA(p(q, 0));
+    return {
+      width: 2,
+      update(b, r, out, at) {
+        out[at] = b.Volume;
+        out[at + 1] = num(ma.update(b.Volume, r));
+      },
+    };
+  },
+  macd(q) {
+    const macd = new MACD(new EMA(p(q, 0)), new EMA(p(q, 1)), new EMA(p(q, 2)));
+    return threeLines(['macd', 'signal', 'histogram'], (b, r) => macd.update(b.Close, r));
+  },
+  rsi(q) {
+    const rsi = new RSI(p(q, 0));
+    return oneLine((b, r) => rsi.update(b.Close, r));
+  },
+  kdj(q) {
+    const st = new StochasticOscillator({ kPeriod: p(q, 0), kSlowingPeriod: p(q, 1), dPeriod: p(q, 2) });
+    return threeLines(['stochK', 'stochD', 'stochJ'], (b, r) =>
+      st.update({ high: b.High, low: b.Low, close: b.Close }, r),
+    );
+  },
+};
+
 /** In the order indicatorLines lists their lines. */
 function calcsFor(s: IndicatorSettings): Calc[] {
   const out: Calc[] = [];
-  if (s.ma.on) for (const n of s.ma.params) out.push(smaCalc(n, (b) => b.Close));
+  if (s.ma.on)
+    for (const n of s.ma.params) {
+      const sma = new SMA(n);
+      out.push(oneLine((b, r) => sma.update(b.Close, r)));
+    }
   if (s.ema.on) for (const n of s.ema.params) out.push(emaCalc(n));
-  if (s.boll.on) out.push(bollCalc(p(s.boll.params, 0), p(s.boll.params, 1)));
-  for (const k of panesOn(s).slice(0, MAX_PANES.desk)) {
-    const q = s[k].params;
-    if (k === 'vol') out.push(volCalc(p(q, 0)));
-    else if (k === 'macd') out.push(macdCalc(p(q, 0), p(q, 1), p(q, 2)));
-    else if (k === 'rsi') out.push(rsiCalc(p(q, 0)));
-    else out.push(kdjCalc(p(q, 0), p(q, 1), p(q, 2)));
+  if (s.boll.on) {
+    const bb = new BollingerBands(p(s.boll.params, 0), p(s.boll.params, 1));
+    out.push(threeLines(['upper', 'middle', 'lower'], (b, r) => bb.update(b.Close, r)));
   }
+  for (const k of panesOn(s).slice(0, MAX_PANES.desk)) out.push(PANES[k as keyof typeof PANES](s[k].params));
   return out;
 }
 
