@@ -26,9 +26,8 @@ const publish = (): void => {
 let positionsSynced = false;
 let positionsVersion = 0; // bumped by events, so a sync that raced one runs again
 let active = 0; // mounted screens that show positions (/order, /trade's account strip)
-let pushed = false; // the feed holds our positions
 
-/** So $account's floating P&L and equity are ours. */
+/** The feed holds our positions, so $account's floating P&L and equity are ours. */
 export const $livePositions: Signal<boolean> = signal(false, { name: 'position-sync.$livePositions' });
 
 /** The feed's account figures while they are ours: it holds the positions, and its figures show them (those from
@@ -52,14 +51,12 @@ function tellFeed(list: AppOrder[], funds: Balance | null): void {
 function pushPositions(): void {
   const funds = $funds.peek();
   if (active === 0 || !positionsSynced || !funds) return;
-  pushed = true;
   $livePositions.value = true;
   tellFeed([...positions.values()], funds);
 }
 
 function clearFeedPositions(): void {
-  if (!pushed) return;
-  pushed = false;
+  if (!$livePositions.peek()) return;
   $livePositions.value = false;
   tellFeed([], $funds.peek());
 }
