@@ -21,6 +21,52 @@ const otherPage = (name: OtherPage): ReactElement =>
 /** While nothing else runs, so a first tap on a tab waits for one chunk, not two. */
 export const prefetchOtherPages = (): Promise<unknown> => import('./other-pages.ts');
 
+type RouteFlags = Omit<AppRoute, 'path' | 'element'>;
+const AUTH: RouteFlags = { auth: true };
+const AUTH_FOOTER: RouteFlags = { auth: true, footer: true };
+const REAL: RouteFlags = { auth: true, demoBlocked: true };
+const GUEST: RouteFlags = { guestOnly: true };
+const FOOTER: RouteFlags = { footer: true };
+
+/** In the order they are matched: path, the page's loader, who may see it. */
+const OTHER_ROUTES: readonly (readonly [string, OtherPage, RouteFlags?])[] = [
+  ['/product', 'ProductPage'],
+  ['/order', 'OrdersPage', AUTH_FOOTER],
+  ['/user', 'UserPage', AUTH_FOOTER],
+  ['/news', 'NewsPage', FOOTER],
+  ['/news/detail', 'NewsDetailPage'],
+  ['/copy', 'CopyPage', AUTH_FOOTER],
+  ['/copy/provider', 'ProviderPage', AUTH],
+  ['/rank', 'RankPage', FOOTER],
+  ['/feedback', 'FeedbackPage', AUTH],
+  ['/login', 'LoginPage', GUEST],
+  ['/register', 'RegisterPage', GUEST],
+  ['/forgot', 'ForgotPage'],
+  ['/language', 'LanguagePage'],
+  ['/mine/auth', 'RealNamePage', REAL],
+  ['/mine/invite', 'InvitePage', REAL],
+  ['/mine/email', 'EmailPage'],
+  ['/mine/announcement', 'AnnouncementPage'],
+  ['/mine/password', 'PasswordPage', REAL],
+  ['/mine/security', 'SecurityPage', REAL],
+  ['/not-me', 'NotMePage'],
+  ['/mine/history', 'HistoryPage', AUTH],
+  ['/mine/charge', 'ChargePage', REAL],
+  ['/mine/withdraw', 'WithdrawPage', REAL],
+  ['/mine/chat', 'ChatPage'],
+  ['/mine/notices', 'NoticesPage', REAL],
+  ['/mine/system', 'SystemPage', AUTH],
+  ['/mine/wallet', 'WalletPage', REAL],
+  // The payout-method pages belong to the wallet, so they share its demo block.
+  ['/mine/bank-card-list', 'BankCardsPage', REAL],
+  ['/mine/coin-address-list', 'CoinAddressesPage', REAL],
+  ['/mine/withdraw-way', 'WithdrawWayPage', REAL],
+  [FUNDS_PATH, 'FundsPage', FOOTER],
+  [FUND_SUBSCRIBE_PATH, 'SubscribePage'],
+  [FUND_RECORDS_PATH, 'RecordPage', AUTH],
+  [FUND_INCOME_PATH, 'IncomePage', AUTH],
+];
+
 export const ROUTES: readonly AppRoute[] = [
   {
     path: '/',
@@ -35,176 +81,7 @@ export const ROUTES: readonly AppRoute[] = [
     element: lazyPage(() => import('../pages/trade/trade-page.tsx').then((m) => m.TradePage)),
     footer: true,
   },
-  {
-    path: '/product',
-    element: otherPage('ProductPage'),
-  },
-  {
-    path: '/order',
-    element: otherPage('OrdersPage'),
-    auth: true,
-    footer: true,
-  },
-  {
-    path: '/user',
-    element: otherPage('UserPage'),
-    auth: true,
-    footer: true,
-  },
-  {
-    path: '/news',
-    element: otherPage('NewsPage'),
-    footer: true,
-  },
-  {
-    path: '/news/detail',
-    element: otherPage('NewsDetailPage'),
-  },
-  {
-    path: '/copy',
-    element: otherPage('CopyPage'),
-    auth: true,
-    footer: true,
-  },
-  {
-    path: '/copy/provider',
-    element: otherPage('ProviderPage'),
-    auth: true,
-  },
-  {
-    path: '/rank',
-    element: otherPage('RankPage'),
-    footer: true,
-  },
-  {
-    path: '/feedback',
-    element: otherPage('FeedbackPage'),
-    auth: true,
-  },
-  {
-    path: '/login',
-    element: otherPage('LoginPage'),
-    guestOnly: true,
-  },
-  {
-    path: '/register',
-    element: otherPage('RegisterPage'),
-    guestOnly: true,
-  },
-  { path: '/forgot', element: otherPage('ForgotPage') },
-  {
-    path: '/language',
-    element: otherPage('LanguagePage'),
-  },
-  {
-    path: '/mine/auth',
-    element: otherPage('RealNamePage'),
-    auth: true,
-    demoBlocked: true,
-  },
-  {
-    path: '/mine/invite',
-    element: otherPage('InvitePage'),
-    auth: true,
-    demoBlocked: true,
-  },
-  {
-    path: '/mine/email',
-    element: otherPage('EmailPage'),
-  },
-  {
-    path: '/mine/announcement',
-    element: otherPage('AnnouncementPage'),
-  },
-  {
-    path: '/mine/password',
-    element: otherPage('PasswordPage'),
-    auth: true,
-    demoBlocked: true,
-  },
-  {
-    path: '/mine/security',
-    element: otherPage('SecurityPage'),
-    auth: true,
-    demoBlocked: true,
-  },
-  {
-    path: '/not-me',
-    element: otherPage('NotMePage'),
-  },
-  {
-    path: '/mine/history',
-    element: otherPage('HistoryPage'),
-    auth: true,
-  },
-  {
-    path: '/mine/charge',
-    element: otherPage('ChargePage'),
-    auth: true,
-    demoBlocked: true,
-  },
-  {
-    path: '/mine/withdraw',
-    element: otherPage('WithdrawPage'),
-    auth: true,
-    demoBlocked: true,
-  },
-  { path: '/mine/chat', element: otherPage('ChatPage') },
-  {
-    path: '/mine/notices',
-    element: otherPage('NoticesPage'),
-    auth: true,
-    demoBlocked: true,
-  },
-  {
-    path: '/mine/system',
-    element: otherPage('SystemPage'),
-    auth: true,
-  },
-  {
-    path: '/mine/wallet',
-    element: otherPage('WalletPage'),
-    auth: true,
-    demoBlocked: true,
-  },
-  // The payout-method pages belong to the wallet, so they share its demo block.
-  {
-    path: '/mine/bank-card-list',
-    element: otherPage('BankCardsPage'),
-    auth: true,
-    demoBlocked: true,
-  },
-  {
-    path: '/mine/coin-address-list',
-    element: otherPage('CoinAddressesPage'),
-    auth: true,
-    demoBlocked: true,
-  },
-  {
-    path: '/mine/withdraw-way',
-    element: otherPage('WithdrawWayPage'),
-    auth: true,
-    demoBlocked: true,
-  },
-  {
-    path: FUNDS_PATH,
-    element: otherPage('FundsPage'),
-    footer: true,
-  },
-  {
-    path: FUND_SUBSCRIBE_PATH,
-    element: otherPage('SubscribePage'),
-  },
-  {
-    path: FUND_RECORDS_PATH,
-    element: otherPage('RecordPage'),
-    auth: true,
-  },
-  {
-    path: FUND_INCOME_PATH,
-    element: otherPage('IncomePage'),
-    auth: true,
-  },
+  ...OTHER_ROUTES.map(([path, name, flags]): AppRoute => ({ path, element: otherPage(name), ...flags })),
 ];
 
 /** docs/contract.md §2. */
