@@ -232,36 +232,26 @@ function formBody(body: Record<string, unknown> | FormData | undefined): URLSear
   return form;
 }
 
-export async function apiGet<T>(
-  path: string,
-  params?: Record<string, unknown>,
-  opts?: CallOptions,
-  signal?: AbortSignal,
-): Promise<T> {
-  return (await apiRequest<T>({ method: 'get', url: path, params, signal }, opts)).data;
-}
-
-export async function apiPost<T>(
-  path: string,
-  body?: Record<string, unknown> | FormData,
-  opts?: CallOptions,
-  signal?: AbortSignal,
-): Promise<T> {
-  return (await apiRequest<T>({ method: 'post', url: path, data: formBody(body), signal }, opts)).data;
-}
-
 export function apiGetFull<T>(
   path: string,
   params?: Record<string, unknown>,
   opts?: CallOptions,
+  signal?: AbortSignal,
 ): Promise<Envelope<T>> {
-  return apiRequest<T>({ method: 'get', url: path, params }, opts);
+  return apiRequest<T>({ method: 'get', url: path, params, signal }, opts);
 }
 
 export function apiPostFull<T>(
   path: string,
   body?: Record<string, unknown> | FormData,
   opts?: CallOptions,
+  signal?: AbortSignal,
 ): Promise<Envelope<T>> {
-  return apiRequest<T>({ method: 'post', url: path, data: formBody(body) }, opts);
+  return apiRequest<T>({ method: 'post', url: path, data: formBody(body), signal }, opts);
 }
+
+/** The envelope's data alone. */
+export const apiGet = async <T>(...call: Parameters<typeof apiGetFull>): Promise<T> =>
+  (await apiGetFull<T>(...call)).data;
+export const apiPost = async <T>(...call: Parameters<typeof apiPostFull>): Promise<T> =>
+  (await apiPostFull<T>(...call)).data;
