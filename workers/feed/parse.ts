@@ -27,46 +27,30 @@ export function isQuoteTuple(v: unknown): v is QuoteTuple {
   );
 }
 
-/** A known type with a wrong shape counts as malformed. */
-function wellFormed(m: Obj): boolean {
-  switch (m.type) {
-    case 'pong':
-      return m.t === undefined || isNum(m.t);
-    case 'login':
-      return (
-        (m.ok === undefined || typeof m.ok === 'boolean') &&
-        (m.seq === undefined || isNum(m.seq)) &&
-        (m.at === undefined || isNum(m.at))
-      );
-    case 'revoked':
-      return typeof m.msg === 'string' && (m.at === undefined || isNum(m.at));
-    case 'logout':
-    case 'sub':
-    case 'unsub':
-      return m.ok === undefined || typeof m.ok === 'boolean';
-    case 'error':
-      return true;
-    case 'rate':
-      return isNum(m.ms);
-    case 'codes':
-      return m.n === null || isNum(m.n);
-    case 'DAY_MARKET':
-      return Array.isArray(m.data);
-    case 'KLINE':
-      return isKlineBar(m.data) && isObj(m.data) && typeof m.data.Code === 'string';
-    case 'FOREX_TRADE':
-    case 'FOREX_CLOSED':
-      return isNum(m.seq) && isObj(m.data) && isNum(m.data.Id);
-    case 'PRICE_ALERT':
-      return isObj(m.data) && isNum(m.data.id) && typeof m.data.code === 'string';
-    case 'ACCOUNT':
-      return isObj(m.data) && typeof m.data.kind === 'string';
-    case 'MARGIN_CALL':
-      return isObj(m.data) && typeof m.data.risk_rate === 'string' && typeof m.data.level === 'string';
-    default:
-      return true; // unknown types are reported by the caller
-  }
-}
+const isText = (v: unknown): v is string => typeof v === 'string';
+const optional = (v: unknown, is: (v: unknown) => boolean): boolean => v === undefined || is(v);
+const acknowledged = (m: Obj): boolean => optional(m.ok, (v) => typeof v === 'boolean');
+const orderEvent = (m: Obj): boolean => isNum(m.seq) && isObj(m.data) && isNum(m.data.Id);
+
+/** Each known type's shape: a wrong one counts as malformed; unknown types are reported by the caller. */
+const SHAPES: Readonly<Record<string, (m: Obj) => boolean>> = {
+  pong: (m) => optional(m.t, isNum),
+  login: (m) => acknowledged(m) && optional(m.seq, isNum) && optional(m.at, isNum),
+  revoked: (m) => isText(m.msg) && optional(m.at, isNum),
+  logout: acknowledged,
+  sub: acknowledged,
+  unsub: acknowledged,
+  error: () => true,
+  rate: (m) => isNum(m.ms),
+  codes: (m) => m.n === null || isNum(m.n),
+  DAY_MARKET: (m) => Array.isArray(m.data),
+  KLINE: (m) => isKlineBar(m.data) && isObj(m.data) && isText(m.data.Code),
+  FOREX_TRADE: orderEvent,
+  FOREX_CLOSED: orderEvent,
+  PRICE_ALERT: (m) => isObj(m.data) && isNum(m.data.id) && isText(m.data.code),
+  ACCOUNT: (m) => isObj(m.data) && isText(m.data.kind),
+  MARGIN_CALL: (m) => isObj(m.data) && isText(m.data.risk_rate) && isText(m.data.level),
+};
 
 /** Invalid JSON → log.error; no `type` → log.warn (docs/contract.md §8); both return null. */
 export function parseServerMessage(text: string, log: FeedLogger): ServerMessage | null {
@@ -81,7 +65,7 @@ export function parseServerMessage(text: string, log: FeedLogger): ServerMessage
     log.warn('feed: message without type', text.slice(0, 200));
     return null;
   }
-  if (!wellFormed(raw)) {
+  if (Object.hasOwn(SHAPES, raw.type) && SHAPES[raw.type]?.(raw) === false) {
     log.error(`feed: malformed ${raw.type} message`, text.slice(0, 200));
     return null;
   }
