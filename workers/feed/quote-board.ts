@@ -68,19 +68,7 @@ export class QuoteBoard {
   /** Everything known is re-sent: the painter maps indexes by the new list. */
   setInstruments(list: readonly Instrument[], serverNow: number): void {
     const n = list.length;
-    const prev = {
-      index: this.index,
-      changeRaw: this.changeRaw,
-      time: this.time,
-      status: this.status,
-      received: this.received,
-      closeText: this.closeText,
-      flagged: this.flagged,
-      halt: this.halt,
-      has: this.has,
-      stale: this.stale,
-      told: this.told,
-    };
+    const prev = { ...this }; // the arrays below are replaced, not written to
     this.codes = list.map((x) => x.Code);
     this.index = new Map(this.codes.map((c, i) => [c, i]));
     this.precision = list.map((x) => x.PricePrecision);

@@ -20,6 +20,8 @@ export interface LinkEvents {
   onState(state: ConnState): void;
 }
 
+const TIMERS = ['connectTimer', 'pingTimer', 'retryTimer', 'probeTimer'] as const;
+
 type LinkDeps = Pick<FeedDeps, 'clock' | 'timers' | 'socket' | 'log' | 'isOnline' | 'random'>;
 
 export class SocketLink {
@@ -221,7 +223,7 @@ export class SocketLink {
     this.events.onState(state);
   }
 
-  private clearTimer(name: 'connectTimer' | 'pingTimer' | 'retryTimer' | 'probeTimer'): void {
+  private clearTimer(name: (typeof TIMERS)[number]): void {
     const h = this[name];
     if (h === null) return;
     if (name === 'pingTimer') this.deps.timers.clearInterval(h);
@@ -230,9 +232,6 @@ export class SocketLink {
   }
 
   private clearTimers(): void {
-    this.clearTimer('connectTimer');
-    this.clearTimer('pingTimer');
-    this.clearTimer('retryTimer');
-    this.clearTimer('probeTimer');
+    for (const name of TIMERS) this.clearTimer(name);
   }
 }
