@@ -42,10 +42,6 @@ function StaticApp({ path }: { path: FirstScreenPath }): ReactElement {
   );
 }
 
-async function streamText(stream: ReadableStream<Uint8Array>): Promise<string> {
-  return new Response(stream).text();
-}
-
 /** Hoisted image preloads land outside the tree React attaches to and compete with the first screen: dropped. */
 const withoutPreloads = (markup: string): string => markup.replace(/^(<link rel="preload"[^>]*\/>)+/, '');
 
@@ -59,7 +55,7 @@ export async function prerenderScreen(path: FirstScreenPath, catalogue: Instrume
   beginAttach(path); // drawn as the browser will draw it when it attaches
   // Otherwise a large boundary is sent after the shell, to be moved by an inline script that the CSP refuses.
   const { prelude } = await prerender(<StaticApp path={path} />, { progressiveChunkSize: Number.POSITIVE_INFINITY });
-  return withoutPreloads(await streamText(prelude));
+  return withoutPreloads(await new Response(prelude).text());
 }
 
 export const warningTexts = (): WarningTexts => ({

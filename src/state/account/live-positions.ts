@@ -1,6 +1,5 @@
 // Stable signals per position that a row binds once, so a tick rewrites only its text.
-import { batch, effect, signal, type Signal } from '@preact/signals-react';
-import type { AccountUpdate } from '../../../workers/protocol.ts';
+import { effect, signal, type Signal } from '@preact/signals-react';
 import { $account } from '../feed/feed-signals.ts';
 
 export interface LivePosition {
@@ -33,8 +32,9 @@ export function livePositionCount(): number {
 }
 
 /** Only positions whose figures changed notify their rows. */
-export function applyAccount(acc: AccountUpdate | null): void {
-  batch(() => {
+export function followAccount(): () => void {
+  return effect(() => {
+    const acc = $account.value;
     const now = new Set<number>();
     for (const p of acc?.positions ?? []) {
       now.add(p.Id);
@@ -49,10 +49,6 @@ export function applyAccount(acc: AccountUpdate | null): void {
     }
     liveIds = now;
   });
-}
-
-export function followAccount(): () => void {
-  return effect(() => applyAccount($account.value));
 }
 
 /** The history row shows fixed figures. */
