@@ -30,9 +30,9 @@ function readHint(): Hint | null {
 }
 
 /** Kept, and followed by the first paint's guess. */
-function writeHint(h: Hint | null): void {
+function writeHint(user: User | null): void {
   const s = localStore();
-  if (h) s?.setItem(HINT_KEY, h);
+  if (user) s?.setItem(HINT_KEY, user.is_demo === 1 ? 'demo' : 'real');
   else s?.removeItem(HINT_KEY);
   $hint.value = readHint();
 }
@@ -85,10 +85,8 @@ export function restoreSession(): Promise<void> {
       if (isStoredSession(stored)) {
         $token.value = stored.token;
         $user.value = stored.user;
-        writeHint(stored.user.is_demo === 1 ? 'demo' : 'real');
-      } else {
-        writeHint(null);
       }
+      writeHint(isStoredSession(stored) ? stored.user : null);
     }
     $restored.value = true;
   })();
@@ -104,31 +102,26 @@ function persist(session: StoredSession | null): void {
   write.catch((err: unknown) => console.warn('session persist failed', err));
 }
 
-/** docs/contract.md §4. */
-export function signIn(r: LoginResult): void {
+/** A newer session than any restore under way; null signs out. */
+function setSession(session: StoredSession | null): void {
   version++;
-  $token.value = r.token;
-  $user.value = r.user;
+  $token.value = session?.token ?? null;
+  $user.value = session?.user ?? null;
   $restored.value = true;
-  writeHint(r.user.is_demo === 1 ? 'demo' : 'real');
-  persist({ token: r.token, user: r.user });
+  writeHint(session?.user ?? null);
+  persist(session);
 }
+
+/** docs/contract.md §4. */
+export const signIn = (r: LoginResult): void => setSession({ token: r.token, user: r.user });
+export const signOut = (): void => setSession(null);
 
 export function updateUser(user: User): void {
   const token = $token.peek();
   if (!token) return;
   $user.value = user;
-  writeHint(user.is_demo === 1 ? 'demo' : 'real');
+  writeHint(user);
   persist({ token, user });
-}
-
-export function signOut(): void {
-  version++;
-  $token.value = null;
-  $user.value = null;
-  $restored.value = true;
-  writeHint(null);
-  persist(null);
 }
 
 /** Random once, then kept, so pressing "demo" again returns to the same demo account. */
