@@ -175,18 +175,11 @@ export function lastKnownQuotes(
       if (!had || hit[1].time > had.time) raw.set(hit[0], hit[1]);
     }
   }
-  const out: LastKnownQuote[] = [];
-  for (const [code, r] of raw) {
+  return [...raw].flatMap(([code, r]) => {
     const places = precision.get(code);
-    if (places === undefined || !isDecimalText(r.close) || !(r.time > 0)) continue;
-    out.push({
-      code,
-      ...quoteText(r.close, r.change, places),
-      time: r.time,
-      open: r.open,
-    });
-  }
-  return out;
+    if (places === undefined || !isDecimalText(r.close) || !(r.time > 0)) return [];
+    return [{ code, ...quoteText(r.close, r.change, places), time: r.time, open: r.open }];
+  });
 }
 
 /** "14:02" today, the date on another day: src/i18n/format.ts formatAsOf's rule (domain/as-of.ts) in language `tag`. */
