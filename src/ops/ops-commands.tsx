@@ -6,45 +6,6 @@ import { OpsAlert } from './ops-field.tsx';
 import { ResultView } from './result-view.tsx';
 import { failureText, OPS_TEXT } from './texts.ts';
 
-function CommandForm(props: {
-  cmd: OpsCommandInfo;
-  values: Record<string, string>;
-  busy: boolean;
-  onChange: (name: string, value: string) => void;
-  onRun: () => void;
-}) {
-  const { cmd, values, busy } = props;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    props.onRun();
-  };
-  return (
-    <form className="ops-card" onSubmit={submit} aria-label={cmd.name}>
-      <h2>{cmd.name}</h2>
-      <p className="ops-muted">{cmd.summary}</p>
-      {cmd.params.map((p) => {
-        const field = {
-          name: p.name,
-          value: values[p.name] ?? '',
-          onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => props.onChange(p.name, e.target.value),
-        };
-        return (
-          <label key={p.name} className="ops-field">
-            <span>
-              {p.name} {p.optional && <small className="ops-muted">{OPS_TEXT.optional}</small>}
-            </span>
-            {(p.maxLength ?? 0) > 1000 ? <textarea {...field} rows={8} /> : <input {...field} />}
-            <small className="ops-muted">{p.help}</small>
-          </label>
-        );
-      })}
-      <button type="submit" disabled={busy}>
-        {busy ? OPS_TEXT.running : OPS_TEXT.run}
-      </button>
-    </form>
-  );
-}
-
 export function CommandsTab({
   auth,
   commands,
@@ -101,6 +62,10 @@ export function CommandsTab({
       )
       .finally(() => setBusy(false));
   };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    run();
+  };
   const pickRow = (row: Record<string, unknown>) => {
     const next: Record<string, string> = { ...values };
     for (const [k, v] of Object.entries(row)) if (typeof v === 'string' || typeof v === 'number') next[k] = String(v);
@@ -124,13 +89,30 @@ export function CommandsTab({
       </nav>
       <section className="ops-main">
         {cmd && (
-          <CommandForm
-            cmd={cmd}
-            values={values}
-            busy={busy}
-            onChange={(k, v) => setValues({ ...values, [k]: v })}
-            onRun={run}
-          />
+          <form className="ops-card" onSubmit={submit} aria-label={cmd.name}>
+            <h2>{cmd.name}</h2>
+            <p className="ops-muted">{cmd.summary}</p>
+            {cmd.params.map((p) => {
+              const field = {
+                name: p.name,
+                value: values[p.name] ?? '',
+                onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+                  setValues({ ...values, [p.name]: e.target.value }),
+              };
+              return (
+                <label key={p.name} className="ops-field">
+                  <span>
+                    {p.name} {p.optional && <small className="ops-muted">{OPS_TEXT.optional}</small>}
+                  </span>
+                  {(p.maxLength ?? 0) > 1000 ? <textarea {...field} rows={8} /> : <input {...field} />}
+                  <small className="ops-muted">{p.help}</small>
+                </label>
+              );
+            })}
+            <button type="submit" disabled={busy}>
+              {busy ? OPS_TEXT.running : OPS_TEXT.run}
+            </button>
+          </form>
         )}
         <OpsAlert text={error} />
         {result && (
