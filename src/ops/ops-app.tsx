@@ -1,5 +1,5 @@
 // The back-office page (docs/back-office.md "The page"); the session lives only in this tab's sessionStorage.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import {
   AUTH_KEY,
   listCommands,
@@ -18,13 +18,14 @@ import { OpsAlert } from './ops-field.tsx';
 import { failureText, OPS_TEXT } from './texts.ts';
 
 type Tab = 'commands' | 'approvals' | 'audit' | 'staff' | 'password';
+type PanelProps = { auth: OpsAuth; commands: OpsCommandInfo[]; onGone: (err: unknown) => void };
 
-const TABS: ReadonlyArray<{ tab: Tab; label: string; needs: string | null }> = [
-  { tab: 'commands', label: OPS_TEXT.tabCommands, needs: null },
-  { tab: 'approvals', label: OPS_TEXT.tabApprovals, needs: 'approval-list' },
-  { tab: 'audit', label: OPS_TEXT.tabAudit, needs: 'audit-search' },
-  { tab: 'staff', label: OPS_TEXT.tabStaff, needs: 'staff-list' },
-  { tab: 'password', label: OPS_TEXT.tabPassword, needs: null },
+const TABS: ReadonlyArray<{ tab: Tab; label: string; needs: string | null; Panel: ComponentType<PanelProps> }> = [
+  { tab: 'commands', label: OPS_TEXT.tabCommands, needs: null, Panel: CommandsTab },
+  { tab: 'approvals', label: OPS_TEXT.tabApprovals, needs: 'approval-list', Panel: ApprovalsPanel },
+  { tab: 'audit', label: OPS_TEXT.tabAudit, needs: 'audit-search', Panel: AuditPanel },
+  { tab: 'staff', label: OPS_TEXT.tabStaff, needs: 'staff-list', Panel: StaffPanel },
+  { tab: 'password', label: OPS_TEXT.tabPassword, needs: null, Panel: PasswordPanel },
 ];
 
 function storedAuth(): OpsAuth | null {
@@ -75,6 +76,7 @@ export function OpsApp() {
   const tabs = TABS.filter(
     (t) => (t.needs === null || names.has(t.needs)) && (t.tab !== 'password' || session?.auth.kind === 'session'),
   );
+  const Panel = TABS.find((t) => t.tab === tab)?.Panel;
   return (
     <main className="ops">
       <header className="ops-head">
@@ -111,11 +113,7 @@ export function OpsApp() {
               </button>
             ))}
           </nav>
-          {tab === 'commands' && <CommandsTab auth={session.auth} commands={session.commands} onGone={onGone} />}
-          {tab === 'approvals' && <ApprovalsPanel auth={session.auth} onGone={onGone} />}
-          {tab === 'audit' && <AuditPanel auth={session.auth} onGone={onGone} />}
-          {tab === 'staff' && <StaffPanel auth={session.auth} onGone={onGone} />}
-          {tab === 'password' && <PasswordPanel auth={session.auth} onGone={onGone} />}
+          {Panel && <Panel auth={session.auth} commands={session.commands} onGone={onGone} />}
         </>
       )}
     </main>

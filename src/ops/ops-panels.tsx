@@ -89,14 +89,6 @@ function textField<K extends string, F extends Record<K, string>>(
   return <OpsField label={label} name={name} value={form[name]} onChange={(v) => setForm({ ...form, [name]: v })} />;
 }
 
-function download(name: string, text: string): void {
-  // A data: URL needs no revoking, where an object URL would need a timer to outlive the download.
-  const a = document.createElement('a');
-  a.href = `data:text/csv;charset=utf-8,${encodeURIComponent(text)}`;
-  a.download = name;
-  a.click();
-}
-
 export function AuditPanel(props: PanelProps) {
   const [form, setForm] = useState({ text: '', action: '', from: '', to: '' });
   const [args, setArgs] = useState<Record<string, string>>({ limit: '200' });
@@ -106,6 +98,13 @@ export function AuditPanel(props: PanelProps) {
     const next: Record<string, string> = { limit: '1000' };
     for (const [k, v] of Object.entries(form)) if (v.trim()) next[k] = v.trim();
     setArgs(next);
+  };
+  const download = () => {
+    // A data: URL needs no revoking, where an object URL would need a timer to outlive the download.
+    const a = document.createElement('a');
+    a.href = `data:text/csv;charset=utf-8,${encodeURIComponent(toCsv(p.rows ?? []))}`;
+    a.download = `audit-${new Date().toISOString().slice(0, 10)}.csv`;
+    a.click();
   };
   return (
     <section className="ops-card" aria-label={OPS_TEXT.tabAudit}>
@@ -118,11 +117,7 @@ export function AuditPanel(props: PanelProps) {
         {textField(form, setForm, 'to', OPS_TEXT.auditTo)}
         <div className="ops-buttons">
           <button type="submit">{OPS_TEXT.search}</button>
-          <button
-            type="button"
-            disabled={!p.rows || p.rows.length === 0}
-            onClick={() => download(`audit-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(p.rows ?? []))}
-          >
+          <button type="button" disabled={!p.rows || p.rows.length === 0} onClick={download}>
             {OPS_TEXT.exportCsv}
           </button>
         </div>
