@@ -1,9 +1,9 @@
 // Low-bandwidth mode; the feed follows it (FeedApi.setLowBandwidth, wired in src/app/start/feed-root.ts).
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
-import { keepLocal, localStore } from '../shell/local-store.ts';
+import { keepLocal, keptChoice } from '../shell/local-store.ts';
 
 export type SaverSetting = 'auto' | 'on' | 'off';
-export const SAVER_SETTINGS: readonly SaverSetting[] = ['auto', 'on', 'off'];
+export const SAVER_SETTINGS: readonly [SaverSetting, ...SaverSetting[]] = ['auto', 'on', 'off'];
 const KEY = 'tw:data-saver';
 
 /** Chromium only; elsewhere automatic means off. */
@@ -13,12 +13,7 @@ export interface ConnectionInfo {
   addEventListener?(type: 'change', listener: () => void): void;
 }
 
-function readSetting(): SaverSetting {
-  const v = localStore()?.getItem(KEY);
-  return v === 'on' || v === 'off' ? v : 'auto';
-}
-
-export const $saverSetting: Signal<SaverSetting> = signal<SaverSetting>(readSetting(), {
+export const $saverSetting: Signal<SaverSetting> = signal<SaverSetting>(keptChoice(KEY, SAVER_SETTINGS), {
   name: 'data-saver.$saverSetting',
 });
 export const $slowNetwork: Signal<boolean> = signal(false, { name: 'data-saver.$slowNetwork' });

@@ -1,17 +1,12 @@
 // One source of truth: `data-updown` on <html>, turned into --up/--down by theme.css, read by everything coloured.
 import { signal, type Signal } from '@preact/signals-react';
-import { keepLocal, localStore } from '../shell/local-store.ts';
+import { keepLocal, keptChoice } from '../shell/local-store.ts';
 
 export type Updown = 'green-up' | 'red-up' | 'blue-orange';
-export const UPDOWNS: readonly Updown[] = ['green-up', 'red-up', 'blue-orange'];
+export const UPDOWNS: readonly [Updown, ...Updown[]] = ['green-up', 'red-up', 'blue-orange'];
 const KEY = 'tw:updown';
 
-function readUpdown(): Updown {
-  const v = localStore()?.getItem(KEY);
-  return v === 'red-up' || v === 'blue-orange' ? v : 'green-up';
-}
-
-export const $updown: Signal<Updown> = signal<Updown>(readUpdown(), { name: 'updown.$updown' });
+export const $updown: Signal<Updown> = signal<Updown>(keptChoice(KEY, UPDOWNS), { name: 'updown.$updown' });
 
 /** Green-up is the stylesheet's default. */
 export function applyUpdown(root: HTMLElement = document.documentElement, v: Updown = $updown.peek()): void {

@@ -7,6 +7,12 @@ export function localStore(): Storage | null {
   }
 }
 
+/** The kept one of `choices`, else (none, another or blocked storage) the first. */
+export function keptChoice<T extends string>(key: string, choices: readonly [T, ...T[]]): T {
+  const v = localStore()?.getItem(key);
+  return choices.find((c) => c === v) ?? choices[0];
+}
+
 /** Storage blocked or full: the choice is kept for this visit only. */
 export function keepLocal(key: string, value: string): void {
   try {
