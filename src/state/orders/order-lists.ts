@@ -6,12 +6,11 @@ import { myDeal, type AppOrderList } from '../../api/trading.ts';
 /** holding 1, pending 0, history 3 (docs/contract.md §2). */
 export type OrderTab = OrderStatus;
 export const ORDER_TABS: readonly OrderTab[] = [1, 0, 3];
-export const DEFAULT_TAB: OrderTab = 1;
 
 /** Absent or unknown means holding. */
 export function tabFromQuery(type: string | null): OrderTab {
   const n = type === null || type.trim() === '' ? NaN : Number(type);
-  return n === 0 || n === 1 || n === 3 ? n : DEFAULT_TAB;
+  return n === 0 || n === 3 ? n : 1;
 }
 
 export interface OrderListState {

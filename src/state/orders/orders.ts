@@ -5,7 +5,6 @@ import { onOrderEvent, onOrderGap } from '../feed/feed-listeners.ts';
 import { $token } from '../account/session.ts';
 import { followAccount, resetLivePositions, dropLivePosition } from '../account/live-positions.ts';
 import type { AppOrder } from '../../../domain/types.ts';
-import type { OrderEvent } from '../../../workers/protocol.ts';
 import type { CloseAllItem } from '../../../domain/close-scope.ts';
 import type { CloseAllParams, StopParams } from '../../api/trading.ts';
 import { cancelOrder, closeAll, closeOrder, setPendingPrice, setStopPrice } from '../../api/trading.ts';
@@ -82,19 +81,6 @@ export function applyClosed(order: AppOrder): void {
     upsertInto(3, order);
     if ($openOrderId.peek() === order.Id) $openOrderId.value = null;
   });
-}
-
-export function handleOrderEvent(e: OrderEvent): void {
-  if (e.change === 'closed' || e.data.Status === 3) applyClosed(e.data);
-  else applyOpen(e.data);
-  void refreshFunds(); // margins and realised P&L moved on the server
-}
-
-/** Events may be lost, so every loaded list is read again. */
-export function handleOrderGap(): void {
-  for (const tab of ORDER_TABS) if (orderLists[tab].peek().started) void refreshList(tab);
-  void syncPositions();
-  void refreshFunds();
 }
 
 /** docs/contract.md §8; our own text when the server says nothing. */
@@ -196,8 +182,17 @@ let detach: (() => void) | null = null;
 /** While no screen is mounted the feed is given no positions, so no work per quote. */
 export function startOrders(ensureInstruments?: () => void): () => void {
   if (screenMounted()) {
-    const offEvent = onOrderEvent(handleOrderEvent);
-    const offGap = onOrderGap(handleOrderGap);
+    const offEvent = onOrderEvent((e) => {
+      if (e.change === 'closed' || e.data.Status === 3) applyClosed(e.data);
+      else applyOpen(e.data);
+      void refreshFunds(); // margins and realised P&L moved on the server
+    });
+    // Events may be lost, so every loaded list is read again.
+    const offGap = onOrderGap(() => {
+      for (const tab of ORDER_TABS) if (orderLists[tab].peek().started) void refreshList(tab);
+      void syncPositions();
+      void refreshFunds();
+    });
     detach = () => {
       offEvent();
       offGap();

@@ -2,11 +2,7 @@ import { animationFrames } from './clock.ts';
 
 // scheduler.yield keeps its place ahead of other tasks; a MessageChannel post avoids setTimeout's clamp.
 
-interface YieldScheduler {
-  yield?: () => Promise<void>;
-}
-
-export function yieldToMain(win: { scheduler?: YieldScheduler } = globalThis) {
+export function yieldToMain(win: { scheduler?: { yield?: () => Promise<void> } } = globalThis) {
   const scheduler = win.scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise<void>((resolve) => {
