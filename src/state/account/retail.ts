@@ -6,12 +6,8 @@ import type { Instrument, Multiplier } from '../../../domain/types.ts';
 import { retailTerms, riskWarning } from '../../api/retail.ts';
 import { RISK_WARNING_KEY } from '../../../domain/stored-keys.ts';
 
-export const $riskWarning: Signal<RiskWarning | null> = signal<RiskWarning | null>(null, {
-  name: 'account.$riskWarning',
-});
-export const $retailTerms: Signal<RetailStanding | null> = signal<RetailStanding | null>(null, {
-  name: 'account.$retailTerms',
-});
+export const $riskWarning: Signal<RiskWarning | null> = signal(null, { name: 'account.$riskWarning' });
+export const $retailTerms: Signal<RetailStanding | null> = signal(null, { name: 'account.$retailTerms' });
 
 let warningAsked = false;
 

@@ -6,7 +6,4 @@ export const $conn: Signal<ConnState> = signal<ConnState>('connecting', { name: 
 export const $account: Signal<AccountUpdate | null> = signal<AccountUpdate | null>(null, { name: 'market.$account' });
 /** ms epoch, live or cached: the age the offline banner states. */
 export const $dataAsOf: Signal<number> = signal(0, { name: 'market.$dataAsOf' });
-export const $sparklines: Signal<Record<string, Float32Array>> = signal<Record<string, Float32Array>>(
-  {},
-  { name: 'market.$sparklines' },
-);
+export const $sparklines: Signal<Record<string, Float32Array>> = signal({}, { name: 'market.$sparklines' });

@@ -17,9 +17,7 @@ export const MAX_POSITION_PAGES = 50;
 let positions = new Map<number, AppOrder>();
 
 /** The chart draws their trailing stops from it. */
-export const $heldPositions: Signal<readonly AppOrder[]> = signal<readonly AppOrder[]>([], {
-  name: 'position-sync.$heldPositions',
-});
+export const $heldPositions: Signal<readonly AppOrder[]> = signal([], { name: 'position-sync.$heldPositions' });
 const publish = (): void => {
   $heldPositions.value = [...positions.values()];
 };
