@@ -18,24 +18,20 @@ interface StoredLastOrder {
   multiple: number | null;
 }
 
-export const $oneClick: Signal<boolean> = signal(localStore()?.getItem(SETTING_KEY) === 'on', {
-  name: 'one-click.$oneClick',
-});
-
-export function setOneClick(on: boolean): void {
-  $oneClick.value = on;
-  keepLocal(SETTING_KEY, on ? 'on' : 'off');
+/** Kept as 'on' or 'off'; `fallback` while neither is. */
+function onOff(key: string, fallback: boolean, name: string): [Signal<boolean>, (on: boolean) => void] {
+  const kept = localStore()?.getItem(key);
+  const $on = signal(kept === 'on' || (kept !== 'off' && fallback), { name });
+  const set = (on: boolean): void => {
+    $on.value = on;
+    keepLocal(key, on ? 'on' : 'off');
+  };
+  return [$on, set];
 }
 
+export const [$oneClick, setOneClick] = onOff(SETTING_KEY, false, 'one-click.$oneClick');
 /** The phone's market orders ask once unless turned off; the desk's form never asks (its one-click is its choice). */
-export const $confirmMarket: Signal<boolean> = signal(localStore()?.getItem(CONFIRM_KEY) !== 'off', {
-  name: 'one-click.$confirmMarket',
-});
-
-export function setConfirmMarket(on: boolean): void {
-  $confirmMarket.value = on;
-  keepLocal(CONFIRM_KEY, on ? 'on' : 'off');
-}
+export const [$confirmMarket, setConfirmMarket] = onOff(CONFIRM_KEY, true, 'one-click.$confirmMarket');
 
 function isStored(v: unknown): v is StoredLastOrder {
   if (typeof v !== 'object' || v === null) return false;
