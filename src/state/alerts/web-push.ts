@@ -20,20 +20,15 @@ async function registration(): Promise<ServiceWorkerRegistration | undefined> {
 }
 
 export async function readPushState(): Promise<void> {
-  if (!supported()) {
-    $state.value = 'unsupported';
-    return;
-  }
-  if (Notification.permission === 'denied') {
-    $state.value = 'denied';
-    return;
-  }
+  $state.value = await pushState();
+}
+
+async function pushState(): Promise<PushState> {
+  if (!supported()) return 'unsupported';
+  if (Notification.permission === 'denied') return 'denied';
   const reg = await registration();
-  if (!reg) {
-    $state.value = 'unsupported'; // no service worker (a dev build): nothing could receive a push
-    return;
-  }
-  $state.value = (await reg.pushManager.getSubscription()) && Notification.permission === 'granted' ? 'on' : 'off';
+  if (!reg) return 'unsupported'; // no service worker (a dev build): nothing could receive a push
+  return (await reg.pushManager.getSubscription()) && Notification.permission === 'granted' ? 'on' : 'off';
 }
 
 /** The server's VAPID key (base64url, its padding kept or not) as bytes in a plain ArrayBuffer, as subscribe wants. */
