@@ -8,15 +8,13 @@ export const providerSelf = () => apiGet<CopyProviderSelf>('/api/copy/self', und
 /** Polled: no toast for a failed poll, the next one tries again. */
 export const myCopies = () => apiGet<CopyItem[]>('/api/copy/mine', undefined, { toast: false });
 
-export interface CopyStart {
+export const startCopy = (s: {
   providerId: number;
   amount: string;
   multiplier: string;
   stopLoss: number;
   copyOpen: boolean;
-}
-
-export const startCopy = (s: CopyStart) =>
+}) =>
   apiPost<{ id: number }>(
     '/api/copy/start',
     {
@@ -38,16 +36,9 @@ export const addToCopy = (id: number, amount: string) =>
 export const withdrawFromCopy = (id: number, amount: string) =>
   apiPost<null>('/api/copy/withdraw', { id, amount }, { loading: true });
 
-export interface ProviderTerms {
-  name: string;
-  description: string;
-  fee: number;
-  minAmount: string;
-}
-
 export const unpublishProvider = () => apiPostFull<null>('/api/copy/unpublish', {}, { loading: true });
 /** No toast: the provider sheet shows a refusal itself. */
-export const publishProvider = (p: ProviderTerms) =>
+export const publishProvider = (p: { name: string; description: string; fee: number; minAmount: string }) =>
   apiPostFull<null>(
     '/api/copy/publish',
     { name: p.name, description: p.description, fee: p.fee, min_amount: p.minAmount },

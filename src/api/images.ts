@@ -1,13 +1,11 @@
 // Uploads are served only to their owner's session, so they come as a blob with the session header, not by URL.
 import { apiBlob, apiRequest } from './client.ts';
 
-export interface UploadOptions {
-  /** 0…1 as the bytes go out. */
-  onProgress?: (share: number) => void;
-  signal?: AbortSignal;
-}
-
-export async function uploadImage(file: Blob, opts: UploadOptions = {}): Promise<string> {
+/** `onProgress` gets 0…1 as the bytes go out. */
+export async function uploadImage(
+  file: Blob,
+  opts: { onProgress?: (share: number) => void; signal?: AbortSignal } = {},
+): Promise<string> {
   const form = new FormData();
   form.append('file', file);
   const upload = { method: 'post', url: '/api/common/image_upload', data: form, signal: opts.signal } as const;
