@@ -7,7 +7,6 @@ import { myCopies, pauseCopy, stopCopy, addToCopy, withdrawFromCopy } from '../.
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
-import { DefRow } from '../../components/text/def-row.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { formatMoney, formatPnl } from '../../i18n/format.ts';
 import { browserTimers } from '../../state/shell/clock.ts';
@@ -19,6 +18,7 @@ import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { Field } from '../../components/forms/field.tsx';
 import { BecomeProvider, ProviderSelf, useProviderSelf } from './provider-self.tsx';
 import { CheckRow } from './check-row.tsx';
+import { CopyFacts } from './copy-facts.tsx';
 
 // Checked as typed by the routes' rule (domain/amount-input.ts); the server refuses a short wallet or copy.
 const AMOUNT_PARAMS = { places: String(USD_AMOUNT.places), max: USD_AMOUNT.max };
@@ -57,16 +57,13 @@ export function CopyFundsSheet({ copy, mode, wallet, onClose, onDone }: Props): 
         <p className="copy-sheet__fee">
           <bdi>{copy.provider_name}</bdi>
         </p>
-        <dl className="copy-facts copy-summary">
-          {mode === 'add' ? (
-            <DefRow labelKey="copy.wallet" field="funds-wallet">
-              <Num>{formatMoney(wallet)}</Num>
-            </DefRow>
-          ) : null}
-          <DefRow labelKey="copy.equity" field="funds-equity">
-            <Num>{formatMoney(copy.equity)}</Num>
-          </DefRow>
-        </dl>
+        <CopyFacts
+          className="copy-facts copy-summary"
+          facts={[
+            mode === 'add' && ['copy.wallet', 'funds-wallet', formatMoney(wallet)],
+            ['copy.equity', 'funds-equity', formatMoney(copy.equity)],
+          ]}
+        />
         <Field
           labelKey="copy.amount"
           value={amount}
@@ -168,11 +165,7 @@ export function MyCopies(): ReactElement {
   return (
     <div className="my-copies">
       {provider.self?.published === 1 ? <ProviderSelf self={provider.self} onPublished={provider.reload} /> : null}
-      <dl className="copy-facts copy-wallet">
-        <DefRow labelKey="copy.wallet" field="wallet">
-          <Num>{formatMoney(wallet)}</Num>
-        </DefRow>
-      </dl>
+      <CopyFacts className="copy-facts copy-wallet" facts={[['copy.wallet', 'wallet', formatMoney(wallet)]]} />
       {events.length > 0 ? (
         <section className="copy-activity" aria-live="polite">
           <h2 className="copy-activity__title">{t('copy.activity')}</h2>
@@ -261,25 +254,19 @@ function CopyCard({ copy, onStop, onPause, onFunds }: CardProps): ReactElement {
       </header>
       {copy.end_reason === 'copy_stop_loss' ? <p className="copy-card__note">{t('copy.ended_stop_loss')}</p> : null}
       {copy.end_reason === 'kept' ? <p className="copy-card__note">{t('copy.ended_kept')}</p> : null}
-      <dl className="copy-facts">
-        <DefRow labelKey="copy.invested" field="invested">
-          <Num>{formatMoney(copy.invested)}</Num>
-        </DefRow>
-        {running ? (
-          <DefRow labelKey="copy.equity" field="equity">
-            <Num>{formatMoney(copy.equity)}</Num>
-          </DefRow>
-        ) : null}
-        <DefRow labelKey="copy.pnl" field="pnl" valueClass={copy.pnl.startsWith('-') ? 'down' : 'up'}>
-          <Num>{formatPnl(copy.pnl)}</Num>
-        </DefRow>
-        <DefRow labelKey="copy.fees_paid" field="fees-paid">
-          <Num>{formatMoney(copy.fees_paid)}</Num>
-        </DefRow>
-        <DefRow labelKey="copy.settings" field="settings">
-          {t('copy.settings_text', { multiplier: copy.multiplier, percent: String(copy.stop_loss_percent) })}
-        </DefRow>
-      </dl>
+      <CopyFacts
+        facts={[
+          ['copy.invested', 'invested', formatMoney(copy.invested)],
+          running && ['copy.equity', 'equity', formatMoney(copy.equity)],
+          ['copy.pnl', 'pnl', formatPnl(copy.pnl), copy.pnl.startsWith('-') ? 'down' : 'up'],
+          ['copy.fees_paid', 'fees-paid', formatMoney(copy.fees_paid)],
+          [
+            'copy.settings',
+            'settings',
+            <>{t('copy.settings_text', { multiplier: copy.multiplier, percent: String(copy.stop_loss_percent) })}</>,
+          ],
+        ]}
+      />
       {running ? (
         <>
           <h3 className="copy-card__sub">{t('copy.positions')}</h3>

@@ -8,8 +8,6 @@ import { useContentLanguage } from '../../components/content/content-lang.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { MissingQuery } from '../../components/lists/missing-query.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';
-import { DefRow } from '../../components/text/def-row.tsx';
-import { Num } from '../../components/text/num.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { useNavigate } from 'react-router-dom';
 import { exactText } from '../../../domain/decimal.ts';
@@ -21,6 +19,7 @@ import { Field } from '../../components/forms/field.tsx';
 import { toast } from '../../state/shell/toasts.ts';
 import { useBusy } from '../../components/forms/use-form-submit.ts';
 import { CheckRow } from './check-row.tsx';
+import { CopyFacts } from './copy-facts.tsx';
 import { EquityCurve, RiskBadge } from './equity-curve.tsx';
 import './copy.css';
 
@@ -103,17 +102,14 @@ export function FollowSheet({ provider, open, onClose }: Props): ReactElement | 
           labelKey="copy.copy_open"
           hintKey="copy.copy_open_hint"
         />
-        <dl className="copy-facts copy-summary">
-          <DefRow labelKey="copy.fee" field="fee">
-            <Num>{provider.fee_percent}%</Num>
-          </DefRow>
-          <DefRow labelKey="copy.min_amount" field="min">
-            <Num>{min}</Num>
-          </DefRow>
-          <DefRow labelKey="copy.stop_level" field="stop-level">
-            <Num>{level}</Num>
-          </DefRow>
-        </dl>
+        <CopyFacts
+          className="copy-facts copy-summary"
+          facts={[
+            ['copy.fee', 'fee', `${provider.fee_percent}%`],
+            ['copy.min_amount', 'min', min],
+            ['copy.stop_level', 'stop-level', level],
+          ]}
+        />
         <p className="copy-sheet__fee">{t('copy.fee_rule', { fee: String(provider.fee_percent) })}</p>
         <p className="copy-sheet__risk" role="note" data-field="risk">
           {t('copy.risk_line')}
@@ -145,7 +141,6 @@ export function ProviderPage(): ReactElement {
       return <MissingQuery textKey="copy.not_found" to="/copy" linkKey="copy.traders" />;
     }
     if (provider === undefined) return <Spinner size={18} />;
-    const pct = (v: string) => <Num>{v}%</Num>;
     return (
       <>
         <section className="copy-card" data-testid="copy-provider">
@@ -158,36 +153,20 @@ export function ProviderPage(): ReactElement {
             </p>
           ) : null}
           <EquityCurve curve={provider.curve} className="copy-curve--large" />
-          <dl className="copy-facts">
-            <DefRow labelKey="copy.return_30d" field="return-30d">
-              {pct(provider.return_30d)}
-            </DefRow>
-            <DefRow labelKey="copy.return_all" field="return-all">
-              {pct(provider.return_all)}
-            </DefRow>
-            <DefRow labelKey="copy.drawdown" field="drawdown">
-              {pct(provider.max_drawdown)}
-            </DefRow>
-            <DefRow labelKey="copy.risk" field="risk">
-              <RiskBadge score={provider.risk_score} />
-            </DefRow>
-            <DefRow labelKey="copy.win_rate" field="win-rate">
-              {/* Without a closed trade there is no rate: 0% would read as every trade lost. */}
-              {provider.trades === 0 ? NO_VALUE : pct(provider.win_rate)}
-            </DefRow>
-            <DefRow labelKey="copy.trades" field="trades">
-              <Num>{provider.trades}</Num>
-            </DefRow>
-            <DefRow labelKey="copy.copiers" field="copiers">
-              <Num>{provider.copiers}</Num>
-            </DefRow>
-            <DefRow labelKey="copy.track_record" field="days">
-              {t('copy.days_n', { n: String(provider.days) })}
-            </DefRow>
-            <DefRow labelKey="copy.min_amount" field="min-amount">
-              <Num>{formatMoney(provider.min_amount)}</Num>
-            </DefRow>
-          </dl>
+          <CopyFacts
+            facts={[
+              ['copy.return_30d', 'return-30d', `${provider.return_30d}%`],
+              ['copy.return_all', 'return-all', `${provider.return_all}%`],
+              ['copy.drawdown', 'drawdown', `${provider.max_drawdown}%`],
+              ['copy.risk', 'risk', <RiskBadge key="risk" score={provider.risk_score} />],
+              // Without a closed trade there is no rate: 0% would read as every trade lost.
+              ['copy.win_rate', 'win-rate', provider.trades === 0 ? <>{NO_VALUE}</> : `${provider.win_rate}%`],
+              ['copy.trades', 'trades', provider.trades],
+              ['copy.copiers', 'copiers', provider.copiers],
+              ['copy.track_record', 'days', <>{t('copy.days_n', { n: String(provider.days) })}</>],
+              ['copy.min_amount', 'min-amount', formatMoney(provider.min_amount)],
+            ]}
+          />
           <p className="copy-card__fee" data-field="fee-rule">
             {t('copy.fee_rule', { fee: String(provider.fee_percent) })}
           </p>

@@ -4,8 +4,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import type { CopyProviderSelf } from '../../../domain/copy-types.ts';
 import { providerSelf, unpublishProvider, publishProvider } from '../../api/copy.ts';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
-import { DefRow } from '../../components/text/def-row.tsx';
-import { Num } from '../../components/text/num.tsx';
+import { CopyFacts } from './copy-facts.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { Link } from 'react-router-dom';
@@ -208,23 +207,15 @@ export function ProviderSelf({ self, onPublished }: Props & { self: CopyProvider
           {t('copy.self_unpublished')}
         </p>
       ) : null}
-      <dl className="copy-facts">
-        <DefRow labelKey="copy.copiers" field="self-copiers">
-          <Num>{self.copiers}</Num>
-        </DefRow>
-        <DefRow labelKey="copy.aum" field="self-aum">
-          <Num>{formatMoney(self.aum)}</Num>
-        </DefRow>
-        <DefRow labelKey="copy.fees_earned" field="self-fees">
-          <Num>{formatMoney(self.fees_earned)}</Num>
-        </DefRow>
-        <DefRow labelKey="copy.fee" field="self-fee">
-          <Num>{`${self.fee_percent}%`}</Num>
-        </DefRow>
-        <DefRow labelKey="copy.min_amount" field="self-min">
-          <Num>{formatMoney(self.min_amount)}</Num>
-        </DefRow>
-      </dl>
+      <CopyFacts
+        facts={[
+          ['copy.copiers', 'self-copiers', self.copiers],
+          ['copy.aum', 'self-aum', formatMoney(self.aum)],
+          ['copy.fees_earned', 'self-fees', formatMoney(self.fees_earned)],
+          ['copy.fee', 'self-fee', `${self.fee_percent}%`],
+          ['copy.min_amount', 'self-min', formatMoney(self.min_amount)],
+        ]}
+      />
       <div className="copy-card__actions">
         <SheetButton current={self} onPublished={onPublished} />
         {self.unpublished === 0 ? (
