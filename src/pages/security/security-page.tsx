@@ -17,6 +17,7 @@ import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { Field } from '../../components/forms/field.tsx';
 import { FactorCodeField } from '../../components/credentials/code-input.tsx';
 import { QrCode } from '../../components/text/qr-code.tsx';
+import { copyText } from '../../components/text/copy-text.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { NoticeSettingsSection } from '../../components/account/notice-settings-section.tsx';
@@ -60,12 +61,6 @@ export function FactorSection(props: { on: boolean; left: number; onChange: () =
       setCodes((await renewRecoveryCodes(code)).recovery_codes);
       setCode('');
     });
-  const copy = (text: string): void => {
-    void navigator.clipboard?.writeText(text).then(
-      () => toast(t('common.copy_success')),
-      () => undefined,
-    );
-  };
 
   if (codes) {
     return (
@@ -137,7 +132,7 @@ export function FactorSection(props: { on: boolean; left: number; onChange: () =
           <div className="sec-key">
             <span>{t('security.factor_key')}</span>
             <code data-testid="factor-secret">{setup.secret}</code>
-            <button type="button" className="btn btn-secondary" onClick={() => copy(setup.secret)}>
+            <button type="button" className="btn btn-secondary" onClick={() => void copyText(setup.secret)}>
               {t('security.copy_key')}
             </button>
           </div>
