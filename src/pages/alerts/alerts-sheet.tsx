@@ -44,18 +44,14 @@ export interface AlertFormProps {
   create?: (a: NewAlert) => Promise<boolean | string>;
 }
 
-export function AlertForm({
-  inst,
-  kind: startKind,
-  price: startPrice,
-  create = addAlert,
-}: AlertFormProps): ReactElement {
+export function AlertForm(p: AlertFormProps): ReactElement {
+  const { inst, create = addAlert } = p;
   const { t } = useTranslation();
   const s = useMemo(() => rowSignals(inst), [inst]);
-  const [kind, setKind] = useState<AlertKind>(startKind);
+  const [kind, setKind] = useState<AlertKind>(p.kind);
   const [condition, setCondition] = useState<AlertCondition>('above');
   // The start price once, when the form opens: from then on the text is the user's. Each kind keeps its own text.
-  const [price, setPrice] = useState(() => startPrice ?? s.$price.peek());
+  const [price, setPrice] = useState(() => p.price ?? s.$price.peek());
   const [percent, setPercent] = useState('');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -208,15 +204,10 @@ export function PushSetting(): ReactElement {
   );
 }
 
-export function AlertsSheet({
-  request,
-  onClose,
-}: {
-  request: AlertSheetRequest | null;
-  onClose: () => void;
-}): ReactElement {
+export function AlertsSheet(p: { request: AlertSheetRequest | null; onClose: () => void }): ReactElement {
+  const { request } = p;
   return (
-    <BottomSheet open={request !== null} onClose={onClose} titleKey="alerts.title">
+    <BottomSheet open={request !== null} onClose={p.onClose} titleKey="alerts.title">
       {request ? (
         <div className="al-body">
           <AlertForm key={request.seq} inst={request.inst} kind={request.kind} price={request.price} />

@@ -6,13 +6,9 @@ import type { Fund } from '../../../domain/fund-types.ts';
 import { ContentLangMark } from '../../components/content/content-lang.tsx';
 import { LetteredLogo } from '../../components/icons/lettered-logo.tsx';
 
-export function FundHead({
-  fund,
-  logoSize,
-}: {
-  fund: Pick<Fund, 'image' | 'title' | 'currency_code' | 'lang'>;
-  logoSize: number;
-}): ReactElement {
+type HeadFund = Pick<Fund, 'image' | 'title' | 'currency_code' | 'lang'>;
+
+export function FundHead({ fund, logoSize }: { fund: HeadFund; logoSize: number }): ReactElement {
   return (
     <div className="fund-card__head">
       <LetteredLogo

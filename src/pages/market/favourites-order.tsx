@@ -12,13 +12,8 @@ import { ICON_CHEVRON } from '../../components/icons/screen-icons.ts';
 
 type Dir = 'up' | 'down';
 
-export function FavouritesOrder({
-  items,
-  draggable,
-}: {
-  items: readonly Instrument[];
-  draggable: boolean;
-}): ReactElement {
+export function FavouritesOrder(p: { items: readonly Instrument[]; draggable: boolean }): ReactElement {
+  const { items } = p;
   const { t } = useTranslation();
   const [said, setSaid] = useState('');
   const [dragId, setDragId] = useState<number | null>(null);
@@ -45,7 +40,7 @@ export function FavouritesOrder({
   };
 
   const drag = (inst: Instrument, index: number) =>
-    draggable
+    p.draggable
       ? {
           draggable: true,
           onDragStart: (e: DragEvent) => {

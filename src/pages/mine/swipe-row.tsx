@@ -7,21 +7,13 @@ import { ICON_TRASH } from '../../components/icons/screen-icons.ts';
 const REVEAL = 84; // px: the delete button's width
 const SNAP = 40; // further than this opens it
 
-export function SwipeRow({
-  children,
-  onDelete,
-  testId,
-}: {
-  children: ReactNode;
-  onDelete: () => void;
-  testId: string;
-}): ReactElement {
+export function SwipeRow(p: { children: ReactNode; onDelete: () => void; testId: string }): ReactElement {
   const { t } = useTranslation();
   const [offset, setOffset] = useState(0);
   const start = useRef<{ x: number; y: number; base: number } | null>(null);
   return (
-    <div className="mw-swipe" data-testid={testId} data-open={offset === -REVEAL} data-moved={offset !== 0}>
-      <button type="button" className="mw-swipe__delete" onClick={onDelete} aria-label={t('wallet.delete')}>
+    <div className="mw-swipe" data-testid={p.testId} data-open={offset === -REVEAL} data-moved={offset !== 0}>
+      <button type="button" className="mw-swipe__delete" onClick={p.onDelete} aria-label={t('wallet.delete')}>
         <Icon icon={ICON_TRASH} size={18} />
         <span>{t('wallet.delete')}</span>
       </button>
@@ -43,7 +35,7 @@ export function SwipeRow({
           setOffset((o) => (o < -SNAP ? -REVEAL : 0));
         }}
       >
-        {children}
+        {p.children}
       </div>
     </div>
   );

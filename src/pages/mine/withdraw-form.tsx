@@ -197,18 +197,13 @@ export function useWithdrawCurrencies(type: 1 | 2): FirstChoice<WithdrawCurrency
   return useFirstChoice(useCallback(() => withdrawCurrencies(type), [type]));
 }
 
-export function CurrencyChips({
-  testId,
-  currencies,
-}: {
-  testId: string;
-  currencies: FirstChoice<WithdrawCurrency>;
-}): ReactElement {
+export function CurrencyChips(p: { testId: string; currencies: FirstChoice<WithdrawCurrency> }): ReactElement {
+  const { currencies } = p;
   return (
     <Segmented
       {...CHIPS}
       labelKey="wallet.currency"
-      testId={testId}
+      testId={p.testId}
       value={currencies.chosen?.id ?? null}
       onChange={currencies.choose}
       options={currencies.list.map((c) => ({ value: c.id, text: c.protocol ? `${c.code}-${c.protocol}` : c.code }))}

@@ -22,21 +22,11 @@ const STATUS_KEY: Record<AppOrder['Status'], string> = {
 const timeText = (v: string): string => (v ? formatDate(v) || NO_VALUE : NO_VALUE);
 
 /** `num={false}` for words: a figure is a left-to-right isolate. */
-function Row({
-  field,
-  label,
-  num = true,
-  children,
-}: {
-  field: string;
-  label: string;
-  num?: boolean;
-  children: ReactNode;
-}): ReactElement {
+function Row(p: { field: string; label: string; num?: boolean; children: ReactNode }): ReactElement {
   return (
-    <div className="od-detail__row" data-row={field}>
-      <dt>{label}</dt>
-      <dd>{num ? <Num>{children}</Num> : children}</dd>
+    <div className="od-detail__row" data-row={p.field}>
+      <dt>{p.label}</dt>
+      <dd>{p.num === false ? p.children : <Num>{p.children}</Num>}</dd>
     </div>
   );
 }

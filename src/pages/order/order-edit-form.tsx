@@ -15,35 +15,26 @@ export interface OrderEditFormProps {
   children: ReactNode;
 }
 
-export function OrderEditForm({
-  testId,
-  send,
-  onDone,
-  actionKey,
-  actionText,
-  action,
-  tone,
-  children,
-}: OrderEditFormProps): ReactElement {
+export function OrderEditForm(p: OrderEditFormProps): ReactElement {
   const [busy, setBusy] = useState(false);
   const submit = async (): Promise<void> => {
-    const sending = send();
+    const sending = p.send();
     if (sending === null) return;
     setBusy(true);
     const ok = await sending;
     setBusy(false);
-    if (ok) onDone();
+    if (ok) p.onDone();
   };
   return (
-    <form className="od-stops" data-testid={testId} onSubmit={submitHandler(submit)}>
-      {children}
+    <form className="od-stops" data-testid={p.testId} onSubmit={submitHandler(submit)}>
+      {p.children}
       <ActionPair
         className="od-actions"
-        onBack={onDone}
-        actionKey={actionKey}
-        actionText={actionText}
-        tone={tone}
-        action={action}
+        onBack={p.onDone}
+        actionKey={p.actionKey}
+        actionText={p.actionText}
+        tone={p.tone}
+        action={p.action}
         busy={busy}
       />
     </form>

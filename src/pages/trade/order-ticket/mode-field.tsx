@@ -17,18 +17,11 @@ export interface ModeFieldProps<M extends string> {
   children: (aria: ReturnType<typeof describedBy>) => ReactNode;
 }
 
-export function ModeField<M extends string>({
-  name,
-  labelKey,
-  modes,
-  mode,
-  note,
-  onMode,
-  children,
-}: ModeFieldProps<M>): ReactElement {
+export function ModeField<M extends string>(p: ModeFieldProps<M>): ReactElement {
+  const { name, labelKey, mode, note } = p;
   const { t } = useTranslation();
   const id = useId();
-  const options = modes.map((value) => ({ value, labelKey: `trade.${name}_${value}` }));
+  const options = p.modes.map((value) => ({ value, labelKey: `trade.${name}_${value}` }));
   return (
     <div className={`tr-${name}`} {...{ [`data-${name}-mode`]: mode }}>
       <span className="tr-label">{t(labelKey)}</span>
@@ -37,11 +30,11 @@ export function ModeField<M extends string>({
         labelKey={labelKey}
         options={options}
         value={mode}
-        onChange={onMode}
+        onChange={p.onMode}
         className={`segmented tr-${name}__modes`}
         dataName={name}
       />
-      {children(describedBy(id, note))}
+      {p.children(describedBy(id, note))}
       <FieldMessage id={id} field={name} note={note} />
     </div>
   );

@@ -21,37 +21,27 @@ export interface StopBoxProps {
   $pips: ReadonlySignal<string>;
 }
 
-export function StopBox({
-  field,
-  label,
-  on,
-  value,
-  placeholder,
-  onToggle,
-  onChange,
-  note,
-  messageId,
-  $pips,
-}: StopBoxProps) {
+export function StopBox(p: StopBoxProps) {
+  const { field, on } = p;
   return (
     <div className="tr-stop" data-on={on ? 'true' : 'false'}>
       <label className="tr-check">
-        <input type="checkbox" checked={on} data-field={`${field}-on`} onChange={(e) => onToggle(e.target.checked)} />
-        <span>{label}</span>
+        <input type="checkbox" checked={on} data-field={`${field}-on`} onChange={(e) => p.onToggle(e.target.checked)} />
+        <span>{p.label}</span>
       </label>
       {/* The text as typed; the order checks refuse what is not a price. */}
       <NumberInput
         className="tr-input tw-num"
-        aria-label={label}
-        placeholder={placeholder}
+        aria-label={p.label}
+        placeholder={p.placeholder}
         disabled={!on}
         data-field={field}
-        {...describedBy(messageId, note)}
-        value={value}
-        onChange={onChange}
+        {...describedBy(p.messageId, p.note)}
+        value={p.value}
+        onChange={p.onChange}
       />
-      {on ? <LiveText className="tr-pips" $text={$pips} field={`${field}-pips`} prose /> : null}
-      <FieldMessage id={messageId} field={field} note={note} />
+      {on ? <LiveText className="tr-pips" $text={p.$pips} field={`${field}-pips`} prose /> : null}
+      <FieldMessage id={p.messageId} field={field} note={p.note} />
     </div>
   );
 }
