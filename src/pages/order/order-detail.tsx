@@ -21,16 +21,6 @@ const STATUS_KEY: Record<AppOrder['Status'], string> = {
 
 const timeText = (v: string): string => (v ? formatDate(v) || NO_VALUE : NO_VALUE);
 
-/** `num={false}` for words: a figure is a left-to-right isolate. */
-function Row(p: { field: string; label: string; num?: boolean; children: ReactNode }): ReactElement {
-  return (
-    <div className="od-detail__row" data-row={p.field}>
-      <dt>{p.label}</dt>
-      <dd>{p.num === false ? p.children : <Num>{p.children}</Num>}</dd>
-    </div>
-  );
-}
-
 export interface OrderDetailProps {
   order: AppOrder;
   inst: Instrument | undefined;
@@ -47,6 +37,56 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
   // A cancelled pending order never traded: no close price, P&L, risk rate or net value, and it says cancelled.
   const cancelled = isCancelled(order);
   const traded = !cancelled;
+  // [data-row, label key, value, false for words (a figure is a left-to-right isolate)]; false leaves a row out.
+  const rows: Array<readonly [string, string, ReactNode, boolean?] | false> = [
+    ['lots', 'trade.lots', orderLots(order)],
+    [
+      'leverage',
+      'trade.leverage',
+      order.leverage > 0 ? t('trade.leverage_value', { value: order.leverage }) : t('trade.fixed_margin'),
+      order.leverage > 0,
+    ],
+    [
+      'open-price',
+      order.Status === 0 || cancelled ? 'trade.target_price' : 'orders.open_price',
+      priceText(order.Price, precision, { missing: NO_VALUE }),
+    ],
+    traded && [
+      'current-price',
+      order.Status === 3 ? 'orders.close_price' : 'orders.current_price',
+      <LiveText key="current" $text={live.current} field="current" />,
+    ],
+    ['margin', 'trade.margin', formatMoney(order.margin, { missing: NO_VALUE })],
+    ['fee', 'trade.fee', formatMoney(order.TradeFee, { missing: NO_VALUE })],
+    traded && [
+      'pnl',
+      'orders.pnl',
+      <LiveText key="pnl" className="od-pnl" $text={live.pnl} $dir={live.pnlDir} field="pnl" />,
+    ],
+    traded && ['risk-rate', 'orders.risk_rate', <LiveText key="risk-rate" $text={live.riskRate} field="risk-rate" />],
+    traded && order.Status !== 0 && ['swap', 'book.swap', formatMoney(order.Swap ?? '0', { missing: NO_VALUE })],
+    ['prepayment', 'orders.prepayment', formatPercent(own.prepayment, { ratio: true, missing: NO_VALUE })],
+    traded && ['net-value', 'orders.net_value', <LiveText key="net-value" $text={live.netValue} field="net-value" />],
+    ['stop-profit', 'trade.stop_profit', stopText(order.TargetProfitPrice, precision)],
+    ['stop-loss', trailOf(order) ? 'orders.trailing' : 'trade.stop_loss', stopLossText(order, t)],
+    ['created', 'orders.created', timeText(order.CreateTimeHandler), false],
+    ['completed', 'orders.completed', timeText(order.CompleteTimeHandler), false],
+    order.Status === 0 && [
+      'expires',
+      'trade.expiry',
+      expiryText(t, order.ExpireTimeHandler) || t('trade.expiry_gtc'),
+      false,
+    ],
+    // Of the cancelled orders only an expired one says why it ended.
+    order.Status === 3 &&
+      !!order.CloseReason &&
+      (traded || order.CloseReason === 'expired') && [
+        'reason',
+        'orders.reason',
+        t(`orders.reason_${order.CloseReason}`),
+        false,
+      ],
+  ];
   return (
     <div className="od-detail" data-id={order.Id} data-status={order.Status}>
       <div className="od-detail__head">
@@ -62,75 +102,15 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
       </div>
       {headOnly ? null : (
         <dl className="od-detail__grid">
-          <Row field="lots" label={t('trade.lots')}>
-            {orderLots(order)}
-          </Row>
-          <Row field="leverage" label={t('trade.leverage')} num={order.leverage > 0}>
-            {order.leverage > 0 ? t('trade.leverage_value', { value: order.leverage }) : t('trade.fixed_margin')}
-          </Row>
-          <Row
-            field="open-price"
-            label={t(order.Status === 0 || cancelled ? 'trade.target_price' : 'orders.open_price')}
-          >
-            {priceText(order.Price, precision, { missing: NO_VALUE })}
-          </Row>
-          {traded ? (
-            <Row field="current-price" label={t(order.Status === 3 ? 'orders.close_price' : 'orders.current_price')}>
-              <LiveText $text={live.current} field="current" />
-            </Row>
-          ) : null}
-          <Row field="margin" label={t('trade.margin')}>
-            {formatMoney(order.margin, { missing: NO_VALUE })}
-          </Row>
-          <Row field="fee" label={t('trade.fee')}>
-            {formatMoney(order.TradeFee, { missing: NO_VALUE })}
-          </Row>
-          {traded ? (
-            <>
-              <Row field="pnl" label={t('orders.pnl')}>
-                <LiveText className="od-pnl" $text={live.pnl} $dir={live.pnlDir} field="pnl" />
-              </Row>
-              <Row field="risk-rate" label={t('orders.risk_rate')}>
-                <LiveText $text={live.riskRate} field="risk-rate" />
-              </Row>
-            </>
-          ) : null}
-          {traded && order.Status !== 0 ? (
-            <Row field="swap" label={t('book.swap')}>
-              {formatMoney(order.Swap ?? '0', { missing: NO_VALUE })}
-            </Row>
-          ) : null}
-          <Row field="prepayment" label={t('orders.prepayment')}>
-            {formatPercent(own.prepayment, { ratio: true, missing: NO_VALUE })}
-          </Row>
-          {traded ? (
-            <Row field="net-value" label={t('orders.net_value')}>
-              <LiveText $text={live.netValue} field="net-value" />
-            </Row>
-          ) : null}
-          <Row field="stop-profit" label={t('trade.stop_profit')}>
-            {stopText(order.TargetProfitPrice, precision)}
-          </Row>
-          <Row field="stop-loss" label={t(trailOf(order) ? 'orders.trailing' : 'trade.stop_loss')}>
-            {stopLossText(order, t)}
-          </Row>
-          <Row field="created" label={t('orders.created')} num={false}>
-            {timeText(order.CreateTimeHandler)}
-          </Row>
-          <Row field="completed" label={t('orders.completed')} num={false}>
-            {timeText(order.CompleteTimeHandler)}
-          </Row>
-          {order.Status === 0 ? (
-            <Row field="expires" label={t('trade.expiry')} num={false}>
-              {expiryText(t, order.ExpireTimeHandler) || t('trade.expiry_gtc')}
-            </Row>
-          ) : null}
-          {/* Of the cancelled orders only an expired one says why it ended. */}
-          {order.Status === 3 && order.CloseReason && (traded || order.CloseReason === 'expired') ? (
-            <Row field="reason" label={t('orders.reason')} num={false}>
-              {t(`orders.reason_${order.CloseReason}`)}
-            </Row>
-          ) : null}
+          {rows.map(
+            (r) =>
+              r && (
+                <div key={r[0]} className="od-detail__row" data-row={r[0]}>
+                  <dt>{t(r[1])}</dt>
+                  <dd>{r[3] === false ? r[2] : <Num>{r[2]}</Num>}</dd>
+                </div>
+              ),
+          )}
         </dl>
       )}
     </div>
