@@ -7,6 +7,7 @@ import { balance } from '../../api/account.ts';
 import { fundBuy, fundInfo } from '../../api/funds.ts';
 import { useIdQuery } from '../../components/hooks/use-query.ts';
 import { MissingQuery } from '../../components/lists/missing-query.tsx';
+import { useLoaded } from '../../components/lists/loaded.tsx';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { NumberInput } from '../../components/forms/number-input.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
@@ -25,6 +26,8 @@ import './funds.css';
 import { useContentLanguage } from '../../components/content/content-lang.tsx';
 import { FUND_RECORDS_PATH, FUNDS_PATH } from '../../components/nav/fund-paths.ts';
 
+const quietBalance = () => balance({ toast: false });
+
 export function SubscribePage(): ReactElement {
   useSignals();
   const { t } = useTranslation();
@@ -32,24 +35,17 @@ export function SubscribePage(): ReactElement {
   const location = useLocation();
   const id = useIdQuery();
   const [fund, setFund] = useState<Fund | null>(null);
-  const [available, setAvailable] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [sheet, setSheet] = useState(false);
   const { busy, during } = useBusy();
   const { message: error, setMessage: setError, clearing } = useFormMessage(); // about the old amount once edited
   const loggedIn = $user.value !== null;
+  const available = useLoaded(loggedIn ? quietBalance : null).data?.balance ?? null;
 
   const lang = useContentLanguage(); // the fund's name and description come in it: a switch loads them again
   useEffect(() => {
     if (id !== null) fundInfo(id).then(setFund, () => undefined);
   }, [id, lang]);
-  useEffect(() => {
-    if (loggedIn)
-      balance({ toast: false }).then(
-        (b) => setAvailable(b.balance),
-        () => undefined,
-      );
-  }, [loggedIn]);
 
   // The sheet only opens for an amount that passed checkFundAmount, so these are never negative.
   const checked = fund ? checkFundAmount(amount, fund) : null;

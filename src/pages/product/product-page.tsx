@@ -20,23 +20,18 @@ import { ICON_REFRESH, ICON_SEARCH } from '../../components/icons/first-icons.ts
 import { InstrumentSearch } from './instrument-search.tsx';
 import type { AppStatus } from '../../api/common.ts';
 
-export interface CompanyRowProps {
-  company: Company;
-  chosen: boolean;
-  onOpen: (company: Company) => void;
-}
-
-export function CompanyRow({ company, chosen, onOpen }: CompanyRowProps): ReactElement {
+function CompanyRow(p: { company: Company; chosen: boolean; onOpen: (company: Company) => void }): ReactElement {
+  const { company } = p;
   const { t } = useTranslation();
   return (
-    <button type="button" className="pd-company" data-testid="company-row" onClick={() => onOpen(company)}>
+    <button type="button" className="pd-company" data-testid="company-row" onClick={() => p.onOpen(company)}>
       <CompanyLogo company={company} size={40} />
       <span className="pd-company__text">
         <span className="pd-company__name">{company.name}</span>
         <span className="pd-company__sub">{company.subject}</span>
         <span className="pd-company__where">{company.location}</span>
       </span>
-      {chosen ? <span className="pd-company__badge">{t('product.chosen_badge')}</span> : null}
+      {p.chosen ? <span className="pd-company__badge">{t('product.chosen_badge')}</span> : null}
       <Icon icon={ICON_CHEVRON} size={18} className="flip-rtl" />
     </button>
   );
