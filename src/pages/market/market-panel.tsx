@@ -31,16 +31,15 @@ import { ICON_SEARCH } from '../../components/icons/first-icons.ts';
 /** Opened on a tap, so not first-screen bytes (bench/README.md "The first screen's bytes"). */
 const FavouritesOrder = lazy(() => import('./favourites-order.tsx').then((m) => ({ default: m.FavouritesOrder })));
 
-export interface FavouritesViewProps {
-  items: Instrument[];
+export interface MarketPanelProps {
   onPick: (code: string, row?: Element) => void;
-  activeCode: string | null;
+  activeCode?: string | null;
   scrollKey: string;
   /** The one-click buttons of the desk list, as on every other chip. */
   trailing?: MarketListProps['trailing'];
 }
 
-export function FavouritesView({ items, onPick, activeCode, scrollKey, trailing }: FavouritesViewProps): ReactElement {
+function FavouritesView({ items, ...list }: MarketPanelProps & { items: Instrument[] }): ReactElement {
   const { t } = useTranslation();
   const wide = useWide();
   const [editing, setEditing] = useState(false);
@@ -73,24 +72,10 @@ export function FavouritesView({ items, onPick, activeCode, scrollKey, trailing 
           <FavouritesOrder items={items} draggable={wide} />
         </Suspense>
       ) : (
-        <MarketList
-          items={items}
-          onPick={onPick}
-          activeCode={activeCode}
-          scrollKey={scrollKey}
-          label={t('watchlist.favourites')}
-          trailing={trailing}
-        />
+        <MarketList items={items} {...list} label={t('watchlist.favourites')} />
       )}
     </>
   );
-}
-
-export interface MarketPanelProps {
-  onPick: (code: string, row?: Element) => void;
-  activeCode?: string | null;
-  scrollKey: string;
-  trailing?: MarketListProps['trailing'];
 }
 
 export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: MarketPanelProps) {
@@ -120,6 +105,7 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: 
 
   // The chips' names come from the server in the request's language: asked again when the language changes.
   const lang = $lang.value;
+  const list = { onPick, activeCode, scrollKey: `${scrollKey}:${category}`, trailing };
   useEffect(() => {
     void loadCategories();
   }, [lang]);
@@ -158,24 +144,10 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: 
         dataName="category"
       />
       {favourites && all.length > 0 ? (
-        <FavouritesView
-          items={items}
-          onPick={onPick}
-          activeCode={activeCode}
-          scrollKey={`${scrollKey}:${category}`}
-          trailing={trailing}
-        />
+        <FavouritesView items={items} {...list} />
       ) : items.length > 0 ? (
         // Keyed by category: each category keeps its own scroll position.
-        <MarketList
-          key={category}
-          items={items}
-          onPick={onPick}
-          activeCode={activeCode}
-          scrollKey={`${scrollKey}:${category}`}
-          label={t('market.title')}
-          trailing={trailing}
-        />
+        <MarketList key={category} items={items} {...list} label={t('market.title')} />
       ) : all.length === 0 ? (
         <div className="mk-skeleton" role="status" aria-label={t('market.loading')}>
           {Array.from({ length: 8 }, (_, i) => (

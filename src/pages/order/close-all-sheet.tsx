@@ -25,18 +25,13 @@ import { heldPnl } from './order-live.ts';
 import { NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
 import { formatPnl } from '../../i18n/format.ts';
 
-export interface CloseAllSheetProps {
-  open: boolean;
-  onClose: () => void;
-}
-
 /** The positions asked for name the refused ones. */
 interface Outcome {
   results: CloseAllItem<AppOrder>[];
   asked: readonly AppOrder[];
 }
 
-export function CloseAllSheet({ open, onClose }: CloseAllSheetProps): ReactElement {
+export function CloseAllSheet({ open, onClose }: { open: boolean; onClose: () => void }): ReactElement {
   useSignals();
   const { t } = useTranslation();
   const held = $heldPositions.value;

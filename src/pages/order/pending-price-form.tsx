@@ -11,12 +11,7 @@ import { orderLiveText } from './order-live.ts';
 import { OrderEditForm } from './order-edit-form.tsx';
 import { PriceBox } from './stop-form.tsx';
 
-export interface PendingPriceFormProps {
-  order: AppOrder;
-  onDone: () => void;
-}
-
-export function PendingPriceForm({ order, onDone }: PendingPriceFormProps): ReactElement {
+export function PendingPriceForm({ order, onDone }: { order: AppOrder; onDone: () => void }): ReactElement {
   const { t } = useTranslation();
   const [text, setText] = useState(order.Price);
   const live = useMemo(() => orderLiveText(order, undefined), [order]);
