@@ -72,10 +72,6 @@ export const USER_ROWS: readonly UserRowDef[] = [
   { key: 'other', icon: ICON_MORE, labelKey: 'user.other', to: '/mine/system' },
 ];
 
-export function visibleRows(isDemo: boolean): UserRowDef[] {
-  return USER_ROWS.filter((r) => !r.demoOnly || isDemo);
-}
-
 export const HIDE_BALANCE_KEY = 'tw-hide-balance';
 const MASK = '****';
 
@@ -199,7 +195,7 @@ export function UserPage(): ReactElement {
         </section>
         <BalanceCard balance={funds} />
         <ul className="user-rows">
-          {visibleRows(isDemo).map((row) => (
+          {USER_ROWS.filter((r) => !r.demoOnly || isDemo).map((row) => (
             <li key={row.key}>
               <button
                 type="button"

@@ -225,6 +225,11 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
     }
   };
 
+  const placeHeld = (params: NewOrder | null, clear: (p: null) => void) => {
+    clear(null);
+    if (params) void place(params);
+  };
+
   // A tick starts a stop at a valid distance on its side (order-draft.ts); a typed price is kept.
   const stopBox = (kind: StopKind): StopBoxProps => {
     const field = kind === 'profit' ? 'stop-profit' : 'stop-loss';
@@ -247,6 +252,25 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   const sideKey = side === 1 ? 'trade.buy_up' : 'trade.buy_low';
   const sizeLabel = t(draft.sizeMode === 'risk' ? 'trade.size_risk_label' : 'trade.size_usd_label');
   const typeLots = (v: string) => change('lots', { lots: v, sizeMode: 'lots' });
+  const stepButton = (dir: 1 | -1) => (
+    <button
+      type="button"
+      className="tr-step"
+      data-step={dir === 1 ? 'plus' : 'minus'}
+      aria-label={t(dir === 1 ? 'trade.lots_increase' : 'trade.lots_decrease')}
+      disabled={dir === -1 && !canStepDown(draft.lots, inst.Pip)}
+      onClick={() => typeLots(stepLots(draft.lots, inst.Pip, dir))}
+    >
+      <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+        <path
+          d={dir === 1 ? 'M3 8h10M8 3v10' : 'M3 8h10'}
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        />
+      </svg>
+    </button>
+  );
   return (
     <form ref={formRef} className="tr-form" data-side={side} onSubmit={submitHandler(submit)}>
       <Segmented
@@ -354,18 +378,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         <span className="tr-label">{t('trade.lots')}</span>
         {/* The minus is disabled when quantity − Pip ≤ 0 (docs/contract.md §5). */}
         <div className="tr-stepper">
-          <button
-            type="button"
-            className="tr-step"
-            data-step="minus"
-            aria-label={t('trade.lots_decrease')}
-            disabled={!canStepDown(draft.lots, inst.Pip)}
-            onClick={() => typeLots(stepLots(draft.lots, inst.Pip, -1))}
-          >
-            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-              <path d="M3 8h10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </button>
+          {stepButton(-1)}
           {/* The text as typed: '-1' stays '-1' and the order check refuses it (never sent as 1 lot). */}
           <NumberInput
             className="tr-input tw-num"
@@ -375,17 +388,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
             onChange={typeLots}
             {...describedBy(`${formId}-lots`, msgs.of('lots'))}
           />
-          <button
-            type="button"
-            className="tr-step"
-            data-step="plus"
-            aria-label={t('trade.lots_increase')}
-            onClick={() => typeLots(stepLots(draft.lots, inst.Pip, 1))}
-          >
-            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-              <path d="M3 8h10M8 3v10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </button>
+          {stepButton(1)}
         </div>
         <FieldMessage id={`${formId}-lots`} field="lots" note={msgs.of('lots')} />
         <FieldMessage
@@ -440,11 +443,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         tone={confirming?.side === 2 ? 'down' : 'up'}
         messageParams={{ side: t(sideKey), lots: lotsText(confirming?.lots, inst.Pip), code: inst.ShowCode }}
         confirmKey={sideKey}
-        onConfirm={() => {
-          const params = confirming;
-          setConfirming(null);
-          if (params) void place(params);
-        }}
+        onConfirm={() => placeHeld(confirming, setConfirming)}
         onCancel={() => setConfirming(null)}
       >
         {/* The price the market order goes at, live while the trader decides (a buy the ask, a sell the bid). */}
@@ -457,11 +456,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
       <AppropriatenessSheet
         open={asking !== null}
         onClose={() => setAsking(null)}
-        onCleared={() => {
-          const params = asking;
-          setAsking(null);
-          if (params) void place(params);
-        }}
+        onCleared={() => placeHeld(asking, setAsking)}
       />
 
       {/* The success popup after an order is placed, linking to the holding orders. */}
