@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $appStatus, appStatusReady } from '../../state/settings/settings.ts';
 import { Spinner } from '../../components/lists/spinner.tsx';
+import { useLoaded } from '../../components/lists/loaded.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { companyById, searchCompanies } from '../../api/company.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
@@ -231,20 +232,12 @@ export function isMainSite(status: AppStatus | null): boolean {
   return status?.type === 1;
 }
 
+const statusSettled = () => appStatusReady().then(() => true);
+
 export function ProductPage(): ReactElement {
   useSignals();
-  const [settled, setSettled] = useState(() => $appStatus.peek() !== null);
-  useEffect(() => {
-    if (settled) return;
-    let live = true;
-    void appStatusReady().then(() => {
-      if (live) setSettled(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [settled]);
-  if (!settled)
+  const settled = useLoaded(statusSettled).data === true;
+  if (!settled && $appStatus.value === null)
     return (
       <div className="pd-wait" aria-busy="true">
         <Spinner />

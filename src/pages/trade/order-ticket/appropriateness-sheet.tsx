@@ -8,6 +8,7 @@ import { Segmented } from '../../../components/forms/segmented.tsx';
 import { QUESTIONS } from '../../../../domain/retail.ts';
 import { acknowledgeRisk, answerQuestionnaire } from '../../../api/retail.ts';
 import { loadRetailTerms } from '../../../state/account/retail.ts';
+import { useBusy } from '../../../components/forms/use-form-submit.ts';
 import './appropriateness-sheet.css';
 
 export interface AppropriatenessSheetProps {
@@ -22,7 +23,7 @@ export function AppropriatenessSheet({ open, onClose, onCleared }: Appropriatene
   const { t } = useTranslation();
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, during } = useBusy();
   const complete = QUESTIONS.every((q) => answers[q.key] !== undefined);
   // Mounted with the order form: the account's terms (offered leverage, questionnaire) are read once signed in.
   const signedIn = $loggedIn.value;
@@ -34,25 +35,16 @@ export function AppropriatenessSheet({ open, onClose, onCleared }: Appropriatene
     await loadRetailTerms();
     onCleared();
   };
-  const send = async (): Promise<void> => {
-    setBusy(true);
-    try {
-      const r = await answerQuestionnaire(answers);
-      if (r.passed) await cleared();
+  const send = (): Promise<void> =>
+    during(async () => {
+      if ((await answerQuestionnaire(answers)).passed) await cleared();
       else setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const understand = async (): Promise<void> => {
-    setBusy(true);
-    try {
+    });
+  const understand = (): Promise<void> =>
+    during(async () => {
       await acknowledgeRisk();
       await cleared();
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <BottomSheet open={open} onClose={onClose} titleKey="retail.q_title">
