@@ -28,13 +28,7 @@ export function stopText(v: string | null | undefined, precision: number): strin
 }
 
 /** Figures of the detail sheet that come from the order itself (the live ones override them while holding). */
-export interface OrderFigures {
-  prepayment: string | null; // ratio
-  riskRate: string | null; // ratio, holding only
-  netValue: string | null; // margin + P&L
-}
-
-export function orderFigures(order: AppOrder, inst: Instrument | undefined): OrderFigures {
+export function orderFigures(order: AppOrder, inst: Instrument | undefined) {
   const margin = decimal(order.margin) ? usd(order.margin) : null;
   const profit = usd(decimal(order.FactProfits) && order.Status !== 0 ? order.FactProfits : '0');
   let prepayment: string | null = null;
@@ -46,8 +40,8 @@ export function orderFigures(order: AppOrder, inst: Instrument | undefined): Ord
   const rr = margin && order.Status === 1 ? orderRiskRate(margin, profit) : null;
   return {
     prepayment,
-    riskRate: rr === null ? null : ratioText(rr),
-    netValue: margin ? exactText(netValue(margin, profit)) : null,
+    riskRate: rr === null ? null : ratioText(rr), // holding only
+    netValue: margin ? exactText(netValue(margin, profit)) : null, // margin + P&L
   };
 }
 
