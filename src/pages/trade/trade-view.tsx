@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { $period } from '../../state/market/trade-state.ts';
 import { shownCode } from '../../components/instrument/instrument-code.tsx';
-import { useMemo, type ReactElement, useCallback, useEffect, useState } from 'react';
+import { useMemo, type ReactElement, useCallback, useState } from 'react';
 import { Show } from '@preact/signals-react/utils';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../../components/icons/icons.tsx';
@@ -33,6 +33,7 @@ import { MONEY_PLACES } from '../../../domain/numerics/places.ts';
 import { lots, price } from '../../../domain/units.ts';
 import { formatMoney, formatDate, formatNumber } from '../../i18n/format.ts';
 import { instrumentSpec } from '../../api/retail.ts';
+import { useLoaded } from '../../components/lists/loaded.tsx';
 import type { InstrumentSpec } from '../../../domain/retail.ts';
 import './spec-sheet.css';
 import './period-bar.css';
@@ -152,18 +153,9 @@ function SpecRows({ inst }: { inst: Instrument }): ReactElement {
   useSignals();
   const { t } = useTranslation();
   // Kept with its instrument: the sheet reopened on another never shows the last one's terms meanwhile.
-  const [loaded, setLoaded] = useState<{ id: number; spec: InstrumentSpec } | null>(null);
+  const load = useCallback(() => instrumentSpec(inst.Id).then((spec) => ({ id: inst.Id, spec })), [inst.Id]);
+  const loaded = useLoaded(load).data; // offline: the sheet shows what trade_list gave
   const spec = loaded?.id === inst.Id ? loaded.spec : null;
-  useEffect(() => {
-    let live = true;
-    instrumentSpec(inst.Id).then(
-      (s) => live && setLoaded({ id: inst.Id, spec: s }),
-      () => undefined, // offline: the sheet shows what trade_list gave
-    );
-    return () => {
-      live = false;
-    };
-  }, [inst.Id]);
   const offered = offeredLeverage(inst).map((m) => m.Value);
   const terms = $retailTerms.value?.leverage.find((l) => l.instrumentId === inst.Id);
   const fixed = inst.MarginMode === FIXED_MARGIN_MODE;
