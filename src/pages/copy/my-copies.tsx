@@ -1,6 +1,7 @@
 // "My copies" (/copy?view=mine); polled every second while shown, so a trader's open or close shows here at once.
 import { useCallback, useEffect, useRef, useState, type ReactElement, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import type { TFunction } from '../../i18n/index.ts';
 import type { CopyItem } from '../../../domain/copy-types.ts';
 import { balance } from '../../api/account.ts';
 import { myCopies, pauseCopy, stopCopy, addToCopy, withdrawFromCopy } from '../../api/copy.ts';
@@ -226,20 +227,12 @@ export function MyCopies(): ReactElement {
   );
 }
 
-type T = ReturnType<typeof useTranslation>['t'];
-
-function eventText(t: T, e: CopyEvent): string {
+function eventText(t: TFunction, e: CopyEvent): string {
   return t(`copy.event_${e.kind}`, { provider: e.provider, code: e.code, lots: e.lots });
 }
 
-interface CardProps {
-  copy: CopyItem;
-  onStop: () => void;
-  onPause: () => void;
-  onFunds: (mode: FundsMode) => void;
-}
-
-function CopyCard({ copy, onStop, onPause, onFunds }: CardProps): ReactElement {
+function CopyCard(p: { copy: CopyItem; onStop: () => void; onPause: () => void; onFunds: (mode: FundsMode) => void }) {
+  const { copy } = p;
   const { t } = useTranslation();
   const running = copy.status !== 3;
   return (
@@ -298,10 +291,10 @@ function CopyCard({ copy, onStop, onPause, onFunds }: CardProps): ReactElement {
           <div className="copy-card__actions">
             {(
               [
-                ['copy-pause', copy.status === 1 ? 'copy.pause' : 'copy.resume', onPause],
-                ['copy-add', 'copy.add_funds', () => onFunds('add')],
-                ['copy-withdraw', 'copy.withdraw_funds', () => onFunds('withdraw')],
-                ['copy-stop', 'copy.stop', onStop],
+                ['copy-pause', copy.status === 1 ? 'copy.pause' : 'copy.resume', p.onPause],
+                ['copy-add', 'copy.add_funds', () => p.onFunds('add')],
+                ['copy-withdraw', 'copy.withdraw_funds', () => p.onFunds('withdraw')],
+                ['copy-stop', 'copy.stop', p.onStop],
               ] as const
             ).map(([testId, labelKey, onClick]) => (
               <button key={testId} type="button" className="btn btn-outline" data-testid={testId} onClick={onClick}>

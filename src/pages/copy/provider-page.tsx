@@ -24,13 +24,8 @@ import { EquityCurve, RiskBadge } from './equity-curve.tsx';
 import './copy.css';
 
 // Each field checked as typed by the start route's rule (domain/copy-input.ts); demo accounts copy demo traders.
-interface Props {
-  provider: CopyProvider;
-  open: boolean;
-  onClose: () => void;
-}
-
-export function FollowSheet({ provider, open, onClose }: Props): ReactElement | null {
+function FollowSheet(p: { provider: CopyProvider; open: boolean; onClose: () => void }): ReactElement {
+  const { provider, onClose } = p;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [amount, setAmount] = useState('');
@@ -65,7 +60,7 @@ export function FollowSheet({ provider, open, onClose }: Props): ReactElement | 
   };
 
   return (
-    <BottomSheet open={open} onClose={onClose} titleKey="copy.sheet_title">
+    <BottomSheet open={p.open} onClose={onClose} titleKey="copy.sheet_title">
       <form className="copy-sheet" onSubmit={(e) => void confirm(e)} noValidate data-testid="copy-sheet">
         <Field
           labelKey="copy.amount"

@@ -8,13 +8,12 @@ import { afterPress } from '../../../state/shell/yield-task.ts';
 import type { Multiplier } from '../../../../domain/types.ts';
 import './multiplier-picker.css';
 
-export interface MultiplierPickerProps {
+export function MultiplierPicker(p: {
   options: Multiplier[];
   value: number | null;
   onChange: (value: number) => void;
-}
-
-export function MultiplierPicker({ options, value, onChange }: MultiplierPickerProps) {
+}) {
+  const { options, value } = p;
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
@@ -44,7 +43,7 @@ export function MultiplierPicker({ options, value, onChange }: MultiplierPickerP
           options={options.map((m) => ({ value: m.Value, text: t('trade.leverage_value', { value: m.Value }) }))}
           value={value}
           onChange={(v) => {
-            onChange(v);
+            p.onChange(v);
             setOpen(false);
           }}
           labelKey="trade.leverage"
