@@ -96,34 +96,25 @@ export function FactorSection(props: { on: boolean; left: number; onChange: () =
         </span>
       </div>
       <p className="sec-card__hint">{t('security.factor_intro')}</p>
-      {!props.on && !setup && !asking ? (
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          onClick={() => setAsking(true)}
-          data-testid="factor-start"
-        >
-          {t('security.factor_start')}
-        </button>
-      ) : null}
-      {!props.on && !setup && asking ? (
-        <form className="mw-form" onSubmit={submitHandler(start)} noValidate data-testid="factor-password-form">
-          <Field
-            labelKey="security.factor_password"
-            value={password}
-            onChange={setPassword}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            hintKey="security.factor_password_hint"
-            data-testid="factor-password"
+      {props.on ? (
+        <form className="mw-form" onSubmit={submitHandler(off)} noValidate>
+          <p className="sec-card__hint" data-testid="recovery-left">
+            {t('security.recovery_left', { n: String(props.left) })}
+          </p>
+          <FactorCodeField
+            value={code}
+            onChange={setCode}
+            hintKey="security.factor_off_hint"
+            data-testid="factor-off-code"
           />
-          <button type="submit" className="btn btn-primary btn-block" data-testid="factor-password-next">
-            {t('security.factor_continue')}
+          <button type="button" className="btn btn-secondary btn-block" onClick={() => void renew()}>
+            {t('security.recovery_renew')}
+          </button>
+          <button type="submit" className="btn btn-danger btn-block" data-testid="factor-off">
+            {t('security.factor_turn_off')}
           </button>
         </form>
-      ) : null}
-      {!props.on && setup ? (
+      ) : setup ? (
         <form className="mw-form" onSubmit={submitHandler(confirm)} noValidate>
           <p className="sec-card__hint">{t('security.factor_scan')}</p>
           <div className="sec-qr">
@@ -150,26 +141,32 @@ export function FactorSection(props: { on: boolean; left: number; onChange: () =
             {t('security.factor_confirm')}
           </button>
         </form>
-      ) : null}
-      {props.on ? (
-        <form className="mw-form" onSubmit={submitHandler(off)} noValidate>
-          <p className="sec-card__hint" data-testid="recovery-left">
-            {t('security.recovery_left', { n: String(props.left) })}
-          </p>
-          <FactorCodeField
-            value={code}
-            onChange={setCode}
-            hintKey="security.factor_off_hint"
-            data-testid="factor-off-code"
+      ) : asking ? (
+        <form className="mw-form" onSubmit={submitHandler(start)} noValidate data-testid="factor-password-form">
+          <Field
+            labelKey="security.factor_password"
+            value={password}
+            onChange={setPassword}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            hintKey="security.factor_password_hint"
+            data-testid="factor-password"
           />
-          <button type="button" className="btn btn-secondary btn-block" onClick={() => void renew()}>
-            {t('security.recovery_renew')}
-          </button>
-          <button type="submit" className="btn btn-danger btn-block" data-testid="factor-off">
-            {t('security.factor_turn_off')}
+          <button type="submit" className="btn btn-primary btn-block" data-testid="factor-password-next">
+            {t('security.factor_continue')}
           </button>
         </form>
-      ) : null}
+      ) : (
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          onClick={() => setAsking(true)}
+          data-testid="factor-start"
+        >
+          {t('security.factor_start')}
+        </button>
+      )}
     </section>
   );
 }
