@@ -1,7 +1,6 @@
 // A new channel empties the field and its message.
 import { useState, type ReactElement } from 'react';
 import type { LoginType } from '../../api/account.ts';
-import type { AreaCode } from '../../../domain/types.ts';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { Field } from '../../components/forms/field.tsx';
 import { AreaPicker } from '../../components/forms/area-picker.tsx';
@@ -11,17 +10,7 @@ import type { AccountField } from '../../components/credentials/validation.ts';
 
 const CHANNEL_OPTIONS = (['email', 'mobile'] as const).map((value) => ({ value, labelKey: `auth.by_${value}` }));
 
-export interface ChannelAccountState {
-  type: LoginType;
-  setType: (v: LoginType) => void;
-  account: string;
-  setAccount: (v: string) => void;
-  areas: readonly AreaCode[];
-  area: AreaCode | null;
-  setArea: (a: AreaCode) => void;
-}
-
-export function useChannelAccount(): ChannelAccountState {
+export function useChannelAccount() {
   const [type, setType] = useState<LoginType>('email');
   const [account, setAccount] = useState('');
   const { areas, area, setArea } = useAreas(type === 'mobile');
@@ -29,7 +18,7 @@ export function useChannelAccount(): ChannelAccountState {
 }
 
 export interface ChannelAccountProps {
-  state: ChannelAccountState;
+  state: ReturnType<typeof useChannelAccount>;
   errors: Pick<FieldErrors<AccountField>, 'inputProps' | 'setError'>;
   labelKey: string;
   /** False where only e-mail is offered: no switch. */

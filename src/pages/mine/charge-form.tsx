@@ -8,27 +8,18 @@ import { amountProblem } from './amount-check.ts';
 import { ProofPicker } from './proof-picker.tsx';
 import { useBusy } from '../../components/forms/use-form-submit.ts';
 
-export interface ChargeForm {
-  amount: string;
-  setAmount: (amount: string) => void;
-  proof: string | null;
-  setProof: (proof: string | null) => void;
-  error: string | null;
-  /** `emptyKey` when no amount is typed. */
-  send: (
-    rule: AmountRule,
-    emptyKey: string,
-    post: (number: string, proofImg: string) => Promise<{ msg: string }>,
-  ) => Promise<void>;
-}
-
-export function useChargeForm(onSubmitted: () => void): ChargeForm {
+export function useChargeForm(onSubmitted: () => void) {
   const { t } = useTranslation();
   const [amount, setAmount] = useState('');
   const [proof, setProof] = useState<string | null>(null);
   const { message: error, setMessage: setError, clearing } = useFormMessage();
   const { during } = useBusy();
-  const send: ChargeForm['send'] = async (rule, emptyKey, post) => {
+  /** `emptyKey` when no amount is typed. */
+  const send = async (
+    rule: AmountRule,
+    emptyKey: string,
+    post: (number: string, proofImg: string) => Promise<{ msg: string }>,
+  ): Promise<void> => {
     const problem = amountProblem(t, amount, rule, emptyKey) ?? (proof ? null : t('errors.proof_required'));
     setError(problem);
     if (problem || !proof) return;
@@ -42,7 +33,7 @@ export function useChargeForm(onSubmitted: () => void): ChargeForm {
   return { amount, setAmount: clearing(setAmount), proof, setProof: clearing(setProof), error, send };
 }
 
-export function ChargeFoot({ form }: { form: ChargeForm }): ReactElement {
+export function ChargeFoot({ form }: { form: ReturnType<typeof useChargeForm> }): ReactElement {
   const { t } = useTranslation();
   return (
     <>

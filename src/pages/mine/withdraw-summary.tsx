@@ -9,19 +9,12 @@ import { SendCodeButton, type SendResult } from '../../components/forms/send-cod
 import { Num } from '../../components/text/num.tsx';
 import { toast } from '../../state/shell/toasts.ts';
 
-export interface WithdrawSummaryLines {
-  amount: string;
-  fee: string;
-  to: string;
-  receive: string;
-}
-
 // In the order the trader reads them; each has its label security.summary_<line>.
-const SUMMARY_LINES = ['amount', 'fee', 'to', 'receive'] as const satisfies readonly (keyof WithdrawSummaryLines)[];
+const SUMMARY_LINES = ['amount', 'fee', 'to', 'receive'] as const;
 
 export function WithdrawSummary(props: {
   open: boolean;
-  lines: WithdrawSummaryLines;
+  lines: Record<(typeof SUMMARY_LINES)[number], string>;
   onClose: () => void;
   onSend: (proof: { code: string; key?: string }) => Promise<void>;
 }): ReactElement | null {

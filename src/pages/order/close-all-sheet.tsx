@@ -25,12 +25,6 @@ import { heldPnl } from './order-live.ts';
 import { NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
 import { formatPnl } from '../../i18n/format.ts';
 
-/** The positions asked for name the refused ones. */
-interface Outcome {
-  results: CloseAllItem<AppOrder>[];
-  asked: readonly AppOrder[];
-}
-
 export function CloseAllSheet({ open, onClose }: { open: boolean; onClose: () => void }): ReactElement {
   useSignals();
   const { t } = useTranslation();
@@ -39,7 +33,10 @@ export function CloseAllSheet({ open, onClose }: { open: boolean; onClose: () =>
   const inst = useMemo(() => scopeInstrument(held, code), [held, code]);
   const [choice, setChoice] = useState<CloseAllChoice>('all');
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // The positions asked for name the refused ones.
+  const [outcome, setOutcome] = useState<{ results: CloseAllItem<AppOrder>[]; asked: readonly AppOrder[] } | null>(
+    null,
+  );
 
   useEffect(() => {
     if (!open) return;
