@@ -4,13 +4,13 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { payoutMethods, submitWithdrawal, withdrawCurrencies } from '../../api/wallet.ts';
 import { USD_AMOUNT } from '../../../domain/amount-input.ts';
-import { CURRENCY, type WithdrawCurrency, type WithdrawMethod } from '../../../domain/wallet-types.ts';
+import { CURRENCY, type WithdrawMethod } from '../../../domain/wallet-types.ts';
 import { withdrawPreview, withdrawRange } from '../../../domain/withdraw-fee.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { WithdrawSummary } from './withdraw-summary.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { Field } from '../../components/forms/field.tsx';
-import { useFirstChoice, type FirstChoice } from './first-choice.ts';
+import { useFirstChoice } from './first-choice.ts';
 import { useFormMessage } from '../../components/forms/use-form-message.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { amountProblem, rangeParams } from './amount-check.ts';
@@ -193,11 +193,11 @@ export function WithdrawForm(props: {
 }
 
 /** The currencies a withdrawal of this type is paid in, the first one chosen; another type starts from none. */
-export function useWithdrawCurrencies(type: 1 | 2): FirstChoice<WithdrawCurrency> {
+export function useWithdrawCurrencies(type: 1 | 2) {
   return useFirstChoice(useCallback(() => withdrawCurrencies(type), [type]));
 }
 
-export function CurrencyChips(p: { testId: string; currencies: FirstChoice<WithdrawCurrency> }): ReactElement {
+export function CurrencyChips(p: { testId: string; currencies: ReturnType<typeof useWithdrawCurrencies> }) {
   const { currencies } = p;
   return (
     <Segmented

@@ -1,28 +1,19 @@
 // Built once per order object, never per tick.
 import { priceText } from '../../../domain/format/price.ts';
-import { computed, type ReadonlySignal } from '@preact/signals-react';
+import { computed } from '@preact/signals-react';
 import { livePosition } from '../../state/orders/orders.ts';
 import { quote } from '../../state/market/quotes.ts';
 import type { Instrument, AppOrder } from '../../../domain/types.ts';
 import { NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
 import { formatMoney, formatPercent, formatPnl } from '../../i18n/format.ts';
 import { orderFigures } from './order-format.ts';
-import type { Dir } from '../../../domain/decimal-text.ts';
-
-export interface OrderLiveText {
-  current: ReadonlySignal<string>;
-  pnl: ReadonlySignal<string>;
-  pnlDir: ReadonlySignal<Dir>;
-  riskRate: ReadonlySignal<string>;
-  netValue: ReadonlySignal<string>;
-}
 
 /** Read inside a computed; the close-all sheet sums it per scope with the same rule. */
 export function heldPnl(order: AppOrder): string | null {
   return livePosition(order.Id).$pnl.value ?? order.FactProfits;
 }
 
-export function orderLiveText(order: AppOrder, inst: Instrument | undefined): OrderLiveText {
+export function orderLiveText(order: AppOrder, inst: Instrument | undefined) {
   const own = orderFigures(order, inst);
   // Holding: the position's live figures. Pending: the instrument's live quote is the current price; its P&L is zero
   // until it fills. Closed: fixed.

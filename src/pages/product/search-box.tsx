@@ -9,17 +9,8 @@ import { browserTimers } from '../../state/shell/clock.ts';
 // Only the newest query's answer is kept: a slow older one that lands later is dropped.
 export type Answer<T> = { ok: true; query: string; value: T } | { ok: false; query: string } | null;
 
-export interface LatestAnswer<T> {
-  answer: Answer<T>;
-  searching: boolean;
-  search: (query: string) => void;
-  /** Searches once `ms` pass with no other call (search as you type). */
-  later: (query: string) => void;
-  drop: () => void;
-}
-
-/** `ask` must be stable (a module function): it is a dependency of `search`. */
-export function useLatestAnswer<T>(ask: (query: string) => Promise<T>, ms: number): LatestAnswer<T> {
+/** `ask` must be stable (a module function): it is a dependency of `search`; `later` searches once `ms` pass quiet. */
+export function useLatestAnswer<T>(ask: (query: string) => Promise<T>, ms: number) {
   const seq = useRef(0);
   const timer = useRef<unknown>(null);
   const [answer, setAnswer] = useState<Answer<T>>(null);
