@@ -30,11 +30,7 @@ export interface KindScreenProps<K extends number, T> {
 export function KindScreen<K extends number, T>(props: KindScreenProps<K, T>): ReactElement {
   const { t } = useTranslation();
   const { titleKey, kind, onKind } = props;
-  const [coin, bank] = props.kinds;
-  const kinds = [
-    { value: coin, labelKey: 'wallet.coin' },
-    { value: bank, labelKey: 'wallet.bank' },
-  ];
+  const kinds = props.kinds.map((value, i) => ({ value, labelKey: i === 0 ? 'wallet.coin' : 'wallet.bank' }));
   return (
     <div className="page">
       <TitleBar titleKey={titleKey} back="/user" />
