@@ -35,22 +35,18 @@ export function FundsPage(): ReactElement {
             <Link key={f.id} to={`${FUND_SUBSCRIBE_PATH}?id=${f.id}`} className="fund-card" data-testid="fund-card">
               <FundHead fund={f} logoSize={36} />
               <div className="fund-card__grid">
-                <div>
-                  <span className="fund-rate">
-                    <Num>{f.dividend_percentage}%</Num>
-                  </span>
-                  <span className="muted">{t('mining.daily_rate')}</span>
-                </div>
-                <div>
-                  <span>{t('mining.days', { n: f.lock_dividend_days })}</span>
-                  <span className="muted">{t('mining.lock_days')}</span>
-                </div>
-                <div>
-                  <span>
-                    <Num>{f.staring_sub_amount}</Num>
-                  </span>
-                  <span className="muted">{t('mining.min_amount')}</span>
-                </div>
+                {(
+                  [
+                    ['mining.daily_rate', <Num key="rate">{f.dividend_percentage}%</Num>, 'fund-rate'],
+                    ['mining.lock_days', t('mining.days', { n: f.lock_dividend_days })],
+                    ['mining.min_amount', <Num key="min">{f.staring_sub_amount}</Num>],
+                  ] as const
+                ).map(([labelKey, value, className]) => (
+                  <div key={labelKey}>
+                    <span className={className}>{value}</span>
+                    <span className="muted">{t(labelKey)}</span>
+                  </div>
+                ))}
               </div>
             </Link>
           ))}
