@@ -46,9 +46,7 @@ export function RegisterPage(): ReactElement {
   const mobileOffered = useLoaded(showMobile).data?.value !== '0';
 
   const refreshCaptcha = useCallback(() => {
-    loadCaptcha()
-      .then(setPic)
-      .catch(() => setPic(null));
+    loadCaptcha().then(setPic, () => setPic(null));
   }, []);
   useEffect(() => {
     if (byCaptcha) refreshCaptcha();

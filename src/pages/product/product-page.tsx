@@ -128,11 +128,8 @@ export function CompanySearch(): ReactElement {
   useEffect(() => {
     search(''); // the whole list first, so the page is useful before anything is typed
     const id = savedCompanyId();
-    if (id !== null) {
-      companyById(id)
-        .then(setChosen)
-        .catch(() => undefined); // the list still works; the kept choice shows on the next visit
-    }
+    // A failed read: the list still works; the kept choice shows on the next visit.
+    if (id !== null) companyById(id).then(setChosen, () => undefined);
   }, [search]);
 
   const onInput = (value: string) => {

@@ -136,11 +136,9 @@ export function UserPage(): ReactElement {
   const [confirmReset, setConfirmReset] = useState(false);
 
   const refresh = useCallback(() => {
-    loadBalance()
-      .then(setFunds)
-      .catch((err: unknown) => {
-        if (!isCancelled(err)) setFunds(null);
-      });
+    loadBalance().then(setFunds, (err: unknown) => {
+      if (!isCancelled(err)) setFunds(null);
+    });
   }, []);
   useEffect(refresh, [refresh]);
   useRefreshOnChange(refresh);
