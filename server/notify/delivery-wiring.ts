@@ -1,6 +1,6 @@
 // Only the market writer sends; a gateway only queues (docs/notifications.md).
 import { randomUUID } from 'node:crypto';
-import type { Message, Notifier, Services } from '../core/services.ts';
+import type { Message, Notifier } from '../core/services.ts';
 import { DELIVERY_DEFAULTS, type DeliveryOptions } from './delivery-options.ts';
 import { kannelGateway } from './gateways/kannel.ts';
 import { smtpGateway } from './gateways/smtp.ts';
@@ -15,11 +15,11 @@ export interface Delivery {
   sender?: Sender | undefined;
 }
 
-export function buildGateways(opts: DeliveryOptions): Gateways {
+export function startDelivery(deps: SenderDeps, opts: DeliveryOptions, sends: boolean): Delivery {
   // A third of the lease: a live sender always marks its row before the lease ends.
   const timeoutMs = Math.max(1000, Math.floor((opts.leaseMs ?? DELIVERY_DEFAULTS.leaseMs) / 3));
   const sms = opts.sms;
-  return {
+  const gateways: Gateways = {
     email: opts.smtp ? smtpGateway({ ...opts.smtp, timeoutMs }) : undefined,
     sms:
       sms?.provider === 'kannel'
@@ -28,17 +28,12 @@ export function buildGateways(opts: DeliveryOptions): Gateways {
           ? twilioGateway({ ...sms, timeoutMs })
           : undefined,
   };
-}
-
-// `send` never waits for a gateway, so a request answers at once whatever the SMTP server is doing.
-interface QueueNotifierDeps extends Pick<Services, 'db' | 'clock' | 'log'> {
-  gatewayChannels: ReadonlySet<Message['channel']>;
-  /** The sender in this process starts at once instead of on its next poll. */
-  queued?: (() => void) | undefined;
-}
-
-export function queueNotifier(deps: QueueNotifierDeps): Notifier {
-  return {
+  const channels = new Set<Message['channel']>();
+  if (gateways.email) channels.add('email');
+  if (gateways.sms) channels.add('sms');
+  const sender = sends && channels.size > 0 ? startSender(deps, gateways, opts) : undefined;
+  // `send` never waits for a gateway, so a request answers at once whatever the SMTP server is doing.
+  const notifier: Notifier = {
     async send(message) {
       const row: NewDelivery = {
         ref: randomUUID().replace(/-/g, ''),
@@ -51,10 +46,11 @@ export function queueNotifier(deps: QueueNotifierDeps): Notifier {
         codeRef: message.ref ? codeRefOf(message.ref) : null,
       };
       const now = deps.clock.now();
-      if (deps.gatewayChannels.has(message.channel)) {
+      if (channels.has(message.channel)) {
         await queueDelivery(deps.db, row, now);
         deps.log.info({ delivery: { channel: message.channel, kind: message.kind } }, 'message queued');
-        deps.queued?.();
+        // The sender in this process starts at once instead of on its next poll.
+        if (sender) void sender.runDue().catch(() => undefined);
         return;
       }
       await deps.db.tx(async (q) => {
@@ -64,18 +60,5 @@ export function queueNotifier(deps: QueueNotifierDeps): Notifier {
       deps.log.info({ outbox: { channel: message.channel, kind: message.kind } }, 'message left in the outbox');
     },
   };
-}
-
-export function startDelivery(deps: SenderDeps, opts: DeliveryOptions, sends: boolean): Delivery {
-  const gateways = buildGateways(opts);
-  const channels = new Set<Message['channel']>();
-  if (gateways.email) channels.add('email');
-  if (gateways.sms) channels.add('sms');
-  const sender = sends && channels.size > 0 ? startSender(deps, gateways, opts) : undefined;
-  const notifier = queueNotifier({
-    ...deps,
-    gatewayChannels: channels,
-    queued: sender ? () => void sender.runDue().catch(() => undefined) : undefined,
-  });
   return { notifier, sender };
 }

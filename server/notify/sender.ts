@@ -64,16 +64,9 @@ export function startSender(deps: SenderDeps, gateways: Gateways, opts: Delivery
       const message = messageOf(row);
       secrets = Object.values(message.values).map(String);
       const phrase = row.user_id !== null ? await phraseOf(db, row.user_id) : null;
-      let result;
-      if (row.channel === 'email' && gateways.email) {
-        const mail = renderEmail(message, phrase);
-        secrets.push(mail.text);
-        result = await gateways.email.deliver({ ref: row.message_ref, to: row.recipient, ...mail });
-      } else if (gateways.sms) {
-        const text = renderSms(message, phrase);
-        secrets.push(text);
-        result = await gateways.sms.deliver({ ref: row.message_ref, to: row.recipient, text });
-      } else throw new DeliveryError(`no gateway for ${row.channel}`, true);
+      const body = row.channel === 'email' ? renderEmail(message, phrase) : { text: renderSms(message, phrase) };
+      secrets.push(body.text);
+      const result = await gateway.deliver({ ref: row.message_ref, to: row.recipient, ...body } as OutgoingEmail);
       const marked = await markSent(db, row, provider, result.providerId, clock.now());
       deps.count?.(row.channel, 'sent');
       log.info({ delivery }, marked ? 'message sent' : 'message sent after its lease ran out');
