@@ -4,18 +4,11 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { serverLog } from './core/log-redaction.ts';
 import { alertToWire, type PriceAlert } from '../domain/price-alerts.ts';
 import { buildApp } from './http/http-app.ts';
-import type { Bus } from './bus/bus.ts';
 import { localBus } from './bus/local-bus.ts';
 import { natsBus } from './bus/nats-bus.ts';
-import {
-  alertChanges,
-  busPush,
-  busRevocations,
-  deliverUserEvents,
-  followTicks,
-  orderChanges,
-  publishTicks,
-} from './bus/wiring.ts';
+import { SUBJECTS, type Bus } from './bus/bus.ts';
+import { alertChanges, busRevocations, deliverUserEvents, orderChanges } from './bus/wiring.ts';
+import type { Tick } from './market/market-view.ts';
 import { AlertWatcher } from './alerts/alert-watcher.ts';
 import { DEFAULT_VAPID_SUBJECT } from './alerts/alerts-context.ts';
 import { PUSH_SERVICE_HOSTS } from './alerts/push-subscriptions.ts';
@@ -153,8 +146,8 @@ export async function createServer(config: ServerConfig, early?: OpeningDb): Pro
       { ...config.market, follow: role === 'gateway' },
     );
     stoppers.push(() => market.close());
-    if (role === 'market') stoppers.push(publishTicks(bus, market));
-    if (role === 'gateway') stoppers.push(followTicks(bus, (tick) => market.follow(tick)));
+    if (role === 'market') stoppers.push(market.onTick((tick) => bus.publish(SUBJECTS.tick, tick)));
+    if (role === 'gateway') stoppers.push(bus.subscribe(SUBJECTS.tick, (tick) => market.follow(tick as Tick)));
     // Kept by the writer, followed by every gateway (docs/market-data.md).
     let priceDesk: DeskContext | undefined;
     if (role === 'gateway') {
@@ -224,8 +217,11 @@ export async function createServer(config: ServerConfig, early?: OpeningDb): Pro
       timers,
       log,
       market,
-      push: countedPush(role === 'all' && hub ? hub : busPush(bus), metrics, (id) =>
-        engineRef.current?.tags.isDemo(id),
+      // Through the bus the event goes to every gateway; the one with the user's sockets sends it.
+      push: countedPush(
+        role === 'all' && hub ? hub : { toUser: (userId, message) => bus.publish(SUBJECTS.user(userId), message) },
+        metrics,
+        (id) => engineRef.current?.tags.isDemo(id),
       ),
       notifier: countedNotifier(config.notifier ?? delivery.notifier, metrics),
     };
@@ -262,6 +258,7 @@ export async function createServer(config: ServerConfig, early?: OpeningDb): Pro
       if (role === 'market') stoppers.push(alertBus.follow((id) => void w.refresh(id)));
       watcher = w;
     }
+    let backupKey: Buffer | undefined;
     const ctx: AppContext = {
       ...services,
       alerts: {
@@ -281,7 +278,11 @@ export async function createServer(config: ServerConfig, early?: OpeningDb): Pro
       failureWindows: role === 'gateway' ? sharedWindows(db, clock) : memoryWindows(clock),
       revocations,
       priceDesk,
-      backups: backupsOf(config),
+      // The key is read at the first backup, so DATA_DIR/backup.key is made then, not at start.
+      backups: {
+        dir: config.backupDir ?? config.backups?.dir,
+        key: () => (backupKey ??= sealingKey({ dataDir: config.dataDir, configured: config.backupKey })),
+      },
       databaseUrl: config.databaseUrl,
       delivery: delivery.sender,
     };
@@ -341,13 +342,4 @@ export async function createServer(config: ServerConfig, early?: OpeningDb): Pro
         .catch(() => undefined);
     throw err;
   }
-}
-
-/** Read at the first backup, so DATA_DIR/backup.key is made then, not at start. */
-function backupsOf(config: ServerConfig): AppContext['backups'] {
-  let key: Buffer | undefined;
-  return {
-    dir: config.backupDir ?? config.backups?.dir,
-    key: () => (key ??= sealingKey({ dataDir: config.dataDir, configured: config.backupKey })),
-  };
 }

@@ -51,12 +51,7 @@ export async function startWriterJobs(
   // The risk warning's loss figure, once a quarter (docs/retail-protection.md "The loss figure").
   stoppers.push(startLossFigureJob({ db, clock, timers, log, floatingOf: (id) => engine.floatingOf(id) }));
   const marginCalls = new MarginCallWatch({
-    db,
-    clock,
-    timers,
-    log,
-    push: ctx.push,
-    notifier: ctx.notifier,
+    ...ctx,
     webPush,
     figures: { users: () => engine.book.users(), riskRateOf: (id) => engine.riskRateOf(id) },
   });

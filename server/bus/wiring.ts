@@ -1,29 +1,15 @@
 // The bus seams of docs/reliability.md; the same code for both buses.
 import type { FastifyBaseLogger } from 'fastify';
-import type { MarketView, Tick } from '../market/market-view.ts';
 import type { Revocation, Revocations } from '../security/revocations.ts';
 import type { UserPush } from '../core/services.ts';
 import type { ServerMessage } from '../../domain/ws-protocol.ts';
 import { SUBJECTS, type AlertChanged, type Bus, type OrderChanged } from './bus.ts';
-
-/** The event goes to every gateway; the one with the user's sockets sends it. */
-export function busPush(bus: Bus): UserPush {
-  return { toUser: (userId, message) => bus.publish(SUBJECTS.user(userId), message) };
-}
 
 export function deliverUserEvents(bus: Bus, hub: UserPush): () => void {
   return bus.subscribe(SUBJECTS.userAll, (message, subject) => {
     const userId = Number(subject.slice(subject.lastIndexOf('.') + 1));
     if (Number.isSafeInteger(userId)) hub.toUser(userId, message as ServerMessage);
   });
-}
-
-export function publishTicks(bus: Bus, market: MarketView): () => void {
-  return market.onTick((tick) => bus.publish(SUBJECTS.tick, tick));
-}
-
-export function followTicks(bus: Bus, follow: (tick: Tick) => void): () => void {
-  return bus.subscribe(SUBJECTS.tick, (tick) => follow(tick as Tick));
 }
 
 export function orderChanges(
