@@ -1,5 +1,5 @@
 // The price_alerts table's SQL; the rules are server/alerts/alerts.ts'.
-import type { Queryable } from '../db/db.ts';
+import { countOf, type Queryable } from '../db/db.ts';
 import type { AlertCondition, AlertKind, PriceAlert } from '../../domain/price-alerts.ts';
 import { priceText } from '../../domain/format/price.ts';
 import { trimZeros } from '../../domain/decimal-text.ts';
@@ -80,12 +80,8 @@ export async function userAlerts(q: Queryable, userId: number, firedShown: numbe
   return rows.map(alertOf);
 }
 
-export async function countActive(q: Queryable, userId: number): Promise<number> {
-  const [row] = await q.query<{ n: string | number }>(
-    'SELECT count(*) AS n FROM price_alerts WHERE user_id = $1 AND status = 0',
-    [userId],
-  );
-  return Number(row?.n ?? 0);
+export function countActive(q: Queryable, userId: number): Promise<number> {
+  return countOf(q, 'SELECT count(*) AS n FROM price_alerts WHERE user_id = $1 AND status = 0', [userId]);
 }
 
 /** Its value checked. */

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db.ts';
+import { countOf, type Queryable } from '../db/db.ts';
 
 export interface PushTarget {
   endpoint: string;
@@ -40,10 +40,6 @@ export async function userSubscriptions(q: Queryable, userId: number): Promise<P
   ]);
 }
 
-export async function countSubscriptions(q: Queryable, userId: number): Promise<number> {
-  const [row] = await q.query<{ n: string | number }>(
-    'SELECT count(*) AS n FROM push_subscriptions WHERE user_id = $1',
-    [userId],
-  );
-  return Number(row?.n ?? 0);
+export function countSubscriptions(q: Queryable, userId: number): Promise<number> {
+  return countOf(q, 'SELECT count(*) AS n FROM push_subscriptions WHERE user_id = $1', [userId]);
 }

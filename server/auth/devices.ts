@@ -1,6 +1,6 @@
 // Only the parsed name is kept, never the raw header (docs/security.md "Sessions and devices").
 import Bowser from 'bowser';
-import type { Queryable } from '../db/db.ts';
+import { countOf, type Queryable } from '../db/db.ts';
 
 const MAX_DEVICE = 80;
 
@@ -35,8 +35,5 @@ export async function rememberDevice(q: Queryable, userId: number, device: strin
     [userId, device, now],
   );
   if (inserted.length === 0) return false;
-  const [row] = await q.query<{ n: string }>('SELECT count(*)::text AS n FROM user_devices WHERE user_id = $1', [
-    userId,
-  ]);
-  return Number(row?.n ?? 0) > 1;
+  return (await countOf(q, 'SELECT count(*)::text AS n FROM user_devices WHERE user_id = $1', [userId])) > 1;
 }

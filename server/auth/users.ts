@@ -1,5 +1,5 @@
 import type { User } from '../../domain/types.ts';
-import type { Queryable } from '../db/db.ts';
+import { countOf, type Queryable } from '../db/db.ts';
 
 export interface UserRow {
   id: number;
@@ -57,9 +57,8 @@ export async function inviterId(q: Queryable, inviteCode: string): Promise<numbe
   return rows[0]?.id ?? null;
 }
 
-export async function invitedCount(q: Queryable, id: number): Promise<number> {
-  const rows = await q.query<{ n: string }>('SELECT COUNT(*) AS n FROM users WHERE invited_by = $1', [id]);
-  return Number(rows[0]?.n ?? 0);
+export function invitedCount(q: Queryable, id: number): Promise<number> {
+  return countOf(q, 'SELECT COUNT(*) AS n FROM users WHERE invited_by = $1', [id]);
 }
 
 export interface UserWithBalances extends Pick<UserRow, 'id' | 'uid' | 'email' | 'mobile' | 'demo_id' | 'is_demo'> {

@@ -1,5 +1,5 @@
 // `npm run ops -- migrate-to-postgres`, checked on both sides (docs/operations.md "Moving to PostgreSQL").
-import type { Db, Queryable } from '../db/db.ts';
+import { countOf, type Db, type Queryable } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { ledgerViolations, moneyFingerprint, type LedgerViolation } from '../ledger/invariants.ts';
 import { userTables } from './backup.ts';
@@ -119,10 +119,7 @@ const violationText = (side: string, v: LedgerViolation[]): string =>
 
 async function counts(q: Queryable, tables: readonly string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  for (const t of tables) {
-    const [row] = await q.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${ident(t)}`);
-    out.set(t, Number(row?.n ?? 0));
-  }
+  for (const t of tables) out.set(t, await countOf(q, `SELECT count(*)::text AS n FROM ${ident(t)}`));
   return out;
 }
 

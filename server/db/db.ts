@@ -25,6 +25,11 @@ export async function queryOne<T>(q: Queryable, sql: string, params: readonly un
   return rows[0] ?? null;
 }
 
+/** A count (or sum) selected as `n`: BIGINT comes back as text, and no row or NULL is 0. */
+export async function countOf(q: Queryable, sql: string, params: readonly unknown[] = []): Promise<number> {
+  return Number((await queryOne<{ n: string | number | null }>(q, sql, params))?.n ?? 0);
+}
+
 /** The row an operator named by its id or by `nameColumn`; null when there is none. */
 export async function idByRef(q: Queryable, table: string, nameColumn: string, ref: string): Promise<number | null> {
   const where = /^\d{1,9}$/.test(ref) ? 'id = $1::int' : `${nameColumn} = $1`;

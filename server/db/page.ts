@@ -1,5 +1,5 @@
-// So no paged list writes the count's parsing (BIGINT → string → number) again.
-import type { Queryable } from './db.ts';
+// So no paged list parses the count again.
+import { countOf, type Queryable } from './db.ts';
 
 export interface Page<T> {
   rows: T[];
@@ -16,9 +16,9 @@ export async function pageOf<T>(
   offset: number,
   countParams: readonly unknown[] = params,
 ): Promise<Page<T>> {
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db.query<T>(rowsSql, [...params, limit, offset]),
-    db.query<{ n: string }>(countSql, countParams),
+    countOf(db, countSql, countParams),
   ]);
-  return { rows, total: Number(count[0]?.n ?? 0) };
+  return { rows, total };
 }

@@ -1,5 +1,5 @@
 // The feedback table's SQL; the rules are server/feedback/feedback.ts'.
-import type { Queryable } from '../db/db.ts';
+import { countOf, type Queryable } from '../db/db.ts';
 import type { FeedbackTopic, FeedbackWire } from '../../domain/feedback.ts';
 
 interface FeedbackRow {
@@ -58,12 +58,8 @@ export async function userFeedback(q: Queryable, userId: number, shown: number):
 }
 
 /** Messages sent after `since` (ms), the cap's rolling window. */
-export async function countSentSince(q: Queryable, userId: number, since: number): Promise<number> {
-  const [row] = await q.query<{ n: string | number }>(
-    'SELECT count(*) AS n FROM feedback WHERE user_id = $1 AND created_at > $2',
-    [userId, since],
-  );
-  return Number(row?.n ?? 0);
+export function countSentSince(q: Queryable, userId: number, since: number): Promise<number> {
+  return countOf(q, 'SELECT count(*) AS n FROM feedback WHERE user_id = $1 AND created_at > $2', [userId, since]);
 }
 
 export interface NewFeedback {

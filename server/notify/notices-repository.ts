@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db.ts';
+import { countOf, type Queryable } from '../db/db.ts';
 import { pageOf, type Page } from '../db/page.ts';
 
 export interface NoticeRow {
@@ -48,12 +48,8 @@ export function noticePage(q: Queryable, userId: number, limit: number, offset: 
   );
 }
 
-export async function unreadNotices(q: Queryable, userId: number): Promise<number> {
-  const rows = await q.query<{ n: string }>(
-    'SELECT count(*)::text AS n FROM notices WHERE user_id = $1 AND read_at IS NULL',
-    [userId],
-  );
-  return Number(rows[0]?.n ?? 0);
+export function unreadNotices(q: Queryable, userId: number): Promise<number> {
+  return countOf(q, 'SELECT count(*)::text AS n FROM notices WHERE user_id = $1 AND read_at IS NULL', [userId]);
 }
 
 /** `id` null marks every unread one; only the owner's rows change. */

@@ -1,6 +1,6 @@
 // The per-address socket cap across gateways; a dead gateway's leases stop counting within two periods.
 import type { Clock, Timers } from '../../domain/time.ts';
-import type { Queryable } from '../db/db.ts';
+import { countOf, type Queryable } from '../db/db.ts';
 import { keyHash } from './counters.ts';
 
 export interface SocketLeases {
@@ -35,16 +35,16 @@ export function sharedSocketLeases(
     );
   }
 
-  async function total(hash: string): Promise<number> {
+  function total(hash: string): Promise<number> {
     // Older periods' rows are left to the renewal's clean-up.
-    const rows = await db.query<{ n: string | number | null }>(
+    return countOf(
+      db,
       `SELECT sum(count) AS n FROM (
          SELECT DISTINCT ON (key) count FROM security_counters
           WHERE scope = 'socket' AND key LIKE $1 AND window_start >= $2
           ORDER BY key, window_start DESC) latest`,
       [`${hash}|%`, period() - LEASE_MS],
     );
-    return Number(rows[0]?.n ?? 0);
   }
 
   // Renewal: this gateway's counts into the current period, its older rows dropped.

@@ -9,11 +9,6 @@ export async function watchIds(q: Queryable, userId: number): Promise<number[]> 
   return rows.map((r) => Number(r.instrument_id));
 }
 
-/** Serialises one user's changes until the transaction ends. */
-export async function lockWatchOwner(q: Queryable, userId: number): Promise<void> {
-  await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-}
-
 /** Disabled instruments are not in the market, so not watchable. */
 export async function isWatchable(q: Queryable, instrumentId: number): Promise<boolean> {
   const rows = await q.query('SELECT 1 FROM instruments WHERE id = $1 AND enabled', [instrumentId]);

@@ -2,7 +2,8 @@
 import { movedTo, WATCHLIST_MAX, type Watchlist } from '../../domain/watchlist.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
-import { deleteWatch, insertWatch, isWatchable, lockWatchOwner, watchIds, writeOrder } from './watchlist-repository.ts';
+import { lockUser } from '../auth/users.ts';
+import { deleteWatch, insertWatch, isWatchable, watchIds, writeOrder } from './watchlist-repository.ts';
 
 const answer = (ids: number[]): Watchlist => ({ ids, max: WATCHLIST_MAX });
 
@@ -13,7 +14,7 @@ export async function readWatchlist(db: Db, userId: number): Promise<Watchlist> 
 /** An instrument already on the list stays where it is: a second tap on another device is no error. */
 export async function addToWatchlist(db: Db, userId: number, instrumentId: number): Promise<Watchlist> {
   return db.tx(async (q) => {
-    await lockWatchOwner(q, userId);
+    await lockUser(q, userId);
     const ids = await watchIds(q, userId);
     if (ids.includes(instrumentId)) return answer(ids);
     if (!(await isWatchable(q, instrumentId))) throw new ApiError('instrument_not_found');
@@ -26,7 +27,7 @@ export async function addToWatchlist(db: Db, userId: number, instrumentId: numbe
 /** One not on the list is already gone, no error. */
 export async function removeFromWatchlist(db: Db, userId: number, instrumentId: number): Promise<Watchlist> {
   return db.tx(async (q) => {
-    await lockWatchOwner(q, userId);
+    await lockUser(q, userId);
     const ids = (await watchIds(q, userId)).filter((x) => x !== instrumentId);
     await deleteWatch(q, userId, instrumentId);
     await writeOrder(q, userId, ids);
@@ -37,7 +38,7 @@ export async function removeFromWatchlist(db: Db, userId: number, instrumentId: 
 /** Not on the list, or `to` past its end: refused, nothing changes. */
 export async function moveInWatchlist(db: Db, userId: number, instrumentId: number, to: number): Promise<Watchlist> {
   return db.tx(async (q) => {
-    await lockWatchOwner(q, userId);
+    await lockUser(q, userId);
     const ids = await watchIds(q, userId);
     if (!ids.includes(instrumentId)) throw new ApiError('watchlist.errors.not_listed');
     if (to < 0 || to >= ids.length) throw new ApiError('watchlist.errors.position', undefined, { max: ids.length });
