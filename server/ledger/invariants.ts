@@ -9,50 +9,29 @@ export interface LedgerViolation {
 
 /** Each rule must hold at any committed instant, e.g. Σ financial_records.value = accounts.balance. */
 export async function ledgerViolations(q: Queryable): Promise<LedgerViolation[]> {
-  const out: LedgerViolation[] = [];
-  const balances = await q.query<{ user_id: number; balance: string; records: string }>(
-    `SELECT a.user_id, a.balance::text AS balance, COALESCE(f.s, 0)::text AS records
+  const rows = await q.query<{ rule: LedgerViolation['rule']; user_id: number; detail: string }>(
+    `SELECT 'records_vs_balance' AS rule, a.user_id,
+            'balance ' || a.balance::text || ' ≠ records ' || COALESCE(f.s, 0)::text AS detail
        FROM accounts a
        LEFT JOIN (SELECT user_id, sum(value) AS s FROM financial_records GROUP BY user_id) f ON f.user_id = a.user_id
-      WHERE a.balance <> COALESCE(f.s, 0)`,
-  );
-  for (const r of balances) {
-    out.push({
-      rule: 'records_vs_balance',
-      userId: Number(r.user_id),
-      detail: `balance ${r.balance} ≠ records ${r.records}`,
-    });
-  }
-  const locks = await q.query<{ user_id: number; lock: string; held: string }>(
-    `SELECT a.user_id, a.lock_balance::text AS lock, (COALESCE(o.s, 0) + COALESCE(w.s, 0))::text AS held
+      WHERE a.balance <> COALESCE(f.s, 0)
+     UNION ALL
+     SELECT 'lock_vs_open', a.user_id, 'lock ' || a.lock_balance::text || ' ≠ open margins + pending withdrawals '
+            || (COALESCE(o.s, 0) + COALESCE(w.s, 0))::text
        FROM accounts a
        LEFT JOIN (SELECT user_id, sum(caution_money) AS s FROM orders WHERE status IN (0, 1) GROUP BY user_id) o
          ON o.user_id = a.user_id
        LEFT JOIN (SELECT user_id, sum(number) AS s FROM withdrawals WHERE status = 0 GROUP BY user_id) w
          ON w.user_id = a.user_id
-      WHERE a.lock_balance <> COALESCE(o.s, 0) + COALESCE(w.s, 0)`,
-  );
-  for (const r of locks) {
-    out.push({
-      rule: 'lock_vs_open',
-      userId: Number(r.user_id),
-      detail: `lock ${r.lock} ≠ open margins + pending withdrawals ${r.held}`,
-    });
-  }
-  const negative = await q.query<{ user_id: number }>(
-    'SELECT user_id FROM accounts WHERE balance < 0 OR lock_balance < 0',
-  );
-  for (const r of negative)
-    out.push({ rule: 'negative', userId: Number(r.user_id), detail: 'negative balance or lock' });
-  const half = await q.query<{ id: number; user_id: number; status: number }>(
-    `SELECT id, user_id, status FROM orders
+      WHERE a.lock_balance <> COALESCE(o.s, 0) + COALESCE(w.s, 0)
+     UNION ALL
+     SELECT 'negative', user_id, 'negative balance or lock' FROM accounts WHERE balance < 0 OR lock_balance < 0
+     UNION ALL
+     SELECT 'order_half_made', user_id, 'order ' || id || ' status ' || status FROM orders
       WHERE (status = 1 AND filled_at IS NULL)
          OR (status = 3 AND (completed_at IS NULL OR close_reason = ''))`,
   );
-  for (const r of half) {
-    out.push({ rule: 'order_half_made', userId: Number(r.user_id), detail: `order ${r.id} status ${r.status}` });
-  }
-  return out;
+  return rows.map((r) => ({ rule: r.rule, userId: Number(r.user_id), detail: r.detail }));
 }
 
 /** Equal before and after ⇒ nothing was written. */
