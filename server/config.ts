@@ -117,11 +117,6 @@ export interface ServerConfig {
   delivery?: DeliveryOptions | undefined;
 }
 
-export interface ListenConfig {
-  port: number;
-  host: string;
-}
-
 /** The simulator's step: under 10 ms it would spend the server on ticks no screen can show. */
 export function simTickEnv(raw: string): number {
   const n = Number(raw);
@@ -188,7 +183,7 @@ export const pgliteWorkerEnv = (raw: string | undefined): boolean =>
   onUnlessZero('PGLITE_WORKER', raw, 'PGlite on a worker thread', "on the server's own thread");
 
 /** Each price source reads its own settings (docs/market-data.md), delivery its own (server/notify/). */
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & { port: number; host: string } {
   const market: MarketOptions = {};
   if (env.SIM_SEED) market.seed = intEnv(env, 'SIM_SEED', 1);
   if (env.SIM_TICK_MS) market.tickIntervalMs = simTickEnv(env.SIM_TICK_MS);

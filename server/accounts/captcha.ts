@@ -11,16 +11,11 @@ export interface CaptchaImage {
   b64s: string;
 }
 
-export function randomAnswer(): string {
-  const length = randomInt(4, 6);
-  let s = '';
-  for (let i = 0; i < length; i++) s += CAPTCHA_ALPHABET[randomInt(0, CAPTCHA_ALPHABET.length)] ?? 'A';
-  return s;
-}
-
 export async function createCaptcha(db: Db, now: number): Promise<CaptchaImage> {
   const id = randomBytes(16).toString('base64url');
-  const answer = randomAnswer();
+  const length = randomInt(4, 6);
+  let answer = '';
+  for (let i = 0; i < length; i++) answer += CAPTCHA_ALPHABET[randomInt(0, CAPTCHA_ALPHABET.length)] ?? 'A';
   await db.query('DELETE FROM captchas WHERE expires_at < $1', [now - CAPTCHA_TTL_MS]);
   await db.query('INSERT INTO captchas (id, answer, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
     id,

@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import type { AppContext } from '../core/app-context.ts';
 import { exactMoneyText } from '../../domain/format/money-text.ts';
 import { ApiError } from '../http/envelope.ts';
-import { getAccount, move } from '../ledger/ledger.ts';
+import { getAccount, move, type AccountBalance } from '../ledger/ledger.ts';
 import { DEMO_BALANCE, RecordType } from '../ledger/record-types.ts';
 import { dec } from '../../domain/decimal.ts';
 import { findUser, type UserRow } from '../auth/users.ts';
@@ -38,12 +38,7 @@ export async function demoUser(
   }
 }
 
-export interface DemoBalance {
-  balance: string;
-  lock_balance: string;
-}
-
-export async function resetDemoAccount(ctx: Pick<AppContext, 'db' | 'clock'>, user: UserRow): Promise<DemoBalance> {
+export async function resetDemoAccount(ctx: Pick<AppContext, 'db' | 'clock'>, user: UserRow): Promise<AccountBalance> {
   if (user.is_demo !== 1) throw new ApiError('demo_only');
   const now = ctx.clock.now();
   await ctx.db.tx(async (q) => {

@@ -15,21 +15,16 @@ export function pgTool(name: 'pg_dump' | 'pg_restore', env: NodeJS.ProcessEnv = 
   return versions[0] ? join(root, versions[0], 'bin', name) : name;
 }
 
-export function splitPassword(databaseUrl: string): { url: string; password: string } {
-  const u = new URL(databaseUrl);
-  const password = decodeURIComponent(u.password);
-  u.password = '';
-  return { url: u.toString(), password };
-}
-
 /** Streamed, never held whole; `done` rejects with its stderr, never the password. */
 export function streamPgTool(
   name: 'pg_dump' | 'pg_restore',
   args: readonly string[],
   databaseUrl: string,
 ): { stdout: Readable; done: Promise<void> } {
-  const { url, password } = splitPassword(databaseUrl);
-  const child = spawn(pgTool(name), [...args, `--dbname=${url}`], {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  const child = spawn(pgTool(name), [...args, `--dbname=${url.toString()}`], {
     env: { ...process.env, PGPASSWORD: password },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

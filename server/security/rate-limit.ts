@@ -71,9 +71,7 @@ export async function registerRateLimits(
   };
   const spend = async (limiter: Limiter, req: FastifyRequest): Promise<void> => {
     const r = await limiter(req);
-    if (!r.isAllowed && r.isExceeded) {
-      throw tooManyRequests((r.ttlInSeconds ?? 60) * 1000);
-    }
+    if (!r.isAllowed && r.isExceeded) throw tooManyRequests((r.ttlInSeconds ?? 60) * 1000);
   };
   const limiters = new Map<RateGroup, { byAddress: Limiter; byAccount: Limiter }>();
   const limitersFor = (group: RateGroup): { byAddress: Limiter; byAccount: Limiter } => {
@@ -90,10 +88,8 @@ export async function registerRateLimits(
     // One pair of counters per group, shared by its routes (submit, close, cancel… spend one order budget).
     const { byAddress, byAccount } = limitersFor(declared.group);
     // Address before the schema so malformed floods spend it; account after, counted as the route reads it.
-    const perAddress = async (req: FastifyRequest): Promise<void> => spend(byAddress, req);
-    const perAccount = async (req: FastifyRequest): Promise<void> => spend(byAccount, req);
-    route.preValidation = first(perAddress, route.preValidation);
-    route.preHandler = first(perAccount, route.preHandler);
+    route.preValidation = first((req) => spend(byAddress, req), route.preValidation);
+    route.preHandler = first((req) => spend(byAccount, req), route.preHandler);
   });
 }
 
