@@ -40,17 +40,9 @@ export async function absorbedSummary(q: Queryable, from: number, limit: number)
             count(*) AS n FROM house_absorbed h JOIN users u ON u.id = h.user_id WHERE u.is_demo = 0`,
     [from],
   );
-  const rows = await q.query<{
-    id: number;
-    order_id: number | null;
-    uid: string;
-    email: string | null;
-    instrument_id: number;
-    kind: string;
-    amount: string;
-    created_at: string;
-  }>(
-    `SELECT h.id, h.order_id, u.uid, u.email, h.instrument_id, h.kind, h.amount, h.created_at
+  const rows = await q.query<AbsorbedRow>(
+    `SELECT h.id, h.order_id AS "orderId", u.uid, coalesce(u.email, '') AS email, h.instrument_id AS "instrumentId",
+            h.kind, h.amount, h.created_at AS "createdAt"
        FROM house_absorbed h JOIN users u ON u.id = h.user_id WHERE u.is_demo = 0 ORDER BY h.id DESC LIMIT $1`,
     [limit],
   );
@@ -59,14 +51,11 @@ export async function absorbedSummary(q: Queryable, from: number, limit: number)
     since: String(t?.since ?? '0'),
     count: Number(t?.n ?? 0),
     recent: rows.map((r) => ({
+      ...r,
       id: Number(r.id),
-      orderId: r.order_id === null ? null : Number(r.order_id),
-      uid: String(r.uid),
-      email: r.email ?? '',
-      instrumentId: Number(r.instrument_id),
-      kind: r.kind,
-      amount: String(r.amount),
-      createdAt: Number(r.created_at),
+      orderId: r.orderId === null ? null : Number(r.orderId),
+      instrumentId: Number(r.instrumentId),
+      createdAt: Number(r.createdAt),
     })),
   };
 }
