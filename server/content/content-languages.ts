@@ -6,6 +6,11 @@ import { plainText, unsafeNewsHtml } from './sanitise.ts';
 /** Every seeded item has it. */
 export const FALLBACK_LANGUAGE: Language = 'en';
 
+/** One text per item: the reader's language (`lang`, a checked code's parameter), else the fallback, else the first. */
+export const textJoin = (table: string, owner: string, columns: string, lang: string): string => `LEFT JOIN LATERAL (
+    SELECT t.lang, ${columns} FROM ${table} t WHERE t.${owner}
+     ORDER BY (t.lang = ${lang}) DESC, (t.lang = '${FALLBACK_LANGUAGE}') DESC, t.seq LIMIT 1) x ON true`;
+
 export const TITLE_MAX = 200;
 export const DESC_MAX = 1000;
 export const CONTENT_MAX = 100_000;

@@ -1,7 +1,7 @@
 // The news' SQL; readers never see a hidden item, the operator's commands still find it (docs/content.md).
 import { queryOne, type Queryable } from '../db/db.ts';
 import { pageOf, type Page } from '../db/page.ts';
-import { FALLBACK_LANGUAGE } from './content-languages.ts';
+import { textJoin } from './content-languages.ts';
 
 export interface NewsRow {
   id: number;
@@ -13,10 +13,8 @@ export interface NewsRow {
   content?: string;
 }
 
-/** One row per item, so an item without a text in the reader's language is still listed; $1 is a checked code. */
-const TEXT_FOR = (columns: string) => `LEFT JOIN LATERAL (
-    SELECT t.lang, ${columns} FROM news_texts t WHERE t.news_id = n.id
-     ORDER BY (t.lang = $1) DESC, (t.lang = '${FALLBACK_LANGUAGE}') DESC, t.seq LIMIT 1) x ON true`;
+/** One row per item, so an item without a text in the reader's language is still listed. */
+const TEXT_FOR = (columns: string) => textJoin('news_texts', 'news_id = n.id', columns, '$1');
 
 const ITEM_COLUMNS = `n.id, x.lang, coalesce(x.title, n.slug) AS title, coalesce(x."desc", '') AS "desc", n.logo, n.created_at`;
 

@@ -1,11 +1,10 @@
 // A fund's name and description per language (docs/content.md "Content languages").
 import type { Queryable } from '../db/db.ts';
-import { FALLBACK_LANGUAGE } from '../content/content-languages.ts';
+import { FALLBACK_LANGUAGE, textJoin } from '../content/content-languages.ts';
 
 /** `$param` is the reader's checked language. */
-export const fundTextJoin = (param: string): string => `LEFT JOIN LATERAL (
-    SELECT t.lang, t.title, t.description FROM fund_texts t WHERE t.fund_id = f.id
-     ORDER BY (t.lang = ${param}) DESC, (t.lang = '${FALLBACK_LANGUAGE}') DESC, t.seq LIMIT 1) x ON true`;
+export const fundTextJoin = (param: string): string =>
+  textJoin('fund_texts', 'fund_id = f.id', 't.title, t.description', param);
 
 /** A fund without any text shows its internal name. */
 export const FUND_TEXT_COLUMNS = `coalesce(x.lang, '${FALLBACK_LANGUAGE}') AS lang, coalesce(x.title, f.title) AS title,
