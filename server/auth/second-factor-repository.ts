@@ -55,13 +55,10 @@ export async function acceptStep(
 
 export async function replaceRecoveryCodes(q: Queryable, owner: FactorOwner, hashes: readonly string[]): Promise<void> {
   await q.query('DELETE FROM recovery_codes WHERE owner_kind = $1 AND owner_id = $2', [owner.kind, owner.id]);
-  for (const hash of hashes) {
-    await q.query('INSERT INTO recovery_codes (owner_kind, owner_id, code_hash, used_at) VALUES ($1, $2, $3, NULL)', [
-      owner.kind,
-      owner.id,
-      hash,
-    ]);
-  }
+  await q.query(
+    'INSERT INTO recovery_codes (owner_kind, owner_id, code_hash, used_at) SELECT $1, $2, unnest($3::text[]), NULL',
+    [owner.kind, owner.id, [...hashes]],
+  );
 }
 
 export async function unusedRecoveryHashes(q: Queryable, owner: FactorOwner): Promise<string[]> {

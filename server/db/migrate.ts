@@ -15,21 +15,16 @@ export interface Migration {
 const FILE_RE = /^(\d{3})-([a-z0-9][a-z0-9-]*)\.sql$/;
 
 export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
-  const list: Migration[] = [];
+  const byVersion = new Map<number, Migration>();
   for (const file of readdirSync(dir)) {
     const m = FILE_RE.exec(file);
     if (!m || m[1] === undefined || m[2] === undefined) continue;
-    list.push({ version: Number(m[1]), name: m[2], sql: readFileSync(join(dir, file), 'utf8') });
+    const version = Number(m[1]);
+    const other = byVersion.get(version);
+    if (other) throw new Error(`two migrations share number ${version}: ${other.name}, ${m[2]}`);
+    byVersion.set(version, { version, name: m[2], sql: readFileSync(join(dir, file), 'utf8') });
   }
-  list.sort((a, b) => a.version - b.version);
-  for (let i = 1; i < list.length; i++) {
-    const prev = list[i - 1];
-    const cur = list[i];
-    if (prev && cur && prev.version === cur.version) {
-      throw new Error(`two migrations share number ${cur.version}: ${prev.name}, ${cur.name}`);
-    }
-  }
-  return list;
+  return [...byVersion.values()].sort((a, b) => a.version - b.version);
 }
 
 /** One transaction each, in numeric order; `now` is recorded as applied_at. */
