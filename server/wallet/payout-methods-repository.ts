@@ -10,17 +10,20 @@ export interface MethodRow extends Omit<WithdrawMethod, 'draw_currency' | 'type'
   protocol: string;
 }
 
-/** A crypto method has only dc_address, a bank one the rest. */
+/** A crypto method has only dc_address, a bank one the rest; in the table's column order. */
+const METHOD_FIELDS = [
+  'dc_address',
+  'bank_name',
+  'bank_address',
+  'bank_swift',
+  'branch_name',
+  'payee_name',
+  'payee_account',
+  'remark',
+] as const;
 /** A bank account's fields, as the bind route takes them. */
-export type BankField =
-  | 'bank_name'
-  | 'bank_address'
-  | 'bank_swift'
-  | 'payee_name'
-  | 'payee_account'
-  | 'branch_name'
-  | 'remark';
-export type MethodFields = Partial<Record<'dc_address' | BankField, string>>;
+export type BankField = Exclude<(typeof METHOD_FIELDS)[number], 'dc_address'>;
+export type MethodFields = Partial<Record<(typeof METHOD_FIELDS)[number], string>>;
 
 /** Type 1 crypto, 2 bank; oldest first. */
 export function userMethods(
@@ -51,26 +54,10 @@ export async function insertMethod(
   q: Queryable,
   m: { userId: number; type: number; currencyId: number; fields: MethodFields; at: number; usableFrom: number },
 ): Promise<void> {
-  const f = m.fields;
   await q.query(
-    `INSERT INTO payout_methods (user_id, type, currency_id, dc_address, bank_name, bank_address, bank_swift, branch_name,
-                                 payee_name, payee_account, remark, created_at, usable_from)
+    `INSERT INTO payout_methods (user_id, type, currency_id, ${METHOD_FIELDS.join(', ')}, created_at, usable_from)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [
-      m.userId,
-      m.type,
-      m.currencyId,
-      f.dc_address ?? '',
-      f.bank_name ?? '',
-      f.bank_address ?? '',
-      f.bank_swift ?? '',
-      f.branch_name ?? '',
-      f.payee_name ?? '',
-      f.payee_account ?? '',
-      f.remark ?? '',
-      m.at,
-      m.usableFrom,
-    ],
+    [m.userId, m.type, m.currencyId, ...METHOD_FIELDS.map((k) => m.fields[k] ?? ''), m.at, m.usableFrom],
   );
 }
 
