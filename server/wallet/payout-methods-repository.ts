@@ -10,20 +10,19 @@ export interface MethodRow extends Omit<WithdrawMethod, 'draw_currency' | 'type'
   protocol: string;
 }
 
-/** A crypto method has only dc_address, a bank one the rest; in the table's column order. */
-const METHOD_FIELDS = [
-  'dc_address',
-  'bank_name',
-  'bank_address',
-  'bank_swift',
-  'branch_name',
-  'payee_name',
-  'payee_account',
-  'remark',
-] as const;
-/** A bank account's fields, as the bind route takes them. */
-export type BankField = Exclude<(typeof METHOD_FIELDS)[number], 'dc_address'>;
-export type MethodFields = Partial<Record<(typeof METHOD_FIELDS)[number], string>>;
+/** A bank account's fields, as the bind route takes them; a crypto method has only dc_address. */
+export type BankField =
+  | 'bank_name'
+  | 'bank_address'
+  | 'bank_swift'
+  | 'payee_name'
+  | 'payee_account'
+  | 'branch_name'
+  | 'remark';
+export type MethodFields = Partial<Record<'dc_address' | BankField, string>>;
+
+const FIELD_COLUMNS = 'dc_address, bank_name, bank_address, bank_swift, branch_name, payee_name, payee_account, remark';
+const METHOD_COLUMNS = FIELD_COLUMNS.split(', ') as Array<keyof MethodFields>;
 
 /** Type 1 crypto, 2 bank; oldest first. */
 export function userMethods(
@@ -55,9 +54,9 @@ export async function insertMethod(
   m: { userId: number; type: number; currencyId: number; fields: MethodFields; at: number; usableFrom: number },
 ): Promise<void> {
   await q.query(
-    `INSERT INTO payout_methods (user_id, type, currency_id, ${METHOD_FIELDS.join(', ')}, created_at, usable_from)
+    `INSERT INTO payout_methods (user_id, type, currency_id, ${FIELD_COLUMNS}, created_at, usable_from)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [m.userId, m.type, m.currencyId, ...METHOD_FIELDS.map((k) => m.fields[k] ?? ''), m.at, m.usableFrom],
+    [m.userId, m.type, m.currencyId, ...METHOD_COLUMNS.map((k) => m.fields[k] ?? ''), m.at, m.usableFrom],
   );
 }
 
