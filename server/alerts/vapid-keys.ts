@@ -12,14 +12,8 @@ export interface VapidKeys {
 
 function checked(v: unknown, from: string): VapidKeys {
   const k = v as Partial<VapidKeys> | null;
-  if (
-    typeof k?.publicKey !== 'string' ||
-    typeof k.privateKey !== 'string' ||
-    k.publicKey === '' ||
-    k.privateKey === ''
-  ) {
+  if (!k?.publicKey || !k.privateKey || typeof k.publicKey !== 'string' || typeof k.privateKey !== 'string')
     throw new Error(`${from}: no VAPID key pair`);
-  }
   return { publicKey: k.publicKey, privateKey: k.privateKey };
 }
 

@@ -36,11 +36,7 @@ export function firstQuotes(
   now: number,
   warning: RiskWarning | null = null,
 ): FirstQuotes {
-  const q: QuoteTuple[] = [];
-  for (const code of codes) {
-    const t = market.quoteTuple(code);
-    if (t && t[3] > 0) q.push(t);
-  }
+  const q = codes.map((code) => market.quoteTuple(code)).filter((t): t is QuoteTuple => !!t && t[3] > 0);
   return warning ? { t: now, q, w: warning } : { t: now, q };
 }
 
