@@ -23,10 +23,12 @@ function declaredBudget(request: FastifyRequest): Budget {
 }
 
 /** @fastify/rate-limit's store around one counter; a child counts with its parent. */
-function storeOf(hit: (key: string, windowMs: number) => Promise<WindowCount>): FastifyRateLimitStoreCtor {
+function storeOf(counter: {
+  hit(key: string, windowMs: number): WindowCount | Promise<WindowCount>;
+}): FastifyRateLimitStoreCtor {
   class CountingStore implements FastifyRateLimitStore {
     incr(key: string, cb: (err: Error | null, res?: { current: number; ttl: number }) => void, timeWindow: number) {
-      hit(key, timeWindow).then(
+      Promise.resolve(counter.hit(key, timeWindow)).then(
         (w) => cb(null, { current: w.count, ttl: w.ttlMs }),
         (err: unknown) => cb(err as Error),
       );
@@ -38,23 +40,17 @@ function storeOf(hit: (key: string, windowMs: number) => Promise<WindowCount>): 
   return CountingStore;
 }
 
-/** Fixed windows (server/security/windows.ts). */
-export function clockStore(clock: Clock, maxKeys = 100_000): FastifyRateLimitStoreCtor {
-  const windows = new FixedWindows(clock, maxKeys);
-  return storeOf(async (key, windowMs) => windows.hit(key, windowMs));
-}
-
 /** In PostgreSQL, so a client spreading requests over every gateway spends one budget. */
 export const sharedStore = (db: Queryable, clock: Clock): FastifyRateLimitStoreCtor =>
-  storeOf((key, windowMs) => countUp(db, 'rate', key, windowMs, clock.now()));
+  storeOf({ hit: (key, windowMs) => countUp(db, 'rate', key, windowMs, clock.now()) });
 
 type Limiter = (req: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
 
 export async function registerRateLimits(
   app: FastifyInstance,
   deps: { clock: Clock; limits: Limits },
-  /** Shared across gateways by sharedStore. */
-  store: FastifyRateLimitStoreCtor = clockStore(deps.clock),
+  /** Shared across gateways by sharedStore; else fixed windows in memory (server/security/windows.ts). */
+  store: FastifyRateLimitStoreCtor = storeOf(new FixedWindows(deps.clock)),
 ): Promise<void> {
   await app.register(rateLimit, { global: false, store });
   const make = (group: RateGroup, by: 'address' | 'account'): Limiter => {
