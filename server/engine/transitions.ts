@@ -107,7 +107,6 @@ export function newOrderOf(userId: number, inst: EngineInstrument, plan: SubmitP
   };
 }
 
-/** One moveAll: the same records and balances as two moves, in two statements instead of four. */
 /** Back from locked to available: an order's close, cancel or partial close, and a copy's release. */
 export const marginRelease = (margin: Dec, memo: string, at: number): Movement => ({
   balance: margin,

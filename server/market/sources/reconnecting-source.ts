@@ -10,13 +10,26 @@ export interface ReconnectDeps {
 }
 
 /** The reason `abandon` carries when the source is stopping rather than the peer late. */
-export const STOPPING = 'stopping';
+const STOPPING = 'stopping';
 
 export interface ReconnectOptions {
   backoff: BackoffOptions;
   /** A peer that never answers (a dropped SYN, a silent LP) would otherwise hold an attempt for the OS's TCP timeout. */
   connectMs: number;
 }
+
+/** PREFIX_RECONNECT_MS, PREFIX_RECONNECT_MAX_MS and PREFIX_CONNECT_TIMEOUT_MS, with their defaults. */
+export function reconnectEnv(env: Readonly<Record<string, string | undefined>>, prefix: string): ReconnectOptions {
+  const ms = (name: string, fallback: number): number => Number(env[`${prefix}_${name}`] ?? fallback);
+  return {
+    backoff: { baseMs: ms('RECONNECT_MS', 1000), maxMs: ms('RECONNECT_MAX_MS', 30_000) },
+    connectMs: ms('CONNECT_TIMEOUT_MS', 10_000),
+  };
+}
+
+/** Why `abandon` fired: the source is stopping, or the peer did not `what` within the connect deadline. */
+export const lateReason = (abandon: AbortSignal, what: string, connectMs: number): string =>
+  abandon.reason === STOPPING ? STOPPING : `${what} within ${connectMs} ms`;
 
 export abstract class ReconnectingSource implements PriceSource {
   abstract readonly name: string;

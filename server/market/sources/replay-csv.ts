@@ -56,18 +56,14 @@ export function parseMt5Csv(text: string, symbol: string): { records: ReplayReco
     else rows.push({ t, cells });
   }
   if (!bars) {
-    const [iBid, iAsk, iLast, iVol] = [at('BID'), at('ASK'), at('LAST'), at('VOLUME')];
+    const columns = { bid: at('BID'), ask: at('ASK'), last: at('LAST'), volume: at('VOLUME') };
     for (const { t, cells } of rows) {
       const r: ReplayRecord = { symbol, t };
-      const bid = field(cells, iBid);
-      const ask = field(cells, iAsk);
-      const last = field(cells, iLast);
-      const volume = field(cells, iVol);
-      if (bid !== undefined) r.bid = bid;
-      if (ask !== undefined) r.ask = ask;
-      if (last !== undefined) r.last = last;
-      if (volume !== undefined && volume !== '0') r.volume = volume;
-      if (bid === undefined && ask === undefined && last === undefined) skipped++;
+      for (const [k, i] of Object.entries(columns) as Array<[keyof typeof columns, number]>) {
+        const v = field(cells, i);
+        if (v !== undefined && (k !== 'volume' || v !== '0')) r[k] = v;
+      }
+      if (r.bid === undefined && r.ask === undefined && r.last === undefined) skipped++;
       else records.push(r);
     }
     return { records, skipped };

@@ -13,7 +13,7 @@ export interface ReplayOptions {
 }
 
 export class ReplaySource implements PriceSource {
-  readonly name: string;
+  readonly name = 'replay';
   private readonly records: ReplayRecord[];
   private sink: SourceSink | null = null;
   private wanted = new Set<string>();
@@ -23,15 +23,9 @@ export class ReplaySource implements PriceSource {
   private readonly time: { clock: Clock; timers: Timers };
   private readonly opts: ReplayOptions;
 
-  constructor(
-    records: readonly ReplayRecord[],
-    time: { clock: Clock; timers: Timers },
-    opts: ReplayOptions,
-    name = 'replay',
-  ) {
+  constructor(records: readonly ReplayRecord[], time: { clock: Clock; timers: Timers }, opts: ReplayOptions) {
     this.time = time;
     this.opts = opts;
-    this.name = name;
     this.records = [...records].sort((a, b) => a.t - b.t);
   }
 

@@ -1,19 +1,16 @@
 // Binance's combined-stream format (binance-frames.ts); docs/market-data-fix.md says why this and not ccxt.
 import type { Services } from '../../../core/services.ts';
 import WebSocket from 'ws';
-import type { BackoffOptions } from '../../../../domain/backoff.ts';
-import { ReconnectingSource, STOPPING } from '../reconnecting-source.ts';
+import { lateReason, reconnectEnv, ReconnectingSource, type ReconnectOptions } from '../reconnecting-source.ts';
 import type { SourceDeps, SourceSink } from '../price-source.ts';
 import { parseFrame, streamOf } from './binance-frames.ts';
 
-export interface ExchangeSettings {
+/** `connectMs`: until the websocket is open. */
+export interface ExchangeSettings extends ReconnectOptions {
   /** The source adds /stream?streams=…. */
   url: string;
   /** A half-open TCP connection sends nothing, so it is dropped and remade. */
   idleMs: number;
-  backoff: BackoffOptions;
-  /** Until the websocket is open, ms. */
-  connectMs: number;
 }
 
 export interface ExchangeDeps extends Pick<Services, 'clock' | 'timers'> {
@@ -68,7 +65,7 @@ export class ExchangeSource extends ReconnectingSource {
       };
       let detail = 'closed';
       const giveUp = (): void => {
-        detail = abandon.reason === STOPPING ? STOPPING : `no answer within ${this.settings.connectMs} ms`;
+        detail = lateReason(abandon, 'no answer', this.settings.connectMs);
         socket.terminate();
       };
       abandon.addEventListener('abort', giveUp, { once: true });
@@ -153,11 +150,7 @@ export function exchangeSourceFromEnv(deps: SourceDeps): ExchangeSource {
     {
       url: env.EXCHANGE_WS_URL ?? 'wss://stream.binance.com:9443',
       idleMs: Number(env.EXCHANGE_IDLE_MS ?? 60_000),
-      connectMs: Number(env.EXCHANGE_CONNECT_TIMEOUT_MS ?? 10_000),
-      backoff: {
-        baseMs: Number(env.EXCHANGE_RECONNECT_MS ?? 1000),
-        maxMs: Number(env.EXCHANGE_RECONNECT_MAX_MS ?? 30_000),
-      },
+      ...reconnectEnv(env, 'EXCHANGE'),
     },
     { clock: deps.clock, timers: deps.timers, random: Math.random },
   );

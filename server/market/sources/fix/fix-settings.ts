@@ -1,9 +1,10 @@
 // docs/market-data-fix.md; the variables are in the README's configuration table.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BackoffOptions } from '../../../../domain/backoff.ts';
+import { reconnectEnv, type ReconnectOptions } from '../reconnecting-source.ts';
 
-export interface FixSettings {
+/** `connectMs`: from the first SYN to the LP's Logon reply. */
+export interface FixSettings extends ReconnectOptions {
   host: string;
   port: number;
   /** SenderCompID(49), as the LP configured us. */
@@ -18,9 +19,6 @@ export interface FixSettings {
   storeDir: string;
   /** ResetSeqNumFlag(141)=Y on every logon, as many LPs ask on market-data sessions. */
   resetOnLogon: boolean;
-  backoff: BackoffOptions;
-  /** From the first SYN to the LP's Logon reply, ms. */
-  connectMs: number;
   /** TLS to the LP, its certificate checked; PEM text, read from the files the variables name. */
   tls?: FixTls;
 }
@@ -52,9 +50,8 @@ export function fixSettingsFromEnv(env: Env): FixSettings | null {
     heartbeatSecs: Number(env.FIX_HEARTBEAT_SECS ?? 30),
     storeDir: env.FIX_STORE_DIR ?? join(env.DATA_DIR ?? './data', 'fix'),
     resetOnLogon: switchOn('FIX_RESET_ON_LOGON', env.FIX_RESET_ON_LOGON),
-    backoff: { baseMs: Number(env.FIX_RECONNECT_MS ?? 1000), maxMs: Number(env.FIX_RECONNECT_MAX_MS ?? 30_000) },
-    // QuickFIX's LogonTimeout default.
-    connectMs: Number(env.FIX_CONNECT_TIMEOUT_MS ?? 10_000),
+    // The connect deadline's default is QuickFIX's LogonTimeout.
+    ...reconnectEnv(env, 'FIX'),
   };
   if (env.FIX_USERNAME) settings.username = env.FIX_USERNAME;
   const tls = tlsFromEnv(env);

@@ -1,6 +1,6 @@
 // One MarketDataRequest per symbol, so a reject (35=Y) names its symbol (docs/market-data-fix.md).
 import type { MsgView } from 'jspurefix';
-import { ReconnectingSource, STOPPING, type ReconnectDeps } from '../reconnecting-source.ts';
+import { lateReason, ReconnectingSource, type ReconnectDeps } from '../reconnecting-source.ts';
 import { BID, MdBook, OFFER, TRADE, parseFixTime, type MdEntry } from './md-book.ts';
 import type * as LauncherModule from './fix-launcher.ts';
 import type * as SessionModule from './md-session.ts';
@@ -55,8 +55,7 @@ export class FixSource extends ReconnectingSource {
   /** Resolves when the session ends. */
   protected async connectOnce(sink: SourceSink, healthy: () => void, abandon: AbortSignal): Promise<void> {
     const { FixLauncher, sessionDescription, MdSession } = await (this.engine ??= this.load());
-    const late = (): string =>
-      abandon.reason === STOPPING ? STOPPING : `no logon within ${this.settings.connectMs} ms`;
+    const late = (): string => lateReason(abandon, 'no logon', this.settings.connectMs);
     if (abandon.aborted) {
       sink.connection(false, `${this.endpoint}: ${late()}`);
       return;

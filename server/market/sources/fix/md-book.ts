@@ -80,10 +80,7 @@ function apply(top: Top, e: MdEntry): boolean {
 function tickOf(symbol: string, top: Top, sourceTime: number): RawTick | null {
   if (top.bid === undefined && top.ask === undefined && top.last === undefined) return null;
   const tick: RawTick = { symbol, sourceTime };
-  if (top.bid !== undefined) tick.bid = top.bid;
-  if (top.ask !== undefined) tick.ask = top.ask;
-  if (top.last !== undefined) tick.last = top.last;
-  if (top.volume !== undefined) tick.volume = top.volume;
+  for (const k of ['bid', 'ask', 'last', 'volume'] as const) if (top[k] !== undefined) tick[k] = top[k];
   return tick;
 }
 

@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { AsciiSession, type IJsFixConfig, type MsgView } from 'jspurefix';
 
-export interface MdSessionEvents {
+interface MdSessionEvents {
   /** Logged on: safe to send MarketDataRequests. */
   ready(session: MdSession): void;
   snapshotOrIncremental(msgType: 'W' | 'X', view: MsgView): void;
