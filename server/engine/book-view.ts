@@ -41,13 +41,13 @@ export interface BookView {
   house_floating: string;
 }
 
-interface Acc {
-  positions: number;
-  long: Dec;
-  short: Dec;
-  longValue: Dec; // Σ lots × open price
-  shortValue: Dec;
-  traderFloating: Dec;
+class Acc {
+  positions = 0;
+  long = dec(0);
+  short = dec(0);
+  longValue = dec(0); // Σ lots × open price
+  shortValue = dec(0);
+  traderFloating = dec(0);
 }
 
 /** The engine's own parts, read as they stand. */
@@ -75,17 +75,7 @@ export function computeBookView({ book, tags, instruments: known, index }: BookP
       if (!inst) continue;
       count += 1;
       let a = byInst.get(o.instrumentId);
-      if (!a) {
-        a = {
-          positions: 0,
-          long: dec(0),
-          short: dec(0),
-          longValue: dec(0),
-          shortValue: dec(0),
-          traderFloating: dec(0),
-        };
-        byInst.set(o.instrumentId, a);
-      }
+      if (!a) byInst.set(o.instrumentId, (a = new Acc()));
       a.positions += 1;
       if (o.side === 'buy') {
         a.long = a.long.plus(o.quantity);

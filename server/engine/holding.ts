@@ -4,32 +4,41 @@ import { bigScaledOf, placesNeeded, scaledOf } from '../../domain/numerics/parse
 import { ACCOUNT_PLACES, MONEY_PLACES, POW10 } from '../../domain/numerics/places.ts';
 import { divRoundInt } from '../../domain/numerics/round.ts';
 import { price as priceOf } from '../../domain/units.ts';
-import type { Ladder } from './ladder.ts';
+import { Ladder } from './ladder.ts';
 import type { EngineInstrument, OpenOrder } from './types.ts';
 import { exactText } from '../../domain/decimal.ts';
 
-export interface Instrument {
-  id: number;
+export class Instrument {
+  readonly id: number;
   /** null: not in the catalog, so its orders take the decimal path. */
-  terms: EngineInstrument | null;
-  places: number;
+  readonly terms: EngineInstrument | null;
+  readonly places: number;
   /** Lot places of the linear sums. */
-  lotPlaces: number;
-  k: bigint | null;
+  readonly lotPlaces: number;
+  readonly k: bigint | null;
   /** Scaled is null when unknown or not representable. */
-  price: number | null;
-  priceText: string | null;
-  holdings: Set<Holding>;
+  price: number | null = null;
+  priceText: string | null = null;
+  readonly holdings = new Set<Holding>();
   /** Levels that fire when the price falls to them (≤) and when it rises to them (≥). */
-  down: Ladder;
-  up: Ladder;
-  always: Set<number>;
-  slow: Map<number, OpenOrder>;
+  readonly down = new Ladder();
+  readonly up = new Ladder();
+  readonly always = new Set<number>();
+  readonly slow = new Map<number, OpenOrder>();
   /** Stop-out budgets by user id (stop-out-budget.ts). */
-  outDown: Ladder;
-  outUp: Ladder;
+  readonly outDown = new Ladder();
+  readonly outUp = new Ladder();
   /** Users re-checked on every tick here: at or below the stop-out level, or holding what a budget cannot bound. */
-  watch: Set<UserExposure>;
+  readonly watch = new Set<UserExposure>();
+
+  constructor(id: number, terms: EngineInstrument | null) {
+    this.id = id;
+    this.terms = terms;
+    this.places = terms?.pricePrecision ?? 0;
+    const { lotPlaces, k } = linearTerms(terms);
+    this.lotPlaces = lotPlaces;
+    this.k = k;
+  }
 }
 
 export interface Position {

@@ -87,10 +87,7 @@ export class OrderBook {
 
 function bucket<K>(m: Map<K, Map<number, OpenOrder>>, k: K): Map<number, OpenOrder> {
   let b = m.get(k);
-  if (!b) {
-    b = new Map();
-    m.set(k, b);
-  }
+  if (!b) m.set(k, (b = new Map<number, OpenOrder>()));
   return b;
 }
 

@@ -4,17 +4,9 @@ import { bigScaledOf, scaledOf } from '../../domain/numerics/parse.ts';
 import { MONEY_PLACES, MONEY_TO_ACCOUNT } from '../../domain/numerics/places.ts';
 import { decOf } from '../../domain/numerics/scale.ts';
 import { price as priceOf, usd, type Price, type Usd } from '../../domain/units.ts';
-import {
-  Holding,
-  linearTerms,
-  pnlMicro,
-  scalePosition,
-  UserExposure,
-  type Instrument,
-  type Position,
-} from './holding.ts';
+import { Holding, Instrument, pnlMicro, scalePosition, UserExposure, type Position } from './holding.ts';
 import type { EngineIndex, IndexSource, TickOutcome } from './index-types.ts';
-import { Ladder } from './ladder.ts';
+import type { Ladder } from './ladder.ts';
 import { budgetLevels, slackOf } from './stop-out-budget.ts';
 import type { OpenOrder } from './types.ts';
 import { exactText } from '../../domain/decimal.ts';
@@ -237,35 +229,13 @@ export class TickIndex implements EngineIndex {
 
   private userState(userId: number): UserExposure {
     let u = this.users.get(userId);
-    if (!u) {
-      u = new UserExposure(userId);
-      this.users.set(userId, u);
-    }
+    if (!u) this.users.set(userId, (u = new UserExposure(userId)));
     return u;
   }
 
   private instrumentState(id: number): Instrument {
     let inst = this.instruments.get(id);
-    if (!inst) {
-      const terms = this.source.instrument(id) ?? null;
-      inst = {
-        id,
-        terms,
-        places: terms?.pricePrecision ?? 0,
-        ...linearTerms(terms),
-        price: null,
-        priceText: null,
-        holdings: new Set(),
-        down: new Ladder(),
-        up: new Ladder(),
-        always: new Set(),
-        slow: new Map(),
-        outDown: new Ladder(),
-        outUp: new Ladder(),
-        watch: new Set(),
-      };
-      this.instruments.set(id, inst);
-    }
+    if (!inst) this.instruments.set(id, (inst = new Instrument(id, this.source.instrument(id) ?? null)));
     return inst;
   }
 

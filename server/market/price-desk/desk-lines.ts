@@ -1,4 +1,4 @@
-// Plain data and pure functions; the desk owns the state (docs/market-data.md "Price health").
+// The desk's state per source and per instrument, and its health rules (docs/market-data.md "Price health").
 import type { MarketInstrument } from '../instrument-catalogue.ts';
 import { type PriceSource, SIMULATOR_SOURCE } from '../sources/price-source.ts';
 import type { PriceRule, SpreadMode } from './desk-config.ts';
@@ -8,23 +8,36 @@ import type { SideQuote } from './tick-rules.ts';
 /** A source or slot that never ticked, or whose last tick was good. */
 export const NEVER = -Infinity;
 
-export interface Src extends SourceCounts {
-  name: string;
-  priority: number;
-  real: boolean;
-  source: PriceSource;
-  up: boolean;
-  detail: string;
-  suspended: string | null;
-  bySymbol: Map<string, Slot>;
+/** Priority 1 = first in PRICE_SOURCES. */
+export class Src implements SourceCounts {
+  readonly name: string;
+  readonly priority: number;
+  readonly real: boolean;
+  readonly source: PriceSource;
+  up = true;
+  detail = '';
+  suspended: string | null = null;
+  bySymbol = new Map<string, Slot>();
   /** Sorted and joined: a desk change that keeps them re-subscribes nothing. */
-  subscribed: string | null;
-  lastAt: number;
-  ticks: number;
-  rateTicks: number;
+  subscribed: string | null = null;
+  lastAt = NEVER;
+  ticks = 0;
+  rateTicks = 0;
   rateAt: number;
-  rate: number;
-  spikes: number;
+  rate = 0;
+  spikes = 0;
+  failovers = 0;
+  rejected = 0;
+  rejects: SourceCounts['rejects'] = {};
+  refusals: SourceCounts['refusals'] = [];
+
+  constructor(source: PriceSource, i: number, now: number) {
+    this.name = source.name;
+    this.priority = i + 1;
+    this.real = source.name !== SIMULATOR_SOURCE;
+    this.source = source;
+    this.rateAt = now;
+  }
 }
 
 export interface Slot {
@@ -38,71 +51,29 @@ export interface Slot {
   refusedSince: number;
 }
 
-export interface Line {
-  inst: MarketInstrument;
-  index: number;
-  rule: PriceRule;
-  staleMs: number;
-  spikePct: string;
-  spikeRatio: number;
-  halt: string | null;
-  spreadMode: SpreadMode | null;
-  spreadPoints: number;
-  slots: Slot[];
-  active: Slot | null;
-  lastGood: number;
-  held: number;
-  heldRun: number;
-  stale: boolean;
-  spikes: number;
-  failovers: number;
-}
+export class Line {
+  readonly inst: MarketInstrument;
+  readonly index: number;
+  rule: PriceRule = 'mid';
+  staleMs = 0;
+  spikePct = '0';
+  spikeRatio = 0;
+  halt: string | null = null;
+  spreadMode: SpreadMode | null = null;
+  spreadPoints = 0;
+  slots: Slot[] = [];
+  active: Slot | null = null;
+  lastGood = -1;
+  held = -1;
+  heldRun = 0;
+  stale = false;
+  spikes = 0;
+  failovers = 0;
 
-/** Priority 1 = first in PRICE_SOURCES. */
-export function newSrc(source: PriceSource, i: number, now: number): Src {
-  return {
-    name: source.name,
-    priority: i + 1,
-    real: source.name !== SIMULATOR_SOURCE,
-    source,
-    up: true,
-    detail: '',
-    suspended: null,
-    bySymbol: new Map(),
-    subscribed: null,
-    lastAt: NEVER,
-    ticks: 0,
-    rateTicks: 0,
-    rateAt: now,
-    rate: 0,
-    spikes: 0,
-    failovers: 0,
-    rejected: 0,
-    rejects: {},
-    refusals: [],
-  };
-}
-
-export function newLine(inst: MarketInstrument, index: number): Line {
-  return {
-    inst,
-    index,
-    rule: 'mid',
-    staleMs: 0,
-    spikePct: '0',
-    spikeRatio: 0,
-    halt: null,
-    spreadMode: null,
-    spreadPoints: 0,
-    slots: [],
-    active: null,
-    lastGood: -1,
-    held: -1,
-    heldRun: 0,
-    stale: false,
-    spikes: 0,
-    failovers: 0,
-  };
+  constructor(inst: MarketInstrument, index: number) {
+    this.inst = inst;
+    this.index = index;
+  }
 }
 
 /** docs/market-data.md "Price health"; the simulator's instruments have no stale limit: their history is their own. */

@@ -4,7 +4,7 @@ import type { Clock, Timers } from '../../../domain/time.ts';
 import type { MarketInstrument } from '../instrument-catalogue.ts';
 import { type PriceSource, type RawTick, type SourceSink, SIMULATOR_SOURCE } from '../sources/price-source.ts';
 import type { DeskConfig } from './desk-config.ts';
-import { firstHealthy, healthy, type Line, NEVER, newLine, newSrc, type Slot, type Src } from './desk-lines.ts';
+import { firstHealthy, healthy, Line, NEVER, type Slot, Src } from './desk-lines.ts';
 import { DeskJournal, deskStatus } from './desk-report.ts';
 import type { DeskFlags, DeskStatus } from './desk-status.ts';
 import {
@@ -69,9 +69,9 @@ export class PriceDesk {
     this.opts = opts;
     const now = deps.clock.now();
     this.journal = new DeskJournal(deps.log);
-    this.srcs = sources.map((source, i) => newSrc(source, i, now));
+    this.srcs = sources.map((source, i) => new Src(source, i, now));
     this.lines = instruments.map((inst, index) => {
-      const line = newLine(inst, index);
+      const line = new Line(inst, index);
       this.byId.set(inst.id, line);
       return line;
     });

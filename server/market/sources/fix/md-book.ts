@@ -38,10 +38,7 @@ export class MdBook {
     const touched: string[] = [];
     for (const e of entries) {
       let top = this.tops.get(e.symbol);
-      if (!top) {
-        top = {};
-        this.tops.set(e.symbol, top);
-      }
+      if (!top) this.tops.set(e.symbol, (top = {}));
       if (apply(top, e) && !touched.includes(e.symbol)) touched.push(e.symbol);
     }
     const ticks: RawTick[] = [];
