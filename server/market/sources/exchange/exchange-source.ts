@@ -140,10 +140,7 @@ export class ExchangeSource extends ReconnectingSource {
   }
 }
 
-/**
- * PRICE_SOURCES=exchange: EXCHANGE_WS_URL (default Binance spot), EXCHANGE_IDLE_MS, EXCHANGE_CONNECT_TIMEOUT_MS,
- * EXCHANGE_RECONNECT_MS/_MAX_MS.
- */
+/** PRICE_SOURCES=exchange; the EXCHANGE_ variables are in the README's configuration table. */
 export function exchangeSourceFromEnv(deps: SourceDeps): ExchangeSource {
   const env = deps.env;
   return new ExchangeSource(

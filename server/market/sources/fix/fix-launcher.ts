@@ -6,10 +6,11 @@ import {
   type EngineFactory,
   type IJsFixConfig,
   type ISessionDescription,
+  type SessionId,
 } from 'jspurefix';
 import type { ConnectionOptions } from 'node:tls';
 import type { FixSettings, FixTls } from './fix-settings.ts';
-import { seqNumStoreFactory } from './seq-store.ts';
+import { SeqNumStore } from './seq-store.ts';
 
 /** `abandon` destroys the socket, connecting or connected: jspurefix itself waits for the OS's TCP timeout. */
 export function sessionDescription(s: FixSettings, abandon: AbortSignal): ISessionDescription {
@@ -66,7 +67,7 @@ export class FixLauncher extends SessionLauncher {
     return {
       makeSession: (config: IJsFixConfig) => {
         // Our sequence store (seq-store.ts), not the engine's file store.
-        config.sessionStoreFactory = seqNumStoreFactory(this.storeDir);
+        config.sessionStoreFactory = { create: (id: SessionId) => new SeqNumStore(id, this.storeDir) };
         return this.make(config);
       },
     } as EngineFactory;

@@ -1,7 +1,7 @@
 // jspurefix's file store can lose the latest sequence number, so ours is written synchronously and atomically.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { IFixMsgStoreRecord, IFixSessionStore, IFixSessionStoreFactory, SessionId } from 'jspurefix';
+import type { IFixMsgStoreRecord, IFixSessionStore, SessionId } from 'jspurefix';
 
 const KEEP_SENT = 1000;
 const TARGET_EVERY = 20;
@@ -102,8 +102,4 @@ export class SeqNumStore implements IFixSessionStore {
       // The numbers stay right in memory; the LP's logon check catches a store that could not keep them.
     }
   }
-}
-
-export function seqNumStoreFactory(dir: string): IFixSessionStoreFactory {
-  return { create: (sessionId: SessionId) => new SeqNumStore(sessionId, dir) };
 }
