@@ -4,8 +4,8 @@ import { alignDown, copyBar, LEVELS, mergeLater, type Bar } from './bars.ts';
 import { generateHistory, levelWindows, sigmaPerSqrtSecond, type HistoryParams } from './history.ts';
 import type { MarketInstrument } from './instrument-catalogue.ts';
 import {
+  appendBar,
   chunkBars,
-  chunkStartOf,
   deleteInstrumentChunks,
   lastChunks,
   pruneChunks,
@@ -117,20 +117,16 @@ export async function syncHistory(
       { from: gapFrom, to: toMin, windows: windows(inst.cls) },
       { side: 'start', price: l0.c / tickScale(p) },
       (level, bar) => {
-        let chunk = open[level] ?? null;
+        const chunk = open[level] ?? null;
         const prev = lastBar(chunk);
         if (chunk && prev && prev.t === bar.t) {
           // The stored partial bar continues: its earlier part first, the generated remainder folded in.
           mergeLater(prev, bar);
-        } else {
-          const start = chunkStartOf(bar.t, level);
-          if (!chunk || chunk.start !== start) {
-            chunk = { instrumentId: inst.id, level, start, precision: p, bars: [] };
-            open[level] = chunk;
-          }
-          chunk.bars.push(bar);
-        }
-        touched.add(chunk);
+          touched.add(chunk);
+        } else
+          touched.add(
+            appendBar(open, level, bar, (start) => ({ instrumentId: inst.id, level, start, precision: p, bars: [] })),
+          );
       },
     );
     out.push(...touched);

@@ -191,16 +191,19 @@ export async function pruneChunks(
   return Number(rows[0]?.n ?? 0);
 }
 
+/** Appends `bar` to `open[level]`, first replaced by `make(start)` when the bar begins another chunk; answers that. */
+export function appendBar<C extends Chunk>(open: (C | null)[], level: number, bar: Bar, make: (start: number) => C): C {
+  const start = chunkStartOf(bar.t, level);
+  let ch = open[level] ?? null;
+  if (!ch || ch.start !== start) open[level] = ch = make(start);
+  ch.bars.push(bar);
+  return ch;
+}
+
 export function chunkBars(instrumentId: number, level: number, precision: number, bars: readonly Bar[]): Chunk[] {
-  const out: Chunk[] = [];
-  let cur: Chunk | null = null;
-  for (const b of bars) {
-    const start = chunkStartOf(b.t, level);
-    if (!cur || cur.start !== start) {
-      cur = { instrumentId, level, start, precision, bars: [] };
-      out.push(cur);
-    }
-    cur.bars.push(b);
-  }
-  return out;
+  const out = new Set<Chunk>();
+  const open: (Chunk | null)[] = [];
+  for (const b of bars)
+    out.add(appendBar(open, level, b, (start) => ({ instrumentId, level, start, precision, bars: [] })));
+  return [...out];
 }

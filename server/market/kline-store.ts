@@ -16,7 +16,7 @@ import {
 import type { Period } from '../../domain/types.ts';
 import { freshHistory } from './history-sync.ts';
 import type { MarketInstrument } from './instrument-catalogue.ts';
-import { barsInRange, chunkKey, chunkStartOf, upsertChunks, type Chunk } from './kline-repository.ts';
+import { appendBar, barsInRange, chunkKey, upsertChunks, type Chunk } from './kline-repository.ts';
 import type { InstrumentState } from './simulator.ts';
 
 /** abbreviated_cache_kline: 48 × 30min = one day. */
@@ -114,23 +114,17 @@ export class KlineStore {
         if (b) this.closed(s, level, b);
         const nb: Bar = { t: alignDown(sec, level), o: price, h: price, l: price, c: price, v: volume };
         s.cur[level] = nb;
-        if (s.chunks) this.append(s, s.chunks, level, nb);
+        if (s.chunks)
+          appendBar(s.chunks, level, nb, (start) => {
+            const ch = s.chunks?.[level];
+            if (ch?.dirty) this.pending.set(chunkKey(ch), ch);
+            return { instrumentId: s.inst.id, level, start, precision: s.inst.pricePrecision, bars: [], dirty: true };
+          });
       }
       const ch = s.chunks?.[level];
       if (ch) ch.dirty = true;
     }
   };
-
-  private append(s: Series, chunks: (LiveChunk | null)[], level: number, bar: Bar): void {
-    const start = chunkStartOf(bar.t, level);
-    let ch = chunks[level] ?? null;
-    if (!ch || ch.start !== start) {
-      if (ch?.dirty) this.pending.set(chunkKey(ch), ch);
-      ch = { instrumentId: s.inst.id, level, start, precision: s.inst.pricePrecision, bars: [], dirty: true };
-      chunks[level] = ch;
-    }
-    ch.bars.push(bar);
-  }
 
   private closed(s: Series, level: number, bar: Bar): void {
     s.prev[level] = bar;

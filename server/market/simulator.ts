@@ -51,7 +51,7 @@ export class Simulator implements MarketView {
     const now = clock.now();
     this.simNow = now;
     this.states = instruments.map((inst, index) => {
-      const st = newSimState(inst, index, initial.get(inst.id), opts, now);
+      const st = new SimState(inst, index, initial.get(inst.id), opts.seed, now);
       this.byCode.set(inst.code, st);
       return st;
     });
@@ -256,8 +256,13 @@ export interface InitialQuote {
   low: number;
 }
 
-/** `version` grows with every change (tick or status flip), so derived shapes know when to rebuild. */
-export interface InstrumentState {
+/** What the quote state shows of an instrument to the kline store and the hub. */
+export type InstrumentState = Pick<
+  SimState,
+  'inst' | 'index' | 'ticks' | 'ask' | 'time' | 'status' | 'dayStart' | 'dayOpen' | 'dayHigh' | 'dayLow' | 'version'
+>;
+
+class SimState {
   readonly inst: MarketInstrument;
   readonly index: number;
   /** The bid when the dealer set a spread (docs/market-data.md "Spread"), in ticks. */
@@ -269,75 +274,54 @@ export interface InstrumentState {
   dayOpen: number;
   dayHigh: number;
   dayLow: number;
-  version: number;
-}
-
-export interface SimState extends InstrumentState {
-  rng: SeqRng;
-  sigma: number;
-  meanGapMs: number;
+  /** Grows with every change (tick or status flip), so derived shapes know when to rebuild. */
+  version = 1;
+  readonly rng: SeqRng;
+  readonly sigma: number;
+  readonly meanGapMs: number;
   logPrice: number;
-  scale: number;
+  readonly scale: number;
   lastMoveMs: number;
   nextTickMs: number;
   nextDayMs: number;
-  quote: LiveQuote | null;
-  tuple: QuoteTuple | null;
+  quote: LiveQuote | null = null;
+  tuple: QuoteTuple | null = null;
   /** The market writer's price desk flags (docs/market-data.md). */
-  stale: boolean;
-  halt: string | null;
+  stale = false;
+  halt: string | null = null;
   /** Nothing subscribes to it as a price source; it jumps once when walked again. */
-  muted: boolean;
+  muted = false;
+
+  constructor(inst: MarketInstrument, index: number, init: InitialQuote | undefined, seed: number, now: number) {
+    const hz = inst.tickHz;
+    this.inst = inst;
+    this.index = index;
+    this.scale = tickScale(inst.pricePrecision);
+    this.ticks = init?.ticks ?? priceToTicks(Number(inst.basePrice), inst.pricePrecision);
+    this.ask = init?.ask ?? this.ticks;
+    this.time = Math.min(init?.time ?? now, now);
+    this.status = isOpenAt(inst.cls, now / 1000) ? 1 : 0;
+    this.dayStart = init?.dayStart ?? tradingDayStart(inst.cls, Math.floor(now / 1000));
+    this.dayOpen = init?.open ?? this.ticks;
+    this.dayHigh = init?.high ?? this.ticks;
+    this.dayLow = init?.low ?? this.ticks;
+    this.rng = new SeqRng(hashInts(seed, hashString(inst.code), 0x5eed));
+    this.sigma = sigmaPerSqrtSecond(inst.annualVol, inst.cls);
+    this.meanGapMs = hz > 0 ? 1000 / hz : Infinity;
+    this.logPrice = Math.log(this.ticks / this.scale);
+    this.lastMoveMs = now;
+    this.nextTickMs = now + (hz > 0 ? Math.max(1, Math.round(this.rng.exponential(1000 / hz))) : Infinity);
+    this.nextDayMs = (this.dayStart + DAY_S) * 1000;
+  }
 }
 
 /** Whole milliseconds because tick times are integer ms epochs. */
-export function nextGap(st: SimState): number {
+function nextGap(st: SimState): number {
   return Math.max(1, Math.round(st.rng.exponential(st.meanGapMs)));
 }
 
-export function newSimState(
-  inst: MarketInstrument,
-  index: number,
-  init: InitialQuote | undefined,
-  opts: { seed: number },
-  now: number,
-): SimState {
-  const scale = tickScale(inst.pricePrecision);
-  const base = priceToTicks(Number(inst.basePrice), inst.pricePrecision);
-  const ticks = init?.ticks ?? base;
-  const rng = new SeqRng(hashInts(opts.seed, hashString(inst.code), 0x5eed));
-  const hz = inst.tickHz;
-  const dayStart = init?.dayStart ?? tradingDayStart(inst.cls, Math.floor(now / 1000));
-  return {
-    inst,
-    index,
-    ticks,
-    ask: init?.ask ?? ticks,
-    time: Math.min(init?.time ?? now, now),
-    status: isOpenAt(inst.cls, now / 1000) ? 1 : 0,
-    dayStart,
-    dayOpen: init?.open ?? ticks,
-    dayHigh: init?.high ?? ticks,
-    dayLow: init?.low ?? ticks,
-    version: 1,
-    rng,
-    sigma: sigmaPerSqrtSecond(inst.annualVol, inst.cls),
-    meanGapMs: hz > 0 ? 1000 / hz : Infinity,
-    logPrice: Math.log(ticks / scale),
-    scale,
-    lastMoveMs: now,
-    nextTickMs: now + (hz > 0 ? Math.max(1, Math.round(rng.exponential(1000 / hz))) : Infinity),
-    nextDayMs: (dayStart + DAY_S) * 1000,
-    quote: null,
-    tuple: null,
-    stale: false,
-    halt: null,
-    muted: false,
-  };
-}
-
 /** Kept on the state until its next change, so every listener shares one object. */
-export function quoteOf(st: SimState): LiveQuote {
+function quoteOf(st: SimState): LiveQuote {
   if (!st.quote) {
     const p = st.inst.pricePrecision;
     st.quote = {
@@ -362,7 +346,7 @@ export function quoteOf(st: SimState): LiveQuote {
 }
 
 /** Kept on the state until its next change, so every listener shares one object. */
-export function tupleOf(st: SimState): QuoteTuple {
+function tupleOf(st: SimState): QuoteTuple {
   if (!st.tuple) {
     const q = quoteOf(st);
     st.tuple = [q.code, q.close, q.change, q.time, q.status];
