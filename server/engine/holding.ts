@@ -41,21 +41,30 @@ export class Instrument {
   }
 }
 
-export interface Position {
-  o: OpenOrder;
-  user: UserExposure;
-  inst: Instrument;
-  margin: bigint | null;
+export class Position {
+  readonly o: OpenOrder;
+  readonly user: UserExposure;
+  readonly inst: Instrument;
+  readonly margin: bigint | null;
   /** P&L = sign × diff × mul / div (half-up), |diff| ≤ maxDiff. */
-  sign: number;
-  open: number | null;
-  mul: number;
-  div: number;
-  maxDiff: number;
+  readonly sign: number;
+  open: number | null = null;
+  mul = 0;
+  div = 1;
+  maxDiff = -1;
   /** null: loose, or pending. */
-  lin: { q: bigint; e: bigint } | null;
-  seq: number; // crossed orders are acted on in indexing order
-  levels: Array<[Ladder, number]>;
+  lin: { q: bigint; e: bigint } | null = null;
+  readonly seq: number; // crossed orders are acted on in indexing order
+  readonly levels: Array<[Ladder, number]> = [];
+
+  constructor(o: OpenOrder, user: UserExposure, inst: Instrument, seq: number) {
+    this.o = o;
+    this.user = user;
+    this.inst = inst;
+    this.margin = bigScaledOf(exactText(o.margin), MONEY_PLACES);
+    this.sign = o.side === 'buy' ? 1 : -1;
+    this.seq = seq;
+  }
 }
 
 export function linearTerms(terms: EngineInstrument | null): { lotPlaces: number; k: bigint | null } {

@@ -84,10 +84,20 @@ const PACKED = new PackedRows<DbOrder>([
   'swap::text',
 ]);
 
+const many = async (q: Queryable, sql: string, params: readonly unknown[] = []): Promise<OrderRow[]> =>
+  (await q.query<DbOrder>(sql, params)).map(rowOf);
+
 /** The order a statement returns, if any. */
-async function one(q: Queryable, sql: string, params: readonly unknown[]): Promise<OrderRow | null> {
-  const [row] = await q.query<DbOrder>(sql, params);
-  return row ? rowOf(row) : null;
+const one = async (q: Queryable, sql: string, params: readonly unknown[]): Promise<OrderRow | null> =>
+  (await many(q, sql, params))[0] ?? null;
+
+/** A user's sum of one column over orders in `statuses`. */
+async function sumOf(q: Queryable, column: string, userId: number, statuses: string): Promise<string> {
+  const rows = await q.query<{ s: string | null }>(
+    `SELECT COALESCE(sum(${column}), 0) AS s FROM orders WHERE user_id = $1 AND status IN (${statuses})`,
+    [userId],
+  );
+  return String(rows[0]?.s ?? '0');
 }
 
 export interface NewOrder {
@@ -313,7 +323,7 @@ export async function updateStopsMany(
 }
 
 export async function loadOpenOrders(q: Queryable): Promise<OrderRow[]> {
-  return (await q.query<DbOrder>('SELECT * FROM orders WHERE status IN (0, 1) ORDER BY id')).map(rowOf);
+  return many(q, 'SELECT * FROM orders WHERE status IN (0, 1) ORDER BY id');
 }
 
 /** Open ones newest first, history by completion, newest first. */
@@ -325,12 +335,12 @@ export async function listOrders(
   offset: number,
 ): Promise<OrderRow[]> {
   const order = status === 3 ? 'completed_at DESC, id DESC' : 'id DESC';
-  return (
-    await q.query<DbOrder>(
-      `SELECT * FROM orders WHERE user_id = $1 AND status = $2 ORDER BY ${order} LIMIT $3 OFFSET $4`,
-      [userId, status, limit, offset],
-    )
-  ).map(rowOf);
+  return many(q, `SELECT * FROM orders WHERE user_id = $1 AND status = $2 ORDER BY ${order} LIMIT $3 OFFSET $4`, [
+    userId,
+    status,
+    limit,
+    offset,
+  ]);
 }
 
 export async function countOrders(q: Queryable, userId: number, status: OrderStatus): Promise<number> {
@@ -341,27 +351,14 @@ export async function countOrders(q: Queryable, userId: number, status: OrderSta
   return Number(rows[0]?.n ?? 0);
 }
 
-export async function sumRealised(q: Queryable, userId: number): Promise<string> {
-  const rows = await q.query<{ s: string | null }>(
-    'SELECT COALESCE(sum(fact_profits), 0) AS s FROM orders WHERE user_id = $1 AND status = 3',
-    [userId],
-  );
-  return String(rows[0]?.s ?? '0');
-}
+export const sumRealised = (q: Queryable, userId: number): Promise<string> => sumOf(q, 'fact_profits', userId, '3');
 
 /** As stored: lock_balance without pending withdrawals. */
-export async function sumOpenMargins(q: Queryable, userId: number): Promise<string> {
-  const rows = await q.query<{ s: string | null }>(
-    'SELECT COALESCE(sum(caution_money), 0) AS s FROM orders WHERE user_id = $1 AND status IN (0, 1)',
-    [userId],
-  );
-  return String(rows[0]?.s ?? '0');
-}
+export const sumOpenMargins = (q: Queryable, userId: number): Promise<string> =>
+  sumOf(q, 'caution_money', userId, '0, 1');
 
 export async function openOrdersOfUser(q: Queryable, userId: number, status: 0 | 1): Promise<OrderRow[]> {
-  return (
-    await q.query<DbOrder>('SELECT * FROM orders WHERE user_id = $1 AND status = $2 ORDER BY id', [userId, status])
-  ).map(rowOf);
+  return many(q, 'SELECT * FROM orders WHERE user_id = $1 AND status = $2 ORDER BY id', [userId, status]);
 }
 
 /** What the engine's index must still hold. */

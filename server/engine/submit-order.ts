@@ -20,12 +20,6 @@ import { ApiError } from '../http/envelope.ts';
 import { stopSideError } from './triggers.ts';
 import { parseUtcTime } from '../market/closures/closure-window.ts';
 
-export type SubmitOutcome = { replay: Order } | { done: Committed; order: Order };
-
-export interface SubmitDeps extends Pick<Services, 'clock' | 'market'> {
-  instruments: KnownInstruments;
-}
-
 export interface Submission {
   userId: number;
   inst: EngineInstrument;
@@ -35,7 +29,11 @@ export interface Submission {
 }
 
 /** Replays the first answer when the idempotency key was already used with the same parameters. */
-export async function submitInTx(q: Queryable, deps: SubmitDeps, s: Submission): Promise<SubmitOutcome> {
+export async function submitInTx(
+  q: Queryable,
+  deps: Pick<Services, 'clock' | 'market'> & { instruments: KnownInstruments },
+  s: Submission,
+): Promise<{ replay: Order } | { done: Committed; order: Order }> {
   const { userId, inst, input, idemKey, params } = s;
   const now = deps.clock.now();
   // Claiming the key first makes a concurrent retry wait here until this transaction ends.

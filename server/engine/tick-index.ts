@@ -1,10 +1,10 @@
 // Per-tick work in proportion to what the tick changes, not to the book (docs/trading.md "Efficiency and concurrency").
 import { belowStopOut, firesAt } from './triggers.ts';
-import { bigScaledOf, scaledOf } from '../../domain/numerics/parse.ts';
+import { scaledOf } from '../../domain/numerics/parse.ts';
 import { MONEY_PLACES, MONEY_TO_ACCOUNT } from '../../domain/numerics/places.ts';
 import { decOf } from '../../domain/numerics/scale.ts';
 import { price as priceOf, usd, type Price, type Usd } from '../../domain/units.ts';
-import { Holding, Instrument, pnlMicro, scalePosition, UserExposure, type Position } from './holding.ts';
+import { Holding, Instrument, pnlMicro, Position, scalePosition, UserExposure } from './holding.ts';
 import type { EngineIndex, IndexSource, TickOutcome } from './index-types.ts';
 import type { Ladder } from './ladder.ts';
 import { budgetLevels, slackOf } from './stop-out-budget.ts';
@@ -29,20 +29,7 @@ export class TickIndex implements EngineIndex {
     const inst = this.instrumentState(o.instrumentId);
     this.syncPrice(inst);
     const user = this.userState(o.userId);
-    const pos: Position = {
-      o,
-      user,
-      inst,
-      margin: bigScaledOf(exactText(o.margin), MONEY_PLACES),
-      sign: o.side === 'buy' ? 1 : -1,
-      open: null,
-      mul: 0,
-      div: 1,
-      maxDiff: -1,
-      lin: null,
-      seq: ++this.seq,
-      levels: [],
-    };
+    const pos = new Position(o, user, inst, ++this.seq);
     this.positions.set(o.id, pos);
     user.orders.add(pos);
     if (pos.margin === null) user.odd++;

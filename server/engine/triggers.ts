@@ -11,15 +11,13 @@ export function pendingFills(originPrice: Price, target: Price, current: Price):
   return true; // never stored (submit refuses a target equal to the price), but reached means filled
 }
 
-export type StopReason = 'stop_profit' | 'stop_loss';
-
 /** Stop-loss first: they cannot both hold for one price when sides are valid. */
 export function stopHit(
   side: Side,
   current: Price,
   stopProfit: Price | null,
   stopLoss: Price | null,
-): StopReason | null {
+): 'stop_profit' | 'stop_loss' | null {
   if (side === 'buy') {
     if (stopLoss && current.lte(stopLoss)) return 'stop_loss';
     if (stopProfit && current.gte(stopProfit)) return 'stop_profit';
@@ -57,13 +55,8 @@ export function firesAt(o: OpenOrder, at: Price): boolean {
   return o.trailDistance !== null && trailedStop(o.side, at, o.trailDistance, o.stopLoss) !== null;
 }
 
-export interface Exposure {
-  id: number;
-  floating: Usd;
-}
-
 /** Ties go to the oldest order id. */
-export function stopOutQueue(positions: readonly Exposure[]): Exposure[] {
+export function stopOutQueue<T extends { id: number; floating: Usd }>(positions: readonly T[]): T[] {
   return [...positions].sort((a, b) => a.floating.comparedTo(b.floating) || a.id - b.id);
 }
 
