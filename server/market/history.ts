@@ -13,20 +13,12 @@ export interface HistoryParams {
   volumePerSec: number;
 }
 
-/** `end` for fresh history ending now, `start` for filling a gap forward. */
-export type Anchor = { side: 'end'; price: number } | { side: 'start'; price: number };
-
 export interface HistoryRange {
   /** Inclusive, a whole minute. */
   from: number;
   /** Exclusive, a whole minute; the last bar of every level may be partial. */
   to: number;
   windows: readonly number[];
-}
-
-export interface GenerateOptions {
-  /** Coarser-only runs give the same closes but synthetic extremes. */
-  minLevel?: number;
 }
 
 const SECONDS_PER_YEAR = 365 * 86_400;
@@ -81,9 +73,11 @@ const minuteKey = (t: number): number => Math.floor(t / 60) | 0;
 export function generateHistory(
   params: HistoryParams,
   range: HistoryRange,
-  anchor: Anchor,
+  /** `end` for fresh history ending now, `start` for filling a gap forward. */
+  anchor: { side: 'end' | 'start'; price: number },
   emit: (level: number, bar: Bar) => void,
-  opts: GenerateOptions = {},
+  /** `minLevel`: coarser-only runs give the same closes but synthetic extremes. */
+  opts: { minLevel?: number } = {},
 ): { startPrice: number; endPrice: number } {
   const { key, cls, precision, sigma, volumePerSec } = params;
   const minLevel = opts.minLevel ?? 0;

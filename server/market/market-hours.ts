@@ -141,12 +141,6 @@ export function tradingDayStart(cls: MarketClass, t: number): number {
   return instantOf(cls, Math.floor((ref - offset) / DAY_S) * DAY_S + offset);
 }
 
-/** A scheduled closure's window, ms epoch: [startsAt, endsAt). */
-export interface ClosedWindow {
-  startsAt: number;
-  endsAt: number;
-}
-
 /**
  * The weekly hours with the scheduled closures laid over them, in ms: whether trading is open at `now`, and when that
  * next changes (null: never, as far as the hours and the closures given say).
@@ -154,7 +148,7 @@ export interface ClosedWindow {
 export function tradingStatusAt(
   cls: MarketClass,
   now: number,
-  closures: readonly ClosedWindow[],
+  closures: readonly { startsAt: number; endsAt: number }[],
 ): { open: boolean; next: number | null } {
   const openAt = (ms: number): boolean =>
     isOpenAt(cls, Math.floor(ms / 1000)) && !closures.some((c) => c.startsAt <= ms && ms < c.endsAt);

@@ -36,10 +36,6 @@ export interface SwapJobDeps extends Pick<Services, 'db' | 'clock' | 'log'> {
   periodMs?: number;
 }
 
-export interface SwapRunResult {
-  charged: number;
-}
-
 /** False when the position closed meanwhile or someone charged it first. */
 async function chargeOne(
   deps: SwapJobDeps,
@@ -84,13 +80,13 @@ async function chargeOne(
   });
 }
 
-export async function runSwaps(deps: SwapJobDeps): Promise<SwapRunResult> {
+export async function runSwaps(deps: SwapJobDeps): Promise<{ charged: number }> {
   const now = deps.clock.now();
   const terms = new Map<number, SwapTermsRow>();
   for (const t of await swapTermsList(deps.db)) {
     if (!dec(t.longRate).isZero() || !dec(t.shortRate).isZero()) terms.set(t.instrumentId, t);
   }
-  const result: SwapRunResult = { charged: 0 };
+  const result = { charged: 0 };
   for (const c of await swapCandidates(deps.db, [...terms.keys()])) {
     const t = terms.get(c.instrumentId);
     const inst = deps.engine.instrument(c.instrumentId);

@@ -100,7 +100,15 @@ export async function swapCandidates(q: Queryable, instrumentIds: readonly numbe
 /** The idempotency key of a charge: true when this caller claimed (order, rollover) first. */
 export async function claimSwapCharge(
   q: Queryable,
-  c: SwapChargeRow & { userId: number; at: number },
+  c: {
+    orderId: number;
+    userId: number;
+    rolloverAt: number;
+    nights: number;
+    amount: string;
+    charged: string;
+    at: number;
+  },
 ): Promise<boolean> {
   const rows = await q.query(
     `INSERT INTO swap_charges (order_id, user_id, rollover_at, nights, amount, charged, created_at)
@@ -116,12 +124,4 @@ export async function addAccruedSwap(q: Queryable, orderId: number, charged: str
     [orderId, charged],
   );
   return rows[0] ? rowOf(rows[0]) : null;
-}
-
-export interface SwapChargeRow {
-  orderId: number;
-  rolloverAt: number;
-  nights: number;
-  amount: string;
-  charged: string;
 }
