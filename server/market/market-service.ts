@@ -184,13 +184,6 @@ const HOUR_LEVEL = 4;
 /** Covers a weekend. */
 const SPARK_LOOKBACK_S = 5 * DAY_S;
 
-interface MarketStart {
-  all: MarketInstrument[];
-  store: KlineStore;
-  /** None: it starts at its base price. */
-  initial: Map<number, InitialQuote>;
-}
-
 async function storeCatalogue(q: Queryable, catalogue: AddedCatalogue): Promise<void> {
   await seedCategories(q, [catalogue.category]);
   await storeInstruments(q, catalogue.instruments);
@@ -201,7 +194,7 @@ async function loadMarketStart(
   opts: MarketOptions,
   seed: number,
   now: number,
-): Promise<MarketStart> {
+): Promise<{ all: MarketInstrument[]; store: KlineStore; initial: Map<number, InitialQuote> }> {
   const { db } = deps;
   const nowSec = Math.floor(now / 1000);
   const startMinute = alignDown(nowSec, 0);
@@ -222,7 +215,7 @@ async function loadMarketStart(
   );
 
   const store = new KlineStore(all, db, seed, startMinute, deps.log ?? null);
-  const initial = new Map<number, InitialQuote>();
+  const initial = new Map<number, InitialQuote>(); // none: it starts at its base price
   const ids = stored.map((i) => i.id);
   const precisions = new Map(stored.map((i) => [i.id, i.pricePrecision]));
   const precisionOf = (id: number): number => precisions.get(id) ?? 0;

@@ -24,14 +24,12 @@ export const CATCH_UP_MS = 7 * DAY_MS;
 /** Bounds a run after a long pause of an accelerated rollover. */
 const MAX_PER_RUN = 50;
 
-export interface SwapEngine {
-  instrument(id: number): EngineInstrument | undefined;
-  currentPrice(inst: EngineInstrument): Price | null;
-  applyCommitted(done: Committed): unknown;
-}
-
 export interface SwapJobDeps extends Pick<Services, 'db' | 'clock' | 'log'> {
-  engine: SwapEngine;
+  engine: {
+    instrument(id: number): EngineInstrument | undefined;
+    currentPrice(inst: EngineInstrument): Price | null;
+    applyCommitted(done: Committed): unknown;
+  };
   /** An accelerated rollover for the soak and demos; 0: the daily schedule. */
   periodMs?: number;
 }

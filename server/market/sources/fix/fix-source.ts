@@ -15,10 +15,6 @@ export const loadEngine = async (): Promise<FixEngine> => {
   return { ...launcher, ...session };
 };
 
-export interface FixDeps extends ReconnectDeps {
-  load?: () => Promise<FixEngine>;
-}
-
 export class FixSource extends ReconnectingSource {
   readonly name = 'fix';
   private session: SessionModule.MdSession | null = null;
@@ -31,7 +27,7 @@ export class FixSource extends ReconnectingSource {
   private readonly load: () => Promise<FixEngine>;
   private engine: Promise<FixEngine> | null = null;
 
-  constructor(settings: FixSettings, deps: FixDeps) {
+  constructor(settings: FixSettings, deps: ReconnectDeps & { load?: () => Promise<FixEngine> }) {
     super(deps, settings, `${settings.host}:${settings.port}`);
     this.settings = settings;
     this.load = deps.load ?? loadEngine;
