@@ -1,5 +1,4 @@
 // Long tasks after first paint, by chunk, in thread CPU time: on a shared machine wall time is mostly waiting for a core.
-import { longTaskContents } from '../render/update-split.ts';
 import { threadSamples, type ProfileNode } from '../render/profile-samples.ts';
 import type { TraceEvent } from '../render/trace.ts';
 import { LONG_TASK_MS } from '../lib/stats.ts';
@@ -119,4 +118,60 @@ export function startupTasks(events: readonly TraceEvent[], slowdown = PHONE_SLO
   const fcpMs = fcp.ts / 1000;
   const { tasks, phoneCpuMs } = longTasksBetween(events, fcp, fcpMs, Infinity, slowdown);
   return { fcpMs, tasks, blockingMs: tasks.reduce((s, t) => s + t.phoneMs - LONG_TASK_MS, 0), phoneCpuMs };
+}
+
+interface LongTaskContent {
+  at: number; // ms after the window start
+  wallMs: number;
+  cpuMs: number;
+  /** A FunctionCall is named by its function. */
+  inside: { name: string; ms: number }[];
+}
+
+const RUN_TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+
+export function longTaskContents(
+  events: readonly TraceEvent[],
+  start: number,
+  end: number,
+  minMs = LONG_TASK_MS,
+): LongTaskContent[] {
+  const xs = events
+    .filter((e) => e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const out: LongTaskContent[] = [];
+  for (let i = 0; i < xs.length; i++) {
+    const t = xs[i];
+    if (!t || !RUN_TASKS.has(t.name) || (t.dur ?? 0) < minMs * 1000 || t.ts / 1000 < start || t.ts / 1000 >= end)
+      continue;
+    const tEnd = t.ts + (t.dur ?? 0);
+    const self = new Map<string, number>();
+    const stack: { end: number; key: string }[] = [];
+    let j = i + 1;
+    for (; j < xs.length && (xs[j]?.ts ?? Infinity) < tEnd; j++) {
+      const e = xs[j] as TraceEvent;
+      while (stack.length && (stack[stack.length - 1]?.end ?? 0) <= e.ts) stack.pop();
+      const parent = stack[stack.length - 1];
+      const fn = (e.args?.['data'] as { functionName?: string; url?: string } | undefined) ?? {};
+      const key =
+        e.name === 'FunctionCall' && (fn.functionName || fn.url)
+          ? `FunctionCall ${fn.functionName || '(anonymous)'} ${(fn.url ?? '').slice((fn.url ?? '').lastIndexOf('/') + 1)}`
+          : e.name;
+      if (parent) self.set(parent.key, (self.get(parent.key) ?? 0) - (e.dur ?? 0) / 1000);
+      self.set(key, (self.get(key) ?? 0) + (e.dur ?? 0) / 1000);
+      stack.push({ end: e.ts + (e.dur ?? 0), key });
+    }
+    out.push({
+      at: t.ts / 1000 - start,
+      wallMs: (t.dur ?? 0) / 1000,
+      cpuMs: (t.tdur ?? t.dur ?? 0) / 1000,
+      inside: [...self]
+        .filter(([, v]) => v > 0.5)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([name, ms]) => ({ name, ms })),
+    });
+    i = j - 1;
+  }
+  return out;
 }
