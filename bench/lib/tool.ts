@@ -10,13 +10,13 @@ export const log = (s: string): void => void process.stderr.write(`${s}\n`);
 export const flag = (name: string, def: string): string =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
 
-/** `--dist=A,B` as absolute paths (else `fallback()`, when given) and `--names=` for them, A, B, … by default. */
-export function buildsArg(fallback?: () => string): { dists: string[]; names: string[] } {
+/** `--dist=A,B` as absolute paths (else `fallback()`) and `--names=` for them, A, B, … by default. */
+export function buildsArg(fallback: () => string): { dists: string[]; names: string[] } {
   const dists = flag('dist', '')
     .split(',')
     .filter(Boolean)
     .map((d) => resolve(d));
-  if (dists.length === 0 && fallback) dists.push(fallback());
+  if (dists.length === 0) dists.push(fallback());
   const names = flag('names', dists.map((_, i) => String.fromCharCode(65 + i)).join(',')).split(',');
   return { dists, names };
 }
