@@ -1,4 +1,4 @@
-// What the stand-alone bench tools share: their flags, their builds, and where their traces and results go.
+// What the stand-alone bench tools share: their flags, their builds, and where their traces go.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -21,19 +21,8 @@ export function buildsArg(fallback: () => string): { dists: string[]; names: str
   return { dists, names };
 }
 
-/** A Markdown table's row; with `head`, its header row and the line under it. */
-export const mdRow = (cells: readonly unknown[], head = false): string =>
-  `| ${cells.join(' | ')} |${head ? `\n|${cells.map(() => '---').join('|')}|` : ''}`;
-
 /** Gzipped, as bench/results/tmp/traces/<name>.trace.json.gz. */
 export function saveTrace(name: string, trace: Buffer): void {
   mkdirSync(join(BENCH_TMP, 'traces'), { recursive: true });
   writeFileSync(join(BENCH_TMP, 'traces', `${name}.trace.json.gz`), gzipSync(trace));
-}
-
-/** As bench/results/tmp/<prefix>-<ISO time>.json. */
-export function writeStamped(prefix: string, data: unknown): void {
-  mkdirSync(BENCH_TMP, { recursive: true });
-  const path = join(BENCH_TMP, `${prefix}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(path, JSON.stringify(data, null, 2));
 }
