@@ -21,7 +21,6 @@ import {
 import { lighthouseAvailable, runLighthouse } from './startup/lighthouse.ts';
 import { pinnedCommand, SIM_SEED, withBenchServer } from './lib/app-server.ts';
 import { errorText } from './lib/json-child.ts';
-import { log } from './lib/tool.ts';
 import { renderBench } from './render/render-bench.ts';
 import { fanoutBench } from './fanout/fanout.ts';
 import { clusterBench } from './cluster/cluster-bench.ts';
@@ -34,6 +33,7 @@ import { benchPlan, NO_BUILD, Progress } from './report/progress.ts';
 import type { CopyBenchResult } from './copy/copy-bench.ts';
 import { writeCompare, writeReport, writeResults } from './report/write.ts';
 
+const log = (s: string): void => void process.stderr.write(`${s}\n`);
 const RESULTS = 'bench/results';
 const BASELINE = 'bench/baseline.json';
 

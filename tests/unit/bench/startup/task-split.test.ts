@@ -1,11 +1,9 @@
 // @vitest-environment node
 // The task split of a page load (bench/startup/task-split-parse.ts): every main-thread task after the first contentful
-// paint whose thread CPU time × 4 is over 50 ms, with the chunk its sampled script ran in; and the source map lookup
-// that names a sampled function's file and line (bench/startup/source-position.ts).
+// paint whose thread CPU time × 4 is over 50 ms, with the chunk its sampled script ran in.
 import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../../../bench/render/trace.ts';
 import { startupTasks } from '../../../../bench/startup/task-split-parse.ts';
-import { sourcePositions } from '../../../../bench/startup/source-position.ts';
 
 const PAGE = 7;
 const MAIN = 1;
@@ -98,19 +96,5 @@ describe('startupTasks', () => {
 
   it('has nothing to say about a trace without a first contentful paint', () => {
     expect(startupTasks(events.filter((e) => e.name !== 'firstContentfulPaint'))).toBeNull();
-  });
-});
-
-describe('sourcePositions', () => {
-  it('maps a built line and column to the source file and line that made it', () => {
-    // Line 0: column 0 → a.ts line 1, column 10 → b.ts line 5; line 1: column 4 → b.ts line 7.
-    const map = { sources: ['../src/a.ts', '../node_modules/b.ts'], mappings: 'AAAA,UCIA;IAEA' };
-    const at = sourcePositions(map);
-    expect(at(0, 0)).toBe('src/a.ts:1');
-    expect(at(0, 9)).toBe('src/a.ts:1');
-    expect(at(0, 12)).toBe('node_modules/b.ts:5');
-    expect(at(1, 4)).toBe('node_modules/b.ts:7');
-    expect(at(1, 2)).toBeNull(); // before the line's first mapping
-    expect(at(5, 0)).toBeNull();
   });
 });
