@@ -24,8 +24,6 @@ export interface Drop {
   liveAt: number | null;
 }
 
-export type LiveAgain = ReturnType<typeof liveAgain>;
-
 /** The percentiles are nearest-rank, over the recovered clients. */
 export function liveAgain(killAt: number, drops: readonly Drop[]) {
   const ms = drops.flatMap((d) => (d.liveAt === null ? [] : [d.liveAt - killAt]));

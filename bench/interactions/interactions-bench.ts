@@ -6,7 +6,6 @@ import { DESKTOP, PHONE } from '../../tests/e2e/browser.ts';
 import { simEnv, startBenchServer, type SectionOptions } from '../lib/app-server.ts';
 import { deviceScale, launchPinned, openPage, setThrottle, type BenchPage } from '../render/browser.ts';
 import { FLOOR_PATH } from '../render/floor-pages.ts';
-import { MARK_END, MARK_START } from '../render/trace.ts';
 import { BENCH_CODE, call, createBenchSession, seedBrowserState, type BenchSession } from '../render/session.ts';
 import type { Instrument } from '../../domain/types.ts';
 import { eventTimingProbe, stepFigures, stepSample, type StepFigures, type StepSample } from './event-timing.ts';
@@ -55,7 +54,7 @@ export interface InteractionsOptions extends SectionOptions {
 const HZ = 20;
 const FLOOR_CODES = Array.from({ length: 13 }, (_, i) => syntheticCode(i + 1));
 
-export interface DeviceSetup {
+interface DeviceSetup {
   name: 'phone' | 'desk';
   viewport: { width: number; height: number };
   mobile: boolean;
@@ -75,19 +74,15 @@ export interface DeviceSetup {
 const settle = (page: Page): Promise<void> =>
   page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
 
-/**
- * Its act → answer lies between the performance marks MARK_START and MARK_END, for a trace; `answerMs` is the time
- * to the answer on screen, the chunks a lazy screen loads included, which INP does not see.
- */
-export async function measureStep(page: Page, step: Step): Promise<StepSample & { answerMs: number }> {
+/** `answerMs`: the time to the answer on screen, the chunks a lazy screen loads included, which INP does not see. */
+async function measureStep(page: Page, step: Step): Promise<StepSample & { answerMs: number }> {
   await step.prepare?.(page);
   await settle(page);
-  const since = await page.evaluate((m) => performance.mark(m).startTime, MARK_START);
+  const since = await page.evaluate(() => performance.now());
   await step.act(page);
   await step.answer(page);
   const answerMs = (await page.evaluate(() => performance.now())) - since;
   await settle(page);
-  await page.evaluate((m) => performance.mark(m), MARK_END);
   const { events, longTasks, now } = await page.evaluate(() => ({
     events: window.__twInteractions?.events ?? [],
     longTasks: window.__twInteractions?.longTasks ?? [],
@@ -101,7 +96,7 @@ export async function measureStep(page: Page, step: Step): Promise<StepSample & 
 type DeviceOf = (session: BenchSession, code: string, list: readonly Instrument[]) => DeviceSetup;
 
 /** The order engine refuses the synthetic instruments, so the path trades where the session's position was opened. */
-export async function deviceOn(
+async function deviceOn(
   url: string,
   device: DeviceOf,
 ): Promise<{ session: BenchSession; code: string; dev: DeviceSetup }> {
@@ -114,7 +109,7 @@ export async function deviceOn(
 }
 
 /** A fresh page of the device, signed in, throttled, on `path` once the app or the floor says it is ready. */
-export async function openDevice(
+async function openDevice(
   browser: Browser,
   url: string,
   session: BenchSession,
@@ -228,7 +223,7 @@ async function runDevice(opts: InteractionsOptions, setup: DeviceOf, instruments
   };
 }
 
-export const phone = (session: BenchSession, code: string, _list: readonly Instrument[]): DeviceSetup => ({
+const phone = (session: BenchSession, code: string, _list: readonly Instrument[]): DeviceSetup => ({
   name: 'phone',
   viewport: PHONE,
   mobile: true,
@@ -242,7 +237,7 @@ export const phone = (session: BenchSession, code: string, _list: readonly Instr
   flow: true,
 });
 
-export const desk = (_session: BenchSession, code: string, list: readonly Instrument[]): DeviceSetup => {
+const desk = (_session: BenchSession, code: string, list: readonly Instrument[]): DeviceSetup => {
   const inst = list.find((i) => i.Code === code);
   const trading = String(inst?.CategoryId ?? SYNTHETIC_CATEGORY_ID);
   const tradingCodes = list.filter((i) => String(i.CategoryId) === trading).map((i) => i.Code);
