@@ -49,9 +49,7 @@ const NO_AUDIT = {
   submitFailures: 0,
   firstFailure: null as string | null,
 };
-export type OrderAudit = typeof NO_AUDIT;
 
-export type LeaderFailover = Awaited<ReturnType<typeof leaderFailover>>;
 export type GatewayLoss = Awaited<ReturnType<typeof gatewayLoss>>;
 
 export type ClusterResult = Awaited<ReturnType<typeof clusterBench>>;
@@ -140,7 +138,7 @@ async function withDb<T>(databaseUrl: string, fn: (db: Db) => Promise<T>): Promi
 function auditOrders(
   databaseUrl: string,
   acked: readonly Acked[],
-): Promise<Pick<OrderAudit, 'acked' | 'missing' | 'closedTwice' | 'ledgerViolations'>> {
+): Promise<Pick<typeof NO_AUDIT, 'acked' | 'missing' | 'closedTwice' | 'ledgerViolations'>> {
   return withDb(databaseUrl, async (db) => {
     const ids = new Set((await db.query<{ id: number }>('SELECT id FROM orders')).map((r) => Number(r.id)));
     const twice = await db.query<{ memo: string }>(
@@ -337,7 +335,7 @@ export async function clusterBench(opts: SectionOptions) {
     hz: 20,
     clientsPerRow: clients,
     rows: [] as ClusterFanoutRow[],
-    leader: null as LeaderFailover | null,
+    leader: null as Awaited<ReturnType<typeof leaderFailover>> | null,
     gatewayLoss: null as GatewayLoss | null,
   };
   const dir = mkdtempSync(join(tmpdir(), 'tickwise-bench-cluster-'));

@@ -3,8 +3,6 @@ import type { RetailProfile } from '../../domain/retail.ts';
 import type { Instrument, LoginResult, Order } from '../../domain/types.ts';
 import { apiGet, benchLeverage, marketOrder } from '../render/session.ts';
 
-export type Tradable = Awaited<ReturnType<typeof tradableInstrument>>;
-
 /** BTC first: open every day; the leverage is the lowest the account is offered, as a retail cap refuses more. */
 export async function tradableInstrument(baseUrl: string, token: string) {
   const list = await apiGet<Instrument[]>(baseUrl, '/v1/api/forex/trade_list', {}, token);
@@ -25,7 +23,7 @@ export interface LaneOptions {
   /** Lane k sends to baseUrls[k mod n]. */
   baseUrls: readonly string[];
   users: readonly LoginResult[];
-  on: Tradable;
+  on: Awaited<ReturnType<typeof tradableInstrument>>;
   stops: boolean;
   pauseMs: number;
   /** Checked before each submit; also bounded by `untilMs` and `maxRequests`. */

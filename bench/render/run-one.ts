@@ -66,12 +66,10 @@ export interface RunSpec {
   phases: PhaseSpec[];
 }
 
-/** `phase`: its index in the run (a later phase ran in a page that had already run the earlier ones). */
-export type ResultSpec = Pick<RunSpec, 'screen' | 'mode' | 'pair'> &
-  Pick<PhaseSpec, 'caseId' | 'throttle' | 'warmupMs' | 'measureMs'> & { phase: number };
-
 export interface RunResult {
-  spec: ResultSpec;
+  /** `phase`: its index in the run (a later phase ran in a page that had already run the earlier ones). */
+  spec: Pick<RunSpec, 'screen' | 'mode' | 'pair'> &
+    Pick<PhaseSpec, 'caseId' | 'throttle' | 'warmupMs' | 'measureMs'> & { phase: number };
   ok: boolean;
   error: string | null;
   metrics: RunMetrics;

@@ -74,7 +74,6 @@ export function tasksOf(events: readonly TraceEvent[], pid: number, tid: number)
   return out;
 }
 
-export type ThreadLoad = ReturnType<typeof load>;
 export type TraceSummary = NonNullable<ReturnType<typeof summariseTrace>>;
 
 /** Nested tasks count once; a task cut by the window is prorated. */
@@ -112,7 +111,7 @@ export function summariseTrace(events: readonly TraceEvent[]) {
   const workers = all.filter((t) => t.name.startsWith('DedicatedWorker'));
   const tasks = (tid: number): Task[] => tasksOf(events, w.pid, tid);
   const mainLoad = main ? load(tasks(main.tid), w.start, w.end) : null;
-  let workerLoad: ThreadLoad | null = null;
+  let workerLoad: ReturnType<typeof load> | null = null;
   for (const t of workers) {
     const l = load(tasks(t.tid), w.start, w.end);
     if (!workerLoad || l.busy > workerLoad.busy) workerLoad = l;
