@@ -1,19 +1,25 @@
 // ONE lightweight-charts instance for the screen's life; klines, size and presses have files of their own.
 import type { ReactElement, RefObject } from 'react';
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { IChartApi, IPriceLine, ISeriesApi, MouseEventParams } from 'lightweight-charts';
+import type {
+  CandlestickData,
+  IChartApi,
+  IPriceLine,
+  ISeriesApi,
+  MouseEventParams,
+  UTCTimestamp,
+} from 'lightweight-charts';
 import { CandlestickSeries, createChart } from 'lightweight-charts';
 import { IndicatorPanes, type LegendRows } from './indicator-panes.ts';
 import { startChartSettings, $indicatorSettings } from './chart-settings.ts';
 import { MAX_PANES, indicatorLines } from '../../domain/indicators.ts';
-import { browserTimers } from '../state/shell/clock.ts';
+import { browserTimers, type Timers } from '../state/shell/clock.ts';
 import { feed } from '../state/feed/feed-bridge.ts';
 import type { Period } from '../../domain/types.ts';
 import type { ChartColours } from './chart-theme.ts';
 import { chartOptions, readAccent, readChartColours, readIndicatorTones, seriesOptions } from './chart-theme.ts';
 import { $reducedMotion } from '../state/shell/motion.ts';
-import { chartFigures, lastBarRows, type ChartFigures, type SummaryBar } from './chart-summary.ts';
-import { ChartText, TABLE_BARS } from './chart-text.tsx';
+import { ChartText, chartFigures, lastBarRows, TABLE_BARS, type ChartFigures } from './chart-text.tsx';
 import { ChartLinesText } from './chart-lines-text.tsx';
 import { drawTraderLine, useDrawnLines, type StopLine } from './stop-lines.ts';
 import { keepLegendRoom } from './legend-room.ts';
@@ -25,8 +31,8 @@ import type { OrderLine } from './order-lines.ts';
 import { ChartPricePick, pickedPrice, TOP_CLEARANCE, type PickedPrice } from './chart-price-pick.tsx';
 import { isDecimalText, numberText } from '../../domain/decimal-text.ts';
 import { localStore } from '../state/shell/local-store.ts';
-import type { CandleChartProps } from './candle-chart-props.ts';
 import { afterPaint, browserFrames, followRangeOncePerFrame, markLastBar, stepsAfterFrames } from './chart-frames.ts';
+import type { ChartFrames } from './chart-frames.ts';
 import { wirePricePress } from './chart-press.ts';
 import { watchChartSize } from './chart-resize.ts';
 import { barsInView, followKlines } from './chart-klines.ts';
@@ -159,6 +165,33 @@ export function unwatchChart(me: object, slot: number): void {
     .catch(() => undefined);
 }
 
+export interface CandleChartProps {
+  code: string | null;
+  period: Period;
+  precision: number;
+  /** Tests pass their own. */
+  frames?: ChartFrames;
+  stopLines?: readonly StopLine[];
+  /** For the chart's text alternative. */
+  name?: string;
+  /** With the price under a click (a price alert at that price). */
+  onPickPrice?: ((price: string) => void) | undefined;
+  /** Tests pass their own. */
+  timers?: Timers;
+  /** 0 on /trade; 0–3 in the desk's grid. */
+  slot?: number;
+  /** Two on a phone (the default), three on a desk. */
+  maxPanes?: number;
+  orderLines?: readonly OrderLine[];
+  /** A tag tapped or a touch held on a line. */
+  onLineEdit?: (line: OrderLine) => void;
+  /** Resolves whether it was taken. */
+  onLineMove?: (line: OrderLine, price: string) => Promise<boolean>;
+  /** With a mouse, on the desk. */
+  dragLines?: boolean;
+  alertLines?: readonly StopLine[];
+}
+
 const NO_ORDER_LINES: readonly OrderLine[] = [];
 const NO_LINES: readonly StopLine[] = [];
 
@@ -215,7 +248,9 @@ export function CandleChart({
   const refreshRef = useRef<() => void>(() => undefined);
   const readRows = () => {
     const live = liveRef.current;
-    return live ? lastBarRows(live.series.data() as readonly SummaryBar[], TABLE_BARS, precisionRef.current) : [];
+    return live
+      ? lastBarRows(live.series.data() as readonly CandlestickData<UTCTimestamp>[], TABLE_BARS, precisionRef.current)
+      : [];
   };
 
   const watch = () =>
@@ -243,7 +278,7 @@ export function CandleChart({
     const refresh = () => {
       setFigures(
         chartFigures(
-          series.data() as readonly SummaryBar[],
+          series.data() as readonly CandlestickData<UTCTimestamp>[],
           chart.timeScale().getVisibleLogicalRange(),
           precisionRef.current,
         ),

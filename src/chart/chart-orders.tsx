@@ -4,11 +4,10 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { $heldPositions, orderLists, refreshList } from '../state/orders/orders.ts';
 import { $loggedIn } from '../state/account/session.ts';
 import { askStopMove, openChartOrder } from './chart-order-edit.ts';
-import { chartOrderLines, type OrderLine } from './order-lines.ts';
+import { chartOrderLines, isPriceSet, type OrderLine } from './order-lines.ts';
 import type { Instrument, AppOrder } from '../../domain/types.ts';
 import type { StopLine } from './stop-lines.ts';
 import { trailOf } from '../../domain/order-rules.ts';
-import { dec, isDecimalText } from '../../domain/decimal.ts';
 import { effect } from '@preact/signals-react';
 import type { PriceAlert, PriceAlerts } from '../../domain/price-alerts.ts';
 
@@ -19,12 +18,12 @@ export function alertLinesOf(
   instrumentId: number,
   title: (price: string) => string,
 ): StopLine[] {
-  const lines: StopLine[] = [];
-  for (const a of alerts) {
-    if (a.instrumentId !== instrumentId || a.kind !== 'price' || a.status !== 'active' || a.price === null) continue;
-    lines.push({ id: a.id, price: Number(a.price), priceText: a.price, title: title(a.price) });
-  }
-  return lines;
+  return alerts
+    .filter(
+      (a): a is PriceAlert & { price: string } =>
+        a.instrumentId === instrumentId && a.kind === 'price' && a.status === 'active' && a.price !== null,
+    )
+    .map((a) => ({ id: a.id, price: Number(a.price), priceText: a.price, title: title(a.price) }));
 }
 
 /** `title` must be stable (useCallback), or the lines are made again each render. */
@@ -54,13 +53,9 @@ export function useAlertLines(instrumentId: number, title: (price: string) => st
 
 // Fixed stops are not drawn: the line is there to watch a trailing stop move.
 export function trailingStopLines(held: readonly AppOrder[], instrumentId: number, title: string): StopLine[] {
-  const out: StopLine[] = [];
-  for (const o of held) {
-    if (o.instrumentId !== instrumentId || o.Status !== 1 || !trailOf(o)) continue;
-    if (!isDecimalText(o.TargetLossPrice) || dec(o.TargetLossPrice).lte(0)) continue;
-    out.push({ id: o.Id, price: Number(o.TargetLossPrice), priceText: o.TargetLossPrice, title });
-  }
-  return out;
+  return held
+    .filter((o) => o.instrumentId === instrumentId && o.Status === 1 && trailOf(o) && isPriceSet(o.TargetLossPrice))
+    .map((o) => ({ id: o.Id, price: Number(o.TargetLossPrice), priceText: o.TargetLossPrice, title }));
 }
 
 export interface ChartOrders {

@@ -2,7 +2,7 @@
 import type { IChartApi } from 'lightweight-charts';
 import type { IndicatorPanes } from './indicator-panes.ts';
 import type { ChartFrames } from './chart-frames.ts';
-import { markNarrow } from './legend-room.ts';
+import { NARROW_CHART_PX } from './legend-room.ts';
 
 export interface SizeWiring {
   chart: IChartApi;
@@ -15,26 +15,8 @@ export interface SizeWiring {
   shownAgain: () => void;
 }
 
-export interface ChartSizing {
-  /** Until then no size is applied: the chart keeps the box's, which the library measured at its creation. */
-  sizeOnce(): void;
-  /** 0 before any. */
-  height(): number;
-  /** 0 before any. */
-  width(): number;
-  dispose(): void;
-}
-
-export function watchChartSize({
-  chart,
-  panes,
-  box,
-  wrap,
-  frames,
-  keepRoom,
-  syncLineY,
-  shownAgain,
-}: SizeWiring): ChartSizing {
+export function watchChartSize(w: SizeWiring) {
+  const { chart, panes, frames } = w;
   let hidden = false;
   let size: { w: number; h: number } | null = null;
   let sized = false; // true from the first history on: every size is applied at once
@@ -48,24 +30,25 @@ export function watchChartSize({
             return;
           }
           size = { w: Math.floor(r.width), h: Math.floor(r.height) };
-          markNarrow(wrap, size.w);
+          w.wrap.dataset.narrow = size.w < NARROW_CHART_PX ? 'true' : 'false';
           if (sized) {
             chart.resize(size.w, size.h);
             // The panes' heights are known only after the library's next draw.
             frames().request(() => {
               panes.place();
-              keepRoom();
+              w.keepRoom();
             });
-            syncLineY();
+            w.syncLineY();
           }
           if (hidden) {
             hidden = false;
-            shownAgain();
+            w.shownAgain();
           }
         })
       : null;
-  ro?.observe(box);
+  ro?.observe(w.box);
   return {
+    /** Until then no size is applied: the chart keeps the box's, which the library measured at its creation. */
     sizeOnce() {
       if (sized) return;
       sized = true;
@@ -74,6 +57,7 @@ export function watchChartSize({
       // The panes' heights are known only after the library's next draw.
       frames().request(() => panes.place());
     },
+    /** 0 before any. */
     height: () => size?.h ?? 0,
     width: () => size?.w ?? 0,
     dispose: () => ro?.disconnect(),

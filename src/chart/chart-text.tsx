@@ -7,11 +7,64 @@ import { Icon } from '../components/icons/icons.tsx';
 import { formatDate } from '../i18n/format.ts';
 import { BAR_TIME_OPTIONS } from '../../domain/wire-time.ts';
 import type { Period } from '../../domain/types.ts';
-import type { BarRow, ChartFigures } from './chart-summary.ts';
+import type { OhlcData, UTCTimestamp } from 'lightweight-charts';
+import { dec, exactText, roundDown } from '../../domain/decimal.ts';
+import { priceText, signedPriceText } from '../../domain/format/price.ts';
+import { percentText } from '../../domain/format/percent.ts';
 import type { LegendRows } from './indicator-panes.ts';
 import { ICON_TABLE } from '../components/icons/screen-icons.ts';
 
 export const TABLE_BARS = 20;
+
+// The bars' numbers are read exactly as decimals and go through the app's one price and percent formatters.
+/** Time in seconds, as lightweight-charts keeps it. */
+type SummaryBar = OhlcData<UTCTimestamp>;
+
+export type ChartFigures = NonNullable<ReturnType<typeof chartFigures>>;
+type BarRow = ReturnType<typeof lastBarRows>[number];
+
+/** `range` indices may be fractional or beyond either end; all bars without one. */
+function barsInView<B>(bars: readonly B[], range: { from: number; to: number } | null): readonly B[] {
+  if (!range) return bars;
+  const from = Math.max(0, Math.ceil(range.from));
+  const to = Math.min(bars.length - 1, Math.floor(range.to));
+  return to < from ? [] : bars.slice(from, to + 1);
+}
+
+/** null when there are none. Change = last close − first open of the view. */
+export function chartFigures(
+  bars: readonly SummaryBar[],
+  range: { from: number; to: number } | null,
+  precision: number,
+) {
+  const view = barsInView(bars, range);
+  const first = view[0];
+  const last = view[view.length - 1];
+  if (!first || !last) return null;
+  const open = dec(first.open);
+  const diff = dec(last.close).minus(open);
+  return {
+    last: priceText(dec(last.close), precision),
+    change: signedPriceText(diff, precision),
+    // Cut to 20 places first so percentText's half-up lands where the exact value would.
+    percent: open.isZero() ? '' : percentText(exactText(roundDown(diff.div(open).times(100), 20)), { signed: true }),
+    high: priceText(dec(Math.max(...view.map((b) => b.high))), precision),
+    low: priceText(dec(Math.min(...view.map((b) => b.low))), precision),
+    bars: view.length,
+  };
+}
+
+/** Newest first. */
+export function lastBarRows(bars: readonly SummaryBar[], n: number, precision: number) {
+  const p = (v: number): string => priceText(dec(v), precision);
+  return (
+    bars
+      .slice(-n)
+      .reverse()
+      // time: ms epoch, for formatDate
+      .map((b) => ({ time: b.time * 1000, open: p(b.open), high: p(b.high), low: p(b.low), close: p(b.close) }))
+  );
+}
 
 /** Each also its header's key in locales "chart_text". */
 const PRICE_COLUMNS = ['open', 'high', 'low', 'close'] as const;

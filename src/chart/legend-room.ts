@@ -36,8 +36,3 @@ export function keepLegendRoom(
   }
   if (boxHeight > 0) wrap.style.setProperty('--plot-bottom', `${Math.max(0, boxHeight - h)}px`);
 }
-
-/** From the observer's width: no layout read. */
-export function markNarrow(wrap: HTMLElement, width: number): void {
-  wrap.dataset.narrow = width < NARROW_CHART_PX ? 'true' : 'false';
-}

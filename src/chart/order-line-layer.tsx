@@ -1,6 +1,6 @@
 // Tags move by style writes, not a render per tick (docs/screens.md "Positions and orders on the chart").
 import type { ReactElement, Ref } from 'react';
-import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { LineStyle, type CreatePriceLineOptions, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { LiveText } from '../components/text/live-text.tsx';
@@ -59,7 +59,7 @@ export interface OrderLayerHandle {
   hit(y: number): OrderLine | null;
 }
 
-export interface OrderLineLayerProps {
+interface OrderLineLayerProps {
   lines: readonly OrderLine[];
   series: ISeriesApi<'Candlestick'> | null;
   box: HTMLElement | null;
@@ -75,6 +75,7 @@ export interface OrderLineLayerProps {
   /** Resolves false when refused: the line snaps back. */
   onMove?: ((line: OrderLine, price: string) => Promise<boolean>) | undefined;
   timers?: Timers;
+  ref?: Ref<OrderLayerHandle>;
 }
 
 interface Moved {
@@ -82,22 +83,20 @@ interface Moved {
   price: string;
 }
 
-function OrderLineLayerImpl(
-  {
-    lines,
-    series,
-    box,
-    plotHeight,
-    precision,
-    up,
-    down,
-    draggable,
-    onEdit,
-    onMove,
-    timers = browserTimers,
-  }: OrderLineLayerProps,
-  ref: Ref<OrderLayerHandle>,
-): ReactElement | null {
+export function OrderLineLayer({
+  lines,
+  series,
+  box,
+  plotHeight,
+  precision,
+  up,
+  down,
+  draggable,
+  onEdit,
+  onMove,
+  timers = browserTimers,
+  ref,
+}: OrderLineLayerProps): ReactElement | null {
   const { t } = useTranslation();
   const drawn = useRef(new Map<string, IPriceLine>());
   const tags = useRef(new Map<string, HTMLButtonElement>());
@@ -236,8 +235,6 @@ function OrderLineLayerImpl(
     </ul>
   );
 }
-
-export const OrderLineLayer = forwardRef(OrderLineLayerImpl);
 
 interface LineTagProps {
   line: OrderLine;

@@ -20,7 +20,7 @@ export interface OrderLine {
   trailing: boolean;
 }
 
-const set = (text: string): boolean => isDecimalText(text) && dec(text).gt(0);
+export const isPriceSet = (text: string): boolean => isDecimalText(text) && dec(text).gt(0);
 
 /** docs/trading.md "Swaps". */
 export const hasSwap = (order: Pick<AppOrder, 'Swap'>): boolean =>
@@ -48,13 +48,13 @@ export function chartOrderLines(
   const mine = (o: AppOrder) => o.instrumentId === instrumentId;
   for (const o of [...held].filter(mine).sort((a, b) => a.Id - b.Id)) {
     if (o.Status !== 1) continue;
-    if (set(o.Price)) line(o, 'entry', o.Price, false);
-    if (set(o.TargetProfitPrice)) line(o, 'tp', o.TargetProfitPrice, true);
+    if (isPriceSet(o.Price)) line(o, 'entry', o.Price, false);
+    if (isPriceSet(o.TargetProfitPrice)) line(o, 'tp', o.TargetProfitPrice, true);
     const trailing = trailOf(o) !== null;
-    if (set(o.TargetLossPrice)) line(o, 'sl', o.TargetLossPrice, !trailing, trailing);
+    if (isPriceSet(o.TargetLossPrice)) line(o, 'sl', o.TargetLossPrice, !trailing, trailing);
   }
   for (const o of [...pending].filter(mine).sort((a, b) => a.Id - b.Id)) {
-    if (o.Status === 0 && set(o.Price)) line(o, 'pending', o.Price, true);
+    if (o.Status === 0 && isPriceSet(o.Price)) line(o, 'pending', o.Price, true);
   }
   return out;
 }
@@ -65,7 +65,7 @@ export function movedStopParams(
   role: 'tp' | 'sl',
   price: string,
 ): { id: number; target_profit_price: string; stop_loss_price: string; trail_distance: string } {
-  const keep = (text: string) => (set(text) ? text : '0');
+  const keep = (text: string) => (isPriceSet(text) ? text : '0');
   return {
     id: order.Id,
     target_profit_price: role === 'tp' ? price : keep(order.TargetProfitPrice),

@@ -35,11 +35,6 @@ export const lineOptions = (
   title = '',
 ): CreatePriceLineOptions => ({ price, color, lineWidth: 1, lineStyle, axisLabelVisible: true, title });
 
-/** So browser tests can see them without reading the canvas. */
-export function stopLinesMark(wanted: readonly StopLine[]): string {
-  return wanted.map((w) => `${w.id}:${w.priceText}`).join(' ');
-}
-
 /** null removes it; returns the line now drawn. */
 export function drawTraderLine(
   series: ISeriesApi<'Candlestick'>,
@@ -76,7 +71,7 @@ export function useDrawnLines(
       drawn.current,
       new Map(lines.map((w) => [w.id, lineOptions(w.price, c, LineStyle.Dashed, w.title)])),
     );
-    box.dataset[mark] = stopLinesMark(lines);
+    box.dataset[mark] = lines.map((w) => `${w.id}:${w.priceText}`).join(' ');
     // The colour is read when the lines change (or the series is created: candle-chart.tsx); the refs are stable.
   }, [series, lines]); // oxlint-disable-line react-hooks/exhaustive-deps
 }
