@@ -58,13 +58,7 @@ export function trailingStopLines(held: readonly AppOrder[], instrumentId: numbe
     .map((o) => ({ id: o.Id, price: Number(o.TargetLossPrice), priceText: o.TargetLossPrice, title }));
 }
 
-export interface ChartOrders {
-  lines: readonly OrderLine[];
-  onEdit: (line: OrderLine) => void;
-  onMove: (line: OrderLine, price: string) => Promise<boolean>;
-}
-
-export function useChartOrders(inst: Instrument): ChartOrders {
+export function useChartOrders(inst: Instrument) {
   useSignals();
   const loggedIn = $loggedIn.value;
   const held = $heldPositions.value;

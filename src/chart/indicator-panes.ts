@@ -4,12 +4,9 @@ import { HistogramSeries, LineSeries } from 'lightweight-charts';
 import { indicatorValueText, type IndicatorLine } from '../../domain/indicators.ts';
 import type { KlineBar } from '../../domain/types.ts';
 import { writeData } from './chart-frames.ts';
+import type { readIndicatorTones } from './chart-theme.ts';
 
-export interface IndicatorTones {
-  tones: readonly string[];
-  up: string;
-  down: string;
-}
+type IndicatorTones = ReturnType<typeof readIndicatorTones>;
 
 type Point = LineData<UTCTimestamp> | HistogramData<UTCTimestamp> | WhitespaceData<UTCTimestamp>;
 

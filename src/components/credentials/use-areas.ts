@@ -13,11 +13,7 @@ function loadAreas(): Promise<AreaCode[]> {
   return cache;
 }
 
-export function useAreas(enabled: boolean): {
-  areas: readonly AreaCode[];
-  area: AreaCode | null;
-  setArea: (a: AreaCode) => void;
-} {
+export function useAreas(enabled: boolean) {
   const [areas, setAreas] = useState<readonly AreaCode[]>([]);
   const [area, setArea] = useState<AreaCode | null>(null);
   useEffect(() => {

@@ -1,6 +1,6 @@
 // The auth forms' inputs (names, browser hints) and messages, on the one per-field mechanism (use-field-messages.ts).
 import type { FieldError } from './validation.ts';
-import { useFieldMessages, type FieldMessages, type FieldNote, type FieldNotes } from '../forms/use-field-messages.ts';
+import { useFieldMessages, type FieldNote, type FieldNotes } from '../forms/use-field-messages.ts';
 import type { FieldProps } from '../forms/field.tsx';
 
 // Each sign-in input's names and browser hints in one place; a screen spreads one into a Field.
@@ -57,21 +57,17 @@ export const INVITE_FIELD = {
   autoCapitalize: 'characters',
 } satisfies FieldKind;
 
-export interface FieldErrors<F extends string> {
-  /** Null clears every shown message. */
-  setError: (error: FieldError<F> | null) => void;
-  /** Answers whether the form may be sent. */
-  accept: (problem: FieldError<F> | null) => boolean;
-  inputProps: (field: F, value: string, set: (v: string) => void) => BoundInput;
-  /** A server refusal goes through messages.show(field or 'form', { text }). */
-  messages: FieldMessages<F>;
-}
+export type FieldErrors<F extends string> = ReturnType<typeof useFieldErrors<F>>;
 
 export type BoundInput = Required<Pick<FieldProps, 'value' | 'onChange' | 'note'>>;
 
 const asNote = (e: FieldError<string>): FieldNote => ({ key: e.key, params: e.params });
 
-export function useFieldErrors<F extends string>(live: FieldNotes<F> = {}): FieldErrors<F> {
+/**
+ * `setError(null)` clears every shown message; `accept` answers whether the form may be sent; a server refusal goes
+ * through messages.show(field or 'form', { text }).
+ */
+export function useFieldErrors<F extends string>(live: FieldNotes<F> = {}) {
   const messages = useFieldMessages<F>(live);
   const setError = (error: FieldError<F> | null): void => {
     if (error) messages.show(error.field, asNote(error));

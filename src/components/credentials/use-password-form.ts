@@ -1,18 +1,9 @@
 // The code's key is sent back with it: only this caller can spend its checks.
 import { useState } from 'react';
 
-export interface PasswordForm {
-  password: string;
-  setPassword: (v: string) => void;
-  rePassword: string;
-  setRePassword: (v: string) => void;
-  code: string;
-  setCode: (v: string) => void;
-  codeKey: string;
-  setCodeKey: (v: string) => void;
-}
+export type PasswordForm = ReturnType<typeof usePasswordForm>;
 
-export function usePasswordForm(): PasswordForm {
+export function usePasswordForm() {
   const [password, setPassword] = useState('');
   const [rePassword, setRePassword] = useState('');
   const [code, setCode] = useState('');

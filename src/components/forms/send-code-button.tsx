@@ -2,28 +2,16 @@
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
-import { signal, type ReadonlySignal } from '@preact/signals-react';
+import { signal } from '@preact/signals-react';
 import { browserTimers, systemClock, type Clock, type Timers } from '../../state/shell/clock.ts';
 import { CODE_RESEND_SECONDS } from '../../../domain/code-resend.ts';
 import './send-code-button.css';
 
-// The code-resend countdown (domain/code-resend.ts), on injected time.
-export const RESEND_SECONDS = CODE_RESEND_SECONDS;
-
-export interface Countdown {
-  /** 0 when idle. */
-  readonly $left: ReadonlySignal<number>;
-  /** `from` defaults to `seconds`: a wait the server set may be shorter. */
-  start(from?: number): void;
-  stop(): void;
-}
-
-/** Computes what is left from the clock, so a throttled background tab still re-enables the button on time. */
-export function createCountdown(
-  seconds = RESEND_SECONDS,
-  timers: Timers = browserTimers,
-  clock: Clock = systemClock,
-): Countdown {
+/**
+ * The code-resend countdown (domain/code-resend.ts), on injected time; `$left` is 0 when idle. Computes what is left
+ * from the clock, so a throttled background tab still re-enables the button on time.
+ */
+export function createCountdown(seconds: number, timers: Timers, clock: Clock) {
   const $left = signal(0, { name: 'countdown.$left' });
   let handle: unknown = null;
   let endsAt = 0;
@@ -42,6 +30,7 @@ export function createCountdown(
 
   return {
     $left,
+    /** A wait the server set may be shorter. */
     start(from = seconds) {
       stop();
       if (from <= 0) return;
@@ -56,40 +45,31 @@ export function createCountdown(
 /** true = the default wait, a number = that many seconds, false = none. */
 export type SendResult = boolean | number;
 
-export interface SendCodeButtonProps {
+interface SendCodeButtonProps {
   onSend: () => Promise<SendResult>;
   /** Undefined while the address is not known. */
   target?: string | undefined;
-  timers?: Timers;
-  clock?: Clock;
-  seconds?: number;
 }
 
-export function SendCodeButton({
-  onSend,
-  target,
-  timers = browserTimers,
-  clock = systemClock,
-  seconds = RESEND_SECONDS,
-}: SendCodeButtonProps): ReactElement {
+export function SendCodeButton({ onSend, target }: SendCodeButtonProps): ReactElement {
   useSignals();
   const { t } = useTranslation();
-  const countdown = useMemo(() => createCountdown(seconds, timers, clock), [seconds, timers, clock]);
+  const countdown = useMemo(() => createCountdown(CODE_RESEND_SECONDS, browserTimers, systemClock), []);
   const [sending, setSending] = useState(false);
   useEffect(() => () => countdown.stop(), [countdown]);
   // Back on the page, or another address typed: the wait the server set for that address, if any is left.
   useEffect(() => {
-    countdown.start(target ? cooldownLeft(target, clock) : 0);
-  }, [countdown, target, clock]);
+    countdown.start(target ? cooldownLeft(target, systemClock) : 0);
+  }, [countdown, target]);
   const left = countdown.$left.value;
 
   const send = async (): Promise<void> => {
     setSending(true);
     try {
       const result = await onSend();
-      const wait = result === true ? seconds : result === false ? 0 : result;
+      const wait = result === true ? CODE_RESEND_SECONDS : result === false ? 0 : result;
       if (wait > 0) {
-        if (target) rememberCooldown(target, wait, clock);
+        if (target) rememberCooldown(target, wait, systemClock);
         countdown.start(wait);
       }
     } finally {
@@ -113,12 +93,12 @@ export function SendCodeButton({
 // Outside the screen, so leaving /mine/password and coming back does not re-enable "Send code" early.
 const endsAt = new Map<string, number>();
 
-export function rememberCooldown(target: string, seconds: number, clock: Clock): void {
+function rememberCooldown(target: string, seconds: number, clock: Clock): void {
   endsAt.set(target, clock.now() + seconds * 1000);
 }
 
 /** Whole seconds; 0: send now. */
-export function cooldownLeft(target: string, clock: Clock): number {
+function cooldownLeft(target: string, clock: Clock): number {
   const end = endsAt.get(target);
   if (end === undefined) return 0;
   const left = Math.ceil((end - clock.now()) / 1000);

@@ -10,24 +10,16 @@ export type FieldNotes<F extends string> = Partial<Record<F, FieldNote | null>>;
 export const FORM_FIELD = 'form';
 type Form = typeof FORM_FIELD;
 
-export interface FieldMessages<F extends string> {
-  of: (field: F | Form) => FieldNote | null;
-  /** Null clears it. */
-  show: (field: F | Form, note: FieldNote | null) => void;
-  /** Answers whether there was none. */
-  showAll: (notes: FieldNotes<F | Form>) => boolean;
-  /** Stores the value and drops the shown message of this field and of the form. */
-  edit: <T>(field: F, set: (value: T) => void) => (value: T) => void;
-  clear: (field?: F | Form) => void;
-  /** The form must not look ready (no preview, no send) while a field has a message. */
-  blocked: boolean;
-}
-
 function hasNote(notes: FieldNotes<string>): boolean {
   return Object.values(notes).some((n) => n !== null && n !== undefined);
 }
 
-export function useFieldMessages<F extends string>(live: FieldNotes<F> = {}): FieldMessages<F> {
+/**
+ * `show(field, null)` clears it; `showAll` answers whether there was none; `edit` stores the value and drops the shown
+ * message of this field and of the form; `blocked`: the form must not look ready (no preview, no send) while a field
+ * has a message.
+ */
+export function useFieldMessages<F extends string>(live: FieldNotes<F> = {}) {
   const [shown, setShown] = useState<FieldNotes<F | Form>>({});
   const show = useCallback((field: F | Form, note: FieldNote | null) => setShown((s) => ({ ...s, [field]: note })), []);
   const showAll = useCallback((notes: FieldNotes<F | Form>) => {

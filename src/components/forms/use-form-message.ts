@@ -1,13 +1,7 @@
 // A message left under a corrected value reads as if the fix had not worked, so it goes at the first change.
 import { useCallback, useState } from 'react';
 
-export interface FormMessage {
-  message: string | null;
-  setMessage: (message: string | null) => void;
-  clearing: <T>(set: (value: T) => void) => (value: T) => void;
-}
-
-export function useFormMessage(): FormMessage {
+export function useFormMessage() {
   const [message, setMessage] = useState<string | null>(null);
   const clearing = useCallback(
     <T>(set: (value: T) => void) =>

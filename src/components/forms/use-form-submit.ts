@@ -1,13 +1,8 @@
 // A failed call is left to the API client, which has already shown the server's message.
 import { useState, type FormEvent } from 'react';
 
-export interface Busy {
-  busy: boolean;
-  /** Runs `call` with `busy` set; a failure only calls `onFailure`. */
-  during: (call: () => Promise<void>) => Promise<void>;
-}
-
-export function useBusy(onFailure?: () => void): Busy {
+/** `during` runs `call` with `busy` set; a failure only calls `onFailure`. */
+export function useBusy(onFailure?: () => void) {
   const [busy, setBusy] = useState(false);
   const during = async (call: () => Promise<void>): Promise<void> => {
     setBusy(true);
@@ -22,12 +17,10 @@ export function useBusy(onFailure?: () => void): Busy {
   return { busy, during };
 }
 
-export interface FormSubmit extends Busy {
-  submit: (e: FormEvent) => void;
-}
+export type FormSubmit = ReturnType<typeof useFormSubmit>;
 
 /** `check` shows its problem (FieldErrors.accept) and answers whether the form may be sent. */
-export function useFormSubmit(check: () => boolean, send: () => Promise<void>, onFailure?: () => void): FormSubmit {
+export function useFormSubmit(check: () => boolean, send: () => Promise<void>, onFailure?: () => void) {
   const { busy, during } = useBusy(onFailure);
   const submit = (e: FormEvent): void => {
     e.preventDefault();

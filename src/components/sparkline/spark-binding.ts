@@ -21,17 +21,8 @@ function readPalette(): Palette {
   return { up: pick('--up'), down: pick('--down'), flat: pick('--text-muted') };
 }
 
-/** The colour scheme changed: the next draw reads the variables again. */
-export function resetSparklineColours(): void {
-  palette = null;
-}
-
 /** Clears nothing: the caller clears a block's canvas once for all its cells. */
-export function paintSparkline(
-  ctx: CanvasRenderingContext2D,
-  series: ArrayLike<number> | undefined,
-  cell: SparkCell,
-): void {
+function paintSparkline(ctx: CanvasRenderingContext2D, series: ArrayLike<number> | undefined, cell: SparkCell): void {
   if (!series || series.length === 0) return;
   const { x, y, width: w, height: h, dpr } = cell;
   const pts = sparklinePoints(series, { width: w, height: h, pad: 1.5 * dpr });
@@ -86,7 +77,7 @@ export interface SparkRowState {
   hole: SparkCellBox | null;
 }
 
-export interface SparkBlocksDeps {
+interface SparkBlocksDeps {
   queue: DrawQueue;
   series(code: string): ArrayLike<number> | undefined;
   /** The rows' cell, measured now; null when there is none to draw into. */
@@ -263,7 +254,7 @@ export class SparkBlocks {
   }
 }
 
-export interface SparkBindingOptions {
+interface SparkBindingOptions {
   scroller: HTMLElement;
   layer: HTMLElement;
   rowHeight: number;
@@ -272,15 +263,7 @@ export interface SparkBindingOptions {
   queue?: DrawQueue | undefined;
 }
 
-export interface SparkBinding {
-  /** The list's codes, in row order (the rows in view are looked at again). */
-  setCodes(codes: readonly string[]): void;
-  /** The list is hidden (a kept-alive route under another): stop watching it, keep its canvases as drawn. */
-  pause(): void;
-  /** Shown again: watch it, and redraw only what changed meanwhile (series, staleness, cells, colours). */
-  resume(): void;
-  dispose(): void;
-}
+export type SparkBinding = ReturnType<typeof bindSparkBlocks>;
 
 function relative(inner: DOMRect, outer: DOMRect): SparkCellBox {
   return { x: inner.left - outer.left, y: inner.top - outer.top, width: inner.width, height: inner.height };
@@ -302,7 +285,7 @@ export function bindSparkBlocks({
   rowHeight,
   overscanRows,
   queue = sparklineDraws,
-}: SparkBindingOptions): SparkBinding {
+}: SparkBindingOptions) {
   const rowEl = (code: string): HTMLElement | null =>
     sc.querySelector<HTMLElement>(`.mk-row[data-code="${code.replace(/["\\]/g, '\\$&')}"]`);
   const blocks = new SparkBlocks(ly, rowHeight, {
@@ -340,15 +323,12 @@ export function bindSparkBlocks({
   const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
   let dark = media?.matches;
   // The line colours are CSS variables: they change with the colour scheme and the up/down preference.
-  const recolour = (): void => {
-    resetSparklineColours();
-    blocks.invalidate();
-  };
   const colours = (): void => {
     if (updown === $updown.peek() && dark === media?.matches) return;
     updown = $updown.peek();
     dark = media?.matches;
-    recolour();
+    palette = null; // the next draw reads the variables again
+    blocks.invalidate();
   };
   // A new height shows more rows; a new width moves the cells.
   const resized = (): void => {
@@ -387,13 +367,16 @@ export function bindSparkBlocks({
   let unwatch: (() => void) | null = watch();
 
   return {
-    setCodes: (codes) => {
+    /** The list's codes, in row order (the rows in view are looked at again). */
+    setCodes: (codes: readonly string[]) => {
       if (blocks.setCodes(codes)) onScroll(); // the rows in view for these codes
     },
+    /** The list is hidden (a kept-alive route under another): stop watching it, keep its canvases as drawn. */
     pause: () => {
       unwatch?.();
       unwatch = null;
     },
+    /** Shown again: watch it, and redraw only what changed meanwhile (series, staleness, cells, colours). */
     resume: () => {
       if (unwatch) return;
       unwatch = watch();
