@@ -22,7 +22,7 @@ import { $reducedMotion } from '../state/shell/motion.ts';
 import { ChartText, chartFigures, lastBarRows, TABLE_BARS, type ChartFigures } from './chart-text.tsx';
 import { ChartLinesText } from './chart-lines-text.tsx';
 import { drawTraderLine, useDrawnLines, type StopLine } from './stop-lines.ts';
-import { keepLegendRoom } from './legend-room.ts';
+import { keepLegendRoom, watchChartSize } from './chart-resize.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { Icon } from '../components/icons/icons.tsx';
 import { ICON_CHEVRON } from '../components/icons/screen-icons.ts';
@@ -34,7 +34,6 @@ import { localStore } from '../state/shell/local-store.ts';
 import { afterPaint, browserFrames, followRangeOncePerFrame, markLastBar, stepsAfterFrames } from './chart-frames.ts';
 import type { ChartFrames } from './chart-frames.ts';
 import { wirePricePress } from './chart-press.ts';
-import { watchChartSize } from './chart-resize.ts';
 import { barsInView, followKlines } from './chart-klines.ts';
 import { effect } from '@preact/signals-react';
 import { $updown } from '../state/settings/updown.ts';
@@ -97,7 +96,7 @@ export function keepPriceLine(code: string, price: string | null): void {
   localStore()?.setItem(PRICE_LINES_KEY, JSON.stringify(all));
 }
 
-// Folded, a legend is one line of whole items: it never covers the newest candles nor cuts a value (legend-room.ts).
+// Folded, a legend is one line of whole items: it never covers the newest candles nor cuts a value (chart-resize.ts).
 export function LegendFold({ legends }: { legends: RefObject<HTMLDivElement | null> }): ReactElement {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -294,9 +293,9 @@ export function CandleChart({
         syncLineY();
       },
     );
-    // legend-room.ts keeps the legends', table button's and chip's strips free of candles.
+    // chart-resize.ts keeps the legends', table button's and chip's strips free of candles.
     const keepRoom = () => keepLegendRoom(chart, series, wrap, sizing.height(), linePriceRef.current !== null);
-    // Moved by style as the scale moves; the chip stays in the price pane's bottom margin (legend-room.ts).
+    // Moved by style as the scale moves; the chip stays in the price pane's bottom margin (chart-resize.ts).
     const syncLineY = () => layerRef.current?.place();
     const placeLine = (p: PickedPrice | null, keep: boolean) => {
       const shown = shownRef.current;

@@ -135,7 +135,7 @@ export class IndicatorPanes {
     const panes = this.chart.panes();
     let top = 0;
     this.legends.forEach((el, i) => {
-      // The price pane's legend beside the table button, in the strip legend-room.ts keeps free.
+      // The price pane's legend beside the table button, in the strip chart-resize.ts keeps free.
       el.style.insetBlockStart = `${top + (i === 0 ? 12 : 2)}px`;
       top += (panes[i]?.getHeight() ?? 0) + 1; // the 1 px separator between panes
     });

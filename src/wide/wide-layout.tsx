@@ -1,5 +1,5 @@
 // The desk layout for / and /trade; picking a row switches the chart in place.
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { $currentCode } from '../state/market/current-code.ts';
@@ -12,8 +12,10 @@ import { OrderForm } from '../pages/trade/order-ticket/order-form.tsx';
 import { pickInstrument } from '../state/market/trade-state.ts';
 import { afterPress } from '../state/shell/yield-task.ts';
 import { OneClickButtons } from '../pages/trade/order-ticket/one-click-buttons.tsx';
-import { ShortcutsSheet } from './shortcuts-sheet.tsx';
-import { useDeskKeys } from './use-trader-keys.ts';
+import { SHORTCUT_LIST, useDeskKeys } from './trader-keys.ts';
+import { $oneClick } from '../state/orders/one-click.ts';
+import { Link } from 'react-router-dom';
+import { BottomSheet } from '../components/overlays/bottom-sheet.tsx';
 import type { Instrument } from '../../domain/types.ts';
 import './wide.css';
 
@@ -57,4 +59,30 @@ export function DeskLayout() {
 /** Shown while the one-click setting is on. */
 function rowPair(inst: Instrument, active: boolean) {
   return <OneClickButtons inst={inst} variant="row" active={active} />;
+}
+
+function ShortcutsSheet({ open, onClose }: { open: boolean; onClose: () => void }): ReactElement {
+  useSignals();
+  const { t } = useTranslation();
+  return (
+    <BottomSheet open={open} onClose={onClose} titleKey="shortcuts.title">
+      <dl className="dk-keys" data-testid="shortcuts-sheet">
+        {SHORTCUT_LIST.map((s) => (
+          <div key={s.keys} className="dk-keys__row">
+            <dt>
+              <kbd>{s.keys}</kbd>
+            </dt>
+            <dd>{t(s.textKey)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="dk-keys__note">
+        {t($oneClick.value ? 'shortcuts.one_click_on' : 'shortcuts.one_click_off')}{' '}
+        <Link to="/mine/system" onClick={onClose}>
+          {t('prefs.title')}
+        </Link>
+      </p>
+      <p className="dk-keys__note">{t('shortcuts.not_in_fields')}</p>
+    </BottomSheet>
+  );
 }

@@ -254,15 +254,6 @@ export class SparkBlocks {
   }
 }
 
-interface SparkBindingOptions {
-  scroller: HTMLElement;
-  layer: HTMLElement;
-  rowHeight: number;
-  /** Rows drawn beyond each edge (the list's overscan), so a row scrolling in has its line already. */
-  overscanRows: number;
-  queue?: DrawQueue | undefined;
-}
-
 export type SparkBinding = ReturnType<typeof bindSparkBlocks>;
 
 function relative(inner: DOMRect, outer: DOMRect): SparkCellBox {
@@ -279,17 +270,12 @@ function overlap(a: DOMRect, b: DOMRect): SparkCellBox | null {
   return { x: left - a.left, y: top - a.top, width: right - left, height: bottom - top };
 }
 
-export function bindSparkBlocks({
-  scroller: sc,
-  layer: ly,
-  rowHeight,
-  overscanRows,
-  queue = sparklineDraws,
-}: SparkBindingOptions) {
+/** `overscanRows` as useSparkBlocks has it. */
+export function bindSparkBlocks(sc: HTMLElement, ly: HTMLElement, rowHeight: number, overscanRows: number) {
   const rowEl = (code: string): HTMLElement | null =>
     sc.querySelector<HTMLElement>(`.mk-row[data-code="${code.replace(/["\\]/g, '\\$&')}"]`);
   const blocks = new SparkBlocks(ly, rowHeight, {
-    queue,
+    queue: sparklineDraws,
     series: (code) => $sparklines.peek()[code],
     cell: () => {
       const cell = sc.querySelector<HTMLElement>('.mk-slot .mk-spark');

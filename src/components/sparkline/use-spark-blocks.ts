@@ -3,7 +3,6 @@ import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { effect } from '@preact/signals-react';
 import { $sparklines } from '../../state/feed/feed-signals.ts';
 import { browserChunkDeps, loadChunk } from '../hooks/chunk-retry.ts';
-import type { DrawQueue } from './draw-queue.ts';
 import type { SparkBinding } from './spark-binding.ts';
 
 export interface SparkBlocksOptions {
@@ -15,8 +14,6 @@ export interface SparkBlocksOptions {
   overscanRows: number;
   /** Off for compact lists, which show no sparkline. */
   enabled: boolean;
-  /** Tests pass their own. */
-  queue?: DrawQueue;
 }
 
 /** Shared by every list, loaded once. */
@@ -33,22 +30,14 @@ interface Kept {
   made: readonly unknown[];
 }
 
-export function useSparkBlocks({
-  scroller,
-  layer,
-  codes,
-  rowHeight,
-  overscanRows,
-  enabled,
-  queue,
-}: SparkBlocksOptions): void {
+export function useSparkBlocks({ scroller, layer, codes, rowHeight, overscanRows, enabled }: SparkBlocksOptions): void {
   const kept = useRef<Kept | null>(null);
   const codesRef = useRef(codes);
 
   useLayoutEffect(() => {
     const sc = scroller.current;
     const ly = layer.current;
-    const made = [sc, ly, rowHeight, overscanRows, queue];
+    const made = [sc, ly, rowHeight, overscanRows];
     const last = kept.current;
     // <Activity> cleans a hidden list's effects up and runs them again when it shows: its canvases stay drawn.
     if (enabled && last && made.every((x, i) => x === last.made[i])) {
@@ -65,7 +54,7 @@ export function useSparkBlocks({
       loadBinder().then(
         ({ bindSparkBlocks }) => {
           if (gone) return;
-          const binding = bindSparkBlocks({ scroller: sc, layer: ly, rowHeight, overscanRows, queue });
+          const binding = bindSparkBlocks(sc, ly, rowHeight, overscanRows);
           kept.current = { binding, made };
           binding.setCodes(codesRef.current);
         },
@@ -81,7 +70,7 @@ export function useSparkBlocks({
       stopWaiting();
       kept.current?.binding.pause();
     };
-  }, [scroller, layer, rowHeight, overscanRows, enabled, queue]);
+  }, [scroller, layer, rowHeight, overscanRows, enabled]);
 
   useLayoutEffect(() => {
     codesRef.current = codes;

@@ -14,7 +14,7 @@ provideFeed(fakeFeedHandle({ watchPreview: vi.fn(async () => undefined) }));
 const { submitOrder, toast, quote, $token, setNavigator, initI18n, i18n } = await orderPathModules();
 const { OrderForm } = await import('../../../../src/pages/trade/order-ticket/order-form.tsx');
 const { deskAction, isTypingTarget, nextCode } = await import('../../../../src/wide/trader-keys.ts');
-const { useDeskKeys } = await import('../../../../src/wide/use-trader-keys.ts');
+const { useDeskKeys } = await import('../../../../src/wide/trader-keys.ts');
 const { placeOneClick, oneClickCheck } = await import('../../../../src/pages/trade/order-ticket/one-click.ts');
 const { $oneClick, setOneClick, $lastOrders, rememberOrder } =
   await import('../../../../src/state/orders/one-click.ts');
