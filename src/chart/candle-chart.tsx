@@ -31,7 +31,7 @@ import type { OrderLine } from './order-lines.ts';
 import { ChartPricePick, pickedPrice, TOP_CLEARANCE, type PickedPrice } from './chart-price-pick.tsx';
 import { isDecimalText, numberText } from '../../domain/decimal-text.ts';
 import { localStore } from '../state/shell/local-store.ts';
-import { afterPaint, browserFrames, followRangeOncePerFrame, markLastBar, stepsAfterFrames } from './chart-frames.ts';
+import { browserFrames, followRangeOncePerFrame, markLastBar, stepsAfterFrames } from './chart-frames.ts';
 import type { ChartFrames } from './chart-frames.ts';
 import { wirePricePress } from './chart-press.ts';
 import { barsInView, followKlines } from './chart-klines.ts';
@@ -222,19 +222,16 @@ export function CandleChart({
   const onLineEditRef = useRef(onLineEdit);
   onLineEditRef.current = onLineEdit;
   const [drawnOn, setDrawnOn] = useState<{ series: ISeriesApi<'Candlestick'>; up: string; down: string } | null>(null);
-  const timersRef = useRef(timers);
   const linesOn = onPickPrice !== undefined;
   const boxRef = useRef<HTMLDivElement>(null);
   const legendRef = useRef<HTMLDivElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
   const slotRef = useRef(slot);
-  const maxPanesRef = useRef(maxPanes);
   const liveRef = useRef<Live | null>(null);
   const shownRef = useRef<{ code: string; period: Period } | null>(null);
   const lastTimeRef = useRef(-Infinity);
   const precisionRef = useRef(precision);
   const me = useRef<object>({});
-  const framesRef = useRef(frames);
   const linesRef = useRef(new Map<number, IPriceLine>());
   // Refreshed on a reset, a new bar or a change of view, not every tick: the header carries the live price.
   const [figures, setFigures] = useState<ChartFigures | null>(null);
@@ -267,9 +264,9 @@ export function CandleChart({
     const chart = createChart(box, { ...chartOptions(colours, $reducedMotion.peek()), width: 0, height: 0 });
     keepTimeLabelsWhole(chart);
     const series = chart.addSeries(CandlestickSeries, seriesOptions(colours, precisionRef.current));
-    const panes = new IndicatorPanes(chart, legendBox, tones, precisionRef.current, maxPanesRef.current);
+    const panes = new IndicatorPanes(chart, legendBox, tones, precisionRef.current, maxPanes);
     // Before the library's first draw, which sizes the price pane's canvases; a reset lays out changed settings again.
-    panes.layout(indicatorLines($indicatorSettings.peek(), maxPanesRef.current));
+    panes.layout(indicatorLines($indicatorSettings.peek(), maxPanes));
     const live: Live = { chart, series, panes };
     liveRef.current = live;
     startTransition(() => setDrawnOn({ series, up: colours.up, down: colours.down }));
@@ -287,7 +284,7 @@ export function CandleChart({
     refreshRef.current = refresh;
     const offRange = followRangeOncePerFrame(
       chart,
-      () => framesRef.current,
+      () => frames,
       () => {
         refresh();
         syncLineY();
@@ -307,10 +304,9 @@ export function CandleChart({
     };
     placeLineRef.current = placeLine;
     const offPress = wirePricePress({
-      chart,
-      series,
+      ...live,
       box,
-      timers: () => timersRef.current,
+      timers: () => timers,
       precision: () => precisionRef.current,
       lineAt: (y) => (onLineEditRef.current ? layerRef.current?.hit(y) : null),
       editLine: (line) => onLineEditRef.current?.(line),
@@ -323,25 +319,22 @@ export function CandleChart({
 
     // A kept-alive screen shown again re-subscribes, unless it still is its slot's last watcher.
     const sizing = watchChartSize({
-      chart,
-      panes,
+      ...live,
       box,
       wrap,
-      frames: () => framesRef.current,
+      frames: () => frames,
       keepRoom,
       syncLineY,
       shownAgain: () => void (lastWatcher.get(mySlot) === me.current || watch()),
     });
 
     const offKline = followKlines({
-      chart,
-      series,
-      panes,
+      ...live,
       box,
       slot: mySlot,
       shown: () => shownRef.current,
       lastTime: lastTimeRef,
-      frames: () => framesRef.current,
+      frames: () => frames,
       sizeOnce: () => sizing.sizeOnce(),
       firstBars: () => barsInView(sizing.width(), chart.timeScale().options().barSpacing),
       syncLineY,
@@ -351,7 +344,7 @@ export function CandleChart({
 
     // Its size after the frame that drew it at the box's size (docs/client.md "Start-up in slices").
     stepsAfterFrames(
-      () => framesRef.current,
+      () => frames,
       [
         () => {
           sizing.sizeOnce();
@@ -385,7 +378,8 @@ export function CandleChart({
       lines.clear();
       alertsDrawn.clear();
       // Releasing its canvases one by one is a long task on a phone: the screen the tap opened paints first.
-      afterPaint(framesRef.current, () => chart.remove());
+      if (frames.task) frames.request(() => frames.task?.(() => chart.remove()));
+      else chart.remove();
     };
   };
 
@@ -396,7 +390,6 @@ export function CandleChart({
     let dispose: (() => void) | null = null;
     let gone = false;
     const create = () => void (gone || (dispose = setUp(box, legendBox, wrap)));
-    const frames = framesRef.current;
     if (frames.task) frames.task(create);
     else create();
     return () => {

@@ -15,12 +15,6 @@ export const browserFrames: ChartFrames = {
   task: (cb) => void yieldToMain().then(cb),
 };
 
-/** After the frame that paints what the commit left: work the next screen does not need waits for it. */
-export function afterPaint(f: ChartFrames, cb: () => void): void {
-  if (f.task) f.request(() => f.task?.(cb));
-  else cb();
-}
-
 /** At most once a frame while the bars in view change (a drag, a zoom); returns the unsubscribe. */
 export function followRangeOncePerFrame(
   chart: Pick<IChartApi, 'timeScale'>,

@@ -3,7 +3,7 @@ import { signal } from '@preact/signals-react';
 import { type Period, CHART_PERIODS } from '../../domain/types.ts';
 import { localStore } from '../state/shell/local-store.ts';
 
-export const GRID_KEY = 'tw:desk-grid';
+const GRID_KEY = 'tw:desk-grid';
 
 export interface GridCell {
   code: string | null;
@@ -16,28 +16,28 @@ interface GridState {
 }
 
 const DEFAULT_PERIODS: readonly Period[] = ['5min', '60min', '1day'];
-const defaults = (): GridState => ({ on: false, cells: DEFAULT_PERIODS.map((period) => ({ code: null, period })) });
 
+/** Anything unreadable or missing takes the defaults: off, no instrument, DEFAULT_PERIODS. */
 function read(): GridState {
+  let v: Partial<GridState> | null = null;
   try {
-    const v = JSON.parse(localStore()?.getItem(GRID_KEY) ?? 'null') as Partial<GridState> | null;
-    const d = defaults();
-    if (!v || typeof v !== 'object') return d;
-    const cells = d.cells.map((c, i) => {
-      const s = Array.isArray(v.cells) ? (v.cells[i] as Partial<GridCell> | undefined) : undefined;
-      return {
-        code: typeof s?.code === 'string' ? s.code : c.code,
-        period: CHART_PERIODS.includes(s?.period as Period) ? (s?.period as Period) : c.period,
-      };
-    });
-    return { on: v.on === true, cells };
+    v = JSON.parse(localStore()?.getItem(GRID_KEY) ?? 'null') as Partial<GridState> | null;
   } catch {
-    return defaults();
+    // the defaults
   }
+  const saved = (Array.isArray(v?.cells) ? v.cells : []) as (Partial<GridCell> | null | undefined)[];
+  const cells = DEFAULT_PERIODS.map((period, i) => {
+    const s = saved[i];
+    return {
+      code: typeof s?.code === 'string' ? s.code : null,
+      period: CHART_PERIODS.includes(s?.period as Period) ? (s?.period as Period) : period,
+    };
+  });
+  return { on: v?.on === true, cells };
 }
 
 /** null until the first change of this visit, so importing reads nothing. */
-export const $chartGrid = signal<GridState | null>(null, { name: 'chartGrid.$state' });
+const $chartGrid = signal<GridState | null>(null, { name: 'chartGrid.$state' });
 
 /** A component that calls it re-renders when it changes. */
 export function gridState(): GridState {

@@ -24,35 +24,26 @@ const toDraft = (s: IndicatorSettings): Draft => {
   return d;
 };
 
-export interface IndicatorSheetProps {
+interface IndicatorSheetProps {
   open: boolean;
   onClose: () => void;
   maxPanes: number;
 }
 
 export function IndicatorSheet({ open, onClose, maxPanes }: IndicatorSheetProps): ReactElement | null {
-  useSignals();
-  const saved = $indicatorSettings.value;
   // Its body mounts with `open`, so the draft starts from the saved settings each time.
   if (!open) return null;
   return (
     <BottomSheet open onClose={onClose} titleKey="chart.indicators">
-      <SheetBody saved={saved} maxPanes={maxPanes} onDone={onClose} />
+      <SheetBody maxPanes={maxPanes} onDone={onClose} />
     </BottomSheet>
   );
 }
 
-function SheetBody({
-  saved,
-  maxPanes,
-  onDone,
-}: {
-  saved: IndicatorSettings;
-  maxPanes: number;
-  onDone: () => void;
-}): ReactElement {
+function SheetBody({ maxPanes, onDone }: { maxPanes: number; onDone: () => void }): ReactElement {
   const { t } = useTranslation();
   useSignals();
+  const saved = $indicatorSettings.value;
   const history = $historyBars.value;
   const [draft, setDraft] = useState<Draft>(() => toDraft(saved));
   const [paneError, setPaneError] = useState<IndicatorKind | null>(null);

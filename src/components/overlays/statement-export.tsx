@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { fetchStatement, statementFileName, type StatementKind } from '../../api/statements.ts';
 import { BottomSheet } from './bottom-sheet.tsx';
 import { Field } from '../forms/field.tsx';
-import { browserTimers, systemClock, type Clock, type Timers } from '../../state/shell/clock.ts';
+import { browserTimers, systemClock } from '../../state/shell/clock.ts';
 import { $user } from '../../state/account/session.ts';
 import { toast } from '../../state/shell/toasts.ts';
 import { useBusy } from '../forms/use-form-submit.ts';
@@ -17,11 +17,11 @@ export function defaultRange(now: number): { from: string; to: string } {
   return { from: `${to.slice(0, 8)}01`, to };
 }
 
-export function StatementExport({ kind, clock = systemClock }: { kind: StatementKind; clock?: Clock }): ReactElement {
+export function StatementExport({ kind }: { kind: StatementKind }): ReactElement {
   useSignals();
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [range, setRange] = useState(() => defaultRange(clock.now()));
+  const [range, setRange] = useState(() => defaultRange(systemClock.now()));
   const { busy, during } = useBusy(); // a failure was shown by the client; the sheet stays to fix it
   const uid = $user.value?.uid;
 
@@ -77,14 +77,14 @@ export function StatementExport({ kind, clock = systemClock }: { kind: Statement
 // The blob: address names only bytes in this page's memory; released a minute later, once the download started.
 const RELEASE_MS = 60_000;
 
-export function saveBlob(blob: Blob, fileName: string, doc: Document = document, timers: Timers = browserTimers): void {
+function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
-  const link = doc.createElement('a');
+  const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
   link.hidden = true;
-  doc.body.append(link);
+  document.body.append(link);
   link.click();
   link.remove();
-  timers.setTimeout(() => URL.revokeObjectURL(url), RELEASE_MS);
+  browserTimers.setTimeout(() => URL.revokeObjectURL(url), RELEASE_MS);
 }

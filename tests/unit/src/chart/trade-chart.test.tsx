@@ -396,7 +396,7 @@ describe('CandleChart', () => {
   });
 
   it('takes the chart apart after the screen the tap opened has painted, its series with it rather than one by one', () => {
-    // The browser's frames: a task of its own after a frame (chart-frames.ts afterPaint).
+    // The browser's frames: a task of its own after a frame (candle-chart.tsx's clean-up).
     const { browserLike, tasks, settle } = withTasks();
     mount();
     act(() => root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={browserLike} />));
