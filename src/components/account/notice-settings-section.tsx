@@ -14,15 +14,15 @@ export function NoticeSettingsSection(): ReactElement {
   const [phrase, setPhrase] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const show = (s: { phrase: string | null }): void => {
+    setSaved(s.phrase);
+    setPhrase(s.phrase ?? '');
+  };
 
   useEffect(() => {
     let live = true;
     noticeSettings().then(
-      (s) => {
-        if (!live) return;
-        setSaved(s.phrase);
-        setPhrase(s.phrase ?? '');
-      },
+      (s) => live && show(s),
       () => undefined,
     );
     return () => {
@@ -41,8 +41,7 @@ export function NoticeSettingsSection(): ReactElement {
     saveNoticeSettings(phrase)
       .then(
         (s) => {
-          setSaved(s.phrase);
-          setPhrase(s.phrase ?? '');
+          show(s);
           toast(t('notices.screen.saved'));
         },
         (err: unknown) => setError(refusalText(err) ?? t('notices.errors.phrase_invalid')),

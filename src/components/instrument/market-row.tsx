@@ -12,23 +12,14 @@ import { rowSignals } from '../../state/market/row-signals.ts';
 import { OnScreenContext } from './row-on-screen.ts';
 import { StaleTag } from './stale-tag.tsx';
 import { useQuoteAttributes } from './use-quote-attributes.ts';
-import { browserTimers, type Timers } from '../../state/shell/clock.ts';
+import { browserTimers } from '../../state/shell/clock.ts';
 import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX } from '../hooks/long-press-rule.ts';
 import './market-row.css';
 import type { Instrument } from '../../../domain/types.ts';
 import { NO_VALUE } from '../../../domain/format/money-text.ts';
 
-export interface LongPressHandlers {
-  onContextMenu(e: MouseEvent): void;
-  onPointerDown(e: PointerEvent): void;
-  onPointerMove(e: PointerEvent): void;
-  onPointerUp(): void;
-  onPointerCancel(): void;
-  onClickCapture(e: MouseEvent): void;
-}
-
 /** Android reports a held touch as `contextmenu`, iOS does not (hence the timer); the click ending a press is swallowed. */
-export function useLongPress(action: () => void, timers: Timers = browserTimers): LongPressHandlers {
+function useLongPress(action: () => void) {
   const actionRef = useRef(action);
   actionRef.current = action;
   const state = useRef<{ timer: unknown; x: number; y: number; done: boolean }>({
@@ -40,7 +31,7 @@ export function useLongPress(action: () => void, timers: Timers = browserTimers)
   return useMemo(() => {
     const s = state.current;
     const stop = (): void => {
-      if (s.timer !== null) timers.clearTimeout(s.timer);
+      if (s.timer !== null) browserTimers.clearTimeout(s.timer);
       s.timer = null;
     };
     const act = (): void => {
@@ -50,24 +41,24 @@ export function useLongPress(action: () => void, timers: Timers = browserTimers)
       actionRef.current();
     };
     return {
-      onContextMenu: (e) => {
+      onContextMenu: (e: MouseEvent) => {
         e.preventDefault(); // the app's action instead of the browser's menu
         act();
       },
-      onPointerDown: (e) => {
+      onPointerDown: (e: PointerEvent) => {
         stop();
         s.done = false;
         if (e.pointerType !== 'touch') return; // a mouse has its right button, a keyboard its menu key
         s.x = e.clientX;
         s.y = e.clientY;
-        s.timer = timers.setTimeout(act, LONG_PRESS_MS);
+        s.timer = browserTimers.setTimeout(act, LONG_PRESS_MS);
       },
-      onPointerMove: (e) => {
+      onPointerMove: (e: PointerEvent) => {
         if (s.timer !== null && Math.hypot(e.clientX - s.x, e.clientY - s.y) > LONG_PRESS_SLOP_PX) stop();
       },
       onPointerUp: stop,
       onPointerCancel: stop,
-      onClickCapture: (e) => {
+      onClickCapture: (e: MouseEvent) => {
         if (!s.done) return;
         s.done = false;
         // A keyboard's click (Enter or Space: detail 0) ends no press: after the context-menu key it must still open.
@@ -76,7 +67,7 @@ export function useLongPress(action: () => void, timers: Timers = browserTimers)
         e.stopPropagation();
       },
     };
-  }, [timers]);
+  }, []);
 }
 
 export interface MarketRowProps {

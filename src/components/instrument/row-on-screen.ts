@@ -31,9 +31,6 @@ export function watchOnScreen(el: Element, flag: Signal<boolean>): () => void {
   };
 }
 
-/** For rows outside a virtual list (and tests): always on screen. */
-export const onScreenAlways: ReadonlySignal<boolean> = signal(true, { name: 'row-on-screen.always' });
-
 /** For tests that swap the global IntersectionObserver. */
 export function resetOnScreenObserver(): void {
   observer?.disconnect();
@@ -41,5 +38,5 @@ export function resetOnScreenObserver(): void {
   flags.clear();
 }
 
-/** Always on outside a list. */
-export const OnScreenContext = createContext<ReadonlySignal<boolean>>(onScreenAlways);
+/** Always on outside a list (and in tests). */
+export const OnScreenContext = createContext<ReadonlySignal<boolean>>(signal(true, { name: 'row-on-screen.always' }));
