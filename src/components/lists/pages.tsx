@@ -11,18 +11,14 @@ export interface Page<T> {
   last_page?: number;
 }
 
-export interface Pages<T> {
-  items: T[];
-  loading: boolean;
-  finished: boolean;
-  /** Ignored while a page loads or when finished. */
-  more: () => void;
-  /** From page 1; what is shown stays until the answer replaces it, unless the list clears. */
-  refresh: () => Promise<void>;
-}
+export type Pages<T> = ReturnType<typeof usePages<T>>;
 
-/** A new `load` or `key` starts the list again, dropping earlier answers; `clear` empties it at every start. */
-export function usePages<T>(load: (page: number) => Promise<Page<T>>, key?: unknown, clear = false): Pages<T> {
+/**
+ * A new `load` or `key` starts the list again, dropping earlier answers; `clear` empties it at every start. `more` is
+ * ignored while a page loads or when finished; `refresh` reads from page 1, and what is shown stays until the answer
+ * replaces it, unless the list clears.
+ */
+export function usePages<T>(load: (page: number) => Promise<Page<T>>, key?: unknown, clear = false) {
   const [state, setState] = useState({ items: [] as T[], loading: false, finished: false });
   const page = useRef(0);
   const generation = useRef(0);
