@@ -1,7 +1,6 @@
 // A failed route chunk is tried again after a pause and once the feed is live; a chunk a deploy removed still fails.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { effect } from '@preact/signals-react';
-import type { Timers } from '../../../domain/time.ts';
 import { $conn } from '../../state/feed/feed-signals.ts';
 import { browserTimers } from '../../state/shell/clock.ts';
 
@@ -10,10 +9,7 @@ export const CHUNK_RETRY_PAUSES_MS: readonly number[] = [500, 1_000, 2_000, 4_00
 /** Longest wait for the feed to come back before a try anyway (a socket a proxy blocks must not block pages). */
 export const ONLINE_WAIT_CAP_MS = 10_000;
 
-export interface ChunkRetryDeps {
-  pause(ms: number): Promise<void>;
-  online(): Promise<void>;
-}
+export type ChunkRetryDeps = ReturnType<typeof browserChunkDeps>;
 
 export async function loadChunk<T>(
   load: () => Promise<T>,
@@ -39,9 +35,9 @@ export function lazyChunk<P extends object>(
   return lazy(async () => ({ default: await loadChunk(load, browserChunkDeps()) }));
 }
 
-export function browserChunkDeps(timers: Timers = browserTimers): ChunkRetryDeps {
+export function browserChunkDeps() {
   return {
-    pause: (ms) => new Promise((resolve) => void timers.setTimeout(resolve, ms)),
+    pause: (ms: number) => new Promise<void>((resolve) => void browserTimers.setTimeout(resolve, ms)),
     online: () =>
       new Promise<void>((resolve) => {
         let done = false;
@@ -49,10 +45,10 @@ export function browserChunkDeps(timers: Timers = browserTimers): ChunkRetryDeps
           if (done) return;
           done = true;
           stop();
-          timers.clearTimeout(cap);
+          browserTimers.clearTimeout(cap);
           resolve();
         };
-        const cap = timers.setTimeout(finish, ONLINE_WAIT_CAP_MS);
+        const cap = browserTimers.setTimeout(finish, ONLINE_WAIT_CAP_MS);
         // effect runs at once: already live resolves immediately.
         const stop = effect(() => {
           if ($conn.value === 'live') queueMicrotask(finish);

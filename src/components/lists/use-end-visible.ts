@@ -1,8 +1,6 @@
 // A margin asks for the next page a little before the end; re-observing after each page re-checks a visible end.
 import { useEffect, useRef, type RefObject } from 'react';
 
-export const END_MARGIN = '240px 0px';
-
 export function useEndVisible(
   ref: RefObject<Element | null>,
   onVisible: () => void,
@@ -22,7 +20,7 @@ export function useEndVisible(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) latest.current();
       },
-      { rootMargin: END_MARGIN },
+      { rootMargin: '240px 0px' },
     );
     io.observe(el);
     return () => io.disconnect();
