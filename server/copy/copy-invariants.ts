@@ -1,5 +1,6 @@
 // docs/copy-trading.md "Mirroring, exactly once"; "nothing lost" holds only for copies never paused.
 import type { Queryable } from '../db/db.ts';
+import { LIVE_LINKS } from './mirror-repository.ts';
 
 /** Empty when it holds. */
 export async function copyViolations(q: Queryable): Promise<string[]> {
@@ -27,16 +28,13 @@ export async function copyViolations(q: Queryable): Promise<string[]> {
   );
   for (const r of stray) out.push(`copy ${r.copy_id}: position ${r.order_id} linked to no provider position`);
   const orphans = await q.query<{ copy_id: number; order_id: number }>(
-    `SELECT l.copy_id, l.follower_order_id AS order_id FROM copy_links l
-       JOIN orders f ON f.id = l.follower_order_id JOIN orders p ON p.id = l.provider_order_id
-      WHERE l.unlinked_at IS NULL AND f.status = 1 AND p.status = 3`,
+    `SELECT l.copy_id, l.follower_order_id AS order_id FROM ${LIVE_LINKS} AND po.status = 3`,
     [],
   );
   for (const r of orphans) out.push(`copy ${r.copy_id}: position ${r.order_id} orphaned (its provider's closed)`);
   const behind = await q.query<{ copy_id: number; order_id: number }>(
-    `SELECT l.copy_id, l.provider_order_id AS order_id FROM copy_links l
-       JOIN orders f ON f.id = l.follower_order_id JOIN orders p ON p.id = l.provider_order_id
-      WHERE l.unlinked_at IS NULL AND f.status = 1 AND p.status = 1 AND p.quantity <> l.provider_lots`,
+    `SELECT l.copy_id, l.provider_order_id AS order_id FROM ${LIVE_LINKS}
+        AND po.status = 1 AND po.quantity <> l.provider_lots`,
     [],
   );
   for (const r of behind) out.push(`copy ${r.copy_id}: partial close of ${r.order_id} not mirrored`);

@@ -2,12 +2,9 @@
 import { fixed } from '../../domain/decimal.ts';
 import type { Queryable } from '../db/db.ts';
 import { copyEquity, providerAum, type CopyDeps } from './copy-fees.ts';
+import { LIVE_LINKS } from './mirror-repository.ts';
 
 const STATUS_WORDS = ['', 'active', 'paused', 'stopped'];
-
-/** Linked follower positions still open, with the provider position each follows (po). */
-const LIVE_LINKS = `copy_links l JOIN orders f ON f.id = l.follower_order_id JOIN orders po ON po.id = l.provider_order_id
-  WHERE l.unlinked_at IS NULL AND f.status = 1`;
 
 interface CopyOpsRow {
   id: number;

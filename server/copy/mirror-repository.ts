@@ -3,6 +3,10 @@ import { queryOne, type Queryable } from '../db/db.ts';
 import { PackedRows } from '../db/packed-rows.ts';
 import type { Told } from './mirror-actions.ts';
 
+/** Linked follower positions still open, with the provider position each follows (po). */
+export const LIVE_LINKS = `copy_links l JOIN orders f ON f.id = l.follower_order_id JOIN orders po ON po.id = l.provider_order_id
+  WHERE l.unlinked_at IS NULL AND f.status = 1`;
+
 export interface LinkRow {
   copy_id: number;
   provider_order_id: number;
@@ -192,12 +196,7 @@ const orderIds = async (q: Queryable, sql: string): Promise<number[]> =>
 
 /** Orphans, and every open position of a provider with running copies (an action a crash left undone). */
 export const orphanProviderOrders = (q: Queryable): Promise<number[]> =>
-  orderIds(
-    q,
-    `SELECT DISTINCT l.provider_order_id AS id FROM copy_links l
-       JOIN orders o ON o.id = l.provider_order_id JOIN orders f ON f.id = l.follower_order_id
-      WHERE l.unlinked_at IS NULL AND o.status = 3 AND f.status = 1`,
-  );
+  orderIds(q, `SELECT DISTINCT l.provider_order_id AS id FROM ${LIVE_LINKS} AND po.status = 3`);
 
 export const openProviderOrders = (q: Queryable): Promise<number[]> =>
   orderIds(
