@@ -4,7 +4,6 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { Envelope } from '../../domain/types.ts';
 import { CODE_OK } from '../../domain/types.ts';
 import { OPS_BOOTSTRAP_HEADER } from '../staff/bootstrap.ts';
@@ -12,7 +11,7 @@ import { STAFF_SESSION_HEADER, type LoginAnswer } from '../staff/staff-auth.ts';
 import { OPS_TOKEN_HEADER } from './auth.ts';
 import { forgetSession, readSession, saveSession } from './cli-session.ts';
 import { OPS_BOOTSTRAP_FILE, opsBootstrapPath } from './token.ts';
-import { fail, LOCAL_COMMAND_INFOS, runLocalCommand, type LocalIo } from './local-commands.ts';
+import { fail, LOCAL_COMMAND_INFOS, parseFlags, runLocalCommand, type LocalIo } from './local-commands.ts';
 import type { OpsCommandInfo } from './command.ts';
 
 export interface CliIo extends LocalIo {
@@ -181,12 +180,7 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
     }
     const list = await c.call<OpsCommandInfo[]>('/api/ops/commands');
     if (list.status === 401 && name === 'staff-create') {
-      const values = parseArgs({
-        args: rest,
-        options: { login: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
-        strict: true,
-      }).values;
-      return await bootstrap(env, io, values);
+      return await bootstrap(env, io, parseFlags(rest, [{ name: 'login' }, { name: 'name' }, { name: 'role' }]));
     }
     if (list.env.code !== CODE_OK) {
       if (asksHelp) io.out(usage(null));
@@ -205,13 +199,7 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
     if (!cmd) return fail(io, `Unknown command "${name}", or not one your role may run.\n\n${usage(list.env.data)}`, 2);
     let values: Record<string, string | undefined>;
     try {
-      const options = Object.fromEntries(
-        cmd.params.map((p) => [p.name, { type: p.flag ? ('boolean' as const) : ('string' as const) }]),
-      );
-      const parsed = parseArgs({ args: [...rest], options, strict: true, allowPositionals: false }).values;
-      values = Object.fromEntries(
-        Object.entries(parsed).flatMap(([k, v]) => (v === false ? [] : [[k, v === true ? 'yes' : v]])),
-      );
+      values = parseFlags(rest, cmd.params);
     } catch (err) {
       return fail(io, `${err instanceof Error ? err.message : String(err)}\n\n${usage([cmd])}`, 2);
     }

@@ -102,6 +102,14 @@ export const LOCAL_COMMAND_INFOS: readonly OpsCommandInfo[] = Object.entries(LOC
   params: Object.entries(c.flags).map(([flag, help]) => ({ name: flag, help })),
 }));
 
+/** Strict: an unknown flag or a bare word throws; a `flag` param given reads "yes". */
+export function parseFlags(args: readonly string[], params: readonly { name: string; flag?: boolean }[]) {
+  const options = Object.fromEntries(params.map((p) => [p.name, { type: p.flag ? 'boolean' : 'string' } as const]));
+  const parsed = parseArgs({ args: [...args], options, strict: true, allowPositionals: false }).values;
+  const given = Object.entries(parsed).filter(([, v]) => v !== false);
+  return Object.fromEntries(given.map(([k, v]) => [k, v === true ? 'yes' : v])) as Record<string, string | undefined>;
+}
+
 /** Undefined when `name` is not a local command. */
 export async function runLocalCommand(
   argv: readonly string[],
@@ -112,8 +120,10 @@ export async function runLocalCommand(
   const cmd = name ? LOCAL_COMMANDS[name] : undefined;
   if (!cmd) return undefined;
   try {
-    const options = Object.fromEntries(Object.keys(cmd.flags).map((f) => [f, { type: 'string' as const }]));
-    const { values } = parseArgs({ args: [...rest], options, strict: true, allowPositionals: false });
+    const values = parseFlags(
+      rest,
+      Object.keys(cmd.flags).map((name) => ({ name })),
+    );
     return await cmd.run(values, env, io);
   } catch (err) {
     const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
