@@ -61,6 +61,18 @@ function checkStaffPassword(next: string, current: string): void {
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
+/** The traders' login guard, admitted: a stranger flooding one login locks out only their own addresses. */
+async function guardLogin(ctx: StaffAuthCtx, login: string, address: string) {
+  const guard = loginGuard(ctx.failureWindows, ctx.limits);
+  const key = `staff:${login}`;
+  await guard.admit(key, address);
+  /** Counts the failure, then throws `error`. */
+  return async (error: string): Promise<never> => {
+    await guard.failed(key, address);
+    throw new ApiError(error);
+  };
+}
+
 /** The admin's one-time password opens only this step, so the admin never knows a member's password. */
 async function setOwnPassword(
   ctx: StaffAuthCtx,
@@ -89,16 +101,10 @@ export async function staffLogin(
   const ownPassword = text(input.new_password);
   if (!login) throw new ApiError('staff.flag_required', undefined, { flag: 'login' });
   if (!password) throw new ApiError('staff.flag_required', undefined, { flag: 'password' });
-  const guard = loginGuard(ctx.failureWindows, ctx.limits);
-  // The traders' login guard: a stranger flooding one login locks out only their own addresses.
-  const key = `staff:${login}`;
-  await guard.admit(key, address);
+  const refuse = await guardLogin(ctx, login, address);
   const staff = await staffByLogin(ctx.db, login);
   const stored = staff?.active ? staff.password_hash : await dummyHash(ctx.limits.scrypt);
-  if (!staff?.active || !(await verifyPassword(password, stored))) {
-    await guard.failed(key, address);
-    throw new ApiError('staff.login_failed');
-  }
+  if (!staff?.active || !(await verifyPassword(password, stored))) return refuse('staff.login_failed');
   if (staff.must_set_password) {
     if (!ownPassword) return { step: 'password' };
     await setOwnPassword(ctx, staff, password, ownPassword, address);
@@ -136,9 +142,8 @@ export async function staffLogin(
     if (code) await brake.passed(brakeKey, address);
     return answer;
   }
-  await guard.failed(key, address);
   await brake.failed(brakeKey, address, now);
-  throw new ApiError('staff.code_wrong');
+  return refuse('staff.code_wrong');
 }
 
 /** The session's idle clock restarts. */
@@ -165,14 +170,9 @@ export async function changeStaffPassword(
   if (actor.kind !== 'staff') throw new ApiError('staff.session_needed', undefined, {}, 401);
   const staff = await staffById(ctx.db, actor.staffId);
   if (!staff?.active) throw new ApiError('staff.session_needed', undefined, {}, 401);
-  const guard = loginGuard(ctx.failureWindows, ctx.limits);
-  const key = `staff:${staff.login}`;
-  await guard.admit(key, actor.address);
+  const refuse = await guardLogin(ctx, staff.login, actor.address);
   const current = text(input.password);
-  if (!(await verifyPassword(current, staff.password_hash))) {
-    await guard.failed(key, actor.address);
-    throw new ApiError('staff.login_failed');
-  }
+  if (!(await verifyPassword(current, staff.password_hash))) return refuse('staff.login_failed');
   const next = text(input.new_password);
   checkStaffPassword(next, current);
   const owner: FactorOwner = { kind: 'staff', id: staff.id };
@@ -181,10 +181,7 @@ export async function changeStaffPassword(
   await ctx.db.tx(async (q) => {
     const factor = await factorOf(q, owner);
     const check = factor?.enabled_at ? checkStoredTotp(factor, text(input.code).trim(), ctx.wallClock.now()) : null;
-    if (!check?.ok || !(await acceptStep(q, owner, check.step, now))) {
-      await guard.failed(key, actor.address);
-      throw new ApiError('staff.code_wrong');
-    }
+    if (!check?.ok || !(await acceptStep(q, owner, check.step, now))) return refuse('staff.code_wrong');
     await setStaffPassword(q, staff.id, hash, { reset: false });
     await revokeSessions(q, staff.id, now, tokenHash(keep));
     await auditOwn(q, staff, actor.address, 'password-change', now);
