@@ -64,6 +64,10 @@ const copiesWhere = (q: Queryable, where: string, params: readonly unknown[]): P
 const oneCopy = async (q: Queryable, where: string, params: readonly unknown[]): Promise<CopyRow | null> =>
   (await copiesWhere(q, where, params))[0] ?? null;
 
+/** True when the statement found, or wrote, a row. */
+export const anyRow = async (q: Queryable, sql: string, params: readonly unknown[]): Promise<boolean> =>
+  (await q.query(sql, params)).length > 0;
+
 export interface ProviderInput {
   userId: number;
   name: string;
@@ -95,21 +99,15 @@ export function providerOf(q: Queryable, userId: number): Promise<ProviderRow | 
 }
 
 /** The first date is kept, so repeating it changes nothing; false when none. */
-export async function setUnpublished(q: Queryable, userId: number, at: number): Promise<boolean> {
-  const rows = await q.query(
+export const setUnpublished = (q: Queryable, userId: number, at: number): Promise<boolean> =>
+  anyRow(
+    q,
     'UPDATE copy_providers SET unpublished_at = COALESCE(unpublished_at, $2) WHERE user_id = $1 RETURNING user_id',
     [userId, at],
   );
-  return rows.length > 0;
-}
 
-export async function setSuspended(q: Queryable, userId: number, at: number | null): Promise<boolean> {
-  const rows = await q.query('UPDATE copy_providers SET suspended_at = $2 WHERE user_id = $1 RETURNING user_id', [
-    userId,
-    at,
-  ]);
-  return rows.length > 0;
-}
+export const setSuspended = (q: Queryable, userId: number, at: number | null): Promise<boolean> =>
+  anyRow(q, 'UPDATE copy_providers SET suspended_at = $2 WHERE user_id = $1 RETURNING user_id', [userId, at]);
 
 /** A copy account can neither copy nor be copied. */
 export function userWorld(q: Queryable, userId: number): Promise<{ is_demo: number; is_copy: boolean } | null> {
@@ -210,17 +208,16 @@ export async function insertTransfer(
 }
 
 /** false when settled already: one settlement per copy and period. */
-export async function claimSettlement(
+export const claimSettlement = (
   q: Queryable,
   s: { copyId: number; period: string; equity: string; markBefore: string; fee: string; at: number },
-): Promise<boolean> {
-  const rows = await q.query(
+): Promise<boolean> =>
+  anyRow(
+    q,
     `INSERT INTO copy_fee_settlements (copy_id, period, equity, mark_before, fee, created_at)
      VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (copy_id, period) DO NOTHING RETURNING copy_id`,
     [s.copyId, s.period, s.equity, s.markBefore, s.fee, s.at],
   );
-  return rows.length > 0;
-}
 
 export async function addFeePaid(q: Queryable, copyId: number, fee: string, mark: string): Promise<void> {
   await q.query('UPDATE copies SET fees_paid = fees_paid + $2, high_water_mark = $3 WHERE id = $1', [
@@ -257,13 +254,11 @@ export async function providerTotals(q: Queryable, providerId: number): Promise<
   return { copiers: Number(row?.copiers ?? 0), fees: row?.fees ?? '0' };
 }
 
-export async function hasRunningCopy(q: Queryable, followerId: number, providerId: number): Promise<boolean> {
-  const rows = await q.query('SELECT 1 FROM copies WHERE follower_id = $1 AND provider_id = $2 AND status IN (1, 2)', [
+export const hasRunningCopy = (q: Queryable, followerId: number, providerId: number): Promise<boolean> =>
+  anyRow(q, 'SELECT 1 FROM copies WHERE follower_id = $1 AND provider_id = $2 AND status IN (1, 2)', [
     followerId,
     providerId,
   ]);
-  return rows.length > 0;
-}
 
 export interface ProviderListRow extends Pick<
   ProviderRow,

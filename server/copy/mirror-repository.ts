@@ -1,6 +1,7 @@
 // Mirrored actions are claimed by key in the follower's transaction (docs/copy-trading.md "Mirroring, exactly once").
 import { queryOne, type Queryable } from '../db/db.ts';
 import { PackedRows } from '../db/packed-rows.ts';
+import { anyRow } from './copy-repository.ts';
 import type { Told } from './mirror-actions.ts';
 
 /** Linked follower positions still open, with the provider position each follows (po). */
@@ -186,10 +187,8 @@ export async function realFollowers(q: Queryable, userIds: readonly number[]): P
   return new Set(rows.map((r) => Number(r.id)));
 }
 
-export async function isCopiedProvider(q: Queryable, userId: number): Promise<boolean> {
-  const rows = await q.query('SELECT 1 FROM copies WHERE provider_id = $1 AND status IN (1, 2) LIMIT 1', [userId]);
-  return rows.length > 0;
-}
+export const isCopiedProvider = (q: Queryable, userId: number): Promise<boolean> =>
+  anyRow(q, 'SELECT 1 FROM copies WHERE provider_id = $1 AND status IN (1, 2) LIMIT 1', [userId]);
 
 const orderIds = async (q: Queryable, sql: string): Promise<number[]> =>
   (await q.query<{ id: number }>(sql, [])).map((r) => r.id);
