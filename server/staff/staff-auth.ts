@@ -73,22 +73,6 @@ async function guardLogin(ctx: StaffAuthCtx, login: string, address: string) {
   };
 }
 
-/** The admin's one-time password opens only this step, so the admin never knows a member's password. */
-async function setOwnPassword(
-  ctx: StaffAuthCtx,
-  staff: StaffRow,
-  oneTime: string,
-  next: string,
-  address: string,
-): Promise<void> {
-  checkStaffPassword(next, oneTime);
-  const hash = await hashPassword(next, ctx.limits.scrypt);
-  await ctx.db.tx(async (q) => {
-    await setStaffPassword(q, staff.id, hash, { reset: false });
-    await auditOwn(q, staff, address, 'password-set (first sign-in)', ctx.clock.now());
-  });
-}
-
 /** Throws the same error for every wrong password. */
 export async function staffLogin(
   ctx: StaffAuthCtx,
@@ -106,8 +90,14 @@ export async function staffLogin(
   const stored = staff?.active ? staff.password_hash : await dummyHash(ctx.limits.scrypt);
   if (!staff?.active || !(await verifyPassword(password, stored))) return refuse('staff.login_failed');
   if (staff.must_set_password) {
+    // The admin's one-time password opens only this step, so the admin never knows a member's password.
     if (!ownPassword) return { step: 'password' };
-    await setOwnPassword(ctx, staff, password, ownPassword, address);
+    checkStaffPassword(ownPassword, password);
+    const hash = await hashPassword(ownPassword, ctx.limits.scrypt);
+    await ctx.db.tx(async (q) => {
+      await setStaffPassword(q, staff.id, hash, { reset: false });
+      await auditOwn(q, staff, address, 'password-set (first sign-in)', ctx.clock.now());
+    });
   }
   const owner: FactorOwner = { kind: 'staff', id: staff.id };
   const now = ctx.clock.now();
