@@ -16,7 +16,6 @@ import { MAX_PANES, indicatorLines } from '../../domain/indicators.ts';
 import { browserTimers, type Timers } from '../state/shell/clock.ts';
 import { feed } from '../state/feed/feed-bridge.ts';
 import type { Period } from '../../domain/types.ts';
-import type { ChartColours } from './chart-theme.ts';
 import { chartOptions, readAccent, readChartColours, readIndicatorTones, seriesOptions } from './chart-theme.ts';
 import { $reducedMotion } from '../state/shell/motion.ts';
 import { ChartText, chartFigures, lastBarRows, TABLE_BARS, type ChartFigures } from './chart-text.tsx';
@@ -35,42 +34,11 @@ import { browserFrames, followRangeOncePerFrame, markLastBar, stepsAfterFrames }
 import type { ChartFrames } from './chart-frames.ts';
 import { wirePricePress } from './chart-press.ts';
 import { barsInView, followKlines } from './chart-klines.ts';
-import { effect } from '@preact/signals-react';
-import { $updown } from '../state/settings/updown.ts';
+import { onColourChange } from '../components/sparkline/colour-change.ts';
 import { keepTimeLabelsWhole } from './whole-time-labels.ts';
 import { useAskLine } from './ask-line.ts';
 import { useWide } from '../components/hooks/use-wide.ts';
 import './candle-chart.css';
-
-// The scheme, the up/down preference and reduced motion each re-read the CSS variables and restyle the chart;
-// `restyled` hands the colours on to the order lines.
-function followColourScheme(
-  { chart, series, panes }: Live,
-  box: HTMLElement,
-  precision: () => number,
-  restyled: (colours: ChartColours) => void,
-): () => void {
-  const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
-  const onScheme = () => {
-    const c = readChartColours(document.documentElement);
-    chart.applyOptions(chartOptions(c, $reducedMotion.peek()));
-    series.applyOptions(seriesOptions(c, precision()));
-    panes.restyle(readIndicatorTones(box, c), precision());
-    restyled(c);
-  };
-  media?.addEventListener('change', onScheme);
-  let first = true;
-  const offPrefs = effect(() => {
-    void $updown.value;
-    void $reducedMotion.value;
-    if (first) first = false;
-    else onScheme();
-  });
-  return () => {
-    media?.removeEventListener('change', onScheme);
-    offPrefs();
-  };
-}
 
 // Kept in localStorage per instrument, so the line is there on the next visit.
 export const PRICE_LINES_KEY = 'tw:price-lines';
@@ -354,11 +322,16 @@ export function CandleChart({
       () => liveRef.current?.chart === chart,
     );
 
-    const offScheme = followColourScheme(
-      live,
-      box,
-      () => precisionRef.current,
-      (c) => setDrawnOn({ series, up: c.up, down: c.down }),
+    // Reduced motion too: it is among the chart's options.
+    const offScheme = onColourChange(
+      () => {
+        const c = readChartColours(document.documentElement);
+        chart.applyOptions(chartOptions(c, $reducedMotion.peek()));
+        series.applyOptions(seriesOptions(c, precisionRef.current));
+        panes.restyle(readIndicatorTones(box, c), precisionRef.current);
+        setDrawnOn({ series, up: c.up, down: c.down }); // the order lines' colours
+      },
+      () => void $reducedMotion.value,
     );
 
     return () => {

@@ -2,6 +2,7 @@
 import { effect } from '@preact/signals-react';
 import { $sparklines } from '../../state/feed/feed-signals.ts';
 import { $updown } from '../../state/settings/updown.ts';
+import { onColourChange } from './colour-change.ts';
 import { sparklinePoints, sparklineTrend } from './sparkline-path.ts';
 import { sparklineDraws, type DrawQueue } from './draw-queue.ts';
 
@@ -335,19 +336,15 @@ export function bindSparkBlocks(sc: HTMLElement, ly: HTMLElement, rowHeight: num
       void $sparklines.value;
       blocks.seriesChanged();
     });
-    media?.addEventListener('change', colours);
-    const stopUpdown = effect(() => {
-      void $updown.value;
-      colours();
-    });
+    const stopColours = onColourChange(colours);
+    colours(); // changed while hidden
     return () => {
       sc.removeEventListener('scroll', onScroll);
       resize?.disconnect();
       rows.disconnect();
       dir.disconnect();
       stopSeries();
-      stopUpdown();
-      media?.removeEventListener('change', colours);
+      stopColours();
     };
   };
   let unwatch: (() => void) | null = watch();
