@@ -15,16 +15,6 @@ export interface ClosureNotice {
   reason: string;
 }
 
-interface Row {
-  id: string;
-  user_id: number;
-  kind: ClosureNoticeKind;
-  codes: string;
-  starts_at: string;
-  ends_at: string;
-  reason: string;
-}
-
 /**
  * Each real account holding an open position or a pending order on one of the instruments, with the instrument. A copy
  * account's position is its follower's (the copy account is hidden: docs/copy-trading.md); demo accounts are left out,
@@ -68,19 +58,12 @@ export async function queueClosureNotices(q: Queryable, a: ClosureAnnouncement, 
 
 /** The oldest first: a closure's cancel is told after its announcement. */
 export async function dueClosureNotices(q: Queryable, limit: number): Promise<ClosureNotice[]> {
-  const rows = await q.query<Row>(
-    `SELECT id, user_id, kind, codes, starts_at, ends_at, reason FROM closure_notices ORDER BY id LIMIT $1`,
+  return q.query<ClosureNotice>(
+    `SELECT id::text, user_id AS "userId", kind, codes, starts_at::float8 AS "startsAt", ends_at::float8 AS "endsAt",
+            reason
+       FROM closure_notices ORDER BY id LIMIT $1`,
     [limit],
   );
-  return rows.map((r) => ({
-    id: String(r.id),
-    userId: Number(r.user_id),
-    kind: r.kind,
-    codes: r.codes,
-    startsAt: Number(r.starts_at),
-    endsAt: Number(r.ends_at),
-    reason: r.reason,
-  }));
 }
 
 export async function dropClosureNotice(q: Queryable, id: string): Promise<void> {

@@ -22,38 +22,14 @@ export interface ClosureTarget {
   code: string;
 }
 
-interface Row {
-  id: number;
-  instrument_id: number;
-  code: string;
-  starts_at: string;
-  ends_at: string;
-  reason: string;
-  created_by: string;
-  created_at: string;
-  state: ClosureState;
-  announced: boolean;
-}
-
-const COLUMNS = `m.id, m.instrument_id, i.code, m.starts_at, m.ends_at, m.reason, m.created_by, m.created_at, m.state,
-                 m.announced`;
+// BIGINT ms as float8: both drivers give a number, exact below 2^53.
+const COLUMNS = `m.id, m.instrument_id AS "instrumentId", i.code, m.starts_at::float8 AS "startsAt",
+                 m.ends_at::float8 AS "endsAt", m.reason, m.created_by AS "createdBy",
+                 m.created_at::float8 AS "createdAt", m.state, m.announced`;
 const FROM = 'market_closures m JOIN instruments i ON i.id = m.instrument_id';
 
-const closure = (r: Row): Closure => ({
-  id: Number(r.id),
-  instrumentId: Number(r.instrument_id),
-  code: r.code,
-  startsAt: Number(r.starts_at),
-  endsAt: Number(r.ends_at),
-  reason: r.reason,
-  createdBy: r.created_by,
-  createdAt: Number(r.created_at),
-  state: r.state,
-  announced: r.announced,
-});
-
-const closures = async (q: Queryable, where: string, params: readonly unknown[]): Promise<Closure[]> =>
-  (await q.query<Row>(`SELECT ${COLUMNS} FROM ${FROM} ${where}`, params)).map(closure);
+const closures = (q: Queryable, where: string, params: readonly unknown[]): Promise<Closure[]> =>
+  q.query<Closure>(`SELECT ${COLUMNS} FROM ${FROM} ${where}`, params);
 
 /** Its id, or its name in English in any case ("Indices"); null when no category is called so. */
 export async function categoryInstruments(q: Queryable, category: string): Promise<ClosureTarget[] | null> {
@@ -65,11 +41,7 @@ export async function categoryInstruments(q: Queryable, category: string): Promi
   );
   const id = found[0]?.id;
   if (id === undefined) return null;
-  const rows = await q.query<{ id: number; code: string }>(
-    'SELECT id, code FROM instruments WHERE category_id = $1 ORDER BY sort, id',
-    [id],
-  );
-  return rows.map((r) => ({ id: Number(r.id), code: r.code }));
+  return q.query<ClosureTarget>('SELECT id, code FROM instruments WHERE category_id = $1 ORDER BY sort, id', [id]);
 }
 
 /** Held to the transaction's end: two schedules of one instrument never both pass the overlap check. */
@@ -105,7 +77,7 @@ export async function insertClosures(
      SELECT unnest($1::int[]), $2, $3, $4, $5, $6 RETURNING id`,
     [ids, window.from, window.to, reason, by, at],
   );
-  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
 /** Upcoming and current, oldest first. */
@@ -173,7 +145,7 @@ export async function endMissedClosures(q: Queryable, now: number): Promise<numb
     "UPDATE market_closures SET state = 'ended' WHERE state = 'scheduled' AND ends_at <= $1 RETURNING id",
     [now],
   );
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }
 
 /** The instrument's halt and the closure it belongs to, if any; locked with the rule. */
@@ -181,13 +153,9 @@ export async function haltOf(
   q: Queryable,
   instrumentId: number,
 ): Promise<{ reason: string | null; closureId: number | null }> {
-  const rows = await q.query<{ halt_reason: string | null; halt_closure_id: number | null }>(
-    'SELECT halt_reason, halt_closure_id FROM feed_rules WHERE instrument_id = $1 FOR UPDATE',
+  const rows = await q.query<{ reason: string | null; closureId: number | null }>(
+    'SELECT halt_reason AS reason, halt_closure_id AS "closureId" FROM feed_rules WHERE instrument_id = $1 FOR UPDATE',
     [instrumentId],
   );
-  const r = rows[0];
-  return {
-    reason: r?.halt_reason ?? null,
-    closureId: r?.halt_closure_id === null || r?.halt_closure_id === undefined ? null : Number(r.halt_closure_id),
-  };
+  return rows[0] ?? { reason: null, closureId: null };
 }

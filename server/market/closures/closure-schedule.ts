@@ -20,36 +20,31 @@ export const CLOSURE_CHECK_MS = 5_000;
 /** Who the desk's change record names for what the job does. */
 export const SCHEDULE = 'schedule';
 
-/** Takes over a halt an earlier closure left, never one staff set: theirs stands, and the closure's end leaves it. */
-async function beginClosure(q: Queryable, c: Closure, now: number): Promise<boolean> {
+/**
+ * Begins (a scheduled closure) or ends it; true when it changed the halt. It takes over a halt an earlier closure left,
+ * never one staff set, and lifts the halt only while it is still this closure's (a manual feed-halt or feed-resume
+ * during the window cleared the mark): the desk's word stands.
+ */
+async function moveClosure(q: Queryable, c: Closure, now: number, by: string, command: string): Promise<boolean> {
   const halt = await haltOf(q, c.instrumentId);
-  await setClosureState(q, c.id, 'applied');
-  const note = (detail: string) => recordDeskChange(q, now, SCHEDULE, 'closure-start', `${c.code}: ${detail}`);
-  if (halt.reason !== null && halt.closureId === null) {
-    await note(`closure #${c.id} left the desk's halt as it is`);
-    return false;
-  }
-  await changeDeskRule(q, c.instrumentId, { haltReason: c.reason, haltClosure: c.id });
-  await note(`${c.reason} (closure #${c.id} to ${iso(c.endsAt)})`);
-  return true;
+  const begin = c.state === 'scheduled';
+  await setClosureState(q, c.id, begin ? 'applied' : 'ended');
+  const ours = begin ? halt.reason === null || halt.closureId !== null : halt.closureId === c.id;
+  if (ours)
+    await changeDeskRule(q, c.instrumentId, begin ? { haltReason: c.reason, haltClosure: c.id } : { haltReason: null });
+  const detail = begin
+    ? ours
+      ? `${c.reason} (closure #${c.id} to ${iso(c.endsAt)})`
+      : `closure #${c.id} left the desk's halt as it is`
+    : ours
+      ? `trading resumed (closure #${c.id})`
+      : `closure #${c.id} ended; the desk's own halt or resume stands`;
+  await recordDeskChange(q, now, by, command, `${c.code}: ${detail}`);
+  return ours;
 }
 
-/**
- * Lifts the instrument's halt only while it is still this closure's (a manual feed-halt or feed-resume during the
- * window cleared the mark, and the desk's word stands); true when it lifted it.
- */
-export async function endClosure(q: Queryable, c: Closure, now: number, by: string, command: string): Promise<boolean> {
-  const halt = await haltOf(q, c.instrumentId);
-  await setClosureState(q, c.id, 'ended');
-  const note = (detail: string) => recordDeskChange(q, now, by, command, `${c.code}: ${detail}`);
-  if (halt.closureId !== c.id) {
-    await note(`closure #${c.id} ended; the desk's own halt or resume stands`);
-    return false;
-  }
-  await changeDeskRule(q, c.instrumentId, { haltReason: null });
-  await note(`trading resumed (closure #${c.id})`);
-  return true;
-}
+/** Ends an applied closure, as the schedule does on time. */
+export const endClosure = moveClosure;
 
 export interface ClosureJobDeps {
   db: Db;
@@ -66,8 +61,8 @@ export async function runClosures(deps: Omit<ClosureJobDeps, 'timers'>): Promise
   const changed = await deps.db.tx(async (q) => {
     let n = 0;
     // Ends first: a closure that ends as the next one of the instrument begins hands its halt over.
-    for (const c of await closuresToEnd(q, now)) if (await endClosure(q, c, now, SCHEDULE, 'closure-end')) n++;
-    for (const c of await closuresToBegin(q, now)) if (await beginClosure(q, c, now)) n++;
+    for (const c of await closuresToEnd(q, now)) if (await moveClosure(q, c, now, SCHEDULE, 'closure-end')) n++;
+    for (const c of await closuresToBegin(q, now)) if (await moveClosure(q, c, now, SCHEDULE, 'closure-start')) n++;
     const missed = await endMissedClosures(q, now);
     if (missed.length > 0) deps.log.info({ closures: missed }, 'closures whose whole window passed unseen');
     return n;
