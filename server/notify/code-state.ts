@@ -2,11 +2,7 @@
 import type { Queryable } from '../db/db.ts';
 import { deliveryStateByKey } from './delivery-repository.ts';
 
-export type CodeState = 'pending' | 'sent' | 'failed';
-
-export async function codeDeliveryState(q: Queryable, key: string): Promise<{ state: CodeState }> {
+export async function codeDeliveryState(q: Queryable, key: string): Promise<{ state: 'pending' | 'sent' | 'failed' }> {
   const state = await deliveryStateByKey(q, key);
-  if (state === 'failed') return { state: 'failed' };
-  if (state === 'queued' || state === 'sending') return { state: 'pending' };
-  return { state: 'sent' };
+  return { state: state === 'failed' ? 'failed' : state === 'queued' || state === 'sending' ? 'pending' : 'sent' };
 }

@@ -91,25 +91,20 @@ export async function markSent(
   return done.length > 0;
 }
 
-export async function markRetry(
+/** Queued again at `dueAt`, or failed for good without its values when null; guarded as markSent. */
+export async function markUnsent(
   q: Queryable,
   row: ClaimedDelivery,
   provider: string,
   error: string,
-  dueAt: number,
+  dueAt: number | null,
 ): Promise<void> {
   await q.query(
-    `UPDATE deliveries SET state = 'queued', provider = $3, last_error = $4, due_at = $5, lease_until = NULL
+    `UPDATE deliveries SET provider = $3, last_error = $4, lease_until = NULL,
+            state = CASE WHEN $5::bigint IS NULL THEN 'failed' ELSE 'queued' END, due_at = COALESCE($5, due_at),
+            payload = CASE WHEN $5::bigint IS NULL THEN NULL ELSE payload END
       WHERE id = $1 AND state = 'sending' AND lease_until = $2`,
     [row.id, row.lease_until, provider, error, dueAt],
-  );
-}
-
-export async function markFailed(q: Queryable, row: ClaimedDelivery, provider: string, error: string): Promise<void> {
-  await q.query(
-    `UPDATE deliveries SET state = 'failed', provider = $3, last_error = $4, payload = NULL, lease_until = NULL
-      WHERE id = $1 AND state = 'sending' AND lease_until = $2`,
-    [row.id, row.lease_until, provider, error],
   );
 }
 

@@ -2,7 +2,7 @@
 import { LANGUAGES, type Language } from '../../domain/types.ts';
 import { backoffDelay } from '../../domain/backoff.ts';
 import type { Message, MessageKind, Services } from '../core/services.ts';
-import { claimDue, markFailed, markRetry, markSent, type ClaimedDelivery } from './delivery-repository.ts';
+import { claimDue, markSent, markUnsent, type ClaimedDelivery } from './delivery-repository.ts';
 import { DELIVERY_DEFAULTS, type DeliveryOptions } from './delivery-options.ts';
 import { DeliveryError, safeError, type Gateway, type OutgoingEmail, type OutgoingSms } from './gateways/gateway.ts';
 import { renderEmail, renderSms } from './render.ts';
@@ -73,8 +73,8 @@ export function startSender(deps: SenderDeps, gateways: Gateways, opts: Delivery
     } catch (err) {
       const error = safeError(err, secrets);
       const final = (err instanceof DeliveryError && err.permanent) || row.attempts >= maxAttempts;
-      if (final) await markFailed(db, row, provider, error);
-      else await markRetry(db, row, provider, error, clock.now() + backoffDelay(row.attempts - 1, backoff, random));
+      const dueAt = final ? null : clock.now() + backoffDelay(row.attempts - 1, backoff, random);
+      await markUnsent(db, row, provider, error, dueAt);
       deps.count?.(row.channel, final ? 'failed' : 'retried');
       log.warn({ delivery, error }, final ? 'message given up' : 'message delivery failed, retrying later');
     }
