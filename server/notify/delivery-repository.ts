@@ -44,21 +44,16 @@ export interface DeliveryRow extends Pick<
 /** Hashed: the key itself is a capability. */
 export const codeRefOf = (key: string): string => createHash('sha256').update(key).digest('hex');
 
-export async function queueDelivery(q: Queryable, d: NewDelivery, now: number): Promise<void> {
-  await q.query(
-    `INSERT INTO deliveries (message_ref, kind, channel, recipient, lang, user_id, payload, code_ref, state, due_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued', $9, $9)`,
-    [d.ref, d.kind, d.channel, d.recipient, d.lang, d.userId, d.payload, d.codeRef, now],
-  );
-}
-
-/** Recorded as sent, without its values. */
-export async function recordOutboxDelivery(q: Queryable, d: NewDelivery, now: number): Promise<void> {
+/** Queued to send, or recorded as sent to the outbox (without its values, as a sent row). */
+export async function insertDelivery(q: Queryable, d: NewDelivery, now: number, outbox: boolean): Promise<void> {
   await q.query(
     `INSERT INTO deliveries (message_ref, kind, channel, recipient, lang, user_id, payload, code_ref, state, provider,
                              attempts, due_at, created_at, sent_at)
-     VALUES ($1, $2, $3, $4, $5, $6, NULL, $7, 'sent', 'outbox', 1, $8, $8, $8)`,
-    [d.ref, d.kind, d.channel, d.recipient, d.lang, d.userId, d.codeRef, now],
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13)`,
+    [
+      ...[d.ref, d.kind, d.channel, d.recipient, d.lang, d.userId, outbox ? null : d.payload, d.codeRef],
+      ...(outbox ? ['sent', 'outbox', 1, now, now] : ['queued', null, 0, now, null]),
+    ],
   );
 }
 

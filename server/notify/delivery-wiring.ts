@@ -5,7 +5,7 @@ import { DELIVERY_DEFAULTS, type DeliveryOptions } from './delivery-options.ts';
 import { kannelGateway } from './gateways/kannel.ts';
 import { smtpGateway } from './gateways/smtp.ts';
 import { twilioGateway } from './gateways/twilio.ts';
-import { codeRefOf, queueDelivery, recordOutboxDelivery, type NewDelivery } from './delivery-repository.ts';
+import { codeRefOf, insertDelivery, type NewDelivery } from './delivery-repository.ts';
 import { messageText } from './message-text.ts';
 import { leaveInOutbox } from './outbox-repository.ts';
 import { startSender, type Gateways, type Sender, type SenderDeps } from './sender.ts';
@@ -47,7 +47,7 @@ export function startDelivery(deps: SenderDeps, opts: DeliveryOptions, sends: bo
       };
       const now = deps.clock.now();
       if (channels.has(message.channel)) {
-        await queueDelivery(deps.db, row, now);
+        await insertDelivery(deps.db, row, now, false);
         deps.log.info({ delivery: { channel: message.channel, kind: message.kind } }, 'message queued');
         // The sender in this process starts at once instead of on its next poll.
         if (sender) void sender.runDue().catch(() => undefined);
@@ -55,7 +55,7 @@ export function startDelivery(deps: SenderDeps, opts: DeliveryOptions, sends: bo
       }
       await deps.db.tx(async (q) => {
         await leaveInOutbox(q, message.channel, message.to, messageText(message), now, message.ownerOnly === true);
-        await recordOutboxDelivery(q, row, now);
+        await insertDelivery(q, row, now, true);
       });
       deps.log.info({ outbox: { channel: message.channel, kind: message.kind } }, 'message left in the outbox');
     },
