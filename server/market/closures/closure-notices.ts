@@ -3,9 +3,9 @@
 // commit, a page a round, so a category's thousands of holders neither hold the command's transaction nor its answer.
 import { iso } from '../../../domain/time.ts';
 import { startRepeatingJob, type RepeatingJob } from '../../core/repeating-job.ts';
-import type { Message, Services } from '../../core/services.ts';
+import type { Services } from '../../core/services.ts';
 import { notifyAccount } from '../../notify/account-notices.ts';
-import { dropClosureNotice, dueClosureNotices, type ClosureNotice } from './closure-notice-repository.ts';
+import { dropClosureNotice, dueClosureNotices } from './closure-notice-repository.ts';
 
 export const CLOSURE_NOTICE_MS = 5_000;
 /** Accounts told in one round: a round stays short, so the writer's stop never waits long for it. */
@@ -13,19 +13,13 @@ export const CLOSURE_NOTICES_PER_ROUND = 500;
 
 export type ClosureNoticeDeps = Pick<Services, 'db' | 'clock' | 'log' | 'notifier'>;
 
-/** Times as ISO-8601 UTC: every message shows them as "2026-12-25 00:00 UTC", an SMS knowing no time zone. */
-export const closureNoticeValues = (n: ClosureNotice): Message['values'] => ({
-  codes: n.codes,
-  start: iso(n.startsAt),
-  end: iso(n.endsAt),
-  reason: n.reason,
-});
-
 /** Sent, then deleted: a kill between the two tells that account twice, never not at all (as the delivery queue). */
 export async function runClosureNotices(deps: ClosureNoticeDeps, limit = CLOSURE_NOTICES_PER_ROUND): Promise<number> {
   const due = await dueClosureNotices(deps.db, limit);
   for (const n of due) {
-    await notifyAccount(deps, n.userId, n.kind, closureNoticeValues(n));
+    // Times as ISO-8601 UTC: every message shows them as "2026-12-25 00:00 UTC", an SMS knowing no time zone.
+    const values = { codes: n.codes, start: iso(n.startsAt), end: iso(n.endsAt), reason: n.reason };
+    await notifyAccount(deps, n.userId, n.kind, values);
     await dropClosureNotice(deps.db, n.id);
   }
   return due.length;
