@@ -25,7 +25,13 @@ export const SCHEDULE = 'schedule';
  * never one staff set, and lifts the halt only while it is still this closure's (a manual feed-halt or feed-resume
  * during the window cleared the mark): the desk's word stands.
  */
-async function moveClosure(q: Queryable, c: Closure, now: number, by: string, command: string): Promise<boolean> {
+export async function moveClosure(
+  q: Queryable,
+  c: Closure,
+  now: number,
+  by: string,
+  command: string,
+): Promise<boolean> {
   const halt = await haltOf(q, c.instrumentId);
   const begin = c.state === 'scheduled';
   await setClosureState(q, c.id, begin ? 'applied' : 'ended');
@@ -42,9 +48,6 @@ async function moveClosure(q: Queryable, c: Closure, now: number, by: string, co
   await recordDeskChange(q, now, by, command, `${c.code}: ${detail}`);
   return ours;
 }
-
-/** Ends an applied closure, as the schedule does on time. */
-export const endClosure = moveClosure;
 
 export interface ClosureJobDeps {
   db: Db;

@@ -16,7 +16,7 @@ import {
   type ClosureTarget,
 } from '../../market/closures/closure-repository.ts';
 import { queueClosureNotices } from '../../market/closures/closure-notice-repository.ts';
-import { endClosure } from '../../market/closures/closure-schedule.ts';
+import { moveClosure } from '../../market/closures/closure-schedule.ts';
 import { closureWindow } from '../../market/closures/closure-window.ts';
 import { instrumentForDesk, recordDeskChange } from '../../market/price-desk/desk-config.ts';
 import { idArg, textArg } from '../args.ts';
@@ -103,7 +103,7 @@ export const closureCancel: OpsCommand = {
       const c = await closureForUpdate(q, id);
       if (!c || c.state === 'ended' || c.endsAt <= now)
         throw new ApiError('closures.errors.not_open', undefined, { id });
-      const lift = c.state === 'applied' && (await endClosure(q, c, now, by, 'closure-cancel'));
+      const lift = c.state === 'applied' && (await moveClosure(q, c, now, by, 'closure-cancel'));
       await cancelClosureRow(q, id, by, now);
       if (c.state !== 'applied') await recordDeskChange(q, now, by, 'closure-cancel', `${c.code}: closure #${id}`);
       // Only a closure its holders were told of is worth a word; those holding the instrument now are told.
