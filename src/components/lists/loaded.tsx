@@ -1,27 +1,32 @@
 // One thing a screen loads when it opens: "No data" when the fetch failed, nothing while it is on its way.
-import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { EmptyState } from './empty-state.tsx';
 
 export interface LoadState<T> {
   data: T | null;
   failed: boolean;
+  reload: () => void;
 }
 
-/** `load` null (a bad id) shows as failed; a new `load` or `again` starts from empty, dropping earlier answers. */
-export function useLoaded<T>(load: (() => Promise<T>) | null, again?: unknown): LoadState<T> {
-  const [state, setState] = useState<LoadState<T>>({ data: null, failed: false });
+/**
+ * `load` null (a bad id) shows as failed; a new `load`, `again` or `reload()` starts from empty, dropping earlier
+ * answers, or with `keep` goes on showing the last data, a failed read included.
+ */
+export function useLoaded<T>(load: (() => Promise<T>) | null, again?: unknown, keep = false): LoadState<T> {
+  const [state, setState] = useState<Omit<LoadState<T>, 'reload'>>({ data: null, failed: false });
+  const [reads, setReads] = useState(0);
   useEffect(() => {
     let current = true;
-    setState({ data: null, failed: load === null });
+    setState((s) => ({ data: keep ? s.data : null, failed: load === null }));
     load?.().then(
       (data) => current && setState({ data, failed: false }),
-      () => current && setState({ data: null, failed: true }),
+      () => current && setState((s) => ({ data: keep ? s.data : null, failed: true })),
     );
     return () => {
       current = false;
     };
-  }, [load, again]);
-  return state;
+  }, [load, again, keep, reads]);
+  return { ...state, reload: useCallback(() => setReads((n) => n + 1), []) };
 }
 
 export function Loaded<T>({

@@ -1,5 +1,6 @@
 // /mine/auth, real-name verification (docs/contract.md §2, §4, §5).
-import { useCallback, useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { useLoaded } from '../../components/lists/loaded.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { realNameCenter, submitRealName } from '../../api/wallet.ts';
 import { ReviewStatus, type RealNameCenter } from '../../../domain/wallet-types.ts';
@@ -121,11 +122,7 @@ function RealNameForm({ last, onDone }: { last: RealNameCenter; onDone: () => vo
 
 export function RealNamePage(): ReactElement {
   const { t } = useTranslation();
-  const [center, setCenter] = useState<RealNameCenter | null>(null);
-  const load = useCallback(() => {
-    realNameCenter().then(setCenter, () => undefined);
-  }, []);
-  useEffect(load, [load]);
+  const { data: center, reload: load } = useLoaded(realNameCenter, undefined, true);
   // The operator's decision arrives as an event: reload (docs/wallet.md "Money screens stay current").
   useRefreshOnChange(load);
 

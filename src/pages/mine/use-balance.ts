@@ -1,15 +1,12 @@
 // Re-read on demand after a money action.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useLoaded } from '../../components/lists/loaded.tsx';
 import { balance as loadBalance } from '../../api/account.ts';
 import type { Balance } from '../../../domain/types.ts';
 import { useRefreshOnChange } from '../../components/hooks/use-refresh-on-change.ts';
 
 export function useBalance(): { funds: Balance | null; reload: () => void } {
-  const [funds, setFunds] = useState<Balance | null>(null);
-  const reload = useCallback(() => {
-    loadBalance().then(setFunds, () => undefined);
-  }, []);
-  useEffect(reload, [reload]);
+  const { data: funds, reload } = useLoaded(loadBalance, undefined, true);
   useRefreshOnChange(reload);
   return { funds, reload };
 }

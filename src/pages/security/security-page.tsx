@@ -1,6 +1,7 @@
 // /mine/security (docs/security.md "Second factor", "Sessions and devices"); real accounts only.
-import { useCallback, useEffect, useState, type ReactElement } from 'react';
-import type { SecurityOverview, SessionInfo, FactorSetup } from '../../../domain/security-types.ts';
+import { useState, type ReactElement } from 'react';
+import { useLoaded } from '../../components/lists/loaded.tsx';
+import type { SessionInfo, FactorSetup } from '../../../domain/security-types.ts';
 import {
   securityOverview,
   revokeOtherSessions,
@@ -240,11 +241,7 @@ export function SessionsSection(props: { sessions: SessionInfo[]; onChange: () =
 
 export function SecurityPage(): ReactElement {
   const { t } = useTranslation();
-  const [view, setView] = useState<SecurityOverview | null>(null);
-  const reload = useCallback(() => {
-    securityOverview().then(setView, () => undefined);
-  }, []);
-  useEffect(reload, [reload]);
+  const { data: view, reload } = useLoaded(securityOverview, undefined, true);
   // Held or not by the server's clock (0 once passed), never the browser's.
   const held = view && view.withdrawals_held_until > 0 ? view.withdrawals_held_until : null;
   return (

@@ -119,11 +119,11 @@ const REAL_NAME_STATUS_KEY = ['realname.none', 'realname.waiting', 'realname.fin
 
 /** Null for demo accounts, while loading, or when it could not be read. */
 function useRealNameStatus(isDemo: boolean): RealNameCenter['review_status'] | null {
-  const [reads, setReads] = useState(0);
-  useRefreshOnChange(() => setReads((n) => n + 1)); // an operator reviewed it while the page was open
   const load = useCallback(() => realNameCenter({ toast: false }), []);
   // A failed read: the row simply shows no status.
-  return useLoaded(isDemo ? null : load, reads).data?.review_status ?? null;
+  const { data, reload } = useLoaded(isDemo ? null : load);
+  useRefreshOnChange(reload); // an operator reviewed it while the page was open
+  return data?.review_status ?? null;
 }
 
 export function UserPage(): ReactElement {
