@@ -1,5 +1,5 @@
 // Profits at 4 decimals by the functions the server books with (docs/contract.md §9); the sheet needs a valid amount.
-import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { useMemo, useState, type FormEvent, type ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -13,7 +13,6 @@ import { NumberInput } from '../../components/forms/number-input.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { dec, exactText, fixed } from '../../../domain/decimal.ts';
 import { checkFundAmount, dayProfit, totalProfit } from '../../../domain/fund-maths.ts';
-import type { Fund } from '../../../domain/fund-types.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { loginPath } from '../../state/shell/navigator.ts';
 import { $isDemo, $user } from '../../state/account/session.ts';
@@ -34,7 +33,6 @@ export function SubscribePage(): ReactElement {
   const navigate = useNavigate();
   const location = useLocation();
   const id = useIdQuery();
-  const [fund, setFund] = useState<Fund | null>(null);
   const [amount, setAmount] = useState('');
   const [sheet, setSheet] = useState(false);
   const { busy, during } = useBusy();
@@ -43,9 +41,8 @@ export function SubscribePage(): ReactElement {
   const available = useLoaded(loggedIn ? quietBalance : null).data?.balance ?? null;
 
   const lang = useContentLanguage(); // the fund's name and description come in it: a switch loads them again
-  useEffect(() => {
-    if (id !== null) fundInfo(id).then(setFund, () => undefined);
-  }, [id, lang]);
+  const loadFund = useMemo(() => (id === null ? null : () => fundInfo(id)), [id]);
+  const fund = useLoaded(loadFund, lang, true).data;
 
   // The sheet only opens for an amount that passed checkFundAmount, so these are never negative.
   const checked = fund ? checkFundAmount(amount, fund) : null;
