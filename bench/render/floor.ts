@@ -5,6 +5,7 @@ import { openPage, setThrottle } from './browser.ts';
 import { NAME_SHIM, pageProbe } from './page-probe.ts';
 import { MARK_END, MARK_START } from './trace.ts';
 import { quietWindow, tracedWindow } from './run-one.ts';
+import type { RenderCase } from './cases.ts';
 
 export type ProbeFloor = Awaited<ReturnType<typeof probeFloor>>;
 
@@ -14,14 +15,13 @@ const STATIC_PAGE =
     '<!doctype html><meta name="viewport" content="width=device-width"><title>floor</title><h1>Tickwise</h1><p>Static page: the bench probe alone.</p>',
   );
 
+/** Under the case's throttle, over a window of its quiet window's length. */
 export async function probeFloor(
   browser: Browser,
-  viewport: { width: number; height: number },
-  mobile: boolean,
-  throttle: number,
-  windowMs: number,
+  c: Pick<RenderCase, 'viewport' | 'mobile' | 'throttle' | 'quietMs'>,
 ) {
-  const { context, page, cdp } = await openPage(browser, viewport, mobile, 1);
+  const { throttle, quietMs: windowMs } = c;
+  const { context, page, cdp } = await openPage(browser, c.viewport, c.mobile, 1);
   try {
     await context.addInitScript(NAME_SHIM);
     await context.addInitScript(pageProbe, { start: MARK_START, end: MARK_END });

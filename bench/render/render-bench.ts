@@ -163,7 +163,8 @@ export async function renderBench(opts: RenderOptions) {
         const srv: BenchServer = server;
         const holder = c.multiCore && multi ? multi : c.mobile ? pinned : await deskBrowser();
         /** A crash must cost a run, not the section. */
-        const live = async (step: string): Promise<Browser> => {
+        const live = async (step: string, progress = step): Promise<Browser> => {
+          opts.progress?.(progress);
           const went = await holder.relaunchIfGone();
           if (went) {
             opts.log(`  the browser had gone (disconnected at ${went.at}, during ${went.during}): relaunched`);
@@ -183,14 +184,7 @@ export async function renderBench(opts: RenderOptions) {
           runs: [],
         };
         if (c.quietMs > 0) {
-          opts.progress?.(`${c.id} probe floor`);
-          caseResult.probeFloor = await probeFloor(
-            await live(`${c.id} probe floor`),
-            c.viewport,
-            c.mobile,
-            c.throttle,
-            c.quietMs,
-          ).catch((err: unknown) => {
+          caseResult.probeFloor = await probeFloor(await live(`${c.id} probe floor`), c).catch((err: unknown) => {
             opts.log(`  probe floor failed: ${firstLine(err)}`);
             return null;
           });
@@ -204,7 +198,6 @@ export async function renderBench(opts: RenderOptions) {
           `${c.label}: ${c.pairs} pair(s) × ${c.screens.join(' + ')}, warm-up ${c.warmupMs / 1000} s, window ${c.measureMs / 1000} s`,
         );
         // The first context of a case pays for cold caches, which would count against whichever mode ran first.
-        opts.progress?.(`${c.id} primer load`);
         const [primer] = await runOne(await live(`${c.id} primer load`), srv.url, session, {
           ...specOf(c, c.screens[0] ?? 'market', 'worker', -1, null),
           phases: [
@@ -220,14 +213,10 @@ export async function renderBench(opts: RenderOptions) {
               const trace = wantTrace
                 ? join(opts.traceDir, `${opts.stamp}-${c.id}-${screen}-${mode}.trace.json.gz`)
                 : null;
-              opts.progress?.(`${c.id} ${screen} ${mode} #${pair + 1} of ${c.pairs}`);
+              const step = `${c.id} ${screen} ${mode} #${pair + 1}`;
               const t0 = Date.now();
-              const rs = await runOne(
-                await live(`${c.id} ${screen} ${mode} #${pair + 1}`),
-                srv.url,
-                session,
-                specOf(c, screen, mode, pair, trace),
-              );
+              const browser = await live(step, `${step} of ${c.pairs}`);
+              const rs = await runOne(browser, srv.url, session, specOf(c, screen, mode, pair, trace));
               const took = `[${((Date.now() - t0) / 1000).toFixed(0)} s]`;
               for (const r of rs) {
                 if (r.profileTrace) result.profileTraces.push(r.profileTrace);
