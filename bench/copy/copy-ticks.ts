@@ -1,7 +1,6 @@
 // The engine's tick cost with and without 10,000 running copies, in one process: copies must leave it unchanged.
 import { CopyGuard } from '../../server/copy/copy-guard.ts';
 import { runOne, type EngineBenchRow, type TickExtra } from '../engine/engine-bench.ts';
-import { jsonMain } from '../lib/json-child.ts';
 
 /** cpuUsPerTick: the engine's tick, the crossed orders' stubbed follow-up and what copies add. */
 export type CopyTickRow = Pick<EngineBenchRow, 'orders' | 'users' | 'ticks' | 'cpuUsPerTick'> & {
@@ -56,5 +55,3 @@ export async function copyTicks(quick: boolean): Promise<CopyTickRow[]> {
   }
   return rows;
 }
-
-jsonMain('copy-ticks.ts', () => copyTicks(process.argv.includes('--quick')));
