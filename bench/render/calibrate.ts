@@ -17,11 +17,10 @@ const LOOP_SOURCE = `function spin(n) { let x = 0; for (let i = 0; i < n; i++) x
 const WORKER_SOURCE = `${LOOP_SOURCE}
 onmessage = (e) => { const t = performance.now(); const x = spin(e.data); postMessage({ ms: performance.now() - t, x }); };`;
 
-export async function calibrate(
-  browser: Browser,
-  throttles: readonly number[],
-  iterations: number,
-): Promise<CalibrationRow[]> {
+/** About 50 ms on one unthrottled core of the reference machine. */
+export const CALIBRATION_ITERATIONS = 5_000_000;
+
+export async function calibrate(browser: Browser, throttles: readonly number[]): Promise<CalibrationRow[]> {
   const rows: CalibrationRow[] = [];
   for (const throttle of throttles) {
     const { context, page } = await openPage(browser, PHONE, true, throttle);
@@ -55,7 +54,7 @@ export async function calibrate(
           worker.terminate();
           return { mainMs, workerMs, mainWhileWorkerMs };
         },
-        { loop: LOOP_SOURCE, workerSource: WORKER_SOURCE, n: iterations },
+        { loop: LOOP_SOURCE, workerSource: WORKER_SOURCE, n: CALIBRATION_ITERATIONS },
       );
       rows.push({ throttle, ...r });
     } finally {

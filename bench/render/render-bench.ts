@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { simEnv, startBenchServer, type BenchServer, type SectionOptions } from '../lib/app-server.ts';
-import { calibrate, type CalibrationRow } from './calibrate.ts';
+import { calibrate, CALIBRATION_ITERATIONS, type CalibrationRow } from './calibrate.ts';
 import { deviceScale, launchPinned, type PinnedBrowser } from './browser.ts';
 import { caseLabels, renderCases, type FeedModeName, type Profile, type RenderCase, type ScreenName } from './cases.ts';
 import { runOne, type PhaseSpec, type RunResult, type RunSpec } from './run-one.ts';
@@ -36,9 +36,6 @@ export interface RenderCaseResult {
 }
 
 export type RenderResult = Awaited<ReturnType<typeof renderBench>>;
-
-/** About 50 ms on one unthrottled core of the reference machine. */
-const CALIBRATION_ITERATIONS = 5_000_000;
 
 function runLine(r: RunResult): string {
   const s = r.spec;
@@ -122,7 +119,7 @@ export async function renderBench(opts: RenderOptions) {
           `  ${prefix}${r.throttle}×: main thread ${r.mainMs.toFixed(0)} ms, worker ${r.workerMs.toFixed(0)} ms, main while the worker spins ${r.mainWhileWorkerMs.toFixed(0)} ms`,
         );
     };
-    result.calibration = await calibrate(pinned.browser, throttles, CALIBRATION_ITERATIONS);
+    result.calibration = await calibrate(pinned.browser, throttles);
     logRows(result.calibration, '');
     result.affinities = pinned.affinities();
     if (cases.some((c) => c.multiCore)) {
@@ -141,7 +138,7 @@ export async function renderBench(opts: RenderOptions) {
           : 'multi-core phone: CDP throttles the main thread, a CFS quota per thread the worker and the other renderer threads',
       );
       const rates = [...new Set([1, ...cases.filter((c) => c.multiCore).map((c) => c.throttle)])];
-      result.calibrationMultiCore = await calibrate(m.browser, rates, CALIBRATION_ITERATIONS);
+      result.calibrationMultiCore = await calibrate(m.browser, rates);
       logRows(result.calibrationMultiCore, `multi-core (CPU ${cpus ?? 'any'}) `);
       for (const [k, v] of Object.entries(m.affinities())) result.affinities[`multi ${k}`] = v;
     }
