@@ -116,11 +116,8 @@ const cssOf =
   (bundle: OutputBundle) =>
   (file: string): string | undefined => {
     const a = bundle[file];
-    return a?.type === 'asset'
-      ? typeof a.source === 'string'
-        ? a.source
-        : new TextDecoder().decode(a.source)
-      : undefined;
+    if (a?.type !== 'asset') return undefined;
+    return typeof a.source === 'string' ? a.source : new TextDecoder().decode(a.source);
   };
 
 export function prerenderFirstScreen(): Plugin {
