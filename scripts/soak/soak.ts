@@ -1,7 +1,7 @@
 // The soak run: the server and the load generators in separate processes (and CPUs), so it measures the server alone.
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import type { LoginResult } from '../../domain/types.ts';
+import type { Instrument, LoginResult } from '../../domain/types.ts';
 import type { LedgerViolation } from '../../server/ledger/invariants.ts';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
@@ -149,11 +149,7 @@ async function startCopies(base: string, users: readonly SoakUser[], n: number):
 
 async function standingBook(base: string, users: readonly SoakUser[], perUser: number): Promise<void> {
   const anon = soakClient(base);
-  const list = (
-    await anon.get<
-      Array<{ Id: number; ForexMinCont: string; MarketStatus: number; HasForexMultiple: Array<{ Value: number }> }>
-    >('/v1/api/forex/trade_list')
-  ).data;
+  const list = (await anon.get<Instrument[]>('/v1/api/forex/trade_list')).data;
   const tradable = list.filter((i) => i.MarketStatus === 1);
   let next = 0;
   const opener = async (): Promise<void> => {
