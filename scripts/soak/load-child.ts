@@ -64,27 +64,17 @@ let tradable: Instrument[] = [];
 async function open(u: User, pending: boolean): Promise<Acted> {
   const inst = pick(tradable) as Instrument;
   const multiple = pick(inst.HasForexMultiple)?.Value ?? 0;
-  if (!pending) {
-    const reply = await u.c.get('/v1/api/forex/submit', {
-      type: Math.random() < 0.5 ? 1 : 2,
-      cont: inst.ForexMinCont,
-      forex_id: inst.Id,
-      status: 1,
-      multiple,
-    });
-    return { kind: 'submit', reply };
-  }
-  const q = Number(inst.ForexQuotations.Close);
-  const away = (q * (Math.random() < 0.5 ? 0.98 : 1.02)).toFixed(inst.PricePrecision);
+  const away = (): string =>
+    (Number(inst.ForexQuotations.Close) * (Math.random() < 0.5 ? 0.98 : 1.02)).toFixed(inst.PricePrecision);
   const reply = await u.c.get('/v1/api/forex/submit', {
-    type: 1,
+    type: pending || Math.random() < 0.5 ? 1 : 2,
     cont: inst.ForexMinCont,
     forex_id: inst.Id,
-    status: 0,
-    target_price: away,
+    status: pending ? 0 : 1,
+    ...(pending ? { target_price: away() } : {}),
     multiple,
   });
-  return { kind: 'pending', reply };
+  return { kind: pending ? 'pending' : 'submit', reply };
 }
 
 async function listed(c: SoakClient, status: 0 | 1): Promise<{ reply: Reply; orders: Order[]; total: number }> {
