@@ -1,8 +1,9 @@
 // The desk's interactions as steps, each waiting for its visible answer; floor-desk.ts answers the same selectors.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { TIMEOUT, type Step } from './steps.ts';
 
 const poll = { timeout: TIMEOUT, polling: 'raf' as const };
+const first = (page: Page, selector: string): Locator => page.locator(selector).first();
 
 /** candle-chart.tsx marks its box, lazy-chart.tsx its picture. */
 function chartOf(page: Page, scope: string, code: string): Promise<unknown> {
@@ -27,15 +28,9 @@ const rowCodes = (page: Page): Promise<string[]> =>
   );
 
 async function listOf(page: Page, chip: string, code: string | null): Promise<void> {
-  await page
-    .locator(`.dk-market .mk-chip[data-category="${chip}"] >> visible=true`)
-    .first()
-    .click({ timeout: TIMEOUT });
-  if (code) await page.locator(`.dk-market .mk-row[data-code="${code}"]`).first().waitFor({ timeout: TIMEOUT });
-  await page
-    .locator('.dk-market .mk-scroll')
-    .first()
-    .evaluate((s) => s.scrollTo(0, 0));
+  await first(page, `.dk-market .mk-chip[data-category="${chip}"] >> visible=true`).click({ timeout: TIMEOUT });
+  if (code) await first(page, `.dk-market .mk-row[data-code="${code}"]`).waitFor({ timeout: TIMEOUT });
+  await first(page, '.dk-market .mk-scroll').evaluate((s) => s.scrollTo(0, 0));
 }
 
 export interface DeskCategories {
@@ -52,14 +47,13 @@ export function deskSteps(code: string, cats: DeskCategories): Step[] {
     {
       id: 'desk-one-click-buy-key',
       prepare: async (p) => {
-        await p.locator('.toast').first().waitFor({ state: 'detached', timeout: TIMEOUT });
-        await p
-          .locator('[data-testid="one-click-bar"] .oc-up:not([disabled]) >> visible=true')
-          .first()
-          .waitFor({ timeout: TIMEOUT });
+        await first(p, '.toast').waitFor({ state: 'detached', timeout: TIMEOUT });
+        await first(p, '[data-testid="one-click-bar"] .oc-up:not([disabled]) >> visible=true').waitFor({
+          timeout: TIMEOUT,
+        });
       },
       act: (p) => p.keyboard.press('b'),
-      answer: (p) => p.locator('.toast').first().waitFor({ timeout: TIMEOUT }),
+      answer: (p) => first(p, '.toast').waitFor({ timeout: TIMEOUT }),
     },
     {
       id: 'desk-row-to-chart',
@@ -68,21 +62,21 @@ export function deskSteps(code: string, cats: DeskCategories): Step[] {
         other = (await rowCodes(p)).find((c) => c !== code) ?? '';
         if (!other) throw new Error('no second row in the list');
       },
-      act: (p) => p.locator(`.dk-market .mk-row[data-code="${other}"] .mk-code`).first().click({ timeout: TIMEOUT }),
+      act: (p) => first(p, `.dk-market .mk-row[data-code="${other}"] .mk-code`).click({ timeout: TIMEOUT }),
       answer: async (p) => {
-        await p.locator(`.dk-chart .tr-head[data-code="${other}"]`).first().waitFor({ timeout: TIMEOUT });
-        await p.locator('.dk-order .tr-form').first().waitFor({ timeout: TIMEOUT });
+        await first(p, `.dk-chart .tr-head[data-code="${other}"]`).waitFor({ timeout: TIMEOUT });
+        await first(p, '.dk-order .tr-form').waitFor({ timeout: TIMEOUT });
         await chartOf(p, '.dk-chart', other);
       },
       undo: async (p) => {
-        await p.locator(`.dk-market .mk-row[data-code="${code}"] .mk-code`).first().click({ timeout: TIMEOUT });
+        await first(p, `.dk-market .mk-row[data-code="${code}"] .mk-code`).click({ timeout: TIMEOUT });
         await chartOf(p, '.dk-chart', code);
       },
     },
     {
       id: 'desk-grid-instrument',
       prepare: async (p) => {
-        const select = p.locator('.tw-grid__cell[data-cell="1"] select[data-field="grid-code"]').first();
+        const select = first(p, '.tw-grid__cell[data-cell="1"] select[data-field="grid-code"]');
         gridCode = await select.evaluate((s) => {
           const el = s as HTMLSelectElement;
           return el.options[(el.selectedIndex + 1) % el.options.length]?.value ?? '';
@@ -94,18 +88,15 @@ export function deskSteps(code: string, cats: DeskCategories): Step[] {
       answer: (p) => chartOf(p, '.tw-grid__cell[data-cell="1"]', gridCode),
       undo: async (p) => {
         await p.keyboard.press('ArrowUp');
-        await p.locator('.tw-grid__cell[data-cell="1"] select').first().blur();
+        await first(p, '.tw-grid__cell[data-cell="1"] select').blur();
       },
     },
     {
       id: 'desk-list-page-down',
       prepare: async (p) => {
         await listOf(p, cats.synthetic, null);
-        await p.locator('.dk-market .mk-row').first().focus();
-        scrolledFrom = await p
-          .locator('.dk-market .mk-scroll')
-          .first()
-          .evaluate((s) => s.scrollTop);
+        await first(p, '.dk-market .mk-row').focus();
+        scrolledFrom = await first(p, '.dk-market .mk-scroll').evaluate((s) => s.scrollTop);
       },
       act: (p) => p.keyboard.press('PageDown'),
       // A row drawn at the list's middle means the virtual list mounted the new page.
