@@ -45,19 +45,15 @@ export async function pageCost(server: BenchServer, distDir: string, quick: bool
   }
   const rounds = quick ? 8 : 40;
   const sides = {
-    withQuotes: { ms: [] as number[], cpu: 0, bytes: 0 },
-    file: { ms: [] as number[], cpu: 0, bytes: 0 },
+    withQuotes: { path: '/', ms: [] as number[], cpu: 0, bytes: 0 },
+    file: { path: '/index.html', ms: [] as number[], cpu: 0, bytes: 0 },
   };
   for (let i = 0; i < 20; i++) await timed(`${server.url}/${i % 2 ? 'index.html' : ''}`); // warm both paths
   for (let r = 0; r < rounds; r++) {
-    for (const [kind, path] of [
-      ['withQuotes', '/'],
-      ['file', '/index.html'],
-    ] as const) {
-      const s = sides[kind];
+    for (const s of [sides.withQuotes, sides.file]) {
       const before = server.usage()?.cpuSeconds ?? NaN;
       for (let i = 0; i < BLOCK; i++) {
-        const { ms, body } = await timed(`${server.url}${path}`);
+        const { ms, body } = await timed(`${server.url}${s.path}`);
         s.ms.push(ms);
         s.bytes = body.length;
       }
