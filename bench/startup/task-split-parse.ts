@@ -1,10 +1,9 @@
 // Long tasks after first paint in thread CPU time: on a shared machine wall time is mostly waiting for a core.
-import type { TraceEvent } from '../render/trace.ts';
+import { tasksOf, type TraceEvent } from '../render/trace.ts';
 import { LONG_TASK_MS } from '../lib/stats.ts';
 
 /** Lighthouse mobile's simulated CPU slowdown. */
 const PHONE_SLOWDOWN = 4;
-const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadControllerImpl::DoWork']);
 
 /** Vite's hash is the last 8 characters before ".js"; a name that is no built file stays as it is. */
 export function chunkName(script: string): string {
@@ -17,26 +16,15 @@ export function startupTasks(events: readonly TraceEvent[], slowdown = PHONE_SLO
   const fcp = events.filter((e) => e.name === 'firstContentfulPaint').sort((a, b) => a.ts - b.ts)[0];
   if (!fcp) return null;
   const fcpMs = fcp.ts / 1000;
-  const tops = events
-    .filter(
-      (e) =>
-        e.pid === fcp.pid &&
-        e.tid === fcp.tid &&
-        e.ph === 'X' &&
-        TASK_NAMES.has(e.name) &&
-        e.dur !== undefined &&
-        e.ts / 1000 >= fcpMs,
-    )
-    .sort((a, b) => a.ts - b.ts);
+  const tops = tasksOf(events, fcp.pid, fcp.tid)
+    .filter((t) => t.start >= fcpMs)
+    .sort((a, b) => a.start - b.start);
   const tasks: { atMs: number; wallMs: number; cpuMs: number; phoneMs: number }[] = [];
   let phoneCpuMs = 0;
   let coveredUntil = -Infinity;
-  for (const t of tops) {
-    const start = t.ts / 1000;
-    const end = (t.ts + (t.dur ?? 0)) / 1000;
+  for (const { start, end, cpu: cpuMs } of tops) {
     if (end <= coveredUntil) continue; // nested in the task before
     coveredUntil = end;
-    const cpuMs = (t.tdur ?? t.dur ?? 0) / 1000;
     phoneCpuMs += cpuMs * slowdown;
     if (cpuMs * slowdown > LONG_TASK_MS)
       tasks.push({ atMs: start - fcpMs, wallMs: end - start, cpuMs, phoneMs: cpuMs * slowdown });
