@@ -67,9 +67,7 @@ export function phaseSplit(events: readonly TraceEvent[]) {
   const windowMs = w.end - w.start;
   const mine = events.filter((e) => e.pid === w.pid && e.tid === main.tid);
   const ms = splitThread(mine, w.start, w.end);
-  const msPerSecond = Object.fromEntries(PHASES.map((p) => [p, Math.round((ms[p] * 10000) / windowMs) / 10])) as Record<
-    Phase,
-    number
-  >;
+  const perSecond = (p: Phase): number => Math.round((ms[p] * 10000) / windowMs) / 10;
+  const msPerSecond = Object.fromEntries(PHASES.map((p) => [p, perSecond(p)])) as Record<Phase, number>;
   return { msPerSecond, windowMs: Math.round(windowMs) };
 }

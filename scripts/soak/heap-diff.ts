@@ -17,11 +17,7 @@ export interface HeapGroup {
 export function heapGroups(s: HeapSnapshot): Map<string, HeapGroup> {
   const fields = s.snapshot.meta.node_fields;
   const width = fields.length;
-  const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f)) as [
-    number,
-    number,
-    number,
-  ];
+  const [typeAt = 0, nameAt = 0, sizeAt = 0] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f));
   const types = s.snapshot.meta.node_types[0];
   const out = new Map<string, HeapGroup>();
   for (let i = 0; i < s.nodes.length; i += width) {
