@@ -31,13 +31,8 @@ export function wrapperExecutable(cpus: string | null): string {
   return path;
 }
 
-/** Lighthouse's mobile device, the phone of the start-up measurements. */
-export const LIGHTHOUSE_PHONE = {
-  viewport: { width: 412, height: 823 },
-  deviceScaleFactor: 1.75,
-  isMobile: true,
-  hasTouch: true,
-} as const;
+/** The device scale of Lighthouse's mobile device, the phone of the start-up measurements. */
+export const LIGHTHOUSE_PHONE_SCALE = 1.75;
 
 /** The sandbox flags of tests/e2e/browser.ts, plus no background throttling of timers or renderers. */
 export const BENCH_FLAGS = chromiumOptions([

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
-import { BENCH_FLAGS, LIGHTHOUSE_PHONE, scaleFlag, wrapperExecutable } from '../render/browser.ts';
+import { BENCH_FLAGS, LIGHTHOUSE_PHONE_SCALE, scaleFlag, wrapperExecutable } from '../render/browser.ts';
 import { traceEventsOf } from '../render/trace.ts';
 import { LONG_TASK_MS } from '../lib/stats.ts';
 import { chunkName, startupTasks } from './task-split-parse.ts';
@@ -105,7 +105,7 @@ export async function runLighthouse(
   // Lighthouse's phone emulation at its own scale (scaleFlag says why).
   const flags = BENCH_FLAGS.filter((f) => f !== '--headless').concat(
     '--headless=new',
-    scaleFlag(LIGHTHOUSE_PHONE.deviceScaleFactor),
+    scaleFlag(LIGHTHOUSE_PHONE_SCALE),
   );
   const args = [
     CLI,
