@@ -55,14 +55,7 @@ export async function retailRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const answers = Object.fromEntries(QUESTIONS.map((q) => [q.key, enumOf(...q.options)]));
     scope.post<{ Body: Record<string, string> }>(
       '/v1/api/retail/questionnaire',
-      sessionWrite(
-        TAGS,
-        QUESTIONNAIRE_RESULT,
-        body(
-          answers,
-          QUESTIONS.map((q) => q.key),
-        ),
-      ),
+      sessionWrite(TAGS, QUESTIONNAIRE_RESULT, body(answers, Object.keys(answers))),
       async (request) => ok(result(await recordAnswers(ctx.db, caller(request).id, request.body, ctx.clock.now()))),
     );
 
