@@ -56,10 +56,7 @@ const issue = (instancePath: string, keyword: string, message: string): ErrorObj
 
 type Validator = ((data: unknown, ctx?: unknown) => boolean) & { errors?: ErrorObject[] | null; schemaEnv?: unknown };
 
-/**
- * One Ajv per process, made on first use, with its compiled schemas kept by their text: every app a process builds (a
- * test file's server each) has the same routes, and compiling them is a large share of an app's start.
- */
+/** One Ajv per process, its schemas compiled once by their text: every app a process builds has the same routes. */
 export function compiledByText(make: () => Ajv): { ajv(): Ajv; compile(schema: JsonSchema): ValidateFunction } {
   let made: Ajv | undefined;
   const compiled = new Map<string, ValidateFunction>();
@@ -68,11 +65,8 @@ export function compiledByText(make: () => Ajv): { ajv(): Ajv; compile(schema: J
     ajv,
     compile(schema) {
       const text = JSON.stringify(schema);
-      let validate = compiled.get(text);
-      if (!validate) {
-        validate = ajv().compile(schema);
-        compiled.set(text, validate);
-      }
+      const validate = compiled.get(text) ?? ajv().compile(schema);
+      compiled.set(text, validate);
       return validate;
     },
   };
@@ -80,10 +74,7 @@ export function compiledByText(make: () => Ajv): { ajv(): Ajv; compile(schema: J
 
 const inputs = compiledByText(createInputAjv);
 
-/**
- * Each route's validator is compiled on its first request, not when the route is added: a server then starts without
- * compiling the schemas of every route, most of which a process may never be asked (a restart, a test's server).
- */
+/** Compiled on a route's first request, not when added: a process may never be asked most of its routes. */
 export function inputValidatorCompiler(): FastifySchemaCompiler<JsonSchema> {
   return ({ schema }) => {
     let check: ValidateFunction | undefined;
