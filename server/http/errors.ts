@@ -11,10 +11,7 @@ import { isDatabaseOutage } from '../db/outage.ts';
 /** A restarted PostgreSQL accepts connections again within seconds. */
 const OUTAGE_RETRY_SECONDS = 5;
 
-/**
- * No internal names such as card_id in a message (a field the trader never types has no label); `required` is the
- * docs/contract.md §5 "please enter …" key used when the field is missing or empty.
- */
+/** A field without a label is never named to a trader; `required` is its docs/contract.md §5 "please enter …" key. */
 const FIELDS: Readonly<Record<string, { label?: string; required?: string }>> = {
   account: { label: 'auth.account', required: 'account_required' },
   to: { label: 'auth.account', required: 'account_required' },

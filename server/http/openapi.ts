@@ -68,8 +68,7 @@ const LANG_HEADER = {
 /** Method and path → [operationId, summary]. */
 const OPERATIONS: Readonly<Record<string, readonly string[]>> = operations;
 
-/** A route missing from operations.json gets a made-up id and its method and path as summary, which
- * tests/server/http/openapi.test.ts looks for. */
+/** Missing from operations.json: a made-up id, "METHOD path" as summary (tests/server/http/openapi.test.ts). */
 function operationOf(method: string, url: string): [operationId: string, summary: string] {
   const [operationId, summary] = OPERATIONS[`${method} ${url}`] ?? [];
   if (operationId && summary) return [operationId, summary];

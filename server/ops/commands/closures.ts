@@ -1,5 +1,4 @@
-// Scheduled closures (docs/market-data.md "Scheduled closures"): right halts, as feed-halt; each change is also in the
-// desk's change record with the member's name. The holders to be told are written here, in the command's transaction;
+// docs/market-data.md "Scheduled closures". The holders to be told are written here, in the command's transaction;
 // the writer's job sends their notices after it commits (closure-notices.ts).
 import { iso } from '../../../domain/time.ts';
 import type { Queryable } from '../../db/db.ts';

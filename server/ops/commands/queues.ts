@@ -1,5 +1,4 @@
-// The day's work at a glance (docs/operations.md "Metrics" exports the same figures): each staff queue's items, since
-// when the oldest has waited, and the command that lists them. Counts only, so every role may read them.
+// Counts only, so every role may read them (docs/operations.md "Metrics" exports the same figures).
 import { wireTime } from '../../../domain/wire-time.ts';
 import { QUEUE_LISTS, staffQueues } from '../../metrics/staff-queues.ts';
 import type { OpsCommand } from '../command.ts';
