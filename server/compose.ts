@@ -38,7 +38,7 @@ import { loadOpsToken, prepareBootstrap } from './ops/token.ts';
 import { activeAdminCount } from './staff/staff-repository.ts';
 import { startDelivery } from './notify/delivery-wiring.ts';
 import { healthRoutes } from './routes/health.ts';
-import { coreRoutes } from './routes/index.ts';
+import { CORE_ROUTES } from './routes/index.ts';
 import { marketDataRoutes } from './routes/market-data.ts';
 import { makeLimits } from './security/limits.ts';
 import { memoryWindows, sharedWindows } from './security/counted-windows.ts';
@@ -198,7 +198,7 @@ export async function createServer(config: ServerConfig, early?: OpeningDb): Pro
             )
           : undefined;
       if (leases) stoppers.push(() => leases.stop());
-      routes.push(...coreRoutes(), marketDataRoutes(market), wsRoutes(h, leases));
+      routes.push(...CORE_ROUTES, marketDataRoutes(market), wsRoutes(h, leases));
     } else {
       routes.push(healthRoutes);
     }
