@@ -107,8 +107,7 @@ async function runChecked(ctx: AppContext, cmd: OpsCommand, args: OpsArgs, actor
       const gate = await passFourEyes(db, cmd.name, args, gated, actor, ctx.clock.now());
       if (!gate.go) {
         const waiting = { waiting_for_second_approval: gate.approval, what: gated.summary };
-        const { userId } = gated;
-        const change = gated.waiting;
+        const { userId, waiting: change } = gated;
         if (change) later.push(() => announceAccountChange(ctx, userId, change));
         await appendAudit(q, row(before, waiting));
         return waiting;
