@@ -15,7 +15,7 @@ import {
 import { findUser } from '../auth/users.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { pickLanguage, requestText } from '../http/i18n.ts';
-import { body, emailAddress, int, mobileNumber, query, type JsonSchema } from '../http/schemas.ts';
+import { body, emailAddress, int, mobileNumber, query, requiredStr, type JsonSchema } from '../http/schemas.ts';
 import { CAPTCHA, CODE_SENT } from '../http/wire/account.ts';
 import { CODE_STATE } from '../http/wire/notices.ts';
 import { codeDeliveryState } from '../notify/code-state.ts';
@@ -89,7 +89,7 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
       TAGS,
       budget('captcha', () => null),
       {
-        body: body({ key: { type: 'string', minLength: 1, maxLength: 64 } }, ['key']),
+        body: body({ key: requiredStr(64) }, ['key']),
         response: replies(CODE_STATE),
       },
     ),
@@ -103,7 +103,7 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
       TAGS,
       budget('password', () => null),
       {
-        body: body({ token: { type: 'string', minLength: 1, maxLength: 64 } }, ['token']),
+        body: body({ token: requiredStr(64) }, ['token']),
         response: replies(nothing),
       },
     ),
