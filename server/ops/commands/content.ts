@@ -79,14 +79,6 @@ const one = <T extends { lang: string }>(rows: readonly T[], lang: string): T | 
 /** The one category the seeds and the news screen use (docs/contract.md §3 News). */
 const NEWS_CATEGORY = 1;
 
-/** Never later than now: the list is ordered by it, so a future time would only pin an item to the top. */
-function publishTime(raw: string | undefined, now: number): number {
-  if (raw === undefined || raw.trim() === '') return now;
-  const ms = parseWireTime(raw);
-  if (ms === null || ms > now) throw new ApiError('content_texts.time_bad', undefined, { flag: 'at' });
-  return ms;
-}
-
 export const CONTENT_COMMANDS: readonly OpsCommand[] = [
   {
     name: 'news-texts',
@@ -170,7 +162,9 @@ export const CONTENT_COMMANDS: readonly OpsCommand[] = [
       const desc = plainField(args.desc, 'desc', false, DESC_MAX);
       const content = sanitiseNewsHtml(newsBody(args.content));
       const now = ctx.clock.now();
-      const at = publishTime(args.at, now);
+      // Never later than now: the list is ordered by it, so a future time would only pin an item to the top.
+      const at = args.at === undefined || args.at.trim() === '' ? now : parseWireTime(args.at);
+      if (at === null || at > now) throw new ApiError('content_texts.time_bad', undefined, { flag: 'at' });
       const id = await createNewsItem(ctx.db, { logo: '', createdAt: at, categoryId: NEWS_CATEGORY });
       await putNewsText(ctx.db, id, lang, { title, desc, content }, now, true);
       return { news: id, slug: `ops-${id}`, lang, title, desc, content, published: wireTime(at) };

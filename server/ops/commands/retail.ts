@@ -10,12 +10,6 @@ import { findUser } from './users.ts';
 const USER = { name: 'user', help: 'uid, e-mail, mobile number, demo id or #id' };
 const MAX_REASON = 500;
 
-function capArg(raw: string | undefined): number {
-  const n = Number(raw);
-  if (!/^\d{1,4}$/.test(raw ?? '') || n < 1 || n > 1000) throw fieldInvalid('cap');
-  return n;
-}
-
 export const RETAIL_COMMANDS: readonly OpsCommand[] = [
   {
     name: 'leverage-cap-list',
@@ -39,7 +33,8 @@ export const RETAIL_COMMANDS: readonly OpsCommand[] = [
     async run(ctx, args) {
       const cls = args.class;
       if (!isAssetClass(cls)) throw fieldInvalid('class');
-      const cap = capArg(args.cap);
+      const cap = Number(args.cap);
+      if (!/^\d{1,4}$/.test(args.cap ?? '') || cap < 1 || cap > 1000) throw fieldInvalid('cap');
       await setLeverageCap(ctx.db, cls, cap);
       return { asset_class: cls, cap };
     },

@@ -3,7 +3,6 @@ import { isRiskCapText } from '../../../domain/order-rules.ts';
 import { LANGUAGES } from '../../../domain/types.ts';
 import { ApiError, fieldInvalid } from '../../http/envelope.ts';
 import { DEFAULT_SETTINGS } from '../../db/seeds/settings.ts';
-import type { Queryable } from '../../db/db.ts';
 import { getSettings, setSetting, settingKeysLike } from '../../settings/settings.ts';
 import type { OpsCommand } from '../command.ts';
 import { FOUR_EYES_AMOUNT } from '../../staff/four-eyes.ts';
@@ -34,11 +33,6 @@ const MAX_VALUE = 4000;
 /** docs/back-office.md "Four eyes". */
 const FOUR_EYES_KEY = /^four_eyes\.[A-Z0-9]{2,10}$/;
 const URL_KEYS = new Set(['service_link', 'loss_url', 'site_url']);
-
-async function fourEyesKeys(q: Queryable): Promise<string[]> {
-  const set = await settingKeysLike(q, 'four_eyes.');
-  return [...new Set(['four_eyes.USD', ...set])].sort();
-}
 
 export const settingSet: OpsCommand = {
   name: 'setting-set',
@@ -81,7 +75,8 @@ export const SETTING_COMMANDS: readonly OpsCommand[] = [
     summary: 'The base settings an operator may change, with their current values',
     params: [],
     async run(ctx) {
-      const keys = [...Object.keys(SETTABLE), ...(await fourEyesKeys(ctx.db))];
+      const fourEyes = new Set(['four_eyes.USD', ...(await settingKeysLike(ctx.db, 'four_eyes.'))]);
+      const keys = [...Object.keys(SETTABLE), ...[...fourEyes].sort()];
       const values = await getSettings(ctx.db, keys);
       return keys.map((key) => ({ key, value: values[key] ?? DEFAULT_SETTINGS[key] ?? '' }));
     },
