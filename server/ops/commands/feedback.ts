@@ -11,15 +11,7 @@ import {
 import { notifyAccount } from '../../notify/account-notices.ts';
 import { idArg } from '../args.ts';
 import type { OpsCommand } from '../command.ts';
-import { listCommand, type StatusWords } from './list-command.ts';
-
-/** "received" is the trader's word for open. */
-const STATUS_WORDS: StatusWords = {
-  open: FeedbackFilter.OPEN,
-  received: FeedbackFilter.OPEN,
-  answered: FeedbackFilter.ANSWERED,
-  all: FeedbackFilter.ALL,
-};
+import { listCommand } from './list-command.ts';
 
 const show = (r: StaffFeedbackRow) => ({
   id: Number(r.id),
@@ -61,7 +53,13 @@ export const FEEDBACK_COMMANDS: readonly OpsCommand[] = [
     right: 'feedback',
     summary: "Traders' messages to the team by status (default: open, oldest first; answered and all newest first)",
     statusHelp: 'open (default), answered or all',
-    statuses: STATUS_WORDS,
+    // "received" is the trader's word for open.
+    statuses: {
+      open: FeedbackFilter.OPEN,
+      received: FeedbackFilter.OPEN,
+      answered: FeedbackFilter.ANSWERED,
+      all: FeedbackFilter.ALL,
+    },
     fallback: 'open',
     rows: feedbackByStatus,
     show,

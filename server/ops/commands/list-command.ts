@@ -8,7 +8,7 @@ const LIST_LIMIT = 100;
 
 const USER_FILTER = { name: 'user', help: 'only this user (uid, e-mail, mobile or #id)', optional: true } as const;
 
-export type StatusWords = Readonly<Record<string, number>>;
+type StatusWords = Readonly<Record<string, number>>;
 
 /** For a list whose statuses have no words. */
 export function statusDigits(from: number, to: number): StatusWords {

@@ -9,17 +9,7 @@ import { lockWithdrawal, withdrawalsByStatus } from '../../wallet/withdrawals-re
 import { dropWaitingApproval } from './approvals.ts';
 import { idArg, textArg } from '../args.ts';
 import { notifyAccount } from '../../notify/account-notices.ts';
-import { listCommand, type StatusWords } from './list-command.ts';
-
-const STATUS_WORDS: StatusWords = {
-  '0': WithdrawStatus.PENDING,
-  pending: WithdrawStatus.PENDING,
-  '1': WithdrawStatus.PAID,
-  paid: WithdrawStatus.PAID,
-  approved: WithdrawStatus.PAID,
-  '2': WithdrawStatus.REJECTED,
-  rejected: WithdrawStatus.REJECTED,
-};
+import { listCommand } from './list-command.ts';
 
 const WITHDRAWAL_ID = { name: 'id', help: 'the withdrawal id' };
 
@@ -82,7 +72,15 @@ export const WITHDRAW_COMMANDS: readonly OpsCommand[] = [
     right: 'withdrawals',
     summary: 'Withdrawal requests by status (default: pending), newest first',
     statusHelp: '0 pending, 1 paid, 2 rejected (or pending, paid/approved, rejected)',
-    statuses: STATUS_WORDS,
+    statuses: {
+      '0': WithdrawStatus.PENDING,
+      pending: WithdrawStatus.PENDING,
+      '1': WithdrawStatus.PAID,
+      paid: WithdrawStatus.PAID,
+      approved: WithdrawStatus.PAID,
+      '2': WithdrawStatus.REJECTED,
+      rejected: WithdrawStatus.REJECTED,
+    },
     fallback: '0',
     rows: withdrawalsByStatus,
     show: (r) => ({
