@@ -46,6 +46,13 @@ export function pagedShape<T>(pageTitle: string, title: string, properties: Prop
   return shape<{ data: T[]; total: number }>(pageTitle, { data: listShape<T>(title, properties), total: integer });
 }
 
+const onlyField = (name: string, schema: JsonSchema): JsonSchema => ({
+  type: 'object',
+  properties: { [name]: schema },
+  required: [name],
+  additionalProperties: false,
+});
+
 /** 999 = session missing or expired, 500 = the server failed, 0 = any other error. */
 export const FAILURE: JsonSchema = {
   title: 'Failure',
@@ -64,24 +71,9 @@ export const FAILURE: JsonSchema = {
         'ended from another device says when (ms): { signed_out_at }',
       anyOf: [
         { type: 'null' },
-        {
-          type: 'object',
-          properties: { resend_after: { type: 'integer', minimum: 1 } },
-          required: ['resend_after'],
-          additionalProperties: false,
-        },
-        {
-          type: 'object',
-          properties: { second_factor: { const: 1 } },
-          required: ['second_factor'],
-          additionalProperties: false,
-        },
-        {
-          type: 'object',
-          properties: { signed_out_at: { type: 'integer', minimum: 0 } },
-          required: ['signed_out_at'],
-          additionalProperties: false,
-        },
+        onlyField('resend_after', { type: 'integer', minimum: 1 }),
+        onlyField('second_factor', { const: 1 }),
+        onlyField('signed_out_at', { type: 'integer', minimum: 0 }),
       ],
     },
   },
