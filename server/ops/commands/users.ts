@@ -5,17 +5,8 @@ import { exactMoneyText } from '../../../domain/format/money-text.ts';
 import type { OpsCommand } from '../command.ts';
 import { liftFreeze } from '../../auth/disown.ts';
 
-export interface OpsUserRow {
-  id: number;
-  uid: string;
-  account: string; // the demo id for demo users
-  is_demo: number;
-  balance: string;
-  lock_balance: string;
-}
-
 /** "#<internal id>" names the internal id. */
-export async function findUser(q: Queryable, key: string | undefined): Promise<OpsUserRow> {
+export async function findUser(q: Queryable, key: string | undefined) {
   const k = (key ?? '').normalize('NFC').trim().toLowerCase();
   const byId = /^#\d{1,9}$/.test(k) ? Number(k.slice(1)) : null;
   const u = await findUserByAnyKey(q, byId, k);
@@ -23,12 +14,14 @@ export async function findUser(q: Queryable, key: string | undefined): Promise<O
   return {
     id: u.id,
     uid: u.uid,
-    account: u.email ?? u.mobile ?? u.demo_id ?? '',
+    account: u.email ?? u.mobile ?? u.demo_id ?? '', // the demo id for demo users
     is_demo: Number(u.is_demo),
     balance: exactMoneyText(u.balance ?? '0'),
     lock_balance: exactMoneyText(u.lock_balance ?? '0'),
   };
 }
+
+export type OpsUserRow = Awaited<ReturnType<typeof findUser>>;
 
 export const userShow: OpsCommand = {
   name: 'user-show',
