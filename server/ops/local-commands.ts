@@ -27,70 +27,67 @@ interface LocalCommand {
   run(values: Record<string, string | undefined>, env: NodeJS.ProcessEnv, io: LocalIo): Promise<number>;
 }
 
-const restore: LocalCommand = {
-  summary: 'Restore a backup into a stopped or fresh DATA_DIR, or an empty PostgreSQL database, and check its ledger',
-  flags: {
-    from: 'the backup file (.tar.gz for the embedded database, .dump for PostgreSQL)',
-    'data-dir': 'restore into this DATA_DIR (default: DATA_DIR, else ./data)',
-    'database-url': 'restore into this empty PostgreSQL database instead (default: DATABASE_URL when set)',
-    'key-file': 'the backup key (default: BACKUP_KEY, else backup.key in the DATA_DIR restored into, or DATA_DIR)',
-  },
-  async run(v, env, io) {
-    if (!v.from) throw new UsageError('--from is required');
-    const url = v['database-url'] ?? (v['data-dir'] ? undefined : env.DATABASE_URL || undefined);
-    const dataDir = v['data-dir'] ?? (env.DATA_DIR || 'data');
-    const target: RestoreTarget = url ? { databaseUrl: url } : { dataDir };
-    const key = () => openingKey({ dataDir, configured: env.BACKUP_KEY || undefined, keyFile: v['key-file'] });
-    const check = await restoreBackup(v.from, target, key);
-    const where = 'databaseUrl' in target ? 'the PostgreSQL database' : pgliteDirOf(target.dataDir);
-    if (check.violations.length > 0) {
-      io.err(`restored into ${where}, but its ledger does not hold (${check.violations.length} problems):`);
-      for (const x of check.violations.slice(0, 20)) io.err(`  ${x.rule} user ${x.userId}: ${x.detail}`);
-      return 1;
-    }
-    io.out(`restored into ${where}: ${check.accounts} accounts, ${check.records} ledger records, ledger checked`);
-    return 0;
-  },
-};
-
-const migrateCommand: LocalCommand = {
-  summary: 'Copy the embedded database (server stopped) into an empty PostgreSQL database, checked before and after',
-  flags: {
-    'database-url': 'the empty PostgreSQL database, postgres://user:password@host:5432/name',
-    'data-dir': 'the DATA_DIR to copy from (default: DATA_DIR, else ./data)',
-  },
-  async run(v, env, io) {
-    const url = v['database-url'];
-    if (!url) throw new UsageError('--database-url is required');
-    const dir = pgliteDirOf(v['data-dir'] ?? (env.DATA_DIR || 'data'));
-    if (!existsSync(dir)) throw new UsageError(`no embedded database at ${dir}: name it with --data-dir`);
-    // Held for the whole copy: a server still writing the folder would lose the trades made after it.
-    const unlock = lockPgliteDir(dir);
-    const source = await openPglite({ dataDir: dir }).catch((err: unknown) => {
-      unlock();
-      throw err;
-    });
-    try {
-      const target = await openPostgres({ url });
-      try {
-        const report = await migrateToPostgres(source, target, systemClock.now());
-        const rows = report.tables.reduce((n, t) => n + t.rows, 0);
-        io.out(`copied ${report.tables.length} tables, ${rows} rows; row counts, money and ledger checked`);
-        io.out('next: start the server with DATABASE_URL set to that database (docs/scaling.md)');
-        return 0;
-      } finally {
-        await target.close();
-      }
-    } finally {
-      await source.close();
-      unlock();
-    }
-  },
-};
-
 export const LOCAL_COMMANDS: Readonly<Record<string, LocalCommand>> = {
-  restore,
-  'migrate-to-postgres': migrateCommand,
+  restore: {
+    summary: 'Restore a backup into a stopped or fresh DATA_DIR, or an empty PostgreSQL database, and check its ledger',
+    flags: {
+      from: 'the backup file (.tar.gz for the embedded database, .dump for PostgreSQL)',
+      'data-dir': 'restore into this DATA_DIR (default: DATA_DIR, else ./data)',
+      'database-url': 'restore into this empty PostgreSQL database instead (default: DATABASE_URL when set)',
+      'key-file': 'the backup key (default: BACKUP_KEY, else backup.key in the DATA_DIR restored into, or DATA_DIR)',
+    },
+    async run(v, env, io) {
+      if (!v.from) throw new UsageError('--from is required');
+      const url = v['database-url'] ?? (v['data-dir'] ? undefined : env.DATABASE_URL || undefined);
+      const dataDir = v['data-dir'] ?? (env.DATA_DIR || 'data');
+      const target: RestoreTarget = url ? { databaseUrl: url } : { dataDir };
+      const key = () => openingKey({ dataDir, configured: env.BACKUP_KEY || undefined, keyFile: v['key-file'] });
+      const check = await restoreBackup(v.from, target, key);
+      const where = 'databaseUrl' in target ? 'the PostgreSQL database' : pgliteDirOf(target.dataDir);
+      if (check.violations.length > 0) {
+        io.err(`restored into ${where}, but its ledger does not hold (${check.violations.length} problems):`);
+        for (const x of check.violations.slice(0, 20)) io.err(`  ${x.rule} user ${x.userId}: ${x.detail}`);
+        return 1;
+      }
+      io.out(`restored into ${where}: ${check.accounts} accounts, ${check.records} ledger records, ledger checked`);
+      return 0;
+    },
+  },
+
+  'migrate-to-postgres': {
+    summary: 'Copy the embedded database (server stopped) into an empty PostgreSQL database, checked before and after',
+    flags: {
+      'database-url': 'the empty PostgreSQL database, postgres://user:password@host:5432/name',
+      'data-dir': 'the DATA_DIR to copy from (default: DATA_DIR, else ./data)',
+    },
+    async run(v, env, io) {
+      const url = v['database-url'];
+      if (!url) throw new UsageError('--database-url is required');
+      const dir = pgliteDirOf(v['data-dir'] ?? (env.DATA_DIR || 'data'));
+      if (!existsSync(dir)) throw new UsageError(`no embedded database at ${dir}: name it with --data-dir`);
+      // Held for the whole copy: a server still writing the folder would lose the trades made after it.
+      const unlock = lockPgliteDir(dir);
+      const source = await openPglite({ dataDir: dir }).catch((err: unknown) => {
+        unlock();
+        throw err;
+      });
+      try {
+        const target = await openPostgres({ url });
+        try {
+          const report = await migrateToPostgres(source, target, systemClock.now());
+          const rows = report.tables.reduce((n, t) => n + t.rows, 0);
+          io.out(`copied ${report.tables.length} tables, ${rows} rows; row counts, money and ledger checked`);
+          io.out('next: start the server with DATABASE_URL set to that database (docs/scaling.md)');
+          return 0;
+        } finally {
+          await target.close();
+        }
+      } finally {
+        await source.close();
+        unlock();
+      }
+    },
+  },
 };
 
 class UsageError extends Error {}
