@@ -71,12 +71,7 @@ function usage(commands: readonly OpsCommandInfo[] | null): string {
 
 const NOT_SIGNED_IN = 'You are not signed in (or your session has ended): run "npm run ops -- login" first.';
 
-interface Client {
-  base: string;
-  call<T>(path: string, body?: unknown, extra?: Record<string, string>): Promise<{ status: number; env: Envelope<T> }>;
-}
-
-function client(env: NodeJS.ProcessEnv, io: CliIo, auth: Record<string, string>): Client {
+function client(env: NodeJS.ProcessEnv, io: CliIo, auth: Record<string, string>) {
   const base = serverUrl(env);
   const headers = { ...auth, 'content-type': 'application/json', lang: env.OPS_LANG || 'en' };
   return {
@@ -91,6 +86,8 @@ function client(env: NodeJS.ProcessEnv, io: CliIo, auth: Record<string, string>)
     },
   };
 }
+
+type Client = ReturnType<typeof client>;
 
 async function login(env: NodeJS.ProcessEnv, io: CliIo, c: Client): Promise<number> {
   const name = env.OPS_LOGIN || ((await io.ask?.('Login: ', false)) ?? '');
