@@ -22,25 +22,18 @@ export const breakGlass = (address: string): OpsActor => ({
   address,
 });
 
-/** Throws 429 once the address spent its budget. */
-async function carriesBreakGlass(ctx: OpsCtx, request: FastifyRequest): Promise<boolean> {
-  const given = request.headers[OPS_TOKEN_HEADER];
-  if (typeof given !== 'string' || given === '') return false;
-  const windows = ctx.failureWindows;
-  const key = `ops|${request.ip}`;
-  const spent = await windows.peek(key, RATE_WINDOW_MS);
-  if (spent && spent.count >= ctx.limits.failures('ops_address')) {
-    throw tooManyRequests(spent.ttlMs);
-  }
-  const expected = ctx.opsToken ?? '';
-  if (expected !== '' && sameSecret(given, expected)) return true;
-  await windows.hit(key, RATE_WINDOW_MS);
-  return false;
-}
-
-/** Null means the caller answers 401. */
+/** Null means the caller answers 401; a token from an address that spent its budget throws 429. */
 export async function opsActor(ctx: OpsCtx, request: FastifyRequest): Promise<OpsActor | null> {
   const session = request.headers[STAFF_SESSION_HEADER];
   if (typeof session === 'string' && session !== '') return staffFromSession(ctx, session, request.ip);
-  return (await carriesBreakGlass(ctx, request)) ? breakGlass(request.ip) : null;
+  const given = request.headers[OPS_TOKEN_HEADER];
+  if (typeof given !== 'string' || given === '') return null;
+  const windows = ctx.failureWindows;
+  const key = `ops|${request.ip}`;
+  const spent = await windows.peek(key, RATE_WINDOW_MS);
+  if (spent && spent.count >= ctx.limits.failures('ops_address')) throw tooManyRequests(spent.ttlMs);
+  const expected = ctx.opsToken ?? '';
+  if (expected !== '' && sameSecret(given, expected)) return breakGlass(request.ip);
+  await windows.hit(key, RATE_WINDOW_MS);
+  return null;
 }
