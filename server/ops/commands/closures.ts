@@ -11,7 +11,6 @@ import {
   lockInstruments,
   openClosures,
   overlappingClosures,
-  type Closure,
   type ClosureTarget,
 } from '../../market/closures/closure-repository.ts';
 import { queueClosureNotices } from '../../market/closures/closure-notice-repository.ts';
@@ -84,16 +83,15 @@ export const closureAdd: OpsCommand = {
   },
 };
 
-const shown = (c: Closure | null): unknown =>
-  c && { id: c.id, code: c.code, from: iso(c.startsAt), to: iso(c.endsAt), reason: c.reason, state: c.state };
-
 export const closureCancel: OpsCommand = {
   name: 'closure-cancel',
   right: 'halts',
   summary: 'Cancel a scheduled closure; a current one is lifted at once (unless the desk has halted or resumed it)',
   params: [{ name: 'id', help: 'the closure, as closure-list shows it' }],
-  before: async (q, args) =>
-    shown(/^\d{1,15}$/.test(args.id ?? '') ? await closureForUpdate(q, Number(args.id)) : null),
+  async before(q, args) {
+    const c = /^\d{1,15}$/.test(args.id ?? '') ? await closureForUpdate(q, Number(args.id)) : null;
+    return c && { id: c.id, code: c.code, from: iso(c.startsAt), to: iso(c.endsAt), reason: c.reason, state: c.state };
+  },
   async run(ctx, args, actor) {
     const id = idArg(args.id);
     const now = ctx.clock.now();

@@ -6,14 +6,13 @@ import { recentDeskChanges } from '../../market/price-desk/desk-config.ts';
 import type { DeskStatus } from '../../market/price-desk/desk-status.ts';
 import type { OpsCommand } from '../command.ts';
 
-function statusOf(ctx: AppContext): DeskStatus {
-  const s = ctx.priceDesk?.status() ?? null;
-  if (!s) throw new ApiError('price_desk_unavailable');
-  return s;
-}
-
 function statusReport(name: string, summary: string, rows: (status: DeskStatus) => unknown[]): OpsCommand {
-  return { name, right: 'price-desk', summary, params: [], run: async (ctx) => rows(statusOf(ctx)) };
+  const run = async (ctx: AppContext) => {
+    const status = ctx.priceDesk?.status();
+    if (!status) throw new ApiError('price_desk_unavailable');
+    return rows(status);
+  };
+  return { name, right: 'price-desk', summary, params: [], run };
 }
 
 /** Under their snake_case names: the operator's columns. */
