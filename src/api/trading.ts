@@ -69,13 +69,8 @@ const orderAnswer = async (answer: Promise<Envelope<Order>>): Promise<Envelope<A
 };
 
 /** 1-based, 20 per page on our server. */
-export async function myDeal(
-  status: OrderStatus,
-  page: number,
-  opts: CallOptions = {},
-  signal?: AbortSignal,
-): Promise<AppOrderList> {
-  const list = await apiGet<OrderList>('/v1/api/forex/my_deal', { status, page }, opts, signal);
+export async function myDeal(status: OrderStatus, page: number, opts: CallOptions = {}): Promise<AppOrderList> {
+  const list = await apiGet<OrderList>('/v1/api/forex/my_deal', { status, page }, opts);
   return { ...list, data: list.data.map(appOrderOf) };
 }
 
