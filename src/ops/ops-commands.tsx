@@ -42,7 +42,8 @@ export function CommandsTab({
     return () => browserTimers.clearInterval(id);
   }, [auth, live, onGone]);
   const cmd = commands.find((c) => c.name === picked);
-  const run = () => {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
     if (!cmd) return;
     setBusy(true);
     setError(null);
@@ -61,10 +62,6 @@ export function CommandsTab({
         },
       )
       .finally(() => setBusy(false));
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    run();
   };
   const pickRow = (row: Record<string, unknown>) => {
     const next: Record<string, string> = { ...values };

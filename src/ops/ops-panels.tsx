@@ -50,6 +50,19 @@ function Feedback({ error, note }: { error: string | null; note: { name: string;
   );
 }
 
+/** A row's buttons: each runs its command with the row's `args`. */
+function rowButtons(
+  act: (name: string, a: Record<string, string>) => void,
+  args: Record<string, string>,
+  buttons: [name: string, label: string][],
+) {
+  return buttons.map(([name, label], i) => (
+    <button key={i} type="button" onClick={() => act(name, args)}>
+      {label}
+    </button>
+  ));
+}
+
 export function ApprovalsPanel(props: PanelProps) {
   const p = usePanel(props, 'approval-list');
   return (
@@ -63,16 +76,12 @@ export function ApprovalsPanel(props: PanelProps) {
         <RowsTable
           rows={p.rows ?? []}
           label={OPS_TEXT.tabApprovals}
-          actions={(r) => (
-            <>
-              <button type="button" onClick={() => p.act('approval-give', { id: String(r.id) })}>
-                {OPS_TEXT.approve}
-              </button>
-              <button type="button" onClick={() => p.act('approval-drop', { id: String(r.id) })}>
-                {OPS_TEXT.drop}
-              </button>
-            </>
-          )}
+          actions={(r) =>
+            rowButtons(p.act, { id: String(r.id) }, [
+              ['approval-give', OPS_TEXT.approve],
+              ['approval-drop', OPS_TEXT.drop],
+            ])
+          }
         />
       )}
     </section>
@@ -166,22 +175,13 @@ export function StaffPanel(props: PanelProps) {
         rows={p.rows ?? []}
         label={OPS_TEXT.tabStaff}
         first={['name', 'login']}
-        actions={(r) => {
-          const login = String(r.login);
-          return (
-            <>
-              <button type="button" onClick={() => p.act('staff-revoke', { login })}>
-                {OPS_TEXT.revoke}
-              </button>
-              <button type="button" onClick={() => p.act(r.active ? 'staff-disable' : 'staff-enable', { login })}>
-                {r.active ? OPS_TEXT.disable : OPS_TEXT.enable}
-              </button>
-              <button type="button" onClick={() => p.act('staff-reset', { login })}>
-                {OPS_TEXT.reset}
-              </button>
-            </>
-          );
-        }}
+        actions={(r) =>
+          rowButtons(p.act, { login: String(r.login) }, [
+            ['staff-revoke', OPS_TEXT.revoke],
+            r.active ? ['staff-disable', OPS_TEXT.disable] : ['staff-enable', OPS_TEXT.enable],
+            ['staff-reset', OPS_TEXT.reset],
+          ])
+        }
       />
     </section>
   );
