@@ -27,12 +27,7 @@ const bars = (name: string, def: number, max = 500): ParamRule => ({ name, def, 
 
 /** The contract leaves them open; the defaults are the ones MT5, Binance and TradingView use. */
 export const PARAM_RULES: Readonly<Record<IndicatorKind, readonly ParamRule[]>> = {
-  ma: [
-    bars('chart.ind_param_period', 5),
-    bars('chart.ind_param_period', 10),
-    bars('chart.ind_param_period', 20),
-    bars('chart.ind_param_period', 30),
-  ],
+  ma: [5, 10, 20, 30].map((def) => bars('chart.ind_param_period', def)),
   ema: [bars('chart.ind_param_period', 12), bars('chart.ind_param_period', 26)],
   boll: [
     bars('chart.ind_param_length', 20),
