@@ -1,5 +1,5 @@
 // Each parameter is checked as typed (domain/indicators.ts checkParam); Save keeps nothing while one is refused.
-import { useId, useState, type ReactElement, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { BottomSheet } from '../components/overlays/bottom-sheet.tsx';
@@ -69,7 +69,8 @@ function SheetBody({ maxPanes, onDone }: { maxPanes: number; onDone: () => void 
     texts[i] = text;
     setDraft({ ...draft, [k]: { ...draft[k], texts } });
   };
-  const save = () => {
+  const save = (e: FormEvent) => {
+    e.preventDefault();
     if (anyError) return;
     const next = defaultIndicatorSettings();
     for (const k of INDICATOR_KINDS) {
@@ -86,15 +87,7 @@ function SheetBody({ maxPanes, onDone }: { maxPanes: number; onDone: () => void 
   };
 
   return (
-    <form
-      className="ind-sheet"
-      data-testid="indicator-sheet"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
-    >
+    <form className="ind-sheet" data-testid="indicator-sheet" noValidate onSubmit={save}>
       <p className="ind-sheet__hint">{t('chart.ind_panes_hint', { max: maxPanes })}</p>
       <Switch className="ind-row ind-row__switch" on={askLine} action="ask-line-toggle" onToggle={setAskLine}>
         {t('chart.ask_line')}
