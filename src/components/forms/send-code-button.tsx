@@ -1,4 +1,4 @@
-// The wait is the server's (60 s when it says none); with a `target` it outlives the screen (rememberCooldown).
+// The wait is the server's (60 s when it says none); with a `target` it outlives the screen (endsAt).
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -69,7 +69,7 @@ export function SendCodeButton({ onSend, target }: SendCodeButtonProps): ReactEl
       const result = await onSend();
       const wait = result === true ? CODE_RESEND_SECONDS : result === false ? 0 : result;
       if (wait > 0) {
-        if (target) rememberCooldown(target, wait, systemClock);
+        if (target) endsAt.set(target, systemClock.now() + wait * 1000);
         countdown.start(wait);
       }
     } finally {
@@ -92,10 +92,6 @@ export function SendCodeButton({ onSend, target }: SendCodeButtonProps): ReactEl
 
 // Outside the screen, so leaving /mine/password and coming back does not re-enable "Send code" early.
 const endsAt = new Map<string, number>();
-
-function rememberCooldown(target: string, seconds: number, clock: Clock): void {
-  endsAt.set(target, clock.now() + seconds * 1000);
-}
 
 /** Whole seconds; 0: send now. */
 function cooldownLeft(target: string, clock: Clock): number {
