@@ -16,13 +16,12 @@ const formats = new Map<string, unknown>();
 
 // A computed, not languageInfo per call: money on /trade is formatted several times a tick.
 const $locale = computed(() => languageInfo($lang.value).bcp47, { name: 'format.$locale' });
-const locale = (): string => $locale.value;
 
 /** A formatter is costly to make: each is made once per kind, language and `id` (the options' JSON unless given). */
 function intl<O, F>(Make: new (locale: string, options: O) => F, options: O, id = JSON.stringify(options)): F {
-  const key = `${Make.name}|${locale()}|${id}`;
+  const key = `${Make.name}|${$locale.value}|${id}`;
   let f = formats.get(key) as F | undefined;
-  if (!f) formats.set(key, (f = new Make(locale(), options)));
+  if (!f) formats.set(key, (f = new Make($locale.value, options)));
   return f;
 }
 
