@@ -102,11 +102,8 @@ export function ChartPricePick({
         }}
         onPointerCancel={drag.cancel}
         onClick={() => {
-          if (dragged.current) {
-            dragged.current = false;
-            return;
-          }
-          onPick(picked.price);
+          if (!dragged.current) onPick(picked.price);
+          dragged.current = false;
         }}
         onKeyDown={(e) => {
           if (e.key === 'Escape') onDismiss();

@@ -299,11 +299,8 @@ function LineTag({ line, price, tagRef, draggable, timers, onEdit, onDrag }: Lin
         if (skipClick.current) e.preventDefault();
       }}
       onClick={() => {
-        if (skipClick.current) {
-          skipClick.current = false;
-          return;
-        }
-        onEdit?.(line);
+        if (!skipClick.current) onEdit?.(line);
+        skipClick.current = false;
       }}
     >
       {line.role === 'entry' ? (
