@@ -37,11 +37,7 @@ export interface EarlyTaps {
   give(pick: (code: string) => void): void;
 }
 
-/**
- * Until the market list is React's, its painted rows are HTML React does not answer (the app still loading, a render
- * or an attach under way): the last row tapped is kept for the list, so that a trader's early tap is not lost. Given
- * in a task of its own, so that a click React did answer has navigated first.
- */
+/** Until the painted rows are React's, the last one tapped is kept, then given in a task after React's own clicks. */
 export function keepEarlyTaps(win: Window): EarlyTaps {
   let tap: { code: string; hash: string } | null = null;
   const seen = (e: Event): void => {
