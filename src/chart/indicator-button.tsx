@@ -8,7 +8,6 @@ const IndicatorSheet = lazyChunk(async () => (await import('./indicator-sheet.ts
 export function IndicatorButton({ maxPanes }: { maxPanes: number }): ReactElement {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [used, setUsed] = useState(false);
   return (
     <>
       <button
@@ -16,16 +15,13 @@ export function IndicatorButton({ maxPanes }: { maxPanes: number }): ReactElemen
         className="tw-ind-open tap-reach"
         data-action="indicators"
         aria-haspopup="dialog"
-        onClick={() => {
-          setUsed(true);
-          setOpen(true);
-        }}
+        onClick={() => setOpen(true)}
       >
         {t('chart.indicators')}
       </button>
-      {used ? (
+      {open ? (
         <Suspense fallback={null}>
-          <IndicatorSheet open={open} onClose={() => setOpen(false)} maxPanes={maxPanes} />
+          <IndicatorSheet onClose={() => setOpen(false)} maxPanes={maxPanes} />
         </Suspense>
       ) : null}
     </>

@@ -24,15 +24,8 @@ const toDraft = (s: IndicatorSettings): Draft => {
   return d;
 };
 
-interface IndicatorSheetProps {
-  open: boolean;
-  onClose: () => void;
-  maxPanes: number;
-}
-
-export function IndicatorSheet({ open, onClose, maxPanes }: IndicatorSheetProps): ReactElement | null {
-  // Its body mounts with `open`, so the draft starts from the saved settings each time.
-  if (!open) return null;
+/** Mounted while open, so the draft starts from the saved settings each time. */
+export function IndicatorSheet({ onClose, maxPanes }: { onClose: () => void; maxPanes: number }): ReactElement {
   return (
     <BottomSheet open onClose={onClose} titleKey="chart.indicators">
       <SheetBody maxPanes={maxPanes} onDone={onClose} />

@@ -30,7 +30,7 @@ describe('IndicatorSheet', () => {
     const host = document.createElement('div');
     document.body.append(host);
     const root = createRoot(host);
-    act(() => root.render(<IndicatorSheet open onClose={() => undefined} maxPanes={2} />));
+    act(() => root.render(<IndicatorSheet onClose={() => undefined} maxPanes={2} />));
     const sheet = (): HTMLElement => document.querySelector('[data-testid="indicator-sheet"]') as HTMLElement;
     const ma = () => sheet().querySelector<HTMLInputElement>('.ind-row[data-kind="ma"] input[data-param="0"]');
     const message = () => sheet().querySelector('.ind-row[data-kind="ma"] .ind-param__error')?.textContent ?? '';
