@@ -15,35 +15,25 @@ let warningAsked = false;
 export function loadRiskWarning(): void {
   if (warningAsked) return;
   warningAsked = true;
-  riskWarning().then(
-    (w) => {
-      $riskWarning.value = w;
-      keepRiskWarning(w);
-    },
-    () => {
-      warningAsked = false; // the next screen asks again
-      // Unanswered (offline): no box held empty for a text that is not coming.
-      $riskWarning.value ??= { shown: false, percent: null, computed_at: null };
-    },
-  );
+  riskWarning().then(seedRiskWarning, () => {
+    warningAsked = false; // the next screen asks again
+    // Unanswered (offline): no box held empty for a text that is not coming.
+    $riskWarning.value ??= { shown: false, percent: null, computed_at: null };
+  });
 }
 
-/** The warning the served page carried (src/boot): the screen draws it at once, and nothing asks again. */
+/** The route's answer, or the one the served page carried (src/boot): drawn at once, and nothing asks again. */
 export function seedRiskWarning(w: RiskWarning): void {
   warningAsked = true;
   $riskWarning.value = w;
-  keepRiskWarning(w);
+  // For the next start from the service worker's copy of the page, which carries none; private mode: the route then.
+  set(RISK_WARNING_KEY, w).catch(() => undefined);
 }
 
 /** The one the last visit kept, painted by src/boot from the service worker's page: drawn at once, asked again. */
 export function seedStoredRiskWarning(w: RiskWarning): void {
   warningAsked = false;
   $riskWarning.value = w;
-}
-
-/** For the next start from the service worker's copy of the page, which carries none. */
-function keepRiskWarning(w: RiskWarning): void {
-  set(RISK_WARNING_KEY, w).catch(() => undefined); // private mode: the next start asks the route
 }
 
 /** Asked again after a sign-in, a questionnaire or a refusal. */
