@@ -35,10 +35,8 @@ async function accountSettings(): Promise<IndicatorSettings> {
   const visitor = visitorChoice();
   const account = sanitiseSettings((await readChartSettings()).indicators);
   if (visitor === null) return account;
-  let next = account;
-  if (same(account, defaultIndicatorSettings()) && !same(visitor, account)) {
-    next = sanitiseSettings((await saveChartSettings(visitor)).indicators);
-  }
+  const adopt = same(account, defaultIndicatorSettings()) && !same(visitor, account);
+  const next = adopt ? sanitiseSettings((await saveChartSettings(visitor)).indicators) : account;
   localStore()?.removeItem(VISITOR_INDICATORS_KEY);
   return next;
 }
