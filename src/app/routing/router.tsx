@@ -86,11 +86,7 @@ function RouteTable({ navigation, routes }: Required<AppRoutesProps>): ReactElem
   ]);
 }
 
-/**
- * The navigator used outside components (API 999 redirect, market row taps). HashRouter listens from a layout effect
- * of its first commit, which an attach in a transition can put off: a move made before then (a tap as the first screen
- * attaches) never reached it, so it is told the address again once it listens.
- */
+/** The navigator outside components (API 999, row taps); HashRouter, which may listen late, hears the address again. */
 export function NavigatorBridge(): null {
   const navigate = useNavigate();
   const location = useLocation();

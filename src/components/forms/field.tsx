@@ -11,11 +11,7 @@ import { animationFrames } from '../../state/shell/clock.ts';
 
 const INVALID = '[aria-invalid="true"]';
 
-/**
- * A refused submit shows its first message where the eye is (on a phone the field may be scrolled out of its sheet):
- * once the submit has drawn, the form's first field with a message takes the focus, which scrolls it into view, unless
- * the focus is in one already. Each Field of the form listens; the first to run moves the focus.
- */
+/** A refused submit focuses, so scrolls to, the form's first field with a message, unless the focus is in one. */
 function revealInvalidOnSubmit(form: HTMLFormElement | null, frames = animationFrames): () => void {
   const onSubmit = (): void =>
     void frames.request(() => {

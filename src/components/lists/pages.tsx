@@ -13,11 +13,7 @@ export interface Page<T> {
 
 export type Pages<T> = ReturnType<typeof usePages<T>>;
 
-/**
- * A new `load` or `key` starts the list again, dropping earlier answers; `clear` empties it at every start. `more` is
- * ignored while a page loads or when finished; `refresh` reads from page 1, and what is shown stays until the answer
- * replaces it, unless the list clears.
- */
+/** A new `load` or `key` starts over, dropping older answers; shown items stay until page 1 comes, unless `clear`. */
 export function usePages<T>(load: (page: number) => Promise<Page<T>>, key?: unknown, clear = false) {
   const [state, setState] = useState({ items: [] as T[], loading: false, finished: false });
   const page = useRef(0);

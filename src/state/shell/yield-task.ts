@@ -34,11 +34,7 @@ export function afterNextPaint(cb: () => void, frames = animationFrames, next = 
 
 const PRESSED = 'data-pressed';
 
-/**
- * A tap's answer first: `pressed` is marked (`data-pressed`, styled as chosen) at once and `work`, the next screen or
- * instrument, runs in a task after the frame that shows it (docs/client.md "Routing"). A second tap on it meanwhile is
- * let go.
- */
+/** `pressed` shows as chosen at once, `work` runs after the frame that shows it (docs/client.md "Routing"). */
 export function afterPress(pressed: Element | null | undefined, work: () => void, after = afterNextPaint): void {
   if (pressed?.hasAttribute(PRESSED)) return;
   pressed?.setAttribute(PRESSED, '');
