@@ -77,23 +77,15 @@ export function validateRegister(f: RegisterInput): FieldError<RegisterField> | 
 
 export type ResetField = AccountField | PasswordField | CodeField;
 
-export function validateForgot(f: {
-  type: LoginType;
-  account: string;
-  code: string;
-  password: string;
-  rePassword: string;
-}): FieldError<ResetField> | null {
+export function validateForgot(f: Omit<RegisterInput, 'invite' | 'inviteRequired'>): FieldError<ResetField> | null {
   return validateAccount(f.type, f.account) ?? validateCode(f.code) ?? validatePasswords(f.password, f.rePassword);
 }
 
 export type ChangeField = PasswordField | CodeField;
 
 /** Password change (docs/contract.md §5): both fields filled and matching, and a code. */
-export function validateChange(f: {
-  password: string;
-  rePassword: string;
-  code: string;
-}): FieldError<ChangeField> | null {
+export function validateChange(
+  f: Pick<RegisterInput, 'password' | 'rePassword' | 'code'>,
+): FieldError<ChangeField> | null {
   return validatePasswords(f.password, f.rePassword) ?? validateCode(f.code);
 }
