@@ -82,16 +82,10 @@ export function installFeed(deps: BridgeDeps = browserBridgeDeps()): (config: Fe
   if (typeof navigator !== 'undefined')
     watchConnection((navigator as Navigator & { connection?: ConnectionInfo }).connection);
   // The bridge holds calls until start-up, so the first may come before it.
-  effect(() => {
-    const on = $lowBandwidth.value;
-    void bridge.setLowBandwidth(on).catch(() => undefined);
-  });
+  effect(() => void bridge.setLowBandwidth($lowBandwidth.value).catch(() => undefined));
   // Lazy, with the account state it reads: not first-screen code.
   void import('../../state/market/pinned-codes.ts').then(({ $pinnedCodes }) =>
-    effect(() => {
-      const codes = $pinnedCodes.value;
-      void bridge.setPinnedCodes(codes).catch(() => undefined);
-    }),
+    effect(() => void bridge.setPinnedCodes($pinnedCodes.value).catch(() => undefined)),
   );
   return async (config) => {
     await bridge.start(config);
