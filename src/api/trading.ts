@@ -76,12 +76,8 @@ export async function myDeal(status: OrderStatus, page: number, opts: CallOption
 
 /** A partial close (`lots`) answers with the closed part; the rest arrives as a change. */
 export function closeOrder(id: number, lots?: string, opts: CallOptions = {}): Promise<Envelope<AppOrder>> {
-  return orderAnswer(
-    apiGetFull<Order>('/v1/api/forex/close', lots === undefined ? { id } : { id, cont: lots }, {
-      loading: true,
-      ...opts,
-    }),
-  );
+  const query = lots === undefined ? { id } : { id, cont: lots };
+  return orderAnswer(apiGetFull<Order>('/v1/api/forex/close', query, { loading: true, ...opts }));
 }
 
 /** The instrument is sent as the contract's forex_id. */
