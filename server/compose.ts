@@ -147,11 +147,11 @@ export async function createServer(config: ServerConfig, early?: OpeningDb): Pro
     );
     stoppers.push(() => market.close());
     if (role === 'market') stoppers.push(market.onTick((tick) => bus.publish(SUBJECTS.tick, tick)));
-    if (role === 'gateway') stoppers.push(bus.subscribe(SUBJECTS.tick, (tick) => market.follow(tick as Tick)));
+    if (role === 'gateway') stoppers.push(bus.subscribe(SUBJECTS.tick, (tick) => market.sim.follow(tick as Tick)));
     // Kept by the writer, followed by every gateway (docs/market-data.md).
     let priceDesk: DeskContext | undefined;
     if (role === 'gateway') {
-      const f = followDesk(bus, (flags) => market.followFlags(flags));
+      const f = followDesk(bus, (flags) => market.sim.setDeskFlags(flags.code, flags.stale, flags.halt));
       stoppers.push(() => f.stop());
       priceDesk = f.ctx;
     } else if (market.deskSources && role === 'market') {

@@ -4,16 +4,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveQuote, MarketView, Tick, TradeBlock } from './market-view.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import type { MarketOptions } from '../config.ts';
-import type { KlineBar, Period } from '../../domain/types.ts';
+import type { KlineBar } from '../../domain/types.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
-import { copyBar, toWireBar, type Bar, alignDown, TOP_LEVEL } from './bars.ts';
+import { toWireBar, type Bar, alignDown, TOP_LEVEL } from './bars.ts';
 import { DEFAULT_MARKET_SEED, pruneHistory, HISTORY_BARS, historyParams, syncHistory } from './history-sync.ts';
 import { type AddedCatalogue, type MarketInstrument, loadInstruments } from './instrument-catalogue.ts';
 import { SPARK_POINTS, KlineStore, SPARK_LEVEL } from './kline-store.ts';
 import { Simulator, type InstrumentState, type SimulatorOptions, type InitialQuote } from './simulator.ts';
 import { MarketSources } from './price-desk/market-sources.ts';
 import { loadDeskConfig } from './price-desk/desk-config.ts';
-import type { DeskFlags } from './price-desk/desk-status.ts';
 import { generateHistory, levelWindows } from './history.ts';
 import { seedCategories, storeInstruments } from './market-seeder.ts';
 import { barsSince } from './kline-repository.ts';
@@ -38,23 +37,14 @@ export class MarketService implements MarketView {
   readonly deskSources: MarketSources | null;
 
   // The quote state's and the kline store's answers, as the routes, the engine and the hub ask them.
-  readonly instruments = (): readonly MarketInstrument[] => this.list;
   readonly latest = (code: string): LiveQuote | undefined => this.sim.latest(code);
   readonly all = (): LiveQuote[] => this.sim.all();
   readonly quoteTuple = (code: string): QuoteTuple | undefined => this.sim.quoteTuple(code);
   readonly isOpen = (code: string): boolean => this.sim.isOpen(code);
   readonly onTick = (listener: (tick: Tick) => void): (() => void) => this.sim.onTick(listener);
   readonly onChange = (listener: (state: InstrumentState) => void): (() => void) => this.sim.onChange(listener);
-  readonly follow = (tick: Tick): void => this.sim.follow(tick);
-  readonly followFlags = (f: DeskFlags): void => this.sim.setDeskFlags(f.code, f.stale, f.halt);
   readonly indexOfCode = (code: string): number | undefined => this.sim.stateOf(code)?.index;
   readonly tupleAt = (index: number): QuoteTuple | undefined => this.sim.tupleAt(index);
-  readonly klines = (id: number, period: Period, from: number, to: number, limit: number): Promise<Bar[]> =>
-    this.store.queryPeriod(id, period, from, to, limit);
-  readonly liveBar = (id: number, level = 0): Bar | null => {
-    const b = this.store.liveBar(id, level);
-    return b ? copyBar(b) : null;
-  };
 
   private constructor(
     deps: MarketDeps,

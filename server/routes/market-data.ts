@@ -48,7 +48,7 @@ export function marketDataRoutes(market: MarketService): RouteModule {
         const { searchCurrency = '', category_id: categoryId = 0 } = request.query;
         const lang = pickLanguage(request.headers.lang);
         const list: Instrument[] = [];
-        for (const inst of market.instruments()) {
+        for (const inst of market.list) {
           if (categoryId > 0 && inst.categoryId !== categoryId) continue;
           if (!matchesSearch(inst, searchCurrency, lang)) continue;
           list.push(toWireInstrument(inst, market.latest(inst.code)));
@@ -82,7 +82,7 @@ export function marketDataRoutes(market: MarketService): RouteModule {
         const { forex_id: id, period, from = 0, to = MAX_TIME, limit = DEFAULT_KLINE_LIMIT } = request.query;
         if (from > to) throw fieldInvalid('from');
         const inst = instrumentOr404(market, id);
-        const bars = await market.klines(inst.id, period, from, to, limit);
+        const bars = await market.store.queryPeriod(inst.id, period, from, to, limit);
         return ok<KlineBar[]>(bars.map((b) => toWireBar(b, inst.pricePrecision)));
       },
     );
@@ -92,7 +92,7 @@ export function marketDataRoutes(market: MarketService): RouteModule {
       publicRead(TAGS, SPARKLINES, query({ forex_id: int(0) })),
       async (request) => {
         const id = request.query.forex_id ?? 0;
-        const list = id > 0 ? [instrumentOr404(market, id)] : market.instruments();
+        const list = id > 0 ? [instrumentOr404(market, id)] : market.list;
         const out: Record<string, number[]> = {};
         for (const inst of list) {
           out[inst.code] = market.sparkline(inst.id).map((t) => ticksToNumber(t, inst.pricePrecision));

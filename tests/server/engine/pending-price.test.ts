@@ -20,7 +20,7 @@ const clock = manualClock(); // a Tuesday, 12:00 UTC: every market open
 let server: TestServer;
 interface TestMarket {
   setPrice(code: string, price: string): unknown;
-  followFlags(f: { code: string; stale: boolean; halt: string | null }): void;
+  sim: { setDeskFlags(code: string, stale: boolean, halt: string | null): void };
 }
 let market: TestMarket;
 
@@ -150,14 +150,14 @@ describe('set_pending_price', () => {
     const pend = await pendingBuy(t);
     const before = await countRows(server.ctx, TABLES);
     const reason = 'Price check';
-    market.followFlags({ code: 'EURUSD', stale: false, halt: reason });
+    market.sim.setDeskFlags('EURUSD', false, reason);
     try {
       const r = await t.client.get(PATH, { id: pend.Id, price: '1.07900' });
       expect(r.code).toBe(0);
       expect(r.msg).toBe(en.errors.instrument_halted.replace('{{reason}}', reason));
       expect(await countRows(server.ctx, TABLES)).toEqual(before);
     } finally {
-      market.followFlags({ code: 'EURUSD', stale: false, halt: null });
+      market.sim.setDeskFlags('EURUSD', false, null);
     }
     expect((await t.client.get<Order>(PATH, { id: pend.Id, price: '1.07900' })).data.Price).toBe('1.07900');
   });

@@ -44,7 +44,7 @@ const block = (html: string): FirstQuotes =>
 it('serves the page with the first screen’s current quotes, the halted one marked, and the CSP hash unchanged', async () => {
   const market = server.ctx.market as MarketService;
   const reason = '</script><script>alert(1)</script>';
-  market.followFlags({ code: 'BTCUSDT', stale: false, halt: reason });
+  market.sim.setDeskFlags('BTCUSDT', false, reason);
   clock.advance(1_000);
   const res = await fetch(`${server.baseUrl}/`);
   expect(res.status).toBe(200);

@@ -20,8 +20,8 @@ afterAll(async () => {
 
 describe('a decimal on the wire', () => {
   it('a 400-digit rate in an answer breaks the API document; a 30-digit one does not', async () => {
-    const market = server.ctx.market as unknown as { instruments(): readonly MarketInstrument[] };
-    const eurusd = market.instruments().find((i) => i.code === 'EURUSD') as { feeRate: string } | undefined;
+    const market = server.ctx.market as unknown as { list: readonly MarketInstrument[] };
+    const eurusd = market.list.find((i) => i.code === 'EURUSD') as { feeRate: string } | undefined;
     if (!eurusd) throw new Error('no EURUSD in the catalog');
     const kept = eurusd.feeRate;
     const list = () => api(server.baseUrl).get<Instrument[]>('/v1/api/forex/trade_list', { searchCurrency: 'EURUSD' });

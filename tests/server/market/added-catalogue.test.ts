@@ -99,7 +99,7 @@ describe('a catalogue added in memory', () => {
       { manual: true, catalogue: syntheticCatalogue(3, 20) },
     );
     try {
-      const codes = again.instruments().map((i) => i.code);
+      const codes = again.list.map((i) => i.code);
       expect(codes.filter((c) => c === 'SYN0001')).toHaveLength(1);
       expect(again.instrumentById(SYNTHETIC_ID_BASE + 1)?.inMemory).toBe(true);
     } finally {

@@ -140,7 +140,7 @@ describe('mapping and the price rule', () => {
     expect(placed.code).toBe(1);
     await tick(lpA, 'EUR/USD', { bid: '1.09990', ask: '1.09996' });
     expect(close()).toBe('1.09993');
-    expect(market.liveBar(EURUSD, 0)?.c).toBe(109993);
+    expect(market.store.liveBar(EURUSD, 0)?.c).toBe(109993);
     const held = await trader.get<{ data: Order[] }>('/v1/api/forex/my_deal', { status: 1 });
     expect(held.data.data.map((o) => o.Id)).toContain(placed.data.Id);
   });
@@ -394,7 +394,7 @@ describe('a replay source on the real server', () => {
     replayClock.advance(1);
     replay.pump();
     expect(m.latest('EURUSD')?.close).toBe('1.10419');
-    expect(m.liveBar(EURUSD, 0)?.c).toBe(110419);
+    expect(m.store.liveBar(EURUSD, 0)?.c).toBe(110419);
   });
 });
 
@@ -417,7 +417,7 @@ describe('a server started as `npm start` does, with nothing configured', () => 
     plainClock.advance(60_000);
     m.advanceTo(plainClock.now());
     const after = plain.ctx.priceDesk?.status();
-    expect(after?.sources[0]?.driving).toBe(m.instruments().length);
+    expect(after?.sources[0]?.driving).toBe(m.list.length);
     expect(after?.instruments.filter((i) => i.state === 'stale')).toEqual([]);
     expect(m.all().map((q) => q.close)).not.toEqual(before);
     expect(m.all().every((q) => q.deskFlag === undefined)).toBe(true);

@@ -121,7 +121,7 @@ describe('FIX 4.4 LP through the market writer', () => {
     lp.quote('EUR/USD', '1.09990', '1.09996');
     await until(() => close() === '1.09993', { what: "the incremental's mid", ...waits });
     await server.ctx.engine.idle();
-    expect(market.liveBar(EURUSD, 0)?.c).toBe(109993);
+    expect(market.store.liveBar(EURUSD, 0)?.c).toBe(109993);
     const held = await trader.get<{ data: Order[] }>('/v1/api/forex/my_deal', { status: 1 });
     expect(held.data.data.map((o) => o.Id)).toContain(placed.data.Id);
   });
