@@ -2,12 +2,16 @@
 // same rule change as feed-halt, so traders, the engine and every gateway see a halt with the closure's reason.
 import { iso, type Clock, type Timers } from '../../../domain/time.ts';
 import { startRepeatingJob, type RepeatingJob } from '../../core/repeating-job.ts';
+import type { Services } from '../../core/services.ts';
 import type { Db, Queryable } from '../../db/db.ts';
+import { notifyAccount } from '../../notify/account-notices.ts';
 import { changeDeskRule, recordDeskChange } from '../price-desk/desk-config.ts';
 import type { DeskContext } from '../price-desk/desk-wiring.ts';
 import {
   closuresToBegin,
   closuresToEnd,
+  dropClosureNotice,
+  dueClosureNotices,
   endMissedClosures,
   haltOf,
   setClosureState,
@@ -76,4 +80,31 @@ export async function runClosures(deps: Omit<ClosureJobDeps, 'timers'>): Promise
 
 export function startClosureJob(deps: ClosureJobDeps, everyMs = CLOSURE_CHECK_MS): RepeatingJob {
   return startRepeatingJob(deps, everyMs, () => runClosures(deps), { failed: 'closure job failed', atStart: true });
+}
+
+// docs/market-data.md "How they are told": the commands queue the holders in their transaction; this job sends them.
+
+export const CLOSURE_NOTICE_MS = 5_000;
+/** Accounts told in one round: a round stays short, so the writer's stop never waits long for it. */
+export const CLOSURE_NOTICES_PER_ROUND = 500;
+
+export type ClosureNoticeDeps = Pick<Services, 'db' | 'clock' | 'log' | 'notifier'>;
+
+/** Sent, then deleted: a kill between the two tells that account twice, never not at all (as the delivery queue). */
+export async function runClosureNotices(deps: ClosureNoticeDeps, limit = CLOSURE_NOTICES_PER_ROUND): Promise<number> {
+  const due = await dueClosureNotices(deps.db, limit);
+  for (const n of due) {
+    // Times as ISO-8601 UTC: every message shows them as "2026-12-25 00:00 UTC", an SMS knowing no time zone.
+    const values = { codes: n.codes, start: iso(n.startsAt), end: iso(n.endsAt), reason: n.reason };
+    await notifyAccount(deps, n.userId, n.kind, values);
+    await dropClosureNotice(deps.db, n.id);
+  }
+  return due.length;
+}
+
+export function startClosureNoticeJob(
+  deps: ClosureNoticeDeps & Pick<Services, 'timers'>,
+  everyMs = CLOSURE_NOTICE_MS,
+): RepeatingJob {
+  return startRepeatingJob(deps, everyMs, () => runClosureNotices(deps), { failed: 'closure notices failed' });
 }

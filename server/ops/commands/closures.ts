@@ -1,5 +1,5 @@
 // docs/market-data.md "Scheduled closures". The holders to be told are written here, in the command's transaction;
-// the writer's job sends their notices after it commits (closure-notices.ts).
+// the writer's job sends their notices after it commits (closure-schedule.ts).
 import { iso } from '../../../domain/time.ts';
 import type { Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
@@ -11,9 +11,9 @@ import {
   lockInstruments,
   openClosures,
   overlappingClosures,
+  queueClosureNotices,
   type ClosureTarget,
 } from '../../market/closures/closure-repository.ts';
-import { queueClosureNotices } from '../../market/closures/closure-notice-repository.ts';
 import { moveClosure } from '../../market/closures/closure-schedule.ts';
 import { closureWindow } from '../../market/closures/closure-window.ts';
 import { instrumentForDesk, recordDeskChange } from '../../market/price-desk/desk-config.ts';

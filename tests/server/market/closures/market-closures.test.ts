@@ -15,8 +15,11 @@ import { createUser } from '../../../../server/accounts/create-user.ts';
 import { insertCopy, upsertProvider } from '../../../../server/copy/copy-repository.ts';
 import { move } from '../../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../../server/ledger/record-types.ts';
-import { runClosureNotices } from '../../../../server/market/closures/closure-notices.ts';
-import { runClosures, startClosureJob } from '../../../../server/market/closures/closure-schedule.ts';
+import {
+  runClosureNotices,
+  runClosures,
+  startClosureJob,
+} from '../../../../server/market/closures/closure-schedule.ts';
 import { MarketService } from '../../../../server/market/market-service.ts';
 import { marketBuy } from '../../support/engine-helpers.ts';
 import { IDLE_TIMERS } from '../../../fixtures/null-services.ts';
