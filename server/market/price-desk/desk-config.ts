@@ -49,43 +49,19 @@ export interface DeskChange {
 
 export async function loadDeskConfig(q: Queryable): Promise<DeskConfig> {
   const [mappings, rules, suspended] = await Promise.all([
-    q.query<{ source: string; symbol: string; instrument_id: number; price_offset: string }>(
-      'SELECT source, symbol, instrument_id, price_offset::text AS price_offset FROM feed_mappings ORDER BY source, symbol',
+    q.query<DeskMapping>(
+      `SELECT source, symbol, instrument_id AS "instrumentId", price_offset::text AS "offset"
+         FROM feed_mappings ORDER BY source, symbol`,
     ),
-    q.query<{
-      instrument_id: number;
-      price_rule: string;
-      stale_ms: number | null;
-      spike_pct: string | null;
-      halt_reason: string | null;
-      spread_mode: string | null;
-      spread_points: number;
-    }>(
-      `SELECT instrument_id, price_rule, stale_ms, spike_pct::text AS spike_pct, halt_reason, spread_mode, spread_points
+    // The table's CHECKs keep price_rule and spread_mode to PRICE_RULES and SPREAD_MODES.
+    q.query<DeskRule>(
+      `SELECT instrument_id AS "instrumentId", price_rule AS rule, stale_ms AS "staleMs", spike_pct::text AS "spikePct",
+              halt_reason AS "haltReason", spread_mode AS "spreadMode", spread_points AS "spreadPoints"
          FROM feed_rules ORDER BY instrument_id`,
     ),
     q.query<{ source: string; reason: string }>('SELECT source, reason FROM feed_suspended'),
   ]);
-  return {
-    mappings: mappings.map((r) => ({
-      source: r.source,
-      symbol: r.symbol,
-      instrumentId: Number(r.instrument_id),
-      offset: r.price_offset,
-    })),
-    rules: rules.map((r) => ({
-      instrumentId: Number(r.instrument_id),
-      rule: (PRICE_RULES as readonly string[]).includes(r.price_rule) ? (r.price_rule as PriceRule) : 'mid',
-      staleMs: r.stale_ms === null ? null : Number(r.stale_ms),
-      spikePct: r.spike_pct,
-      haltReason: r.halt_reason,
-      spreadMode: (SPREAD_MODES as readonly string[]).includes(r.spread_mode ?? '')
-        ? (r.spread_mode as SpreadMode)
-        : null,
-      spreadPoints: Number(r.spread_points),
-    })),
-    suspended: new Map(suspended.map((r) => [r.source, r.reason])),
-  };
+  return { mappings, rules, suspended: new Map(suspended.map((r) => [r.source, r.reason])) };
 }
 
 /** Every control command calls it in the same transaction as its change. */
@@ -105,20 +81,20 @@ export async function recordDeskChange(
 }
 
 export async function recentDeskChanges(q: Queryable, limit: number): Promise<DeskChange[]> {
-  const rows = await q.query<{ id: string; at: string; by_whom: string; command: string; detail: string }>(
-    'SELECT id, at, by_whom, command, detail FROM feed_changes ORDER BY id DESC LIMIT $1',
+  // BIGINT as float8: both drivers give a number, exact below 2^53.
+  return q.query<DeskChange>(
+    `SELECT id::float8 AS id, at::float8 AS at, by_whom AS by, command, detail
+       FROM feed_changes ORDER BY id DESC LIMIT $1`,
     [limit],
   );
-  return rows.map((r) => ({ id: Number(r.id), at: Number(r.at), by: r.by_whom, command: r.command, detail: r.detail }));
 }
 
 export async function instrumentForDesk(q: Queryable, code: string): Promise<{ id: number; precision: number } | null> {
-  const rows = await q.query<{ id: number; price_precision: number }>(
-    'SELECT id, price_precision FROM instruments WHERE code = $1',
+  const rows = await q.query<{ id: number; precision: number }>(
+    'SELECT id, price_precision AS precision FROM instruments WHERE code = $1',
     [code],
   );
-  const r = rows[0];
-  return r ? { id: Number(r.id), precision: Number(r.price_precision) } : null;
+  return rows[0] ?? null;
 }
 
 export function mappingList(q: Queryable): Promise<{ source: string; symbol: string; code: string; offset: string }[]> {
