@@ -16,12 +16,7 @@ export interface MdEntry {
   size?: string;
 }
 
-interface Top {
-  bid?: string;
-  ask?: string;
-  last?: string;
-  volume?: string;
-}
+type Top = Partial<Pick<RawTick, 'bid' | 'ask' | 'last' | 'volume'>>;
 
 export class MdBook {
   private readonly tops = new Map<string, Top>();
