@@ -215,15 +215,14 @@ export function instrumentFromDef(d: InstrumentDef, logo: string, sort: number, 
 
 /** English when that language has no name. */
 export async function loadCategories(q: Queryable, lang: Language): Promise<Category[]> {
-  const rows = await q.query<{ id: number; name: string }>(
-    `SELECT c.id, COALESCE(l.name, e.name, '') AS name FROM categories c
+  return q.query<Category>(
+    `SELECT c.id AS "Id", COALESCE(l.name, e.name, '') AS "NameShowTrans" FROM categories c
      LEFT JOIN category_names l ON l.category_id = c.id AND l.lang = $1
      LEFT JOIN category_names e ON e.category_id = c.id AND e.lang = 'en'
      WHERE c.enabled AND EXISTS (SELECT 1 FROM instruments i WHERE i.category_id = c.id AND i.enabled)
      ORDER BY c.sort, c.id`,
     [lang],
   );
-  return rows.map((r) => ({ Id: Number(r.id), NameShowTrans: r.name }));
 }
 
 /** docs/contract.md §3 Instrument; without a quote yet it shows its base price, closed. */

@@ -26,11 +26,11 @@ export interface MarketDeps extends Pick<Services, 'db' | 'clock' | 'timers'> {
 const FOLLOWER_FORGET_MS = 60_000;
 
 export class MarketService implements MarketView {
-  private readonly byId = new Map<number, MarketInstrument>();
   private readonly handles: unknown[] = [];
   private closed = false;
   private readonly deps: MarketDeps;
   readonly list: readonly MarketInstrument[];
+  readonly byId: ReadonlyMap<number, MarketInstrument>;
   readonly sim: Simulator;
   readonly store: KlineStore;
   /** null on a gateway's copy (a follower). */
@@ -58,7 +58,7 @@ export class MarketService implements MarketView {
     this.sim = sim;
     this.store = store;
     this.deskSources = deskSources;
-    for (const i of list) this.byId.set(i.id, i);
+    this.byId = new Map(list.map((i) => [i.id, i]));
   }
 
   static async start(deps: MarketDeps, opts: MarketOptions = {}): Promise<MarketService> {
@@ -99,10 +99,6 @@ export class MarketService implements MarketView {
     market.handles.push(timers.setTimeout(() => void market.prune(), Math.min(60_000, pruneMs)));
     market.handles.push(timers.setInterval(() => void market.prune(), pruneMs));
     return market;
-  }
-
-  instrumentById(id: number): MarketInstrument | undefined {
-    return this.byId.get(id);
   }
 
   sparkline(id: number): number[] {

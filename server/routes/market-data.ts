@@ -33,7 +33,7 @@ export function matchesSearch(
 }
 
 function instrumentOr404(market: MarketService, id: number): MarketInstrument {
-  const inst = market.instrumentById(id);
+  const inst = market.byId.get(id);
   if (!inst) throw new ApiError('instrument_not_found');
   return inst;
 }

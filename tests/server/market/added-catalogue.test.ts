@@ -101,7 +101,7 @@ describe('a catalogue added in memory', () => {
     try {
       const codes = again.list.map((i) => i.code);
       expect(codes.filter((c) => c === 'SYN0001')).toHaveLength(1);
-      expect(again.instrumentById(SYNTHETIC_ID_BASE + 1)?.inMemory).toBe(true);
+      expect(again.byId.get(SYNTHETIC_ID_BASE + 1)?.inMemory).toBe(true);
     } finally {
       await again.close();
     }
