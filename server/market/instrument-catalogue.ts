@@ -254,11 +254,9 @@ export function toWireInstrument(inst: MarketInstrument, quote: LiveQuote | unde
   };
 }
 
-type TermsRow = Parameters<typeof instrumentFromRow>[0] & { tradable: boolean };
-
 /** Disabled instruments are loaded too, so their existing orders still show and close. */
 export async function loadEngineInstruments(q: Queryable): Promise<EngineInstrument[]> {
-  const rows = await q.query<TermsRow>(
+  const rows = await q.query<InstrumentRow & { tradable: boolean }>(
     `SELECT ${INSTRUMENT_COLUMNS}, (i.enabled AND c.enabled) AS tradable
      FROM instruments i JOIN categories c ON c.id = i.category_id`,
   );

@@ -5,10 +5,6 @@ import { LEVEL_SECONDS, levelSeconds, type Bar } from './bars.ts';
 export const CHUNK_BARS = 60;
 
 export const chunkSpan = (level: number): number => levelSeconds(level) * CHUNK_BARS;
-export const chunkStartOf = (t: number, level: number): number => {
-  const span = chunkSpan(level);
-  return Math.floor(t / span) * span;
-};
 
 /** Prices in ticks at `precision`. */
 export interface Chunk {
@@ -193,7 +189,8 @@ export async function pruneChunks(
 
 /** Appends `bar` to `open[level]`, first replaced by `make(start)` when the bar begins another chunk; answers that. */
 export function appendBar<C extends Chunk>(open: (C | null)[], level: number, bar: Bar, make: (start: number) => C): C {
-  const start = chunkStartOf(bar.t, level);
+  const span = chunkSpan(level);
+  const start = Math.floor(bar.t / span) * span;
   let ch = open[level] ?? null;
   if (!ch || ch.start !== start) open[level] = ch = make(start);
   ch.bars.push(bar);
