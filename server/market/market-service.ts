@@ -42,6 +42,7 @@ export class MarketService implements MarketView {
   readonly quoteTuple = (code: string): QuoteTuple | undefined => this.sim.quoteTuple(code);
   readonly isOpen = (code: string): boolean => this.sim.isOpen(code);
   readonly onTick = (listener: (tick: Tick) => void): (() => void) => this.sim.onTick(listener);
+  readonly tradeBlock = (code: string): TradeBlock | null => this.sim.tradeBlock(code);
   readonly onChange = (listener: (state: InstrumentState) => void): (() => void) => this.sim.onChange(listener);
   readonly indexOfCode = (code: string): number | undefined => this.sim.stateOf(code)?.index;
   readonly tupleAt = (index: number): QuoteTuple | undefined => this.sim.tupleAt(index);
@@ -157,12 +158,6 @@ export class MarketService implements MarketView {
       this.deps.timers.clearTimeout(h);
     }
     if (this.deskSources) await this.store.flush();
-  }
-
-  tradeBlock(code: string): TradeBlock | null {
-    const b = this.sim.deskBlock(code);
-    if (!b) return null;
-    return b.halt !== null ? { key: 'instrument_halted', reason: b.halt } : { key: 'price_stale' };
   }
 }
 

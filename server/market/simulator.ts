@@ -1,6 +1,6 @@
 // Seeded random walk per instrument with Poisson-timed ticks, plus a manual mode so tests are deterministic.
 import type { Clock, Timers } from '../../domain/time.ts';
-import type { LiveQuote, MarketView, Tick } from './market-view.ts';
+import type { LiveQuote, MarketView, Tick, TradeBlock } from './market-view.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import type { MarketInstrument } from './instrument-catalogue.ts';
 import { isAlwaysOpen, isOpenAt, openSecondsIn, tradingDayStart, DAY_S } from './market-hours.ts';
@@ -130,9 +130,10 @@ export class Simulator implements MarketView {
     this.changed(st);
   }
 
-  deskBlock(code: string): { stale: boolean; halt: string | null } | null {
+  tradeBlock(code: string): TradeBlock | null {
     const st = this.byCode.get(code);
-    return st && (st.stale || st.halt !== null) ? { stale: st.stale, halt: st.halt } : null;
+    if (!st || (!st.stale && st.halt === null)) return null;
+    return st.halt !== null ? { key: 'instrument_halted', reason: st.halt } : { key: 'price_stale' };
   }
 
   follow(tick: Tick): void {
