@@ -1,9 +1,9 @@
 // A scheduled closure is a halt the writer applies and lifts on time (docs/market-data.md "Scheduled closures"), by the
 // same rule change as feed-halt, so traders, the engine and every gateway see a halt with the closure's reason.
-import { iso, type Clock, type Timers } from '../../../domain/time.ts';
+import { iso } from '../../../domain/time.ts';
 import { startRepeatingJob, type RepeatingJob } from '../../core/repeating-job.ts';
 import type { Services } from '../../core/services.ts';
-import type { Db, Queryable } from '../../db/db.ts';
+import type { Queryable } from '../../db/db.ts';
 import { notifyAccount } from '../../notify/account-notices.ts';
 import { changeDeskRule, recordDeskChange } from '../price-desk/desk-config.ts';
 import type { DeskContext } from '../price-desk/desk-wiring.ts';
@@ -53,11 +53,7 @@ export async function moveClosure(
   return ours;
 }
 
-export interface ClosureJobDeps {
-  db: Db;
-  clock: Clock;
-  timers: Timers;
-  log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+export interface ClosureJobDeps extends Pick<Services, 'db' | 'clock' | 'timers' | 'log'> {
   /** Told after a round that halted or resumed an instrument, as after feed-halt; absent in bare test contexts. */
   desk: DeskContext | undefined;
 }

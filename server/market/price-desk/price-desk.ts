@@ -1,6 +1,6 @@
 // The market writer's dealing desk between raw source ticks and the quote state; rules in docs/market-data.md.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock, Timers } from '../../../domain/time.ts';
+import type { Services } from '../../core/services.ts';
 import type { MarketInstrument } from '../instrument-catalogue.ts';
 import { type PriceSource, type RawTick, type SourceSink, SIMULATOR_SOURCE } from '../sources/price-source.ts';
 import type { DeskConfig } from './desk-config.ts';
@@ -37,9 +37,7 @@ export const DEFAULT_DESK_OPTIONS: DeskOptions = {
   spikeConfirm: 3,
 };
 
-export interface DeskDeps {
-  clock: Clock;
-  timers: Timers;
+export interface DeskDeps extends Pick<Services, 'clock' | 'timers'> {
   log: FastifyBaseLogger | null;
   /** Bid equals ask for one price. */
   apply(index: number, bid: number, ask: number, time: number, volume: number): void;
