@@ -1,14 +1,12 @@
 // A source knows only its own symbols and speaks raw ticks; the writer does the rest (docs/market-data.md).
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock, Timers } from '../../../domain/time.ts';
+import type { Services } from '../../core/services.ts';
 
 /** The market builds it itself, not a factory. */
 export const SIMULATOR_SOURCE = 'simulator';
 
 /** process.env in production. */
-export interface SourceDeps {
-  clock: Clock;
-  timers: Timers;
+export interface SourceDeps extends Pick<Services, 'clock' | 'timers'> {
   log: FastifyBaseLogger | null;
   env: Readonly<Record<string, string | undefined>>;
 }
