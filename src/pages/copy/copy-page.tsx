@@ -1,5 +1,5 @@
 // /copy: the traders one can copy in the caller's world (demo or real), and "My copies" (?view=mine).
-import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -11,6 +11,7 @@ import { useQuery } from '../../components/hooks/use-query.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
+import { useLoaded } from '../../components/lists/loaded.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { Facts } from '../../components/text/facts.tsx';
@@ -57,14 +58,10 @@ function ProviderList(): ReactElement {
   useSignals();
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [list, setList] = useState<CopyProvider[] | null>(null);
   const [sort, setSort] = useState<Sort>('return');
   // The house's traders are described in the reader's language: a switch loads the list again.
-  const lang = useContentLanguage();
-  useEffect(() => {
-    copyProviders().then(setList, () => setList([]));
-  }, [lang]);
-  const sorted = useMemo(() => (list ? sortProviders(list, sort) : []), [list, sort]);
+  const { data, failed } = useLoaded(copyProviders, useContentLanguage(), true);
+  const sorted = useMemo(() => (data && !failed ? sortProviders(data, sort) : []), [data, failed, sort]);
   return (
     <>
       <p className="copy-world muted" data-field="copy-world">
@@ -79,8 +76,8 @@ function ProviderList(): ReactElement {
         className="segmented copy-sort"
         dataName="sort"
       />
-      {list === null ? <Spinner size={18} /> : null}
-      {list !== null && list.length === 0 ? (
+      {data === null && !failed ? <Spinner size={18} /> : null}
+      {failed || data?.length === 0 ? (
         <EmptyState textKey="copy.no_providers" hintKey="copy.no_providers_hint" />
       ) : null}
       <ul className="copy-list" data-testid="copy-providers">

@@ -1,5 +1,5 @@
 // /mine/bank-card-list and /mine/coin-address-list (docs/contract.md §2).
-import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { useCallback, useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { deletePayoutMethod, payoutMethods } from '../../api/wallet.ts';
@@ -10,6 +10,7 @@ import { FactorCodeField } from '../../components/credentials/code-input.tsx';
 import type { WithdrawMethod } from '../../../domain/wallet-types.ts';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
+import { useLoaded } from '../../components/lists/loaded.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
@@ -52,15 +53,13 @@ function MethodCard({ m }: { m: WithdrawMethod }): ReactElement {
 
 export function MethodsPage({ type }: { type: 1 | 2 }): ReactElement {
   const { t } = useTranslation();
-  const [list, setList] = useState<WithdrawMethod[] | null>(null);
+  const load = useCallback(() => payoutMethods(type), [type]);
+  const methods = useLoaded(load, undefined, true);
+  const list = methods.failed ? [] : methods.data;
   const [doomed, setDoomed] = useState<WithdrawMethod | null>(null);
   // With a second factor on, a removal asks for its code (docs/security.md "Second factor").
   const [asking, setAsking] = useState<WithdrawMethod | null>(null);
   const [code, setCode] = useState('');
-  const load = useCallback(() => {
-    payoutMethods(type).then(setList, () => setList([]));
-  }, [type]);
-  useEffect(load, [load]);
 
   const remove = async (m: WithdrawMethod | null, factorCode?: string): Promise<void> => {
     setDoomed(null);
@@ -75,7 +74,7 @@ export function MethodsPage({ type }: { type: 1 | 2 }): ReactElement {
         setAsking(m);
       } // the client showed the server's message
     }
-    load();
+    methods.reload();
   };
 
   const add = (
