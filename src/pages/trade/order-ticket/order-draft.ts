@@ -280,8 +280,6 @@ export function draftNotes(
   };
 }
 
-const hasNotes = (notes: FieldNotes<string>): boolean => Object.values(notes).some(Boolean);
-
 /** Multiplier 0 in fixed-margin mode; target price "0" for market orders. */
 export function buildSubmitParams(inst: Instrument, draft: OrderDraft, side: OrderSide): NewOrder {
   return {
@@ -316,7 +314,7 @@ export function checkOrder(
     return { kind: 'error', notes: { leverage: { key: 'trade.leverage_required' } } };
   }
   const notes = draftNotes(inst, draft, side, current, true, today, equity, riskCap);
-  if (hasNotes(notes)) return { kind: 'error', notes };
+  if (Object.values(notes).some(Boolean)) return { kind: 'error', notes };
   return { kind: 'ok', params: buildSubmitParams(inst, draft, side) };
 }
 
