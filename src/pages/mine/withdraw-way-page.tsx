@@ -69,8 +69,7 @@ export function WithdrawWayPage(): ReactElement {
     let form: BindForm;
     if (type === 1) {
       const empty = typed === '' ? { key: 'errors.address_enter', params: { protocol } } : null;
-      if (!messages.showAll({ dc_address: empty })) return;
-      if (messages.blocked) return;
+      if (!messages.showAll({ dc_address: empty }) || messages.blocked) return;
       form = { type, draw_id: currency.id, dc_address: typed };
     } else {
       const missing = BANK_FIELDS.some((k) => !OPTIONAL.has(k) && !bank[k].trim());
