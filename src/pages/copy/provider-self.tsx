@@ -1,5 +1,5 @@
 // The provider's own view atop "My copies" (docs/copy-trading.md "Screens").
-import { useCallback, useEffect, useState, type ReactElement, type FormEvent, type HTMLAttributes } from 'react';
+import { useState, type ReactElement, type FormEvent, type HTMLAttributes } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { CopyProviderSelf } from '../../../domain/copy-types.ts';
 import { providerSelf, unpublishProvider, publishProvider } from '../../api/copy.ts';
@@ -17,6 +17,7 @@ import { Field } from '../../components/forms/field.tsx';
 import { FieldMessage } from '../../components/forms/field-message.tsx';
 import { $isDemo } from '../../state/account/session.ts';
 import { useBusy } from '../../components/forms/use-form-submit.ts';
+import { useLoaded } from '../../components/lists/loaded.tsx';
 
 // Each field checked as typed by the publish route's rule (domain/copy-input.ts); the server refuses in the sheet.
 type Terms = Record<'name' | 'description' | 'fee' | 'minAmount', string>;
@@ -126,12 +127,8 @@ export function ProviderSheet({ current, onClose, onDone }: ProviderSheetProps):
 
 /** Null until it loads, or when it cannot. */
 export function useProviderSelf(): { self: CopyProviderSelf | null; reload: () => void } {
-  const [self, setSelf] = useState<CopyProviderSelf | null>(null);
-  const reload = useCallback(() => {
-    providerSelf().then(setSelf, () => setSelf(null));
-  }, []);
-  useEffect(reload, [reload]);
-  return { self, reload };
+  const { data, failed, reload } = useLoaded(providerSelf, undefined, true);
+  return { self: failed ? null : data, reload };
 }
 
 interface Props {
