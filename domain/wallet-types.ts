@@ -72,6 +72,18 @@ export interface WithdrawMethod {
   held_until?: number;
 }
 
+/** A bank method's fields in the bind form's order; a crypto method has only dc_address. */
+export const BANK_FIELDS = [
+  'bank_name',
+  'bank_address',
+  'bank_swift',
+  'branch_name',
+  'payee_name',
+  'payee_account',
+  'remark',
+] as const;
+export type BankField = (typeof BANK_FIELDS)[number];
+
 export const WithdrawStatus = { PENDING: 0, PAID: 1, REJECTED: 2 } as const;
 
 /** GET /api/account/draw_list?type=1|2&page=N → { data: WithdrawRecord[], total }. */

@@ -1,7 +1,7 @@
 // Someone else's method id answers like a missing one (docs/contract.md §7).
 import type { FastifyInstance } from 'fastify';
 import { isValidPayoutAddress } from '../../domain/payout-address.ts';
-import type { WithdrawMethod } from '../../domain/wallet-types.ts';
+import type { BankField, WithdrawMethod } from '../../domain/wallet-types.ts';
 import type { AppContext } from '../core/app-context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { lockUser } from '../auth/users.ts';
@@ -17,7 +17,6 @@ import {
   insertMethod,
   methodKeys,
   userMethods,
-  type BankField,
   type MethodFields,
   type MethodRow,
 } from '../wallet/payout-methods-repository.ts';

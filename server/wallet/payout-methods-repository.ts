@@ -1,5 +1,5 @@
 // The payout methods' SQL; the routes hold none.
-import type { WithdrawMethod } from '../../domain/wallet-types.ts';
+import { BANK_FIELDS, type BankField, type WithdrawMethod } from '../../domain/wallet-types.ts';
 import type { Queryable } from '../db/db.ts';
 
 export interface MethodRow extends Omit<WithdrawMethod, 'draw_currency' | 'type' | 'usable_from'> {
@@ -10,19 +10,10 @@ export interface MethodRow extends Omit<WithdrawMethod, 'draw_currency' | 'type'
   protocol: string;
 }
 
-/** A bank account's fields, as the bind route takes them; a crypto method has only dc_address. */
-export type BankField =
-  | 'bank_name'
-  | 'bank_address'
-  | 'bank_swift'
-  | 'payee_name'
-  | 'payee_account'
-  | 'branch_name'
-  | 'remark';
 export type MethodFields = Partial<Record<'dc_address' | BankField, string>>;
 
-const FIELD_COLUMNS = 'dc_address, bank_name, bank_address, bank_swift, branch_name, payee_name, payee_account, remark';
-const METHOD_COLUMNS = FIELD_COLUMNS.split(', ') as Array<keyof MethodFields>;
+const METHOD_COLUMNS = ['dc_address', ...BANK_FIELDS] as const;
+const FIELD_COLUMNS = METHOD_COLUMNS.join(', ');
 
 /** Type 1 crypto, 2 bank; oldest first. */
 export function userMethods(

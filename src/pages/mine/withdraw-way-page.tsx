@@ -8,6 +8,7 @@ import { bindPayoutMethod, type BindForm } from '../../api/wallet.ts';
 import { needsSecondFactor } from '../../api/security.ts';
 import { publicSetting } from '../../api/common.ts';
 import { isValidPayoutAddress } from '../../../domain/payout-address.ts';
+import { BANK_FIELDS, type BankField } from '../../../domain/wallet-types.ts';
 import { useQuery } from '../../components/hooks/use-query.ts';
 import { useLoaded } from '../../components/lists/loaded.tsx';
 import { Field } from '../../components/forms/field.tsx';
@@ -17,16 +18,6 @@ import { toast } from '../../state/shell/toasts.ts';
 import { CurrencyChips, useWithdrawCurrencies } from './withdraw-form.tsx';
 import './money.css';
 
-const BANK_FIELDS = [
-  'bank_name',
-  'bank_address',
-  'bank_swift',
-  'branch_name',
-  'payee_name',
-  'payee_account',
-  'remark',
-] as const;
-type BankField = (typeof BANK_FIELDS)[number];
 const OPTIONAL: ReadonlySet<BankField> = new Set(['branch_name', 'remark']);
 
 export const listOf = (type: 1 | 2): string => (type === 1 ? '/mine/coin-address-list' : '/mine/bank-card-list');
