@@ -116,31 +116,28 @@ export async function providersForOps(deps: Pick<CopyDeps, 'db' | 'engine'>, lim
 
 export async function feesForOps(q: Queryable, limit: number) {
   const rows = await q.query<{
-    copy_id: number;
-    provider_uid: string;
-    follower_uid: string;
+    copy: number;
+    provider: string;
+    follower: string;
     period: string;
     equity: string;
     mark_before: string;
     fee: string;
-    created_at: string;
+    at: string;
   }>(
-    `SELECT s.copy_id, pu.uid AS provider_uid, fu.uid AS follower_uid, s.period, s.equity::text AS equity,
-            s.mark_before::text AS mark_before, s.fee::text AS fee, s.created_at
+    `SELECT s.copy_id AS copy, pu.uid AS provider, fu.uid AS follower, s.period, s.equity::text AS equity,
+            s.mark_before::text AS mark_before, s.fee::text AS fee, s.created_at AS at
        FROM copy_fee_settlements s JOIN copies c ON c.id = s.copy_id
        JOIN users pu ON pu.id = c.provider_id JOIN users fu ON fu.id = c.follower_id
       ORDER BY s.created_at DESC, s.copy_id DESC LIMIT $1`,
     [limit],
   );
   return rows.map((r) => ({
-    copy: r.copy_id,
-    provider: r.provider_uid,
-    follower: r.follower_uid,
-    period: r.period,
+    ...r,
     equity: fixed(r.equity, 2),
     mark_before: fixed(r.mark_before, 2),
     fee: fixed(r.fee, 2),
-    at: new Date(Number(r.created_at)).toISOString(),
+    at: new Date(Number(r.at)).toISOString(),
   }));
 }
 
