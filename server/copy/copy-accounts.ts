@@ -180,10 +180,7 @@ export async function stopCopy(deps: CopyDeps, followerId: number, copyId: numbe
   await endRunningCopy(deps, copy, reason);
 }
 
-/**
- * False when the copy had already ended: the guard judges rows read a moment ago, so the follower's own stop may
- * have come between, and that end, its reason and its returned money stay as they are.
- */
+/** False when the follower's own stop came first (the guard reads rows a moment old); that end stays as it is. */
 export async function endRunningCopy(deps: CopyDeps, copy: CopyRow, reason: string): Promise<boolean> {
   const running = await deps.db.tx(async (q) => {
     const locked = await lockOwnCopy(q, copy.follower_id, copy.id);

@@ -43,10 +43,7 @@ const MIN_COPY = '1000';
 const MIN_LOTS_OF_MIN_COPY = 2;
 const HOUSE_EVERY_MS = 20_000;
 
-/**
- * Sized from the flat trader's balance so a copy of the minimum takes two minimum lots: a gain before the copy's
- * open, or since the first round, still leaves it one.
- */
+/** From the flat trader's balance, so a copy of the minimum takes two minimum lots, and still one after a gain. */
 export function houseLots(minLots: string, balance: string): string {
   const minLotsForMinCopy = dec(balance).times(MIN_LOTS_OF_MIN_COPY).div(MIN_COPY).ceil();
   return exactText(dec(minLots).times(minLotsForMinCopy.lt(1) ? 1 : minLotsForMinCopy));

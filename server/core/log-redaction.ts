@@ -55,10 +55,7 @@ export function logSafeRequest(request: FastifyRequest): Record<string, unknown>
 /** end-of-stream's text when the client left before a compressed answer was sent; @fastify/compress logs it as an error. */
 const CLIENT_LEFT = 'premature close';
 
-/**
- * The server's logger. A client that leaves mid-answer is logged at info, as Fastify itself logs an uncompressed
- * stream cut short: it is the client's doing, and an error line would page the operator for nothing.
- */
+/** A client that leaves mid-answer is logged at info, as Fastify logs an uncompressed stream cut short. */
 export function serverLog(level: string, destination?: DestinationStream): Logger {
   return pino(
     {

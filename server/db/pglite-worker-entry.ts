@@ -80,12 +80,8 @@ function plain(err: unknown): Record<string, unknown> {
   return out;
 }
 
-/**
- * Answers the bridge on `port` with the PGlite `opening` gives, then says it is ready (id 0). It listens before PGlite
- * is open: that keeps the thread's event loop alive meanwhile, as a loop left with nothing to wait on drains V8's
- * background tasks, one of which can be waiting for a GC on this very thread
- * (docs/reliability.md "PGlite's worker listens from its first line").
- */
+/** Says it is ready (id 0) once PGlite is open, but listens before: an idle loop could wait on a GC of this thread
+ * (docs/reliability.md "PGlite's worker listens from its first line"). */
 export async function serveBridge(port: MessagePort, opening: Promise<PGlite>): Promise<void> {
   port.on('message', (m: BridgeRequest) => {
     opening

@@ -92,11 +92,8 @@ export class Hub implements UserPush {
     }, this.opts.flushMs);
   }
 
-  /**
-   * Right after the tick that moved a price, at most once a period: a timer of its own would add up to a period. Due
-   * times step from the last due time, not from when a late timer ran, so lateness does not add up; never more than a
-   * period ahead, so a clock that steps back or stands still never holds a flush back.
-   */
+  /** Right after the tick that moved a price, at most once a period; due times step from the last due time, so
+   * lateness does not add up, and stay within a period, so a clock stepping back never holds a flush back. */
   private flushSoon(): void {
     if (this.handle === null || this.soon !== null) return;
     const now = this.deps.clock.now();
