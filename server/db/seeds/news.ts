@@ -29,21 +29,9 @@ interface NewNews {
 
 /** Sanitised, so the table never holds raw HTML; an existing language is left as it is. */
 async function insertNews(q: Queryable, n: NewNews): Promise<void> {
-  const id = await ensureNewsItem(q, {
-    slug: n.slug,
-    logo: n.logo,
-    createdAt: n.createdAt,
-    categoryId: 1, // the one category the news screen shows
-  });
-  const title = plainText(n.title) || n.slug;
-  await putNewsText(
-    q,
-    id,
-    n.lang,
-    { title, desc: plainText(n.desc), content: sanitiseNewsHtml(n.content) },
-    n.createdAt,
-    false,
-  );
+  const id = await ensureNewsItem(q, { ...n, categoryId: 1 }); // the one category the news screen shows
+  const text = { title: plainText(n.title) || n.slug, desc: plainText(n.desc), content: sanitiseNewsHtml(n.content) };
+  await putNewsText(q, id, n.lang, text, n.createdAt, false);
 }
 
 const story = (s: NewsStory, slug: string, createdAt: number): NewNews => ({
