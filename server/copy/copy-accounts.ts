@@ -124,12 +124,8 @@ export async function addToCopy(deps: CopyDeps, followerId: number, copyId: numb
     const copy = await ownRunningCopy(q, followerId, copyId);
     await insertTransfer(q, copy.id, 'add', exactText(amount), at);
     await transfer(q, copy, amount, 'in', at);
-    await setInvested(
-      q,
-      copy.id,
-      exactText(dec(copy.net_invested).plus(amount)),
-      exactText(dec(copy.high_water_mark).plus(amount)),
-    );
+    const plus = (v: string): string => exactText(dec(v).plus(amount));
+    await setInvested(q, copy.id, plus(copy.net_invested), plus(copy.high_water_mark));
   });
 }
 
