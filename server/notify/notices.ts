@@ -52,12 +52,8 @@ export async function listNotices(
   page: number | undefined,
   lang: Language,
 ): Promise<NoticeList> {
-  const list = await listPage(
-    page,
-    NOTICE_PAGE_SIZE,
-    (limit, offset) => noticePage(q, userId, limit, offset),
-    (r) => shown(r, lang),
-  );
+  const read = (limit: number, offset: number) => noticePage(q, userId, limit, offset);
+  const list = await listPage(page, NOTICE_PAGE_SIZE, read, (r) => shown(r, lang));
   return { ...list, unread: await unreadNotices(q, userId) };
 }
 

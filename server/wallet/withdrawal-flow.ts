@@ -113,13 +113,9 @@ export async function requestWithdrawal(
     });
   });
   const to = method.dc_address || `****${method.payee_account.slice(-4)}`;
-  await notifyAccount(
-    { db: ctx.db, notifier: ctx.notifier, log: who.log },
-    user.id,
-    'withdrawal_requested',
-    { amount: exactText(amount), currency: 'USD', address: to },
-    who.lang,
-  );
+  const deps = { db: ctx.db, notifier: ctx.notifier, log: who.log };
+  const values = { amount: exactText(amount), currency: 'USD', address: to };
+  await notifyAccount(deps, user.id, 'withdrawal_requested', values, who.lang);
 }
 
 function toRecord(r: WithdrawalRow, texts: WithdrawalTexts): WithdrawRecord {
