@@ -4,20 +4,12 @@ import type { Queryable } from '../db/db.ts';
 import { move } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { startRepeatingJob, type RepeatingJob } from '../core/repeating-job.ts';
+import type { ReviewSubscriptionRow } from './funds-repository.ts';
 
 /** Often enough for a short demo day, never more than once a minute. */
 export const checkEveryMs = (dayMs: number): number => Math.max(250, Math.min(60_000, Math.floor(dayMs / 4)));
 
-interface DoingRow {
-  id: string;
-  user_id: number;
-  share_amount: string;
-  day_profit: string;
-  lock_days: number;
-  sub_time: string;
-  paid: string;
-  title: string;
-}
+type DoingRow = Omit<ReviewSubscriptionRow, 'uid'> & { user_id: number };
 
 export interface JobResult {
   paid: number; // income rows written by this run

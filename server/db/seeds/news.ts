@@ -17,15 +17,11 @@ const NEWS_EN = loadStories(newsEn);
 // news-hk.json has hk for the stories news-intl.json lacks. Migration 505-content-languages.sql merges the same way.
 const TRANSLATIONS = [...loadStories(newsHk), ...loadStories(newsIntl)];
 
-interface NewNews {
-  slug: string;
-  lang: string;
-  title: string;
-  desc: string;
+type NewNews = Pick<NewsStory, 'slug' | 'lang' | 'title' | 'desc'> & {
   logo: string;
   content: string;
   createdAt: number;
-}
+};
 
 /** Sanitised, so the table never holds raw HTML; an existing language is left as it is. */
 async function insertNews(q: Queryable, n: NewNews): Promise<void> {
