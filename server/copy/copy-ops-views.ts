@@ -3,21 +3,17 @@ import { fixed } from '../../domain/decimal.ts';
 import type { Queryable } from '../db/db.ts';
 import { copyEquity, providerAum, type CopyDeps } from './copy-fees.ts';
 import { LIVE_LINKS } from './mirror-repository.ts';
+import type { CopyRow, ProviderRow } from './copy-repository.ts';
 
 const STATUS_WORDS = ['', 'active', 'paused', 'stopped'];
 
-interface CopyOpsRow {
-  id: number;
+interface CopyOpsRow extends Pick<
+  CopyRow,
+  'id' | 'account_id' | 'status' | 'multiplier' | 'stop_loss_percent' | 'net_invested' | 'high_water_mark' | 'fees_paid'
+> {
   follower_uid: string;
   provider_uid: string;
   provider_name: string;
-  account_id: number;
-  status: number;
-  multiplier: string;
-  stop_loss_percent: number;
-  net_invested: string;
-  high_water_mark: string;
-  fees_paid: string;
   end_reason: string;
   positions: string;
   linked: string;
@@ -71,16 +67,8 @@ export async function copiesForOps(
   return out;
 }
 
-interface ProviderOpsRow {
-  user_id: number;
+interface ProviderOpsRow extends Omit<ProviderRow, 'description'> {
   uid: string;
-  display_name: string;
-  is_demo: number;
-  is_sample: number;
-  fee_percent: number;
-  min_amount: string;
-  suspended_at: string | null;
-  unpublished_at: string | null;
   copiers: string;
   fees_earned: string | null;
 }
