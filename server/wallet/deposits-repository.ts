@@ -14,10 +14,7 @@ export interface ChargeRow {
   created_at: string;
 }
 
-export interface NetworkRow {
-  id: number;
-  currency_code: string;
-  address: string;
+export interface NetworkRow extends Omit<CoinNetwork, 'protocol_code'> {
   usd_price: string;
 }
 
@@ -105,13 +102,8 @@ export function userCharges(
   );
 }
 
-export interface ReviewCharge {
-  id: string;
+export interface ReviewCharge extends Pick<ChargeListRow, 'id' | 'number' | 'currency_code' | 'usd_price' | 'status'> {
   user_id: number;
-  number: string;
-  currency_code: string;
-  usd_price: string;
-  status: number;
 }
 
 export async function lockCharge(q: Queryable, id: number): Promise<ReviewCharge | null> {

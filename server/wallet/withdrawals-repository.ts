@@ -111,13 +111,8 @@ export function userWithdrawals(
   );
 }
 
-export interface ReviewWithdrawal {
-  id: string;
+export interface ReviewWithdrawal extends Pick<WithdrawalRow, 'id' | 'number' | 'status' | 'code' | 'real_number'> {
   user_id: number;
-  number: string;
-  status: number;
-  code: string;
-  real_number: string;
 }
 
 export async function lockWithdrawal(q: Queryable, id: number): Promise<ReviewWithdrawal | null> {
