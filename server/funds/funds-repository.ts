@@ -28,12 +28,9 @@ export type SubscriptionRow = FundRow & {
   days: string;
 };
 
-export interface LockedSubscription {
-  id: string;
-  share_amount: string;
+export interface LockedSubscription extends Pick<ReviewSubscriptionRow, 'id' | 'share_amount' | 'title'> {
   penalty_percentage: string;
   status: number;
-  title: string;
 }
 
 const FUND_COLUMNS = `f.id, f.title AS name, ${FUND_TEXT_COLUMNS}, f.image, f.currency_code, f.lock_dividend_days, f.dividend_percentage,

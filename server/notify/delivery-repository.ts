@@ -4,14 +4,9 @@ import type { Queryable } from '../db/db.ts';
 
 export type DeliveryState = 'queued' | 'sending' | 'sent' | 'failed';
 
-export interface NewDelivery {
+export interface NewDelivery extends Pick<ClaimedDelivery, 'kind' | 'channel' | 'recipient' | 'lang' | 'payload'> {
   ref: string;
-  kind: string;
-  channel: 'sms' | 'email';
-  recipient: string;
-  lang: string | null;
   userId: number | null;
-  payload: string | null;
   codeRef: string | null;
 }
 
