@@ -1,26 +1,19 @@
 // The price_alerts table's SQL; the rules are server/alerts/alerts.ts'.
 import { countOf, type Queryable } from '../db/db.ts';
-import type { AlertCondition, AlertKind, PriceAlert } from '../../domain/price-alerts.ts';
+import type { AlertCondition, AlertKind, PriceAlert, PriceAlertWire } from '../../domain/price-alerts.ts';
 import { priceText } from '../../domain/format/price.ts';
 import { trimZeros } from '../../domain/decimal-text.ts';
 
-interface AlertRow {
-  id: number;
+interface AlertRow extends Pick<
+  PriceAlertWire,
+  'id' | 'code' | 'show_code' | 'kind' | 'condition' | 'price' | 'percent' | 'note' | 'fired_price' | 'fired_change'
+> {
   user_id: number;
   instrument_id: number;
-  code: string;
-  show_code: string;
   price_precision: number;
-  kind: AlertKind;
-  condition: AlertCondition;
-  price: string | null;
-  percent: string | null;
-  note: string;
   status: number;
   created_at: string | number;
   fired_at: string | number | null;
-  fired_price: string | null;
-  fired_change: string | null;
 }
 
 /** The fire's RETURNING uses them too. */

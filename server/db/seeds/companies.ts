@@ -1,17 +1,12 @@
 // 30 fictional firms, so words such as "capital", "markets" or "securities" match several; added by name on restart.
 import companies from './companies.json' with { type: 'json' };
 import { rowsSeeder } from './seeder.ts';
+import type { Company } from '../../../domain/types.ts';
 
 /** A row of the companies table, with initials and a colour in place of the logo drawn from them. */
-interface CompanySeed {
-  name: string;
-  subject: string;
+interface CompanySeed extends Omit<Company, 'id' | 'logo'> {
   initials: string;
   colour: string;
-  url: string;
-  registered_address: string;
-  location: string;
-  email: string;
 }
 
 const COMPANIES: readonly CompanySeed[] = companies;
