@@ -2,12 +2,8 @@
 import { countOf, type Queryable } from '../db/db.ts';
 import type { FeedbackTopic, FeedbackWire } from '../../domain/feedback.ts';
 
-interface FeedbackRow {
-  id: number;
-  topic: FeedbackTopic;
-  text: string;
+interface FeedbackRow extends Pick<FeedbackWire, 'id' | 'topic' | 'text' | 'answer'> {
   created_at: string | number;
-  answer: string | null;
   answered_at: string | number | null;
 }
 
