@@ -35,27 +35,16 @@ export interface AbsorbedSummary {
 
 /** Real accounts only, named by UID and e-mail. */
 export async function absorbedSummary(q: Queryable, from: number, limit: number): Promise<AbsorbedSummary> {
-  const [t] = await q.query<{ total: string; since: string; n: string }>(
+  const [t] = await q.query<Omit<AbsorbedSummary, 'recent'>>(
     `SELECT COALESCE(sum(h.amount), 0) AS total, COALESCE(sum(h.amount) FILTER (WHERE h.created_at >= $1), 0) AS since,
-            count(*) AS n FROM house_absorbed h JOIN users u ON u.id = h.user_id WHERE u.is_demo = 0`,
+            count(*)::int AS count FROM house_absorbed h JOIN users u ON u.id = h.user_id WHERE u.is_demo = 0`,
     [from],
   );
-  const rows = await q.query<AbsorbedRow>(
+  const recent = await q.query<AbsorbedRow>(
     `SELECT h.id, h.order_id AS "orderId", u.uid, coalesce(u.email, '') AS email, h.instrument_id AS "instrumentId",
-            h.kind, h.amount, h.created_at AS "createdAt"
+            h.kind, h.amount, h.created_at::float8 AS "createdAt"
        FROM house_absorbed h JOIN users u ON u.id = h.user_id WHERE u.is_demo = 0 ORDER BY h.id DESC LIMIT $1`,
     [limit],
   );
-  return {
-    total: String(t?.total ?? '0'),
-    since: String(t?.since ?? '0'),
-    count: Number(t?.n ?? 0),
-    recent: rows.map((r) => ({
-      ...r,
-      id: Number(r.id),
-      orderId: r.orderId === null ? null : Number(r.orderId),
-      instrumentId: Number(r.instrumentId),
-      createdAt: Number(r.createdAt),
-    })),
-  };
+  return { total: t?.total ?? '0', since: t?.since ?? '0', count: t?.count ?? 0, recent };
 }
