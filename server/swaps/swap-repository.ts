@@ -11,37 +11,13 @@ export interface SwapTermsRow extends SwapTerms {
   updatedBy: string;
 }
 
-interface DbTerms {
-  instrument_id: number;
-  code: string;
-  long_rate: string;
-  short_rate: string;
-  mode: string;
-  rollover_time: string;
-  time_zone: string;
-  triple_day: number;
-  updated_at: string | number;
-  updated_by: string;
-}
-
-const termsOf = (r: DbTerms): SwapTermsRow => ({
-  instrumentId: Number(r.instrument_id),
-  code: r.code,
-  longRate: String(r.long_rate),
-  shortRate: String(r.short_rate),
-  mode: r.mode === 'percent' ? 'percent' : 'points',
-  rolloverTime: r.rollover_time,
-  timeZone: r.time_zone,
-  tripleDay: Number(r.triple_day),
-  updatedAt: Number(r.updated_at),
-  updatedBy: r.updated_by,
-});
-
 export async function swapTermsList(q: Queryable): Promise<SwapTermsRow[]> {
-  const rows = await q.query<DbTerms>(
-    `SELECT s.*, i.code FROM instrument_swaps s JOIN instruments i ON i.id = s.instrument_id ORDER BY i.code`,
+  return q.query<SwapTermsRow>(
+    `SELECT s.instrument_id AS "instrumentId", i.code, s.long_rate AS "longRate", s.short_rate AS "shortRate", s.mode,
+            s.rollover_time AS "rolloverTime", s.time_zone AS "timeZone", s.triple_day AS "tripleDay",
+            s.updated_at::float8 AS "updatedAt", s.updated_by AS "updatedBy"
+       FROM instrument_swaps s JOIN instruments i ON i.id = s.instrument_id ORDER BY i.code`,
   );
-  return rows.map(termsOf);
 }
 
 export async function saveSwapTerms(q: Queryable, t: Omit<SwapTermsRow, 'code'>): Promise<void> {
@@ -76,25 +52,14 @@ export interface SwapCandidate {
 
 export async function swapCandidates(q: Queryable, instrumentIds: readonly number[]): Promise<SwapCandidate[]> {
   if (instrumentIds.length === 0) return [];
-  const rows = await q.query<{
-    id: number;
-    user_id: number;
-    instrument_id: number;
-    filled_at: string | number | null;
-    last: string | number | null;
-  }>(
-    `SELECT o.id, o.user_id, o.instrument_id, o.filled_at,
-            (SELECT max(c.rollover_at) FROM swap_charges c WHERE c.order_id = o.id) AS last
+  return q.query<SwapCandidate>(
+    `SELECT o.id, o.user_id AS "userId", o.instrument_id AS "instrumentId",
+            COALESCE(o.filled_at, 0)::float8 AS "filledAt",
+            COALESCE((SELECT max(c.rollover_at) FROM swap_charges c WHERE c.order_id = o.id), 0)::float8
+              AS "lastRollover"
        FROM orders o WHERE o.status = 1 AND o.instrument_id = ANY($1) ORDER BY o.id`,
     [[...instrumentIds]],
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    userId: Number(r.user_id),
-    instrumentId: Number(r.instrument_id),
-    filledAt: Number(r.filled_at ?? 0),
-    lastRollover: Number(r.last ?? 0),
-  }));
 }
 
 /** The idempotency key of a charge: true when this caller claimed (order, rollover) first. */
