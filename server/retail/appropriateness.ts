@@ -11,28 +11,13 @@ export interface AppropriatenessRecord {
   acknowledged_at: number | null;
 }
 
-interface Row {
-  answers: string;
-  score: number;
-  passed: boolean;
-  taken_at: string;
-  acknowledged_at: string | null;
-}
-
 export async function appropriatenessOf(q: Queryable, userId: number): Promise<AppropriatenessRecord | null> {
-  const row = await queryOne<Row>(
+  const row = await queryOne<Omit<AppropriatenessRecord, 'answers'> & { answers: string }>(
     q,
-    'SELECT answers, score, passed, taken_at, acknowledged_at FROM appropriateness WHERE user_id = $1',
+    'SELECT answers, score, passed, taken_at::float8, acknowledged_at::float8 FROM appropriateness WHERE user_id = $1',
     [userId],
   );
-  if (!row) return null;
-  return {
-    answers: JSON.parse(row.answers) as Record<string, string>,
-    score: Number(row.score),
-    passed: row.passed,
-    taken_at: Number(row.taken_at),
-    acknowledged_at: row.acknowledged_at === null ? null : Number(row.acknowledged_at),
-  };
+  return row && { ...row, answers: JSON.parse(row.answers) as Record<string, string> };
 }
 
 /** A retake replaces the last one; refused when an answer is missing or unknown. */
