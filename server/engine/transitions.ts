@@ -2,7 +2,7 @@
 import { positionPnl, proRata, sideOf } from '../../domain/trade-maths.ts';
 import type { CloseReason } from '../../domain/types.ts';
 import { lots, price, usd, type Lots, type Price, type Usd } from '../../domain/units.ts';
-import { recordAbsorbed, type AbsorbedKind } from '../ledger/house-book.ts';
+import { bookAbsorbed } from '../ledger/house-book.ts';
 import type { Queryable } from '../db/db.ts';
 import { move, moveAll, type AccountBalance, type Movement } from '../ledger/ledger.ts';
 import { priceText } from '../../domain/format/price.ts';
@@ -31,27 +31,6 @@ export interface Committed {
 
 /** Its ledger records read as that position's. */
 export const memoOf = (inst: EngineInstrument, orderId: number): string => `${inst.code} #${orderId}`;
-
-/** Negative-balance protection: the loss the account could not pay is the house's (server/ledger/house-book.ts). */
-export async function bookAbsorbed(
-  q: Queryable,
-  row: OrderRow,
-  full: Dec,
-  realised: Dec,
-  at: number,
-  kind: AbsorbedKind = 'close',
-): Promise<void> {
-  if (!realised.gt(full)) return;
-  const amount = realised.minus(full);
-  await recordAbsorbed(q, {
-    orderId: row.id,
-    userId: row.userId,
-    instrumentId: row.instrumentId,
-    kind,
-    amount,
-    at,
-  });
-}
 
 /** The caller rolls back. */
 export class RowChanged extends Error {}

@@ -1,17 +1,23 @@
 // What negative-balance protection costs the house (docs/trading.md "Negative-balance protection").
 import type { Queryable } from '../db/db.ts';
-import { exactText, type DecInput } from '../../domain/decimal.ts';
+import { exactText, type Dec } from '../../domain/decimal.ts';
 
 export type AbsorbedKind = 'close' | 'swap';
 
-export async function recordAbsorbed(
+/** What `realised` left unpaid of a loss `full` is borne by the house; demo accounts cost it nothing. */
+export async function bookAbsorbed(
   q: Queryable,
-  a: { orderId: number; userId: number; instrumentId: number; kind: AbsorbedKind; amount: DecInput; at: number },
+  order: { id: number; userId: number; instrumentId: number },
+  full: Dec,
+  realised: Dec,
+  at: number,
+  kind: AbsorbedKind = 'close',
 ): Promise<void> {
+  if (!realised.gt(full)) return;
   await q.query(
     `INSERT INTO house_absorbed (order_id, user_id, instrument_id, kind, amount, created_at)
      SELECT $1, id, $3, $4, $5, $6 FROM users WHERE id = $2 AND is_demo = 0`,
-    [a.orderId, a.userId, a.instrumentId, a.kind, exactText(a.amount), a.at],
+    [order.id, order.userId, order.instrumentId, kind, exactText(realised.minus(full)), at],
   );
 }
 

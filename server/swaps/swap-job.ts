@@ -6,7 +6,8 @@ import { rolloversBetween, swapAmount, type Rollover } from '../../domain/swap.t
 import { type Timers, DAY_MS } from '../../domain/time.ts';
 import { lots, price, type Price } from '../../domain/units.ts';
 import { lockHoldings } from '../engine/orders-repository.ts';
-import { bookAbsorbed, committed, memoOf, type Committed } from '../engine/transitions.ts';
+import { committed, memoOf, type Committed } from '../engine/transitions.ts';
+import { bookAbsorbed } from '../ledger/house-book.ts';
 import type { EngineInstrument } from '../engine/types.ts';
 import { getAccount, move } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
