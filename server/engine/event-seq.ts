@@ -1,15 +1,13 @@
 // Bumped in the change's own transaction, so it follows commit order and never goes back across restarts.
-import type { Queryable } from '../db/db.ts';
+import { countOf, type Queryable } from '../db/db.ts';
 
 export async function nextSeq(q: Queryable, userId: number): Promise<number> {
   return (await nextSeqs(q, [userId])).get(userId) ?? 0;
 }
 
 /** 0 before the first event; the socket login ack carries it. */
-export async function currentSeq(q: Queryable, userId: number): Promise<number> {
-  const rows = await q.query<{ seq: string | number }>('SELECT seq FROM order_event_seq WHERE user_id = $1', [userId]);
-  return Number(rows[0]?.seq ?? 0);
-}
+export const currentSeq = (q: Queryable, userId: number): Promise<number> =>
+  countOf(q, 'SELECT seq AS n FROM order_event_seq WHERE user_id = $1', [userId]);
 
 /** `steps` takes that many numbers for the user at that index. */
 export async function nextSeqs(

@@ -1,5 +1,5 @@
 // Every state change is conditional on the status it expects, so racing closes realise money exactly once.
-import type { Queryable } from '../db/db.ts';
+import { countOf, type Queryable } from '../db/db.ts';
 import { PackedRows } from '../db/packed-rows.ts';
 import type { CloseReason, OrderStatus } from '../../domain/types.ts';
 import type { OrderRow } from './types.ts';
@@ -343,13 +343,8 @@ export async function listOrders(
   ]);
 }
 
-export async function countOrders(q: Queryable, userId: number, status: OrderStatus): Promise<number> {
-  const rows = await q.query<{ n: string | number }>(
-    'SELECT count(*) AS n FROM orders WHERE user_id = $1 AND status = $2',
-    [userId, status],
-  );
-  return Number(rows[0]?.n ?? 0);
-}
+export const countOrders = (q: Queryable, userId: number, status: OrderStatus): Promise<number> =>
+  countOf(q, 'SELECT count(*) AS n FROM orders WHERE user_id = $1 AND status = $2', [userId, status]);
 
 export const sumRealised = (q: Queryable, userId: number): Promise<string> => sumOf(q, 'fact_profits', userId, '3');
 
