@@ -14,10 +14,7 @@ import type { EngineInstrument, OrderRow } from './types.ts';
 import { getSetting } from '../settings/settings.ts';
 import type { KnownInstruments } from './known-instruments.ts';
 
-/**
- * Refused during a halt, a stale price (docs/market-data.md) or a closed market, as a new pending order is. The same
- * price again moves no money, so a retried request answers the same order.
- */
+/** Refused when a new pending order would be; the same price again moves no money, so a retry answers the same. */
 export async function movePendingPrice(
   q: Queryable,
   row: OrderRow,

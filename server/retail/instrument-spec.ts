@@ -1,5 +1,4 @@
-// The specification sheet's terms, read from the same rows the swap job, the market hours, the price desk and the
-// closure job obey.
+// The specification sheet's terms, read from the rows the swap job, market hours, price desk and closure job obey.
 import { DEFAULT_SWAP_SCHEDULE } from '../../domain/swap.ts';
 import { DAY_MS } from '../../domain/time.ts';
 import type { InstrumentTerms, SpreadRule } from '../../domain/retail.ts';

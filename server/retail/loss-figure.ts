@@ -97,8 +97,7 @@ export async function currentRiskWarning(q: Queryable): Promise<RiskWarning> {
   };
 }
 
-/** How long the served page reuses the warning it read: the page is served on every visit and the warning changes a
- * few times a year, so a new setting or figure reaches the visits after these ten seconds. */
+/** How long the served page reuses the warning it read: served every visit, it changes a few times a year. */
 export const PAGE_WARNING_MS = 10_000;
 
 /** The served page's warning, read at most once per PAGE_WARNING_MS; null, and not kept, when the read failed. */
