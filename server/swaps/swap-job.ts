@@ -61,7 +61,6 @@ async function chargeOne(
       nights: r.nights,
       amount: exactText(amount),
       charged: exactText(charged),
-      at: r.at,
     });
     if (!claimed || amount.isZero()) return null;
     const account = charged.isZero()

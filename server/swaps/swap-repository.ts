@@ -72,13 +72,12 @@ export async function claimSwapCharge(
     nights: number;
     amount: string;
     charged: string;
-    at: number;
   },
 ): Promise<boolean> {
   const rows = await q.query(
     `INSERT INTO swap_charges (order_id, user_id, rollover_at, nights, amount, charged, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (order_id, rollover_at) DO NOTHING RETURNING id`,
-    [c.orderId, c.userId, c.rolloverAt, c.nights, c.amount, c.charged, c.at],
+     VALUES ($1, $2, $3, $4, $5, $6, $3) ON CONFLICT (order_id, rollover_at) DO NOTHING RETURNING id`,
+    [c.orderId, c.userId, c.rolloverAt, c.nights, c.amount, c.charged],
   );
   return rows.length > 0;
 }
