@@ -4,6 +4,7 @@ import { FIXED_MARGIN_MODE, orderAmounts, orderTypeOf, type Side } from '../../d
 import { DAY_MS } from '../../domain/time.ts';
 import type { Order } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';
+import type { AccountBalance } from '../ledger/ledger.ts';
 import { checkRetailOrder } from '../retail/retail-terms.ts';
 import { getSetting } from '../settings/settings.ts';
 import { checkSameParams, claimKey, saveAnswer, storedAnswer } from './idempotency.ts';
@@ -209,15 +210,12 @@ export function planSubmit(
 export const MAX_OPEN_ORDERS = 200;
 
 /** In user-id order, so two batches over overlapping accounts queue instead of deadlocking. */
-export async function lockAccounts(
-  q: Queryable,
-  userIds: readonly number[],
-): Promise<Map<number, { balance: string; lock_balance: string }>> {
-  const rows = await q.query<{ user_id: number; balance: string; lock_balance: string }>(
+export async function lockAccounts(q: Queryable, userIds: readonly number[]): Promise<Map<number, AccountBalance>> {
+  const rows = await q.query<AccountBalance & { user_id: number }>(
     `SELECT user_id, balance, lock_balance FROM accounts WHERE user_id = ANY($1::int[]) ORDER BY user_id FOR UPDATE`,
     [[...userIds].sort((a, b) => a - b)],
   );
-  return new Map(rows.map((r) => [Number(r.user_id), { balance: r.balance, lock_balance: r.lock_balance }]));
+  return new Map(rows.map((r) => [r.user_id, { balance: r.balance, lock_balance: r.lock_balance }]));
 }
 
 export async function openOrderCounts(q: Queryable, userIds: readonly number[]): Promise<Map<number, number>> {

@@ -1,7 +1,7 @@
 // The one place money moves, in the caller's transaction; invariant: sum(financial_records.value) = accounts.balance.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dec, exactText, type Dec, type DecInput } from '../../domain/decimal.ts';
-import type { Queryable } from '../db/db.ts';
+import { queryOne, type Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { RecordTypeValue } from './record-types.ts';
 
@@ -47,10 +47,8 @@ export function accountsOf(
   return q.query('SELECT user_id, balance, lock_balance FROM accounts WHERE user_id = ANY($1)', [userIds]);
 }
 
-export async function getAccount(q: Queryable, userId: number): Promise<AccountBalance | undefined> {
-  const rows = await q.query<AccountBalance>('SELECT balance, lock_balance FROM accounts WHERE user_id = $1', [userId]);
-  return rows[0];
-}
+export const getAccount = (q: Queryable, userId: number): Promise<AccountBalance | null> =>
+  queryOne(q, 'SELECT balance, lock_balance FROM accounts WHERE user_id = $1', [userId]);
 
 /** Throws 'insufficient_balance', changing nothing, if a balance would go below zero; one statement checks it all. */
 export function move(q: Queryable, userId: number, m: Movement): Promise<AccountBalance> {
