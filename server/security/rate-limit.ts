@@ -72,10 +72,7 @@ export async function registerRateLimits(
   const limiters = new Map<RateGroup, { byAddress: Limiter; byAccount: Limiter }>();
   const limitersFor = (group: RateGroup): { byAddress: Limiter; byAccount: Limiter } => {
     let l = limiters.get(group);
-    if (!l) {
-      l = { byAddress: make(group, 'address'), byAccount: make(group, 'account') };
-      limiters.set(group, l);
-    }
+    if (!l) limiters.set(group, (l = { byAddress: make(group, 'address'), byAccount: make(group, 'account') }));
     return l;
   };
   app.addHook('onRoute', (route: RouteOptions) => {
