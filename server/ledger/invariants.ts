@@ -8,9 +8,9 @@ export interface LedgerViolation {
 }
 
 /** Each rule must hold at any committed instant, e.g. Σ financial_records.value = accounts.balance. */
-export async function ledgerViolations(q: Queryable): Promise<LedgerViolation[]> {
-  const rows = await q.query<{ rule: LedgerViolation['rule']; user_id: number; detail: string }>(
-    `SELECT 'records_vs_balance' AS rule, a.user_id,
+export function ledgerViolations(q: Queryable): Promise<LedgerViolation[]> {
+  return q.query<LedgerViolation>(
+    `SELECT 'records_vs_balance' AS rule, a.user_id AS "userId",
             'balance ' || a.balance::text || ' ≠ records ' || COALESCE(f.s, 0)::text AS detail
        FROM accounts a
        LEFT JOIN (SELECT user_id, sum(value) AS s FROM financial_records GROUP BY user_id) f ON f.user_id = a.user_id
@@ -31,7 +31,6 @@ export async function ledgerViolations(q: Queryable): Promise<LedgerViolation[]>
       WHERE (status = 1 AND filled_at IS NULL)
          OR (status = 3 AND (completed_at IS NULL OR close_reason = ''))`,
   );
-  return rows.map((r) => ({ rule: r.rule, userId: Number(r.user_id), detail: r.detail }));
 }
 
 /** Equal before and after ⇒ nothing was written. */
