@@ -54,9 +54,8 @@ export class AccountFigures {
     if (users.length === 0) return;
     const readFrom = this.movements;
     for (const r of await accountsOf(this.db, users)) {
-      const userId = Number(r.user_id);
       // A movement cached while the read was under way may be newer than the row it returned.
-      if ((this.movedAt.get(userId) ?? 0) <= readFrom) this.store(userId, r);
+      if ((this.movedAt.get(r.user_id) ?? 0) <= readFrom) this.store(r.user_id, r);
     }
     await this.reconcile(users);
   }

@@ -27,8 +27,6 @@ export class AccountTags {
       'SELECT id, uid, email, is_demo FROM users WHERE id = ANY($1)',
       [missing],
     );
-    for (const r of rows) {
-      this.tags.set(Number(r.id), { uid: String(r.uid), email: r.email ?? '', demo: Number(r.is_demo) === 1 });
-    }
+    for (const r of rows) this.tags.set(r.id, { uid: r.uid, email: r.email ?? '', demo: Number(r.is_demo) === 1 });
   }
 }
