@@ -155,9 +155,8 @@ export async function insertOrders(q: Queryable, os: readonly NewOrder[]): Promi
   return rows.map(rowOf);
 }
 
-export async function getOrder(q: Queryable, id: number): Promise<OrderRow | null> {
-  return one(q, 'SELECT * FROM orders WHERE id = $1', [id]);
-}
+export const getOrder = (q: Queryable, id: number): Promise<OrderRow | null> =>
+  one(q, 'SELECT * FROM orders WHERE id = $1', [id]);
 
 /** In id order, so overlapping batches queue instead of deadlocking. */
 export async function lockHoldings(q: Queryable, ids: readonly number[]): Promise<Map<number, OrderRow>> {
@@ -170,9 +169,8 @@ export async function lockHoldings(q: Queryable, ids: readonly number[]): Promis
 }
 
 /** null when it is not in this status (or no longer). */
-export async function lockOrder(q: Queryable, id: number, userId: number, status: 0 | 1): Promise<OrderRow | null> {
-  return one(q, 'SELECT * FROM orders WHERE id = $1 AND user_id = $2 AND status = $3 FOR UPDATE', [id, userId, status]);
-}
+export const lockOrder = (q: Queryable, id: number, userId: number, status: 0 | 1): Promise<OrderRow | null> =>
+  one(q, 'SELECT * FROM orders WHERE id = $1 AND user_id = $2 AND status = $3 FOR UPDATE', [id, userId, status]);
 
 /** Each only if still in `from`: holding, or pending for a cancel. */
 export async function finishOrders(
@@ -322,9 +320,8 @@ export async function updateStopsMany(
   return rows.map(rowOf);
 }
 
-export async function loadOpenOrders(q: Queryable): Promise<OrderRow[]> {
-  return many(q, 'SELECT * FROM orders WHERE status IN (0, 1) ORDER BY id');
-}
+export const loadOpenOrders = (q: Queryable): Promise<OrderRow[]> =>
+  many(q, 'SELECT * FROM orders WHERE status IN (0, 1) ORDER BY id');
 
 /** Open ones newest first, history by completion, newest first. */
 export async function listOrders(
@@ -352,9 +349,8 @@ export const sumRealised = (q: Queryable, userId: number): Promise<string> => su
 export const sumOpenMargins = (q: Queryable, userId: number): Promise<string> =>
   sumOf(q, 'caution_money', userId, '0, 1');
 
-export async function openOrdersOfUser(q: Queryable, userId: number, status: 0 | 1): Promise<OrderRow[]> {
-  return many(q, 'SELECT * FROM orders WHERE user_id = $1 AND status = $2 ORDER BY id', [userId, status]);
-}
+export const openOrdersOfUser = (q: Queryable, userId: number, status: 0 | 1): Promise<OrderRow[]> =>
+  many(q, 'SELECT * FROM orders WHERE user_id = $1 AND status = $2 ORDER BY id', [userId, status]);
 
 /** What the engine's index must still hold. */
 export async function openOrderIds(q: Queryable, userIds: readonly number[]): Promise<Set<number>> {
