@@ -10,6 +10,7 @@ import {
 import { queryOne, type Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { getSetting } from '../settings/settings.ts';
+import { appropriatenessOf } from './appropriateness.ts';
 
 export interface RetailTerms {
   /** Protection is on and the account is not a professional client. */
@@ -132,11 +133,7 @@ export async function checkRetailOrder(
 
 export async function retailProfile(q: Queryable, userId: number): Promise<RetailStanding> {
   const terms = await retailTerms(q, userId);
-  const record = await queryOne<{ passed: boolean; acknowledged_at: string | null }>(
-    q,
-    'SELECT passed, acknowledged_at FROM appropriateness WHERE user_id = $1',
-    [userId],
-  );
+  const record = await appropriatenessOf(q, userId);
   const stateOf = (): QuestionnaireState => {
     if (record?.passed) return 'passed';
     if (record && record.acknowledged_at !== null) return 'acknowledged';
