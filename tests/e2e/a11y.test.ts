@@ -1,32 +1,27 @@
-// Accessibility: axe-core (WCAG 2.0/2.1 A and AA rules) on every route of the route table at 360×740, as a visitor
-// and a real user, and as a demo user where a demo account sees something else (DEMO_ROUTES). One page per role walks
-// its routes in sequence (in-app navigation, no reloads), so the whole sweep costs one login per role; a route that sends the role elsewhere (login, real-account message) is
-// checked where it lands, once. Then right-to-left reading in Arabic: every figure is drawn left to right (a sign
-// left of its digits, '×' left of the leverage) and an English text keeps its full stop at its end.
-import { beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
+// Accessibility: axe-core (WCAG 2.0/2.1 A and AA rules) as a demo user on the routes where a demo account sees
+// something else than a real one (DEMO_ROUTES) at 360×740, one page walking them in sequence (in-app navigation, one
+// login), each screen it lands on checked once (tests/e2e/route-axe.ts). Every route as a visitor and as a real user
+// is checked by the walk that looks for unfilled placeholders, on the phone in hk (tests/e2e/no-placeholders.test.ts).
+// Then right-to-left reading in Arabic: every figure is drawn left to right (a sign left of its digits, '×' left of
+// the leverage) and an English text keeps its full stop at its end.
+import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROUTES } from '../../src/app/routes.tsx';
 import { PHONE, newPage, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
-import { axeFindings } from './lang-page.ts';
-import { createRealUser, loginInBrowser, type RealUser, demoLoginInBrowser } from './real-user.ts';
+import { demoLoginInBrowser } from './real-user.ts';
+import { axeWalk } from './route-axe.ts';
 import { slow } from '../fixtures/slowness.ts';
-
-// A walk of ~30 routes with an axe run on each: well over the 60 s default on a loaded 2-core machine.
-const SWEEP_MS = slow(240_000);
 
 /**
  * What a demo user sees that a real user does not: the real-account message of the blocked routes, and the screens
- * that show the demo account itself (its badge, its reset, its demo providers). The rest is the real user's walk.
+ * that show the demo account itself (its badge, its reset, its demo providers). The visitor's and the real user's
+ * walks are no-placeholders.test.ts's.
  */
 const DEMO_ROUTES = ROUTES.filter((r) => r.demoBlocked || ['/', '/trade', '/order', '/user', '/copy'].includes(r.path));
 
 const e2e = useServerAndChrome();
-let user: RealUser;
-
-beforeAll(async () => {
-  user = await createRealUser(e2e.server);
-});
+let query: Record<string, string> = {};
 
 /** The first id a public list answers: the detail routes need one (`?id=`). */
 async function firstId(path: string, field: string): Promise<string> {
@@ -35,107 +30,31 @@ async function firstId(path: string, field: string): Promise<string> {
   return String(body.data.data[0]?.[field] ?? '');
 }
 
-/**
- * Waits until the route has drawn: its chunk and texts loaded, no blocking call in flight, no request pending, and
- * no list row still hidden by the virtualiser (virtua draws a row with visibility: hidden until it has measured it;
- * on a loaded machine axe could otherwise see nameless row buttons).
- */
-async function settled(page: Page, inFlight: () => number, expect: ExpectStatic): Promise<void> {
-  await page.waitForFunction(() => {
-    if (document.querySelector('.page-fallback, .loading-overlay, [aria-busy="true"]')) return false;
-    const unmeasured = document.querySelectorAll('[style*="visibility: hidden"]');
-    return [...unmeasured].every((el) => el.closest('[hidden]'));
-  });
-  await expect.poll(inFlight, { timeout: slow(15_000) }).toBe(0);
-}
-
-interface Finding {
-  route: string;
-  rule: string;
-  impact: string;
-  targets: string[];
-  why: string; // axe's summary for the first target
-}
-
-/**
- * Visits every route in order on one page and returns what axe finds, one line per rule and route. Takes the test's
- * own `expect`: the walks run concurrently, and expect.poll needs to know its test.
- */
-async function sweep(page: Page, expect: ExpectStatic, routes = ROUTES): Promise<Finding[]> {
-  await page.emulateMedia({ reducedMotion: 'reduce' }); // no transition half-way through a contrast check
-  let pending = 0;
-  page.on('request', (r) => {
-    if (r.resourceType() !== 'websocket') pending++;
-  });
-  const done = () => {
-    pending = Math.max(0, pending - 1);
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  const query: Record<string, string> = {
+beforeAll(async () => {
+  query = {
     '/news/detail': `?id=${await firstId('/api/news/list', 'id')}`,
     '/mining/subscribe': `?id=${await firstId('/api/fund/list', 'id')}`,
   };
-  const seen = new Set<string>();
-  const findings: Finding[] = [];
-  for (const route of routes) {
-    const hash = `#${route.path}${query[route.path] ?? ''}`;
-    await page.evaluate((h) => {
-      location.hash = h;
-    }, hash);
-    await settled(page, () => pending, expect);
-    const landed = new URL(page.url()).hash.split('?')[0] ?? '';
-    if (seen.has(landed)) continue;
-    seen.add(landed);
-    for (const v of await axeFindings(page)) {
-      findings.push({
-        route: `${route.path} → ${landed}`,
-        rule: v.id,
-        impact: v.impact ?? '',
-        targets: v.nodes.map((n) => n.target.join(' ')),
-        why: v.nodes[0]?.failureSummary ?? '',
-      });
-    }
-  }
-  return findings;
-}
-
-// The three walks run side by side: each spends most of its time inside axe in its own renderer, so on two cores
-// together they take about half as long as one after the other.
-describe.concurrent('axe on every route', () => {
-  it(
-    'as a visitor: no WCAG 2.1 AA violation',
-    async ({ expect }) => {
-      const { context, page } = await newPage(e2e.chrome.browser, PHONE);
-      await page.goto(`${e2e.server.url}/#/`);
-      expect(await sweep(page, expect)).toEqual([]);
-      await context.close();
-    },
-    SWEEP_MS,
-  );
-
-  it(
-    'as a demo user: no WCAG 2.1 AA violation',
-    async ({ expect }) => {
-      const { context, page } = await newPage(e2e.chrome.browser, PHONE);
-      await demoLoginInBrowser(page, e2e.server.url);
-      expect(await sweep(page, expect, DEMO_ROUTES)).toEqual([]);
-      await context.close();
-    },
-    SWEEP_MS,
-  );
-
-  it(
-    'as a real user: no WCAG 2.1 AA violation',
-    async ({ expect }) => {
-      const { context, page } = await newPage(e2e.chrome.browser, PHONE);
-      await loginInBrowser(page, e2e.server, user);
-      expect(await sweep(page, expect)).toEqual([]);
-      await context.close();
-    },
-    SWEEP_MS,
-  );
 });
+
+it(
+  'axe as a demo user on DEMO_ROUTES: no WCAG 2.1 AA violation',
+  async () => {
+    const { context, page } = await newPage(e2e.chrome.browser, PHONE);
+    const walk = await axeWalk(page, 'a demo user', expect);
+    await demoLoginInBrowser(page, e2e.server.url);
+    for (const route of DEMO_ROUTES) {
+      const hash = `#${route.path}${query[route.path] ?? ''}`;
+      await page.evaluate((h) => {
+        location.hash = h;
+      }, hash);
+      await walk.check(route.path);
+    }
+    expect(await walk.end()).toEqual([]);
+    await context.close();
+  },
+  slow(120_000), // a dozen routes with an axe run on each, on a loaded 2-core machine
+);
 
 /**
  * The figures on screen whose first character is not drawn left of their last one: in a right-to-left page an

@@ -1,15 +1,18 @@
-// No shown text carries an unfilled "{{…}}" placeholder, on any route (docs/client.md "How to add a locale key"), and
-// at 360×740 no screen is wider than the phone, the tab screens' tab bar whole (tests/e2e/phone-width.ts). That every
+// No shown text carries an unfilled "{{…}}" placeholder, on any route (docs/client.md "How to add a locale key"), at
+// 360×740 no screen is wider than the phone, the tab screens' tab bar whole (tests/e2e/phone-width.ts), and in hk on
+// the phone axe-core finds no WCAG 2.1 AA violation on any screen a visitor or a real user is shown
+// (tests/e2e/route-axe.ts; the demo user's screens and the Arabic reading are tests/e2e/a11y.test.ts's). That every
 // language has every key with the placeholders of en.json, and that every call fills its text's placeholders, is
 // checked in the source (tests/unit/house/i18n-keys.test.ts and i18n-calls.test.ts): a text the page leaves unfilled
 // is then unfilled in every language alike, so the desk (1280×800) is walked in en, the master file's language, and
 // the phone, whose width each language's text lengths test, in hk, en and ar. One page per language, in-app
-// navigation only: as a visitor, the guest routes (/login, /register); then signed in on that login screen as a real
-// user with a halted instrument (so the halt's messages are on screen), every other route of the route table. What is
-// checked (tests/e2e/unfilled-placeholders.ts): the visible text, the title, aria-label, placeholder and alt
-// attributes, the document's title, and every text or attribute added to the page at any moment of the walk (a
-// toast that comes and goes). Then the halt at both sizes: the reason under the halted row on /, the /order sheet's
-// note and its disabled actions, and one-click's Buy / Sell disabled (B on the desk toasts the reason filled in).
+// navigation only: as a visitor, the guest routes (/login, /register), in hk every route a visitor may see; then
+// signed in on that login screen as a real user with a halted instrument (so the halt's messages are on screen),
+// every other route of the route table. What is checked (tests/e2e/unfilled-placeholders.ts): the visible text, the
+// title, aria-label, placeholder and alt attributes, the document's title, and every text or attribute added to the
+// page at any moment of the walk (a toast that comes and goes). Then the halt at both sizes: the reason under the
+// halted row on /, the /order sheet's note and its disabled actions, and one-click's Buy / Sell disabled (B on the
+// desk toasts the reason filled in).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/types.ts';
@@ -21,6 +24,7 @@ import { createFundedUser, loginInBrowser, ops, submitLogin, type RealUser } fro
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { phoneWidthFaults, TAB_SCREENS } from './phone-width.ts';
 import { visit, watchBraces } from './unfilled-placeholders.ts';
+import { axeWalk, type AxeWalk, type RouteFinding } from './route-axe.ts';
 import { recordToasts, toastsShown } from './toasts.ts';
 import { slow } from '../fixtures/slowness.ts';
 
@@ -55,11 +59,15 @@ async function firstId(path: string, field: string): Promise<string> {
 const WALKED: readonly Language[] = ['hk', 'en', 'ar'];
 const DESK_WALKED: Language = 'en';
 const GUEST = ROUTES.filter((r) => r.guestOnly).map((r) => r.path);
+/** The phone walk that also runs axe: in the default language, the one a11y.test.ts's pages always had. */
+const AXE_WALKED: Language = DEFAULT_LANGUAGE;
+/** What else a visitor may see, walked in AXE_WALKED for axe (a guarded route sends a visitor to /login). */
+const PUBLIC = ROUTES.filter((r) => !r.auth && !r.guestOnly && r.path !== '/').map((r) => r.path);
 const SIGNED_IN = ROUTES.filter((r) => !r.guestOnly).map((r) => r.path);
 
 describe('no unfilled {{…}} on any route', () => {
   it(
-    'on the phone in hk, en and ar, on the desk in en: the guest routes as a visitor, every other route signed in',
+    'on the phone in hk, en and ar, on the desk in en: the guest routes as a visitor, every other route signed in, axe in hk',
     async () => {
       const query: Record<string, string> = {
         '/news/detail': `?id=${await firstId('/api/news/list', 'id')}`,
@@ -67,12 +75,15 @@ describe('no unfilled {{…}} on any route', () => {
         '/trade': '?code=EURUSD',
       };
       const found: Record<string, string[]> = {};
-      const walk = async (page: Page, lang: string, size: string, paths: readonly string[]) => {
+      const axeFound: RouteFinding[] = [];
+      const walk = async (page: Page, lang: string, size: string, paths: readonly string[], axe?: AxeWalk) => {
         for (const path of paths) {
           for (const text of await visit(page, `#${path}${query[path] ?? ''}`))
             (found[lang] ??= []).push(`${size} ${path}: ${text}`);
           if (size === '360') await fitsPhone(page, lang, path);
+          await axe?.check(path); // once the tab screen is drawn whole too
         }
+        if (axe) axeFound.push(...(await axe.end()));
       };
       // At 360 px every screen keeps to the phone's width, and a tab screen, once drawn, shows its tab bar whole.
       const fitsPhone = async (page: Page, lang: string, path: string) => {
@@ -83,8 +94,9 @@ describe('no unfilled {{…}} on any route', () => {
         if (drawn) await snap(page, `phone-width-${lang}-${path.replace(/[^a-z]/g, '') || 'home'}`);
       };
       // Two pages for the whole walk. The visitor's is loaded again in each language (its cookie set): the first
-      // screen as a load draws it, then the guest routes. The signed-in one picks each language on /language, as a
-      // user does: reloading it would make every route's chunk suspend again, each shown after React's 300 ms hold.
+      // screen as a load draws it, then the guest routes (in hk, for axe, all a visitor may see). The signed-in one
+      // picks each language on /language, as a user does: reloading it would make every route's chunk suspend again,
+      // each shown after React's 300 ms hold.
       const visitor = await pageIn(e2e.chrome.browser, e2e.server, 'hk', PHONE);
       const member = await pageIn(e2e.chrome.browser, e2e.server, 'hk', PHONE);
       for (const { page } of [visitor, member]) await watchBraces(page);
@@ -100,7 +112,9 @@ describe('no unfilled {{…}} on any route', () => {
         await visitor.page.goto(`${e2e.server.url}/#/`);
         await visitor.page.reload();
         await inLanguage(visitor.page, lang);
-        await walk(visitor.page, lang, '360', ['/', ...GUEST]);
+        const axed = lang === AXE_WALKED;
+        const visitorAxe = axed ? await axeWalk(visitor.page, 'a visitor', expect) : undefined;
+        await walk(visitor.page, lang, '360', ['/', ...GUEST, ...(axed ? PUBLIC : [])], visitorAxe);
         if (lang === DESK_WALKED) {
           await resizeTo(visitor.page, DESKTOP); // the desk's layout: the width query picks it (docs/screens.md)
           await walk(visitor.page, lang, '1280', [...GUEST, '/']);
@@ -111,7 +125,8 @@ describe('no unfilled {{…}} on any route', () => {
           await member.page.locator(`[data-lang="${lang}"]`).click();
           await inLanguage(member.page, lang);
         }
-        await walk(member.page, lang, '360', SIGNED_IN);
+        const memberAxe = axed ? await axeWalk(member.page, 'a real user', expect) : undefined;
+        await walk(member.page, lang, '360', SIGNED_IN, memberAxe);
         if (lang === DESK_WALKED) {
           await resizeTo(member.page, DESKTOP);
           await walk(member.page, lang, '1280', SIGNED_IN);
@@ -122,6 +137,7 @@ describe('no unfilled {{…}} on any route', () => {
       await visitor.context.close();
       await member.context.close();
       // What was found in the message too: the run's summary, all CI keeps of a failure, shows its first lines.
+      expect.soft(axeFound, `axe (WCAG 2.1 AA): ${JSON.stringify(axeFound)}`).toEqual([]);
       expect(found, JSON.stringify(found)).toEqual({});
     },
     slow(300_000),
