@@ -79,6 +79,25 @@ const notStacked = (page: FlowPage, sel: string) =>
   );
 
 /** The desk's copy screens are a column of 880 px (wider than other screens' 560), centred in the window. */
+/**
+ * The provider (10.5 lots with 100,000 USD) opens a EURUSD long: the 1,000 USD copy's 0.105 rounds down to 0.1, away
+ * from a lot step, so a tick between the fill and the mirror cannot round it to 0.09. It shows on the follower's copy
+ * within two seconds, with its notice.
+ */
+async function providerOpensShown(page: FlowPage, provider: Api, name: string): Promise<Order> {
+  const opened = await provider<Order>('/v1/api/forex/submit', {
+    type: '1',
+    cont: '10.5',
+    forex_id: '1',
+    status: '1',
+    multiple: '100',
+  });
+  await expect.poll(() => shownLots(page), WITHIN).toBe('0.1');
+  await expect.poll(() => activity(page), WITHIN).toContain(`${name}: copied 0.1 lots of EUR/USD opened`);
+  expect(await page.locator('.copy-position').first().innerText()).toContain(`Copied from ${name}`);
+  return opened;
+}
+
 async function expectCentredColumn(page: FlowPage): Promise<void> {
   const [left = NaN, width = NaN, right = NaN] = await page.evaluate(() => {
     const body = document.querySelector('.copy-page .page-body')?.getBoundingClientRect();
@@ -193,18 +212,7 @@ describeInFlowBrowsers((browser) => {
     await page.locator('.copy-card[data-status="1"]').waitFor();
     expect(await page.locator('[data-field="invested"]').first().innerText()).toBe('1,000.00');
 
-    // The provider opens 10.5 lots with 100,000 USD: the 1,000 USD copy's 0.105 rounds down to 0.1. Away from a lot
-    // step, so a tick between the fill and the mirror (the equities are read then) cannot round it to 0.09.
-    const opened = await provider<Order>('/v1/api/forex/submit', {
-      type: '1',
-      cont: '10.5',
-      forex_id: '1',
-      status: '1',
-      multiple: '100',
-    });
-    await expect.poll(() => shownLots(page), WITHIN).toBe('0.1');
-    await expect.poll(() => activity(page), WITHIN).toContain(`${name}: copied 0.1 lots of EUR/USD opened`);
-    expect(await page.locator('.copy-position').first().innerText()).toContain(`Copied from ${name}`);
+    const opened = await providerOpensShown(page, provider, name);
     await browser().snap(page, `copy-mine-open-${size}`);
 
     // The provider's own view, in their browser context: one copier, the copy's money.
@@ -314,16 +322,7 @@ describeInFlowBrowsers((browser) => {
     expect(await perRow(page, '.copy-card__actions')).toEqual([4]);
 
     // The provider's open and close show on the desk's copy within two seconds, each with its notice.
-    const opened = await provider<Order>('/v1/api/forex/submit', {
-      type: '1',
-      cont: '10.5',
-      forex_id: '1',
-      status: '1',
-      multiple: '100',
-    });
-    await expect.poll(() => shownLots(page), WITHIN).toBe('0.1');
-    await expect.poll(() => activity(page), WITHIN).toContain(`${name}: copied 0.1 lots of EUR/USD opened`);
-    expect(await page.locator('.copy-position').first().innerText()).toContain(`Copied from ${name}`);
+    const opened = await providerOpensShown(page, provider, name);
     await browser().snap(page, 'copy-mine-open-desk');
     await provider('/v1/api/forex/close', { id: String(opened.Id) });
     await expect.poll(() => page.locator('.copy-position').count(), WITHIN).toBe(0);
