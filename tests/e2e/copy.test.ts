@@ -78,7 +78,6 @@ const notStacked = (page: FlowPage, sel: string) =>
     sel,
   );
 
-/** The desk's copy screens are a column of 880 px (wider than other screens' 560), centred in the window. */
 /**
  * The provider (10.5 lots with 100,000 USD) opens a EURUSD long: the 1,000 USD copy's 0.105 rounds down to 0.1, away
  * from a lot step, so a tick between the fill and the mirror cannot round it to 0.09. It shows on the follower's copy
@@ -98,6 +97,7 @@ async function providerOpensShown(page: FlowPage, provider: Api, name: string): 
   return opened;
 }
 
+/** The desk's copy screens are a column of 880 px (wider than other screens' 560), centred in the window. */
 async function expectCentredColumn(page: FlowPage): Promise<void> {
   const [left = NaN, width = NaN, right = NaN] = await page.evaluate(() => {
     const body = document.querySelector('.copy-page .page-body')?.getBoundingClientRect();
