@@ -10,7 +10,7 @@ import { ROUTES } from '../../src/app/routes.tsx';
 import { PHONE, newPage, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { demoLoginInBrowser } from './real-user.ts';
-import { axeWalk } from './route-axe.ts';
+import { axeWalk, detailQueries } from './route-axe.ts';
 import { slow } from '../fixtures/slowness.ts';
 
 /**
@@ -23,18 +23,8 @@ const DEMO_ROUTES = ROUTES.filter((r) => r.demoBlocked || ['/', '/trade', '/orde
 const e2e = useServerAndChrome();
 let query: Record<string, string> = {};
 
-/** The first id a public list answers: the detail routes need one (`?id=`). */
-async function firstId(path: string, field: string): Promise<string> {
-  const res = await fetch(`${e2e.server.url}${path}?page=1&category_id=1`, { headers: { lang: 'en' } });
-  const body = (await res.json()) as { data: { data: Array<Record<string, number>> } };
-  return String(body.data.data[0]?.[field] ?? '');
-}
-
 beforeAll(async () => {
-  query = {
-    '/news/detail': `?id=${await firstId('/api/news/list', 'id')}`,
-    '/mining/subscribe': `?id=${await firstId('/api/fund/list', 'id')}`,
-  };
+  query = await detailQueries(e2e.server.url);
 });
 
 it(
@@ -142,7 +132,7 @@ it('Arabic: signed figures, leverage, ranges and English texts read the right wa
 
   // /mining/subscribe: the range placeholder reads 'min – max' left to right; the English description keeps its
   // full stop at its end (a left-to-right paragraph).
-  await page.goto(`${e2e.server.url}/#/mining/subscribe?id=${await firstId('/api/fund/list', 'id')}`);
+  await page.goto(`${e2e.server.url}/#/mining/subscribe${query['/mining/subscribe']}`);
   const input = page.locator('[data-testid="fund-amount"]');
   await input.waitFor();
   expect(await input.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
@@ -150,7 +140,7 @@ it('Arabic: signed figures, leverage, ranges and English texts read the right wa
   await snap(page, 'fund-subscribe-phone-ar');
 
   // /news/detail: an English article reads left to right as a whole.
-  await page.goto(`${e2e.server.url}/#/news/detail?id=${await firstId('/api/news/list', 'id')}`);
+  await page.goto(`${e2e.server.url}/#/news/detail${query['/news/detail']}`);
   const article = page.locator('[data-testid="news-article"]');
   await article.waitFor();
   expect(await article.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');

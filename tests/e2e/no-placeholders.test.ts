@@ -24,7 +24,7 @@ import { createFundedUser, loginInBrowser, ops, submitLogin, type RealUser } fro
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { phoneWidthFaults, TAB_SCREENS } from './phone-width.ts';
 import { visit, watchBraces } from './unfilled-placeholders.ts';
-import { axeWalk, type AxeWalk, type RouteFinding } from './route-axe.ts';
+import { axeWalk, detailQueries, type AxeWalk, type RouteFinding } from './route-axe.ts';
 import { recordToasts, toastsShown } from './toasts.ts';
 import { slow } from '../fixtures/slowness.ts';
 
@@ -48,13 +48,6 @@ afterAll(async () => {
   await ops(e2e.server, 'feed-resume', { code: 'EURUSD' }).catch(() => undefined);
 });
 
-/** The first id a public list answers: the detail routes need one (`?id=`). */
-async function firstId(path: string, field: string): Promise<string> {
-  const res = await fetch(`${e2e.server.url}${path}?page=1&category_id=1`, { headers: { lang: 'en' } });
-  const body = (await res.json()) as { data: { data: Array<Record<string, number>> } };
-  return String(body.data.data[0]?.[field] ?? '');
-}
-
 /** The default language, the master file's, and the right-to-left one; the desk in the master file's. */
 const WALKED: readonly Language[] = ['hk', 'en', 'ar'];
 const DESK_WALKED: Language = 'en';
@@ -69,11 +62,7 @@ describe('no unfilled {{…}} on any route', () => {
   it(
     'on the phone in hk, en and ar, on the desk in en: the guest routes as a visitor, every other route signed in, axe in hk',
     async () => {
-      const query: Record<string, string> = {
-        '/news/detail': `?id=${await firstId('/api/news/list', 'id')}`,
-        '/mining/subscribe': `?id=${await firstId('/api/fund/list', 'id')}`,
-        '/trade': '?code=EURUSD',
-      };
+      const query: Record<string, string> = { ...(await detailQueries(e2e.server.url)), '/trade': '?code=EURUSD' };
       const found: Record<string, string[]> = {};
       const axeFound: RouteFinding[] = [];
       const walk = async (page: Page, lang: string, size: string, paths: readonly string[], axe?: AxeWalk) => {

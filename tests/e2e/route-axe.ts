@@ -1,11 +1,22 @@
 // axe-core along a walk of the route table (tests/e2e/a11y.test.ts, no-placeholders.test.ts): once the walk has sent
 // the page to a route, wait until the route has drawn whole and no request of the page is pending, then run axe
 // (WCAG 2.1 AA, axeFindings in lang-page.ts) on the screen it landed on, once per screen, with motion reduced; each
-// violation a finding naming who walked, the route, the rule and its targets.
+// violation a finding naming who walked, the route, the rule and its targets. Also the query each detail route of a
+// walk needs.
 import type { ExpectStatic } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { axeFindings } from './lang-page.ts';
 import { slow } from '../fixtures/slowness.ts';
+
+/** The query each detail route of the walk needs: `?id=` of the first item its public list answers. */
+export async function detailQueries(serverUrl: string): Promise<Record<string, string>> {
+  const firstId = async (path: string) => {
+    const res = await fetch(`${serverUrl}${path}?page=1&category_id=1`, { headers: { lang: 'en' } });
+    const body = (await res.json()) as { data: { data: Array<{ id: number }> } };
+    return `?id=${body.data.data[0]?.id ?? ''}`;
+  };
+  return { '/news/detail': await firstId('/api/news/list'), '/mining/subscribe': await firstId('/api/fund/list') };
+}
 
 export interface RouteFinding {
   who: string; // the walker: 'a visitor', 'a real user' …
