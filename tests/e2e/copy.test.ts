@@ -145,12 +145,11 @@ async function arabicScreens(
 describeInFlowBrowsers((browser) => {
   it("starts a copy, shows the provider's open, partial close and close, and stops with the money back (phone)", async () => {
     const size = 'phone';
-    const viewport = PHONE;
     const run = `${browser().name}-${size}-${Date.now()}`;
     const name = `Pro ${run}`;
     // The provider publishes through "Become a provider" on My copies, in a second browser context kept for their
     // own view; the sheet refuses a fee above 30 % with the publish route's text first.
-    const own = await browser().newPage(viewport, { locale: 'en-GB' });
+    const own = await browser().newPage(PHONE, { locale: 'en-GB' });
     await own.context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
     await own.page.addInitScript(`localStorage.setItem('tw:demo-id', ${JSON.stringify(`copy-provider-${run}`)})`);
     await demoLoginInBrowser(own.page, server.url);
@@ -170,7 +169,7 @@ describeInFlowBrowsers((browser) => {
     expect(await publish.count()).toBe(0);
     const provider = await demoSession(`copy-provider-${run}`);
 
-    const { context, page } = await browser().newPage(viewport, { locale: 'en-GB' });
+    const { context, page } = await browser().newPage(PHONE, { locale: 'en-GB' });
     await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
     await demoLoginInBrowser(page, server.url);
     const demoId = await page.evaluate(() => localStorage.getItem('tw:demo-id'));
