@@ -12,8 +12,7 @@ import {
 } from './ops-api.ts';
 import { CommandsTab } from './ops-commands.tsx';
 import { LoginForm } from './ops-login.tsx';
-import { ApprovalsPanel, AuditPanel, StaffPanel } from './ops-panels.tsx';
-import { PasswordPanel } from './ops-password.tsx';
+import { ApprovalsPanel, AuditPanel, PasswordPanel, StaffPanel } from './ops-panels.tsx';
 import { OpsAlert } from './ops-field.tsx';
 import { failureText, OPS_TEXT } from './texts.ts';
 

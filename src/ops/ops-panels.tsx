@@ -1,10 +1,62 @@
 // Each panel is a view over ops commands, so the server's rights decide what works.
-import { OpsAlert, OpsField } from './ops-field.tsx';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { runCommand, toCsv, type OpsAuth, type Row } from './ops-api.ts';
-import { RowsTable } from './rows-table.tsx';
+import { OpsAlert, OpsField, SecretField } from './ops-field.tsx';
+import { useCallback, useEffect, useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
+import { cellText as text, changePassword, runCommand, toCsv, type OpsAuth, type Row } from './ops-api.ts';
 import { Sentence } from './result-view.tsx';
 import { failureText, OPS_TEXT, ROLE_NAMES } from './texts.ts';
+
+// Buttons in the last column, so a row reads who it is before what can be done to it; cards on a phone (ops.css).
+const LONG = 160;
+/** The whole value is in the tooltip and the CSV export. */
+const short = (t: string): string => (t.length > LONG ? `${t.slice(0, LONG)}…` : t);
+
+function RowsTable({
+  rows,
+  label,
+  actions,
+  first = [],
+}: {
+  rows: readonly Row[];
+  label: string;
+  actions?: (row: Row) => ReactNode;
+  /** In this order (the staff's name and login). */
+  first?: readonly string[];
+}) {
+  if (rows.length === 0) return <p className="ops-muted">{OPS_TEXT.empty}</p>;
+  const keys = new Set(rows.flatMap((r) => Object.keys(r)));
+  const cols = [...new Set([...first.filter((c) => keys.has(c)), ...keys])];
+  return (
+    <div className="ops-scroll">
+      <table className="ops-table ops-rows" aria-label={label}>
+        <thead>
+          <tr>
+            {cols.map((c) => (
+              <th key={c}>{c}</th>
+            ))}
+            {actions && <th />}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={i}>
+              {cols.map((c) => (
+                <td
+                  key={c}
+                  data-col={c}
+                  className={typeof row[c] === 'object' ? 'ops-json' : undefined}
+                  title={text(row[c]).length > LONG ? text(row[c]) : undefined}
+                >
+                  {short(text(row[c]))}
+                </td>
+              ))}
+              {actions && <td className="ops-actions">{actions(row)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 interface PanelProps {
   auth: OpsAuth;
@@ -184,5 +236,43 @@ export function StaffPanel(props: PanelProps) {
         }
       />
     </section>
+  );
+}
+
+// docs/back-office.md "Staff accounts"; the server ends the member's other sessions. Not for break-glass.
+export function PasswordPanel(props: { auth: OpsAuth; onGone: (err: unknown) => void }): ReactElement {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [code, setCode] = useState('');
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setNote(null);
+    changePassword(props.auth, current, next, code.trim()).then(
+      () => {
+        setCurrent('');
+        setNext('');
+        setCode('');
+        setNote({ ok: true, text: OPS_TEXT.changed });
+      },
+      (err: unknown) => {
+        props.onGone(err);
+        setNote({ ok: false, text: failureText(err) });
+      },
+    );
+  };
+  return (
+    <form className="ops-card ops-login" onSubmit={submit} aria-label={OPS_TEXT.tabPassword}>
+      <p className="ops-muted">{OPS_TEXT.passwordHelp}</p>
+      <SecretField kind="current" label={OPS_TEXT.currentPassword} value={current} onChange={setCurrent} />
+      <SecretField kind="own" value={next} onChange={setNext} />
+      <SecretField kind="code" value={code} onChange={setCode} />
+      {note && (
+        <p className={note.ok ? 'ops-muted' : 'ops-error'} role={note.ok ? 'status' : 'alert'}>
+          {note.text}
+        </p>
+      )}
+      <button type="submit">{OPS_TEXT.change}</button>
+    </form>
   );
 }

@@ -3,8 +3,13 @@ import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { CloseAllItem } from '../../../domain/close-scope.ts';
+import { inCloseScope, type CloseAllItem, type CloseScope } from '../../../domain/close-scope.ts';
 import type { AppOrder } from '../../../domain/types.ts';
+import type { CloseAllParams } from '../../api/trading.ts';
+import { exactText } from '../../../domain/decimal.ts';
+import { isDecimalText } from '../../../domain/decimal-text.ts';
+import { sideOf, sumMoney } from '../../../domain/trade-maths.ts';
+import { usd, type Usd } from '../../../domain/units.ts';
 import { ActionPair } from '../../components/overlays/action-pair.tsx';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { LiveText } from '../../components/text/live-text.tsx';
@@ -12,18 +17,50 @@ import { DefRow } from '../../components/text/def-row.tsx';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { $currentCode } from '../../state/market/current-code.ts';
 import { $heldPositions, closeAllPositions } from '../../state/orders/orders.ts';
-import {
-  estimatedPnl,
-  paramsOf,
-  positionsIn,
-  scopeInstrument,
-  scopeOf,
-  type CloseAllChoice,
-} from './close-all-scope.ts';
 import { CloseAllResult } from './close-all-result.tsx';
 import { heldPnl } from './order-live.ts';
 import { NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
 import { formatPnl } from '../../i18n/format.ts';
+
+// Which positions each close-all choice takes is the server's own rule (domain/close-scope.ts).
+type CloseAllChoice = 'all' | 'buy' | 'sell' | 'instrument';
+
+interface ScopeInstrument {
+  instrumentId: number;
+  showCode: string;
+}
+
+/** Never an instrument with nothing to close unless nothing is held at all. */
+function scopeInstrument(held: readonly AppOrder[], currentCode: string | null): ScopeInstrument | null {
+  const pick = held.find((o) => o.instrument.Code === currentCode) ?? held[0];
+  return pick ? { instrumentId: pick.instrumentId, showCode: pick.instrument.ShowCode } : null;
+}
+
+function scopeOf(choice: CloseAllChoice, inst: ScopeInstrument | null): CloseScope {
+  if (choice === 'buy' || choice === 'sell') return { side: choice };
+  if (choice === 'instrument') return { instrumentId: inst?.instrumentId ?? -1 }; // no instrument: nothing in scope
+  return {};
+}
+
+function paramsOf(choice: CloseAllChoice, inst: ScopeInstrument | null): CloseAllParams {
+  if (choice === 'instrument' && inst) return { scope: 'all', instrumentId: inst.instrumentId };
+  return { scope: choice === 'buy' || choice === 'sell' ? choice : 'all' };
+}
+
+function positionsIn(held: readonly AppOrder[], scope: CloseScope): AppOrder[] {
+  return held.filter((o) => inCloseScope({ side: sideOf(o.OrderType), instrumentId: o.instrumentId }, scope));
+}
+
+/** Null when one is unknown: the estimate would be wrong. */
+function estimatedPnl(positions: readonly AppOrder[], pnlOf: (o: AppOrder) => string | null): string | null {
+  const values: Usd[] = [];
+  for (const o of positions) {
+    const v = pnlOf(o);
+    if (!isDecimalText(v)) return null;
+    values.push(usd(v));
+  }
+  return exactText(sumMoney(values));
+}
 
 export function CloseAllSheet({ open, onClose }: { open: boolean; onClose: () => void }): ReactElement {
   useSignals();

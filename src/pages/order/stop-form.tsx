@@ -3,14 +3,17 @@ import { useId, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Instrument, AppOrder } from '../../../domain/types.ts';
 import { saveStops } from '../../state/orders/orders.ts';
-import { readTypedNumber } from '../../../domain/decimal-text.ts';
+import { isDecimalText, readTypedNumber } from '../../../domain/decimal-text.ts';
 import { describedBy, FieldMessage } from '../../components/forms/field-message.tsx';
 import { useFieldMessages, type FieldNote } from '../../components/forms/use-field-messages.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { orderLiveText } from './order-live.ts';
-import { trailOf } from '../../../domain/order-rules.ts';
+import { pipsBetween, stopSideKey, trailOf } from '../../../domain/order-rules.ts';
+import { positionPnl, sideOf } from '../../../domain/trade-maths.ts';
+import { lots, price } from '../../../domain/units.ts';
+import { dec, exactText } from '../../../domain/decimal.ts';
+import { formatPnl } from '../../i18n/format.ts';
 import { livePosition } from '../../state/orders/orders.ts';
-import { stopNote, stopOutcome } from './stop-outcome.ts';
 import { stopHints, stopInput, stopParams } from './order-format.ts';
 import { NumberInput } from '../../components/forms/number-input.tsx';
 import { OrderEditForm } from './order-edit-form.tsx';
@@ -58,11 +61,35 @@ export function PriceBox({ field, label, hint, value, onChange, note, outcome }:
   );
 }
 
+// The TP/SL sheet's rules are the order form's (docs/orders-screen.md "Decisions the spec left open").
+/** Null when kept (empty clears it). */
+function stopNote(orderType: number, kind: 'profit' | 'loss', ref: string, text: string): FieldNote | null {
+  const typed = readTypedNumber(text);
+  if (typed.kind === 'invalid') return { key: 'errors.stop_price_invalid' };
+  if (typed.kind === 'empty' || dec(typed.text).isZero()) return null;
+  const side = stopSideKey(sideOf(orderType), kind, ref, typed.text);
+  return side ? { key: `errors.${side}` } : null;
+}
+
+/** Null while it is no price. */
+function stopOutcome(
+  order: AppOrder,
+  inst: Pick<Instrument, 'MarginMode' | 'ForexContNum' | 'ForexFeeRate'> | undefined,
+  text: string,
+): { pips: string; pnl: string } | null {
+  const typed = readTypedNumber(text);
+  if (!inst || typed.kind !== 'number' || dec(typed.text).isZero() || !isDecimalText(order.Price)) return null;
+  const pips = pipsBetween(order.Price, typed.text, order.instrument.PricePrecision);
+  if (pips === null) return null;
+  const at = positionPnl(inst, sideOf(order.OrderType), lots(order.Quantity), price(order.Price), price(typed.text));
+  return { pips, pnl: formatPnl(exactText(at)) };
+}
+
 /** Empty clears the stop and is fine. */
 const notANumber = (text: string, key: string): FieldNote | null =>
   readTypedNumber(text).kind === 'invalid' ? { key } : null;
 
-export interface StopFormProps {
+interface StopFormProps {
   order: AppOrder;
   /** Units per lot for the P&L at a stop; undefined until the list is in. */
   inst: Instrument | undefined;
