@@ -1,5 +1,5 @@
 // It re-renders on input and on market open/close or staleness, never per tick.
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { computed, effect, signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../../i18n/use-translation.ts';
@@ -14,7 +14,7 @@ import { refusalText } from '../../../api/client.ts';
 import { submitHandler } from '../../../components/forms/submit-handler.ts';
 import { FieldMessage, describedBy } from '../../../components/forms/field-message.tsx';
 import { Segmented } from '../../../components/forms/segmented.tsx';
-import { useFieldMessages } from '../../../components/forms/use-field-messages.ts';
+import { useFieldMessages, type FieldNote } from '../../../components/forms/use-field-messages.ts';
 import { sideOf } from '../../../../domain/trade-maths.ts';
 import { stopStart, DEFAULT_RISK_CAP_PERCENT, riskCapPercent } from '../../../../domain/order-rules.ts';
 import { $confirmMarket, rememberOrder } from '../../../state/orders/one-click.ts';
@@ -49,7 +49,6 @@ import { $equity } from '../../../state/account/account-figures.ts';
 import { AppropriatenessSheet } from './appropriateness-sheet.tsx';
 import { StopBox, type StopBoxProps } from './order-stops.tsx';
 import { OrderSummary } from './order-summary.tsx';
-import { ModeField } from './mode-field.tsx';
 import { publicSetting } from '../../../api/common.ts';
 import { systemClock } from '../../../state/shell/clock.ts';
 import { ActionPair } from '../../../components/overlays/action-pair.tsx';
@@ -63,12 +62,12 @@ import './order-form.css';
 import { lotsText } from '../../../../domain/format/lots.ts';
 
 // docs/trading.md "Size by risk": the operator's `risk_cap_percent`; 10 % until it arrives or when it cannot be read.
-export const $riskCap = signal(DEFAULT_RISK_CAP_PERCENT, { name: 'risk-cap.$riskCap' });
+const $riskCap = signal(DEFAULT_RISK_CAP_PERCENT, { name: 'risk-cap.$riskCap' });
 
 let asked = false;
 
 /** Once per app start. */
-export function loadRiskCap(): void {
+function loadRiskCap(): void {
   if (asked) return;
   asked = true;
   publicSetting('risk_cap_percent').then(
@@ -90,7 +89,43 @@ const SIDES = [
 ];
 const MODES = (['market', 'pending'] as const).map((value) => ({ value, labelKey: `trade.${value}_order` }));
 
-export interface OrderFormProps {
+// A field whose kind is picked first (size by, expiry); the modes' texts are `trade.<name>_<mode>`.
+interface ModeFieldProps<M extends string> {
+  /** Its class (tr-<name>), its modes' data attribute and its message's field. */
+  name: 'size' | 'expiry';
+  labelKey: string;
+  modes: readonly M[];
+  mode: M;
+  note: FieldNote | null;
+  onMode: (mode: M) => void;
+  /** Given the attributes that tie it to the message. */
+  children: (aria: ReturnType<typeof describedBy>) => ReactNode;
+}
+
+function ModeField<M extends string>(p: ModeFieldProps<M>): ReactElement {
+  const { name, labelKey, mode, note } = p;
+  const { t } = useTranslation();
+  const id = useId();
+  const options = p.modes.map((value) => ({ value, labelKey: `trade.${name}_${value}` }));
+  return (
+    <div className={`tr-${name}`} {...{ [`data-${name}-mode`]: mode }}>
+      <span className="tr-label">{t(labelKey)}</span>
+      <Segmented
+        role="listbox"
+        labelKey={labelKey}
+        options={options}
+        value={mode}
+        onChange={p.onMode}
+        className={`segmented tr-${name}__modes`}
+        dataName={name}
+      />
+      {p.children(describedBy(id, note))}
+      <FieldMessage id={id} field={name} note={note} />
+    </div>
+  );
+}
+
+interface OrderFormProps {
   inst: Instrument;
   /** The phone's form: a market order asks once before it goes, unless turned off in settings. */
   phone?: boolean;
