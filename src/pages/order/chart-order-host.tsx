@@ -1,5 +1,5 @@
 // What the orders on the chart ask for (src/chart/chart-order-edit.ts); a chunk of its own, loaded on first request.
-import { useEffect, type ReactElement } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { $heldPositions, cancelPending, movePending, orderLists, saveStops } from '../../state/orders/orders.ts';
@@ -7,12 +7,58 @@ import { $chartOrderEdit, $chartStopMove, closeChartOrder, endStopMove } from '.
 import { movedStopParams } from '../../chart/order-lines.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
-import { StopForm } from './stop-form.tsx';
-import { PendingPriceForm } from './pending-price-form.tsx';
+import { OrderEditForm, PriceBox, StopForm } from './stop-form.tsx';
+import { readTypedNumber } from '../../../domain/decimal-text.ts';
+import { FieldMessage } from '../../components/forms/field-message.tsx';
+import { useFieldMessages } from '../../components/forms/use-field-messages.ts';
+import { LiveText } from '../../components/text/live-text.tsx';
+import { orderLiveText } from './order-live.ts';
 import { OrderDetail } from './order-detail.tsx';
 import type { AppOrder } from '../../../domain/types.ts';
 import './orders.css';
 import { orderLots } from '../../state/market/lot-step.ts';
+
+// A pending order's price from the chart's edit sheet; the server's refusal shows under the form, never as a toast.
+function PendingPriceForm({ order, onDone }: { order: AppOrder; onDone: () => void }): ReactElement {
+  const { t } = useTranslation();
+  const [text, setText] = useState(order.Price);
+  const live = useMemo(() => orderLiveText(order, undefined), [order]);
+  const typed = readTypedNumber(text);
+  const msgs = useFieldMessages<'pending-price'>({
+    'pending-price':
+      typed.kind === 'number'
+        ? null
+        : { key: typed.kind === 'empty' ? 'errors.price_required' : 'errors.target_price_invalid' },
+  });
+  const formMsgId = useId();
+  const send = (): Promise<boolean> | null => {
+    if (msgs.blocked || typed.kind !== 'number') return null;
+    return movePending(order.Id, text.trim(), { refused: (msg) => msgs.show('form', { text: msg }) });
+  };
+  return (
+    <OrderEditForm
+      testId="pending-price-form"
+      send={send}
+      onDone={onDone}
+      actionKey="chart_lines.pending_save"
+      action="save-pending-price"
+      tone="primary"
+    >
+      <p className="od-stops__now muted">
+        <span>{t('orders.current_price')}</span>
+        <LiveText $text={live.current} field="pending-current" />
+      </p>
+      <PriceBox
+        field="pending-price"
+        label={t('chart_lines.pending_price')}
+        value={text}
+        onChange={msgs.edit('pending-price', setText)}
+        note={msgs.of('pending-price')}
+      />
+      <FieldMessage id={formMsgId} field="form" note={msgs.of('form')} />
+    </OrderEditForm>
+  );
+}
 
 export function ChartOrderHost(): ReactElement {
   useSignals();

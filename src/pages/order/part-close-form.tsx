@@ -10,8 +10,7 @@ import { lotsText } from '../../../domain/format/lots.ts';
 import { useFieldMessages, type FieldNote } from '../../components/forms/use-field-messages.ts';
 import { $instruments } from '../../state/market/instruments.ts';
 import { closePosition } from '../../state/orders/orders.ts';
-import { OrderEditForm } from './order-edit-form.tsx';
-import { PriceBox } from './stop-form.tsx';
+import { OrderEditForm, PriceBox } from './stop-form.tsx';
 import { orderLots } from '../../state/market/lot-step.ts';
 
 // The server's partial close rules (server/engine/submit-order.ts closeLots): all of it closes the whole position.

@@ -1,8 +1,8 @@
 // Each box is checked as typed with the server's rule (domain/order-rules.ts); a refusal shows under the form.
-import { useId, useMemo, useState, type ReactElement } from 'react';
+import { useId, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Instrument, AppOrder } from '../../../domain/types.ts';
-import { saveStops } from '../../state/orders/orders.ts';
+import { livePosition, saveStops } from '../../state/orders/orders.ts';
 import { isDecimalText, readTypedNumber } from '../../../domain/decimal-text.ts';
 import { describedBy, FieldMessage } from '../../components/forms/field-message.tsx';
 import { useFieldMessages, type FieldNote } from '../../components/forms/use-field-messages.ts';
@@ -13,10 +13,49 @@ import { positionPnl, sideOf } from '../../../domain/trade-maths.ts';
 import { lots, price } from '../../../domain/units.ts';
 import { dec, exactText } from '../../../domain/decimal.ts';
 import { formatPnl } from '../../i18n/format.ts';
-import { livePosition } from '../../state/orders/orders.ts';
 import { stopHints, stopInput, stopParams } from './order-format.ts';
 import { NumberInput } from '../../components/forms/number-input.tsx';
-import { OrderEditForm } from './order-edit-form.tsx';
+import { ActionPair } from '../../components/overlays/action-pair.tsx';
+import { submitHandler } from '../../components/forms/submit-handler.ts';
+
+// `send` returns null when it has shown why nothing is sent, else whether the server took it; taken closes the form.
+interface OrderEditFormProps {
+  testId: string;
+  send: () => Promise<boolean> | null;
+  onDone: () => void;
+  actionKey: string;
+  /** When they change as the trader types. */
+  actionText?: string;
+  action: string;
+  tone: 'primary' | 'danger';
+  children: ReactNode;
+}
+
+export function OrderEditForm(p: OrderEditFormProps): ReactElement {
+  const [busy, setBusy] = useState(false);
+  const submit = async (): Promise<void> => {
+    const sending = p.send();
+    if (sending === null) return;
+    setBusy(true);
+    const ok = await sending;
+    setBusy(false);
+    if (ok) p.onDone();
+  };
+  return (
+    <form className="od-stops" data-testid={p.testId} onSubmit={submitHandler(submit)}>
+      {p.children}
+      <ActionPair
+        className="od-actions"
+        onBack={p.onDone}
+        actionKey={p.actionKey}
+        actionText={p.actionText}
+        tone={p.tone}
+        action={p.action}
+        busy={busy}
+      />
+    </form>
+  );
+}
 
 type StopField = 'stop-profit' | 'stop-loss' | 'trail-distance';
 

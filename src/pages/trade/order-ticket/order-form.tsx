@@ -1,6 +1,6 @@
 // It re-renders on input and on market open/close or staleness, never per tick.
 import { useEffect, useId, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
-import { computed, effect, signal } from '@preact/signals-react';
+import { computed, effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { quote } from '../../../state/market/quotes.ts';
@@ -47,7 +47,7 @@ import { LiveText } from '../../../components/text/live-text.tsx';
 import { $retailTerms, loadRetailTerms, offeredLeverage, owesQuestionnaire } from '../../../state/account/retail.ts';
 import { $equity } from '../../../state/account/account-figures.ts';
 import { AppropriatenessSheet } from './appropriateness-sheet.tsx';
-import { StopBox, type StopBoxProps } from './order-stops.tsx';
+import './stop-box.css';
 import { OrderSummary } from './order-summary.tsx';
 import { publicSetting } from '../../../api/common.ts';
 import { systemClock } from '../../../state/shell/clock.ts';
@@ -88,6 +88,47 @@ const SIDES = [
   { value: 2 as const, labelKey: 'trade.buy_low' },
 ];
 const MODES = (['market', 'pending'] as const).map((value) => ({ value, labelKey: `trade.${value}_order` }));
+
+// A stop of the order form: its switch, its price box and the distance in pips.
+// The price is sent only while ticked.
+interface StopBoxProps {
+  field: 'stop-profit' | 'stop-loss';
+  label: string;
+  on: boolean;
+  value: string;
+  placeholder: string;
+  onToggle: (on: boolean) => void;
+  onChange: (value: string) => void;
+  note: FieldNote | null;
+  messageId: string;
+  /** Text only, in a fixed-height line. */
+  $pips: ReadonlySignal<string>;
+}
+
+function StopBox(p: StopBoxProps) {
+  const { field, on } = p;
+  return (
+    <div className="tr-stop" data-on={on ? 'true' : 'false'}>
+      <label className="tr-check">
+        <input type="checkbox" checked={on} data-field={`${field}-on`} onChange={(e) => p.onToggle(e.target.checked)} />
+        <span>{p.label}</span>
+      </label>
+      {/* The text as typed; the order checks refuse what is not a price. */}
+      <NumberInput
+        className="tr-input tw-num"
+        aria-label={p.label}
+        placeholder={p.placeholder}
+        disabled={!on}
+        data-field={field}
+        {...describedBy(p.messageId, p.note)}
+        value={p.value}
+        onChange={p.onChange}
+      />
+      {on ? <LiveText className="tr-pips" $text={p.$pips} field={`${field}-pips`} prose /> : null}
+      <FieldMessage id={p.messageId} field={field} note={p.note} />
+    </div>
+  );
+}
 
 // A field whose kind is picked first (size by, expiry); the modes' texts are `trade.<name>_<mode>`.
 interface ModeFieldProps<M extends string> {
