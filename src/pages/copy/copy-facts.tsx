@@ -2,6 +2,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { DefRow } from '../../components/text/def-row.tsx';
 import { Num } from '../../components/text/num.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 /** A string or number value is a figure (a left-to-right run); a node is drawn as given; false is left out. */
 export type Fact = readonly [labelKey: string, field: string, value: ReactNode, valueClass?: string] | false;
@@ -18,5 +19,28 @@ export function CopyFacts({ className = 'copy-facts', facts }: { className?: str
           ),
       )}
     </dl>
+  );
+}
+
+// A yes/no choice of the copy screens, with a line saying what it does when given.
+interface CheckRowProps {
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  labelKey: string;
+  hintKey?: string;
+  className?: string;
+}
+
+export function CheckRow({ name, checked, onChange, labelKey, hintKey, className }: CheckRowProps): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <label className={className ? `copy-sheet__check ${className}` : 'copy-sheet__check'}>
+      <input type="checkbox" name={name} checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} />
+      <span>
+        <span className="copy-sheet__check-label">{t(labelKey)}</span>
+        {hintKey ? <span className="copy-sheet__check-hint muted">{t(hintKey)}</span> : null}
+      </span>
+    </label>
   );
 }

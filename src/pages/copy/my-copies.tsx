@@ -18,8 +18,7 @@ import { parseAmount, USD_AMOUNT } from '../../../domain/amount-input.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { Field } from '../../components/forms/field.tsx';
 import { BecomeProvider, ProviderSelf, useProviderSelf } from './provider-self.tsx';
-import { CheckRow } from './check-row.tsx';
-import { CopyFacts } from './copy-facts.tsx';
+import { CheckRow, CopyFacts } from './copy-facts.tsx';
 
 // Checked as typed by the routes' rule (domain/amount-input.ts); the server refuses a short wallet or copy.
 const AMOUNT_PARAMS = { places: String(USD_AMOUNT.places), max: USD_AMOUNT.max };

@@ -18,8 +18,7 @@ import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { Field } from '../../components/forms/field.tsx';
 import { toast } from '../../state/shell/toasts.ts';
 import { useBusy } from '../../components/forms/use-form-submit.ts';
-import { CheckRow } from './check-row.tsx';
-import { CopyFacts } from './copy-facts.tsx';
+import { CheckRow, CopyFacts } from './copy-facts.tsx';
 import { EquityCurve, RiskBadge } from './equity-curve.tsx';
 import './copy.css';
 
