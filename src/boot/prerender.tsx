@@ -3,7 +3,7 @@ import { StrictMode, type ReactElement } from 'react';
 import { prerender } from 'react-dom/static';
 import { createPath, Router, type To } from 'react-router-dom';
 import { allTexts, initI18n, languageInfo, translate } from '../i18n/index.ts';
-import { DEFAULT_LANGUAGE } from '../../domain/types.ts';
+import { DEFAULT_LANGUAGE, type Instrument } from '../../domain/types.ts';
 import { pickInstrument } from '../state/market/trade-state.ts';
 import type { BootData, FirstScreenPath, WarningTexts } from './first-paint.ts';
 import { beginAttach } from './attach.ts';
@@ -12,7 +12,6 @@ import { preloadPage } from '../app/routing/lazy-page.tsx';
 import { setProvisionalInstruments } from '../state/market/instruments.ts';
 import { AppRoutes, NavigatorBridge } from '../app/routing/router.tsx';
 import type { NavigationDeps } from '../app/routing/navigation-effects.ts';
-import type { Instrument } from '../../domain/types.ts';
 
 /** Effects never run in a prerender: nothing here is called. */
 const NO_NAVIGATION: NavigationDeps = {

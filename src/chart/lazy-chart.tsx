@@ -1,6 +1,5 @@
 // A chunk of its own, off /trade's start-up path (docs/client.md "The chart off /trade's start-up path").
-import type { ReactElement } from 'react';
-import { startTransition, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactElement, startTransition, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CandleChartProps } from './candle-chart.tsx';
 import { lazyChunk } from '../components/hooks/chunk-retry.ts';
 import { drawBars, storedBars, warmChartFont } from './chart-picture.ts';

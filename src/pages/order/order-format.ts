@@ -1,10 +1,9 @@
 // Which figure each order-sheet row shows; the formatting itself is domain/format/'s.
-import { dec, isDecimalText } from '../../../domain/decimal.ts';
+import { dec, isDecimalText, exactText } from '../../../domain/decimal.ts';
 import { readTypedNumber } from '../../../domain/decimal-text.ts';
 import { netValue, orderRiskRate, prepaymentRatio, ratioText } from '../../../domain/trade-maths.ts';
 import { trailOf } from '../../../domain/order-rules.ts';
 import { NO_VALUE } from '../../../domain/format/money-text.ts';
-import { exactText } from '../../../domain/decimal.ts';
 import { priceText } from '../../../domain/format/price.ts';
 import { lots, price, usd } from '../../../domain/units.ts';
 import type { Instrument, AppOrder } from '../../../domain/types.ts';
