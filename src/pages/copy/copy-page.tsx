@@ -17,7 +17,7 @@ import { Num } from '../../components/text/num.tsx';
 import { Facts } from '../../components/text/facts.tsx';
 import { $isDemo } from '../../state/account/session.ts';
 import { MyCopies } from './my-copies.tsx';
-import { EquityCurve, RiskBadge } from './equity-curve.tsx';
+import { EquityCurve, RiskBadge } from './copy-facts.tsx';
 import './copy.css';
 
 type View = 'traders' | 'mine';

@@ -18,8 +18,7 @@ import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { Field } from '../../components/forms/field.tsx';
 import { toast } from '../../state/shell/toasts.ts';
 import { useBusy } from '../../components/forms/use-form-submit.ts';
-import { CheckRow, CopyFacts } from './copy-facts.tsx';
-import { EquityCurve, RiskBadge } from './equity-curve.tsx';
+import { CheckRow, CopyFacts, EquityCurve, RiskBadge } from './copy-facts.tsx';
 import './copy.css';
 
 // Each field checked as typed by the start route's rule (domain/copy-input.ts); demo accounts copy demo traders.

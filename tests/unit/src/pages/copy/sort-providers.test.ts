@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CopyProvider } from '../../../../../domain/copy-types.ts';
 import { sortProviders } from '../../../../../src/pages/copy/copy-page.tsx';
-import { curvePoints } from '../../../../../src/pages/copy/equity-curve.tsx';
+import { curvePoints } from '../../../../../src/pages/copy/copy-facts.tsx';
 
 const p = (id: number, ret: string, dd: string, copiers: number): CopyProvider => ({
   provider_id: id,
