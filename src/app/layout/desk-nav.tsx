@@ -1,10 +1,9 @@
 import type { ReactElement } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { TABS, activeTab } from '../../components/nav/tabs.ts';
+import { TABS, TabLink, activeTab } from '../../components/nav/tabs.tsx';
 import { ConnBadge } from '../../components/status/conn-badge.tsx';
 import { LanguageButton } from '../../components/icons/language-button.tsx';
-import { TabLink } from '../../components/nav/tab-link.tsx';
 import { UserButton } from '../../components/icons/user-button.tsx';
 import './desk-nav.css';
 import { FUNDS_PATH } from '../../components/nav/fund-paths.ts';

@@ -4,10 +4,9 @@ import { startTransition, Suspense, useEffect, useLayoutEffect, useMemo, useRef,
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
-import { TABS, activeTab } from '../../components/nav/tabs.ts';
+import { TABS, TabLink, activeTab } from '../../components/nav/tabs.tsx';
 import { $conn, $dataAsOf } from '../../state/feed/feed-signals.ts';
 import { Icon } from '../../components/icons/icons.tsx';
-import { TabLink } from '../../components/nav/tab-link.tsx';
 import '../../components/nav/tab-bar.css';
 import { lazyChunk } from '../../components/hooks/chunk-retry.ts';
 import { $loggedIn } from '../../state/account/session.ts';

@@ -7,7 +7,7 @@ import { decideGuard } from '../../../../../src/app/routing/route-guard.tsx';
 import { hashRouteFor, moveToHashRoute } from '../../../../../src/app/routing/hash-route.ts';
 import { ROUTES, type AppRoute } from '../../../../../src/app/routes.tsx';
 import type { NavigationDeps } from '../../../../../src/app/routing/navigation-effects.ts';
-import { activeTab } from '../../../../../src/components/nav/tabs.ts';
+import { activeTab } from '../../../../../src/components/nav/tabs.tsx';
 import { signIn, signOut } from '../../../../../src/state/account/session.ts';
 import { $toasts } from '../../../../../src/state/shell/toasts.ts';
 import { $conn } from '../../../../../src/state/feed/feed-signals.ts';
