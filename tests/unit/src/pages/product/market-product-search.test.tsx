@@ -14,7 +14,7 @@ const { setInstruments } = await import('../../../../../src/state/market/instrum
 const { setNavigator } = await import('../../../../../src/state/shell/navigator.ts');
 const { initI18n, i18n } = await import('../../../../../src/i18n/index.ts');
 const { InstrumentSearch: ProductPage, SEARCH_DEBOUNCE_MS } =
-  await import('../../../../../src/pages/product/instrument-search.tsx');
+  await import('../../../../../src/pages/product/product-page.tsx');
 const { loadVirtualizer } = await import('../../../../../src/components/instrument/lazy-virtualizer.tsx');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
