@@ -17,6 +17,7 @@ import { priceSourcesEnv } from './market/sources/source-registry.ts';
 import { metricsEnv, type MetricsListen } from './metrics/metrics-server.ts';
 import { backupEnv, type BackupSchedule } from './backup/backup-job.ts';
 import { deliveryFromEnv, type DeliveryOptions } from './notify/delivery-options.ts';
+import type { HubOptions } from './ws/connection.ts';
 
 /** Owned by the market module (server/market/); createServer passes it through untouched. */
 export interface MarketOptions extends MarketSourcesOptions {
@@ -33,15 +34,8 @@ export interface MarketOptions extends MarketSourcesOptions {
   flushMs?: number;
   /** Period of old kline bar pruning in ms (default one hour). */
   pruneMs?: number;
-  /** Websocket hub limits (server/ws/connection.ts HubOptions). */
-  ws?: {
-    flushMs?: number;
-    softLimit?: number;
-    hardLimit?: number;
-    stuckMs?: number;
-    idleMs?: number;
-    maxTopics?: number;
-  };
+  /** Websocket hub limits. */
+  ws?: Partial<Omit<HubOptions, 'maxFrame' | 'sockets'>>;
 }
 
 export interface ServerConfig {

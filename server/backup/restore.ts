@@ -2,11 +2,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { lockPgliteDir } from '../db/dir-lock.ts';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { checkRestored, readArchive, restorePostgres, userTables, type RestoreCheck } from './backup.ts';
-import { pgliteArchive } from './archive-check.ts';
 import { BadBackup } from './sealed.ts';
 
 export type RestoreTarget = { dataDir: string } | { databaseUrl: string };
@@ -65,4 +65,40 @@ export async function restoreBackup(file: string, target: RestoreTarget, key: ()
   } finally {
     unlock();
   }
+}
+
+const octal = (b: Buffer, at: number, len: number): number =>
+  parseInt(
+    b
+      .toString('latin1', at, at + len)
+      .replace(/\0.*$/s, '')
+      .trim() || '0',
+    8,
+  );
+
+/** Checked whole first, since PGlite's loader would leave partial files in DATA_DIR from a cut tar; a refusal names
+ * the file and what is missing. */
+function pgliteArchive(file: string, gz: Buffer): Buffer {
+  let tar: Buffer;
+  try {
+    tar = gunzipSync(gz);
+  } catch (err) {
+    throw new BadBackup(file, `damaged: its compressed data is cut or corrupt (${(err as Error).message})`);
+  }
+  let at = 0;
+  while (at + 512 <= tar.length) {
+    const head = tar.subarray(at, at + 512);
+    if (head.every((x) => x === 0)) {
+      if (at + 1024 <= tar.length) return tar;
+      break;
+    }
+    const name = head.subarray(0, 100).toString('utf8').replace(/\0.*$/s, '');
+    let sum = 0;
+    for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 0x20 : (head[i] ?? 0);
+    if (sum !== octal(head, 148, 8))
+      throw new BadBackup(file, `damaged: the archive's entry after ${at} bytes is unreadable`);
+    at += 512 + Math.ceil(octal(head, 124, 12) / 512) * 512;
+    if (at > tar.length) throw new BadBackup(file, `cut short: the archive ends inside ${name}`);
+  }
+  throw new BadBackup(file, 'cut short: the archive has no end (an incomplete copy?)');
 }

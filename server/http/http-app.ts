@@ -1,5 +1,7 @@
 // No listening here: compose.ts does that.
 import { existsSync, readFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -11,8 +13,7 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import type { AppContext, RouteModule } from '../core/app-context.ts';
 import { logSafeRequest } from '../core/log-redaction.ts';
-import { answerClientError } from './client-errors.ts';
-import { failure, sendError } from './errors.ts';
+import { clientFaultKey, failure, sendError } from './errors.ts';
 import { pickLanguage, translate } from './i18n.ts';
 import { registerOpenApi } from './openapi.ts';
 import { checkResponses, type ResponseViolation } from './response-check.ts';
@@ -158,6 +159,21 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
   await registerRateLimits(app, ctx, opts.rateStore);
   for (const routes of opts.routes) await app.register(async (scope) => routes(scope, ctx));
   return app;
+}
+
+/** Node's parser refuses these before Fastify sees a request, so there is no `lang` header to read. */
+function answerClientError(err: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has nobody to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify(failure(translate(pickLanguage(undefined), clientFaultKey(status))));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 /** Fastify's types omit proxy-addr's hop-count form. */

@@ -1,6 +1,7 @@
 // A client of the running server's ops API: a PGlite database belongs to one process (docs/back-office.md "The CLI").
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -9,7 +10,6 @@ import { CODE_OK } from '../../domain/types.ts';
 import { OPS_BOOTSTRAP_HEADER } from '../staff/bootstrap.ts';
 import { STAFF_SESSION_HEADER, type LoginAnswer } from '../staff/staff-auth.ts';
 import { OPS_TOKEN_HEADER } from './auth.ts';
-import { forgetSession, readSession, saveSession } from './cli-session.ts';
 import { OPS_BOOTSTRAP_FILE, opsBootstrapPath } from './token.ts';
 import { fail, LOCAL_COMMAND_INFOS, parseFlags, runLocalCommand, type LocalIo } from './local-commands.ts';
 import type { OpsCommandInfo } from './command.ts';
@@ -18,6 +18,37 @@ export interface CliIo extends LocalIo {
   /** Absent or '' when there is no terminal input. */
   ask?(question: string, secret: boolean): Promise<string>;
   fetch: typeof fetch;
+}
+
+/** Never the password or the code: those are asked for at each login (docs/back-office.md "The CLI"). */
+interface SavedSession {
+  url: string;
+  token: string;
+  login: string;
+}
+
+export function sessionPath(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config');
+  return join(base, 'tickwise', 'ops-session.json');
+}
+
+function readSession(env: NodeJS.ProcessEnv, url: string): SavedSession | null {
+  try {
+    const s = JSON.parse(readFileSync(sessionPath(env), 'utf8')) as Partial<SavedSession>;
+    return s.url === url && typeof s.token === 'string' && typeof s.login === 'string'
+      ? { url, token: s.token, login: s.login }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function saveSession(env: NodeJS.ProcessEnv, s: SavedSession): string {
+  const path = sessionPath(env);
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  writeFileSync(path, `${JSON.stringify(s)}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600); // an older file keeps its mode on write: make sure
+  return path;
 }
 
 function serverUrl(env: NodeJS.ProcessEnv): string {
@@ -171,7 +202,7 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
     if (name === 'login') return await login(env, io, client(env, io, {}));
     if (name === 'logout') {
       if (saved) await c.call('/api/ops/logout', {});
-      forgetSession(env);
+      rmSync(sessionPath(env), { force: true });
       io.out('Signed out.');
       return 0;
     }
@@ -212,7 +243,7 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
   }
 }
 
-export function terminalAsk(): NonNullable<CliIo['ask']> {
+function terminalAsk(): NonNullable<CliIo['ask']> {
   let muted = false;
   const output = new Writable({
     write(chunk: Buffer, _enc, done) {

@@ -10,7 +10,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import type { OutboxRow } from '../../../server/ops/commands/outbox.ts';
 import { runCli, formatResult, type CliIo } from '../../../server/ops/cli.ts';
-import { sessionPath } from '../../../server/ops/cli-session.ts';
+import { sessionPath } from '../../../server/ops/cli.ts';
 import { totpCode } from '../../../server/auth/second-factor.ts';
 import type { OpsCommandInfo } from '../../../server/ops/command.ts';
 import type { OpsUserRow } from '../../../server/ops/commands/users.ts';
