@@ -60,7 +60,7 @@ import { startMetricsServer } from './metrics/metrics-server.ts';
 import { wsRoutes } from './ws/ws-routes.ts';
 
 /** How long a stopping server waits for the requests in flight (docs/operations.md "Restarts"). */
-export const DRAIN_MS = 5_000;
+const DRAIN_MS = 5_000;
 
 export interface RunningServer {
   app: FastifyInstance;

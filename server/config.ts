@@ -138,7 +138,7 @@ function timeEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
 }
 
 /** Fastify's forms: true/false, a hop count, or addresses/CIDRs separated by commas. */
-export function trustProxyEnv(raw: string | undefined): boolean | string | number | undefined {
+function trustProxyEnv(raw: string | undefined): boolean | string | number | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (raw === 'true') return true;
   if (raw === 'false') return false;

@@ -18,8 +18,8 @@ const GLYPHS: Readonly<Record<string, readonly Stroke[]>> = Object.fromEntries(
 
 export const CAPTCHA_ALPHABET = Object.keys(GLYPHS).join('');
 
-export const CAPTCHA_WIDTH = 150;
-export const CAPTCHA_HEIGHT = 50;
+const CAPTCHA_WIDTH = 150;
+const CAPTCHA_HEIGHT = 50;
 
 const rnd = (min: number, max: number): number => min + (randomInt(0, 10_001) / 10_000) * (max - min);
 const f = (n: number): string => numberText(n, 1);

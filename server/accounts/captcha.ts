@@ -4,7 +4,7 @@ import type { Db } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { CAPTCHA_ALPHABET, renderCaptchaSvg } from './captcha-svg.ts';
 
-export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
+const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 
 export interface CaptchaImage {
   id: string;

@@ -1,6 +1,6 @@
 import { queryOne, type Queryable } from '../db/db.ts';
 
-export interface RealNameRow {
+interface RealNameRow {
   name: string;
   card_id: string;
   front_upload: string;
@@ -40,7 +40,7 @@ export async function realNameOf(db: Queryable, userId: number): Promise<RealNam
 }
 
 /** The operator's queue: the trader's row without its status (the list is of one), with whose and when. */
-export interface ReviewRealNameRow extends Omit<RealNameRow, 'review_status'> {
+interface ReviewRealNameRow extends Omit<RealNameRow, 'review_status'> {
   uid: string;
   submitted_at: string;
 }

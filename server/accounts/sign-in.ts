@@ -23,7 +23,7 @@ export interface LoginForm {
 }
 
 /** A device the account never used is noticed to the owner. */
-export async function openSession(ctx: AppContext, userId: number, who: Requester): Promise<string> {
+async function openSession(ctx: AppContext, userId: number, who: Requester): Promise<string> {
   const now = ctx.clock.now();
   const seen = originOf(who);
   const token = await issueToken(ctx.db, userId, now, seen);

@@ -25,7 +25,7 @@ export const PURPOSE_RESET = 2;
 export const PURPOSE_WITHDRAW = 3;
 export type CodePurpose = typeof PURPOSE_REGISTER | typeof PURPOSE_RESET | typeof PURPOSE_WITHDRAW;
 
-export interface CodeTarget {
+interface CodeTarget {
   channel: CodeChannel;
   target: string; // normalised: mobile digits or lower-case e-mail
   purpose: CodePurpose;

@@ -5,7 +5,7 @@ import type { Tick } from '../market/market-view.ts';
 import { AlertIndex, type IndexedAlert } from './alert-index.ts';
 import { activeAlert, activeAlerts, fireAlert } from './alerts-repository.ts';
 
-export interface AlertWatcherDeps extends Pick<Services, 'db' | 'clock' | 'log' | 'market'> {
+interface AlertWatcherDeps extends Pick<Services, 'db' | 'clock' | 'log' | 'market'> {
   /** Its failures are its own to log. */
   deliver(userId: number, alert: PriceAlert): Promise<void>;
 }

@@ -40,7 +40,7 @@ function base64urlBytes(text: string): number {
 }
 
 /** Refused with a translated error. */
-export function checkedTarget(t: PushTarget, hosts: readonly string[]): PushTarget {
+function checkedTarget(t: PushTarget, hosts: readonly string[]): PushTarget {
   if (!endpointAllowed(t.endpoint, hosts)) throw new ApiError('alerts.errors.push_endpoint');
   const p256 = Buffer.from(t.p256dh, 'base64url');
   if (base64urlBytes(t.p256dh) !== 65 || p256[0] !== 4 || base64urlBytes(t.auth) !== 16) {

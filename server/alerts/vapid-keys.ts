@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webpush from 'web-push';
 
-export const VAPID_FILE = 'vapid.json';
+const VAPID_FILE = 'vapid.json';
 
 export interface VapidKeys {
   publicKey: string; // base64url, uncompressed P-256 point

@@ -18,7 +18,7 @@ export interface AlertPushPayload {
   url: string;
 }
 
-export interface WebPushOptions {
+interface WebPushOptions {
   keys: VapidKeys;
   /** The VAPID `sub` claim: a mailto: or https: contact for the push services. */
   subject: string;

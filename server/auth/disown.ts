@@ -7,7 +7,7 @@ import { getSetting } from '../settings/settings.ts';
 import { removeFactor } from './second-factor-repository.ts';
 import { revokeSessions, tokenHash } from './tokens.ts';
 
-export const DISOWN_TTL_MS = 7 * DAY_MS;
+const DISOWN_TTL_MS = 7 * DAY_MS;
 
 export async function disownLink(q: Queryable, userId: number, now: number): Promise<string> {
   const token = randomBytes(24).toString('base64url');

@@ -25,7 +25,7 @@ export interface FactorGateDeps extends Pick<Services, 'db' | 'clock'> {
 export const userOwner = (userId: number): FactorOwner => ({ kind: 'user', id: userId });
 
 /** Spent in the caller's transaction (spendFactor). */
-export type FactorPass = { kind: 'totp'; step: number } | { kind: 'recovery'; hash: string };
+type FactorPass = { kind: 'totp'; step: number } | { kind: 'recovery'; hash: string };
 
 /** Wrong codes back off per address; `admit` false lets a code through the wait (a recovery code). */
 export async function braked<P>(

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/db.ts';
 
 export type FactorOwner = { kind: 'user' | 'staff'; id: number };
 
-export interface SecondFactorRow {
+interface SecondFactorRow {
   secret: string;
   enabled_at: string | null; // ms epoch as text
   last_step: string | null;

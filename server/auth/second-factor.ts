@@ -3,10 +3,10 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 
 export const TOTP_PERIOD_S = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_DIGITS = 6;
 /** RFC 6238 §5.2 recommends at most one step, for clocks that drift. */
-export const TOTP_WINDOW = 1;
-export const RECOVERY_CODE_COUNT = 10;
+const TOTP_WINDOW = 1;
+const RECOVERY_CODE_COUNT = 10;
 
 /** 160 bits, RFC 4226's recommended length; shown once at set-up, never logged. */
 export function newTotpSecret(): string {
@@ -34,7 +34,7 @@ export function totpCode(secret: string, now: number): string {
 
 export const totpStep = (now: number): number => Math.floor(now / 1000 / TOTP_PERIOD_S);
 
-export type TotpCheck = { ok: true; step: number } | { ok: false; reason: 'wrong' | 'replayed' };
+type TotpCheck = { ok: true; step: number } | { ok: false; reason: 'wrong' | 'replayed' };
 
 /** Only a step after `lastStep` counts, so a replayed code fails even inside its window. */
 export function checkTotp(secret: string, code: string, now: number, lastStep: number | null): TotpCheck {
@@ -60,7 +60,7 @@ export function newRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {
   });
 }
 
-export const normalRecoveryCode = (code: string): string => code.toLowerCase().replace(/[\s-]/g, '');
+const normalRecoveryCode = (code: string): string => code.toLowerCase().replace(/[\s-]/g, '');
 
 /** SHA-256, not a slow hash: 60 random bits per code with a per-account attempt limit leave nothing to guess. */
 export function hashRecoveryCode(code: string): string {

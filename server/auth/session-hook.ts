@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-export interface SessionOptions {
+interface SessionOptions {
   /** docs/contract.md §6. */
   real?: boolean;
   /** The operators' token on a shared route needs no session; sessionUser stays null. */

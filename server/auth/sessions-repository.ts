@@ -4,7 +4,7 @@ import { endSessions } from './tokens.ts';
 
 export const LAST_SEEN_EVERY_MS = 60_000;
 
-export interface SessionRow {
+interface SessionRow {
   id: number;
   token_hash: string;
   device: string;

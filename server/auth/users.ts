@@ -61,7 +61,7 @@ export function invitedCount(q: Queryable, id: number): Promise<number> {
   return countOf(q, 'SELECT COUNT(*) AS n FROM users WHERE invited_by = $1', [id]);
 }
 
-export interface UserWithBalances extends Pick<UserRow, 'id' | 'uid' | 'email' | 'mobile' | 'demo_id' | 'is_demo'> {
+interface UserWithBalances extends Pick<UserRow, 'id' | 'uid' | 'email' | 'mobile' | 'demo_id' | 'is_demo'> {
   balance: string | null;
   lock_balance: string | null;
 }

@@ -14,7 +14,7 @@ export interface BackupSchedule {
 }
 
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: DAY_MS };
-export const DEFAULT_BACKUP_KEEP = 7;
+const DEFAULT_BACKUP_KEEP = 7;
 
 /** `30m`, `6h` or `1d`, at least 1 minute. */
 export function parseEvery(raw: string): number {
@@ -55,7 +55,7 @@ export function pruneBackups(dir: string, keep: number): string[] {
   return gone;
 }
 
-export interface BackupJobDeps extends Pick<Services, 'db' | 'clock' | 'timers' | 'log'> {
+interface BackupJobDeps extends Pick<Services, 'db' | 'clock' | 'timers' | 'log'> {
   databaseUrl: string | undefined;
   key: () => Buffer;
 }

@@ -3,11 +3,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const BACKUP_KEY_FILE = 'backup.key';
+const BACKUP_KEY_FILE = 'backup.key';
 const KEY_BYTES = 32;
 
 /** Anything but base64 or hex of 32 bytes is refused, naming where it came from. */
-export function parseBackupKey(text: string, from: string): Buffer {
+function parseBackupKey(text: string, from: string): Buffer {
   const t = text.trim();
   const bytes = /^[0-9a-fA-F]{64}$/.test(t)
     ? Buffer.from(t, 'hex')
@@ -24,7 +24,7 @@ export function backupKeyId(key: Buffer): Buffer {
   return createHash('sha256').update('tickwise backup key id\0').update(key).digest().subarray(0, 8);
 }
 
-export interface BackupKeySource {
+interface BackupKeySource {
   dataDir: string;
   configured?: string | undefined;
 }

@@ -27,9 +27,9 @@ export function backupKindOf(bytes: Uint8Array): BackupKind | null {
 }
 
 /** Never a path, so no backup lands outside BACKUP_DIR where the app port could serve it. */
-export const BACKUP_NAME = /^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
+const BACKUP_NAME = /^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 
-export interface BackupPlace {
+interface BackupPlace {
   dir: string;
   name: string;
 }

@@ -4,12 +4,12 @@ import { migrate } from '../db/migrate.ts';
 import { ledgerViolations, moneyFingerprint, type LedgerViolation } from '../ledger/invariants.ts';
 import { userTables } from './backup.ts';
 
-export interface TableCopy {
+interface TableCopy {
   table: string;
   rows: number;
 }
 
-export interface MigrationReport {
+interface MigrationReport {
   tables: TableCopy[];
   fingerprint: string;
 }
@@ -18,7 +18,7 @@ const BATCH = 200;
 const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 /** Self-references aside. */
-export async function tablesInReferenceOrder(q: Queryable): Promise<string[]> {
+async function tablesInReferenceOrder(q: Queryable): Promise<string[]> {
   const tables = await userTables(q);
   const refs = await q.query<{ child: string; parent: string }>(
     `SELECT c.relname AS child, p.relname AS parent FROM pg_constraint k

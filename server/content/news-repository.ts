@@ -58,7 +58,7 @@ export function newsTexts(q: Queryable, newsId: number): Promise<NewsTextRow[]> 
   );
 }
 
-export interface NewsText {
+interface NewsText {
   title: string; // plain text, already checked
   desc: string; // plain text
   content: string; // sanitised HTML
@@ -109,7 +109,7 @@ export async function createNewsItem(
   return row?.id ?? 0;
 }
 
-export interface NewsItemState {
+interface NewsItemState {
   id: number;
   slug: string;
   category_id: number;

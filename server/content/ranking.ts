@@ -6,8 +6,8 @@ export type { RankedTrader };
 import type { Queryable } from '../db/db.ts';
 import { DAY_MS } from '../../domain/time.ts';
 
-export const THREE_WEEKS_MS = 21 * DAY_MS;
-export const RANK_PAGE_SIZE = 20;
+const THREE_WEEKS_MS = 21 * DAY_MS;
+const RANK_PAGE_SIZE = 20;
 
 type Unranked = Omit<RankedTrader, 'rank'>;
 
@@ -35,7 +35,7 @@ interface MixRow {
 }
 
 /** Enough to recognise yourself, not enough to find someone. */
-export function maskedName(r: Pick<AggRow, 'uid' | 'email' | 'mobile'>): string {
+function maskedName(r: Pick<AggRow, 'uid' | 'email' | 'mobile'>): string {
   if (r.email) {
     const [local = '', domain = ''] = r.email.split('@');
     return `${local.slice(0, 2)}***@${domain}`;
@@ -50,7 +50,7 @@ const pct = (part: DecInput, whole: DecInput): string => {
 };
 
 /** At least one closed order in the last three weeks. */
-export async function realTraders(q: Queryable, now: number): Promise<Unranked[]> {
+async function realTraders(q: Queryable, now: number): Promise<Unranked[]> {
   const since = now - THREE_WEEKS_MS;
   const agg = await q.query<AggRow>(
     `SELECT o.user_id, u.uid, u.email, u.mobile, p.display_name AS provider_name,
@@ -94,7 +94,7 @@ export async function realTraders(q: Queryable, now: number): Promise<Unranked[]
   }));
 }
 
-export async function seededTraders(q: Queryable): Promise<Unranked[]> {
+async function seededTraders(q: Queryable): Promise<Unranked[]> {
   const rows = await q.query<Omit<Unranked, 'user' | 'is_sample'> & { name: string }>(
     `SELECT name, code, multiple AS leverage, three_week_rate, three_week_win, three_week_profit, total_rate, total_trade_num, followers
        FROM seeded_traders`,

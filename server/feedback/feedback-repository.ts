@@ -58,7 +58,7 @@ export function countSentSince(q: Queryable, userId: number, since: number): Pro
   return countOf(q, 'SELECT count(*) AS n FROM feedback WHERE user_id = $1 AND created_at > $2', [userId, since]);
 }
 
-export interface NewFeedback {
+interface NewFeedback {
   userId: number;
   topic: FeedbackTopic;
   /** Checked and trimmed. */

@@ -70,7 +70,7 @@ function namedField(
 }
 
 /** A key naming its section (`watchlist.errors.full`) is a feature's own. */
-export const errorTextKey = (key: string): string => (key.includes('.') ? key : `errors.${key}`);
+const errorTextKey = (key: string): string => (key.includes('.') ? key : `errors.${key}`);
 
 export function failure<T extends object | null = null>(
   msg: string,
@@ -103,7 +103,7 @@ declare module 'fastify' {
   }
 }
 
-export function schemaIssueToError(issue: SchemaIssue): ApiError {
+function schemaIssueToError(issue: SchemaIssue): ApiError {
   const missing = typeof issue.params.missingProperty === 'string' ? issue.params.missingProperty : undefined;
   const field = missing ?? (issue.instancePath.replace(/^\//, '').split('/')[0] || 'body');
   const empty = missing !== undefined || (issue.keyword === 'minLength' && issue.params.limit === 1);

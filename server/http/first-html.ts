@@ -9,7 +9,7 @@ import type { MarketView } from '../market/market-view.ts';
 const BOOT_BLOCK = '<script type="application/json" id="tw-boot">';
 const BOOT_JSON = /<script type="application\/json" id="tw-boot">([\s\S]*?)<\/script>/;
 
-export interface PageParts {
+interface PageParts {
   before: string;
   after: string;
   codes: readonly string[]; // the catalogue in the boot block

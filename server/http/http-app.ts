@@ -38,7 +38,7 @@ export const BODY_MAX_BYTES = 64 * 1024;
 export const OPS_BODY_MAX_BYTES = 1024 * 1024;
 const WS_MAX_PAYLOAD = 64 * 1024; // the hub answers frames above WS_MAX_CLIENT_FRAME itself; this is the hard cap
 
-export interface AppOptions {
+interface AppOptions {
   distDir?: string | undefined;
   /** Served when dist is missing, so logos and icons still load in development and tests. */
   publicDir?: string | undefined;

@@ -10,7 +10,7 @@ import type { JsonSchema } from './schemas.ts';
 import { FAILURE, FAILURES } from './wire-schema.ts';
 
 /** A body a handler reads itself (a multipart file, an operator command's parameters): documented only. */
-export interface DescribedBody {
+interface DescribedBody {
   schema: JsonSchema;
   consumes?: string[];
   required: boolean;
@@ -30,7 +30,7 @@ declare module 'fastify' {
   }
 }
 
-export const BODY_TYPES = ['application/x-www-form-urlencoded', 'application/json'];
+const BODY_TYPES = ['application/x-www-form-urlencoded', 'application/json'];
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';

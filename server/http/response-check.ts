@@ -15,7 +15,7 @@ export interface ResponseViolation {
 type Responses = Record<string, JsonSchema>;
 
 /** The exact code, else its class (4xx), else `default`. */
-export function responseSchemaFor(responses: Responses, status: number): JsonSchema | undefined {
+function responseSchemaFor(responses: Responses, status: number): JsonSchema | undefined {
   const declared = responses[String(status)] ?? responses[`${String(status)[0]}xx`] ?? responses.default;
   if (!declared) return undefined;
   // The payload reaching this hook is an object, so a declared media type map is JSON-like content.

@@ -19,10 +19,10 @@ function createInputAjv(): Ajv {
 }
 
 /** Hostile input can nest deep enough to overflow a recursive walk; no route's body needs more than a few levels. */
-export const MAX_INPUT_DEPTH = 32;
+const MAX_INPUT_DEPTH = 32;
 
 /** Iterative, so no input overflows the stack; extra fields are walked too, as removeAdditional has not run yet. */
-export function hostileValue(data: unknown): ErrorObject | undefined {
+function hostileValue(data: unknown): ErrorObject | undefined {
   const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: data, path: '', depth: 0 }];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { value, path, depth } = item;

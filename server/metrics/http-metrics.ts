@@ -11,7 +11,7 @@ export function noteRefusal(request: FastifyRequest, key: string): void {
 
 const SUBMIT = '/v1/api/forex/submit';
 /** Their refusals count as refused orders. */
-export const TRADING_ROUTES: ReadonlySet<string> = new Set([
+const TRADING_ROUTES: ReadonlySet<string> = new Set([
   SUBMIT,
   '/v1/api/forex/close',
   '/v1/api/forex/close_all',

@@ -17,7 +17,7 @@ export function metricsEnv(env: NodeJS.ProcessEnv): MetricsListen | undefined {
   return { port, host: env.METRICS_HOST || '127.0.0.1' };
 }
 
-export interface MetricsServer {
+interface MetricsServer {
   url: string;
   close(): Promise<void>;
 }

@@ -22,8 +22,8 @@ const TICK_BUCKETS = [0.000_01, 0.000_05, 0.000_1, 0.000_5, 0.001, 0.005, 0.01, 
 const DB_BUCKETS = [0.000_5, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1, 5];
 
 /** Each shown from the start at 0. */
-export const DELIVERY_CHANNELS = ['email', 'sms'] as const;
-export const DELIVERY_STATES = ['queued', 'sent', 'retried', 'failed'] as const;
+const DELIVERY_CHANNELS = ['email', 'sms'] as const;
+const DELIVERY_STATES = ['queued', 'sent', 'retried', 'failed'] as const;
 
 export function createMetrics(): Metrics {
   const registry = new Registry();

@@ -21,7 +21,7 @@ export const QUEUE_LISTS: Readonly<Record<string, string>> = {
   feedback: 'feedback-list',
 };
 
-export interface StaffQueue {
+interface StaffQueue {
   queue: string;
   waiting: number;
   /** When the oldest item came in (ms); null when nothing waits. */

@@ -11,7 +11,7 @@ import { recordNotice } from './notices-repository.ts';
 
 const isLanguage = (v: string): v is Language => (LANGUAGES as readonly string[]).includes(v);
 
-export interface AccountNoticeDeps extends Pick<Services, 'notifier' | 'log'> {
+interface AccountNoticeDeps extends Pick<Services, 'notifier' | 'log'> {
   db: Db | Queryable;
   /** The system clock when absent. */
   clock?: Clock | undefined;

@@ -2,7 +2,7 @@
 import type { KannelSettings } from './gateways/kannel.ts';
 import type { TwilioSettings } from './gateways/twilio.ts';
 
-export type SmsSettings =
+type SmsSettings =
   | ({ provider: 'kannel' } & Omit<KannelSettings, 'timeoutMs'>)
   | ({ provider: 'twilio' } & Omit<TwilioSettings, 'timeoutMs'>);
 

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 
-export type DeliveryState = 'queued' | 'sending' | 'sent' | 'failed';
+type DeliveryState = 'queued' | 'sending' | 'sent' | 'failed';
 
 export interface NewDelivery extends Pick<ClaimedDelivery, 'kind' | 'channel' | 'recipient' | 'lang' | 'payload'> {
   ref: string;
@@ -23,7 +23,7 @@ export interface ClaimedDelivery {
   lease_until: string;
 }
 
-export interface DeliveryRow extends Pick<
+interface DeliveryRow extends Pick<
   ClaimedDelivery,
   'id' | 'message_ref' | 'kind' | 'channel' | 'recipient' | 'attempts'
 > {

@@ -16,7 +16,7 @@ import {
   type NoticeRow,
 } from './notices-repository.ts';
 
-export const NOTICE_PAGE_SIZE = 20;
+const NOTICE_PAGE_SIZE = 20;
 
 export interface NoticeItem {
   id: number;

@@ -50,7 +50,7 @@ interface CommandBase {
   run(ctx: AppContext, args: OpsArgs, actor: OpsActor): Promise<unknown>;
 }
 
-export interface PlainCommand extends CommandBase {
+interface PlainCommand extends CommandBase {
   money?: Exclude<MoneyEffect, 'moves'>;
 }
 

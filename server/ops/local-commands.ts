@@ -27,7 +27,7 @@ interface LocalCommand {
   run(values: Record<string, string | undefined>, env: NodeJS.ProcessEnv, io: LocalIo): Promise<number>;
 }
 
-export const LOCAL_COMMANDS: Readonly<Record<string, LocalCommand>> = {
+const LOCAL_COMMANDS: Readonly<Record<string, LocalCommand>> = {
   restore: {
     summary: 'Restore a backup into a stopped or fresh DATA_DIR, or an empty PostgreSQL database, and check its ledger',
     flags: {

@@ -4,14 +4,14 @@ import type { LedgerObserver, WatchedMovement } from '../ledger/ledger.ts';
 import { RecordType, type RecordTypeValue } from '../ledger/record-types.ts';
 import type { MoneyEffect, MoneyMovement } from './command.ts';
 
-export const EFFECT_RECORDS: Readonly<Record<MoneyEffect, readonly RecordTypeValue[]>> = {
+const EFFECT_RECORDS: Readonly<Record<MoneyEffect, readonly RecordTypeValue[]>> = {
   moves: [RecordType.DEPOSIT, RecordType.OPERATOR_CREDIT, RecordType.WITHDRAW_PAID, RecordType.MEMO],
   returns: [RecordType.WITHDRAW_RELEASED],
   // A copy's orphan closed by the reconciliation (docs/copy-trading.md "Mirroring").
   due: [RecordType.FUND_INCOME, RecordType.FUND_PRINCIPAL, RecordType.MARGIN_RELEASE, RecordType.PROFIT],
 };
 
-export class UndeclaredMovement extends Error {
+class UndeclaredMovement extends Error {
   constructor(command: string, why: string) {
     super(`ops command ${command} moved money it did not declare: ${why}`);
     this.name = 'UndeclaredMovement';

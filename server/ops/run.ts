@@ -30,7 +30,7 @@ export function assertMayRun(cmd: OpsCommand, actor: OpsActor): void {
 const SECRET_KEY = /password|secret|token|code_hash/i;
 
 /** Fields that hold a secret (an initial password) never reach the audit row. */
-export function withoutSecrets(v: unknown): unknown {
+function withoutSecrets(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(withoutSecrets);
   if (v === null || typeof v !== 'object') return v;
   return Object.fromEntries(
@@ -42,7 +42,7 @@ export function withoutSecrets(v: unknown): unknown {
 }
 
 /** A list keeps only its row count: its parameters already say what was asked. */
-export function auditValue(v: unknown): unknown {
+function auditValue(v: unknown): unknown {
   return Array.isArray(v) ? { rows: v.length } : withoutSecrets(v);
 }
 

@@ -20,7 +20,7 @@ import { readPage } from '../http/paging.ts';
 
 const TAGS = ['Funds'];
 
-export const RECORDS_PAGE_SIZE = 20;
+const RECORDS_PAGE_SIZE = 20;
 
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx);

@@ -11,7 +11,7 @@ import { publicRead, enumOf } from '../http/wire-schema.ts';
 const TAGS = ['Common'];
 
 /** Everything else stays server-side. */
-export const PUBLIC_SETTING_KEYS = ['is_show_mobile', 'risk_cap_percent', 'payout_hold_hours'] as const;
+const PUBLIC_SETTING_KEYS = ['is_show_mobile', 'risk_cap_percent', 'payout_hold_hours'] as const;
 
 export async function commonRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;

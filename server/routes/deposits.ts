@@ -30,7 +30,7 @@ import { listPage } from '../http/paging.ts';
 
 const TAGS = ['Deposits'];
 
-export const CHARGES_PAGE_SIZE = 10;
+const CHARGES_PAGE_SIZE = 10;
 
 const chargeSubmit = (querystring: JsonSchema) =>
   sessionRoute(TAGS, budget('write'), { querystring, response: replies(nothing) });
@@ -64,7 +64,7 @@ async function chosen<T>(
   return found;
 }
 
-export function toChargeRecord(r: ChargeRow): ChargeRecord {
+function toChargeRecord(r: ChargeRow): ChargeRecord {
   return {
     id: Number(r.id),
     number: trimZeros(r.number, 0),

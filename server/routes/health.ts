@@ -9,7 +9,7 @@ import { anyObject, publicRead, rawReply } from '../http/wire-schema.ts';
 
 const TAGS = ['Service'];
 
-export const WEB_MANIFEST = {
+const WEB_MANIFEST = {
   name: 'Tickwise',
   short_name: 'Tickwise',
   description: 'Live quotes and leveraged trading in your pocket.',

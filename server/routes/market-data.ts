@@ -14,8 +14,8 @@ import { publicRead, enumOf } from '../http/wire-schema.ts';
 
 const TAGS = ['Market'];
 
-export const DEFAULT_KLINE_LIMIT = 600;
-export const MAX_KLINE_LIMIT = 2000;
+const DEFAULT_KLINE_LIMIT = 600;
+const MAX_KLINE_LIMIT = 2000;
 const MAX_TIME = 99_999_999_999; // epoch seconds; bounds `from`/`to` so they stay exact integers
 
 /** docs/contract.md §7 searchCurrency. */

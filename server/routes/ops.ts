@@ -29,7 +29,7 @@ import {
 const MAX_PARAM_LENGTH = 1000;
 
 /** Unknown or missing parameters are refused by name. */
-export function opsArgs(cmd: OpsCommand, body: unknown): Record<string, string> {
+function opsArgs(cmd: OpsCommand, body: unknown): Record<string, string> {
   const given = body === undefined || body === null ? {} : body;
   if (typeof given !== 'object' || Array.isArray(given)) throw fieldInvalid('body');
   const args: Record<string, string> = {};

@@ -26,7 +26,7 @@ import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Withdrawals'];
 
-export const METHODS_PER_USER = 20;
+const METHODS_PER_USER = 20;
 const SWIFT_RE = /^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/;
 
 type BindBody = { draw_id?: number; type?: 1 | 2; dc_address?: string; code?: string } & Partial<

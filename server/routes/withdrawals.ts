@@ -18,7 +18,7 @@ import {
 
 const TAGS = ['Withdrawals'];
 
-export const WITHDRAW_MEMO_MAX = 200;
+const WITHDRAW_MEMO_MAX = 200;
 
 export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx, { real: true }); // docs/contract.md §6

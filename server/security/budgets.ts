@@ -8,14 +8,14 @@ import type { RateGroup } from './limits.ts';
 export type Keyed = Pick<FastifyRequest, 'body' | 'query' | 'headers' | 'ip'>;
 
 /** In clear (rate-limit.ts hashes it); null: not counted per account. */
-export type AccountOf = (request: Keyed) => string | null;
+type AccountOf = (request: Keyed) => string | null;
 
 export interface Budget {
   readonly group: RateGroup;
   readonly account: AccountOf;
 }
 
-export interface NoBudget {
+interface NoBudget {
   readonly none: string;
 }
 

@@ -6,7 +6,7 @@ import { tooManyRequests } from '../http/envelope.ts';
 import { keyHash } from './counters.ts';
 import type { Limits } from './limits.ts';
 
-export const BRAKE_FIRST_WAIT_MS = 60_000;
+const BRAKE_FIRST_WAIT_MS = 60_000;
 const STREAK_FORGOTTEN_MS = DAY_MS;
 
 interface Brake {
@@ -16,7 +16,7 @@ interface Brake {
 }
 
 /** The first `free` wrong codes cost nothing. */
-export function brakeWait(failures: number, free: number): number {
+function brakeWait(failures: number, free: number): number {
   return failures < free ? 0 : backoffCeiling(failures - free, { baseMs: BRAKE_FIRST_WAIT_MS, maxMs: DAY_MS });
 }
 
@@ -40,7 +40,7 @@ async function count(q: Queryable, key: string, free: number, now: number): Prom
   if (wait > 0) await q.query('UPDATE factor_brakes SET blocked_until = $2 WHERE key = $1', [keyHash(key), now + wait]);
 }
 
-export interface FactorBrake {
+interface FactorBrake {
   /** Throws 429 while this address, or (having failed before) the account, waits. */
   admit(account: string, address: string, now: number): Promise<void>;
   failed(account: string, address: string, now: number): Promise<void>;

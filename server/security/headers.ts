@@ -20,7 +20,7 @@ export function frameOrigin(link: string): string | null {
 
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
-export interface SecurityHeaderDeps extends Pick<Services, 'db' | 'clock'> {
+interface SecurityHeaderDeps extends Pick<Services, 'db' | 'clock'> {
   /** The page's inline scripts allowed to run; none when no client is built (inline-scripts.ts). */
   scriptHashes: () => readonly string[];
 }

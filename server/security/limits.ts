@@ -34,7 +34,7 @@ export const FAILURE_BUDGETS = {
   ops_address: 10,
 } as const;
 
-export type FailureKind = keyof typeof FAILURE_BUDGETS;
+type FailureKind = keyof typeof FAILURE_BUDGETS;
 
 /** Counts scale with the factor, the window does not. */
 export const SOCKET_LIMITS: SocketLimits = {

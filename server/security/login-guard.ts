@@ -3,7 +3,7 @@ import { tooManyRequests } from '../http/envelope.ts';
 import type { CountedWindows } from './counted-windows.ts';
 import { RATE_WINDOW_MS, type Limits } from './limits.ts';
 
-export interface LoginGuard {
+interface LoginGuard {
   /** Throws 429 before the password is checked. */
   admit(account: string, address: string): Promise<void>;
   /** An unknown account counts too: the same answer, so the same count. */

@@ -10,7 +10,7 @@ export interface SocketLeases {
   stop(): void;
 }
 
-export const LEASE_MS = 30_000;
+const LEASE_MS = 30_000;
 
 export function sharedSocketLeases(
   deps: { db: Queryable; clock: Clock; timers: Timers; onError?: (err: unknown) => void },

@@ -32,7 +32,7 @@ export async function appendAudit(q: Queryable, e: AuditEntry): Promise<void> {
   );
 }
 
-export interface AuditRow {
+interface AuditRow {
   id: string;
   at: string;
   staff_id: number | null;
@@ -45,7 +45,7 @@ export interface AuditRow {
   after_value: string | null;
 }
 
-export interface AuditFilter {
+interface AuditFilter {
   /** A non-admin sees only their own rows. */
   staffId?: number | null;
   /** Case-insensitive, in the actor, the action, the parameters or the values. */

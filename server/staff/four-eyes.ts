@@ -18,7 +18,7 @@ import {
 import type { OpsActor } from './rights.ts';
 import { staffById } from './staff-repository.ts';
 
-export const FOUR_EYES_PREFIX = 'four_eyes.';
+const FOUR_EYES_PREFIX = 'four_eyes.';
 
 /** Up to 15 digits and 8 decimals. */
 export const FOUR_EYES_AMOUNT = decimalRe({ whole: 15, places: 8 });
@@ -34,7 +34,7 @@ async function thresholds(q: Queryable, currency: string): Promise<{ usd: string
 }
 
 /** Counts what `staffId` moved alone to the same account in the 24 h before `now`; "reaches" is inclusive. */
-export async function needsSecondApproval(
+async function needsSecondApproval(
   q: Queryable,
   m: Pick<MoneyMovement, 'userId' | 'usd' | 'currency' | 'value'>,
   staffId: number,
@@ -54,7 +54,7 @@ const sameArgs = (stored: string, args: OpsArgs): boolean => {
 };
 
 /** Signed-in members only, never the first, nor one whose credentials were made or reset in the last 24 h. */
-export async function assertSecondApprover(
+async function assertSecondApprover(
   q: Queryable,
   approval: Pick<ApprovalRow, 'first_staff_id'>,
   actor: OpsActor,
@@ -68,7 +68,7 @@ export async function assertSecondApprover(
   }
 }
 
-export type GateAnswer = { go: true } | { go: false; approval: number };
+type GateAnswer = { go: true } | { go: false; approval: number };
 
 /** Inside the command's transaction: a movement that must wait is recorded and moves nothing. */
 export async function passFourEyes(

@@ -23,13 +23,13 @@ import {
 
 export const STAFF_SESSION_HEADER = 'x-ops-session';
 
-export type StaffAuthCtx = Pick<AppContext, 'db' | 'clock' | 'wallClock' | 'limits' | 'failureWindows' | 'staffIdleMs'>;
+type StaffAuthCtx = Pick<AppContext, 'db' | 'clock' | 'wallClock' | 'limits' | 'failureWindows' | 'staffIdleMs'>;
 
 export const normalLogin = (raw: unknown): string => (typeof raw === 'string' ? raw.trim().toLowerCase() : '');
 
 /** Long enough that a guessing budget of 10 a minute gets nowhere. */
-export const STAFF_PASSWORD_MIN = 12;
-export const STAFF_PASSWORD_MAX = 128;
+const STAFF_PASSWORD_MIN = 12;
+const STAFF_PASSWORD_MAX = 128;
 
 export type LoginAnswer =
   | { step: 'password' }

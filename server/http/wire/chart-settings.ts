@@ -7,7 +7,7 @@ const SETTING: JsonSchema = {
   required: ['on', 'params'],
 };
 
-export const INDICATOR_SETTINGS: JsonSchema = {
+const INDICATOR_SETTINGS: JsonSchema = {
   type: 'object',
   title: 'IndicatorSettings',
   properties: Object.fromEntries(INDICATOR_KINDS.map((k) => [k, SETTING])),

@@ -2,7 +2,7 @@
 import type { Transporter } from 'nodemailer';
 import { DeliveryError, type Delivered, type Gateway, type OutgoingEmail } from './gateway.ts';
 
-export interface SmtpSettings {
+interface SmtpSettings {
   url: string;
   from: string;
   /** An attempt must end well within the queue's lease. */

@@ -8,7 +8,7 @@ import type { OpsCommand } from '../command.ts';
 import { FOUR_EYES_AMOUNT } from '../../staff/four-eyes.ts';
 
 /** null: free text up to MAX_VALUE. */
-export const SETTABLE: Readonly<Record<string, readonly string[] | null>> = {
+const SETTABLE: Readonly<Record<string, readonly string[] | null>> = {
   service_link: null,
   service_link_type: ['1', '2'],
   verify_reg_type: ['1', '2'],

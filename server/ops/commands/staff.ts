@@ -30,7 +30,7 @@ export function loginArg(raw: string | undefined): string {
   return login;
 }
 
-export function roleArg(raw: string | undefined): Role {
+function roleArg(raw: string | undefined): Role {
   if (!raw) throw new ApiError('field_required', undefined, { field: 'role' });
   if (!isRole(raw)) throw fieldInvalid('role');
   return raw;
