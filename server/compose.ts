@@ -54,8 +54,7 @@ import {
   timedDb,
   timedTicks,
 } from './metrics/collectors.ts';
-import { httpMetricsHook } from './metrics/http-metrics.ts';
-import { createMetrics, type Metrics } from './metrics/metrics.ts';
+import { createMetrics, httpMetricsHook, type Metrics } from './metrics/metrics.ts';
 import { startMetricsServer } from './metrics/metrics-server.ts';
 import { wsRoutes } from './ws/ws-routes.ts';
 

@@ -1,5 +1,6 @@
 // Sealed backups, checked by the ledger's invariants once restored (docs/operations.md "Backups").
-import { constants } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { constants, existsSync, readdirSync } from 'node:fs';
 import { link, mkdir, mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,7 +11,6 @@ import type { Db, Queryable } from '../db/db.ts';
 import type { PgliteDb } from '../db/pglite.ts';
 import { ApiError } from '../http/envelope.ts';
 import { ledgerViolations, type LedgerViolation } from '../ledger/invariants.ts';
-import { streamPgTool } from './pg-tools.ts';
 import { BadBackup, isSealed, sealer, unseal, type BackupKind } from './sealed.ts';
 
 export interface BackupFile {
@@ -133,4 +133,36 @@ export async function checkRestored(db: Db): Promise<RestoreCheck> {
     accounts: Number(row?.accounts ?? 0),
     records: Number(row?.records ?? 0),
   };
+}
+
+/** pg_dump and pg_restore; the password goes in PGPASSWORD, never on the command line where `ps` shows it. */
+export function pgTool(name: 'pg_dump' | 'pg_restore', env: NodeJS.ProcessEnv = process.env): string {
+  if (env.PG_BIN_DIR) return join(env.PG_BIN_DIR, name);
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => existsSync(join(root, v, 'bin', name)))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  return versions[0] ? join(root, versions[0], 'bin', name) : name;
+}
+
+/** Streamed, never held whole; `done` rejects with its stderr, never the password. */
+function streamPgTool(name: 'pg_dump' | 'pg_restore', args: readonly string[], databaseUrl: string) {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  const child = spawn(pgTool(name), [...args, `--dbname=${url.toString()}`], {
+    env: { ...process.env, PGPASSWORD: password },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  const done = new Promise<void>((resolve, reject) => {
+    child.on('error', (err) => reject(new Error(`${name} failed: ${err.message}`)));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${name} failed: ${stderr.trim() || `exit code ${code}`}`)),
+    );
+  });
+  return { stdout: child.stdout, done };
 }

@@ -1,5 +1,5 @@
 // Every failure becomes the {code, msg, data} envelope; anything unexpected is a 500 with CODE_INTERNAL.
-import { noteRefusal } from '../metrics/http-metrics.ts';
+import { noteRefusal } from '../metrics/metrics.ts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE_ERROR, CODE_INTERNAL, type Envelope } from '../../domain/types.ts';
 import { ApiError } from './envelope.ts';
