@@ -1,6 +1,7 @@
 // Each change is stored with who made it, then applied on the market writer and every gateway (DeskContext.changed).
 import type { AppContext } from '../../core/app-context.ts';
 import type { Queryable } from '../../db/db.ts';
+import { dec, exactText } from '../../../domain/decimal.ts';
 import { decimalRe } from '../../../domain/numerics/decimal-pattern.ts';
 import { ApiError, fieldInvalid } from '../../http/envelope.ts';
 import {
@@ -14,6 +15,7 @@ import {
   recordDeskChange,
   setMappingOffset,
   SPIKE_PCT,
+  spikeLimitOf,
   suspendSource,
   unmapSymbol,
   unsuspendSource,
@@ -23,13 +25,56 @@ import { offsetTicks } from '../../market/price-desk/tick-rules.ts';
 import type { OpsCommand, OpsParam } from '../command.ts';
 import type { OpsActor } from '../../staff/rights.ts';
 import { textArg } from '../args.ts';
-import { checkDeskLimit, forceArg, FORCE, recordForced } from './desk-limits.ts';
 
 const CODE: OpsParam = { name: 'code', help: 'the instrument code, e.g. EURUSD' };
 const SOURCE: OpsParam = { name: 'source', help: 'a PRICE_SOURCES name, e.g. simulator, fix, exchange, replay' };
 
 const SOURCE_NAME = /^[a-z][a-z0-9-]{0,31}$/;
 const SYMBOL = /^[\x21-\x7e]{1,64}$/;
+
+/** A price change beyond the spike limit needs --force and is recorded (docs/market-data.md "Sanity limit"); this is
+ * the limit when the instrument has none. */
+export const SANE_PCT_DEFAULT = '5';
+
+const FORCE: OpsParam = {
+  name: 'force',
+  help: 'confirm an offset or mark-up beyond the sanity limit (the spike limit, or 5 % of the price); recorded',
+  optional: true,
+  flag: true,
+};
+
+/** The CLI sends "yes"; anything but yes/true is refused. */
+function forceArg(raw: string | undefined): boolean {
+  if (raw === undefined) return false;
+  if (raw === 'yes' || raw === 'true') return true;
+  throw fieldInvalid('force');
+}
+
+/** Returns what was beyond the limit, for the record; with no live price there is nothing to judge, so it passes. */
+async function checkDeskLimit(
+  ctx: AppContext,
+  q: Queryable,
+  inst: { id: number; precision: number },
+  code: string,
+  change: { offset: string; source: string } | { points: number },
+  force: boolean,
+): Promise<string | null> {
+  const live = ctx.market.latest(code)?.close;
+  if (live === undefined) return null;
+  const spike = await spikeLimitOf(q, inst.id);
+  const pct = spike !== null && dec(spike).gt(0) ? spike : SANE_PCT_DEFAULT;
+  const size = 'offset' in change ? dec(change.offset).abs() : dec(change.points).div(dec(10).pow(inst.precision));
+  const limit = dec(live).times(pct).div(100);
+  if (size.lte(limit)) return null;
+  const said = `${'offset' in change ? 'offset' : 'mark-up'} ${exactText(size)} beyond ${pct}% of ${live}`;
+  if (!force) throw new ApiError('spread.errors.beyond_limit', undefined, { change: said, limit: pct, price: live });
+  return `forced: ${said}`;
+}
+
+/** One function on purpose: the place to point at an audit log. */
+function recordForced(q: Queryable, at: number, by: string, command: string, detail: string): Promise<void> {
+  return recordDeskChange(q, at, by, `${command} --force`, detail);
+}
 
 async function instrument(q: Queryable, code: string | undefined) {
   const inst = await instrumentForDesk(q, code ?? '');
@@ -51,7 +96,7 @@ function offsetArg(raw: string | undefined, precision: number): string {
   return text.replace(/^\+/, '');
 }
 
-/** A write forced past the sanity limit answers what was beyond it and is recorded as forced (desk-limits.ts). */
+/** A write forced past the sanity limit answers what was beyond it and is recorded as forced (recordForced). */
 async function change(
   ctx: AppContext,
   actor: OpsActor,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../../../domain/decimal.ts';
 import { INSTRUMENTS } from '../../../../server/market/instrument-catalogue.ts';
-import { SANE_PCT_DEFAULT } from '../../../../server/ops/commands/desk-limits.ts';
+import { SANE_PCT_DEFAULT } from '../../../../server/ops/commands/price-desk.ts';
 
 describe('the seeded mark-ups', () => {
   it('are whole positive price steps within the sanity limit at the base price', () => {
