@@ -34,7 +34,7 @@ import { DEFAULT_FUND_DAY_MS } from '../domain/fund-maths.ts';
 import { startWriterJobs } from './writer-jobs.ts';
 import { MarketService } from './market/market-service.ts';
 import { followDesk, localDesk, publishDesk, type DeskContext } from './market/price-desk/desk-wiring.ts';
-import { loadOpsToken, prepareBootstrap } from './ops/token.ts';
+import { loadOpsToken, prepareBootstrap } from './ops/auth.ts';
 import { activeAdminCount } from './staff/staff-repository.ts';
 import { startDelivery } from './notify/delivery-wiring.ts';
 import { healthRoutes } from './routes/health.ts';

@@ -1,4 +1,8 @@
-// Past the budget even the right token answers 429, so the answer is no oracle (docs/back-office.md "Break-glass").
+// The operators' tokens; past the budget even the right one answers 429, so the answer is no oracle
+// (docs/back-office.md "Break-glass").
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../core/app-context.ts';
 import { tooManyRequests } from '../http/envelope.ts';
@@ -36,4 +40,37 @@ export async function opsActor(ctx: OpsCtx, request: FastifyRequest): Promise<Op
   if (expected !== '' && sameSecret(given, expected)) return breakGlass(request.ip);
   await windows.hit(key, RATE_WINDOW_MS);
   return null;
+}
+
+/** Whoever can read DATA_DIR/ops-bootstrap can read the database too (docs/back-office.md "The first administrator"). */
+export const OPS_BOOTSTRAP_FILE = 'ops-bootstrap';
+const MIN_LENGTH = 24; // a token an attacker could guess is no token
+
+export function opsBootstrapPath(dataDir: string): string {
+  return join(dataDir, OPS_BOOTSTRAP_FILE);
+}
+
+export function loadOpsToken(configured?: string): string | null {
+  if (configured === undefined || configured === '') return null;
+  const t = configured.trim();
+  if (t.length < MIN_LENGTH) throw new Error(`OPS_TOKEN must be at least ${MIN_LENGTH} characters`);
+  return t;
+}
+
+export function prepareBootstrap(dataDir: string, needed: boolean): { token: string; path: string } | null {
+  const path = opsBootstrapPath(dataDir);
+  if (!needed) {
+    rmSync(path, { force: true });
+    return null;
+  }
+  try {
+    const t = readFileSync(path, 'utf8').trim();
+    if (t.length >= MIN_LENGTH) return { token: t, path };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const token = randomBytes(32).toString('base64url');
+  writeFileSync(path, `${token}\n`, { mode: 0o600 });
+  return { token, path };
 }

@@ -9,8 +9,7 @@ import type { Envelope } from '../../domain/types.ts';
 import { CODE_OK } from '../../domain/types.ts';
 import { OPS_BOOTSTRAP_HEADER } from '../staff/bootstrap.ts';
 import { STAFF_SESSION_HEADER, type LoginAnswer } from '../staff/staff-auth.ts';
-import { OPS_TOKEN_HEADER } from './auth.ts';
-import { OPS_BOOTSTRAP_FILE, opsBootstrapPath } from './token.ts';
+import { OPS_BOOTSTRAP_FILE, OPS_TOKEN_HEADER, opsBootstrapPath } from './auth.ts';
 import { fail, LOCAL_COMMAND_INFOS, parseFlags, runLocalCommand, type LocalIo } from './local-commands.ts';
 import type { OpsCommandInfo } from './command.ts';
 

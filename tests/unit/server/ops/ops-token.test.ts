@@ -3,7 +3,7 @@
 // written (mode 0600) while no active admin exists, reused by a restart, removed once one exists.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadOpsToken, opsBootstrapPath, prepareBootstrap } from '../../../../server/ops/token.ts';
+import { loadOpsToken, opsBootstrapPath, prepareBootstrap } from '../../../../server/ops/auth.ts';
 import { tempDirs } from '../../../fixtures/temp-dirs.ts';
 
 const dataDir = tempDirs('tickwise-ops-token-');
