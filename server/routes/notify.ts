@@ -21,6 +21,7 @@ import { CODE_STATE } from '../http/wire/notices.ts';
 import { codeDeliveryState } from '../notify/code-state.ts';
 import { publicRoute, replies, nothing } from '../http/wire-schema.ts';
 import { accountId, bodyOf, budget, type Budget } from '../security/budgets.ts';
+import type { RateGroup } from '../security/limits.ts';
 
 const TAGS = ['Account'];
 
@@ -33,6 +34,14 @@ interface SendBody {
 /** Normalised as send() normalises it, so one mailbox or phone is one count. */
 const codeBudget = (channel: Channel): Budget =>
   budget('code', (request) => accountId(channel, bodyOf<SendBody>(request).to));
+
+/** One capability in the body, never in a URL, counted per address only. */
+const secretPost = (group: RateGroup, field: string, reply: JsonSchema) =>
+  publicRoute(
+    TAGS,
+    budget(group, () => null),
+    { body: body({ [field]: requiredStr(64) }, [field]), response: replies(reply) },
+  );
 
 export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, clock } = ctx;
@@ -85,28 +94,14 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
   // A POST: the key is a capability and never rides in a URL (docs/notifications.md "A code that was not sent").
   app.post<{ Body: { key: string } }>(
     '/api/notify/code_state',
-    publicRoute(
-      TAGS,
-      budget('captcha', () => null),
-      {
-        body: body({ key: requiredStr(64) }, ['key']),
-        response: replies(CODE_STATE),
-      },
-    ),
+    secretPost('captcha', 'key', CODE_STATE),
     async (request) => ok(await codeDeliveryState(db, request.body.key)),
   );
 
   // No session: the owner may have none left; the token never rides in a URL (docs/security.md "Second factor").
   app.post<{ Body: { token: string } }>(
     '/api/notify/not_me',
-    publicRoute(
-      TAGS,
-      budget('password', () => null),
-      {
-        body: body({ token: requiredStr(64) }, ['token']),
-        response: replies(nothing),
-      },
-    ),
+    secretPost('password', 'token', nothing),
     async (request) => {
       const now = clock.now();
       const userId = await disown(db, request.body.token, now);

@@ -14,15 +14,20 @@ import { deleteSession, userSessions } from '../auth/sessions-repository.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { pickLanguage, requestText } from '../http/i18n.ts';
 import { emptyBody } from '../http/openapi.ts';
-import { body, int, requiredStr, str } from '../http/schemas.ts';
+import { body, int, requiredStr, str, type JsonSchema } from '../http/schemas.ts';
 import { FACTOR_SETUP, RECOVERY_CODES, SECURITY_OVERVIEW, WITHDRAW_CODE_SENT } from '../http/wire/security.ts';
 import { replies, sessionRead, sessionRoute, nothing, sessionWrite } from '../http/wire-schema.ts';
 import { notifyAccount } from '../notify/account-notices.ts';
 import { budget } from '../security/budgets.ts';
+import type { RateGroup } from '../security/limits.ts';
 import { heldNow, withdrawalsHeldUntil } from '../wallet/payout-holds.ts';
 
 const TAGS = ['Security'];
 const CODE = str(32); // a 6-digit TOTP code or a recovery code
+
+/** A POST whose only input is the session. */
+const emptyPost = (group: RateGroup, reply: JsonSchema) =>
+  sessionRoute(TAGS, budget(group), { describeBody: emptyBody('authorization'), response: replies(reply) });
 
 export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx, { real: true });
@@ -114,42 +119,28 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   );
 
-  app.post(
-    '/api/security/sessions/revoke_others',
-    sessionRoute(TAGS, budget('write'), {
-      describeBody: emptyBody('authorization'),
-      response: replies(nothing),
-    }),
-    async (request) => {
-      const user = caller(request);
-      const kept = requestToken(request) ?? undefined;
-      const now = ctx.clock.now();
-      await revokeSessions(ctx.db, user.id, now, kept);
-      ctx.revocations.revoked({ userId: user.id, except: kept ? tokenHash(kept) : undefined, at: now });
-      return ok(null, requestText(request, 'server.sessions_ended'));
-    },
-  );
+  app.post('/api/security/sessions/revoke_others', emptyPost('write', nothing), async (request) => {
+    const user = caller(request);
+    const kept = requestToken(request) ?? undefined;
+    const now = ctx.clock.now();
+    await revokeSessions(ctx.db, user.id, now, kept);
+    ctx.revocations.revoked({ userId: user.id, except: kept ? tokenHash(kept) : undefined, at: now });
+    return ok(null, requestText(request, 'server.sessions_ended'));
+  });
 
-  app.post(
-    '/api/security/withdraw_code',
-    sessionRoute(TAGS, budget('code'), {
-      describeBody: emptyBody('authorization'),
-      response: replies(WITHDRAW_CODE_SENT),
-    }),
-    async (request) => {
-      const user = caller(request);
-      // With a second factor the authenticator's code confirms a withdrawal; nothing is sent.
-      if (await factorEnabled(ctx.db, userOwner(user.id))) return ok({ key: '', resend_after: 0, channel: 'factor' });
-      const { channel, target, recipient } = await codeAddress(ctx, user);
-      const key = await issueCode(
-        ctx,
-        { channel, target, purpose: PURPOSE_WITHDRAW },
-        recipient,
-        lang(request),
-        request.ip,
-        user.id,
-      );
-      return ok({ key, resend_after: RESEND_AFTER_MS / 1000, channel }, requestText(request, 'server.code_sent'));
-    },
-  );
+  app.post('/api/security/withdraw_code', emptyPost('code', WITHDRAW_CODE_SENT), async (request) => {
+    const user = caller(request);
+    // With a second factor the authenticator's code confirms a withdrawal; nothing is sent.
+    if (await factorEnabled(ctx.db, userOwner(user.id))) return ok({ key: '', resend_after: 0, channel: 'factor' });
+    const { channel, target, recipient } = await codeAddress(ctx, user);
+    const key = await issueCode(
+      ctx,
+      { channel, target, purpose: PURPOSE_WITHDRAW },
+      recipient,
+      lang(request),
+      request.ip,
+      user.id,
+    );
+    return ok({ key, resend_after: RESEND_AFTER_MS / 1000, channel }, requestText(request, 'server.code_sent'));
+  });
 }
