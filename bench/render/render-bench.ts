@@ -1,14 +1,16 @@
 // Section 1 of the bench: the render A/B, worker and main runs alternating per case in one pinned Chromium.
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser } from 'playwright-core';
 import { simEnv, startBenchServer, type BenchServer, type SectionOptions } from '../lib/app-server.ts';
 import { calibrate, CALIBRATION_ITERATIONS, type CalibrationRow } from './calibrate.ts';
-import { deviceScale, launchPinned, type PinnedBrowser } from './browser.ts';
+import { deviceScale, launchPinned, openPage, setThrottle, type PinnedBrowser } from './browser.ts';
 import { caseLabels, renderCases, type FeedModeName, type Profile, type RenderCase, type ScreenName } from './cases.ts';
-import { runOne, type PhaseSpec, type RunResult, type RunSpec } from './run-one.ts';
+import { quietWindow, runOne, tracedWindow, type PhaseSpec, type RunResult, type RunSpec } from './run-one.ts';
+import { NAME_SHIM, pageProbe } from './page-probe.ts';
+import { MARK_END, MARK_START } from './trace.ts';
 import { createBenchSession } from './session.ts';
 import { summariseRuns, type ScreenSummary } from './aggregate.ts';
-import { probeFloor, type ProbeFloor } from './floor.ts';
 import { firstLine } from '../lib/json-child.ts';
 import { num } from '../lib/table.ts';
 
@@ -31,8 +33,35 @@ export interface RenderCaseResult {
   sessionNote: string | null;
   serverCpuSeconds: number | null;
   /** The rAF probe's own cost on a static page under the same throttle. */
-  probeFloor: ProbeFloor | null;
+  probeFloor: Awaited<ReturnType<typeof probeFloor>> | null;
   runs: RunResult[];
+}
+
+// The rAF probe's own cost on a static page, printed beside each case so busy figures can be read against it.
+const STATIC_PAGE =
+  'data:text/html;charset=utf-8,' +
+  encodeURIComponent(
+    '<!doctype html><meta name="viewport" content="width=device-width"><title>floor</title><h1>Tickwise</h1><p>Static page: the bench probe alone.</p>',
+  );
+
+/** Under the case's throttle, over a window of its quiet window's length. */
+async function probeFloor(browser: Browser, c: Pick<RenderCase, 'viewport' | 'mobile' | 'throttle' | 'quietMs'>) {
+  const { throttle, quietMs: windowMs } = c;
+  const { context, page, cdp } = await openPage(browser, c.viewport, c.mobile, 1);
+  try {
+    await context.addInitScript(NAME_SHIM);
+    await context.addInitScript(pageProbe, { start: MARK_START, end: MARK_END });
+    await page.goto(STATIC_PAGE);
+    await page.waitForFunction(() => window.__twPage !== undefined);
+    await setThrottle(browser, cdp, throttle);
+    await sleep(1000);
+    const withLoop = await tracedWindow(browser, page, windowMs);
+    const quiet = await quietWindow(browser, page, windowMs);
+    // Main-thread busy 0…1 with the rAF loop running, and without it: what is left is the browser's own timers.
+    return { throttle, windowMs, mainBusy: withLoop?.main?.busy ?? null, mainBusyQuiet: quiet?.main?.busy ?? null };
+  } finally {
+    await context.close().catch(() => undefined);
+  }
 }
 
 export type RenderResult = Awaited<ReturnType<typeof renderBench>>;
@@ -202,8 +231,8 @@ export async function renderBench(opts: RenderOptions) {
           ],
         });
         if (primer && !primer.ok) opts.log(`  primer run failed: ${primer.error ?? ''}`);
-        for (let pair = 0; pair < c.pairs; pair++) {
-          for (const screen of c.screens) {
+        for (let pair = 0; pair < c.pairs; pair++)
+          for (const screen of c.screens)
             for (const mode of c.modes) {
               const wantTrace =
                 pair === 0 && c === cases[0] && mode !== 'floor' && (opts.profile === 'full' || mode === 'worker');
@@ -221,8 +250,6 @@ export async function renderBench(opts: RenderOptions) {
                 opts.log(`  ${runLine(r)} ${took}`);
               }
             }
-          }
-        }
         const cpuAfter = srv.usage()?.cpuSeconds ?? null;
         caseResult.serverCpuSeconds = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
         result.cases.push(caseResult);
