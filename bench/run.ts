@@ -89,11 +89,6 @@ function offline(args: BenchArgs): boolean {
   return false;
 }
 
-function readBaseline(): Baseline {
-  if (!existsSync(BASELINE)) return { profiles: {} };
-  return JSON.parse(readFileSync(BASELINE, 'utf8')) as Baseline;
-}
-
 /**
  * A section in its own process (jsonMain): its result is the one JSON line on stdout. `long`: the copy bench, which
  * may take 30 minutes and shows its progress on stderr.
@@ -231,7 +226,9 @@ async function main(args: BenchArgs): Promise<number> {
   const figures = figuresOf(sections);
   const targets = targetsOf(sections).filter((t) => args.sections.includes(sectionOfTarget(t.id)));
   const complete = args.sections.length === SECTIONS.length && args.cases === null;
-  const baseline = readBaseline();
+  const baseline: Baseline = existsSync(BASELINE)
+    ? (JSON.parse(readFileSync(BASELINE, 'utf8')) as Baseline)
+    : { profiles: {} };
   const base: Figures | null = baseline.profiles[profile]?.figures ?? null;
   const comparison = base ? compareFigures(base, figures) : null;
 

@@ -41,12 +41,6 @@ async function ops(server: BenchServer, name: string, body: Record<string, strin
   return r.data;
 }
 
-/** Counted after the writer's checks (`npm run ops -- feeds`). */
-async function sourceRate(server: BenchServer, source: string): Promise<number> {
-  const rows = (await ops(server, 'feeds', {})) as Array<{ source: string; ticks_per_s: number }>;
-  return Number(rows.find((r) => r.source === source)?.ticks_per_s ?? 0);
-}
-
 async function waitFor(cond: () => boolean, what: string, ms: number): Promise<void> {
   const end = Date.now() + ms;
   while (!cond()) {
@@ -64,7 +58,9 @@ async function measure(server: BenchServer, source: 'fix' | 'simulator', symbols
   const rates: number[] = [];
   while (Date.now() - w0 < windowMs) {
     await sleep(1000);
-    rates.push(await sourceRate(server, source));
+    // Counted after the writer's checks (`npm run ops -- feeds`).
+    const rows = (await ops(server, 'feeds', {})) as Array<{ source: string; ticks_per_s: number }>;
+    rates.push(Number(rows.find((r) => r.source === source)?.ticks_per_s ?? 0));
   }
   const c1 = server.usage()?.cpuSeconds ?? NaN;
   const w1 = Date.now();
@@ -202,11 +198,6 @@ async function probeRuns(opts: FeedsOptions, server: BenchServer, lp: StandInLp,
   }
 }
 
-async function simulatorRun(opts: FeedsOptions, symbols: number): Promise<FeedsRow> {
-  const env = { SIM_INSTRUMENTS: String(symbols), SIM_HZ: String(HZ) };
-  return withServer(opts, env, (server) => measure(server, 'simulator', symbols, opts.quick));
-}
-
 export async function feedsBench(opts: FeedsOptions): Promise<FeedsResult> {
   const result: FeedsResult = { rows: [], latency: null, failover: null };
   const sizes = [300, 2000];
@@ -217,7 +208,9 @@ export async function feedsBench(opts: FeedsOptions): Promise<FeedsResult> {
         result.rows.push(
           source === 'fix'
             ? await fixRun(opts, symbols, symbols === sizes[0], result)
-            : await simulatorRun(opts, symbols),
+            : await withServer(opts, { SIM_INSTRUMENTS: String(symbols), SIM_HZ: String(HZ) }, (server) =>
+                measure(server, 'simulator', symbols, opts.quick),
+              ),
         );
       } catch (err) {
         const none = { ticksPerSec: NaN, cpuMsPer1000: NaN, corePct: NaN };

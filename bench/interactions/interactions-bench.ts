@@ -264,16 +264,13 @@ const desk = (_session: BenchSession, code: string, list: readonly Instrument[])
   };
 };
 
-/** Used when only the desk ran: no rows, so no figures and no targets. */
-function notRun(viewport: { width: number; height: number }, opts: InteractionsOptions): DeviceRun {
-  const device = { viewport, throttle: 4, instruments: 300, hz: HZ, mobile: true };
-  return { device, rounds: 0, repeatsPerRound: 0, browserCpus: opts.browserCpus, errors: [], code: '', rows: [] };
-}
-
 export async function interactionsBench(opts: InteractionsOptions): Promise<InteractionsResult> {
   const want = (d: string): boolean => !opts.only || opts.only.includes(d);
   const phoneRun = want('phone') ? await runDevice(opts, phone, 300) : null;
   const deskRun = want('desk') ? await runDevice(opts, desk, 5000) : null;
   if (!phoneRun && !deskRun) throw new Error(`--cases=${opts.only?.join(',') ?? ''}: the interactions are phone, desk`);
-  return { ...(phoneRun ?? notRun(PHONE, opts)), desk: deskRun };
+  // Only the desk ran: a phone run of no rows, so no figures and no targets.
+  const device = { viewport: PHONE, throttle: 4, instruments: 300, hz: HZ, mobile: true };
+  const none = { device, rounds: 0, repeatsPerRound: 0, browserCpus: opts.browserCpus, errors: [], code: '', rows: [] };
+  return { ...(phoneRun ?? none), desk: deskRun };
 }

@@ -14,9 +14,7 @@ export function runJsonChild<T>(
     const child = spawn(...pinnedCommand(cpus, node), { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
+    child.stdout.on('data', (d: Buffer) => void (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => {
       let text = d.toString();
       for (const m of markers) {
@@ -29,10 +27,7 @@ export function runJsonChild<T>(
     const killer = setTimeout(() => child.kill('SIGKILL'), spec.deadlineMs + 30_000);
     child.on('exit', (code) => {
       clearTimeout(killer);
-      if (code !== 0) {
-        reject(new Error(`${script} exited with ${String(code)}: ${err.trim().slice(0, 500)}`));
-        return;
-      }
+      if (code !== 0) return reject(new Error(`${script} exited with ${String(code)}: ${err.trim().slice(0, 500)}`));
       try {
         resolve(JSON.parse(out.trim()) as T);
       } catch (e) {

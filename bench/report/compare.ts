@@ -90,16 +90,14 @@ export function verdictOf(
   return 'within tolerance';
 }
 
-/** The best a figure can be: one display frame for frame intervals, else zero. */
-const floorOf = (metric: string): number => (metric.startsWith('rafP') ? FRAME_MS : 0);
-
 /** A worker ÷ main ratio whose worker figure in B is at its floor (within its allowance) got worse through main. */
 export function workerAtFloor(sections: DeepPartial<Sections> | undefined, key: string): boolean {
   const metric = key.split('.')[4] ?? '';
   const tol = METRICS.find((m) => m.key === metric)?.tol;
   if (key.split('.')[3] !== 'ratio' || !tol) return false;
   const median = storedOf(sections, key, 'worker')?.median;
-  return typeof median === 'number' && median <= floorOf(metric) + tol.abs;
+  // The best a figure can be: one display frame for frame intervals, else zero.
+  return typeof median === 'number' && median <= (metric.startsWith('rafP') ? FRAME_MS : 0) + tol.abs;
 }
 
 export function compareRuns(a: ResultsJson, b: ResultsJson): Comparison {
@@ -179,9 +177,7 @@ function num(v: number): string {
   return abs >= 1000 ? v.toFixed(0) : abs >= 10 ? v.toFixed(1) : v.toFixed(2);
 }
 
-function range(s: Spread | null): string {
-  return s ? `${num(s.min)}–${num(s.max)}` : '';
-}
+const range = (s: Spread | null): string => (s ? `${num(s.min)}–${num(s.max)}` : '');
 
 /** One short line: keys grouped by their first three parts. */
 export function groupKeys(keys: readonly string[]): string {

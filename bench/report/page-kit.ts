@@ -18,8 +18,7 @@ export function pageKit() {
   /** `empty` stands in place of a missing chart. */
   const figure = (parent: HTMLElement, caption: string, chart: Element | null, empty: string): HTMLElement => {
     const f = el('figure');
-    f.append(el('figcaption', caption));
-    f.append(chart ?? el('p', empty, 'empty'));
+    f.append(el('figcaption', caption), chart ?? el('p', empty, 'empty'));
     parent.append(f);
     return f;
   };

@@ -23,10 +23,9 @@ export function drawReport(data: ReportData): void {
 
   header(data.title, data.meta);
   if (data.failures.length) {
-    const s = section('Sections that failed');
     const ul = el('ul');
     for (const f of data.failures) ul.append(el('li', f));
-    s.append(ul);
+    section('Sections that failed').append(ul);
   }
   for (const n of data.notes) root.append(el('p', n, 'note'));
 
@@ -63,10 +62,9 @@ export function drawReport(data: ReportData): void {
   );
   if (!data.screens.length) rs.append(el('p', 'No render section in this results file.', 'empty'));
   for (const s of data.screens) {
-    const block = el('div', undefined, 'screen');
-    block.append(el('h3', s.label));
     const grid = el('div', undefined, 'grid');
-    block.append(grid);
+    const block = el('div', undefined, 'screen');
+    block.append(el('h3', s.label), grid);
     rs.append(block);
     figure(
       grid,

@@ -21,12 +21,8 @@ const EXACT = new Map(
   Object.entries(NAMED).flatMap(([phase, names]) => names.map((n) => [n, phase as Phase | 'profiler'])),
 );
 
-export function phaseOfName(name: string): Phase | 'profiler' | null {
-  const exact = EXACT.get(name);
-  if (exact) return exact;
-  if (name.startsWith('V8.GC') || name.startsWith('BlinkGC') || name.startsWith('CppGC')) return 'gc';
-  return null;
-}
+const phaseOfName = (name: string): Phase | 'profiler' | null =>
+  EXACT.get(name) ?? (name.startsWith('V8.GC') || name.startsWith('BlinkGC') || name.startsWith('CppGC') ? 'gc' : null);
 
 export type PhaseSplit = NonNullable<ReturnType<typeof phaseSplit>>;
 
