@@ -60,9 +60,7 @@ export function startChild(
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let output = '';
-  const keep = (d: Buffer): void => {
-    output = (output + d.toString()).slice(-20_000);
-  };
+  const keep = (d: Buffer): void => void (output = (output + d.toString()).slice(-20_000));
   proc.stdout?.on('data', keep);
   proc.stderr?.on('data', keep);
   let nextId = 1;
@@ -103,10 +101,7 @@ export function startChild(
     exited,
     request: <T>(op: string, body: Record<string, unknown> = {}): Promise<T> =>
       new Promise<T>((resolve, reject) => {
-        if (!proc.connected) {
-          reject(new Error(`${entry} is gone:\n${output.slice(-2000)}`));
-          return;
-        }
+        if (!proc.connected) return reject(new Error(`${entry} is gone:\n${output.slice(-2000)}`));
         const id = nextId++;
         waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
         proc.send({ id, op, ...body } satisfies Request, (err) => {
@@ -114,9 +109,7 @@ export function startChild(
         });
       }),
     onNote: (fn) => noteFns.push(fn),
-    onAsk: (fn) => {
-      askFn = fn;
-    },
+    onAsk: (fn) => void (askFn = fn),
     next: (note) =>
       new Promise<Note>((resolve, reject) => {
         const fn = (n: Note): void => {
@@ -136,13 +129,12 @@ const asked = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error
 let nextAsk = 1;
 
 /** E.g. an operator's command only the server process runs. */
-export function askParent<T>(op: string, body: Record<string, unknown> = {}): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+export const askParent = <T>(op: string, body: Record<string, unknown> = {}): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
     const ask = nextAsk++;
     asked.set(ask, { resolve: resolve as (v: unknown) => void, reject });
     process.send?.({ ask, op, ...body });
   });
-}
 
 /** An unknown op or a throw becomes an error reply, never a crash of the child. */
 export function serveParent(handlers: Record<string, (req: Request) => unknown>): void {
@@ -168,6 +160,4 @@ export function serveParent(handlers: Record<string, (req: Request) => unknown>)
   });
 }
 
-export function note(n: Note): void {
-  process.send?.(n);
-}
+export const note = (n: Note): void => void process.send?.(n);

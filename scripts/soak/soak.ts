@@ -2,8 +2,7 @@
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Instrument, LoginResult } from '../../domain/types.ts';
-import type { LedgerViolation } from '../../server/ledger/invariants.ts';
-import { ledgerViolations } from '../../server/ledger/invariants.ts';
+import { ledgerViolations, type LedgerViolation } from '../../server/ledger/invariants.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import type { Db } from '../../server/db/db.ts';
 import { soakClient } from './client.ts';
@@ -73,7 +72,6 @@ export interface SoakReport extends Omit<LoadTotals, 'total' | 'cpuMs'> {
 }
 
 const BANK = { bank_name: 'Soak Bank', bank_address: '1 Test Road', bank_swift: 'SOAKHKHH', payee_name: 'Soak User' };
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const HERE = import.meta.dirname;
 
 async function makeUsers(base: string, server: Child, n: number, level: number): Promise<SoakUser[]> {
@@ -286,7 +284,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     let windowStart = Date.now();
     let windowActions = 0;
     while (running) {
-      await Promise.race([ended, sleep(3000)]);
+      await Promise.race([ended, new Promise((r) => setTimeout(r, 3000))]);
       const now = Date.now();
       const s = await server.request<ServerSample>('sample');
       const total = actionsNow();
@@ -364,9 +362,8 @@ export function growthAfter(samples: readonly SoakSample[], fromS: number, key: 
 }
 
 /** Writing a heap snapshot raises the RSS by itself, and that is not growth of the server. */
-export function growthStartS(fromS: number, snapshotAtS: number | undefined): number {
-  return snapshotAtS === undefined ? fromS : Math.max(fromS, snapshotAtS + 1);
-}
+export const growthStartS = (fromS: number, snapshotAtS: number | undefined): number =>
+  snapshotAtS === undefined ? fromS : Math.max(fromS, snapshotAtS + 1);
 
 /** Mean actions per second over the samples that end within the first / the last `seconds` of the run. */
 export function rateOver(samples: readonly SoakSample[], seconds: number, which: 'first' | 'last'): number {
