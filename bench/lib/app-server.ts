@@ -20,8 +20,7 @@ export function procUsage(pid: number) {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const utime = Number(fields[11]);
     const stime = Number(fields[12]);
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
     if (!Number.isFinite(utime) || !Number.isFinite(rssKb)) return null;
     return { cpuSeconds: (utime + stime) / USER_HZ, rssBytes: rssKb * 1024 };
   } catch {

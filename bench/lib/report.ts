@@ -94,10 +94,8 @@ export function figuresOf(s: Sections): Figures {
     if (r.tickPathUs !== undefined) f[`${k}.tickPathUs`] = figure(r.tickPathUs, 'µs', 'lower', TOL.microNs);
     if (r.indexUs !== undefined) f[`${k}.indexUs`] = figure(r.indexUs, 'µs', 'lower', TOL.microNs);
   }
-  Object.assign(f, clusterFigures(s.cluster));
-  Object.assign(f, feedsFigures(s.feeds));
-  Object.assign(f, interactionsFigures(s.interactions));
-  Object.assign(f, copyFigures(s.copy));
+  Object.assign(f, clusterFigures(s.cluster), feedsFigures(s.feeds));
+  Object.assign(f, interactionsFigures(s.interactions), copyFigures(s.copy));
   return f;
 }
 
@@ -142,10 +140,8 @@ export function targetsOf(s: Sections): TargetCheck[] {
   );
   // The goal is set on PostgreSQL; each concurrency is checked on its own (both figures must hold in the same run).
   for (const r of s.fanout?.rest.filter((x) => x.db === 'postgres') ?? []) {
-    const [id, p] = [
-      `server.submit.postgres.c${r.concurrency}`,
-      `server: order submit on PostgreSQL ×${r.concurrency}`,
-    ];
+    const id = `server.submit.postgres.c${r.concurrency}`;
+    const p = `server: order submit on PostgreSQL ×${r.concurrency}`;
     out.push(
       check(`${id}.okPerSec`, `${p}, accepted`, r.ok > 0 ? r.okPerSec : null, '>= 500 /s', r.firstError),
       check(`${id}.p99`, `${p}, p99`, r.p99, '<= 100 ms'),
@@ -154,11 +150,8 @@ export function targetsOf(s: Sections): TargetCheck[] {
   // 10,000 open orders at 2,000 ticks/s within 20 % of one core (CPU per tick × 2,000).
   const e10k = s.engine?.find((r) => r.index === 'tick' && r.orders === 10000);
   const engine = 'engine: 10,000 open orders at 2,000 ticks/s, share of one core';
-  out.push(check('engine.10000.coreAt2000', engine, e10k?.coreAt2000Pct, '<= 20 %'));
-  out.push(...clusterTargets(s.cluster));
-  out.push(...feedsTargets(s.feeds));
-  out.push(...interactionsTargets(s.interactions));
-  out.push(...copyTargets(s.copy));
+  out.push(check('engine.10000.coreAt2000', engine, e10k?.coreAt2000Pct, '<= 20 %'), ...clusterTargets(s.cluster));
+  out.push(...feedsTargets(s.feeds), ...interactionsTargets(s.interactions), ...copyTargets(s.copy));
   return out;
 }
 

@@ -124,11 +124,5 @@ export function renderCases(profile: Profile): RenderCase[] {
   return [phone6, indicatorCase('candles'), indicatorCase('four'), stress, multi(2000), multi(300), desktop];
 }
 
-export function caseLabels(cases: readonly RenderCase[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const c of cases) {
-    out[c.id] = c.label;
-    for (const f of c.followUps) out[f.id] = f.label;
-  }
-  return out;
-}
+export const caseLabels = (cases: readonly RenderCase[]): Record<string, string> =>
+  Object.fromEntries(cases.flatMap((c) => [c, ...c.followUps]).map((x) => [x.id, x.label]));

@@ -7,19 +7,7 @@ export const UNCOMPARED = ['serverTickToPaintP50', 'framesOverOneMsg', 'quotesPe
 export type RunMetrics = Record<(typeof METRICS)[number]['key'] | (typeof UNCOMPARED)[number], number | null>;
 export type MetricKey = keyof RunMetrics;
 
-export interface MetricDef<K extends string> {
-  key: K;
-  label: string;
-  unit: string;
-  /** Shares are stored 0…1 and printed as %. */
-  scale: number;
-  digits: number;
-  better: Better;
-  tol: Tolerance;
-  /** Meaningless for figures that are zero by design in one mode. */
-  ratio: boolean;
-}
-
+/** `scale`: shares are stored 0…1 and printed as %; no `ratio` for figures that are zero by design in one mode. */
 const m = <K extends string>(
   key: K,
   label: string,
@@ -29,7 +17,7 @@ const m = <K extends string>(
   digits = 1,
   scale = 1,
   ratio = true,
-): MetricDef<K> => ({ key, label, unit, scale, digits, better, tol, ratio });
+) => ({ key, label, unit, scale, digits, better, tol, ratio });
 
 export const METRICS = [
   // Per painted update, with the achieved rate beside it; rAF probe off.

@@ -132,8 +132,7 @@ export async function waitLive(page: Page, screen: ScreenName, mode: FeedModeNam
 
 async function heapUsed(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
-  const h = await cdp.send('Runtime.getHeapUsage');
-  return h.usedSize;
+  return (await cdp.send('Runtime.getHeapUsage')).usedSize;
 }
 
 async function tapLoop(

@@ -80,10 +80,8 @@ export function verdictOf(
   bSpread: Spread | null,
 ): CompareVerdict {
   if (a === b) return 'same';
-  if (aSpread && bSpread && aSpread.n > 1 && bSpread.n > 1) {
-    const overlap = aSpread.min <= bSpread.max && bSpread.min <= aSpread.max;
-    if (overlap) return 'within spread';
-  }
+  const overlap = (s: Spread, t: Spread): boolean => s.min <= t.max && t.min <= s.max;
+  if (aSpread && bSpread && aSpread.n > 1 && bSpread.n > 1 && overlap(aSpread, bSpread)) return 'within spread';
   if (isRegression(a, b, fig.better, fig.tol)) return 'worse';
   // Better beyond the tolerance: A is the regression of B.
   if (isRegression(b, a, fig.better, fig.tol)) return 'better';

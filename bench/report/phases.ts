@@ -45,8 +45,7 @@ export function splitThread(events: readonly TraceEvent[], start: number, end: n
     const eEnd = e.ts + (e.dur ?? 0);
     while (stack.length && (stack[stack.length - 1]?.end ?? 0) <= e.ts) close(stack.pop() as Open);
     const parent = stack[stack.length - 1];
-    const own = phaseOfName(e.name);
-    const node: Open = { end: eEnd, phase: own ?? parent?.phase ?? null, self: e.dur ?? 0 };
+    const node: Open = { end: eEnd, phase: phaseOfName(e.name) ?? parent?.phase ?? null, self: e.dur ?? 0 };
     if (parent) parent.self -= Math.min(eEnd, parent.end) - e.ts;
     stack.push(node);
   }

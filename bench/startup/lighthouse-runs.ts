@@ -60,8 +60,7 @@ export const DEFAULT_CPU_SLOWDOWN = 4;
 /** Host benchmarkIndex ÷ target, rounded to 0.1, within 1–20; a null index gives the default. */
 export function calibratedSlowdown(benchmarkIndex: number | null | undefined, target = TARGET_BENCHMARK_INDEX): number {
   if (benchmarkIndex === null || benchmarkIndex === undefined || !(benchmarkIndex > 0)) return DEFAULT_CPU_SLOWDOWN;
-  const m = Math.round((benchmarkIndex / target) * 10) / 10;
-  return Math.min(20, Math.max(1, m));
+  return Math.min(20, Math.max(1, Math.round((benchmarkIndex / target) * 10) / 10));
 }
 
 // On a shared machine the host's benchmark index and load move between runs, so a wide spread is reported with them.

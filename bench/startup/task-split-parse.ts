@@ -7,8 +7,7 @@ const PHONE_SLOWDOWN = 4;
 
 /** Vite's hash is the last 8 characters before ".js"; a name that is no built file stays as it is. */
 export function chunkName(script: string): string {
-  const m = /^(?:.*\/)?(.+)-[A-Za-z0-9_-]{8}\.m?js$/.exec(script);
-  return m?.[1] ?? script;
+  return /^(?:.*\/)?(.+)-[A-Za-z0-9_-]{8}\.m?js$/.exec(script)?.[1] ?? script;
 }
 
 /** The first paint's thread after it; atMs counts from it, a task is long when its CPU time × `slowdown` is over 50 ms. */
