@@ -19,12 +19,7 @@ export function normaliseBars(bars: readonly KlineBar[]): KlineBar[] {
 }
 
 /** Volume is "everything before the live minute" + "the live minute so far", so a repeated minute replaces its part. */
-interface CurrentBar {
-  Time: number;
-  Open: number;
-  High: number;
-  Low: number;
-  Close: number;
+interface CurrentBar extends Omit<KlineBar, 'Volume'> {
   volBefore: number;
   liveMinute: number | null;
   liveVol: number;

@@ -11,10 +11,7 @@ export interface PgliteOptions {
 }
 
 // BIGINT as text like NUMERIC, so ids and counts never lose precision and both backends agree.
-const PGLITE_PARSERS = {
-  [types.NUMERIC]: (v: string): string => v,
-  [types.INT8]: (v: string): string => v,
-};
+const PGLITE_PARSERS = { [types.NUMERIC]: (v: string): string => v, [types.INT8]: (v: string): string => v };
 
 export interface PgliteDb extends Db {
   dump(): Promise<Blob>;

@@ -100,22 +100,6 @@ async function sumOf(q: Queryable, column: string, userId: number, statuses: str
   return String(rows[0]?.s ?? '0');
 }
 
-export interface NewOrder {
-  userId: number;
-  instrumentId: number;
-  orderType: 1 | 2;
-  quantity: string;
-  leverage: number;
-  price: string;
-  originPrice: string;
-  margin: string;
-  tradeFee: string;
-  targetLossPrice: string;
-  targetProfitPrice: string;
-  status: 0 | 1;
-  now: number;
-}
-
 /** The insert binds these, in this order, as $1 to $13. */
 const NEW_ORDER_FIELDS = [
   'userId',
@@ -131,7 +115,12 @@ const NEW_ORDER_FIELDS = [
   'targetProfitPrice',
   'status',
   'now',
-] as const satisfies readonly (keyof NewOrder)[];
+] as const;
+
+export interface NewOrder extends Pick<OrderRow, Exclude<(typeof NEW_ORDER_FIELDS)[number], 'status' | 'now'>> {
+  status: 0 | 1;
+  now: number;
+}
 
 /** In input order (copy trading's batched opens, server/copy/mirror-batch.ts). */
 export async function insertOrders(q: Queryable, os: readonly NewOrder[]): Promise<OrderRow[]> {

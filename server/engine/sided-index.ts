@@ -61,9 +61,6 @@ export class SidedIndex implements Pick<EngineIndex, 'added' | 'removed' | 'rein
     const other = this.inner.tick(askKey(instrumentId), ask ?? price);
     if (other.crossed.length === 0 && other.atRisk.length === 0) return bid;
     if (bid.crossed.length === 0 && bid.atRisk.length === 0) return other;
-    return {
-      crossed: [...bid.crossed, ...other.crossed],
-      atRisk: [...new Set([...bid.atRisk, ...other.atRisk])],
-    };
+    return { crossed: [...bid.crossed, ...other.crossed], atRisk: [...new Set([...bid.atRisk, ...other.atRisk])] };
   }
 }

@@ -1,21 +1,13 @@
 // The fixed-term funds' SQL; money moves stay in the flow's transaction through the ledger.
+import type { Fund } from '../../domain/fund-types.ts';
 import { queryOne, type Queryable } from '../db/db.ts';
 import { pageOf, type Page } from '../db/page.ts';
 import { FUND_TEXT_COLUMNS, fundTextJoin } from './fund-texts.ts';
 
-export interface FundRow {
-  id: number;
+export interface FundRow extends Omit<Fund, 'lang' | 'desc'> {
   name: string; // the internal name (funds.title): the ledger memo
   lang: string; // may be a fallback (docs/content.md "Content languages")
-  title: string;
-  image: string;
-  currency_code: string;
-  lock_dividend_days: number;
-  dividend_percentage: string;
-  staring_sub_amount: string;
-  max_sub_amount: string;
   description: string;
-  liquidated_damages: string;
 }
 
 export type SubscriptionRow = FundRow & {

@@ -65,14 +65,7 @@ export async function swapCandidates(q: Queryable, instrumentIds: readonly numbe
 /** The idempotency key of a charge: true when this caller claimed (order, rollover) first. */
 export async function claimSwapCharge(
   q: Queryable,
-  c: {
-    orderId: number;
-    userId: number;
-    rolloverAt: number;
-    nights: number;
-    amount: string;
-    charged: string;
-  },
+  c: { orderId: number; userId: number; rolloverAt: number; nights: number; amount: string; charged: string },
 ): Promise<boolean> {
   const rows = await q.query(
     `INSERT INTO swap_charges (order_id, user_id, rollover_at, nights, amount, charged, created_at)
