@@ -6,7 +6,7 @@ import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import type { Envelope } from '../../domain/types.ts';
 import type { NewsDetail, NewsItem, Paged } from '../../domain/content-types.ts';
-import { HOSTILE_CANARY } from '../../server/db/seeds/news-hostile.ts';
+import { HOSTILE_CANARY } from '../../server/db/seeds/news.ts';
 import { DESKTOP, PHONE, newPage, resizeTo, snap } from './browser.ts';
 import { axe, pickLanguage } from './lang-page.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';

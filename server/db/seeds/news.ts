@@ -5,11 +5,20 @@ import type { Queryable } from '../db.ts';
 import newsEn from './news-en.json' with { type: 'json' };
 import newsHk from './news-hk.json' with { type: 'json' };
 import newsIntl from './news-intl.json' with { type: 'json' };
-import { HOSTILE_NEWS } from './news-hostile.ts';
+import samples from './news-hostile.json' with { type: 'json' };
 import { loadStories, newsImage, storyHtml, type NewsStory } from './news-story.ts';
 import type { Seeder } from './seeder.ts';
 
 const HOUR = 3_600_000;
+
+// Seeded so the sanitiser runs on every start; the e2e test fails on any request to the canary host.
+export const HOSTILE_CANARY = 'canary.tickwise.invalid';
+
+/** `{canary}` in a sample's HTML stands for the canary's origin. */
+export const HOSTILE_NEWS: ReadonlyArray<{ slug: string; title: string; html: string }> = samples.map((s) => ({
+  ...s,
+  html: s.html.replaceAll('{canary}', `https://${HOSTILE_CANARY}`),
+}));
 
 // Fictional market commentary; figures are illustrative, not live data.
 const NEWS_EN = loadStories(newsEn);

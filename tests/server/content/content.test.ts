@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Announcement, InviteInfo, NewsDetail, NewsItem, Paged, Trader } from '../../../domain/content-types.ts';
 import type { LoginResult } from '../../../domain/types.ts';
 import { sanitiseNewsHtml } from '../../../server/content/sanitise.ts';
-import { HOSTILE_CANARY, HOSTILE_NEWS } from '../../../server/db/seeds/news-hostile.ts';
+import { HOSTILE_CANARY, HOSTILE_NEWS } from '../../../server/db/seeds/news.ts';
 import { NEWS_PAGE_SIZE } from '../../../server/routes/content.ts';
 import { api, manualClock, outboxCode, registerAndLogin, useTestServer } from '../support/harness.ts';
 
