@@ -2,23 +2,19 @@
 import type { MsgView } from 'jspurefix';
 import { lateReason, ReconnectingSource, type ReconnectDeps } from '../reconnecting-source.ts';
 import { BID, MdBook, OFFER, TRADE, parseFixTime, type MdEntry } from './md-book.ts';
-import type * as LauncherModule from './fix-launcher.ts';
 import type * as SessionModule from './md-session.ts';
 import { fixSettingsFromEnv, type FixSettings } from './fix-settings.ts';
 import type { SourceDeps, SourceSink } from '../price-source.ts';
 
-/** The FIX engine's modules, loaded when a FIX source starts: a server without one never pays for them. */
-export type FixEngine = typeof LauncherModule & typeof SessionModule;
+/** The FIX engine's module, loaded when a FIX source starts: a server without one never pays for them. */
+export type FixEngine = typeof SessionModule;
 
-export const loadEngine = async (): Promise<FixEngine> => {
-  const [launcher, session] = await Promise.all([import('./fix-launcher.ts'), import('./md-session.ts')]);
-  return { ...launcher, ...session };
-};
+export const loadEngine = (): Promise<FixEngine> => import('./md-session.ts');
 
 export class FixSource extends ReconnectingSource {
   readonly name = 'fix';
   private session: SessionModule.MdSession | null = null;
-  private launcher: LauncherModule.FixLauncher | null = null;
+  private launcher: SessionModule.FixLauncher | null = null;
   /** Symbol → MDReqID; a reject names only the id, and is rare enough to find by a scan. */
   private readonly bySymbol = new Map<string, string>();
   private readonly book = new MdBook();
