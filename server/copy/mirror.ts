@@ -16,8 +16,7 @@ import {
 } from './mirror-repository.ts';
 import { type MirrorDeps, stopsOf, tellFollower, type Told } from './mirror-actions.ts';
 import { chunks, MIRROR_CHUNK, mirrorOpens } from './mirror-batch.ts';
-import { mirrorCloses, mirrorParts, type Pair } from './mirror-closes.ts';
-import { mirrorStops } from './mirror-stops.ts';
+import { mirrorCloses, mirrorParts, mirrorStops, type Pair } from './mirror-closes.ts';
 import { openAtStart } from './copy-start-sync.ts';
 
 export interface MirrorMetrics {
