@@ -25,7 +25,7 @@ export class Instrument {
   readonly up = new Ladder();
   readonly always = new Set<number>();
   readonly slow = new Map<number, OpenOrder>();
-  /** Stop-out budgets by user id (stop-out-budget.ts). */
+  /** Stop-out budgets by user id (tick-index.ts). */
   readonly outDown = new Ladder();
   readonly outUp = new Ladder();
   /** Users re-checked on every tick here: at or below the stop-out level, or holding what a budget cannot bound. */

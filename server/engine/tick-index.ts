@@ -1,13 +1,13 @@
 // Per-tick work in proportion to what the tick changes, not to the book (docs/trading.md "Efficiency and concurrency").
 import { belowStopOut, firesAt } from './triggers.ts';
 import { scaledOf } from '../../domain/numerics/parse.ts';
-import { MONEY_PLACES, MONEY_TO_ACCOUNT } from '../../domain/numerics/places.ts';
+import { MONEY_PLACES, MONEY_TO_ACCOUNT, pow10n } from '../../domain/numerics/places.ts';
+import { STOP_OUT_SCALED } from '../../domain/scaled-money.ts';
 import { decOf } from '../../domain/numerics/scale.ts';
 import { price as priceOf, usd, type Price, type Usd } from '../../domain/units.ts';
 import { Holding, Instrument, pnlMicro, Position, scalePosition, UserExposure } from './holding.ts';
 import type { EngineIndex, IndexSource, TickOutcome } from './index-types.ts';
 import type { Ladder } from './ladder.ts';
-import { budgetLevels, slackOf } from './stop-out-budget.ts';
 import type { OpenOrder } from './types.ts';
 import { exactText } from '../../domain/decimal.ts';
 
@@ -292,4 +292,48 @@ function floatingMicro(u: UserExposure): bigint {
   let total = 0n;
   for (const h of u.holdings.values()) total += h.floating();
   return total;
+}
+
+// Stop-out budgets: no visit to every holder on every tick (docs/trading.md "Efficiency and concurrency").
+// The stop-out line in the tick index's exact BigInt units; the user's figures are UserExposure (holding.ts).
+const LEVEL = { num: STOP_OUT_SCALED.units, den: pow10n(STOP_OUT_SCALED.places) };
+
+/** Slack units per micro-USD of equity: the unit `slackOf` counts in. */
+const SLACK_PER_MICRO = MONEY_TO_ACCOUNT * LEVEL.den;
+
+/** (balance + margin + floating) × den − margin × num: at or below zero the risk rate is at or below the level. */
+function slackOf(balance: bigint, margin: bigint, floating: bigint): bigint {
+  return (balance + (margin + floating) * MONEY_TO_ACCOUNT) * LEVEL.den - margin * MONEY_TO_ACCOUNT * LEVEL.num;
+}
+
+interface BudgetInput {
+  /** Net lots are signed, in lot steps; k is micro-USD per price step per lot step. */
+  price: number;
+  netLots: bigint;
+  k: bigint;
+}
+
+interface BudgetLevel {
+  /** 'down' is reached at or below it (a net buyer loses), 'up' at or above. */
+  side: 'down' | 'up';
+  level: number;
+}
+
+const MAX = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** With share_i < g_i × d_i, no level reached means a loss below Σ share_i ≤ slack; unreachable levels left out. */
+function budgetLevels(slack: bigint, holdings: readonly BudgetInput[]): Array<BudgetLevel | null> {
+  if (holdings.length === 0) return [];
+  const share = slack / BigInt(holdings.length);
+  return holdings.map(({ price, netLots, k }) => {
+    const lots = netLots < 0n ? -netLots : netLots;
+    const g = lots * k * SLACK_PER_MICRO; // slack lost per price step against the holding
+    const steps = (share + g - 1n) / g; // ceil: fewer adverse steps than this lose less than the share
+    if (netLots > 0n) {
+      const level = BigInt(price) - steps;
+      return level >= -MAX ? { side: 'down', level: Number(level) } : null;
+    }
+    const level = BigInt(price) + steps;
+    return level <= MAX ? { side: 'up', level: Number(level) } : null;
+  });
 }

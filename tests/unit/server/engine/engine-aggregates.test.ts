@@ -1,5 +1,5 @@
 // The tick index's per-user, per-instrument aggregates (server/engine/holding.ts: net lots and entry as one linear
-// sum) and its stop-out budgets (stop-out-budget.ts) against a full recomputation in decimal.js from the open rows:
+// sum) and its stop-out budgets (in tick-index.ts) against a full recomputation in decimal.js from the open rows:
 // random sequences of opens, partial closes, closes, fills, stop-outs and ticks; after every step each user's net lots
 // and floating P&L per instrument, their totals and their stop-out state equal the recomputation, and every tick
 // names every holder of the instrument it took to or below the stop-out level.

@@ -2,7 +2,7 @@
 // sequences of opens, fills, closes, stop edits, balance changes (deposits, withdrawals) and ticks drive both through
 // their own order book; after every step margin, floating P&L (per user and per order) agree to the last decimal, and
 // on every tick the same orders are crossed, in the same order, and every holder at stop-out is among the users the
-// index names (its stop-out budgets, stop-out-budget.ts, never hide one). Instruments include ones whose figures leave
+// index names (its stop-out budgets, in tick-index.ts, never hide one). Instruments include ones whose figures leave
 // the safe-integer range (the decimal fallback).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
