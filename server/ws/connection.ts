@@ -145,12 +145,7 @@ export class Connections implements FrameSink {
   }
 
   send(c: HubClient, frame: Buffer): boolean {
-    if (c.closed) return false;
-    const buffered = this.noteBuffered(c);
-    if (buffered > this.opts.hardLimit) {
-      this.slow(c);
-      return false;
-    }
+    if (c.closed || this.buffered(c) === null) return false;
     try {
       c.socket.send(frame, TEXT_FRAME);
       return true;
@@ -168,11 +163,8 @@ export class Connections implements FrameSink {
       this.drop(c, CLOSE_IDLE, 'idle timeout');
       return false;
     }
-    const buffered = this.noteBuffered(c);
-    if (buffered > this.opts.hardLimit) {
-      this.slow(c);
-      return false;
-    }
+    const buffered = this.buffered(c);
+    if (buffered === null) return false;
     if (buffered > this.opts.softLimit) {
       c.overSince ??= now;
       if (now - c.overSince > this.opts.stuckMs) this.slow(c);
@@ -183,9 +175,14 @@ export class Connections implements FrameSink {
     return true;
   }
 
-  private noteBuffered(c: HubClient): number {
+  /** null past the hard limit, which closes the connection as slow. */
+  private buffered(c: HubClient): number | null {
     const buffered = c.socket.bufferedAmount;
     if (buffered > c.maxBuffered) c.maxBuffered = buffered;
+    if (buffered > this.opts.hardLimit) {
+      this.slow(c);
+      return null;
+    }
     return buffered;
   }
 
