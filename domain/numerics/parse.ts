@@ -14,8 +14,7 @@ function digitsOf(text: string, places: number): string | null {
   const m = PLAIN.exec(text.trim());
   if (!m || places > 22) return null;
   const [, sign = '', whole = '', frac = ''] = m;
-  if (whole === '' && frac === '') return null;
-  if (/[1-9]/.test(frac.slice(places))) return null;
+  if ((whole === '' && frac === '') || /[1-9]/.test(frac.slice(places))) return null;
   const digits = (whole + frac.slice(0, places).padEnd(places, '0')).replace(/^0+(?=\d)/, '');
   return sign === '-' && digits !== '0' ? `-${digits}` : digits;
 }

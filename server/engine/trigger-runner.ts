@@ -155,8 +155,7 @@ export class TriggerRunner {
   }
 
   private checkStopOut(userId: number): void {
-    if (this.stoppingOut.has(userId)) return;
-    if (!this.host.index.belowStopOut(userId)) return;
+    if (this.stoppingOut.has(userId) || !this.host.index.belowStopOut(userId)) return;
     this.stoppingOut.add(userId);
     this.track(
       this.stopOut(userId)
