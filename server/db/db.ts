@@ -20,10 +20,8 @@ export interface Db extends Queryable {
   poolStats?(): { total: number; idle: number; waiting: number };
 }
 
-export async function queryOne<T>(q: Queryable, sql: string, params: readonly unknown[]): Promise<T | null> {
-  const rows = await q.query<T>(sql, params);
-  return rows[0] ?? null;
-}
+export const queryOne = async <T>(q: Queryable, sql: string, params: readonly unknown[]): Promise<T | null> =>
+  (await q.query<T>(sql, params))[0] ?? null;
 
 /** A count (or sum) selected as `n`: BIGINT comes back as text, and no row or NULL is 0. */
 export async function countOf(q: Queryable, sql: string, params: readonly unknown[] = []): Promise<number> {
@@ -33,6 +31,5 @@ export async function countOf(q: Queryable, sql: string, params: readonly unknow
 /** The row an operator named by its id or by `nameColumn`; null when there is none. */
 export async function idByRef(q: Queryable, table: string, nameColumn: string, ref: string): Promise<number | null> {
   const where = /^\d{1,9}$/.test(ref) ? 'id = $1::int' : `${nameColumn} = $1`;
-  const row = await queryOne<{ id: number }>(q, `SELECT id FROM ${table} WHERE ${where}`, [ref]);
-  return row?.id ?? null;
+  return (await queryOne<{ id: number }>(q, `SELECT id FROM ${table} WHERE ${where}`, [ref]))?.id ?? null;
 }

@@ -17,10 +17,8 @@ export async function marginCallLevelText(q: Queryable): Promise<string> {
 }
 
 /** A stored value that is not a sane level reads as the default 100. */
-export async function marginCallLevel(q: Queryable): Promise<string> {
-  const raw = await getSetting(q, MARGIN_CALL_KEY);
-  return checkLevel(raw) ?? '100';
-}
+export const marginCallLevel = async (q: Queryable): Promise<string> =>
+  checkLevel(await getSetting(q, MARGIN_CALL_KEY)) ?? '100';
 
 /** Above the stop-out level and at most 1000 %, at most 2 decimals; null otherwise. */
 export function checkLevel(raw: string): string | null {

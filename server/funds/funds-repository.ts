@@ -92,10 +92,8 @@ export function userSubscriptions(
   );
 }
 
-export async function ownsSubscription(db: Queryable, subId: number, userId: number): Promise<boolean> {
-  const rows = await db.query('SELECT id FROM fund_subscriptions WHERE id = $1 AND user_id = $2', [subId, userId]);
-  return rows.length > 0;
-}
+export const ownsSubscription = async (db: Queryable, subId: number, userId: number): Promise<boolean> =>
+  (await db.query('SELECT id FROM fund_subscriptions WHERE id = $1 AND user_id = $2', [subId, userId])).length > 0;
 
 export function subscriptionIncomes(
   db: Queryable,

@@ -228,8 +228,10 @@ export class KlineStore {
       }
       for (const b of s.chunks?.[level]?.bars ?? []) if (inRange(b)) merged.set(b.t, b);
     }
-    const out = [...merged.values()].sort((a, b) => a.t - b.t);
-    return out.slice(-limit).map(copyBar);
+    return [...merged.values()]
+      .sort((a, b) => a.t - b.t)
+      .slice(-limit)
+      .map(copyBar);
   }
 
   private generatedHistory(s: Series): Bar[][] {
