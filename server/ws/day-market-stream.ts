@@ -133,7 +133,12 @@ export class DayMarketStream extends MarketStream {
   }
 
   private tuplesOf(indices: readonly number[]): QuoteTuple[] {
-    return indices.map((i) => this.market.tupleAt(i)).filter((t): t is QuoteTuple => t !== undefined);
+    const out: QuoteTuple[] = [];
+    for (const i of indices) {
+      const t = this.market.tupleAt(i);
+      if (t) out.push(t);
+    }
+    return out;
   }
 
   private tuples(pick: (index: number) => boolean): QuoteTuple[] {

@@ -36,7 +36,12 @@ export class MdBook {
       if (!top) this.tops.set(e.symbol, (top = {}));
       if (apply(top, e) && !touched.includes(e.symbol)) touched.push(e.symbol);
     }
-    return touched.map((s) => tickOf(s, this.tops.get(s) ?? {}, sourceTime)).filter((t): t is RawTick => t !== null);
+    const ticks: RawTick[] = [];
+    for (const s of touched) {
+      const t = tickOf(s, this.tops.get(s) ?? {}, sourceTime);
+      if (t) ticks.push(t);
+    }
+    return ticks;
   }
 
   /** The LP's book is void after a reconnect; the new snapshots rebuild it. */
