@@ -1,6 +1,6 @@
 // A feature adds its commands in its own file and one line here; the order is the CLI help's and the page's.
 import type { OpsCommand } from '../command.ts';
-import { APPROVAL_COMMANDS } from './approvals.ts';
+import { approvalCommands } from './approvals.ts';
 import { auditSearch } from './audit.ts';
 import { BOOK_COMMANDS } from './book.ts';
 import { DEPOSIT_COMMANDS } from './deposits.ts';
@@ -29,7 +29,8 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   deliveriesShow,
   ...DEPOSIT_COMMANDS,
   ...WITHDRAW_COMMANDS,
-  ...APPROVAL_COMMANDS,
+  // An approval runs the waiting command it names: looked up in this list when it is given.
+  ...approvalCommands((name) => OPS_COMMANDS.find((c) => c.name === name)),
   ...REAL_NAME_COMMANDS,
   ...FUND_COMMANDS,
   ...CONTENT_COMMANDS,
