@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
-import { CHROMIUM, chromiumOptions } from '../../tests/e2e/browser.ts';
+import { CHROMIUM, SANDBOX_ARGS } from '../../tests/e2e/browser.ts';
 import { BENCH_TMP } from '../lib/client-build.ts';
 import { processTree, processType } from './proc-tree.ts';
 import { startThreadThrottle, threadThrottleAvailable, type ThreadThrottle } from './thread-throttle.ts';
@@ -35,7 +35,8 @@ export function wrapperExecutable(cpus: string | null): string {
 export const LIGHTHOUSE_PHONE_SCALE = 1.75;
 
 /** The sandbox flags of tests/e2e/browser.ts, plus no background throttling of timers or renderers. */
-export const BENCH_FLAGS = chromiumOptions([
+export const BENCH_FLAGS = [
+  ...SANDBOX_ARGS,
   '--disable-background-timer-throttling',
   '--disable-renderer-backgrounding',
   '--disable-backgrounding-occluded-windows',
@@ -43,7 +44,7 @@ export const BENCH_FLAGS = chromiumOptions([
   '--mute-audio',
   // Chromium counts Playwright-fulfilled floor pages as public: Local Network Access would block their local socket.
   '--disable-features=LocalNetworkAccessChecks',
-]).args;
+];
 
 /** The bench phone's device pixels per CSS pixel (openPage's emulation). */
 export const PHONE_SCALE = 2;

@@ -33,22 +33,30 @@ export interface LaunchedBrowser {
  * `notifications` lets a service worker show notifications. Either starts the whole browser.
  */
 export type ChromiumNeeds = { backForwardCache?: boolean; notifications?: boolean };
+
+/** What any Chromium in this sandbox needs; the bench's browser starts from these too (bench/render/browser.ts). */
+export const SANDBOX_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// A test page lives seconds, too short to repay compiling its code again for speed: V8's interpreter alone costs a
+// browser run less CPU. Not the bench's browser: it measures the app as a phone runs it.
+const TEST_ONLY_ARGS = ['--js-flags=--max-opt=0'];
+
 export function chromiumOptions(extraArgs: string[] = [], opts: ChromiumNeeds = {}) {
   return {
     executablePath: opts.backForwardCache || opts.notifications ? CHROMIUM : TEST_CHROMIUM,
     headless: true,
     ignoreDefaultArgs: opts.backForwardCache ? ['--disable-back-forward-cache'] : undefined,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs, // playwright gives every launch a fresh, empty profile of its own
-    ],
+    // playwright gives every launch a fresh, empty profile of its own
+    args: [...SANDBOX_ARGS, ...TEST_ONLY_ARGS, ...extraArgs],
   };
 }
 

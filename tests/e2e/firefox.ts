@@ -18,11 +18,14 @@ export async function launchFirefox(): Promise<Browser> {
     executablePath: FIREFOX,
     headless: true,
     // A fresh profile per launch (puppeteer's temporary one); no update checks or first-run pages in a test; no
-    // service worker, whose install precaches every file in each fresh context and which no Firefox flow checks.
+    // service worker, whose install precaches every file in each fresh context and which no Firefox flow checks;
+    // no compiling for speed, as in Chromium's tests (tests/e2e/browser.ts): a test page lives seconds.
     extraPrefsFirefox: {
       'app.update.enabled': false,
       'browser.shell.checkDefaultBrowser': false,
       'dom.serviceWorkers.enabled': false,
+      'javascript.options.baselinejit': false,
+      'javascript.options.ion': false,
     },
   });
 }
