@@ -154,6 +154,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/setup.ts'],
           testTimeout: slow(60_000),
           hookTimeout: slow(120_000),
           // A poll ends as soon as its condition holds: the default is a hang guard, as long as playwright's own waits.

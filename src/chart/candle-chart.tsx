@@ -447,6 +447,7 @@ export function CandleChart({
         ref={layerRef}
         lines={orderLines}
         series={drawnOn?.series ?? null}
+        seriesNow={() => liveRef.current?.series ?? null}
         box={boxRef.current}
         plotHeight={() => liveRef.current?.chart.panes()[0]?.getHeight() ?? 0}
         precision={precision}

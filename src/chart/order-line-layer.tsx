@@ -62,6 +62,8 @@ export interface OrderLayerHandle {
 interface OrderLineLayerProps {
   lines: readonly OrderLine[];
   series: ISeriesApi<'Candlestick'> | null;
+  /** The series of the chart standing now: a released chart's series must not be touched (see the cleanup below). */
+  seriesNow: () => ISeriesApi<'Candlestick'> | null;
   box: HTMLElement | null;
   /** A line below it (over an indicator pane) shows no tag. */
   plotHeight: () => number;
@@ -86,6 +88,7 @@ interface Moved {
 export function OrderLineLayer({
   lines,
   series,
+  seriesNow,
   box,
   plotHeight,
   precision,
@@ -186,18 +189,12 @@ export function OrderLineLayer({
 
   useEffect(
     () => () => {
-      // The chart's unmount may have removed the series with every line.
-      if (series)
-        for (const line of drawn.current.values()) {
-          try {
-            series.removePriceLine(line);
-          } catch {
-            // removed with the chart
-          }
-        }
+      // A released chart took its lines with it, and a line taken from its series would make it paint again on
+      // released canvases (lightweight-charts throws "Object is disposed" in that frame). Asked at cleanup on purpose.
+      if (series && seriesNow() === series) for (const line of drawn.current.values()) series.removePriceLine(line);
       drawn.current.clear();
     },
-    [series],
+    [series], // oxlint-disable-line react-hooks/exhaustive-deps
   );
 
   if (lines.length === 0) return null;

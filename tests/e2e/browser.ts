@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { firefoxContext, launchFirefox } from './firefox.ts';
+import { reportPageError } from './page-errors.ts';
 import type { FlowContext, FlowPage } from './flow-page.ts';
 import { slow } from '../fixtures/slowness.ts';
 import { WIDE_QUERY } from '../../src/components/hooks/wide-query.ts';
@@ -119,6 +120,7 @@ export async function newPage(
     serviceWorkers: opts.serviceWorker ? 'allow' : 'block',
   });
   context.setDefaultTimeout(slow(30_000)); // playwright's own default, scaled to this host
+  context.on('weberror', (e) => reportPageError('chromium', e.error()));
   const page = await context.newPage();
   return { context, page };
 }

@@ -4,6 +4,7 @@
 import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type Page } from 'puppeteer-core';
 import type { FlowContext, FlowLocator, FlowPage } from './flow-page.ts';
 import { slow } from '../fixtures/slowness.ts';
+import { reportPageError } from './page-errors.ts';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
@@ -254,6 +255,7 @@ export async function firefoxContext(browser: Browser, settings: PageSettings): 
   const context: BrowserContext = await browser.createBrowserContext();
   const open = async (): Promise<FlowPage> => {
     const page = await context.newPage();
+    page.on('pageerror', (e) => reportPageError('firefox', e instanceof Error ? e : new Error(String(e))));
     await page.setViewport({
       ...settings.viewport,
       deviceScaleFactor: settings.mobile ? 2 : 1,

@@ -1,6 +1,8 @@
 // The order tags follow the price scale on every live bar (OrderLineLayer's place()) without reading layout there: a
 // tag's height is read once per render of the layer, so a tick after a change elsewhere on the page (a digit typed into
-// the lots field) forces no layout inside the chart's code (bench/interactions/README.md "a digit into lots").
+// the lots field) forces no layout inside the chart's code (bench/interactions/README.md "a digit into lots"). And
+// its lines leave with their chart: taken off a standing chart's series, never off a released one's (lightweight-charts
+// paints a released chart again when a line is taken from it, and throws in that frame).
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, createRef } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -20,10 +22,12 @@ const series = {
   priceToCoordinate: (p: number) => 100 + (1.09 - p) * 10_000 + scale,
   coordinateToPrice: (y: number) => 1.09 - (y - 100) / 10_000,
   createPriceLine: () => ({ applyOptions: () => undefined }),
-  removePriceLine: () => undefined,
+  removePriceLine: vi.fn(),
 } as unknown as ISeriesApi<'Candlestick'>;
 
 let root: Root | null = null;
+/** The series of the chart standing now (null once candle-chart.tsx released it). */
+let standing: ISeriesApi<'Candlestick'> | null = series;
 let host: HTMLElement;
 const reads = { tags: 0 };
 const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
@@ -50,15 +54,18 @@ afterEach(() => {
   act(() => root?.unmount());
   root = null;
   host.remove();
+  standing = series;
+  vi.mocked(series.removePriceLine).mockClear();
 });
 
-function draw(lines = chartOrderLines([held], [], 1)) {
+function draw(lines = chartOrderLines([held], [], 1), drawnOn: ISeriesApi<'Candlestick'> | null = series) {
   const ref = createRef<OrderLayerHandle>();
   const layer = (
     <OrderLineLayer
       ref={ref}
       lines={lines}
-      series={series}
+      series={drawnOn}
+      seriesNow={() => standing}
       box={host}
       plotHeight={() => 400}
       precision={5}
@@ -102,5 +109,28 @@ describe('OrderLineLayer per tick', () => {
     draw(chartOrderLines([moved], [], 1));
     ref.current?.place();
     expect(reads.tags).toBe(2);
+  });
+});
+
+describe('OrderLineLayer when its chart goes', () => {
+  function mount() {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    draw();
+  }
+
+  it('takes nothing off a released chart: the series gone with it is not touched', () => {
+    mount();
+    standing = null; // candle-chart.tsx's cleanup: the chart released, then the layer told
+    draw(undefined, null);
+    expect(series.removePriceLine).not.toHaveBeenCalled();
+  });
+
+  it('takes its two lines off a chart that stands on', () => {
+    mount();
+    act(() => root?.unmount());
+    root = null;
+    expect(series.removePriceLine).toHaveBeenCalledTimes(2); // the entry and its take-profit
   });
 });
