@@ -28,10 +28,11 @@ export function parseStopLoss(input: unknown): Parsed<number, 'copy_stop_loss_in
   return { ok: true, value: n };
 }
 
+/** An empty, zero or negative amount is told the trader's minimum: "greater than 0" would undersell it. */
 export function parseCopyAmount(input: unknown, minAmount: string): Parsed<Dec, AmountError | 'copy_amount_below_min'> {
   const a = parseAmount(input, USD_AMOUNT);
-  if (!a.ok) return a;
-  if (a.value.lt(minAmount)) return { ok: false, error: 'copy_amount_below_min' };
+  if (!a.ok && a.error !== 'amount_invalid') return a;
+  if (!a.ok || a.value.lt(minAmount)) return { ok: false, error: 'copy_amount_below_min' };
   return a;
 }
 

@@ -30,13 +30,14 @@ describe('copy input', () => {
     }
   });
 
-  it('takes an amount at least the minimum, as the amount rule reads it', () => {
+  it('takes an amount at least the minimum, as the amount rule reads it; none at all is told the minimum', () => {
     const ok = parseCopyAmount('100.50', '100');
     expect(ok.ok && ok.value.toString()).toBe('100.5');
     expect(parseCopyAmount('99.99', '100')).toEqual({ ok: false, error: 'copy_amount_below_min' });
     expect(parseCopyAmount('abc', '100')).toEqual({ ok: false, error: 'not_a_number' });
     expect(parseCopyAmount('100.123', '100')).toEqual({ ok: false, error: 'amount_places' });
-    expect(parseCopyAmount('', '100')).toEqual({ ok: false, error: 'amount_invalid' });
+    for (const none of ['', '0', '-5'])
+      expect(parseCopyAmount(none, '100')).toEqual({ ok: false, error: 'copy_amount_below_min' });
   });
 
   it('takes a provider name of 2–40 characters trimmed, a description of at most 280', () => {
