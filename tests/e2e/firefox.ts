@@ -10,6 +10,8 @@ export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 /** Playwright's default wait for an element (its actionability timeout in these tests is the test's own). */
 const DEFAULT_TIMEOUT = slow(30_000);
+/** Firefox's notice of a refused websocket (Chromium logs it to the console): the app's reconnect handles it. */
+const WS_REFUSED = /^Firefox can.t establish a connection to the server at wss?:\/\//;
 /** Page-side polling: rAF (puppeteer's default) stalls in a headless page that never paints. */
 const POLL_MS = 100;
 
@@ -255,7 +257,10 @@ export async function firefoxContext(browser: Browser, settings: PageSettings): 
   const context: BrowserContext = await browser.createBrowserContext();
   const open = async (): Promise<FlowPage> => {
     const page = await context.newPage();
-    page.on('pageerror', (e) => reportPageError('firefox', e instanceof Error ? e : new Error(String(e))));
+    page.on('pageerror', (e) => {
+      const error = e instanceof Error ? e : new Error(String(e));
+      if (!WS_REFUSED.test(error.message)) reportPageError('firefox', error);
+    });
     await page.setViewport({
       ...settings.viewport,
       deviceScaleFactor: settings.mobile ? 2 : 1,
