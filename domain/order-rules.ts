@@ -20,6 +20,11 @@ export function lotsRule(minLots: string, pip: string): LotsRule {
   return { min, step, max: MAX_LOTS };
 }
 
+/** A part can be closed only when both it and the rest can be at least the minimum. */
+export function canCloseInPart(held: string, rule: LotsRule): boolean {
+  return dec(held).gte(dec(rule.min).times(2));
+}
+
 export function lotsKeepRule(quantity: Dec, rule: LotsRule): boolean {
   return quantity.gte(rule.min) && quantity.lte(rule.max) && quantity.mod(rule.step).isZero();
 }

@@ -36,8 +36,9 @@ let heldId = 0;
 
 beforeAll(async () => {
   user = await createFundedUser(e2e.server, '20000', 'e2e placeholders');
-  // A EURUSD position opened before the halt: its sheet on /order must show the halt.
-  const qs = new URLSearchParams({ type: '1', cont: '0.01', forex_id: '1', status: '1', multiple: '100' });
+  // A EURUSD position opened before the halt: its sheet on /order must show the halt. Twice the minimum lots: its
+  // sheet offers a partial close too, which the halt turns off.
+  const qs = new URLSearchParams({ type: '1', cont: '0.02', forex_id: '1', status: '1', multiple: '100' });
   const res = await fetch(`${e2e.server.url}/v1/api/forex/submit?${qs}`, {
     headers: { authorization: user.token, lang: 'en' },
   });

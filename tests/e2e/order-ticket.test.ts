@@ -222,8 +222,10 @@ describeInFlowBrowsers((browser) => {
     async () => {
       const { context, page } = await browser().newPage(PHONE);
       await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
-      // A held position (its P&L signed), then a pending one and a closed one for the other tabs.
+      // A held position (its P&L signed), then a pending one and a closed one for the other tabs. Twice the minimum
+      // lots, so its sheet offers a partial close.
       await demoAtTrade(page);
+      await page.locator('.tr-stepper input').fill('0.02');
       const submit = page.locator('[data-action="submit-order"]');
       await expect.poll(() => submit.isEnabled(), { timeout: slow(20_000) }).toBe(true);
       await submit.click();

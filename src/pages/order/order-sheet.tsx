@@ -12,7 +12,7 @@ import { OrderEditForm, PriceBox, StopForm } from './stop-form.tsx';
 import type { AppOrder, Instrument } from '../../../domain/types.ts';
 import { readTypedNumber } from '../../../domain/decimal-text.ts';
 import { dec } from '../../../domain/decimal.ts';
-import { lotsRule } from '../../../domain/order-rules.ts';
+import { canCloseInPart, lotsRule } from '../../../domain/order-rules.ts';
 import { lotsText } from '../../../domain/format/lots.ts';
 import { useFieldMessages, type FieldNote } from '../../components/forms/use-field-messages.ts';
 import { orderLots } from '../../state/market/lot-step.ts';
@@ -116,6 +116,8 @@ export function OrderSheet(): ReactElement {
   // The server refuses closing or re-stopping during a halt (docs/trading.md "Holding orders"); cancel stays allowed.
   const halt = order ? quote(order.instrument.Code).$halt.value : '';
   const frozen = halt !== '' && order?.Status === 1;
+  // At the minimum lots no part can be closed: the whole position only (an unknown instrument leaves it to the server).
+  const splittable = !order || !inst || canCloseInPart(order.Quantity, lotsRule(inst.ForexMinCont, inst.Pip));
 
   // Another order, or this one changed state (filled, closed): start from its plain view.
   useEffect(() => {
@@ -148,7 +150,7 @@ export function OrderSheet(): ReactElement {
                     {t('trade.halted', { reason: halt })}
                   </p>
                 ) : null}
-                {ACTIONS.filter((a) => a.status === order.Status).map((a) => (
+                {ACTIONS.filter((a) => a.status === order.Status && (a.then !== 'part' || splittable)).map((a) => (
                   <button
                     key={a.name}
                     type="button"

@@ -24,6 +24,7 @@ import { provideFeed } from '../../../../../src/state/feed/feed-bridge.ts';
 import { clear, get, set } from 'idb-keyval';
 import { appOrderOf, type AppOrder, type User } from '../../../../../domain/types.ts';
 import { fakeFeedHandle } from '../../../feed-fakes.ts';
+import { dec } from '../../../../../domain/decimal.ts';
 
 provideFeed(fakeFeedHandle(fakeFeed)); // the composition root's job in the app (src/app/start/feed-root.ts)
 
@@ -497,6 +498,19 @@ describe('detail sheet and actions', () => {
     await settle();
     expect(server.seen.find((r) => r.url === '/v1/api/forex/close')?.params).toMatchObject({ id: o.Id, cont: '0.02' });
     expect(toasts()).toEqual(['0.02 lots closed · 0.03 left']);
+  });
+
+  it('close part is offered only where a part and the rest can each be the minimum lots', async () => {
+    const atMin = order({ Id: 41, Quantity: EURUSD.ForexMinCont });
+    const twice = order({ Id: 42, Quantity: dec(EURUSD.ForexMinCont).times(2).toFixed() });
+    book.lists[1] = [atMin, twice];
+    await show('/order');
+    const actions = () =>
+      [...document.body.querySelectorAll('.od-actions [data-action]')].map((b) => b.getAttribute('data-action'));
+    await click($(`.od-row[data-id="41"]`));
+    expect(actions()).toEqual(['edit-stops', 'close-order']);
+    await click($(`.od-row[data-id="42"]`));
+    expect(actions()).toEqual(['edit-stops', 'close-part-open', 'close-order']);
   });
 
   it('cancel: confirm, GET cancel_trade?id, the server’s message, the row leaves', async () => {
