@@ -1,8 +1,8 @@
 // In Chromium against the real server, one server and one browser: a trailing stop set from the order sheet
 // at 1280×800 whose line on the chart moves with the market, and a third of a position closed from the sheet at
 // 360×740 (the rest stays open with two thirds of the lots); "close all" of the longs through the confirm sheet at
-// 360×740 leaves the short, the sheet passing axe at both sizes. Screenshots: test-artifacts/trailing-*.png, holding-sheet-*.png,
-// part-close-*.png and close-all-*.png (also in Arabic).
+// 360×740 leaves the short, the sheet passing axe at both sizes. Screenshots: test-artifacts/trailing-*.png,
+// holding-sheet-*.png, part-close-*.png and close-all-*.png (also in Arabic).
 import { beforeAll, expect, it } from 'vitest';
 import type { Instrument, Order, OrderList } from '../../domain/types.ts';
 import { dec } from '../../domain/decimal.ts';
