@@ -5,7 +5,8 @@
 // follower's screen within two seconds with its notice; the follower pauses and resumes, adds and withdraws funds
 // through the sheet, stops the copy (asked first) and the wallet shows the money back, net of the fee. At 1280×800,
 // with the provider and the copy seeded through the API: the desk's layout of My copies, the list and a provider's
-// page, and the provider's open and close live on the follower's copy with their notices. Arabic screenshots at both.
+// page, and the provider's open and close live on the follower's copy with their notices; another provider's copy
+// sheet, a start refused for no amount scrolling to the field with its label in view. Arabic screenshots at both.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FlowContext, FlowPage } from './flow-page.ts';
 import type { Envelope, Order } from '../../domain/types.ts';
@@ -140,6 +141,17 @@ async function arabicScreens(
   for (const lines of factLines) expect(lines).toEqual([1, 1, 1]);
   await browser.snap(page, `copy-list-ar-${size}`);
   await context.close();
+}
+
+/** After a refused start focused the amount field: its label is in view too, not under the sheet's top edge. */
+function amountLabelShown(page: FlowPage): Promise<boolean> {
+  return page.evaluate(() => {
+    const label = document.querySelector('[data-testid="copy-sheet"] label'); // the amount's, the first field
+    let box = label?.parentElement ?? null;
+    while (box && !(box.scrollHeight > box.clientHeight && getComputedStyle(box).overflowY !== 'visible'))
+      box = box.parentElement;
+    return !!label && (!box || label.getBoundingClientRect().top >= box.getBoundingClientRect().top);
+  });
 }
 
 describeInFlowBrowsers((browser) => {
@@ -338,6 +350,16 @@ describeInFlowBrowsers((browser) => {
     expect(await perRow(page, '[data-testid="copy-provider"] .copy-facts')).toEqual([4, 4, 1]);
     expect(await notStacked(page, '[data-testid="copy-provider"] .copy-facts')).toEqual([]);
     await browser().snap(page, 'copy-provider-desk');
+
+    // The copy sheet of a provider not copied yet: a start refused (no amount) scrolls to the amount, label and all.
+    const other = await demoSession(`copy-provider-b-${run}`);
+    await other('/api/copy/publish', {}, { name: `${name} B`, description: 'EUR/USD', fee: 0, min_amount: '100' });
+    await page.locator('.desk-nav__tabs [data-tab="documentary"]').click();
+    await page.locator('.copy-row', { hasText: `${name} B` }).click();
+    await page.locator('[data-testid="copy-open"]').click();
+    await page.locator('[data-testid="copy-confirm"]').click();
+    await page.locator('[data-testid="copy-sheet"] [data-message-for="amount"]').waitFor();
+    await expect.poll(() => amountLabelShown(page)).toBe(true);
 
     await page.goto(`${server.url}/#/copy?view=mine`);
     await arabicScreens(browser(), { context, page }, name, 'desk');
