@@ -11,6 +11,7 @@ import { queryOne, type Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { getSetting } from '../settings/settings.ts';
 import { appropriatenessOf } from './appropriateness.ts';
+import { DEFAULT_SETTINGS } from '../db/seeds/settings.ts';
 
 export interface RetailTerms {
   /** Protection is on and the account is not a professional client. */
@@ -24,8 +25,13 @@ export interface RetailTerms {
 
 export async function leverageCaps(q: Queryable): Promise<Record<AssetClass, number>> {
   const rows = await q.query<{ asset_class: AssetClass; cap: number }>('SELECT asset_class, cap FROM leverage_caps');
+  return capsOf(rows.map((r) => [r.asset_class, r.cap]));
+}
+
+/** The dealer's caps over the defaults. */
+function capsOf(rows: Iterable<[string, unknown]>): Record<AssetClass, number> {
   const caps = { ...DEFAULT_LEVERAGE_CAPS };
-  for (const r of rows) caps[r.asset_class] = Number(r.cap);
+  for (const [cls, cap] of rows) caps[cls as AssetClass] = Number(cap);
   return caps;
 }
 
@@ -70,14 +76,20 @@ interface TermsRow {
   is_demo: number;
   client_category: ClientCategory;
   appropriate: boolean | null;
+  protection: string | null;
+  caps: Record<string, number> | null;
 }
 
-const TERMS_SQL = `SELECT u.id AS user_id, u.is_demo, u.client_category,
-    (SELECT a.passed OR a.acknowledged_at IS NOT NULL FROM appropriateness a WHERE a.user_id = u.id) AS appropriate
-  FROM users u`;
+/** The account, the protection switch and the caps in one statement: every new order reads them. */
+const TERMS_COLUMNS = `u.id AS user_id, u.is_demo, u.client_category,
+    (SELECT a.passed OR a.acknowledged_at IS NOT NULL FROM appropriateness a WHERE a.user_id = u.id) AS appropriate,
+    (SELECT s.value FROM settings s WHERE s.key = 'retail_protection') AS protection,
+    (SELECT json_object_agg(c.asset_class, c.cap) FROM leverage_caps c) AS caps`;
 
-function termsOf(row: TermsRow, protection: boolean, caps: Record<AssetClass, number>): RetailTerms {
+function termsOf(row: TermsRow): RetailTerms {
   const isDemo = Number(row.is_demo) === 1;
+  const protection = (row.protection ?? DEFAULT_SETTINGS.retail_protection) === '1';
+  const caps = capsOf(Object.entries(row.caps ?? {}));
   return {
     capped: protection && row.client_category !== 'professional',
     owesQuestionnaire: protection && !isDemo && row.appropriate !== true,
@@ -88,17 +100,15 @@ function termsOf(row: TermsRow, protection: boolean, caps: Record<AssetClass, nu
 }
 
 export async function retailTerms(q: Queryable, userId: number): Promise<RetailTerms> {
-  const row = await queryOne<TermsRow>(q, `${TERMS_SQL} WHERE u.id = $1`, [userId]);
+  const row = await queryOne<TermsRow>(q, `SELECT ${TERMS_COLUMNS} FROM users u WHERE u.id = $1`, [userId]);
   if (!row) throw new ApiError('not_found');
-  return termsOf(row, await retailRulesApply(q), await leverageCaps(q));
+  return termsOf(row);
 }
 
-/** Three queries for copy trading's batched opens; an unknown account is absent. */
+/** One query for copy trading's batched opens; an unknown account is absent. */
 export async function retailTermsOfMany(q: Queryable, userIds: readonly number[]): Promise<Map<number, RetailTerms>> {
-  const rows = await q.query<TermsRow>(`${TERMS_SQL} WHERE u.id = ANY($1::int[])`, [userIds]);
-  const protection = await retailRulesApply(q);
-  const caps = await leverageCaps(q);
-  return new Map(rows.map((r) => [Number(r.user_id), termsOf(r, protection, caps)]));
+  const rows = await q.query<TermsRow>(`SELECT ${TERMS_COLUMNS} FROM users u WHERE u.id = ANY($1::int[])`, [userIds]);
+  return new Map(rows.map((r) => [Number(r.user_id), termsOf(r)]));
 }
 
 export function offeredFor(terms: RetailTerms, assetClass: AssetClass, multiples: readonly number[]): number[] {
@@ -120,9 +130,16 @@ export async function checkRetailOrder(
   requested: number,
   fixedMargin: boolean,
 ): Promise<number[]> {
-  const terms = await retailTerms(q, userId);
+  const row = await queryOne<TermsRow & { asset_class: AssetClass | null }>(
+    q,
+    `SELECT ${TERMS_COLUMNS}, (SELECT i.asset_class FROM instruments i WHERE i.id = $2) AS asset_class
+       FROM users u WHERE u.id = $1`,
+    [userId, inst.id],
+  );
+  if (!row) throw new ApiError('not_found');
+  const terms = termsOf(row);
   if (terms.owesQuestionnaire) throw new ApiError('appropriateness_required');
-  const assetClass = await assetClassOfInstrument(q, inst.id);
+  const assetClass = row.asset_class ?? 'other';
   const offered = offeredFor(terms, assetClass, inst.multiples);
   // Fixed margin takes no leverage (docs/retail-protection.md "Fixed-margin instruments").
   if (fixedMargin) return [...inst.multiples];
