@@ -78,7 +78,11 @@ describe('no unfilled {{…}} on any route', () => {
       // At 360 px every screen keeps to the phone's width, and a tab screen, once drawn, shows its tab bar whole.
       const fitsPhone = async (page: Page, lang: string, path: string) => {
         const drawn = TAB_SCREENS[path];
-        if (drawn) await page.waitForFunction(drawn, null, { timeout: slow(20_000) });
+        // A wait that runs out names its screen: the timeout alone does not say which of the walk's it was.
+        if (drawn)
+          await page.waitForFunction(drawn, null, { timeout: slow(20_000) }).catch((err: unknown) => {
+            throw new Error(`${lang} ${path} at 360 px: not drawn (${(err as Error).message})`);
+          });
         for (const fault of await phoneWidthFaults(page, drawn !== undefined))
           (found[lang] ??= []).push(`360 ${path}: ${fault}`);
         if (drawn) await snap(page, `phone-width-${lang}-${path.replace(/[^a-z]/g, '') || 'home'}`);
