@@ -14,7 +14,9 @@ it('starts Kannel again on other ports when smsbox finds its port taken', async 
   const kannel = await startKannel(() => (++draws === 4 ? Promise.resolve(heldPort) : freePort()));
   try {
     expect(kannel.sendsmsUrl).not.toContain(`:${heldPort}/`);
-    expect(draws).toBe(8); // two starts of four ports each
+    // Four ports a start, and at least two starts; a third when smsbox crashed in its start (kannel.ts BoxExited).
+    expect(draws % 4).toBe(0);
+    expect(draws).toBeGreaterThanOrEqual(8);
     expect(await fetch(kannel.sendsmsUrl).then((r) => r.text())).toMatch(/Authorization failed/);
   } finally {
     await kannel.stop();
