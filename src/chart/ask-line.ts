@@ -50,6 +50,7 @@ export function useAskLine(
       let drawn: string | null = null; // what data-ask-line and the line show
       // An update with the ask unchanged writes nothing: a price line's options invalidate the whole chart.
       const move = (): void => {
+        if (live.current?.series !== series) return; // its chart is going: a line moved now would draw it again
         const ask = q.$ask.peek();
         const shown = Number(ask) > 0 ? ask : '';
         if (shown === drawn) return;

@@ -100,4 +100,14 @@ describe('the ask line', () => {
     root = null;
     expect(going.removePriceLine).not.toHaveBeenCalled();
   });
+
+  it('is not moved by a chart update that comes after its chart went, before this cleanup', () => {
+    tick('1.08427');
+    const f = fakeSeries();
+    mount(f.series);
+    live.current = null; // released, while the effect's cleanup has not run yet
+    tick('1.08433');
+    act(() => emitKline({ kind: 'bar', code: CODE, period: '1min', bar }));
+    expect(f.applyOptions).not.toHaveBeenCalled();
+  });
 });
