@@ -66,9 +66,12 @@ export async function setClientCategory(
   ]);
 }
 
+/** The `retail_protection` setting's value read as the switch; a missing row is the default. */
+const protectionOn = (value: string | null): boolean => (value ?? DEFAULT_SETTINGS.retail_protection) === '1';
+
 /** The caps, the questionnaire and the warning apply only while it is on. */
 export async function retailRulesApply(q: Queryable): Promise<boolean> {
-  return (await getSetting(q, 'retail_protection')) === '1';
+  return protectionOn(await getSetting(q, 'retail_protection'));
 }
 
 interface TermsRow {
@@ -88,7 +91,7 @@ const TERMS_COLUMNS = `u.id AS user_id, u.is_demo, u.client_category,
 
 function termsOf(row: TermsRow): RetailTerms {
   const isDemo = Number(row.is_demo) === 1;
-  const protection = (row.protection ?? DEFAULT_SETTINGS.retail_protection) === '1';
+  const protection = protectionOn(row.protection);
   const caps = capsOf(Object.entries(row.caps ?? {}));
   return {
     capped: protection && row.client_category !== 'professional',
